@@ -1,0 +1,10 @@
+/**
+ * Domain-event bus: the EventBus interface actors publish to after a saved turn,
+ * with an in-process adapter for the embedded all-in-one node (MemoryBus) and a
+ * NATS JetStream adapter for clustered deployments (JetStreamBus).
+ */
+export * from './event-bus.js';
+export { MemoryBus } from './memory-bus.js';
+export type { MemoryBusOptions } from './memory-bus.js';
+export { JetStreamBus, eventStreamName } from './jetstream-bus.js';
+export type { JetStreamBusOptions } from './jetstream-bus.js';

@@ -1,0 +1,165 @@
+/**
+ * In-process event bus for the embedded all-in-one node. It keeps the JetStream
+ * adapter's guarantees within one process: an append-only log de-duplicated by
+ * event id, named durable cursors that survive stop() and a later consume(), and
+ * ordered, one-at-a-time, at-least-once delivery where a failing event is retried
+ * with backoff and holds back the events behind it. Nothing survives the process.
+ */
+import type { Logger } from 'pino';
+import type { ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
+
+export interface MemoryBusOptions {
+  /**
+   * How many of the most recent event ids are remembered for de-duplication
+   * (default 100,000), the in-memory counterpart of JetStream's duplicate window:
+   * an id older than that is accepted again.
+   */
+  dedupWindow?: number;
+  /**
+   * How many events the log retains at most (default 100,000), like a stream's max_msgs
+   * with discard old: a durable consumer that falls further behind skips ahead.
+   */
+  maxEvents?: number;
+  logger?: Logger;
+}
+
+const FIRST_RETRY_MS = 50;
+const MAX_RETRY_MS = 5_000;
+
+function retryDelayMs(failures: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
+}
+
+interface Cursor {
+  stopped: boolean;
+  /** True while the cursor has caught up and waits for the next publish. */
+  idle: boolean;
+  /** Ends the current wait (new event, backoff elapsed, or stop). */
+  wake?: () => void;
+  done: Promise<void>;
+}
+
+export class MemoryBus implements EventBus {
+  readonly adapter = 'memory' as const;
+  readonly #dedupWindow: number;
+  readonly #maxEvents: number;
+  readonly #logger: Logger | undefined;
+  readonly #log: DomainEvent[] = [];
+  /** Sequence number of `#log[0]`; grows as old events are dropped. */
+  #firstSeq = 0;
+  /** Insertion-ordered, so the oldest id is the first one to evict. */
+  readonly #ids = new Set<string>();
+  /** Next sequence to deliver per durable name; kept after the consumer stops. */
+  readonly #positions = new Map<string, number>();
+  readonly #cursors = new Map<string, Cursor>();
+  #closed = false;
+
+  constructor(options: MemoryBusOptions = {}) {
+    this.#dedupWindow = options.dedupWindow ?? 100_000;
+    this.#maxEvents = options.maxEvents ?? 100_000;
+    this.#logger = options.logger;
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    this.#assertOpen();
+    if (this.#ids.has(event.id)) return;
+    this.#ids.add(event.id);
+    if (this.#ids.size > this.#dedupWindow) {
+      const oldest = this.#ids.values().next().value;
+      if (oldest !== undefined) this.#ids.delete(oldest);
+    }
+    // A copy, so neither the publisher nor a handler can change what others receive.
+    this.#log.push(structuredClone(event));
+    this.#trim();
+    for (const cursor of this.#cursors.values()) if (cursor.idle) cursor.wake?.();
+  }
+
+  async consume(options: ConsumeOptions, handler: EventHandler): Promise<Subscription> {
+    this.#assertOpen();
+    const { durable } = options;
+    // One live consumer per durable name keeps "one event at a time, in order" simple.
+    if (this.#cursors.has(durable)) throw new Error(`MemoryBus: durable consumer "${durable}" is already consuming`);
+    const cursor: Cursor = { stopped: false, idle: false, done: Promise.resolve() };
+    this.#cursors.set(durable, cursor);
+    cursor.done = this.#deliver(durable, matcher(options), handler, cursor);
+    return { stop: () => this.#stop(durable, cursor) };
+  }
+
+  async status(): Promise<EventBusStatus> {
+    return { connected: !this.#closed };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.all([...this.#cursors].map(([durable, cursor]) => this.#stop(durable, cursor)));
+  }
+
+  async #deliver(durable: string, matches: (event: DomainEvent) => boolean, handler: EventHandler, cursor: Cursor): Promise<void> {
+    // The first delivery comes after consume() has returned, as it does over the network.
+    await Promise.resolve();
+    let failures = 0;
+    while (!cursor.stopped) {
+      const seq = Math.max(this.#positions.get(durable) ?? 0, this.#firstSeq);
+      const event = this.#log[seq - this.#firstSeq];
+      if (event === undefined) {
+        cursor.idle = true;
+        await this.#wait(cursor);
+        cursor.idle = false;
+        continue;
+      }
+      if (matches(event)) {
+        try {
+          await handler(structuredClone(event));
+        } catch (error) {
+          failures += 1;
+          const delayMs = retryDelayMs(failures);
+          this.#logger?.warn({ err: error, durable, eventId: event.id, failures, delayMs }, 'event handler failed; retrying');
+          if (!cursor.stopped) await this.#wait(cursor, delayMs);
+          continue;
+        }
+      }
+      failures = 0;
+      this.#positions.set(durable, seq + 1);
+    }
+  }
+
+  /** Waits for wake() or, when given, `ms` milliseconds, whichever comes first. */
+  #wait(cursor: Cursor, ms?: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(finish, ms);
+      timer?.unref();
+      function finish(): void {
+        clearTimeout(timer);
+        cursor.wake = undefined;
+        resolve();
+      }
+      cursor.wake = finish;
+    });
+  }
+
+  async #stop(durable: string, cursor: Cursor): Promise<void> {
+    cursor.stopped = true;
+    cursor.wake?.();
+    // Lets a handler already running finish, so no delivery outlives stop().
+    await cursor.done;
+    if (this.#cursors.get(durable) === cursor) this.#cursors.delete(durable);
+  }
+
+  /** Drops old events in chunks of a tenth of the limit, so publishing stays cheap once the log is full. */
+  #trim(): void {
+    if (this.#log.length <= this.#maxEvents) return;
+    const drop = Math.max(this.#log.length - this.#maxEvents, Math.ceil(this.#maxEvents / 10));
+    this.#log.splice(0, drop);
+    this.#firstSeq += drop;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('MemoryBus is closed');
+  }
+}
+
+function matcher({ kinds, types }: ConsumeOptions): (event: DomainEvent) => boolean {
+  const kindSet = kinds?.length ? new Set(kinds) : undefined;
+  const typeSet = types?.length ? new Set(types) : undefined;
+  return (event) => (kindSet?.has(event.actor.kind) ?? true) && (typeSet?.has(event.type) ?? true);
+}

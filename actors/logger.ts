@@ -1,0 +1,24 @@
+/** pino JSON logs, with the fields that must never be written redacted. */
+import { pino, type Logger, type LoggerOptions } from 'pino';
+
+export const REDACTED_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.apiKey',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.privateKey',
+  '*.encryptedSessionMaterial',
+];
+
+export function createLogger(options: { level: string; name?: string; destination?: pino.DestinationStream }): Logger {
+  const settings: LoggerOptions = {
+    level: options.level,
+    name: options.name ?? 'peer',
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
+}

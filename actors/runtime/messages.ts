@@ -1,0 +1,31 @@
+/** What travels to an actor, and how a caller asks. */
+import type { EventObject } from 'xstate';
+
+/** An event sent to an actor: a type and any plain payload. */
+export type ActorEvent = EventObject & Record<string, unknown>;
+
+export interface ActorMessage {
+  /** De-duplication key: a retried message with the same id is applied once. */
+  id: string;
+  event: EventObject;
+}
+
+export interface AskOptions {
+  /** Defaults to a fresh random id; pass one to make a retry safe across processes. */
+  messageId?: string;
+  /** Overall deadline for the ask, retries included. */
+  timeoutMs?: number;
+}
+
+/** Event type the runtime uses to fire a durable timer; machines never see it. */
+export const TIMER_EVENT = 'runtime.timer';
+
+export interface TimerFireEvent extends EventObject {
+  type: typeof TIMER_EVENT;
+  timerId: string;
+  dueAt: number;
+}
+
+export function isTimerFire(event: EventObject): event is TimerFireEvent {
+  return event.type === TIMER_EVENT;
+}

@@ -1,0 +1,154 @@
+/**
+ * One turn of one actor, as a pure function: the stored document and a message in,
+ * the next document and the reply out. Everything the machine asked for (delayed
+ * events, cancellations, emitted events, effects) is folded into the document so
+ * that a single conditional write saves it all. No I/O happens here.
+ */
+import { initialTransition, transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { ActorAddress } from '../address.js';
+import { decode, encode } from '../codec.js';
+import { CommandRejectedError, UnknownActorError } from '../errors.js';
+import type { ActorDocument, OutboxEntry, TimerRow } from './actor-document.js';
+import type { ActorKind } from './actor-kind.js';
+import { isTimerFire, type ActorMessage } from './messages.js';
+
+export type TurnOutcome =
+  /** The message id was seen before: answer what was answered then, change nothing. */
+  | { type: 'replay'; reply: unknown }
+  /** A timer whose row is gone (cancelled or already fired): nothing to do. */
+  | { type: 'stale-timer' }
+  | { type: 'write'; doc: ActorDocument; reply: unknown; created: boolean };
+
+export interface TurnInput {
+  kind: ActorKind;
+  address: ActorAddress;
+  doc: ActorDocument | null;
+  message: ActorMessage;
+  now: number;
+  shard: number;
+}
+
+/** Built-in effect that delivers an event to another actor, with the effect id as message id. */
+export const TELL_EFFECT = 'tell';
+/** Outbox type of a domain event from the machine's `emit()` action. */
+export const EVENT_EFFECT = 'event';
+
+const DEFAULT_REMEMBERED = 64;
+
+export function runTurn({ kind, address, doc, message, now, shard }: TurnInput): TurnOutcome {
+  const remembered = doc?.recentMessageIds.find((entry) => entry.id === message.id);
+  if (remembered) return { type: 'replay', reply: decode(remembered.reply) };
+
+  let timers = doc ? [...doc.timers] : [];
+  let event: EventObject = message.event;
+  let snapshot: AnyMachineSnapshot;
+  let actions: Array<{ type: string; params: unknown }>;
+
+  if (isTimerFire(event)) {
+    const { timerId, dueAt } = event;
+    const row = timers.find((timer) => timer.id === timerId && timer.dueAt === dueAt);
+    if (!doc || !row) return { type: 'stale-timer' };
+    timers = timers.filter((timer) => timer !== row);
+    event = decode<EventObject>(row.event);
+    [snapshot, actions] = transition(kind.machine, restore(kind, doc), event);
+  } else if (!doc) {
+    if (!kind.createdBy.includes(event.type)) throw new UnknownActorError(address.kind, address.id);
+    const input = kind.input ? kind.input(event, address.id) : { id: address.id, ...event };
+    [snapshot, actions] = initialTransition(kind.machine, input);
+  } else {
+    const current = restore(kind, doc);
+    const refusal = kind.check?.(current, event);
+    if (refusal) throw new CommandRejectedError(refusal.code, refusal.message, refusal.status, refusal.details ?? null);
+    if (kind.createdBy.includes(event.type)) {
+      throw new CommandRejectedError('ALREADY_EXISTS', `${address.kind} ${address.id} already exists`, 409);
+    }
+    if (!current.can(event)) {
+      throw new CommandRejectedError(
+        'EVENT_NOT_ACCEPTED',
+        `${address.kind} ${address.id} does not accept ${event.type} in state ${JSON.stringify(current.value)}`,
+        409,
+      );
+    }
+    [snapshot, actions] = transition(kind.machine, current, event);
+  }
+  if (snapshot.status === 'error') throw snapshot.error instanceof Error ? snapshot.error : new Error(String(snapshot.error));
+
+  const version = (doc?.version ?? 0) + 1;
+  const outbox = doc ? [...doc.outbox] : [];
+  actions.forEach((action, index) => {
+    const entryId = `${address.kind}:${address.id}:${version}:${index}`;
+    const effect = effectOf(kind, action, entryId, now);
+    if (effect.timer) timers = [...timers.filter((timer) => timer.id !== effect.timer!.id), effect.timer];
+    if (effect.cancel) timers = timers.filter((timer) => timer.id !== effect.cancel);
+    if (effect.outbox) outbox.push(effect.outbox);
+  });
+
+  const reply = kind.reply ? kind.reply(snapshot, event, address.id) : kind.view(snapshot, address.id);
+  const recentMessageIds = isTimerFire(message.event)
+    ? (doc?.recentMessageIds ?? [])
+    : [...(doc?.recentMessageIds ?? []), { id: message.id, reply: encode(reply) }].slice(-(kind.rememberedMessages ?? DEFAULT_REMEMBERED));
+
+  const next: ActorDocument = {
+    _id: address.id,
+    kind: address.kind,
+    shard,
+    version,
+    machineVersion: kind.machineVersion,
+    snapshot: encode(kind.machine.getPersistedSnapshot(snapshot)),
+    view: kind.view(snapshot, address.id),
+    timers,
+    nextTimerAt: timers.length ? Math.min(...timers.map((timer) => timer.dueAt)) : null,
+    outbox,
+    outboxPending: outbox.length > 0,
+    recentMessageIds,
+    createdAt: doc?.createdAt ?? now,
+    updatedAt: now,
+  };
+  return { type: 'write', doc: next, reply, created: !doc };
+}
+
+interface Effect {
+  timer?: TimerRow;
+  cancel?: string;
+  outbox?: OutboxEntry;
+}
+
+function effectOf(kind: ActorKind, action: { type: string; params: unknown }, entryId: string, now: number): Effect {
+  const params = (action.params ?? {}) as Record<string, unknown>;
+  switch (action.type) {
+    case 'xstate.raise': {
+      if (typeof params.delay !== 'number') return {};
+      // A delayed raise without an explicit id still needs a stable one to be cancellable and de-duplicated.
+      const id = typeof params.id === 'string' ? params.id : entryId;
+      return { timer: { id, event: encode(params.event), dueAt: now + params.delay } };
+    }
+    case 'xstate.cancel':
+      return { cancel: String(params.sendId) };
+    case 'xstate.emit': {
+      const { type, ...data } = params.event as EventObject & Record<string, unknown>;
+      return { outbox: { id: entryId, type: EVENT_EFFECT, params: encode({ type, data }), at: now } };
+    }
+    case 'xstate.sendTo':
+    case 'xstate.spawnChild':
+      throw new Error(`${kind.name}: ${action.type} is not supported; machines reach other actors through the ${TELL_EFFECT} effect`);
+    default:
+      if (action.type === TELL_EFFECT || kind.effects?.[action.type]) {
+        return { outbox: { id: entryId, type: action.type, params: encode(params), at: now } };
+      }
+      if (action.type.startsWith('xstate.')) return {};
+      throw new Error(`${kind.name}: the machine names action ${action.type} but the kind has no effect handler for it`);
+  }
+}
+
+function restore(kind: ActorKind, doc: ActorDocument): AnyMachineSnapshot {
+  let persisted = decode<Record<string, unknown>>(doc.snapshot);
+  if (doc.machineVersion > kind.machineVersion) {
+    throw new Error(`${kind.name}:${doc._id} was written by machine version ${doc.machineVersion}; this node runs ${kind.machineVersion}`);
+  }
+  for (let version = doc.machineVersion; version < kind.machineVersion; version++) {
+    const migrate = kind.migrations?.[version];
+    if (!migrate) throw new Error(`${kind.name}: no migration from machine version ${version}`);
+    persisted = migrate(persisted);
+  }
+  return kind.machine.resolveState(persisted as Parameters<typeof kind.machine.resolveState>[0]);
+}

@@ -1,0 +1,495 @@
+/**
+ * The in-process store: collections live in memory and every filter, projection and
+ * update operator is evaluated by mingo, so callers see MongoDB semantics without a
+ * server. Documents are deep-copied on the way in and out; nothing a caller
+ * holds aliases stored state.
+ */
+import { Query, find } from 'mingo';
+import { update as applyUpdate, type Modifier } from 'mingo/updater';
+import { compare, resolve } from 'mingo/util';
+import { DuplicateKeyError } from '../errors.js';
+import { deepCopy } from './deep-copy.js';
+import type {
+  Collection,
+  CollectionSpec,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Projection,
+  SortSpec,
+  Store,
+  StoreStatus,
+  StoredDocument,
+  UpdateSpec,
+} from './store.js';
+
+type Doc = Record<string, unknown>;
+
+interface Entry {
+  /** Insertion order, kept across replaces: the natural order results come back in. */
+  readonly seq: number;
+  doc: StoredDocument;
+}
+
+interface UniqueIndex {
+  readonly name: string;
+  readonly fields: readonly string[];
+  readonly partial: Query | null;
+  /** Index key -> `_id` of the document holding it. */
+  readonly owners: Map<string, string>;
+}
+
+interface IndexKey {
+  key: string;
+  value: Doc;
+}
+
+/** MongoDB keys an empty array as `undefined`, which is distinct from null. */
+const EMPTY_ARRAY_KEY = 'u';
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+export class EmbeddedStore implements Store {
+  readonly adapter = 'embedded' as const;
+  readonly #tables = new Map<string, Table>();
+  #closed = false;
+
+  async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
+    this.#assertOpen();
+    let table = this.#tables.get(spec.name);
+    if (!table) {
+      table = new Table(spec.name);
+      this.#tables.set(spec.name, table);
+    }
+    for (const index of spec.indexes) table.declare(index);
+    return new EmbeddedCollection<T>(table, () => this.#assertOpen());
+  }
+
+  async status(): Promise<StoreStatus> {
+    return { connected: !this.#closed, responseTimeMs: 0 };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('the embedded store is closed');
+  }
+}
+
+/**
+ * The typed face of a table. Every method is async and does its work without
+ * awaiting, so each call is atomic with respect to every other call.
+ */
+class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
+  readonly #table: Table;
+  readonly #assertOpen: () => void;
+
+  constructor(table: Table, assertOpen: () => void) {
+    this.#table = table;
+    this.#assertOpen = assertOpen;
+  }
+
+  get name(): string {
+    return this.#table.name;
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
+    this.#assertOpen();
+    const [doc] = this.#table.select(filter, { ...options, limit: 1 });
+    return doc ? this.#out(doc) : null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    this.#assertOpen();
+    return this.#table.select(filter, options).map((doc) => this.#out(doc));
+  }
+
+  async count(filter: Filter): Promise<number> {
+    this.#assertOpen();
+    return Array.from(this.#table.matches(filter)).length;
+  }
+
+  async insertOne(doc: T): Promise<void> {
+    this.#assertOpen();
+    this.#table.insert(deepCopy(doc));
+  }
+
+  async replaceOne(filter: Filter, doc: T): Promise<boolean> {
+    this.#assertOpen();
+    if (Object.keys(doc).some((key) => key.startsWith('$'))) throw new Error('a replacement document cannot hold update operators');
+    const entry = first(this.#table.matches(filter));
+    if (!entry) return false;
+    this.#table.write(entry, deepCopy(doc));
+    return true;
+  }
+
+  async updateOne(filter: Filter, update: UpdateSpec): Promise<boolean> {
+    this.#assertOpen();
+    const operators = Object.keys(update);
+    if (operators.length === 0 || !operators.every((key) => key.startsWith('$'))) throw new Error('an update document needs update operators');
+    const entry = first(this.#table.matches(filter));
+    if (!entry) return false;
+    const next = deepCopy(entry.doc);
+    // The filter is passed as the condition so positional paths (`items.$.qty`) resolve.
+    applyUpdate(next, toModifier(update), undefined, filter, { cloneMode: 'deep' });
+    this.#table.write(entry, next);
+    return true;
+  }
+
+  async deleteOne(filter: Filter): Promise<boolean> {
+    this.#assertOpen();
+    const entry = first(this.#table.matches(filter));
+    if (entry) this.#table.remove(entry);
+    return entry !== undefined;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    this.#assertOpen();
+    const doomed = [...this.#table.matches(filter)];
+    for (const entry of doomed) this.#table.remove(entry);
+    return doomed.length;
+  }
+
+  /** The table holds whatever this collection was declared with, so its documents are `T`s. */
+  #out(doc: Doc): T {
+    return deepCopy(doc) as T;
+  }
+}
+
+/** One collection's documents and indexes. Knows nothing of cloning or closing. */
+class Table {
+  readonly #entries = new Map<string, Entry>();
+  readonly #declared = new Map<string, string>();
+  readonly #unique: UniqueIndex[] = [];
+  /** Leading field of each declared index -> value key -> ids, to narrow equality and `$in` filters. */
+  readonly #equality = new Map<string, Map<string, Set<string>>>();
+  #seq = 0;
+
+  constructor(readonly name: string) {}
+
+  declare(spec: IndexSpec): void {
+    const fields = Object.keys(spec.key);
+    const leading = fields[0];
+    if (leading === undefined) throw new Error(`an index on ${this.name} needs at least one field`);
+    const name = spec.name ?? fields.map((field) => `${field}_${spec.key[field]}`).join('_');
+    const signature = JSON.stringify([spec.key, spec.unique ?? false, spec.partialFilterExpression ?? null]);
+    const existing = this.#declared.get(name);
+    if (existing !== undefined) {
+      if (existing !== signature) throw new Error(`index ${name} on ${this.name} is already declared differently`);
+      return;
+    }
+    if (spec.unique) this.#addUnique(name, fields, spec.partialFilterExpression);
+    if (leading !== '_id' && !this.#equality.has(leading)) {
+      const map = new Map<string, Set<string>>();
+      this.#equality.set(leading, map);
+      for (const { doc } of this.#entries.values()) for (const key of equalityKeys(doc, leading)) addId(map, key, doc._id);
+    }
+    this.#declared.set(name, signature);
+  }
+
+  /** Matching entries in natural order, found lazily so the first match ends a `findOne`. */
+  *matches(filter: Filter): Generator<Entry> {
+    const test = compileFilter(filter);
+    for (const entry of this.#candidates(filter)) if (test(entry.doc)) yield entry;
+  }
+
+  select(filter: Filter, options: FindOptions): Doc[] {
+    const skip = options.skip ?? 0;
+    // As with MongoDB, a limit of 0 means none and a negative limit is its absolute value.
+    const limit = options.limit ? Math.abs(options.limit) : Infinity;
+    let docs: Doc[];
+    if (options.sort && Object.keys(options.sort).length > 0) {
+      docs = sortDocuments(Array.from(this.matches(filter), (entry) => entry.doc), options.sort).slice(skip, skip + limit);
+    } else {
+      docs = [];
+      let skipped = 0;
+      for (const entry of this.matches(filter)) {
+        if (docs.length >= limit) break;
+        if (skipped < skip) skipped++;
+        else docs.push(entry.doc);
+      }
+    }
+    return project(docs, options.projection);
+  }
+
+  insert(doc: StoredDocument): void {
+    if (typeof doc._id !== 'string') throw new TypeError(`documents in ${this.name} need a string _id`);
+    if (this.#entries.has(doc._id)) throw new DuplicateKeyError(this.name, describeKey('_id_', { _id: doc._id }));
+    this.#assertUnique(doc);
+    this.#entries.set(doc._id, { seq: this.#seq++, doc });
+    this.#reindex(doc._id, undefined, doc);
+  }
+
+  /** Replaces an entry's document, or throws and changes nothing. */
+  write(entry: Entry, next: StoredDocument): void {
+    if (next._id !== entry.doc._id) throw new Error(`_id is immutable: cannot change ${entry.doc._id} to ${String(next._id)}`);
+    this.#assertUnique(next);
+    this.#reindex(next._id, entry.doc, next);
+    entry.doc = next;
+  }
+
+  remove(entry: Entry): void {
+    this.#reindex(entry.doc._id, entry.doc, undefined);
+    this.#entries.delete(entry.doc._id);
+  }
+
+  /** The smallest candidate set an equality on `_id` or an indexed field allows, in natural order. */
+  #candidates(filter: Filter): Iterable<Entry> {
+    let best: Set<string> | undefined;
+    for (const [path, condition] of Object.entries(filter)) {
+      const values = equalityValues(condition);
+      if (!values) continue;
+      let ids: Set<string>;
+      if (path === '_id') {
+        ids = new Set(values.filter((value): value is string => typeof value === 'string' && this.#entries.has(value)));
+      } else {
+        const map = this.#equality.get(path);
+        if (!map) continue;
+        ids = new Set();
+        for (const value of values) for (const id of map.get(encode(value)) ?? []) ids.add(id);
+      }
+      if (!best || ids.size < best.size) best = ids;
+    }
+    if (!best) return this.#entries.values();
+    return Array.from(best, (id) => this.#entries.get(id)!).sort((a, b) => a.seq - b.seq);
+  }
+
+  #addUnique(name: string, fields: readonly string[], partialFilter: Filter | undefined): void {
+    const index: UniqueIndex = { name, fields, partial: partialFilter ? new Query(partialFilter) : null, owners: new Map() };
+    for (const { doc } of this.#entries.values()) {
+      for (const { key, value } of uniqueKeys(index, doc)) {
+        if (index.owners.has(key)) throw new DuplicateKeyError(this.name, describeKey(name, value));
+        index.owners.set(key, doc._id);
+      }
+    }
+    this.#unique.push(index);
+  }
+
+  #assertUnique(doc: StoredDocument): void {
+    for (const index of this.#unique) {
+      for (const { key, value } of uniqueKeys(index, doc)) {
+        const owner = index.owners.get(key);
+        if (owner !== undefined && owner !== doc._id) throw new DuplicateKeyError(this.name, describeKey(index.name, value));
+      }
+    }
+  }
+
+  /**
+   * Moves `id` in every index from the keys of `before` to those of `after`. Equality
+   * keys that stay put are left alone, as most writes (a turn) change no indexed field.
+   */
+  #reindex(id: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    for (const index of this.#unique) {
+      if (before) for (const { key } of uniqueKeys(index, before)) if (index.owners.get(key) === id) index.owners.delete(key);
+      if (after) for (const { key } of uniqueKeys(index, after)) index.owners.set(key, id);
+    }
+    for (const [path, map] of this.#equality) {
+      const old = before ? equalityKeys(before, path) : NO_KEYS;
+      const next = after ? equalityKeys(after, path) : NO_KEYS;
+      for (const key of old) if (!next.has(key)) removeId(map, key, id);
+      for (const key of next) if (!old.has(key)) addId(map, key, id);
+    }
+  }
+}
+
+function addId(map: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (ids) ids.add(id);
+  else map.set(key, new Set([id]));
+}
+
+function removeId(map: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = map.get(key);
+  ids?.delete(id);
+  if (ids?.size === 0) map.delete(key);
+}
+
+/**
+ * mingo's query, except for the runtime's hot path (`{_id, version}` and the like):
+ * compiling a mingo Query costs tens of microseconds, most of it copying its operator
+ * table, while a filter of plain fields equal to strings, booleans or numbers is
+ * answered directly, the way mingo's `$eq` answers it for an undotted field: the value
+ * itself or an array holding it.
+ */
+function compileFilter(filter: Filter): (doc: Doc) => boolean {
+  const conditions = Object.entries(filter);
+  const simple = conditions.every(
+    ([field, value]) => /^[^$.][^.]*$/.test(field) && field !== '__proto__' && isPlainScalar(value),
+  );
+  if (!simple) {
+    const query = new Query(filter);
+    return (doc) => query.test(doc);
+  }
+  return (doc) =>
+    conditions.every(([field, value]) => {
+      const actual = Object.hasOwn(doc, field) ? doc[field] : undefined;
+      return actual === value || (Array.isArray(actual) && actual.includes(value));
+    });
+}
+
+function isPlainScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && !Number.isNaN(value));
+}
+
+/**
+ * The literal values a filter condition requires a field to equal one of, or null when
+ * it is anything else. Null (which also matches missing fields) and regular
+ * expressions (which match patterns) cannot be looked up, so they fall back to a scan.
+ */
+function equalityValues(condition: unknown): unknown[] | null {
+  let values: unknown[];
+  if (isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'))) {
+    if ('$eq' in condition) values = [condition.$eq];
+    else if (Array.isArray(condition.$in)) values = condition.$in;
+    else return null;
+  } else {
+    values = [condition];
+  }
+  return values.every((value) => value !== null && value !== undefined && !(value instanceof RegExp)) ? values : null;
+}
+
+/**
+ * Every value a dotted path reaches, fanning out over arrays the way MongoDB paths
+ * do (a numeric segment also indexes into the array). `undefined` marks a miss.
+ */
+function valuesAt(doc: Doc, path: string): unknown[] {
+  const values = reach(doc, path.split('.'));
+  return values.length > 0 ? values : [undefined];
+}
+
+function reach(value: unknown, parts: readonly string[], at = 0, out: unknown[] = []): unknown[] {
+  const part = parts[at];
+  if (part === undefined) {
+    out.push(value);
+  } else if (Array.isArray(value)) {
+    if (/^\d+$/.test(part)) reach(value[Number(part)], parts, at + 1, out);
+    for (const item of value) if (!Array.isArray(item)) reach(item, parts, at, out);
+  } else if (isPlainObject(value)) {
+    reach(value[part], parts, at + 1, out);
+  } else {
+    out.push(undefined);
+  }
+  return out;
+}
+
+/**
+ * The keys under which an equality or `$in` on `path` can match `doc`. They come from
+ * mingo's own path resolution (the value, its elements and theirs), because a lookup
+ * must find every document mingo's evaluation would match, quirks included.
+ */
+function equalityKeys(doc: Doc, path: string): ReadonlySet<string> {
+  const keys = new Set<string>();
+  addKeys(resolve(doc, path, { unwrapArray: true }), keys);
+  return keys;
+}
+
+function addKeys(value: unknown, keys: Set<string>): void {
+  keys.add(encode(value));
+  if (Array.isArray(value)) for (const item of value) addKeys(item, keys);
+}
+
+/** The keys a document holds in a unique index: one per combination of its fields' keys. */
+function uniqueKeys(index: UniqueIndex, doc: StoredDocument): IndexKey[] {
+  if (index.partial && !index.partial.test(doc)) return [];
+  let keys: { parts: string[]; value: Doc }[] = [{ parts: [], value: {} }];
+  for (const field of index.fields) {
+    const values = new Map<string, unknown>();
+    for (const value of valuesAt(doc, field)) {
+      const items = Array.isArray(value) ? value : [value];
+      if (items.length === 0) values.set(EMPTY_ARRAY_KEY, []);
+      for (const item of items) values.set(encode(item), item ?? null);
+    }
+    keys = keys.flatMap(({ parts, value }) =>
+      Array.from(values, ([key, item]) => ({ parts: [...parts, key], value: { ...value, [field]: item } })),
+    );
+  }
+  return keys.map(({ parts, value }) => ({ key: parts.join('\u0000'), value }));
+}
+
+/**
+ * A string key for a value under MongoDB equality: type-tagged so 1 and '1' differ.
+ * Object keys are sorted because mingo matches subdocuments regardless of key order
+ * (MongoDB does not), and a lookup must never miss a document mingo would match.
+ */
+function encode(value: unknown): string {
+  if (value === null || value === undefined) return 'n';
+  switch (typeof value) {
+    case 'number':
+      return `d${value}`;
+    case 'bigint':
+      return `l${value}`;
+    case 'string':
+      return `s${JSON.stringify(value)}`;
+    case 'boolean':
+      return value ? 't' : 'f';
+  }
+  if (value instanceof Date) return `D${value.getTime()}`;
+  if (value instanceof RegExp) return `r${String(value)}`;
+  if (Array.isArray(value)) return `[${value.map(encode).join(',')}]`;
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${encode(value[key])}`).join(',')}}`;
+  }
+  return `?${String(value)}`;
+}
+
+function describeKey(indexName: string, value: Doc): string {
+  return `${indexName} ${JSON.stringify(value, (_, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))}`;
+}
+
+/**
+ * Sorts stably in MongoDB order. mingo's own sort is not used because it orders an
+ * array by the array as a whole; MongoDB sorts by its smallest element ascending and
+ * its largest descending.
+ */
+function sortDocuments(docs: Doc[], sort: SortSpec): Doc[] {
+  const fields = Object.entries(sort);
+  const keyed = docs.map((doc) => ({ doc, keys: fields.map(([path, direction]) => sortKey(doc, path, direction)) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < fields.length; i++) {
+      const order = compare(a.keys[i], b.keys[i]) * fields[i]![1];
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+  return keyed.map(({ doc }) => doc);
+}
+
+/**
+ * A missing field sorts as null. An empty array sorts before null in both directions,
+ * which mingo's `compare` gives `undefined` (it orders undefined before null).
+ */
+function sortKey(doc: Doc, path: string, direction: 1 | -1): unknown {
+  const values: unknown[] = [];
+  for (const value of valuesAt(doc, path)) {
+    if (!Array.isArray(value)) values.push(value ?? null);
+    else if (value.length === 0) values.push(undefined);
+    else for (const item of value) values.push(item ?? null);
+  }
+  let key = values[0];
+  for (const value of values) if (compare(value, key) * direction < 0) key = value;
+  return key;
+}
+
+/** mingo types `$unset` values as '' only; MongoDB and mingo both ignore the value. */
+function toModifier(update: UpdateSpec): Modifier<StoredDocument> {
+  const { $unset, ...rest } = update;
+  return $unset ? { ...rest, $unset: Object.fromEntries(Object.keys($unset).map((path) => [path, ''])) } : rest;
+}
+
+function project(docs: Doc[], projection: Projection | undefined): Doc[] {
+  if (!projection || Object.keys(projection).length === 0) return docs;
+  return find(docs, {}, projection).all();
+}
+
+function first<T>(items: Iterable<T>): T | undefined {
+  for (const item of items) return item;
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Doc {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

@@ -1,0 +1,8 @@
+/**
+ * Where actors and their indexes are kept. One MongoDB-shaped interface (store.ts)
+ * with two adapters: EmbeddedStore, in process for tests and single-node runs, and
+ * MongoStore for deployments. Both pass the same contract suite.
+ */
+export * from './store.js';
+export { EmbeddedStore } from './embedded-store.js';
+export { MongoStore } from './mongo-store.js';

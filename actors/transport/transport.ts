@@ -1,0 +1,41 @@
+/**
+ * How a message reaches the node that serves its actor. The embedded transport
+ * calls this process; the NATS transport routes by shard to whichever node holds
+ * that shard's lease. Placement is a routing hint only: the conditional write of a
+ * turn is what guarantees no lost update.
+ */
+import type { ActorAddress } from '../address.js';
+import type { ActorMessage } from '../runtime/messages.js';
+
+/** The node side: where a transport hands the messages it receives. */
+export interface MessageHost {
+  receive(address: ActorAddress, message: ActorMessage): Promise<unknown>;
+  /** This node started or stopped serving some shards. */
+  shardsChanged(acquired: number[], lost: number[]): void;
+}
+
+export interface TransportStatus {
+  connected: boolean;
+  responseTimeMs?: number;
+}
+
+export interface Transport {
+  readonly adapter: 'embedded' | 'nats';
+  start(host: MessageHost): Promise<void>;
+  /**
+   * One attempt at delivering a message and getting its reply. Throws
+   * TransportUnavailableError when no node answered in time; the caller retries
+   * with the same message id.
+   */
+  send(address: ActorAddress, message: ActorMessage, timeoutMs: number): Promise<unknown>;
+  /** The shards this node serves now. */
+  ownedShards(): ReadonlySet<number> | 'all';
+  status(): Promise<TransportStatus>;
+  /** Stops taking messages and hands the node's shards back. */
+  stop(): Promise<void>;
+}
+
+/** Nobody answered this attempt; retrying with the same message id is safe. */
+export class TransportUnavailableError extends Error {
+  override readonly name = 'TransportUnavailableError';
+}

@@ -1,0 +1,138 @@
+/**
+ * One platform node: store, transport, event bus, actor system and gateway, chosen
+ * by configuration. With no NATS_URL everything is embedded in this process; with
+ * NATS_URL (and MONGODB_URI, which the config requires alongside) the node joins a
+ * cluster: it takes a share of the shard leases and serves the actors on them.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import {
+  ActorSystem,
+  EmbeddedStore,
+  EmbeddedTransport,
+  JetStreamBus,
+  MemoryBus,
+  MongoStore,
+  NatsTransport,
+  SystemClock,
+  createLogger,
+  type ActorKind,
+  type Clock,
+  type Config,
+  type EventBus,
+  type Store,
+  type Transport,
+} from '../actors/index.js';
+import { createGateway } from '../gateway/index.js';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export interface NodeOptions {
+  config: Config;
+  kinds?: ActorKind[];
+  logger?: Logger;
+  clock?: Clock;
+  /** Tests of placement share one embedded store between nodes of one process. */
+  store?: Store;
+}
+
+export interface PlatformNode {
+  config: Config;
+  system: ActorSystem;
+  store: Store;
+  bus: EventBus;
+  transport: Transport;
+  server: Server;
+  /** Base URL of the gateway, for example http://127.0.0.1:3000. */
+  url: string;
+  /** Graceful stop: no new requests, turns in flight finish, leases handed back. */
+  stop(): Promise<void>;
+  /** Abrupt stop for failure tests: the NATS connection closes and nothing is handed back. */
+  kill(): Promise<void>;
+}
+
+export async function startNode(options: NodeOptions): Promise<PlatformNode> {
+  const { config } = options;
+  const logger = (options.logger ?? createLogger({ level: config.LOG_LEVEL })).child({ node: config.NODE_ID });
+  const clock = options.clock ?? new SystemClock();
+  const store =
+    options.store ?? (config.MONGODB_URI ? await MongoStore.connect(config.MONGODB_URI, { dbName: config.MONGODB_DB }) : new EmbeddedStore());
+
+  let nc: NatsConnection | undefined;
+  let transport: Transport;
+  let bus: EventBus;
+  if (config.NATS_URL) {
+    nc = await connect({ servers: config.NATS_URL, name: config.NODE_ID, maxReconnectAttempts: -1 });
+    transport = new NatsTransport({
+      nc,
+      namespace: config.NATS_NAMESPACE,
+      nodeId: config.NODE_ID,
+      shardCount: config.SHARD_COUNT,
+      leaseTtlMs: config.LEASE_TTL_MS,
+      logger,
+    });
+    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger });
+  } else {
+    transport = new EmbeddedTransport();
+    bus = new MemoryBus();
+  }
+
+  const system = new ActorSystem({
+    store,
+    transport,
+    bus,
+    clock,
+    logger,
+    shardCount: config.SHARD_COUNT,
+    cacheSize: config.ACTOR_CACHE_SIZE,
+    askTimeoutMs: config.ASK_TIMEOUT_MS,
+    attemptTimeoutMs: config.ATTEMPT_TIMEOUT_MS,
+    timerPollMs: config.TIMER_POLL_MS,
+  });
+  for (const kind of options.kinds ?? []) system.register(kind);
+  await system.start();
+
+  const app = createGateway({
+    logger,
+    store,
+    bus,
+    system,
+    environment: config.NODE_ENV,
+    version: packageJson.version,
+    startedAt: Date.now(),
+  });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  logger.info({ url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await system.drain();
+      await closed;
+      await bus.close();
+      await nc?.drain();
+      if (!options.store) await store.close();
+      logger.info('node stopped');
+    })());
+
+  const kill = async () => {
+    server.closeAllConnections();
+    server.close();
+    if (transport instanceof NatsTransport) transport.halt();
+    await system.halt();
+    await nc?.close();
+  };
+
+  return { config, system, store, bus, transport, server, url, stop, kill };
+}

@@ -1,0 +1,33 @@
+/**
+ * The response envelope of every API document: `{ success, message, responseObject,
+ * statusCode, errorCode? }`, on successes and failures alike.
+ */
+import type { Context } from 'koa';
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  responseObject: T | null;
+  statusCode: number;
+  errorCode?: string;
+}
+
+/** A failure the API answers on purpose; anything else thrown becomes a 500. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errorCode?: string,
+    readonly responseObject: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export function respond<T>(ctx: Context, statusCode: number, message: string, responseObject: T | null, errorCode?: string): void {
+  const body: Envelope<T> = { success: statusCode >= 200 && statusCode < 300, message, responseObject, statusCode };
+  if (errorCode !== undefined) body.errorCode = errorCode;
+  ctx.status = statusCode;
+  ctx.body = body;
+}

@@ -1,0 +1,7 @@
+/**
+ * gateway/: the Koa edge. It turns REST calls and webhooks into actor messages and
+ * answers in the documents' envelope; it reads views from the store but never
+ * writes except through an actor.
+ */
+export { createGateway, type GatewayDependencies } from './app.js';
+export { ApiError, respond, type Envelope } from './envelope.js';

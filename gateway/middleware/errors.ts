@@ -1,0 +1,39 @@
+/**
+ * Turns whatever a handler throws into the envelope: API errors as they are, the
+ * runtime's typed errors into their HTTP meaning, anything else into a 500 that
+ * shows no stack or internal message. Also answers unknown routes with a 404.
+ */
+import type { Middleware } from 'koa';
+import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
+import { ApiError, respond } from '../envelope.js';
+import type { RequestState } from './request-context.js';
+
+export function errorEnvelope(): Middleware<RequestState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body === undefined && ctx.status === 404) respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
+    } catch (error) {
+      if (error instanceof ApiError) return respond(ctx, error.statusCode, error.message, error.responseObject, error.errorCode);
+      if (error instanceof CommandRejectedError) return respond(ctx, error.status, error.message, error.details ?? null, error.code);
+      if (error instanceof UnknownActorError) return respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
+      if (error instanceof AskTimeoutError || error instanceof ShuttingDownError) {
+        ctx.set('retry-after', '1');
+        return respond(ctx, 503, 'Service temporarily unavailable', null, 'SERVICE_UNAVAILABLE');
+      }
+      const status = httpStatusOf(error);
+      if (status !== undefined && status >= 400 && status < 500) {
+        return respond(ctx, status, status === 413 ? 'Request body too large' : 'Bad request', null);
+      }
+      ctx.state.log.error({ err: error }, 'unhandled error');
+      respond(ctx, 500, 'Internal server error', null, 'INTERNAL_ERROR');
+    }
+  };
+}
+
+/** Koa and its body parsers throw http-errors with `status` and `expose` for client mistakes. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && expose === true ? status : undefined;
+}

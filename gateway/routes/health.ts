@@ -1,0 +1,53 @@
+/**
+ * GET /v1/health-check: document 3's health report. `services.database` is the
+ * store; `services.redis` is the document's name for the message bus slot, which
+ * here is the transport and event bus (NATS in a cluster, in-process when embedded).
+ */
+import Router from '@koa/router';
+import { freemem, totalmem } from 'node:os';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { EventBus } from '../../actors/events/event-bus.js';
+import type { Store } from '../../actors/store/store.js';
+import { respond } from '../envelope.js';
+
+export interface HealthDependencies {
+  store: Store;
+  bus: EventBus;
+  system: ActorSystem;
+  environment: string;
+  version: string;
+  startedAt: number;
+}
+
+type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
+
+export function healthRoutes(deps: HealthDependencies): Router {
+  const router = new Router();
+  router.get('/v1/health-check', async (ctx) => {
+    const [database, transport, bus] = await Promise.all([
+      deps.store.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
+      deps.system.transport.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
+      deps.bus.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
+    ]);
+    const databaseStatus = service(database.connected, database.responseTimeMs);
+    const busStatus = service(transport.connected && bus.connected, transport.responseTimeMs);
+    const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' ? 'healthy' : 'degraded';
+    const used = totalmem() - freemem();
+    respond(ctx, 200, status === 'healthy' ? 'Service is healthy' : `Service is ${status}`, {
+      status,
+      timestamp: new Date().toISOString(),
+      uptime: Math.round((Date.now() - deps.startedAt) / 10) / 100,
+      environment: deps.environment,
+      version: deps.version,
+      services: { database: databaseStatus, redis: busStatus },
+      memory: { used, total: totalmem(), percentage: Math.round((used / totalmem()) * 10_000) / 100 },
+    });
+  });
+  return router;
+}
+
+function service(connected: boolean, responseTimeMs: number | undefined): ServiceStatus {
+  const entry: ServiceStatus = { status: connected ? 'connected' : 'disconnected' };
+  if (connected && responseTimeMs !== undefined) entry.responseTime = Math.round(responseTimeMs * 1000) / 1000;
+  return entry;
+}

@@ -1,0 +1,38 @@
+import test from 'ava';
+import { ConfigError, loadConfig } from '../../actors/config.js';
+
+test('the defaults run everything embedded on 127.0.0.1:3000', (t) => {
+  const config = loadConfig({});
+  t.like(config, { HOST: '127.0.0.1', PORT: 3000, NODE_ENV: 'development', NATS_NAMESPACE: 'peer', SHARD_COUNT: 64 });
+  t.is(config.NATS_URL, undefined);
+  t.is(config.MONGODB_URI, undefined);
+});
+
+test('numbers are parsed from the environment and empty values count as unset', (t) => {
+  const config = loadConfig({ PORT: '8080', SHARD_COUNT: '', LEASE_TTL_MS: '5000' });
+  t.is(config.PORT, 8080);
+  t.is(config.SHARD_COUNT, 64);
+  t.is(config.LEASE_TTL_MS, 5000);
+});
+
+for (const [name, value] of [
+  ['PORT', '70000'],
+  ['PORT', '3.5'],
+  ['LOG_LEVEL', 'loud'],
+  ['MONGODB_URI', 'postgres://x'],
+  ['NATS_URL', 'http://127.0.0.1:4222'],
+  ['SHARD_COUNT', '0'],
+  ['NATS_NAMESPACE', 'Bad.Name'],
+  ['NODE_ENV', 'staging'],
+] as const) {
+  test(`${name}=${value} is refused with a message naming ${name}`, (t) => {
+    const error = t.throws(() => loadConfig({ [name]: value }), { instanceOf: ConfigError });
+    t.regex(error.message, new RegExp(`^  ${name}: `, 'm'));
+  });
+}
+
+test('a cluster needs MONGODB_URI beside NATS_URL', (t) => {
+  t.throws(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' }), { message: /NATS_URL: is set but MONGODB_URI is not/ });
+  const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', MONGODB_URI: 'mongodb://127.0.0.1:27017' });
+  t.is(config.NATS_URL, 'nats://127.0.0.1:4222');
+});

@@ -1,0 +1,186 @@
+import test from 'ava';
+import {
+  CommandRejectedError,
+  EmbeddedStore,
+  UnknownActorError,
+  type DomainEvent,
+} from '../../../actors/index.js';
+import { counterKind, type CounterView } from '../../support/counter-kind.js';
+import { startTestSystem } from '../../support/test-node.js';
+
+const counter = (id: string) => ({ kind: 'counter', id });
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+  if (!condition()) throw new Error('condition not met');
+}
+
+test('1,000 concurrent commands spread over 10 actors leave every count exact', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()] });
+  const ids = Array.from({ length: 10 }, (_, i) => `c${i}`);
+  await Promise.all(ids.map((id) => system.ask(counter(id), { type: 'OPEN' })));
+
+  await Promise.all(Array.from({ length: 1000 }, (_, i) => system.ask(counter(ids[i % 10]!), { type: 'ADD', n: i })));
+  await system.effectsIdle();
+
+  for (const [index, id] of ids.entries()) {
+    const doc = await system.documents('counter').findOne({ _id: id });
+    const view = doc!.view as unknown as CounterView;
+    const expected = Array.from({ length: 100 }, (_, k) => index + 10 * k);
+    t.deepEqual([...view.applied].sort((a, b) => a - b), expected);
+    t.is(view.total, String(expected.reduce((sum, n) => sum + n, 0)));
+    t.is(doc!.version, 102, 'OPEN, 100 ADDs, and the write that cleared the outbox after COUNTER_OPENED');
+  }
+});
+
+test('a command retried with the same message id is applied once and answered with the same reply', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()] });
+  await system.ask(counter('once'), { type: 'OPEN' });
+
+  const first = (await system.ask(counter('once'), { type: 'ADD', n: 5 }, { messageId: 'msg-1' })) as CounterView;
+  await system.ask(counter('once'), { type: 'ADD', n: 7 });
+  const retried = (await system.ask(counter('once'), { type: 'ADD', n: 5 }, { messageId: 'msg-1' })) as CounterView;
+
+  t.deepEqual(retried, first);
+  t.is(first.total, '5');
+  const concurrent = await Promise.all(Array.from({ length: 20 }, () => system.ask(counter('once'), { type: 'ADD', n: 1 }, { messageId: 'msg-2' })));
+  t.true(concurrent.every((reply) => JSON.stringify(reply) === JSON.stringify(concurrent[0])));
+  const doc = await system.documents('counter').findOne({ _id: 'once' });
+  t.deepEqual((doc!.view as unknown as CounterView).applied, [5, 7, 1]);
+});
+
+test('creating twice with the same message id answers the first creation; a new id is refused ALREADY_EXISTS', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()] });
+  const created = await system.ask(counter('dup'), { type: 'OPEN' }, { messageId: 'create-dup' });
+  t.deepEqual(await system.ask(counter('dup'), { type: 'OPEN' }, { messageId: 'create-dup' }), created);
+  const error = await t.throwsAsync(system.ask(counter('dup'), { type: 'OPEN' }), { instanceOf: CommandRejectedError });
+  t.is(error.code, 'ALREADY_EXISTS');
+  t.is(error.status, 409);
+});
+
+test('a message to an actor that does not exist, other than its creation, is an unknown-actor error', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()] });
+  const error = await t.throwsAsync(system.ask(counter('ghost'), { type: 'ADD', n: 1 }), { instanceOf: UnknownActorError });
+  t.is(error.actorId, 'ghost');
+  t.is(await system.documents('counter').count({}), 0);
+});
+
+test('a refused command answers its code and message and changes nothing', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()] });
+  await system.ask(counter('strict'), { type: 'OPEN' });
+  const before = await system.documents('counter').findOne({ _id: 'strict' });
+
+  const negative = await t.throwsAsync(system.ask(counter('strict'), { type: 'ADD', n: -1 }), { instanceOf: CommandRejectedError });
+  t.is(negative.code, 'NEGATIVE_AMOUNT');
+  t.is(negative.status, 400);
+
+  await system.ask(counter('strict'), { type: 'CLOSE' });
+  const closed = await t.throwsAsync(system.ask(counter('strict'), { type: 'ADD', n: 1 }), { instanceOf: CommandRejectedError });
+  t.is(closed.code, 'EVENT_NOT_ACCEPTED');
+
+  const after = await system.documents('counter').findOne({ _id: 'strict' });
+  t.is(after!.version, before!.version + 1, 'only CLOSE was written');
+  t.deepEqual((after!.view as unknown as CounterView).applied, []);
+});
+
+test('two activations of one actor forced to race: one write wins, the other reloads and redoes its turn', async (t) => {
+  const store = new EmbeddedStore();
+  const a = await startTestSystem({ kinds: [counterKind()], store });
+  const b = await startTestSystem({ kinds: [counterKind()], store });
+  await a.system.ask(counter('raced'), { type: 'OPEN' });
+  await b.system.ask(counter('raced'), { type: 'ADD', n: 1 });
+
+  // A still caches the version it created; its write loses, it reloads and applies on top of B's.
+  const fromA = (await a.system.ask(counter('raced'), { type: 'ADD', n: 2 })) as CounterView;
+  t.deepEqual(fromA.applied, [1, 2]);
+  const fromB = (await b.system.ask(counter('raced'), { type: 'ADD', n: 3 })) as CounterView;
+  t.deepEqual(fromB.applied, [1, 2, 3]);
+
+  await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).system.ask(counter('raced'), { type: 'ADD', n: 10 + i })));
+  const doc = await a.system.documents('counter').findOne({ _id: 'raced' });
+  const applied = (doc!.view as unknown as CounterView).applied;
+  t.is(applied.length, 203);
+  t.deepEqual(
+    applied.slice(3).sort((x, y) => x - y),
+    Array.from({ length: 200 }, (_, i) => 10 + i),
+    'every racing command applied exactly once',
+  );
+  t.is(doc!.version, 205);
+});
+
+test('a delayed event is saved with its actor and fires at its due time under the test clock', async (t) => {
+  const { system, clock } = await startTestSystem({ kinds: [counterKind()] });
+  await system.ask(counter('bell'), { type: 'OPEN' });
+  await system.ask(counter('bell'), { type: 'ARM', ms: 30_000 });
+
+  const saved = await system.documents('counter').findOne({ _id: 'bell' });
+  t.is(saved!.timers.length, 1);
+  t.is(saved!.timers[0]!.dueAt, clock.now() + 30_000);
+  t.is(saved!.nextTimerAt, clock.now() + 30_000);
+
+  await clock.advance(29_999);
+  t.is(((await system.documents('counter').findOne({ _id: 'bell' }))!.view as unknown as CounterView).rings, 0);
+  await clock.advance(1);
+  const fired = await system.documents('counter').findOne({ _id: 'bell' });
+  t.is((fired!.view as unknown as CounterView).rings, 1);
+  t.deepEqual(fired!.timers, []);
+  t.is(fired!.nextTimerAt, null);
+
+  await clock.advance(3_600_000);
+  t.is(((await system.documents('counter').findOne({ _id: 'bell' }))!.view as unknown as CounterView).rings, 1, 'fires once');
+});
+
+test('a cancelled timer never fires', async (t) => {
+  const { system, clock } = await startTestSystem({ kinds: [counterKind()] });
+  await system.ask(counter('quiet'), { type: 'OPEN' });
+  await system.ask(counter('quiet'), { type: 'ARM', ms: 1_000 });
+  await system.ask(counter('quiet'), { type: 'DISARM' });
+  t.deepEqual((await system.documents('counter').findOne({ _id: 'quiet' }))!.timers, []);
+  await clock.advance(10_000);
+  t.is(((await system.documents('counter').findOne({ _id: 'quiet' }))!.view as unknown as CounterView).rings, 0);
+});
+
+test('an `after` transition arms a durable timer whose firing emits a domain event with a stable id', async (t) => {
+  const { system, clock, bus } = await startTestSystem({ kinds: [counterKind()] });
+  const seen: DomainEvent[] = [];
+  await bus.consume({ durable: 'archive-watch', types: ['COUNTER_ARCHIVED'] }, async (event) => {
+    seen.push(event);
+  });
+  await system.ask(counter('archive'), { type: 'OPEN' });
+  await system.ask(counter('archive'), { type: 'CLOSE' });
+  const closed = await system.documents('counter').findOne({ _id: 'archive' });
+  t.is(closed!.timers.length, 1, 'CLOSED arms its 60 s timer');
+
+  await clock.advance(60_000);
+  await system.effectsIdle();
+  const archived = await system.documents('counter').findOne({ _id: 'archive' });
+  t.deepEqual(archived!.timers, []);
+  await waitFor(() => seen.length === 1);
+  t.is(seen[0]!.id, `counter:archive:${archived!.version - 1}:0`);
+  t.is(seen[0]!.at, clock.now());
+});
+
+test('a timer still fires after its node is replaced by a new node over the same store', async (t) => {
+  const store = new EmbeddedStore();
+  const first = await startTestSystem({ kinds: [counterKind()], store });
+  await first.system.ask(counter('survivor'), { type: 'OPEN' });
+  await first.system.ask(counter('survivor'), { type: 'ARM', ms: 5 * 60_000 });
+  await first.system.drain();
+
+  const second = await startTestSystem({ kinds: [counterKind()], store, clock: first.clock });
+  await first.clock.advance(5 * 60_000);
+  const doc = await second.system.documents('counter').findOne({ _id: 'survivor' });
+  t.is((doc!.view as unknown as CounterView).rings, 1);
+});
+
+test('idle actors leave memory and come back from the store with their state', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()], cacheSize: 3 });
+  for (let i = 0; i < 10; i++) {
+    await system.ask(counter(`idle${i}`), { type: 'OPEN' });
+    await system.ask(counter(`idle${i}`), { type: 'ADD', n: i });
+  }
+  t.true(system.stats().liveActors <= 3);
+  const again = (await system.ask(counter('idle0'), { type: 'ADD', n: 100 })) as CounterView;
+  t.deepEqual(again.applied, [0, 100]);
+  t.true(system.stats().liveActors <= 3);
+});

@@ -1,0 +1,86 @@
+import test from 'ava';
+import { EmbeddedStore, MemoryBus, TestClock, type DomainEvent } from '../../../actors/index.js';
+import { counterKind, type CounterView } from '../../support/counter-kind.js';
+import { startTestSystem } from '../../support/test-node.js';
+
+const counter = (id: string) => ({ kind: 'counter', id });
+
+test('domain events are published after the write, with the id <kind>:<id>:<version>:<index>', async (t) => {
+  const { system, bus } = await startTestSystem({ kinds: [counterKind()] });
+  const seen: DomainEvent[] = [];
+  const done = new Promise<void>((resolve) =>
+    void bus.consume({ durable: 'opened', types: ['COUNTER_OPENED'] }, async (event) => {
+      seen.push(event);
+      resolve();
+    }),
+  );
+  await system.ask(counter('e1'), { type: 'OPEN' });
+  await done;
+  t.is(seen.length, 1);
+  t.like(seen[0], { id: 'counter:e1:1:0', type: 'COUNTER_OPENED', actor: { kind: 'counter', id: 'e1' }, data: { counterId: 'e1' } });
+  await system.effectsIdle();
+  const doc = await system.documents('counter').findOne({ _id: 'e1' });
+  t.deepEqual(doc!.outbox, [], 'a done effect leaves the outbox');
+  t.false(doc!.outboxPending);
+});
+
+test('a tell effect delivers its event to another actor exactly once, keyed by the effect id', async (t) => {
+  const { system } = await startTestSystem({ kinds: [counterKind()] });
+  await system.ask(counter('from'), { type: 'OPEN' });
+  await system.ask(counter('to'), { type: 'OPEN' });
+  await system.ask(counter('from'), { type: 'FORWARD', to: 'to', n: 42 });
+  await system.effectsIdle();
+  const target = await system.documents('counter').findOne({ _id: 'to' });
+  t.deepEqual((target!.view as unknown as CounterView).applied, [42]);
+  t.true(target!.recentMessageIds.some((entry) => entry.id.startsWith('counter:from:')));
+});
+
+test('a failing effect is retried until it succeeds, and the effects behind it wait', async (t) => {
+  let failures = 2;
+  const labels: string[] = [];
+  const kind = counterKind(async (params) => {
+    const { label } = params as { label: string };
+    if (label === 'flaky' && failures-- > 0) throw new Error('downstream unavailable');
+    labels.push(label);
+  });
+  const { system } = await startTestSystem({ kinds: [kind] });
+  await system.ask(counter('retry'), { type: 'OPEN' });
+  await system.ask(counter('retry'), { type: 'PROBE', label: 'flaky' });
+  await system.ask(counter('retry'), { type: 'PROBE', label: 'after' });
+  await system.effectsIdle();
+  t.deepEqual(labels, ['flaky', 'after']);
+  t.is(failures, -1);
+});
+
+test('an effect saved by a node that died before running it runs on the node that takes over', async (t) => {
+  const store = new EmbeddedStore();
+  const clock = new TestClock();
+  let release: () => void = () => {};
+  const blocked = new Promise<void>((resolve) => (release = resolve));
+  const ran: string[] = [];
+  const stuck = await startTestSystem({
+    kinds: [counterKind(async (params) => {
+      await blocked;
+      ran.push(`dead:${(params as { label: string }).label}`);
+    })],
+    store,
+    clock,
+  });
+  await stuck.system.ask(counter('orphan'), { type: 'OPEN' });
+  await stuck.system.ask(counter('orphan'), { type: 'PROBE', label: 'receipt' });
+  const saved = await stuck.system.documents('counter').findOne({ _id: 'orphan' });
+  t.true(saved!.outboxPending, 'the effect is in the store before it runs');
+  await stuck.system.halt();
+
+  const heir = await startTestSystem({
+    kinds: [counterKind(async (params) => void ran.push(`heir:${(params as { label: string }).label}`))],
+    store,
+    clock,
+    bus: new MemoryBus(),
+  });
+  await heir.system.effectsIdle();
+  t.deepEqual(ran, ['heir:receipt']);
+  const doc = await heir.system.documents('counter').findOne({ _id: 'orphan' });
+  t.deepEqual(doc!.outbox, []);
+  release();
+});

@@ -1,0 +1,57 @@
+/** Closed-loop load: keeps `inFlight` calls running until `total` have finished, timing each. */
+export interface LoadResult {
+  inFlight: number;
+  total: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export async function closedLoop(call: (i: number) => Promise<unknown>, inFlight: number, total: number): Promise<LoadResult> {
+  const latencies = new Float64Array(total);
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      const t0 = process.hrtime.bigint();
+      await call(i);
+      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort();
+  return {
+    inFlight,
+    total,
+    perSecond: total / seconds,
+    p50Ms: latencies[Math.floor(total * 0.5)]!,
+    p99Ms: latencies[Math.min(total - 1, Math.floor(total * 0.99))]!,
+  };
+}
+
+export interface Comparison {
+  name: string;
+  baseline: string;
+  rows: Array<{ subject: LoadResult; base: LoadResult }>;
+}
+
+export function formatComparison({ name, baseline, rows }: Comparison): string {
+  const lines = [
+    `### ${name} (baseline: ${baseline})`,
+    '',
+    '| in flight | asks/s | p50 ms | p99 ms | baseline/s | baseline p50 ms | baseline p99 ms | throughput ratio | p99 ratio |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { subject, base } of rows) {
+    lines.push(
+      `| ${subject.inFlight} | ${fmt(subject.perSecond, 0)} | ${fmt(subject.p50Ms, 3)} | ${fmt(subject.p99Ms, 3)} | ${fmt(base.perSecond, 0)} | ${fmt(base.p50Ms, 3)} | ${fmt(base.p99Ms, 3)} | ${fmt(subject.perSecond / base.perSecond, 4)} | ${fmt(subject.p99Ms / base.p99Ms, 1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function fmt(value: number, digits: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}

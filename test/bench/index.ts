@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: prints each benchmark beside a baseline measured in the same run,
+ * with their ratios. Traffic stays on loopback. Figures are recorded in docs/benchmarks.md.
+ */
+import { cpus, totalmem } from 'node:os';
+import { formatComparison } from './harness.js';
+import { embeddedTransport, natsTransport } from './transports.js';
+
+const total = Number(process.env.BENCH_ASKS ?? 20_000);
+console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`);
+console.log(formatComparison(await embeddedTransport(total)));
+console.log('');
+console.log(formatComparison(await natsTransport(total)));
+process.exit(0);

@@ -1,0 +1,46 @@
+/** Builds an embedded actor system for tests: embedded store, in-process transport and bus, test clock. */
+import {
+  ActorSystem,
+  EmbeddedStore,
+  EmbeddedTransport,
+  MemoryBus,
+  TestClock,
+  createLogger,
+  type ActorKind,
+  type EventBus,
+  type Store,
+} from '../../actors/index.js';
+
+export interface TestSystem {
+  system: ActorSystem;
+  store: Store;
+  bus: EventBus;
+  clock: TestClock;
+}
+
+export async function startTestSystem(options: {
+  kinds: ActorKind[];
+  store?: Store;
+  bus?: EventBus;
+  clock?: TestClock;
+  cacheSize?: number;
+}): Promise<TestSystem> {
+  const store = options.store ?? new EmbeddedStore();
+  const bus = options.bus ?? new MemoryBus();
+  const clock = options.clock ?? new TestClock();
+  const system = new ActorSystem({
+    store,
+    transport: new EmbeddedTransport(),
+    bus,
+    clock,
+    logger: createLogger({ level: 'silent' }),
+    shardCount: 16,
+    cacheSize: options.cacheSize ?? 1000,
+    askTimeoutMs: 10_000,
+    attemptTimeoutMs: 10_000,
+    timerPollMs: 60_000,
+  });
+  for (const kind of options.kinds) system.register(kind);
+  await system.start();
+  return { system, store, bus, clock };
+}
