@@ -22,11 +22,6 @@ export interface OutboxEntry {
   at: number;
 }
 
-export interface RememberedMessage {
-  id: string;
-  reply: Encoded;
-}
-
 export interface ActorDocument extends StoredDocument {
   _id: string;
   kind: string;
@@ -42,7 +37,13 @@ export interface ActorDocument extends StoredDocument {
   outbox: OutboxEntry[];
   /** Whether `outbox` is non-empty, kept so recovery finds pending effects through an index. */
   outboxPending: boolean;
-  recentMessageIds: RememberedMessage[];
+  /** Ids of the most recent messages applied, oldest first. */
+  recentMessageIds: string[];
+  /**
+   * The reply to each of `recentMessageIds`, same index, as codec JSON text: a string
+   * per entry keeps the copy and encoding cost of a write flat however big replies are.
+   */
+  recentReplies: string[];
   createdAt: number;
   updatedAt: number;
 }

@@ -3,13 +3,15 @@
  * at least once (ARCHITECTURE, Actors §4). Domain events go to the event bus,
  * `tell` effects to other actors with the effect id as message id, and custom
  * effects to the kind's handler. Done entries are removed in a turn of their own;
- * a failing effect is retried with backoff and blocks the ones behind it.
+ * a failing effect is retried with backoff and blocks the ones behind it. A tell
+ * the target refuses is logged and dropped: the refusal is already its answer.
  */
 import type { Logger } from 'pino';
 import type { ActorAddress } from '../address.js';
 import { formatAddress } from '../address.js';
 import type { Clock } from '../clock.js';
 import { decode } from '../codec.js';
+import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { OutboxEntry } from './actor-document.js';
 import type { Activation } from './activation.js';
@@ -117,7 +119,13 @@ export class OutboxRunner {
     }
     if (entry.type === TELL_EFFECT) {
       const { to, event } = params as { to: ActorAddress; event: ActorEvent };
-      await this.options.ask(to, event, { messageId: entry.id });
+      try {
+        await this.options.ask(to, event, { messageId: entry.id });
+      } catch (error) {
+        // A refusal is the target's final answer to this message; retrying would block every effect behind it.
+        if (!(error instanceof CommandRejectedError || error instanceof UnknownActorError)) throw error;
+        this.options.logger.error({ err: error, actor: formatAddress(address), to: formatAddress(to), effect: entry.id }, 'tell refused by its target; dropped');
+      }
       return;
     }
     const handler = kind.effects?.[entry.type];

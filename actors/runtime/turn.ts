@@ -6,7 +6,7 @@
  */
 import { initialTransition, transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
-import { decode, encode } from '../codec.js';
+import { decode, encode, fromJson, toJson } from '../codec.js';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import type { ActorDocument, OutboxEntry, TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
@@ -36,8 +36,8 @@ export const EVENT_EFFECT = 'event';
 const DEFAULT_REMEMBERED = 64;
 
 export function runTurn({ kind, address, doc, message, now, shard }: TurnInput): TurnOutcome {
-  const remembered = doc?.recentMessageIds.find((entry) => entry.id === message.id);
-  if (remembered) return { type: 'replay', reply: decode(remembered.reply) };
+  const remembered = doc ? doc.recentMessageIds.lastIndexOf(message.id) : -1;
+  if (doc && remembered >= 0) return { type: 'replay', reply: fromJson(doc.recentReplies[remembered]!) };
 
   let timers = doc ? [...doc.timers] : [];
   let event: EventObject = message.event;
@@ -84,9 +84,10 @@ export function runTurn({ kind, address, doc, message, now, shard }: TurnInput):
   });
 
   const reply = kind.reply ? kind.reply(snapshot, event, address.id) : kind.view(snapshot, address.id);
-  const recentMessageIds = isTimerFire(message.event)
-    ? (doc?.recentMessageIds ?? [])
-    : [...(doc?.recentMessageIds ?? []), { id: message.id, reply: encode(reply) }].slice(-(kind.rememberedMessages ?? DEFAULT_REMEMBERED));
+  const keep = -(kind.rememberedMessages ?? DEFAULT_REMEMBERED);
+  const remember = !isTimerFire(message.event);
+  const recentMessageIds = remember ? [...(doc?.recentMessageIds ?? []), message.id].slice(keep) : (doc?.recentMessageIds ?? []);
+  const recentReplies = remember ? [...(doc?.recentReplies ?? []), toJson(reply)].slice(keep) : (doc?.recentReplies ?? []);
 
   const next: ActorDocument = {
     _id: address.id,
@@ -101,6 +102,7 @@ export function runTurn({ kind, address, doc, message, now, shard }: TurnInput):
     outbox,
     outboxPending: outbox.length > 0,
     recentMessageIds,
+    recentReplies,
     createdAt: doc?.createdAt ?? now,
     updatedAt: now,
   };

@@ -32,7 +32,19 @@ test('a tell effect delivers its event to another actor exactly once, keyed by t
   await system.effectsIdle();
   const target = await system.documents('counter').findOne({ _id: 'to' });
   t.deepEqual((target!.view as unknown as CounterView).applied, [42]);
-  t.true(target!.recentMessageIds.some((entry) => entry.id.startsWith('counter:from:')));
+  t.true(target!.recentMessageIds.some((id) => id.startsWith('counter:from:')));
+});
+
+test('a tell its target refuses is dropped after logging, so the effects behind it still run', async (t) => {
+  const labels: string[] = [];
+  const { system } = await startTestSystem({ kinds: [counterKind(async (params) => void labels.push((params as { label: string }).label))] });
+  await system.ask(counter('lonely'), { type: 'OPEN' });
+  await system.ask(counter('lonely'), { type: 'FORWARD', to: 'nobody', n: 1 });
+  await system.ask(counter('lonely'), { type: 'PROBE', label: 'behind' });
+  await system.effectsIdle();
+  t.deepEqual(labels, ['behind']);
+  t.deepEqual((await system.documents('counter').findOne({ _id: 'lonely' }))!.outbox, []);
+  t.is(await system.documents('counter').count({ _id: 'nobody' }), 0);
 });
 
 test('a failing effect is retried until it succeeds, and the effects behind it wait', async (t) => {
