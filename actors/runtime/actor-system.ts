@@ -102,6 +102,7 @@ export class ActorSystem implements MessageHost {
   async ask(address: ActorAddress, event: ActorEvent, options: AskOptions = {}): Promise<unknown> {
     assertAddress(address);
     if (!this.#kinds.has(address.kind)) throw new UnknownKindError(address.kind);
+    if (this.#state === 'stopped') throw new ShuttingDownError();
     const message: ActorMessage = { id: options.messageId ?? randomUUID(), event };
     const timeoutMs = options.timeoutMs ?? this.options.askTimeoutMs;
     const deadline = Date.now() + timeoutMs;
@@ -119,7 +120,7 @@ export class ActorSystem implements MessageHost {
 
   /** Runs a message on this node: the transport calls this for the shards it serves. */
   async receive(address: ActorAddress, message: ActorMessage): Promise<unknown> {
-    if (this.#state !== 'running') throw new ShuttingDownError();
+    if (this.#state !== 'running' && this.#state !== 'draining') throw new ShuttingDownError();
     return this.#activate(address).deliver(message);
   }
 
@@ -150,15 +151,18 @@ export class ActorSystem implements MessageHost {
   }
 
   /**
-   * Graceful stop: refuse new messages, finish the turns in flight and the effects
-   * they queued, stop the timers, and hand the shards back through the transport.
+   * Graceful stop. The caller has already stopped taking requests; messages routed to
+   * this node are still served while it holds its shards. Timers stop, the turns in
+   * flight finish, effects already running finish (no new retries), and only then
+   * are the shards handed back.
    */
   async drain(): Promise<void> {
-    if (this.#state === 'stopped' || this.#state === 'draining') return;
+    if (this.#state !== 'running') return;
     this.#state = 'draining';
-    await Promise.all([...this.#live.values()].map((activation) => activation.mailbox.settled()));
     await this.#timers.stop();
+    await this.#settled();
     await this.#outbox.stop({ wait: true });
+    await this.#settled();
     await this.options.transport.stop();
     this.#live.clear();
     this.#state = 'stopped';
@@ -169,6 +173,10 @@ export class ActorSystem implements MessageHost {
     this.#state = 'stopped';
     await Promise.all([this.#timers.stop(), this.#outbox.stop({ wait: false })]);
     this.#live.clear();
+  }
+
+  async #settled(): Promise<void> {
+    await Promise.all([...this.#live.values()].map((activation) => activation.mailbox.settled()));
   }
 
   #activate(address: ActorAddress): Activation {

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -60,20 +60,16 @@ test('npm start answers the health check and exits 0 within 10 s of SIGTERM', as
   t.true(lines.every((line) => JSON.parse(line).level !== undefined), 'every log line is pino JSON');
 });
 
-test('a wrong configuration value stops the start with a message naming the variable', async (t) => {
+async function refusesToStart(t: ExecutionContext, env: Record<string, string>, reason: RegExp): Promise<void> {
   t.timeout(30_000);
-  const platform = startPlatform({ PORT: 'eighty' });
+  const platform = startPlatform(env);
   platform.url.catch(() => undefined);
   const [code] = (await once(platform.child, 'exit')) as [number | null];
   t.is(code, 1);
-  t.regex(platform.output().stderr, /PORT/);
-});
+  t.regex(platform.output().stderr, reason);
+}
 
-test('the node refuses to join a cluster with the embedded store', async (t) => {
-  t.timeout(30_000);
-  const platform = startPlatform({ NATS_URL: 'nats://127.0.0.1:4222' });
-  platform.url.catch(() => undefined);
-  const [code] = (await once(platform.child, 'exit')) as [number | null];
-  t.is(code, 1);
-  t.regex(platform.output().stderr, /NATS_URL: is set but MONGODB_URI is not/);
-});
+test('a wrong configuration value stops the start with a message naming the variable', (t) => refusesToStart(t, { PORT: 'eighty' }, /PORT/));
+
+test('the node refuses to join a cluster with the embedded store', (t) =>
+  refusesToStart(t, { NATS_URL: 'nats://127.0.0.1:4222' }, /NATS_URL: is set but MONGODB_URI is not/));

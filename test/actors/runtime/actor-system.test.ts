@@ -184,3 +184,19 @@ test('idle actors leave memory and come back from the store with their state', a
   t.deepEqual(again.applied, [0, 100]);
   t.true(system.stats().liveActors <= 3);
 });
+
+test('a drain finishes the turns in flight and the effects they queued, then refuses new messages', async (t) => {
+  const labels: string[] = [];
+  const { system } = await startTestSystem({ kinds: [counterKind(async (params) => void labels.push((params as { label: string }).label))] });
+  await system.ask(counter('busy'), { type: 'OPEN' });
+  const inFlight = Array.from({ length: 50 }, (_, i) => system.ask(counter('busy'), { type: 'ADD', n: i }));
+  const probe = system.ask(counter('busy'), { type: 'PROBE', label: 'queued-before-drain' });
+  await system.drain();
+  t.is((await Promise.all(inFlight)).length, 50);
+  await probe;
+  t.deepEqual(labels, ['queued-before-drain']);
+  const doc = await system.documents('counter').findOne({ _id: 'busy' });
+  t.is((doc!.view as unknown as CounterView).applied.length, 50);
+  t.deepEqual(doc!.outbox, []);
+  await t.throwsAsync(system.ask(counter('busy'), { type: 'ADD', n: 1 }), { name: 'ShuttingDownError' });
+});
