@@ -6,9 +6,14 @@
  */
 import { Query, find } from 'mingo';
 import { update as applyUpdate, type Modifier } from 'mingo/updater';
-import { compare, resolve } from 'mingo/util';
+import { resolve } from 'mingo/util';
 import { DuplicateKeyError } from '../errors.js';
 import { deepCopy } from './deep-copy.js';
+import { bySeq, type Entry } from './embedded/entry.js';
+import { OrderedIndex, type Span } from './embedded/ordered-index.js';
+import { isPlainObject, isPlainScalar, valuesAt, type Doc } from './embedded/paths.js';
+import { sortDocuments } from './embedded/sort-order.js';
+import { pinnedFields, pinnedPrefix, planSortedScan, sortedMatches, type SortedScan } from './embedded/sorted-scan.js';
 import type {
   Collection,
   CollectionSpec,
@@ -23,14 +28,6 @@ import type {
   UpdateSpec,
 } from './store.js';
 
-type Doc = Record<string, unknown>;
-
-interface Entry {
-  /** Insertion order, kept across replaces: the natural order results come back in. */
-  readonly seq: number;
-  doc: StoredDocument;
-}
-
 interface UniqueIndex {
   readonly name: string;
   readonly fields: readonly string[];
@@ -44,6 +41,21 @@ interface IndexKey {
   value: Doc;
 }
 
+/** Entries a filter can match, found through an index; `entries` yields at most `size` of them, in no particular order. */
+interface Candidates {
+  readonly size: number;
+  entries(): Iterable<Entry>;
+}
+
+export interface EmbeddedStoreOptions {
+  /**
+   * Keep each index's documents ordered by its whole key, so sorted pages and counts
+   * read a span of it (default true). Without, only each index's leading field is
+   * looked up and sorted finds sort every match: for measuring what the order buys.
+   */
+  orderedIndexes?: boolean;
+}
+
 /** MongoDB keys an empty array as `undefined`, which is distinct from null. */
 const EMPTY_ARRAY_KEY = 'u';
 const NO_KEYS: ReadonlySet<string> = new Set();
@@ -51,13 +63,18 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 export class EmbeddedStore implements Store {
   readonly adapter = 'embedded' as const;
   readonly #tables = new Map<string, Table>();
+  readonly #orderedIndexes: boolean;
   #closed = false;
+
+  constructor(options: EmbeddedStoreOptions = {}) {
+    this.#orderedIndexes = options.orderedIndexes ?? true;
+  }
 
   async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
     this.#assertOpen();
     let table = this.#tables.get(spec.name);
     if (!table) {
-      table = new Table(spec.name);
+      table = new Table(spec.name, this.#orderedIndexes);
       this.#tables.set(spec.name, table);
     }
     for (const index of spec.indexes) table.declare(index);
@@ -107,7 +124,7 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
 
   async count(filter: Filter): Promise<number> {
     this.#assertOpen();
-    return Array.from(this.#table.matches(filter)).length;
+    return this.#table.count(filter);
   }
 
   async insertOne(doc: T): Promise<void> {
@@ -164,9 +181,17 @@ class Table {
   readonly #unique: UniqueIndex[] = [];
   /** Leading field of each declared index -> value key -> ids, to narrow equality and `$in` filters. */
   readonly #equality = new Map<string, Map<string, Set<string>>>();
+  /**
+   * Key pattern (as JSON) of each declared index without a partial filter -> the index
+   * in order. A partial index holds only some documents, so it cannot answer for all.
+   */
+  readonly #ordered = new Map<string, OrderedIndex>();
   #seq = 0;
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly keepsOrder: boolean,
+  ) {}
 
   declare(spec: IndexSpec): void {
     const fields = Object.keys(spec.key);
@@ -185,6 +210,7 @@ class Table {
       this.#equality.set(leading, map);
       for (const { doc } of this.#entries.values()) for (const key of equalityKeys(doc, leading)) addId(map, key, doc._id);
     }
+    if (this.keepsOrder && !spec.partialFilterExpression) this.#addOrdered(spec.key);
     this.#declared.set(name, signature);
   }
 
@@ -198,61 +224,123 @@ class Table {
     const skip = options.skip ?? 0;
     // As with MongoDB, a limit of 0 means none and a negative limit is its absolute value.
     const limit = options.limit ? Math.abs(options.limit) : Infinity;
+    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
     let docs: Doc[];
-    if (options.sort && Object.keys(options.sort).length > 0) {
-      docs = sortDocuments(Array.from(this.matches(filter), (entry) => entry.doc), options.sort).slice(skip, skip + limit);
+    if (!sort) {
+      docs = page(docsOf(this.matches(filter)), skip, limit);
     } else {
-      docs = [];
-      let skipped = 0;
-      for (const entry of this.matches(filter)) {
-        if (docs.length >= limit) break;
-        if (skipped < skip) skipped++;
-        else docs.push(entry.doc);
-      }
+      const scan = this.#sortedScan(filter, sort);
+      docs = scan
+        ? page(sortedMatches(scan, compileFilter(filter)), skip, limit)
+        : sortDocuments(Array.from(docsOf(this.matches(filter))), sort).slice(skip, skip + limit);
     }
     return project(docs, options.projection);
+  }
+
+  count(filter: Filter): number {
+    if (Object.keys(filter).length === 0) return this.#entries.size;
+    const exact = this.#exactSpan(filter);
+    if (exact) return exact.size;
+    const test = compileFilter(filter);
+    let count = 0;
+    for (const entry of this.#narrowest(filter)?.entries() ?? this.#entries.values()) if (test(entry.doc)) count++;
+    return count;
   }
 
   insert(doc: StoredDocument): void {
     if (typeof doc._id !== 'string') throw new TypeError(`documents in ${this.name} need a string _id`);
     if (this.#entries.has(doc._id)) throw new DuplicateKeyError(this.name, describeKey('_id_', { _id: doc._id }));
     this.#assertUnique(doc);
-    this.#entries.set(doc._id, { seq: this.#seq++, doc });
-    this.#reindex(doc._id, undefined, doc);
+    const entry = { seq: this.#seq++, doc };
+    this.#entries.set(doc._id, entry);
+    this.#reindex(entry, undefined, doc);
   }
 
   /** Replaces an entry's document, or throws and changes nothing. */
   write(entry: Entry, next: StoredDocument): void {
     if (next._id !== entry.doc._id) throw new Error(`_id is immutable: cannot change ${entry.doc._id} to ${String(next._id)}`);
     this.#assertUnique(next);
-    this.#reindex(next._id, entry.doc, next);
+    this.#reindex(entry, entry.doc, next);
     entry.doc = next;
   }
 
   remove(entry: Entry): void {
-    this.#reindex(entry.doc._id, entry.doc, undefined);
+    this.#reindex(entry, entry.doc, undefined);
     this.#entries.delete(entry.doc._id);
   }
 
-  /** The smallest candidate set an equality on `_id` or an indexed field allows, in natural order. */
+  /**
+   * A walk of an ordered index that gives `sort`'s order, unless the filter narrows
+   * the candidates further some other way: then sorting those is cheaper.
+   */
+  #sortedScan(filter: Filter, sort: SortSpec): SortedScan | null {
+    const scan = planSortedScan(this.#ordered.values(), pinnedFields(filter), sort);
+    if (!scan) return null;
+    const narrowest = this.#narrowest(filter);
+    return !narrowest || scan.span.size <= narrowest.size ? scan : null;
+  }
+
+  /** The span holding exactly the matches, when every condition pins a leading field of one ordered index. */
+  #exactSpan(filter: Filter): Span | undefined {
+    const pinned = pinnedFields(filter);
+    if (pinned.size !== Object.keys(filter).length) return undefined;
+    for (const index of this.#ordered.values()) {
+      const prefix = index.usable ? pinnedPrefix(index, pinned) : [];
+      if (prefix.length === pinned.size) return index.span(prefix);
+    }
+    return undefined;
+  }
+
+  /** The candidates in natural order. */
   #candidates(filter: Filter): Iterable<Entry> {
-    let best: Set<string> | undefined;
+    const narrowest = this.#narrowest(filter);
+    return narrowest ? Array.from(narrowest.entries()).sort(bySeq) : this.#entries.values();
+  }
+
+  /**
+   * The smallest candidate set an index allows: an equality or `$in` on `_id` or an
+   * index's leading field, or the span of an ordered index whose leading fields are
+   * pinned. Undefined when no index applies and every entry is a candidate.
+   */
+  #narrowest(filter: Filter): Candidates | undefined {
+    let best: Candidates | undefined;
+    const consider = (candidates: Candidates | undefined) => {
+      if (candidates && (!best || candidates.size < best.size)) best = candidates;
+    };
     for (const [path, condition] of Object.entries(filter)) {
       const values = equalityValues(condition);
-      if (!values) continue;
-      let ids: Set<string>;
-      if (path === '_id') {
-        ids = new Set(values.filter((value): value is string => typeof value === 'string' && this.#entries.has(value)));
-      } else {
-        const map = this.#equality.get(path);
-        if (!map) continue;
-        ids = new Set();
-        for (const value of values) for (const id of map.get(encode(value)) ?? []) ids.add(id);
-      }
-      if (!best || ids.size < best.size) best = ids;
+      if (values) consider(this.#lookup(path, values));
     }
-    if (!best) return this.#entries.values();
-    return Array.from(best, (id) => this.#entries.get(id)!).sort((a, b) => a.seq - b.seq);
+    const pinned = pinnedFields(filter);
+    for (const index of this.#ordered.values()) {
+      const prefix = index.usable ? pinnedPrefix(index, pinned) : [];
+      if (prefix.length > 0) consider(spanCandidates(index.span(prefix)));
+    }
+    return best;
+  }
+
+  /** Entries an equality or `$in` on `path` can match, by `_id` or a leading field's values; undefined when neither is indexed. */
+  #lookup(path: string, values: unknown[]): Candidates | undefined {
+    if (path === '_id') {
+      const ids = new Set(values.filter((value): value is string => typeof value === 'string' && this.#entries.has(value)));
+      return { size: ids.size, entries: () => this.#entriesOf(ids) };
+    }
+    const map = this.#equality.get(path);
+    if (!map) return undefined;
+    const sets: Set<string>[] = [];
+    for (const value of values) {
+      const ids = map.get(encode(value));
+      if (ids) sets.push(ids);
+    }
+    return {
+      size: sets.reduce((size, ids) => size + ids.size, 0),
+      // A document can hold several of the values, so more than one set is merged to visit it once.
+      entries: () => this.#entriesOf(sets.length === 1 ? sets[0]! : new Set(sets.flatMap((ids) => [...ids]))),
+    };
+  }
+
+  *#entriesOf(ids: Iterable<string>): Generator<Entry> {
+    for (const id of ids) yield this.#entries.get(id)!;
   }
 
   #addUnique(name: string, fields: readonly string[], partialFilter: Filter | undefined): void {
@@ -266,6 +354,15 @@ class Table {
     this.#unique.push(index);
   }
 
+  /** Two declared indexes on the same key pattern (say one unique, one named) share one order. */
+  #addOrdered(key: Record<string, 1 | -1>): void {
+    const pattern = JSON.stringify(key);
+    if (this.#ordered.has(pattern)) return;
+    const index = new OrderedIndex(key);
+    for (const entry of this.#entries.values()) index.put(entry, entry.doc);
+    this.#ordered.set(pattern, index);
+  }
+
   #assertUnique(doc: StoredDocument): void {
     for (const index of this.#unique) {
       for (const { key, value } of uniqueKeys(index, doc)) {
@@ -276,10 +373,11 @@ class Table {
   }
 
   /**
-   * Moves `id` in every index from the keys of `before` to those of `after`. Equality
-   * keys that stay put are left alone, as most writes (a turn) change no indexed field.
+   * Moves the entry in every index from the keys of `before` to those of `after`. Keys
+   * that stay put are left alone, as most writes (a turn) change no indexed field.
    */
-  #reindex(id: string, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+  #reindex(entry: Entry, before: StoredDocument | undefined, after: StoredDocument | undefined): void {
+    const id = entry.doc._id;
     for (const index of this.#unique) {
       if (before) for (const { key } of uniqueKeys(index, before)) if (index.owners.get(key) === id) index.owners.delete(key);
       if (after) for (const { key } of uniqueKeys(index, after)) index.owners.set(key, id);
@@ -290,7 +388,37 @@ class Table {
       for (const key of old) if (!next.has(key)) removeId(map, key, id);
       for (const key of next) if (!old.has(key)) addId(map, key, id);
     }
+    for (const index of this.#ordered.values()) {
+      if (after) index.put(entry, after);
+      else index.delete(id);
+    }
   }
+}
+
+function spanCandidates(span: Span): Candidates {
+  return {
+    size: span.size,
+    *entries() {
+      for (const row of span.rows(false)) yield row.entry;
+    },
+  };
+}
+
+function* docsOf(entries: Iterable<Entry>): Generator<Doc> {
+  for (const entry of entries) yield entry.doc;
+}
+
+/** Items `skip` up to `skip + limit` of `items`, reading no further. */
+function page<T>(items: Iterable<T>, skip: number, limit: number): T[] {
+  const out: T[] = [];
+  if (limit <= 0) return out;
+  let index = 0;
+  for (const item of items) {
+    if (index++ < skip) continue;
+    out.push(item);
+    if (out.length >= limit) break;
+  }
+  return out;
 }
 
 function addId(map: Map<string, Set<string>>, key: string, id: string): void {
@@ -328,10 +456,6 @@ function compileFilter(filter: Filter): (doc: Doc) => boolean {
     });
 }
 
-function isPlainScalar(value: unknown): boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && !Number.isNaN(value));
-}
-
 /**
  * The literal values a filter condition requires a field to equal one of, or null when
  * it is anything else. Null (which also matches missing fields) and regular
@@ -347,30 +471,6 @@ function equalityValues(condition: unknown): unknown[] | null {
     values = [condition];
   }
   return values.every((value) => value !== null && value !== undefined && !(value instanceof RegExp)) ? values : null;
-}
-
-/**
- * Every value a dotted path reaches, fanning out over arrays the way MongoDB paths
- * do (a numeric segment also indexes into the array). `undefined` marks a miss.
- */
-function valuesAt(doc: Doc, path: string): unknown[] {
-  const values = reach(doc, path.split('.'));
-  return values.length > 0 ? values : [undefined];
-}
-
-function reach(value: unknown, parts: readonly string[], at = 0, out: unknown[] = []): unknown[] {
-  const part = parts[at];
-  if (part === undefined) {
-    out.push(value);
-  } else if (Array.isArray(value)) {
-    if (/^\d+$/.test(part)) reach(value[Number(part)], parts, at + 1, out);
-    for (const item of value) if (!Array.isArray(item)) reach(item, parts, at, out);
-  } else if (isPlainObject(value)) {
-    reach(value[part], parts, at + 1, out);
-  } else {
-    out.push(undefined);
-  }
-  return out;
 }
 
 /**
@@ -438,40 +538,6 @@ function describeKey(indexName: string, value: Doc): string {
   return `${indexName} ${JSON.stringify(value, (_, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))}`;
 }
 
-/**
- * Sorts stably in MongoDB order. mingo's own sort is not used because it orders an
- * array by the array as a whole; MongoDB sorts by its smallest element ascending and
- * its largest descending.
- */
-function sortDocuments(docs: Doc[], sort: SortSpec): Doc[] {
-  const fields = Object.entries(sort);
-  const keyed = docs.map((doc) => ({ doc, keys: fields.map(([path, direction]) => sortKey(doc, path, direction)) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < fields.length; i++) {
-      const order = compare(a.keys[i], b.keys[i]) * fields[i]![1];
-      if (order !== 0) return order;
-    }
-    return 0;
-  });
-  return keyed.map(({ doc }) => doc);
-}
-
-/**
- * A missing field sorts as null. An empty array sorts before null in both directions,
- * which mingo's `compare` gives `undefined` (it orders undefined before null).
- */
-function sortKey(doc: Doc, path: string, direction: 1 | -1): unknown {
-  const values: unknown[] = [];
-  for (const value of valuesAt(doc, path)) {
-    if (!Array.isArray(value)) values.push(value ?? null);
-    else if (value.length === 0) values.push(undefined);
-    else for (const item of value) values.push(item ?? null);
-  }
-  let key = values[0];
-  for (const value of values) if (compare(value, key) * direction < 0) key = value;
-  return key;
-}
-
 /** mingo types `$unset` values as '' only; MongoDB and mingo both ignore the value. */
 function toModifier(update: UpdateSpec): Modifier<StoredDocument> {
   const { $unset, ...rest } = update;
@@ -486,10 +552,4 @@ function project(docs: Doc[], projection: Projection | undefined): Doc[] {
 function first<T>(items: Iterable<T>): T | undefined {
   for (const item of items) return item;
   return undefined;
-}
-
-function isPlainObject(value: unknown): value is Doc {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

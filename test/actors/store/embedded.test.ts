@@ -1,6 +1,9 @@
-import test from 'ava';
+import { isDeepStrictEqual } from 'node:util';
+import test, { type ExecutionContext } from 'ava';
+import fc from 'fast-check';
+import { SortedChunks } from '../../../actors/store/embedded/sorted-chunks.js';
 import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
-import type { StoredDocument } from '../../../actors/store/store.js';
+import type { Collection, Filter, IndexSpec, SortSpec, StoredDocument } from '../../../actors/store/store.js';
 import { storeContract } from './contract.js';
 
 storeContract('embedded', async () => new EmbeddedStore());
@@ -39,7 +42,15 @@ test('embedded: the 20 newest of 100,000 documents by an indexed field come from
   let evaluated = 0;
   const counting = { $function: { body: () => ++evaluated > 0, args: [], lang: 'js' } };
   await collection.find({ $expr: counting, owner: 'target' }, { sort: { createdAt: -1 }, limit: 20 });
-  t.is(evaluated, 100, 'only the indexed candidates are evaluated');
+  t.is(evaluated, 20, 'the walk of the index reads only the page');
+
+  evaluated = 0;
+  t.deepEqual(await collection.find({ $expr: counting, owner: 'target' }, { sort: { createdAt: 1 }, skip: 80, limit: 20 }), [...expected].reverse());
+  t.is(evaluated, 100, 'the walk runs backwards for the reverse order, reading what it skips');
+
+  evaluated = 0;
+  t.is(await collection.count({ $expr: counting, owner: 'target' }), 100);
+  t.is(evaluated, 100, 'a count the span cannot answer alone evaluates the span');
 
   evaluated = 0;
   t.deepEqual(await collection.find({ $expr: counting, group: 'target' }, { sort: { createdAt: -1 }, limit: 20 }), expected);
@@ -54,4 +65,240 @@ test('embedded: a closed store refuses further calls', async (t) => {
   await t.throwsAsync(collection.findOne({ _id: 'a' }), { message: /closed/ });
   await t.throwsAsync(store.collection({ name: 'closing', indexes: [] }), { message: /closed/ });
   t.false((await store.status()).connected);
+});
+
+test('embedded: a sorted chunk list keeps order, bounds and counts through inserts and deletes', (t) => {
+  const operation = fc.record({ insert: fc.boolean(), value: fc.integer({ min: 0, max: 60 }) });
+  fc.assert(
+    fc.property(fc.array(operation, { maxLength: 300 }), fc.integer({ min: 0, max: 61 }), fc.integer({ min: 0, max: 61 }), (operations, a, b) => {
+      const list = new SortedChunks<number>((x, y) => x - y, 4);
+      const reference = new Set<number>();
+      for (const { insert, value } of operations) {
+        if (!insert) t.is(list.delete(value), reference.delete(value));
+        else if (!reference.has(value)) {
+          list.insert(value);
+          reference.add(value);
+        }
+      }
+      const sorted = [...reference].sort((x, y) => x - y);
+      const [low, high] = [Math.min(a, b), Math.max(a, b)];
+      const from = list.boundary((value) => value < low);
+      const to = list.boundary((value) => value < high);
+      const inside = sorted.filter((value) => value >= low && value < high);
+      t.deepEqual([...list.between(list.boundary(() => true), list.boundary(() => false))], [], 'an empty range');
+      t.deepEqual([...list.between(list.boundary(() => false), list.boundary(() => true))], sorted);
+      t.deepEqual([...list.between(from, to)], inside);
+      t.deepEqual([...list.between(from, to, true)], [...inside].reverse());
+      t.is(list.countBetween(from, to), inside.length);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+/**
+ * Randomized equivalence: an indexed collection answers every find and count exactly as
+ * one with no indexes, whose answers come from a scan and a full sort. The documents and
+ * queries have the order list's shape, with few distinct values so that spans, ties and
+ * pages interact, and now and then a value (an array, NaN, a subdocument, a missing or
+ * non-object `view`) that the ordered indexes must decline.
+ */
+const ORDER_INDEXES: IndexSpec[] = [
+  { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 } },
+  { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 } },
+];
+const MERCHANTS = ['A', 'B', 'C'];
+const ENVIRONMENTS = ['LIVE', 'TEST'];
+const STATUSES = ['CREATED', 'PAID', 'EXPIRED'];
+const TIMES = ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:01.000Z', '2024-01-02T00:00:00.000Z', '2024-02-01T00:00:00.000Z'];
+const IDS = Array.from({ length: 24 }, (_, i) => `ord_${String(i).padStart(2, '0')}`);
+
+/** Missing, null and other types sort and match by MongoDB's rules; the index must place them too. */
+const ODD = [undefined, null, 7, true];
+/** Values the ordered indexes decline. */
+const IRREGULAR = [['A'], [], ['B', 'C'], Number.NaN, { at: 1 }];
+
+function field(common: readonly unknown[], irregular: boolean): fc.Arbitrary<unknown> {
+  const choices = [
+    { weight: 20, arbitrary: fc.constantFrom(...common) },
+    { weight: 2, arbitrary: fc.constantFrom(...ODD) },
+  ];
+  if (irregular) choices.push({ weight: 1, arbitrary: fc.constantFrom(...IRREGULAR) });
+  return fc.oneof(...choices);
+}
+
+function orderDoc(irregular: boolean): fc.Arbitrary<StoredDocument> {
+  const view = fc
+    .record({
+      merchantId: field(MERCHANTS, irregular),
+      environment: field(ENVIRONMENTS, irregular),
+      status: field(STATUSES, irregular),
+      createdAt: field(TIMES, irregular),
+      searchText: fc.constantFrom('alpha', 'beta', 'gamma'),
+    })
+    .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
+  const oddView = fc.constantFrom(undefined, null, 'flat', [{ merchantId: 'A' }]);
+  return fc.record({
+    _id: fc.constantFrom(...IDS),
+    view: irregular ? fc.oneof({ weight: 15, arbitrary: view }, { weight: 1, arbitrary: oddView }) : view,
+    n: fc.integer({ min: 0, max: 4 }),
+  });
+}
+
+type Operation =
+  | { op: 'insert' | 'replace'; doc: StoredDocument }
+  | { op: 'set'; id: string; path: string; value: unknown }
+  | { op: 'delete'; id: string };
+
+function operation(irregular: boolean): fc.Arbitrary<Operation> {
+  const path = fc.constantFrom('view.merchantId', 'view.environment', 'view.status', 'view.createdAt', 'n');
+  return fc.oneof(
+    { weight: 4, arbitrary: orderDoc(irregular).map((doc) => ({ op: 'insert' as const, doc })) },
+    { weight: 2, arbitrary: orderDoc(irregular).map((doc) => ({ op: 'replace' as const, doc })) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...IDS), path, value: field([...MERCHANTS, ...STATUSES, ...TIMES], irregular) }),
+    },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), id: fc.constantFrom(...IDS) }) },
+  );
+}
+
+/** Applies one operation and describes its outcome, so both collections can be seen to agree on it. */
+async function apply(collection: Collection, operation: Operation): Promise<string> {
+  try {
+    switch (operation.op) {
+      case 'insert':
+        await collection.insertOne(operation.doc);
+        return 'inserted';
+      case 'replace':
+        return String(await collection.replaceOne({ _id: operation.doc._id }, operation.doc));
+      case 'set':
+        return String(await collection.updateOne({ _id: operation.id }, { $set: { [operation.path]: operation.value } }));
+      case 'delete':
+        return String(await collection.deleteOne({ _id: operation.id }));
+    }
+  } catch (error) {
+    return `threw ${(error as Error).name}`;
+  }
+}
+
+/** A pinned value mostly, as the ordered indexes can use; sometimes another condition on the same field. */
+function condition(common: readonly string[]): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom(...common, 'Z') },
+    { weight: 2, arbitrary: fc.constantFrom(...common).map((value) => ({ $eq: value })) },
+    { weight: 1, arbitrary: fc.constantFrom(null, 7, true, { $in: common.slice(0, 2) }, { $ne: common[0] }) },
+  );
+}
+
+/** Further conditions, none of which an ordered index answers. */
+const otherConditions = {
+  'view.searchText': fc.constantFrom({ $regex: 'a$' }, { $regex: 'm' }),
+  'view.createdAt': fc.constantFrom({ $gt: TIMES[0] }, { $lte: TIMES[2] }),
+  n: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant({ $gte: 2 })),
+  _id: fc.constantFrom({ $regex: '1' }, IDS[3], { $in: [IDS[1], IDS[2], 'none'] }),
+};
+
+/** The order list's filter: merchant and environment pinned, the status often, and at most one other condition. */
+const listFilter: fc.Arbitrary<Filter> = fc
+  .record({
+    'view.merchantId': fc.constantFrom(...MERCHANTS, 'Z'),
+    'view.environment': fc.constantFrom(...ENVIRONMENTS),
+    'view.status': fc.option(fc.constantFrom(...STATUSES), { nil: undefined, freq: 2 }),
+    other: fc.option(fc.constantFrom(...(Object.keys(otherConditions) as (keyof typeof otherConditions)[])), { nil: undefined, freq: 2 }),
+    condition: fc.oneof(...Object.values(otherConditions)),
+  })
+  .map(({ other, condition, ...pinned }) => {
+    const filter: Filter = Object.fromEntries(Object.entries(pinned).filter(([, value]) => value !== undefined));
+    if (other) filter[other] = condition;
+    return filter;
+  });
+
+/** Any mix of conditions on the indexed fields and others. */
+const anyFilter: fc.Arbitrary<Filter> = fc.record(
+  { 'view.merchantId': condition(MERCHANTS), 'view.environment': condition(ENVIRONMENTS), 'view.status': condition(STATUSES), ...otherConditions },
+  { requiredKeys: [] },
+);
+
+const orderFilter = fc.oneof(listFilter, anyFilter);
+
+const orderSort = fc.constantFrom<SortSpec>(
+  { 'view.createdAt': -1, _id: -1 },
+  { 'view.createdAt': 1, _id: 1 },
+  { 'view.createdAt': -1 },
+  { 'view.createdAt': 1, n: -1 },
+  { 'view.createdAt': -1, _id: 1 },
+  { 'view.status': 1, 'view.createdAt': -1 },
+  { 'view.status': -1, 'view.createdAt': 1, _id: -1 },
+  { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 },
+  { 'view.environment': -1, 'view.createdAt': 1 },
+  { 'view.environment': 1, 'view.status': -1, n: 1 },
+  { 'view.createdAt': -1, 'view.merchantId': 1, 'view.status': 1 },
+  { n: 1, _id: -1 },
+);
+
+const orderQuery = fc.record({
+  filter: orderFilter,
+  sort: orderSort,
+  skip: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 8 })),
+  limit: fc.constantFrom(0, 1, 2, 3, 5, 20),
+});
+
+type OrderQuery = typeof orderQuery extends fc.Arbitrary<infer Q> ? Q : never;
+
+async function sameAnswers(t: ExecutionContext, indexed: Collection, reference: Collection, { filter, sort, skip, limit }: OrderQuery): Promise<boolean> {
+  const page = { sort, skip, limit };
+  const [found, expected] = [await indexed.find(filter, page), await reference.find(filter, page)];
+  const [counted, total] = [await indexed.count(filter), await reference.count(filter)];
+  const [one, first] = [await indexed.findOne(filter, { sort }), await reference.findOne(filter, { sort })];
+  const agree = isDeepStrictEqual(found, expected) && counted === total && isDeepStrictEqual(one, first);
+  if (!agree) t.log({ filter, sort, skip, limit, found: found.map(idOf), expected: expected.map(idOf), counted, total });
+  return agree;
+}
+
+function idOf(doc: StoredDocument): string {
+  return doc._id;
+}
+
+async function orderCollections(label: string): Promise<[indexed: Collection, reference: Collection]> {
+  const store = new EmbeddedStore();
+  return [await store.collection({ name: `${label}_indexed`, indexes: ORDER_INDEXES }), await store.collection({ name: `${label}_scanned`, indexes: [] })];
+}
+
+test('embedded: ordered indexes answer finds and counts as a scan does, through random writes', async (t) => {
+  let run = 0;
+  const history = fc.boolean().chain((irregular) => fc.array(operation(irregular), { maxLength: 80 }));
+  await fc.assert(
+    fc.asyncProperty(history, fc.array(orderQuery, { minLength: 1, maxLength: 12 }), async (operations, queries) => {
+      const [indexed, reference] = await orderCollections(`random_${run++}`);
+      for (const operation of operations) if ((await apply(indexed, operation)) !== (await apply(reference, operation))) return false;
+      for (const query of queries) if (!(await sameAnswers(t, indexed, reference, query))) return false;
+      return true;
+    }),
+    { numRuns: 300 },
+  );
+  t.pass();
+});
+
+test('embedded: ordered indexes answer finds and counts as a scan does, over thousands of documents', async (t) => {
+  const [indexed, reference] = await orderCollections('large');
+  const random = fc.sample(fc.tuple(fc.constantFrom(...MERCHANTS), fc.constantFrom(...ENVIRONMENTS), fc.constantFrom(...STATUSES), fc.integer({ min: 0, max: 400 })), {
+    numRuns: 4_000,
+    seed: 42,
+  });
+  for (const [i, [merchantId, environment, status, second]] of random.entries()) {
+    const doc = { _id: `big_${i}`, view: { merchantId, environment, status, createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, second)).toISOString(), searchText: 'gamma' }, n: i % 5 };
+    await indexed.insertOne(doc);
+    await reference.insertOne(doc);
+    // Churn: move some documents to other keys, delete others.
+    if (i % 7 === 3) {
+      const moved = { ...doc, view: { ...doc.view, status: STATUSES[i % 3]!, createdAt: TIMES[i % TIMES.length]! } };
+      t.is(await indexed.replaceOne({ _id: doc._id }, moved), await reference.replaceOne({ _id: doc._id }, moved));
+    }
+    if (i % 11 === 5) t.is(await indexed.deleteOne({ _id: `big_${i - 5}` }), await reference.deleteOne({ _id: `big_${i - 5}` }));
+  }
+  await fc.assert(
+    fc.asyncProperty(orderQuery, (query) => sameAnswers(t, indexed, reference, query)),
+    { numRuns: 300 },
+  );
+  t.pass();
 });
