@@ -103,8 +103,10 @@ export class Activation {
       await this.host.collection.insertOne(next);
       return true;
     } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      // Another activation created this actor first: reload and redo. A clash on a unique view index is a refusal instead.
+      if (await this.host.collection.findOne({ _id: next._id }, { projection: { _id: 1 } })) return false;
+      throw new CommandRejectedError('DUPLICATE', `${this.address.kind} ${this.address.id} would duplicate an existing ${this.address.kind} (${error.key})`, 409);
     }
   }
 

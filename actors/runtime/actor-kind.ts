@@ -44,7 +44,7 @@ export interface ActorKind<TMachine extends AnyStateMachine = AnyStateMachine> {
   migrations?: Record<number, (persisted: Record<string, unknown>) => Record<string, unknown>>;
   /** Event types that create the actor when it has no document yet. */
   createdBy: readonly string[];
-  /** The machine's input, from the creating event. Defaults to `{ id, ...event }`. */
+  /** The machine's input, from the creating event. Defaults to the event's payload with the actor's id. */
   input?(event: EventObject, id: string): unknown;
   /** The public resource plus the fields list queries filter on. Must be plain data (no bigint). */
   view(snapshot: AnyMachineSnapshot, id: string): Record<string, unknown>;

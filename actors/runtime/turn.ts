@@ -53,7 +53,8 @@ export function runTurn({ kind, address, doc, message, now, shard }: TurnInput):
     [snapshot, actions] = transition(kind.machine, restore(kind, doc), event);
   } else if (!doc) {
     if (!kind.createdBy.includes(event.type)) throw new UnknownActorError(address.kind, address.id);
-    const input = kind.input ? kind.input(event, address.id) : { id: address.id, ...event };
+    const { type: _type, ...payload } = event;
+    const input = kind.input ? kind.input(event, address.id) : { ...payload, id: address.id };
     [snapshot, actions] = initialTransition(kind.machine, input);
   } else {
     const current = restore(kind, doc);

@@ -200,3 +200,16 @@ test('a drain finishes the turns in flight and the effects they queued, then ref
   t.deepEqual(doc!.outbox, []);
   await t.throwsAsync(system.ask(counter('busy'), { type: 'ADD', n: 1 }), { name: 'ShuttingDownError' });
 });
+
+test('creating an actor whose view clashes with a unique view index is refused with DUPLICATE and writes nothing', async (t) => {
+  const base = counterKind();
+  const kind = { ...base, viewIndexes: [...(base.viewIndexes ?? []), { key: { 'view.status': 1 as const, 'view.rings': 1 as const }, name: 'one_open_counter', unique: true }] };
+  const { system } = await startTestSystem({ kinds: [kind] });
+  await system.ask(counter('first'), { type: 'OPEN' });
+
+  const error = await t.throwsAsync(system.ask(counter('second'), { type: 'OPEN' }), { instanceOf: CommandRejectedError });
+  t.is(error?.code, 'DUPLICATE');
+  t.is(error?.status, 409);
+  t.is(await system.documents('counter').count({}), 1);
+  t.truthy(await system.documents('counter').findOne({ _id: 'first' }));
+});
