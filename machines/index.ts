@@ -1,7 +1,8 @@
 /**
  * machines/: the XState v5 machines and the domain rules they use (money, fees,
  * amounts, ids). Pure: no I/O, no clock, no randomness except through inputs.
- * The domain machines arrive with the issues that build orders, payments, payouts
- * and deposits; the runtime in actors/ drives them through `transition()`.
+ * The runtime in actors/ drives the machines through `transition()`; payments,
+ * payouts and deposits arrive with their own issues.
  */
-export {};
+export * from './money.js';
+export * from './order/index.js';

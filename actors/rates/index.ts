@@ -1,0 +1,2 @@
+/** actors/rates: fiat-per-USD exchange rates behind a provider interface, with a local provider for the embedded default. */
+export * from './rate-source.js';

@@ -1,0 +1,69 @@
+/**
+ * A merchant account: one environment (LIVE or SANDBOX) of a business, its settings
+ * and the hash of its API key. Live and sandbox are separate accounts, each its own
+ * actor, that know each other only by id (`twinId`). The machine has one state; it is
+ * an actor so that every change to an account goes through one conditional write,
+ * like everything else the gateway changes.
+ */
+import { assign, setup } from 'xstate';
+
+export type Environment = 'LIVE' | 'SANDBOX';
+export type MerchantTier = 'BASE' | 'PRO' | 'CONCIERGE';
+export type FeePayer = 'MERCHANT' | 'PAYEE' | 'SPLIT';
+
+/** The settings an administrator may change (document 1's merchant configuration). */
+export interface MerchantSettings {
+  tier: MerchantTier | null;
+  evmWalletAddress: string | null;
+  defaultPaymentCurrency: string | null;
+  enabledRails: string[];
+  dynamicOrdersEnabled: boolean;
+  completionDustThresholdUsdc: bigint;
+  feePayer: FeePayer;
+  apiKeyIpAllowlist: string[];
+  inPersonCheckoutEnabled: boolean;
+}
+
+export interface MerchantInput {
+  id: string;
+  name: string;
+  environment: Environment;
+  twinId: string;
+  settings: MerchantSettings;
+  apiKeyHash: string;
+  apiKeyHint: string;
+  at: string;
+}
+
+export interface MerchantContext extends MerchantInput {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MerchantEvent =
+  | ({ type: 'CREATE' } & MerchantInput)
+  | { type: 'UPDATE_SETTINGS'; changes: Partial<MerchantSettings>; at: string }
+  | { type: 'ROTATE_API_KEY'; apiKeyHash: string; apiKeyHint: string; at: string };
+
+export const merchantMachine = setup({
+  types: { context: {} as MerchantContext, events: {} as MerchantEvent, input: {} as MerchantInput },
+}).createMachine({
+  id: 'merchant',
+  context: ({ input }) => ({ ...input, createdAt: input.at, updatedAt: input.at }),
+  initial: 'ACTIVE',
+  states: {
+    ACTIVE: {
+      on: {
+        UPDATE_SETTINGS: {
+          actions: assign(({ context, event }) => ({
+            settings: { ...context.settings, ...event.changes },
+            updatedAt: event.at,
+          })),
+        },
+        ROTATE_API_KEY: {
+          actions: assign(({ event }) => ({ apiKeyHash: event.apiKeyHash, apiKeyHint: event.apiKeyHint, updatedAt: event.at })),
+        },
+      },
+    },
+  },
+});

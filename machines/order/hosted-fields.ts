@@ -1,0 +1,48 @@
+/**
+ * The fields document 1 shows on the hosted read only, beside the CheckoutOrder.
+ * The gateway adds what needs the outside world (effectiveMin/effectiveMax need a
+ * live exchange rate); what the order itself knows is decided here.
+ */
+import type { FiatAmount, OrderContext, OrderStatus } from './order-types.js';
+
+export type AmountLockReason = 'PAYMENT_IN_PROGRESS' | 'PAYMENT_MAY_SETTLE' | 'PAID';
+
+export interface HostedOrderFields {
+  requestedFiat: FiatAmount | null;
+  amountLock: AmountLockReason | null;
+  /** OrderBridgeInfo of the current payment; payments arrive with their own issue. */
+  bridgeInfo: unknown;
+  applePayChargeUsdcAmount: string | null;
+  savedInput: FiatAmount | null;
+}
+
+export function hostedOrderFields(context: OrderContext, status: OrderStatus): HostedOrderFields {
+  return {
+    requestedFiat: isPristineFiatOrder(context) ? context.requestedFiat : null,
+    amountLock: amountLock(context, status),
+    bridgeInfo: null,
+    applePayChargeUsdcAmount: null,
+    savedInput: null,
+  };
+}
+
+/**
+ * Once value has settled, the fiat price no longer describes what is owed, so it is
+ * withdrawn. Resizing (a later issue) changes the USDC amount and clears the context's
+ * requestedFiat with it, for the same reason.
+ */
+function isPristineFiatOrder(context: OrderContext): boolean {
+  return context.requestedFiat !== null && context.settlements.length === 0;
+}
+
+/**
+ * PAID as soon as any value has settled, not only once FULFILLED: what has settled
+ * was priced against the current amount, so changing the amount would change what
+ * that money paid for. A CANCELLED order with nothing settled has no lock: its status
+ * already closes it. PAYMENT_IN_PROGRESS and PAYMENT_MAY_SETTLE depend on the
+ * order's payments and arrive with them.
+ */
+function amountLock(context: OrderContext, status: OrderStatus): AmountLockReason | null {
+  if (status === 'FULFILLED' || context.settlements.length > 0) return 'PAID';
+  return null;
+}

@@ -1,0 +1,75 @@
+/**
+ * What an order is made of: the creation input the gateway hands over (already
+ * validated and normalised, money already in base units) and the context the order
+ * machine keeps. Timestamps are `Date#toISOString()` strings, so comparing them as
+ * strings compares instants.
+ */
+import type { Environment, FeePayer } from '../merchant/index.js';
+import type { OpenAmountConfig } from './open-amount.js';
+
+export type AmountMode = 'FIXED' | 'OPEN';
+export type OrderStatus = 'CREATED' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'CANCELLED';
+
+export interface FiatAmount {
+  /** Two decimals, as formatFiat writes it. */
+  amount: string;
+  currency: string;
+}
+
+export interface OrderInput {
+  id: string;
+  merchantId: string;
+  environment: Environment;
+  amountMode: AmountMode;
+  /** Set for a FIXED order (converted from the fiat price when there is one); null for an OPEN order. */
+  requestedUsdcAmount: bigint | null;
+  /** The merchant's fiat price, when the order was priced in fiat. */
+  requestedFiat: FiatAmount | null;
+  /** Set for an OPEN order only. */
+  openAmount: OpenAmountConfig | null;
+  destinationAddress: string;
+  destinationToken: string;
+  destinationChainId: string;
+  feePayer: FeePayer;
+  buyerFeeShareBps: number;
+  enabledRails: string[];
+  successUrl: string | null;
+  cancelUrl: string | null;
+  notes: unknown;
+  metadata: unknown;
+  dynamicOrdersEnabled: boolean;
+  inPersonCheckout: boolean;
+  completionDustThresholdUsdc: bigint;
+  /** The order token is the customer's credential; only its hash is kept. */
+  orderTokenHash: string;
+  idempotencyKey: string | null;
+  /** Fingerprint of the create request, to tell an idempotent replay from a reused key. */
+  requestHash: string | null;
+  at: string;
+}
+
+/** The message that creates an order actor. */
+export type CreateOrderEvent = { type: 'CREATE' } & OrderInput;
+
+export interface Settlement {
+  paymentId: string;
+  usdcAmount: bigint;
+  at: string;
+}
+
+export interface OrderContext extends Omit<OrderInput, 'at'> {
+  /** What is still owed; null while an OPEN order has no amount. Never below zero. */
+  remainingUsdcAmount: bigint | null;
+  /** 0 until an OPEN order's amount is first saved, then up by one per save. */
+  amountVersion: number;
+  /** Every settlement applied, in order, one per payment. */
+  settlements: Settlement[];
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  completedAt: string | null;
+}
+
+export type OrderEvent =
+  | { type: 'APPLY_SETTLEMENT'; paymentId: string; usdcAmount: bigint; at: string }
+  | { type: 'CANCEL'; at: string };
