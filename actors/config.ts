@@ -4,6 +4,7 @@
  * a message naming the variable.
  */
 import { hostname } from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -32,8 +33,30 @@ const schema = z
     ACTOR_CACHE_SIZE: integer(1, 10_000_000).default(10_000),
     TIMER_POLL_MS: integer(10, 60_000).default(1_000),
     DRAIN_TIMEOUT_MS: integer(100, 120_000).default(8_000),
+    /** Bearer token of the admin API under /internal/v1; without it the admin API is off. */
+    PEER_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** Comma-separated CIDRs of proxies whose X-Forwarded-For is believed; empty means the socket address is the client. */
+    TRUSTED_PROXIES: z
+      .string()
+      .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .superRefine((entries, ctx) => {
+        // As strict as gateway/auth/cidr.ts: ipaddr.js alone reads `010.0.0.1` as octal.
+        const bad = entries.filter((entry) => {
+          const cidr = entry.includes('/') ? entry : `${entry}/${entry.includes(':') ? 128 : 32}`;
+          return !ipaddr.IPv4.isValidCIDRFourPartDecimal(cidr) && !(ipaddr.IPv6.isValidCIDR(cidr) && !cidr.includes('%'));
+        });
+        if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not an IPv4 or IPv6 CIDR or address: ${bad.join(', ')}` });
+      })
+      .default([]),
+    RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(1200),
+    BODY_LIMIT_BYTES: integer(1024, 10 * 1024 * 1024).default(100 * 1024),
+    /** Secret that makes order ids derived from idempotency keys unguessable; random per process when unset. */
+    ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NATS_URL && !env.ID_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['ID_SECRET'], message: 'is required in a cluster: every node must derive the same order id from an idempotency key' });
+    }
     if (env.NATS_URL && !env.MONGODB_URI) {
       ctx.addIssue({
         code: 'custom',

@@ -26,12 +26,21 @@ import {
   type Store,
   type Transport,
 } from '../actors/index.js';
+import { randomBytes } from 'node:crypto';
+import { LocalRateProvider, RateSource } from '../actors/rates/index.js';
+import { merchantKind, orderKind } from '../actors/kinds/index.js';
 import { createGateway } from '../gateway/index.js';
+import { MerchantAccounts } from '../gateway/merchants/merchant-accounts.js';
+import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
+import { openDemoMerchant } from './demo-merchant.js';
+
+const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export interface NodeOptions {
   config: Config;
+  /** Kinds beyond the platform's own (tests add machines of their own). */
   kinds?: ActorKind[];
   logger?: Logger;
   clock?: Clock;
@@ -92,9 +101,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     attemptTimeoutMs: config.ATTEMPT_TIMEOUT_MS,
     timerPollMs: config.TIMER_POLL_MS,
   });
-  for (const kind of options.kinds ?? []) system.register(kind);
+  for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
 
+  const now = () => new Date(clock.now()).toISOString();
   const app = createGateway({
     logger,
     store,
@@ -103,7 +113,18 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     environment: config.NODE_ENV,
     version: packageJson.version,
     startedAt: Date.now(),
+    rates: new RateSource(new LocalRateProvider()),
+    adminToken: config.PEER_ADMIN_TOKEN,
+    trustedProxies: config.TRUSTED_PROXIES,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    // Without a configured secret, ids derived from idempotency keys hold only for this process, like the embedded store.
+    idSecret: config.ID_SECRET ?? randomBytes(32).toString('hex'),
+    now,
   });
+  if (store.adapter === 'embedded' && !options.store) {
+    await openDemoMerchant(new MerchantAccounts(system), new MerchantAdmin(system, now), (text) => process.stderr.write(text));
+  }
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400 in the validation shape for a rule the schema cannot express, about one field. */
+export function fieldError(field: string, message: string): ApiError {
+  return new ApiError(400, 'Invalid request', undefined, { fieldErrors: { [field]: [message] }, formErrors: [] });
+}
+
 export function respond<T>(ctx: Context, statusCode: number, message: string, responseObject: T | null, errorCode?: string): void {
   const body: Envelope<T> = { success: statusCode >= 200 && statusCode < 300, message, responseObject, statusCode };
   if (errorCode !== undefined) body.errorCode = errorCode;

@@ -9,6 +9,7 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { EventBus } from '../../actors/events/event-bus.js';
 import type { Store } from '../../actors/store/store.js';
 import { respond } from '../envelope.js';
+import type { GatewayState } from '../state.js';
 
 export interface HealthDependencies {
   store: Store;
@@ -21,8 +22,8 @@ export interface HealthDependencies {
 
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
 
-export function healthRoutes(deps: HealthDependencies): Router {
-  const router = new Router();
+export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
+  const router = new Router<GatewayState>();
   router.get('/v1/health-check', async (ctx) => {
     const [database, transport, bus] = await Promise.all([
       deps.store.status().catch(() => ({ connected: false, responseTimeMs: undefined })),

@@ -31,8 +31,9 @@ for (const [name, value] of [
   });
 }
 
-test('a cluster needs MONGODB_URI beside NATS_URL', (t) => {
+test('a cluster needs MONGODB_URI and ID_SECRET beside NATS_URL', (t) => {
   t.throws(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' }), { message: /NATS_URL: is set but MONGODB_URI is not/ });
-  const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', MONGODB_URI: 'mongodb://127.0.0.1:27017' });
+  t.throws(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', MONGODB_URI: 'mongodb://127.0.0.1:27017' }), { message: /ID_SECRET: is required in a cluster/ });
+  const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', MONGODB_URI: 'mongodb://127.0.0.1:27017', ID_SECRET: 's'.repeat(32) });
   t.is(config.NATS_URL, 'nats://127.0.0.1:4222');
 });

@@ -4,6 +4,8 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { formatComparison } from './harness.js';
+import { formatGateway, gatewayBenchmark } from './gateway.js';
+import { formatOrderList, orderListBenchmark } from './order-list.js';
 import { embeddedTransport, natsTransport } from './transports.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
@@ -11,4 +13,9 @@ console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown 
 console.log(formatComparison(await embeddedTransport(total)));
 console.log('');
 console.log(formatComparison(await natsTransport(total)));
+console.log('');
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+console.log(formatGateway(await gatewayBenchmark(seconds)));
+console.log('');
+console.log(formatOrderList(await orderListBenchmark(seconds)));
 process.exit(0);

@@ -1,0 +1,103 @@
+/**
+ * The commands of the admin API: create a merchant with its sandbox twin, change an
+ * account's settings, rotate its API key. Raw keys exist only in these answers.
+ */
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { MerchantSettings, MerchantTier, Environment } from '../../machines/merchant/index.js';
+import { parseUsdc } from '../../machines/money.js';
+import { FIAT_RAILS } from '../../machines/rails.js';
+import { apiKeyHint, generateApiKey, hashApiKey } from '../auth/api-keys.js';
+import { canonicalCidrList } from '../auth/cidr.js';
+import { fieldError } from '../envelope.js';
+import { newId } from '../ids.js';
+
+const DEFAULT_DUST_THRESHOLD_USDC = 500_000n;
+
+export interface CreatedMerchant {
+  merchant: Record<string, unknown>;
+  sandboxMerchant: Record<string, unknown>;
+  liveApiKey: string;
+  sandboxApiKey: string;
+}
+
+export interface SettingsChange {
+  tier?: MerchantTier | null;
+  evmWalletAddress?: string | null;
+  defaultPaymentCurrency?: string | null;
+  enabledRails?: string[];
+  dynamicOrdersEnabled?: boolean;
+  completionDustThresholdUsdc?: string;
+  feePayer?: MerchantSettings['feePayer'];
+  apiKeyIpAllowlist?: string[];
+  inPersonCheckoutEnabled?: boolean;
+}
+
+export class MerchantAdmin {
+  constructor(
+    private readonly system: ActorSystem,
+    private readonly now: () => string,
+  ) {}
+
+  async create(request: { name: string; tier?: MerchantTier; evmWalletAddress?: string }): Promise<CreatedMerchant> {
+    const liveId = newId('mer');
+    const sandboxId = newId('mer');
+    const settings: MerchantSettings = {
+      tier: request.tier ?? null,
+      evmWalletAddress: request.evmWalletAddress ?? null,
+      defaultPaymentCurrency: null,
+      enabledRails: [...FIAT_RAILS],
+      dynamicOrdersEnabled: true,
+      completionDustThresholdUsdc: DEFAULT_DUST_THRESHOLD_USDC,
+      feePayer: 'MERCHANT',
+      apiKeyIpAllowlist: [],
+      inPersonCheckoutEnabled: false,
+    };
+    const live = await this.#open(liveId, sandboxId, 'LIVE', request.name, settings);
+    const sandbox = await this.#open(sandboxId, liveId, 'SANDBOX', request.name, settings);
+    return { merchant: live.profile, sandboxMerchant: sandbox.profile, liveApiKey: live.apiKey, sandboxApiKey: sandbox.apiKey };
+  }
+
+  async update(merchantId: string, change: SettingsChange): Promise<Record<string, unknown>> {
+    const changes: Partial<MerchantSettings> = {};
+    for (const [key, value] of Object.entries(change)) {
+      if (value !== undefined && key !== 'completionDustThresholdUsdc' && key !== 'apiKeyIpAllowlist') Object.assign(changes, { [key]: value });
+    }
+    if (change.completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', change.completionDustThresholdUsdc);
+    if (change.apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(change.apiKeyIpAllowlist);
+    return (await this.system.ask({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as Record<string, unknown>;
+  }
+
+  async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: Record<string, unknown>; apiKey: string }> {
+    const apiKey = generateApiKey(environment);
+    const merchant = (await this.system.ask(
+      { kind: 'merchant', id: merchantId },
+      { type: 'ROTATE_API_KEY', apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
+    )) as Record<string, unknown>;
+    return { merchant, apiKey };
+  }
+
+  async #open(id: string, twinId: string, environment: Environment, name: string, settings: MerchantSettings) {
+    const apiKey = generateApiKey(environment);
+    const profile = (await this.system.ask(
+      { kind: 'merchant', id },
+      { type: 'CREATE', id, twinId, environment, name, settings, apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
+    )) as Record<string, unknown>;
+    return { profile, apiKey };
+  }
+}
+
+function usdcField(field: string, text: string): bigint {
+  try {
+    return parseUsdc(text);
+  } catch (error) {
+    throw fieldError(field, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function cidrField(entries: string[]): string[] {
+  try {
+    return canonicalCidrList(entries);
+  } catch (error) {
+    throw fieldError('apiKeyIpAllowlist', error instanceof Error ? error.message : String(error));
+  }
+}

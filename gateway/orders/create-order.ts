@@ -1,0 +1,150 @@
+/**
+ * POST /api/v1/orders as a command: the create body (already schema-valid) is checked
+ * against the merchant's account, turned into the order machine's input and asked
+ * of a new order actor. An idempotency key maps to one order id, so concurrent
+ * duplicates meet at one actor; the caller whose token the order holds created it,
+ * everyone else gets the replay answer.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { CommandRejectedError } from '../../actors/errors.js';
+import type { RateSource } from '../../actors/rates/rate-source.js';
+import { fiatToUsdc, formatFiat, parseFiat, parseUsdc } from '../../machines/money.js';
+import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
+import { BASE_CHAIN_ID, resolveDestinationToken } from '../../machines/tokens.js';
+import { ApiError, fieldError } from '../envelope.js';
+import { derivedId, newId } from '../ids.js';
+import type { MerchantAccount } from '../merchants/merchant-accounts.js';
+import type { CreateOrderBody } from '../schemas/order-schemas.js';
+import { requestHash } from './request-hash.js';
+
+export interface CreateOrderDependencies {
+  system: ActorSystem;
+  rates: RateSource;
+  /** Keys order ids derived from idempotency keys. */
+  idSecret: string;
+  now(): string;
+}
+
+export type CreateOrderResult =
+  | { created: true; order: Record<string, unknown>; orderToken: string }
+  | { created: false; order: Record<string, unknown>; orderToken: null; idempotentReplay: true };
+
+interface OrderReply {
+  order: Record<string, unknown>;
+  orderTokenHash: string;
+}
+
+export async function createOrder(deps: CreateOrderDependencies, account: MerchantAccount, body: CreateOrderBody): Promise<CreateOrderResult> {
+  const { profile } = account;
+  const config = profile.merchantConfig;
+  if (account.environment === 'LIVE' && profile.tier === null) {
+    throw new ApiError(403, 'Live orders need a plan: this merchant has no tier yet', 'TIER_REQUIRED');
+  }
+  if (body.dynamicOrdersEnabled === true && !config.dynamicOrdersEnabled) {
+    throw new ApiError(400, 'Dynamic orders are disabled in the merchant configuration', 'DYNAMIC_ORDERS_DISABLED');
+  }
+  const dynamicOrdersEnabled = body.dynamicOrdersEnabled ?? config.dynamicOrdersEnabled;
+  const amount = await amountOf(deps.rates, body, dynamicOrdersEnabled);
+
+  const destinationChainId = String(body.destinationChainId ?? BASE_CHAIN_ID);
+  const destinationAddress = body.destinationAddress ?? profile.evmWalletAddress;
+  if (!destinationAddress) {
+    throw new ApiError(400, 'This merchant has no wallet on file: send destinationAddress', 'DESTINATION_REQUIRED');
+  }
+  const destinationToken = resolveDestinationToken(body.destinationToken ?? 'USDC', destinationChainId);
+  if (!destinationToken) throw fieldError('destinationToken', `no token ${body.destinationToken ?? 'USDC'} is known on chain ${destinationChainId}`);
+  const enabledRails = [...new Set(body.enabledRails ?? config.enabledRails)];
+  const disabled = enabledRails.filter((rail) => !config.enabledRails.includes(rail));
+  if (disabled.length > 0) throw fieldError('enabledRails', `not enabled for this merchant: ${disabled.join(', ')}`);
+
+  const orderToken = randomBytes(32).toString('base64url');
+  const orderTokenHash = createHash('sha256').update(orderToken).digest('hex');
+  const fingerprint = body.idempotencyKey ? requestHash(body) : null;
+  const id = body.idempotencyKey ? derivedId('ord', deps.idSecret, account.merchantId, account.environment, body.idempotencyKey) : newId('ord');
+  const event = {
+    type: 'CREATE',
+    id,
+    merchantId: account.merchantId,
+    environment: account.environment,
+    ...amount,
+    destinationAddress,
+    destinationToken,
+    destinationChainId,
+    feePayer: body.feePayer ?? config.feePayer,
+    buyerFeeShareBps: body.buyerFeeShareBps ?? 0,
+    enabledRails,
+    successUrl: body.successUrl ?? null,
+    cancelUrl: body.cancelUrl ?? null,
+    notes: body.notes ?? null,
+    metadata: null,
+    dynamicOrdersEnabled,
+    inPersonCheckout: profile.inPersonCheckoutEnabled,
+    completionDustThresholdUsdc: parseUsdc(config.completionDustThresholdUsdc),
+    orderTokenHash,
+    idempotencyKey: body.idempotencyKey ?? null,
+    requestHash: fingerprint,
+    at: deps.now(),
+  };
+
+  let reply: OrderReply;
+  try {
+    reply = (await deps.system.ask({ kind: 'order', id }, event, { messageId: fingerprint ? `create:${fingerprint}` : undefined })) as OrderReply;
+  } catch (error) {
+    if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
+    const existing = await deps.system.documents('order').findOne({ _id: id }, { projection: { view: 1 } });
+    const view = existing?.view as { order: Record<string, unknown>; requestHash: string | null } | undefined;
+    if (!view || view.requestHash !== fingerprint) {
+      throw new ApiError(422, 'This idempotencyKey was used for a different request', 'IDEMPOTENCY_KEY_MISMATCH');
+    }
+    return { created: false, order: view.order, orderToken: null, idempotentReplay: true };
+  }
+  if (reply.orderTokenHash !== orderTokenHash) return { created: false, order: reply.order, orderToken: null, idempotentReplay: true };
+  return { created: true, order: reply.order, orderToken };
+}
+
+type AmountFields = {
+  amountMode: 'FIXED' | 'OPEN';
+  requestedUsdcAmount: bigint | null;
+  requestedFiat: { amount: string; currency: string } | null;
+  openAmount: OpenAmountConfig | null;
+};
+
+async function amountOf(rates: RateSource, body: CreateOrderBody, dynamicOrdersEnabled: boolean): Promise<AmountFields> {
+  if (body.requestedUsdcAmount !== undefined) {
+    const usdc = positive('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
+    return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: null, openAmount: null };
+  }
+  if (body.requestedFiatAmount !== undefined && body.requestedFiatCurrency !== undefined) {
+    const cents = positive('requestedFiatAmount', () => parseFiat(body.requestedFiatAmount!));
+    const currency = body.requestedFiatCurrency.toUpperCase();
+    const rate = await rates.currencyPerUsd(currency);
+    if (rate === null) throw new ApiError(400, `No exchange rate is available for ${currency}`, 'CURRENCY_NOT_SUPPORTED');
+    return {
+      amountMode: 'FIXED',
+      requestedUsdcAmount: fiatToUsdc(cents, rate),
+      requestedFiat: { amount: formatFiat(cents), currency },
+      openAmount: null,
+    };
+  }
+  if (!dynamicOrdersEnabled) {
+    throw new ApiError(400, 'Open amounts need dynamic orders, which are disabled for this order', 'OPEN_AMOUNT_DISABLED');
+  }
+  const normalised = normaliseOpenAmount(body.openAmount!);
+  if (!normalised.ok) throw new ApiError(400, normalised.message, normalised.code);
+  if ((await rates.currencyPerUsd(normalised.config.currency)) === null) {
+    throw new ApiError(400, `No exchange rate is available for ${normalised.config.currency}`, 'OPEN_AMOUNT_INVALID');
+  }
+  return { amountMode: 'OPEN', requestedUsdcAmount: null, requestedFiat: null, openAmount: normalised.config };
+}
+
+function positive(field: string, parse: () => bigint): bigint {
+  let value: bigint;
+  try {
+    value = parse();
+  } catch (error) {
+    throw fieldError(field, error instanceof Error ? error.message : String(error));
+  }
+  if (value <= 0n) throw fieldError(field, 'must be above zero');
+  return value;
+}

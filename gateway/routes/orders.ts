@@ -1,0 +1,45 @@
+/** The order endpoints of document 1: create, the merchant's list, and the hosted read. */
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { RateSource } from '../../actors/rates/rate-source.js';
+import { respond } from '../envelope.js';
+import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
+import type { GatewayState } from '../state.js';
+import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
+import { hostedOrder, listOrders } from '../orders/order-queries.js';
+import { createOrderBody, listOrdersQuery } from '../schemas/order-schemas.js';
+import { parseOrThrow } from '../validation.js';
+
+export interface OrderRouteDependencies extends CreateOrderDependencies {
+  system: ActorSystem;
+  accounts: MerchantAccounts;
+  rates: RateSource;
+  /** Authenticates the API key and puts the merchant account on `ctx.state.account`. */
+  auth: Middleware<GatewayState>;
+  body: Middleware<GatewayState>;
+}
+
+export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> {
+  const router = new Router<GatewayState>({ prefix: '/api/v1' });
+
+  router.post('/orders', deps.auth, deps.body, async (ctx) => {
+    const body = parseOrThrow(createOrderBody, ctx.request.body);
+    const result = await createOrder(deps, ctx.state.account, body);
+    if (result.created) respond(ctx, 201, 'Order created', { order: result.order, orderToken: result.orderToken });
+    else respond(ctx, 200, 'Order already created for this idempotencyKey', { order: result.order, orderToken: null, idempotentReplay: true });
+  });
+
+  router.get('/merchants/me/orders', deps.auth, async (ctx) => {
+    const query = parseOrThrow(listOrdersQuery, ctx.query);
+    respond(ctx, 200, 'Orders', await listOrders(deps.system, ctx.state.account, query));
+  });
+
+  router.get('/orders/:orderId', async (ctx) => {
+    const hosted = await hostedOrder(deps.system, deps.accounts, deps.rates, ctx.params.orderId!);
+    if (!hosted) return respond(ctx, 404, 'Order not found', null, 'NOT_FOUND');
+    respond(ctx, 200, 'Order', hosted);
+  });
+
+  return router;
+}

@@ -1,0 +1,98 @@
+import test from 'ava';
+import Router from '@koa/router';
+import { request } from 'node:http';
+import { respond, type Envelope } from '../../gateway/envelope.js';
+import { jsonBody } from '../../gateway/middleware/body.js';
+import type { RequestState } from '../../gateway/middleware/request-context.js';
+import { serveMiddleware } from './middleware-app.js';
+
+const LIMIT = 1024;
+
+function serve(t: Parameters<typeof serveMiddleware>[0]) {
+  return serveMiddleware(t, (app) => {
+    const router = new Router<RequestState>();
+    router.post('/echo', jsonBody(LIMIT), (ctx) => respond(ctx, 200, 'Echo', { body: ctx.request.body }));
+    app.use(router.routes());
+  });
+}
+
+const json = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+const malformed: Envelope = {
+  success: false,
+  message: 'Invalid request',
+  responseObject: { fieldErrors: {}, formErrors: ['Malformed JSON body'] },
+  statusCode: 400,
+};
+
+test('a JSON body within the limit is parsed', async (t) => {
+  const app = await serve(t);
+  const response = await app.call('/echo', { ...json('{"a":[1,"two"]}'), headers: { 'content-type': 'application/json; charset=utf-8' } });
+  t.is(response.status, 200);
+  t.deepEqual(response.body, { success: true, message: 'Echo', responseObject: { body: { a: [1, 'two'] } }, statusCode: 200 });
+});
+
+test('a request without a body passes with an empty object', async (t) => {
+  const app = await serve(t);
+  for (const init of [{ method: 'POST' }, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' }]) {
+    const response = await app.call('/echo', init);
+    t.is(response.status, 200);
+    t.deepEqual(response.body, { success: true, message: 'Echo', responseObject: { body: {} }, statusCode: 200 });
+  }
+});
+
+test('a body over the limit is a 413 envelope, by Content-Length', async (t) => {
+  const app = await serve(t);
+  const response = await app.call('/echo', json(JSON.stringify({ pad: 'x'.repeat(LIMIT) })));
+  t.is(response.status, 413);
+  t.deepEqual(response.body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413 });
+});
+
+test('a chunked body over the limit is a 413 envelope too', async (t) => {
+  const app = await serve(t);
+  const { status, body } = await new Promise<{ status: number; body: Envelope }>((resolve, reject) => {
+    const req = request(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope }));
+    });
+    req.on('error', reject);
+    req.write(`{"pad":"${'x'.repeat(LIMIT)}`);
+    req.end('"}');
+  });
+  t.is(status, 413);
+  t.deepEqual(body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413 });
+});
+
+test('malformed JSON is the validation 400 with a form error', async (t) => {
+  const app = await serve(t);
+  for (const text of ['{"a":', '{a:1}', 'nul', '{"a":1}}']) {
+    const response = await app.call('/echo', json(text));
+    t.is(response.status, 400, text);
+    t.deepEqual(response.body, malformed, text);
+  }
+});
+
+test('a JSON scalar at the top level is refused like malformed JSON', async (t) => {
+  const app = await serve(t);
+  for (const text of ['42', '"text"', 'null']) {
+    const response = await app.call('/echo', json(text));
+    t.deepEqual(response.body, malformed, text);
+  }
+});
+
+test('a body of another media type, or of no stated type, is a 415', async (t) => {
+  const app = await serve(t);
+  const expected: Envelope = { success: false, message: 'Unsupported media type: send application/json', responseObject: null, statusCode: 415 };
+  const cases: Array<[string, RequestInit]> = [
+    ['text/plain', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"a":1}' }],
+    ['form', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' }],
+    ['no content-type', { method: 'POST', body: new Blob(['{"a":1}']) }],
+  ];
+  for (const [name, init] of cases) {
+    const response = await app.call('/echo', init);
+    t.is(response.status, 415, name);
+    t.deepEqual(response.body, expected, name);
+  }
+});

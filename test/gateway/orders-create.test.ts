@@ -1,0 +1,215 @@
+import test from 'ava';
+import type { DomainEvent } from '../../actors/index.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+const WALLET = '0x1111111111111111111111111111111111111111';
+const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+
+async function withGateway(run: (gateway: TestGateway, keys: Awaited<ReturnType<TestGateway['createMerchant']>>) => Promise<void>) {
+  const gateway = await startTestGateway();
+  try {
+    await run(gateway, await gateway.createMerchant());
+  } finally {
+    await gateway.stop();
+  }
+}
+
+test('a USDC order is created with 201, every CheckoutOrder field, its token and ORDER_CREATED', (t) =>
+  withGateway(async (gateway, { liveId, liveKey }) => {
+    const events: DomainEvent[] = [];
+    await gateway.node.bus.consume({ durable: 'test', types: ['ORDER_CREATED'] }, async (event) => void events.push(event));
+    const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '25', notes: { sku: 'A1' } } });
+    t.is(created.status, 201);
+    t.true(created.body.success);
+    const { order, orderToken } = created.body.responseObject;
+    t.regex(order.id, /^ord_[0-9A-Za-z]{24}$/);
+    t.regex(orderToken, /^[A-Za-z0-9_-]{43}$/);
+    t.deepEqual(Object.keys(order).sort(), [
+      'amountMode', 'buyerFeeShareBps', 'cancelUrl', 'cancelledAt', 'chargebackStatus', 'chargebacks', 'completedAt', 'createdAt',
+      'cryptoReferralSplitConfig', 'destinationAddress', 'destinationChainId', 'destinationToken', 'enabledRails', 'feePayer', 'id',
+      'inPersonCheckout', 'merchantId', 'metadata', 'notes', 'referralSplitConfig', 'refundAmountUsdc', 'refundDepositId',
+      'refundMetadata', 'refundStatus', 'refundTransactionHash', 'remainingUsdcAmount', 'requestedUsdcAmount', 'status',
+      'successUrl', 'updatedAt',
+    ].sort());
+    t.like(order, {
+      merchantId: liveId,
+      amountMode: 'FIXED',
+      status: 'CREATED',
+      requestedUsdcAmount: '25',
+      remainingUsdcAmount: '25',
+      destinationAddress: WALLET,
+      destinationToken: BASE_USDC,
+      destinationChainId: '8453',
+      feePayer: 'MERCHANT',
+      chargebackStatus: 'NONE',
+      refundStatus: 'NONE',
+      notes: { sku: 'A1' },
+      createdAt: '2026-11-23T12:00:00.000Z',
+    });
+    await gateway.node.system.effectsIdle();
+    for (let i = 0; i < 100 && events.length === 0; i++) await new Promise((resolve) => setImmediate(resolve));
+    t.is(events.length, 1);
+    t.is((events[0]!.data.order as { id: string }).id, order.id);
+  }));
+
+test('exactly one amount mode, the others absent', (t) =>
+  withGateway(async (gateway, { liveKey }) => {
+    for (const body of [
+      {},
+      { requestedUsdcAmount: '5', requestedFiatAmount: '5', requestedFiatCurrency: 'USD' },
+      { requestedUsdcAmount: '5', openAmount: { currency: 'USD' } },
+    ]) {
+      const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+      t.is(refused.status, 400, JSON.stringify(body));
+      t.deepEqual(Object.keys(refused.body.responseObject).sort(), ['fieldErrors', 'formErrors']);
+      t.regex(refused.body.responseObject.formErrors.join(' '), /exactly one amount mode/);
+    }
+    const half = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '5' } });
+    t.truthy(half.body.responseObject.fieldErrors.requestedFiatCurrency);
+    for (const amount of ['0', '-1', '1.1234567', 'ten', '1e3']) {
+      const bad = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: amount } });
+      t.is(bad.status, 400, amount);
+      t.truthy(bad.body.responseObject.fieldErrors.requestedUsdcAmount, amount);
+    }
+    const unknownField = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '5', amountUsdc: '5' } });
+    t.is(unknownField.status, 400);
+  }));
+
+test('a fiat price is converted through the rate source; USD is 1.00', (t) =>
+  withGateway(async (gateway, { liveKey }) => {
+    const usd = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '19.99', requestedFiatCurrency: 'usd' } });
+    t.is(usd.status, 201);
+    t.is(usd.body.responseObject.order.requestedUsdcAmount, '19.99');
+    const eur = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '100', requestedFiatCurrency: 'EUR' } });
+    t.is(eur.status, 201);
+    // 100.00 EUR at 0.92 EUR per USD, rounded up to the next USDC base unit.
+    t.is(eur.body.responseObject.order.requestedUsdcAmount, '108.695653');
+    const hosted = await gateway.request('GET', `/api/v1/orders/${eur.body.responseObject.order.id}`);
+    t.deepEqual(hosted.body.responseObject.order.requestedFiat, { amount: '100.00', currency: 'EUR' });
+    const unknown = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '5', requestedFiatCurrency: 'XXX' } });
+    t.is(unknown.status, 400);
+    t.is(unknown.body.errorCode, 'CURRENCY_NOT_SUPPORTED');
+  }));
+
+test('destination defaults to the merchant wallet in USDC on Base; a merchant without one must send it', (t) =>
+  withGateway(async (gateway, { liveKey }) => {
+    const explicit = await gateway.request('POST', '/api/v1/orders', {
+      key: liveKey,
+      body: { requestedUsdcAmount: '1', destinationAddress: '0x3333333333333333333333333333333333333333', destinationChainId: 1, destinationToken: 'usdc' },
+    });
+    t.like(explicit.body.responseObject.order, {
+      destinationAddress: '0x3333333333333333333333333333333333333333',
+      destinationChainId: '1',
+      destinationToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    });
+    const unknownToken = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', destinationToken: 'DOGE' } });
+    t.truthy(unknownToken.body.responseObject.fieldErrors.destinationToken);
+
+    const walletless = await gateway.createMerchant({ name: 'No wallet', tier: 'BASE' });
+    const refused = await gateway.request('POST', '/api/v1/orders', { key: walletless.liveKey, body: { requestedUsdcAmount: '1' } });
+    t.is(refused.status, 400);
+    t.is(refused.body.errorCode, 'DESTINATION_REQUIRED');
+  }));
+
+test('open amounts are stored normalised, and bad ones refused OPEN_AMOUNT_INVALID', (t) =>
+  withGateway(async (gateway, { liveKey }) => {
+    const created = await gateway.request('POST', '/api/v1/orders', {
+      key: liveKey,
+      body: { openAmount: { currency: 'eur', minAmount: '5', maxAmount: '100.5', presets: ['50', '10', '20.5'] } },
+    });
+    t.is(created.status, 201);
+    t.like(created.body.responseObject.order, {
+      amountMode: 'OPEN',
+      requestedUsdcAmount: null,
+      remainingUsdcAmount: null,
+      amountVersion: 0,
+      openAmount: { currency: 'EUR', minAmount: '5.00', maxAmount: '100.50', presets: ['10.00', '20.50', '50.00'] },
+    });
+    for (const openAmount of [
+      { currency: 'EUR', presets: ['1', '2', '3', '4', '5', '6', '7'] },
+      { currency: 'EUR', presets: [] },
+      { currency: 'EUR', minAmount: '10', maxAmount: '5' },
+      { currency: 'EUR', minAmount: '1.005' },
+      { currency: 'EUR', minAmount: '10', presets: ['5'] },
+      { currency: 'EURO' },
+    ]) {
+      const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount } });
+      t.is(refused.status, 400, JSON.stringify(openAmount));
+      t.is(refused.body.errorCode, 'OPEN_AMOUNT_INVALID', JSON.stringify(openAmount));
+    }
+  }));
+
+test('dynamicOrdersEnabled: true while the merchant has them off is DYNAMIC_ORDERS_DISABLED; open amounts need them', (t) =>
+  withGateway(async (gateway, { liveId, liveKey }) => {
+    await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { dynamicOrdersEnabled: false });
+    const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', dynamicOrdersEnabled: true } });
+    t.is(refused.status, 400);
+    t.is(refused.body.errorCode, 'DYNAMIC_ORDERS_DISABLED');
+    const open = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'USD' } } });
+    t.is(open.body.errorCode, 'OPEN_AMOUNT_DISABLED');
+    t.is((await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', dynamicOrdersEnabled: false } })).status, 201);
+    t.is((await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } })).status, 201);
+  }));
+
+test('live order creation needs a tier; sandbox does not', async (t) => {
+  const gateway = await startTestGateway();
+  try {
+    const { liveKey, sandboxKey } = await gateway.createMerchant({ name: 'Unplanned', evmWalletAddress: WALLET });
+    const live = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } });
+    t.is(live.status, 403);
+    t.is(live.body.errorCode, 'TIER_REQUIRED');
+    t.is((await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '1' } })).status, 201);
+  } finally {
+    await gateway.stop();
+  }
+});
+
+test('enabled rails must be rails the merchant has enabled', (t) =>
+  withGateway(async (gateway, { liveId, liveKey }) => {
+    await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { enabledRails: ['venmo', 'zelle'] });
+    const ok = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', enabledRails: ['zelle'] } });
+    t.deepEqual(ok.body.responseObject.order.enabledRails, ['zelle']);
+    const defaulted = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } });
+    t.deepEqual(defaulted.body.responseObject.order.enabledRails, ['venmo', 'zelle']);
+    const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', enabledRails: ['paypal'] } });
+    t.truthy(refused.body.responseObject.fieldErrors.enabledRails);
+  }));
+
+test('idempotency: a replay answers the same order without its token; another body is refused; environments are separate', (t) =>
+  withGateway(async (gateway, { liveKey, sandboxKey }) => {
+    const body = { requestedUsdcAmount: '10', idempotencyKey: 'order-0001' };
+    const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(first.status, 201);
+    const replay = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(replay.status, 200);
+    t.deepEqual(replay.body.responseObject, { order: first.body.responseObject.order, orderToken: null, idempotentReplay: true });
+    const reused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { ...body, requestedUsdcAmount: '11' } });
+    t.is(reused.status, 422);
+    t.is(reused.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
+    const sandbox = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body });
+    t.is(sandbox.status, 201);
+    t.not(sandbox.body.responseObject.order.id, first.body.responseObject.order.id);
+    const badKey = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', idempotencyKey: 'short' } });
+    t.truthy(badKey.body.responseObject.fieldErrors.idempotencyKey);
+  }));
+
+test('fifty concurrent creates with one idempotency key make one order', (t) =>
+  withGateway(async (gateway, { liveKey }) => {
+    const body = { requestedUsdcAmount: '3', idempotencyKey: 'burst-key-42' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => gateway.request('POST', '/api/v1/orders', { key: liveKey, body })));
+    t.is(answers.filter((answer) => answer.status === 201).length, 1);
+    t.is(answers.filter((answer) => answer.status === 200 && answer.body.responseObject.idempotentReplay === true).length, 49);
+    t.is(new Set(answers.map((answer) => answer.body.responseObject.order.id)).size, 1);
+    const list = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
+    t.is(list.body.responseObject.total, 1);
+  }));
+
+test('malformed JSON and an oversized body are refused in the envelope', (t) =>
+  withGateway(async (gateway, { liveKey }) => {
+    const malformed = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: '{"requestedUsdcAmount":' });
+    t.is(malformed.status, 400);
+    t.is(malformed.body.message, 'Invalid request');
+    const huge = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', notes: { blob: 'x'.repeat(200_000) } } });
+    t.is(huge.status, 413);
+    t.false(huge.body.success);
+  }));

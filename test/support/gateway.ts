@@ -1,0 +1,59 @@
+/** An embedded node with its gateway on a free loopback port, and small HTTP helpers for tests. */
+import { EmbeddedStore, TestClock, createLogger, loadConfig, type Config } from '../../actors/index.js';
+import { startNode, type PlatformNode } from '../../deploy/node.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface TestGateway {
+  node: PlatformNode;
+  url: string;
+  clock: TestClock;
+  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  admin(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+  createMerchant(body?: Record<string, unknown>): Promise<{ liveId: string; sandboxId: string; liveKey: string; sandboxKey: string }>;
+  stop(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message: string; responseObject: any; statusCode: number; errorCode?: string };
+}
+
+export async function startTestGateway(overrides: Partial<Config> = {}): Promise<TestGateway> {
+  const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
+  const node = await startNode({
+    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, ...overrides },
+    store: new EmbeddedStore(),
+    clock,
+    logger: createLogger({ level: 'silent' }),
+  });
+  const request: TestGateway['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers['x-api-key'] = options.key;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(node.url + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+  const admin: TestGateway['admin'] = (method, path, body) =>
+    request(method, path, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  return {
+    node,
+    url: node.url,
+    clock,
+    request,
+    admin,
+    async createMerchant(body = { name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' }) {
+      const created = await admin('POST', '/internal/v1/merchants', body);
+      if (created.status !== 201) throw new Error(`merchant creation failed: ${JSON.stringify(created.body)}`);
+      const { merchant, sandboxMerchant, liveApiKey, sandboxApiKey } = created.body.responseObject;
+      return { liveId: merchant.id, sandboxId: sandboxMerchant.id, liveKey: liveApiKey, sandboxKey: sandboxApiKey };
+    },
+    stop: () => node.stop(),
+  };
+}
