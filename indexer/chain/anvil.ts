@@ -1,0 +1,130 @@
+/**
+ * Runs anvil, the local Ethereum node from the @foundry-rs/anvil npm package, as a child process
+ * on loopback. The port is 0, so the OS picks a free one and anvil reports it: no window in which
+ * another process can take a port we chose, and no retry loop. anvil never outlives this process.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+
+export const ANVIL_DEFAULT_CHAIN_ID = 31337;
+
+export interface AnvilOptions {
+  /** Default 31337, anvil's own. */
+  chainId?: number;
+  /** Mine a block every this many seconds; by default every transaction is mined at once. */
+  blockTimeSeconds?: number;
+  /** How long anvil may take to start listening; default 20 s. */
+  startupTimeoutMs?: number;
+}
+
+export interface Anvil {
+  rpcUrl: string;
+  chainId: number;
+  /** Ends anvil and resolves once it has exited; calling it again does nothing. */
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * anvil cannot watch its parent, so a shell arranges it: a background reader of stdin (a pipe
+ * from this process) sends SIGTERM to the shell's pid, which `exec` then hands to anvil, once
+ * the pipe closes. The kernel closes it however this process ends, SIGKILL included; stop()
+ * closes it on purpose. The reader gets stdin as fd 3 because sh gives background jobs
+ * /dev/null for stdin. (POSIX only, as is everything this repository runs on.)
+ */
+const STOP_WITH_PARENT = 'exec 3<&0; (cat <&3; kill $$) >/dev/null 2>&1 & exec "$@" 3<&-';
+
+/** Foundry names its per-platform packages with Go's architecture names. */
+const NPM_ARCH: Partial<Record<string, string>> = { x64: 'amd64', arm64: 'arm64' };
+
+/**
+ * The binary ships in a per-platform package that @foundry-rs/anvil lists as an optional
+ * dependency. Its postinstall script only checks for it, and install scripts may not run, so
+ * resolve the binary directly, from the wrapper's location as the wrapper's own bin.mjs does.
+ */
+export function anvilBinaryPath(): string {
+  const arch = NPM_ARCH[process.arch];
+  if (arch === undefined) throw new Error(`anvil has no npm binary for ${process.platform}/${process.arch}`);
+  const executable = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'));
+  return fromWrapper.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${executable}`);
+}
+
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const chainId = options.chainId ?? ANVIL_DEFAULT_CHAIN_ID;
+  const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId)];
+  if (options.blockTimeSeconds !== undefined) args.push('--block-time', String(options.blockTimeSeconds));
+
+  const child = spawn('/bin/sh', ['-c', STOP_WITH_PARENT, 'anvil', anvilBinaryPath(), ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The pipe carries nothing and signals only by closing; closing it after anvil is gone may
+  // fail with EPIPE, which changes nothing.
+  child.stdin.on('error', () => {});
+
+  const stop = async (): Promise<void> => {
+    child.stdin.end();
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    const address = await listeningAddress(child, options.startupTimeoutMs ?? 20_000);
+    const rpcUrl = `http://${address}`;
+    const answered = await rpcChainId(rpcUrl);
+    if (answered !== chainId) throw new Error(`anvil at ${rpcUrl} answered chain id ${answered}, not ${chainId}`);
+    return { rpcUrl, chainId, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Reads anvil's output until it names the address it listens on. The rest (the banner, then a
+ * line per request) is read and dropped, so a full pipe never blocks anvil.
+ */
+function listeningAddress(child: ChildProcessByStdio<Writable, Readable, Readable>, timeoutMs: number): Promise<string> {
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4_000);
+  });
+  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  return new Promise((resolve, reject) => {
+    const settle = (outcome: () => void): void => {
+      clearTimeout(timer);
+      child.off('exit', onExit).off('error', onError);
+      lines.off('line', onLine);
+      outcome();
+    };
+    const onLine = (line: string): void => {
+      const address = /^Listening on (127\.0\.0\.1:\d+)$/.exec(line.trim())?.[1];
+      if (address !== undefined) settle(() => resolve(address));
+    };
+    const onExit = (): void => settle(() => reject(new Error(`anvil exited before listening: ${stderr || '(no output)'}`)));
+    const onError = (error: Error): void => settle(() => reject(new Error(`anvil did not start: ${error.message}`)));
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`anvil did not listen within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    lines.on('line', onLine);
+    child.on('exit', onExit).on('error', onError);
+  });
+}
+
+async function rpcChainId(rpcUrl: string): Promise<number> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  });
+  const body = (await response.json()) as { result?: string };
+  if (body.result === undefined) throw new Error(`anvil at ${rpcUrl} did not answer eth_chainId`);
+  return Number(body.result);
+}

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+
+/// @notice Holds makers' deposits. The orchestrator locks part of a deposit for each intent and
+/// later either returns it to the deposit or pays it out. Events carry Base's exact signatures so
+/// one decoder reads both chains.
+contract Escrow is Ownable {
+    using SafeERC20 for IERC20;
+
+    struct Range {
+        uint256 min;
+        uint256 max;
+    }
+
+    struct Deposit {
+        address depositor;
+        address delegate;
+        IERC20 token;
+        Range intentAmountRange;
+        uint256 available; // may be locked by a new intent or withdrawn
+        uint256 locked; // held for open intents
+    }
+
+    /// @notice Ids start at 1, so a zero depositor marks a deposit that does not exist.
+    uint256 public depositCount;
+    mapping(uint256 => Deposit) private deposits;
+    mapping(uint256 => mapping(bytes32 => uint256)) public lockedAmount;
+    address public orchestrator;
+
+    event DepositReceived(
+        uint256 indexed depositId,
+        address indexed depositor,
+        IERC20 indexed token,
+        uint256 amount,
+        Range intentAmountRange,
+        address delegate,
+        address intentGuardian
+    );
+    event DepositFundsAdded(uint256 indexed depositId, address indexed depositor, uint256 amount);
+    event DepositWithdrawn(uint256 indexed depositId, address indexed depositor, uint256 amount);
+    event DepositClosed(uint256 depositId, address depositor);
+    event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime);
+    event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount);
+    event FundsUnlockedAndTransferred(
+        uint256 indexed depositId,
+        bytes32 indexed intentHash,
+        uint256 unlockedAmount,
+        uint256 transferredAmount,
+        address to
+    );
+    event OrchestratorUpdated(address indexed orchestrator);
+
+    error ZeroAddress();
+    error ZeroValue();
+    error InvalidRange(uint256 min, uint256 max);
+    error AmountBelowMin(uint256 amount, uint256 min);
+    error AmountAboveMax(uint256 amount, uint256 max);
+    error DepositNotFound(uint256 depositId);
+    error UnauthorizedCaller(address caller);
+    error InsufficientDepositLiquidity(uint256 depositId, uint256 available, uint256 required);
+    error IntentAlreadyLocked(uint256 depositId, bytes32 intentHash);
+    error IntentNotFound(uint256 depositId, bytes32 intentHash);
+    error TransferExceedsLocked(uint256 transferAmount, uint256 lockedAmount);
+    error NothingToWithdraw(uint256 depositId);
+
+    modifier onlyOrchestrator() {
+        if (msg.sender != orchestrator) revert UnauthorizedCaller(msg.sender);
+        _;
+    }
+
+    constructor(address initialOwner) Ownable(initialOwner) {}
+
+    /// @notice Set once the orchestrator is deployed: the two contracts refer to each other.
+    function setOrchestrator(address newOrchestrator) external onlyOwner {
+        if (newOrchestrator == address(0)) revert ZeroAddress();
+        orchestrator = newOrchestrator;
+        emit OrchestratorUpdated(newOrchestrator);
+    }
+
+    /// @param intentGuardian Only announced in DepositReceived, for the shape Base's indexers
+    /// expect; this escrow lets nobody extend an intent.
+    function createDeposit(
+        IERC20 token,
+        uint256 amount,
+        Range calldata intentAmountRange,
+        address delegate,
+        address intentGuardian
+    ) external returns (uint256 depositId) {
+        if (address(token) == address(0)) revert ZeroAddress();
+        if (intentAmountRange.min == 0) revert ZeroValue();
+        if (intentAmountRange.min > intentAmountRange.max) {
+            revert InvalidRange(intentAmountRange.min, intentAmountRange.max);
+        }
+        if (amount < intentAmountRange.min) revert AmountBelowMin(amount, intentAmountRange.min);
+
+        depositId = ++depositCount;
+        deposits[depositId] = Deposit({
+            depositor: msg.sender,
+            delegate: delegate,
+            token: token,
+            intentAmountRange: intentAmountRange,
+            available: amount,
+            locked: 0
+        });
+        emit DepositReceived(depositId, msg.sender, token, amount, intentAmountRange, delegate, intentGuardian);
+        token.safeTransferFrom(msg.sender, address(this), amount);
+    }
+
+    function addFunds(uint256 depositId, uint256 amount) external {
+        Deposit storage deposit = _ownDeposit(depositId);
+        if (amount == 0) revert ZeroValue();
+        deposit.available += amount;
+        emit DepositFundsAdded(depositId, msg.sender, amount);
+        deposit.token.safeTransferFrom(msg.sender, address(this), amount);
+    }
+
+    /// @notice Returns everything not locked. The deposit closes once nothing is locked either;
+    /// otherwise it stays open to receive what its open intents give back.
+    function withdrawDeposit(uint256 depositId) external {
+        Deposit storage deposit = _ownDeposit(depositId);
+        uint256 amount = deposit.available;
+        bool closing = deposit.locked == 0;
+        if (amount == 0 && !closing) revert NothingToWithdraw(depositId);
+        IERC20 token = deposit.token;
+
+        if (amount > 0) {
+            deposit.available = 0;
+            emit DepositWithdrawn(depositId, msg.sender, amount);
+        }
+        if (closing) {
+            delete deposits[depositId];
+            emit DepositClosed(depositId, msg.sender);
+        }
+        if (amount > 0) token.safeTransfer(msg.sender, amount);
+    }
+
+    function lockFunds(uint256 depositId, bytes32 intentHash, uint256 amount, uint256 expiryTime)
+        external
+        onlyOrchestrator
+    {
+        Deposit storage deposit = _existingDeposit(depositId);
+        if (amount < deposit.intentAmountRange.min) revert AmountBelowMin(amount, deposit.intentAmountRange.min);
+        if (amount > deposit.intentAmountRange.max) revert AmountAboveMax(amount, deposit.intentAmountRange.max);
+        if (amount > deposit.available) {
+            revert InsufficientDepositLiquidity(depositId, deposit.available, amount);
+        }
+        if (lockedAmount[depositId][intentHash] != 0) revert IntentAlreadyLocked(depositId, intentHash);
+
+        deposit.available -= amount;
+        deposit.locked += amount;
+        lockedAmount[depositId][intentHash] = amount;
+        emit FundsLocked(depositId, intentHash, amount, expiryTime);
+    }
+
+    /// @notice Gives an intent's lock back to its deposit.
+    function unlockFunds(uint256 depositId, bytes32 intentHash) external onlyOrchestrator {
+        uint256 amount = _releaseLock(depositId, intentHash);
+        deposits[depositId].available += amount;
+        emit FundsUnlocked(depositId, intentHash, amount);
+    }
+
+    /// @notice Pays `transferAmount` of an intent's lock to `to`; the rest goes back to the deposit.
+    function unlockAndTransferFunds(uint256 depositId, bytes32 intentHash, uint256 transferAmount, address to)
+        external
+        onlyOrchestrator
+    {
+        if (to == address(0)) revert ZeroAddress();
+        uint256 amount = _releaseLock(depositId, intentHash);
+        if (transferAmount > amount) revert TransferExceedsLocked(transferAmount, amount);
+        Deposit storage deposit = deposits[depositId];
+        deposit.available += amount - transferAmount;
+        emit FundsUnlockedAndTransferred(depositId, intentHash, amount, transferAmount, to);
+        deposit.token.safeTransfer(to, transferAmount);
+    }
+
+    function getDeposit(uint256 depositId) external view returns (Deposit memory) {
+        return _existingDeposit(depositId);
+    }
+
+    function _releaseLock(uint256 depositId, bytes32 intentHash) private returns (uint256 amount) {
+        amount = lockedAmount[depositId][intentHash];
+        if (amount == 0) revert IntentNotFound(depositId, intentHash);
+        delete lockedAmount[depositId][intentHash];
+        deposits[depositId].locked -= amount;
+    }
+
+    function _existingDeposit(uint256 depositId) private view returns (Deposit storage deposit) {
+        deposit = deposits[depositId];
+        if (deposit.depositor == address(0)) revert DepositNotFound(depositId);
+    }
+
+    function _ownDeposit(uint256 depositId) private view returns (Deposit storage deposit) {
+        deposit = _existingDeposit(depositId);
+        if (msg.sender != deposit.depositor) revert UnauthorizedCaller(msg.sender);
+    }
+}

@@ -1,0 +1,120 @@
+/**
+ * Deploys the local chain's contracts (MockUSDC, the verifier, the escrow, the orchestrator),
+ * wires them to each other and registers the witness whose attestations release funds.
+ */
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  type Address,
+  type Hash,
+  type LocalAccount,
+  type TransactionReceipt,
+} from 'viem';
+import {
+  escrowAbi,
+  escrowBytecode,
+  mockUSDCAbi,
+  mockUSDCBytecode,
+  orchestratorAbi,
+  orchestratorBytecode,
+  unifiedPaymentVerifierAbi,
+  unifiedPaymentVerifierBytecode,
+} from './artifacts/index.js';
+import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
+
+/** How long a signalled intent holds its funds before anyone may cancel it. */
+export const DEFAULT_INTENT_EXPIRATION_SECONDS = 24n * 60n * 60n;
+
+export interface DeployOptions {
+  /** Pays for the deployment and owns the contracts (mints USDC, manages witnesses). */
+  deployer: LocalAccount;
+  /** The attestation service's signing address. */
+  witness: Address;
+  intentExpirationSeconds?: bigint;
+}
+
+/** Where the protocol lives on a chain: what the indexer watches and the actors call. */
+export interface ChainDeployment {
+  chainId: number;
+  usdc: Address;
+  escrow: Address;
+  orchestrator: Address;
+  verifier: Address;
+  /** The block of the first deployment: nothing of ours happened before it. */
+  deployBlock: bigint;
+}
+
+export async function deployContracts(rpcUrl: string, options: DeployOptions): Promise<ChainDeployment> {
+  const probe = createPublicClient({ transport: http(rpcUrl) });
+  const chain = rpcChain(rpcUrl, await probe.getChainId());
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: LOOPBACK_POLLING_MS });
+  const wallet = createWalletClient({ account: options.deployer, chain, transport: http(rpcUrl) });
+  const owner = options.deployer.address;
+
+  const confirm = async (hash: Hash, what: string): Promise<TransactionReceipt> => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`${what} reverted (transaction ${hash})`);
+    return receipt;
+  };
+  const deployed = async (name: string, hash: Hash): Promise<Deployed> => {
+    const receipt = await confirm(hash, `deploying ${name}`);
+    if (receipt.contractAddress == null) throw new Error(`deploying ${name} created no contract`);
+    return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
+  };
+
+  const usdc = await deployed(
+    'MockUSDC',
+    await wallet.deployContract({ abi: mockUSDCAbi, bytecode: mockUSDCBytecode, args: [owner] }),
+  );
+  const verifier = await deployed(
+    'UnifiedPaymentVerifier',
+    await wallet.deployContract({ abi: unifiedPaymentVerifierAbi, bytecode: unifiedPaymentVerifierBytecode, args: [owner] }),
+  );
+  const escrow = await deployed(
+    'Escrow',
+    await wallet.deployContract({ abi: escrowAbi, bytecode: escrowBytecode, args: [owner] }),
+  );
+  const orchestrator = await deployed(
+    'Orchestrator',
+    await wallet.deployContract({
+      abi: orchestratorAbi,
+      bytecode: orchestratorBytecode,
+      args: [escrow.address, verifier.address, options.intentExpirationSeconds ?? DEFAULT_INTENT_EXPIRATION_SECONDS],
+    }),
+  );
+
+  await confirm(
+    await wallet.writeContract({
+      address: escrow.address,
+      abi: escrowAbi,
+      functionName: 'setOrchestrator',
+      args: [orchestrator.address],
+    }),
+    'Escrow.setOrchestrator',
+  );
+  await confirm(
+    await wallet.writeContract({
+      address: verifier.address,
+      abi: unifiedPaymentVerifierAbi,
+      functionName: 'setWitness',
+      args: [options.witness, true],
+    }),
+    'UnifiedPaymentVerifier.setWitness',
+  );
+
+  return {
+    chainId: chain.id,
+    usdc: usdc.address,
+    escrow: escrow.address,
+    orchestrator: orchestrator.address,
+    verifier: verifier.address,
+    deployBlock: usdc.blockNumber,
+  };
+}
+
+interface Deployed {
+  address: Address;
+  blockNumber: bigint;
+}

@@ -1,0 +1,28 @@
+/**
+ * Anvil's ten funded dev accounts, derived from the mnemonic every anvil prints and
+ * funds: public test accounts, worth something only on a local chain. They are
+ * derived rather than listed so no private key is ever written in the repository.
+ */
+import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
+
+const ANVIL_PUBLIC_TEST_MNEMONIC = 'test test test test test test test test test test test junk';
+const ANVIL_DEV_ACCOUNTS = 10;
+const derived = new Map<number, HDAccount>();
+
+/** Dev account `index` (0 to 9) as a viem local account that signs in-process. */
+export function anvilTestAccount(index: number): HDAccount {
+  if (!Number.isInteger(index) || index < 0 || index >= ANVIL_DEV_ACCOUNTS) {
+    throw new RangeError(`anvil has dev accounts 0 to ${ANVIL_DEV_ACCOUNTS - 1}, not ${index}`);
+  }
+  let account = derived.get(index);
+  if (!account) {
+    account = mnemonicToAccount(ANVIL_PUBLIC_TEST_MNEMONIC, { addressIndex: index });
+    derived.set(index, account);
+  }
+  return account;
+}
+
+/** Deploys the local contracts and so owns them: mints USDC, registers witnesses. */
+export const LOCAL_DEPLOYER_INDEX = 0;
+/** Signs payment attestations on a local chain when no other witness is given. */
+export const LOCAL_WITNESS_INDEX = 1;

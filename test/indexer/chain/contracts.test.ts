@@ -1,0 +1,424 @@
+/**
+ * The local contracts on a real anvil. Events are decoded with the exact signature strings Base's
+ * contracts use (not with our artifacts), which proves the indexer's decoding serves both chains.
+ * Serial: the tests share one chain, its accounts' nonces and its clock.
+ */
+import test from 'ava';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  isAddressEqual,
+  keccak256,
+  parseAbi,
+  parseEventLogs,
+  parseUnits,
+  stringToHex,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+  type LocalAccount,
+  type TransactionReceipt,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import {
+  DEFAULT_INTENT_EXPIRATION_SECONDS,
+  anvilTestAccount,
+  escrowAbi,
+  mockUSDCAbi,
+  orchestratorAbi,
+  protocolErrorsAbi,
+  startLocalChain,
+  unifiedPaymentVerifierAbi,
+  type LocalChain,
+} from '../../../indexer/chain/index.js';
+
+const escrowEvents = parseAbi([
+  'event DepositReceived(uint256 indexed depositId, address indexed depositor, address indexed token, uint256 amount, (uint256,uint256) intentAmountRange, address delegate, address intentGuardian)',
+  'event DepositFundsAdded(uint256 indexed depositId, address indexed depositor, uint256 amount)',
+  'event DepositWithdrawn(uint256 indexed depositId, address indexed depositor, uint256 amount)',
+  'event DepositClosed(uint256 depositId, address depositor)',
+  'event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime)',
+  'event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount)',
+  'event FundsUnlockedAndTransferred(uint256 indexed depositId, bytes32 indexed intentHash, uint256 unlockedAmount, uint256 transferredAmount, address to)',
+]);
+const orchestratorEvents = parseAbi([
+  'event IntentSignaled(bytes32 indexed intentHash, address indexed escrow, uint256 indexed depositId, bytes32 paymentMethod, address owner, address to, uint256 amount, bytes32 fiatCurrency, uint256 conversionRate, uint256 timestamp)',
+  'event IntentFulfilled(bytes32 indexed intentHash, address indexed fundsTransferredTo, uint256 amount, bool isManualRelease)',
+  'event IntentPruned(bytes32 indexed intentHash)',
+]);
+const transferEvents = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
+
+const usdc = (amount: string): bigint => parseUnits(amount, 6);
+const VENMO = keccak256(stringToHex('venmo'));
+const USD = keccak256(stringToHex('USD'));
+const RATE = parseUnits('1.02', 18);
+
+// Witnesses are fresh keys, not dev accounts: only what the verifier registered may sign.
+const witness = privateKeyToAccount(generatePrivateKey());
+const impostor = privateKeyToAccount(generatePrivateKey());
+const maker = anvilTestAccount(2);
+const taker = anvilTestAccount(3);
+const payee = anvilTestAccount(4);
+const stranger = anvilTestAccount(5);
+
+let chain: LocalChain;
+
+test.before(async () => {
+  chain = await startLocalChain({ witness: witness.address });
+});
+
+test.after.always(async () => {
+  await chain?.stop();
+});
+
+/** The logs `address` emitted in `receipt`, decoded by `abi`; logs of other events are left out. */
+function eventsOf<const TAbi extends Abi>(receipt: TransactionReceipt, abi: TAbi, address: Address) {
+  return parseEventLogs({ abi, logs: receipt.logs.filter((log) => isAddressEqual(log.address, address)), strict: true });
+}
+
+async function usdcBalance(account: Address): Promise<bigint> {
+  return chain.publicClient.readContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [account] });
+}
+
+async function deposit(amount: bigint, range = { min: usdc('1'), max: usdc('50') }): Promise<{ depositId: bigint; receipt: TransactionReceipt }> {
+  await chain.mintUsdc(maker.address, amount);
+  const wallet = chain.walletFor(maker);
+  await chain.confirm(await wallet.writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [chain.escrow, amount] }));
+  const receipt = await chain.confirm(
+    await wallet.writeContract({
+      address: chain.escrow,
+      abi: escrowAbi,
+      functionName: 'createDeposit',
+      args: [chain.usdc, amount, range, stranger.address, payee.address],
+    }),
+  );
+  const [received] = eventsOf(receipt, escrowEvents, chain.escrow);
+  if (received?.eventName !== 'DepositReceived') throw new Error('no DepositReceived');
+  return { depositId: received.args.depositId, receipt };
+}
+
+async function signal(depositId: bigint, amount: bigint): Promise<{ intentHash: Hash; receipt: TransactionReceipt }> {
+  const receipt = await chain.confirm(
+    await chain.walletFor(taker).writeContract({
+      address: chain.orchestrator,
+      abi: orchestratorAbi,
+      functionName: 'signalIntent',
+      args: [depositId, amount, payee.address, VENMO, USD, RATE],
+    }),
+  );
+  const [signaled] = eventsOf(receipt, orchestratorEvents, chain.orchestrator);
+  if (signaled?.eventName !== 'IntentSignaled') throw new Error('no IntentSignaled');
+  return { intentHash: signaled.args.intentHash, receipt };
+}
+
+interface Attestation {
+  intentHash: Hash;
+  releaseAmount: bigint;
+  dataHash: Hash;
+  signature: Hex;
+  data: Hex;
+}
+
+async function attest(intentHash: Hash, releaseAmount: bigint, data: Hex, signer: LocalAccount = witness): Promise<Attestation> {
+  const dataHash = keccak256(data);
+  const signature = await signer.signTypedData({
+    domain: { name: 'UnifiedPaymentVerifier', version: '1', chainId: chain.chainId, verifyingContract: chain.verifier },
+    types: {
+      PaymentAttestation: [
+        { name: 'intentHash', type: 'bytes32' },
+        { name: 'releaseAmount', type: 'uint256' },
+        { name: 'dataHash', type: 'bytes32' },
+      ],
+    },
+    primaryType: 'PaymentAttestation',
+    message: { intentHash, releaseAmount, dataHash },
+  });
+  return { intentHash, releaseAmount, dataHash, signature, data };
+}
+
+async function fulfil(attestation: Attestation): Promise<TransactionReceipt> {
+  // A relayer, neither party: the attestation is the authority, not the sender.
+  return chain.confirm(
+    await chain.walletFor(stranger).writeContract({
+      address: chain.orchestrator,
+      abi: [...orchestratorAbi, ...protocolErrorsAbi],
+      functionName: 'fulfillIntent',
+      args: [attestation],
+    }),
+  );
+}
+
+async function lockedDeposit(depositId: bigint) {
+  return chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
+}
+
+/** The custom error a call reverted with, by name and arguments. */
+async function revertOf(call: Promise<unknown>): Promise<{ errorName: string; args: readonly unknown[] }> {
+  const error = await call.then(
+    () => {
+      throw new Error('expected the call to revert');
+    },
+    (error: unknown) => error,
+  );
+  const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : null;
+  if (!(reverted instanceof ContractFunctionRevertedError) || reverted.data === undefined) throw error;
+  return { errorName: reverted.data.errorName, args: reverted.data.args ?? [] };
+}
+
+const paymentData = (paymentId: string): Hex => stringToHex(JSON.stringify({ platform: 'venmo', paymentId }));
+
+test.serial('MockUSDC looks like USDC, only its owner mints, and transfers emit Transfer', async (t) => {
+  const read = <F extends 'name' | 'symbol' | 'decimals'>(functionName: F) =>
+    chain.publicClient.readContract({ address: chain.usdc, abi: mockUSDCAbi, functionName });
+  t.deepEqual([await read('name'), await read('symbol'), await read('decimals')], ['USD Coin', 'USDC', 6]);
+
+  await chain.mintUsdc(maker.address, usdc('10'));
+  const receipt = await chain.confirm(
+    await chain.walletFor(maker).writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'transfer', args: [stranger.address, usdc('2.5')] }),
+  );
+  const transfers = eventsOf(receipt, transferEvents, chain.usdc);
+  t.deepEqual(transfers.map((log) => log.args), [{ from: maker.address, to: stranger.address, value: usdc('2.5') }]);
+  t.is(await usdcBalance(stranger.address), usdc('2.5'));
+
+  const refused = await revertOf(
+    chain.walletFor(stranger).writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'mint', args: [stranger.address, 1n] }),
+  );
+  t.deepEqual(refused, { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] });
+});
+
+test.serial('a deposit pulls its tokens; funds can be added, and withdrawing everything closes it', async (t) => {
+  const makerBefore = await usdcBalance(maker.address);
+  const { depositId, receipt } = await deposit(usdc('100'));
+
+  const [received] = eventsOf(receipt, escrowEvents, chain.escrow);
+  t.deepEqual(received?.args, {
+    depositId,
+    depositor: maker.address,
+    token: chain.usdc,
+    amount: usdc('100'),
+    intentAmountRange: [usdc('1'), usdc('50')],
+    delegate: stranger.address,
+    intentGuardian: payee.address,
+  });
+  t.deepEqual(eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args), [
+    { from: maker.address, to: chain.escrow, value: usdc('100') },
+  ]);
+
+  await chain.mintUsdc(maker.address, usdc('20'));
+  const wallet = chain.walletFor(maker);
+  await chain.confirm(await wallet.writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [chain.escrow, usdc('20')] }));
+  const added = await chain.confirm(
+    await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'addFunds', args: [depositId, usdc('20')] }),
+  );
+  t.deepEqual(eventsOf(added, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'DepositFundsAdded', args: { depositId, depositor: maker.address, amount: usdc('20') } },
+  ]);
+
+  const withdrawn = await chain.confirm(
+    await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [depositId] }),
+  );
+  t.deepEqual(eventsOf(withdrawn, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'DepositWithdrawn', args: { depositId, depositor: maker.address, amount: usdc('120') } },
+    { eventName: 'DepositClosed', args: { depositId, depositor: maker.address } },
+  ]);
+  t.is(await usdcBalance(maker.address), makerBefore + usdc('120'));
+  t.is((await revertOf(lockedDeposit(depositId))).errorName, 'DepositNotFound');
+});
+
+test.serial('signalling an intent locks its amount: FundsLocked and IntentSignaled', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash, receipt } = await signal(depositId, usdc('30'));
+  const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+
+  t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
+    {
+      eventName: 'FundsLocked',
+      args: { depositId, intentHash, amount: usdc('30'), expiryTime: block.timestamp + DEFAULT_INTENT_EXPIRATION_SECONDS },
+    },
+  ]);
+  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
+    {
+      eventName: 'IntentSignaled',
+      args: {
+        intentHash,
+        escrow: chain.escrow,
+        depositId,
+        paymentMethod: VENMO,
+        owner: taker.address,
+        to: payee.address,
+        amount: usdc('30'),
+        fiatCurrency: USD,
+        conversionRate: RATE,
+        timestamp: block.timestamp,
+      },
+    },
+  ]);
+  const held = await lockedDeposit(depositId);
+  t.is(held.available, usdc('70'));
+  t.is(held.locked, usdc('30'));
+});
+
+test.serial('an intent outside the deposit range or beyond its liquidity is refused', async (t) => {
+  const { depositId } = await deposit(usdc('60'));
+  const signalling = (amount: bigint) =>
+    chain.walletFor(taker).writeContract({
+      address: chain.orchestrator,
+      abi: [...orchestratorAbi, ...protocolErrorsAbi],
+      functionName: 'signalIntent',
+      args: [depositId, amount, payee.address, VENMO, USD, RATE],
+    });
+  t.is((await revertOf(signalling(usdc('0.5')))).errorName, 'AmountBelowMin');
+  t.is((await revertOf(signalling(usdc('51')))).errorName, 'AmountAboveMax');
+  await signal(depositId, usdc('50'));
+  t.deepEqual(await revertOf(signalling(usdc('20'))), {
+    errorName: 'InsufficientDepositLiquidity',
+    args: [depositId, usdc('10'), usdc('20')],
+  });
+});
+
+test.serial('only the orchestrator moves locked funds', async (t) => {
+  const { depositId } = await deposit(usdc('10'));
+  const refused = await revertOf(
+    chain.walletFor(stranger).writeContract({
+      address: chain.escrow,
+      abi: escrowAbi,
+      functionName: 'lockFunds',
+      args: [depositId, keccak256('0x01'), usdc('5'), 0n],
+    }),
+  );
+  t.deepEqual(refused, { errorName: 'UnauthorizedCaller', args: [stranger.address] });
+});
+
+test.serial('an attested fulfilment pays `to`, returns the rest to the deposit and ends the intent', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('30'));
+  const payeeBefore = await usdcBalance(payee.address);
+
+  // The fiat paid was worth a little less than signalled: the witness attests 29.5.
+  const receipt = await fulfil(await attest(intentHash, usdc('29.5'), paymentData('venmo-1')));
+
+  t.is(await usdcBalance(payee.address), payeeBefore + usdc('29.5'));
+  t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
+    {
+      eventName: 'FundsUnlockedAndTransferred',
+      args: { depositId, intentHash, unlockedAmount: usdc('30'), transferredAmount: usdc('29.5'), to: payee.address },
+    },
+  ]);
+  t.deepEqual(eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args), [
+    { from: chain.escrow, to: payee.address, value: usdc('29.5') },
+  ]);
+  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'IntentFulfilled', args: { intentHash, fundsTransferredTo: payee.address, amount: usdc('29.5'), isManualRelease: false } },
+  ]);
+  const after = await lockedDeposit(depositId);
+  t.is(after.available, usdc('70.5'));
+  t.is(after.locked, 0n);
+});
+
+test.serial('an attestation signed by anyone but a registered witness reverts', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('10'));
+  const forged = await attest(intentHash, usdc('10'), paymentData('venmo-2'), impostor);
+  t.deepEqual(await revertOf(fulfil(forged)), { errorName: 'UnknownWitness', args: [impostor.address] });
+  t.is((await lockedDeposit(depositId)).locked, usdc('10'));
+});
+
+test.serial('data that does not hash to the signed dataHash reverts', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('10'));
+  const signed = await attest(intentHash, usdc('10'), paymentData('venmo-3'));
+
+  const swapped = { ...signed, data: paymentData('venmo-other') };
+  t.deepEqual(await revertOf(fulfil(swapped)), {
+    errorName: 'DataHashMismatch',
+    args: [signed.dataHash, keccak256(swapped.data)],
+  });
+  // Matching the hash to the new data breaks the signature instead: the witness signed the old hash.
+  const rehashed = { ...swapped, dataHash: keccak256(swapped.data) };
+  t.is((await revertOf(fulfil(rehashed))).errorName, 'UnknownWitness');
+});
+
+test.serial('a release above the locked amount reverts', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('10'));
+  const greedy = await attest(intentHash, usdc('10.000001'), paymentData('venmo-4'));
+  t.deepEqual(await revertOf(fulfil(greedy)), { errorName: 'ReleaseExceedsLocked', args: [usdc('10.000001'), usdc('10')] });
+});
+
+test.serial('a second fulfilment of the same intent reverts', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('10'));
+  const attestation = await attest(intentHash, usdc('10'), paymentData('venmo-5'));
+  await fulfil(attestation);
+  t.deepEqual(await revertOf(fulfil(attestation)), { errorName: 'IntentNotFound', args: [intentHash] });
+});
+
+test.serial('the maker can release an intent by hand', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('12'));
+  const release = (account: LocalAccount) =>
+    chain.walletFor(account).writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'releaseFundsToPayer', args: [intentHash] });
+
+  t.is((await revertOf(release(taker))).errorName, 'UnauthorizedCaller');
+  const receipt = await chain.confirm(await release(maker));
+  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map((log) => log.args), [
+    { intentHash, fundsTransferredTo: payee.address, amount: usdc('12'), isManualRelease: true },
+  ]);
+});
+
+test.serial('an expired intent can be pruned by anyone, which unlocks its funds', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('40'));
+  const cancel = () =>
+    chain.walletFor(stranger).writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] });
+
+  t.is((await revertOf(cancel())).errorName, 'IntentNotExpired');
+  await chain.advanceTime(Number(DEFAULT_INTENT_EXPIRATION_SECONDS));
+  const receipt = await chain.confirm(await cancel());
+
+  t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'FundsUnlocked', args: { depositId, intentHash, amount: usdc('40') } },
+  ]);
+  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'IntentPruned', args: { intentHash } },
+  ]);
+  const after = await lockedDeposit(depositId);
+  t.is(after.available, usdc('100'));
+  t.is(after.locked, 0n);
+});
+
+test.serial('withdrawing with an intent open keeps the deposit open until that intent ends', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const { intentHash } = await signal(depositId, usdc('25'));
+  const withdraw = async () =>
+    chain.confirm(
+      await chain.walletFor(maker).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [depositId] }),
+    );
+
+  const first = await withdraw();
+  t.deepEqual(eventsOf(first, escrowEvents, chain.escrow).map((log) => log.eventName), ['DepositWithdrawn']);
+
+  // The taker gives up: the owner may cancel before expiry, and the funds return to the deposit.
+  await chain.confirm(
+    await chain.walletFor(taker).writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] }),
+  );
+  const second = await withdraw();
+  t.deepEqual(eventsOf(second, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'DepositWithdrawn', args: { depositId, depositor: maker.address, amount: usdc('25') } },
+    { eventName: 'DepositClosed', args: { depositId, depositor: maker.address } },
+  ]);
+});
+
+test.serial('the verifier only lets its owner manage witnesses', async (t) => {
+  const refused = await revertOf(
+    chain.walletFor(stranger).writeContract({
+      address: chain.verifier,
+      abi: unifiedPaymentVerifierAbi,
+      functionName: 'setWitness',
+      args: [stranger.address, true],
+    }),
+  );
+  t.deepEqual(refused, { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] });
+  t.true(await chain.publicClient.readContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [witness.address] }));
+});
