@@ -8,6 +8,8 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 const schema = z
   .object({
@@ -52,8 +54,36 @@ const schema = z
     BODY_LIMIT_BYTES: integer(1024, 10 * 1024 * 1024).default(100 * 1024),
     /** Secret that makes order ids derived from idempotency keys unguessable; random per process when unset. */
     ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Whether the node reads chain facts at all; `false` runs it without a chain (tests that need none). */
+    INDEXER_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    /** host:port of a shared indexer; unset, the all-in-one node runs one in-process. */
+    INDEXER_URL: hostPort.optional(),
+    /** Where `npm run indexer` listens. */
+    INDEXER_GRPC_ADDR: hostPort.default('127.0.0.1:50051'),
+    /** The chain to index; unset, a local anvil with our contracts is started. */
+    CHAIN_RPC_URL: z.string().regex(/^(https?|wss?):\/\/[^\s]+$/, 'must be an http(s):// or ws(s):// URL').optional(),
+    CHAIN_USDC_ADDRESS: address.optional(),
+    CHAIN_ESCROW_ADDRESS: address.optional(),
+    CHAIN_ORCHESTRATOR_ADDRESS: address.optional(),
+    INDEXER_START_BLOCK: integer(0, Number.MAX_SAFE_INTEGER).default(0),
+    INDEXER_CONFIRMATIONS: integer(0, 10_000).default(0),
+    INDEXER_POLL_MS: integer(10, 60_000).default(250),
+    INDEXER_BATCH_BLOCKS: integer(1, 100_000).default(500),
+    INDEXER_REORG_DEPTH: integer(1, 100_000).default(128),
   })
   .superRefine((env, ctx) => {
+    if (env.CHAIN_RPC_URL) {
+      for (const name of ['CHAIN_USDC_ADDRESS', 'CHAIN_ESCROW_ADDRESS', 'CHAIN_ORCHESTRATOR_ADDRESS'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with CHAIN_RPC_URL: the contracts to index on that chain' });
+      }
+    }
+    if (env.NATS_URL && env.INDEXER_ENABLED && !env.INDEXER_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INDEXER_URL'],
+        message: 'is required in a cluster (or INDEXER_ENABLED=false): the nodes share one indexer, as its fact log has one writer',
+      });
+    }
     if (env.NATS_URL && !env.ID_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['ID_SECRET'], message: 'is required in a cluster: every node must derive the same order id from an idempotency key' });
     }

@@ -33,6 +33,7 @@ import { createGateway } from '../gateway/index.js';
 import { MerchantAccounts } from '../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { openDemoMerchant } from './demo-merchant.js';
+import { startChainSide, type ChainSide } from './chain.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
@@ -55,6 +56,8 @@ export interface PlatformNode {
   bus: EventBus;
   transport: Transport;
   server: Server;
+  /** The indexer it reads chain facts from, and the consumer handing them to actors; null without a chain. */
+  chain: ChainSide | null;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Graceful stop: no new requests, turns in flight finish, leases handed back. */
@@ -103,6 +106,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
+  const chain = await startChainSide(config, system, store, logger);
 
   const now = () => new Date(clock.now()).toISOString();
   const app = createGateway({
@@ -139,6 +143,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await chain?.stop();
       await system.drain();
       await closed;
       await bus.close();
@@ -151,9 +156,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.closeAllConnections();
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
+    await chain?.stop();
     await system.halt();
     await nc?.close();
   };
 
-  return { config, system, store, bus, transport, server, url, stop, kill };
+  return { config, system, store, bus, transport, server, chain, url, stop, kill };
 }

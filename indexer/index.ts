@@ -1,5 +1,9 @@
 /**
  * indexer/: the chain watcher (viem) and its gRPC server, and the local dev chain
- * for the embedded default and tests. Built by the indexer issue.
+ * (anvil and our contracts, in chain/) for the embedded default and tests. It reads
+ * only proto/ of ours; whoever starts it (deploy/) hands it a store's collections.
  */
-export {};
+export * from './events.js';
+export * from './fact-store.js';
+export * from './follower.js';
+export * from './indexer-server.js';

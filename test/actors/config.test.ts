@@ -31,9 +31,21 @@ for (const [name, value] of [
   });
 }
 
-test('a cluster needs MONGODB_URI and ID_SECRET beside NATS_URL', (t) => {
-  t.throws(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' }), { message: /NATS_URL: is set but MONGODB_URI is not/ });
-  t.throws(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', MONGODB_URI: 'mongodb://127.0.0.1:27017' }), { message: /ID_SECRET: is required in a cluster/ });
-  const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', MONGODB_URI: 'mongodb://127.0.0.1:27017', ID_SECRET: 's'.repeat(32) });
-  t.is(config.NATS_URL, 'nats://127.0.0.1:4222');
+test('a cluster needs MONGODB_URI, ID_SECRET and a shared indexer (or none) beside NATS_URL', (t) => {
+  const cluster = { NATS_URL: 'nats://127.0.0.1:4222' };
+  t.throws(() => loadConfig(cluster), { message: /NATS_URL: is set but MONGODB_URI is not/ });
+  t.throws(() => loadConfig({ ...cluster, MONGODB_URI: 'mongodb://127.0.0.1:27017' }), { message: /ID_SECRET: is required in a cluster/ });
+  const withStore = { ...cluster, MONGODB_URI: 'mongodb://127.0.0.1:27017', ID_SECRET: 's'.repeat(32) };
+  t.throws(() => loadConfig(withStore), { message: /INDEXER_URL: is required in a cluster/ });
+  t.is(loadConfig({ ...withStore, INDEXER_URL: 'indexer.internal:50051' }).INDEXER_URL, 'indexer.internal:50051');
+  t.false(loadConfig({ ...withStore, INDEXER_ENABLED: 'false' }).INDEXER_ENABLED);
+});
+
+test('a chain at CHAIN_RPC_URL needs the addresses of its contracts', (t) => {
+  t.throws(() => loadConfig({ CHAIN_RPC_URL: 'https://base.example' }), { message: /CHAIN_USDC_ADDRESS: is required with CHAIN_RPC_URL/ });
+  t.throws(() => loadConfig({ CHAIN_USDC_ADDRESS: '0x12' }), { message: /CHAIN_USDC_ADDRESS: must be a 0x-prefixed 20-byte address/ });
+  t.throws(() => loadConfig({ INDEXER_ENABLED: 'yes' }), { message: /INDEXER_ENABLED: must be true or false/ });
+  const address = '0x' + '1'.repeat(40);
+  const config = loadConfig({ CHAIN_RPC_URL: 'https://base.example', CHAIN_USDC_ADDRESS: address, CHAIN_ESCROW_ADDRESS: address, CHAIN_ORCHESTRATOR_ADDRESS: address, INDEXER_CONFIRMATIONS: '3' });
+  t.is(config.INDEXER_CONFIRMATIONS, 3);
 });

@@ -5,6 +5,7 @@
 import { cpus, totalmem } from 'node:os';
 import { formatComparison } from './harness.js';
 import { formatGateway, gatewayBenchmark } from './gateway.js';
+import { formatIndexer, indexerBenchmark } from './indexer.js';
 import { formatOrderList, orderListBenchmark } from './order-list.js';
 import { embeddedTransport, natsTransport } from './transports.js';
 
@@ -18,4 +19,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 console.log(formatGateway(await gatewayBenchmark(seconds)));
 console.log('');
 console.log(formatOrderList(await orderListBenchmark(seconds)));
+console.log('');
+console.log(formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))));
 process.exit(0);

@@ -1,0 +1,244 @@
+/**
+ * Chain facts into actors. Actors subscribe to what they care about (an address's
+ * USDC transfers, a deposit, an intent); this consumer reads the indexer's fact
+ * stream from its saved cursor and asks each subscribed actor to take the fact,
+ * with the fact's id as the message id, before it moves the cursor on. Delivery is
+ * at least once: after a crash the facts since the last saved cursor come again,
+ * with the same message ids, and the runtime answers repeats from memory.
+ */
+import type { ClientReadableStream, ServiceError } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { ChainFact, type IndexerServiceClient, type StreamFactsResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import type { ActorAddress } from '../address.js';
+import { CommandRejectedError, UnknownActorError } from '../errors.js';
+import type { ActorSystem } from '../runtime/actor-system.js';
+import type { Collection, Store } from '../store/store.js';
+import { withDeadline } from './indexer-client.js';
+
+/** What an actor receives: the fact in its proto JSON form (plain data, amounts as strings). */
+export type ChainFactMessage = {
+  type: 'CHAIN_FACT';
+  fact: ReturnType<typeof ChainFact.toJSON>;
+};
+
+export type ChainSubject = { address: string } | { depositId: string } | { intentHash: string };
+
+type SubscriptionDoc = {
+  _id: string;
+  owners: ActorAddress[];
+};
+
+type CursorDoc = {
+  _id: string;
+  afterSequence: number;
+};
+
+export interface ChainFactsOptions {
+  system: ActorSystem;
+  store: Store;
+  client: IndexerServiceClient;
+  logger: Logger;
+  /** Backoff bounds when the stream or a delivery fails. */
+  minRetryMs?: number;
+  maxRetryMs?: number;
+}
+
+const CURSOR_ID = 'chain-facts';
+
+export class ChainFacts {
+  readonly #o: Required<ChainFactsOptions>;
+  #subscriptions!: Collection<SubscriptionDoc>;
+  #cursors!: Collection<CursorDoc>;
+  #stream: ClientReadableStream<StreamFactsResponse> | null = null;
+  #running = false;
+  #done: Promise<void> = Promise.resolve();
+  #stopRetry: (() => void) | null = null;
+  #delivered = new Set<() => void>();
+  #afterSequence = 0;
+
+  constructor(options: ChainFactsOptions) {
+    this.#o = { minRetryMs: 100, maxRetryMs: 5_000, ...options };
+  }
+
+  /** The last fact every subscriber has taken. */
+  get afterSequence(): number {
+    return this.#afterSequence;
+  }
+
+  async start(): Promise<void> {
+    this.#subscriptions = await this.#o.store.collection<SubscriptionDoc>({ name: 'chain_subscriptions', indexes: [] });
+    this.#cursors = await this.#o.store.collection<CursorDoc>({ name: 'chain_cursors', indexes: [] });
+    this.#afterSequence = (await this.#cursors.findOne({ _id: CURSOR_ID }))?.afterSequence ?? 0;
+    this.#running = true;
+    this.#done = this.#consume();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#stream?.cancel();
+    this.#stopRetry?.();
+    await this.#done;
+  }
+
+  /**
+   * Sends `owner` every fact about `subject` from now on. An address is also
+   * registered with the indexer, from `fromBlock` when given.
+   */
+  async subscribe(subject: ChainSubject, owner: ActorAddress, fromBlock = 0): Promise<void> {
+    const key = subjectKey(subject);
+    const existing = await this.#subscriptions.findOne({ _id: key });
+    const owners = existing?.owners ?? [];
+    if (!owners.some((known) => known.kind === owner.kind && known.id === owner.id)) {
+      if (existing) await this.#subscriptions.updateOne({ _id: key }, { $set: { owners: [...owners, owner] } });
+      else await this.#subscriptions.insertOne({ _id: key, owners: [owner] }).catch(() => this.subscribe(subject, owner, fromBlock));
+    }
+    if ('address' in subject) {
+      const request = { addresses: [subject.address], fromBlock: BigInt(fromBlock) };
+      await withDeadline((options, done) => this.#o.client.watchAddresses(request, new Metadata(), options, done));
+    }
+  }
+
+  /** Resolves once every fact up to `sequence` has been delivered. */
+  delivered(sequence: number): Promise<void> {
+    if (this.#afterSequence >= sequence) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.#afterSequence < sequence) return;
+        this.#delivered.delete(check);
+        resolve();
+      };
+      this.#delivered.add(check);
+    });
+  }
+
+  async #consume(): Promise<void> {
+    let failures = 0;
+    while (this.#running) {
+      try {
+        await this.#follow();
+        failures = 0;
+      } catch (error) {
+        if (!this.#running) break;
+        failures++;
+        const code = (error as ServiceError).code;
+        const level = code === GrpcStatus.UNAVAILABLE && failures < 3 ? 'debug' : 'warn';
+        this.#o.logger[level]({ err: error, afterSequence: this.#afterSequence }, 'chain fact stream interrupted; resuming from the cursor');
+        await this.#pause(Math.min(this.#o.maxRetryMs, this.#o.minRetryMs * 2 ** Math.min(failures, 10)));
+      }
+    }
+  }
+
+  /** One stream, until it fails or the consumer stops. Facts are handled one at a time, in order. */
+  #follow(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stream = this.#o.client.streamFacts({ afterSequence: BigInt(this.#afterSequence) });
+      this.#stream = stream;
+      let chain = Promise.resolve();
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        stream.cancel();
+        reject(error);
+      };
+      stream.on('data', (response: StreamFactsResponse) => {
+        stream.pause();
+        chain = chain
+          .then(() => this.#take(response.fact!))
+          .then(
+            () => void stream.resume(),
+            (error: unknown) => fail(error),
+          );
+      });
+      stream.on('error', (error: ServiceError) => {
+        if (!this.#running && error.code === GrpcStatus.CANCELLED) return void chain.then(resolve);
+        fail(error);
+      });
+      stream.on('end', () => void chain.then(() => (this.#running ? fail(new Error('the indexer ended the fact stream')) : resolve())));
+    });
+  }
+
+  async #take(fact: ChainFact): Promise<void> {
+    const sequence = Number(fact.sequence);
+    if (sequence <= this.#afterSequence) return;
+    const message: ChainFactMessage = { type: 'CHAIN_FACT', fact: ChainFact.toJSON(fact) };
+    const messageId = fact.retracted ? `${fact.id}:retracted` : fact.id;
+    for (const owner of await this.#owners(fact)) await this.#deliver(owner, message, messageId);
+    this.#afterSequence = sequence;
+    await this.#cursors.replaceOne({ _id: CURSOR_ID }, { _id: CURSOR_ID, afterSequence: sequence }).then(async (found) => {
+      if (!found) await this.#cursors.insertOne({ _id: CURSOR_ID, afterSequence: sequence });
+    });
+    for (const check of [...this.#delivered]) check();
+  }
+
+  async #owners(fact: ChainFact): Promise<ActorAddress[]> {
+    const keys = subjectsOf(fact).map(subjectKey);
+    if (keys.length === 0) return [];
+    const docs = await this.#subscriptions.find({ _id: { $in: keys } });
+    const unique = new Map<string, ActorAddress>();
+    for (const doc of docs) for (const owner of doc.owners) unique.set(`${owner.kind}/${owner.id}`, owner);
+    return [...unique.values()];
+  }
+
+  /** Retries until the actor has taken or refused the fact: skipping it would lose it for good. */
+  async #deliver(owner: ActorAddress, message: ChainFactMessage, messageId: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.#o.system.ask(owner, message, { messageId });
+        return;
+      } catch (error) {
+        if (error instanceof CommandRejectedError) {
+          this.#o.logger.debug({ owner, messageId, code: error.code }, 'an actor refused a chain fact');
+          return;
+        }
+        if (error instanceof UnknownActorError) {
+          this.#o.logger.warn({ owner, messageId }, 'a chain fact names an actor that does not exist; dropped');
+          return;
+        }
+        if (!this.#running) throw error;
+        this.#o.logger.warn({ err: error, owner, messageId, attempt }, 'chain fact delivery failed; retrying');
+        await this.#pause(Math.min(this.#o.maxRetryMs, this.#o.minRetryMs * 2 ** Math.min(attempt, 10)));
+      }
+    }
+  }
+
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.#stopRetry = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+function subjectKey(subject: ChainSubject): string {
+  if ('address' in subject) return `address:${subject.address.toLowerCase()}`;
+  if ('depositId' in subject) return `deposit:${subject.depositId}`;
+  return `intent:${subject.intentHash.toLowerCase()}`;
+}
+
+/** Everything a fact is about, as subscribers name it. */
+export function subjectsOf(fact: ChainFact): ChainSubject[] {
+  const event = fact.event;
+  if (!event) return [];
+  switch (event.$case) {
+    case 'usdcTransfer':
+      return [{ address: event.value.from }, { address: event.value.to }];
+    case 'depositReceived':
+    case 'depositFundsAdded':
+    case 'depositWithdrawn':
+    case 'depositClosed':
+      return [{ depositId: event.value.depositId }];
+    case 'fundsLocked':
+    case 'fundsUnlocked':
+    case 'fundsUnlockedAndTransferred':
+    case 'intentSignaled':
+      return [{ depositId: event.value.depositId }, { intentHash: event.value.intentHash }];
+    case 'intentFulfilled':
+    case 'intentPruned':
+      return [{ intentHash: event.value.intentHash }];
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The chain side of a node, by configuration: an indexer run in this process over
+ * a local anvil (the embedded default) or over CHAIN_RPC_URL, or a shared indexer
+ * at INDEXER_URL; and the consumer that hands its facts to actors.
+ */
+import { createPublicClient, http, webSocket, getAddress, type PublicClient } from 'viem';
+import type { Logger } from 'pino';
+import type { ActorSystem, Config, Store } from '../actors/index.js';
+import { ChainFacts } from '../actors/chain/chain-facts.js';
+import { indexerClient } from '../actors/chain/indexer-client.js';
+import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
+import type { ChainContracts } from '../indexer/follower.js';
+import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
+import { startLocalChain, type LocalChain } from '../indexer/chain/index.js';
+
+export interface ChainSide {
+  chainFacts: ChainFacts;
+  /** Where the indexer this node reads listens. */
+  indexerAddress: string;
+  indexer: RunningIndexer | null;
+  localChain: LocalChain | null;
+  stop(): Promise<void>;
+}
+
+export interface IndexedChain {
+  client: PublicClient;
+  contracts: ChainContracts;
+  startBlock: number;
+  localChain: LocalChain | null;
+}
+
+/** The chain to index: CHAIN_RPC_URL with its contracts, or a fresh local anvil with ours deployed. */
+export async function openChain(config: Config, logger: Logger): Promise<IndexedChain> {
+  if (config.CHAIN_RPC_URL) {
+    const transport = config.CHAIN_RPC_URL.startsWith('ws') ? webSocket(config.CHAIN_RPC_URL) : http(config.CHAIN_RPC_URL);
+    const client = createPublicClient({ transport }) as PublicClient;
+    const contracts = {
+      chainId: await client.getChainId(),
+      usdc: getAddress(config.CHAIN_USDC_ADDRESS!),
+      escrow: getAddress(config.CHAIN_ESCROW_ADDRESS!),
+      orchestrator: getAddress(config.CHAIN_ORCHESTRATOR_ADDRESS!),
+    };
+    return { client, contracts, startBlock: config.INDEXER_START_BLOCK, localChain: null };
+  }
+  const localChain = await startLocalChain();
+  logger.info({ rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator }, 'local chain started');
+  const client = createPublicClient({ transport: http(localChain.rpcUrl) }) as PublicClient;
+  const { chainId, usdc, escrow, orchestrator } = localChain;
+  return { client, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
+}
+
+export async function openIndexerCollections(store: Store, chainId: number): Promise<IndexerCollections> {
+  const specs = indexerCollectionSpecs(chainId);
+  // The store's collections answer every call the indexer declares; only the document types are the indexer's own.
+  return {
+    facts: (await store.collection(specs.facts)) as unknown as IndexerCollections['facts'],
+    state: (await store.collection(specs.state)) as unknown as IndexerCollections['state'],
+    watched: (await store.collection(specs.watched)) as unknown as IndexerCollections['watched'],
+  };
+}
+
+export async function startIndexerOn(chain: IndexedChain, store: Store, config: Config, logger: Logger, address: string): Promise<RunningIndexer> {
+  return startIndexer({
+    client: chain.client,
+    contracts: chain.contracts,
+    collections: await openIndexerCollections(store, chain.contracts.chainId),
+    logger: logger.child({ component: 'indexer' }),
+    address,
+    startBlock: Math.max(chain.startBlock, config.INDEXER_START_BLOCK),
+    confirmations: config.INDEXER_CONFIRMATIONS,
+    batchBlocks: config.INDEXER_BATCH_BLOCKS,
+    pollMs: config.INDEXER_POLL_MS,
+    reorgDepth: config.INDEXER_REORG_DEPTH,
+  });
+}
+
+/** Null when the node reads no chain: INDEXER_ENABLED=false, or a cluster node without INDEXER_URL. */
+export async function startChainSide(config: Config, system: ActorSystem, store: Store, logger: Logger): Promise<ChainSide | null> {
+  if (!config.INDEXER_ENABLED) return null;
+  let indexer: RunningIndexer | null = null;
+  let localChain: LocalChain | null = null;
+  let indexerAddress = config.INDEXER_URL;
+  if (!indexerAddress) {
+    if (config.NATS_URL) return null;
+    const chain = await openChain(config, logger);
+    localChain = chain.localChain;
+    indexer = await startIndexerOn(chain, store, config, logger, '127.0.0.1:0');
+    indexerAddress = indexer.address;
+  }
+  const client = indexerClient(indexerAddress);
+  const chainFacts = new ChainFacts({ system, store, client, logger: logger.child({ component: 'chain-facts' }) });
+  await chainFacts.start();
+  logger.info({ indexer: indexerAddress, inProcess: indexer !== null }, 'reading chain facts');
+  return {
+    chainFacts,
+    indexerAddress,
+    indexer,
+    localChain,
+    async stop() {
+      await chainFacts.stop();
+      client.close();
+      await indexer?.stop();
+      await localChain?.stop();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The protocol's events by their exact signatures, and their decoding into the
+ * fact bodies of proto/peer/indexer/v1/indexer.proto. Decoding goes by signature,
+ * not by our local contracts' artifacts, so the same code reads Base.
+ */
+import { decodeEventLog, getAddress, parseAbi, type Log } from 'viem';
+import type { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
+
+export const escrowEvents = parseAbi([
+  'event DepositReceived(uint256 indexed depositId, address indexed depositor, address indexed token, uint256 amount, (uint256,uint256) intentAmountRange, address delegate, address intentGuardian)',
+  'event DepositFundsAdded(uint256 indexed depositId, address indexed depositor, uint256 amount)',
+  'event DepositWithdrawn(uint256 indexed depositId, address indexed depositor, uint256 amount)',
+  'event DepositClosed(uint256 depositId, address depositor)',
+  'event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime)',
+  'event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount)',
+  'event FundsUnlockedAndTransferred(uint256 indexed depositId, bytes32 indexed intentHash, uint256 unlockedAmount, uint256 transferredAmount, address to)',
+]);
+
+export const orchestratorEvents = parseAbi([
+  'event IntentSignaled(bytes32 indexed intentHash, address indexed escrow, uint256 indexed depositId, bytes32 paymentMethod, address owner, address to, uint256 amount, bytes32 fiatCurrency, uint256 conversionRate, uint256 timestamp)',
+  'event IntentFulfilled(bytes32 indexed intentHash, address indexed fundsTransferredTo, uint256 amount, bool isManualRelease)',
+  'event IntentPruned(bytes32 indexed intentHash)',
+]);
+
+export const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
+
+export type FactEvent = NonNullable<ChainFact['event']>;
+
+const protocolEvents = [...escrowEvents, ...orchestratorEvents] as const;
+
+/** A protocol log's fact body, or null for a log of another event (the escrow emits more than we index). */
+export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent | null {
+  let decoded;
+  try {
+    decoded = decodeEventLog({ abi: protocolEvents, data: log.data, topics: log.topics as [] });
+  } catch {
+    return null;
+  }
+  switch (decoded.eventName) {
+    case 'DepositReceived':
+      return {
+        $case: 'depositReceived',
+        value: {
+          depositId: decoded.args.depositId.toString(),
+          depositor: getAddress(decoded.args.depositor),
+          token: getAddress(decoded.args.token),
+          amount: decoded.args.amount.toString(),
+          intentAmountMin: decoded.args.intentAmountRange[0].toString(),
+          intentAmountMax: decoded.args.intentAmountRange[1].toString(),
+          delegate: getAddress(decoded.args.delegate),
+          intentGuardian: getAddress(decoded.args.intentGuardian),
+        },
+      };
+    case 'DepositFundsAdded':
+      return { $case: 'depositFundsAdded', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor), amount: decoded.args.amount.toString() } };
+    case 'DepositWithdrawn':
+      return { $case: 'depositWithdrawn', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor), amount: decoded.args.amount.toString() } };
+    case 'DepositClosed':
+      return { $case: 'depositClosed', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor) } };
+    case 'FundsLocked':
+      return { $case: 'fundsLocked', value: { depositId: decoded.args.depositId.toString(), intentHash: decoded.args.intentHash, amount: decoded.args.amount.toString(), expiryTime: decoded.args.expiryTime } };
+    case 'FundsUnlocked':
+      return { $case: 'fundsUnlocked', value: { depositId: decoded.args.depositId.toString(), intentHash: decoded.args.intentHash, amount: decoded.args.amount.toString() } };
+    case 'FundsUnlockedAndTransferred':
+      return {
+        $case: 'fundsUnlockedAndTransferred',
+        value: {
+          depositId: decoded.args.depositId.toString(),
+          intentHash: decoded.args.intentHash,
+          unlockedAmount: decoded.args.unlockedAmount.toString(),
+          transferredAmount: decoded.args.transferredAmount.toString(),
+          to: getAddress(decoded.args.to),
+        },
+      };
+    case 'IntentSignaled':
+      return {
+        $case: 'intentSignaled',
+        value: {
+          intentHash: decoded.args.intentHash,
+          escrow: getAddress(decoded.args.escrow),
+          depositId: decoded.args.depositId.toString(),
+          paymentMethod: decoded.args.paymentMethod,
+          owner: getAddress(decoded.args.owner),
+          to: getAddress(decoded.args.to),
+          amount: decoded.args.amount.toString(),
+          fiatCurrency: decoded.args.fiatCurrency,
+          conversionRate: decoded.args.conversionRate.toString(),
+          timestamp: decoded.args.timestamp,
+        },
+      };
+    case 'IntentFulfilled':
+      return {
+        $case: 'intentFulfilled',
+        value: { intentHash: decoded.args.intentHash, fundsTransferredTo: getAddress(decoded.args.fundsTransferredTo), amount: decoded.args.amount.toString(), isManualRelease: decoded.args.isManualRelease },
+      };
+    case 'IntentPruned':
+      return { $case: 'intentPruned', value: { intentHash: decoded.args.intentHash } };
+  }
+}
+
+/** A USDC Transfer log's fact body, or null when the log is not a Transfer. */
+export function decodeTransferLog(log: Pick<Log, 'data' | 'topics'>): Extract<FactEvent, { $case: 'usdcTransfer' }> | null {
+  try {
+    const { args } = decodeEventLog({ abi: transferEvent, data: log.data, topics: log.topics as [] });
+    return { $case: 'usdcTransfer', value: { from: getAddress(args.from), to: getAddress(args.to), value: args.value.toString() } };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * Follows the chain block by block, a confirmed range at a time, and appends what
+ * it decodes to the fact log. It is the log's only writer: every write (a range, a
+ * re-organisation, a backfill) runs in turn on one queue, so sequences are dense
+ * and in order.
+ *
+ * Re-organisations: before each range the follower checks that the block it stopped
+ * at is still on the chain. When it is not, it walks back over the blocks it
+ * remembers to the last one still there, retracts every fact above it (a new fact
+ * with `retracted` set, under a new sequence) and resumes from there.
+ */
+import { getAddress, type Address, type Hash, type Log, type PublicClient } from 'viem';
+import type { Logger } from 'pino';
+import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
+import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
+import type { BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
+
+export interface ChainContracts {
+  chainId: number;
+  usdc: Address;
+  escrow: Address;
+  orchestrator: Address;
+}
+
+export interface FollowerOptions {
+  client: PublicClient;
+  contracts: ChainContracts;
+  collections: IndexerCollections;
+  logger: Logger;
+  /** First block to read when the log is empty. */
+  startBlock: number;
+  /** Blocks on top of a block before its facts are taken (0: the head counts). */
+  confirmations: number;
+  /** Most blocks read in one range. */
+  batchBlocks: number;
+  pollMs: number;
+  /** How many processed blocks are remembered: the deepest re-organisation handled. */
+  reorgDepth: number;
+}
+
+export class ReorgTooDeepError extends Error {
+  override readonly name = 'ReorgTooDeepError';
+}
+
+const CURSOR_ID = 'cursor';
+
+export class Follower {
+  readonly #o: FollowerOptions;
+  readonly #listeners = new Set<() => void>();
+  #cursor!: CursorDocument;
+  #watched = new Set<string>();
+  #queue: Promise<unknown> = Promise.resolve();
+  #running = false;
+  #wake: (() => void) | null = null;
+  #loop: Promise<void> | null = null;
+  #head = 0;
+
+  constructor(options: FollowerOptions) {
+    this.#o = options;
+  }
+
+  get cursor(): BlockMark {
+    return this.#cursor.block;
+  }
+
+  get lastSequence(): number {
+    return this.#cursor.lastSequence;
+  }
+
+  get head(): number {
+    return this.#head;
+  }
+
+  /** Called after each write that appended facts. */
+  onAppend(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    const { collections } = this.#o;
+    const saved = await collections.state.findOne({ _id: CURSOR_ID });
+    if (saved) {
+      this.#cursor = saved;
+    } else {
+      this.#cursor = { _id: CURSOR_ID, block: { number: this.#o.startBlock - 1, hash: '' }, lastSequence: 0, recent: [] };
+      await collections.state.insertOne(this.#cursor);
+    }
+    for (const doc of await collections.watched.find({})) this.#watched.add(doc._id);
+    await this.#serial(() => this.#retractLeftovers());
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#loop;
+    await this.#queue.catch(() => {});
+  }
+
+  /** Reads whatever is confirmed now, without waiting for the next poll. */
+  poke(): void {
+    this.#wake?.();
+  }
+
+  /**
+   * Watches these addresses' USDC transfers from now on and, when `fromBlock` is
+   * below the cursor, reads their transfers from there up to it. Returns the
+   * addresses that were not watched before.
+   */
+  watch(addresses: readonly string[], fromBlock: number): Promise<Address[]> {
+    return this.#serial(async () => {
+      const added = [...new Set(addresses.map((address) => getAddress(address)))].filter((address) => !this.#watched.has(address));
+      if (added.length === 0) return added;
+      const from = Math.max(fromBlock || this.#cursor.block.number + 1, this.#o.startBlock);
+      for (const address of added) {
+        await this.#o.collections.watched.insertOne({ _id: address, fromBlock: from });
+        this.#watched.add(address);
+      }
+      if (from <= this.#cursor.block.number) await this.#backfill(added, from, this.#cursor.block.number);
+      return added;
+    });
+  }
+
+  isWatched(address: string): boolean {
+    return this.#watched.has(getAddress(address));
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let more = false;
+      try {
+        more = await this.#serial(() => this.#step());
+      } catch (error) {
+        this.#o.logger.error({ err: error }, 'indexer step failed; retrying after the poll interval');
+        if (error instanceof ReorgTooDeepError) this.#running = false;
+      }
+      if (!more && this.#running) await this.#sleep();
+    }
+  }
+
+  #sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.#o.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = () => {
+        this.#wake = null;
+        done();
+      };
+    });
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work);
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+
+  /** One range, or one re-organisation. Says whether there is more to read at once. */
+  async #step(): Promise<boolean> {
+    const { client, confirmations, batchBlocks } = this.#o;
+    this.#head = Number(await client.getBlockNumber({ cacheTime: 0 }));
+    const target = this.#head - confirmations;
+    const cursor = this.#cursor.block;
+    if (cursor.hash !== '' && (await this.#hashAt(cursor.number)) !== cursor.hash) {
+      await this.#unwind();
+      return true;
+    }
+    if (cursor.number >= target) return false;
+    const from = cursor.number + 1;
+    const to = Math.min(target, cursor.number + batchBlocks);
+    const last = await client.getBlock({ blockNumber: BigInt(to) });
+    const logs = await this.#logs(from, to);
+    // A range read across a re-organisation mixes two chains; the next step finds the fork.
+    if ((await this.#hashAt(cursor.number)) !== cursor.hash && cursor.hash !== '') return true;
+    if ((await this.#hashAt(to)) !== last.hash) return true;
+    await this.#append(logs, { number: to, hash: last.hash! });
+    return to < target;
+  }
+
+  async #hashAt(number: number): Promise<string | null> {
+    if (number < 0) return null;
+    const block = await this.#o.client.getBlock({ blockNumber: BigInt(number) }).catch(() => null);
+    return block?.hash ?? null;
+  }
+
+  async #logs(from: number, to: number): Promise<Log[]> {
+    const { client, contracts } = this.#o;
+    const range = { fromBlock: BigInt(from), toBlock: BigInt(to) };
+    const [protocol, transfers] = await Promise.all([
+      client.getLogs({ address: [contracts.escrow, contracts.orchestrator], ...range }),
+      this.#watched.size === 0 ? Promise.resolve([]) : client.getLogs({ address: contracts.usdc, event: transferEvent[0], ...range }),
+    ]);
+    const watchedTransfers = transfers.filter((log) => this.#watched.has(getAddress(log.args.from!)) || this.#watched.has(getAddress(log.args.to!)));
+    return [...protocol, ...watchedTransfers];
+  }
+
+  async #append(logs: Log[], through: BlockMark | null): Promise<void> {
+    const sorted = [...logs].sort((a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!);
+    const timestamps = new Map<bigint, bigint>();
+    const marks = new Map<number, string>();
+    let appended = 0;
+    for (const log of sorted) {
+      const event = this.#decode(log);
+      if (!event) continue;
+      const id = `${this.#o.contracts.chainId}:${log.blockHash}:${log.logIndex}`;
+      marks.set(Number(log.blockNumber), log.blockHash!);
+      if (await this.#o.collections.facts.findOne({ _id: id })) continue;
+      const fact: ChainFact = {
+        sequence: 0n,
+        id,
+        chainId: BigInt(this.#o.contracts.chainId),
+        blockNumber: log.blockNumber!,
+        blockHash: log.blockHash!,
+        transactionHash: log.transactionHash!,
+        logIndex: log.logIndex!,
+        contract: getAddress(log.address),
+        blockTimestamp: await this.#timestamp(log, timestamps),
+        retracted: false,
+        event,
+      };
+      await this.#insert(id, fact, false);
+      appended++;
+    }
+    const recent = [...this.#cursor.recent, ...[...marks].map(([number, hash]) => ({ number, hash }))];
+    if (through) recent.push(through);
+    await this.#saveCursor(through ?? this.#cursor.block, recent);
+    if (appended > 0) this.#notify();
+  }
+
+  #decode(log: Log): FactEvent | null {
+    const address = getAddress(log.address);
+    if (address === this.#o.contracts.usdc) return decodeTransferLog(log);
+    return decodeProtocolLog(log);
+  }
+
+  async #timestamp(log: Log, cache: Map<bigint, bigint>): Promise<bigint> {
+    const fromLog = (log as Log & { blockTimestamp?: bigint | `0x${string}` }).blockTimestamp;
+    if (fromLog !== undefined && fromLog !== null) return BigInt(fromLog);
+    const number = log.blockNumber!;
+    let timestamp = cache.get(number);
+    if (timestamp === undefined) {
+      timestamp = (await this.#o.client.getBlock({ blockHash: log.blockHash as Hash })).timestamp;
+      cache.set(number, timestamp);
+    }
+    return timestamp;
+  }
+
+  async #insert(id: string, fact: ChainFact, isRetraction: boolean): Promise<void> {
+    const sequence = this.#cursor.lastSequence + 1;
+    const stored: ChainFact = { ...fact, sequence: BigInt(sequence) };
+    const transfer = fact.event?.$case === 'usdcTransfer' ? fact.event.value : null;
+    const doc: FactDocument = {
+      _id: id,
+      sequence,
+      blockNumber: Number(fact.blockNumber),
+      blockHash: fact.blockHash,
+      retracted: false,
+      isRetraction,
+      ...(transfer && !isRetraction ? { from: transfer.from.toLowerCase(), to: transfer.to.toLowerCase() } : {}),
+      fact: ChainFact.toJSON(stored),
+    };
+    await this.#o.collections.facts.insertOne(doc);
+    // The sequence is taken once the fact is in; a crash before the cursor is saved finds it by its id.
+    this.#cursor.lastSequence = sequence;
+  }
+
+  async #saveCursor(block: BlockMark, recent: BlockMark[]): Promise<void> {
+    const floor = block.number - this.#o.reorgDepth;
+    const kept = new Map<number, string>();
+    for (const mark of recent) if (mark.number > floor && mark.number <= block.number) kept.set(mark.number, mark.hash);
+    const next: CursorDocument = {
+      _id: CURSOR_ID,
+      block,
+      lastSequence: this.#cursor.lastSequence,
+      recent: [...kept].sort(([a], [b]) => a - b).map(([number, hash]) => ({ number, hash })),
+    };
+    await this.#o.collections.state.replaceOne({ _id: CURSOR_ID }, next);
+    this.#cursor = next;
+  }
+
+  /** The cursor's block is gone: back to the last remembered block still on the chain, retracting what lies above. */
+  async #unwind(): Promise<void> {
+    let ancestor: BlockMark | null = null;
+    for (const mark of [...this.#cursor.recent].reverse()) {
+      if ((await this.#hashAt(mark.number)) === mark.hash) {
+        ancestor = mark;
+        break;
+      }
+    }
+    if (!ancestor) {
+      const oldest = this.#cursor.recent[0]?.number ?? this.#cursor.block.number;
+      if (oldest > this.#o.startBlock) throw new ReorgTooDeepError(`the chain forked below block ${oldest}, deeper than the ${this.#o.reorgDepth} blocks remembered`);
+      ancestor = { number: this.#o.startBlock - 1, hash: '' };
+    }
+    const retracted = await this.#retractAbove(ancestor.number, () => true);
+    this.#o.logger.warn({ forkedAfter: ancestor.number, from: this.#cursor.block.number, retracted }, 'chain re-organisation: facts above the fork retracted');
+    await this.#saveCursor(ancestor, this.#cursor.recent.filter((mark) => mark.number <= ancestor.number));
+  }
+
+  /** Retracts, newest first, the facts above `number` that `shouldRetract` picks. */
+  async #retractAbove(number: number, shouldRetract: (doc: FactDocument) => boolean | Promise<boolean>): Promise<number> {
+    const docs = await this.#o.collections.facts.find({ blockNumber: { $gt: number }, isRetraction: false, retracted: false }, { sort: { sequence: -1 } });
+    let count = 0;
+    for (const doc of docs) {
+      if (!(await shouldRetract(doc))) continue;
+      const original = ChainFact.fromJSON(doc.fact);
+      await this.#insert(`${doc._id}:retracted`, { ...original, retracted: true }, true);
+      await this.#o.collections.facts.updateOne({ _id: doc._id }, { $set: { retracted: true } });
+      count++;
+    }
+    if (count > 0) {
+      await this.#saveCursor(this.#cursor.block, this.#cursor.recent);
+      this.#notify();
+    }
+    return count;
+  }
+
+  /**
+   * Facts above the cursor were written by a run that stopped before saving it. The
+   * ones still on the chain will be read again and kept (same ids); the others are
+   * retracted now, as nothing else would.
+   */
+  async #retractLeftovers(): Promise<void> {
+    const hashes = new Map<number, string | null>();
+    await this.#retractAbove(this.#cursor.block.number, async (doc) => {
+      if (!hashes.has(doc.blockNumber)) hashes.set(doc.blockNumber, await this.#hashAt(doc.blockNumber));
+      return hashes.get(doc.blockNumber) !== doc.blockHash;
+    });
+  }
+
+  async #backfill(addresses: Address[], from: number, to: number): Promise<void> {
+    const { client, contracts, batchBlocks } = this.#o;
+    for (let start = from; start <= to; start += batchBlocks) {
+      const range = { fromBlock: BigInt(start), toBlock: BigInt(Math.min(to, start + batchBlocks - 1)) };
+      const [sent, received] = await Promise.all([
+        client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { from: addresses }, ...range }),
+        client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { to: addresses }, ...range }),
+      ]);
+      await this.#append([...sent, ...received], null);
+    }
+  }
+
+  #notify(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}

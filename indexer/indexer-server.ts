@@ -1,0 +1,75 @@
+/**
+ * An indexer: the follower over one chain and its gRPC server with the standard
+ * health service. Whoever starts it supplies the chain client, the contracts and
+ * the collections its log lives in.
+ */
+import { Server, ServerCredentials } from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import type { Logger } from 'pino';
+import type { PublicClient } from 'viem';
+import { IndexerServiceService } from '../proto/gen/peer/indexer/v1/indexer.js';
+import type { IndexerCollections } from './fact-store.js';
+import { Follower, type ChainContracts } from './follower.js';
+import { indexerService } from './indexer-service.js';
+
+export interface IndexerOptions {
+  client: PublicClient;
+  contracts: ChainContracts;
+  collections: IndexerCollections;
+  logger: Logger;
+  /** host:port to listen on; port 0 takes a free one. */
+  address: string;
+  startBlock?: number;
+  confirmations?: number;
+  batchBlocks?: number;
+  pollMs?: number;
+  reorgDepth?: number;
+}
+
+export interface RunningIndexer {
+  /** host:port it listens on. */
+  address: string;
+  follower: Follower;
+  stop(): Promise<void>;
+}
+
+export const INDEXER_SERVICE_NAME = 'peer.indexer.v1.IndexerService';
+
+export async function startIndexer(options: IndexerOptions): Promise<RunningIndexer> {
+  const confirmations = options.confirmations ?? 0;
+  const follower = new Follower({
+    client: options.client,
+    contracts: options.contracts,
+    collections: options.collections,
+    logger: options.logger,
+    startBlock: options.startBlock ?? 0,
+    confirmations,
+    batchBlocks: options.batchBlocks ?? 500,
+    pollMs: options.pollMs ?? 250,
+    reorgDepth: options.reorgDepth ?? 128,
+  });
+  await follower.start();
+
+  const health = new HealthImplementation({ '': 'SERVING', [INDEXER_SERVICE_NAME]: 'SERVING' });
+  const server = new Server();
+  server.addService(IndexerServiceService, indexerService(follower, options.collections, options.contracts, confirmations));
+  health.addToServer(server);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(options.address, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  const host = options.address.slice(0, options.address.lastIndexOf(':'));
+  const address = `${host}:${port}`;
+  options.logger.info({ address, chainId: options.contracts.chainId, cursor: follower.cursor.number }, 'indexer listening');
+
+  return {
+    address,
+    follower,
+    async stop() {
+      health.setStatus('', 'NOT_SERVING');
+      health.setStatus(INDEXER_SERVICE_NAME, 'NOT_SERVING');
+      await follower.stop();
+      // Fact streams never end by themselves, so a graceful shutdown would wait forever; subscribers resume from their cursor.
+      server.forceShutdown();
+    },
+  };
+}

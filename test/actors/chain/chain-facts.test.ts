@@ -1,0 +1,88 @@
+import test from 'ava';
+import { createLogger } from '../../../actors/index.js';
+import { ChainFacts } from '../../../actors/chain/chain-facts.js';
+import { alice, bob, carol, createDeposit, mint, readFacts, startTestChain, transfer, type TestChain } from '../../support/chain.js';
+import { watcherKind, type WatcherView } from '../../support/fact-watcher-kind.js';
+import { startTestSystem, type TestSystem } from '../../support/test-node.js';
+
+const USDC = 1_000_000n;
+const w1 = { kind: 'watcher', id: 'w1' };
+const w2 = { kind: 'watcher', id: 'w2' };
+
+async function setUp(): Promise<{ chain: TestChain; node: TestSystem; consumer: () => ChainFacts }> {
+  const chain = await startTestChain();
+  const node = await startTestSystem({ kinds: [watcherKind] });
+  const consumer = () => new ChainFacts({ system: node.system, store: node.store, client: chain.grpc, logger: createLogger({ level: 'silent' }), minRetryMs: 10 });
+  await node.system.ask(w1, { type: 'OPEN' });
+  await node.system.ask(w2, { type: 'OPEN' });
+  return { chain, node, consumer };
+}
+
+async function view(node: TestSystem, address: { kind: string; id: string }): Promise<WatcherView> {
+  return (await node.system.documents(address.kind).findOne({ _id: address.id }))!.view as unknown as WatcherView;
+}
+
+test('facts reach the actors subscribed to their subjects, once each and in order', async (t) => {
+  const { chain, node, consumer } = await setUp();
+  t.teardown(() => chain.stop());
+  const facts = consumer();
+  await facts.start();
+  t.teardown(() => facts.stop());
+  await facts.subscribe({ address: bob.address }, w1);
+  await facts.subscribe({ address: bob.address.toLowerCase() }, w1);
+  await facts.subscribe({ depositId: '1' }, w2);
+
+  await mint(chain, alice.address, 100n * USDC);
+  await transfer(chain, alice, bob.address, 5n * USDC);
+  await transfer(chain, carol, bob.address, 0n);
+  await createDeposit(chain, alice, 50n * USDC);
+  const log = await readFacts(chain, 0, 3);
+  await facts.delivered(3);
+
+  const bobs = log.filter((fact) => fact.event?.$case === 'usdcTransfer');
+  t.deepEqual((await view(node, w1)).taken, bobs.map((fact) => fact.id), 'bob’s transfers, each once, though subscribed twice');
+  t.deepEqual((await view(node, w2)).cases, ['depositReceived']);
+});
+
+test('a consumer restarted behind its cursor redelivers with the same message ids, and actors take nothing twice', async (t) => {
+  const { chain, node, consumer } = await setUp();
+  t.teardown(() => chain.stop());
+  let facts = consumer();
+  await facts.start();
+  await facts.subscribe({ address: bob.address }, w1);
+  await mint(chain, bob.address, 3n * USDC);
+  await mint(chain, bob.address, 4n * USDC);
+  await facts.delivered(2);
+  await facts.stop();
+
+  // As if the process died after delivering but before saving its cursor.
+  const cursors = await node.store.collection({ name: 'chain_cursors', indexes: [] });
+  await cursors.replaceOne({ _id: 'chain-facts' }, { _id: 'chain-facts', afterSequence: 0 });
+  await mint(chain, bob.address, 5n * USDC);
+
+  facts = consumer();
+  await facts.start();
+  t.teardown(() => facts.stop());
+  await facts.delivered(3);
+  const taken = (await view(node, w1)).taken;
+  t.is(taken.length, 3);
+  t.is(new Set(taken).size, 3);
+});
+
+test('a consumer rides out an indexer restart and resumes from its cursor', async (t) => {
+  const { chain, node, consumer } = await setUp();
+  t.teardown(() => chain.stop());
+  const facts = consumer();
+  await facts.start();
+  t.teardown(() => facts.stop());
+  await facts.subscribe({ address: bob.address }, w1);
+  await mint(chain, bob.address, 1n * USDC);
+  await facts.delivered(1);
+
+  await chain.indexer.stop();
+  await mint(chain, bob.address, 2n * USDC);
+  await chain.restartIndexer();
+  await mint(chain, bob.address, 3n * USDC);
+  await facts.delivered(3);
+  t.is((await view(node, w1)).taken.length, 3);
+});

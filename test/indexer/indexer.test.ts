@@ -1,0 +1,197 @@
+import test from 'ava';
+import { Metadata, credentials, loadPackageDefinition, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { protoPath } from 'grpc-health-check';
+import { withDeadline } from '../../actors/chain/indexer-client.js';
+import { Direction, type TransferHistoryResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
+
+const USDC = 1_000_000n;
+
+function history(chain: TestChain, wallet: string, limit = 0): Promise<TransferHistoryResponse> {
+  return withDeadline((options, done) => chain.grpc.transferHistory({ wallet, limit }, new Metadata(), options, done));
+}
+
+test('the stream delivers each fact once, in order, decoded: escrow events always, transfers of watched addresses only', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  t.deepEqual(await watch(chain, [alice.address.toLowerCase() as `0x${string}`]), [alice.address], 'addresses come back checksummed');
+
+  await mint(chain, alice.address, 500n * USDC);
+  await mint(chain, carol.address, 10n * USDC);
+  await transfer(chain, alice, bob.address, 20n * USDC);
+  await transfer(chain, carol, bob.address, 1n * USDC);
+  await createDeposit(chain, alice, 100n * USDC);
+
+  // mint to alice, alice -> bob, then the deposit: DepositReceived, and the escrow pulling alice's funds. Carol's are not watched.
+  const facts = await readFacts(chain, 0, 4);
+  t.deepEqual(
+    facts.map((fact) => fact.sequence),
+    [1n, 2n, 3n, 4n],
+  );
+  t.is(new Set(facts.map((fact) => fact.id)).size, 4);
+  t.deepEqual(
+    facts.map((fact) => fact.event?.$case),
+    ['usdcTransfer', 'usdcTransfer', 'depositReceived', 'usdcTransfer'],
+  );
+  const [minted, sent, deposit, funded] = facts;
+  t.deepEqual(minted!.event?.value, { from: '0x0000000000000000000000000000000000000000', to: alice.address, value: (500n * USDC).toString() });
+  t.deepEqual(sent!.event?.value, { from: alice.address, to: bob.address, value: (20n * USDC).toString() });
+  t.is(funded!.event?.$case === 'usdcTransfer' && funded!.event.value.to, chain.deployment.escrow);
+  t.deepEqual(deposit!.event?.value, {
+    depositId: '1',
+    depositor: alice.address,
+    token: chain.deployment.usdc,
+    amount: (100n * USDC).toString(),
+    intentAmountMin: USDC.toString(),
+    intentAmountMax: (100n * USDC).toString(),
+    delegate: '0x0000000000000000000000000000000000000000',
+    intentGuardian: '0x0000000000000000000000000000000000000000',
+  });
+  t.is(deposit!.contract, chain.deployment.escrow);
+  t.is(deposit!.transactionHash, funded!.transactionHash, 'the escrow pulled the funds in the deposit transaction');
+  t.true(facts.every((fact, i) => i === 0 || fact.blockNumber > facts[i - 1]!.blockNumber || (fact.blockNumber === facts[i - 1]!.blockNumber && fact.logIndex > facts[i - 1]!.logIndex)));
+  t.true(facts.every((fact) => fact.blockTimestamp > 0n && !fact.retracted && fact.chainId === BigInt(chain.deployment.chainId)));
+
+  const resumed = await readFacts(chain, 2, 2);
+  t.deepEqual(
+    resumed.map((fact) => fact.id),
+    facts.slice(2).map((fact) => fact.id),
+    'a subscriber resumes after its cursor',
+  );
+});
+
+test('after a restart the indexer resumes from its saved cursor: nothing twice, nothing missed', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  await watch(chain, [bob.address]);
+  await mint(chain, bob.address, 5n * USDC);
+  const before = await readFacts(chain, 0, 1);
+
+  await chain.indexer.stop();
+  await mint(chain, bob.address, 6n * USDC);
+  await transfer(chain, bob, carol.address, 2n * USDC);
+  await chain.restartIndexer();
+
+  const after = await readFacts(chain, 1, 2);
+  t.deepEqual(
+    after.map((fact) => [fact.sequence, fact.event?.value]),
+    [
+      [2n, { from: '0x0000000000000000000000000000000000000000', to: bob.address, value: (6n * USDC).toString() }],
+      [3n, { from: bob.address, to: carol.address, value: (2n * USDC).toString() }],
+    ],
+  );
+  const all = await readFacts(chain, 0, 3);
+  t.deepEqual(
+    all.map((fact) => fact.id),
+    [before[0]!.id, ...after.map((fact) => fact.id)],
+  );
+});
+
+test('a re-organisation retracts the facts of the blocks that left the chain, and history forgets them', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  await watch(chain, [alice.address]);
+  await mint(chain, alice.address, 50n * USDC);
+  await readFacts(chain, 0, 1);
+
+  const snapshot = await chain.client.request({ method: 'evm_snapshot' as never });
+  await transfer(chain, alice, bob.address, 7n * USDC);
+  const [orphan] = await readFacts(chain, 1, 1);
+  t.is((await history(chain, alice.address)).transfers.length, 2);
+
+  await chain.client.request({ method: 'evm_revert' as never, params: [snapshot] as never });
+  await transfer(chain, alice, carol.address, 3n * USDC);
+  await mine(chain, 2);
+
+  const [retraction, replacement] = await readFacts(chain, 2, 2);
+  t.true(retraction!.retracted);
+  t.is(retraction!.id, orphan!.id, 'the retraction names the fact it undoes');
+  t.deepEqual(retraction!.event, orphan!.event);
+  t.false(replacement!.retracted);
+  t.deepEqual(replacement!.event?.value, { from: alice.address, to: carol.address, value: (3n * USDC).toString() });
+  t.deepEqual(
+    (await history(chain, alice.address)).transfers.map((transfer) => [transfer.to, transfer.value]),
+    [
+      [carol.address, (3n * USDC).toString()],
+      [alice.address, (50n * USDC).toString()],
+    ],
+  );
+});
+
+test('history: only confirmed transfers of that wallet, both directions, newest first; an unwatched wallet is refused', async (t) => {
+  const chain = await startTestChain({ confirmations: 2 });
+  t.teardown(() => chain.stop());
+  await watch(chain, [bob.address]);
+  await mint(chain, alice.address, 100n * USDC);
+  await transfer(chain, alice, bob.address, 30n * USDC);
+  await transfer(chain, bob, carol.address, 4n * USDC);
+  await transfer(chain, alice, carol.address, 9n * USDC);
+  await mine(chain, 2);
+  await readFacts(chain, 0, 2);
+
+  // Not yet confirmed: one block on top of it, two needed.
+  await transfer(chain, carol, bob.address, 1n * USDC);
+  const confirmed = await history(chain, bob.address.toLowerCase());
+  t.is(confirmed.wallet, bob.address);
+  t.is(confirmed.tokenContract, chain.deployment.usdc);
+  t.deepEqual(
+    confirmed.transfers.map((transfer) => [transfer.from, transfer.to, transfer.value, transfer.direction]),
+    [
+      [bob.address, carol.address, (4n * USDC).toString(), Direction.DIRECTION_SEND],
+      [alice.address, bob.address, (30n * USDC).toString(), Direction.DIRECTION_DEPOSIT],
+    ],
+  );
+  t.true(confirmed.transfers[0]!.blockNumber > confirmed.transfers[1]!.blockNumber);
+
+  await mine(chain, 2);
+  await readFacts(chain, 2, 1);
+  t.is((await history(chain, bob.address)).transfers.length, 3, 'confirmed now');
+  t.is((await history(chain, bob.address, 1)).transfers.length, 1, 'limit');
+
+  const unwatched = await t.throwsAsync<ServiceError>(history(chain, carol.address));
+  t.is(unwatched?.code, GrpcStatus.FAILED_PRECONDITION);
+  const bad = await t.throwsAsync<ServiceError>(history(chain, 'not-an-address'));
+  t.is(bad?.code, GrpcStatus.INVALID_ARGUMENT);
+  const tooMany = await t.throwsAsync<ServiceError>(history(chain, bob.address, 5000));
+  t.is(tooMany?.code, GrpcStatus.INVALID_ARGUMENT);
+});
+
+test('watching an address from an earlier block reads its past transfers', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  const from = await chain.client.getBlockNumber({ cacheTime: 0 });
+  await mint(chain, carol.address, 8n * USDC);
+  await transfer(chain, carol, bob.address, 2n * USDC);
+  await mine(chain, 1);
+  await watch(chain, [bob.address]);
+
+  t.is((await t.throwsAsync<ServiceError>(history(chain, carol.address)))?.code, GrpcStatus.FAILED_PRECONDITION);
+  t.deepEqual(await watch(chain, [carol.address], from), [carol.address]);
+  t.deepEqual(await watch(chain, [carol.address], from), [], 'already watched');
+  const past = await history(chain, carol.address);
+  t.deepEqual(
+    past.transfers.map((transfer) => transfer.value),
+    [(2n * USDC).toString(), (8n * USDC).toString()],
+  );
+  const invalid = await t.throwsAsync<ServiceError>(watch(chain, ['0x1234' as `0x${string}`]));
+  t.is(invalid?.code, GrpcStatus.INVALID_ARGUMENT);
+});
+
+test('the standard gRPC health service reports the indexer serving', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  type HealthClient = {
+    check(request: { service: string }, done: (error: ServiceError | null, response?: { status: string }) => void): void;
+    close(): void;
+  };
+  const health = loadPackageDefinition(loadSync(protoPath, { enums: String })) as unknown as {
+    grpc: { health: { v1: { Health: new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => HealthClient } } };
+  };
+  const client = new health.grpc.health.v1.Health(chain.indexer.address, credentials.createInsecure());
+  t.teardown(() => client.close());
+  const answer = await new Promise<{ status: string }>((resolve, reject) =>
+    client.check({ service: 'peer.indexer.v1.IndexerService' }, (error, response) => (error ? reject(error) : resolve(response!))),
+  );
+  t.is(answer.status, 'SERVING');
+});
