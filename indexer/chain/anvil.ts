@@ -41,16 +41,21 @@ const STOP_WITH_PARENT = 'exec 3<&0; (cat <&3; kill $$) >/dev/null 2>&1 & exec "
 const NPM_ARCH: Partial<Record<string, string>> = { x64: 'amd64', arm64: 'arm64' };
 
 /**
- * The binary ships in a per-platform package that @foundry-rs/anvil lists as an optional
- * dependency. Its postinstall script only checks for it, and install scripts may not run, so
- * resolve the binary directly, from the wrapper's location as the wrapper's own bin.mjs does.
+ * The binary ships in a per-platform npm package. We depend on those packages directly
+ * (as optional dependencies, so other platforms install without them) rather than on the
+ * @foundry-rs/anvil wrapper, whose lock entries name platform packages a registry may not
+ * carry, which breaks `npm ci`.
  */
 export function anvilBinaryPath(): string {
   const arch = NPM_ARCH[process.arch];
   if (arch === undefined) throw new Error(`anvil has no npm binary for ${process.platform}/${process.arch}`);
   const executable = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
-  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'));
-  return fromWrapper.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${executable}`);
+  const name = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  try {
+    return createRequire(import.meta.url).resolve(`${name}/bin/${executable}`);
+  } catch {
+    throw new Error(`anvil is not installed for this platform: npm install --save-optional ${name} (package.json lists linux-amd64 only)`);
+  }
 }
 
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {

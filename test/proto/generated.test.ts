@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { bufBinaryPath } from '../../proto/buf.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const committed = join(root, 'proto/gen');
@@ -25,7 +26,7 @@ test('the committed ts-proto output is what the .proto files generate', async (t
     // The same template as `npm run proto`, written to a scratch directory instead of proto/gen.
     const template = (await readFile(join(root, 'buf.gen.yaml'), 'utf8')).replace(/out: proto\/gen/, `out: ${out}`);
     t.not(template, await readFile(join(root, 'buf.gen.yaml'), 'utf8'), 'buf.gen.yaml writes to proto/gen');
-    await promisify(execFile)(join(root, 'node_modules/.bin/buf'), ['generate', '--template', template], { cwd: root });
+    await promisify(execFile)(bufBinaryPath(), ['generate', '--template', template], { cwd: root });
     const [expected, actual] = [await files(out), await files(committed)];
     t.true(expected.size > 0);
     t.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort(), 'the same files');
