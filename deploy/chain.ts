@@ -44,9 +44,8 @@ export async function openChain(config: Config, logger: Logger): Promise<Indexed
   }
   const localChain = await startLocalChain();
   logger.info({ rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator }, 'local chain started');
-  const client = createPublicClient({ transport: http(localChain.rpcUrl) }) as PublicClient;
   const { chainId, usdc, escrow, orchestrator } = localChain;
-  return { client, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
+  return { client: localChain.publicClient as PublicClient, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
 }
 
 export async function openIndexerCollections(store: Store, chainId: number): Promise<IndexerCollections> {

@@ -48,12 +48,19 @@ export class Follower {
   readonly #o: FollowerOptions;
   readonly #listeners = new Set<() => void>();
   #cursor!: CursorDocument;
+  /** Lower-case, so filtering a range's transfers costs no checksum per log. */
   #watched = new Set<string>();
   #queue: Promise<unknown> = Promise.resolve();
   #running = false;
   #wake: (() => void) | null = null;
   #loop: Promise<void> | null = null;
   #head = 0;
+  /**
+   * The highest block any fact in the log comes from. A log above it cannot be in the
+   * log yet, so only logs at or below it (a restart's leftovers, a re-read after a
+   * fork, a backfill) are looked up before they are appended.
+   */
+  #highestLogged = -1;
 
   constructor(options: FollowerOptions) {
     this.#o = options;
@@ -86,7 +93,8 @@ export class Follower {
       this.#cursor = { _id: CURSOR_ID, block: { number: this.#o.startBlock - 1, hash: '' }, lastSequence: 0, recent: [] };
       await collections.state.insertOne(this.#cursor);
     }
-    for (const doc of await collections.watched.find({})) this.#watched.add(doc._id);
+    for (const doc of await collections.watched.find({})) this.#watched.add(doc._id.toLowerCase());
+    this.#highestLogged = (await collections.facts.findOne({}, { sort: { blockNumber: -1 } }))?.blockNumber ?? -1;
     await this.#serial(() => this.#retractLeftovers());
     this.#running = true;
     this.#loop = this.#run();
@@ -111,12 +119,12 @@ export class Follower {
    */
   watch(addresses: readonly string[], fromBlock: number): Promise<Address[]> {
     return this.#serial(async () => {
-      const added = [...new Set(addresses.map((address) => getAddress(address)))].filter((address) => !this.#watched.has(address));
+      const added = [...new Set(addresses.map((address) => getAddress(address)))].filter((address) => !this.#watched.has(address.toLowerCase()));
       if (added.length === 0) return added;
       const from = Math.max(fromBlock || this.#cursor.block.number + 1, this.#o.startBlock);
       for (const address of added) {
         await this.#o.collections.watched.insertOne({ _id: address, fromBlock: from });
-        this.#watched.add(address);
+        this.#watched.add(address.toLowerCase());
       }
       if (from <= this.#cursor.block.number) await this.#backfill(added, from, this.#cursor.block.number);
       return added;
@@ -124,7 +132,7 @@ export class Follower {
   }
 
   isWatched(address: string): boolean {
-    return this.#watched.has(getAddress(address));
+    return this.#watched.has(address.toLowerCase());
   }
 
   async #run(): Promise<void> {
@@ -195,7 +203,7 @@ export class Follower {
       client.getLogs({ address: [contracts.escrow, contracts.orchestrator], ...range }),
       this.#watched.size === 0 ? Promise.resolve([]) : client.getLogs({ address: contracts.usdc, event: transferEvent[0], ...range }),
     ]);
-    const watchedTransfers = transfers.filter((log) => this.#watched.has(getAddress(log.args.from!)) || this.#watched.has(getAddress(log.args.to!)));
+    const watchedTransfers = transfers.filter((log) => this.#watched.has(log.args.from!.toLowerCase()) || this.#watched.has(log.args.to!.toLowerCase()));
     return [...protocol, ...watchedTransfers];
   }
 
@@ -203,13 +211,18 @@ export class Follower {
     const sorted = [...logs].sort((a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!);
     const timestamps = new Map<bigint, bigint>();
     const marks = new Map<number, string>();
+    // A backfill reads a transfer between two watched addresses twice, as sent and as received.
+    const seen = new Set<string>();
+    const knownThrough = this.#highestLogged;
     let appended = 0;
     for (const log of sorted) {
       const event = this.#decode(log);
       if (!event) continue;
       const id = `${this.#o.contracts.chainId}:${log.blockHash}:${log.logIndex}`;
       marks.set(Number(log.blockNumber), log.blockHash!);
-      if (await this.#o.collections.facts.findOne({ _id: id })) continue;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (Number(log.blockNumber) <= knownThrough && (await this.#o.collections.facts.findOne({ _id: id }))) continue;
       const fact: ChainFact = {
         sequence: 0n,
         id,
@@ -265,6 +278,7 @@ export class Follower {
       fact: ChainFact.toJSON(stored),
     };
     await this.#o.collections.facts.insertOne(doc);
+    this.#highestLogged = Math.max(this.#highestLogged, doc.blockNumber);
     // The sequence is taken once the fact is in; a crash before the cursor is saved finds it by its id.
     this.#cursor.lastSequence = sequence;
   }

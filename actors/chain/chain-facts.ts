@@ -11,7 +11,7 @@ import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { ChainFact, type IndexerServiceClient, type StreamFactsResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import type { ActorAddress } from '../address.js';
-import { CommandRejectedError, UnknownActorError } from '../errors.js';
+import { CommandRejectedError, DuplicateKeyError, UnknownActorError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import type { Collection, Store } from '../store/store.js';
 import { withDeadline } from './indexer-client.js';
@@ -69,7 +69,9 @@ export class ChainFacts {
   async start(): Promise<void> {
     this.#subscriptions = await this.#o.store.collection<SubscriptionDoc>({ name: 'chain_subscriptions', indexes: [] });
     this.#cursors = await this.#o.store.collection<CursorDoc>({ name: 'chain_cursors', indexes: [] });
-    this.#afterSequence = (await this.#cursors.findOne({ _id: CURSOR_ID }))?.afterSequence ?? 0;
+    const saved = await this.#cursors.findOne({ _id: CURSOR_ID });
+    if (!saved) await this.#cursors.insertOne({ _id: CURSOR_ID, afterSequence: 0 });
+    this.#afterSequence = saved?.afterSequence ?? 0;
     this.#running = true;
     this.#done = this.#consume();
   }
@@ -87,11 +89,15 @@ export class ChainFacts {
    */
   async subscribe(subject: ChainSubject, owner: ActorAddress, fromBlock = 0): Promise<void> {
     const key = subjectKey(subject);
-    const existing = await this.#subscriptions.findOne({ _id: key });
-    const owners = existing?.owners ?? [];
-    if (!owners.some((known) => known.kind === owner.kind && known.id === owner.id)) {
-      if (existing) await this.#subscriptions.updateOne({ _id: key }, { $set: { owners: [...owners, owner] } });
-      else await this.#subscriptions.insertOne({ _id: key, owners: [owner] }).catch(() => this.subscribe(subject, owner, fromBlock));
+    const entry = { kind: owner.kind, id: owner.id };
+    // One conditional update adds the owner unless present, so concurrent subscribers cannot overwrite each other.
+    const join = () => this.#subscriptions.updateOne({ _id: key, owners: { $not: { $elemMatch: entry } } }, { $push: { owners: entry } });
+    if (!(await join()) && !(await this.#subscriptions.findOne({ _id: key }))) {
+      await this.#subscriptions.insertOne({ _id: key, owners: [entry] }).catch(async (error: unknown) => {
+        // Another subscriber created the subject first: join it.
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        await join();
+      });
     }
     if ('address' in subject) {
       const request = { addresses: [subject.address], fromBlock: BigInt(fromBlock) };
@@ -166,9 +172,7 @@ export class ChainFacts {
     const messageId = fact.retracted ? `${fact.id}:retracted` : fact.id;
     for (const owner of await this.#owners(fact)) await this.#deliver(owner, message, messageId);
     this.#afterSequence = sequence;
-    await this.#cursors.replaceOne({ _id: CURSOR_ID }, { _id: CURSOR_ID, afterSequence: sequence }).then(async (found) => {
-      if (!found) await this.#cursors.insertOne({ _id: CURSOR_ID, afterSequence: sequence });
-    });
+    await this.#cursors.replaceOne({ _id: CURSOR_ID }, { _id: CURSOR_ID, afterSequence: sequence });
     for (const check of [...this.#delivered]) check();
   }
 

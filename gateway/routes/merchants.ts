@@ -2,7 +2,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
-import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { GatewayState } from '../state.js';
 
 export function merchantRoutes(auth: Middleware<GatewayState>): Router<GatewayState> {

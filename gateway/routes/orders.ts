@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import { respond } from '../envelope.js';
-import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
+import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import type { GatewayState } from '../state.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
 import { hostedOrder, listOrders } from '../orders/order-queries.js';

@@ -7,7 +7,6 @@
 import { createWalletClient, encodeFunctionData, http, type Hex } from 'viem';
 import { mockUSDCAbi } from '../../indexer/chain/artifacts/index.js';
 import { decodeTransferLog, transferEvent } from '../../indexer/events.js';
-import { rpcChain } from '../../indexer/chain/rpc.js';
 import { alice, bob, mint, startTestChain, watch, type TestChain } from '../support/chain.js';
 import type { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
@@ -26,14 +25,13 @@ const POLL_MS = 250;
 /** Signs the transfers locally with explicit nonces and sends them in JSON-RPC batches while anvil holds them, then mines them. */
 async function backlog(chain: TestChain, count: number): Promise<void> {
   await chain.client.request({ method: 'evm_setAutomine' as never, params: [false] as never });
-  const viemChain = rpcChain(chain.anvil.rpcUrl, chain.anvil.chainId);
-  const sender = createWalletClient({ account: alice, chain: viemChain, transport: http(chain.anvil.rpcUrl, { batch: { batchSize: 500 } }) });
+  const sender = createWalletClient({ account: alice, chain: chain.local.chain, transport: http(chain.local.rpcUrl, { batch: { batchSize: 500 } }) });
   const nonce = await chain.client.getTransactionCount({ address: alice.address, blockTag: 'pending' });
   const data = encodeFunctionData({ abi: mockUSDCAbi, functionName: 'transfer', args: [bob.address, 1n] });
   const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
   const raw: Hex[] = [];
   for (let i = 0; i < count; i++) {
-    raw.push(await alice.signTransaction({ to: chain.deployment.usdc, data, nonce: nonce + i, gas: 80_000n, chainId: chain.anvil.chainId, type: 'eip1559', ...fees }));
+    raw.push(await alice.signTransaction({ to: chain.local.usdc, data, nonce: nonce + i, gas: 80_000n, chainId: chain.local.chainId, type: 'eip1559', ...fees }));
   }
   for (let i = 0; i < raw.length; i += 500) await Promise.all(raw.slice(i, i + 500).map((serialized) => sender.sendRawTransaction({ serializedTransaction: serialized })));
   while (Number(await chain.client.request({ method: 'txpool_status' as never }).then((status) => BigInt((status as { pending: Hex }).pending))) > 0) {
@@ -55,7 +53,7 @@ export async function indexerBenchmark(transfers = 10_000, lagSamples = 40): Pro
     const t0 = performance.now();
     let decoded = 0;
     for (let from = start + 1; from <= end; from += 500) {
-      const logs = await chain.client.getLogs({ address: chain.deployment.usdc, event: transferEvent[0], fromBlock: BigInt(from), toBlock: BigInt(Math.min(end, from + 499)) });
+      const logs = await chain.client.getLogs({ address: chain.local.usdc, event: transferEvent[0], fromBlock: BigInt(from), toBlock: BigInt(Math.min(end, from + 499)) });
       for (const log of logs) if (decodeTransferLog(log)) decoded++;
     }
     const decodeSeconds = (performance.now() - t0) / 1000;
@@ -88,19 +86,7 @@ export async function indexerBenchmark(transfers = 10_000, lagSamples = 40): Pro
 
 /** Mines one transfer at a time and times the block's mining to its fact's arrival on a live stream. */
 async function measureLag(chain: TestChain, samples: number): Promise<number[]> {
-  await chain.indexer.stop();
-  const { startIndexer } = await import('../../indexer/indexer-server.js');
-  const { openIndexerCollections } = await import('../../deploy/chain.js');
-  const { createLogger } = await import('../../actors/index.js');
-  chain.indexer = await startIndexer({
-    client: chain.client,
-    contracts: chain.deployment,
-    collections: await openIndexerCollections(chain.store, chain.deployment.chainId),
-    logger: createLogger({ level: 'silent' }),
-    address: chain.indexer.address,
-    startBlock: Number(chain.deployment.deployBlock),
-    pollMs: POLL_MS,
-  });
+  await chain.restartIndexer({ pollMs: POLL_MS });
   const arrivals = new Map<string, number>();
   let notify: (() => void) | null = null;
   const stream = chain.grpc.streamFacts({ afterSequence: BigInt(chain.indexer.follower.lastSequence) });
@@ -109,13 +95,13 @@ async function measureLag(chain: TestChain, samples: number): Promise<number[]> 
     notify?.();
   });
   stream.on('error', () => {});
-  const sender = createWalletClient({ account: alice, chain: rpcChain(chain.anvil.rpcUrl, chain.anvil.chainId), transport: http(chain.anvil.rpcUrl) });
+  const sender = chain.local.walletFor(alice);
   const lags: number[] = [];
   try {
     for (let i = 0; i < samples; i++) {
       // Off the poll's beat, so the samples spread over its interval.
       await new Promise((resolve) => setTimeout(resolve, (i * 37) % POLL_MS));
-      const hash = await sender.writeContract({ address: chain.deployment.usdc, abi: mockUSDCAbi, functionName: 'transfer', args: [bob.address, 1n] });
+      const hash = await sender.writeContract({ address: chain.local.usdc, abi: mockUSDCAbi, functionName: 'transfer', args: [bob.address, 1n] });
       // Automine: the block exists once the transaction is accepted.
       const mined = performance.now();
       while (!arrivals.has(hash)) await new Promise<void>((resolve) => (notify = resolve));

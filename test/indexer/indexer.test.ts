@@ -37,21 +37,21 @@ test('the stream delivers each fact once, in order, decoded: escrow events alway
   const [minted, sent, deposit, funded] = facts;
   t.deepEqual(minted!.event?.value, { from: '0x0000000000000000000000000000000000000000', to: alice.address, value: (500n * USDC).toString() });
   t.deepEqual(sent!.event?.value, { from: alice.address, to: bob.address, value: (20n * USDC).toString() });
-  t.is(funded!.event?.$case === 'usdcTransfer' && funded!.event.value.to, chain.deployment.escrow);
+  t.is(funded!.event?.$case === 'usdcTransfer' && funded!.event.value.to, chain.local.escrow);
   t.deepEqual(deposit!.event?.value, {
     depositId: '1',
     depositor: alice.address,
-    token: chain.deployment.usdc,
+    token: chain.local.usdc,
     amount: (100n * USDC).toString(),
     intentAmountMin: USDC.toString(),
     intentAmountMax: (100n * USDC).toString(),
     delegate: '0x0000000000000000000000000000000000000000',
     intentGuardian: '0x0000000000000000000000000000000000000000',
   });
-  t.is(deposit!.contract, chain.deployment.escrow);
+  t.is(deposit!.contract, chain.local.escrow);
   t.is(deposit!.transactionHash, funded!.transactionHash, 'the escrow pulled the funds in the deposit transaction');
   t.true(facts.every((fact, i) => i === 0 || fact.blockNumber > facts[i - 1]!.blockNumber || (fact.blockNumber === facts[i - 1]!.blockNumber && fact.logIndex > facts[i - 1]!.logIndex)));
-  t.true(facts.every((fact) => fact.blockTimestamp > 0n && !fact.retracted && fact.chainId === BigInt(chain.deployment.chainId)));
+  t.true(facts.every((fact) => fact.blockTimestamp > 0n && !fact.retracted && fact.chainId === BigInt(chain.local.chainId)));
 
   const resumed = await readFacts(chain, 2, 2);
   t.deepEqual(
@@ -134,7 +134,7 @@ test('history: only confirmed transfers of that wallet, both directions, newest 
   await transfer(chain, carol, bob.address, 1n * USDC);
   const confirmed = await history(chain, bob.address.toLowerCase());
   t.is(confirmed.wallet, bob.address);
-  t.is(confirmed.tokenContract, chain.deployment.usdc);
+  t.is(confirmed.tokenContract, chain.local.usdc);
   t.deepEqual(
     confirmed.transfers.map((transfer) => [transfer.from, transfer.to, transfer.value, transfer.direction]),
     [
