@@ -89,12 +89,22 @@ async function measureLag(chain: TestChain, samples: number): Promise<number[]> 
   await chain.restartIndexer({ pollMs: POLL_MS });
   const arrivals = new Map<string, number>();
   let notify: (() => void) | null = null;
-  const stream = chain.grpc.streamFacts({ afterSequence: BigInt(chain.indexer.follower.lastSequence) });
-  stream.on('data', ({ fact }: { fact: ChainFact }) => {
-    arrivals.set(fact.transactionHash, performance.now());
-    notify?.();
-  });
-  stream.on('error', () => {});
+  let after = BigInt(chain.indexer.follower.lastSequence);
+  let done = false;
+  let stream: ReturnType<typeof chain.grpc.streamFacts>;
+  // A call can land on the connection to the indexer just replaced and be cancelled; a subscriber reopens from its cursor.
+  const open = () => {
+    stream = chain.grpc.streamFacts({ afterSequence: after });
+    stream.on('data', ({ fact }: { fact: ChainFact }) => {
+      after = fact.sequence;
+      arrivals.set(fact.transactionHash, performance.now());
+      notify?.();
+    });
+    stream.on('error', () => {
+      if (!done) setTimeout(open, 20);
+    });
+  };
+  open();
   const sender = chain.local.walletFor(alice);
   const lags: number[] = [];
   try {
@@ -108,7 +118,8 @@ async function measureLag(chain: TestChain, samples: number): Promise<number[]> 
       lags.push(arrivals.get(hash)! - mined);
     }
   } finally {
-    stream.cancel();
+    done = true;
+    stream!.cancel();
   }
   return lags.sort((a, b) => a - b);
 }
