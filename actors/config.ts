@@ -70,6 +70,37 @@ const schema = z
     INDEXER_POLL_MS: integer(10, 60_000).default(250),
     INDEXER_BATCH_BLOCKS: integer(1, 100_000).default(500),
     INDEXER_REORG_DEPTH: integer(1, 100_000).default(128),
+    /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
+    ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    /** Where `npm run enclave` serves gRPC and HTTP ({attestation_url}). */
+    ENCLAVE_GRPC_ADDR: hostPort.default('127.0.0.1:50052'),
+    ENCLAVE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+    ENCLAVE_HTTP_PORT: integer(0, 65_535).default(8081),
+    /** `simulator`: the local platform stand-ins and their DKIM keys; `live`: the platforms' own hosts and DNS. */
+    ENCLAVE_PLATFORMS: z.enum(['simulator', 'live']).default('simulator'),
+    /** Base64 of the 32-byte key that wraps the signing key; unset, a key lives only as long as the process. */
+    ENCLAVE_KEY_WRAPPING_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of 32 bytes')
+      .optional(),
+    /** The signing key as the key-wrapping key wrapped it (compact JWE); unset, a new key is made and its wrapped form logged. */
+    ENCLAVE_WRAPPED_KEY: z.string().regex(/^[\w-]+(\.[\w-]*){4}$/, 'must be a compact JWE').optional(),
+    /** The verifiers attestations are signed for, by chain id: {"8453":{"paymentVerifier":"0x…","disputeVerifier":"0x…"}}. */
+    ENCLAVE_CHAINS: z
+      .string()
+      .transform((text, ctx) => {
+        const chains = z.record(z.string().regex(/^\d+$/), z.object({ paymentVerifier: address, disputeVerifier: address.optional() }).strict()).safeParse(safeJson(text));
+        if (chains.success) return chains.data;
+        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"<chainId>": {"paymentVerifier": "0x…", "disputeVerifier": "0x…"}}' });
+        return z.NEVER;
+      })
+      .optional(),
+    /** Comma-separated addresses trusted to vouch for buyer-generated provider proofs (POST /verify/…). */
+    ENCLAVE_PROOF_ATTESTORS: z
+      .string()
+      .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+      .pipe(z.array(address))
+      .default([]),
   })
   .superRefine((env, ctx) => {
     if (env.CHAIN_RPC_URL) {
@@ -83,6 +114,12 @@ const schema = z
         path: ['INDEXER_URL'],
         message: 'is required in a cluster (or INDEXER_ENABLED=false): the nodes share one indexer, as its fact log has one writer',
       });
+    }
+    if (env.ENCLAVE_WRAPPED_KEY && !env.ENCLAVE_KEY_WRAPPING_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_WRAPPED_KEY'], message: 'needs ENCLAVE_KEY_WRAPPING_KEY: only that key can unwrap it' });
+    }
+    if (env.NODE_ENV === 'production' && env.ENCLAVE_ENABLED && env.ENCLAVE_PLATFORMS === 'simulator') {
+      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PLATFORMS'], message: 'must be live in production: simulated platforms prove no payment' });
     }
     if (env.NATS_URL && !env.ID_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['ID_SECRET'], message: 'is required in a cluster: every node must derive the same order id from an idempotency key' });
@@ -98,6 +135,14 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -11,7 +11,7 @@ import { indexerClient } from '../actors/chain/indexer-client.js';
 import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
 import type { ChainContracts } from '../indexer/follower.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
-import { startLocalChain, type LocalChain } from '../indexer/chain/index.js';
+import { startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
 
 export interface ChainSide {
   chainFacts: ChainFacts;
@@ -30,7 +30,7 @@ export interface IndexedChain {
 }
 
 /** The chain to index: CHAIN_RPC_URL with its contracts, or a fresh local anvil with ours deployed. */
-export async function openChain(config: Config, logger: Logger): Promise<IndexedChain> {
+export async function openChain(config: Config, logger: Logger, local: LocalChainOptions = {}): Promise<IndexedChain> {
   if (config.CHAIN_RPC_URL) {
     const transport = config.CHAIN_RPC_URL.startsWith('ws') ? webSocket(config.CHAIN_RPC_URL) : http(config.CHAIN_RPC_URL);
     const client = createPublicClient({ transport }) as PublicClient;
@@ -42,7 +42,7 @@ export async function openChain(config: Config, logger: Logger): Promise<Indexed
     };
     return { client, contracts, startBlock: config.INDEXER_START_BLOCK, localChain: null };
   }
-  const localChain = await startLocalChain();
+  const localChain = await startLocalChain(local);
   logger.info({ rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator }, 'local chain started');
   const { chainId, usdc, escrow, orchestrator } = localChain;
   return { client: localChain.publicClient as PublicClient, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
@@ -74,14 +74,20 @@ export async function startIndexerOn(chain: IndexedChain, store: Store, config: 
 }
 
 /** Null when the node reads no chain: INDEXER_ENABLED=false, or a cluster node without INDEXER_URL. */
-export async function startChainSide(config: Config, system: ActorSystem, store: Store, logger: Logger): Promise<ChainSide | null> {
+export async function startChainSide(
+  config: Config,
+  system: ActorSystem,
+  store: Store,
+  logger: Logger,
+  local: LocalChainOptions = {},
+): Promise<ChainSide | null> {
   if (!config.INDEXER_ENABLED) return null;
   let indexer: RunningIndexer | null = null;
   let localChain: LocalChain | null = null;
   let indexerAddress = config.INDEXER_URL;
   if (!indexerAddress) {
     if (config.NATS_URL) return null;
-    const chain = await openChain(config, logger);
+    const chain = await openChain(config, logger, local);
     localChain = chain.localChain;
     indexer = await startIndexerOn(chain, store, config, logger, '127.0.0.1:0');
     indexerAddress = indexer.address;

@@ -34,6 +34,7 @@ import { MerchantAccounts } from '../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { openDemoMerchant } from './demo-merchant.js';
 import { startChainSide, type ChainSide } from './chain.js';
+import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
@@ -58,6 +59,8 @@ export interface PlatformNode {
   server: Server;
   /** The indexer it reads chain facts from, and the consumer handing them to actors; null without a chain. */
   chain: ChainSide | null;
+  /** The attestation service run in-process; null in a cluster or with ENCLAVE_ENABLED=false. */
+  enclave: EnclaveSide | null;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Graceful stop: no new requests, turns in flight finish, leases handed back. */
@@ -106,7 +109,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
-  const chain = await startChainSide(config, system, store, logger);
+  // The enclave starts first: a local chain registers its signer as the witness whose attestations release funds.
+  const enclave =
+    config.ENCLAVE_ENABLED && !config.NATS_URL
+      ? await startEnclaveSide(config, store, logger, { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 })
+      : null;
+  const chain = await startChainSide(config, system, store, logger, enclave ? { witness: enclave.signer } : {});
+  if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const now = () => new Date(clock.now()).toISOString();
   const app = createGateway({
@@ -144,6 +153,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await chain?.stop();
+      await enclave?.stop();
       await system.drain();
       await closed;
       await bus.close();
@@ -157,9 +167,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
     await chain?.stop();
+    await enclave?.stop();
     await system.halt();
     await nc?.close();
   };
 
-  return { config, system, store, bus, transport, server, chain, url, stop, kill };
+  return { config, system, store, bus, transport, server, chain, enclave, url, stop, kill };
 }

@@ -1,0 +1,29 @@
+/**
+ * `npm run enclave`: the attestation service on its own, gRPC on ENCLAVE_GRPC_ADDR and
+ * HTTP on ENCLAVE_HTTP_PORT. Used payment ids live in MONGODB_URI's store, or in memory
+ * when unset. Chains come from ENCLAVE_CHAINS.
+ */
+import { EmbeddedStore, MongoStore, createLogger } from '../actors/index.js';
+import { startEnclaveSide } from './enclave.js';
+import { configOrExit, stopOnSignal } from './process.js';
+
+const config = configOrExit();
+const logger = createLogger({ level: config.LOG_LEVEL }).child({ service: 'enclave' });
+if (config.NODE_ENV === 'production' && config.ENCLAVE_PLATFORMS === 'simulator') {
+  logger.fatal('ENCLAVE_PLATFORMS must be live in production: simulated platforms prove no payment');
+  process.exit(1);
+}
+const store = config.MONGODB_URI ? await MongoStore.connect(config.MONGODB_URI, { dbName: config.MONGODB_DB }) : new EmbeddedStore();
+const side = await startEnclaveSide(config, store, logger, {
+  grpcAddress: config.ENCLAVE_GRPC_ADDR,
+  httpHost: config.ENCLAVE_HTTP_HOST,
+  httpPort: config.ENCLAVE_HTTP_PORT,
+}).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'enclave failed to start');
+  process.exit(1);
+});
+if (side.chains.chainIds().length === 0) logger.warn('ENCLAVE_CHAINS is empty: every payment and dispute request will be refused as UNSUPPORTED_CHAIN');
+stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, async () => {
+  await side.stop();
+  await store.close();
+});

@@ -1,0 +1,97 @@
+/**
+ * The attestation service by configuration: the enclave opened under a key-management
+ * policy for this bundle's measurement, the platforms it reads (the local simulator and
+ * its DKIM keys, or the live hosts and DNS), the store its used payment ids live in,
+ * and its gRPC and HTTP servers.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Address } from 'viem';
+import type { Config, Store } from '../actors/index.js';
+import {
+  AttestationService,
+  ChainRegistry,
+  Enclave,
+  LocalKeyManagement,
+  USED_PAYMENT_IDS_COLLECTION,
+  UsedPaymentIds,
+  measureBundle,
+  platformClient,
+  startEnclaveServer,
+  type RunningEnclave,
+  type UsedPaymentIdCollection,
+} from '../enclave/index.js';
+import { DisputeMailer, PlatformSimulator } from '../enclave/simulator/index.js';
+
+export interface EnclaveSide {
+  service: AttestationService;
+  server: RunningEnclave;
+  signer: Address;
+  /** The chains attestations are signed for; the node adds its local chain. */
+  chains: ChainRegistry;
+  /** The stand-ins, when ENCLAVE_PLATFORMS is simulator. */
+  simulator: PlatformSimulator | null;
+  mailer: DisputeMailer | null;
+  stop(): Promise<void>;
+}
+
+export interface EnclaveListen {
+  grpcAddress: string;
+  httpHost: string;
+  httpPort: number;
+}
+
+export async function startEnclaveSide(config: Config, store: Store, logger: Logger, listen: EnclaveListen): Promise<EnclaveSide> {
+  const log = logger.child({ component: 'enclave' });
+  const measurement = await measureBundle();
+  const keyWrappingKey = config.ENCLAVE_KEY_WRAPPING_KEY ? Buffer.from(config.ENCLAVE_KEY_WRAPPING_KEY, 'base64') : randomBytes(32);
+  const enclave = await Enclave.open({
+    keyManagement: new LocalKeyManagement(keyWrappingKey),
+    measurement,
+    ...(config.ENCLAVE_WRAPPED_KEY ? { wrappedKey: config.ENCLAVE_WRAPPED_KEY } : {}),
+  });
+  keyWrappingKey.fill(0);
+  if (!config.ENCLAVE_KEY_WRAPPING_KEY) {
+    log.warn({ signer: enclave.signer }, 'no ENCLAVE_KEY_WRAPPING_KEY: this signing key lives only as long as the process');
+  } else if (!config.ENCLAVE_WRAPPED_KEY) {
+    // Ciphertext only: without the key-wrapping key and this measurement it opens nothing.
+    log.warn({ signer: enclave.signer, wrappedKey: enclave.wrappedKey }, 'new signing key made: keep wrappedKey as ENCLAVE_WRAPPED_KEY');
+  }
+
+  let simulator: PlatformSimulator | null = null;
+  let mailer: DisputeMailer | null = null;
+  if (config.ENCLAVE_PLATFORMS === 'simulator') {
+    simulator = await PlatformSimulator.start();
+    mailer = new DisputeMailer();
+    log.info({ simulator: simulator.url }, 'payment platforms simulated');
+  }
+  const chains = new ChainRegistry(config.ENCLAVE_CHAINS ?? {});
+  const service = new AttestationService({
+    enclave,
+    chains,
+    platforms: platformClient(simulator ? { baseUrl: (platform) => simulator.baseUrl(platform) } : {}),
+    usedPaymentIds: new UsedPaymentIds((await store.collection(USED_PAYMENT_IDS_COLLECTION)) as unknown as UsedPaymentIdCollection),
+    proofAttestors: config.ENCLAVE_PROOF_ATTESTORS as Address[],
+    ...(mailer ? { dkimResolver: mailer.resolver } : {}),
+    logger: log,
+  });
+  let server: RunningEnclave;
+  try {
+    server = await startEnclaveServer({ service, logger: log, ...listen });
+  } catch (error) {
+    await simulator?.stop();
+    throw error;
+  }
+  return {
+    service,
+    server,
+    signer: enclave.signer,
+    chains,
+    simulator,
+    mailer,
+    async stop() {
+      await server.stop();
+      await simulator?.stop();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The PaymentAttestation the on-chain UnifiedPaymentVerifier accepts: EIP-712 over
+ * (intentHash, releaseAmount, dataHash) in the verifier's domain, where data is the
+ * ABI encoding of what was checked, (PaymentDetails, IntentSnapshot), and dataHash its
+ * keccak256. Ids and codes travel as their keccak256, as the chain holds them.
+ */
+import { encodeAbiParameters, encodePacked, keccak256, type Address, type Hex } from 'viem';
+import type { NormalizedPayment } from '../platforms/platform.js';
+import { idHash, type IntentSnapshot } from '../verification/intent-snapshot.js';
+
+export const PAYMENT_ATTESTATION_DOMAIN = { name: 'UnifiedPaymentVerifier', version: '1' } as const;
+
+export const PAYMENT_ATTESTATION_TYPES = {
+  PaymentAttestation: [
+    { name: 'intentHash', type: 'bytes32' },
+    { name: 'releaseAmount', type: 'uint256' },
+    { name: 'dataHash', type: 'bytes32' },
+  ],
+} as const;
+
+export const PAYMENT_DETAILS_ABI = {
+  type: 'tuple',
+  name: 'paymentDetails',
+  components: [
+    { name: 'method', type: 'bytes32' },
+    { name: 'payeeId', type: 'bytes32' },
+    { name: 'amount', type: 'uint256' },
+    { name: 'currency', type: 'bytes32' },
+    { name: 'timestamp', type: 'uint256' },
+    { name: 'paymentId', type: 'bytes32' },
+  ],
+} as const;
+
+export const INTENT_SNAPSHOT_ABI = {
+  type: 'tuple',
+  name: 'intentSnapshot',
+  components: [
+    { name: 'intentHash', type: 'bytes32' },
+    { name: 'amount', type: 'uint256' },
+    { name: 'paymentMethod', type: 'bytes32' },
+    { name: 'fiatCurrency', type: 'bytes32' },
+    { name: 'payeeDetails', type: 'bytes32' },
+    { name: 'conversionRate', type: 'uint256' },
+    { name: 'signalTimestamp', type: 'uint256' },
+    { name: 'timestampBuffer', type: 'uint256' },
+  ],
+} as const;
+
+export interface PaymentDetails {
+  method: Hex;
+  payeeId: Hex;
+  /** Fiat base units. */
+  amount: bigint;
+  currency: Hex;
+  /** Unix milliseconds. */
+  timestamp: bigint;
+  paymentId: Hex;
+}
+
+export function paymentDetails(platformId: string, payment: NormalizedPayment): PaymentDetails {
+  return {
+    method: idHash(platformId),
+    payeeId: idHash(payment.payeeId),
+    amount: payment.amount,
+    currency: idHash(payment.currency),
+    timestamp: BigInt(payment.timestampMs),
+    paymentId: idHash(payment.paymentId),
+  };
+}
+
+/** keccak256(method ‖ paymentId): one per payment, whichever intent it is offered for. */
+export function paymentNullifier(details: PaymentDetails): Hex {
+  return keccak256(encodePacked(['bytes32', 'bytes32'], [details.method, details.paymentId]));
+}
+
+export function encodePaymentData(details: PaymentDetails, intent: IntentSnapshot): Hex {
+  return encodeAbiParameters(
+    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
+    [
+      details,
+      {
+        intentHash: intent.intentHash,
+        amount: intent.amount,
+        paymentMethod: intent.paymentMethod,
+        fiatCurrency: intent.fiatCurrency,
+        payeeDetails: intent.payeeDetails,
+        conversionRate: intent.conversionRate,
+        signalTimestamp: intent.signalTimestamp,
+        timestampBuffer: intent.timestampBuffer,
+      },
+    ],
+  );
+}
+
+export function paymentAttestationTypedData(chainId: number, verifyingContract: Address, message: { intentHash: Hex; releaseAmount: bigint; dataHash: Hex }) {
+  return {
+    domain: { ...PAYMENT_ATTESTATION_DOMAIN, chainId, verifyingContract },
+    types: PAYMENT_ATTESTATION_TYPES,
+    primaryType: 'PaymentAttestation' as const,
+    message,
+  };
+}

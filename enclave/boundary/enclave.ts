@@ -1,0 +1,134 @@
+/**
+ * The enclave: the only holder of the signing key and of the private half of the key
+ * that clients encrypt session material to. The signing key is created here or unwrapped
+ * here (released by key management only to this bundle's measurement) and shows itself
+ * only as a signer address; session material is decrypted here into memory and handed
+ * to the verifiers, never to a log.
+ */
+import { compactDecrypt, exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';
+import { bytesToHex, hexToBytes, type Address, type Hex, type TypedDataDefinition, type TypedData } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { AttestationError } from '../errors.js';
+import type { KeyManagement } from './key-management.js';
+
+/** What clients check before trusting a signature or encrypting to `encryptionKey`. */
+export interface AttestationDocument {
+  version: 1;
+  /** The code bundle's hash; compare with the published value. */
+  measurement: string;
+  /** The address the on-chain verifiers register as a witness. */
+  signer: Address;
+  /** Encrypt session material to this key: compact JWE, ECDH-ES+A256KW with A256GCM. */
+  encryptionKey: JWK;
+  issuedAt: string;
+  /** The signer's EIP-191 signature over `binding`, tying the encryption key to the signer. */
+  binding: string;
+  bindingSignature: Hex;
+}
+
+type DecryptionKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
+export const SESSION_KEY_ALGORITHM = 'ECDH-ES+A256KW';
+export const SESSION_CONTENT_ENCRYPTION = 'A256GCM';
+
+export interface OpenEnclaveOptions {
+  keyManagement: KeyManagement;
+  measurement: string;
+  /** The signing key as key management wrapped it; absent, a new key is made and wrapped. */
+  wrappedKey?: string;
+  now?: () => number;
+}
+
+/** The statement the signer signs in the document: this measurement's enclave holds this encryption key. */
+export function attestationBinding(measurement: string, encryptionKeyId: string, issuedAt: string): string {
+  return `peer-enclave-attestation:v1:${measurement}:${encryptionKeyId}:${issuedAt}`;
+}
+
+export class Enclave {
+  readonly measurement: string;
+  readonly signer: Address;
+  /** The signing key as key management wraps it, for the operator to keep. */
+  readonly wrappedKey: string;
+  readonly #account: PrivateKeyAccount;
+  readonly #decryptionKey: DecryptionKey;
+  readonly #document: AttestationDocument;
+
+  private constructor(measurement: string, wrappedKey: string, account: PrivateKeyAccount, decryptionKey: DecryptionKey, document: AttestationDocument) {
+    this.measurement = measurement;
+    this.wrappedKey = wrappedKey;
+    this.signer = account.address;
+    this.#account = account;
+    this.#decryptionKey = decryptionKey;
+    this.#document = document;
+  }
+
+  static async open(options: OpenEnclaveOptions): Promise<Enclave> {
+    const evidence = { measurement: options.measurement };
+    let wrappedKey = options.wrappedKey;
+    let secret: Uint8Array;
+    if (wrappedKey === undefined) {
+      secret = hexToBytes(generatePrivateKey());
+      wrappedKey = await options.keyManagement.wrap(secret, evidence);
+    } else {
+      secret = await options.keyManagement.unwrap(wrappedKey, evidence);
+    }
+    const account = privateKeyToAccount(bytesToHex(secret));
+    secret.fill(0);
+
+    // A fresh upload key each start: session material sent to an earlier run cannot be read by a later one.
+    const { publicKey, privateKey } = await generateKeyPair(SESSION_KEY_ALGORITHM, { crv: 'P-256', extractable: false });
+    const jwk = await exportJWK(publicKey);
+    const encryptionKey: JWK = { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: SESSION_KEY_ALGORITHM, use: 'enc' };
+    const issuedAt = new Date((options.now ?? Date.now)()).toISOString();
+    const binding = attestationBinding(options.measurement, encryptionKey.kid!, issuedAt);
+    const document: AttestationDocument = {
+      version: 1,
+      measurement: options.measurement,
+      signer: account.address,
+      encryptionKey,
+      issuedAt,
+      binding,
+      bindingSignature: await account.signMessage({ message: binding }),
+    };
+    return new Enclave(options.measurement, wrappedKey, account, privateKey, document);
+  }
+
+  attestationDocument(): AttestationDocument {
+    return structuredClone(this.#document);
+  }
+
+  async signTypedData<const T extends TypedData | Record<string, unknown>, P extends keyof T | 'EIP712Domain'>(
+    typedData: TypedDataDefinition<T, P>,
+  ): Promise<Hex> {
+    return this.#account.signTypedData(typedData);
+  }
+
+  /** The session material as the client encrypted it: a JSON object, in memory only. */
+  async openSessionMaterial(jwe: string): Promise<Record<string, unknown>> {
+    let plaintext: Uint8Array;
+    try {
+      ({ plaintext } = await compactDecrypt(jwe, this.#decryptionKey, {
+        keyManagementAlgorithms: [SESSION_KEY_ALGORITHM],
+        contentEncryptionAlgorithms: [SESSION_CONTENT_ENCRYPTION],
+      }));
+    } catch {
+      throw new AttestationError(
+        'INVALID_SESSION_MATERIAL',
+        400,
+        "encryptedSessionMaterial is not a compact JWE (ECDH-ES+A256KW, A256GCM) to this enclave's current encryption key",
+      );
+    }
+    let material: unknown;
+    try {
+      material = JSON.parse(new TextDecoder().decode(plaintext));
+    } catch {
+      material = undefined;
+    } finally {
+      plaintext.fill(0);
+    }
+    if (material === null || typeof material !== 'object' || Array.isArray(material)) {
+      throw new AttestationError('INVALID_SESSION_MATERIAL', 400, 'the decrypted session material must be a JSON object');
+    }
+    return material as Record<string, unknown>;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The attestation service over HTTP ({attestation_url}): document 1's envelope on every
+ * answer, JSON bodies only, and one log line per request that names the route and the
+ * outcome, never a body: bodies carry session material, sealed or not.
+ */
+import Koa, { type Context } from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import type { AttestationService } from '../attestation-service.js';
+import { AttestationError } from '../errors.js';
+
+function respond(ctx: Context, statusCode: number, message: string, responseObject: unknown, errorCode?: string): void {
+  ctx.status = statusCode;
+  ctx.body = { success: statusCode < 300, message, responseObject, statusCode, ...(errorCode ? { errorCode } : {}) };
+}
+
+export interface AttestationAppOptions {
+  service: AttestationService;
+  logger: Logger;
+  bodyLimitBytes?: number;
+}
+
+export function createAttestationApp(options: AttestationAppOptions): Koa {
+  const { service, logger } = options;
+  const app = new Koa();
+  const router = new Router();
+
+  app.use(async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.body === undefined) respond(ctx, 404, `no route ${ctx.method} ${ctx.path}`, null, 'NOT_FOUND');
+    } catch (error) {
+      if (error instanceof AttestationError) respond(ctx, error.status, error.message, null, error.code);
+      else if (isHttpError(error) && error.status === 413) respond(ctx, 413, 'the body is larger than the service accepts', null, 'PAYLOAD_TOO_LARGE');
+      else if (isHttpError(error) && error.status === 415) respond(ctx, 415, 'send the body as application/json', null, 'UNSUPPORTED_MEDIA_TYPE');
+      else if (isHttpError(error) && error.status === 400) respond(ctx, 400, 'the body is not valid JSON', null, 'INVALID_JSON');
+      else {
+        // Only the error's class and stack: a message from deep inside may quote what it was given.
+        logger.error({ requestId, errorName: (error as Error)?.name, stack: (error as Error)?.stack?.split('\n').slice(1).join('\n') }, 'attestation request failed');
+        respond(ctx, 500, 'internal error', null, 'INTERNAL_ERROR');
+      }
+    }
+    const body = ctx.body as { errorCode?: string };
+    logger.info(
+      { requestId, method: ctx.method, route: ctx._matchedRoute ?? null, status: ctx.status, errorCode: body?.errorCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+      'attestation request',
+    );
+  });
+  app.use(async (ctx, next) => {
+    if (ctx.method === 'POST' && !ctx.is('application/json')) throw Object.assign(new Error('unsupported media type'), { status: 415, expose: true });
+    await next();
+  });
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimitBytes ?? 512 * 1024, encoding: 'utf-8' }));
+
+  router.get('/attestation', (ctx) => respond(ctx, 200, 'Attestation document', service.attestationDocument()));
+  router.post('/buyer/verify/:platform/:actionType', async (ctx) => {
+    respond(ctx, 200, 'Payment verified', await service.verifyBuyerPayment(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
+  });
+  router.post('/verify/:platform/:actionType', async (ctx) => {
+    respond(ctx, 200, 'Payment verified', await service.verifyBuyerProof(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
+  });
+  router.post('/identity', async (ctx) => respond(ctx, 200, 'Identity verified', await service.registerIdentity(ctx.request.body)));
+  router.get('/dispute/supported', (ctx) => respond(ctx, 200, 'Dispute verifiers', { verifiers: service.disputeVerifiers() }));
+  router.post('/dispute/verify/:platform/:actionType', async (ctx) => {
+    respond(ctx, 200, 'Dispute verified', await service.verifyDispute(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
+  });
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  return app;
+}
+
+function isHttpError(error: unknown): error is { status: number } {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+}

@@ -1,0 +1,126 @@
+/**
+ * The five identity registrations of document 3: each reads the buyer's or maker's own
+ * account from its platform with their session material and names the payee id that
+ * payments to them will carry (so a maker's payee hash can be proven theirs).
+ */
+import { z } from 'zod';
+import { cashAppActivityRequestFor, cashAppSession, readCashAppActivity } from '../platforms/cashapp.js';
+import { cookieSession, normalizeEmail, normalizeTag, platformId } from '../platforms/params.js';
+import { parsePlatformResponse, PlatformResponseError, type PlatformRequest } from '../platforms/platform.js';
+import { wiseSession } from '../platforms/wise.js';
+
+export interface VerifiedIdentity {
+  payeeId: string;
+  username: string;
+  metadata: Record<string, string>;
+}
+
+export interface IdentityAction<S = unknown> {
+  platform: string;
+  actionType: string;
+  session: z.ZodType<S>;
+  params: z.ZodType<Record<string, string>>;
+  request(session: S, params: Record<string, string>): PlatformRequest;
+  read(response: unknown, params: Record<string, string>): VerifiedIdentity;
+}
+
+const noParams = z.object({}).strict();
+
+const venmoRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
+  platform: 'venmo',
+  actionType: 'register_venmo',
+  session: cookieSession,
+  params: z.object({ SENDER_ID: platformId }).strict(),
+  // The replay URL is derived from SENDER_ID: clients send no captured URL, so they cannot point the enclave elsewhere.
+  request: (session, params) => ({
+    method: 'GET',
+    path: `/api/stories/target-or-actor/${encodeURIComponent(params.SENDER_ID!)}`,
+    headers: { Cookie: session.Cookie },
+  }),
+  read(response, params) {
+    const { data } = parsePlatformResponse(
+      'venmo',
+      z.object({ data: z.object({ account: z.object({ id: z.string(), username: z.string() }), stories: z.array(z.unknown()) }) }),
+      response,
+    );
+    if (data.account.id !== params.SENDER_ID) {
+      throw new PlatformResponseError('the session belongs to another Venmo account than SENDER_ID');
+    }
+    return { payeeId: data.account.id, username: data.account.username, metadata: { stories: String(data.stories.length) } };
+  },
+};
+
+const paypalRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
+  platform: 'paypal',
+  actionType: 'register_paypal',
+  session: cookieSession,
+  params: noParams,
+  request: (session) => ({ method: 'GET', path: '/myaccount/profile/api/user', headers: { Cookie: session.Cookie } }),
+  read(response) {
+    const { data } = parsePlatformResponse(
+      'paypal',
+      z.object({ data: z.object({ userId: z.string(), email: z.string(), displayName: z.string() }) }),
+      response,
+    );
+    return { payeeId: normalizeEmail(data.email), username: data.displayName, metadata: { userId: data.userId } };
+  },
+};
+
+const wiseRegistration: IdentityAction<z.infer<typeof wiseSession>> = {
+  platform: 'wise',
+  actionType: 'register_wise',
+  session: wiseSession,
+  params: z.object({ PROFILE_ID: platformId }).strict(),
+  request: (session, params) => ({
+    method: 'GET',
+    path: `/gateway/v1/profiles/${encodeURIComponent(params.PROFILE_ID!)}`,
+    headers: { Cookie: session.Cookie, 'X-Access-Token': session['X-Access-Token'] },
+  }),
+  read(response, params) {
+    const profile = parsePlatformResponse(
+      'wise',
+      z.object({ id: z.number(), type: z.string(), wisetag: z.string().optional(), details: z.object({ firstName: z.string(), lastName: z.string() }) }),
+      response,
+    );
+    if (String(profile.id) !== params.PROFILE_ID) throw new PlatformResponseError('the session belongs to another Wise profile than PROFILE_ID');
+    return {
+      payeeId: String(profile.id),
+      username: profile.wisetag ?? `${profile.details.firstName} ${profile.details.lastName}`,
+      metadata: { profileType: profile.type },
+    };
+  },
+};
+
+const cashAppRegistration: IdentityAction<z.infer<typeof cashAppSession>> = {
+  platform: 'cashapp',
+  actionType: 'register_cashapp',
+  session: cashAppSession,
+  params: noParams,
+  request: (session) => cashAppActivityRequestFor(session),
+  read(response) {
+    const { customer } = readCashAppActivity(response);
+    return { payeeId: normalizeTag(customer.cashtag), username: customer.cashtag, metadata: { customerToken: customer.customer_token } };
+  },
+};
+
+const alipayRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
+  platform: 'alipay',
+  actionType: 'register_alipay',
+  session: cookieSession,
+  params: noParams,
+  request: (session) => ({ method: 'GET', path: '/alipay/user/profile.json', headers: { Cookie: session.Cookie } }),
+  read(response) {
+    const { result } = parsePlatformResponse(
+      'alipay',
+      z.object({ stat: z.literal('ok'), result: z.object({ userId: z.string(), logonId: z.string(), nickName: z.string() }) }),
+      response,
+    );
+    return { payeeId: result.userId, username: result.nickName, metadata: { logonId: result.logonId } };
+  },
+};
+
+export const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [venmoRegistration, paypalRegistration, wiseRegistration, cashAppRegistration, alipayRegistration];
+
+export function identityAction(platform: string, actionType: string): IdentityAction<unknown> | undefined {
+  return IDENTITY_ACTIONS.find((action) => action.platform === platform && action.actionType === actionType);
+}

@@ -1,0 +1,36 @@
+/** The payment platforms the attestation service reads, by path segment, and the HTTP client that asks them. */
+import { cashapp } from './cashapp.js';
+import { chime } from './chime.js';
+import { monzo } from './monzo.js';
+import { paypalBusiness } from './paypal-business.js';
+import { paypal } from './paypal.js';
+import type { PaymentPlatform } from './platform.js';
+import { revolut } from './revolut.js';
+import { venmo } from './venmo.js';
+import { wise } from './wise.js';
+import { zelleBofa } from './zelle-bofa.js';
+import { zelleChase } from './zelle-chase.js';
+import { zelleCiti } from './zelle-citi.js';
+
+export * from './platform.js';
+export * from './platform-client.js';
+
+export const PAYMENT_PLATFORMS: readonly PaymentPlatform<any>[] = [
+  venmo,
+  cashapp,
+  monzo,
+  wise,
+  revolut,
+  chime,
+  zelleChase,
+  zelleBofa,
+  zelleCiti,
+  paypal,
+  paypalBusiness,
+];
+
+const byId = new Map(PAYMENT_PLATFORMS.map((platform) => [platform.id, platform]));
+
+export function paymentPlatform(id: string): PaymentPlatform<unknown> | undefined {
+  return byId.get(id);
+}

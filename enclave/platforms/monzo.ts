@@ -1,0 +1,43 @@
+/** Monzo: a transaction read with the buyer's API token; the payee is the counterparty's sort code and account number. */
+import { z } from 'zod';
+import { fiatFromMinorUnits, millisFromIso } from './amounts.js';
+import { bearerSession, paymentIdParams } from './params.js';
+import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
+
+const transaction = z.object({
+  transaction: z.object({
+    id: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    created: z.string(),
+    settled: z.string(),
+    decline_reason: z.string().optional(),
+    counterparty: z.object({ sort_code: z.string(), account_number: z.string(), name: z.string().optional() }),
+  }),
+});
+
+export const monzo: PaymentPlatform<z.infer<typeof bearerSession>> = {
+  id: 'monzo',
+  actionType: 'transfer_monzo',
+  displayName: 'Monzo',
+  session: bearerSession,
+  params: paymentIdParams,
+  paymentRequest: (session, params) => ({
+    method: 'GET',
+    path: `/transactions/${encodeURIComponent(params.PAYMENT_ID!)}?expand[]=counterparty`,
+    headers: { Authorization: session.Authorization },
+  }),
+  normalize(response, params) {
+    const { transaction: tx } = parsePlatformResponse('monzo', transaction, response);
+    if (tx.id !== params.PAYMENT_ID) throw new PaymentNotFoundError('monzo answered with another transaction');
+    return {
+      paymentId: tx.id,
+      amount: fiatFromMinorUnits(tx.amount),
+      currency: tx.currency.toUpperCase(),
+      payeeId: `${tx.counterparty.sort_code.replace(/\D/g, '')}${tx.counterparty.account_number.replace(/\D/g, '')}`,
+      timestampMs: millisFromIso(tx.created),
+      // Outgoing payments are negative; a settled one with no decline reason has left the account.
+      completed: tx.amount < 0 && tx.settled !== '' && tx.decline_reason === undefined,
+    };
+  },
+};

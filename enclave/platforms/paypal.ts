@@ -1,0 +1,40 @@
+/** PayPal Personal: an activity's detail read with the web cookie; the payee is the counterparty's e-mail. */
+import { z } from 'zod';
+import { fiatFromText, millisFromIso } from './amounts.js';
+import { cookieSession, normalizeEmail, paymentIdParams } from './params.js';
+import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
+
+const activity = z.object({
+  data: z.object({
+    transactionId: z.string(),
+    status: z.string(),
+    amount: z.object({ value: z.string(), currencyCode: z.string() }),
+    transactionTime: z.string(),
+    counterparty: z.object({ email: z.string() }),
+  }),
+});
+
+export const paypal: PaymentPlatform<z.infer<typeof cookieSession>> = {
+  id: 'paypal',
+  actionType: 'transfer_paypal',
+  displayName: 'PayPal',
+  session: cookieSession,
+  params: paymentIdParams,
+  paymentRequest: (session, params) => ({
+    method: 'GET',
+    path: `/myaccount/activities/details/inline/${encodeURIComponent(params.PAYMENT_ID!)}`,
+    headers: { Cookie: session.Cookie },
+  }),
+  normalize(response, params) {
+    const { data } = parsePlatformResponse('paypal', activity, response);
+    if (data.transactionId !== params.PAYMENT_ID) throw new PaymentNotFoundError('paypal answered with another activity');
+    return {
+      paymentId: data.transactionId,
+      amount: fiatFromText(data.amount.value),
+      currency: data.amount.currencyCode.toUpperCase(),
+      payeeId: normalizeEmail(data.counterparty.email),
+      timestampMs: millisFromIso(data.transactionTime),
+      completed: data.status === 'COMPLETED',
+    };
+  },
+};

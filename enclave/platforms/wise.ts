@@ -1,0 +1,53 @@
+/**
+ * Wise: a transfer of the buyer's profile, read with the web cookie and access token;
+ * the payee is the recipient's Wise profile id. Wise writes amounts as JSON numbers and
+ * times in UTC without an offset.
+ */
+import { z } from 'zod';
+import { fiatFromJsonNumber } from './amounts.js';
+import { headerValue, platformId } from './params.js';
+import { PaymentNotFoundError, PlatformResponseError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
+
+export const wiseSession = z.object({ Cookie: headerValue, 'X-Access-Token': headerValue }).strict();
+
+const transfer = z.object({
+  id: z.number(),
+  status: z.string(),
+  targetValue: z.number(),
+  targetCurrency: z.string(),
+  created: z.string(),
+  /** Set when the recipient is a Wise user paid by Wisetag: their profile, the same for every sender. */
+  targetProfileId: z.number(),
+});
+
+/** `2026-11-23 10:04:05`, which Wise means as UTC. */
+export function millisFromWiseTime(text: string): number {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(text);
+  if (!match) throw new PlatformResponseError(`unreadable wise timestamp ${JSON.stringify(text)}`);
+  return Date.parse(`${match[1]}T${match[2]}Z`);
+}
+
+export const wise: PaymentPlatform<z.infer<typeof wiseSession>> = {
+  id: 'wise',
+  actionType: 'transfer_wise',
+  displayName: 'Wise',
+  session: wiseSession,
+  params: z.object({ PAYMENT_ID: platformId, PROFILE_ID: platformId }).strict(),
+  paymentRequest: (session, params) => ({
+    method: 'GET',
+    path: `/gateway/v3/profiles/${encodeURIComponent(params.PROFILE_ID!)}/transfers/${encodeURIComponent(params.PAYMENT_ID!)}`,
+    headers: { Cookie: session.Cookie, 'X-Access-Token': session['X-Access-Token'] },
+  }),
+  normalize(response, params) {
+    const tx = parsePlatformResponse('wise', transfer, response);
+    if (String(tx.id) !== params.PAYMENT_ID) throw new PaymentNotFoundError('wise answered with another transfer');
+    return {
+      paymentId: String(tx.id),
+      amount: fiatFromJsonNumber(tx.targetValue),
+      currency: tx.targetCurrency.toUpperCase(),
+      payeeId: String(tx.targetProfileId),
+      timestampMs: millisFromWiseTime(tx.created),
+      completed: tx.status === 'outgoing_payment_sent',
+    };
+  },
+};

@@ -1,0 +1,40 @@
+/** Zelle through Bank of America: activity detail read with the web cookie; the payee is the recipient's Zelle token. */
+import { z } from 'zod';
+import { fiatFromText, millisFromIso } from './amounts.js';
+import { cookieSession, normalizeZelleToken, paymentIdParams } from './params.js';
+import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
+
+const activity = z.object({
+  transactionDetail: z.object({
+    confirmationNumber: z.string(),
+    status: z.string(),
+    amount: z.object({ value: z.string(), currency: z.string() }),
+    transactionDate: z.string(),
+    recipient: z.object({ token: z.string() }),
+  }),
+});
+
+export const zelleBofa: PaymentPlatform<z.infer<typeof cookieSession>> = {
+  id: 'zelle-bofa',
+  actionType: 'transfer_zelle_bofa',
+  displayName: 'Zelle (Bank of America)',
+  session: cookieSession,
+  params: paymentIdParams,
+  paymentRequest: (session, params) => ({
+    method: 'GET',
+    path: `/ogateway/zelle/v1/activity/${encodeURIComponent(params.PAYMENT_ID!)}`,
+    headers: { Cookie: session.Cookie },
+  }),
+  normalize(response, params) {
+    const { transactionDetail: tx } = parsePlatformResponse('zelle-bofa', activity, response);
+    if (tx.confirmationNumber !== params.PAYMENT_ID) throw new PaymentNotFoundError('bank of america answered with another payment');
+    return {
+      paymentId: tx.confirmationNumber,
+      amount: fiatFromText(tx.amount.value),
+      currency: tx.amount.currency.toUpperCase(),
+      payeeId: normalizeZelleToken(tx.recipient.token),
+      timestampMs: millisFromIso(tx.transactionDate),
+      completed: tx.status === 'COMPLETED',
+    };
+  },
+};

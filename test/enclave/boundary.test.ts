@@ -1,0 +1,63 @@
+import test from 'ava';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Enclave, ENCLAVE_BUNDLE_DIR, KeyReleaseDeniedError, LocalKeyManagement, UntrustedEnclaveError, checkAttestationDocument, measureBundle, sealSessionMaterial } from '../../enclave/index.js';
+
+test('the measurement is a hash of the code bundle: stable, and changed by one byte of it', async (t) => {
+  const measurement = await measureBundle();
+  t.regex(measurement, /^sha256:[0-9a-f]{64}$/);
+  t.is(await measureBundle(), measurement);
+
+  const copy = await mkdtemp(join(tmpdir(), 'enclave-bundle-'));
+  try {
+    await cp(ENCLAVE_BUNDLE_DIR, copy, { recursive: true });
+    t.is(await measureBundle(copy), measurement);
+    // The simulator runs outside the enclave, so it is not measured.
+    await writeFile(join(copy, 'simulator', 'records.ts'), '// changed\n', { flag: 'a' });
+    t.is(await measureBundle(copy), measurement);
+    const file = join(copy, 'verification', 'payment-verifier.ts');
+    const source = await readFile(file);
+    source[source.length - 2] ^= 1;
+    await writeFile(file, source);
+    t.not(await measureBundle(copy), measurement);
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+});
+
+test('the signing key is released only to the measurement it was wrapped for', async (t) => {
+  const kms = new LocalKeyManagement(randomBytes(32));
+  const first = await Enclave.open({ keyManagement: kms, measurement: 'sha256:aaaa' });
+  const again = await Enclave.open({ keyManagement: kms, measurement: 'sha256:aaaa', wrappedKey: first.wrappedKey });
+  t.is(again.signer, first.signer);
+
+  await t.throwsAsync(Enclave.open({ keyManagement: kms, measurement: 'sha256:bbbb', wrappedKey: first.wrappedKey }), { instanceOf: KeyReleaseDeniedError, message: /only to measurement sha256:aaaa/ });
+  await t.throwsAsync(Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:aaaa', wrappedKey: first.wrappedKey }), {
+    instanceOf: KeyReleaseDeniedError,
+  });
+
+  // Re-labelling the policy in the header breaks the JWE's integrity check.
+  const [header, ...rest] = first.wrappedKey.split('.');
+  const relabelled = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(header!, 'base64url').toString()), peer_measurement: 'sha256:bbbb' })).toString('base64url');
+  await t.throwsAsync(Enclave.open({ keyManagement: kms, measurement: 'sha256:bbbb', wrappedKey: [relabelled, ...rest].join('.') }), { instanceOf: KeyReleaseDeniedError });
+});
+
+test('the attestation document binds the encryption key to the signer, and clients check it', async (t) => {
+  const enclave = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
+  const document = enclave.attestationDocument();
+  t.is(document.signer, enclave.signer);
+  t.is(document.encryptionKey.alg, 'ECDH-ES+A256KW');
+  t.is(document.encryptionKey.d, undefined);
+  await t.notThrowsAsync(checkAttestationDocument(document, 'sha256:cafe'));
+  await t.throwsAsync(checkAttestationDocument(document, 'sha256:beef'), { instanceOf: UntrustedEnclaveError });
+
+  const other = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
+  const swapped = { ...document, encryptionKey: other.attestationDocument().encryptionKey };
+  await t.throwsAsync(checkAttestationDocument(swapped, 'sha256:cafe'), { instanceOf: UntrustedEnclaveError });
+
+  const sealed = await sealSessionMaterial(document, { Cookie: 'c=1' });
+  t.deepEqual(await enclave.openSessionMaterial(sealed), { Cookie: 'c=1' });
+  await t.throwsAsync(other.openSessionMaterial(sealed), { message: /not a compact JWE/ });
+});

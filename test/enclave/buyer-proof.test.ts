@@ -1,0 +1,49 @@
+import test from 'ava';
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { providerProofDigest } from '../../enclave/index.js';
+import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
+import { OWED_CENTS, PLATFORM_FIXTURES, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, intentFor, proofAttestor, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+
+let enclave: TestEnclave;
+test.before(async () => {
+  enclave = await startTestEnclave();
+});
+test.after.always(async () => enclave?.stop());
+
+const paypal = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'paypal')!;
+
+function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
+  return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
+}
+
+async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string) {
+  const responseBody = JSON.stringify(renderPayment('paypal', payment));
+  const timestamp = SIGNAL_TIMESTAMP + 120;
+  const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', responseBody, timestamp) } });
+  return enclave.post('/verify/paypal/transfer_paypal', {
+    proof: { responseBody: tamper ? tamper(responseBody) : responseBody, timestamp, signature },
+    params: { PAYMENT_ID: payment.paymentId },
+    intent: intentFor(paypal),
+    chainId: TEST_CHAIN_ID,
+  });
+}
+
+test('a provider proof vouched for by a trusted attestor is verified like a buyer-TEE read', async (t) => {
+  const { status, body } = await proofRequest(paypalPayment());
+  t.is(status, 200, JSON.stringify(body));
+  t.is(body.responseObject.metadata.source, 'buyer-proof');
+  t.is(body.responseObject.signer, enclave.enclave.signer);
+});
+
+test('the verifier rules hold for proofs too', async (t) => {
+  t.like(await proofRequest(paypalPayment({ amount: OWED_CENTS - 1n })), { status: 422, body: { errorCode: 'AMOUNT_TOO_LOW' } });
+  const payment = paypalPayment();
+  t.is((await proofRequest(payment)).status, 200);
+  t.like(await proofRequest(payment), { status: 409, body: { errorCode: 'PAYMENT_ID_ALREADY_USED' } });
+});
+
+test('a proof from an unknown attestor, or with its response altered, is not trusted', async (t) => {
+  const stranger = privateKeyToAccount(generatePrivateKey());
+  t.like(await proofRequest(paypalPayment(), stranger), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
+  t.like(await proofRequest(paypalPayment(), proofAttestor, (body) => body.replace('"25.35"', '"95.35"')), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
+});

@@ -1,0 +1,122 @@
+import test from 'ava';
+import { decodeAbiParameters, keccak256, toBytes, verifyTypedData, type Hex } from 'viem';
+import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI, PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
+import {
+  INTENT_AMOUNT,
+  OWED_CENTS,
+  PAYMENT_VERIFIER,
+  PLATFORM_FIXTURES,
+  SIGNAL_TIMESTAMP,
+  TEST_CHAIN_ID,
+  buyerVerify,
+  intentFor,
+  preparePayment,
+  startTestEnclave,
+  type TestEnclave,
+} from '../support/enclave.js';
+
+let enclave: TestEnclave;
+test.before(async () => {
+  enclave = await startTestEnclave();
+});
+test.after.always(async () => enclave?.stop());
+
+const hash = (text: string) => keccak256(toBytes(text));
+
+for (const fixture of PLATFORM_FIXTURES) {
+  test(`${fixture.platform}: a payment that covers the intent is attested, and the signature verifies`, async (t) => {
+    const prepared = preparePayment(enclave, fixture);
+    const intent = intentFor(fixture);
+    const { status, body } = await buyerVerify(enclave, fixture, prepared, intent);
+    t.is(status, 200, JSON.stringify(body));
+    const result = body.responseObject;
+    t.is(result.signer, enclave.enclave.signer);
+    t.deepEqual(result.metadata, { source: 'buyer-tee', platform: fixture.platform, actionType: fixture.actionType });
+    t.deepEqual(result.domain, { name: 'UnifiedPaymentVerifier', version: '1', chainId: TEST_CHAIN_ID, verifyingContract: PAYMENT_VERIFIER });
+    t.is(result.typedDataValue.releaseAmount, INTENT_AMOUNT.toString());
+    t.is(result.typedDataValue.intentHash, intent.intentHash);
+    t.is(result.typedDataValue.dataHash, keccak256(result.encodedPaymentDetails));
+    t.true(
+      await verifyTypedData({
+        address: enclave.enclave.signer,
+        domain: result.domain,
+        types: PAYMENT_ATTESTATION_TYPES,
+        primaryType: 'PaymentAttestation',
+        message: { ...result.typedDataValue, releaseAmount: BigInt(result.typedDataValue.releaseAmount) },
+        signature: result.signature,
+      }),
+    );
+    const [details, snapshot] = decodeAbiParameters([PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI], result.encodedPaymentDetails as Hex);
+    t.deepEqual(details, {
+      method: hash(fixture.platform),
+      payeeId: hash(fixture.payeeId),
+      amount: OWED_CENTS,
+      currency: hash(fixture.currency),
+      timestamp: BigInt(prepared.payment.timestampMs),
+      paymentId: hash(prepared.payment.paymentId),
+    });
+    t.is(snapshot.intentHash, intent.intentHash);
+    t.is(snapshot.paymentMethod, hash(fixture.platform));
+    t.is(snapshot.payeeDetails, intent.payeeDetails);
+    t.is(snapshot.signalTimestamp, BigInt(SIGNAL_TIMESTAMP));
+    t.deepEqual(result.paymentProof, { ...result.typedDataValue, signature: result.signature, data: result.encodedPaymentDetails });
+  });
+
+  const refusals: [string, Parameters<typeof preparePayment>[2], Record<string, unknown>, number, string][] = [
+    ['a pending payment', { status: 'pending' }, {}, 422, 'PAYMENT_NOT_COMPLETED'],
+    ['a reversed payment', { status: 'reversed' }, {}, 422, 'PAYMENT_NOT_COMPLETED'],
+    ['a payment in another currency', {}, { fiatCurrency: fixture.currency === 'USD' ? 'EUR' : 'USD' }, 422, 'CURRENCY_MISMATCH'],
+    ['a payment one cent short of the intent at its rate', { amount: OWED_CENTS - 1n }, {}, 422, 'AMOUNT_TOO_LOW'],
+    ['a payment to someone else', { payee: fixture.otherPayeeRaw }, {}, 422, 'PAYEE_MISMATCH'],
+    ['a payment made before the intent, beyond its buffer', { timestampMs: SIGNAL_TIMESTAMP * 1000 - 61_000 }, {}, 422, 'PAYMENT_BEFORE_INTENT'],
+  ];
+  for (const [what, payment, intentOverrides, status, errorCode] of refusals) {
+    test(`${fixture.platform}: ${what} is refused with ${errorCode}`, async (t) => {
+      const prepared = preparePayment(enclave, fixture, payment);
+      const response = await buyerVerify(enclave, fixture, prepared, intentFor(fixture, intentOverrides));
+      t.is(response.status, status);
+      t.like(response.body, { success: false, statusCode: status, errorCode, responseObject: null });
+    });
+  }
+
+  test(`${fixture.platform}: a payment id attested for one intent is refused for another, and re-attested for its own`, async (t) => {
+    const prepared = preparePayment(enclave, fixture);
+    const first = intentFor(fixture);
+    t.is((await buyerVerify(enclave, fixture, prepared, first)).status, 200);
+    const replay = await buyerVerify(enclave, fixture, prepared, intentFor(fixture));
+    t.is(replay.status, 409);
+    t.is(replay.body.errorCode, 'PAYMENT_ID_ALREADY_USED');
+    const again = await buyerVerify(enclave, fixture, prepared, first);
+    t.is(again.status, 200);
+  });
+}
+
+test('a payment dated within the buffer before the signal is accepted', async (t) => {
+  const fixture = PLATFORM_FIXTURES[0]!;
+  const prepared = preparePayment(enclave, fixture, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 59_000 });
+  t.is((await buyerVerify(enclave, fixture, prepared, intentFor(fixture))).status, 200);
+});
+
+test('a refused payment does not use up its payment id', async (t) => {
+  const fixture = PLATFORM_FIXTURES[1]!;
+  const prepared = preparePayment(enclave, fixture);
+  const tooDear = await buyerVerify(enclave, fixture, prepared, intentFor(fixture, { conversionRate: '2000000000000000000' }));
+  t.is(tooDear.body.errorCode, 'AMOUNT_TOO_LOW');
+  t.is((await buyerVerify(enclave, fixture, prepared, intentFor(fixture))).status, 200);
+});
+
+test('an expired session, a missing payment and a platform outage are told apart', async (t) => {
+  const fixture = PLATFORM_FIXTURES[0]!;
+  const missing = preparePayment(enclave, fixture);
+  const notThere = await buyerVerify(enclave, fixture, { ...missing, params: { PAYMENT_ID: '4100000000001' } }, intentFor(fixture));
+  t.like(notThere, { status: 422, body: { errorCode: 'PAYMENT_NOT_FOUND' } });
+
+  enclave.simulator.setOutage('venmo', 503);
+  const outage = await buyerVerify(enclave, fixture, missing, intentFor(fixture));
+  enclave.simulator.setOutage('venmo', null);
+  t.like(outage, { status: 502, body: { errorCode: 'PLATFORM_UNAVAILABLE' } });
+
+  enclave.simulator.expireSession('venmo', missing.material);
+  const expired = await buyerVerify(enclave, fixture, missing, intentFor(fixture));
+  t.like(expired, { status: 422, body: { errorCode: 'SESSION_REJECTED' } });
+});
