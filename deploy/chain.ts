@@ -43,7 +43,7 @@ export async function openChain(config: Config, logger: Logger, local: LocalChai
     return { client, contracts, startBlock: config.INDEXER_START_BLOCK, localChain: null };
   }
   const localChain = await startLocalChain(local);
-  logger.info({ rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator }, 'local chain started');
+  logger.info({ rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator, verifier: localChain.verifier }, 'local chain started');
   const { chainId, usdc, escrow, orchestrator } = localChain;
   return { client: localChain.publicClient as PublicClient, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
 }

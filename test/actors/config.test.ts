@@ -49,3 +49,18 @@ test('a chain at CHAIN_RPC_URL needs the addresses of its contracts', (t) => {
   const config = loadConfig({ CHAIN_RPC_URL: 'https://base.example', CHAIN_USDC_ADDRESS: address, CHAIN_ESCROW_ADDRESS: address, CHAIN_ORCHESTRATOR_ADDRESS: address, INDEXER_CONFIRMATIONS: '3' });
   t.is(config.INDEXER_CONFIRMATIONS, 3);
 });
+
+test('the enclave: a wrapped key needs its key-wrapping key, production needs live platforms, chains are JSON', (t) => {
+  const kwk = Buffer.alloc(32, 7).toString('base64');
+  t.throws(() => loadConfig({ ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }), { message: /ENCLAVE_WRAPPED_KEY: needs ENCLAVE_KEY_WRAPPING_KEY/ });
+  t.throws(() => loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: Buffer.alloc(16).toString('base64') }), { message: /ENCLAVE_KEY_WRAPPING_KEY: must be base64 of 32 bytes/ });
+  t.is(loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: kwk, ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }).ENCLAVE_WRAPPED_KEY, 'a.b.c.d.e');
+  t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
+  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }).ENCLAVE_PLATFORMS, 'live');
+  t.throws(() => loadConfig({ ENCLAVE_CHAINS: '{"8453":{"paymentVerifier":"0x12"}}' }), { message: /ENCLAVE_CHAINS: must be JSON/ });
+  const verifier = '0x' + 'a'.repeat(40);
+  t.deepEqual(loadConfig({ ENCLAVE_CHAINS: `{"8453":{"paymentVerifier":"${verifier}"}}` }).ENCLAVE_CHAINS, { 8453: { paymentVerifier: verifier } });
+  t.throws(() => loadConfig({ ENCLAVE_PROOF_ATTESTORS: `${verifier},nope` }), { message: /ENCLAVE_PROOF_ATTESTORS/ });
+  t.deepEqual(loadConfig({}).ENCLAVE_GRPC_ADDR, '127.0.0.1:50052');
+  t.deepEqual(loadConfig({}).ENCLAVE_HTTP_PORT, 8081);
+});

@@ -2,11 +2,14 @@ import test, { type ExecutionContext } from 'ava';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { createPublicClient, http, type Address } from 'viem';
+import { unifiedPaymentVerifierAbi } from '../../indexer/chain/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-function startPlatform(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import=tsx', 'deploy/main.ts'], {
+function startPlatform(env: Record<string, string>, entry = 'deploy/main.ts', ready = /"url":"(http:\/\/[^"]+)"/) {
+  const child = spawn(process.execPath, ['--import=tsx', entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -16,9 +19,9 @@ function startPlatform(env: Record<string, string>) {
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "node started" line within 30 s:\n${stdout}\n${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no ready line within 30 s:\n${stdout}\n${stderr}`)), 30_000);
     child.stdout.on('data', () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(stdout);
+      const match = ready.exec(stdout);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -50,6 +53,16 @@ test('npm start answers the health check and exits 0 within 10 s of SIGTERM', as
   t.is(missing.status, 404);
   t.deepEqual(await missing.json(), { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' });
 
+  // The attestation service runs in-process, and the local chain takes its signer as the witness.
+  const { stdout } = platform.output();
+  const enclave = JSON.parse(stdout.split('\n').find((line) => line.includes('"msg":"enclave listening"'))!);
+  const document = (await (await fetch(`${enclave.http}/attestation`)).json()) as Record<string, any>;
+  t.is(document.responseObject.signer, enclave.signer);
+  t.is(document.responseObject.measurement, enclave.measurement);
+  const local = JSON.parse(stdout.split('\n').find((line) => line.includes('"msg":"local chain started"'))!);
+  const chain = createPublicClient({ transport: http(local.rpcUrl) });
+  t.true(await chain.readContract({ address: local.verifier as Address, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [enclave.signer] }));
+
   const sent = Date.now();
   platform.child.kill('SIGTERM');
   const [code] = (await once(platform.child, 'exit')) as [number | null];
@@ -73,3 +86,40 @@ test('a wrong configuration value stops the start with a message naming the vari
 
 test('the node refuses to join a cluster with the embedded store', (t) =>
   refusesToStart(t, { NATS_URL: 'nats://127.0.0.1:4222' }, /NATS_URL: is set but MONGODB_URI is not/));
+
+const ENCLAVE_READY = /"msg":"enclave listening"/;
+
+async function stopped(platform: ReturnType<typeof startPlatform>): Promise<number | null> {
+  platform.child.kill('SIGTERM');
+  const [code] = (await once(platform.child, 'exit')) as [number | null];
+  return code;
+}
+
+function listening(stdout: string): { grpc: string; http: string; signer: string } {
+  return JSON.parse(stdout.split('\n').find((line) => ENCLAVE_READY.test(line))!);
+}
+
+test('npm run enclave serves on its own, and keeps its signer across restarts with the wrapped key', async (t) => {
+  t.timeout(60_000);
+  const base = { ENCLAVE_GRPC_ADDR: '127.0.0.1:0', ENCLAVE_HTTP_PORT: '0', ENCLAVE_KEY_WRAPPING_KEY: randomBytes(32).toString('base64') };
+  const first = startPlatform(base, 'deploy/enclave-main.ts', ENCLAVE_READY);
+  await first.url;
+  const { http: url, signer } = listening(first.output().stdout);
+  const supported = (await (await fetch(`${url}/dispute/supported`)).json()) as Record<string, any>;
+  t.is(supported.responseObject.verifiers.length, 2);
+  const wrappedKey = JSON.parse(first.output().stdout.split('\n').find((line) => line.includes('wrappedKey'))!).wrappedKey as string;
+  t.is(await stopped(first), 0);
+  t.false(first.output().stdout.includes(base.ENCLAVE_KEY_WRAPPING_KEY));
+
+  const second = startPlatform({ ...base, ENCLAVE_WRAPPED_KEY: wrappedKey }, 'deploy/enclave-main.ts', ENCLAVE_READY);
+  await second.url;
+  t.is(listening(second.output().stdout).signer, signer);
+  t.is(await stopped(second), 0);
+
+  // Another key-wrapping key cannot open it: the service refuses to start rather than sign with another key.
+  const other = startPlatform({ ...base, ENCLAVE_WRAPPED_KEY: wrappedKey, ENCLAVE_KEY_WRAPPING_KEY: randomBytes(32).toString('base64') }, 'deploy/enclave-main.ts', ENCLAVE_READY);
+  other.url.catch(() => undefined);
+  const [code] = (await once(other.child, 'exit')) as [number | null];
+  t.is(code, 1);
+  t.regex(other.output().stdout, /enclave failed to start/);
+});

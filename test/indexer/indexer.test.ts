@@ -1,9 +1,8 @@
 import test from 'ava';
-import { Metadata, credentials, loadPackageDefinition, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
-import { protoPath } from 'grpc-health-check';
+import { Metadata, credentials, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { withDeadline } from '../../actors/chain/indexer-client.js';
 import { Direction, type TransferHistoryResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { healthOf } from '../support/grpc-health.js';
 import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
 
 const USDC = 1_000_000n;
@@ -181,17 +180,5 @@ test('watching an address from an earlier block reads its past transfers', async
 test('the standard gRPC health service reports the indexer serving', async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
-  type HealthClient = {
-    check(request: { service: string }, done: (error: ServiceError | null, response?: { status: string }) => void): void;
-    close(): void;
-  };
-  const health = loadPackageDefinition(loadSync(protoPath, { enums: String })) as unknown as {
-    grpc: { health: { v1: { Health: new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => HealthClient } } };
-  };
-  const client = new health.grpc.health.v1.Health(chain.indexer.address, credentials.createInsecure());
-  t.teardown(() => client.close());
-  const answer = await new Promise<{ status: string }>((resolve, reject) =>
-    client.check({ service: 'peer.indexer.v1.IndexerService' }, (error, response) => (error ? reject(error) : resolve(response!))),
-  );
-  t.is(answer.status, 'SERVING');
+  t.is(await healthOf(chain.indexer.address, 'peer.indexer.v1.IndexerService'), 'SERVING');
 });

@@ -1,0 +1,140 @@
+/**
+ * End to end on a real local chain: a maker's deposit, an intent signalled on it, the
+ * buyer's fiat payment on the simulated platform, the service's attestation, and the
+ * orchestrator releasing the locked USDC against it. The verifier is resolved from the
+ * chain id, and the enclave's signer is the registered witness.
+ */
+import test from 'ava';
+import { keccak256, parseEventLogs, parseUnits, toBytes, verifyTypedData, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { ChainRegistry } from '../../enclave/index.js';
+import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
+import { anvilTestAccount, escrowAbi, mockUSDCAbi, orchestratorAbi, protocolErrorsAbi, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
+import { CONVERSION_RATE, INTENT_AMOUNT, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+
+const maker = anvilTestAccount(2);
+const taker = anvilTestAccount(3);
+const relayer = anvilTestAccount(5);
+const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;
+
+let enclave: TestEnclave;
+let chain: LocalChain;
+let depositId: bigint;
+
+test.before(async () => {
+  const chains = new ChainRegistry();
+  enclave = await startTestEnclave({ chains });
+  chain = await startLocalChain({ witness: enclave.enclave.signer });
+  chains.set(chain.chainId, { paymentVerifier: chain.verifier });
+
+  const amount = parseUnits('500', 6);
+  await chain.mintUsdc(maker.address, amount);
+  const wallet = chain.walletFor(maker);
+  await chain.confirm(await wallet.writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [chain.escrow, amount] }));
+  const receipt = await chain.confirm(
+    await wallet.writeContract({
+      address: chain.escrow,
+      abi: escrowAbi,
+      functionName: 'createDeposit',
+      args: [chain.usdc, amount, { min: parseUnits('1', 6), max: parseUnits('100', 6) }, maker.address, maker.address],
+    }),
+  );
+  depositId = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'DepositReceived' })[0]!.args.depositId;
+});
+
+test.after.always(async () => {
+  await chain?.stop();
+  await enclave?.stop();
+});
+
+/** Signals an intent paying `to`, and the snapshot a client reads of it. */
+async function signalIntent(to: Hex) {
+  const receipt = await chain.confirm(
+    await chain.walletFor(taker).writeContract({
+      address: chain.orchestrator,
+      abi: orchestratorAbi,
+      functionName: 'signalIntent',
+      args: [depositId, INTENT_AMOUNT, to, keccak256(toBytes('venmo')), keccak256(toBytes('USD')), CONVERSION_RATE],
+    }),
+  );
+  const signaled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' })[0]!.args;
+  return {
+    intentHash: signaled.intentHash,
+    amount: signaled.amount.toString(),
+    fiatCurrency: 'USD',
+    payeeDetails: keccak256(toBytes(venmo.payeeId)),
+    conversionRate: signaled.conversionRate.toString(),
+    signalTimestamp: Number(signaled.timestamp),
+    timestampBuffer: 30_000,
+  };
+}
+
+async function usdcOf(address: Hex): Promise<bigint> {
+  return chain.publicClient.readContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [address] });
+}
+
+test.serial('an attestation from the service verifies with viem and releases the locked USDC on the local escrow', async (t) => {
+  const buyer = privateKeyToAccount(generatePrivateKey()).address;
+  const intent = await signalIntent(buyer);
+  const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
+  const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    params: prepared.params,
+    intent,
+    chainId: chain.chainId,
+  });
+  t.is(status, 200, JSON.stringify(body));
+  const result = body.responseObject;
+  t.is(result.domain.verifyingContract, chain.verifier);
+  t.true(
+    await verifyTypedData({
+      address: enclave.enclave.signer,
+      domain: result.domain,
+      types: PAYMENT_ATTESTATION_TYPES,
+      primaryType: 'PaymentAttestation',
+      message: { ...result.typedDataValue, releaseAmount: BigInt(result.typedDataValue.releaseAmount) },
+      signature: result.signature,
+    }),
+  );
+
+  const proof = { ...result.paymentProof, releaseAmount: BigInt(result.paymentProof.releaseAmount) };
+  const receipt = await chain.confirm(
+    await chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof] }),
+  );
+  const fulfilled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args;
+  t.like(fulfilled, { intentHash: intent.intentHash, fundsTransferredTo: buyer, amount: INTENT_AMOUNT, isManualRelease: false });
+  t.is(await usdcOf(buyer), INTENT_AMOUNT);
+
+  // The same proof cannot release funds twice, and its payment cannot be offered for another intent.
+  await t.throwsAsync(
+    chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof] }),
+    { message: /IntentNotFound/ },
+  );
+  const second = await signalIntent(buyer);
+  const replay = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    params: prepared.params,
+    intent: second,
+    chainId: chain.chainId,
+  });
+  t.like(replay, { status: 409, body: { errorCode: 'PAYMENT_ID_ALREADY_USED' } });
+});
+
+test.serial('an attestation for another chain does not verify on this one', async (t) => {
+  const buyer = privateKeyToAccount(generatePrivateKey()).address;
+  const intent = await signalIntent(buyer);
+  enclave.chains.set(8453, { paymentVerifier: chain.verifier });
+  const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
+  const { body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    params: prepared.params,
+    intent,
+    chainId: 8453,
+  });
+  const proof = { ...body.responseObject.paymentProof, releaseAmount: BigInt(body.responseObject.paymentProof.releaseAmount) };
+  await t.throwsAsync(
+    chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof] }),
+    { message: /UnknownWitness/ },
+  );
+  t.is(await usdcOf(buyer), 0n);
+});
