@@ -98,6 +98,15 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
     await wallet.writeContract({
       address: verifier.address,
       abi: unifiedPaymentVerifierAbi,
+      functionName: 'setOrchestrator',
+      args: [orchestrator.address],
+    }),
+    'UnifiedPaymentVerifier.setOrchestrator',
+  );
+  await confirm(
+    await wallet.writeContract({
+      address: verifier.address,
+      abi: unifiedPaymentVerifierAbi,
       functionName: 'setWitness',
       args: [options.witness, true],
     }),

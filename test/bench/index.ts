@@ -4,6 +4,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { formatComparison } from './harness.js';
+import { enclaveBenchmark } from './enclave.js';
 import { formatGateway, gatewayBenchmark } from './gateway.js';
 import { formatIndexer, indexerBenchmark } from './indexer.js';
 import { formatOrderList, orderListBenchmark } from './order-list.js';
@@ -21,4 +22,6 @@ console.log('');
 console.log(formatOrderList(await orderListBenchmark(seconds)));
 console.log('');
 console.log(formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))));
+console.log('');
+console.log(formatComparison(await enclaveBenchmark(Number(process.env.BENCH_ATTESTATIONS ?? 2_000))));
 process.exit(0);

@@ -40,12 +40,18 @@ test.before(async () => {
     }),
   );
   depositId = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'DepositReceived' })[0]!.args.depositId;
+  await chain.confirm(
+    await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, keccak256(toBytes('venmo')), keccak256(toBytes(venmo.payeeId))] }),
+  );
 });
 
 test.after.always(async () => {
   await chain?.stop();
   await enclave?.stop();
 });
+
+const fulfil = (proof: unknown) =>
+  chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof as never] });
 
 /** Signals an intent paying `to`, and the snapshot a client reads of it. */
 async function signalIntent(to: Hex) {
@@ -98,18 +104,13 @@ test.serial('an attestation from the service verifies with viem and releases the
   );
 
   const proof = { ...result.paymentProof, releaseAmount: BigInt(result.paymentProof.releaseAmount) };
-  const receipt = await chain.confirm(
-    await chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof] }),
-  );
+  const receipt = await chain.confirm(await fulfil(proof));
   const fulfilled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args;
   t.like(fulfilled, { intentHash: intent.intentHash, fundsTransferredTo: buyer, amount: INTENT_AMOUNT, isManualRelease: false });
   t.is(await usdcOf(buyer), INTENT_AMOUNT);
 
   // The same proof cannot release funds twice, and its payment cannot be offered for another intent.
-  await t.throwsAsync(
-    chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof] }),
-    { message: /IntentNotFound/ },
-  );
+  await t.throwsAsync(fulfil(proof), { message: /IntentNotFound/ });
   const second = await signalIntent(buyer);
   const replay = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
     encryptedSessionMaterial: await enclave.seal(prepared.material),
@@ -132,9 +133,23 @@ test.serial('an attestation for another chain does not verify on this one', asyn
     chainId: 8453,
   });
   const proof = { ...body.responseObject.paymentProof, releaseAmount: BigInt(body.responseObject.paymentProof.releaseAmount) };
-  await t.throwsAsync(
-    chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof] }),
-    { message: /UnknownWitness/ },
-  );
+  await t.throwsAsync(fulfil(proof), { message: /UnknownWitness/ });
+  t.is(await usdcOf(buyer), 0n);
+});
+
+test.serial('a snapshot that lies to the enclave is attested, and then refused on chain', async (t) => {
+  const buyer = privateKeyToAccount(generatePrivateKey()).address;
+  const intent = await signalIntent(buyer);
+  // The buyer pays themselves and tells the enclave the intent's payee is their own account.
+  const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000, payee: '999000999' });
+  const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    params: prepared.params,
+    intent: { ...intent, payeeDetails: keccak256(toBytes('999000999')) },
+    chainId: chain.chainId,
+  });
+  t.is(status, 200);
+  const proof = { ...body.responseObject.paymentProof, releaseAmount: BigInt(body.responseObject.paymentProof.releaseAmount) };
+  await t.throwsAsync(fulfil(proof), { message: /SnapshotMismatch[\s\S]*payeeDetails/ });
   t.is(await usdcOf(buyer), 0n);
 });

@@ -29,6 +29,8 @@ contract Escrow is Ownable {
     uint256 public depositCount;
     mapping(uint256 => Deposit) private deposits;
     mapping(uint256 => mapping(bytes32 => uint256)) public lockedAmount;
+    /// @notice The hash of the maker's payee id for each payment method a deposit accepts; zero where it accepts none.
+    mapping(uint256 => mapping(bytes32 => bytes32)) public payeeDetails;
     address public orchestrator;
 
     event DepositReceived(
@@ -53,6 +55,7 @@ contract Escrow is Ownable {
         address to
     );
     event OrchestratorUpdated(address indexed orchestrator);
+    event DepositPaymentMethodSet(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 payeeDetails);
 
     error ZeroAddress();
     error ZeroValue();
@@ -175,6 +178,15 @@ contract Escrow is Ownable {
         deposit.available += amount - transferAmount;
         emit FundsUnlockedAndTransferred(depositId, intentHash, amount, transferAmount, to);
         deposit.token.safeTransfer(to, transferAmount);
+    }
+
+    /// @notice Where a deposit is paid on one payment method: the hash of the maker's payee id there.
+    /// Zero stops accepting the method; intents already signalled keep the payee they were given.
+    function setPaymentMethod(uint256 depositId, bytes32 paymentMethod, bytes32 payee) external {
+        Deposit storage deposit = _existingDeposit(depositId);
+        if (msg.sender != deposit.depositor && msg.sender != deposit.delegate) revert UnauthorizedCaller(msg.sender);
+        payeeDetails[depositId][paymentMethod] = payee;
+        emit DepositPaymentMethodSet(depositId, paymentMethod, payee);
     }
 
     function getDeposit(uint256 depositId) external view returns (Deposit memory) {

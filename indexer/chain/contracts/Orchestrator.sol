@@ -19,6 +19,8 @@ contract Orchestrator {
         bytes32 paymentMethod;
         bytes32 fiatCurrency;
         uint256 conversionRate;
+        /// @dev The deposit's payee for the method when signalled, so a later change cannot redirect a paid intent.
+        bytes32 payeeDetails;
     }
 
     Escrow public immutable escrow;
@@ -51,6 +53,7 @@ contract Orchestrator {
     error IntentNotFound(bytes32 intentHash);
     error UnauthorizedCaller(address caller);
     error IntentNotExpired(bytes32 intentHash, uint256 expiryTime);
+    error PaymentMethodNotAccepted(uint256 depositId, bytes32 paymentMethod);
 
     constructor(Escrow escrow_, UnifiedPaymentVerifier verifier_, uint256 intentExpirationPeriod_) {
         if (address(escrow_) == address(0) || address(verifier_) == address(0)) revert ZeroAddress();
@@ -70,6 +73,8 @@ contract Orchestrator {
     ) external returns (bytes32 intentHash) {
         if (to == address(0)) revert ZeroAddress();
         if (conversionRate == 0) revert ZeroValue();
+        bytes32 payee = escrow.payeeDetails(depositId, paymentMethod);
+        if (payee == bytes32(0)) revert PaymentMethodNotAccepted(depositId, paymentMethod);
         intentHash = keccak256(abi.encode(block.chainid, address(this), ++intentCount));
         uint256 expiryTime = block.timestamp + intentExpirationPeriod;
         intents[intentHash] = Intent({
@@ -81,7 +86,8 @@ contract Orchestrator {
             expiryTime: expiryTime,
             paymentMethod: paymentMethod,
             fiatCurrency: fiatCurrency,
-            conversionRate: conversionRate
+            conversionRate: conversionRate,
+            payeeDetails: payee
         });
         escrow.lockFunds(depositId, intentHash, amount, expiryTime);
         emit IntentSignaled(
@@ -102,7 +108,17 @@ contract Orchestrator {
     function fulfillIntent(UnifiedPaymentVerifier.PaymentAttestation calldata attestation) external {
         bytes32 intentHash = attestation.intentHash;
         Intent memory intent = _takeIntent(intentHash);
-        verifier.verifyPayment(attestation, intent.amount);
+        verifier.verifyPayment(
+            attestation,
+            UnifiedPaymentVerifier.IntentTerms({
+                amount: intent.amount,
+                paymentMethod: intent.paymentMethod,
+                fiatCurrency: intent.fiatCurrency,
+                payeeDetails: intent.payeeDetails,
+                conversionRate: intent.conversionRate,
+                signalTimestamp: intent.timestamp
+            })
+        );
         escrow.unlockAndTransferFunds(intent.depositId, intentHash, attestation.releaseAmount, intent.to);
         emit IntentFulfilled(intentHash, intent.to, attestation.releaseAmount, false);
     }

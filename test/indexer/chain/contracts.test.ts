@@ -7,6 +7,7 @@ import test from 'ava';
 import {
   BaseError,
   ContractFunctionRevertedError,
+  encodeAbiParameters,
   isAddressEqual,
   keccak256,
   parseAbi,
@@ -21,6 +22,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI } from '../../../enclave/attestation/payment-attestation.js';
 import {
   DEFAULT_INTENT_EXPIRATION_SECONDS,
   anvilTestAccount,
@@ -41,6 +43,7 @@ const escrowEvents = parseAbi([
   'event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime)',
   'event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount)',
   'event FundsUnlockedAndTransferred(uint256 indexed depositId, bytes32 indexed intentHash, uint256 unlockedAmount, uint256 transferredAmount, address to)',
+  'event DepositPaymentMethodSet(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 payeeDetails)',
 ]);
 const orchestratorEvents = parseAbi([
   'event IntentSignaled(bytes32 indexed intentHash, address indexed escrow, uint256 indexed depositId, bytes32 paymentMethod, address owner, address to, uint256 amount, bytes32 fiatCurrency, uint256 conversionRate, uint256 timestamp)',
@@ -53,6 +56,7 @@ const usdc = (amount: string): bigint => parseUnits(amount, 6);
 const VENMO = keccak256(stringToHex('venmo'));
 const USD = keccak256(stringToHex('USD'));
 const RATE = parseUnits('1.02', 18);
+const MAKER_PAYEE = keccak256(stringToHex('maker-venmo-id'));
 
 // Witnesses are fresh keys, not dev accounts: only what the verifier registered may sign.
 const witness = privateKeyToAccount(generatePrivateKey());
@@ -95,10 +99,25 @@ async function deposit(amount: bigint, range = { min: usdc('1'), max: usdc('50')
   );
   const [received] = eventsOf(receipt, escrowEvents, chain.escrow);
   if (received?.eventName !== 'DepositReceived') throw new Error('no DepositReceived');
-  return { depositId: received.args.depositId, receipt };
+  const depositId = received.args.depositId;
+  await acceptVenmo(depositId, MAKER_PAYEE);
+  return { depositId, receipt };
 }
 
-async function signal(depositId: bigint, amount: bigint): Promise<{ intentHash: Hash; receipt: TransactionReceipt }> {
+async function acceptVenmo(depositId: bigint, payeeDetails: Hex, account: LocalAccount = maker): Promise<TransactionReceipt> {
+  return chain.confirm(
+    await chain.walletFor(account).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, payeeDetails] }),
+  );
+}
+
+interface Signaled {
+  intentHash: Hash;
+  amount: bigint;
+  timestamp: bigint;
+  receipt: TransactionReceipt;
+}
+
+async function signal(depositId: bigint, amount: bigint): Promise<Signaled> {
   const receipt = await chain.confirm(
     await chain.walletFor(taker).writeContract({
       address: chain.orchestrator,
@@ -109,7 +128,7 @@ async function signal(depositId: bigint, amount: bigint): Promise<{ intentHash: 
   );
   const [signaled] = eventsOf(receipt, orchestratorEvents, chain.orchestrator);
   if (signaled?.eventName !== 'IntentSignaled') throw new Error('no IntentSignaled');
-  return { intentHash: signaled.args.intentHash, receipt };
+  return { intentHash: signaled.args.intentHash, amount, timestamp: signaled.args.timestamp, receipt };
 }
 
 interface Attestation {
@@ -166,7 +185,26 @@ async function revertOf(call: Promise<unknown>): Promise<{ errorName: string; ar
   return { errorName: reverted.data.errorName, args: reverted.data.args ?? [] };
 }
 
-const paymentData = (paymentId: string): Hex => stringToHex(JSON.stringify({ platform: 'venmo', paymentId }));
+/** The evidence as the attestation service encodes it: the payment it read, and the intent as it was told. */
+function paymentData(intent: Signaled, paymentId: string, snapshot: Partial<Record<'intentHash' | 'amount' | 'paymentMethod' | 'fiatCurrency' | 'payeeDetails' | 'conversionRate' | 'signalTimestamp', unknown>> = {}): Hex {
+  return encodeAbiParameters(
+    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
+    [
+      { method: VENMO, payeeId: MAKER_PAYEE, amount: 3060n, currency: USD, timestamp: intent.timestamp * 1000n + 60_000n, paymentId: keccak256(stringToHex(paymentId)) },
+      {
+        intentHash: intent.intentHash,
+        amount: intent.amount,
+        paymentMethod: VENMO,
+        fiatCurrency: USD,
+        payeeDetails: MAKER_PAYEE,
+        conversionRate: RATE,
+        signalTimestamp: intent.timestamp,
+        timestampBuffer: 0n,
+        ...snapshot,
+      } as never,
+    ],
+  );
+}
 
 test.serial('MockUSDC looks like USDC, only its owner mints, and transfers emit Transfer', async (t) => {
   const read = <F extends 'name' | 'symbol' | 'decimals'>(functionName: F) =>
@@ -292,11 +330,12 @@ test.serial('only the orchestrator moves locked funds', async (t) => {
 
 test.serial('an attested fulfilment pays `to`, returns the rest to the deposit and ends the intent', async (t) => {
   const { depositId } = await deposit(usdc('100'));
-  const { intentHash } = await signal(depositId, usdc('30'));
+  const intent = await signal(depositId, usdc('30'));
+  const { intentHash } = intent;
   const payeeBefore = await usdcBalance(payee.address);
 
   // The fiat paid was worth a little less than signalled: the witness attests 29.5.
-  const receipt = await fulfil(await attest(intentHash, usdc('29.5'), paymentData('venmo-1')));
+  const receipt = await fulfil(await attest(intentHash, usdc('29.5'), paymentData(intent, 'venmo-1')));
 
   t.is(await usdcBalance(payee.address), payeeBefore + usdc('29.5'));
   t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
@@ -318,18 +357,18 @@ test.serial('an attested fulfilment pays `to`, returns the rest to the deposit a
 
 test.serial('an attestation signed by anyone but a registered witness reverts', async (t) => {
   const { depositId } = await deposit(usdc('100'));
-  const { intentHash } = await signal(depositId, usdc('10'));
-  const forged = await attest(intentHash, usdc('10'), paymentData('venmo-2'), impostor);
+  const intent = await signal(depositId, usdc('10'));
+  const forged = await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-2'), impostor);
   t.deepEqual(await revertOf(fulfil(forged)), { errorName: 'UnknownWitness', args: [impostor.address] });
   t.is((await lockedDeposit(depositId)).locked, usdc('10'));
 });
 
 test.serial('data that does not hash to the signed dataHash reverts', async (t) => {
   const { depositId } = await deposit(usdc('100'));
-  const { intentHash } = await signal(depositId, usdc('10'));
-  const signed = await attest(intentHash, usdc('10'), paymentData('venmo-3'));
+  const intent = await signal(depositId, usdc('10'));
+  const signed = await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-3'));
 
-  const swapped = { ...signed, data: paymentData('venmo-other') };
+  const swapped = { ...signed, data: paymentData(intent, 'venmo-other') };
   t.deepEqual(await revertOf(fulfil(swapped)), {
     errorName: 'DataHashMismatch',
     args: [signed.dataHash, keccak256(swapped.data)],
@@ -341,17 +380,81 @@ test.serial('data that does not hash to the signed dataHash reverts', async (t) 
 
 test.serial('a release above the locked amount reverts', async (t) => {
   const { depositId } = await deposit(usdc('100'));
-  const { intentHash } = await signal(depositId, usdc('10'));
-  const greedy = await attest(intentHash, usdc('10.000001'), paymentData('venmo-4'));
+  const intent = await signal(depositId, usdc('10'));
+  const greedy = await attest(intent.intentHash, usdc('10.000001'), paymentData(intent, 'venmo-4'));
   t.deepEqual(await revertOf(fulfil(greedy)), { errorName: 'ReleaseExceedsLocked', args: [usdc('10.000001'), usdc('10')] });
 });
 
 test.serial('a second fulfilment of the same intent reverts', async (t) => {
   const { depositId } = await deposit(usdc('100'));
-  const { intentHash } = await signal(depositId, usdc('10'));
-  const attestation = await attest(intentHash, usdc('10'), paymentData('venmo-5'));
+  const intent = await signal(depositId, usdc('10'));
+  const attestation = await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-5'));
   await fulfil(attestation);
-  t.deepEqual(await revertOf(fulfil(attestation)), { errorName: 'IntentNotFound', args: [intentHash] });
+  t.deepEqual(await revertOf(fulfil(attestation)), { errorName: 'IntentNotFound', args: [intent.intentHash] });
+});
+
+test.serial('a deposit is paid only on the payment methods its maker set, to the payee set when the intent was signalled', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const signalling = (paymentMethod: Hex) =>
+    chain.walletFor(taker).writeContract({
+      address: chain.orchestrator,
+      abi: [...orchestratorAbi, ...protocolErrorsAbi],
+      functionName: 'signalIntent',
+      args: [depositId, usdc('10'), payee.address, paymentMethod, USD, RATE],
+    });
+  const CASHAPP = keccak256(stringToHex('cashapp'));
+  t.deepEqual(await revertOf(signalling(CASHAPP)), { errorName: 'PaymentMethodNotAccepted', args: [depositId, CASHAPP] });
+  t.deepEqual(await revertOf(acceptVenmo(depositId, MAKER_PAYEE, taker)), { errorName: 'UnauthorizedCaller', args: [taker.address] });
+
+  const intent = await signal(depositId, usdc('10'));
+  // The maker moves to another payee: the open intent is still paid to the payee it was signalled with.
+  const moved = await acceptVenmo(depositId, keccak256(stringToHex('new-venmo-id')));
+  t.deepEqual(eventsOf(moved, escrowEvents, chain.escrow).map((log) => log.args), [
+    { depositId, paymentMethod: VENMO, payeeDetails: keccak256(stringToHex('new-venmo-id')) },
+  ]);
+  await fulfil(await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-6')));
+  t.is((await lockedDeposit(depositId)).locked, 0n);
+});
+
+test.serial('the snapshot the witness was shown must be the intent on chain', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const intent = await signal(depositId, usdc('10'));
+  const other = await signal(depositId, usdc('10'));
+  const lies: [string, Record<string, unknown>][] = [
+    ['intentHash', { intentHash: other.intentHash }],
+    ['amount', { amount: usdc('1') }],
+    ['paymentMethod', { paymentMethod: keccak256(stringToHex('cashapp')) }],
+    ['fiatCurrency', { fiatCurrency: keccak256(stringToHex('EUR')) }],
+    ['payeeDetails', { payeeDetails: keccak256(stringToHex('buyer-own-id')) }],
+    ['conversionRate', { conversionRate: 1n }],
+    ['signalTimestamp', { signalTimestamp: intent.timestamp - 3600n }],
+  ];
+  for (const [field, lie] of lies) {
+    const attestation = await attest(intent.intentHash, usdc('10'), paymentData(intent, `venmo-lie-${field}`, lie));
+    t.deepEqual(await revertOf(fulfil(attestation)), { errorName: 'SnapshotMismatch', args: [field] }, field);
+  }
+  t.is((await lockedDeposit(depositId)).locked, usdc('20'));
+});
+
+test.serial('one payment releases one intent: its nullifier is spent on chain', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const first = await signal(depositId, usdc('10'));
+  const second = await signal(depositId, usdc('10'));
+  await fulfil(await attest(first.intentHash, usdc('10'), paymentData(first, 'venmo-once')));
+  const again = await attest(second.intentHash, usdc('10'), paymentData(second, 'venmo-once'));
+  const nullifier = keccak256(`${VENMO}${keccak256(stringToHex('venmo-once')).slice(2)}` as Hex);
+  t.deepEqual(await revertOf(fulfil(again)), { errorName: 'PaymentAlreadyUsed', args: [nullifier] });
+  t.true(await chain.publicClient.readContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isNullified', args: [nullifier] }));
+
+  const direct = await revertOf(
+    chain.walletFor(stranger).writeContract({
+      address: chain.verifier,
+      abi: unifiedPaymentVerifierAbi,
+      functionName: 'verifyPayment',
+      args: [again, { amount: usdc('10'), paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: second.timestamp }],
+    }),
+  );
+  t.deepEqual(direct, { errorName: 'UnauthorizedCaller', args: [stranger.address] });
 });
 
 test.serial('the maker can release an intent by hand', async (t) => {
