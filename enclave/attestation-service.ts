@@ -61,10 +61,17 @@ export const disputeRequest = z
   .object({ encryptedSessionMaterial: encrypted, params: z.object({}).strict().default({}), chainId, intentHash: hex32 })
   .strict();
 
-/** The message proof attestors sign: which platform answered, what, and when. */
-export function providerProofDigest(platform: string, responseBody: string, timestamp: number): Hex {
+/**
+ * The message proof attestors sign: which platform answered what, when, for which
+ * intent. The intent is the proof's context, as in the protocol's zkTLS proofs: a proof
+ * made for one intent cannot be offered for another.
+ */
+export function providerProofDigest(platform: string, intentHash: Hex, responseBody: string, timestamp: number): Hex {
   return keccak256(
-    encodeAbiParameters([{ type: 'string' }, { type: 'bytes32' }, { type: 'bytes32' }, { type: 'uint256' }], ['peer-provider-proof:v1', idHash(platform), keccak256(new TextEncoder().encode(responseBody)), BigInt(timestamp)]),
+    encodeAbiParameters(
+      [{ type: 'string' }, { type: 'bytes32' }, { type: 'bytes32' }, { type: 'bytes32' }, { type: 'uint256' }],
+      ['peer-provider-proof:v1', idHash(platform), intentHash, keccak256(new TextEncoder().encode(responseBody)), BigInt(timestamp)],
+    ),
   );
 }
 
@@ -143,9 +150,10 @@ export class AttestationService {
     const verifier = this.#options.chains.paymentVerifier(request.chainId, request.verifyingContract);
     const paymentParams = parseParams(platform.params, request.params);
     const { responseBody, timestamp, signature } = request.proof;
-    const attestor = await recoverMessageAddress({ message: { raw: providerProofDigest(platform.id, responseBody, timestamp) }, signature: signature as Hex }).catch(() => null);
+    const digest = providerProofDigest(platform.id, request.intent.intentHash.toLowerCase() as Hex, responseBody, timestamp);
+    const attestor = await recoverMessageAddress({ message: { raw: digest }, signature: signature as Hex }).catch(() => null);
     if (!attestor || !this.#attestors.has(attestor)) {
-      throw new AttestationError('PROOF_NOT_TRUSTED', 422, 'the proof is not signed by a trusted attestor for this platform and response');
+      throw new AttestationError('PROOF_NOT_TRUSTED', 422, 'the proof is not signed by a trusted attestor for this platform, intent and response');
     }
     let response: unknown;
     try {

@@ -16,14 +16,15 @@ function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
   return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
 }
 
-async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string) {
+async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>) {
   const responseBody = JSON.stringify(renderPayment('paypal', payment));
   const timestamp = SIGNAL_TIMESTAMP + 120;
-  const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', responseBody, timestamp) } });
+  const intent = intentFor(paypal);
+  const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
   return enclave.post('/verify/paypal/transfer_paypal', {
     proof: { responseBody: tamper ? tamper(responseBody) : responseBody, timestamp, signature },
     params: { PAYMENT_ID: payment.paymentId },
-    intent: intentFor(paypal),
+    intent: offeredFor ?? intent,
     chainId: TEST_CHAIN_ID,
   });
 }
@@ -37,6 +38,7 @@ test('a provider proof vouched for by a trusted attestor is verified like a buye
 
 test('the verifier rules hold for proofs too', async (t) => {
   t.like(await proofRequest(paypalPayment({ amount: OWED_CENTS - 1n })), { status: 422, body: { errorCode: 'AMOUNT_TOO_LOW' } });
+  // A second intent with a proof of its own for the same payment: the payment id is spent.
   const payment = paypalPayment();
   t.is((await proofRequest(payment)).status, 200);
   t.like(await proofRequest(payment), { status: 409, body: { errorCode: 'PAYMENT_ID_ALREADY_USED' } });
@@ -46,4 +48,8 @@ test('a proof from an unknown attestor, or with its response altered, is not tru
   const stranger = privateKeyToAccount(generatePrivateKey());
   t.like(await proofRequest(paypalPayment(), stranger), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
   t.like(await proofRequest(paypalPayment(), proofAttestor, (body) => body.replace('"25.35"', '"95.35"')), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
+});
+
+test('a proof made for one intent cannot be offered for another', async (t) => {
+  t.like(await proofRequest(paypalPayment(), proofAttestor, undefined, intentFor(paypal)), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
 });

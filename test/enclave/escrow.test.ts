@@ -5,12 +5,12 @@
  * chain id, and the enclave's signer is the registered witness.
  */
 import test from 'ava';
-import { keccak256, parseEventLogs, parseUnits, toBytes, verifyTypedData, type Hex } from 'viem';
+import { keccak256, parseEventLogs, parseUnits, toBytes, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ChainRegistry } from '../../enclave/index.js';
-import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi, orchestratorAbi, protocolErrorsAbi, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
-import { CONVERSION_RATE, INTENT_AMOUNT, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { depositOn } from '../support/local-deposit.js';
+import { CONVERSION_RATE, INTENT_AMOUNT, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
 
 const maker = anvilTestAccount(2);
 const taker = anvilTestAccount(3);
@@ -29,17 +29,8 @@ test.before(async () => {
 
   const amount = parseUnits('500', 6);
   await chain.mintUsdc(maker.address, amount);
+  ({ depositId } = await depositOn(chain, maker, amount, { range: { min: parseUnits('1', 6), max: parseUnits('100', 6) } }));
   const wallet = chain.walletFor(maker);
-  await chain.confirm(await wallet.writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [chain.escrow, amount] }));
-  const receipt = await chain.confirm(
-    await wallet.writeContract({
-      address: chain.escrow,
-      abi: escrowAbi,
-      functionName: 'createDeposit',
-      args: [chain.usdc, amount, { min: parseUnits('1', 6), max: parseUnits('100', 6) }, maker.address, maker.address],
-    }),
-  );
-  depositId = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'DepositReceived' })[0]!.args.depositId;
   await chain.confirm(
     await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, keccak256(toBytes('venmo')), keccak256(toBytes(venmo.payeeId))] }),
   );
@@ -92,16 +83,7 @@ test.serial('an attestation from the service verifies with viem and releases the
   t.is(status, 200, JSON.stringify(body));
   const result = body.responseObject;
   t.is(result.domain.verifyingContract, chain.verifier);
-  t.true(
-    await verifyTypedData({
-      address: enclave.enclave.signer,
-      domain: result.domain,
-      types: PAYMENT_ATTESTATION_TYPES,
-      primaryType: 'PaymentAttestation',
-      message: { ...result.typedDataValue, releaseAmount: BigInt(result.typedDataValue.releaseAmount) },
-      signature: result.signature,
-    }),
-  );
+  t.true(await isSignedPaymentAttestation(result, enclave.enclave.signer));
 
   const proof = { ...result.paymentProof, releaseAmount: BigInt(result.paymentProof.releaseAmount) };
   const receipt = await chain.confirm(await fulfil(proof));

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { decodeAbiParameters, keccak256, toBytes, verifyTypedData, type Hex } from 'viem';
-import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI, PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
+import { decodeAbiParameters, keccak256, toBytes, type Hex } from 'viem';
+import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI } from '../../enclave/attestation/payment-attestation.js';
 import {
   INTENT_AMOUNT,
   OWED_CENTS,
@@ -9,6 +9,7 @@ import {
   SIGNAL_TIMESTAMP,
   TEST_CHAIN_ID,
   buyerVerify,
+  isSignedPaymentAttestation,
   intentFor,
   preparePayment,
   startTestEnclave,
@@ -36,16 +37,7 @@ for (const fixture of PLATFORM_FIXTURES) {
     t.is(result.typedDataValue.releaseAmount, INTENT_AMOUNT.toString());
     t.is(result.typedDataValue.intentHash, intent.intentHash);
     t.is(result.typedDataValue.dataHash, keccak256(result.encodedPaymentDetails));
-    t.true(
-      await verifyTypedData({
-        address: enclave.enclave.signer,
-        domain: result.domain,
-        types: PAYMENT_ATTESTATION_TYPES,
-        primaryType: 'PaymentAttestation',
-        message: { ...result.typedDataValue, releaseAmount: BigInt(result.typedDataValue.releaseAmount) },
-        signature: result.signature,
-      }),
-    );
+    t.true(await isSignedPaymentAttestation(result, enclave.enclave.signer));
     const [details, snapshot] = decodeAbiParameters([PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI], result.encodedPaymentDetails as Hex);
     t.deepEqual(details, {
       method: hash(fixture.platform),

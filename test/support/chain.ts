@@ -7,11 +7,12 @@ import type { Address, PublicClient } from 'viem';
 import { EmbeddedStore, createLogger, type Store } from '../../actors/index.js';
 import { indexerClient, withDeadline } from '../../actors/chain/indexer-client.js';
 import { openIndexerCollections } from '../../deploy/chain.js';
-import { escrowAbi, mockUSDCAbi } from '../../indexer/chain/artifacts/index.js';
+import { mockUSDCAbi } from '../../indexer/chain/artifacts/index.js';
 import { anvilTestAccount } from '../../indexer/chain/dev-accounts.js';
 import { startLocalChain, type LocalChain } from '../../indexer/chain/local-chain.js';
 import { startIndexer, type IndexerOptions, type RunningIndexer } from '../../indexer/indexer-server.js';
 import type { ChainFact, IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { depositOn } from './local-deposit.js';
 
 export const witness = anvilTestAccount(1);
 export const alice = anvilTestAccount(2);
@@ -78,12 +79,7 @@ export async function transfer(chain: TestChain, from: typeof alice, to: Address
 }
 
 export async function createDeposit(chain: TestChain, maker: typeof alice, amount: bigint): Promise<void> {
-  const { local } = chain;
-  const client = local.walletFor(maker);
-  await local.confirm(await client.writeContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [local.escrow, amount] }));
-  const range = { min: 1_000_000n, max: amount };
-  const zero = '0x0000000000000000000000000000000000000000';
-  await local.confirm(await client.writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'createDeposit', args: [local.usdc, amount, range, zero, zero] }));
+  await depositOn(chain.local, maker, amount);
 }
 
 export async function mine(chain: TestChain, blocks = 1): Promise<void> {

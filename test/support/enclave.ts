@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { getAddress, keccak256, toBytes, type Address, type Hex } from 'viem';
+import { getAddress, keccak256, toBytes, verifyTypedData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import {
   AttestationService,
@@ -21,6 +21,7 @@ import {
 } from '../../enclave/index.js';
 import { DisputeMailer, PlatformSimulator, type SimAccount, type SimPayment } from '../../enclave/simulator/index.js';
 import { platformClient } from '../../enclave/platforms/index.js';
+import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 
 export const TEST_CHAIN_ID = 8453;
 export const PAYMENT_VERIFIER = getAddress('0x16b3e4a3cf0c6fd23e2ab3ae8c4af1d9b8c6e5a1');
@@ -193,6 +194,18 @@ export async function buyerVerify(enclave: TestEnclave, fixture: PlatformFixture
     intent,
     chainId: TEST_CHAIN_ID,
     ...extra,
+  });
+}
+
+/** Whether a payment verification's answer is the EIP-712 PaymentAttestation its domain names, signed by `signer`. */
+export async function isSignedPaymentAttestation(result: { domain: any; typedDataValue: { intentHash: Hex; releaseAmount: string; dataHash: Hex }; signature: Hex }, signer: Address): Promise<boolean> {
+  return verifyTypedData({
+    address: signer,
+    domain: result.domain,
+    types: PAYMENT_ATTESTATION_TYPES,
+    primaryType: 'PaymentAttestation',
+    message: { ...result.typedDataValue, releaseAmount: BigInt(result.typedDataValue.releaseAmount) },
+    signature: result.signature,
   });
 }
 

@@ -34,6 +34,7 @@ import {
   unifiedPaymentVerifierAbi,
   type LocalChain,
 } from '../../../indexer/chain/index.js';
+import { depositOn } from '../../support/local-deposit.js';
 
 const escrowEvents = parseAbi([
   'event DepositReceived(uint256 indexed depositId, address indexed depositor, address indexed token, uint256 amount, (uint256,uint256) intentAmountRange, address delegate, address intentGuardian)',
@@ -87,21 +88,9 @@ async function usdcBalance(account: Address): Promise<bigint> {
 
 async function deposit(amount: bigint, range = { min: usdc('1'), max: usdc('50') }): Promise<{ depositId: bigint; receipt: TransactionReceipt }> {
   await chain.mintUsdc(maker.address, amount);
-  const wallet = chain.walletFor(maker);
-  await chain.confirm(await wallet.writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [chain.escrow, amount] }));
-  const receipt = await chain.confirm(
-    await wallet.writeContract({
-      address: chain.escrow,
-      abi: escrowAbi,
-      functionName: 'createDeposit',
-      args: [chain.usdc, amount, range, stranger.address, payee.address],
-    }),
-  );
-  const [received] = eventsOf(receipt, escrowEvents, chain.escrow);
-  if (received?.eventName !== 'DepositReceived') throw new Error('no DepositReceived');
-  const depositId = received.args.depositId;
-  await acceptVenmo(depositId, MAKER_PAYEE);
-  return { depositId, receipt };
+  const created = await depositOn(chain, maker, amount, { range, delegate: stranger.address, intentGuardian: payee.address });
+  await acceptVenmo(created.depositId, MAKER_PAYEE);
+  return created;
 }
 
 async function acceptVenmo(depositId: bigint, payeeDetails: Hex, account: LocalAccount = maker): Promise<TransactionReceipt> {
