@@ -218,11 +218,12 @@ export class Follower {
     for (const log of sorted) {
       const event = this.#decode(log);
       if (!event) continue;
-      const id = `${this.#o.contracts.chainId}:${log.blockHash}:${log.logIndex}`;
+      const logId = `${this.#o.contracts.chainId}:${log.blockHash}:${log.logIndex}`;
       marks.set(Number(log.blockNumber), log.blockHash!);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      if (Number(log.blockNumber) <= knownThrough && (await this.#o.collections.facts.findOne({ _id: id }))) continue;
+      if (seen.has(logId)) continue;
+      seen.add(logId);
+      const id = Number(log.blockNumber) <= knownThrough ? await this.#appearanceId(logId) : logId;
+      if (id === null) continue;
       const fact: ChainFact = {
         sequence: 0n,
         id,
@@ -243,6 +244,21 @@ export class Follower {
     if (through) recent.push(through);
     await this.#saveCursor(through ?? this.#cursor.block, recent);
     if (appended > 0) this.#notify();
+  }
+
+  /**
+   * The fact id for a log that may be in the log already: null while an appearance of it
+   * stands. A chain can fork away from a block and later come back to the very same
+   * block; its logs were retracted meanwhile, so they appear again, under an id of their
+   * own (`<log id>#2`, `#3`, …) that consumers have not seen.
+   */
+  async #appearanceId(logId: string): Promise<string | null> {
+    for (let appearance = 1; ; appearance++) {
+      const id = appearance === 1 ? logId : `${logId}#${appearance}`;
+      const doc = await this.#o.collections.facts.findOne({ _id: id });
+      if (!doc) return id;
+      if (!doc.retracted) return null;
+    }
   }
 
   #decode(log: Log): FactEvent | null {

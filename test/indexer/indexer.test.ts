@@ -1,5 +1,7 @@
 import test from 'ava';
 import { Metadata, credentials, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { encodeFunctionData } from 'viem';
+import { mockUSDCAbi } from '../../indexer/chain/index.js';
 import { withDeadline } from '../../actors/chain/indexer-client.js';
 import { Direction, type TransferHistoryResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
@@ -113,6 +115,63 @@ test('a re-organisation retracts the facts of the blocks that left the chain, an
     (await history(chain, alice.address)).transfers.map((transfer) => [transfer.to, transfer.value]),
     [
       [carol.address, (3n * USDC).toString()],
+      [alice.address, (50n * USDC).toString()],
+    ],
+  );
+});
+
+test('a fork that returns to the very block it left brings that block\'s facts back, under ids consumers have not seen', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  const { local } = chain;
+  await watch(chain, [alice.address]);
+  await mint(chain, alice.address, 50n * USDC);
+  await readFacts(chain, 0, 1);
+
+  const snapshot = async () => (await chain.client.request({ method: 'evm_snapshot' as never })) as string;
+  const revert = (id: string) => chain.client.request({ method: 'evm_revert' as never, params: [id] as never });
+  // The same signed transaction, timestamp and base fee rebuild the same block, hash and all.
+  const raw = await alice.signTransaction({
+    chainId: local.chainId,
+    nonce: await chain.client.getTransactionCount({ address: alice.address }),
+    to: local.usdc,
+    data: encodeFunctionData({ abi: mockUSDCAbi, functionName: 'transfer', args: [bob.address, 7n * USDC] }),
+    gas: 100_000n,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 1n,
+  });
+  const timestamp = (await chain.client.getBlock()).timestamp + 60n;
+  let beforeBlock = await snapshot();
+  await local.testClient.setNextBlockTimestamp({ timestamp });
+  await chain.client.request({ method: 'eth_sendRawTransaction', params: [raw] });
+  const block = await chain.client.getBlock();
+  const [original] = await readFacts(chain, 1, 1);
+  t.is(original!.blockHash, block.hash);
+
+  // Away: a longer branch without the block.
+  await revert(beforeBlock);
+  beforeBlock = await snapshot();
+  await mine(chain, 2);
+  const [retraction] = await readFacts(chain, 2, 1);
+  t.true(retraction!.retracted);
+  t.is(retraction!.id, original!.id);
+
+  // And back: the same block again, on a branch longer still.
+  await revert(beforeBlock);
+  await local.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: block.baseFeePerGas! });
+  await local.testClient.setNextBlockTimestamp({ timestamp });
+  await chain.client.request({ method: 'eth_sendRawTransaction', params: [raw] });
+  t.is((await chain.client.getBlock()).hash, block.hash, 'the test rebuilt the same block');
+  await mine(chain, 3);
+  const [reappeared] = await readFacts(chain, 3, 1);
+  t.false(reappeared!.retracted);
+  t.is(reappeared!.id, `${original!.id}#2`);
+  t.is(reappeared!.blockHash, block.hash);
+  t.deepEqual(reappeared!.event, original!.event);
+  t.deepEqual(
+    (await history(chain, alice.address)).transfers.map((transfer) => [transfer.to, transfer.value]),
+    [
+      [bob.address, (7n * USDC).toString()],
       [alice.address, (50n * USDC).toString()],
     ],
   );
