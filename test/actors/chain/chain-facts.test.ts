@@ -86,3 +86,21 @@ test('a consumer rides out an indexer restart and resumes from its cursor', asyn
   await facts.delivered(3);
   t.is((await view(node, w1)).taken.length, 3);
 });
+
+test('subscribers joining one subject at the same moment are all kept', async (t) => {
+  const { chain, node, consumer } = await setUp();
+  t.teardown(() => chain.stop());
+  const facts = consumer();
+  await facts.start();
+  t.teardown(() => facts.stop());
+  const watchers = Array.from({ length: 12 }, (_, i) => ({ kind: 'watcher', id: `crowd-${i}` }));
+  for (const watcher of watchers) await node.system.ask(watcher, { type: 'OPEN' });
+
+  await Promise.all(watchers.map((watcher) => facts.subscribe({ depositId: '1' }, watcher)));
+  await mint(chain, alice.address, 100n * USDC);
+  await createDeposit(chain, alice, 50n * USDC);
+  await readFacts(chain, 0, 1);
+  await facts.delivered(1);
+
+  for (const watcher of watchers) t.deepEqual((await view(node, watcher)).cases, ['depositReceived'], watcher.id);
+});
