@@ -7,6 +7,7 @@
  * (server.ts). simulator/ stands in for the platforms and sits outside the bundle.
  */
 export * from './attestation-service.js';
+export * from './requests.js';
 export * from './boundary/enclave.js';
 export * from './boundary/key-management.js';
 export * from './boundary/measurement.js';
