@@ -15,8 +15,6 @@ import { startLocalChain, type LocalChain, type LocalChainOptions } from '../ind
 
 export interface ChainSide {
   chainFacts: ChainFacts;
-  /** Where the indexer this node reads listens. */
-  indexerAddress: string;
   indexer: RunningIndexer | null;
   localChain: LocalChain | null;
   stop(): Promise<void>;
@@ -73,7 +71,7 @@ export async function startIndexerOn(chain: IndexedChain, store: Store, config: 
   });
 }
 
-/** Null when the node reads no chain: INDEXER_ENABLED=false, or a cluster node without INDEXER_URL. */
+/** Null when the node reads no chain (INDEXER_ENABLED=false); a cluster node reads the shared INDEXER_URL, which the configuration requires. */
 export async function startChainSide(
   config: Config,
   system: ActorSystem,
@@ -86,7 +84,6 @@ export async function startChainSide(
   let localChain: LocalChain | null = null;
   let indexerAddress = config.INDEXER_URL;
   if (!indexerAddress) {
-    if (config.NATS_URL) return null;
     const chain = await openChain(config, logger, local);
     localChain = chain.localChain;
     indexer = await startIndexerOn(chain, store, config, logger, '127.0.0.1:0');
@@ -98,7 +95,6 @@ export async function startChainSide(
   logger.info({ indexer: indexerAddress, inProcess: indexer !== null }, 'reading chain facts');
   return {
     chainFacts,
-    indexerAddress,
     indexer,
     localChain,
     async stop() {

@@ -1,13 +1,11 @@
 /**
- * On an empty embedded store, `npm start` opens a demo merchant so the API can be
+ * On a fresh embedded store (the node made it, so it is empty), `npm start` opens a demo merchant so the API can be
  * tried at once. Its two keys are printed once, to stderr as plain text, never
  * through the JSON log stream: keys must not reach log storage.
  */
-import type { MerchantAccounts } from '../gateway/merchants/merchant-accounts.js';
 import type { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 
-export async function openDemoMerchant(accounts: MerchantAccounts, admin: MerchantAdmin, write: (text: string) => void): Promise<void> {
-  if (!(await accounts.isEmpty())) return;
+export async function openDemoMerchant(admin: MerchantAdmin, write: (text: string) => void): Promise<void> {
   const demo = await admin.create({ name: 'Demo merchant', tier: 'BASE', evmWalletAddress: '0x000000000000000000000000000000000000dEaD' });
   write(
     [

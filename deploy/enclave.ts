@@ -26,7 +26,6 @@ import { DisputeMailer, PlatformSimulator } from '../enclave/simulator/index.js'
 export interface EnclaveSide {
   service: AttestationService;
   server: RunningEnclave;
-  signer: Address;
   /** The chains attestations are signed for; the node adds its local chain. */
   chains: ChainRegistry;
   /** The stand-ins, when ENCLAVE_PLATFORMS is simulator. */
@@ -41,7 +40,21 @@ export interface EnclaveListen {
   httpPort: number;
 }
 
-export async function startEnclaveSide(config: Config, store: Store, logger: Logger, listen: EnclaveListen): Promise<EnclaveSide> {
+/** What tests set that configuration does not. */
+export interface EnclaveOverrides {
+  now?: () => number;
+  /** Instead of ENCLAVE_CHAINS. */
+  chains?: ChainRegistry;
+  platformTimeoutMs?: number;
+}
+
+export async function startEnclaveSide(
+  config: Config,
+  store: Store,
+  logger: Logger,
+  listen: EnclaveListen,
+  overrides: EnclaveOverrides = {},
+): Promise<EnclaveSide> {
   const log = logger.child({ component: 'enclave' });
   const measurement = await measureBundle();
   const keyWrappingKey = config.ENCLAVE_KEY_WRAPPING_KEY ? Buffer.from(config.ENCLAVE_KEY_WRAPPING_KEY, 'base64') : randomBytes(32);
@@ -65,15 +78,19 @@ export async function startEnclaveSide(config: Config, store: Store, logger: Log
     mailer = new DisputeMailer();
     log.info({ simulator: simulator.url }, 'payment platforms simulated');
   }
-  const chains = new ChainRegistry(config.ENCLAVE_CHAINS ?? {});
+  const chains = overrides.chains ?? new ChainRegistry(config.ENCLAVE_CHAINS ?? {});
   const service = new AttestationService({
     enclave,
     chains,
-    platforms: platformClient(simulator ? { baseUrl: (platform) => simulator.baseUrl(platform) } : {}),
+    platforms: platformClient({
+      ...(simulator ? { baseUrl: (platform: string) => simulator.baseUrl(platform) } : {}),
+      ...(overrides.platformTimeoutMs ? { timeoutMs: overrides.platformTimeoutMs } : {}),
+    }),
     usedPaymentIds: new UsedPaymentIds((await store.collection(USED_PAYMENT_IDS_COLLECTION)) as unknown as UsedPaymentIdCollection),
     proofAttestors: config.ENCLAVE_PROOF_ATTESTORS as Address[],
     ...(mailer ? { dkimResolver: mailer.resolver } : {}),
     logger: log,
+    ...(overrides.now ? { now: overrides.now } : {}),
   });
   let server: RunningEnclave;
   try {
@@ -85,7 +102,6 @@ export async function startEnclaveSide(config: Config, store: Store, logger: Log
   return {
     service,
     server,
-    signer: enclave.signer,
     chains,
     simulator,
     mailer,

@@ -30,7 +30,6 @@ import { randomBytes } from 'node:crypto';
 import { LocalRateProvider, RateSource } from '../actors/rates/index.js';
 import { merchantKind, orderKind } from '../actors/kinds/index.js';
 import { createGateway } from '../gateway/index.js';
-import { MerchantAccounts } from '../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { openDemoMerchant } from './demo-merchant.js';
 import { startChainSide, type ChainSide } from './chain.js';
@@ -114,7 +113,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     config.ENCLAVE_ENABLED && !config.NATS_URL
       ? await startEnclaveSide(config, store, logger, { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 })
       : null;
-  const chain = await startChainSide(config, system, store, logger, enclave ? { witness: enclave.signer } : {});
+  const chain = await startChainSide(config, system, store, logger, enclave ? { witness: enclave.service.signer } : {});
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const now = () => new Date(clock.now()).toISOString();
@@ -136,7 +135,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     now,
   });
   if (store.adapter === 'embedded' && !options.store) {
-    await openDemoMerchant(new MerchantAccounts(system), new MerchantAdmin(system, now), (text) => process.stderr.write(text));
+    await openDemoMerchant(new MerchantAdmin(system, now), (text) => process.stderr.write(text));
   }
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {

@@ -21,10 +21,10 @@ import { identityAction } from './identity/identity-actions.js';
 import { identityTypedData, identityTypedValue } from './attestation/identity-attestation.js';
 import { DISPUTE_VERIFIERS, verifyDisputeEmail } from './dispute/dispute-verifiers.js';
 import {
-  MAX_SESSION_MATERIAL,
   buyerProofRequest,
   buyerVerifyRequest,
   disputeRequest,
+  disputeSessionMaterial,
   identityRequest,
   parseParams,
   parseRequest,
@@ -145,7 +145,7 @@ export class AttestationService {
     if (actionType !== spec.actionType) throw new AttestationError('UNSUPPORTED_ACTION', 400, `the dispute action of ${platformId} is ${spec.actionType}`);
     const verifyingContract = this.#options.chains.disputeVerifier(request.chainId);
     const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial);
-    const { rawEmail } = parseSession(platformId, z.object({ rawEmail: z.string().min(1).max(MAX_SESSION_MATERIAL) }).strict(), material);
+    const { rawEmail } = parseSession(platformId, disputeSessionMaterial, material);
     const dispute = await verifyDisputeEmail(spec, rawEmail, this.#options.dkimResolver, new Date(this.#now()));
     const data = encodeDisputeData(dispute);
     const typedData = disputeAttestationTypedData(request.chainId, verifyingContract, request.intentHash.toLowerCase() as Hex, dispute, data);

@@ -16,4 +16,4 @@ export * from './errors.js';
 export * from './server.js';
 export * from './session-material.js';
 export * from './verification/used-payment-ids.js';
-export { platformClient, PAYMENT_PLATFORMS, PLATFORM_HOSTS } from './platforms/index.js';
+export { platformClient } from './platforms/index.js';

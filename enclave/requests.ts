@@ -43,6 +43,9 @@ export const identityRequest = z
   })
   .strict();
 
+/** A dispute's session material: the platform's e-mail, whole. */
+export const disputeSessionMaterial = z.object({ rawEmail: z.string().min(1).max(MAX_SESSION_MATERIAL) }).strict();
+
 export const disputeRequest = z
   .object({ encryptedSessionMaterial: encrypted, params: z.object({}).strict().default({}), chainId, intentHash: hex32 })
   .strict();

@@ -52,7 +52,7 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
 
   const health = new HealthImplementation({ '': 'SERVING', [INDEXER_SERVICE_NAME]: 'SERVING' });
   const server = new Server();
-  server.addService(IndexerServiceService, indexerService(follower, options.collections, options.contracts, confirmations));
+  server.addService(IndexerServiceService, indexerService(follower, options.collections, options.contracts, confirmations, options.logger));
   health.addToServer(server);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(options.address, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),

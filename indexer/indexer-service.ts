@@ -3,6 +3,7 @@
  * history and status, over the follower and its log.
  */
 import { status as Status, type ServerWritableStream, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import type { Logger } from 'pino';
 import { getAddress, isAddress } from 'viem';
 import {
   ChainFact,
@@ -34,18 +35,26 @@ export class ServiceError extends Error {
   }
 }
 
-export function indexerService(follower: Follower, collections: IndexerCollections, contracts: ChainContracts, confirmations: number): IndexerServiceServer {
+export function indexerService(
+  follower: Follower,
+  collections: IndexerCollections,
+  contracts: ChainContracts,
+  confirmations: number,
+  logger: Logger,
+): IndexerServiceServer {
   return {
     streamFacts: (call) => void streamFacts(call, follower, collections),
-    watchAddresses: unary(async (request: WatchAddressesRequest): Promise<WatchAddressesResponse> => {
+    watchAddresses: unary(logger, 'WatchAddresses', async (request: WatchAddressesRequest): Promise<WatchAddressesResponse> => {
       const bad = request.addresses.filter((address) => !isAddress(address, { strict: false }));
       if (request.addresses.length === 0 || bad.length > 0) {
         throw new ServiceError(Status.INVALID_ARGUMENT, bad.length > 0 ? `not addresses: ${bad.join(', ')}` : 'no addresses to watch');
       }
       return { added: await follower.watch(request.addresses, Number(request.fromBlock)) };
     }),
-    transferHistory: unary((request: TransferHistoryRequest) => transferHistory(request, follower, collections, contracts)),
+    transferHistory: unary(logger, 'TransferHistory', (request: TransferHistoryRequest) => transferHistory(request, follower, collections, contracts)),
     getStatus: unary(
+      logger,
+      'GetStatus',
       async (_: GetStatusRequest): Promise<GetStatusResponse> => ({
         chainId: BigInt(contracts.chainId),
         usdc: contracts.usdc,
@@ -60,12 +69,16 @@ export function indexerService(follower: Follower, collections: IndexerCollectio
   };
 }
 
-function unary<Req, Res>(handler: (request: Req) => Promise<Res>) {
+function unary<Req, Res>(logger: Logger, method: string, handler: (request: Req) => Promise<Res>) {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
     handler(call.request).then(
       (response) => callback(null, response),
-      (error: unknown) =>
-        callback(error instanceof ServiceError ? { code: error.code, details: error.message } : { code: Status.INTERNAL, details: 'indexer error' }),
+      (error: unknown) => {
+        if (error instanceof ServiceError) return callback({ code: error.code, details: error.message });
+        // The caller only learns INTERNAL, so the cause must be in our log.
+        logger.error({ err: error, method }, 'indexer call failed');
+        callback({ code: Status.INTERNAL, details: 'indexer error' });
+      },
     );
   };
 }

@@ -97,6 +97,7 @@ function assertConvertible(amount: bigint, rate: bigint): void {
   if (rate <= 0n) throw new RangeError(`an exchange rate must be above zero: got ${rate} millionths`);
 }
 
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
+/** numerator / denominator rounded up, for non-negative operands. */
+export function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   return (numerator + denominator - 1n) / denominator;
 }

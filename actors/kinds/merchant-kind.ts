@@ -49,10 +49,6 @@ export const merchantKind = defineKind({
   machine: merchantMachine,
   machineVersion: 1,
   createdBy: ['CREATE'],
-  input: (event) => {
-    const { type: _type, ...input } = event as Record<string, unknown>;
-    return input;
-  },
   view: (snapshot: AnyMachineSnapshot) => {
     const context = snapshot.context as MerchantContext;
     return {

@@ -75,11 +75,6 @@ export const orderKind = defineKind({
   machine: orderMachine,
   machineVersion: 1,
   createdBy: ['CREATE'],
-  // The actor's id is the order's id, whatever the event says.
-  input: (event, id) => {
-    const { type: _type, ...input } = event as CreateOrderEvent;
-    return { ...input, id };
-  },
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),
   // The token hash lets the creator tell its own creation from a concurrent one with the same idempotency key.
   reply: (snapshot) => ({ order: toCheckoutOrder(contextOf(snapshot), statusOf(snapshot)), orderTokenHash: contextOf(snapshot).orderTokenHash }),

@@ -4,7 +4,9 @@
  * other currencies come from a provider behind this interface: the real conversion
  * provider in a deployment, a local table for the embedded default and tests.
  */
-export const RATE_SCALE = 1_000_000n;
+import { parseRate } from '../../machines/money.js';
+
+const ONE = parseRate('1');
 
 export interface RateProvider {
   /** Fiat units per USD, scaled by 1e6, or null when the provider has no rate for it now. */
@@ -16,7 +18,7 @@ export class RateSource {
 
   async currencyPerUsd(currency: string): Promise<bigint | null> {
     const code = currency.toUpperCase();
-    if (code === 'USD') return RATE_SCALE;
+    if (code === 'USD') return ONE;
     return this.provider.currencyPerUsd(code);
   }
 }
@@ -27,15 +29,15 @@ export class RateSource {
  */
 export class LocalRateProvider implements RateProvider {
   static readonly DEFAULT_RATES: Readonly<Record<string, bigint>> = {
-    EUR: 920_000n,
-    GBP: 790_000n,
-    CAD: 1_360_000n,
-    AUD: 1_520_000n,
-    SGD: 1_340_000n,
-    INR: 83_500_000n,
-    MXN: 17_100_000n,
-    ARS: 870_000_000n,
-    BRL: 5_050_000n,
+    EUR: parseRate('0.92'),
+    GBP: parseRate('0.79'),
+    CAD: parseRate('1.36'),
+    AUD: parseRate('1.52'),
+    SGD: parseRate('1.34'),
+    INR: parseRate('83.5'),
+    MXN: parseRate('17.1'),
+    ARS: parseRate('870'),
+    BRL: parseRate('5.05'),
   };
 
   readonly #rates: Map<string, bigint>;

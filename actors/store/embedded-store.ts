@@ -47,15 +47,6 @@ interface Candidates {
   entries(): Iterable<Entry>;
 }
 
-export interface EmbeddedStoreOptions {
-  /**
-   * Keep each index's documents ordered by its whole key, so sorted pages and counts
-   * read a span of it (default true). Without, only each index's leading field is
-   * looked up and sorted finds sort every match: for measuring what the order buys.
-   */
-  orderedIndexes?: boolean;
-}
-
 /** MongoDB keys an empty array as `undefined`, which is distinct from null. */
 const EMPTY_ARRAY_KEY = 'u';
 const NO_KEYS: ReadonlySet<string> = new Set();
@@ -63,18 +54,13 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 export class EmbeddedStore implements Store {
   readonly adapter = 'embedded' as const;
   readonly #tables = new Map<string, Table>();
-  readonly #orderedIndexes: boolean;
   #closed = false;
-
-  constructor(options: EmbeddedStoreOptions = {}) {
-    this.#orderedIndexes = options.orderedIndexes ?? true;
-  }
 
   async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
     this.#assertOpen();
     let table = this.#tables.get(spec.name);
     if (!table) {
-      table = new Table(spec.name, this.#orderedIndexes);
+      table = new Table(spec.name);
       this.#tables.set(spec.name, table);
     }
     for (const index of spec.indexes) table.declare(index);
@@ -188,10 +174,7 @@ class Table {
   readonly #ordered = new Map<string, OrderedIndex>();
   #seq = 0;
 
-  constructor(
-    readonly name: string,
-    readonly keepsOrder: boolean,
-  ) {}
+  constructor(readonly name: string) {}
 
   declare(spec: IndexSpec): void {
     const fields = Object.keys(spec.key);
@@ -210,7 +193,7 @@ class Table {
       this.#equality.set(leading, map);
       for (const { doc } of this.#entries.values()) for (const key of equalityKeys(doc, leading)) addId(map, key, doc._id);
     }
-    if (this.keepsOrder && !spec.partialFilterExpression) this.#addOrdered(spec.key);
+    if (!spec.partialFilterExpression) this.#addOrdered(spec.key);
     this.#declared.set(name, signature);
   }
 

@@ -5,7 +5,7 @@
  * `LocalKeyManagement` is the stand-in for a cloud KMS whose decrypt policy is gated on
  * the enclave's measurement; a real one implements the same two calls.
  */
-import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
+import { CompactEncrypt, compactDecrypt } from 'jose';
 
 export interface EnclaveEvidence {
   measurement: string;
@@ -42,12 +42,6 @@ export class LocalKeyManagement implements KeyManagement {
   }
 
   async unwrap(wrapped: string, evidence: EnclaveEvidence): Promise<Uint8Array> {
-    let policy: unknown;
-    try {
-      policy = decodeProtectedHeader(wrapped)[MEASUREMENT_HEADER];
-    } catch {
-      throw new KeyReleaseDeniedError('the wrapped key is not a compact JWE');
-    }
     // The header is only trusted once decryption has authenticated it, so compare after.
     const { plaintext, protectedHeader } = await compactDecrypt(wrapped, this.#keyWrappingKey, {
       keyManagementAlgorithms: ['A256KW'],
@@ -55,7 +49,8 @@ export class LocalKeyManagement implements KeyManagement {
     }).catch(() => {
       throw new KeyReleaseDeniedError('the wrapped key was not wrapped by this key-wrapping key, or was altered');
     });
-    if (protectedHeader[MEASUREMENT_HEADER] !== evidence.measurement || policy !== evidence.measurement) {
+    const policy = protectedHeader[MEASUREMENT_HEADER];
+    if (policy !== evidence.measurement) {
       plaintext.fill(0);
       throw new KeyReleaseDeniedError(`the key is released only to measurement ${String(policy)}, not ${evidence.measurement}`);
     }

@@ -11,6 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { AttestationService } from '../attestation-service.js';
 import { AttestationError } from '../errors.js';
 
+/** Room for the largest session material the schemas accept, sealed and base64url-encoded. */
+const JSON_LIMIT = 512 * 1024;
+
 function respond(ctx: Context, statusCode: number, message: string, responseObject: unknown, errorCode?: string): void {
   ctx.status = statusCode;
   ctx.body = { success: statusCode < 300, message, responseObject, statusCode, ...(errorCode ? { errorCode } : {}) };
@@ -19,7 +22,6 @@ function respond(ctx: Context, statusCode: number, message: string, responseObje
 export interface AttestationAppOptions {
   service: AttestationService;
   logger: Logger;
-  bodyLimitBytes?: number;
 }
 
 export function createAttestationApp(options: AttestationAppOptions): Koa {
@@ -55,7 +57,7 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
     if (ctx.method === 'POST' && !ctx.is('application/json')) throw Object.assign(new Error('unsupported media type'), { status: 415, expose: true });
     await next();
   });
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimitBytes ?? 512 * 1024, encoding: 'utf-8' }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
 
   router.get('/attestation', (ctx) => respond(ctx, 200, 'Attestation document', service.attestationDocument()));
   router.post('/buyer/verify/:platform/:actionType', async (ctx) => {

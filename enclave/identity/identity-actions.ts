@@ -119,7 +119,7 @@ const alipayRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
   },
 };
 
-export const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [venmoRegistration, paypalRegistration, wiseRegistration, cashAppRegistration, alipayRegistration];
+const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [venmoRegistration, paypalRegistration, wiseRegistration, cashAppRegistration, alipayRegistration];
 
 export function identityAction(platform: string, actionType: string): IdentityAction<unknown> | undefined {
   return IDENTITY_ACTIONS.find((action) => action.platform === platform && action.actionType === actionType);

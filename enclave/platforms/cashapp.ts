@@ -78,7 +78,6 @@ export function cashAppActivityRequestFor(session: CashAppSession) {
 export const cashapp: PaymentPlatform<CashAppSession> = {
   id: 'cashapp',
   actionType: 'transfer_cashapp',
-  displayName: 'Cash App',
   session: cashAppSession,
   params: paymentIdParams,
   paymentRequest: (session) => cashAppActivityRequestFor(session),

@@ -17,7 +17,6 @@ const transaction = z.object({
 export const chime: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'chime',
   actionType: 'transfer_chime',
-  displayName: 'Chime',
   session: cookieSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

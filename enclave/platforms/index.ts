@@ -15,7 +15,7 @@ import { zelleCiti } from './zelle-citi.js';
 export * from './platform.js';
 export * from './platform-client.js';
 
-export const PAYMENT_PLATFORMS: readonly PaymentPlatform<any>[] = [
+const PAYMENT_PLATFORMS: readonly PaymentPlatform<any>[] = [
   venmo,
   cashapp,
   monzo,

@@ -19,7 +19,6 @@ const transaction = z.object({
 export const monzo: PaymentPlatform<z.infer<typeof bearerSession>> = {
   id: 'monzo',
   actionType: 'transfer_monzo',
-  displayName: 'Monzo',
   session: bearerSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

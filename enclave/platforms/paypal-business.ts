@@ -21,7 +21,6 @@ const search = z.object({
 export const paypalBusiness: PaymentPlatform<z.infer<typeof bearerSession>> = {
   id: 'paypal-business',
   actionType: 'transfer_paypal_business',
-  displayName: 'PayPal Business',
   session: bearerSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

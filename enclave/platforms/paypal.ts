@@ -17,7 +17,6 @@ const activity = z.object({
 export const paypal: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'paypal',
   actionType: 'transfer_paypal',
-  displayName: 'PayPal',
   session: cookieSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

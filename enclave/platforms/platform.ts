@@ -34,7 +34,6 @@ export interface PaymentPlatform<S = unknown> {
   id: string;
   /** The buyer-TEE action type, for example `transfer_venmo`. */
   actionType: string;
-  displayName: string;
   /** The session material the buyer encrypts, by the platform's own header names. */
   session: z.ZodType<S>;
   /** Public params beside it; PAYMENT_ID names the payment on every platform. */

@@ -20,7 +20,6 @@ const transactions = z.array(
 export const revolut: PaymentPlatform<z.infer<typeof revolutSession>> = {
   id: 'revolut',
   actionType: 'transfer_revolut',
-  displayName: 'Revolut',
   session: revolutSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

@@ -17,7 +17,6 @@ const story = z.object({
 export const venmo: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'venmo',
   actionType: 'transfer_venmo',
-  displayName: 'Venmo',
   session: cookieSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

@@ -30,7 +30,6 @@ export function millisFromWiseTime(text: string): number {
 export const wise: PaymentPlatform<z.infer<typeof wiseSession>> = {
   id: 'wise',
   actionType: 'transfer_wise',
-  displayName: 'Wise',
   session: wiseSession,
   params: z.object({ PAYMENT_ID: platformId, PROFILE_ID: platformId }).strict(),
   paymentRequest: (session, params) => ({

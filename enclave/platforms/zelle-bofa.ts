@@ -17,7 +17,6 @@ const activity = z.object({
 export const zelleBofa: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'zelle-bofa',
   actionType: 'transfer_zelle_bofa',
-  displayName: 'Zelle (Bank of America)',
   session: cookieSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

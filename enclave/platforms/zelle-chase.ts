@@ -17,7 +17,6 @@ const detail = z.object({
 export const zelleChase: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'zelle-chase',
   actionType: 'transfer_zelle_chase',
-  displayName: 'Zelle (Chase)',
   session: cookieSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

@@ -17,7 +17,6 @@ const transfer = z.object({
 export const zelleCiti: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'zelle-citi',
   actionType: 'transfer_zelle_citi',
-  displayName: 'Zelle (Citi)',
   session: cookieSession,
   params: paymentIdParams,
   paymentRequest: (session, params) => ({

@@ -3,11 +3,13 @@
  * Venmo's and PayPal's wording, DKIM-signed by a key per domain made at start, and a
  * DNS resolver that publishes those keys, standing in for the platforms' TXT records.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 import type { DNSResolver } from 'mailauth';
 
 const SELECTOR = 'sim2026';
+const generateRsaKeyPair = promisify(generateKeyPair);
 
 export interface DisputeMailOptions {
   platform: 'venmo' | 'paypal';
@@ -17,33 +19,47 @@ export interface DisputeMailOptions {
   to?: string;
 }
 
+interface DomainKey {
+  privateKey: string;
+  publicKey: string;
+}
+
 export class DisputeMailer {
-  readonly #keys = new Map<string, { privateKey: string; publicKey: string }>();
+  readonly #domains: Set<string>;
+  /** Made on first use, off the event loop: a 2048-bit RSA key takes a few hundred milliseconds. */
+  readonly #keys = new Map<string, Promise<DomainKey>>();
 
   constructor(domains: string[] = ['venmo.com', 'paypal.com']) {
-    for (const domain of domains) {
-      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      this.#keys.set(domain, {
+    this.#domains = new Set(domains);
+  }
+
+  #key(domain: string): Promise<DomainKey> | undefined {
+    if (!this.#domains.has(domain)) return undefined;
+    let key = this.#keys.get(domain);
+    if (!key) {
+      key = generateRsaKeyPair('rsa', { modulusLength: 2048 }).then(({ privateKey, publicKey }) => ({
         privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
-      });
+      }));
+      this.#keys.set(domain, key);
     }
+    return key;
   }
 
   /** Answers TXT lookups of `<selector>._domainkey.<domain>` for the keys it signs with, and nothing else. */
   readonly resolver: DNSResolver = async (name, rrtype) => {
     const match = new RegExp(`^${SELECTOR}\\._domainkey\\.(.+)$`).exec(name.toLowerCase());
-    const key = match ? this.#keys.get(match[1]!) : undefined;
-    if (rrtype !== 'TXT' || !key) throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: 'ENOTFOUND' });
-    return [[`v=DKIM1; k=rsa; p=${key.publicKey}`]];
+    const key = match && rrtype === 'TXT' ? this.#key(match[1]!) : undefined;
+    if (!key) throw Object.assign(new Error(`no ${rrtype} record for ${name}`), { code: 'ENOTFOUND' });
+    return [[`v=DKIM1; k=rsa; p=${(await key).publicKey}`]];
   };
 
   /** A dispute notice in the platform's wording, signed by `signingDomain` (default the platform's own). */
   async disputeEmail(options: DisputeMailOptions, signingDomain = `${options.platform}.com`): Promise<string> {
     const unsigned = options.platform === 'venmo' ? venmoMail(options) : paypalMail(options);
-    const key = this.#keys.get(signingDomain);
+    const key = this.#key(signingDomain);
     if (!key) throw new Error(`the mailer has no key for ${signingDomain}`);
-    const signer = { signingDomain, selector: SELECTOR, privateKey: key.privateKey };
+    const signer = { signingDomain, selector: SELECTOR, privateKey: (await key).privateKey };
     // mailauth signs what signatureData lists; its typings also ask for the fields at the top level.
     const { signatures, errors } = await dkimSign(unsigned, { ...signer, signatureData: [signer], canonicalization: 'relaxed/relaxed', signTime: options.date });
     if (errors.length) throw new Error(`signing failed: ${String(errors[0])}`);

@@ -30,8 +30,6 @@ const CREDENTIAL_HEADERS: Record<string, string[]> = {
   alipay: ['cookie'],
 };
 
-export const SIMULATED_PLATFORMS = Object.keys(CREDENTIAL_HEADERS);
-
 interface SimSession {
   account: SimAccount;
   payments: Map<string, SimPayment>;
@@ -71,18 +69,17 @@ export class PlatformSimulator {
     const token = randomBytes(16).toString('hex');
     const second = randomBytes(8).toString('hex');
     const material = sessionMaterial(platform, token, second);
-    const headers = (CREDENTIAL_HEADERS[platform] ?? []).map((name) => headerOf(platform, material, name));
-    this.#sessions.set(sessionKey(platform, headers), { account, payments: new Map() });
+    this.#sessions.set(materialKey(platform, material), { account, payments: new Map() });
     return material;
   }
 
   /** Ends a session: the platform answers 401 to it from now on. */
   expireSession(platform: string, material: Record<string, unknown>): void {
-    this.#sessions.delete(sessionKey(platform, (CREDENTIAL_HEADERS[platform] ?? []).map((name) => headerOf(platform, material, name))));
+    this.#sessions.delete(materialKey(platform, material));
   }
 
   recordPayment(platform: string, material: Record<string, unknown>, payment: SimPayment): void {
-    const session = this.#sessions.get(sessionKey(platform, (CREDENTIAL_HEADERS[platform] ?? []).map((name) => headerOf(platform, material, name))));
+    const session = this.#sessions.get(materialKey(platform, material));
     if (!session) throw new Error(`no open ${platform} session for this material`);
     session.payments.set(payment.paymentId, payment);
   }
@@ -98,7 +95,7 @@ export class PlatformSimulator {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  #route(ctx: Context): { session: SimSession; platform: string } | undefined {
+  #route(ctx: Context): SimSession | undefined {
     const platform = ctx.path.split('/')[1]!;
     this.requests.set(platform, (this.requests.get(platform) ?? 0) + 1);
     const outage = this.#outages.get(platform);
@@ -114,36 +111,34 @@ export class PlatformSimulator {
       ctx.body = { error: 'unauthorized' };
       return undefined;
     }
-    return { session, platform };
+    return session;
   }
 }
 
-type Resolve = (ctx: Context) => { session: SimSession; platform: string } | undefined;
+type Resolve = (ctx: Context) => SimSession | undefined;
 
 function routes(resolve: Resolve): Router {
   const router = new Router();
   const payment = (platform: string, paymentId: (ctx: Context) => string | undefined) => (ctx: Context) => {
     const found = resolve(ctx);
     if (!found) return;
-    const record = found.session.payments.get(paymentId(ctx) ?? '');
+    const record = found.payments.get(paymentId(ctx) ?? '');
     if (!record) {
       ctx.status = 404;
       ctx.body = { error: 'not found' };
       return;
     }
-    const rendered = renderPayment(platform, record);
-    // PayPal's reporting search wraps its rows.
-    ctx.body = platform === 'paypal-business' ? { transaction_details: [rendered] } : rendered;
+    ctx.body = renderPayment(platform, record);
   };
   const identity = (platform: string, owns?: (ctx: Context, account: SimAccount) => boolean) => (ctx: Context) => {
     const found = resolve(ctx);
     if (!found) return;
-    if (owns && !owns(ctx, found.session.account)) {
+    if (owns && !owns(ctx, found.account)) {
       ctx.status = 403;
       ctx.body = { error: 'forbidden' };
       return;
     }
-    ctx.body = renderIdentity(platform, found.session.account);
+    ctx.body = renderIdentity(platform, found.account);
   };
   const lastSegment = (ctx: Context) => ctx.params.id;
 
@@ -157,7 +152,7 @@ function routes(resolve: Resolve): Router {
       ctx.body = { error: 'bad request' };
       return;
     }
-    const { account, payments } = found.session;
+    const { account, payments } = found;
     ctx.body = {
       customer: { customer_token: `C_${account.id}`, cashtag: account.handle ?? `$${account.username}` },
       activity_rows: [...payments.values()].map((p) => renderPayment('cashapp', p)),
@@ -166,7 +161,7 @@ function routes(resolve: Resolve): Router {
   router.get('/monzo/transactions/:id', payment('monzo', lastSegment));
   router.get('/wise/gateway/v3/profiles/:profile/transfers/:id', (ctx) => {
     const found = resolve(ctx);
-    if (found && found.session.account.id !== ctx.params.profile) {
+    if (found && found.account.id !== ctx.params.profile) {
       ctx.status = 403;
       ctx.body = { error: 'forbidden' };
       return;
@@ -209,6 +204,11 @@ function headerOf(platform: string, material: Record<string, unknown>, header: s
   if (platform === 'cashapp' && header === 'cookie') return String(material.sessionCookie);
   const key = Object.keys(material).find((name) => name.toLowerCase() === header);
   return key ? String(material[key]) : '';
+}
+
+/** The session key of the material, from the headers the enclave will send it as. */
+function materialKey(platform: string, material: Record<string, unknown>): string {
+  return sessionKey(platform, (CREDENTIAL_HEADERS[platform] ?? []).map((name) => headerOf(platform, material, name)));
 }
 
 function sessionKey(platform: string, headers: string[]): string {

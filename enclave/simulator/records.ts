@@ -95,14 +95,19 @@ export function renderPayment(platform: string, p: SimPayment): unknown {
         },
       };
     case 'paypal-business':
+      // The reporting API answers a search: rows in transaction_details.
       return {
-        transaction_info: {
-          transaction_id: p.paymentId,
-          transaction_status: pick(p.status, ['S', 'P', 'V']),
-          transaction_amount: { currency_code: p.currency, value: `-${decimal}` },
-          transaction_initiation_date: iso(p.timestampMs),
-        },
-        payee_info: { email_address: p.payee },
+        transaction_details: [
+          {
+            transaction_info: {
+              transaction_id: p.paymentId,
+              transaction_status: pick(p.status, ['S', 'P', 'V']),
+              transaction_amount: { currency_code: p.currency, value: `-${decimal}` },
+              transaction_initiation_date: iso(p.timestampMs),
+            },
+            payee_info: { email_address: p.payee },
+          },
+        ],
       };
     default:
       throw new Error(`the simulator has no ${platform}`);

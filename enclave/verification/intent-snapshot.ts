@@ -47,8 +47,6 @@ export const intentSnapshotInput = z
   })
   .strict();
 
-export type IntentSnapshotInput = z.input<typeof intentSnapshotInput>;
-
 /** The hash the chain stores for a platform id, currency code, payee id or payment id. */
 export function idHash(text: string): Hex {
   return keccak256(toBytes(text));

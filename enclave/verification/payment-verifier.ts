@@ -3,7 +3,7 @@
  * payment prove that the intent was paid? Pure: the replay check, which needs a store,
  * is the used-payment-id registry's, and runs after these rules pass.
  */
-import { FIAT_DECIMALS, USDC_DECIMALS } from '../../machines/money.js';
+import { FIAT_DECIMALS, USDC_DECIMALS, ceilDiv } from '../../machines/money.js';
 import { PaymentRefusedError } from '../errors.js';
 import type { NormalizedPayment } from '../platforms/platform.js';
 import { CONVERSION_RATE_DECIMALS, idHash, type IntentSnapshot } from './intent-snapshot.js';
@@ -16,7 +16,7 @@ const OWED_SCALE = 10n ** BigInt(USDC_DECIMALS + CONVERSION_RATE_DECIMALS - FIAT
  * whole intent.
  */
 export function fiatOwed(usdcAmount: bigint, conversionRate: bigint): bigint {
-  return (usdcAmount * conversionRate + OWED_SCALE - 1n) / OWED_SCALE;
+  return ceilDiv(usdcAmount * conversionRate, OWED_SCALE);
 }
 
 export interface VerifiedPayment {

@@ -43,18 +43,3 @@ export class UsedPaymentIds {
     }
   }
 }
-
-/** A registry in memory, for a service run without a store. */
-export function memoryPaymentIdCollection(): UsedPaymentIdCollection {
-  const docs = new Map<string, UsedPaymentIdDocument>();
-  return {
-    async insertOne(doc) {
-      if (docs.has(doc._id)) throw new Error(`duplicate key ${doc._id}`);
-      docs.set(doc._id, { ...doc });
-    },
-    async findOne(filter) {
-      const doc = docs.get(filter._id);
-      return doc ? { ...doc } : null;
-    },
-  };
-}

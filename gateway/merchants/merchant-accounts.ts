@@ -52,10 +52,6 @@ export class MerchantAccounts {
     const doc = await this.system.documents('merchant').findOne({ _id: merchantId }, { projection: { view: 1 } });
     return doc ? account(doc._id, doc.view as unknown as MerchantView) : null;
   }
-
-  async isEmpty(): Promise<boolean> {
-    return (await this.system.documents('merchant').count({})) === 0;
-  }
 }
 
 function account(merchantId: string, view: MerchantView): MerchantAccount {

@@ -58,12 +58,11 @@ export class MerchantAdmin {
   }
 
   async update(merchantId: string, change: SettingsChange): Promise<Record<string, unknown>> {
-    const changes: Partial<MerchantSettings> = {};
-    for (const [key, value] of Object.entries(change)) {
-      if (value !== undefined && key !== 'completionDustThresholdUsdc' && key !== 'apiKeyIpAllowlist') Object.assign(changes, { [key]: value });
-    }
-    if (change.completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', change.completionDustThresholdUsdc);
-    if (change.apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(change.apiKeyIpAllowlist);
+    // Two settings arrive in their edge form and are stored parsed; the rest are stored as sent.
+    const { completionDustThresholdUsdc, apiKeyIpAllowlist, ...plain } = change;
+    const changes: Partial<MerchantSettings> = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined));
+    if (completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', completionDustThresholdUsdc);
+    if (apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(apiKeyIpAllowlist);
     return (await this.system.ask({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as Record<string, unknown>;
   }
 

@@ -16,7 +16,7 @@ export function settlementRefusal(context: OrderContext, settlement: { paymentId
 }
 
 /** What is still owed after `usdcAmount` settles; an overpayment leaves zero, never a negative balance. */
-export function remainingAfter(context: OrderContext, usdcAmount: bigint): bigint {
+function remainingAfter(context: OrderContext, usdcAmount: bigint): bigint {
   if (context.remainingUsdcAmount === null) throw new Error(`order ${context.id} has no amount to settle against`);
   const remaining = context.remainingUsdcAmount - usdcAmount;
   return remaining > 0n ? remaining : 0n;

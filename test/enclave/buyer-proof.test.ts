@@ -33,7 +33,7 @@ test('a provider proof vouched for by a trusted attestor is verified like a buye
   const { status, body } = await proofRequest(paypalPayment());
   t.is(status, 200, JSON.stringify(body));
   t.is(body.responseObject.metadata.source, 'buyer-proof');
-  t.is(body.responseObject.signer, enclave.enclave.signer);
+  t.is(body.responseObject.signer, enclave.service.signer);
 });
 
 test('the verifier rules hold for proofs too', async (t) => {

@@ -50,7 +50,7 @@ for (const c of cases) {
     t.is(result.typedDataValue.paymentId, keccak256(toBytes(c.paymentId)));
     t.true(
       await verifyTypedData({
-        address: enclave.enclave.signer,
+        address: enclave.service.signer,
         domain: result.domain,
         types: DISPUTE_ATTESTATION_TYPES,
         primaryType: 'DisputeAttestation',

@@ -24,7 +24,7 @@ let depositId: bigint;
 test.before(async () => {
   const chains = new ChainRegistry();
   enclave = await startTestEnclave({ chains });
-  chain = await startLocalChain({ witness: enclave.enclave.signer });
+  chain = await startLocalChain({ witness: enclave.service.signer });
   chains.set(chain.chainId, { paymentVerifier: chain.verifier });
 
   const amount = parseUnits('500', 6);
@@ -83,7 +83,7 @@ test.serial('an attestation from the service verifies with viem and releases the
   t.is(status, 200, JSON.stringify(body));
   const result = body.responseObject;
   t.is(result.domain.verifyingContract, chain.verifier);
-  t.true(await isSignedPaymentAttestation(result, enclave.enclave.signer));
+  t.true(await isSignedPaymentAttestation(result, enclave.service.signer));
 
   const proof = { ...result.paymentProof, releaseAmount: BigInt(result.paymentProof.releaseAmount) };
   const receipt = await chain.confirm(await fulfil(proof));

@@ -46,7 +46,7 @@ async function request(payment: Parameters<typeof preparePayment>[2] = {}): Prom
 test('VerifyPayment attests over gRPC what the HTTP surface attests', async (t) => {
   const sent = await request();
   const response = await verifyPayment(sent);
-  t.is(response.signer, enclave.enclave.signer);
+  t.is(response.signer, enclave.service.signer);
   t.is(response.intentHash, sent.intent!.intentHash);
   t.is(response.releaseAmount, sent.intent!.amount);
   t.is(response.source, 'buyer-tee');
@@ -75,7 +75,7 @@ test('the attestation document, the dispute verifiers and health are served', as
   const document = await new Promise<{ documentJson: string }>((resolve, reject) =>
     client.getAttestationDocument({}, new Metadata(), (error, response) => (error ? reject(error) : resolve(response))),
   );
-  t.deepEqual(JSON.parse(document.documentJson), enclave.enclave.attestationDocument());
+  t.deepEqual(JSON.parse(document.documentJson), enclave.service.attestationDocument());
   const disputes = await new Promise<{ verifiers: { platform: string }[] }>((resolve, reject) =>
     client.listDisputeVerifiers({}, (error, response) => (error ? reject(error) : resolve(response))),
   );

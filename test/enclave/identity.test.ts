@@ -33,7 +33,7 @@ for (const action of actions) {
     });
     t.is(status, 200, JSON.stringify(body));
     const { identity, typedDataValue, signature, signer } = body.responseObject;
-    t.is(signer, enclave.enclave.signer);
+    t.is(signer, enclave.service.signer);
     t.like(identity, { platform: action.platform, actionType: action.actionType, payeeId: action.payeeId, username: action.username, payeeIdHash: keccak256(toBytes(action.payeeId)) });
     t.is(typedDataValue.callerAddress, caller);
     t.is(typedDataValue.dataHash, canonicalIdentityHash({ platform: action.platform, actionType: action.actionType, payeeId: action.payeeId, username: action.username }));

@@ -31,13 +31,13 @@ for (const fixture of PLATFORM_FIXTURES) {
     const { status, body } = await buyerVerify(enclave, fixture, prepared, intent);
     t.is(status, 200, JSON.stringify(body));
     const result = body.responseObject;
-    t.is(result.signer, enclave.enclave.signer);
+    t.is(result.signer, enclave.service.signer);
     t.deepEqual(result.metadata, { source: 'buyer-tee', platform: fixture.platform, actionType: fixture.actionType });
     t.deepEqual(result.domain, { name: 'UnifiedPaymentVerifier', version: '1', chainId: TEST_CHAIN_ID, verifyingContract: PAYMENT_VERIFIER });
     t.is(result.typedDataValue.releaseAmount, INTENT_AMOUNT.toString());
     t.is(result.typedDataValue.intentHash, intent.intentHash);
     t.is(result.typedDataValue.dataHash, keccak256(result.encodedPaymentDetails));
-    t.true(await isSignedPaymentAttestation(result, enclave.enclave.signer));
+    t.true(await isSignedPaymentAttestation(result, enclave.service.signer));
     const [details, snapshot] = decodeAbiParameters([PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI], result.encodedPaymentDetails as Hex);
     t.deepEqual(details, {
       method: hash(fixture.platform),

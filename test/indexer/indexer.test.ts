@@ -1,8 +1,9 @@
 import test from 'ava';
-import { Metadata, credentials, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { encodeFunctionData } from 'viem';
 import { mockUSDCAbi } from '../../indexer/chain/index.js';
 import { withDeadline } from '../../actors/chain/indexer-client.js';
+import { INDEXER_SERVICE_NAME } from '../../indexer/indexer-server.js';
 import { Direction, type TransferHistoryResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
 import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
@@ -239,5 +240,5 @@ test('watching an address from an earlier block reads its past transfers', async
 test('the standard gRPC health service reports the indexer serving', async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
-  t.is(await healthOf(chain.indexer.address, 'peer.indexer.v1.IndexerService'), 'SERVING');
+  t.is(await healthOf(chain.indexer.address, INDEXER_SERVICE_NAME), 'SERVING');
 });

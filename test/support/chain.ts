@@ -49,12 +49,13 @@ export async function startTestChain(options: IndexerSettings = {}): Promise<Tes
       ...options,
       ...overrides,
     });
+  const indexer = await start();
   const chain: TestChain = {
     local,
     client,
     store,
-    indexer: await start(),
-    grpc: null as unknown as IndexerServiceClient,
+    indexer,
+    grpc: indexerClient(indexer.address),
     async restartIndexer(overrides) {
       await chain.indexer.stop();
       // The same address, so clients reconnect by themselves.
@@ -66,7 +67,6 @@ export async function startTestChain(options: IndexerSettings = {}): Promise<Tes
       await local.stop();
     },
   };
-  chain.grpc = indexerClient(chain.indexer.address);
   return chain;
 }
 

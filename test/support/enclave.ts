@@ -1,26 +1,17 @@
 /**
- * An attestation service for tests: a fresh enclave, the platform simulator and DKIM
- * mailer, used payment ids in memory, every log line captured, served on free loopback
- * ports; plus the fixtures that make a payment on each platform and the intent it pays.
+ * An attestation service for tests: the node's own attestation side (platform simulator,
+ * DKIM mailer, used payment ids in an embedded store) with every log line captured, on
+ * free loopback ports; plus the fixtures that make a payment on each platform and the
+ * intent it pays.
  */
 import { Writable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { getAddress, keccak256, toBytes, verifyTypedData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import {
-  AttestationService,
-  ChainRegistry,
-  Enclave,
-  LocalKeyManagement,
-  UsedPaymentIds,
-  memoryPaymentIdCollection,
-  sealSessionMaterial,
-  startEnclaveServer,
-  type RunningEnclave,
-} from '../../enclave/index.js';
-import { DisputeMailer, PlatformSimulator, type SimAccount, type SimPayment } from '../../enclave/simulator/index.js';
-import { platformClient } from '../../enclave/platforms/index.js';
+import { EmbeddedStore, loadConfig } from '../../actors/index.js';
+import { startEnclaveSide } from '../../deploy/enclave.js';
+import { AttestationService, ChainRegistry, sealSessionMaterial, type RunningEnclave } from '../../enclave/index.js';
+import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 
 export const TEST_CHAIN_ID = 8453;
@@ -29,23 +20,24 @@ export const DISPUTE_VERIFIER = getAddress('0x2a7c1d5e9f3b8a6c4e2d0f1b3a5c7e9d8b
 /** Trusted to vouch for buyer-generated provider proofs. */
 export const proofAttestor = privateKeyToAccount(generatePrivateKey());
 
+/** The service's clock in tests: fixed, so identity and DKIM times are known. */
+export const TEST_NOW = Date.parse('2026-11-23T12:00:00Z');
+
 export interface TestEnclave {
   service: AttestationService;
   server: RunningEnclave;
   simulator: PlatformSimulator;
   mailer: DisputeMailer;
-  enclave: Enclave;
   chains: ChainRegistry;
   /** Every log line written so far, as text. */
   logs: string[];
-  /** Sets the service's clock. */
-  setNow(ms: number): void;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   get(path: string): Promise<{ status: number; body: any }>;
   seal(material: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
 }
 
+/** The node's own attestation side (deploy/enclave.ts) with the simulator, a fresh embedded store and every log line captured. */
 export async function startTestEnclave(options: { chains?: ChainRegistry } = {}): Promise<TestEnclave> {
   const logs: string[] = [];
   const logger = pino(
@@ -57,22 +49,15 @@ export async function startTestEnclave(options: { chains?: ChainRegistry } = {})
       },
     }),
   );
-  let now = Date.parse('2026-11-23T12:00:00Z');
-  const enclave = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:test-bundle' });
-  const simulator = await PlatformSimulator.start();
-  const mailer = new DisputeMailer();
   const chains = options.chains ?? new ChainRegistry({ [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER } });
-  const service = new AttestationService({
-    enclave,
-    chains,
-    platforms: platformClient({ baseUrl: (platform) => simulator.baseUrl(platform), timeoutMs: 5_000 }),
-    usedPaymentIds: new UsedPaymentIds(memoryPaymentIdCollection()),
-    proofAttestors: [proofAttestor.address],
-    dkimResolver: mailer.resolver,
+  const side = await startEnclaveSide(
+    loadConfig({ ENCLAVE_PROOF_ATTESTORS: proofAttestor.address }),
+    new EmbeddedStore(),
     logger,
-    now: () => now,
-  });
-  const server = await startEnclaveServer({ service, logger, grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 });
+    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
+    { now: () => TEST_NOW, chains, platformTimeoutMs: 5_000 },
+  );
+  const { service, server } = side;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${server.httpUrl}${path}`, {
       method,
@@ -84,21 +69,14 @@ export async function startTestEnclave(options: { chains?: ChainRegistry } = {})
   return {
     service,
     server,
-    simulator,
-    mailer,
-    enclave,
+    simulator: side.simulator!,
+    mailer: side.mailer!,
     chains,
     logs,
-    setNow: (ms) => {
-      now = ms;
-    },
     post: (path, body, headers) => call('POST', path, body, headers),
     get: (path) => call('GET', path),
-    seal: (material) => sealSessionMaterial(enclave.attestationDocument(), material),
-    async stop() {
-      await server.stop();
-      await simulator.stop();
-    },
+    seal: (material) => sealSessionMaterial(service.attestationDocument(), material),
+    stop: () => side.stop(),
   };
 }
 
