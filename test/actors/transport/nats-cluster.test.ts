@@ -6,7 +6,7 @@ import { SHARED_NATS_URL, eventually, removeNamespace, uniqueNamespace } from '.
 
 const SHARDS = 12;
 
-function clusterConfig(namespace: string, nodeId: string): Config {
+function clusterConfig(namespace: string, nodeId: string, leaseTtlMs = 1500): Config {
   return {
     ...loadConfig({}),
     NODE_ID: nodeId,
@@ -15,18 +15,18 @@ function clusterConfig(namespace: string, nodeId: string): Config {
     NATS_URL: SHARED_NATS_URL,
     NATS_NAMESPACE: namespace,
     SHARD_COUNT: SHARDS,
-    LEASE_TTL_MS: 1500,
+    LEASE_TTL_MS: leaseTtlMs,
     ASK_TIMEOUT_MS: 30_000,
     ATTEMPT_TIMEOUT_MS: 1_000,
     TIMER_POLL_MS: 200,
   };
 }
 
-async function startCluster(namespace: string, count: number, store: EmbeddedStore, clock: TestClock): Promise<PlatformNode[]> {
+async function startCluster(namespace: string, count: number, store: EmbeddedStore, clock: TestClock, leaseTtlMs?: number): Promise<PlatformNode[]> {
   const nodes: PlatformNode[] = [];
   for (let i = 0; i < count; i++) {
     nodes.push(
-      await startNode({ config: clusterConfig(namespace, `n${i}`), kinds: [counterKind()], store, clock, logger: createLogger({ level: 'silent' }) }),
+      await startNode({ config: clusterConfig(namespace, `n${i}`, leaseTtlMs), kinds: [counterKind()], store, clock, logger: createLogger({ level: 'silent' }) }),
     );
   }
   return nodes;
@@ -120,19 +120,20 @@ test.serial('a node that drains hands its shards back at once, and a shard nobod
   const namespace = uniqueNamespace('drain');
   const store = new EmbeddedStore();
   const clock = new TestClock();
-  const [a, b] = await startCluster(namespace, 2, store, clock);
+  // A TTL well above the observer's ask timeout: b's leases must still stand while the ask waits.
+  const [a, b] = await startCluster(namespace, 2, store, clock, 4_500);
   try {
     await covered([a!, b!]);
     await a!.stop();
-    // Released leases are deleted, so b takes them on its next round rather than after the TTL.
-    await eventually(() => owned(b!).length === SHARDS, 'b holding every shard', 3_000);
+    // Released leases are deleted, so b takes them on its next round (a third of the TTL) rather than after the TTL.
+    await eventually(() => owned(b!).length === SHARDS, 'b holding every shard', 4_000);
     await b!.system.ask(counter('after-drain'), { type: 'OPEN' });
     await b!.system.ask(counter('after-drain'), { type: 'ADD', n: 3 });
     t.deepEqual(((await b!.system.documents('counter').findOne({ _id: 'after-drain' }))!.view as unknown as CounterView).applied, [3]);
 
     await b!.kill();
     const lonely = await startNode({
-      config: { ...clusterConfig(namespace, 'observer'), ASK_TIMEOUT_MS: 1_500, SHARD_COUNT: SHARDS },
+      config: { ...clusterConfig(namespace, 'observer', 4_500), ASK_TIMEOUT_MS: 1_500, SHARD_COUNT: SHARDS },
       kinds: [counterKind()],
       store,
       clock,
