@@ -9,7 +9,7 @@
  * remembers to the last one still there, retracts every fact above it (a new fact
  * with `retracted` set, under a new sequence) and resumes from there.
  */
-import { getAddress, type Address, type Hash, type Log, type PublicClient } from 'viem';
+import { BlockNotFoundError, getAddress, type Address, type Hash, type Log, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
@@ -93,6 +93,9 @@ export class Follower {
       this.#cursor = { _id: CURSOR_ID, block: { number: this.#o.startBlock - 1, hash: '' }, lastSequence: 0, recent: [] };
       await collections.state.insertOne(this.#cursor);
     }
+    // A run that stopped between a fact and the cursor save took sequences the cursor does not know of.
+    const lastStored = (await collections.facts.findOne({}, { sort: { sequence: -1 } }))?.sequence ?? 0;
+    this.#cursor.lastSequence = Math.max(this.#cursor.lastSequence, lastStored);
     for (const doc of await collections.watched.find({})) this.#watched.add(doc._id.toLowerCase());
     this.#highestLogged = (await collections.facts.findOne({}, { sort: { blockNumber: -1 } }))?.blockNumber ?? -1;
     await this.#serial(() => this.#retractLeftovers());
@@ -192,8 +195,13 @@ export class Follower {
 
   async #hashAt(number: number): Promise<string | null> {
     if (number < 0) return null;
-    const block = await this.#o.client.getBlock({ blockNumber: BigInt(number) }).catch(() => null);
-    return block?.hash ?? null;
+    try {
+      return (await this.#o.client.getBlock({ blockNumber: BigInt(number) })).hash;
+    } catch (error) {
+      // Only a block the node does not have is gone; a timeout or a refusal fails the step, which is tried again.
+      if (error instanceof BlockNotFoundError) return null;
+      throw error;
+    }
   }
 
   async #logs(from: number, to: number): Promise<Log[]> {
@@ -295,14 +303,22 @@ export class Follower {
     };
     await this.#o.collections.facts.insertOne(doc);
     this.#highestLogged = Math.max(this.#highestLogged, doc.blockNumber);
-    // The sequence is taken once the fact is in; a crash before the cursor is saved finds it by its id.
+    // The sequence is taken once the fact is in; after a crash before the cursor is saved, start() finds it in the log.
     this.#cursor.lastSequence = sequence;
   }
 
   async #saveCursor(block: BlockMark, recent: BlockMark[]): Promise<void> {
     const floor = block.number - this.#o.reorgDepth;
     const kept = new Map<number, string>();
-    for (const mark of recent) if (mark.number > floor && mark.number <= block.number) kept.set(mark.number, mark.hash);
+    // The newest mark at or below the floor stays too: marks are only range ends and blocks with
+    // logs, so after a range longer than reorgDepth it is the only one a shallow fork leaves standing.
+    let below: BlockMark | null = null;
+    for (const mark of recent) {
+      if (mark.number > block.number) continue;
+      if (mark.number > floor) kept.set(mark.number, mark.hash);
+      else if (!below || mark.number >= below.number) below = mark;
+    }
+    if (below) kept.set(below.number, below.hash);
     const next: CursorDocument = {
       _id: CURSOR_ID,
       block,
@@ -339,7 +355,9 @@ export class Follower {
     for (const doc of docs) {
       if (!(await shouldRetract(doc))) continue;
       const original = ChainFact.fromJSON(doc.fact);
-      await this.#insert(`${doc._id}:retracted`, { ...original, retracted: true }, true);
+      const id = `${doc._id}:retracted`;
+      // A run that stopped before marking the fact wrote its retraction already.
+      if (!(await this.#o.collections.facts.findOne({ _id: id }))) await this.#insert(id, { ...original, retracted: true }, true);
       await this.#o.collections.facts.updateOne({ _id: doc._id }, { $set: { retracted: true } });
       count++;
     }
