@@ -17,7 +17,7 @@ import { intentSnapshot } from './verification/intent-snapshot.js';
 import { verifyPayment } from './verification/payment-verifier.js';
 import type { UsedPaymentIds } from './verification/used-payment-ids.js';
 import { encodePaymentData, paymentAttestationTypedData, paymentDetails, paymentNullifier } from './attestation/payment-attestation.js';
-import { identityAction } from './identity/identity-actions.js';
+import { IdentityMismatchError, identityAction } from './identity/identity-actions.js';
 import { identityTypedData, identityTypedValue } from './attestation/identity-attestation.js';
 import { DISPUTE_VERIFIERS, verifyDisputeEmail } from './dispute/dispute-verifiers.js';
 import {
@@ -48,6 +48,11 @@ export interface AttestationServiceOptions {
   /** How long an identity attestation is valid; default a day. */
   identityTtlSeconds?: number;
 }
+
+/** How old a buyer proof may be: the payment it shows must still stand. */
+const MAX_PROOF_AGE_MS = 3_600_000n;
+/** How far an attestor's clock may run ahead of ours. */
+const PROOF_CLOCK_SKEW_MS = 300_000n;
 
 export class AttestationService {
   readonly #options: AttestationServiceOptions;
@@ -93,6 +98,13 @@ export class AttestationService {
     if (!attestor || !this.#attestors.has(attestor)) {
       throw new AttestationError('PROOF_NOT_TRUSTED', 422, 'the proof is not signed by a trusted attestor for this platform, intent and response');
     }
+    // A proof shows the payment as it stood when fetched; a stale one could show a payment since reversed.
+    const fetchedMs = BigInt(timestamp) * 1000n;
+    const now = BigInt(this.#now());
+    const earliestMs = request.intent.signalTimestamp * 1000n - request.intent.timestampBuffer;
+    if (fetchedMs < earliestMs || fetchedMs > now + PROOF_CLOCK_SKEW_MS || now - fetchedMs > MAX_PROOF_AGE_MS) {
+      throw new AttestationError('PROOF_STALE', 422, `the proof must be fetched after the intent was signalled and at most ${MAX_PROOF_AGE_MS / 60_000n} minutes ago`);
+    }
     let response: unknown;
     try {
       response = JSON.parse(responseBody);
@@ -117,7 +129,8 @@ export class AttestationService {
     try {
       identity = action.read(response, actionParams);
     } catch (error) {
-      if (error instanceof PlatformResponseError) throw new AttestationError('IDENTITY_NOT_VERIFIED', 422, error.message);
+      if (error instanceof IdentityMismatchError) throw new AttestationError('IDENTITY_NOT_VERIFIED', 422, error.message);
+      if (error instanceof PlatformResponseError) throw new AttestationError('PLATFORM_RESPONSE_INVALID', 502, error.message);
       throw error;
     }
     const issuedAt = BigInt(Math.floor(this.#now() / 1000));

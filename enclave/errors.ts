@@ -1,7 +1,8 @@
 /**
  * A refusal of the attestation service: a code callers branch on, the HTTP status the
  * HTTP surface answers with (the gRPC surface maps it to a status of its own), and a
- * message safe to show: it never carries session material or what a platform returned.
+ * message safe to show: it never carries session material or the platform's raw answer;
+ * a refused payment's own figures (amount, currency, date) are told to its payer.
  */
 export class AttestationError extends Error {
   constructor(

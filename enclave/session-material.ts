@@ -1,10 +1,10 @@
 /**
  * The client's side of the boundary: check an enclave's attestation document against
- * the published measurement, then seal session material to the key it names. Payment
+ * the registered witness and the published measurement, then seal session material to the key it names. Payment
  * actors, buyer clients and the tests all seal this way.
  */
-import { CompactEncrypt, importJWK } from 'jose';
-import { verifyMessage } from 'viem';
+import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
+import { isAddressEqual, verifyMessage, type Address } from 'viem';
 import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './boundary/enclave.js';
 
 export class UntrustedEnclaveError extends Error {
@@ -14,12 +14,29 @@ export class UntrustedEnclaveError extends Error {
   }
 }
 
-/** Throws unless the document shows the expected measurement and its signer bound the encryption key it names. */
-export async function checkAttestationDocument(document: AttestationDocument, expectedMeasurement: string): Promise<void> {
-  if (document.measurement !== expectedMeasurement) {
-    throw new UntrustedEnclaveError(`the enclave runs ${document.measurement}, not the published ${expectedMeasurement}`);
+export interface TrustedEnclave {
+  /** The published measurement of the enclave's code. */
+  measurement: string;
+  /** The signer the chain registered as witness: a document is only as good as who signed it. */
+  signer: Address;
+}
+
+/**
+ * Throws unless the document is from the trusted signer, shows the published measurement,
+ * and that signer bound the very key it names: the key id is recomputed from the key, so
+ * a document that keeps the id and swaps the key is refused.
+ */
+export async function checkAttestationDocument(document: AttestationDocument, trusted: TrustedEnclave): Promise<void> {
+  if (!isAddressEqual(document.signer, trusted.signer)) {
+    throw new UntrustedEnclaveError(`the document is signed by ${document.signer}, not the registered witness ${trusted.signer}`);
   }
-  const binding = attestationBinding(document.measurement, document.encryptionKey.kid ?? '', document.issuedAt);
+  if (document.measurement !== trusted.measurement) {
+    throw new UntrustedEnclaveError(`the enclave runs ${document.measurement}, not the published ${trusted.measurement}`);
+  }
+  const { kty, crv, x, y } = document.encryptionKey;
+  const keyId = await calculateJwkThumbprint({ kty, crv, x, y } as JWK).catch(() => null);
+  if (!keyId || document.encryptionKey.kid !== keyId) throw new UntrustedEnclaveError("the encryption key's id is not its thumbprint");
+  const binding = attestationBinding(document.measurement, keyId, document.issuedAt);
   if (document.binding !== binding || !(await verifyMessage({ address: document.signer, message: binding, signature: document.bindingSignature }))) {
     throw new UntrustedEnclaveError("the enclave's signer did not bind this encryption key");
   }

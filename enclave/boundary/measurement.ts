@@ -1,12 +1,14 @@
 /**
- * The enclave's measurement: a SHA-256 over its code bundle, every source file of
- * enclave/ but the platform simulator (a stand-in that runs outside it), by relative
- * path and content. Changing one byte of the code changes it, and the key-management
- * policy then refuses to release the signing key.
+ * The enclave's measurement: a SHA-256 over its code bundle, by path and content. The
+ * bundle is every source file of enclave/ but the platform simulator (a stand-in that
+ * runs outside it), plus every file of ours those import from outside enclave/ (the
+ * money rules of machines/, the generated gRPC code): they decide what gets signed too.
+ * Changing one byte of it changes the measurement, and the key-management policy then
+ * refuses to release the signing key.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ENCLAVE_BUNDLE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -15,15 +17,36 @@ export const ENCLAVE_BUNDLE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const OUTSIDE_THE_BUNDLE = new Set(['simulator']);
 
 export async function measureBundle(dir: string = ENCLAVE_BUNDLE_DIR): Promise<string> {
-  const files = (await listSources(dir, dir)).sort();
+  const root = dirname(resolve(dir));
+  const files = [...(await withImports(await listSources(dir, dir)))].sort();
   const hash = createHash('sha256');
   for (const file of files) {
-    const path = relative(dir, file).split(sep).join('/');
+    const path = relative(root, file).split(sep).join('/');
     const content = await readFile(file);
     // Length-prefixed, so moving bytes between a path and its content changes the hash.
     hash.update(`${path.length}:${path}${content.length}:`).update(content);
   }
   return `sha256:${hash.digest('hex')}`;
+}
+
+const RELATIVE_IMPORT = /\bfrom\s+'(\.{1,2}\/[^']+)'|\bimport\s*\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
+
+/** The files and, transitively, the files of ours they import (ESM `.js` specifiers name `.ts` sources). */
+async function withImports(files: string[]): Promise<Set<string>> {
+  const seen = new Set(files);
+  const queue = [...files];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (!file.endsWith('.ts')) continue;
+    const source = await readFile(file, 'utf8');
+    for (const match of source.matchAll(RELATIVE_IMPORT)) {
+      const target = resolve(dirname(file), (match[1] ?? match[2])!).replace(/\.js$/, '.ts');
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return seen;
 }
 
 async function listSources(root: string, dir: string): Promise<string[]> {

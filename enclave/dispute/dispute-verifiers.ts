@@ -44,9 +44,28 @@ export interface VerifiedDispute {
   emailDate: bigint;
 }
 
+/**
+ * Headers that decide what the e-mail says. DKIM covers only the last instance of a
+ * signed header, while a parser may read the first: a second copy, added in transit,
+ * would be read unsigned. An e-mail with more than one of any is refused.
+ */
+const SINGLE_HEADERS = ['from', 'date', 'subject', 'to', 'message-id', 'content-type', 'content-transfer-encoding', 'mime-version'];
+
+function repeatedHeader(rawEmail: string): string | undefined {
+  const end = rawEmail.search(/\r?\n\r?\n/);
+  const counts = new Map<string, number>();
+  for (const line of (end === -1 ? rawEmail : rawEmail.slice(0, end)).split(/\r?\n/)) {
+    const name = /^([^\s:]+):/.exec(line)?.[1]?.toLowerCase();
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return SINGLE_HEADERS.find((name) => (counts.get(name) ?? 0) > 1);
+}
+
 const underDomain = (domain: string, expected: string) => domain.toLowerCase() === expected || domain.toLowerCase().endsWith(`.${expected}`);
 
 export async function verifyDisputeEmail(spec: DisputeVerifierSpec, rawEmail: string, resolver: DNSResolver | undefined, now: Date): Promise<VerifiedDispute> {
+  const repeated = repeatedHeader(rawEmail);
+  if (repeated) throw new AttestationError('DKIM_VERIFICATION_FAILED', 422, `the e-mail carries more than one ${repeated} header; only one can be the signed one`);
   const dkim = await dkimVerify(rawEmail, { ...(resolver ? { resolver } : {}), curTime: now });
   const passing = dkim.results.find(
     (result) => result.status.result === 'pass' && !result.status.underSized && underDomain(result.signingDomain, spec.signingDomain),

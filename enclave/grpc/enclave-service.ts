@@ -37,8 +37,8 @@ function unary<Req, Res>(logger: Logger, method: string, handle: (request: Req) 
   };
 }
 
-/** bigint fields of a proto message as the JSON numbers the HTTP bodies carry. */
-const safeNumber = (value: bigint): number => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.MAX_SAFE_INTEGER + 1);
+/** A chain id as the JSON number HTTP bodies carry; one past the safe range, which the schema refuses, stands for any larger. */
+const chainIdNumber = (value: bigint): number => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.MAX_SAFE_INTEGER + 1);
 
 export function enclaveService(service: AttestationService, logger: Logger): EnclaveServiceServer {
   return {
@@ -54,10 +54,11 @@ export function enclaveService(service: AttestationService, logger: Logger): Enc
           fiatCurrency: intent.fiatCurrency,
           payeeDetails: intent.payeeDetails,
           conversionRate: intent.conversionRate,
-          signalTimestamp: safeNumber(intent.signalTimestamp),
-          timestampBuffer: safeNumber(intent.timestampBufferMs),
+          // As decimal strings, so a value out of range is refused by the schema rather than rounded.
+          signalTimestamp: intent.signalTimestamp.toString(),
+          timestampBuffer: intent.timestampBufferMs.toString(),
         },
-        chainId: safeNumber(request.chainId),
+        chainId: chainIdNumber(request.chainId),
         ...(request.verifyingContract === undefined ? {} : { verifyingContract: request.verifyingContract }),
       });
       return {
@@ -90,7 +91,7 @@ export function enclaveService(service: AttestationService, logger: Logger): Enc
         await service.verifyDispute(request.platform, request.actionType, {
           encryptedSessionMaterial: request.encryptedSessionMaterial,
           params: {},
-          chainId: safeNumber(request.chainId),
+          chainId: chainIdNumber(request.chainId),
           intentHash: request.intentHash,
         }),
       ),

@@ -35,7 +35,8 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
-      if (ctx.body === undefined) respond(ctx, 404, `no route ${ctx.method} ${ctx.path}`, null, 'NOT_FOUND');
+      if (ctx.body === undefined && ctx.status === 405) respond(ctx, 405, `${ctx.path} does not take ${ctx.method}`, null, 'METHOD_NOT_ALLOWED');
+      else if (ctx.body === undefined) respond(ctx, 404, `no route ${ctx.method} ${ctx.path}`, null, 'NOT_FOUND');
     } catch (error) {
       if (error instanceof AttestationError) respond(ctx, error.status, error.message, null, error.code);
       else if (isHttpError(error) && error.status === 413) respond(ctx, 413, 'the body is larger than the service accepts', null, 'PAYLOAD_TOO_LARGE');

@@ -6,8 +6,16 @@
 import { z } from 'zod';
 import { cashAppActivityRequestFor, cashAppSession, readCashAppActivity } from '../platforms/cashapp.js';
 import { cookieSession, normalizeEmail, normalizeTag, platformId } from '../platforms/params.js';
-import { parsePlatformResponse, PlatformResponseError, type PlatformRequest } from '../platforms/platform.js';
+import { parsePlatformResponse, type PlatformRequest } from '../platforms/platform.js';
 import { wiseSession } from '../platforms/wise.js';
+
+/** The platform answered well, for another account than the params name. */
+export class IdentityMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IdentityMismatchError';
+  }
+}
 
 export interface VerifiedIdentity {
   payeeId: string;
@@ -44,7 +52,7 @@ const venmoRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
       response,
     );
     if (data.account.id !== params.SENDER_ID) {
-      throw new PlatformResponseError('the session belongs to another Venmo account than SENDER_ID');
+      throw new IdentityMismatchError('the session belongs to another Venmo account than SENDER_ID');
     }
     return { payeeId: data.account.id, username: data.account.username, metadata: { stories: String(data.stories.length) } };
   },
@@ -82,7 +90,7 @@ const wiseRegistration: IdentityAction<z.infer<typeof wiseSession>> = {
       z.object({ id: z.number(), type: z.string(), wisetag: z.string().optional(), details: z.object({ firstName: z.string(), lastName: z.string() }) }),
       response,
     );
-    if (String(profile.id) !== params.PROFILE_ID) throw new PlatformResponseError('the session belongs to another Wise profile than PROFILE_ID');
+    if (String(profile.id) !== params.PROFILE_ID) throw new IdentityMismatchError('the session belongs to another Wise profile than PROFILE_ID');
     return {
       payeeId: String(profile.id),
       username: profile.wisetag ?? `${profile.details.firstName} ${profile.details.lastName}`,

@@ -11,7 +11,7 @@ export function fiatFromText(text: string): bigint {
   try {
     return parseFiat(plain);
   } catch (error) {
-    if (error instanceof MoneyFormatError) throw new PlatformResponseError(`unreadable amount ${JSON.stringify(text)}`);
+    if (error instanceof MoneyFormatError) throw new PlatformResponseError('the platform wrote an amount this client cannot read');
     throw error;
   }
 }
@@ -22,20 +22,20 @@ export function fiatFromText(text: string): bigint {
  */
 export function fiatFromJsonNumber(value: number): bigint {
   const text = String(Math.abs(value));
-  if (!Number.isFinite(value) || /e/i.test(text)) throw new PlatformResponseError(`unreadable amount ${text}`);
+  if (!Number.isFinite(value) || /e/i.test(text)) throw new PlatformResponseError('the platform wrote an amount this client cannot read');
   return fiatFromText(text);
 }
 
 /** A JSON integer of minor units, signed by direction. */
 export function fiatFromMinorUnits(value: number): bigint {
-  if (!Number.isSafeInteger(value)) throw new PlatformResponseError(`unreadable minor-unit amount ${value}`);
+  if (!Number.isSafeInteger(value)) throw new PlatformResponseError('the platform wrote a minor-unit amount this client cannot read');
   return BigInt(Math.abs(value));
 }
 
 /** A timestamp string with an explicit offset (ISO 8601) to Unix milliseconds. */
 export function millisFromIso(text: string): number {
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) throw new PlatformResponseError(`timestamp ${JSON.stringify(text)} has no UTC offset`);
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) throw new PlatformResponseError('the platform wrote a timestamp without a UTC offset');
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw new PlatformResponseError(`unreadable timestamp ${JSON.stringify(text)}`);
+  if (Number.isNaN(ms)) throw new PlatformResponseError('the platform wrote a timestamp this client cannot read');
   return ms;
 }

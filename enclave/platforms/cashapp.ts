@@ -51,7 +51,7 @@ const activityPage = z.object({
             token: z.string(),
             state: z.string(),
             amount: z.object({ amount: z.number(), currency_code: z.string() }),
-            display_date: z.number(),
+            display_date: z.number().int(),
             recipient: z.object({ cashtag: z.string() }),
           }),
         })

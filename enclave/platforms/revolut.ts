@@ -12,7 +12,7 @@ const transactions = z.array(
     state: z.string(),
     amount: z.number(),
     currency: z.string(),
-    createdDate: z.number(),
+    createdDate: z.number().int(),
     recipient: z.object({ username: z.string() }),
   }),
 );

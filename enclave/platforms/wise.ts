@@ -23,7 +23,7 @@ const transfer = z.object({
 /** `2026-11-23 10:04:05`, which Wise means as UTC. */
 export function millisFromWiseTime(text: string): number {
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(text);
-  if (!match) throw new PlatformResponseError(`unreadable wise timestamp ${JSON.stringify(text)}`);
+  if (!match) throw new PlatformResponseError('wise wrote a timestamp this client cannot read');
   return Date.parse(`${match[1]}T${match[2]}Z`);
 }
 

@@ -10,21 +10,29 @@ test('the measurement is a hash of the code bundle: stable, and changed by one b
   t.regex(measurement, /^sha256:[0-9a-f]{64}$/);
   t.is(await measureBundle(), measurement);
 
-  const copy = await mkdtemp(join(tmpdir(), 'enclave-bundle-'));
+  // A copy of the repository's code, laid out as it is, measures the same.
+  const root = await mkdtemp(join(tmpdir(), 'enclave-bundle-'));
+  const copy = join(root, 'enclave');
   try {
-    await cp(ENCLAVE_BUNDLE_DIR, copy, { recursive: true });
+    for (const folder of ['enclave', 'machines', 'proto']) await cp(join(ENCLAVE_BUNDLE_DIR, '..', folder), join(root, folder), { recursive: true });
     t.is(await measureBundle(copy), measurement);
     // The simulator runs outside the enclave, so it is not measured.
     await writeFile(join(copy, 'simulator', 'records.ts'), '// changed\n', { flag: 'a' });
     t.is(await measureBundle(copy), measurement);
-    const file = join(copy, 'verification', 'payment-verifier.ts');
-    const source = await readFile(file);
-    const at = source.length - 2;
-    source.writeUInt8(source.readUInt8(at) ^ 1, at);
-    await writeFile(file, source);
-    t.not(await measureBundle(copy), measurement);
+    const flip = async (file: string) => {
+      const source = await readFile(file);
+      const at = source.length - 2;
+      source.writeUInt8(source.readUInt8(at) ^ 1, at);
+      await writeFile(file, source);
+    };
+    await flip(join(copy, 'verification', 'payment-verifier.ts'));
+    const changed = await measureBundle(copy);
+    t.not(changed, measurement);
+    // Code the enclave imports from outside enclave/ decides what is signed as much.
+    await flip(join(root, 'machines', 'money.ts'));
+    t.not(await measureBundle(copy), changed);
   } finally {
-    await rm(copy, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   }
 });
 
@@ -51,14 +59,29 @@ test('the attestation document binds the encryption key to the signer, and clien
   t.is(document.signer, enclave.signer);
   t.is(document.encryptionKey.alg, 'ECDH-ES+A256KW');
   t.is(document.encryptionKey.d, undefined);
-  await t.notThrowsAsync(checkAttestationDocument(document, 'sha256:cafe'));
-  await t.throwsAsync(checkAttestationDocument(document, 'sha256:beef'), { instanceOf: UntrustedEnclaveError });
+  const trusted = { measurement: 'sha256:cafe', signer: enclave.signer };
+  await t.notThrowsAsync(checkAttestationDocument(document, trusted));
+  await t.throwsAsync(checkAttestationDocument(document, { ...trusted, measurement: 'sha256:beef' }), { instanceOf: UntrustedEnclaveError });
 
   const other = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
   const swapped = { ...document, encryptionKey: other.attestationDocument().encryptionKey };
-  await t.throwsAsync(checkAttestationDocument(swapped, 'sha256:cafe'), { instanceOf: UntrustedEnclaveError });
+  await t.throwsAsync(checkAttestationDocument(swapped, trusted), { instanceOf: UntrustedEnclaveError });
 
   const sealed = await sealSessionMaterial(document, { Cookie: 'c=1' });
   t.deepEqual(await enclave.openSessionMaterial(sealed), { Cookie: 'c=1' });
   await t.throwsAsync(other.openSessionMaterial(sealed), { message: /not a compact JWE/ });
+});
+
+test('a document that keeps the key id but swaps the key, or comes from another signer, is not trusted', async (t) => {
+  const enclave = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
+  const document = enclave.attestationDocument();
+  const trusted = { measurement: 'sha256:cafe', signer: enclave.signer };
+  const attacker = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
+  const { x, y } = attacker.attestationDocument().encryptionKey;
+  await t.throwsAsync(checkAttestationDocument({ ...document, encryptionKey: { ...document.encryptionKey, x, y } }, trusted), {
+    instanceOf: UntrustedEnclaveError,
+    message: /thumbprint/,
+  });
+  // A whole document of the attacker's own, consistent in itself, measurement and all.
+  await t.throwsAsync(checkAttestationDocument(attacker.attestationDocument(), trusted), { instanceOf: UntrustedEnclaveError, message: /registered witness/ });
 });

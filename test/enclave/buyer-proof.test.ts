@@ -2,7 +2,7 @@ import test from 'ava';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { providerProofDigest } from '../../enclave/index.js';
 import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
-import { OWED_CENTS, PLATFORM_FIXTURES, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, intentFor, proofAttestor, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { OWED_CENTS, PLATFORM_FIXTURES, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, proofAttestor, startTestEnclave, type TestEnclave } from '../support/enclave.js';
 
 let enclave: TestEnclave;
 test.before(async () => {
@@ -16,9 +16,8 @@ function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
   return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
 }
 
-async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>) {
+async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>, timestamp = SIGNAL_TIMESTAMP + 120) {
   const responseBody = JSON.stringify(renderPayment('paypal', payment));
-  const timestamp = SIGNAL_TIMESTAMP + 120;
   const intent = intentFor(paypal);
   const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
   return enclave.post('/verify/paypal/transfer_paypal', {
@@ -52,4 +51,11 @@ test('a proof from an unknown attestor, or with its response altered, is not tru
 
 test('a proof made for one intent cannot be offered for another', async (t) => {
   t.like(await proofRequest(paypalPayment(), proofAttestor, undefined, intentFor(paypal)), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
+});
+
+test('a proof fetched before the intent, too long ago, or in the future is stale', async (t) => {
+  const now = Math.floor(TEST_NOW / 1000);
+  for (const timestamp of [SIGNAL_TIMESTAMP - 600, now - 3_601, now + 301]) {
+    t.like(await proofRequest(paypalPayment(), proofAttestor, undefined, undefined, timestamp), { status: 422, body: { errorCode: 'PROOF_STALE' } }, String(timestamp));
+  }
 });

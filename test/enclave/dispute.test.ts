@@ -90,3 +90,11 @@ test('dispute requests are checked: platform, action, params, chain', async (t) 
   t.like(await verifyDispute('venmo', rawEmail, { chainId: 10 }), { status: 400, body: { errorCode: 'DISPUTE_VERIFIER_UNKNOWN' } });
   t.like(await verifyDispute('venmo', rawEmail, { chainId: 1 }), { status: 400, body: { errorCode: 'UNSUPPORTED_CHAIN' } });
 });
+
+test('a second Date header, unsigned, cannot change what is attested', async (t) => {
+  const rawEmail = await enclave.mailer.disputeEmail({ ...cases[0]!, date });
+  const forged = `Date: Mon, 01 Jan 2035 00:00:00 GMT\r\n${rawEmail}`;
+  const response = await verifyDispute('venmo', forged);
+  t.like(response, { status: 422, body: { errorCode: 'DKIM_VERIFICATION_FAILED' } });
+  t.regex(response.body.message, /more than one date header/);
+});

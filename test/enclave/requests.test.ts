@@ -97,3 +97,7 @@ test('bodies must be JSON; unknown routes answer in the envelope', async (t) => 
   const nowhere = await enclave.get('/seller/anything');
   t.like(nowhere, { status: 404, body: { errorCode: 'NOT_FOUND', success: false, responseObject: null } });
 });
+
+test('a known path asked with another method is 405, not 404', async (t) => {
+  t.like(await enclave.get('/identity'), { status: 405, body: { errorCode: 'METHOD_NOT_ALLOWED', success: false } });
+});
