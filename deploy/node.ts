@@ -130,7 +130,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     trustedProxies: config.TRUSTED_PROXIES,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
-    // Without a configured secret, ids derived from idempotency keys hold only for this process, like the embedded store.
+    // Without a configured secret, ids derived from idempotency keys differ per process; replays are still found by their key.
     idSecret: config.ID_SECRET ?? randomBytes(32).toString('hex'),
     now,
   });

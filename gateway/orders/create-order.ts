@@ -36,6 +36,12 @@ interface OrderReply {
 }
 
 export async function createOrder(deps: CreateOrderDependencies, account: MerchantAccount, body: CreateOrderBody): Promise<CreateOrderResult> {
+  // A replay answers with what the first request made, whatever the account's settings or rates are now.
+  const fingerprint = body.idempotencyKey ? requestHash(body) : null;
+  if (body.idempotencyKey) {
+    const replay = await replayOf(deps, account, body.idempotencyKey, fingerprint);
+    if (replay) return replay;
+  }
   const { profile } = account;
   const config = profile.merchantConfig;
   if (account.environment === 'LIVE' && profile.tier === null) {
@@ -60,7 +66,6 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
 
   const orderToken = randomBytes(32).toString('base64url');
   const orderTokenHash = createHash('sha256').update(orderToken).digest('hex');
-  const fingerprint = body.idempotencyKey ? requestHash(body) : null;
   const id = body.idempotencyKey ? derivedId('ord', deps.idSecret, account.merchantId, account.environment, body.idempotencyKey) : newId('ord');
   const event = {
     type: 'CREATE',
@@ -91,16 +96,29 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   try {
     reply = (await deps.system.ask({ kind: 'order', id }, event, { messageId: fingerprint ? `create:${fingerprint}` : undefined })) as OrderReply;
   } catch (error) {
-    if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
-    const existing = await deps.system.documents('order').findOne({ _id: id }, { projection: { view: 1 } });
-    const view = existing?.view as { order: Record<string, unknown>; requestHash: string | null } | undefined;
-    if (!view || view.requestHash !== fingerprint) {
-      throw new ApiError(422, 'This idempotencyKey was used for a different request', 'IDEMPOTENCY_KEY_MISMATCH');
-    }
-    return { created: false, order: view.order, orderToken: null, idempotentReplay: true };
+    // ALREADY_EXISTS: a concurrent create with this key won the actor. DUPLICATE: an order holds the key under
+    // another id (ids derived with another ID_SECRET, as after a restart without one).
+    const lost = error instanceof CommandRejectedError && (error.code === 'ALREADY_EXISTS' || error.code === 'DUPLICATE');
+    if (!lost || !body.idempotencyKey) throw error;
+    const replay = await replayOf(deps, account, body.idempotencyKey, fingerprint);
+    if (!replay) throw error;
+    return replay;
   }
   if (reply.orderTokenHash !== orderTokenHash) return { created: false, order: reply.order, orderToken: null, idempotentReplay: true };
   return { created: true, order: reply.order, orderToken };
+}
+
+/** The order this merchant environment created with `idempotencyKey`, as a replay; 422 if it was made by another request. */
+async function replayOf(deps: CreateOrderDependencies, account: MerchantAccount, idempotencyKey: string, fingerprint: string | null): Promise<CreateOrderResult | null> {
+  const existing = await deps.system
+    .documents('order')
+    .findOne({ 'view.merchantId': account.merchantId, 'view.environment': account.environment, 'view.idempotencyKey': idempotencyKey }, { projection: { view: 1 } });
+  if (!existing) return null;
+  const view = existing.view as { order: Record<string, unknown>; requestHash: string | null };
+  if (view.requestHash !== fingerprint) {
+    throw new ApiError(422, 'This idempotencyKey was used for a different request', 'IDEMPOTENCY_KEY_MISMATCH');
+  }
+  return { created: false, order: view.order, orderToken: null, idempotentReplay: true };
 }
 
 type AmountFields = {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { DomainEvent } from '../../actors/index.js';
+import { EmbeddedStore, type DomainEvent } from '../../actors/index.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
@@ -192,6 +192,39 @@ test('idempotency: a replay answers the same order without its token; another bo
     const badKey = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', idempotencyKey: 'short' } });
     t.truthy(badKey.body.responseObject.fieldErrors.idempotencyKey);
   }));
+
+test('a replay is answered with the first order even after the account changed', (t) =>
+  withGateway(async (gateway, { liveId, liveKey }) => {
+    const body = { requestedFiatAmount: '20', requestedFiatCurrency: 'EUR', idempotencyKey: 'settings-change-1' };
+    const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(first.status, 201);
+    // Without a plan a live merchant creates no new order; its earlier order is still answered.
+    t.is((await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { tier: null })).status, 200);
+    t.is((await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } })).body.errorCode, 'TIER_REQUIRED');
+    const replay = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(replay.status, 200);
+    t.deepEqual(replay.body.responseObject, { order: first.body.responseObject.order, orderToken: null, idempotentReplay: true });
+  }));
+
+test('a replay after a restart with another ID_SECRET finds the first order', async (t) => {
+  const store = new EmbeddedStore();
+  const before = await startTestGateway({ ID_SECRET: 'a'.repeat(32) }, { store });
+  const { liveKey } = await before.createMerchant();
+  const body = { requestedUsdcAmount: '5', idempotencyKey: 'restart-key-1' };
+  const first = await before.request('POST', '/api/v1/orders', { key: liveKey, body });
+  t.is(first.status, 201);
+  await before.stop();
+  const after = await startTestGateway({ ID_SECRET: 'b'.repeat(32) }, { store });
+  try {
+    const replay = await after.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(replay.status, 200);
+    t.deepEqual(replay.body.responseObject, { order: first.body.responseObject.order, orderToken: null, idempotentReplay: true });
+    const reused = await after.request('POST', '/api/v1/orders', { key: liveKey, body: { ...body, requestedUsdcAmount: '6' } });
+    t.is(reused.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
+  } finally {
+    await after.stop();
+  }
+});
 
 test('fifty concurrent creates with one idempotency key make one order', (t) =>
   withGateway(async (gateway, { liveKey }) => {

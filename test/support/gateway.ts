@@ -20,11 +20,12 @@ export interface ApiResponse {
   body: { success: boolean; message: string; responseObject: any; statusCode: number; errorCode?: string };
 }
 
-export async function startTestGateway(overrides: Partial<Config> = {}): Promise<TestGateway> {
+/** `store`: share one with an earlier gateway, as a node restarted over the same database would. */
+export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore } = {}): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
     config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, ...overrides },
-    store: new EmbeddedStore(),
+    store: options.store ?? new EmbeddedStore(),
     clock,
     logger: createLogger({ level: 'silent' }),
   });
