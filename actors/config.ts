@@ -6,6 +6,7 @@
 import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { parseUsdc } from '../machines/money.js';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
@@ -52,6 +53,16 @@ const schema = z
       .default([]),
     RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(1200),
     BODY_LIMIT_BYTES: integer(1024, 10 * 1024 * 1024).default(100 * 1024),
+    /** The largest order the API takes, in USDC (a decimal such as 100000); a fiat price counts at its converted value. */
+    ORDER_MAX_USDC: z
+      .string()
+      .transform((text, ctx) => {
+        const units = usdcOrUndefined(text);
+        if (units !== undefined && units > 0n) return units;
+        ctx.addIssue({ code: 'custom', message: 'must be a positive USDC amount with at most 6 decimals, such as 100000' });
+        return z.NEVER;
+      })
+      .default(100_000_000_000n),
     /** Secret that makes order ids derived from idempotency keys unguessable; random per process when unset. */
     ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Whether the node reads chain facts at all; `false` runs it without a chain (tests that need none). */
@@ -135,6 +146,14 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema>;
+
+function usdcOrUndefined(text: string): bigint | undefined {
+  try {
+    return parseUsdc(text);
+  } catch {
+    return undefined;
+  }
+}
 
 function safeJson(text: string): unknown {
   try {

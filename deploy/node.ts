@@ -4,7 +4,7 @@
  * NATS_URL (and MONGODB_URI, which the config requires alongside) the node joins a
  * cluster: it takes a share of the shard leases and serves the actors on them.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -29,7 +29,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { LocalRateProvider, RateSource } from '../actors/rates/index.js';
 import { merchantKind, orderKind } from '../actors/kinds/index.js';
-import { createGateway } from '../gateway/index.js';
+import { createGateway, createGatewayServer, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { openDemoMerchant } from './demo-merchant.js';
 import { startChainSide, type ChainSide } from './chain.js';
@@ -56,6 +56,8 @@ export interface PlatformNode {
   bus: EventBus;
   transport: Transport;
   server: Server;
+  /** Every route the gateway serves. */
+  routes: GatewayRoute[];
   /** The indexer it reads chain facts from, and the consumer handing them to actors; null without a chain. */
   chain: ChainSide | null;
   /** The attestation service run in-process; null in a cluster or with ENCLAVE_ENABLED=false. */
@@ -117,7 +119,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const now = () => new Date(clock.now()).toISOString();
-  const app = createGateway({
+  const gateway = createGateway({
     logger,
     store,
     bus,
@@ -130,6 +132,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     trustedProxies: config.TRUSTED_PROXIES,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    orderMaxUsdc: config.ORDER_MAX_USDC,
     // Without a configured secret, ids derived from idempotency keys differ per process; replays are still found by their key.
     idSecret: config.ID_SECRET ?? randomBytes(32).toString('hex'),
     now,
@@ -137,7 +140,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   if (store.adapter === 'embedded' && !options.store) {
     await openDemoMerchant(new MerchantAdmin(system, now), (text) => process.stderr.write(text));
   }
-  const server = createServer(app.callback());
+  const server = createGatewayServer(gateway.app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -171,5 +174,5 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await nc?.close();
   };
 
-  return { config, system, store, bus, transport, server, chain, enclave, url, stop, kill };
+  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, enclave, url, stop, kill };
 }

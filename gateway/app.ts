@@ -1,6 +1,8 @@
 /**
  * Builds the Koa application: cross-cutting middleware first (request id, envelope,
- * client address, the global rate limit), then one router per API area.
+ * client address, the global rate limit), then the admin API behind its guarded area,
+ * then one router per API area, all matching exact paths (routing.ts), and last the
+ * answer to whatever no route served (404, 405, 501, OPTIONS).
  */
 import Koa from 'koa';
 import type { Logger } from 'pino';
@@ -12,10 +14,13 @@ import { apiKeyAuth } from './middleware/api-key.js';
 import { jsonBody } from './middleware/body.js';
 import { clientIp } from './middleware/client-ip.js';
 import { errorEnvelope } from './middleware/errors.js';
+import { guardedArea } from './middleware/guarded-area.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
+import { unmatched } from './middleware/unmatched.js';
+import { routesOf, type GatewayRoute } from './routing.js';
 import type { GatewayState } from './state.js';
-import { adminRoutes } from './routes/admin.js';
+import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, type HealthDependencies } from './routes/health.js';
 import { merchantRoutes } from './routes/merchants.js';
@@ -24,16 +29,25 @@ import { orderRoutes } from './routes/orders.js';
 export interface GatewayDependencies extends HealthDependencies {
   logger: Logger;
   rates: RateSource;
+  /** Unset, the admin API is not mounted and its paths are unknown paths. */
   adminToken: string | undefined;
   trustedProxies: string[];
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
   idSecret: string;
+  /** The largest order, in USDC base units. */
+  orderMaxUsdc: bigint;
   /** ISO time for the records commands write. */
   now(): string;
 }
 
-export function createGateway(deps: GatewayDependencies): Koa<GatewayState> {
+export interface Gateway {
+  app: Koa<GatewayState>;
+  /** Every route it serves, as registered: what a route-walking test or a tool enumerates. */
+  routes: GatewayRoute[];
+}
+
+export function createGateway(deps: GatewayDependencies): Gateway {
   const app = new Koa<GatewayState>();
   app.proxy = false;
   app.silent = true;
@@ -43,19 +57,13 @@ export function createGateway(deps: GatewayDependencies): Koa<GatewayState> {
   app.use(rateLimit({ perMinute: deps.rateLimitPerMinute }));
 
   const accounts = new MerchantAccounts(deps.system);
-  const admin = new MerchantAdmin(deps.system, deps.now);
   const auth = apiKeyAuth((keyHash) => accounts.byKeyHash(keyHash));
   const body = jsonBody(deps.bodyLimitBytes);
-  const routers = [
-    healthRoutes(deps),
-    docsRoutes(deps.version),
-    adminRoutes({ guard: adminAuth(deps.adminToken), admin, accounts, body }),
-    merchantRoutes(auth),
-    orderRoutes({ ...deps, accounts, auth, body }),
-  ];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
-  return app;
+  const admin = deps.adminToken ? adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body }) : null;
+  if (admin) app.use(guardedArea(ADMIN_AREA, adminAuth(deps.adminToken!), admin));
+
+  const routers = [healthRoutes(deps), docsRoutes(deps.version, deps), merchantRoutes(auth), orderRoutes({ ...deps, accounts, auth, body })];
+  for (const router of routers) app.use(router.routes());
+  app.use(unmatched());
+  return { app, routes: routesOf(admin ? [admin, ...routers] : routers) };
 }

@@ -1,12 +1,18 @@
 /**
  * Resource ids: a prefix and 24 base62 characters (143 bits), random, or derived
  * from a secret and the parts that must map to one id (an idempotency key), so that
- * concurrent duplicates address the same actor and the id stays unguessable.
+ * concurrent duplicates address the same actor and the id stays unguessable. Ids
+ * arriving from outside are held to the same shape before they address anything.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const LENGTH = 24;
+
+/** Exactly the ids `newId` and `derivedId` make with this prefix. */
+export function idPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}_[${ALPHABET}]{${LENGTH}}$`);
+}
 
 export function newId(prefix: string): string {
   return `${prefix}_${base62(randomBytes(32))}`;

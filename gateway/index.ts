@@ -3,5 +3,7 @@
  * answers in the documents' envelope; it reads views from the store but never
  * writes except through an actor.
  */
-export { createGateway, type GatewayDependencies } from './app.js';
+export { createGateway, type Gateway, type GatewayDependencies } from './app.js';
+export { createGatewayServer } from './http-server.js';
+export type { GatewayRoute } from './routing.js';
 export { ApiError, respond, type Envelope } from './envelope.js';

@@ -1,9 +1,9 @@
 /**
- * Guards the admin API (/internal/v1) with the bearer token of PEER_ADMIN_TOKEN.
- * Without a token the admin API is off and answers exactly as an unknown route does,
- * so nothing reveals that it exists. Both sides are SHA-256 digests before
- * timingSafeEqual: equal lengths always, so neither the comparison's time nor a
- * length check can leak the token's length.
+ * Guards the admin API (/internal) with the bearer token of PEER_ADMIN_TOKEN. Without
+ * a token the admin API is not mounted at all (app.ts), so its paths answer exactly as
+ * unknown ones do. Both sides are SHA-256 digests before timingSafeEqual: equal
+ * lengths always, so neither the comparison's time nor a length check can leak the
+ * token's length.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
@@ -12,12 +12,7 @@ import type { RequestState } from './request-context.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-export function adminAuth(token: string | undefined): Middleware<RequestState> {
-  if (!token) {
-    return () => {
-      throw new ApiError(404, 'Not found', 'NOT_FOUND');
-    };
-  }
+export function adminAuth(token: string): Middleware<RequestState> {
   const expected = digest(token);
   return async (ctx, next) => {
     const presented = BEARER.exec(ctx.get('authorization'))?.[1];

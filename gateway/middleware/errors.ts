@@ -1,7 +1,8 @@
 /**
  * Turns whatever a handler throws into the envelope: API errors as they are, the
  * runtime's typed errors into their HTTP meaning, anything else into a 500 that
- * shows no stack or internal message. Also answers unknown routes with a 404.
+ * shows no stack or internal message. Requests no route served are answered by
+ * unmatched.ts.
  */
 import type { Middleware } from 'koa';
 import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
@@ -12,7 +13,6 @@ export function errorEnvelope(): Middleware<RequestState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.body === undefined && ctx.status === 404) respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
     } catch (error) {
       if (error instanceof ApiError) return respond(ctx, error.statusCode, error.message, error.responseObject, error.errorCode);
       if (error instanceof CommandRejectedError) return respond(ctx, error.status, error.message, error.details ?? null, error.code);

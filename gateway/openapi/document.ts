@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { envelopeOf, failureEnvelope, validationFailure } from '../schemas/envelope-schemas.js';
-import { createMerchantBody, merchantProfile, updateMerchantBody } from '../schemas/merchant-schemas.js';
-import { createOrderBody, createOrderResponse, hostedOrder, listOrdersQuery, merchantOrderList } from '../schemas/order-schemas.js';
+import { createMerchantBody, merchantPath, merchantProfile, updateMerchantBody } from '../schemas/merchant-schemas.js';
+import { createOrderBody, createOrderResponse, hostedOrder, listOrdersQuery, merchantOrderList, orderPath } from '../schemas/order-schemas.js';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const failure = (description: string) => json(failureEnvelope, description);
@@ -14,13 +14,18 @@ const apiKey = [{ apiKey: [] }];
 const admin = [{ adminToken: [] }];
 const rateLimited = failure("Too many requests: 1200 a minute per source IP (x-retry-after, x-rate-limit-remaining, x-rate-limiter-resets-at)");
 
-export function openApiDocument(version: string) {
+export function openApiDocument(version: string, options: { orderMaxUsdc: string }) {
   return createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Peer platform API',
       version,
-      description: 'Merchant checkout API (document 1). Every response uses the envelope { success, message, responseObject, statusCode, errorCode? }.',
+      description: [
+        'Merchant checkout API (document 1). Every response uses the envelope { success, message, responseObject, statusCode, errorCode? }.',
+        'Paths match exactly: letter case, trailing slashes and empty segments make another path. An unknown path is 404 NOT_FOUND;',
+        'a known path with another method is 405 METHOD_NOT_ALLOWED with Allow; OPTIONS answers the allowed methods;',
+        'a method outside HTTP’s standard set is 501 NOT_IMPLEMENTED. No cross-origin (CORS) access is granted.',
+      ].join(' '),
     },
     components: {
       securitySchemes: {
@@ -32,8 +37,10 @@ export function openApiDocument(version: string) {
       '/api/v1/orders': {
         post: {
           summary: 'Create an order',
-          description:
+          description: [
             'Exactly one amount mode. 201 with the order and its token; a replay of an idempotencyKey answers 200 with orderToken null and idempotentReplay true.',
+            `An order is at most ${options.orderMaxUsdc} USDC on this node; a fiat price, and an open amount’s maximum or largest preset, count at today’s rate.`,
+          ].join(' '),
           security: apiKey,
           requestBody: { content: { 'application/json': { schema: createOrderBody } } },
           responses: {
@@ -71,8 +78,13 @@ export function openApiDocument(version: string) {
         get: {
           summary: 'Hosted order read',
           description: 'No API key; the order id is the credential.',
-          requestParams: { path: z.object({ orderId: z.string() }) },
-          responses: { '200': json(envelopeOf(hostedOrder), 'The hosted order'), '404': failure('No order has that id'), '429': rateLimited },
+          requestParams: { path: orderPath },
+          responses: {
+            '200': json(envelopeOf(hostedOrder), 'The hosted order'),
+            '400': json(validationFailure, 'orderId is not an order id'),
+            '404': failure('No order has that id'),
+            '429': rateLimited,
+          },
         },
       },
       '/internal/v1/merchants': {
@@ -95,21 +107,41 @@ export function openApiDocument(version: string) {
         patch: {
           summary: "Change a merchant account's settings",
           security: admin,
-          requestParams: { path: z.object({ merchantId: z.string() }) },
+          requestParams: { path: merchantPath },
           requestBody: { content: { 'application/json': { schema: updateMerchantBody } } },
-          responses: { '200': json(envelopeOf(merchantProfile), 'Updated'), '400': json(validationFailure, 'Invalid request'), '404': failure('No such merchant') },
+          responses: {
+            '200': json(envelopeOf(merchantProfile), 'Updated'),
+            '400': json(validationFailure, 'Invalid request, or merchantId is not a merchant id'),
+            '401': failure('Missing or invalid admin token'),
+            '404': failure('No such merchant'),
+          },
         },
       },
       '/internal/v1/merchants/{merchantId}/api-keys/rotate': {
         post: {
           summary: 'Issue a new API key; the old one stops working',
           security: admin,
-          requestParams: { path: z.object({ merchantId: z.string() }) },
-          responses: { '200': json(envelopeOf(z.object({ merchant: merchantProfile, apiKey: z.string() })), 'Rotated'), '404': failure('No such merchant') },
+          requestParams: { path: merchantPath },
+          responses: {
+            '200': json(envelopeOf(z.object({ merchant: merchantProfile, apiKey: z.string() })), 'Rotated'),
+            '400': json(validationFailure, 'merchantId is not a merchant id'),
+            '401': failure('Missing or invalid admin token'),
+            '404': failure('No such merchant'),
+          },
         },
       },
       '/v1/health-check': {
         get: { summary: 'Health report (document 3)', responses: { '200': json(envelopeOf(z.record(z.string(), z.unknown())), 'The health report') } },
+      },
+      '/api/v1/openapi.json': {
+        get: {
+          summary: 'This document',
+          description: 'The one answer not wrapped in the envelope, so OpenAPI tools can read it.',
+          responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
+        },
+      },
+      '/docs': {
+        get: { summary: 'This document as a readable page', responses: { '200': { description: 'HTML', content: { 'text/html': { schema: z.string() } } } } },
       },
     },
   });

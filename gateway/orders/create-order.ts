@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
-import { fiatToUsdc, formatFiat, parseFiat, parseUsdc } from '../../machines/money.js';
+import { fiatToUsdc, formatFiat, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
 import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
 import { BASE_CHAIN_ID, resolveDestinationToken } from '../../machines/tokens.js';
 import { ApiError, fieldError } from '../envelope.js';
@@ -23,6 +23,8 @@ export interface CreateOrderDependencies {
   rates: RateSource;
   /** Keys order ids derived from idempotency keys. */
   idSecret: string;
+  /** The largest order, in USDC base units; a fiat price or an open amount's bounds count at today's rate. */
+  orderMaxUsdc: bigint;
   now(): string;
 }
 
@@ -51,7 +53,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     throw new ApiError(400, 'Dynamic orders are disabled in the merchant configuration', 'DYNAMIC_ORDERS_DISABLED');
   }
   const dynamicOrdersEnabled = body.dynamicOrdersEnabled ?? config.dynamicOrdersEnabled;
-  const amount = await amountOf(deps.rates, body, dynamicOrdersEnabled);
+  const amount = await amountOf(deps, body, dynamicOrdersEnabled);
 
   const destinationChainId = String(body.destinationChainId ?? BASE_CHAIN_ID);
   const destinationAddress = body.destinationAddress ?? profile.evmWalletAddress;
@@ -128,32 +130,38 @@ type AmountFields = {
   openAmount: OpenAmountConfig | null;
 };
 
-async function amountOf(rates: RateSource, body: CreateOrderBody, dynamicOrdersEnabled: boolean): Promise<AmountFields> {
+async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dynamicOrdersEnabled: boolean): Promise<AmountFields> {
+  const max = deps.orderMaxUsdc;
   if (body.requestedUsdcAmount !== undefined) {
     const usdc = positive('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
+    if (usdc > max) throw fieldError('requestedUsdcAmount', `must be at most ${formatUsdc(max)} USDC`);
     return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: null, openAmount: null };
   }
   if (body.requestedFiatAmount !== undefined && body.requestedFiatCurrency !== undefined) {
     const cents = positive('requestedFiatAmount', () => parseFiat(body.requestedFiatAmount!));
     const currency = body.requestedFiatCurrency.toUpperCase();
-    const rate = await rates.currencyPerUsd(currency);
+    const rate = await deps.rates.currencyPerUsd(currency);
     if (rate === null) throw new ApiError(400, `No exchange rate is available for ${currency}`, 'CURRENCY_NOT_SUPPORTED');
-    return {
-      amountMode: 'FIXED',
-      requestedUsdcAmount: fiatToUsdc(cents, rate),
-      requestedFiat: { amount: formatFiat(cents), currency },
-      openAmount: null,
-    };
+    const usdc = fiatToUsdc(cents, rate);
+    if (usdc > max) throw fieldError('requestedFiatAmount', `is ${formatUsdc(usdc)} USDC at today’s rate; an order may be at most ${formatUsdc(max)} USDC`);
+    return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: { amount: formatFiat(cents), currency }, openAmount: null };
   }
   if (!dynamicOrdersEnabled) {
     throw new ApiError(400, 'Open amounts need dynamic orders, which are disabled for this order', 'OPEN_AMOUNT_DISABLED');
   }
   const normalised = normaliseOpenAmount(body.openAmount!);
   if (!normalised.ok) throw new ApiError(400, normalised.message, normalised.code);
-  if ((await rates.currencyPerUsd(normalised.config.currency)) === null) {
-    throw new ApiError(400, `No exchange rate is available for ${normalised.config.currency}`, 'OPEN_AMOUNT_INVALID');
+  const { config } = normalised;
+  const rate = await deps.rates.currencyPerUsd(config.currency);
+  if (rate === null) throw new ApiError(400, `No exchange rate is available for ${config.currency}`, 'OPEN_AMOUNT_INVALID');
+  // Presets are ascending and inside the range, so the largest amount a customer is offered is the maximum or the last preset.
+  const largest = config.maxAmount ?? config.presets.at(-1);
+  const largestUsdc = largest === undefined ? 0n : fiatToUsdc(parseFiat(largest), rate);
+  if (largestUsdc > max) {
+    const message = `openAmount allows ${largest} ${config.currency}, ${formatUsdc(largestUsdc)} USDC at today’s rate; an order may be at most ${formatUsdc(max)} USDC`;
+    throw new ApiError(400, message, 'OPEN_AMOUNT_INVALID');
   }
-  return { amountMode: 'OPEN', requestedUsdcAmount: null, requestedFiat: null, openAmount: normalised.config };
+  return { amountMode: 'OPEN', requestedUsdcAmount: null, requestedFiat: null, openAmount: config };
 }
 
 function positive(field: string, parse: () => bigint): bigint {

@@ -1,33 +1,38 @@
 /**
- * The admin API under /internal/v1, guarded by the admin bearer token: create a
- * merchant and its sandbox twin, change an account's settings, rotate its key.
+ * The admin API under /internal/v1: create a merchant and its sandbox twin, change an
+ * account's settings, rotate its key. The router carries no guard of its own: app.ts
+ * mounts it only behind the admin token's guarded area (middleware/guarded-area.ts),
+ * the one way in, and only when a token is configured.
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
-import { MerchantAccounts } from '../merchants/merchant-accounts.js';
+import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import type { MerchantAdmin } from '../merchants/merchant-admin.js';
+import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
-import { createMerchantBody, updateMerchantBody } from '../schemas/merchant-schemas.js';
+import { createMerchantBody, merchantPath, updateMerchantBody } from '../schemas/merchant-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
-export function adminRoutes(deps: { guard: Middleware<GatewayState>; admin: MerchantAdmin; accounts: MerchantAccounts; body: Middleware<GatewayState> }): Router<GatewayState> {
-  const router = new Router<GatewayState>({ prefix: '/internal/v1' });
-  router.use(deps.guard);
-  router.use(deps.body);
+export const ADMIN_AREA = '/internal';
 
-  router.post('/merchants', async (ctx) => {
+export function adminRoutes(deps: { admin: MerchantAdmin; accounts: MerchantAccounts; body: Middleware<GatewayState> }): Router<GatewayState> {
+  const router = exactRouter(`${ADMIN_AREA}/v1`);
+
+  router.post('/merchants', deps.body, async (ctx) => {
     const body = parseOrThrow(createMerchantBody, ctx.request.body);
     respond(ctx, 201, 'Merchant created', await deps.admin.create(body));
   });
 
-  router.patch('/merchants/:merchantId', async (ctx) => {
+  router.patch('/merchants/:merchantId', deps.body, async (ctx) => {
+    const { merchantId } = parseOrThrow(merchantPath, ctx.params);
     const body = parseOrThrow(updateMerchantBody, ctx.request.body);
-    respond(ctx, 200, 'Merchant updated', await deps.admin.update(ctx.params.merchantId!, body));
+    respond(ctx, 200, 'Merchant updated', await deps.admin.update(merchantId, body));
   });
 
   router.post('/merchants/:merchantId/api-keys/rotate', async (ctx) => {
-    const account = await deps.accounts.byId(ctx.params.merchantId!);
+    const { merchantId } = parseOrThrow(merchantPath, ctx.params);
+    const account = await deps.accounts.byId(merchantId);
     if (!account) return respond(ctx, 404, 'Merchant not found', null, 'NOT_FOUND');
     respond(ctx, 200, 'API key rotated', await deps.admin.rotateApiKey(account.merchantId, account.environment));
   });

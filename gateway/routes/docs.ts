@@ -1,13 +1,15 @@
 /** GET /api/v1/openapi.json and GET /docs: the API description, built once at start. */
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { formatUsdc } from '../../machines/money.js';
 import { openApiDocument } from '../openapi/document.js';
 import { renderReference } from '../openapi/reference-page.js';
+import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 
-export function docsRoutes(version: string): Router<GatewayState> {
-  const document = openApiDocument(version);
+export function docsRoutes(version: string, options: { orderMaxUsdc: bigint }): Router<GatewayState> {
+  const document = openApiDocument(version, { orderMaxUsdc: formatUsdc(options.orderMaxUsdc) });
   const page = renderReference(document as unknown as Record<string, unknown>);
-  const router = new Router<GatewayState>();
+  const router = exactRouter();
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.body = document;
   });

@@ -3,12 +3,13 @@
  * store; `services.redis` is the document's name for the message bus slot, which
  * here is the transport and event bus (NATS in a cluster, in-process when embedded).
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { freemem, totalmem } from 'node:os';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { EventBus } from '../../actors/events/event-bus.js';
 import type { Store } from '../../actors/store/store.js';
 import { respond } from '../envelope.js';
+import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 
 export interface HealthDependencies {
@@ -23,7 +24,7 @@ export interface HealthDependencies {
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
 
 export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
-  const router = new Router<GatewayState>();
+  const router = exactRouter();
   router.get('/v1/health-check', async (ctx) => {
     const [database, transport, bus] = await Promise.all([
       deps.store.status().catch(() => ({ connected: false, responseTimeMs: undefined })),

@@ -1,11 +1,12 @@
 /** GET /api/v1/merchants/me: the MerchantProfile of the key's account. */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
+import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 
 export function merchantRoutes(auth: Middleware<GatewayState>): Router<GatewayState> {
-  const router = new Router<GatewayState>({ prefix: '/api/v1' });
+  const router = exactRouter('/api/v1');
   router.get('/merchants/me', auth, (ctx) => respond(ctx, 200, 'Merchant profile', ctx.state.account.profile));
   return router;
 }

@@ -1,14 +1,15 @@
 /** The order endpoints of document 1: create, the merchant's list, and the hosted read. */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import { respond } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
+import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
 import { hostedOrder, listOrders } from '../orders/order-queries.js';
-import { createOrderBody, listOrdersQuery } from '../schemas/order-schemas.js';
+import { createOrderBody, listOrdersQuery, orderPath } from '../schemas/order-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
 export interface OrderRouteDependencies extends CreateOrderDependencies {
@@ -21,7 +22,7 @@ export interface OrderRouteDependencies extends CreateOrderDependencies {
 }
 
 export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> {
-  const router = new Router<GatewayState>({ prefix: '/api/v1' });
+  const router = exactRouter('/api/v1');
 
   router.post('/orders', deps.auth, deps.body, async (ctx) => {
     const body = parseOrThrow(createOrderBody, ctx.request.body);
@@ -36,7 +37,8 @@ export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> 
   });
 
   router.get('/orders/:orderId', async (ctx) => {
-    const hosted = await hostedOrder(deps.system, deps.accounts, deps.rates, ctx.params.orderId!);
+    const { orderId } = parseOrThrow(orderPath, ctx.params);
+    const hosted = await hostedOrder(deps.system, deps.accounts, deps.rates, orderId);
     if (!hosted) return respond(ctx, 404, 'Order not found', null, 'NOT_FOUND');
     respond(ctx, 200, 'Order', hosted);
   });

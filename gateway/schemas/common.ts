@@ -1,9 +1,19 @@
 /** zod building blocks shared by the API schemas. */
 import { z } from 'zod';
+import { idPattern } from '../ids.js';
 
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits');
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be three upper-case letters');
-export const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as 25 or 12.5');
+/** Long enough for any amount the platform takes (docs/api-conventions.md), short enough that parsing one costs nothing. */
+export const decimalString = z.string().max(32, 'must be at most 32 characters').regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as 25 or 12.5');
 export const tier = z.enum(['BASE', 'PRO', 'CONCIERGE']);
 export const feePayer = z.enum(['MERCHANT', 'PAYEE', 'SPLIT']);
 export const environment = z.enum(['LIVE', 'SANDBOX']);
+
+/** An id of one resource kind, as the path parameters and bodies that name one carry it. */
+function resourceId(prefix: string, article: string) {
+  return z.string().regex(idPattern(prefix), `must be ${article} id: ${prefix}_ and 24 letters or digits`).meta({ example: `${prefix}_4Fz1hQk9TbW2mX7pLr0sVc3N` });
+}
+
+export const merchantId = resourceId('mer', 'a merchant');
+export const orderId = resourceId('ord', 'an order');

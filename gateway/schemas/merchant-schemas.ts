@@ -1,7 +1,9 @@
 /** Request bodies of the admin API for merchants, and the MerchantProfile it answers. */
 import { z } from 'zod';
 import { FIAT_RAILS } from '../../machines/rails.js';
-import { currencyCode, decimalString, environment, evmAddress, feePayer, tier } from './common.js';
+import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from './common.js';
+
+export const merchantPath = z.strictObject({ merchantId });
 
 export const createMerchantBody = z.strictObject({
   name: z.string().trim().min(1).max(120),

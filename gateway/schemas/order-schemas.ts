@@ -4,7 +4,8 @@
  * the OpenAPI document is generated too.
  */
 import { z } from 'zod';
-import { currencyCode, decimalString, environment, evmAddress, feePayer } from './common.js';
+import { currencyCode, decimalString, environment, evmAddress, feePayer, orderId } from './common.js';
+import { freeFormObject } from './free-form.js';
 
 const usdcAmount = decimalString.meta({ description: 'USDC as a decimal string, at most 6 decimals, above zero', example: '25' });
 const nullableString = z.string().nullable();
@@ -32,7 +33,7 @@ export const createOrderBody = z
     enabledRails: z.array(z.string().min(1).max(32)).min(1).max(32).optional(),
     successUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
     cancelUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
-    notes: z.record(z.string(), z.unknown()).nullable().optional(),
+    notes: freeFormObject.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     const modes = [
@@ -112,6 +113,8 @@ export const createOrderResponse = z
     z.object({ order: checkoutOrder, orderToken: z.null(), idempotentReplay: z.literal(true) }),
   ])
   .meta({ id: 'CreateOrderResult' });
+
+export const orderPath = z.strictObject({ orderId });
 
 export const listOrdersQuery = z.strictObject({
   orderId: z.string().max(128).optional(),

@@ -8,6 +8,11 @@ test('the defaults run everything embedded on 127.0.0.1:3000', (t) => {
   t.is(config.MONGODB_URI, undefined);
 });
 
+test('ORDER_MAX_USDC is USDC base units, 100000 USDC unless set', (t) => {
+  t.is(loadConfig({}).ORDER_MAX_USDC, 100_000_000_000n);
+  t.is(loadConfig({ ORDER_MAX_USDC: '2500.5' }).ORDER_MAX_USDC, 2_500_500_000n);
+});
+
 test('numbers are parsed from the environment and empty values count as unset', (t) => {
   const config = loadConfig({ PORT: '8080', SHARD_COUNT: '', LEASE_TTL_MS: '5000' });
   t.is(config.PORT, 8080);
@@ -24,6 +29,9 @@ for (const [name, value] of [
   ['SHARD_COUNT', '0'],
   ['NATS_NAMESPACE', 'Bad.Name'],
   ['NODE_ENV', 'staging'],
+  ['ORDER_MAX_USDC', '0'],
+  ['ORDER_MAX_USDC', '1.0000001'],
+  ['ORDER_MAX_USDC', '1e6'],
 ] as const) {
   test(`${name}=${value} is refused with a message naming ${name}`, (t) => {
     const error = t.throws(() => loadConfig({ [name]: value }), { instanceOf: ConfigError });

@@ -1,17 +1,18 @@
 import test from 'ava';
 import Router from '@koa/router';
 import { request } from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { respond, type Envelope } from '../../gateway/envelope.js';
-import { jsonBody } from '../../gateway/middleware/body.js';
+import { MAX_BODY_DEPTH, jsonBody } from '../../gateway/middleware/body.js';
 import type { RequestState } from '../../gateway/middleware/request-context.js';
 import { serveMiddleware } from './middleware-app.js';
 
 const LIMIT = 1024;
 
-function serve(t: Parameters<typeof serveMiddleware>[0]) {
+function serve(t: Parameters<typeof serveMiddleware>[0], limit = LIMIT) {
   return serveMiddleware(t, (app) => {
     const router = new Router<RequestState>();
-    router.post('/echo', jsonBody(LIMIT), (ctx) => respond(ctx, 200, 'Echo', { body: ctx.request.body }));
+    router.post('/echo', jsonBody(limit), (ctx) => respond(ctx, 200, 'Echo', { body: ctx.request.body }));
     app.use(router.routes());
   });
 }
@@ -94,5 +95,68 @@ test('a body of another media type, or of no stated type, is a 415', async (t) =
     const response = await app.call('/echo', init);
     t.is(response.status, 415, name);
     t.deepEqual(response.body, expected, name);
+  }
+});
+
+const encoded = (encoding: string, body: Buffer | string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+  body,
+});
+
+test('a compressed body is parsed when it decodes as its Content-Encoding says', async (t) => {
+  const app = await serve(t);
+  const text = '{"a":[1,"two"]}';
+  for (const [encoding, body] of [['gzip', gzipSync(text)], ['deflate', deflateSync(text)], ['br', brotliCompressSync(text)]] as const) {
+    const response = await app.call('/echo', encoded(encoding, body));
+    t.is(response.status, 200, encoding);
+    t.deepEqual(response.body.responseObject, { body: { a: [1, 'two'] } }, encoding);
+  }
+});
+
+test('a body that does not decode as its Content-Encoding says is the validation 400, not a 500', async (t) => {
+  const app = await serve(t);
+  const cases: Array<[string, Buffer | string]> = [
+    ['gzip', 'not gzip'],
+    ['deflate', 'not deflate'],
+    ['br', 'not brotli'],
+    ['gzip', gzipSync('{"a":1}').subarray(0, 12)],
+  ];
+  for (const [encoding, body] of cases) {
+    const response = await app.call('/echo', encoded(encoding, body));
+    t.is(response.status, 400, encoding);
+    t.deepEqual(
+      response.body,
+      { success: false, message: 'Invalid request', responseObject: { fieldErrors: {}, formErrors: [`Body is not valid ${encoding} data, as its Content-Encoding says`] }, statusCode: 400 },
+      encoding,
+    );
+  }
+});
+
+test('a compressed body that inflates past the limit is a 413; an unknown encoding is a 415', async (t) => {
+  const app = await serve(t);
+  const bomb = await app.call('/echo', encoded('gzip', gzipSync(JSON.stringify({ pad: 'x'.repeat(50 * LIMIT) }))));
+  t.is(bomb.status, 413);
+  t.deepEqual(bomb.body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413 });
+  for (const encoding of ['compress', 'zstd', 'gzip, gzip']) {
+    const response = await app.call('/echo', encoded(encoding, '{"a":1}'));
+    t.is(response.status, 415, encoding);
+    t.is(response.body.statusCode, 415, encoding);
+  }
+});
+
+test(`a JSON body nested deeper than ${MAX_BODY_DEPTH} levels is refused before any handler sees it`, async (t) => {
+  const app = await serve(t, 1024 * 1024);
+  const nested = (levels: number) => '['.repeat(levels - 1) + '{}' + ']'.repeat(levels - 1);
+  const deepest = await app.call('/echo', json(`{"a":${nested(MAX_BODY_DEPTH - 1)}}`));
+  t.is(deepest.status, 200, 'exactly the limit is accepted');
+  for (const levels of [MAX_BODY_DEPTH + 1, 5_000, 40_000]) {
+    const response = await app.call('/echo', json(`{"a":${nested(levels)}}`));
+    t.is(response.status, 400, String(levels));
+    t.deepEqual(
+      response.body,
+      { success: false, message: 'Invalid request', responseObject: { fieldErrors: {}, formErrors: [`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`] }, statusCode: 400 },
+      String(levels),
+    );
   }
 });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { AskTimeoutError, CommandRejectedError, UnknownActorError, createLogger } from '../../actors/index.js';
 import { ApiError } from '../../gateway/envelope.js';
 import { errorEnvelope } from '../../gateway/middleware/errors.js';
+import { unmatched } from '../../gateway/middleware/unmatched.js';
 import { requestContext, type RequestState } from '../../gateway/middleware/request-context.js';
 
 async function serve(): Promise<{ url: string; logs: string[]; close: () => Promise<void> }> {
@@ -32,6 +33,7 @@ async function serve(): Promise<{ url: string; logs: string[]; close: () => Prom
     throw new Error('secret internal detail at /srv/app.ts:12');
   });
   app.use(router.routes());
+  app.use(unmatched());
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

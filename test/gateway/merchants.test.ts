@@ -69,7 +69,7 @@ test('PATCH changes every documented setting and validates each', async (t) => {
     }
     const empty = await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, {});
     t.is(empty.status, 400);
-    const unknown = await gateway.admin('PATCH', '/internal/v1/merchants/mer_nobody', { tier: 'BASE' });
+    const unknown = await gateway.admin('PATCH', '/internal/v1/merchants/mer_0123456789ABCDEFabcdef01', { tier: 'BASE' });
     t.is(unknown.status, 404);
   } finally {
     await gateway.stop();
@@ -87,7 +87,7 @@ test('rotation issues a new key and the old one stops working', async (t) => {
     t.not(apiKey, liveKey);
     t.is((await gateway.request('GET', '/api/v1/merchants/me', { key: liveKey })).status, 401);
     t.is((await gateway.request('GET', '/api/v1/merchants/me', { key: apiKey })).status, 200);
-    t.is((await gateway.admin('POST', '/internal/v1/merchants/mer_nobody/api-keys/rotate')).status, 404);
+    t.is((await gateway.admin('POST', '/internal/v1/merchants/mer_0123456789ABCDEFabcdef01/api-keys/rotate')).status, 404);
   } finally {
     await gateway.stop();
   }

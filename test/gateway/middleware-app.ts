@@ -1,6 +1,7 @@
 /**
  * A small Koa app over real HTTP for middleware tests: request context and the error
- * envelope as in gateway/app.ts, then whatever the test adds. Closed at test teardown.
+ * envelope as in gateway/app.ts, then whatever the test adds, then the answer to what
+ * nothing served. Closed at test teardown.
  */
 import type { ExecutionContext } from 'ava';
 import Koa from 'koa';
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '../../actors/logger.js';
 import { respond, type Envelope } from '../../gateway/envelope.js';
 import { errorEnvelope } from '../../gateway/middleware/errors.js';
+import { unmatched } from '../../gateway/middleware/unmatched.js';
 import { requestContext, type RequestState } from '../../gateway/middleware/request-context.js';
 
 export interface MiddlewareApp {
@@ -29,6 +31,7 @@ export async function serveMiddleware(
   app.use(requestContext(createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } })));
   app.use(errorEnvelope());
   build(app);
+  app.use(unmatched());
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -93,7 +93,7 @@ test('the hosted read needs no key, ignores one sent, and is 404 for an unknown 
     t.deepEqual(withKey.body, hosted.body);
     const sandboxOrder = (await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '1' } })).body.responseObject.order;
     t.is((await gateway.request('GET', `/api/v1/orders/${sandboxOrder.id}`)).body.responseObject.merchant.environment, 'SANDBOX');
-    const missing = await gateway.request('GET', '/api/v1/orders/ord_doesnotexist');
+    const missing = await gateway.request('GET', '/api/v1/orders/ord_0123456789ABCDEFabcdef01');
     t.is(missing.status, 404);
     t.false(missing.body.success);
   } finally {

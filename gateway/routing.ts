@@ -1,0 +1,29 @@
+/**
+ * The one path-matching rule of the whole app: a route matches its exact path. Letter
+ * case counts, a trailing slash or an empty segment makes another path, and literal
+ * segments match only as written; path parameters are percent-decoded once. Any other
+ * spelling is an unknown path for every caller.
+ *
+ * Exact matching is what keeps a route and its guard from disagreeing, and what keeps
+ * the app in step with anything in front of it (a proxy or firewall rule on
+ * `/internal`) that compares paths as written.
+ */
+import Router from '@koa/router';
+import type { GatewayState } from './state.js';
+
+export function exactRouter(prefix?: string): Router<GatewayState> {
+  return new Router<GatewayState>({ sensitive: true, strict: true, ...(prefix ? { prefix } : {}) });
+}
+
+/** A route the gateway serves: a method and a path template such as `/api/v1/orders/:orderId`. */
+export interface GatewayRoute {
+  method: string;
+  path: string;
+}
+
+/** Every method and path the routers answer; HEAD is listed where GET is, as the router serves it. */
+export function routesOf(routers: readonly Router<GatewayState>[]): GatewayRoute[] {
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) => (typeof layer.path === 'string' ? layer.methods.map((method) => ({ method, path: layer.path as string })) : [])),
+  );
+}

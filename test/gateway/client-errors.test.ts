@@ -1,0 +1,48 @@
+import test from 'ava';
+import { connect } from 'node:net';
+import { startTestGateway } from '../support/gateway.js';
+
+/** Writes bytes to the gateway's port and reads until the server closes the connection. */
+function exchange(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+    socket.end(bytes);
+  });
+}
+
+function parse(raw: string): { status: number; headers: Record<string, string>; body: unknown } {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
+}
+
+test('what the HTTP parser refuses before any middleware runs is still answered in the envelope, and the connection closes', async (t) => {
+  const gateway = await startTestGateway();
+  try {
+    const cases: Array<[string, string, number, string]> = [
+      ['a header line without a colon', 'GET /v1/health-check HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n', 400, 'Bad request'],
+      ['a malformed request line', 'GET\r\n\r\n', 400, 'Bad request'],
+      ['a space inside the request target', 'GET /v1/health check HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'Bad request'],
+      ['a bad Content-Length', 'POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 400, 'Bad request'],
+      ['headers over 16 KB', `GET /v1/health-check HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'Request header fields too large'],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const response = parse(await exchange(gateway.url, bytes));
+      t.is(response.status, status, name);
+      t.deepEqual(response.body, { success: false, message, responseObject: null, statusCode: status }, name);
+      t.regex(response.headers['content-type'] ?? '', /^application\/json/, name);
+      t.is(response.headers.connection, 'close', name);
+    }
+    const healthy = await gateway.request('GET', '/v1/health-check');
+    t.is(healthy.status, 200, 'the node serves on after refusing them');
+  } finally {
+    await gateway.stop();
+  }
+});

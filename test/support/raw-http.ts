@@ -1,0 +1,51 @@
+/**
+ * HTTP requests with the request target sent exactly as written. `fetch` normalises
+ * paths (`..`, case of percent-escapes), which would hide what a hostile client can
+ * send; node:http writes the path as given.
+ */
+import { Agent, request } from 'node:http';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  json: any;
+}
+
+export interface RawRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  agent?: Agent;
+}
+
+export function rawRequest(baseUrl: string, options: RawRequest): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: options.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: parseJson(text) });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
