@@ -1,0 +1,240 @@
+/**
+ * Walks every route the gateway registers (`node.routes`, read from the routers, not
+ * a list kept here) and tries each with every kind of wrong credentials and every
+ * other spelling of its path. What a route demands is read from its `security` in the
+ * served OpenAPI document, so a new route is walked without editing this file, and
+ * the document must describe every route the app serves (and nothing it does not).
+ */
+import test from 'ava';
+import fc from 'fast-check';
+import type { GatewayRoute } from '../../gateway/index.js';
+import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { rawRequest, type RawResponse } from '../support/raw-http.js';
+
+type Access = 'public' | 'merchant' | 'admin';
+
+interface Operation {
+  security?: Array<Record<string, unknown>>;
+  requestBody?: unknown;
+  parameters?: Array<{ in: string; name: string; schema: { pattern?: string } }>;
+}
+
+interface Fixture {
+  gateway: TestGateway;
+  openapi: { paths: Record<string, Record<string, Operation>> };
+  merchant: Awaited<ReturnType<TestGateway['createMerchant']>>;
+  other: Awaited<ReturnType<TestGateway['createMerchant']>>;
+  orderId: string;
+  sandboxOrderId: string;
+}
+
+const missingKey = { success: false, message: 'Missing API key', responseObject: null, statusCode: 401 };
+const invalidKey = { success: false, message: 'Invalid API key', responseObject: null, statusCode: 401 };
+const missingToken = { success: false, message: 'Missing admin token', responseObject: null, statusCode: 401 };
+const invalidToken = { success: false, message: 'Invalid admin token', responseObject: null, statusCode: 401 };
+const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
+
+async function fixture(): Promise<Fixture> {
+  const gateway = await startTestGateway();
+  const merchant = await gateway.createMerchant();
+  const other = await gateway.createMerchant({ name: 'Other', tier: 'BASE', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
+  const order = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '10', notes: { secret: 'live' } } });
+  const sandboxOrder = await gateway.request('POST', '/api/v1/orders', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '10' } });
+  const openapi = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as Fixture['openapi'];
+  return { gateway, openapi, merchant, other, orderId: order.body.responseObject.order.id, sandboxOrderId: sandboxOrder.body.responseObject.order.id };
+}
+
+/** `/api/v1/orders/:orderId` → `/api/v1/orders/{orderId}`; HEAD is documented as GET. */
+function operationOf(f: Fixture, route: GatewayRoute): Operation | undefined {
+  const path = route.path.replace(/:(\w+)/g, '{$1}');
+  return f.openapi.paths[path]?.[route.method === 'HEAD' ? 'get' : route.method.toLowerCase()];
+}
+
+function accessOf(operation: Operation): Access {
+  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  if (schemes.includes('adminToken')) return 'admin';
+  if (schemes.includes('apiKey')) return 'merchant';
+  return 'public';
+}
+
+/** The route's path with the merchant's own resources in it; a parameter of a kind not seen here gets a well-formed id from its schema. */
+function canonicalPath(f: Fixture, route: GatewayRoute, operation: Operation): string {
+  const known: Record<string, string> = { merchantId: f.merchant.liveId, orderId: f.orderId };
+  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (known[name]) return known[name];
+    const pattern = operation.parameters?.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema.pattern;
+    if (!pattern) throw new Error(`${route.method} ${route.path}: path parameter ${name} has no pattern in the OpenAPI document`);
+    return fc.sample(fc.stringMatching(new RegExp(pattern)), { numRuns: 1, seed: 1 })[0]!;
+  });
+}
+
+/** Spellings of a path that are not that path under the exact-path rule. */
+function otherSpellings(path: string): Record<string, string> {
+  const [, first = '', ...rest] = path.split('/');
+  const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
+  return {
+    'upper case': path.toUpperCase(),
+    'mixed case': `/${first.charAt(0).toUpperCase()}${first.slice(1)}${tail}`,
+    'trailing slash': `${path}/`,
+    'doubled slash': tail ? `/${first}/${tail}` : `/${path}`,
+    'leading doubled slash': `/${path}`,
+    'percent-encoded': `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${tail}`,
+  };
+}
+
+/** The same path with the `_` of each id percent-encoded: the same resource, RFC 3986 says, so the same answer. */
+function encodedIds(path: string): string {
+  return path.replace(/\/([a-z]{3})_([0-9A-Za-z]{24})(?=\/|$)/g, '/$1%5F$2');
+}
+
+async function call(f: Fixture, method: string, path: string, headers: Record<string, string>, operation: Operation): Promise<RawResponse> {
+  const withBody = operation.requestBody !== undefined;
+  return rawRequest(f.gateway.url, {
+    method,
+    path,
+    headers: withBody ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: withBody ? '{}' : undefined,
+  });
+}
+
+/** Everything stored about the merchant's live and sandbox accounts, to show a refused request changed none of it. */
+async function merchantState(f: Fixture): Promise<string> {
+  const ids = [f.merchant.liveId, f.merchant.sandboxId];
+  const merchants = await f.gateway.node.system.documents('merchant').find({ _id: { $in: ids } }, { sort: { _id: 1 } });
+  const orders = await f.gateway.node.system.documents('order').find({ 'view.merchantId': { $in: ids } }, { sort: { _id: 1 } });
+  return JSON.stringify([merchants, orders]);
+}
+
+function credentialCases(f: Fixture, access: Access): Array<[name: string, headers: Record<string, string>, expected: unknown]> {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  if (access === 'admin') {
+    return [
+      ['no credentials', {}, missingToken],
+      ['a wrong token', bearer(`${ADMIN_TOKEN}x`), invalidToken],
+      ["the merchant's API key", { 'x-api-key': f.merchant.liveKey }, missingToken],
+      ["the merchant's API key as the bearer", bearer(f.merchant.liveKey), invalidToken],
+      ["another merchant's API key", { 'x-api-key': f.other.liveKey }, missingToken],
+      ["the other environment's API key", { 'x-api-key': f.merchant.sandboxKey }, missingToken],
+    ];
+  }
+  return [
+    ['no credentials', {}, missingKey],
+    ['a wrong key', { 'x-api-key': 'pk_live_00000000000000000000000000000000000000000000' }, invalidKey],
+    ['the admin token instead of a key', bearer(ADMIN_TOKEN), missingKey],
+    // Answered, but only with the caller's own account: checked by what the answer leaks, not by its status.
+    ["another merchant's key", { 'x-api-key': f.other.liveKey }, undefined],
+    ["the other environment's key", { 'x-api-key': f.merchant.sandboxKey }, undefined],
+  ];
+}
+
+function validCredentials(f: Fixture, access: Access): Record<string, string> {
+  if (access === 'admin') return { authorization: `Bearer ${ADMIN_TOKEN}` };
+  if (access === 'merchant') return { 'x-api-key': f.merchant.liveKey };
+  return {};
+}
+
+test('every registered route is described by the OpenAPI document, and every described operation is served', async (t) => {
+  const f = await fixture();
+  try {
+    t.true(f.gateway.node.routes.length >= 8, 'the routes are read from the routers');
+    for (const route of f.gateway.node.routes) t.truthy(operationOf(f, route), `${route.method} ${route.path} is not in the OpenAPI document`);
+    for (const [path, operations] of Object.entries(f.openapi.paths)) {
+      for (const method of Object.keys(operations)) {
+        const template = path.replace(/\{(\w+)\}/g, ':$1');
+        t.true(
+          f.gateway.node.routes.some((route) => route.path === template && route.method === method.toUpperCase()),
+          `${method.toUpperCase()} ${path} is documented but not served`,
+        );
+      }
+    }
+  } finally {
+    await f.gateway.stop();
+  }
+});
+
+test('every guarded route refuses every wrong credential exactly, and leaks and changes nothing of another account', async (t) => {
+  const f = await fixture();
+  try {
+    const before = await merchantState(f);
+    let guarded = 0;
+    for (const route of f.gateway.node.routes) {
+      const operation = operationOf(f, route)!;
+      const access = accessOf(operation);
+      if (access === 'public') continue;
+      guarded++;
+      const path = canonicalPath(f, route, operation);
+      for (const [name, headers, expected] of credentialCases(f, access)) {
+        const label = `${route.method} ${path} with ${name}`;
+        const response = await call(f, route.method, path, headers, operation);
+        if (expected !== undefined) {
+          t.is(response.status, 401, label);
+          if (route.method !== 'HEAD') t.deepEqual(response.json, expected, label);
+        } else {
+          t.true(response.status < 500, label);
+          for (const secret of [f.merchant.liveId, f.orderId, 'live"']) t.false(response.text.includes(secret), `${label} leaks ${secret}`);
+          if (name.includes('environment')) t.false(response.text.includes(f.merchant.liveKey.slice(-4)), label);
+        }
+        t.is(await merchantState(f), before, `${label} changed the merchant's records`);
+      }
+    }
+    t.true(guarded >= 6);
+  } finally {
+    await f.gateway.stop();
+  }
+});
+
+test('no other spelling of a route’s path is served, for any caller, and an encoded id is the same path', async (t) => {
+  const f = await fixture();
+  try {
+    const before = await merchantState(f);
+    for (const route of f.gateway.node.routes) {
+      const operation = operationOf(f, route)!;
+      const access = accessOf(operation);
+      const path = canonicalPath(f, route, operation);
+      for (const [spelling, variant] of Object.entries(otherSpellings(path))) {
+        for (const [who, headers] of [['no credentials', {}], ['valid credentials', validCredentials(f, access)]] as const) {
+          const label = `${route.method} ${variant} (${spelling}) with ${who}`;
+          const response = await call(f, route.method, variant, headers, operation);
+          // The admin area's guard answers first for every spelling of /internal; past it, the path is unknown.
+          const expected = access === 'admin' && who === 'no credentials' ? missingToken : notFound;
+          t.is(response.status, expected.statusCode, label);
+          if (route.method !== 'HEAD') t.deepEqual(response.json, expected, label);
+          t.is(await merchantState(f), before, `${label} changed the merchant's records`);
+        }
+      }
+      if (route.path.includes(':') && access !== 'public') {
+        const encoded = encodedIds(path);
+        t.not(encoded, path);
+        for (const [name, headers] of credentialCases(f, access)) {
+          const label = `${route.method} ${encoded} with ${name}`;
+          const [canonical, response] = [await call(f, route.method, path, headers, operation), await call(f, route.method, encoded, headers, operation)];
+          t.is(response.status, canonical.status, label);
+          if (canonical.status === 401) t.deepEqual(response.json, canonical.json, label);
+        }
+      }
+    }
+  } finally {
+    await f.gateway.stop();
+  }
+});
+
+test('with no admin token configured, every admin route answers exactly as an unknown path does', async (t) => {
+  const f = await fixture();
+  const off = await startTestGateway({ PEER_ADMIN_TOKEN: undefined });
+  try {
+    const adminRoutes = f.gateway.node.routes.filter((route) => accessOf(operationOf(f, route)!) === 'admin');
+    t.true(adminRoutes.length >= 3);
+    t.false(off.node.routes.some((route) => route.path.startsWith('/internal')), 'the admin routes are not mounted');
+    for (const route of adminRoutes) {
+      const operation = operationOf(f, route)!;
+      const path = canonicalPath(f, route, operation);
+      const unknown = await call({ ...f, gateway: off }, route.method, '/no-such-path', {}, operation);
+      for (const variant of [path, ...Object.values(otherSpellings(path))]) {
+        const response = await call({ ...f, gateway: off }, route.method, variant, { authorization: `Bearer ${ADMIN_TOKEN}` }, operation);
+        t.deepEqual([response.status, response.json, response.headers.allow], [unknown.status, unknown.json, unknown.headers.allow], `${route.method} ${variant}`);
+      }
+    }
+  } finally {
+    await Promise.all([f.gateway.stop(), off.stop()]);
+  }
+});
