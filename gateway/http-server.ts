@@ -9,12 +9,15 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Envelope } from './envelope.js';
 
-const REFUSALS: Record<string, [status: number, reason: string, message: string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request header fields too large'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'Request body too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request timeout'],
+type Refusal = [status: number, reason: string, message: string, errorCode: string];
+
+const REFUSALS: Record<string, Refusal> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request header fields too large', 'HEADERS_TOO_LARGE'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'Request body too large', 'BODY_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request timeout', 'REQUEST_TIMEOUT'],
 };
-const BAD_REQUEST: [number, string, string] = [400, 'Bad Request', 'Bad request'];
+/** A code of its own, so that a client tells it from the validation 400, which has none. */
+const MALFORMED: Refusal = [400, 'Bad Request', 'Malformed HTTP request', 'MALFORMED_REQUEST'];
 
 export function createGatewayServer(listener: RequestListener): Server {
   const server = createServer(listener);
@@ -25,8 +28,8 @@ export function createGatewayServer(listener: RequestListener): Server {
       socket.destroy();
       return;
     }
-    const [status, reason, message] = REFUSALS[error.code ?? ''] ?? BAD_REQUEST;
-    const body = JSON.stringify({ success: false, message, responseObject: null, statusCode: status } satisfies Envelope);
+    const [status, reason, message, errorCode] = REFUSALS[error.code ?? ''] ?? MALFORMED;
+    const body = JSON.stringify({ success: false, message, responseObject: null, statusCode: status, errorCode } satisfies Envelope);
     const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
   });

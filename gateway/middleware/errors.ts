@@ -23,6 +23,8 @@ export function errorEnvelope(): Middleware<RequestState> {
       }
       const status = httpStatusOf(error);
       if (status !== undefined && status >= 400 && status < 500) {
+        // A 400 without an errorCode is the validation shape (document 1); any other 400 names itself.
+        if (status === 400) return respond(ctx, 400, 'Malformed HTTP request', null, 'MALFORMED_REQUEST');
         return respond(ctx, status, status === 413 ? 'Request body too large' : 'Bad request', null);
       }
       ctx.state.log.error({ err: error }, 'unhandled error');

@@ -26,17 +26,21 @@ function parse(raw: string): { status: number; headers: Record<string, string>; 
 test('what the HTTP parser refuses before any middleware runs is still answered in the envelope, and the connection closes', async (t) => {
   const gateway = await startTestGateway();
   try {
-    const cases: Array<[string, string, number, string]> = [
-      ['a header line without a colon', 'GET /v1/health-check HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n', 400, 'Bad request'],
-      ['a malformed request line', 'GET\r\n\r\n', 400, 'Bad request'],
-      ['a space inside the request target', 'GET /v1/health check HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'Bad request'],
-      ['a bad Content-Length', 'POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 400, 'Bad request'],
-      ['headers over 16 KB', `GET /v1/health-check HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'Request header fields too large'],
+    const malformed = [400, 'Malformed HTTP request', 'MALFORMED_REQUEST'] as const;
+    const cases: Array<[string, string, readonly [number, string, string]]> = [
+      ['a header line without a colon', 'GET /v1/health-check HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n', malformed],
+      ['a malformed request line', 'GET\r\n\r\n', malformed],
+      ['a space inside the request target', 'GET /v1/health check HTTP/1.1\r\nHost: x\r\n\r\n', malformed],
+      ['a bad Content-Length', 'POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', malformed],
+      ['bytes after a body-less request that are not a request', 'GET /v1/health-check HTTP/1.1\r\nHost: x\r\n\r\n{}', malformed],
+      ['headers over 16 KB', `GET /v1/health-check HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, [431, 'Request header fields too large', 'HEADERS_TOO_LARGE']],
     ];
-    for (const [name, bytes, status, message] of cases) {
-      const response = parse(await exchange(gateway.url, bytes));
+    for (const [name, bytes, [status, message, errorCode]] of cases) {
+      const raw = await exchange(gateway.url, bytes);
+      // The well-formed request ahead of the stray bytes is answered first; the refusal is the last answer.
+      const response = parse(raw.slice(raw.lastIndexOf('HTTP/1.1 ')));
       t.is(response.status, status, name);
-      t.deepEqual(response.body, { success: false, message, responseObject: null, statusCode: status }, name);
+      t.deepEqual(response.body, { success: false, message, responseObject: null, statusCode: status, errorCode }, name);
       t.regex(response.headers['content-type'] ?? '', /^application\/json/, name);
       t.is(response.headers.connection, 'close', name);
     }

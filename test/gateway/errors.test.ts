@@ -29,6 +29,9 @@ async function serve(): Promise<{ url: string; logs: string[]; close: () => Prom
   router.get('/api-error', () => {
     throw new ApiError(401, 'Missing API key');
   });
+  router.get('/http-400', () => {
+    throw Object.assign(new Error('request aborted'), { status: 400, expose: true });
+  });
   router.get('/boom', () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
   });
@@ -48,6 +51,8 @@ test('runtime errors and API errors become the documented envelope', async (t) =
       ['/unknown', 404, { success: false, statusCode: 404, message: 'Not found', errorCode: 'NOT_FOUND', responseObject: null }],
       ['/timeout', 503, { success: false, statusCode: 503, errorCode: 'SERVICE_UNAVAILABLE', responseObject: null }],
       ['/api-error', 401, { success: false, statusCode: 401, message: 'Missing API key', responseObject: null }],
+      // A 400 that is not validation names itself, so it is never mistaken for the validation shape.
+      ['/http-400', 400, { success: false, statusCode: 400, message: 'Malformed HTTP request', responseObject: null, errorCode: 'MALFORMED_REQUEST' }],
       ['/no-such-route', 404, { success: false, statusCode: 404, errorCode: 'NOT_FOUND', responseObject: null }],
     ];
     for (const [path, status, body] of cases) {
