@@ -9,9 +9,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const LENGTH = 24;
 
-/** Exactly the ids `newId` and `derivedId` make with this prefix. */
+/** Exactly the ids `newId` and `derivedId` make with this prefix (`[0-9A-Za-z]` is ALPHABET). */
 export function idPattern(prefix: string): RegExp {
-  return new RegExp(`^${prefix}_[${ALPHABET}]{${LENGTH}}$`);
+  return new RegExp(`^${prefix}_[0-9A-Za-z]{${LENGTH}}$`);
 }
 
 export function newId(prefix: string): string {

@@ -5,11 +5,13 @@ import { currencyCode, decimalString, environment, evmAddress, feePayer, merchan
 
 export const merchantPath = z.strictObject({ merchantId });
 
-export const createMerchantBody = z.strictObject({
-  name: z.string().trim().min(1).max(120),
-  tier: tier.optional(),
-  evmWalletAddress: evmAddress.optional(),
-});
+export const createMerchantBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120),
+    tier: tier.optional(),
+    evmWalletAddress: evmAddress.optional(),
+  })
+  .meta({ example: { name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' } });
 
 export const updateMerchantBody = z
   .strictObject({
@@ -23,7 +25,8 @@ export const updateMerchantBody = z
     apiKeyIpAllowlist: z.array(z.string().min(1).max(64)).max(100).optional(),
     inPersonCheckoutEnabled: z.boolean().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'send at least one setting to change');
+  .refine((body) => Object.keys(body).length > 0, 'send at least one setting to change')
+  .meta({ example: { tier: 'PRO', enabledRails: ['venmo', 'zelle'] } });
 
 export const merchantProfile = z
   .object({

@@ -52,7 +52,7 @@ export const createOrderBody = z
       ctx.addIssue({ code: 'custom', path: [missing], message: 'requestedFiatAmount and requestedFiatCurrency go together' });
     }
   })
-  .meta({ id: 'CreateOrderRequest' });
+  .meta({ id: 'CreateOrderRequest', example: { requestedUsdcAmount: '25', notes: { sku: 'A1' }, successUrl: 'https://shop.example/thanks' } });
 
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 

@@ -1,0 +1,25 @@
+import test from 'ava';
+import { startTestGateway } from '../support/gateway.js';
+import { formatFuzzReport, fuzzGateway, prepareFuzzTarget, problemsAfterFuzz } from '../support/gateway-fuzz.js';
+
+const REQUESTS = 3_000;
+
+test(`${REQUESTS} fuzzed requests over every documented operation: no 5xx, every answer in the envelope, the node healthy after`, async (t) => {
+  t.timeout(180_000);
+  const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000 });
+  try {
+    const target = await prepareFuzzTarget(gateway);
+    const report = await fuzzGateway(target, { requests: REQUESTS, concurrency: 8 });
+    t.log(`\n${formatFuzzReport(report)}`);
+    t.deepEqual(await problemsAfterFuzz(gateway, target), []);
+
+    // The fuzzer must reach every operation and the branches behind validation, or its silence proves nothing.
+    t.deepEqual([...report.byOperation.keys()].sort(), Object.entries(target.document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)).sort());
+    for (const status of [200, 201, 400, 401, 404, 405, 413, 415, 501]) t.true(report.byStatus.has(status), `no request was answered ${status}`);
+    for (const [operation, byStatus] of report.byOperation) {
+      t.true([...byStatus.keys()].some((status) => status < 300), `${operation} never succeeded`);
+    }
+  } finally {
+    await gateway.stop();
+  }
+});

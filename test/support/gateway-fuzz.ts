@@ -1,0 +1,364 @@
+/**
+ * Fuzzes a running gateway from the OpenAPI document it serves, so every endpoint the
+ * document describes is fuzzed without anyone listing it here. Each request picks an
+ * operation and then, mostly, does it right (its method, a real id, valid credentials,
+ * a schema-valid body) with one or more things wrong: another method or an unknown
+ * one, an odd path parameter or another spelling of the path, wrong credentials,
+ * hostile or malformed or deep or oversized bodies, wrong media types and encodings.
+ *
+ * Every answer must be below 500 and in the envelope; a 400 without an errorCode must
+ * be document 1's validation shape. Used by the suite (a few thousand requests) and by
+ * `npm run fuzz` (any number, counts printed by status).
+ */
+import fc from 'fast-check';
+import { Agent, request } from 'node:http';
+import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
+import { ADMIN_TOKEN, type TestGateway } from './gateway.js';
+import { hostileArbitrary, pathParameterArbitrary, queryArbitrary, validArbitrary, type OpenApiDocument } from './openapi-arbitraries.js';
+
+export interface FuzzTarget {
+  url: string;
+  document: OpenApiDocument & { paths: Record<string, Record<string, OperationObject>> };
+  /** Credentials by scheme: the fuzzer's own merchant, another one, the sandbox twin, the admin token. */
+  credentials: { liveKey: string; otherKey: string; sandboxKey: string; adminToken: string };
+  /** Ids that exist, by path parameter name; the admin routes get ids of a merchant the fuzzer's own keys do not belong to. */
+  ids: Record<string, string[]>;
+  /** The largest body the node takes, to send some just under and over it. */
+  bodyLimitBytes: number;
+}
+
+interface OperationObject {
+  security?: Array<Record<string, unknown>>;
+  parameters?: Array<{ in: string; name: string; schema: unknown }>;
+  requestBody?: { content?: Record<string, { schema: unknown }> };
+}
+
+export interface FuzzRequest {
+  operation: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface FuzzOutcome {
+  request: FuzzRequest;
+  status: number;
+  /** Why the answer breaks the rules, or null. */
+  problem: string | null;
+}
+
+export interface FuzzReport {
+  requests: number;
+  byStatus: Map<number, number>;
+  byOperation: Map<string, Map<number, number>>;
+}
+
+const STANDARD = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const EXOTIC = ['PURGE', 'TRACE', 'PROPFIND', 'LINK', 'FOO'];
+/** Answers that are deliberately not envelopes (docs/api-conventions.md). */
+const NOT_ENVELOPED = new Set(['GET /api/v1/openapi.json', 'GET /docs']);
+const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
+
+export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
+  const operations = Object.entries(target.document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => operationRequests(target, path, method.toUpperCase(), operation)),
+  );
+  return fc.oneof(...operations);
+}
+
+function operationRequests(target: FuzzTarget, template: string, method: string, operation: OperationObject): fc.Arbitrary<FuzzRequest> {
+  const name = `${method} ${template}`;
+  const pathArbitrary = pathOf(target, template, operation);
+  const query = operation.parameters?.some((parameter) => parameter.in === 'query')
+    ? queryArbitrary(operation.parameters, target.document)
+    : fc.constant({} as Record<string, string | string[]>);
+  const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+  return fc
+    .record({
+      method: fc.oneof({ weight: 17, arbitrary: fc.constant(method) }, { weight: 2, arbitrary: fc.constantFrom(...STANDARD) }, { weight: 1, arbitrary: fc.constantFrom(...EXOTIC) }),
+      path: fc.oneof({ weight: 9, arbitrary: pathArbitrary }, { weight: 1, arbitrary: pathArbitrary.chain(respell) }),
+      query,
+      credentials: credentialsOf(target, operation),
+      body: bodySchema === undefined ? fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyOf(target, {}) }) : bodyOf(target, bodySchema),
+      mediaType: mediaTypeOf(),
+      encoding: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'gzip-garbage', 'compress', 'gzip, gzip') }),
+    })
+    .map(({ method: sent, path, query: params, credentials, body, mediaType, encoding }) => {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) for (const item of [value].flat()) search.append(key, item);
+      const headers: Record<string, string> = { ...credentials };
+      let bytes: Buffer | undefined;
+      if (body !== undefined) {
+        bytes = encode(Buffer.from(body, 'utf8'), encoding);
+        // Node's client frames no body on GET, HEAD, DELETE or OPTIONS by itself; without a length the server would read it as the next request.
+        headers['content-length'] = String(bytes.length);
+        if (mediaType) headers['content-type'] = mediaType;
+        if (encoding) headers['content-encoding'] = encoding === 'gzip-garbage' ? 'gzip' : encoding;
+      }
+      const text = search.toString();
+      return { operation: name, method: sent, path: text ? `${path}?${text}` : path, headers, body: bytes };
+    });
+}
+
+function pathOf(target: FuzzTarget, template: string, operation: OperationObject): fc.Arbitrary<string> {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  if (names.length === 0) return fc.constant(template);
+  const segments = names.map((name) => {
+    const parameter = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === name);
+    const known = target.ids[name];
+    return pathParameterArbitrary(parameter?.schema ?? {}, target.document, known?.length ? { valid: fc.constantFrom(...known) } : {});
+  });
+  return fc.tuple(...segments).map((values) => names.reduce((path, name, index) => path.replace(`{${name}}`, values[index]!), template));
+}
+
+/** Another spelling of a path: under the exact-path rule each is a different, unknown path. */
+function respell(path: string): fc.Arbitrary<string> {
+  return fc.constantFrom(
+    path.toUpperCase(),
+    `${path}/`,
+    `/${path}`,
+    path.replace(/^(\/[^/]*)\//, '$1//'),
+    `/%${path.charCodeAt(1).toString(16)}${path.slice(2)}`,
+    `${path}/..`,
+    `/x/..${path}`,
+    `${path}%2F`,
+    `${path};a=b`,
+  );
+}
+
+function credentialsOf(target: FuzzTarget, operation: OperationObject): fc.Arbitrary<Record<string, string>> {
+  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const { liveKey, otherKey, sandboxKey, adminToken } = target.credentials;
+  const right: Record<string, string> = schemes.includes('adminToken') ? { authorization: `Bearer ${adminToken}` } : schemes.includes('apiKey') ? { 'x-api-key': liveKey } : {};
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constant(right) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Record<string, string>>(
+        {},
+        { 'x-api-key': 'pk_live_wrong' },
+        { 'x-api-key': otherKey },
+        { 'x-api-key': sandboxKey },
+        { 'x-api-key': '' },
+        { authorization: `Bearer ${adminToken}x` },
+        { authorization: `Basic ${Buffer.from(`admin:${adminToken}`).toString('base64')}` },
+        { authorization: `Bearer ${liveKey}` },
+      ),
+    },
+  );
+}
+
+/**
+ * A JSON text: the documented example with a field or two changed (what reaches the
+ * business rules behind validation), schema-valid, hostile, or not quite JSON at all.
+ */
+function bodyOf(target: FuzzTarget, schema: unknown): fc.Arbitrary<string> {
+  const json = (arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => JSON.stringify(value) ?? 'null');
+  const example = exampleBodies(target, schema);
+  const deep = fc.integer({ min: 20, max: 20_000 }).map((levels) => `{"notes":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+  const sized = fc.constantFrom(target.bodyLimitBytes - 64, target.bodyLimitBytes + 1).map((size) => JSON.stringify({ notes: { pad: 'x'.repeat(size) } }));
+  return fc.oneof(
+    { weight: example ? 5 : 0, arbitrary: json(example ?? fc.constant({})) },
+    { weight: 5, arbitrary: json(validArbitrary(schema, target.document)) },
+    { weight: 4, arbitrary: json(hostileArbitrary(schema, target.document)) },
+    { weight: 1, arbitrary: json(fc.jsonValue({ maxDepth: 4 })) },
+    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":}', 'null', '42', '"text"', '[]', '{"a":1}}', '\u0000', '\ufeff{}', '{"a":"\ud800"}', "{'a':1}") },
+    { weight: 1, arbitrary: deep },
+    { weight: 1, arbitrary: sized },
+  );
+}
+
+/** The schema's `example` with up to two of its properties made valid-random, hostile or absent; undefined without an example. */
+function exampleBodies(target: FuzzTarget, schema: unknown): fc.Arbitrary<Record<string, unknown>> | undefined {
+  const resolved = resolve(target, schema);
+  const example = resolved.example;
+  if (typeof example !== 'object' || example === null) return undefined;
+  const properties = (resolved.properties ?? {}) as Record<string, unknown>;
+  const names = Object.keys(properties);
+  const change = (name: string) =>
+    fc.oneof(validArbitrary(properties[name], target.document), hostileArbitrary(properties[name], target.document), fc.constant(undefined));
+  return fc.uniqueArray(fc.constantFrom(...names), { maxLength: 2 }).chain((chosen) =>
+    fc.tuple(...chosen.map(change)).map((values) => {
+      const body: Record<string, unknown> = { ...(example as Record<string, unknown>) };
+      chosen.forEach((name, index) => (values[index] === undefined ? delete body[name] : (body[name] = values[index])));
+      return body;
+    }),
+  );
+}
+
+function resolve(target: FuzzTarget, schema: unknown): Record<string, unknown> {
+  const reference = (schema as { $ref?: unknown }).$ref;
+  if (typeof reference !== 'string') return (schema ?? {}) as Record<string, unknown>;
+  return (target.document.components?.schemas?.[reference.replace('#/components/schemas/', '')] ?? {}) as Record<string, unknown>;
+}
+
+function mediaTypeOf(): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    { weight: 12, arbitrary: fc.constant('application/json') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'application/json; charset=utf-8',
+        'application/json; charset=latin1',
+        'application/json; charset=nonsense',
+        'APPLICATION/JSON',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/vnd.api+json',
+        'application/json, text/plain',
+        undefined,
+      ),
+    },
+  );
+}
+
+function encode(body: Buffer, encoding: string): Buffer {
+  switch (encoding) {
+    case 'gzip':
+      return gzipSync(body);
+    case 'deflate':
+      return deflateSync(body);
+    case 'br':
+      return brotliCompressSync(body);
+    default:
+      // 'gzip-garbage' sends plain bytes labelled gzip; unknown encodings send them as they are.
+      return body;
+  }
+}
+
+/** Sends one request over `agent` and judges the answer. */
+export function send(target: FuzzTarget, fuzz: FuzzRequest, agent: Agent): Promise<FuzzOutcome> {
+  const { hostname, port } = new URL(target.url);
+  return new Promise((resolve) => {
+    const req = request({ host: hostname, port, method: fuzz.method, path: fuzz.path, headers: fuzz.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        resolve({ request: fuzz, status, problem: judge(fuzz, status, String(res.headers['content-type'] ?? ''), Buffer.concat(chunks).toString('utf8')) });
+      });
+    });
+    req.on('error', (error) => resolve({ request: fuzz, status: 0, problem: `no answer: ${error.message}` }));
+    req.end(fuzz.body);
+  });
+}
+
+function judge(fuzz: FuzzRequest, status: number, contentType: string, text: string): string | null {
+  // 501 is the documented answer to a method outside HTTP's standard set, and only to that.
+  const unimplemented = status === 501 && !STANDARD.includes(fuzz.method);
+  if (status >= 500 && !unimplemented) return `answered ${status}: ${text.slice(0, 300)}`;
+  if (fuzz.method === 'HEAD') return text === '' ? null : 'a HEAD answer carries a body';
+  const served = `${fuzz.method} ${fuzz.path.split('?')[0]}`;
+  if (status === 200 && NOT_ENVELOPED.has(served)) return null;
+  if (!contentType.startsWith('application/json')) return `content-type ${contentType}`;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return `not JSON: ${text.slice(0, 200)}`;
+  }
+  const keys = Object.keys(body);
+  if (!['success', 'message', 'responseObject', 'statusCode'].every((key) => keys.includes(key))) return `not the envelope: ${text.slice(0, 200)}`;
+  if (keys.some((key) => !['success', 'message', 'responseObject', 'statusCode', 'errorCode'].includes(key))) return `extra envelope keys: ${keys.join(',')}`;
+  if (body.statusCode !== status) return `statusCode ${String(body.statusCode)} on a ${status}`;
+  if (body.success !== (status >= 200 && status < 300)) return `success ${String(body.success)} on a ${status}`;
+  if (typeof body.message !== 'string' || body.message === '') return 'no message';
+  if (body.errorCode !== undefined && (typeof body.errorCode !== 'string' || !ERROR_CODE.test(body.errorCode))) return `errorCode ${String(body.errorCode)}`;
+  if (status === 400 && body.errorCode === undefined && !isValidationShape(body.responseObject)) return `a 400 without errorCode is not the validation shape: ${text.slice(0, 200)}`;
+  return null;
+}
+
+function isValidationShape(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fieldErrors, formErrors } = value as { fieldErrors?: unknown; formErrors?: unknown };
+  const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  return strings(formErrors) && typeof fieldErrors === 'object' && fieldErrors !== null && Object.values(fieldErrors).every(strings);
+}
+
+/**
+ * Runs `requests` fuzz requests, `concurrency` at a time, as a fast-check property: a
+ * broken answer fails it, and fast-check shrinks the batch to the smallest request that
+ * still breaks a rule and reports it with the seed to replay it.
+ */
+export async function fuzzGateway(target: FuzzTarget, options: { requests: number; concurrency: number; seed?: number; onBatch?: (report: FuzzReport) => void }): Promise<FuzzReport> {
+  const report: FuzzReport = { requests: 0, byStatus: new Map(), byOperation: new Map() };
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  try {
+    const details = await fc.check(
+      fc.asyncProperty(fc.array(fuzzRequests(target), { minLength: options.concurrency, maxLength: options.concurrency }), async (batch) => {
+        const outcomes = await Promise.all(batch.map((fuzz) => send(target, fuzz, agent)));
+        for (const outcome of outcomes) tally(report, outcome);
+        options.onBatch?.(report);
+        const broken = outcomes.find((outcome) => outcome.problem !== null);
+        if (broken) throw new Error(`${describe(broken.request)}\n  → ${broken.problem}`);
+      }),
+      { numRuns: Math.ceil(options.requests / options.concurrency), seed: options.seed },
+    );
+    // The property's own message names the request that broke a rule; fast-check's report names the seed to replay it.
+    if (details.failed) throw new Error(`${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance)}\n\n${fc.defaultReportMessage(details)}`);
+  } finally {
+    agent.destroy();
+  }
+  return report;
+}
+
+function describe(fuzz: FuzzRequest): string {
+  const body = fuzz.body === undefined ? '' : `\n  body (${fuzz.body.length} bytes): ${JSON.stringify(fuzz.body.subarray(0, 300).toString('latin1'))}`;
+  return `${fuzz.method} ${fuzz.path}\n  headers: ${JSON.stringify(fuzz.headers)}${body}`;
+}
+
+function tally(report: FuzzReport, outcome: FuzzOutcome): void {
+  report.requests++;
+  report.byStatus.set(outcome.status, (report.byStatus.get(outcome.status) ?? 0) + 1);
+  const byStatus = report.byOperation.get(outcome.request.operation) ?? new Map<number, number>();
+  byStatus.set(outcome.status, (byStatus.get(outcome.status) ?? 0) + 1);
+  report.byOperation.set(outcome.request.operation, byStatus);
+}
+
+/**
+ * Merchants and orders to fuzz against: the fuzzer's own merchant (whose keys it uses),
+ * another one, and a third whose ids the admin routes get, so that no admin request can
+ * rotate the keys the fuzzer itself sends.
+ */
+export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarget> {
+  const own = await gateway.createMerchant();
+  const other = await gateway.createMerchant({ name: 'Other', tier: 'PRO', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
+  const administered = await gateway.createMerchant({ name: 'Administered', tier: 'BASE' });
+  const orders = await Promise.all(
+    [own.liveKey, own.sandboxKey, other.liveKey].map(async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string),
+  );
+  const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
+  return {
+    url: gateway.url,
+    document,
+    credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN },
+    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders },
+    bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
+  };
+}
+
+/** What is wrong with the node after fuzzing: it must report healthy and still create and read an order. */
+export async function problemsAfterFuzz(gateway: TestGateway, target: FuzzTarget): Promise<string[]> {
+  const problems: string[] = [];
+  const health = await gateway.request('GET', '/v1/health-check');
+  if (health.status !== 200 || health.body.responseObject?.status !== 'healthy') problems.push(`health: ${JSON.stringify(health.body)}`);
+  const created = await gateway.request('POST', '/api/v1/orders', { key: target.credentials.liveKey, body: { requestedUsdcAmount: '3' } });
+  if (created.status !== 201) problems.push(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  else if ((await gateway.request('GET', `/api/v1/orders/${created.body.responseObject.order.id}`)).status !== 200) problems.push('hosted read of a new order failed');
+  const list = await gateway.request('GET', '/api/v1/merchants/me/orders?limit=100', { key: target.credentials.liveKey });
+  if (list.status !== 200) problems.push(`list: ${list.status}`);
+  return problems;
+}
+
+/** The counts by status, and by operation and status, as Markdown tables. */
+export function formatFuzzReport(report: FuzzReport): string {
+  const statuses = [...report.byStatus.keys()].sort((a, b) => a - b);
+  const lines = ['| status | answers |', '|---:|---:|', ...statuses.map((status) => `| ${status} | ${report.byStatus.get(status)!.toLocaleString('en-US')} |`)];
+  lines.push('', `| operation | ${statuses.join(' | ')} |`, `|---|${statuses.map(() => '---:').join('|')}|`);
+  for (const [operation, byStatus] of [...report.byOperation].sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push(`| ${operation} | ${statuses.map((status) => (byStatus.get(status) ?? 0).toLocaleString('en-US')).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
