@@ -4,6 +4,7 @@
  * then one router per API area, all matching exact paths (routing.ts), and last the
  * answer to whatever no route served (404, 405, 501, OPTIONS).
  */
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { RateSource } from '../actors/rates/rate-source.js';
@@ -59,11 +60,16 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const accounts = new MerchantAccounts(deps.system);
   const auth = apiKeyAuth((keyHash) => accounts.byKeyHash(keyHash));
   const body = jsonBody(deps.bodyLimitBytes);
-  const admin = deps.adminToken ? adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body }) : null;
-  if (admin) app.use(guardedArea(ADMIN_AREA, adminAuth(deps.adminToken!), admin));
-
-  const routers = [healthRoutes(deps), docsRoutes(deps.version, deps), merchantRoutes(auth), orderRoutes({ ...deps, accounts, auth, body })];
-  for (const router of routers) app.use(router.routes());
+  const mounted: Router<GatewayState>[] = [];
+  if (deps.adminToken) {
+    const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body });
+    app.use(guardedArea(ADMIN_AREA, adminAuth(deps.adminToken), admin));
+    mounted.push(admin);
+  }
+  for (const router of [healthRoutes(deps), docsRoutes(deps.version, deps), merchantRoutes(auth), orderRoutes({ ...deps, accounts, auth, body })]) {
+    app.use(router.routes());
+    mounted.push(router);
+  }
   app.use(unmatched());
-  return { app, routes: routesOf(admin ? [admin, ...routers] : routers) };
+  return { app, routes: routesOf(mounted) };
 }

@@ -25,6 +25,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400 in the validation shape for a rule about the whole request rather than one field. */
+export function formError(message: string): ApiError {
+  return new ApiError(400, 'Invalid request', undefined, { fieldErrors: {}, formErrors: [message] });
+}
+
+/** A request HTTP itself could not read; it has a code of its own, so that it is never taken for the validation 400. */
+export const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP request', errorCode: 'MALFORMED_REQUEST' } as const;
+
 /** A 400 in the validation shape for a rule the schema cannot express, about one field. */
 export function fieldError(field: string, message: string): ApiError {
   return new ApiError(400, 'Invalid request', undefined, { fieldErrors: { [field]: [message] }, formErrors: [] });

@@ -7,7 +7,7 @@
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Envelope } from './envelope.js';
+import { MALFORMED_REQUEST, type Envelope } from './envelope.js';
 
 type Refusal = [status: number, reason: string, message: string, errorCode: string];
 
@@ -16,8 +16,7 @@ const REFUSALS: Record<string, Refusal> = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'Request body too large', 'BODY_TOO_LARGE'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request timeout', 'REQUEST_TIMEOUT'],
 };
-/** A code of its own, so that a client tells it from the validation 400, which has none. */
-const MALFORMED: Refusal = [400, 'Bad Request', 'Malformed HTTP request', 'MALFORMED_REQUEST'];
+const MALFORMED: Refusal = [MALFORMED_REQUEST.statusCode, 'Bad Request', MALFORMED_REQUEST.message, MALFORMED_REQUEST.errorCode];
 
 export function createGatewayServer(listener: RequestListener): Server {
   const server = createServer(listener);

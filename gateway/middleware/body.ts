@@ -12,7 +12,7 @@
  */
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
-import { ApiError } from '../envelope.js';
+import { ApiError, formError } from '../envelope.js';
 import { nestsDeeperThan } from '../json-limits.js';
 import type { RequestState } from './request-context.js';
 
@@ -32,7 +32,7 @@ export function jsonBody(limitBytes: number): Middleware<RequestState> {
     // what clients send on a body-less POST) is no body whatever its type.
     if (ctx.request.length !== 0 && ctx.request.is('application/json') === false) throw unsupportedMediaType();
     return parse(ctx, () => {
-      if (nestsDeeperThan(ctx.request.body, MAX_BODY_DEPTH)) throw malformed(`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`);
+      if (nestsDeeperThan(ctx.request.body, MAX_BODY_DEPTH)) throw formError(`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`);
       return next();
     });
   };
@@ -40,19 +40,15 @@ export function jsonBody(limitBytes: number): Middleware<RequestState> {
 
 function parserFailure(error: Error, ctx: Context): Error {
   // co-body reports JSON.parse failures (and non-object top levels) as SyntaxError.
-  if (error instanceof SyntaxError) return malformed('Malformed JSON body');
+  if (error instanceof SyntaxError) return formError('Malformed JSON body');
   const status = (error as { status?: unknown }).status;
   if (status === 413) return new ApiError(413, 'Request body too large');
   // raw-body's unsupported charset or content-encoding.
   if (status === 415) return unsupportedMediaType();
   // zlib's errors carry no HTTP status; with a decoder in play they mean the bytes are not what the header claims.
   const encoding = ctx.get('content-encoding').trim().toLowerCase();
-  if (status === undefined && encoding !== '' && encoding !== 'identity') return malformed(`Body is not valid ${encoding} data, as its Content-Encoding says`);
+  if (status === undefined && encoding !== '' && encoding !== 'identity') return formError(`Body is not valid ${encoding} data, as its Content-Encoding says`);
   return error;
-}
-
-function malformed(formError: string): ApiError {
-  return new ApiError(400, 'Invalid request', undefined, { fieldErrors: {}, formErrors: [formError] });
 }
 
 function unsupportedMediaType(): ApiError {

@@ -6,7 +6,7 @@
  */
 import type { Middleware } from 'koa';
 import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
-import { ApiError, respond } from '../envelope.js';
+import { ApiError, MALFORMED_REQUEST, respond } from '../envelope.js';
 import type { RequestState } from './request-context.js';
 
 export function errorEnvelope(): Middleware<RequestState> {
@@ -23,8 +23,7 @@ export function errorEnvelope(): Middleware<RequestState> {
       }
       const status = httpStatusOf(error);
       if (status !== undefined && status >= 400 && status < 500) {
-        // A 400 without an errorCode is the validation shape (document 1); any other 400 names itself.
-        if (status === 400) return respond(ctx, 400, 'Malformed HTTP request', null, 'MALFORMED_REQUEST');
+        if (status === 400) return respond(ctx, 400, MALFORMED_REQUEST.message, null, MALFORMED_REQUEST.errorCode);
         return respond(ctx, status, status === 413 ? 'Request body too large' : 'Bad request', null);
       }
       ctx.state.log.error({ err: error }, 'unhandled error');

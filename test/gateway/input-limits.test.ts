@@ -1,19 +1,7 @@
 import test from 'ava';
 import { FREE_FORM_MAX_BYTES, FREE_FORM_MAX_DEPTH } from '../../gateway/schemas/free-form.js';
-import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ADMIN_TOKEN, startTestGateway, withMerchant, type TestGateway } from '../support/gateway.js';
 import { rawRequest } from '../support/raw-http.js';
-
-async function withMerchant(
-  run: (gateway: TestGateway, keys: Awaited<ReturnType<TestGateway['createMerchant']>>) => Promise<void>,
-  overrides: Parameters<typeof startTestGateway>[0] = {},
-) {
-  const gateway = await startTestGateway(overrides);
-  try {
-    await run(gateway, await gateway.createMerchant());
-  } finally {
-    await gateway.stop();
-  }
-}
 
 /** `levels` nested objects, the outermost counted as 1: `{"n":{"n":{}}}` is 3. */
 function nested(levels: number): Record<string, unknown> {

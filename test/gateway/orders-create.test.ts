@@ -1,21 +1,12 @@
 import test from 'ava';
 import { EmbeddedStore, type DomainEvent } from '../../actors/index.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, withMerchant } from '../support/gateway.js';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
-async function withGateway(run: (gateway: TestGateway, keys: Awaited<ReturnType<TestGateway['createMerchant']>>) => Promise<void>) {
-  const gateway = await startTestGateway();
-  try {
-    await run(gateway, await gateway.createMerchant());
-  } finally {
-    await gateway.stop();
-  }
-}
-
 test('a USDC order is created with 201, every CheckoutOrder field, its token and ORDER_CREATED', (t) =>
-  withGateway(async (gateway, { liveId, liveKey }) => {
+  withMerchant(async (gateway, { liveId, liveKey }) => {
     const events: DomainEvent[] = [];
     await gateway.node.bus.consume({ durable: 'test', types: ['ORDER_CREATED'] }, async (event) => void events.push(event));
     const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '25', notes: { sku: 'A1' } } });
@@ -53,7 +44,7 @@ test('a USDC order is created with 201, every CheckoutOrder field, its token and
   }));
 
 test('exactly one amount mode, the others absent', (t) =>
-  withGateway(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     for (const body of [
       {},
       { requestedUsdcAmount: '5', requestedFiatAmount: '5', requestedFiatCurrency: 'USD' },
@@ -76,7 +67,7 @@ test('exactly one amount mode, the others absent', (t) =>
   }));
 
 test('a fiat price is converted through the rate source; USD is 1.00', (t) =>
-  withGateway(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     const usd = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '19.99', requestedFiatCurrency: 'usd' } });
     t.is(usd.status, 201);
     t.is(usd.body.responseObject.order.requestedUsdcAmount, '19.99');
@@ -92,7 +83,7 @@ test('a fiat price is converted through the rate source; USD is 1.00', (t) =>
   }));
 
 test('destination defaults to the merchant wallet in USDC on Base; a merchant without one must send it', (t) =>
-  withGateway(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     const explicit = await gateway.request('POST', '/api/v1/orders', {
       key: liveKey,
       body: { requestedUsdcAmount: '1', destinationAddress: '0x3333333333333333333333333333333333333333', destinationChainId: 1, destinationToken: 'usdc' },
@@ -112,7 +103,7 @@ test('destination defaults to the merchant wallet in USDC on Base; a merchant wi
   }));
 
 test('open amounts are stored normalised, and bad ones refused OPEN_AMOUNT_INVALID', (t) =>
-  withGateway(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     const created = await gateway.request('POST', '/api/v1/orders', {
       key: liveKey,
       body: { openAmount: { currency: 'eur', minAmount: '5', maxAmount: '100.5', presets: ['50', '10', '20.5'] } },
@@ -140,7 +131,7 @@ test('open amounts are stored normalised, and bad ones refused OPEN_AMOUNT_INVAL
   }));
 
 test('dynamicOrdersEnabled: true while the merchant has them off is DYNAMIC_ORDERS_DISABLED; open amounts need them', (t) =>
-  withGateway(async (gateway, { liveId, liveKey }) => {
+  withMerchant(async (gateway, { liveId, liveKey }) => {
     await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { dynamicOrdersEnabled: false });
     const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', dynamicOrdersEnabled: true } });
     t.is(refused.status, 400);
@@ -165,7 +156,7 @@ test('live order creation needs a tier; sandbox does not', async (t) => {
 });
 
 test('enabled rails must be rails the merchant has enabled', (t) =>
-  withGateway(async (gateway, { liveId, liveKey }) => {
+  withMerchant(async (gateway, { liveId, liveKey }) => {
     await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { enabledRails: ['venmo', 'zelle'] });
     const ok = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', enabledRails: ['zelle'] } });
     t.deepEqual(ok.body.responseObject.order.enabledRails, ['zelle']);
@@ -176,7 +167,7 @@ test('enabled rails must be rails the merchant has enabled', (t) =>
   }));
 
 test('idempotency: a replay answers the same order without its token; another body is refused; environments are separate', (t) =>
-  withGateway(async (gateway, { liveKey, sandboxKey }) => {
+  withMerchant(async (gateway, { liveKey, sandboxKey }) => {
     const body = { requestedUsdcAmount: '10', idempotencyKey: 'order-0001' };
     const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
     t.is(first.status, 201);
@@ -194,7 +185,7 @@ test('idempotency: a replay answers the same order without its token; another bo
   }));
 
 test('a replay is answered with the first order even after the account changed', (t) =>
-  withGateway(async (gateway, { liveId, liveKey }) => {
+  withMerchant(async (gateway, { liveId, liveKey }) => {
     const body = { requestedFiatAmount: '20', requestedFiatCurrency: 'EUR', idempotencyKey: 'settings-change-1' };
     const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
     t.is(first.status, 201);
@@ -227,7 +218,7 @@ test('a replay after a restart with another ID_SECRET finds the first order', as
 });
 
 test('fifty concurrent creates with one idempotency key make one order', (t) =>
-  withGateway(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     const body = { requestedUsdcAmount: '3', idempotencyKey: 'burst-key-42' };
     const answers = await Promise.all(Array.from({ length: 50 }, () => gateway.request('POST', '/api/v1/orders', { key: liveKey, body })));
     t.is(answers.filter((answer) => answer.status === 201).length, 1);
@@ -238,7 +229,7 @@ test('fifty concurrent creates with one idempotency key make one order', (t) =>
   }));
 
 test('malformed JSON and an oversized body are refused in the envelope', (t) =>
-  withGateway(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     const malformed = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: '{"requestedUsdcAmount":' });
     t.is(malformed.status, 400);
     t.is(malformed.body.message, 'Invalid request');

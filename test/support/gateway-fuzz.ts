@@ -11,9 +11,10 @@
  * `npm run fuzz` (any number, counts printed by status).
  */
 import fc from 'fast-check';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
 import { ADMIN_TOKEN, type TestGateway } from './gateway.js';
+import { rawRequest, type RawResponse } from './raw-http.js';
 import { hostileArbitrary, pathParameterArbitrary, queryArbitrary, validArbitrary, type OpenApiDocument } from './openapi-arbitraries.js';
 
 export interface FuzzTarget {
@@ -229,36 +230,26 @@ function encode(body: Buffer, encoding: string): Buffer {
 }
 
 /** Sends one request over `agent` and judges the answer. */
-export function send(target: FuzzTarget, fuzz: FuzzRequest, agent: Agent): Promise<FuzzOutcome> {
-  const { hostname, port } = new URL(target.url);
-  return new Promise((resolve) => {
-    const req = request({ host: hostname, port, method: fuzz.method, path: fuzz.path, headers: fuzz.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        resolve({ request: fuzz, status, problem: judge(fuzz, status, String(res.headers['content-type'] ?? ''), Buffer.concat(chunks).toString('utf8')) });
-      });
-    });
-    req.on('error', (error) => resolve({ request: fuzz, status: 0, problem: `no answer: ${error.message}` }));
-    req.end(fuzz.body);
-  });
+export async function send(target: FuzzTarget, fuzz: FuzzRequest, agent: Agent): Promise<FuzzOutcome> {
+  try {
+    const response = await rawRequest(target.url, { method: fuzz.method, path: fuzz.path, headers: fuzz.headers, body: fuzz.body, agent });
+    return { request: fuzz, status: response.status, problem: judge(fuzz, response) };
+  } catch (error) {
+    return { request: fuzz, status: 0, problem: `no answer: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
-function judge(fuzz: FuzzRequest, status: number, contentType: string, text: string): string | null {
+function judge(fuzz: FuzzRequest, { status, headers, text, json }: RawResponse): string | null {
   // 501 is the documented answer to a method outside HTTP's standard set, and only to that.
   const unimplemented = status === 501 && !STANDARD.includes(fuzz.method);
   if (status >= 500 && !unimplemented) return `answered ${status}: ${text.slice(0, 300)}`;
   if (fuzz.method === 'HEAD') return text === '' ? null : 'a HEAD answer carries a body';
   const served = `${fuzz.method} ${fuzz.path.split('?')[0]}`;
   if (status === 200 && NOT_ENVELOPED.has(served)) return null;
+  const contentType = String(headers['content-type'] ?? '');
   if (!contentType.startsWith('application/json')) return `content-type ${contentType}`;
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return `not JSON: ${text.slice(0, 200)}`;
-  }
+  if (typeof json !== 'object' || json === null) return `not a JSON object: ${text.slice(0, 200)}`;
+  const body = json as Record<string, unknown>;
   const keys = Object.keys(body);
   if (!['success', 'message', 'responseObject', 'statusCode'].every((key) => keys.includes(key))) return `not the envelope: ${text.slice(0, 200)}`;
   if (keys.some((key) => !['success', 'message', 'responseObject', 'statusCode', 'errorCode'].includes(key))) return `extra envelope keys: ${keys.join(',')}`;

@@ -14,6 +14,19 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
+/** A fresh gateway and one merchant (tier BASE, a wallet on file), stopped once `run` settles. */
+export async function withMerchant(
+  run: (gateway: TestGateway, merchant: Awaited<ReturnType<TestGateway['createMerchant']>>) => Promise<void>,
+  overrides: Partial<Config> = {},
+): Promise<void> {
+  const gateway = await startTestGateway(overrides);
+  try {
+    await run(gateway, await gateway.createMerchant());
+  } finally {
+    await gateway.stop();
+  }
+}
+
 export interface ApiResponse {
   status: number;
   headers: Headers;
