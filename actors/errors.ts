@@ -9,7 +9,8 @@ export type RuntimeErrorName =
   | 'ConflictError'
   | 'AskTimeoutError'
   | 'DuplicateKeyError'
-  | 'ShuttingDownError';
+  | 'ShuttingDownError'
+  | 'ShardNotServedError';
 
 export abstract class RuntimeError extends Error {
   abstract override readonly name: RuntimeErrorName;
@@ -89,5 +90,17 @@ export class ShuttingDownError extends RuntimeError {
   override readonly name = 'ShuttingDownError';
   constructor() {
     super('the node is shutting down');
+  }
+}
+
+/**
+ * This node does not hold a valid lease on the actor's shard (it never had it, lost
+ * it, or could not renew it in time), so it must not run the actor's turns, timers
+ * or effects. Retryable: the caller's next attempt reaches whichever node holds it.
+ */
+export class ShardNotServedError extends RuntimeError {
+  override readonly name = 'ShardNotServedError';
+  constructor(readonly shard: number) {
+    super(`this node does not hold a valid lease on shard ${shard}`);
   }
 }

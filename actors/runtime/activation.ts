@@ -1,33 +1,53 @@
 /**
  * A live actor in this node's memory: its cached document and its mailbox. A turn
  * reads the cache (loading on first use), runs the pure turn, and saves the result
- * with one write conditional on the version it read. Losing that write means another
- * activation wrote first: drop the cache, reload, redo the turn (ARCHITECTURE, Actors §3).
+ * with one write conditional on the version it read and on the lease epoch it runs
+ * under. Losing that write means another activation wrote first: drop the cache,
+ * reload, redo the turn (ARCHITECTURE, Actors §3). A copy of a message already
+ * queued or running joins that attempt instead of queueing again.
  */
 import type { ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
-import { CommandRejectedError, ConflictError, DuplicateKeyError, UnknownActorError } from '../errors.js';
-import type { Collection } from '../store/store.js';
+import { fromJson } from '../codec.js';
+import { CommandRejectedError, ConflictError, DuplicateKeyError, ShardNotServedError, UnknownActorError } from '../errors.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import type { Collection, Filter } from '../store/store.js';
 import type { ActorDocument } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { Mailbox } from './mailbox.js';
+import type { MessageLog } from './message-log.js';
 import type { ActorMessage } from './messages.js';
 import { runTurn } from './turn.js';
 
 const MAX_ATTEMPTS = 25;
+const DEFAULT_INLINE_MESSAGES = 64;
+
+/** The lease a write runs under: `enforced` is false where one node owns every shard and no other can write. */
+export interface Fence {
+  epoch: number;
+  enforced: boolean;
+}
 
 export interface ActivationHost {
   clock: Clock;
   collection: Collection<ActorDocument>;
   shard: number;
+  messages: MessageLog;
+  metrics: RuntimeMetrics;
+  /** The lease this node holds on the shard now; throws ShardNotServedError without a valid one. */
+  fence(): Fence;
   /** Called whenever the cached document changes (load or write): schedules timers and effects. */
   documentChanged(activation: Activation, doc: ActorDocument): void;
 }
+
+/** A maintenance change of the document outside the machine (effects done, retries recorded); null changes nothing. */
+export type DocumentChange = (doc: ActorDocument) => ActorDocument | null;
 
 export class Activation {
   readonly mailbox = new Mailbox();
   /** `undefined` until loaded; `null` when the actor has no document yet. */
   #doc: ActorDocument | null | undefined = undefined;
+  readonly #inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly kind: ActorKind,
@@ -40,7 +60,13 @@ export class Activation {
   }
 
   deliver(message: ActorMessage): Promise<unknown> {
-    return this.mailbox.run(() => this.#turn(message));
+    const running = this.#inFlight.get(message.id);
+    if (running) return running;
+    const result = this.mailbox.run(() => this.#turn(message));
+    this.#inFlight.set(message.id, result);
+    const forget = () => this.#inFlight.delete(message.id);
+    result.then(forget, forget);
+    return result;
   }
 
   /** Loads the document if it is not cached, so pending effects and timers are picked up. */
@@ -48,19 +74,24 @@ export class Activation {
     return this.mailbox.run(async () => (this.#doc === undefined ? this.#reload() : this.#doc));
   }
 
-  /** Removes effects that have run from the outbox, in a turn of its own. */
-  acknowledge(effectIds: ReadonlySet<string>): Promise<void> {
+  /**
+   * Applies a maintenance change in a turn of its own, conditional like any turn, and
+   * redone on the current document after a lost write. Resolves with the saved document.
+   */
+  rewrite(change: DocumentChange): Promise<ActorDocument | null> {
     return this.mailbox.run(async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const fence = this.host.fence();
         const doc = this.#doc === undefined ? await this.#reload() : this.#doc;
-        if (!doc || !doc.outbox.some((entry) => effectIds.has(entry.id))) return;
-        const outbox = doc.outbox.filter((entry) => !effectIds.has(entry.id));
-        const next: ActorDocument = { ...doc, version: doc.version + 1, outbox, outboxPending: outbox.length > 0, updatedAt: this.host.clock.now() };
-        if (await this.host.collection.replaceOne({ _id: doc._id, version: doc.version }, next)) {
-          this.#doc = next;
-          return;
+        if (!doc) return null;
+        const changed = change(doc);
+        if (!changed) return doc;
+        const next: ActorDocument = { ...changed, version: doc.version + 1, epoch: fence.epoch, updatedAt: this.host.clock.now() };
+        if (await this.host.collection.replaceOne(this.#condition(doc, fence), next)) {
+          this.#setDoc(next);
+          return next;
         }
-        this.#doc = undefined;
+        await this.#lostWrite(fence);
       }
       throw new ConflictError(this.address.kind, this.address.id, MAX_ATTEMPTS);
     });
@@ -68,17 +99,34 @@ export class Activation {
 
   async #turn(message: ActorMessage): Promise<unknown> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const fence = this.host.fence();
       const cached = this.#doc !== undefined;
       const doc = cached ? this.#doc! : await this.#reload();
+      const now = this.host.clock.now();
+      const logged = doc?.messagesArchived && !doc.recentMessageIds.includes(message.id) ? await this.host.messages.reply(this.address, message.id, now) : null;
+      if (logged !== null) {
+        this.host.metrics.turn(this.address.kind, 'replayed');
+        return fromJson(logged);
+      }
       let outcome;
       try {
-        outcome = runTurn({ kind: this.kind, address: this.address, doc, message, now: this.host.clock.now(), shard: this.host.shard });
+        outcome = runTurn({
+          kind: this.kind,
+          address: this.address,
+          doc,
+          message,
+          now,
+          shard: this.host.shard,
+          epoch: fence.epoch,
+          retentionMs: this.host.messages.retentionMs,
+        });
       } catch (error) {
         // A refusal read from a cache another node has since overtaken would be wrong: check before answering.
         if (cached && (error instanceof CommandRejectedError || error instanceof UnknownActorError) && (await this.#isStale())) {
           this.#doc = undefined;
           continue;
         }
+        this.host.metrics.turn(this.address.kind, error instanceof CommandRejectedError || error instanceof UnknownActorError ? 'rejected' : 'error');
         throw error;
       }
       if (outcome.type !== 'write') {
@@ -86,28 +134,74 @@ export class Activation {
           this.#doc = undefined;
           continue;
         }
+        if (outcome.type === 'replay') this.host.metrics.turn(this.address.kind, 'replayed');
         return outcome.type === 'replay' ? outcome.reply : null;
       }
-      if (await this.#save(doc, outcome.doc)) {
-        this.#setDoc(outcome.doc);
+      const next = await this.#archiveOldMessages(outcome.doc);
+      if (await this.#save(doc, next, fence)) {
+        this.#setDoc(next);
+        this.host.metrics.turn(this.address.kind, 'applied');
         return outcome.reply;
       }
-      this.#doc = undefined;
+      this.host.metrics.conflict(this.address.kind);
+      await this.#lostWrite(fence);
     }
     throw new ConflictError(this.address.kind, this.address.id, MAX_ATTEMPTS);
   }
 
-  async #save(previous: ActorDocument | null, next: ActorDocument): Promise<boolean> {
-    if (previous) return this.host.collection.replaceOne({ _id: previous._id, version: previous.version }, next);
+  /**
+   * Past its inline capacity, the oldest half of a document's applied ids go to the
+   * message log before the write that drops them: a crash in between leaves them in
+   * both places, never in neither.
+   */
+  async #archiveOldMessages(doc: ActorDocument): Promise<ActorDocument> {
+    const capacity = Math.max(2, this.kind.rememberedMessages ?? DEFAULT_INLINE_MESSAGES);
+    if (doc.recentMessageIds.length <= capacity) return doc;
+    const move = doc.recentMessageIds.length - Math.floor(capacity / 2);
+    await this.host.messages.append(
+      this.address,
+      doc.recentMessageIds.slice(0, move).map((id, index) => ({ id, reply: doc.recentReplies[index]!, appliedAt: doc.recentAppliedAt[index]! })),
+    );
+    return {
+      ...doc,
+      recentMessageIds: doc.recentMessageIds.slice(move),
+      recentReplies: doc.recentReplies.slice(move),
+      recentAppliedAt: doc.recentAppliedAt.slice(move),
+      messagesArchived: true,
+    };
+  }
+
+  #condition(previous: ActorDocument, fence: Fence): Filter {
+    const condition: Filter = { _id: previous._id, version: previous.version };
+    // A document last written under a newer lease belongs to that lease's holder.
+    if (fence.enforced) condition.epoch = { $not: { $gt: fence.epoch } };
+    return condition;
+  }
+
+  async #save(previous: ActorDocument | null, next: ActorDocument, fence: Fence): Promise<boolean> {
     try {
-      await this.host.collection.insertOne(next);
-      return true;
+      if (previous) return await this.host.collection.replaceOne(this.#condition(previous, fence), next);
+      try {
+        await this.host.collection.insertOne(next);
+        return true;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        // Another activation created this actor first: reload and redo. A clash on a unique view index is a refusal instead.
+        if (await this.host.collection.findOne({ _id: next._id }, { projection: { _id: 1 } })) return false;
+        throw new CommandRejectedError('DUPLICATE', `${this.address.kind} ${this.address.id} would duplicate an existing ${this.address.kind} (${error.key})`, 409);
+      }
     } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      // Another activation created this actor first: reload and redo. A clash on a unique view index is a refusal instead.
-      if (await this.host.collection.findOne({ _id: next._id }, { projection: { _id: 1 } })) return false;
-      throw new CommandRejectedError('DUPLICATE', `${this.address.kind} ${this.address.id} would duplicate an existing ${this.address.kind} (${error.key})`, 409);
+      // The write may have committed although it reported an error: nothing cached can be trusted now.
+      this.#doc = undefined;
+      throw error;
     }
+  }
+
+  /** After a write lost its condition: reload, and stop if a newer lease has written the document. */
+  async #lostWrite(fence: Fence): Promise<void> {
+    this.#doc = undefined;
+    const current = await this.#reload();
+    if (fence.enforced && current && current.epoch > fence.epoch) throw new ShardNotServedError(this.host.shard);
   }
 
   async #reload(): Promise<ActorDocument | null> {

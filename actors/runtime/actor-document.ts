@@ -11,6 +11,10 @@ export interface TimerRow {
   event: Encoded;
   /** Absolute due time, milliseconds since the epoch. */
   dueAt: number;
+  /** Failed deliveries so far; absent until the first failure. */
+  attempts?: number;
+  /** When a failed delivery is tried again (backoff), instead of `dueAt`. */
+  retryAt?: number;
 }
 
 /** An effect to run after the write; `id` is stable across retries. */
@@ -20,6 +24,11 @@ export interface OutboxEntry {
   params: Encoded;
   /** Clock time of the turn that queued it. */
   at: number;
+  /** Failed runs so far; absent until the first failure. */
+  attempts?: number;
+  /** Not run again before this time (backoff after a failure). */
+  nextAttemptAt?: number;
+  lastError?: string;
 }
 
 export interface ActorDocument extends StoredDocument {
@@ -35,15 +44,29 @@ export interface ActorDocument extends StoredDocument {
   /** Earliest `dueAt` of `timers`, kept so due timers are found through an index. */
   nextTimerAt: number | null;
   outbox: OutboxEntry[];
-  /** Whether `outbox` is non-empty, kept so recovery finds pending effects through an index. */
+  /** Whether `outbox` is non-empty. */
   outboxPending: boolean;
-  /** Ids of the most recent messages applied, oldest first. */
+  /**
+   * When the first pending effect may run (effects run in order, so the first one
+   * decides), null with an empty outbox: the sweeper finds due work through an index.
+   */
+  outboxDueAt: number | null;
+  /** Ids of the most recent messages applied, oldest first; older ones are in the message log. */
   recentMessageIds: string[];
   /**
    * The reply to each of `recentMessageIds`, same index, as codec JSON text: a string
    * per entry keeps the copy and encoding cost of a write flat however big replies are.
    */
   recentReplies: string[];
+  /** When each of `recentMessageIds` was applied, same index. */
+  recentAppliedAt: number[];
+  /** Whether some applied ids have moved to the message log, so a miss here must look there. */
+  messagesArchived: boolean;
+  /**
+   * The lease epoch of the shard under which this document was last written. A node
+   * holding an older lease can no longer write it (see Fence).
+   */
+  epoch: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -57,8 +80,19 @@ export function actorCollectionSpec(kind: string, viewIndexes: IndexSpec[] = [])
     name: actorCollectionName(kind),
     indexes: [
       { key: { shard: 1, nextTimerAt: 1 }, name: 'timers_by_shard' },
-      { key: { shard: 1, outboxPending: 1 }, name: 'outbox_by_shard', partialFilterExpression: { outboxPending: true } },
+      { key: { shard: 1, outboxDueAt: 1 }, name: 'outbox_due_by_shard', partialFilterExpression: { outboxPending: true } },
       ...viewIndexes,
     ],
   };
+}
+
+/** Earliest time an outbox's head may run, or null when it is empty. */
+export function outboxDueAt(outbox: readonly OutboxEntry[]): number | null {
+  const head = outbox[0];
+  return head ? (head.nextAttemptAt ?? head.at) : null;
+}
+
+/** Earliest time a timer is to be delivered, counting backoff after failures. */
+export function nextTimerAt(timers: readonly TimerRow[]): number | null {
+  return timers.length ? Math.min(...timers.map((timer) => timer.retryAt ?? timer.dueAt)) : null;
 }

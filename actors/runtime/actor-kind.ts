@@ -26,6 +26,11 @@ export interface EffectContext {
   effectId: string;
   /** Clock time of the turn that queued the effect. */
   at: number;
+  /**
+   * The lease epoch of the actor's shard this run holds. A downstream that records the
+   * highest epoch it has seen per actor can refuse a run from a node that lost the lease.
+   */
+  epoch: number;
   ask(address: ActorAddress, event: ActorEvent, options?: AskOptions): Promise<unknown>;
   clock: Clock;
   logger: Logger;
@@ -56,7 +61,11 @@ export interface ActorKind<TMachine extends AnyStateMachine = AnyStateMachine> {
   effects?: Record<string, EffectHandler>;
   /** Indexes on `view.*` fields for the list queries of this kind. */
   viewIndexes?: IndexSpec[];
-  /** How many message ids (with replies) each actor remembers for de-duplication; 64 by default. Each remembered reply is rewritten with every turn, so replies should stay small. */
+  /**
+   * How many applied message ids (with replies) an actor keeps in its own document, 64
+   * by default; past that the older half moves to the message log, where ids are kept
+   * for the system's retention. Inline replies are rewritten with every turn, so they should stay small.
+   */
   rememberedMessages?: number;
 }
 

@@ -1,22 +1,35 @@
 /**
  * The actor system of one node: the registry of kinds, the live activations (a
- * bounded cache; idle actors leave memory), and the loops around them (timers,
- * outbox). It asks actors through its transport and serves what the transport
- * routes to this node.
+ * bounded cache; idle actors leave memory), and the loops around them (timers, the
+ * outbox, the sweeper). It asks actors through its transport and serves what the
+ * transport routes to this node, only while it holds a valid lease on their shard.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { assertAddress, formatAddress, shardOf, type ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
-import { AskTimeoutError, ShuttingDownError, UnknownKindError } from '../errors.js';
+import { decode, encode } from '../codec.js';
+import {
+  AskTimeoutError,
+  CommandRejectedError,
+  ShardNotServedError,
+  ShuttingDownError,
+  UnknownActorError,
+  UnknownKindError,
+} from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
+import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter, Store } from '../store/store.js';
 import { TransportUnavailableError, type MessageHost, type Transport } from '../transport/transport.js';
-import { actorCollectionSpec, type ActorDocument } from './actor-document.js';
+import { actorCollectionSpec, nextTimerAt, outboxDueAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
-import { Activation } from './activation.js';
-import type { ActorEvent, ActorMessage, AskOptions } from './messages.js';
+import { Activation, type Fence } from './activation.js';
+import { DeadLetterStore, deadLetterError, type DeadLetter } from './dead-letters.js';
+import { MessageLog } from './message-log.js';
+import { REARM_TIMER_EVENT, REQUEUE_EFFECT_EVENT, isRuntimeMaintenance, type ActorEvent, type ActorMessage, type AskOptions } from './messages.js';
 import { OutboxRunner } from './outbox-runner.js';
+import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from './retry-policy.js';
+import { Singletons, type SingletonRole } from './singletons.js';
 import { TimerScheduler } from './timer-scheduler.js';
 
 export interface ActorSystemOptions {
@@ -33,7 +46,22 @@ export interface ActorSystemOptions {
   /** Longest single delivery attempt before the ask retries with the same message id. */
   attemptTimeoutMs: number;
   timerPollMs: number;
+  /** How often the sweeper looks for due effects on this node's shards (default 1 s). */
+  sweepIntervalMs?: number;
+  /** How long applied message ids and their replies are remembered (default 24 hours). */
+  messageRetentionMs?: number;
+  /** Effects and timers that keep failing stop after this policy and become dead letters. */
+  retryPolicy?: RetryPolicy;
+  /** Shared with the event bus when a node wires both; opened on the store otherwise. */
+  deadLetters?: DeadLetterStore;
+  metrics?: RuntimeMetrics;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Ids past their retention are purged at most this often: the purge scans by expiry. */
+const PURGE_EVERY_MS = 60_000;
+/** Pending outboxes picked up per kind and sweep. */
+const SWEEP_BATCH = 1000;
 
 export class ActorSystem implements MessageHost {
   readonly #kinds = new Map<string, ActorKind>();
@@ -42,23 +70,41 @@ export class ActorSystem implements MessageHost {
   readonly #live = new Map<string, Activation>();
   readonly #timers: TimerScheduler;
   readonly #outbox: OutboxRunner;
+  readonly #singletons: Singletons;
+  readonly #metrics: RuntimeMetrics;
+  readonly #policy: RetryPolicy;
+  #messages!: MessageLog;
+  #deadLetters!: DeadLetterStore;
+  #sweepTimer: NodeJS.Timeout | undefined;
+  #sweeping: Promise<void> | undefined;
+  #unsubscribeClock: (() => void) | undefined;
+  #purgedAt = -Infinity;
   #state: 'new' | 'running' | 'draining' | 'stopped' = 'new';
 
   constructor(private readonly options: ActorSystemOptions) {
+    this.#metrics = options.metrics ?? noMetrics;
+    this.#policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     this.#outbox = new OutboxRunner({
       bus: options.bus,
       clock: options.clock,
       logger: options.logger,
+      metrics: this.#metrics,
+      policy: this.#policy,
+      deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.ask(address, event, askOptions),
+      fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount)),
     });
     this.#timers = new TimerScheduler({
       clock: options.clock,
       logger: options.logger,
+      metrics: this.#metrics,
       pollMs: options.timerPollMs,
       collections: () => this.#collections.values(),
       shardFilter: () => this.#shardFilter(),
       deliver: (address, message) => this.receive(address, message),
+      failed: (address, timer, error) => this.#timerFailed(address, timer, error),
     });
+    this.#singletons = new Singletons(options.logger, (shard) => this.#holds(shard), options.shardCount);
   }
 
   get clock(): Clock {
@@ -69,6 +115,10 @@ export class ActorSystem implements MessageHost {
     return this.options.transport;
   }
 
+  get deadLetters(): DeadLetterStore {
+    return this.#deadLetters;
+  }
+
   register(kind: ActorKind): this {
     if (this.#state !== 'new') throw new Error(`register ${kind.name} before the system starts`);
     if (this.#kinds.has(kind.name)) throw new Error(`actor kind ${kind.name} is registered twice`);
@@ -77,14 +127,39 @@ export class ActorSystem implements MessageHost {
     return this;
   }
 
+  /**
+   * Runs `role` on exactly one node of the cluster: the node holding the lease on the
+   * shard `name` hashes to. It starts when that lease is taken and stops when it is lost.
+   */
+  singleton(name: string, role: SingletonRole): void {
+    this.#singletons.add(name, role);
+    if (this.#state === 'running') this.#singletons.changed();
+  }
+
   async start(): Promise<void> {
+    const { store, clock, logger } = this.options;
+    this.#messages = await MessageLog.open(store, this.options.messageRetentionMs ?? DAY_MS);
+    this.#deadLetters = this.options.deadLetters ?? (await DeadLetterStore.open(store, clock, logger));
+    this.#deadLetters.onRetry('effect', (letter) => this.#requeue(letter, decode<OutboxEntry>(letter.payload)));
+    this.#deadLetters.onRetry('refusal', (letter) => this.#requeue(letter, decode<{ entry: OutboxEntry }>(letter.payload).entry));
+    this.#deadLetters.onRetry('timer', (letter) => this.#rearm(letter));
     for (const kind of this.#kinds.values()) {
-      this.#collections.set(kind.name, await this.options.store.collection<ActorDocument>(actorCollectionSpec(kind.name, kind.viewIndexes)));
+      this.#collections.set(kind.name, await store.collection<ActorDocument>(actorCollectionSpec(kind.name, kind.viewIndexes)));
     }
     this.#state = 'running';
     this.#timers.start();
+    this.#sweepTimer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs ?? 1000);
+    this.#sweepTimer.unref();
+    this.#unsubscribeClock = clock.onAdvance(() => this.sweep());
+    this.#metrics.observe({
+      pendingOutbox: () => this.#countPending(),
+      deadLetters: () => this.#deadLetters.count('OPEN'),
+    });
     await this.options.transport.start(this);
-    if (this.options.transport.ownedShards() === 'all') await this.#recover();
+    if (this.options.transport.ownedShards() === 'all') {
+      await this.#recover();
+      this.#singletons.changed();
+    }
   }
 
   /** The documents of one kind, for list and read endpoints that query views. */
@@ -105,23 +180,39 @@ export class ActorSystem implements MessageHost {
     if (this.#state === 'stopped') throw new ShuttingDownError();
     const message: ActorMessage = { id: options.messageId ?? randomUUID(), event };
     const timeoutMs = options.timeoutMs ?? this.options.askTimeoutMs;
+    const started = performance.now();
     const deadline = Date.now() + timeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new AskTimeoutError(address.kind, address.id, timeoutMs);
-      try {
-        return await this.options.transport.send(address, message, Math.min(remaining, this.options.attemptTimeoutMs));
-      } catch (error) {
-        if (!(error instanceof TransportUnavailableError)) throw error;
-        await delay(Math.min(25 * 2 ** attempt, 500, Math.max(0, deadline - Date.now())));
+    let outcome: AskOutcome = 'error';
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) {
+          outcome = 'timeout';
+          throw new AskTimeoutError(address.kind, address.id, timeoutMs);
+        }
+        try {
+          const reply = await this.options.transport.send(address, message, Math.min(remaining, this.options.attemptTimeoutMs));
+          outcome = 'ok';
+          return reply;
+        } catch (error) {
+          if (error instanceof CommandRejectedError) outcome = 'rejected';
+          if (error instanceof UnknownActorError) outcome = 'unknown_actor';
+          if (!(error instanceof TransportUnavailableError)) throw error;
+          await delay(Math.min(25 * 2 ** attempt, 500, Math.max(0, deadline - Date.now())));
+        }
       }
+    } finally {
+      this.#metrics.ask(address.kind, outcome, (performance.now() - started) / 1000);
     }
   }
 
   /** Runs a message on this node: the transport calls this for the shards it serves. */
   async receive(address: ActorAddress, message: ActorMessage): Promise<unknown> {
     if (this.#state !== 'running' && this.#state !== 'draining') throw new ShuttingDownError();
-    return this.#activate(address).deliver(message);
+    this.#fence(shardOf(address.id, this.options.shardCount));
+    const activation = this.#activate(address);
+    if (isRuntimeMaintenance(message.event)) return this.#maintain(activation, message.event as ActorEvent);
+    return activation.deliver(message);
   }
 
   shardsChanged(acquired: number[], lost: number[]): void {
@@ -132,13 +223,27 @@ export class ActorSystem implements MessageHost {
       }
     }
     if (acquired.length > 0 && this.#state === 'running') {
-      void this.#recover(acquired).catch((error: unknown) => this.options.logger.error({ err: error }, 'recovery of acquired shards failed'));
+      void this.#recover(acquired).catch((error: unknown) => this.options.logger.error({ err: error }, 'recovery of acquired shards failed; the sweeper retries'));
     }
+    if (this.#state === 'running') this.#singletons.changed();
   }
 
   /** Delivers every timer due by the clock now; the test clock's advance() does this too. */
   runDueTimers(): Promise<void> {
     return this.#timers.runDue();
+  }
+
+  /**
+   * Finds due effects of every actor on this node's shards, in memory or not, and
+   * runs them; purges remembered ids past their retention. Runs on an interval and
+   * whenever the test clock moves; concurrent calls share one sweep.
+   */
+  sweep(): Promise<void> {
+    if (this.#state !== 'running') return Promise.resolve();
+    this.#sweeping ??= this.#sweep()
+      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'sweep failed; trying again on the next one'))
+      .finally(() => (this.#sweeping = undefined));
+    return this.#sweeping;
   }
 
   /** Resolves once every effect queued so far has run (or is waiting to retry after a failure). */
@@ -159,9 +264,12 @@ export class ActorSystem implements MessageHost {
   async drain(): Promise<void> {
     if (this.#state !== 'running') return;
     this.#state = 'draining';
+    this.#stopLoops();
+    await this.#singletons.stopAll();
     await this.#timers.stop();
     await this.#settled();
     await this.#outbox.stop({ wait: true });
+    await this.#sweeping;
     await this.#settled();
     await this.options.transport.stop();
     this.#live.clear();
@@ -171,12 +279,29 @@ export class ActorSystem implements MessageHost {
   /** Abrupt stop for tests of failure: loops end, nothing is handed back. */
   async halt(): Promise<void> {
     this.#state = 'stopped';
-    await Promise.all([this.#timers.stop(), this.#outbox.stop({ wait: false })]);
+    this.#stopLoops();
+    await Promise.all([this.#singletons.stopAll(), this.#timers.stop(), this.#outbox.stop({ wait: false })]);
     this.#live.clear();
+  }
+
+  #stopLoops(): void {
+    clearInterval(this.#sweepTimer);
+    this.#unsubscribeClock?.();
   }
 
   async #settled(): Promise<void> {
     await Promise.all([...this.#live.values()].map((activation) => activation.mailbox.settled()));
+  }
+
+  /** The lease this node holds on `shard`, or ShardNotServedError. */
+  #fence(shard: number): Fence {
+    const fence = this.options.transport.fence(shard);
+    if (!fence) throw new ShardNotServedError(shard);
+    return fence;
+  }
+
+  #holds(shard: number): boolean {
+    return this.options.transport.fence(shard) !== null;
   }
 
   #activate(address: ActorAddress): Activation {
@@ -190,10 +315,14 @@ export class ActorSystem implements MessageHost {
     const kind = this.#kinds.get(address.kind);
     if (!kind) throw new UnknownKindError(address.kind);
     assertAddress(address);
+    const shard = shardOf(address.id, this.options.shardCount);
     const activation = new Activation(kind, { kind: address.kind, id: address.id }, {
       clock: this.options.clock,
       collection: this.documents(address.kind),
-      shard: shardOf(address.id, this.options.shardCount),
+      shard,
+      messages: this.#messages,
+      metrics: this.#metrics,
+      fence: () => this.#fence(shard),
       documentChanged: (changed, doc) => {
         if (doc.outboxPending) this.#outbox.schedule(changed);
         if (doc.nextTimerAt !== null) this.#timers.noteDue(doc.nextTimerAt);
@@ -209,7 +338,7 @@ export class ActorSystem implements MessageHost {
     if (excess <= 0) return;
     for (const [key, activation] of this.#live) {
       if (excess <= 0) break;
-      if (activation.mailbox.idle && !this.#outbox.isDraining(activation)) {
+      if (activation.mailbox.idle && !this.#outbox.isBusy(activation)) {
         this.#live.delete(key);
         excess--;
       }
@@ -222,6 +351,26 @@ export class ActorSystem implements MessageHost {
     return owned === 'all' ? {} : { shard: { $in: [...owned] } };
   }
 
+  async #sweep(): Promise<void> {
+    const now = this.options.clock.now();
+    for (const [kind, collection] of this.#collections) {
+      const due = await collection.find(
+        { ...this.#shardFilter(), outboxPending: true, outboxDueAt: { $lte: now } },
+        { projection: { _id: 1 }, limit: SWEEP_BATCH },
+      );
+      for (const doc of due) {
+        const activation = this.#activate({ kind, id: doc._id });
+        if (this.#outbox.isDraining(activation)) continue;
+        await activation.load();
+        this.#outbox.schedule(activation);
+      }
+    }
+    if (now - this.#purgedAt >= PURGE_EVERY_MS) {
+      this.#purgedAt = now;
+      await this.#messages.purge(now);
+    }
+  }
+
   /** Picks up effects a previous owner saved but never ran, and timers that fell due meanwhile. */
   async #recover(shards?: number[]): Promise<void> {
     for (const [kind, collection] of this.#collections) {
@@ -229,6 +378,66 @@ export class ActorSystem implements MessageHost {
       for (const doc of pending) await this.#activate({ kind, id: doc._id }).load();
     }
     await this.#timers.runDue();
+  }
+
+  async #countPending(): Promise<number> {
+    let count = 0;
+    for (const collection of this.#collections.values()) count += await collection.count({ ...this.#shardFilter(), outboxPending: true });
+    return count;
+  }
+
+  /** A timer whose delivery failed is tried again after a backoff, or filed as a dead letter past the policy. */
+  async #timerFailed(address: ActorAddress, timer: TimerRow, error: unknown): Promise<void> {
+    const attempts = (timer.attempts ?? 0) + 1;
+    const now = this.options.clock.now();
+    const decision = afterFailure(this.#policy, attempts, timer.dueAt, now);
+    if (!decision.retry) {
+      await this.#deadLetters.add({
+        key: `timer:${formatAddress(address)}:${timer.id}@${timer.dueAt}`,
+        source: 'timer',
+        actor: address,
+        consumer: null,
+        payload: encode(timer),
+        error: deadLetterError(error),
+        attempts,
+        firstAttemptAt: timer.dueAt,
+      });
+    }
+    await this.#activate(address).rewrite((doc) => {
+      const row = doc.timers.find((candidate) => candidate.id === timer.id && candidate.dueAt === timer.dueAt);
+      if (!row) return null;
+      const timers = decision.retry
+        ? doc.timers.map((candidate) => (candidate === row ? { ...row, attempts, retryAt: decision.at } : candidate))
+        : doc.timers.filter((candidate) => candidate !== row);
+      return { ...doc, timers, nextTimerAt: nextTimerAt(timers) };
+    });
+  }
+
+  /** Puts a dead letter's effect back at the end of its actor's outbox, through the node that holds the actor. */
+  async #requeue(letter: DeadLetter, entry: OutboxEntry): Promise<void> {
+    await this.ask(letter.actor!, { type: REQUEUE_EFFECT_EVENT, entry: encode(entry) }, { messageId: `${letter._id}:${letter.updatedAt}` });
+  }
+
+  async #rearm(letter: DeadLetter): Promise<void> {
+    await this.ask(letter.actor!, { type: REARM_TIMER_EVENT, timer: letter.payload }, { messageId: `${letter._id}:${letter.updatedAt}` });
+  }
+
+  /** Applies a runtime maintenance message; each is idempotent by the entry or timer it names. */
+  async #maintain(activation: Activation, event: ActorEvent): Promise<null> {
+    const saved = await activation.rewrite((doc) => {
+      if (event.type === REQUEUE_EFFECT_EVENT) {
+        const { attempts: _attempts, nextAttemptAt: _next, lastError: _error, ...entry } = decode<OutboxEntry>(event.entry);
+        if (doc.outbox.some((queued) => queued.id === entry.id)) return null;
+        const outbox = [...doc.outbox, entry];
+        return { ...doc, outbox, outboxPending: true, outboxDueAt: outboxDueAt(outbox) };
+      }
+      const { attempts: _attempts, retryAt: _retry, ...timer } = decode<TimerRow>(event.timer);
+      if (doc.timers.some((armed) => armed.id === timer.id)) return null;
+      const timers = [...doc.timers, { ...timer, retryAt: this.options.clock.now() }];
+      return { ...doc, timers, nextTimerAt: nextTimerAt(timers) };
+    });
+    if (!saved) throw new UnknownActorError(activation.address.kind, activation.address.id);
+    return null;
   }
 }
 

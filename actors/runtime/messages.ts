@@ -29,3 +29,15 @@ export interface TimerFireEvent extends EventObject {
 export function isTimerFire(event: EventObject): event is TimerFireEvent {
   return event.type === TIMER_EVENT;
 }
+
+/**
+ * Runtime messages that change an actor's document without its machine: putting a
+ * dead-lettered effect back in the outbox, re-arming a dead-lettered timer. They
+ * travel like any message so they reach the node that holds the actor's shard.
+ */
+export const REQUEUE_EFFECT_EVENT = 'runtime.requeue-effect';
+export const REARM_TIMER_EVENT = 'runtime.rearm-timer';
+
+export function isRuntimeMaintenance(event: EventObject): boolean {
+  return event.type === REQUEUE_EFFECT_EVENT || event.type === REARM_TIMER_EVENT;
+}

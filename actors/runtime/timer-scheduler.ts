@@ -3,22 +3,29 @@
  * times (ARCHITECTURE, Actors §6); this scheduler finds due rows through the
  * `nextTimerAt` index, on the shards this node serves, and delivers each as a
  * message through the actor's mailbox. It wakes on a poll, at the earliest due time
- * it has heard of, and whenever a test clock is moved forward.
+ * it has heard of, and whenever a test clock is moved forward. A delivery that fails
+ * is handed to `failed`, which saves a later retry time on the row (so it stops
+ * coming first in the index) or, past the retry policy, files it as a dead letter.
  */
 import type { Logger } from 'pino';
 import type { ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
+import { ShardNotServedError, ShuttingDownError } from '../errors.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter } from '../store/store.js';
-import type { ActorDocument } from './actor-document.js';
+import type { ActorDocument, TimerRow } from './actor-document.js';
 import { TIMER_EVENT, type ActorMessage, type TimerFireEvent } from './messages.js';
 
 export interface TimerSchedulerOptions {
   clock: Clock;
   logger: Logger;
+  metrics: RuntimeMetrics;
   collections(): Iterable<Collection<ActorDocument>>;
   /** Filter restricting documents to the shards this node serves. */
   shardFilter(): Filter;
   deliver(address: ActorAddress, message: ActorMessage): Promise<unknown>;
+  /** Records a failed delivery of `timer` on its actor. */
+  failed(address: ActorAddress, timer: TimerRow, error: unknown): Promise<void>;
   pollMs: number;
   /** Rows fetched per collection and pass. */
   batchSize?: number;
@@ -81,7 +88,7 @@ export class TimerScheduler {
 
   async #pass(): Promise<void> {
     const batchSize = this.options.batchSize ?? 500;
-    const failed = new Set<string>();
+    const tried = new Set<string>();
     // Firing a timer can arm another that is already due; keep going until none is.
     for (let round = 0; round < 100 && !this.#stopped; round++) {
       const now = this.options.clock.now();
@@ -95,20 +102,30 @@ export class TimerScheduler {
           const address = { kind: doc.kind, id: doc._id };
           for (const timer of doc.timers) {
             const key = `${address.kind}:${address.id}:${timer.id}@${timer.dueAt}`;
-            if (timer.dueAt > now || failed.has(key)) continue;
-            const fire: TimerFireEvent = { type: TIMER_EVENT, timerId: timer.id, dueAt: timer.dueAt };
-            const message: ActorMessage = { id: `timer:${timer.id}@${timer.dueAt}`, event: fire };
-            deliveries.push(
-              this.options.deliver(address, message).catch((error: unknown) => {
-                failed.add(key);
-                this.options.logger.error({ err: error, actor: `${address.kind}:${address.id}`, timer: timer.id }, 'timer delivery failed; retried on the next pass');
-              }),
-            );
+            if ((timer.retryAt ?? timer.dueAt) > now || tried.has(key)) continue;
+            tried.add(key);
+            deliveries.push(this.#fire(address, timer));
           }
         }
       }
       if (deliveries.length === 0) return;
       await Promise.all(deliveries);
+    }
+  }
+
+  async #fire(address: ActorAddress, timer: TimerRow): Promise<void> {
+    const fire: TimerFireEvent = { type: TIMER_EVENT, timerId: timer.id, dueAt: timer.dueAt };
+    const message: ActorMessage = { id: `timer:${timer.id}@${timer.dueAt}`, event: fire };
+    try {
+      await this.options.deliver(address, message);
+      this.options.metrics.timerFired(address.kind, Math.max(0, this.options.clock.now() - timer.dueAt) / 1000);
+    } catch (error) {
+      // The shard moved or the node is stopping: the row stays for whoever serves it.
+      if (error instanceof ShardNotServedError || error instanceof ShuttingDownError) return;
+      this.options.logger.error({ err: error, actor: `${address.kind}:${address.id}`, timer: timer.id }, 'timer delivery failed');
+      await this.options.failed(address, timer, error).catch((failure: unknown) =>
+        this.options.logger.error({ err: failure, actor: `${address.kind}:${address.id}`, timer: timer.id }, 'could not record a failed timer; it is tried again on the next pass'),
+      );
     }
   }
 }

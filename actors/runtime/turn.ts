@@ -8,7 +8,7 @@ import { initialTransition, transition, type AnyMachineSnapshot, type EventObjec
 import type { ActorAddress } from '../address.js';
 import { decode, encode, fromJson, toJson } from '../codec.js';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
-import type { ActorDocument, OutboxEntry, TimerRow } from './actor-document.js';
+import { nextTimerAt, outboxDueAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { isTimerFire, type ActorMessage } from './messages.js';
 
@@ -26,6 +26,10 @@ export interface TurnInput {
   message: ActorMessage;
   now: number;
   shard: number;
+  /** Lease epoch the turn runs under, stored on the document it writes. */
+  epoch: number;
+  /** How long applied message ids are remembered; older inline ones are dropped. */
+  retentionMs: number;
 }
 
 /** Built-in effect that delivers an event to another actor, with the effect id as message id. */
@@ -33,11 +37,11 @@ export const TELL_EFFECT = 'tell';
 /** Outbox type of a domain event from the machine's `emit()` action. */
 export const EVENT_EFFECT = 'event';
 
-const DEFAULT_REMEMBERED = 64;
-
-export function runTurn({ kind, address, doc, message, now, shard }: TurnInput): TurnOutcome {
+export function runTurn({ kind, address, doc, message, now, shard, epoch, retentionMs }: TurnInput): TurnOutcome {
   const remembered = doc ? doc.recentMessageIds.lastIndexOf(message.id) : -1;
-  if (doc && remembered >= 0) return { type: 'replay', reply: fromJson(doc.recentReplies[remembered]!) };
+  if (doc && remembered >= 0 && (doc.recentAppliedAt[remembered] ?? now) > now - retentionMs) {
+    return { type: 'replay', reply: fromJson(doc.recentReplies[remembered]!) };
+  }
 
   let timers = doc ? [...doc.timers] : [];
   let event: EventObject = message.event;
@@ -85,10 +89,18 @@ export function runTurn({ kind, address, doc, message, now, shard }: TurnInput):
   });
 
   const reply = kind.reply ? kind.reply(snapshot, event, address.id) : kind.view(snapshot, address.id);
-  const keep = -(kind.rememberedMessages ?? DEFAULT_REMEMBERED);
-  const remember = !isTimerFire(message.event);
-  const recentMessageIds = remember ? [...(doc?.recentMessageIds ?? []), message.id].slice(keep) : (doc?.recentMessageIds ?? []);
-  const recentReplies = remember ? [...(doc?.recentReplies ?? []), toJson(reply)].slice(keep) : (doc?.recentReplies ?? []);
+  // Ids past the retention are forgotten; the activation moves the oldest of the rest to the message log.
+  const applied = doc?.recentAppliedAt ?? [];
+  let live = 0;
+  while (live < applied.length && applied[live]! <= now - retentionMs) live++;
+  let recentMessageIds = doc ? doc.recentMessageIds.slice(live) : [];
+  let recentReplies = doc ? doc.recentReplies.slice(live) : [];
+  let recentAppliedAt = applied.slice(live);
+  if (!isTimerFire(message.event)) {
+    recentMessageIds = [...recentMessageIds, message.id];
+    recentReplies = [...recentReplies, toJson(reply)];
+    recentAppliedAt = [...recentAppliedAt, now];
+  }
 
   const next: ActorDocument = {
     _id: address.id,
@@ -99,11 +111,15 @@ export function runTurn({ kind, address, doc, message, now, shard }: TurnInput):
     snapshot: encode(kind.machine.getPersistedSnapshot(snapshot)),
     view: kind.view(snapshot, address.id),
     timers,
-    nextTimerAt: timers.length ? Math.min(...timers.map((timer) => timer.dueAt)) : null,
+    nextTimerAt: nextTimerAt(timers),
     outbox,
     outboxPending: outbox.length > 0,
+    outboxDueAt: outboxDueAt(outbox),
     recentMessageIds,
     recentReplies,
+    recentAppliedAt,
+    messagesArchived: doc?.messagesArchived ?? false,
+    epoch,
     createdAt: doc?.createdAt ?? now,
     updatedAt: now,
   };
@@ -153,5 +169,13 @@ function restore(kind: ActorKind, doc: ActorDocument): AnyMachineSnapshot {
     if (!migrate) throw new Error(`${kind.name}: no migration from machine version ${version}`);
     persisted = migrate(persisted);
   }
-  return kind.machine.resolveState(persisted as Parameters<typeof kind.machine.resolveState>[0]);
+  const snapshot = kind.machine.resolveState(persisted as Parameters<typeof kind.machine.resolveState>[0]);
+  // resolveState keeps history values as the persisted `{ id }` objects; a transition into a history state needs the state nodes.
+  const history = persisted.historyValue as Record<string, Array<{ id: string }>> | undefined;
+  if (history) {
+    snapshot.historyValue = Object.fromEntries(
+      Object.entries(history).map(([historyId, nodes]) => [historyId, nodes.map((node) => kind.machine.getStateNodeById(node.id))]),
+    );
+  }
+  return snapshot;
 }

@@ -1,7 +1,10 @@
 /** Everything in one process: a message is a call into this node's actor system. */
 import type { ActorAddress } from '../address.js';
+import type { Fence } from '../runtime/activation.js';
 import type { ActorMessage } from '../runtime/messages.js';
 import { TransportUnavailableError, type MessageHost, type Transport, type TransportStatus } from './transport.js';
+
+const EMBEDDED_FENCE: Fence = { epoch: 0, enforced: false };
 
 export class EmbeddedTransport implements Transport {
   readonly adapter = 'embedded';
@@ -31,6 +34,11 @@ export class EmbeddedTransport implements Transport {
 
   ownedShards(): 'all' {
     return 'all';
+  }
+
+  /** One process owns every shard, so no other writer exists to fence out. */
+  fence(): Fence {
+    return EMBEDDED_FENCE;
   }
 
   async status(): Promise<TransportStatus> {

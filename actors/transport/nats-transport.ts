@@ -7,7 +7,9 @@
 import { RequestError, TimeoutError, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { shardOf, type ActorAddress } from '../address.js';
-import { ShuttingDownError } from '../errors.js';
+import { ShardNotServedError, ShuttingDownError } from '../errors.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import type { Fence } from '../runtime/activation.js';
 import type { ActorMessage } from '../runtime/messages.js';
 import { ShardLeases } from './shard-leases.js';
 import { TransportUnavailableError, type MessageHost, type Transport, type TransportStatus } from './transport.js';
@@ -20,6 +22,7 @@ export interface NatsTransportOptions {
   shardCount: number;
   leaseTtlMs: number;
   logger: Logger;
+  metrics?: RuntimeMetrics;
 }
 
 export class NatsTransport implements Transport {
@@ -39,6 +42,7 @@ export class NatsTransport implements Transport {
       shardCount: this.options.shardCount,
       ttlMs: this.options.leaseTtlMs,
       logger: this.options.logger,
+      metrics: this.options.metrics,
       onChange: (acquired, lost) => this.#shardsChanged(acquired, lost),
     });
     await this.#leases.start();
@@ -46,11 +50,11 @@ export class NatsTransport implements Transport {
 
   async send(address: ActorAddress, message: ActorMessage, timeoutMs: number): Promise<unknown> {
     const shard = shardOf(address.id, this.options.shardCount);
-    if (this.#host && this.#subscriptions.has(shard)) {
+    if (this.#host && this.#subscriptions.has(shard) && this.fence(shard)) {
       try {
         return await this.#host.receive(address, message);
       } catch (error) {
-        if (error instanceof ShuttingDownError) throw new TransportUnavailableError(error.message);
+        if (error instanceof ShuttingDownError || error instanceof ShardNotServedError) throw new TransportUnavailableError(error.message);
         throw error;
       }
     }
@@ -65,7 +69,11 @@ export class NatsTransport implements Transport {
   }
 
   ownedShards(): ReadonlySet<number> {
-    return new Set(this.#subscriptions.keys());
+    return this.#leases?.held() ?? new Set();
+  }
+
+  fence(shard: number): Fence | null {
+    return this.#leases?.lease(shard) ?? null;
   }
 
   async status(): Promise<TransportStatus> {

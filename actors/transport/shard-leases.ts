@@ -4,11 +4,20 @@
  * and loses it when it stops renewing: the bucket's TTL removes the key and another
  * node creates it. Live nodes announce themselves in a second bucket so each can
  * aim at its fair share (ceil(shards / live nodes)) and hand surplus shards back.
+ *
+ * Fencing: a lease is valid for the TTL minus a safety margin after the renewal that
+ * kept it was sent, measured on this process's monotonic clock. Past that the node
+ * gives the shard up on its own (a watchdog, since a round can hang on a cut
+ * connection), because the bucket may already have expired the key and handed the
+ * shard to another node. Each lease's epoch is the key's revision when it was
+ * created: revisions only grow, so a later holder always has a higher epoch.
  */
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { Logger } from 'pino';
 import { shardOf } from '../address.js';
+import { noMetrics, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import type { Fence } from '../runtime/activation.js';
 
 export interface ShardLeasesOptions {
   nc: NatsConnection;
@@ -17,14 +26,26 @@ export interface ShardLeasesOptions {
   shardCount: number;
   ttlMs: number;
   logger: Logger;
+  metrics?: RuntimeMetrics;
   /** Called after leases are taken (before serving) and before they are given back. */
   onChange(acquired: number[], lost: number[]): void;
 }
 
+interface Lease {
+  /** Revision of our last write of the key, for the next compare-and-set. */
+  revision: number;
+  /** Revision at creation: the fencing epoch. */
+  epoch: number;
+  /** `performance.now()` when the write that keeps the lease was sent. */
+  renewedAt: number;
+}
+
 export class ShardLeases {
-  /** Shard to the revision of our lease on it. */
-  readonly #held = new Map<number, number>();
+  readonly #held = new Map<number, Lease>();
+  readonly #validMs: number;
+  readonly #metrics: RuntimeMetrics;
   #interval: NodeJS.Timeout | undefined;
+  #watchdog: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
   #stopped = false;
 
@@ -32,7 +53,11 @@ export class ShardLeases {
     private readonly options: ShardLeasesOptions,
     private readonly shards: KV,
     private readonly nodes: KV,
-  ) {}
+  ) {
+    // The margin covers the renewal's trip to the server and timer lateness on this node.
+    this.#validMs = options.ttlMs - Math.max(250, Math.floor(options.ttlMs / 5));
+    this.#metrics = options.metrics ?? noMetrics;
+  }
 
   static async open(options: ShardLeasesOptions): Promise<ShardLeases> {
     const kvm = new Kvm(options.nc);
@@ -42,8 +67,16 @@ export class ShardLeases {
     return new ShardLeases(options, shards, nodes);
   }
 
+  /** The shards held under a lease still valid now. */
   held(): ReadonlySet<number> {
-    return new Set(this.#held.keys());
+    const now = performance.now();
+    return new Set([...this.#held].filter(([, lease]) => now < lease.renewedAt + this.#validMs).map(([shard]) => shard));
+  }
+
+  /** The lease on `shard` if this node holds one still valid now. */
+  lease(shard: number): Fence | null {
+    const lease = this.#held.get(shard);
+    return lease && performance.now() < lease.renewedAt + this.#validMs ? { epoch: lease.epoch, enforced: true } : null;
   }
 
   /** Takes a first share of the shards, then renews and rebalances every third of the TTL. */
@@ -51,6 +84,8 @@ export class ShardLeases {
     await this.tick();
     this.#interval = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.options.ttlMs / 3)));
     this.#interval.unref();
+    this.#watchdog = setInterval(() => this.#expire(), Math.max(50, Math.floor(this.options.ttlMs / 20)));
+    this.#watchdog.unref();
   }
 
   /** One round of renewing, releasing surplus and acquiring free shards. Concurrent calls share a round. */
@@ -79,16 +114,40 @@ export class ShardLeases {
   #stop(): void {
     this.#stopped = true;
     clearInterval(this.#interval);
+    clearInterval(this.#watchdog);
+  }
+
+  /** Gives up every lease that was not renewed in time: this node stops acting for those shards now. */
+  #expire(): void {
+    const now = performance.now();
+    const lapsed = [...this.#held].filter(([, lease]) => now >= lease.renewedAt + this.#validMs).map(([shard]) => shard);
+    if (lapsed.length === 0) return;
+    for (const shard of lapsed) this.#held.delete(shard);
+    this.options.logger.warn({ shards: lapsed }, 'shard leases not renewed in time; no longer serving them');
+    this.options.onChange([], lapsed);
+    this.#metrics.shardsHeld(this.#held.size);
   }
 
   async #round(): Promise<void> {
     if (this.#stopped) return;
-    await this.nodes.put(this.options.nodeId, String(Date.now()));
+    // Announcing this node only guides rebalancing; renewals must not wait on it.
+    await this.nodes.put(this.options.nodeId, String(Date.now())).catch((error: unknown) => {
+      this.options.logger.warn({ err: error }, 'could not announce this node');
+    });
     const lost: number[] = [];
-    for (const [shard, revision] of this.#held) {
+    for (const [shard, lease] of [...this.#held]) {
+      const sentAt = performance.now();
       try {
-        this.#held.set(shard, await this.shards.update(key(shard), this.options.nodeId, revision));
+        const revision = await this.shards.update(key(shard), this.options.nodeId, lease.revision);
+        if (this.#held.get(shard) === lease) {
+          this.#held.set(shard, { ...lease, revision, renewedAt: sentAt });
+        } else {
+          // The watchdog gave it up while the renewal was in flight: hand it back rather than serve it again.
+          await this.shards.delete(key(shard), { previousSeq: revision }).catch(() => undefined);
+        }
       } catch {
+        this.#metrics.leaseRenewFailure();
+        if (this.#held.get(shard) !== lease) continue;
         this.#held.delete(shard);
         lost.push(shard);
       }
@@ -106,20 +165,23 @@ export class ShardLeases {
       if (this.#held.has(shard)) continue;
       const current = await this.shards.get(key(shard));
       if (current && current.operation === 'PUT') continue;
+      const sentAt = performance.now();
       try {
-        this.#held.set(shard, await this.shards.create(key(shard), this.options.nodeId));
+        const revision = await this.shards.create(key(shard), this.options.nodeId);
+        this.#held.set(shard, { revision, epoch: revision, renewedAt: sentAt });
         acquired.push(shard);
       } catch {
         // Another node created it first.
       }
     }
     if (acquired.length > 0) this.options.onChange(acquired, []);
+    this.#metrics.shardsHeld(this.#held.size);
   }
 
   async #giveBack(shard: number): Promise<void> {
-    const revision = this.#held.get(shard);
+    const lease = this.#held.get(shard);
     this.#held.delete(shard);
-    if (revision !== undefined) await this.shards.delete(key(shard), { previousSeq: revision }).catch(() => undefined);
+    if (lease !== undefined) await this.shards.delete(key(shard), { previousSeq: lease.revision }).catch(() => undefined);
   }
 
   async #liveNodes(): Promise<number> {

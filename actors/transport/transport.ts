@@ -5,6 +5,7 @@
  * turn is what guarantees no lost update.
  */
 import type { ActorAddress } from '../address.js';
+import type { Fence } from '../runtime/activation.js';
 import type { ActorMessage } from '../runtime/messages.js';
 
 /** The node side: where a transport hands the messages it receives. */
@@ -28,8 +29,13 @@ export interface Transport {
    * with the same message id.
    */
   send(address: ActorAddress, message: ActorMessage, timeoutMs: number): Promise<unknown>;
-  /** The shards this node serves now. */
+  /** The shards this node serves now: those it holds a valid lease on. */
   ownedShards(): ReadonlySet<number> | 'all';
+  /**
+   * The lease this node holds on `shard`, or null when it holds none it may act
+   * under: not taken, lost, or not renewed within the lease's TTL minus a margin.
+   */
+  fence(shard: number): Fence | null;
   status(): Promise<TransportStatus>;
   /** Stops taking messages and hands the node's shards back. */
   stop(): Promise<void>;

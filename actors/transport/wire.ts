@@ -8,6 +8,7 @@ import {
   AskTimeoutError,
   CommandRejectedError,
   ConflictError,
+  ShardNotServedError,
   ShuttingDownError,
   UnknownActorError,
   UnknownKindError,
@@ -71,7 +72,8 @@ export function decodeReply(text: string): unknown {
     case 'AskTimeoutError':
       throw new AskTimeoutError(error.kind ?? '', error.actorId ?? '', error.timeoutMs ?? 0);
     case new ShuttingDownError().name:
-      // The node is draining: another will serve the shard shortly.
+    case new ShardNotServedError(0).name:
+      // The node is draining or lost the shard: another serves it shortly.
       throw new TransportUnavailableError(error.message);
     default:
       throw new Error(`remote ${error.name}: ${error.message}`);

@@ -8,6 +8,7 @@ import {
   createLogger,
   type ActorKind,
   type EventBus,
+  type RetryPolicy,
   type Store,
 } from '../../actors/index.js';
 
@@ -24,6 +25,8 @@ export async function startTestSystem(options: {
   bus?: EventBus;
   clock?: TestClock;
   cacheSize?: number;
+  attemptTimeoutMs?: number;
+  retryPolicy?: RetryPolicy;
 }): Promise<TestSystem> {
   const store = options.store ?? new EmbeddedStore();
   const bus = options.bus ?? new MemoryBus();
@@ -37,7 +40,8 @@ export async function startTestSystem(options: {
     shardCount: 16,
     cacheSize: options.cacheSize ?? 1000,
     askTimeoutMs: 10_000,
-    attemptTimeoutMs: 10_000,
+    attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
+    retryPolicy: options.retryPolicy,
     timerPollMs: 60_000,
   });
   for (const kind of options.kinds) system.register(kind);

@@ -35,7 +35,7 @@ test('a tell effect delivers its event to another actor exactly once, keyed by t
   t.true(target!.recentMessageIds.some((id) => id.startsWith('counter:from:')));
 });
 
-test('a tell its target refuses is dropped after logging, so the effects behind it still run', async (t) => {
+test('a tell its target refuses is not retried, so the effects behind it still run', async (t) => {
   const labels: string[] = [];
   const { system } = await startTestSystem({ kinds: [counterKind(async (params) => void labels.push((params as { label: string }).label))] });
   await system.ask(counter('lonely'), { type: 'OPEN' });
@@ -55,11 +55,18 @@ test('a failing effect is retried until it succeeds, and the effects behind it w
     if (label === 'flaky' && failures-- > 0) throw new Error('downstream unavailable');
     labels.push(label);
   });
-  const { system } = await startTestSystem({ kinds: [kind] });
+  const { system, clock } = await startTestSystem({ kinds: [kind] });
   await system.ask(counter('retry'), { type: 'OPEN' });
   await system.ask(counter('retry'), { type: 'PROBE', label: 'flaky' });
   await system.ask(counter('retry'), { type: 'PROBE', label: 'after' });
   await system.effectsIdle();
+  t.deepEqual(labels, [], 'the failed effect waits for its backoff, and the one behind it waits too');
+  const waiting = await system.documents('counter').findOne({ _id: 'retry' });
+  t.like(waiting!.outbox[0], { attempts: 1, lastError: 'downstream unavailable' });
+  for (let i = 0; i < 2; i++) {
+    await clock.advance(60_000);
+    await system.effectsIdle();
+  }
   t.deepEqual(labels, ['flaky', 'after']);
   t.is(failures, -1);
 });
