@@ -4,15 +4,25 @@
  * stream from its saved cursor and asks each subscribed actor to take the fact,
  * with the fact's id as the message id, before it moves the cursor on. Delivery is
  * at least once: after a crash the facts since the last saved cursor come again,
- * with the same message ids, and the runtime answers repeats from memory.
+ * with the same message ids, and the runtime applies each message id once.
+ *
+ * One reader per cluster: the reading runs as a singleton role of the actor system,
+ * on the node holding the lease of the shard `chain-facts` hashes to, and stops when
+ * that node loses the lease. The cursor only moves forward: each move is conditional
+ * on the value read, and a reader that finds it moved re-reads it and resumes there.
+ * A fact an actor cannot take after the retry policy becomes a dead letter (source
+ * `fact`) so one broken actor does not stop the stream for everyone.
  */
 import type { ClientReadableStream, ServiceError } from '@grpc/grpc-js';
 import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import { ChainFact, type IndexerServiceClient, type StreamFactsResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import type { ActorAddress } from '../address.js';
+import { decode, encode } from '../codec.js';
 import { CommandRejectedError, DuplicateKeyError, UnknownActorError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
+import { deadLetterError } from '../runtime/dead-letters.js';
+import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from '../runtime/retry-policy.js';
 import type { Collection, Store } from '../store/store.js';
 import { withDeadline } from './indexer-client.js';
 
@@ -39,12 +49,21 @@ export interface ChainFactsOptions {
   store: Store;
   client: IndexerServiceClient;
   logger: Logger;
-  /** Backoff bounds when the stream or a delivery fails. */
+  /** Backoff bounds when the stream fails. */
   minRetryMs?: number;
   maxRetryMs?: number;
+  /** How long one fact's delivery to one actor is retried before it becomes a dead letter. */
+  retryPolicy?: RetryPolicy;
 }
 
 const CURSOR_ID = 'chain-facts';
+/** The singleton role's name: the reader runs on the holder of the shard this hashes to. */
+export const CHAIN_FACTS_ROLE = 'chain-facts';
+
+/** Another reader moved the cursor: resume from where it is now. */
+class CursorMovedError extends Error {
+  override readonly name = 'CursorMovedError';
+}
 
 export class ChainFacts {
   readonly #o: Required<ChainFactsOptions>;
@@ -56,9 +75,10 @@ export class ChainFacts {
   #stopRetry: (() => void) | null = null;
   #delivered = new Set<() => void>();
   #afterSequence = 0;
+  #role: { release(): Promise<void> } | null = null;
 
   constructor(options: ChainFactsOptions) {
-    this.#o = { minRetryMs: 100, maxRetryMs: 5_000, ...options };
+    this.#o = { minRetryMs: 100, maxRetryMs: 5_000, retryPolicy: DEFAULT_RETRY_POLICY, ...options };
   }
 
   /** The last fact every subscriber has taken. */
@@ -66,17 +86,38 @@ export class ChainFacts {
     return this.#afterSequence;
   }
 
+  /** Opens the subscriptions on this node, and reads facts while this node holds the role. */
   async start(): Promise<void> {
     this.#subscriptions = await this.#o.store.collection<SubscriptionDoc>({ name: 'chain_subscriptions', indexes: [] });
     this.#cursors = await this.#o.store.collection<CursorDoc>({ name: 'chain_cursors', indexes: [] });
-    const saved = await this.#cursors.findOne({ _id: CURSOR_ID });
-    if (!saved) await this.#cursors.insertOne({ _id: CURSOR_ID, afterSequence: 0 });
-    this.#afterSequence = saved?.afterSequence ?? 0;
+    await this.#cursors.insertOne({ _id: CURSOR_ID, afterSequence: 0 }).catch((error: unknown) => {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    });
+    this.#o.system.deadLetters.onRetry('fact', async (letter) => {
+      const { owner, message, messageId } = decode<{ owner: ActorAddress; message: ChainFactMessage; messageId: string }>(letter.payload);
+      await this.#o.system.ask(owner, message, { messageId });
+    });
+    this.#role = this.#o.system.singleton(CHAIN_FACTS_ROLE, { start: () => this.#read(), stop: () => this.#halt() });
+  }
+
+  async stop(): Promise<void> {
+    await this.#role?.release();
+    this.#role = null;
+  }
+
+  /** Whether this node is the one reading facts now. */
+  get reading(): boolean {
+    return this.#running;
+  }
+
+  async #read(): Promise<void> {
+    // Another node may have read on while this one did not hold the role.
+    this.#afterSequence = (await this.#cursors.findOne({ _id: CURSOR_ID }))?.afterSequence ?? 0;
     this.#running = true;
     this.#done = this.#consume();
   }
 
-  async stop(): Promise<void> {
+  async #halt(): Promise<void> {
     this.#running = false;
     this.#stream?.cancel();
     this.#stopRetry?.();
@@ -126,6 +167,10 @@ export class ChainFacts {
         failures = 0;
       } catch (error) {
         if (!this.#running) break;
+        if (error instanceof CursorMovedError) {
+          this.#o.logger.warn({ afterSequence: this.#afterSequence }, error.message);
+          continue;
+        }
         failures++;
         const code = (error as ServiceError).code;
         const level = code === GrpcStatus.UNAVAILABLE && failures < 3 ? 'debug' : 'warn';
@@ -171,8 +216,13 @@ export class ChainFacts {
     const message: ChainFactMessage = { type: 'CHAIN_FACT', fact: ChainFact.toJSON(fact) };
     const messageId = fact.retracted ? `${fact.id}:retracted` : fact.id;
     for (const owner of await this.#owners(fact)) await this.#deliver(owner, message, messageId);
+    const previous = this.#afterSequence;
+    if (!(await this.#cursors.updateOne({ _id: CURSOR_ID, afterSequence: previous }, { $set: { afterSequence: sequence } }))) {
+      const stored = (await this.#cursors.findOne({ _id: CURSOR_ID }))?.afterSequence ?? 0;
+      this.#afterSequence = Math.max(previous, stored);
+      throw new CursorMovedError(`the chain-facts cursor moved from ${previous} to ${stored} under this reader; resuming from ${this.#afterSequence}`);
+    }
     this.#afterSequence = sequence;
-    await this.#cursors.replaceOne({ _id: CURSOR_ID }, { _id: CURSOR_ID, afterSequence: sequence });
     for (const check of [...this.#delivered]) check();
   }
 
@@ -185,9 +235,13 @@ export class ChainFacts {
     return [...unique.values()];
   }
 
-  /** Retries until the actor has taken or refused the fact: skipping it would lose it for good. */
+  /**
+   * Retries until the actor has taken or refused the fact, or the retry policy gives
+   * up: then the fact becomes a dead letter an operator can retry, and the stream moves on.
+   */
   async #deliver(owner: ActorAddress, message: ChainFactMessage, messageId: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+    const firstAttemptAt = this.#o.system.clock.now();
+    for (let attempt = 1; ; attempt++) {
       try {
         await this.#o.system.ask(owner, message, { messageId });
         return;
@@ -201,8 +255,23 @@ export class ChainFacts {
           return;
         }
         if (!this.#running) throw error;
+        const now = this.#o.system.clock.now();
+        const decision = afterFailure(this.#o.retryPolicy, attempt, firstAttemptAt, now);
+        if (!decision.retry) {
+          await this.#o.system.deadLetters.add({
+            key: `fact:${messageId}:${owner.kind}:${owner.id}`,
+            source: 'fact',
+            actor: owner,
+            consumer: null,
+            payload: encode({ owner, message, messageId }),
+            error: deadLetterError(error),
+            attempts: attempt,
+            firstAttemptAt,
+          });
+          return;
+        }
         this.#o.logger.warn({ err: error, owner, messageId, attempt }, 'chain fact delivery failed; retrying');
-        await this.#pause(Math.min(this.#o.maxRetryMs, this.#o.minRetryMs * 2 ** Math.min(attempt, 10)));
+        await this.#pause(Math.max(0, decision.at - now));
       }
     }
   }

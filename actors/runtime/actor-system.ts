@@ -131,9 +131,10 @@ export class ActorSystem implements MessageHost {
    * Runs `role` on exactly one node of the cluster: the node holding the lease on the
    * shard `name` hashes to. It starts when that lease is taken and stops when it is lost.
    */
-  singleton(name: string, role: SingletonRole): void {
+  singleton(name: string, role: SingletonRole): { release(): Promise<void> } {
     this.#singletons.add(name, role);
     if (this.#state === 'running') this.#singletons.changed();
+    return { release: () => this.#singletons.remove(name) };
   }
 
   async start(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The dead-letter store: work that failed past its retry policy (an effect, a timer,
- * a bus delivery) or that nobody could take (a refused tell whose sender declares no
+ * a bus delivery, a chain fact's delivery) or that nobody could take (a refused tell whose sender declares no
  * handler for refusals). A letter keeps the original payload, the error and the
  * attempt count, and stops blocking what queued behind it. Operators list, retry or
  * discard letters through the admin API; whoever owns a source registers how its
@@ -15,7 +15,7 @@ import type { Encoded } from '../codec.js';
 import { CommandRejectedError, DuplicateKeyError, UnknownActorError } from '../errors.js';
 import type { Collection, Filter, Store, StoredDocument } from '../store/store.js';
 
-export type DeadLetterSource = 'effect' | 'timer' | 'bus' | 'refusal';
+export type DeadLetterSource = 'effect' | 'timer' | 'bus' | 'refusal' | 'fact';
 export type DeadLetterStatus = 'OPEN' | 'RETRIED' | 'DISCARDED';
 
 export interface DeadLetterError {
@@ -28,7 +28,10 @@ export interface DeadLetterError {
 export interface DeadLetter extends StoredDocument {
   /** `dlq_` and 24 hex digits derived from `key`. */
   _id: string;
-  /** What failed, unique: `effect:<effect id>`, `timer:<actor>:<timer id>@<due>`, `bus:<consumer>:<event id>`, `refusal:<effect id>`. */
+  /**
+   * What failed, unique: `effect:<effect id>`, `timer:<actor>:<timer id>@<due>`,
+   * `bus:<consumer>:<event id>`, `refusal:<effect id>`, `fact:<fact message id>:<actor>`.
+   */
   key: string;
   source: DeadLetterSource;
   /** The actor whose work it was; null for a bus delivery. */

@@ -53,6 +53,18 @@ export class Singletons {
     }
   }
 
+  /** Stops the role if it runs here and forgets it. */
+  async remove(name: string): Promise<void> {
+    const entry = this.#entries.get(name);
+    if (!entry) return;
+    this.#entries.delete(name);
+    if (entry.running) {
+      entry.running = false;
+      entry.queue = entry.queue.then(() => entry.role.stop()).catch(() => undefined);
+    }
+    await entry.queue;
+  }
+
   async stopAll(): Promise<void> {
     for (const entry of this.#entries.values()) {
       if (!entry.running) continue;

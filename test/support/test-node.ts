@@ -9,6 +9,7 @@ import {
   type ActorKind,
   type EventBus,
   type RetryPolicy,
+  type Transport,
   type Store,
 } from '../../actors/index.js';
 
@@ -27,13 +28,14 @@ export async function startTestSystem(options: {
   cacheSize?: number;
   attemptTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
+  transport?: Transport;
 }): Promise<TestSystem> {
   const store = options.store ?? new EmbeddedStore();
   const bus = options.bus ?? new MemoryBus();
   const clock = options.clock ?? new TestClock();
   const system = new ActorSystem({
     store,
-    transport: new EmbeddedTransport(),
+    transport: options.transport ?? new EmbeddedTransport(),
     bus,
     clock,
     logger: createLogger({ level: 'silent' }),
