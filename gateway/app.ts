@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { RateSource } from '../actors/rates/rate-source.js';
+import type { DeadLetterStore } from '../actors/runtime/dead-letters.js';
 import { MerchantAccounts } from './merchants/merchant-accounts.js';
 import { MerchantAdmin } from './merchants/merchant-admin.js';
 import { adminAuth } from './middleware/admin-token.js';
@@ -40,6 +41,8 @@ export interface GatewayDependencies extends HealthDependencies {
   orderMaxUsdc: bigint;
   /** ISO time for the records commands write. */
   now(): string;
+  /** The node's dead letters, listed, retried and discarded by the admin API; unset, those routes are not mounted. */
+  deadLetters?: DeadLetterStore;
 }
 
 export interface Gateway {
@@ -62,7 +65,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const body = jsonBody(deps.bodyLimitBytes);
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
-    const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body });
+    const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters });
     app.use(guardedArea(ADMIN_AREA, adminAuth(deps.adminToken), admin));
     mounted.push(admin);
   }

@@ -4,6 +4,10 @@
  * window, and each named consumer is a durable pull consumer whose position lives
  * on the server. `max_ack_pending: 1` is what makes delivery one at a time and in
  * order: a nak'd event stays pending through its backoff, so nothing overtakes it.
+ * An event whose handler fails past the retry policy (counted by the server's
+ * delivery count), or a message that is not a domain event at all, is filed as a
+ * dead letter and then terminated, so the consumer moves on; without a dead-letter
+ * store a failing event is retried for ever, as before.
  */
 import {
   AckPolicy,
@@ -27,10 +31,11 @@ import type {
 import { nanos } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { eventSubject } from './event-bus.js';
-import type { ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
+import type { Encoded } from '../codec.js';
+import { BusDeadLetters, Serial, consumerNotRunning, eventPayload, eventSubject, isDomainEvent } from './event-bus.js';
+import type { BusDeadLetterOptions, BusRedelivery, ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
 
-export interface JetStreamBusOptions {
+export interface JetStreamBusOptions extends BusDeadLetterOptions {
   namespace: string;
   storage?: 'file' | 'memory';
   /** Republishing an event id within this window is a no-op (default 2 minutes). */
@@ -66,6 +71,7 @@ export class JetStreamBus implements EventBus {
     private readonly namespace: string,
     private readonly stream: string,
     private readonly logger: Logger | undefined,
+    private readonly retries: BusDeadLetters,
   ) {}
 
   /** Creates the namespace's stream, or brings an existing one up to this configuration. */
@@ -91,7 +97,7 @@ export class JetStreamBus implements EventBus {
       // The server cannot change a stream's storage in place; the existing stream is used as it is.
       options.logger?.warn({ stream, storage: info.config.storage, requested: storage }, 'event stream keeps its existing storage');
     }
-    return new JetStreamBus(nc, jetstream(nc), jsm, namespace, stream, options.logger);
+    return new JetStreamBus(nc, jetstream(nc), jsm, namespace, stream, options.logger, new BusDeadLetters(options));
   }
 
   async publish(event: DomainEvent): Promise<void> {
@@ -117,9 +123,13 @@ export class JetStreamBus implements EventBus {
       JetStreamApiCodes.ConsumerNotFound,
     );
     const consumer = await this.js.consumers.get(this.stream, durable);
-    const subscription = new JetStreamSubscription(consumer, matcher(options), handler, this.logger, durable);
+    const subscription = new JetStreamSubscription(consumer, matcher(options), handler, this.logger, durable, this.retries);
     this.#subscriptions.add(subscription);
-    void subscription.done.finally(() => this.#subscriptions.delete(subscription));
+    const unlist = this.retries.live(durable, subscription);
+    void subscription.done.finally(() => {
+      unlist();
+      this.#subscriptions.delete(subscription);
+    });
     return subscription;
   }
 
@@ -158,11 +168,15 @@ export class JetStreamBus implements EventBus {
   }
 }
 
-class JetStreamSubscription implements Subscription {
+class JetStreamSubscription implements Subscription, BusRedelivery {
   readonly done: Promise<void>;
   #stopping = false;
   #messages: ConsumerMessages | undefined;
   #wake: (() => void) | undefined;
+  /** Deliveries and retries of dead letters, one at a time. */
+  readonly #serial = new Serial();
+  /** When this node first tried the message it is retrying (max_ack_pending 1: one at a time). */
+  #firstAttempt: { seq: number; at: number } | undefined;
 
   constructor(
     private readonly consumer: Consumer,
@@ -170,6 +184,7 @@ class JetStreamSubscription implements Subscription {
     private readonly handler: EventHandler,
     private readonly logger: Logger | undefined,
     private readonly durable: string,
+    private readonly retries: BusDeadLetters,
   ) {
     this.done = this.#run();
   }
@@ -180,6 +195,15 @@ class JetStreamSubscription implements Subscription {
     void this.#messages?.close();
     this.#wake?.();
     await this.done;
+    await this.#serial.idle();
+  }
+
+  /** A retry of one of this consumer's dead letters: straight to the handler, never beside a delivery. */
+  redeliver(event: DomainEvent): Promise<void> {
+    return this.#serial.run(async () => {
+      if (this.#stopping) throw consumerNotRunning(this.durable);
+      await this.handler(event);
+    });
   }
 
   async #run(): Promise<void> {
@@ -207,27 +231,68 @@ class JetStreamSubscription implements Subscription {
   }
 
   async #handle(message: JsMsg): Promise<void> {
-    let event: DomainEvent;
-    try {
-      event = message.json<DomainEvent>();
-    } catch (error) {
-      // Redelivering bytes that are not JSON can never succeed and would block the consumer for good.
-      this.logger?.error({ err: error, durable: this.durable, seq: message.seq }, 'undecodable event dropped');
-      message.term();
-      return;
-    }
+    const decoded = decodeEvent(message);
+    if (!decoded.ok) return this.#undecodable(message, decoded.error);
+    const event = decoded.event;
     if (!this.matches(event)) {
       message.ack();
       return;
     }
+    const attempts = message.info.deliveryCount;
+    const firstAttemptAt = this.#firstAttemptAt(message);
     try {
-      await this.handler(event);
+      await this.#serial.run(() => this.handler(event));
       message.ack();
+      return;
     } catch (error) {
-      const delayMs = retryDelayMs(message.info.deliveryCount);
-      this.logger?.warn({ err: error, durable: this.durable, eventId: event.id, deliveries: message.info.deliveryCount, delayMs }, 'event handler failed; retrying');
-      message.nak(delayMs);
+      const decision = this.retries.afterFailure(attempts, firstAttemptAt);
+      const context = { err: error, durable: this.durable, eventId: event.id, deliveries: attempts, delayMs: decision.delayMs };
+      if (decision.deadLetter) {
+        if (await this.#file(message, { id: event.id, payload: eventPayload(event), error, attempts, firstAttemptAt }, context)) return;
+      } else if (decision.exhausted) {
+        this.logger?.error(context, 'event handler keeps failing past the retry policy and no dead-letter store is configured; retrying');
+      } else {
+        this.logger?.warn(context, 'event handler failed; retrying');
+      }
+      message.nak(decision.delayMs);
     }
+  }
+
+  /** Bytes that are not a domain event: redelivering them can never succeed, so they become a dead letter at once. */
+  async #undecodable(message: JsMsg, error: Error): Promise<void> {
+    const context = { err: error, durable: this.durable, seq: message.seq, subject: message.subject };
+    if (!this.retries.store) {
+      this.logger?.error(context, 'undecodable event dropped (no dead-letter store is configured)');
+      message.term();
+      return;
+    }
+    const id = message.headers?.get('Nats-Msg-Id') || `seq-${message.seq}`;
+    const attempts = message.info.deliveryCount;
+    if (await this.#file(message, { id, payload: rawPayload(message), error, attempts, firstAttemptAt: this.#firstAttemptAt(message) }, context)) return;
+    message.nak(this.retries.afterFailure(attempts, this.#firstAttemptAt(message)).delayMs);
+  }
+
+  /**
+   * Files the letter, then terminates the message so the server never redelivers it
+   * and the consumer moves on. False when filing failed: the caller naks, so the
+   * message is tried again rather than lost.
+   */
+  async #file(message: JsMsg, letter: { id: string; payload: Encoded; error: unknown; attempts: number; firstAttemptAt: number }, context: Record<string, unknown>): Promise<boolean> {
+    try {
+      await this.retries.file({ durable: this.durable, ...letter });
+    } catch (fileError) {
+      this.logger?.error({ ...context, fileError }, 'delivery failed past the retry policy and the dead letter could not be filed; retrying');
+      return false;
+    }
+    this.#firstAttempt = undefined;
+    message.term();
+    return true;
+  }
+
+  /** The first attempt this node saw of the message; a message first tried elsewhere (or before a restart) counts from now. */
+  #firstAttemptAt(message: JsMsg): number {
+    if (this.#firstAttempt?.seq !== message.seq) this.#firstAttempt = { seq: message.seq, at: this.retries.now() };
+    return this.#firstAttempt.at;
   }
 
   #sleep(ms: number): Promise<void> {
@@ -241,6 +306,29 @@ class JetStreamSubscription implements Subscription {
       timer.unref();
       this.#wake = finish;
     });
+  }
+}
+
+type Decoded = { ok: true; event: DomainEvent } | { ok: false; error: Error };
+
+function decodeEvent(message: JsMsg): Decoded {
+  let value: unknown;
+  try {
+    value = message.json<unknown>();
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  if (!isDomainEvent(value)) return { ok: false, error: new TypeError('the message is JSON but not a domain event') };
+  return { ok: true, event: value };
+}
+
+/** An undecodable message as a letter keeps it: its subject, its stream sequence and its bytes, as text when they are UTF-8. */
+function rawPayload(message: JsMsg): Encoded {
+  const base = { subject: message.subject, streamSequence: message.seq };
+  try {
+    return { ...base, text: new TextDecoder('utf-8', { fatal: true }).decode(message.data) };
+  } catch {
+    return { ...base, base64: Buffer.from(message.data).toString('base64') };
   }
 }
 

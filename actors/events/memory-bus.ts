@@ -3,12 +3,15 @@
  * adapter's guarantees within one process: an append-only log de-duplicated by
  * event id, named durable cursors that survive stop() and a later consume(), and
  * ordered, one-at-a-time, at-least-once delivery where a failing event is retried
- * with backoff and holds back the events behind it. Nothing survives the process.
+ * with backoff (the retry policy) and holds back the events behind it until it
+ * succeeds or, with a dead-letter store, becomes a dead letter. Nothing survives the
+ * process.
  */
 import type { Logger } from 'pino';
-import type { ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
+import { BusDeadLetters, Serial, consumerNotRunning, eventPayload } from './event-bus.js';
+import type { BusDeadLetterOptions, ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
 
-export interface MemoryBusOptions {
+export interface MemoryBusOptions extends BusDeadLetterOptions {
   /**
    * How many of the most recent event ids are remembered for de-duplication
    * (default 100,000), the in-memory counterpart of JetStream's duplicate window:
@@ -23,13 +26,6 @@ export interface MemoryBusOptions {
   logger?: Logger;
 }
 
-const FIRST_RETRY_MS = 50;
-const MAX_RETRY_MS = 5_000;
-
-function retryDelayMs(failures: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
-}
-
 interface Cursor {
   stopped: boolean;
   /** True while the cursor has caught up and waits for the next publish. */
@@ -37,6 +33,10 @@ interface Cursor {
   /** Ends the current wait (new event, backoff elapsed, or stop). */
   wake?: () => void;
   done: Promise<void>;
+  /** The consumer's deliveries and retries of its dead letters, one at a time. */
+  serial: Serial;
+  /** Takes the consumer off the dead-letter store's list of live consumers. */
+  unlist: () => void;
 }
 
 export class MemoryBus implements EventBus {
@@ -52,12 +52,14 @@ export class MemoryBus implements EventBus {
   /** Next sequence to deliver per durable name; kept after the consumer stops. */
   readonly #positions = new Map<string, number>();
   readonly #cursors = new Map<string, Cursor>();
+  readonly #retries: BusDeadLetters;
   #closed = false;
 
   constructor(options: MemoryBusOptions = {}) {
     this.#dedupWindow = options.dedupWindow ?? 100_000;
     this.#maxEvents = options.maxEvents ?? 100_000;
     this.#logger = options.logger;
+    this.#retries = new BusDeadLetters(options);
   }
 
   async publish(event: DomainEvent): Promise<void> {
@@ -79,8 +81,15 @@ export class MemoryBus implements EventBus {
     const { durable } = options;
     // One live consumer per durable name keeps "one event at a time, in order" simple.
     if (this.#cursors.has(durable)) throw new Error(`MemoryBus: durable consumer "${durable}" is already consuming`);
-    const cursor: Cursor = { stopped: false, idle: false, done: Promise.resolve() };
+    const cursor: Cursor = { stopped: false, idle: false, done: Promise.resolve(), serial: new Serial(), unlist: () => {} };
     this.#cursors.set(durable, cursor);
+    cursor.unlist = this.#retries.live(durable, {
+      redeliver: (event) =>
+        cursor.serial.run(async () => {
+          if (cursor.stopped) throw consumerNotRunning(durable);
+          await handler(structuredClone(event));
+        }),
+    });
     cursor.done = this.#deliver(durable, matcher(options), handler, cursor);
     return { stop: () => this.#stop(durable, cursor) };
   }
@@ -97,7 +106,8 @@ export class MemoryBus implements EventBus {
   async #deliver(durable: string, matches: (event: DomainEvent) => boolean, handler: EventHandler, cursor: Cursor): Promise<void> {
     // The first delivery comes after consume() has returned, as it does over the network.
     await Promise.resolve();
-    let failures = 0;
+    /** The event being retried: its sequence, failed attempts and first attempt's time. */
+    let failing: { seq: number; failures: number; firstAttemptAt: number } | undefined;
     while (!cursor.stopped) {
       const seq = Math.max(this.#positions.get(durable) ?? 0, this.#firstSeq);
       const event = this.#log[seq - this.#firstSeq];
@@ -108,18 +118,42 @@ export class MemoryBus implements EventBus {
         continue;
       }
       if (matches(event)) {
+        if (failing?.seq !== seq) failing = { seq, failures: 0, firstAttemptAt: this.#retries.now() };
         try {
-          await handler(structuredClone(event));
+          await cursor.serial.run(() => handler(structuredClone(event)));
         } catch (error) {
-          failures += 1;
-          const delayMs = retryDelayMs(failures);
-          this.#logger?.warn({ err: error, durable, eventId: event.id, failures, delayMs }, 'event handler failed; retrying');
-          if (!cursor.stopped) await this.#wait(cursor, delayMs);
+          failing.failures += 1;
+          const delayMs = await this.#afterFailure(durable, event, error, failing.failures, failing.firstAttemptAt);
+          if (delayMs === undefined) {
+            failing = undefined;
+            this.#positions.set(durable, seq + 1);
+          } else if (!cursor.stopped) {
+            await this.#wait(cursor, delayMs);
+          }
           continue;
         }
       }
-      failures = 0;
+      failing = undefined;
       this.#positions.set(durable, seq + 1);
+    }
+  }
+
+  /** Files the event as a dead letter when the policy is spent (undefined: move on), or says how long to wait before the next attempt. */
+  async #afterFailure(durable: string, event: DomainEvent, error: unknown, failures: number, firstAttemptAt: number): Promise<number | undefined> {
+    const decision = this.#retries.afterFailure(failures, firstAttemptAt);
+    const context = { err: error, durable, eventId: event.id, failures, delayMs: decision.delayMs };
+    if (!decision.deadLetter) {
+      if (decision.exhausted) this.#logger?.error(context, 'event handler keeps failing past the retry policy and no dead-letter store is configured; retrying');
+      else this.#logger?.warn(context, 'event handler failed; retrying');
+      return decision.delayMs;
+    }
+    try {
+      await this.#retries.file({ durable, id: event.id, payload: eventPayload(event), error, attempts: failures, firstAttemptAt });
+      return undefined;
+    } catch (fileError) {
+      // The event stays where it is until it is delivered or filed: nothing is dropped.
+      this.#logger?.error({ ...context, fileError }, 'event handler failed past the retry policy and the dead letter could not be filed; retrying');
+      return decision.delayMs;
     }
   }
 
@@ -139,9 +173,11 @@ export class MemoryBus implements EventBus {
 
   async #stop(durable: string, cursor: Cursor): Promise<void> {
     cursor.stopped = true;
+    cursor.unlist();
     cursor.wake?.();
-    // Lets a handler already running finish, so no delivery outlives stop().
+    // Lets a handler already running (a retry of a dead letter included) finish, so no delivery outlives stop().
     await cursor.done;
+    await cursor.serial.idle();
     if (this.#cursors.get(durable) === cursor) this.#cursors.delete(durable);
   }
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { envelopeOf, failureEnvelope, validationFailure } from '../schemas/envelope-schemas.js';
+import { deadLetterList, deadLetterPath, deadLetterView, discardDeadLetterBody, listDeadLettersQuery } from '../schemas/dead-letter-schemas.js';
 import { createMerchantBody, merchantPath, merchantProfile, updateMerchantBody } from '../schemas/merchant-schemas.js';
 import { createOrderBody, createOrderResponse, hostedOrder, listOrdersQuery, merchantOrderList, orderPath } from '../schemas/order-schemas.js';
 
@@ -14,7 +15,75 @@ const apiKey = [{ apiKey: [] }];
 const admin = [{ adminToken: [] }];
 const rateLimited = failure("Too many requests: 1200 a minute per source IP (x-retry-after, x-rate-limit-remaining, x-rate-limiter-resets-at)");
 
-export function openApiDocument(version: string, options: { orderMaxUsdc: string }) {
+/**
+ * The admin API's dead-letter operations, documented exactly when they are served: on a
+ * gateway given a dead-letter store.
+ */
+function deadLetterPaths() {
+  const notFound = failure('DEAD_LETTER_NOT_FOUND: no dead letter has that id');
+  return {
+    '/internal/v1/dead-letters': {
+      get: {
+        summary: 'List dead letters, newest first',
+        description: 'Work that failed past its retry policy (effects, timers, bus deliveries) or that its target refused. Pages follow nextStartingAfter.',
+        security: admin,
+        requestParams: { query: listDeadLettersQuery },
+        responses: {
+          '200': json(envelopeOf(deadLetterList), 'A page of dead letters, and how many are open'),
+          '400': json(validationFailure, 'Invalid request (no errorCode)'),
+          '401': failure('Missing or invalid admin token'),
+          '404': failure('DEAD_LETTER_NOT_FOUND: startingAfter names no dead letter'),
+        },
+      },
+    },
+    '/internal/v1/dead-letters/{deadLetterId}': {
+      get: {
+        summary: 'Read a dead letter',
+        security: admin,
+        requestParams: { path: deadLetterPath },
+        responses: {
+          '200': json(envelopeOf(deadLetterView), 'The dead letter'),
+          '400': json(validationFailure, 'deadLetterId is not a dead letter id'),
+          '401': failure('Missing or invalid admin token'),
+          '404': notFound,
+        },
+      },
+    },
+    '/internal/v1/dead-letters/{deadLetterId}/retry': {
+      post: {
+        summary: 'Put an open dead letter’s work back where it came from',
+        description: 'The work gets a fresh retry budget; a bus delivery is handed to the live consumer at once. If its source cannot take it back, the letter stays open.',
+        security: admin,
+        requestParams: { path: deadLetterPath },
+        responses: {
+          '200': json(envelopeOf(deadLetterView), 'Retried: the letter, now RETRIED'),
+          '400': json(validationFailure, 'deadLetterId is not a dead letter id'),
+          '401': failure('Missing or invalid admin token'),
+          '404': notFound,
+          '409': failure('DEAD_LETTER_NOT_OPEN; DEAD_LETTER_NOT_RETRYABLE (no retrier for its source on this node, or work that cannot run again); CONSUMER_NOT_RUNNING (no consumer of that name on this node)'),
+          '422': failure('DEAD_LETTER_RETRY_FAILED: the work failed again; the letter stays open'),
+        },
+      },
+    },
+    '/internal/v1/dead-letters/{deadLetterId}/discard': {
+      post: {
+        summary: 'Close an open dead letter without running its work again',
+        security: admin,
+        requestParams: { path: deadLetterPath },
+        requestBody: { content: { 'application/json': { schema: discardDeadLetterBody } } },
+        responses: {
+          '200': json(envelopeOf(deadLetterView), 'Discarded: the letter, now DISCARDED, with the reason'),
+          '400': json(validationFailure, 'Invalid request, or deadLetterId is not a dead letter id'),
+          '401': failure('Missing or invalid admin token'),
+          '404': notFound,
+          '409': failure('DEAD_LETTER_NOT_OPEN'),
+        },
+      },
+    },
+  };
+}
+
+export function openApiDocument(version: string, options: { orderMaxUsdc: string; deadLetters?: boolean }) {
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -130,6 +199,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
           },
         },
       },
+      ...(options.deadLetters ? deadLetterPaths() : {}),
       '/v1/health-check': {
         get: { summary: 'Health report (document 3)', responses: { '200': json(envelopeOf(z.record(z.string(), z.unknown())), 'The health report') } },
       },

@@ -1,11 +1,13 @@
 /**
  * The admin API under /internal/v1: create a merchant and its sandbox twin, change an
- * account's settings, rotate its key. The router carries no guard of its own: app.ts
+ * account's settings, rotate its key; and, given a dead-letter store, list, read, retry
+ * and discard dead letters (routes/dead-letters.ts). The router carries no guard of its own: app.ts
  * mounts it only behind the admin token's guarded area (middleware/guarded-area.ts),
  * the one way in, and only when a token is configured.
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import type { DeadLetterStore } from '../../actors/runtime/dead-letters.js';
 import { respond } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import type { MerchantAdmin } from '../merchants/merchant-admin.js';
@@ -13,10 +15,17 @@ import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { createMerchantBody, merchantPath, updateMerchantBody } from '../schemas/merchant-schemas.js';
 import { parseOrThrow } from '../validation.js';
+import { addDeadLetterRoutes } from './dead-letters.js';
 
 export const ADMIN_AREA = '/internal';
 
-export function adminRoutes(deps: { admin: MerchantAdmin; accounts: MerchantAccounts; body: Middleware<GatewayState> }): Router<GatewayState> {
+export function adminRoutes(deps: {
+  admin: MerchantAdmin;
+  accounts: MerchantAccounts;
+  body: Middleware<GatewayState>;
+  /** Unset, the dead-letter routes are not mounted. */
+  deadLetters?: DeadLetterStore | undefined;
+}): Router<GatewayState> {
   const router = exactRouter(`${ADMIN_AREA}/v1`);
 
   router.post('/merchants', deps.body, async (ctx) => {
@@ -36,6 +45,8 @@ export function adminRoutes(deps: { admin: MerchantAdmin; accounts: MerchantAcco
     if (!account) return respond(ctx, 404, 'Merchant not found', null, 'NOT_FOUND');
     respond(ctx, 200, 'API key rotated', await deps.admin.rotateApiKey(account.merchantId, account.environment));
   });
+
+  if (deps.deadLetters) addDeadLetterRoutes(router, { deadLetters: deps.deadLetters, body: deps.body });
 
   return router;
 }

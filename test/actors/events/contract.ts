@@ -6,9 +6,24 @@
  */
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
-import type { DomainEvent, EventBus, EventHandler, Subscription } from '../../../actors/events/event-bus.js';
+import { SystemClock } from '../../../actors/clock.js';
+import { CommandRejectedError } from '../../../actors/errors.js';
+import { createLogger } from '../../../actors/logger.js';
+import { busDeadLetterKey } from '../../../actors/events/event-bus.js';
+import type { BusDeadLetterOptions, DomainEvent, EventBus, EventHandler, Subscription } from '../../../actors/events/event-bus.js';
+import { DeadLetterStore } from '../../../actors/runtime/dead-letters.js';
+import type { RetryPolicy } from '../../../actors/runtime/retry-policy.js';
+import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
 
-export type OpenBus = () => Promise<{ bus: EventBus; cleanup: () => Promise<void> }>;
+/** Opens a bus of the adapter under test; `options` carry the dead-letter store and retry policy when a test gives them. */
+export type OpenBus = (options?: BusDeadLetterOptions) => Promise<{ bus: EventBus; cleanup: () => Promise<void> }>;
+
+/** Small enough that a failing event is given up in a few milliseconds. */
+export const FAST_POLICY: RetryPolicy = { baseMs: 5, maxBackoffMs: 20, maxAttempts: 3, maxAgeMs: 60_000 };
+
+export function openDeadLetters(): Promise<DeadLetterStore> {
+  return DeadLetterStore.open(new EmbeddedStore(), new SystemClock(), createLogger({ level: 'silent' }));
+}
 
 const TIMEOUT_MS = 10_000;
 
@@ -56,11 +71,29 @@ function lastId(events: DomainEvent[]): string {
 }
 
 export function eventBusContract(title: string, open: OpenBus): void {
-  const setup = async (t: ExecutionContext): Promise<EventBus> => {
+  const setup = async (t: ExecutionContext, options?: BusDeadLetterOptions): Promise<EventBus> => {
     t.timeout(TIMEOUT_MS);
-    const { bus, cleanup } = await open();
+    const { bus, cleanup } = await open(options);
     t.teardown(cleanup);
     return bus;
+  };
+
+  /** A bus with a dead-letter store and FAST_POLICY, and a consumer on which `failing` always throws until `heal()`. */
+  const withPoisonedConsumer = async (t: ExecutionContext, durable: string) => {
+    const deadLetters = await openDeadLetters();
+    const bus = await setup(t, { deadLetters, retryPolicy: FAST_POLICY });
+    const events = orders(3);
+    const [e0, e1, e2] = events;
+    if (!e0 || !e1 || !e2) throw new Error('unreachable');
+    let poisoned = true;
+    const recorder = new Recorder((e) => {
+      if (e.id === e1.id && poisoned) throw new Error(`cannot project ${e.id}`);
+    });
+    const subscription = await bus.consume({ durable }, recorder.handler);
+    await publishAll(bus, events);
+    await recorder.seen(e2.id);
+    const letterId = DeadLetterStore.idOf(busDeadLetterKey(durable, e1.id));
+    return { bus, deadLetters, events: [e0, e1, e2] as const, recorder, subscription, letterId, heal: () => (poisoned = false) };
   };
 
   test(`${title}: publish then consume delivers in order`, async (t) => {
@@ -177,6 +210,74 @@ export function eventBusContract(title: string, open: OpenBus): void {
     await publishAll(bus, late);
     await recorder.seen(lastId(late));
     t.deepEqual(recorder.ids, [...early, ...late].map((e) => e.id));
+  });
+
+  test(`${title}: an event that always fails becomes a dead letter and does not block the events after it`, async (t) => {
+    const { deadLetters, events, recorder, letterId } = await withPoisonedConsumer(t, 'poisoned');
+    const [e0, e1, e2] = events;
+    t.deepEqual(recorder.ids, [e0.id, e1.id, e1.id, e1.id, e2.id], 'three attempts (maxAttempts), then the next event');
+    const letter = await deadLetters.get(letterId);
+    t.like(letter, {
+      _id: letterId,
+      key: `bus:poisoned:${e1.id}`,
+      source: 'bus',
+      actor: null,
+      consumer: 'poisoned',
+      attempts: FAST_POLICY.maxAttempts,
+      status: 'OPEN',
+      resolution: null,
+      error: { name: 'Error', message: `cannot project ${e1.id}`, code: null },
+    });
+    t.deepEqual(letter?.payload, e1 as unknown, 'the payload is the event as published');
+    t.true(letter!.firstAttemptAt <= letter!.lastAttemptAt);
+    t.is(await deadLetters.count(), 1);
+  });
+
+  test(`${title}: retrying a bus letter through the store redelivers the event to the live consumer`, async (t) => {
+    const { deadLetters, events, recorder, letterId, heal } = await withPoisonedConsumer(t, 'redeliver');
+    const [, e1] = events;
+    heal();
+    const before = recorder.ids.length;
+    const retried = await deadLetters.retry(letterId, 'test');
+    t.is(retried.status, 'RETRIED');
+    t.deepEqual(recorder.ids.slice(before), [e1.id], 'delivered once more, to the same consumer');
+    t.like(await deadLetters.get(letterId), { status: 'RETRIED', resolution: 'retried' });
+    t.is(await deadLetters.count(), 0);
+  });
+
+  test(`${title}: a retry the handler fails again, or with no consumer of that name running, leaves the letter open`, async (t) => {
+    const { deadLetters, events, recorder, subscription, letterId, heal } = await withPoisonedConsumer(t, 'refusing');
+    const [, e1] = events;
+    const failed = await t.throwsAsync(deadLetters.retry(letterId, 'test'), { instanceOf: CommandRejectedError });
+    t.like(failed, { code: 'DEAD_LETTER_RETRY_FAILED', status: 422 });
+    t.is(recorder.ids.at(-1), e1.id, 'the handler did get the event');
+    t.like(await deadLetters.get(letterId), { status: 'OPEN' });
+
+    await subscription.stop();
+    heal();
+    const count = recorder.ids.length;
+    const refused = await t.throwsAsync(deadLetters.retry(letterId, 'test'), { instanceOf: CommandRejectedError });
+    t.like(refused, { code: 'CONSUMER_NOT_RUNNING', status: 409 });
+    t.is(recorder.ids.length, count, 'a stopped consumer gets nothing');
+    t.like(await deadLetters.get(letterId), { status: 'OPEN' });
+  });
+
+  test(`${title}: without a dead-letter store a failing event is retried past maxAttempts and still holds back the rest`, async (t) => {
+    const bus = await setup(t, { retryPolicy: { ...FAST_POLICY, maxAttempts: 2 } });
+    const events = orders(3);
+    const failing = events[1]?.id;
+    let failures = 0;
+    const recorder = new Recorder((e) => {
+      if (e.id === failing && failures < 4) {
+        failures += 1;
+        throw new Error('not yet');
+      }
+    });
+    await bus.consume({ durable: 'no-store' }, recorder.handler);
+    await publishAll(bus, events);
+    await recorder.seen(lastId(events));
+    const [e0, e1, e2] = events.map((e) => e.id);
+    t.deepEqual(recorder.ids, [e0, e1, e1, e1, e1, e1, e2]);
   });
 
   test(`${title}: status reports connected`, async (t) => {

@@ -1,0 +1,70 @@
+/**
+ * The admin API's dead-letter schemas: the path id, the list query, the discard body,
+ * and the DeadLetter resource and list they answer, from which the OpenAPI document
+ * is generated too.
+ */
+import { z } from 'zod';
+
+/** `dlq_` and 24 hex digits: what DeadLetterStore.idOf makes. */
+export const DEAD_LETTER_ID = /^dlq_[0-9a-f]{24}$/;
+
+export const deadLetterId = z
+  .string()
+  .regex(DEAD_LETTER_ID, 'must be a dead letter id: dlq_ and 24 lower-case hex digits')
+  .meta({ example: 'dlq_3f9a1c0b7d2e4f6a8b1c2d3e' });
+
+export const deadLetterPath = z.strictObject({ deadLetterId });
+
+export const deadLetterStatus = z.enum(['OPEN', 'RETRIED', 'DISCARDED']);
+export const deadLetterSource = z.enum(['effect', 'timer', 'bus', 'refusal']);
+
+/** An actor address as `kind:id`, each part as actors/address.ts allows it. */
+const ACTOR = /^[A-Za-z0-9_-]{1,128}:[A-Za-z0-9_-]{1,128}$/;
+
+export const listDeadLettersQuery = z.strictObject({
+  status: deadLetterStatus.default('OPEN').meta({ description: 'Default OPEN: the letters waiting for an operator' }),
+  source: deadLetterSource.optional(),
+  actor: z.string().regex(ACTOR, 'must be an actor address kind:id, such as order:ord_4Fz1hQk9TbW2mX7pLr0sVc3N').optional(),
+  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  startingAfter: deadLetterId.optional().meta({ description: 'The id of the last letter of the previous page (nextStartingAfter)' }),
+});
+
+export type ListDeadLettersQuery = z.infer<typeof listDeadLettersQuery>;
+
+export const discardDeadLetterBody = z
+  .strictObject({
+    reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').meta({ description: 'Why the work is given up; kept on the letter' }),
+  })
+  .meta({ example: { reason: 'Refunded by hand; the webhook is no longer wanted' } });
+
+const isoTime = z.string().meta({ description: 'ISO 8601 time' });
+
+export const deadLetterView = z
+  .object({
+    id: z.string(),
+    key: z.string().meta({ description: 'What failed: effect:<effect id>, timer:<actor>:<timer id>@<due>, bus:<consumer>:<event id> or refusal:<effect id>' }),
+    source: deadLetterSource,
+    actor: z.object({ kind: z.string(), id: z.string() }).nullable().meta({ description: 'The actor whose work it was; null for a bus delivery' }),
+    consumer: z.string().nullable().meta({ description: 'The durable consumer of a bus delivery; null otherwise' }),
+    payload: z.unknown().meta({ description: 'The original work as stored: the outbox entry, the timer row, the domain event or the refused message' }),
+    error: z.object({ name: z.string(), message: z.string(), code: z.string().nullable() }),
+    attempts: z.number(),
+    firstAttemptAt: isoTime,
+    lastAttemptAt: isoTime,
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    status: deadLetterStatus,
+    resolution: z.string().nullable().meta({ description: 'The discard reason, or retried; null while open' }),
+    resolvedAt: isoTime.nullable(),
+  })
+  .meta({ id: 'DeadLetter' });
+
+export const deadLetterList = z
+  .object({
+    deadLetters: z.array(deadLetterView),
+    hasMore: z.boolean(),
+    nextStartingAfter: z.string().nullable().meta({ description: 'Pass as startingAfter for the next page; null on the last page' }),
+    limit: z.number(),
+    openCount: z.number().meta({ description: 'Open letters in all, whatever the filters' }),
+  })
+  .meta({ id: 'DeadLetterList' });
