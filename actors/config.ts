@@ -24,6 +24,17 @@ const schema = z
       .default(`${hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40)}-${process.pid}`),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
     MONGODB_DB: z.string().min(1).optional(),
+    /** Acknowledgement a write waits for: `majority` (default) or a number of members; journaled unless MONGODB_JOURNAL=false. */
+    MONGODB_WRITE_CONCERN: z
+      .string()
+      .regex(/^(majority|[1-9]\d?)$/, 'must be majority or a number of members, such as 1')
+      .default('majority')
+      .transform((value) => (value === 'majority' ? value : Number(value))),
+    MONGODB_JOURNAL: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    /** What reads see: `majority` (default) never returns a write a failover could roll back. */
+    MONGODB_READ_CONCERN: z.enum(['majority', 'local', 'linearizable']).default('majority'),
+    /** The folder the embedded store (no MONGODB_URI) keeps its data in; created at start, one process at a time. */
+    DATA_DIR: z.string().min(1).default('./data'),
     NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL').optional(),
     NATS_NAMESPACE: z
       .string()

@@ -1,7 +1,8 @@
 /**
- * On a fresh embedded store (the node made it, so it is empty), `npm start` opens a demo merchant so the API can be
- * tried at once. Its two keys are printed once, to stderr as plain text, never
- * through the JSON log stream: keys must not reach log storage.
+ * On an embedded store holding no merchant yet (a new data folder: deploy/node.ts
+ * checks), `npm start` opens a demo merchant so the API can be tried at once. Its two
+ * keys are printed once, to stderr as plain text, never through the JSON log stream:
+ * keys must not reach log storage, and only their hashes are kept.
  */
 import type { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 
@@ -15,5 +16,13 @@ export async function openDemoMerchant(admin: MerchantAdmin, write: (text: strin
       `  sandbox ${String(demo.sandboxMerchant.id)}  X-API-Key: ${demo.sandboxApiKey}`,
       '',
     ].join('\n') + '\n',
+  );
+}
+
+/** A restart over a folder that holds merchants says where the keys went, since they cannot be shown again. */
+export function noteExistingMerchants(write: (text: string) => void, dataDir: string): void {
+  write(
+    `\nThe data folder ${dataDir} already holds merchants; their API keys were shown when they were created.\n` +
+      'To get a new key, rotate it: POST /internal/v1/merchants/{merchantId}/api-keys/rotate with PEER_ADMIN_TOKEN set.\n\n',
   );
 }

@@ -19,6 +19,7 @@ import {
   NatsTransport,
   SystemClock,
   createLogger,
+  DeadLetterStore,
   type ActorKind,
   type Clock,
   type Config,
@@ -31,7 +32,7 @@ import { LocalRateProvider, RateSource } from '../actors/rates/index.js';
 import { merchantKind, orderKind } from '../actors/kinds/index.js';
 import { createGateway, createGatewayServer, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
-import { openDemoMerchant } from './demo-merchant.js';
+import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
 import { startChainSide, type ChainSide } from './chain.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 
@@ -75,7 +76,16 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const logger = (options.logger ?? createLogger({ level: config.LOG_LEVEL })).child({ node: config.NODE_ID });
   const clock = options.clock ?? new SystemClock();
   const store =
-    options.store ?? (config.MONGODB_URI ? await MongoStore.connect(config.MONGODB_URI, { dbName: config.MONGODB_DB }) : new EmbeddedStore());
+    options.store ??
+    (config.MONGODB_URI
+      ? await MongoStore.connect(config.MONGODB_URI, {
+          dbName: config.MONGODB_DB,
+          durability: { writeConcern: config.MONGODB_WRITE_CONCERN, journal: config.MONGODB_JOURNAL, readConcern: config.MONGODB_READ_CONCERN },
+        })
+      : await EmbeddedStore.open({ dataDir: config.DATA_DIR, logger }));
+
+  // One dead-letter store for the runtime and the bus, so operators see every kind of failed work in one place.
+  const deadLetters = await DeadLetterStore.open(store, clock, logger);
 
   let nc: NatsConnection | undefined;
   let transport: Transport;
@@ -90,10 +100,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       leaseTtlMs: config.LEASE_TTL_MS,
       logger,
     });
-    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger });
+    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger, deadLetters, clock });
   } else {
     transport = new EmbeddedTransport();
-    bus = new MemoryBus();
+    bus = new MemoryBus({ logger, deadLetters, clock });
   }
 
   const system = new ActorSystem({
@@ -107,6 +117,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     askTimeoutMs: config.ASK_TIMEOUT_MS,
     attemptTimeoutMs: config.ATTEMPT_TIMEOUT_MS,
     timerPollMs: config.TIMER_POLL_MS,
+    deadLetters,
   });
   for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
@@ -136,9 +147,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     // Without a configured secret, ids derived from idempotency keys differ per process; replays are still found by their key.
     idSecret: config.ID_SECRET ?? randomBytes(32).toString('hex'),
     now,
+    deadLetters,
   });
   if (store.adapter === 'embedded' && !options.store) {
-    await openDemoMerchant(new MerchantAdmin(system, now), (text) => process.stderr.write(text));
+    // A restart over a data folder that already holds merchants opens no second demo merchant.
+    const write = (text: string) => process.stderr.write(text);
+    if ((await system.documents('merchant').count({})) === 0) await openDemoMerchant(new MerchantAdmin(system, now), write);
+    else noteExistingMerchants(write, config.DATA_DIR);
   }
   const server = createGatewayServer(gateway.app.callback());
   await new Promise<void>((resolve, reject) => {
@@ -172,6 +187,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await enclave?.stop();
     await system.halt();
     await nc?.close();
+    // Abrupt, but the data folder is released: what the journal took is on disk already.
+    if (!options.store && store instanceof EmbeddedStore) await store.close();
   };
 
   return { config, system, store, bus, transport, server, routes: gateway.routes, chain, enclave, url, stop, kill };

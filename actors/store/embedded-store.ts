@@ -3,12 +3,18 @@
  * update operator is evaluated by mingo, so callers see MongoDB semantics without a
  * server. Documents are deep-copied on the way in and out; nothing a caller
  * holds aliases stored state.
+ *
+ * `new EmbeddedStore()` lives in memory only (tests). `EmbeddedStore.open({ dataDir })`
+ * is the same store over a journal on disk (durable/durable-log.ts): the tables stay
+ * the only query engine, the journal only decides when an answer may be given.
  */
 import { Query, find } from 'mingo';
 import { update as applyUpdate, type Modifier } from 'mingo/updater';
 import { resolve } from 'mingo/util';
 import { DuplicateKeyError } from '../errors.js';
 import { deepCopy } from './deep-copy.js';
+import { DurableLog, type DurableOptions } from './durable/durable-log.js';
+import { deleteFrame, putFrame, type Change } from './durable/records.js';
 import { bySeq, type Entry } from './embedded/entry.js';
 import { OrderedIndex, type Span } from './embedded/ordered-index.js';
 import { isPlainObject, isPlainScalar, valuesAt, type Doc } from './embedded/paths.js';
@@ -55,28 +61,70 @@ export class EmbeddedStore implements Store {
   readonly adapter = 'embedded' as const;
   readonly #tables = new Map<string, Table>();
   #closed = false;
+  #log: DurableLog | null = null;
+
+  /**
+   * The durable store over `dataDir`: locks the folder (refusing when another live
+   * process holds it), loads it, and journals every write from then on.
+   */
+  static async open(options: DurableOptions): Promise<EmbeddedStore> {
+    const store = new EmbeddedStore();
+    store.#log = await DurableLog.open(options, {
+      apply: (change) => store.#recover(change),
+      capture: () => Array.from(store.#tables, ([name, table]) => [name, table.documents()]),
+    });
+    return store;
+  }
+
+  /** The data folder, or null in memory. */
+  get dataDir(): string | null {
+    return this.#log?.dataDir ?? null;
+  }
 
   async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
     this.#assertOpen();
-    let table = this.#tables.get(spec.name);
-    if (!table) {
-      table = new Table(spec.name);
-      this.#tables.set(spec.name, table);
-    }
+    const table = this.#table(spec.name);
     for (const index of spec.indexes) table.declare(index);
-    return new EmbeddedCollection<T>(table, () => this.#assertOpen());
+    return new EmbeddedCollection<T>(table, () => this.#assertOpen(), this.#log);
   }
 
   async status(): Promise<StoreStatus> {
-    return { connected: !this.#closed, responseTimeMs: 0 };
+    return { connected: !this.#closed && !this.#log?.failure, responseTimeMs: 0 };
   }
 
+  /** Writes a snapshot and starts a new journal segment now (it also happens on its own as the journal grows); nothing in memory. */
+  async compact(): Promise<void> {
+    this.#assertOpen();
+    await this.#log?.compact();
+  }
+
+  /** Waits for writes in flight to be durable, then releases the data folder. */
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
+    await this.#log?.close();
+  }
+
+  #table(name: string): Table {
+    let table = this.#tables.get(name);
+    if (!table) {
+      table = new Table(name);
+      this.#tables.set(name, table);
+    }
+    return table;
+  }
+
+  /** Replays a recovered change; no index is declared yet, so nothing is checked twice. */
+  #recover(change: Change): void {
+    const table = this.#table(change.collection);
+    if ('put' in change) table.put(change.put);
+    else for (const id of change.delete) table.removeId(id);
   }
 
   #assertOpen(): void {
     if (this.#closed) throw new Error('the embedded store is closed');
+    const failure = this.#log?.failure;
+    if (failure) throw failure;
   }
 }
 
@@ -87,10 +135,12 @@ export class EmbeddedStore implements Store {
 class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   readonly #table: Table;
   readonly #assertOpen: () => void;
+  readonly #log: DurableLog | null;
 
-  constructor(table: Table, assertOpen: () => void) {
+  constructor(table: Table, assertOpen: () => void, log: DurableLog | null) {
     this.#table = table;
     this.#assertOpen = assertOpen;
+    this.#log = log;
   }
 
   get name(): string {
@@ -100,30 +150,46 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
     this.#assertOpen();
     const [doc] = this.#table.select(filter, { ...options, limit: 1 });
-    return doc ? this.#out(doc) : null;
+    const found = doc ? this.#out(doc) : null;
+    await this.#settled();
+    return found;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     this.#assertOpen();
-    return this.#table.select(filter, options).map((doc) => this.#out(doc));
+    const found = this.#table.select(filter, options).map((doc) => this.#out(doc));
+    await this.#settled();
+    return found;
   }
 
   async count(filter: Filter): Promise<number> {
     this.#assertOpen();
-    return this.#table.count(filter);
+    const counted = this.#table.count(filter);
+    await this.#settled();
+    return counted;
   }
 
   async insertOne(doc: T): Promise<void> {
     this.#assertOpen();
-    this.#table.insert(deepCopy(doc));
+    const copy = deepCopy(doc);
+    const record = this.#log && putFrame(this.name, copy);
+    try {
+      this.#table.insert(copy);
+    } catch (error) {
+      // The document it collides with may not be durable yet.
+      await this.#settled();
+      throw error;
+    }
+    if (record) await this.#log!.append(record);
   }
 
   async replaceOne(filter: Filter, doc: T): Promise<boolean> {
     this.#assertOpen();
     if (Object.keys(doc).some((key) => key.startsWith('$'))) throw new Error('a replacement document cannot hold update operators');
     const entry = first(this.#table.matches(filter));
-    if (!entry) return false;
-    this.#table.write(entry, deepCopy(doc));
+    if (!entry) return this.#answer(false);
+    const copy = deepCopy(doc);
+    await this.#write(entry, copy);
     return true;
   }
 
@@ -132,26 +198,57 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     const operators = Object.keys(update);
     if (operators.length === 0 || !operators.every((key) => key.startsWith('$'))) throw new Error('an update document needs update operators');
     const entry = first(this.#table.matches(filter));
-    if (!entry) return false;
+    if (!entry) return this.#answer(false);
     const next = deepCopy(entry.doc);
     // The filter is passed as the condition so positional paths (`items.$.qty`) resolve.
     applyUpdate(next, toModifier(update), undefined, filter, { cloneMode: 'deep' });
-    this.#table.write(entry, next);
+    await this.#write(entry, next);
     return true;
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
     this.#assertOpen();
     const entry = first(this.#table.matches(filter));
-    if (entry) this.#table.remove(entry);
-    return entry !== undefined;
+    if (!entry) return this.#answer(false);
+    this.#table.remove(entry);
+    if (this.#log) await this.#log.append(deleteFrame(this.name, [entry.doc._id]));
+    return true;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     this.#assertOpen();
     const doomed = [...this.#table.matches(filter)];
+    if (doomed.length === 0) return this.#answer(0);
     for (const entry of doomed) this.#table.remove(entry);
+    // One record, so a crash keeps all of the deletes or none.
+    if (this.#log) await this.#log.append(deleteFrame(this.name, doomed.map((entry) => entry.doc._id)));
     return doomed.length;
+  }
+
+  /**
+   * Applies in memory and queues the record in one synchronous step, so the journal
+   * holds changes in the order memory took them. The record is encoded first: a value
+   * the journal cannot hold then fails the call with nothing changed.
+   */
+  async #write(entry: Entry, next: StoredDocument): Promise<void> {
+    const record = this.#log && putFrame(this.name, next);
+    try {
+      this.#table.write(entry, next);
+    } catch (error) {
+      await this.#settled();
+      throw error;
+    }
+    if (record) await this.#log!.append(record);
+  }
+
+  /** An answer drawn from memory (a miss counts) waits until what it saw is durable; nothing pending, nothing waited. */
+  async #answer<R>(value: R): Promise<R> {
+    await this.#settled();
+    return value;
+  }
+
+  #settled(): Promise<void> | undefined {
+    return this.#log?.settled() ?? undefined;
   }
 
   /** The table holds whatever this collection was declared with, so its documents are `T`s. */
@@ -250,6 +347,23 @@ class Table {
   remove(entry: Entry): void {
     this.#reindex(entry, entry.doc, undefined);
     this.#entries.delete(entry.doc._id);
+  }
+
+  /** Inserts or replaces by `_id`: recovery replays results, not calls. */
+  put(doc: StoredDocument): void {
+    const entry = this.#entries.get(doc._id);
+    if (entry) this.write(entry, doc);
+    else this.insert(doc);
+  }
+
+  removeId(id: string): void {
+    const entry = this.#entries.get(id);
+    if (entry) this.remove(entry);
+  }
+
+  /** The documents in natural order (the map keeps insertion order, which is seq order). */
+  documents(): StoredDocument[] {
+    return Array.from(this.#entries.values(), (entry) => entry.doc);
   }
 
   /**

@@ -5,4 +5,4 @@
  */
 export * from './store.js';
 export { EmbeddedStore } from './embedded-store.js';
-export { MongoStore } from './mongo-store.js';
+export { DEFAULT_DURABILITY, MongoStore, durabilityOptions, type MongoDurability } from './mongo-store.js';

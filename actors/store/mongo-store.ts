@@ -22,6 +22,30 @@ import type {
 /** A health check should answer promptly even when the server does not. */
 const PING_TIMEOUT_MS = 5_000;
 
+export interface MongoDurability {
+  /** `majority`, or how many members acknowledge a write. */
+  writeConcern: 'majority' | number;
+  /** Whether a write is acknowledged only once it is in the journal. */
+  journal: boolean;
+  readConcern: 'majority' | 'local' | 'linearizable';
+}
+
+/**
+ * Money moves on these writes, so they are acknowledged by a majority, journaled,
+ * and reads see only majority-committed data: a failover never rolls back a turn
+ * whose reply (or effects) already left the node. Pinned here rather than left to
+ * the driver's defaults, which depend on the server and the URI.
+ */
+export const DEFAULT_DURABILITY: MongoDurability = { writeConcern: 'majority', journal: true, readConcern: 'majority' };
+
+/** The driver options that carry `durability`. */
+export function durabilityOptions(durability: MongoDurability) {
+  return {
+    writeConcern: { w: durability.writeConcern, journal: durability.journal },
+    readConcern: { level: durability.readConcern },
+  } as const;
+}
+
 export class MongoStore implements Store {
   readonly adapter = 'mongodb' as const;
   readonly #connection: Connection;
@@ -34,8 +58,10 @@ export class MongoStore implements Store {
     this.#db = db;
   }
 
-  static async connect(uri: string, options: { dbName?: string } = {}): Promise<MongoStore> {
-    const connection = await mongoose.createConnection(uri, options.dbName ? { dbName: options.dbName } : {}).asPromise();
+  static async connect(uri: string, options: { dbName?: string; durability?: MongoDurability } = {}): Promise<MongoStore> {
+    const connection = await mongoose
+      .createConnection(uri, { ...(options.dbName ? { dbName: options.dbName } : {}), ...durabilityOptions(options.durability ?? DEFAULT_DURABILITY) })
+      .asPromise();
     const db = connection.db;
     if (!db) {
       await connection.close();

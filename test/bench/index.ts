@@ -9,6 +9,7 @@ import { formatGateway, gatewayBenchmark } from './gateway.js';
 import { formatIndexer, indexerBenchmark } from './indexer.js';
 import { formatOrderList, orderListBenchmark } from './order-list.js';
 import { embeddedTransport, natsTransport } from './transports.js';
+import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`);
@@ -20,6 +21,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 console.log(formatGateway(await gatewayBenchmark(seconds)));
 console.log('');
 console.log(formatOrderList(await orderListBenchmark(seconds)));
+console.log('');
+console.log(formatComparison(await durableWrites(total)));
+console.log('');
+console.log(formatStartup(await durableStartup(Number(process.env.BENCH_STARTUP_ORDERS ?? 100_000))));
 console.log('');
 console.log(formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))));
 console.log('');

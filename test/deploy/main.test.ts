@@ -3,15 +3,21 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPublicClient, http, type Address } from 'viem';
 import { unifiedPaymentVerifierAbi } from '../../indexer/chain/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// Each node keeps its embedded store in a folder of its own here, never in the repository's ./data.
+const dataDirs = mkdtempSync(join(tmpdir(), 'peer-main-test-'));
+test.after.always(() => rmSync(dataDirs, { recursive: true, force: true }));
 
 function startPlatform(env: Record<string, string>, entry = 'deploy/main.ts', ready = /"url":"(http:\/\/[^"]+)"/) {
   const child = spawn(process.execPath, ['--import=tsx', entry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(dataDirs, 'node-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -320,14 +320,41 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const orders = await Promise.all(
     [own.liveKey, own.sandboxKey, other.liveKey].map(async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string),
   );
+  const deadLetterIds = await seedDeadLetters(gateway);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   return {
     url: gateway.url,
     document,
     credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN },
-    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders },
+    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
   };
+}
+
+/**
+ * Open bus letters for a consumer that runs on the node and takes anything, so the
+ * dead-letter operations can succeed: a retry hands the event back to it, a discard
+ * closes the letter. Each retry or discard closes one, so there are enough for a run.
+ */
+async function seedDeadLetters(gateway: TestGateway): Promise<string[]> {
+  const durable = 'fuzz-dead-letters';
+  await gateway.node.bus.consume({ durable, kinds: ['fuzz'] }, async () => {});
+  const ids: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    const event = { id: `fuzz:f${i}:1:0`, type: 'FUZZED', actor: { kind: 'fuzz', id: `f${i}` }, at: gateway.clock.now(), data: {} };
+    const letter = await gateway.node.system.deadLetters.add({
+      key: `bus:${durable}:${event.id}`,
+      source: 'bus',
+      actor: null,
+      consumer: durable,
+      payload: event,
+      error: { name: 'Error', message: 'seeded for the fuzzer', code: null },
+      attempts: 1,
+      firstAttemptAt: gateway.clock.now(),
+    });
+    ids.push(letter._id);
+  }
+  return ids;
 }
 
 /** What is wrong with the node after fuzzing: it must report healthy and still create and read an order. */
