@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseUsdc } from '../machines/money.js';
+import type { RetryPolicy } from './runtime/retry-policy.js';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
@@ -46,6 +47,15 @@ const schema = z
     ATTEMPT_TIMEOUT_MS: integer(50, 300_000).default(2_000),
     ACTOR_CACHE_SIZE: integer(1, 10_000_000).default(10_000),
     TIMER_POLL_MS: integer(10, 60_000).default(1_000),
+    /** How often each node looks for due effects on its shards, in memory or not. */
+    SWEEP_INTERVAL_MS: integer(10, 60_000).default(1_000),
+    /** How long applied message ids and their replies are remembered: a retry within it is answered, not applied. */
+    MESSAGE_RETENTION_MS: integer(60_000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+    /** Retry policy of effects, timers, bus and chain-fact deliveries before they become dead letters. */
+    RETRY_BASE_MS: integer(1, 60_000).default(100),
+    RETRY_MAX_BACKOFF_MS: integer(10, 24 * 60 * 60 * 1000).default(60_000),
+    RETRY_MAX_ATTEMPTS: integer(1, 1000).default(10),
+    RETRY_MAX_AGE_MS: integer(1000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
     DRAIN_TIMEOUT_MS: integer(100, 120_000).default(8_000),
     /** Bearer token of the admin API under /internal/v1; without it the admin API is off. */
     PEER_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
@@ -157,6 +167,11 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema>;
+
+/** The retry policy the configuration sets for failing work. */
+export function retryPolicyOf(config: Config): RetryPolicy {
+  return { baseMs: config.RETRY_BASE_MS, maxBackoffMs: config.RETRY_MAX_BACKOFF_MS, maxAttempts: config.RETRY_MAX_ATTEMPTS, maxAgeMs: config.RETRY_MAX_AGE_MS };
+}
 
 function usdcOrUndefined(text: string): bigint | undefined {
   try {

@@ -5,7 +5,7 @@
  */
 import { createPublicClient, http, webSocket, getAddress, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
-import type { ActorSystem, Config, Store } from '../actors/index.js';
+import { retryPolicyOf, type ActorSystem, type Config, type Store } from '../actors/index.js';
 import { ChainFacts } from '../actors/chain/chain-facts.js';
 import { indexerClient } from '../actors/chain/indexer-client.js';
 import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
@@ -90,7 +90,7 @@ export async function startChainSide(
     indexerAddress = indexer.address;
   }
   const client = indexerClient(indexerAddress);
-  const chainFacts = new ChainFacts({ system, store, client, logger: logger.child({ component: 'chain-facts' }) });
+  const chainFacts = new ChainFacts({ system, store, client, logger: logger.child({ component: 'chain-facts' }), retryPolicy: retryPolicyOf(config) });
   await chainFacts.start();
   logger.info({ indexer: indexerAddress, inProcess: indexer !== null }, 'reading chain facts');
   return {

@@ -19,6 +19,7 @@ import {
   NatsTransport,
   SystemClock,
   createLogger,
+  retryPolicyOf,
   DeadLetterStore,
   type ActorKind,
   type Clock,
@@ -86,6 +87,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
 
   // One dead-letter store for the runtime and the bus, so operators see every kind of failed work in one place.
   const deadLetters = await DeadLetterStore.open(store, clock, logger);
+  const retryPolicy = retryPolicyOf(config);
 
   let nc: NatsConnection | undefined;
   let transport: Transport;
@@ -100,10 +102,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       leaseTtlMs: config.LEASE_TTL_MS,
       logger,
     });
-    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger, deadLetters, clock });
+    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger, deadLetters, retryPolicy, clock });
   } else {
     transport = new EmbeddedTransport();
-    bus = new MemoryBus({ logger, deadLetters, clock });
+    bus = new MemoryBus({ logger, deadLetters, retryPolicy, clock });
   }
 
   const system = new ActorSystem({
@@ -117,6 +119,9 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     askTimeoutMs: config.ASK_TIMEOUT_MS,
     attemptTimeoutMs: config.ATTEMPT_TIMEOUT_MS,
     timerPollMs: config.TIMER_POLL_MS,
+    sweepIntervalMs: config.SWEEP_INTERVAL_MS,
+    messageRetentionMs: config.MESSAGE_RETENTION_MS,
+    retryPolicy,
     deadLetters,
   });
   for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
