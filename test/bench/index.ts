@@ -15,6 +15,8 @@ const total = Number(process.env.BENCH_ASKS ?? 20_000);
 console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`);
 console.log(formatComparison(await embeddedTransport(total)));
 console.log('');
+console.log(formatComparison(await embeddedTransport(total, { durable: true })));
+console.log('');
 console.log(formatComparison(await natsTransport(total)));
 console.log('');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
