@@ -1,5 +1,5 @@
 /** An embedded node with its gateway on a free loopback port, and small HTTP helpers for tests. */
-import { EmbeddedStore, TestClock, createLogger, loadConfig, type Config } from '../../actors/index.js';
+import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config } from '../../actors/index.js';
 import { startNode, type PlatformNode } from '../../deploy/node.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -34,11 +34,12 @@ export interface ApiResponse {
 }
 
 /** `store`: share one with an earlier gateway, as a node restarted over the same database would. */
-export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore } = {}): Promise<TestGateway> {
+export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore; kinds?: ActorKind[] } = {}): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
     config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, ...overrides },
     store: options.store ?? new EmbeddedStore(),
+    kinds: options.kinds,
     clock,
     logger: createLogger({ level: 'silent' }),
   });
