@@ -52,6 +52,8 @@ export interface ActorSystemOptions {
   messageRetentionMs?: number;
   /** Effects and timers that keep failing stop after this policy and become dead letters. */
   retryPolicy?: RetryPolicy;
+  /** Longest a handover of shards waits for the work running on them (default 1 s; half a lease's TTL suits). */
+  handoverWaitMs?: number;
   /** Shared with the event bus when a node wires both; opened on the store otherwise. */
   deadLetters?: DeadLetterStore;
   metrics?: RuntimeMetrics;
@@ -62,6 +64,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60_000;
 /** Pending outboxes picked up per kind and sweep. */
 const SWEEP_BATCH = 1000;
+/** Longest a handover waits by default for the work running on the shards it gives back. */
+const HANDOVER_WAIT_MS = 1000;
 
 export class ActorSystem implements MessageHost {
   readonly #kinds = new Map<string, ActorKind>();
@@ -79,6 +83,8 @@ export class ActorSystem implements MessageHost {
   #sweeping: Promise<void> | undefined;
   #unsubscribeClock: (() => void) | undefined;
   #purgedAt = -Infinity;
+  /** Shards being handed over: nothing new starts on them. */
+  readonly #releasing = new Set<number>();
   #state: 'new' | 'running' | 'draining' | 'stopped' = 'new';
 
   constructor(private readonly options: ActorSystemOptions) {
@@ -92,7 +98,7 @@ export class ActorSystem implements MessageHost {
       policy: this.#policy,
       deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.ask(address, event, askOptions),
-      fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount)),
+      fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
     });
     this.#timers = new TimerScheduler({
       clock: options.clock,
@@ -210,13 +216,31 @@ export class ActorSystem implements MessageHost {
   /** Runs a message on this node: the transport calls this for the shards it serves. */
   async receive(address: ActorAddress, message: ActorMessage): Promise<unknown> {
     if (this.#state !== 'running' && this.#state !== 'draining') throw new ShuttingDownError();
-    this.#fence(shardOf(address.id, this.options.shardCount));
+    this.#fence(shardOf(address.id, this.options.shardCount), { starting: true });
     const activation = this.#activate(address);
     if (isRuntimeMaintenance(message.event)) return this.#maintain(activation, message.event as ActorEvent);
     return activation.deliver(message);
   }
 
+  /**
+   * A clean handover: the node stops taking messages for `shards`, lets the turns and
+   * effects already running on them finish (and their writes land, while the leases
+   * are still renewed), for at most `handoverWaitMs`, and only then are they given back.
+   */
+  async releasing(shards: number[]): Promise<void> {
+    const leaving = new Set(shards);
+    for (const shard of shards) this.#releasing.add(shard);
+    const running = [...this.#live.values()]
+      .filter((activation) => leaving.has(shardOf(activation.address.id, this.options.shardCount)))
+      .map((activation) => Promise.all([activation.mailbox.settled(), this.#outbox.drained(activation)]));
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.handoverWaitMs ?? HANDOVER_WAIT_MS)));
+    await Promise.race([Promise.all(running), bound]);
+    clearTimeout(timer);
+  }
+
   shardsChanged(acquired: number[], lost: number[]): void {
+    for (const shard of [...acquired, ...lost]) this.#releasing.delete(shard);
     if (lost.length > 0) {
       const gone = new Set(lost);
       for (const [key, activation] of this.#live) {
@@ -294,10 +318,13 @@ export class ActorSystem implements MessageHost {
     await Promise.all([...this.#live.values()].map((activation) => activation.mailbox.settled()));
   }
 
-  /** The lease this node holds on `shard`, or ShardNotServedError. */
-  #fence(shard: number): Fence {
+  /**
+   * The lease this node holds on `shard`, or ShardNotServedError. Work `starting` is
+   * refused on a shard being handed over; the writes of work already running are not.
+   */
+  #fence(shard: number, { starting = false } = {}): Fence {
     const fence = this.options.transport.fence(shard);
-    if (!fence) throw new ShardNotServedError(shard);
+    if (!fence || (starting && this.#releasing.has(shard))) throw new ShardNotServedError(shard);
     return fence;
   }
 

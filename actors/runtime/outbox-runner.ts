@@ -2,7 +2,7 @@
  * Runs the effects a turn saved in its actor's outbox, after the write, in order,
  * at least once (ARCHITECTURE, Actors §4 and §9). Domain events go to the event bus,
  * `tell` effects to other actors with the effect id as message id, and custom
- * effects to the kind's handler. Done entries are removed in a turn of their own.
+ * effects to the kind's handler. Each done entry is removed by a write of its own.
  * A failing effect is retried under the retry policy, its attempts and next try
  * saved on the entry, and blocks the ones behind it only until the policy gives up
  * and files it as a dead letter. A tell its target refuses goes back to the sender
@@ -53,6 +53,8 @@ type Result = { done: true } | { done: false; error: unknown };
 export class OutboxRunner {
   readonly #drains = new Map<Activation, Promise<void>>();
   readonly #again = new Set<Activation>();
+  /** Ids of the effects running on this node now. */
+  readonly #running = new Set<string>();
   /** Wake-ups for outboxes whose head waits for a retry time. */
   readonly #wakes = new Map<Activation, { at: number; timer: NodeJS.Timeout }>();
   #stopped = false;
@@ -84,6 +86,11 @@ export class OutboxRunner {
     return this.#drains.has(activation) || this.#wakes.has(activation);
   }
 
+  /** Resolves when this activation's drain (if one runs) has ended. */
+  async drained(activation: Activation): Promise<void> {
+    while (this.#drains.has(activation)) await this.#drains.get(activation);
+  }
+
   /** Resolves when no drain is running (effects waiting for a retry time do not count). */
   async idle(): Promise<void> {
     while (this.#drains.size > 0) await Promise.allSettled([...this.#drains.values()]);
@@ -100,38 +107,50 @@ export class OutboxRunner {
     if (wait) await this.idle();
   }
 
+  /**
+   * Runs the outbox head by head, each removed by its own write as soon as it has run,
+   * so a lease lost later never makes a finished effect run again. The drain holds
+   * the epoch it started under: a lost lease, or a lease taken again under a new
+   * epoch (when another drain may have started), ends it.
+   */
   async #drain(activation: Activation): Promise<void> {
+    let epoch: number | undefined;
     while (!this.#stopped) {
-      const pending = activation.doc?.outbox ?? [];
-      if (pending.length === 0) return;
-      let fence: Fence;
-      try {
-        fence = this.options.fence(activation);
-      } catch (error) {
-        // Not ours (any more): the node holding the shard runs these.
-        if (error instanceof ShardNotServedError) return;
-        throw error;
-      }
+      const head = activation.doc?.outbox[0];
+      if (!head) return;
+      const fence = this.#fence(activation, epoch);
+      if (!fence) return;
+      epoch = fence.epoch;
       const now = this.options.clock.now();
-      const done = new Set<string>();
-      let failure: { entry: OutboxEntry; error: unknown } | undefined;
-      for (const entry of pending) {
-        if ((entry.nextAttemptAt ?? 0) > now) break;
-        const result = await this.#run(activation, entry, fence);
-        if (!result.done) {
-          failure = { entry, error: result.error };
-          break;
-        }
-        this.options.metrics.effect(activation.address.kind, entry.type, 'ok');
-        done.add(entry.id);
+      if ((head.nextAttemptAt ?? 0) > now) return this.#wakeAt(activation, head.nextAttemptAt!);
+      // Another activation of this actor on this node (the shard was lost and taken back) is running it: that drain settles it.
+      if (this.#running.has(head.id)) return;
+      this.#running.add(head.id);
+      let result: Result;
+      try {
+        result = await this.#run(activation, head, fence);
+      } finally {
+        this.#running.delete(head.id);
       }
-      if (done.size === 0 && !failure) return this.#wakeAt(activation, pending[0]!.nextAttemptAt ?? now);
-      const retry = failure && (await this.#afterFailure(activation, failure.entry, failure.error, now));
-      await activation.rewrite((doc) => settle(doc, done, failure?.entry, retry ?? undefined));
-      if (retry) {
-        const head = activation.doc?.outbox[0];
-        return this.#wakeAt(activation, head?.nextAttemptAt ?? now);
+      if (result.done) {
+        this.options.metrics.effect(activation.address.kind, head.type, 'ok');
+        await activation.rewrite((doc) => settle(doc, head.id, undefined));
+        continue;
       }
+      const retry = await this.#afterFailure(activation, head, result.error, now);
+      await activation.rewrite((doc) => settle(doc, head.id, retry ?? undefined));
+      if (retry) return this.#wakeAt(activation, retry.retryAt);
+    }
+  }
+
+  /** The lease to run effects under, or null when this node may not run them now. */
+  #fence(activation: Activation, epoch: number | undefined): Fence | null {
+    try {
+      const fence = this.options.fence(activation);
+      return epoch === undefined || fence.epoch === epoch ? fence : null;
+    } catch (error) {
+      if (error instanceof ShardNotServedError) return null;
+      throw error;
     }
   }
 
@@ -255,27 +274,21 @@ export class OutboxRunner {
   }
 
   #log(error: unknown, activation: Activation, message: string, extra: Record<string, unknown> = {}): void {
-    const level = error instanceof ShuttingDownError ? 'debug' : 'warn';
+    const level = error instanceof ShuttingDownError || error instanceof ShardNotServedError ? 'debug' : 'warn';
     this.options.logger[level]({ err: error, actor: formatAddress(activation.address), ...extra }, message);
   }
 }
 
 /**
- * The document after a drain: done entries gone, a failed one carrying its next
- * attempt or, once a dead letter, gone too. Null when there is nothing to change.
+ * The document once an entry has run: gone when done or filed as a dead letter,
+ * otherwise kept with its next attempt. Null when the entry is no longer there.
  */
-function settle(doc: ActorDocument, done: ReadonlySet<string>, failed: OutboxEntry | undefined, retry: { retryAt: number; message: string } | undefined): ActorDocument | null {
-  let changed = false;
-  const outbox: OutboxEntry[] = [];
-  for (const entry of doc.outbox) {
-    if (done.has(entry.id)) {
-      changed = true;
-    } else if (failed && entry.id === failed.id) {
-      changed = true;
-      if (retry) outbox.push({ ...entry, attempts: (entry.attempts ?? 0) + 1, nextAttemptAt: retry.retryAt, lastError: retry.message.slice(0, 500) });
-    } else {
-      outbox.push(entry);
-    }
-  }
-  return changed ? { ...doc, outbox, outboxPending: outbox.length > 0, outboxDueAt: outboxDueAt(outbox) } : null;
+function settle(doc: ActorDocument, entryId: string, retry: { retryAt: number; message: string } | undefined): ActorDocument | null {
+  const index = doc.outbox.findIndex((entry) => entry.id === entryId);
+  if (index < 0) return null;
+  const outbox = [...doc.outbox];
+  const entry = outbox[index]!;
+  if (retry) outbox[index] = { ...entry, attempts: (entry.attempts ?? 0) + 1, nextAttemptAt: retry.retryAt, lastError: retry.message.slice(0, 500) };
+  else outbox.splice(index, 1);
+  return { ...doc, outbox, outboxPending: outbox.length > 0, outboxDueAt: outboxDueAt(outbox) };
 }

@@ -44,6 +44,9 @@ export class NatsTransport implements Transport {
       logger: this.options.logger,
       metrics: this.options.metrics,
       onChange: (acquired, lost) => this.#shardsChanged(acquired, lost),
+      beforeRelease: async (shards) => {
+        await this.#host?.releasing?.(shards);
+      },
     });
     await this.#leases.start();
   }

@@ -29,6 +29,11 @@ export interface ShardLeasesOptions {
   metrics?: RuntimeMetrics;
   /** Called after leases are taken (before serving) and before they are given back. */
   onChange(acquired: number[], lost: number[]): void;
+  /**
+   * Called before surplus shards are handed back while their leases are still valid,
+   * so the node can finish what it started on them (a clean handover, not a lapse).
+   */
+  beforeRelease?(shards: number[]): Promise<void>;
 }
 
 interface Lease {
@@ -45,6 +50,8 @@ export class ShardLeases {
   readonly #validMs: number;
   readonly #metrics: RuntimeMetrics;
   #interval: NodeJS.Timeout | undefined;
+  #renewal: NodeJS.Timeout | undefined;
+  #renewing: Promise<void> | undefined;
   #watchdog: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
   #stopped = false;
@@ -79,16 +86,22 @@ export class ShardLeases {
     return lease && performance.now() < lease.renewedAt + this.#validMs ? { epoch: lease.epoch, enforced: true } : null;
   }
 
-  /** Takes a first share of the shards, then renews and rebalances every third of the TTL. */
+  /**
+   * Takes a first share of the shards, then renews every quarter of the TTL and
+   * rebalances every third. Renewals run on their own loop, all shards at once, so a
+   * slow announcement, key listing or acquisition never holds them back.
+   */
   async start(): Promise<void> {
     await this.tick();
     this.#interval = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.options.ttlMs / 3)));
     this.#interval.unref();
+    this.#renewal = setInterval(() => void this.#renewAll(), Math.max(50, Math.floor(this.options.ttlMs / 4)));
+    this.#renewal.unref();
     this.#watchdog = setInterval(() => this.#expire(), Math.max(50, Math.floor(this.options.ttlMs / 20)));
     this.#watchdog.unref();
   }
 
-  /** One round of renewing, releasing surplus and acquiring free shards. Concurrent calls share a round. */
+  /** One round of announcing this node, releasing surplus and acquiring free shards. Concurrent calls share a round. */
   tick(): Promise<void> {
     this.#ticking ??= this.#round()
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'shard lease round failed'))
@@ -99,7 +112,7 @@ export class ShardLeases {
   /** Graceful: hand every shard back at once so other nodes need not wait for the TTL. */
   async release(): Promise<void> {
     this.#stop();
-    await this.#ticking;
+    await Promise.all([this.#ticking, this.#renewing]);
     const shards = [...this.#held.keys()];
     this.options.onChange([], shards);
     await Promise.allSettled(shards.map((shard) => this.#giveBack(shard)));
@@ -114,6 +127,7 @@ export class ShardLeases {
   #stop(): void {
     this.#stopped = true;
     clearInterval(this.#interval);
+    clearInterval(this.#renewal);
     clearInterval(this.#watchdog);
   }
 
@@ -134,28 +148,10 @@ export class ShardLeases {
     await this.nodes.put(this.options.nodeId, String(Date.now())).catch((error: unknown) => {
       this.options.logger.warn({ err: error }, 'could not announce this node');
     });
-    const lost: number[] = [];
-    for (const [shard, lease] of [...this.#held]) {
-      const sentAt = performance.now();
-      try {
-        const revision = await this.shards.update(key(shard), this.options.nodeId, lease.revision);
-        if (this.#held.get(shard) === lease) {
-          this.#held.set(shard, { ...lease, revision, renewedAt: sentAt });
-        } else {
-          // The watchdog gave it up while the renewal was in flight: hand it back rather than serve it again.
-          await this.shards.delete(key(shard), { previousSeq: revision }).catch(() => undefined);
-        }
-      } catch {
-        this.#metrics.leaseRenewFailure();
-        if (this.#held.get(shard) !== lease) continue;
-        this.#held.delete(shard);
-        lost.push(shard);
-      }
-    }
-
     const target = Math.ceil(this.options.shardCount / (await this.#liveNodes()));
     const surplus = [...this.#held.keys()].slice(target);
-    if (lost.length + surplus.length > 0) this.options.onChange([], [...lost, ...surplus]);
+    if (surplus.length > 0) await this.options.beforeRelease?.(surplus);
+    if (surplus.length > 0) this.options.onChange([], surplus);
     await Promise.allSettled(surplus.map((shard) => this.#giveBack(shard)));
 
     const acquired: number[] = [];
@@ -176,6 +172,45 @@ export class ShardLeases {
     }
     if (acquired.length > 0) this.options.onChange(acquired, []);
     this.#metrics.shardsHeld(this.#held.size);
+  }
+
+  /** Renews every held lease at once; overlapping calls share one pass. */
+  #renewAll(): Promise<void> {
+    this.#renewing ??= this.#renew().finally(() => (this.#renewing = undefined));
+    return this.#renewing;
+  }
+
+  async #renew(): Promise<void> {
+    if (this.#stopped) return;
+    const lost: number[] = [];
+    await Promise.all(
+      [...this.#held].map(async ([shard, lease]) => {
+        const sentAt = performance.now();
+        try {
+          const revision = await this.shards.update(key(shard), this.options.nodeId, lease.revision);
+          // A lease that lapsed while its renewal was in flight stays lost: the node may have let work go under it.
+          if (this.#held.get(shard) === lease && performance.now() < lease.renewedAt + this.#validMs) {
+            this.#held.set(shard, { ...lease, revision, renewedAt: sentAt });
+            return;
+          }
+          if (this.#held.get(shard) === lease) {
+            this.#held.delete(shard);
+            lost.push(shard);
+          }
+          await this.shards.delete(key(shard), { previousSeq: revision }).catch(() => undefined);
+        } catch {
+          this.#metrics.leaseRenewFailure();
+          if (this.#held.get(shard) !== lease) return;
+          this.#held.delete(shard);
+          lost.push(shard);
+        }
+      }),
+    );
+    if (lost.length > 0) {
+      this.options.logger.warn({ shards: lost }, 'shard leases could not be renewed; no longer serving them');
+      this.options.onChange([], lost);
+      this.#metrics.shardsHeld(this.#held.size);
+    }
   }
 
   async #giveBack(shard: number): Promise<void> {

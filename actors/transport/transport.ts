@@ -13,6 +13,8 @@ export interface MessageHost {
   receive(address: ActorAddress, message: ActorMessage): Promise<unknown>;
   /** This node started or stopped serving some shards. */
   shardsChanged(acquired: number[], lost: number[]): void;
+  /** This node is about to hand `shards` back: take nothing new on them and finish what runs. */
+  releasing?(shards: number[]): Promise<void>;
 }
 
 export interface TransportStatus {
