@@ -18,6 +18,10 @@ const schema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: integer(0, 65535).default(3000),
+    /** Port of a separate, unauthenticated metrics server (GET /metrics) for a private scrape network; unset, metrics are only on the gateway behind PEER_ADMIN_TOKEN. */
+    METRICS_PORT: integer(0, 65535).optional(),
+    /** Where the METRICS_PORT server listens; loopback by default, so opening it to a network is a choice. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ID: z
       .string()

@@ -13,3 +13,4 @@ export * from './runtime/index.js';
 export * from './transport/index.js';
 export * from './store/index.js';
 export * from './events/index.js';
+export * from './metrics/index.js';

@@ -21,6 +21,8 @@ import {
   createLogger,
   retryPolicyOf,
   DeadLetterStore,
+  PrometheusMetrics,
+  instrumentStore,
   type ActorKind,
   type Clock,
   type Config,
@@ -36,6 +38,7 @@ import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
 import { startChainSide, type ChainSide } from './chain.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
+import { startMetricsServer } from './metrics-server.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
@@ -66,6 +69,8 @@ export interface PlatformNode {
   enclave: EnclaveSide | null;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
+  /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
+  metricsUrl: string | null;
   /** Graceful stop: no new requests, turns in flight finish, leases handed back. */
   stop(): Promise<void>;
   /** Abrupt stop for failure tests: the NATS connection closes and nothing is handed back. */
@@ -76,7 +81,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const { config } = options;
   const logger = (options.logger ?? createLogger({ level: config.LOG_LEVEL })).child({ node: config.NODE_ID });
   const clock = options.clock ?? new SystemClock();
-  const store =
+  // One registry per node (tests run several in one process). METRICS_PORT starts first, so a port already taken fails the start before anything is opened.
+  const metrics = new PrometheusMetrics();
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, metrics, logger: logger.child({ component: 'metrics' }) });
+  const baseStore =
     options.store ??
     (config.MONGODB_URI
       ? await MongoStore.connect(config.MONGODB_URI, {
@@ -84,6 +95,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
           durability: { writeConcern: config.MONGODB_WRITE_CONCERN, journal: config.MONGODB_JOURNAL, readConcern: config.MONGODB_READ_CONCERN },
         })
       : await EmbeddedStore.open({ dataDir: config.DATA_DIR, logger }));
+  // Every collection call is timed (peer_store_operation_duration_seconds); baseStore is what gets closed.
+  const store = instrumentStore(baseStore, metrics);
 
   // One dead-letter store for the runtime and the bus, so operators see every kind of failed work in one place.
   const deadLetters = await DeadLetterStore.open(store, clock, logger);
@@ -101,6 +114,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       shardCount: config.SHARD_COUNT,
       leaseTtlMs: config.LEASE_TTL_MS,
       logger,
+      metrics,
     });
     bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger, deadLetters, retryPolicy, clock });
   } else {
@@ -120,9 +134,11 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     attemptTimeoutMs: config.ATTEMPT_TIMEOUT_MS,
     timerPollMs: config.TIMER_POLL_MS,
     sweepIntervalMs: config.SWEEP_INTERVAL_MS,
+    handoverWaitMs: Math.floor(config.LEASE_TTL_MS / 2),
     messageRetentionMs: config.MESSAGE_RETENTION_MS,
     retryPolicy,
     deadLetters,
+    metrics,
   });
   for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
@@ -153,6 +169,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     idSecret: config.ID_SECRET ?? randomBytes(32).toString('hex'),
     now,
     deadLetters,
+    metrics,
   });
   if (store.adapter === 'embedded' && !options.store) {
     // A restart over a data folder that already holds merchants opens no second demo merchant.
@@ -167,7 +184,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  logger.info({ url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
+  logger.info({ url, metricsUrl: metricsServer?.url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -180,7 +197,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       await closed;
       await bus.close();
       await nc?.drain();
-      if (!options.store) await store.close();
+      if (!options.store) await baseStore.close();
+      await metricsServer?.close();
       logger.info('node stopped');
     })());
 
@@ -193,8 +211,9 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await system.halt();
     await nc?.close();
     // Abrupt, but the data folder is released: what the journal took is on disk already.
-    if (!options.store && store instanceof EmbeddedStore) await store.close();
+    if (!options.store && baseStore instanceof EmbeddedStore) await baseStore.close();
+    await metricsServer?.close();
   };
 
-  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, enclave, url, stop, kill };
+  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, enclave, url, metricsUrl: metricsServer?.url ?? null, stop, kill };
 }

@@ -1,8 +1,9 @@
 /**
  * Builds the Koa application: cross-cutting middleware first (request id, envelope,
- * client address, the global rate limit), then the admin API behind its guarded area,
- * then one router per API area, all matching exact paths (routing.ts), and last the
- * answer to whatever no route served (404, 405, 501, OPTIONS).
+ * client address, the global rate limit), then the admin API and GET /metrics, each in
+ * a guarded area behind the admin token, then one router per API area, all matching
+ * exact paths (routing.ts), and last the answer to whatever no route served (404, 405,
+ * 501, OPTIONS).
  */
 import type Router from '@koa/router';
 import Koa from 'koa';
@@ -26,6 +27,7 @@ import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, type HealthDependencies } from './routes/health.js';
 import { merchantRoutes } from './routes/merchants.js';
+import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
 import { orderRoutes } from './routes/orders.js';
 
 export interface GatewayDependencies extends HealthDependencies {
@@ -43,6 +45,8 @@ export interface GatewayDependencies extends HealthDependencies {
   now(): string;
   /** The node's dead letters, listed, retried and discarded by the admin API; unset, those routes are not mounted. */
   deadLetters?: DeadLetterStore;
+  /** The node's metrics, served at GET /metrics behind the admin token; unset (or without a token), that route is not mounted. */
+  metrics?: MetricsSource;
 }
 
 export interface Gateway {
@@ -68,6 +72,11 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters });
     app.use(guardedArea(ADMIN_AREA, adminAuth(deps.adminToken), admin));
     mounted.push(admin);
+    if (deps.metrics) {
+      const metrics = metricsRoutes(deps.metrics);
+      app.use(guardedArea(METRICS_PATH, adminAuth(deps.adminToken), metrics));
+      mounted.push(metrics);
+    }
   }
   for (const router of [healthRoutes(deps), docsRoutes(deps.version, deps), merchantRoutes(auth), orderRoutes({ ...deps, accounts, auth, body })]) {
     app.use(router.routes());

@@ -2,24 +2,38 @@
  * What the runtime reports to metrics. The runtime calls this interface; the
  * Prometheus implementation (prometheus-metrics.ts) turns it into series, and
  * `noMetrics` keeps tests and tools free of any registry.
+ *
+ * Every string argument becomes a label value, so it must come from a small, fixed
+ * set: an actor kind's name, an effect type, a collection name. Never pass an actor
+ * id, a merchant id, an order id or anything a caller chose: each distinct value is a
+ * new time series, kept for as long as the process lives.
  */
 export type AskOutcome = 'ok' | 'rejected' | 'unknown_actor' | 'timeout' | 'unavailable' | 'error';
 export type TurnOutcome = 'applied' | 'replayed' | 'rejected' | 'error';
 export type EffectOutcome = 'ok' | 'retry' | 'dead_lettered';
 
 export interface RuntimeMetrics {
+  /** One ask finished (however it ended), `seconds` after it was sent, retries included. */
   ask(kind: string, outcome: AskOutcome, seconds: number): void;
+  /** One turn ended: its events applied, a retried message answered from the log, refused, or failed. */
   turn(kind: string, outcome: TurnOutcome): void;
+  /** A turn's conditional write lost to another write of the same actor; the turn reloads and runs again. */
   conflict(kind: string): void;
+  /** One attempt at an outbox effect: done, to be retried, or given up as a dead letter. */
   effect(kind: string, type: string, outcome: EffectOutcome): void;
+  /** A durable timer fired, `latenessSeconds` after it was due (0 when on time). */
   timerFired(kind: string, latenessSeconds: number): void;
+  /** One call to a store collection took `seconds`, whether it succeeded or threw. */
   storeOperation(collection: string, operation: 'insert' | 'replace' | 'update' | 'delete' | 'find' | 'count', seconds: number): void;
+  /** A shard lease this node held could not be renewed. */
   leaseRenewFailure(): void;
+  /** How many shard leases this node holds now. */
   shardsHeld(count: number): void;
-  /** Gauges read at scrape time. */
+  /** Gauges read at scrape time. A later call replaces the callbacks it names. */
   observe(gauges: { pendingOutbox?: () => Promise<number>; deadLetters?: () => Promise<number> }): void;
 }
 
+/** Reports nothing: the default wherever no metrics were asked for. */
 export const noMetrics: RuntimeMetrics = {
   ask() {},
   turn() {},

@@ -83,7 +83,28 @@ function deadLetterPaths() {
   };
 }
 
-export function openApiDocument(version: string, options: { orderMaxUsdc: string; deadLetters?: boolean }) {
+/** GET /metrics, documented exactly when the gateway is given metrics to serve. */
+function metricsPaths() {
+  return {
+    '/metrics': {
+      get: {
+        summary: 'Metrics in Prometheus text format',
+        description: [
+          'For a Prometheus scraper: asks, turns, conflicts, effects, timers, shard leases, store calls and Node’s own metrics (docs/metrics.md).',
+          'A success is the exposition text itself, not the envelope; a failure is the envelope.',
+          'A node started with METRICS_PORT also serves it there, without a token, for a private scrape network.',
+        ].join(' '),
+        security: admin,
+        responses: {
+          '200': { description: 'Prometheus text exposition format 0.0.4', content: { 'text/plain': { schema: z.string() } } },
+          '401': failure('Missing or invalid admin token'),
+        },
+      },
+    },
+  };
+}
+
+export function openApiDocument(version: string, options: { orderMaxUsdc: string; deadLetters?: boolean; metrics?: boolean }) {
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -200,6 +221,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
         },
       },
       ...(options.deadLetters ? deadLetterPaths() : {}),
+      ...(options.metrics ? metricsPaths() : {}),
       '/v1/health-check': {
         get: { summary: 'Health report (document 3)', responses: { '200': json(envelopeOf(z.record(z.string(), z.unknown())), 'The health report') } },
       },

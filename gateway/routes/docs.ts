@@ -6,8 +6,12 @@ import { renderReference } from '../openapi/reference-page.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 
-export function docsRoutes(version: string, options: { orderMaxUsdc: bigint; deadLetters?: unknown }): Router<GatewayState> {
-  const document = openApiDocument(version, { orderMaxUsdc: formatUsdc(options.orderMaxUsdc), deadLetters: options.deadLetters !== undefined });
+export function docsRoutes(version: string, options: { orderMaxUsdc: bigint; deadLetters?: unknown; metrics?: unknown }): Router<GatewayState> {
+  const document = openApiDocument(version, {
+    orderMaxUsdc: formatUsdc(options.orderMaxUsdc),
+    deadLetters: options.deadLetters !== undefined,
+    metrics: options.metrics !== undefined,
+  });
   const page = renderReference(document as unknown as Record<string, unknown>);
   const router = exactRouter();
   router.get('/api/v1/openapi.json', (ctx) => {

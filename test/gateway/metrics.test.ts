@@ -1,0 +1,173 @@
+/**
+ * GET /metrics on the gateway: a gateway over an embedded actor system wired as a node
+ * wires it (PrometheusMetrics given to the system, the store instrumented), so what a
+ * request does shows in the scrape; behind the admin token like the admin API.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import test, { type ExecutionContext } from 'ava';
+import { ActorSystem, EmbeddedStore, EmbeddedTransport, MemoryBus, TestClock, createLogger } from '../../actors/index.js';
+import { merchantKind, orderKind } from '../../actors/kinds/index.js';
+import { PrometheusMetrics, instrumentStore } from '../../actors/metrics/index.js';
+import { LocalRateProvider, RateSource } from '../../actors/rates/index.js';
+import { createGateway, createGatewayServer, type GatewayRoute } from '../../gateway/index.js';
+import type { MetricsSource } from '../../gateway/routes/metrics.js';
+import { ADMIN_TOKEN } from '../support/gateway.js';
+import { parseExposition, sampleValue } from '../support/prometheus-text.js';
+import { rawRequest } from '../support/raw-http.js';
+
+const missingToken = { success: false, message: 'Missing admin token', responseObject: null, statusCode: 401 };
+const invalidToken = { success: false, message: 'Invalid admin token', responseObject: null, statusCode: 401 };
+const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+interface Fixture {
+  url: string;
+  routes: GatewayRoute[];
+  metrics: PrometheusMetrics;
+}
+
+async function start(t: ExecutionContext, options: { adminToken?: string | undefined; metrics?: MetricsSource | null } = {}): Promise<Fixture> {
+  const metrics = new PrometheusMetrics();
+  const store = instrumentStore(new EmbeddedStore(), metrics);
+  const bus = new MemoryBus();
+  const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
+  const system = new ActorSystem({
+    store,
+    transport: new EmbeddedTransport(),
+    bus,
+    clock,
+    logger: createLogger({ level: 'silent' }),
+    shardCount: 16,
+    cacheSize: 1000,
+    askTimeoutMs: 10_000,
+    attemptTimeoutMs: 10_000,
+    timerPollMs: 60_000,
+    metrics,
+  });
+  for (const kind of [merchantKind, orderKind]) system.register(kind);
+  await system.start();
+  const gateway = createGateway({
+    logger: createLogger({ level: 'silent' }),
+    store,
+    bus,
+    system,
+    environment: 'test',
+    version: '0.0.0-test',
+    startedAt: Date.now(),
+    rates: new RateSource(new LocalRateProvider()),
+    adminToken: 'adminToken' in options ? options.adminToken : ADMIN_TOKEN,
+    trustedProxies: [],
+    rateLimitPerMinute: 1_000_000,
+    bodyLimitBytes: 100_000,
+    idSecret: 'metrics-test-secret-0123456789abcdef0123',
+    orderMaxUsdc: 100_000_000_000n,
+    now: () => new Date(clock.now()).toISOString(),
+    ...(options.metrics === null ? {} : { metrics: options.metrics ?? metrics }),
+  });
+  const server: Server = createGatewayServer(gateway.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await system.drain();
+    await bus.close();
+    await store.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, routes: gateway.routes, metrics };
+}
+
+test('without the token, or with a wrong one, /metrics is a 401 in the envelope', async (t) => {
+  const f = await start(t);
+  for (const [headers, expected] of [
+    [{}, missingToken],
+    [bearer(`${ADMIN_TOKEN}x`), invalidToken],
+    [{ authorization: `Basic ${Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64')}` }, missingToken],
+    [{ 'x-api-key': ADMIN_TOKEN }, missingToken],
+  ] as const) {
+    const response = await rawRequest(f.url, { path: '/metrics', headers });
+    t.is(response.status, 401, JSON.stringify(headers));
+    t.deepEqual(response.json, expected);
+    t.is(response.headers['www-authenticate'], 'Bearer');
+    t.regex(String(response.headers['content-type']), /^application\/json/);
+    t.false(response.text.includes('peer_'), 'nothing of the metrics leaks');
+  }
+});
+
+test('with the token, /metrics answers the Prometheus text, and what the API did shows in it', async (t) => {
+  const f = await start(t);
+  const created = await rawRequest(f.url, {
+    method: 'POST',
+    path: '/internal/v1/merchants',
+    headers: { ...bearer(ADMIN_TOKEN), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' }),
+  });
+  t.is(created.status, 201);
+
+  const response = await rawRequest(f.url, { path: '/metrics', headers: bearer(ADMIN_TOKEN) });
+  t.is(response.status, 200);
+  t.is(response.headers['content-type'], 'text/plain; version=0.0.4; charset=utf-8');
+  t.is(response.headers['cache-control'], 'no-store');
+  const families = parseExposition(response.text);
+  t.true(sampleValue(families, 'peer_asks_total', { kind: 'merchant', outcome: 'ok' }) >= 2, 'the live account and its sandbox twin were asks');
+  t.true(sampleValue(families, 'peer_turns_total', { kind: 'merchant', outcome: 'applied' }) >= 2);
+  t.true(families.get('peer_store_operation_duration_seconds')!.samples.some((sample) => sample.labels.operation === 'insert'), 'store writes were timed');
+  t.is(sampleValue(families, 'peer_outbox_pending'), 0, 'the system’s gauges are read at scrape time');
+  t.is(sampleValue(families, 'peer_dead_letters_open'), 0);
+  t.true(families.has('nodejs_heap_size_used_bytes'));
+  for (const id of [created.json.responseObject.merchant.id, created.json.responseObject.sandboxMerchant.id]) t.false(response.text.includes(id), 'no actor id is a label');
+
+  const head = await rawRequest(f.url, { method: 'HEAD', path: '/metrics', headers: bearer(ADMIN_TOKEN) });
+  t.is(head.status, 200);
+  t.is(head.text, '');
+});
+
+test('other methods and other spellings of /metrics: 401 before the token, then 405 or an unknown path', async (t) => {
+  const f = await start(t);
+  for (const path of ['/METRICS', '/Metrics', '/metrics/', '//metrics', '/%6detrics', '/metrics/extra', '/api/../metrics']) {
+    const refused = await rawRequest(f.url, { path });
+    t.deepEqual([refused.status, refused.json], [401, missingToken], path);
+    const unknown = await rawRequest(f.url, { path, headers: bearer(ADMIN_TOKEN) });
+    t.deepEqual([unknown.status, unknown.json], [404, notFound], path);
+  }
+  const post = await rawRequest(f.url, { method: 'POST', path: '/metrics', headers: bearer(ADMIN_TOKEN) });
+  t.is(post.status, 405);
+  t.is(post.json.errorCode, 'METHOD_NOT_ALLOWED');
+  t.is(post.headers.allow, 'GET, HEAD, OPTIONS');
+  t.deepEqual((await rawRequest(f.url, { method: 'POST', path: '/metrics' })).json, missingToken, 'the guard answers first, whatever the method');
+  t.is((await rawRequest(f.url, { path: '/metricsfoo' })).status, 404, 'a longer name is another path, outside the guard');
+});
+
+test('a scrape that fails is a 500 in the envelope', async (t) => {
+  const f = await start(t, { metrics: { contentType: 'text/plain; version=0.0.4; charset=utf-8', metrics: () => Promise.reject(new Error('registry broken')) } });
+  const response = await rawRequest(f.url, { path: '/metrics', headers: bearer(ADMIN_TOKEN) });
+  t.is(response.status, 500);
+  t.deepEqual(response.json, { success: false, message: 'Internal server error', responseObject: null, statusCode: 500, errorCode: 'INTERNAL_ERROR' });
+  t.false(response.text.includes('registry broken'));
+});
+
+test('without an admin token the route is not mounted: /metrics answers as an unknown path', async (t) => {
+  const f = await start(t, { adminToken: undefined });
+  t.false(f.routes.some((route) => route.path === '/metrics'));
+  for (const headers of [{}, bearer(ADMIN_TOKEN)]) {
+    const [metrics, unknown] = [await rawRequest(f.url, { path: '/metrics', headers }), await rawRequest(f.url, { path: '/no-such-path', headers })];
+    t.deepEqual([metrics.status, metrics.json], [unknown.status, unknown.json]);
+    t.deepEqual(metrics.json, notFound);
+  }
+});
+
+test('the OpenAPI document describes /metrics, admin-secured and text/plain, exactly when the gateway has metrics', async (t) => {
+  const [withMetrics, without] = [await start(t), await start(t, { metrics: null })];
+  const documentOf = async (url: string) => (await rawRequest(url, { path: '/api/v1/openapi.json' })).json as { paths: Record<string, any> };
+
+  const operation = (await documentOf(withMetrics.url)).paths['/metrics']?.get;
+  t.deepEqual(operation?.security, [{ adminToken: [] }]);
+  t.truthy(operation?.responses['200'].content['text/plain']);
+  t.truthy(operation?.responses['401'].content['application/json']);
+  t.deepEqual(
+    withMetrics.routes.filter((route) => route.path === '/metrics').map((route) => route.method).sort(),
+    ['GET', 'HEAD'],
+  );
+
+  t.is((await documentOf(without.url)).paths['/metrics'], undefined);
+  t.false(without.routes.some((route) => route.path === '/metrics'));
+});
