@@ -1,9 +1,10 @@
 import test from 'ava';
-import { EmbeddedStore, TestClock, createLogger, type Collection, type CollectionSpec, type Store, type StoredDocument } from '../../../actors/index.js';
+import { EmbeddedStore, TestClock, createLogger, type Store } from '../../../actors/index.js';
 import { CHAIN_FACTS_ROLE, ChainFacts } from '../../../actors/chain/chain-facts.js';
 import type { IndexerServiceClient } from '../../../proto/gen/peer/indexer/v1/indexer.js';
 import { bob, mint, startTestChain } from '../../support/chain.js';
 import { watcherKind, type WatcherView } from '../../support/fact-watcher-kind.js';
+import { interceptedStore } from '../../support/intercepted-store.js';
 import { LocalCluster } from '../../support/local-cluster.js';
 import { startTestSystem } from '../../support/test-node.js';
 
@@ -13,34 +14,22 @@ const w1 = { kind: 'watcher', id: 'w1' };
 
 /** The store, with every cursor value written recorded in order. */
 function recordingCursors(inner: Store, written: number[]): Store {
-  return {
-    adapter: inner.adapter,
-    status: () => inner.status(),
-    close: () => inner.close(),
-    async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
-      const collection = await inner.collection<T>(spec);
-      if (spec.name !== 'chain_cursors') return collection;
-      return {
-        name: collection.name,
-        findOne: (filter, options) => collection.findOne(filter, options),
-        find: (filter, options) => collection.find(filter, options),
-        count: (filter) => collection.count(filter),
-        deleteOne: (filter) => collection.deleteOne(filter),
-        deleteMany: (filter) => collection.deleteMany(filter),
-        insertOne: (doc) => collection.insertOne(doc),
-        replaceOne: async (filter, doc) => {
-          const matched = await collection.replaceOne(filter, doc);
-          if (matched) written.push(Number(doc.afterSequence));
-          return matched;
+  return interceptedStore(inner, (spec, collection) =>
+    spec.name !== 'chain_cursors'
+      ? {}
+      : {
+          replaceOne: async (filter, doc) => {
+            const matched = await collection.replaceOne(filter, doc);
+            if (matched) written.push(Number(doc.afterSequence));
+            return matched;
+          },
+          updateOne: async (filter, update) => {
+            const matched = await collection.updateOne(filter, update);
+            if (matched) written.push(Number(update.$set?.afterSequence));
+            return matched;
+          },
         },
-        updateOne: async (filter, update) => {
-          const matched = await collection.updateOne(filter, update);
-          if (matched) written.push(Number(update.$set?.afterSequence));
-          return matched;
-        },
-      };
-    },
-  };
+  );
 }
 
 /** The indexer client, counting the fact streams opened through it. */

@@ -1,6 +1,7 @@
 import test from 'ava';
-import { EmbeddedStore, type Collection, type CollectionSpec, type Store, type StoredDocument } from '../../../actors/index.js';
+import { EmbeddedStore, type Store } from '../../../actors/index.js';
 import { counterKind } from '../../support/counter-kind.js';
+import { interceptedStore } from '../../support/intercepted-store.js';
 import { startTestSystem } from '../../support/test-node.js';
 
 const counter = (id: string) => ({ kind: 'counter', id });
@@ -8,33 +9,17 @@ const counter = (id: string) => ({ kind: 'counter', id });
 /** A store whose next replaceOne on actors commits and then reports a failure, as a lost reply from a server would. */
 function lyingStore(inner: Store): Store & { lieOnce(): void } {
   let lie = false;
-  return {
-    adapter: inner.adapter,
-    status: () => inner.status(),
-    close: () => inner.close(),
-    lieOnce: () => void (lie = true),
-    async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
-      const collection = await inner.collection<T>(spec);
-      return {
-        name: collection.name,
-        findOne: collection.findOne.bind(collection),
-        find: collection.find.bind(collection),
-        count: collection.count.bind(collection),
-        insertOne: collection.insertOne.bind(collection),
-        updateOne: collection.updateOne.bind(collection),
-        deleteOne: collection.deleteOne.bind(collection),
-        deleteMany: collection.deleteMany.bind(collection),
-        replaceOne: async (filter: Record<string, unknown>, doc: T) => {
-          const matched = await collection.replaceOne(filter, doc);
-          if (lie && spec.name.startsWith('actors_')) {
-            lie = false;
-            throw new Error('connection reset after the write');
-          }
-          return matched;
-        },
-      };
+  const store = interceptedStore(inner, (spec, collection) => ({
+    replaceOne: async (filter, doc) => {
+      const matched = await collection.replaceOne(filter, doc);
+      if (lie && spec.name.startsWith('actors_')) {
+        lie = false;
+        throw new Error('connection reset after the write');
+      }
+      return matched;
     },
-  };
+  }));
+  return Object.assign(store, { lieOnce: () => void (lie = true) });
 }
 
 test('an effect saved by a write that reported an error is run by the sweeper, with the actor in memory or not', async (t) => {

@@ -1,0 +1,122 @@
+/**
+ * The socket-served store of the multi-process tests (test/support/store-server.ts,
+ * test/support/remote-store.ts) owes the runtime what every adapter owes it: the
+ * shared contract suite, run through a real loopback socket. Then what is its own:
+ * bigint and Date values cross, DuplicateKeyError keeps its class, and a lost
+ * connection fails the calls in flight and is reopened by the next call.
+ */
+import test from 'ava';
+import { DuplicateKeyError } from '../../../actors/errors.js';
+import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
+import type { Collection, CollectionSpec, Store, StoredDocument } from '../../../actors/store/store.js';
+import { RemoteStore, StoreConnectionLostError, StoreUnavailableError } from '../../support/remote-store.js';
+import { StoreServer } from '../../support/store-server.js';
+import { storeContract } from './contract.js';
+
+let shared: Promise<{ server: StoreServer; client: RemoteStore }> | undefined;
+function openShared() {
+  shared ??= (async () => {
+    const server = await StoreServer.start({ store: new EmbeddedStore() });
+    return { server, client: await RemoteStore.connect({ port: server.port }) };
+  })();
+  return shared;
+}
+
+storeContract('remote', async () => (await openShared()).client);
+
+test.after.always(async () => {
+  if (!shared) return;
+  const { server, client } = await shared;
+  await client.close();
+  await server.close();
+});
+
+test('remote: bigint values and dates survive the wire, nested and in filters', async (t) => {
+  const server = await StoreServer.start({ store: new EmbeddedStore() });
+  const client = await RemoteStore.connect({ port: server.port });
+  t.teardown(async () => {
+    await client.close();
+    await server.close();
+  });
+  const collection = await client.collection({ name: 'money', indexes: [] });
+  const at = new Date('2026-01-01T00:00:00.000Z');
+  await collection.insertOne({ _id: 'm1', amount: 123456789012345678901234567890n, at, list: [1n, { deeper: -5n }] });
+  t.deepEqual(await collection.findOne({ _id: 'm1' }), { _id: 'm1', amount: 123456789012345678901234567890n, at, list: [1n, { deeper: -5n }] });
+  t.is(await collection.count({ at: { $gte: new Date('2025-12-31T00:00:00.000Z') } }), 1);
+  t.is(await collection.count({ _id: { $regex: /^M/i } }), 1, 'a RegExp crosses as a RegExp');
+});
+
+test('remote: a DuplicateKeyError crosses as its own class with collection and key', async (t) => {
+  const server = await StoreServer.start({ store: new EmbeddedStore() });
+  const client = await RemoteStore.connect({ port: server.port });
+  t.teardown(async () => {
+    await client.close();
+    await server.close();
+  });
+  const collection = await client.collection({ name: 'unique', indexes: [{ key: { email: 1 }, unique: true, name: 'email_unique' }] });
+  await collection.insertOne({ _id: 'a', email: 'x@y' });
+  const error = await t.throwsAsync(collection.insertOne({ _id: 'b', email: 'x@y' }), { instanceOf: DuplicateKeyError });
+  t.is(error?.collection, 'unique');
+  t.true(error?.key.startsWith('email_unique'));
+});
+
+/** A store whose reads of `held` wait until released, so a call can be in flight when the connection breaks. */
+function gatedStore(inner: Store): { store: Store; release(): void } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const store: Store = {
+    adapter: inner.adapter,
+    status: () => inner.status(),
+    close: () => inner.close(),
+    async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
+      const collection = await inner.collection<T>(spec);
+      return {
+        name: collection.name,
+        findOne: async (filter, options) => {
+          if (filter._id === 'held') await gate;
+          return collection.findOne(filter, options);
+        },
+        find: (filter, options) => collection.find(filter, options),
+        count: (filter) => collection.count(filter),
+        insertOne: (doc) => collection.insertOne(doc),
+        replaceOne: (filter, doc) => collection.replaceOne(filter, doc),
+        updateOne: (filter, update) => collection.updateOne(filter, update),
+        deleteOne: (filter) => collection.deleteOne(filter),
+        deleteMany: (filter) => collection.deleteMany(filter),
+      };
+    },
+  };
+  return { store, release: () => release() };
+}
+
+test('remote: a lost connection rejects the calls in flight; the next call reconnects; a server that is gone fails fast', async (t) => {
+  const gated = gatedStore(new EmbeddedStore());
+  const server = await StoreServer.start({ store: gated.store });
+  const client = await RemoteStore.connect({ port: server.port, connectTimeoutMs: 1_000 });
+  t.teardown(async () => {
+    gated.release();
+    await client.close();
+    await server.close();
+  });
+  const collection = await client.collection({ name: 'flaky', indexes: [] });
+  await collection.insertOne({ _id: 'held', n: 1 });
+
+  const inFlight = collection.findOne({ _id: 'held' });
+  // Bounded wait for the request to reach the server before cutting the link.
+  const deadline = Date.now() + 5_000;
+  const served = server.requests;
+  while (server.requests === served && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  server.disconnectAll();
+  const lost = await t.throwsAsync(inFlight, { instanceOf: StoreConnectionLostError });
+  t.regex(lost!.message, /may or may not have been applied/);
+
+  t.deepEqual(await collection.findOne({ _id: 'other' }), null, 'the next call opens a new connection');
+  t.true((await client.status()).connected);
+
+  await server.close();
+  // Whether a call made just now meets the dying socket or a refused connection depends on when the client hears of the close.
+  t.deepEqual(await client.status(), { connected: false });
+  const started = Date.now();
+  await t.throwsAsync(collection.findOne({ _id: 'other' }), { instanceOf: StoreUnavailableError });
+  t.true(Date.now() - started < 1_500, 'a call with no server fails at once, not after a hidden retry');
+});
