@@ -8,7 +8,8 @@
 import test from 'ava';
 import { DuplicateKeyError } from '../../../actors/errors.js';
 import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
-import type { Collection, CollectionSpec, Store, StoredDocument } from '../../../actors/store/store.js';
+import type { Store } from '../../../actors/store/store.js';
+import { interceptedStore } from '../../support/intercepted-store.js';
 import { RemoteStore, StoreConnectionLostError, StoreUnavailableError } from '../../support/remote-store.js';
 import { StoreServer } from '../../support/store-server.js';
 import { storeContract } from './contract.js';
@@ -64,28 +65,12 @@ test('remote: a DuplicateKeyError crosses as its own class with collection and k
 function gatedStore(inner: Store): { store: Store; release(): void } {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const store: Store = {
-    adapter: inner.adapter,
-    status: () => inner.status(),
-    close: () => inner.close(),
-    async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
-      const collection = await inner.collection<T>(spec);
-      return {
-        name: collection.name,
-        findOne: async (filter, options) => {
-          if (filter._id === 'held') await gate;
-          return collection.findOne(filter, options);
-        },
-        find: (filter, options) => collection.find(filter, options),
-        count: (filter) => collection.count(filter),
-        insertOne: (doc) => collection.insertOne(doc),
-        replaceOne: (filter, doc) => collection.replaceOne(filter, doc),
-        updateOne: (filter, update) => collection.updateOne(filter, update),
-        deleteOne: (filter) => collection.deleteOne(filter),
-        deleteMany: (filter) => collection.deleteMany(filter),
-      };
+  const store = interceptedStore(inner, (_spec, collection) => ({
+    findOne: async (filter, options) => {
+      if (filter._id === 'held') await gate;
+      return collection.findOne(filter, options);
     },
-  };
+  }));
   return { store, release: () => release() };
 }
 
