@@ -15,8 +15,10 @@ import type { Encoded } from '../codec.js';
 import { CommandRejectedError, DuplicateKeyError, UnknownActorError } from '../errors.js';
 import type { Collection, Filter, Store, StoredDocument } from '../store/store.js';
 
-export type DeadLetterSource = 'effect' | 'timer' | 'bus' | 'refusal' | 'fact';
-export type DeadLetterStatus = 'OPEN' | 'RETRIED' | 'DISCARDED';
+export const DEAD_LETTER_SOURCES = ['effect', 'timer', 'bus', 'refusal', 'fact'] as const;
+export type DeadLetterSource = (typeof DEAD_LETTER_SOURCES)[number];
+export const DEAD_LETTER_STATUSES = ['OPEN', 'RETRIED', 'DISCARDED'] as const;
+export type DeadLetterStatus = (typeof DEAD_LETTER_STATUSES)[number];
 
 export interface DeadLetterError {
   name: string;

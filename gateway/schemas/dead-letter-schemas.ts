@@ -4,6 +4,7 @@
  * is generated too.
  */
 import { z } from 'zod';
+import { DEAD_LETTER_SOURCES, DEAD_LETTER_STATUSES } from '../../actors/runtime/dead-letters.js';
 
 /** `dlq_` and 24 hex digits: what DeadLetterStore.idOf makes. */
 export const DEAD_LETTER_ID = /^dlq_[0-9a-f]{24}$/;
@@ -15,8 +16,8 @@ export const deadLetterId = z
 
 export const deadLetterPath = z.strictObject({ deadLetterId });
 
-export const deadLetterStatus = z.enum(['OPEN', 'RETRIED', 'DISCARDED']);
-export const deadLetterSource = z.enum(['effect', 'timer', 'bus', 'refusal']);
+export const deadLetterStatus = z.enum(DEAD_LETTER_STATUSES);
+export const deadLetterSource = z.enum(DEAD_LETTER_SOURCES);
 
 /** An actor address as `kind:id`, each part as actors/address.ts allows it. */
 const ACTOR = /^[A-Za-z0-9_-]{1,128}:[A-Za-z0-9_-]{1,128}$/;
@@ -42,7 +43,9 @@ const isoTime = z.string().meta({ description: 'ISO 8601 time' });
 export const deadLetterView = z
   .object({
     id: z.string(),
-    key: z.string().meta({ description: 'What failed: effect:<effect id>, timer:<actor>:<timer id>@<due>, bus:<consumer>:<event id> or refusal:<effect id>' }),
+    key: z.string().meta({
+      description: 'What failed: effect:<effect id>, timer:<actor>:<timer id>@<due>, bus:<consumer>:<event id>, refusal:<effect id> or fact:<fact id>:<actor>',
+    }),
     source: deadLetterSource,
     actor: z.object({ kind: z.string(), id: z.string() }).nullable().meta({ description: 'The actor whose work it was; null for a bus delivery' }),
     consumer: z.string().nullable().meta({ description: 'The durable consumer of a bus delivery; null otherwise' }),

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { EmbeddedStore, TestClock } from '../../../actors/index.js';
+import { MessageLog } from '../../../actors/runtime/message-log.js';
 import { counterKind, type CounterView } from '../../support/counter-kind.js';
 import { slowStore } from '../../support/slow-store.js';
 import { startTestSystem } from '../../support/test-node.js';
@@ -67,4 +68,17 @@ test('remembered message ids expire after the retention, not after a count', asy
   await system.ask(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
   view = (await system.documents('counter').findOne({ _id: 'aging' }))!.view as unknown as CounterView;
   t.is(view.total, '302', 'after the retention the id is forgotten');
+});
+
+test('a batch of ids written again after a lost write, longer than before, keeps every id findable', async (t) => {
+  const log = await MessageLog.open(new EmbeddedStore(), 60_000);
+  const actor = { kind: 'counter', id: 'logged' };
+  const message = (id: string) => ({ id, reply: JSON.stringify(id), appliedAt: 1_000 });
+  await log.append(actor, ['m1', 'm2'].map(message));
+  await log.append(actor, ['m1', 'm2', 'm3'].map(message));
+  await log.append(actor, ['m1', 'm2', 'm3'].map(message));
+  for (const id of ['m1', 'm2', 'm3']) t.is(await log.reply(actor, id, 2_000), JSON.stringify(id));
+  t.is(await log.reply({ kind: 'counter', id: 'other' }, 'm1', 2_000), null, 'ids are per actor');
+  t.is(await log.reply(actor, 'm1', 61_000), null, 'past the retention');
+  t.is(await log.purge(61_001), 2);
 });
