@@ -80,7 +80,9 @@ export function actorCollectionSpec(kind: string, viewIndexes: IndexSpec[] = [])
     name: actorCollectionName(kind),
     indexes: [
       { key: { shard: 1, nextTimerAt: 1 }, name: 'timers_by_shard' },
-      { key: { shard: 1, outboxDueAt: 1 }, name: 'outbox_due_by_shard', partialFilterExpression: { outboxPending: true } },
+      // Not partial: the embedded store plans only with full indexes, and its lookup on the leading
+      // `outboxPending` reads the few pending documents instead of scanning every actor each sweep.
+      { key: { outboxPending: 1, shard: 1, outboxDueAt: 1 }, name: 'outbox_due' },
       ...viewIndexes,
     ],
   };
