@@ -3,19 +3,16 @@
  * the tests fill directly (and a real MemoryBus for the bus letters), behind the admin
  * token like every other admin route.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { CommandRejectedError } from '../../actors/errors.js';
 import { createLogger } from '../../actors/logger.js';
 import { MemoryBus } from '../../actors/events/memory-bus.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
-import { LocalRateProvider, RateSource } from '../../actors/rates/index.js';
 import { DeadLetterStore } from '../../actors/runtime/dead-letters.js';
 import type { DeadLetter, NewDeadLetter } from '../../actors/runtime/dead-letters.js';
-import { createGateway, createGatewayServer } from '../../gateway/index.js';
 import { ADMIN_TOKEN } from '../support/gateway.js';
+import { serveGateway } from '../support/gateway-app.js';
 import { eventually } from '../support/nats.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 import { startTestSystem, type TestSystem } from '../support/test-node.js';
@@ -42,33 +39,12 @@ async function start(t: ExecutionContext, options: { deadLetters?: boolean } = {
   const { system, store, clock } = await startTestSystem({ kinds: [merchantKind, orderKind] });
   const deadLetters = await DeadLetterStore.open(store, clock, logger);
   const bus = new MemoryBus({ deadLetters, retryPolicy: { baseMs: 5, maxBackoffMs: 20, maxAttempts: 3, maxAgeMs: 60_000 } });
-  const gateway = createGateway({
-    logger: createLogger({ level: 'silent' }),
-    store,
-    bus,
-    system,
-    environment: 'test',
-    version: '0.0.0-test',
-    startedAt: Date.now(),
-    rates: new RateSource(new LocalRateProvider()),
-    adminToken: ADMIN_TOKEN,
-    trustedProxies: [],
-    rateLimitPerMinute: 1_000_000,
-    bodyLimitBytes: 100_000,
-    idSecret: 'dead-letter-test-secret-0123456789abcdef',
-    orderMaxUsdc: 100_000_000_000n,
-    now: () => new Date(clock.now()).toISOString(),
-    ...(options.deadLetters === false ? {} : { deadLetters }),
-  });
-  const server: Server = createGatewayServer(gateway.app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
     await bus.close();
     await system.drain();
     await store.close();
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url } = await serveGateway(t, { system, store, bus, clock }, options.deadLetters === false ? {} : { deadLetters });
   return {
     url,
     deadLetters,

@@ -3,16 +3,14 @@
  * wires it (PrometheusMetrics given to the system, the store instrumented), so what a
  * request does shows in the scrape; behind the admin token like the admin API.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { ActorSystem, EmbeddedStore, EmbeddedTransport, MemoryBus, TestClock, createLogger } from '../../actors/index.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
 import { PrometheusMetrics, instrumentStore } from '../../actors/metrics/index.js';
-import { LocalRateProvider, RateSource } from '../../actors/rates/index.js';
-import { createGateway, createGatewayServer, type GatewayRoute } from '../../gateway/index.js';
+import type { GatewayRoute } from '../../gateway/index.js';
 import type { MetricsSource } from '../../gateway/routes/metrics.js';
 import { ADMIN_TOKEN } from '../support/gateway.js';
+import { serveGateway } from '../support/gateway-app.js';
 import { parseExposition, sampleValue } from '../support/prometheus-text.js';
 import { rawRequest } from '../support/raw-http.js';
 
@@ -47,33 +45,16 @@ async function start(t: ExecutionContext, options: { adminToken?: string | undef
   });
   for (const kind of [merchantKind, orderKind]) system.register(kind);
   await system.start();
-  const gateway = createGateway({
-    logger: createLogger({ level: 'silent' }),
-    store,
-    bus,
-    system,
-    environment: 'test',
-    version: '0.0.0-test',
-    startedAt: Date.now(),
-    rates: new RateSource(new LocalRateProvider()),
-    adminToken: 'adminToken' in options ? options.adminToken : ADMIN_TOKEN,
-    trustedProxies: [],
-    rateLimitPerMinute: 1_000_000,
-    bodyLimitBytes: 100_000,
-    idSecret: 'metrics-test-secret-0123456789abcdef0123',
-    orderMaxUsdc: 100_000_000_000n,
-    now: () => new Date(clock.now()).toISOString(),
-    ...(options.metrics === null ? {} : { metrics: options.metrics ?? metrics }),
-  });
-  const server: Server = createGatewayServer(gateway.app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
     await system.drain();
     await bus.close();
     await store.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, routes: gateway.routes, metrics };
+  const served = await serveGateway(t, { system, store, bus, clock }, {
+    adminToken: 'adminToken' in options ? options.adminToken : ADMIN_TOKEN,
+    ...(options.metrics === null ? {} : { metrics: options.metrics ?? metrics }),
+  });
+  return { ...served, metrics };
 }
 
 test('without the token, or with a wrong one, /metrics is a 401 in the envelope', async (t) => {

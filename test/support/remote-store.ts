@@ -51,6 +51,7 @@ import type {
   StoredDocument,
   UpdateSpec,
 } from '../../actors/store/store.js';
+import { onLines } from './socket-lines.js';
 
 /** Operations of the wire protocol. Collection ops take the collection name first. */
 export type StoreOp =
@@ -266,18 +267,7 @@ export class RemoteStore implements Store {
 
   #attach(connection: Connection): void {
     const { socket } = connection;
-    let buffered = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-        if (line.length > 0) this.#reply(connection, line);
-      }
-    });
+    onLines(socket, (line) => this.#reply(connection, line));
     const lost = (error?: Error) =>
       this.#fail(connection, new StoreConnectionLostError(`the connection to the store was lost${error ? `: ${error.message}` : ''}; the call may or may not have been applied`));
     socket.on('error', lost);

@@ -14,6 +14,7 @@
 import { createServer, type Server, type Socket, type AddressInfo } from 'node:net';
 import type { Collection, Store, StoredDocument } from '../../actors/store/store.js';
 import { decodeWire, encodeWire, errorToWire, type WireStoreReply, type WireStoreRequest } from './remote-store.js';
+import { onLines } from './socket-lines.js';
 
 export interface StoreServerOptions {
   store: Store;
@@ -78,18 +79,7 @@ export class StoreServer {
     }
     this.#sockets.add(socket);
     socket.setNoDelay(true);
-    socket.setEncoding('utf8');
-    let buffered = '';
-    socket.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-        if (line.length > 0) this.#serve(socket, line);
-      }
-    });
+    onLines(socket, (line) => this.#serve(socket, line));
     const forget = () => {
       this.#sockets.delete(socket);
       socket.destroy();

@@ -1,0 +1,37 @@
+/**
+ * A gateway over an actor system a test assembled itself (its own store, bus or
+ * metrics), on a free loopback port, closed when the test ends.
+ */
+import type { AddressInfo } from 'node:net';
+import type { ExecutionContext } from 'ava';
+import { createLogger, type ActorSystem, type Clock, type EventBus, type Store } from '../../actors/index.js';
+import { LocalRateProvider, RateSource } from '../../actors/rates/index.js';
+import { createGateway, createGatewayServer, type GatewayDependencies, type GatewayRoute } from '../../gateway/index.js';
+import { ADMIN_TOKEN } from './gateway.js';
+
+export async function serveGateway(
+  t: ExecutionContext,
+  parts: { system: ActorSystem; store: Store; bus: EventBus; clock: Clock },
+  overrides: Partial<GatewayDependencies> = {},
+): Promise<{ url: string; routes: GatewayRoute[] }> {
+  const gateway = createGateway({
+    logger: createLogger({ level: 'silent' }),
+    ...parts,
+    environment: 'test',
+    version: '0.0.0-test',
+    startedAt: Date.now(),
+    rates: new RateSource(new LocalRateProvider()),
+    adminToken: ADMIN_TOKEN,
+    trustedProxies: [],
+    rateLimitPerMinute: 1_000_000,
+    bodyLimitBytes: 100_000,
+    idSecret: 'gateway-app-test-secret-0123456789abcdef',
+    orderMaxUsdc: 100_000_000_000n,
+    now: () => new Date(parts.clock.now()).toISOString(),
+    ...overrides,
+  });
+  const server = createGatewayServer(gateway.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, routes: gateway.routes };
+}
