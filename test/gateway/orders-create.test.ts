@@ -237,3 +237,30 @@ test('malformed JSON and an oversized body are refused in the envelope', (t) =>
     t.is(huge.status, 413);
     t.false(huge.body.success);
   }));
+
+test('idempotency by meaning: the same amount spelled differently, or a default sent instead of omitted, replays; another amount conflicts', (t) =>
+  withMerchant(async (gateway, { liveKey }) => {
+    const create = (body: Record<string, unknown>) => gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-0001', ...body } });
+    const first = await create({ requestedUsdcAmount: '10' });
+    t.is(first.status, 201);
+    for (const same of [
+      { requestedUsdcAmount: '10.0' },
+      { requestedUsdcAmount: '10.000000' },
+      { requestedUsdcAmount: '10', destinationToken: 'USDC', destinationChainId: 8453, buyerFeeShareBps: 0 },
+      { requestedUsdcAmount: '10', successUrl: null, cancelUrl: null, notes: null },
+    ]) {
+      const replay = await create(same);
+      t.is(replay.status, 200, JSON.stringify(same));
+      t.is(replay.body.responseObject.idempotentReplay, true);
+      t.is(replay.body.responseObject.order.id, first.body.responseObject.order.id);
+    }
+    for (const other of [{ requestedUsdcAmount: '10.000001' }, { requestedUsdcAmount: '10', buyerFeeShareBps: 1 }]) {
+      const conflict = await create(other);
+      t.is(conflict.status, 422, JSON.stringify(other));
+      t.is(conflict.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
+    }
+
+    const fiat = (body: Record<string, unknown>) => gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-fiat-1', ...body } });
+    t.is((await fiat({ requestedFiatAmount: '19.9', requestedFiatCurrency: 'eur' })).status, 201);
+    t.is((await fiat({ requestedFiatAmount: '19.90', requestedFiatCurrency: 'EUR' })).status, 200);
+  }));
