@@ -539,18 +539,36 @@ function removeId(map: Map<string, Set<string>>, key: string, id: string): void 
  */
 function compileFilter(filter: Filter): (doc: Doc) => boolean {
   const conditions = Object.entries(filter);
-  const simple = conditions.every(
-    ([field, value]) => /^[^$.][^.]*$/.test(field) && field !== '__proto__' && isPlainScalar(value),
-  );
-  if (!simple) {
-    const query = new Query(filter);
-    return (doc) => query.test(doc);
+  const paths = conditions.map(([field, value]) => (isPlainScalar(value) ? plainPath(field) : null));
+  let query: Query | undefined;
+  const byMingo = (doc: Doc) => (query ??= new Query(filter)).test(doc);
+  if (paths.some((path) => path === null)) return byMingo;
+  return (doc) => {
+    for (let i = 0; i < conditions.length; i++) {
+      const matched = equalsAt(doc, paths[i]!, conditions[i]![1]);
+      // A path that crosses an array has mingo's semantics (any element, positions): let mingo decide.
+      if (matched === undefined) return byMingo(doc);
+      if (!matched) return false;
+    }
+    return true;
+  };
+}
+
+/** The segments of a dotted path of plain field names, or null for anything mingo must read (operators, positions). */
+function plainPath(field: string): string[] | null {
+  const segments = field.split('.');
+  return segments.every((segment) => /^[^$\d][^$]*$/.test(segment) && segment !== '__proto__') ? segments : null;
+}
+
+/** Whether the value at `path` is `value` or an array holding it; undefined when an array lies along the way. */
+function equalsAt(doc: Doc, path: readonly string[], value: unknown): boolean | undefined {
+  let current: unknown = doc;
+  for (const segment of path) {
+    if (Array.isArray(current)) return undefined;
+    if (!isPlainObject(current)) return false;
+    current = Object.hasOwn(current, segment) ? current[segment] : undefined;
   }
-  return (doc) =>
-    conditions.every(([field, value]) => {
-      const actual = Object.hasOwn(doc, field) ? doc[field] : undefined;
-      return actual === value || (Array.isArray(actual) && actual.includes(value));
-    });
+  return current === value || (Array.isArray(current) && current.includes(value));
 }
 
 /**
@@ -643,7 +661,29 @@ function toModifier(update: UpdateSpec): Modifier<StoredDocument> {
 
 function project(docs: Doc[], projection: Projection | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const fields = Object.entries(projection);
+  // Top-level fields need no query engine; mingo's projection compiles one per call.
+  if (fields.every(([field]) => /^[^$.]+$/.test(field) && field !== '__proto__')) {
+    const others = fields.filter(([field]) => field !== '_id');
+    const withId = projection._id !== 0;
+    if (others.length === 0) return docs.map((doc) => (withId ? pick(doc, [], true) : omit(doc, new Set(['_id']))));
+    if (others.every(([, flag]) => flag === 1)) return docs.map((doc) => pick(doc, others.map(([field]) => field), withId));
+    if (others.every(([, flag]) => flag === 0)) return docs.map((doc) => omit(doc, new Set(fields.filter(([, flag]) => flag === 0).map(([field]) => field))));
+  }
   return find(docs, {}, projection).all();
+}
+
+function pick(doc: Doc, fields: readonly string[], withId: boolean): Doc {
+  const out: Doc = {};
+  if (withId && Object.hasOwn(doc, '_id')) out._id = doc._id;
+  for (const field of fields) if (Object.hasOwn(doc, field)) out[field] = doc[field];
+  return out;
+}
+
+function omit(doc: Doc, fields: ReadonlySet<string>): Doc {
+  const out: Doc = {};
+  for (const field of Object.keys(doc)) if (!fields.has(field)) out[field] = doc[field];
+  return out;
 }
 
 function first<T>(items: Iterable<T>): T | undefined {
