@@ -53,7 +53,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     throw new ApiError(400, 'Dynamic orders are disabled in the merchant configuration', 'DYNAMIC_ORDERS_DISABLED');
   }
   const dynamicOrdersEnabled = body.dynamicOrdersEnabled ?? config.dynamicOrdersEnabled;
-  const amount = await amountOf(deps, body, dynamicOrdersEnabled);
+  const amount = await amountOf(deps, body, dynamicOrdersEnabled, config.defaultPaymentCurrency);
 
   const destinationChainId = String(body.destinationChainId ?? BASE_CHAIN_ID);
   const destinationAddress = body.destinationAddress ?? profile.evmWalletAddress;
@@ -130,16 +130,19 @@ type AmountFields = {
   openAmount: OpenAmountConfig | null;
 };
 
-async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dynamicOrdersEnabled: boolean): Promise<AmountFields> {
+async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dynamicOrdersEnabled: boolean, defaultCurrency: string | null): Promise<AmountFields> {
   const max = deps.orderMaxUsdc;
   if (body.requestedUsdcAmount !== undefined) {
     const usdc = positive('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
     if (usdc > max) throw fieldError('requestedUsdcAmount', `must be at most ${formatUsdc(max)} USDC`);
     return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: null, openAmount: null };
   }
-  if (body.requestedFiatAmount !== undefined && body.requestedFiatCurrency !== undefined) {
+  if (body.requestedFiatAmount !== undefined) {
     const cents = positive('requestedFiatAmount', () => parseFiat(body.requestedFiatAmount!));
-    const currency = body.requestedFiatCurrency.toUpperCase();
+    const currency = (body.requestedFiatCurrency ?? defaultCurrency)?.toUpperCase();
+    if (!currency) {
+      throw fieldError('requestedFiatCurrency', 'is required: this merchant has no defaultPaymentCurrency to price the order in');
+    }
     const rate = await deps.rates.currencyPerUsd(currency);
     if (rate === null) throw new ApiError(400, `No exchange rate is available for ${currency}`, 'CURRENCY_NOT_SUPPORTED');
     const usdc = fiatToUsdc(cents, rate);

@@ -14,7 +14,11 @@ export const createOrderBody = z
   .strictObject({
     requestedUsdcAmount: usdcAmount.optional(),
     requestedFiatAmount: decimalString.meta({ description: 'Fiat price, at most 2 decimals', example: '19.99' }).optional(),
-    requestedFiatCurrency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code').optional(),
+    requestedFiatCurrency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code')
+      .meta({ description: "Defaults to the merchant's defaultPaymentCurrency; required when the merchant has none" })
+      .optional(),
     openAmount: z
       .strictObject({
         currency: z.string().meta({ description: 'ISO currency of minAmount, maxAmount and presets' }),
@@ -44,12 +48,12 @@ export const createOrderBody = z
     if (modes !== 1) {
       ctx.addIssue({
         code: 'custom',
-        message: 'send exactly one amount mode: requestedUsdcAmount, requestedFiatAmount with requestedFiatCurrency, or openAmount',
+        message: 'send exactly one amount mode: requestedUsdcAmount, requestedFiatAmount (with requestedFiatCurrency or the merchant’s default currency), or openAmount',
       });
     }
-    if ((body.requestedFiatAmount === undefined) !== (body.requestedFiatCurrency === undefined)) {
-      const missing = body.requestedFiatAmount === undefined ? 'requestedFiatAmount' : 'requestedFiatCurrency';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'requestedFiatAmount and requestedFiatCurrency go together' });
+    // Without a currency, the merchant's defaultPaymentCurrency prices the order (document 1, versioning item 3).
+    if (body.requestedFiatCurrency !== undefined && body.requestedFiatAmount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['requestedFiatAmount'], message: 'requestedFiatCurrency needs requestedFiatAmount' });
     }
   })
   .meta({ id: 'CreateOrderRequest', example: { requestedUsdcAmount: '25', notes: { sku: 'A1' }, successUrl: 'https://shop.example/thanks' } });

@@ -264,3 +264,21 @@ test('idempotency by meaning: the same amount spelled differently, or a default 
     t.is((await fiat({ requestedFiatAmount: '19.9', requestedFiatCurrency: 'eur' })).status, 201);
     t.is((await fiat({ requestedFiatAmount: '19.90', requestedFiatCurrency: 'EUR' })).status, 200);
   }));
+
+test('a fiat price without a currency is priced in the merchant’s defaultPaymentCurrency, and refused naming the field when there is none', (t) =>
+  withMerchant(async (gateway, { liveId, liveKey }) => {
+    const bare = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '20' } });
+    t.is(bare.status, 400);
+    t.regex(bare.body.responseObject.fieldErrors.requestedFiatCurrency[0], /defaultPaymentCurrency/);
+
+    t.is((await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { defaultPaymentCurrency: 'EUR' })).status, 200);
+    const defaulted = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '20' } });
+    t.is(defaulted.status, 201);
+    const hosted = await gateway.request('GET', `/api/v1/orders/${defaulted.body.responseObject.order.id}`);
+    t.deepEqual(hosted.body.responseObject.order.requestedFiat, { amount: '20.00', currency: 'EUR' });
+    const explicit = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '20', requestedFiatCurrency: 'GBP' } });
+    const explicitHosted = await gateway.request('GET', `/api/v1/orders/${explicit.body.responseObject.order.id}`);
+    t.is(explicitHosted.body.responseObject.order.requestedFiat.currency, 'GBP');
+    const currencyOnly = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatCurrency: 'EUR' } });
+    t.is(currencyOnly.status, 400);
+  }));
