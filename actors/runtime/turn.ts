@@ -4,12 +4,13 @@
  * events, cancellations, emitted events, effects) is folded into the document so
  * that a single conditional write saves it all. No I/O happens here.
  */
-import { initialTransition, transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
 import { decode, encode, fromJson, toJson } from '../codec.js';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import { nextTimerAt, outboxDueAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
+import { stepsOf } from './machine-steps.js';
 import { isTimerFire, type ActorMessage } from './messages.js';
 
 export type TurnOutcome =
@@ -54,12 +55,12 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     if (!doc || !row) return { type: 'stale-timer' };
     timers = timers.filter((timer) => timer !== row);
     event = decode<EventObject>(row.event);
-    [snapshot, actions] = transition(kind.machine, restore(kind, doc), event);
+    [snapshot, actions] = stepsOf(kind.machine).next(restore(kind, doc), event);
   } else if (!doc) {
     if (!kind.createdBy.includes(event.type)) throw new UnknownActorError(address.kind, address.id);
     const { type: _type, ...payload } = event;
     const input = kind.input ? kind.input(event, address.id) : { ...payload, id: address.id };
-    [snapshot, actions] = initialTransition(kind.machine, input);
+    [snapshot, actions] = stepsOf(kind.machine).initial(input);
   } else {
     const current = restore(kind, doc);
     const refusal = kind.check?.(current, event);
@@ -74,7 +75,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
         409,
       );
     }
-    [snapshot, actions] = transition(kind.machine, current, event);
+    [snapshot, actions] = stepsOf(kind.machine).next(current, event);
   }
   if (snapshot.status === 'error') throw snapshot.error instanceof Error ? snapshot.error : new Error(String(snapshot.error));
 

@@ -1,0 +1,55 @@
+/**
+ * xstate's pure transition API for one machine, without its per-call throwaway actor.
+ * `transition()` and `initialTransition()` build a new actor for every call, and
+ * constructing it computes the machine's initial state with no input: the order
+ * machine's context factory throws a TypeError there, caught inside xstate, on every
+ * turn. The scope below is the one those helpers build (an inert scope whose action
+ * executor only collects), made once per machine. It is safe to share because the
+ * runtime lets no machine spawn children or address `self`: turn.ts refuses
+ * `spawnChild` and `sendTo`, and delayed events become timer rows, not scheduled sends.
+ */
+import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+
+export type Action = { type: string; params: unknown };
+
+export class MachineSteps {
+  readonly #self;
+
+  constructor(private readonly machine: AnyStateMachine) {
+    // Built once: its eager initial state, without input, may fail, and nothing reads it.
+    this.#self = createActor(machine);
+  }
+
+  initial(input: unknown): [AnyMachineSnapshot, Action[]] {
+    const actions: Action[] = [];
+    return [this.machine.getInitialSnapshot(this.#scope(actions), input), actions];
+  }
+
+  next(snapshot: AnyMachineSnapshot, event: EventObject): [AnyMachineSnapshot, Action[]] {
+    const actions: Action[] = [];
+    return [this.machine.transition(snapshot, event, this.#scope(actions)), actions];
+  }
+
+  #scope(actions: Action[]): AnyActorScope {
+    return {
+      self: this.#self,
+      defer: () => {},
+      id: '',
+      logger: () => {},
+      sessionId: '',
+      stopChild: () => {},
+      system: this.#self.system,
+      emit: () => {},
+      actionExecutor: (action: { type: string; params: unknown }) => void actions.push({ type: action.type, params: action.params }),
+    } as unknown as AnyActorScope;
+  }
+}
+
+const steps = new WeakMap<AnyStateMachine, MachineSteps>();
+
+/** The steps of `machine`, made on first use. */
+export function stepsOf(machine: AnyStateMachine): MachineSteps {
+  let found = steps.get(machine);
+  if (!found) steps.set(machine, (found = new MachineSteps(machine)));
+  return found;
+}
