@@ -10,6 +10,7 @@
 import type { Logger } from 'pino';
 import { BusDeadLetters, Serial, consumerNotRunning, eventPayload } from './event-bus.js';
 import type { BusDeadLetterOptions, ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
+import { deepCopy } from '../store/deep-copy.js';
 
 export interface MemoryBusOptions extends BusDeadLetterOptions {
   /**
@@ -71,7 +72,7 @@ export class MemoryBus implements EventBus {
       if (oldest !== undefined) this.#ids.delete(oldest);
     }
     // A copy, so neither the publisher nor a handler can change what others receive.
-    this.#log.push(structuredClone(event));
+    this.#log.push(deepCopy(event));
     this.#trim();
     for (const cursor of this.#cursors.values()) if (cursor.idle) cursor.wake?.();
   }
@@ -87,7 +88,7 @@ export class MemoryBus implements EventBus {
       redeliver: (event) =>
         cursor.serial.run(async () => {
           if (cursor.stopped) throw consumerNotRunning(durable);
-          await handler(structuredClone(event));
+          await handler(deepCopy(event));
         }),
     });
     cursor.done = this.#deliver(durable, matcher(options), handler, cursor);
@@ -120,7 +121,7 @@ export class MemoryBus implements EventBus {
       if (matches(event)) {
         if (failing?.seq !== seq) failing = { seq, failures: 0, firstAttemptAt: this.#retries.now() };
         try {
-          await cursor.serial.run(() => handler(structuredClone(event)));
+          await cursor.serial.run(() => handler(deepCopy(event)));
         } catch (error) {
           failing.failures += 1;
           const delayMs = await this.#afterFailure(durable, event, error, failing.failures, failing.firstAttemptAt);
