@@ -97,7 +97,8 @@ test('a refused payment does not use up its payment id', async (t) => {
   t.is((await buyerVerify(enclave, fixture, prepared, intentFor(fixture))).status, 200);
 });
 
-test('an expired session, a missing payment and a platform outage are told apart', async (t) => {
+// Serial: the outage it sets is on the enclave every test of this file shares, and ava runs the others concurrently.
+test.serial('an expired session, a missing payment and a platform outage are told apart', async (t) => {
   const fixture = PLATFORM_FIXTURES[0]!;
   const missing = preparePayment(enclave, fixture);
   const notThere = await buyerVerify(enclave, fixture, { ...missing, params: { PAYMENT_ID: '4100000000001' } }, intentFor(fixture));
