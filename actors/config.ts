@@ -88,6 +88,13 @@ const schema = z
         return z.NEVER;
       })
       .default(100_000_000_000n),
+    /** The conversion provider: GET returns { base: "USD", rates: { EUR: "0.92", … } }; unset, a fixed local table (not for production). */
+    RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Sent to RATES_URL as a bearer token. */
+    RATES_API_KEY: z.string().min(1).optional(),
+    RATES_TIMEOUT_MS: integer(100, 60_000).default(2_000),
+    /** How old the provider's last answer may be before orders priced in fiat are refused RATE_UNAVAILABLE. */
+    RATES_MAX_AGE_MS: integer(1_000, 24 * 60 * 60 * 1000).default(60_000),
     /** Secret that makes order ids derived from idempotency keys unguessable; random per process when unset. */
     ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Whether the node reads chain facts at all; `false` runs it without a chain (tests that need none). */
@@ -153,6 +160,9 @@ const schema = z
     }
     if (env.ENCLAVE_WRAPPED_KEY && !env.ENCLAVE_KEY_WRAPPING_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_WRAPPED_KEY'], message: 'needs ENCLAVE_KEY_WRAPPING_KEY: only that key can unwrap it' });
+    }
+    if (env.NODE_ENV === 'production' && !env.RATES_URL) {
+      ctx.addIssue({ code: 'custom', path: ['RATES_URL'], message: 'is required in production: the local table is fixed rates, not the market' });
     }
     if (env.NODE_ENV === 'production' && env.ENCLAVE_ENABLED && env.ENCLAVE_PLATFORMS === 'simulator') {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PLATFORMS'], message: 'must be live in production: simulated platforms prove no payment' });

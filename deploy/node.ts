@@ -31,7 +31,7 @@ import {
   type Transport,
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
-import { LocalRateProvider, RateSource } from '../actors/rates/index.js';
+import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/rates/index.js';
 import { merchantKind, orderKind } from '../actors/kinds/index.js';
 import { createGateway, createGatewayServer, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
@@ -159,7 +159,11 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     environment: config.NODE_ENV,
     version: packageJson.version,
     startedAt: Date.now(),
-    rates: new RateSource(new LocalRateProvider()),
+    rates: new RateSource(
+      config.RATES_URL
+        ? new HttpRateProvider({ url: config.RATES_URL, apiKey: config.RATES_API_KEY, timeoutMs: config.RATES_TIMEOUT_MS, maxAgeMs: config.RATES_MAX_AGE_MS, clock })
+        : new LocalRateProvider(),
+    ),
     adminToken: config.PEER_ADMIN_TOKEN,
     trustedProxies: config.TRUSTED_PROXIES,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,

@@ -34,6 +34,8 @@ export function orderView(context: OrderContext, status: OrderStatus) {
     hasExpiredPayment: false,
     paymentSelectedRail: null,
     searchText: orderSearchText(context),
+    // Internal: the rate a fiat price was converted at (orders before it was kept have none).
+    pricing: context.pricing ?? null,
   };
 }
 

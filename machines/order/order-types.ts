@@ -16,6 +16,13 @@ export interface FiatAmount {
   currency: string;
 }
 
+export interface OrderPricing {
+  /** Fiat units per USD, six decimals (`0.920000`). */
+  currencyPerUsdRate: string;
+  currency: string;
+  pricedAt: string;
+}
+
 export interface OrderInput {
   id: string;
   merchantId: string;
@@ -25,6 +32,8 @@ export interface OrderInput {
   requestedUsdcAmount: bigint | null;
   /** The merchant's fiat price, when the order was priced in fiat. */
   requestedFiat: FiatAmount | null;
+  /** The rate a fiat price was converted at, and when: what the order's USDC amount rests on. Null otherwise. */
+  pricing?: OrderPricing | null;
   /** Set for an OPEN order only. */
   openAmount: OpenAmountConfig | null;
   destinationAddress: string;

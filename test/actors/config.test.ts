@@ -64,7 +64,9 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.throws(() => loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: Buffer.alloc(16).toString('base64') }), { message: /ENCLAVE_KEY_WRAPPING_KEY: must be base64 of 32 bytes/ });
   t.is(loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: kwk, ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }).ENCLAVE_WRAPPED_KEY, 'a.b.c.d.e');
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
-  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }).ENCLAVE_PLATFORMS, 'live');
+  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' }).ENCLAVE_PLATFORMS, 'live');
+  t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }), { message: /RATES_URL: is required in production/ });
+  t.throws(() => loadConfig({ RATES_URL: 'ftp://rates.example' }), { message: /RATES_URL/ });
   t.throws(() => loadConfig({ ENCLAVE_CHAINS: '{"8453":{"paymentVerifier":"0x12"}}' }), { message: /ENCLAVE_CHAINS: must be JSON/ });
   const verifier = '0x' + 'a'.repeat(40);
   t.deepEqual(loadConfig({ ENCLAVE_CHAINS: `{"8453":{"paymentVerifier":"${verifier}"}}` }).ENCLAVE_CHAINS, { 8453: { paymentVerifier: verifier } });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { EmbeddedStore, type DomainEvent } from '../../actors/index.js';
 import { startTestGateway, withMerchant } from '../support/gateway.js';
@@ -282,3 +284,33 @@ test('a fiat price without a currency is priced in the merchant’s defaultPayme
     const currencyOnly = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatCurrency: 'EUR' } });
     t.is(currencyOnly.status, 400);
   }));
+
+test('an order priced in fiat keeps the rate and the time it was priced at; without a trustworthy rate the create is a 503 RATE_UNAVAILABLE', async (t) => {
+  let up = true;
+  const provider = createServer((_request, response) => {
+    if (!up) {
+      response.statusCode = 503;
+      return void response.end();
+    }
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ base: 'USD', rates: { EUR: '0.9' } }));
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+  const gateway = await startTestGateway({ RATES_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/usd`, RATES_MAX_AGE_MS: 60_000 });
+  t.teardown(() => gateway.stop());
+  const { liveKey } = await gateway.createMerchant();
+
+  const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '90', requestedFiatCurrency: 'EUR' } });
+  t.is(created.status, 201);
+  t.is(created.body.responseObject.order.requestedUsdcAmount, '100');
+  const doc = await gateway.node.system.documents('order').findOne({ _id: created.body.responseObject.order.id });
+  t.deepEqual(doc!.view.pricing, { currencyPerUsdRate: '0.900000', currency: 'EUR', pricedAt: new Date(gateway.clock.now()).toISOString() });
+
+  up = false;
+  await gateway.clock.advance(61_000);
+  const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '90', requestedFiatCurrency: 'EUR' } });
+  t.is(refused.status, 503);
+  t.like(refused.body, { success: false, errorCode: 'RATE_UNAVAILABLE' });
+  t.is((await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '5' } })).status, 201, 'USDC prices need no rate');
+});
