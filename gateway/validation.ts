@@ -6,8 +6,22 @@
 import { z } from 'zod';
 import { ApiError } from './envelope.js';
 
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new ApiError(400, 'Invalid request', undefined, z.flattenError(result.error));
+/**
+ * `retired` names fields an older API version took: each one present gets its own
+ * field error saying what replaced it, beside whatever else is wrong with the rest.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, retired: Readonly<Record<string, string>> = {}): z.output<S> {
+  const present = isRecord(input) ? Object.keys(input).filter((key) => Object.hasOwn(retired, key)) : [];
+  const rest = present.length > 0 ? Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([key]) => !present.includes(key))) : input;
+  const result = schema.safeParse(rest);
+  if (result.success && present.length === 0) return result.data;
+  const flattened: { formErrors: string[]; fieldErrors: Record<string, string[]> } = result.success
+    ? { formErrors: [], fieldErrors: {} }
+    : (z.flattenError(result.error) as { formErrors: string[]; fieldErrors: Record<string, string[]> });
+  for (const key of present) flattened.fieldErrors[key] = [retired[key]!];
+  throw new ApiError(400, 'Invalid request', undefined, flattened);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -10,6 +10,7 @@ import type { GatewayState } from '../state.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
 import { hostedOrder, listOrders } from '../orders/order-queries.js';
 import { createOrderBody, listOrdersQuery, orderPath } from '../schemas/order-schemas.js';
+import { V0_CREATE_ORDER_FIELDS } from '../schemas/retired-fields.js';
 import { parseOrThrow } from '../validation.js';
 
 export interface OrderRouteDependencies extends CreateOrderDependencies {
@@ -25,7 +26,7 @@ export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> 
   const router = exactRouter('/api/v1');
 
   router.post('/orders', deps.auth, deps.body, async (ctx) => {
-    const body = parseOrThrow(createOrderBody, ctx.request.body);
+    const body = parseOrThrow(createOrderBody, ctx.request.body, V0_CREATE_ORDER_FIELDS);
     const result = await createOrder(deps, ctx.state.account, body);
     if (result.created) respond(ctx, 201, 'Order created', { order: result.order, orderToken: result.orderToken });
     else respond(ctx, 200, 'Order already created for this idempotencyKey', { order: result.order, orderToken: null, idempotentReplay: true });

@@ -314,3 +314,29 @@ test('an order priced in fiat keeps the rate and the time it was priced at; with
   t.like(refused.body, { success: false, errorCode: 'RATE_UNAVAILABLE' });
   t.is((await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '5' } })).status, 201, 'USDC prices need no rate');
 });
+
+test('the v0 create fields answer a 400 naming the v1 field, or saying the field was removed', (t) =>
+  withMerchant(async (gateway, { liveKey }) => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['amountUsdc', '10', /renamed in v1: send requestedUsdcAmount/],
+      ['recipientAddress', '0x5555555555555555555555555555555555555555', /send destinationAddress/],
+      ['enabledPaymentPlatforms', ['venmo'], /send enabledRails/],
+      ['metadata', { sku: 'A1' }, /send notes/],
+      ['fiatAmount', '10', /send requestedFiatAmount/],
+      ['fiatCurrency', 'EUR', /send requestedFiatCurrency/],
+      ['merchantId', 'mer_x', /removed in v1: the merchant is the one the API key belongs to/],
+      ['checkoutMode', 'HOSTED', /removed in v1/],
+      ['maxFeePercentage', 2, /removed in v1: fee limits are dashboard settings/],
+    ];
+    for (const [field, value, message] of cases) {
+      const response = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '10', [field]: value } });
+      t.is(response.status, 400, field);
+      t.is(response.body.message, 'Invalid request');
+      t.regex(response.body.responseObject.fieldErrors[field]?.[0] ?? '', message, field);
+    }
+    const both = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { amountUsdc: '10', buyerFeeShareBps: -1 } });
+    t.truthy(both.body.responseObject.fieldErrors.amountUsdc, 'the retired field is named');
+    t.truthy(both.body.responseObject.fieldErrors.buyerFeeShareBps, 'and the rest of the body is still checked');
+    const listed = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
+    t.is(listed.body.responseObject.total, 0, 'none of them created an order');
+  }));
