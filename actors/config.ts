@@ -8,6 +8,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseUsdc } from '../machines/money.js';
 import type { RetryPolicy } from './runtime/retry-policy.js';
+import type { MongoDurability } from './store/mongo-store.js';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
@@ -181,6 +182,11 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema>;
+
+/** How durable the configuration asks MongoDB writes and reads to be. */
+export function durabilityOf(config: Config): MongoDurability {
+  return { writeConcern: config.MONGODB_WRITE_CONCERN, journal: config.MONGODB_JOURNAL, readConcern: config.MONGODB_READ_CONCERN };
+}
 
 /** The retry policy the configuration sets for failing work. */
 export function retryPolicyOf(config: Config): RetryPolicy {

@@ -20,6 +20,7 @@ import {
   SystemClock,
   createLogger,
   retryPolicyOf,
+  durabilityOf,
   DeadLetterStore,
   PrometheusMetrics,
   instrumentStore,
@@ -92,7 +93,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     (config.MONGODB_URI
       ? await MongoStore.connect(config.MONGODB_URI, {
           dbName: config.MONGODB_DB,
-          durability: { writeConcern: config.MONGODB_WRITE_CONCERN, journal: config.MONGODB_JOURNAL, readConcern: config.MONGODB_READ_CONCERN },
+          durability: durabilityOf(config),
         })
       : await EmbeddedStore.open({ dataDir: config.DATA_DIR, logger }));
   // Every collection call is timed (peer_store_operation_duration_seconds); baseStore is what gets closed.

@@ -69,12 +69,13 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const body = jsonBody(deps.bodyLimitBytes);
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
+    const guard = adminAuth(deps.adminToken);
     const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters });
-    app.use(guardedArea(ADMIN_AREA, adminAuth(deps.adminToken), admin));
+    app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);
     if (deps.metrics) {
       const metrics = metricsRoutes(deps.metrics);
-      app.use(guardedArea(METRICS_PATH, adminAuth(deps.adminToken), metrics));
+      app.use(guardedArea(METRICS_PATH, guard, metrics));
       mounted.push(metrics);
     }
   }

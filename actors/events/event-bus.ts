@@ -65,6 +65,13 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** Whether an event is one a consumer with these options takes. */
+export function eventMatcher({ kinds, types }: Pick<ConsumeOptions, 'kinds' | 'types'>): (event: DomainEvent) => boolean {
+  const kindSet = kinds?.length ? new Set(kinds) : undefined;
+  const typeSet = types?.length ? new Set(types) : undefined;
+  return (event) => (kindSet?.has(event.actor.kind) ?? true) && (typeSet?.has(event.type) ?? true);
+}
+
 /** Subject of an event on a JetStream stream: `<ns>.events.<kind>.<id>.<TYPE>`. */
 export function eventSubject(namespace: string, event: Pick<DomainEvent, 'actor' | 'type'>): string {
   return `${namespace}.events.${event.actor.kind}.${event.actor.id}.${event.type}`;

@@ -32,7 +32,7 @@ import { nanos } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { Encoded } from '../codec.js';
-import { BusDeadLetters, Serial, consumerNotRunning, eventPayload, eventSubject, isDomainEvent } from './event-bus.js';
+import { BusDeadLetters, Serial, consumerNotRunning, eventMatcher, eventPayload, eventSubject, isDomainEvent } from './event-bus.js';
 import type { BusDeadLetterOptions, BusRedelivery, ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
 
 export interface JetStreamBusOptions extends BusDeadLetterOptions {
@@ -123,7 +123,7 @@ export class JetStreamBus implements EventBus {
       JetStreamApiCodes.ConsumerNotFound,
     );
     const consumer = await this.js.consumers.get(this.stream, durable);
-    const subscription = new JetStreamSubscription(consumer, matcher(options), handler, this.logger, durable, this.retries);
+    const subscription = new JetStreamSubscription(consumer, eventMatcher(options), handler, this.logger, durable, this.retries);
     this.#subscriptions.add(subscription);
     const unlist = this.retries.live(durable, subscription);
     void subscription.done.finally(() => {
@@ -345,10 +345,4 @@ async function updateOrAdd<T>(update: () => Promise<T>, add: () => Promise<T>, n
 function supportsMultipleFilters(nc: NatsConnection): boolean {
   const [major = 0, minor = 0] = (nc.info?.version ?? '0.0.0').split('.').map(Number);
   return major > 2 || (major === 2 && minor >= 10);
-}
-
-function matcher({ kinds, types }: ConsumeOptions): (event: DomainEvent) => boolean {
-  const kindSet = kinds?.length ? new Set(kinds) : undefined;
-  const typeSet = types?.length ? new Set(types) : undefined;
-  return (event) => (kindSet?.has(event.actor.kind) ?? true) && (typeSet?.has(event.type) ?? true);
 }

@@ -8,7 +8,7 @@
  * process.
  */
 import type { Logger } from 'pino';
-import { BusDeadLetters, Serial, consumerNotRunning, eventPayload } from './event-bus.js';
+import { BusDeadLetters, Serial, consumerNotRunning, eventMatcher, eventPayload } from './event-bus.js';
 import type { BusDeadLetterOptions, ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
 import { deepCopy } from '../store/deep-copy.js';
 
@@ -91,7 +91,7 @@ export class MemoryBus implements EventBus {
           await handler(deepCopy(event));
         }),
     });
-    cursor.done = this.#deliver(durable, matcher(options), handler, cursor);
+    cursor.done = this.#deliver(durable, eventMatcher(options), handler, cursor);
     return { stop: () => this.#stop(durable, cursor) };
   }
 
@@ -193,10 +193,4 @@ export class MemoryBus implements EventBus {
   #assertOpen(): void {
     if (this.#closed) throw new Error('MemoryBus is closed');
   }
-}
-
-function matcher({ kinds, types }: ConsumeOptions): (event: DomainEvent) => boolean {
-  const kindSet = kinds?.length ? new Set(kinds) : undefined;
-  const typeSet = types?.length ? new Set(types) : undefined;
-  return (event) => (kindSet?.has(event.actor.kind) ?? true) && (typeSet?.has(event.type) ?? true);
 }

@@ -8,6 +8,6 @@
  */
 export { noMetrics } from './runtime-metrics.js';
 export type { AskOutcome, EffectOutcome, RuntimeMetrics, TurnOutcome } from './runtime-metrics.js';
-export { ASK_BUCKETS, LATENESS_BUCKETS, PrometheusMetrics, STORE_BUCKETS } from './prometheus-metrics.js';
+export { PrometheusMetrics } from './prometheus-metrics.js';
 export type { PrometheusMetricsOptions } from './prometheus-metrics.js';
 export { instrumentStore } from './instrumented-store.js';

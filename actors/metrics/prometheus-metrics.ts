@@ -24,16 +24,16 @@ const EFFECT_OUTCOMES: readonly EffectOutcome[] = ['ok', 'retry', 'dead_lettered
  * slow one runs up to ASK_TIMEOUT_MS (10 s by default; a timed-out ask lands in the last
  * buckets or +Inf).
  */
-export const ASK_BUCKETS: readonly number[] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const ASK_BUCKETS: readonly number[] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /** Store calls: tens of microseconds embedded, a few milliseconds to MongoDB with a majority write concern. */
-export const STORE_BUCKETS: readonly number[] = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const STORE_BUCKETS: readonly number[] = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /**
  * Timer lateness: a timer is found by a poll every TIMER_POLL_MS (1 s by default), so up
  * to a second is normal; minutes mean a node was down or its shards were moving.
  */
-export const LATENESS_BUCKETS: readonly number[] = [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600];
+const LATENESS_BUCKETS: readonly number[] = [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600];
 
 /** How long a scrape waits for a gauge read from the store before reporting it unknown. */
 const GAUGE_READ_TIMEOUT_MS = 2_000;

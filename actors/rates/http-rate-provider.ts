@@ -9,7 +9,7 @@
  */
 import type { Clock } from '../clock.js';
 import { parseRate } from '../../machines/money.js';
-import type { RateProvider } from './rate-source.js';
+import { RateUnavailableError, type RateProvider } from './rate-source.js';
 
 export interface HttpRateProviderOptions {
   url: string;
@@ -18,11 +18,6 @@ export interface HttpRateProviderOptions {
   timeoutMs: number;
   maxAgeMs: number;
   clock: Clock;
-}
-
-/** No rate may be used now: the provider cannot be reached and the last answer is too old. */
-export class RateUnavailableError extends Error {
-  override readonly name = 'RateUnavailableError';
 }
 
 interface Snapshot {

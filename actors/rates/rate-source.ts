@@ -9,8 +9,16 @@ import { parseRate } from '../../machines/money.js';
 const ONE = parseRate('1');
 
 export interface RateProvider {
-  /** Fiat units per USD, scaled by 1e6, or null when the provider has no rate for it now. */
+  /**
+   * Fiat units per USD, scaled by 1e6, or null when the provider does not price that
+   * currency. Throws RateUnavailableError when it has no rate it can stand behind now.
+   */
   currencyPerUsd(currency: string): Promise<bigint | null>;
+}
+
+/** No rate may be used now: the provider cannot be reached and its last answer is too old. */
+export class RateUnavailableError extends Error {
+  override readonly name = 'RateUnavailableError';
 }
 
 export class RateSource {

@@ -381,9 +381,19 @@ export class ActorSystem implements MessageHost {
 
   async #sweep(): Promise<void> {
     const now = this.options.clock.now();
+    await this.#runDueEffects();
+    if (now - this.#purgedAt >= PURGE_EVERY_MS) {
+      this.#purgedAt = now;
+      await this.#messages.purge(now);
+    }
+  }
+
+  /** Drains the outboxes due now on `shards` (by default every shard this node holds), in memory or not. */
+  async #runDueEffects(shards?: number[]): Promise<void> {
+    const now = this.options.clock.now();
     for (const [kind, collection] of this.#collections) {
       const due = await collection.find(
-        { ...this.#shardFilter(), outboxPending: true, outboxDueAt: { $lte: now } },
+        { ...this.#shardFilter(shards), outboxPending: true, outboxDueAt: { $lte: now } },
         { projection: { _id: 1 }, limit: SWEEP_BATCH },
       );
       for (const doc of due) {
@@ -393,18 +403,11 @@ export class ActorSystem implements MessageHost {
         this.#outbox.schedule(activation);
       }
     }
-    if (now - this.#purgedAt >= PURGE_EVERY_MS) {
-      this.#purgedAt = now;
-      await this.#messages.purge(now);
-    }
   }
 
   /** Picks up effects a previous owner saved but never ran, and timers that fell due meanwhile. */
   async #recover(shards?: number[]): Promise<void> {
-    for (const [kind, collection] of this.#collections) {
-      const pending = await collection.find({ ...this.#shardFilter(shards), outboxPending: true }, { projection: { _id: 1 } });
-      for (const doc of pending) await this.#activate({ kind, id: doc._id }).load();
-    }
+    await this.#runDueEffects(shards);
     await this.#timers.runDue();
   }
 

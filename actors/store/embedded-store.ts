@@ -150,37 +150,23 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
     this.#assertOpen();
     const [doc] = this.#table.select(filter, { ...options, limit: 1 });
-    const found = doc ? this.#out(doc) : null;
-    await this.#settled();
-    return found;
+    return this.#answer(doc ? this.#out(doc) : null);
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     this.#assertOpen();
-    const found = this.#table.select(filter, options).map((doc) => this.#out(doc));
-    await this.#settled();
-    return found;
+    return this.#answer(this.#table.select(filter, options).map((doc) => this.#out(doc)));
   }
 
   async count(filter: Filter): Promise<number> {
     this.#assertOpen();
-    const counted = this.#table.count(filter);
-    await this.#settled();
-    return counted;
+    return this.#answer(this.#table.count(filter));
   }
 
   async insertOne(doc: T): Promise<void> {
     this.#assertOpen();
     const copy = deepCopy(doc);
-    const record = this.#log && putFrame(this.name, copy);
-    try {
-      this.#table.insert(copy);
-    } catch (error) {
-      // The document it collides with may not be durable yet.
-      await this.#settled();
-      throw error;
-    }
-    if (record) await this.#log!.append(record);
+    await this.#commit(copy, () => this.#table.insert(copy));
   }
 
   async replaceOne(filter: Filter, doc: T): Promise<boolean> {
@@ -189,7 +175,7 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     const entry = first(this.#table.matches(filter));
     if (!entry) return this.#answer(false);
     const copy = deepCopy(doc);
-    await this.#write(entry, copy);
+    await this.#commit(copy, () => this.#table.write(entry, copy));
     return true;
   }
 
@@ -202,7 +188,7 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     const next = deepCopy(entry.doc);
     // The filter is passed as the condition so positional paths (`items.$.qty`) resolve.
     applyUpdate(next, toModifier(update), undefined, filter, { cloneMode: 'deep' });
-    await this.#write(entry, next);
+    await this.#commit(next, () => this.#table.write(entry, next));
     return true;
   }
 
@@ -230,25 +216,22 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
    * holds changes in the order memory took them. The record is encoded first: a value
    * the journal cannot hold then fails the call with nothing changed.
    */
-  async #write(entry: Entry, next: StoredDocument): Promise<void> {
+  async #commit(next: StoredDocument, apply: () => void): Promise<void> {
     const record = this.#log && putFrame(this.name, next);
     try {
-      this.#table.write(entry, next);
+      apply();
     } catch (error) {
-      await this.#settled();
+      // What it collided with may not be durable yet.
+      await this.#log?.settled();
       throw error;
     }
     if (record) await this.#log!.append(record);
   }
 
   /** An answer drawn from memory (a miss counts) waits until what it saw is durable; nothing pending, nothing waited. */
-  async #answer<R>(value: R): Promise<R> {
-    await this.#settled();
-    return value;
-  }
-
-  #settled(): Promise<void> | undefined {
-    return this.#log?.settled() ?? undefined;
+  #answer<R>(value: R): Promise<R> {
+    const pending = this.#log?.settled();
+    return pending ? pending.then(() => value) : Promise.resolve(value);
   }
 
   /** The table holds whatever this collection was declared with, so its documents are `T`s. */
@@ -666,9 +649,19 @@ function project(docs: Doc[], projection: Projection | undefined): Doc[] {
   if (fields.every(([field]) => /^[^$.]+$/.test(field) && field !== '__proto__')) {
     const others = fields.filter(([field]) => field !== '_id');
     const withId = projection._id !== 0;
-    if (others.length === 0) return docs.map((doc) => (withId ? pick(doc, [], true) : omit(doc, new Set(['_id']))));
-    if (others.every(([, flag]) => flag === 1)) return docs.map((doc) => pick(doc, others.map(([field]) => field), withId));
-    if (others.every(([, flag]) => flag === 0)) return docs.map((doc) => omit(doc, new Set(fields.filter(([, flag]) => flag === 0).map(([field]) => field))));
+    // The field lists are worked out once per call, not once per document.
+    if (others.length === 0) {
+      const noId = new Set(['_id']);
+      return docs.map((doc) => (withId ? pick(doc, [], true) : omit(doc, noId)));
+    }
+    if (others.every(([, flag]) => flag === 1)) {
+      const kept = others.map(([field]) => field);
+      return docs.map((doc) => pick(doc, kept, withId));
+    }
+    if (others.every(([, flag]) => flag === 0)) {
+      const dropped = new Set(fields.filter(([, flag]) => flag === 0).map(([field]) => field));
+      return docs.map((doc) => omit(doc, dropped));
+    }
   }
   return find(docs, {}, projection).all();
 }

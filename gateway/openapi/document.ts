@@ -13,6 +13,7 @@ const json = (schema: z.ZodType, description: string) => ({ description, content
 const failure = (description: string) => json(failureEnvelope, description);
 const apiKey = [{ apiKey: [] }];
 const admin = [{ adminToken: [] }];
+const unauthorized = failure('Missing or invalid admin token');
 const rateLimited = failure("Too many requests: 1200 a minute per source IP (x-retry-after, x-rate-limit-remaining, x-rate-limiter-resets-at)");
 
 /**
@@ -31,7 +32,7 @@ function deadLetterPaths() {
         responses: {
           '200': json(envelopeOf(deadLetterList), 'A page of dead letters, and how many are open'),
           '400': json(validationFailure, 'Invalid request (no errorCode)'),
-          '401': failure('Missing or invalid admin token'),
+          '401': unauthorized,
           '404': failure('DEAD_LETTER_NOT_FOUND: startingAfter names no dead letter'),
         },
       },
@@ -44,7 +45,7 @@ function deadLetterPaths() {
         responses: {
           '200': json(envelopeOf(deadLetterView), 'The dead letter'),
           '400': json(validationFailure, 'deadLetterId is not a dead letter id'),
-          '401': failure('Missing or invalid admin token'),
+          '401': unauthorized,
           '404': notFound,
         },
       },
@@ -58,7 +59,7 @@ function deadLetterPaths() {
         responses: {
           '200': json(envelopeOf(deadLetterView), 'Retried: the letter, now RETRIED'),
           '400': json(validationFailure, 'deadLetterId is not a dead letter id'),
-          '401': failure('Missing or invalid admin token'),
+          '401': unauthorized,
           '404': notFound,
           '409': failure('DEAD_LETTER_NOT_OPEN; DEAD_LETTER_NOT_RETRYABLE (no retrier for its source on this node, or work that cannot run again); CONSUMER_NOT_RUNNING (no consumer of that name on this node)'),
           '422': failure('DEAD_LETTER_RETRY_FAILED: the work failed again; the letter stays open'),
@@ -74,7 +75,7 @@ function deadLetterPaths() {
         responses: {
           '200': json(envelopeOf(deadLetterView), 'Discarded: the letter, now DISCARDED, with the reason'),
           '400': json(validationFailure, 'Invalid request, or deadLetterId is not a dead letter id'),
-          '401': failure('Missing or invalid admin token'),
+          '401': unauthorized,
           '404': notFound,
           '409': failure('DEAD_LETTER_NOT_OPEN'),
         },
@@ -97,7 +98,7 @@ function metricsPaths() {
         security: admin,
         responses: {
           '200': { description: 'Prometheus text exposition format 0.0.4', content: { 'text/plain': { schema: z.string() } } },
-          '401': failure('Missing or invalid admin token'),
+          '401': unauthorized,
         },
       },
     },
@@ -189,7 +190,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
               'Created',
             ),
             '400': json(validationFailure, 'Invalid request'),
-            '401': failure('Missing or invalid admin token'),
+            '401': unauthorized,
           },
         },
       },
@@ -202,7 +203,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
           responses: {
             '200': json(envelopeOf(merchantProfile), 'Updated'),
             '400': json(validationFailure, 'Invalid request, or merchantId is not a merchant id'),
-            '401': failure('Missing or invalid admin token'),
+            '401': unauthorized,
             '404': failure('No such merchant'),
           },
         },
@@ -215,7 +216,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
           responses: {
             '200': json(envelopeOf(z.object({ merchant: merchantProfile, apiKey: z.string() })), 'Rotated'),
             '400': json(validationFailure, 'merchantId is not a merchant id'),
-            '401': failure('Missing or invalid admin token'),
+            '401': unauthorized,
             '404': failure('No such merchant'),
           },
         },

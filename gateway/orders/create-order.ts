@@ -10,7 +10,6 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import { fiatToUsdc, formatFiat, formatRate, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
-import { RateUnavailableError } from '../../actors/rates/http-rate-provider.js';
 import type { OrderPricing } from '../../machines/order/order-types.js';
 import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
 import { BASE_CHAIN_ID, resolveDestinationToken } from '../../machines/tokens.js';
@@ -146,7 +145,7 @@ async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dy
     if (!currency) {
       throw fieldError('requestedFiatCurrency', 'is required: this merchant has no defaultPaymentCurrency to price the order in');
     }
-    const rate = await rateOf(deps, currency);
+    const rate = await deps.rates.currencyPerUsd(currency);
     if (rate === null) throw new ApiError(400, `No exchange rate is available for ${currency}`, 'CURRENCY_NOT_SUPPORTED');
     const usdc = fiatToUsdc(cents, rate);
     if (usdc > max) throw fieldError('requestedFiatAmount', `is ${formatUsdc(usdc)} USDC at today’s rate; an order may be at most ${formatUsdc(max)} USDC`);
@@ -159,7 +158,7 @@ async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dy
   const normalised = normaliseOpenAmount(body.openAmount!);
   if (!normalised.ok) throw new ApiError(400, normalised.message, normalised.code);
   const { config } = normalised;
-  const rate = await rateOf(deps, config.currency);
+  const rate = await deps.rates.currencyPerUsd(config.currency);
   if (rate === null) throw new ApiError(400, `No exchange rate is available for ${config.currency}`, 'OPEN_AMOUNT_INVALID');
   // Presets are ascending and inside the range, so the largest amount a customer is offered is the maximum or the last preset.
   const largest = config.maxAmount ?? config.presets.at(-1);
@@ -169,16 +168,6 @@ async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dy
     throw new ApiError(400, message, 'OPEN_AMOUNT_INVALID');
   }
   return { amountMode: 'OPEN', requestedUsdcAmount: null, requestedFiat: null, pricing: null, openAmount: config };
-}
-
-/** The rate now, or a 503 the client may retry when the provider cannot give one it can trust. */
-async function rateOf(deps: CreateOrderDependencies, currency: string): Promise<bigint | null> {
-  try {
-    return await deps.rates.currencyPerUsd(currency);
-  } catch (error) {
-    if (!(error instanceof RateUnavailableError)) throw error;
-    throw new ApiError(503, 'Exchange rates are unavailable right now; retry shortly', 'RATE_UNAVAILABLE');
-  }
 }
 
 function positive(field: string, parse: () => bigint): bigint {

@@ -31,7 +31,7 @@ export function addDeadLetterRoutes(router: Router<GatewayState>, deps: DeadLett
     const { deadLetterId } = parseOrThrow(deadLetterPath, ctx.params);
     const letter = await deadLetters.get(deadLetterId);
     if (!letter) return respond(ctx, 404, 'Dead letter not found', null, 'DEAD_LETTER_NOT_FOUND');
-    respond(ctx, 200, 'Dead letter', deadLetterView(letter));
+    respond(ctx, 200, 'Dead letter', toDeadLetterView(letter));
   });
 
   // The store answers DEAD_LETTER_NOT_FOUND (404), DEAD_LETTER_NOT_OPEN (409) and its source's refusals
@@ -39,14 +39,14 @@ export function addDeadLetterRoutes(router: Router<GatewayState>, deps: DeadLett
   router.post('/dead-letters/:deadLetterId/retry', async (ctx) => {
     const { deadLetterId } = parseOrThrow(deadLetterPath, ctx.params);
     const letter = await deadLetters.retry(deadLetterId, caller(ctx.state.requestId));
-    respond(ctx, 200, 'Dead letter retried', deadLetterView(letter));
+    respond(ctx, 200, 'Dead letter retried', toDeadLetterView(letter));
   });
 
   router.post('/dead-letters/:deadLetterId/discard', deps.body, async (ctx) => {
     const { deadLetterId } = parseOrThrow(deadLetterPath, ctx.params);
     const { reason } = parseOrThrow(discardDeadLetterBody, ctx.request.body);
     const letter = await deadLetters.discard(deadLetterId, reason, caller(ctx.state.requestId));
-    respond(ctx, 200, 'Dead letter discarded', deadLetterView(letter));
+    respond(ctx, 200, 'Dead letter discarded', toDeadLetterView(letter));
   });
 }
 
@@ -69,7 +69,7 @@ async function listDeadLetters(store: DeadLetterStore, query: ListDeadLettersQue
   ]);
   const last = page.letters.at(-1);
   return {
-    deadLetters: page.letters.map(deadLetterView),
+    deadLetters: page.letters.map(toDeadLetterView),
     hasMore: page.hasMore,
     nextStartingAfter: page.hasMore && last ? last._id : null,
     limit: query.limit,
@@ -84,7 +84,7 @@ function parseActor(address: string): { kind: string; id: string } {
 }
 
 /** The letter as the API answers it: its id as `id`, times as ISO strings, the payload as stored. */
-export function deadLetterView(letter: DeadLetter) {
+function toDeadLetterView(letter: DeadLetter) {
   return {
     id: letter._id,
     key: letter.key,

@@ -20,19 +20,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+export { waitFor } from '../support/nats.js';
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls `condition` every `everyMs` until it holds or `timeoutMs` passes; returns whether it held. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(everyMs);
-  }
-}
 
 /** A nats-server of the test's own, with JetStream in `storeDir`, on a loopback port; never the shared one. */
 export class NatsServerProcess {

@@ -11,14 +11,12 @@ import { MemoryBus } from '../../actors/events/memory-bus.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
 import { DeadLetterStore } from '../../actors/runtime/dead-letters.js';
 import type { DeadLetter, NewDeadLetter } from '../../actors/runtime/dead-letters.js';
-import { ADMIN_TOKEN } from '../support/gateway.js';
+import { ADMIN_TOKEN, missingToken, invalidToken } from '../support/gateway.js';
 import { serveGateway } from '../support/gateway-app.js';
 import { eventually } from '../support/nats.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 import { startTestSystem, type TestSystem } from '../support/test-node.js';
 
-const missingToken = { success: false, message: 'Missing admin token', responseObject: null, statusCode: 401 };
-const invalidToken = { success: false, message: 'Invalid admin token', responseObject: null, statusCode: 401 };
 const ABSENT = 'dlq_0123456789abcdef01234567';
 
 interface Fixture {

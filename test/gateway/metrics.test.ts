@@ -4,20 +4,18 @@
  * request does shows in the scrape; behind the admin token like the admin API.
  */
 import test, { type ExecutionContext } from 'ava';
-import { ActorSystem, EmbeddedStore, EmbeddedTransport, MemoryBus, TestClock, createLogger } from '../../actors/index.js';
+import { EmbeddedStore, TestClock } from '../../actors/index.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
 import { PrometheusMetrics, instrumentStore } from '../../actors/metrics/index.js';
 import type { GatewayRoute } from '../../gateway/index.js';
 import type { MetricsSource } from '../../gateway/routes/metrics.js';
-import { ADMIN_TOKEN } from '../support/gateway.js';
+import { ADMIN_TOKEN, missingToken, invalidToken, bearer } from '../support/gateway.js';
 import { serveGateway } from '../support/gateway-app.js';
 import { parseExposition, sampleValue } from '../support/prometheus-text.js';
 import { rawRequest } from '../support/raw-http.js';
+import { startTestSystem } from '../support/test-node.js';
 
-const missingToken = { success: false, message: 'Missing admin token', responseObject: null, statusCode: 401 };
-const invalidToken = { success: false, message: 'Invalid admin token', responseObject: null, statusCode: 401 };
 const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Fixture {
   url: string;
@@ -28,23 +26,12 @@ interface Fixture {
 async function start(t: ExecutionContext, options: { adminToken?: string | undefined; metrics?: MetricsSource | null } = {}): Promise<Fixture> {
   const metrics = new PrometheusMetrics();
   const store = instrumentStore(new EmbeddedStore(), metrics);
-  const bus = new MemoryBus();
-  const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
-  const system = new ActorSystem({
+  const { system, bus, clock } = await startTestSystem({
+    kinds: [merchantKind, orderKind],
     store,
-    transport: new EmbeddedTransport(),
-    bus,
-    clock,
-    logger: createLogger({ level: 'silent' }),
-    shardCount: 16,
-    cacheSize: 1000,
-    askTimeoutMs: 10_000,
-    attemptTimeoutMs: 10_000,
-    timerPollMs: 60_000,
+    clock: new TestClock(Date.UTC(2026, 10, 23, 12)),
     metrics,
   });
-  for (const kind of [merchantKind, orderKind]) system.register(kind);
-  await system.start();
   t.teardown(async () => {
     await system.drain();
     await bus.close();

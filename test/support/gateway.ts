@@ -4,6 +4,12 @@ import { startNode, type PlatformNode } from '../../deploy/node.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
+/** The admin guard's two refusals, as the envelope answers them. */
+export const missingToken = { success: false, message: 'Missing admin token', responseObject: null, statusCode: 401 };
+export const invalidToken = { success: false, message: 'Invalid admin token', responseObject: null, statusCode: 401 };
+
+export const bearer = (token: string = ADMIN_TOKEN) => ({ authorization: `Bearer ${token}` });
+
 export interface TestGateway {
   node: PlatformNode;
   url: string;

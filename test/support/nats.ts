@@ -23,12 +23,17 @@ export async function removeNamespace(namespace: string, url = SHARED_NATS_URL):
   }
 }
 
+/** Polls `condition` every `everyMs` until it holds or `timeoutMs` passes; returns whether it held. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await condition()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 /** Polls a condition without fixed sleeps in the assertions; throws with `what` if it never holds. */
 export async function eventually(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  if (!(await waitFor(condition, timeoutMs, 50))) throw new Error(`timed out waiting for ${what}`);
 }

@@ -9,6 +9,7 @@ import {
   type ActorKind,
   type EventBus,
   type RetryPolicy,
+  type RuntimeMetrics,
   type Transport,
   type Store,
 } from '../../actors/index.js';
@@ -29,6 +30,7 @@ export async function startTestSystem(options: {
   attemptTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
   transport?: Transport;
+  metrics?: RuntimeMetrics;
 }): Promise<TestSystem> {
   const store = options.store ?? new EmbeddedStore();
   const bus = options.bus ?? new MemoryBus();
@@ -44,6 +46,7 @@ export async function startTestSystem(options: {
     askTimeoutMs: 10_000,
     attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
     retryPolicy: options.retryPolicy,
+    metrics: options.metrics,
     timerPollMs: 60_000,
   });
   for (const kind of options.kinds) system.register(kind);
