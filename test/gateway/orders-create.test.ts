@@ -340,3 +340,56 @@ test('the v0 create fields answer a 400 naming the v1 field, or saying the field
     const listed = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
     t.is(listed.body.responseObject.total, 0, 'none of them created an order');
   }));
+
+test('idempotency by meaning: rails in another order and an address in other letter case replay', (t) =>
+  withMerchant(async (gateway, { liveId, liveKey }) => {
+    await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { enabledRails: ['venmo', 'zelle'] });
+    const address = '0x5555555555555555555555555555555555555aBc';
+    const create = (body: Record<string, unknown>) => gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-sets-1', requestedUsdcAmount: '3', ...body } });
+    const first = await create({ enabledRails: ['venmo', 'zelle'], destinationAddress: address });
+    t.is(first.status, 201);
+    const replay = await create({ enabledRails: ['zelle', 'venmo', 'zelle'], destinationAddress: address.toLowerCase() });
+    t.is(replay.status, 200);
+    t.is(replay.body.responseObject.order.id, first.body.responseObject.order.id);
+  }));
+
+test('a fiat price priced in the default currency replays after the default changes; naming the currency is another request', (t) =>
+  withMerchant(async (gateway, { liveId, liveKey }) => {
+    await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { defaultPaymentCurrency: 'EUR' });
+    const body = { requestedFiatAmount: '20', idempotencyKey: 'default-currency-1' };
+    const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(first.status, 201);
+    await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { defaultPaymentCurrency: 'GBP' });
+    const replay = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
+    t.is(replay.status, 200);
+    t.is(replay.body.responseObject.order.id, first.body.responseObject.order.id);
+    const named = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { ...body, requestedFiatCurrency: 'EUR' } });
+    t.is(named.status, 422, 'a default that comes from the settings is compared as sent');
+    t.is(named.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
+  }));
+
+test('the hosted read of an open-amount order over a stale rate provider is a 503 RATE_UNAVAILABLE, not a 500', async (t) => {
+  let up = true;
+  const provider = createServer((_request, response) => {
+    if (!up) {
+      response.statusCode = 503;
+      return void response.end();
+    }
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ base: 'USD', rates: { EUR: '0.9' } }));
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+  const gateway = await startTestGateway({ RATES_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/usd` });
+  t.teardown(() => gateway.stop());
+  const { liveId, liveKey } = await gateway.createMerchant();
+  await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { dynamicOrdersEnabled: true });
+  const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } });
+  t.is(created.status, 201);
+
+  up = false;
+  await gateway.clock.advance(61_000);
+  const hosted = await gateway.request('GET', `/api/v1/orders/${created.body.responseObject.order.id}`);
+  t.is(hosted.status, 503);
+  t.like(hosted.body, { success: false, errorCode: 'RATE_UNAVAILABLE' });
+});
