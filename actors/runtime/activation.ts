@@ -5,6 +5,10 @@
  * under. Losing that write means another activation wrote first: drop the cache,
  * reload, redo the turn (ARCHITECTURE, Actors §3). A copy of a message already
  * queued or running joins that attempt instead of queueing again.
+ *
+ * Effects that have run are removed from the stored outbox by the actor's next write,
+ * whatever writes it (a turn, a maintenance change, or `saveDone`), so running an
+ * effect costs no write of its own.
  */
 import type { ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
@@ -12,7 +16,7 @@ import { fromJson } from '../codec.js';
 import { CommandRejectedError, ConflictError, DuplicateKeyError, ShardNotServedError, UnknownActorError } from '../errors.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter } from '../store/store.js';
-import type { ActorDocument } from './actor-document.js';
+import { outboxFields, type ActorDocument, type OutboxEntry } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { Mailbox } from './mailbox.js';
 import type { MessageLog } from './message-log.js';
@@ -38,6 +42,8 @@ export interface ActivationHost {
   fence(): Fence;
   /** Called whenever the cached document changes (load or write): schedules timers and effects. */
   documentChanged(activation: Activation, doc: ActorDocument): void;
+  /** Called after every attempt to write the document, landed or not (a failed write may still have committed). */
+  written(activation: Activation): void;
 }
 
 /** A maintenance change of the document outside the machine (effects done, retries recorded); null changes nothing. */
@@ -48,6 +54,9 @@ export class Activation {
   /** `undefined` until loaded; `null` when the actor has no document yet. */
   #doc: ActorDocument | null | undefined = undefined;
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  /** Ids of outbox entries that have run while the stored outbox still holds them. */
+  readonly #done = new Set<string>();
+  #retired = false;
 
   constructor(
     readonly kind: ActorKind,
@@ -57,6 +66,45 @@ export class Activation {
 
   get doc(): ActorDocument | null | undefined {
     return this.#doc;
+  }
+
+  /**
+   * Set when the node drops this activation (its shard lost, or evicted): it never acts
+   * again, even once the node holds the shard anew. A turn or drain still running on it
+   * would otherwise act under the new lease beside the activation that replaces it,
+   * each knowing only its own done effects, and run one effect twice under one lease.
+   */
+  retire(): void {
+    this.#retired = true;
+  }
+
+  get retired(): boolean {
+    return this.#retired;
+  }
+
+  /** The first outbox entry that has not run yet: effects run in order. */
+  nextEffect(): OutboxEntry | undefined {
+    return this.#doc?.outbox.find((entry) => !this.#done.has(entry.id));
+  }
+
+  /** Records that an entry has run; the next write of this actor removes it from the stored outbox. */
+  markDone(entryId: string): void {
+    this.#done.add(entryId);
+  }
+
+  /** Whether entries have run that the stored outbox still holds: this activation must not leave memory before saving that. */
+  get hasUnsavedDone(): boolean {
+    return this.#done.size > 0;
+  }
+
+  /** Writes the removal of the entries that have run, unless another write has carried it already. */
+  async saveDone(): Promise<void> {
+    await this.rewrite((doc) => {
+      if (doc.outbox.some((entry) => this.#done.has(entry.id))) return doc;
+      // None is stored any more (an earlier write that reported an error had landed): nothing is left to save.
+      this.#done.clear();
+      return null;
+    });
   }
 
   deliver(message: ActorMessage): Promise<unknown> {
@@ -81,13 +129,21 @@ export class Activation {
   rewrite(change: DocumentChange): Promise<ActorDocument | null> {
     return this.mailbox.run(async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const fence = this.host.fence();
+        const fence = this.#fence();
         const doc = this.#doc === undefined ? await this.#reload() : this.#doc;
         if (!doc) return null;
         const changed = change(doc);
         if (!changed) return doc;
-        const next: ActorDocument = { ...changed, version: doc.version + 1, epoch: fence.epoch, updatedAt: this.host.clock.now() };
-        if (await this.host.collection.replaceOne(this.#condition(doc, fence), next)) {
+        const { doc: folded, settles } = this.#withoutDone(changed);
+        const next: ActorDocument = { ...folded, version: doc.version + 1, epoch: fence.epoch, updatedAt: this.host.clock.now() };
+        let landed;
+        try {
+          landed = await this.host.collection.replaceOne(this.#condition(doc, fence), next);
+        } finally {
+          this.host.written(this);
+        }
+        if (landed) {
+          this.#settle(settles);
           this.#setDoc(next);
           return next;
         }
@@ -99,7 +155,7 @@ export class Activation {
 
   async #turn(message: ActorMessage): Promise<unknown> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const fence = this.host.fence();
+      const fence = this.#fence();
       const cached = this.#doc !== undefined;
       const doc = cached ? this.#doc! : await this.#reload();
       const now = this.host.clock.now();
@@ -137,8 +193,9 @@ export class Activation {
         if (outcome.type === 'replay') this.host.metrics.turn(this.address.kind, 'replayed');
         return outcome.type === 'replay' ? outcome.reply : null;
       }
-      const next = await this.#archiveOldMessages(outcome.doc);
+      const { doc: next, settles } = this.#withoutDone(await this.#archiveOldMessages(outcome.doc));
       if (await this.#save(doc, next, fence)) {
+        this.#settle(settles);
         this.#setDoc(next);
         this.host.metrics.turn(this.address.kind, 'applied');
         return outcome.reply;
@@ -171,6 +228,26 @@ export class Activation {
     };
   }
 
+  /** `doc` without the entries that have run, and the ids whose removal it carries once written. */
+  #withoutDone(doc: ActorDocument): { doc: ActorDocument; settles: string[] } {
+    if (this.#done.size === 0) return { doc, settles: [] };
+    const outbox = doc.outbox.filter((entry) => !this.#done.has(entry.id));
+    const settles = [...this.#done];
+    if (outbox.length === doc.outbox.length) return { doc, settles };
+    return { doc: { ...doc, ...outboxFields(outbox) }, settles };
+  }
+
+  /** After a write landed: entries marked done while it was in flight are still to be removed. */
+  #settle(ids: readonly string[]): void {
+    for (const id of ids) this.#done.delete(id);
+  }
+
+  /** The lease to act under: none once retired, whatever the node holds now. */
+  #fence(): Fence {
+    if (this.#retired) throw new ShardNotServedError(this.host.shard);
+    return this.host.fence();
+  }
+
   #condition(previous: ActorDocument, fence: Fence): Filter {
     const condition: Filter = { _id: previous._id, version: previous.version };
     // A document last written under a newer lease belongs to that lease's holder.
@@ -194,6 +271,8 @@ export class Activation {
       // The write may have committed although it reported an error: nothing cached can be trusted now.
       this.#doc = undefined;
       throw error;
+    } finally {
+      this.host.written(this);
     }
   }
 

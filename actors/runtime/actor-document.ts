@@ -88,6 +88,11 @@ export function actorCollectionSpec(kind: string, viewIndexes: IndexSpec[] = [])
   };
 }
 
+/** An outbox with the fields derived from it, which the sweeper's index reads: set together, so they cannot disagree. */
+export function outboxFields(outbox: OutboxEntry[]): Pick<ActorDocument, 'outbox' | 'outboxPending' | 'outboxDueAt'> {
+  return { outbox, outboxPending: outbox.length > 0, outboxDueAt: outboxDueAt(outbox) };
+}
+
 /** Earliest time an outbox's head may run, or null when it is empty. */
 export function outboxDueAt(outbox: readonly OutboxEntry[]): number | null {
   const head = outbox[0];

@@ -21,7 +21,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter, Store } from '../store/store.js';
 import { TransportUnavailableError, type MessageHost, type Transport } from '../transport/transport.js';
-import { actorCollectionSpec, nextTimerAt, outboxDueAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
+import { outboxFields, actorCollectionSpec, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { Activation, type Fence } from './activation.js';
 import { DeadLetterStore, deadLetterError, type DeadLetter } from './dead-letters.js';
@@ -48,6 +48,12 @@ export interface ActorSystemOptions {
   timerPollMs: number;
   /** How often the sweeper looks for due effects on this node's shards (default 1 s). */
   sweepIntervalMs?: number;
+  /**
+   * How long the removal of a done effect waits to ride on its actor's next write
+   * before a grouped write of its own saves it (default 50 ms). Longer saves more
+   * writes of busy actors; it is also how much a crash has run again.
+   */
+  doneSaveDelayMs?: number;
   /** How long applied message ids and their replies are remembered (default 24 hours). */
   messageRetentionMs?: number;
   /** Effects and timers that keep failing stop after this policy and become dead letters. */
@@ -66,6 +72,12 @@ const PURGE_EVERY_MS = 60_000;
 const SWEEP_BATCH = 1000;
 /** Longest a handover waits by default for the work running on the shards it gives back. */
 const HANDOVER_WAIT_MS = 1000;
+/**
+ * Long enough for a busy actor's next turn to carry its done effects, short enough
+ * that few wait: each waiting one keeps its document in memory and a place among the
+ * pending outboxes of the index, which the embedded store pays for on every insert.
+ */
+const DONE_SAVE_DELAY_MS = 50;
 
 export class ActorSystem implements MessageHost {
   readonly #kinds = new Map<string, ActorKind>();
@@ -85,6 +97,8 @@ export class ActorSystem implements MessageHost {
   #purgedAt = -Infinity;
   /** Shards being handed over: nothing new starts on them. */
   readonly #releasing = new Set<number>();
+  /** Kind -> who hears of every write of its documents on this node. */
+  readonly #writeListeners = new Map<string, Set<(id: string) => void>>();
   #state: 'new' | 'running' | 'draining' | 'stopped' = 'new';
 
   constructor(private readonly options: ActorSystemOptions) {
@@ -96,6 +110,7 @@ export class ActorSystem implements MessageHost {
       logger: options.logger,
       metrics: this.#metrics,
       policy: this.#policy,
+      saveDelayMs: options.doneSaveDelayMs ?? DONE_SAVE_DELAY_MS,
       deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.ask(address, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
@@ -163,10 +178,30 @@ export class ActorSystem implements MessageHost {
       deadLetters: () => this.#deadLetters.count('OPEN'),
     });
     await this.options.transport.start(this);
-    if (this.options.transport.ownedShards() === 'all') {
+    if (this.servesEveryShard) {
       await this.#recover();
       this.#singletons.changed();
     }
+  }
+
+  /**
+   * Whether this node serves every shard (one node on the embedded transport): then no
+   * other node writes actor documents, and `onWrite` hears of every change to them.
+   */
+  get servesEveryShard(): boolean {
+    return this.options.transport.ownedShards() === 'all';
+  }
+
+  /**
+   * Calls `listener` with the actor's id after every write this node attempts on a
+   * document of `kind`, whether or not it reported success (a failed write may still
+   * have committed), before the turn answers. Returns what stops it.
+   */
+  onWrite(kind: string, listener: (id: string) => void): () => void {
+    let listeners = this.#writeListeners.get(kind);
+    if (!listeners) this.#writeListeners.set(kind, (listeners = new Set()));
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
   }
 
   /** The documents of one kind, for list and read endpoints that query views. */
@@ -232,7 +267,10 @@ export class ActorSystem implements MessageHost {
     for (const shard of shards) this.#releasing.add(shard);
     const running = [...this.#live.values()]
       .filter((activation) => leaving.has(shardOf(activation.address.id, this.options.shardCount)))
-      .map((activation) => Promise.all([activation.mailbox.settled(), this.#outbox.drained(activation)]));
+      .map(async (activation) => {
+        await Promise.all([activation.mailbox.settled(), this.#outbox.drained(activation)]);
+        await this.#outbox.saveDone([activation]);
+      });
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.handoverWaitMs ?? HANDOVER_WAIT_MS)));
     await Promise.race([Promise.all(running), bound]);
@@ -244,7 +282,10 @@ export class ActorSystem implements MessageHost {
     if (lost.length > 0) {
       const gone = new Set(lost);
       for (const [key, activation] of this.#live) {
-        if (gone.has(shardOf(activation.address.id, this.options.shardCount))) this.#live.delete(key);
+        if (!gone.has(shardOf(activation.address.id, this.options.shardCount))) continue;
+        this.#live.delete(key);
+        activation.retire();
+        this.#outbox.forget(activation);
       }
     }
     if (acquired.length > 0 && this.#state === 'running') {
@@ -259,9 +300,11 @@ export class ActorSystem implements MessageHost {
   }
 
   /**
-   * Finds due effects of every actor on this node's shards, in memory or not, and
-   * runs them; purges remembered ids past their retention. Runs on an interval and
-   * whenever the test clock moves; concurrent calls share one sweep.
+   * Saves the removal of the effects that have run and are not saved yet (a grouped
+   * save that failed), finds due effects of every actor on this node's
+   * shards, in memory or not, and runs them; purges remembered ids past their
+   * retention. Runs on an interval and whenever the test clock moves; concurrent
+   * calls share one sweep.
    */
   sweep(): Promise<void> {
     if (this.#state !== 'running') return Promise.resolve();
@@ -271,7 +314,7 @@ export class ActorSystem implements MessageHost {
     return this.#sweeping;
   }
 
-  /** Resolves once every effect queued so far has run (or is waiting to retry after a failure). */
+  /** Resolves once every effect queued so far has run (or is waiting to retry after a failure) and its removal from the outbox is saved. */
   effectsIdle(): Promise<void> {
     return this.#outbox.idle();
   }
@@ -355,19 +398,24 @@ export class ActorSystem implements MessageHost {
         if (doc.outboxPending) this.#outbox.schedule(changed);
         if (doc.nextTimerAt !== null) this.#timers.noteDue(doc.nextTimerAt);
       },
+      written: (changed) => {
+        for (const listener of this.#writeListeners.get(changed.address.kind) ?? []) listener(changed.address.id);
+      },
     });
     this.#live.set(key, activation);
-    this.#evict();
+    this.#evict(activation);
     return activation;
   }
 
-  #evict(): void {
+  /** Idle activations leave, oldest first; never `arriving`, whose caller is about to use it (and may leave it holding done effects). */
+  #evict(arriving: Activation): void {
     let excess = this.#live.size - this.options.cacheSize;
     if (excess <= 0) return;
     for (const [key, activation] of this.#live) {
       if (excess <= 0) break;
-      if (activation.mailbox.idle && !this.#outbox.isBusy(activation)) {
+      if (activation !== arriving && activation.mailbox.idle && !this.#outbox.isBusy(activation)) {
         this.#live.delete(key);
+        activation.retire();
         excess--;
       }
     }
@@ -381,6 +429,8 @@ export class ActorSystem implements MessageHost {
 
   async #sweep(): Promise<void> {
     const now = this.options.clock.now();
+    // First, so the query below does not find outboxes whose effects have all run.
+    await this.#outbox.saveDone();
     await this.#runDueEffects();
     if (now - this.#purgedAt >= PURGE_EVERY_MS) {
       this.#purgedAt = now;
@@ -460,7 +510,7 @@ export class ActorSystem implements MessageHost {
         const { attempts: _attempts, nextAttemptAt: _next, lastError: _error, ...entry } = decode<OutboxEntry>(event.entry);
         if (doc.outbox.some((queued) => queued.id === entry.id)) return null;
         const outbox = [...doc.outbox, entry];
-        return { ...doc, outbox, outboxPending: true, outboxDueAt: outboxDueAt(outbox) };
+        return { ...doc, ...outboxFields(outbox) };
       }
       const { attempts: _attempts, retryAt: _retry, ...timer } = decode<TimerRow>(event.timer);
       if (doc.timers.some((armed) => armed.id === timer.id)) return null;

@@ -2,7 +2,10 @@
  * Runs the effects a turn saved in its actor's outbox, after the write, in order,
  * at least once (ARCHITECTURE, Actors §4 and §9). Domain events go to the event bus,
  * `tell` effects to other actors with the effect id as message id, and custom
- * effects to the kind's handler. Each done entry is removed by a write of its own.
+ * effects to the kind's handler. A done entry is marked done on its activation and
+ * removed from the stored outbox by the actor's next write, or by a grouped write
+ * `saveDelayMs` later when the actor writes nothing sooner: a drain never waits for
+ * a write, and a busy actor's effects cost none of their own.
  * A failing effect is retried under the retry policy, its attempts and next try
  * saved on the entry, and blocks the ones behind it only until the policy gives up
  * and files it as a dead letter. A tell its target refuses goes back to the sender
@@ -16,7 +19,7 @@ import { decode, encode } from '../codec.js';
 import { CommandRejectedError, ShardNotServedError, ShuttingDownError, UnknownActorError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
-import { outboxDueAt, type ActorDocument, type OutboxEntry } from './actor-document.js';
+import { outboxFields, type ActorDocument, type OutboxEntry } from './actor-document.js';
 import type { Activation, Fence } from './activation.js';
 import type { EffectContext } from './actor-kind.js';
 import { deadLetterError, type DeadLetterStore } from './dead-letters.js';
@@ -46,6 +49,8 @@ export interface OutboxRunnerOptions {
   ask(address: ActorAddress, event: ActorEvent, options?: AskOptions): Promise<unknown>;
   /** The lease this node holds on the actor's shard; throws ShardNotServedError when it holds none. */
   fence(activation: Activation): Fence;
+  /** How long done entries wait for their actor's next write before `saveDone` writes their removal. */
+  saveDelayMs: number;
 }
 
 type Result = { done: true } | { done: false; error: unknown };
@@ -57,6 +62,9 @@ export class OutboxRunner {
   readonly #running = new Set<string>();
   /** Wake-ups for outboxes whose head waits for a retry time. */
   readonly #wakes = new Map<Activation, { at: number; timer: NodeJS.Timeout }>();
+  /** Activations with entries that have run while their stored outbox still holds them. */
+  readonly #unsaved = new Set<Activation>();
+  #saveTimer: NodeJS.Timeout | undefined;
   #stopped = false;
 
   constructor(private readonly options: OutboxRunnerOptions) {}
@@ -81,9 +89,9 @@ export class OutboxRunner {
     return this.#drains.has(activation);
   }
 
-  /** Draining, or waiting to retry: such an activation stays in memory. */
+  /** Draining, waiting to retry, or holding done entries not saved yet: such an activation stays in memory. */
   isBusy(activation: Activation): boolean {
-    return this.#drains.has(activation) || this.#wakes.has(activation);
+    return this.#drains.has(activation) || this.#wakes.has(activation) || activation.hasUnsavedDone;
   }
 
   /** Resolves when this activation's drain (if one runs) has ended. */
@@ -91,9 +99,67 @@ export class OutboxRunner {
     while (this.#drains.has(activation)) await this.#drains.get(activation);
   }
 
-  /** Resolves when no drain is running (effects waiting for a retry time do not count). */
+  /**
+   * Resolves when no drain is running (effects waiting for a retry time do not count)
+   * and what the drains ran is saved, or a save failed (the next sweep tries again).
+   */
   async idle(): Promise<void> {
-    while (this.#drains.size > 0) await Promise.allSettled([...this.#drains.values()]);
+    for (;;) {
+      while (this.#drains.size > 0) await Promise.allSettled([...this.#drains.values()]);
+      if (this.#unsaved.size === 0 || !(await this.saveDone())) return;
+    }
+  }
+
+  /**
+   * Writes the removal of the entries that have run, for the given activations (by
+   * default every one holding some), all in one pass: a pass that yielded to I/O
+   * between groups fell behind the creates arriving meanwhile. Until it lands the
+   * activation knows they are done and never runs them again; a crash before it lands
+   * has them run again under the next lease. Resolves false when a write failed: those
+   * activations are tried again by the next call.
+   */
+  async saveDone(activations: Iterable<Activation> = this.#unsaved): Promise<boolean> {
+    const pending: Activation[] = [];
+    for (const activation of activations) {
+      if (!this.#unsaved.has(activation)) continue;
+      // A turn already carried its removals: nothing to queue on its mailbox, or to read.
+      if (activation.hasUnsavedDone) pending.push(activation);
+      else this.#unsaved.delete(activation);
+    }
+    const results = await Promise.all(pending.map((activation) => this.#saveDone(activation)));
+    return results.every(Boolean);
+  }
+
+  /** Saves what has run `saveDelayMs` from now, unless a save is already due; a failed save is left to the sweeper. */
+  #saveLater(): void {
+    if (this.#saveTimer || this.#stopped) return;
+    this.#saveTimer = setTimeout(() => {
+      void this.saveDone().then((saved) => {
+        this.#saveTimer = undefined;
+        if (saved && this.#unsaved.size > 0) this.#saveLater();
+      });
+    }, this.options.saveDelayMs);
+    this.#saveTimer.unref();
+  }
+
+  /** Drops what `activation` ran but has not saved: its shard is gone, and the next holder runs those entries again. */
+  forget(activation: Activation): void {
+    this.#unsaved.delete(activation);
+  }
+
+  async #saveDone(activation: Activation): Promise<boolean> {
+    try {
+      await activation.saveDone();
+    } catch (error) {
+      if (error instanceof ShardNotServedError) {
+        this.forget(activation);
+        return true;
+      }
+      this.#log(error, activation, 'saving done effects failed; the next sweep tries again');
+      return false;
+    }
+    if (!activation.hasUnsavedDone) this.#unsaved.delete(activation);
+    return true;
   }
 
   /**
@@ -102,21 +168,22 @@ export class OutboxRunner {
    */
   async stop({ wait }: { wait: boolean }): Promise<void> {
     this.#stopped = true;
+    clearTimeout(this.#saveTimer);
     for (const { timer } of this.#wakes.values()) clearTimeout(timer);
     this.#wakes.clear();
     if (wait) await this.idle();
   }
 
   /**
-   * Runs the outbox head by head, each removed by its own write as soon as it has run,
-   * so a lease lost later never makes a finished effect run again. The drain holds
-   * the epoch it started under: a lost lease, or a lease taken again under a new
-   * epoch (when another drain may have started), ends it.
+   * Runs the outbox head by head, each marked done on the activation as soon as it has
+   * run, so this node never runs a finished effect again. The drain holds the epoch it
+   * started under: a lost lease, or a lease taken again under a new epoch (when
+   * another drain may have started), ends it.
    */
   async #drain(activation: Activation): Promise<void> {
     let epoch: number | undefined;
     while (!this.#stopped) {
-      const head = activation.doc?.outbox[0];
+      const head = activation.nextEffect();
       if (!head) return;
       const fence = this.#fence(activation, epoch);
       if (!fence) return;
@@ -134,17 +201,22 @@ export class OutboxRunner {
       }
       if (result.done) {
         this.options.metrics.effect(activation.address.kind, head.type, 'ok');
-        await activation.rewrite((doc) => settle(doc, head.id, undefined));
+        activation.markDone(head.id);
+        this.#unsaved.add(activation);
+        this.#saveLater();
         continue;
       }
+      // The lease moved while it ran: its next holder owns the entry's attempts now.
+      if (!this.#fence(activation, epoch)) return;
       const retry = await this.#afterFailure(activation, head, result.error, now);
-      await activation.rewrite((doc) => settle(doc, head.id, retry ?? undefined));
+      await activation.rewrite((doc) => settle(doc, head.id, retry));
       if (retry) return this.#wakeAt(activation, retry.retryAt);
     }
   }
 
   /** The lease to run effects under, or null when this node may not run them now. */
   #fence(activation: Activation, epoch: number | undefined): Fence | null {
+    if (activation.retired) return null;
     try {
       const fence = this.options.fence(activation);
       return epoch === undefined || fence.epoch === epoch ? fence : null;
@@ -280,15 +352,15 @@ export class OutboxRunner {
 }
 
 /**
- * The document once an entry has run: gone when done or filed as a dead letter,
- * otherwise kept with its next attempt. Null when the entry is no longer there.
+ * The document once an entry has failed: gone when filed as a dead letter (`retry`
+ * null), otherwise kept with its next attempt. Null when the entry is no longer there.
  */
-function settle(doc: ActorDocument, entryId: string, retry: { retryAt: number; message: string } | undefined): ActorDocument | null {
+function settle(doc: ActorDocument, entryId: string, retry: { retryAt: number; message: string } | null): ActorDocument | null {
   const index = doc.outbox.findIndex((entry) => entry.id === entryId);
   if (index < 0) return null;
   const outbox = [...doc.outbox];
   const entry = outbox[index]!;
   if (retry) outbox[index] = { ...entry, attempts: (entry.attempts ?? 0) + 1, nextAttemptAt: retry.retryAt, lastError: retry.message.slice(0, 500) };
   else outbox.splice(index, 1);
-  return { ...doc, outbox, outboxPending: outbox.length > 0, outboxDueAt: outboxDueAt(outbox) };
+  return { ...doc, ...outboxFields(outbox) };
 }

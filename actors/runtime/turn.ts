@@ -8,7 +8,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
 import { decode, encode, fromJson, toJson } from '../codec.js';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
-import { nextTimerAt, outboxDueAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
+import { outboxFields, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { stepsOf } from './machine-steps.js';
 import { isTimerFire, type ActorMessage } from './messages.js';
@@ -113,9 +113,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     view: kind.view(snapshot, address.id),
     timers,
     nextTimerAt: nextTimerAt(timers),
-    outbox,
-    outboxPending: outbox.length > 0,
-    outboxDueAt: outboxDueAt(outbox),
+    ...outboxFields(outbox),
     recentMessageIds,
     recentReplies,
     recentAppliedAt,

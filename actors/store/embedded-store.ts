@@ -15,9 +15,11 @@ import { DuplicateKeyError } from '../errors.js';
 import { deepCopy } from './deep-copy.js';
 import { DurableLog, type DurableOptions } from './durable/durable-log.js';
 import { deleteFrame, putFrame, type Change } from './durable/records.js';
+import { intersection, union, type Candidates } from './embedded/candidates.js';
 import { bySeq, type Entry } from './embedded/entry.js';
+import { nativeFilter } from './embedded/native-filter.js';
 import { OrderedIndex, type Span } from './embedded/ordered-index.js';
-import { isPlainObject, isPlainScalar, valuesAt, type Doc } from './embedded/paths.js';
+import { isPlainObject, valuesAt, type Doc } from './embedded/paths.js';
 import { sortDocuments } from './embedded/sort-order.js';
 import { pinnedFields, pinnedPrefix, planSortedScan, sortedMatches, type SortedScan } from './embedded/sorted-scan.js';
 import type {
@@ -47,15 +49,10 @@ interface IndexKey {
   value: Doc;
 }
 
-/** Entries a filter can match, found through an index; `entries` yields at most `size` of them, in no particular order. */
-interface Candidates {
-  readonly size: number;
-  entries(): Iterable<Entry>;
-}
-
 /** MongoDB keys an empty array as `undefined`, which is distinct from null. */
 const EMPTY_ARRAY_KEY = 'u';
 const NO_KEYS: ReadonlySet<string> = new Set();
+const NO_IDS: ReadonlySet<string> = new Set();
 
 export class EmbeddedStore implements Store {
   readonly adapter = 'embedded' as const;
@@ -271,7 +268,7 @@ class Table {
     if (leading !== '_id' && !this.#equality.has(leading)) {
       const map = new Map<string, Set<string>>();
       this.#equality.set(leading, map);
-      for (const { doc } of this.#entries.values()) for (const key of equalityKeys(doc, leading)) addId(map, key, doc._id);
+      for (const { doc } of this.#entries.values()) for (const key of equalityKeys(indexedValue(doc, leading))) addId(map, key, doc._id);
     }
     if (!spec.partialFilterExpression) this.#addOrdered(spec.key);
     this.#declared.set(name, signature);
@@ -378,9 +375,10 @@ class Table {
   }
 
   /**
-   * The smallest candidate set an index allows: an equality or `$in` on `_id` or an
-   * index's leading field, or the span of an ordered index whose leading fields are
-   * pinned. Undefined when no index applies and every entry is a candidate.
+   * The smallest candidate set an index allows: an equality, `$in` or `$all` on `_id`
+   * or an index's leading field, an `$or` whose every branch is narrowed so, or the
+   * span of an ordered index whose leading fields are pinned. Undefined when no index
+   * applies and every entry is a candidate.
    */
   #narrowest(filter: Filter): Candidates | undefined {
     let best: Candidates | undefined;
@@ -388,8 +386,14 @@ class Table {
       if (candidates && (!best || candidates.size < best.size)) best = candidates;
     };
     for (const [path, condition] of Object.entries(filter)) {
+      if (path === '$or') {
+        consider(this.#anyOf(condition));
+        continue;
+      }
       const values = equalityValues(condition);
       if (values) consider(this.#lookup(path, values));
+      const required = allValues(condition);
+      if (required) consider(this.#allOf(path, required));
     }
     const pinned = pinnedFields(filter);
     for (const index of this.#ordered.values()) {
@@ -417,6 +421,32 @@ class Table {
       // A document can hold several of the values, so more than one set is merged to visit it once.
       entries: () => this.#entriesOf(sets.length === 1 ? sets[0]! : new Set(sets.flatMap((ids) => [...ids]))),
     };
+  }
+
+  /**
+   * Entries holding every one of `values` at `path`: the intersection of the leading
+   * field's posting sets (a multikey index, one set per array element), walked from
+   * the smallest. Undefined when `path` leads no index.
+   */
+  #allOf(path: string, values: unknown[]): Candidates | undefined {
+    const map = this.#equality.get(path);
+    if (!map) return undefined;
+    return intersection(
+      values.map((value) => map.get(encode(value)) ?? NO_IDS),
+      (id) => this.#entries.get(id)!,
+    );
+  }
+
+  /** The union of the branches' candidates, when an index narrows every branch of an `$or`. */
+  #anyOf(branches: unknown): Candidates | undefined {
+    if (!Array.isArray(branches) || branches.length === 0) return undefined;
+    const parts: Candidates[] = [];
+    for (const branch of branches) {
+      const candidates = isPlainObject(branch) ? this.#narrowest(branch) : undefined;
+      if (!candidates) return undefined;
+      parts.push(candidates);
+    }
+    return union(parts);
   }
 
   *#entriesOf(ids: Iterable<string>): Generator<Entry> {
@@ -463,8 +493,12 @@ class Table {
       if (after) for (const { key } of uniqueKeys(index, after)) index.owners.set(key, id);
     }
     for (const [path, map] of this.#equality) {
-      const old = before ? equalityKeys(before, path) : NO_KEYS;
-      const next = after ? equalityKeys(after, path) : NO_KEYS;
+      const oldValue = before && indexedValue(before, path);
+      const nextValue = after && indexedValue(after, path);
+      // Encoding a value that stayed put (a turn's usual write) would cost more than the rest of the write for an array such as a search's grams.
+      if (before && after && sameElements(oldValue, nextValue)) continue;
+      const old = before ? equalityKeys(oldValue) : NO_KEYS;
+      const next = after ? equalityKeys(nextValue) : NO_KEYS;
       for (const key of old) if (!next.has(key)) removeId(map, key, id);
       for (const key of next) if (!old.has(key)) addId(map, key, id);
     }
@@ -513,51 +547,19 @@ function removeId(map: Map<string, Set<string>>, key: string, id: string): void 
   if (ids?.size === 0) map.delete(key);
 }
 
-/**
- * mingo's query, except for the runtime's hot path (`{_id, version}` and the like):
- * compiling a mingo Query costs tens of microseconds, most of it copying its operator
- * table, while a filter of plain fields equal to strings, booleans or numbers is
- * answered directly, the way mingo's `$eq` answers it for an undotted field: the value
- * itself or an array holding it.
- */
+/** mingo's query, except where the store's own test decides (embedded/native-filter.ts). */
 function compileFilter(filter: Filter): (doc: Doc) => boolean {
-  const conditions = Object.entries(filter);
-  const paths = conditions.map(([field, value]) => (isPlainScalar(value) ? plainPath(field) : null));
   let query: Query | undefined;
   const byMingo = (doc: Doc) => (query ??= new Query(filter)).test(doc);
-  if (paths.some((path) => path === null)) return byMingo;
-  return (doc) => {
-    for (let i = 0; i < conditions.length; i++) {
-      const matched = equalsAt(doc, paths[i]!, conditions[i]![1]);
-      // A path that crosses an array has mingo's semantics (any element, positions): let mingo decide.
-      if (matched === undefined) return byMingo(doc);
-      if (!matched) return false;
-    }
-    return true;
-  };
-}
-
-/** The segments of a dotted path of plain field names, or null for anything mingo must read (operators, positions). */
-function plainPath(field: string): string[] | null {
-  const segments = field.split('.');
-  return segments.every((segment) => /^[^$\d][^$]*$/.test(segment) && segment !== '__proto__') ? segments : null;
-}
-
-/** Whether the value at `path` is `value` or an array holding it; undefined when an array lies along the way. */
-function equalsAt(doc: Doc, path: readonly string[], value: unknown): boolean | undefined {
-  let current: unknown = doc;
-  for (const segment of path) {
-    if (Array.isArray(current)) return undefined;
-    if (!isPlainObject(current)) return false;
-    current = Object.hasOwn(current, segment) ? current[segment] : undefined;
-  }
-  return current === value || (Array.isArray(current) && current.includes(value));
+  const native = nativeFilter(filter);
+  return native ? (doc) => native(doc) ?? byMingo(doc) : byMingo;
 }
 
 /**
  * The literal values a filter condition requires a field to equal one of, or null when
- * it is anything else. Null (which also matches missing fields) and regular
- * expressions (which match patterns) cannot be looked up, so they fall back to a scan.
+ * it is anything else. Regular expressions (which match patterns) cannot be looked up,
+ * so they fall back to a scan. Null can: a document whose path resolves to nothing is
+ * filed under null's key, as mingo's `$eq` takes a missing field to equal null.
  */
 function equalityValues(condition: unknown): unknown[] | null {
   let values: unknown[];
@@ -568,18 +570,43 @@ function equalityValues(condition: unknown): unknown[] | null {
   } else {
     values = [condition];
   }
-  return values.every((value) => value !== null && value !== undefined && !(value instanceof RegExp)) ? values : null;
+  return values.every((value) => !(value instanceof RegExp)) ? values : null;
 }
 
 /**
- * The keys under which an equality or `$in` on `path` can match `doc`. They come from
- * mingo's own path resolution (the value, its elements and theirs), because a lookup
- * must find every document mingo's evaluation would match, quirks included.
+ * The values an `$all` requires an array to hold, each by equality, or null when it
+ * requires anything a posting set cannot answer: no values (which match nothing), a
+ * regular expression or an operator (`$elemMatch`).
  */
-function equalityKeys(doc: Doc, path: string): ReadonlySet<string> {
+function allValues(condition: unknown): unknown[] | null {
+  if (!isPlainObject(condition) || !Array.isArray(condition.$all) || condition.$all.length === 0) return null;
+  const values: unknown[] = condition.$all;
+  const literal = (value: unknown) => !(value instanceof RegExp) && !(isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$')));
+  return values.every(literal) ? values : null;
+}
+
+/** What mingo's evaluation of a condition on `path` reads in `doc`. */
+function indexedValue(doc: Doc, path: string): unknown {
+  return resolve(doc, path, { unwrapArray: true });
+}
+
+/**
+ * The keys under which an equality, `$in` or `$all` can match a document whose path
+ * resolves to `value`: the value, its elements and theirs, because a lookup must find
+ * every document mingo's evaluation would match, quirks included.
+ */
+function equalityKeys(value: unknown): ReadonlySet<string> {
   const keys = new Set<string>();
-  addKeys(resolve(doc, path, { unwrapArray: true }), keys);
+  addKeys(value, keys);
   return keys;
+}
+
+/** Whether two resolved values are one value, or arrays of the very same elements in order: then their keys are the same. */
+function sameElements(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function addKeys(value: unknown, keys: Set<string>): void {

@@ -77,13 +77,13 @@ export class ShardLeases {
   /** The shards held under a lease still valid now. */
   held(): ReadonlySet<number> {
     const now = performance.now();
-    return new Set([...this.#held].filter(([, lease]) => now < lease.renewedAt + this.#validMs).map(([shard]) => shard));
+    return new Set([...this.#held].filter(([, lease]) => this.#valid(lease, now)).map(([shard]) => shard));
   }
 
   /** The lease on `shard` if this node holds one still valid now. */
   lease(shard: number): Fence | null {
     const lease = this.#held.get(shard);
-    return lease && performance.now() < lease.renewedAt + this.#validMs ? { epoch: lease.epoch, enforced: true } : null;
+    return lease && this.#valid(lease, performance.now()) ? { epoch: lease.epoch, enforced: true } : null;
   }
 
   /**
@@ -134,11 +134,21 @@ export class ShardLeases {
   /** Gives up every lease that was not renewed in time: this node stops acting for those shards now. */
   #expire(): void {
     const now = performance.now();
-    const lapsed = [...this.#held].filter(([, lease]) => now >= lease.renewedAt + this.#validMs).map(([shard]) => shard);
-    if (lapsed.length === 0) return;
+    const lapsed = [...this.#held].filter(([, lease]) => !this.#valid(lease, now)).map(([shard]) => shard);
     for (const shard of lapsed) this.#held.delete(shard);
-    this.options.logger.warn({ shards: lapsed }, 'shard leases not renewed in time; no longer serving them');
-    this.options.onChange([], lapsed);
+    this.#lost(lapsed, 'shard leases not renewed in time; no longer serving them');
+  }
+
+  /** Whether a lease renewed at `renewedAt` still lets this node act at `now` (performance.now()). */
+  #valid(lease: { renewedAt: number }, now: number): boolean {
+    return now < lease.renewedAt + this.#validMs;
+  }
+
+  /** Tells the node it no longer serves `shards`, already dropped from the held leases. */
+  #lost(shards: number[], message: string): void {
+    if (shards.length === 0) return;
+    this.options.logger.warn({ shards }, message);
+    this.options.onChange([], shards);
     this.#metrics.shardsHeld(this.#held.size);
   }
 
@@ -150,8 +160,10 @@ export class ShardLeases {
     });
     const target = Math.ceil(this.options.shardCount / (await this.#liveNodes()));
     const surplus = [...this.#held.keys()].slice(target);
-    if (surplus.length > 0) await this.options.beforeRelease?.(surplus);
-    if (surplus.length > 0) this.options.onChange([], surplus);
+    if (surplus.length > 0) {
+      await this.options.beforeRelease?.(surplus);
+      this.options.onChange([], surplus);
+    }
     await Promise.allSettled(surplus.map((shard) => this.#giveBack(shard)));
 
     const acquired: number[] = [];
@@ -189,7 +201,7 @@ export class ShardLeases {
         try {
           const revision = await this.shards.update(key(shard), this.options.nodeId, lease.revision);
           // A lease that lapsed while its renewal was in flight stays lost: the node may have let work go under it.
-          if (this.#held.get(shard) === lease && performance.now() < lease.renewedAt + this.#validMs) {
+          if (this.#held.get(shard) === lease && this.#valid(lease, performance.now())) {
             this.#held.set(shard, { ...lease, revision, renewedAt: sentAt });
             return;
           }
@@ -206,11 +218,7 @@ export class ShardLeases {
         }
       }),
     );
-    if (lost.length > 0) {
-      this.options.logger.warn({ shards: lost }, 'shard leases could not be renewed; no longer serving them');
-      this.options.onChange([], lost);
-      this.#metrics.shardsHeld(this.#held.size);
-    }
+    this.#lost(lost, 'shard leases could not be renewed; no longer serving them');
   }
 
   async #giveBack(shard: number): Promise<void> {

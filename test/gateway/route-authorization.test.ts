@@ -38,6 +38,8 @@ async function fixture(): Promise<Fixture> {
   const other = await gateway.createMerchant({ name: 'Other', tier: 'BASE', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
   const order = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '10', notes: { secret: 'live' } } });
   const sandboxOrder = await gateway.request('POST', '/api/v1/orders', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '10' } });
+  // Their events published and the removals from the outboxes saved: from here nothing but a request changes these records.
+  await gateway.node.system.effectsIdle();
   const openapi = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as Fixture['openapi'];
   return { gateway, openapi, merchant, other, orderId: order.body.responseObject.order.id, sandboxOrderId: sandboxOrder.body.responseObject.order.id };
 }

@@ -29,6 +29,7 @@ export async function startTestSystem(options: {
   cacheSize?: number;
   attemptTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
+  doneSaveDelayMs?: number;
   transport?: Transport;
   metrics?: RuntimeMetrics;
 }): Promise<TestSystem> {
@@ -46,6 +47,7 @@ export async function startTestSystem(options: {
     askTimeoutMs: 10_000,
     attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
     retryPolicy: options.retryPolicy,
+    doneSaveDelayMs: options.doneSaveDelayMs,
     metrics: options.metrics,
     timerPollMs: 60_000,
   });

@@ -57,6 +57,33 @@ test('embedded: the 20 newest of 100,000 documents by an indexed field come from
   t.is(evaluated, TOTAL, 'an unindexed field scans every document');
 });
 
+test('embedded: `$all` over a multikey index reads only the documents holding every value', async (t) => {
+  const store = new EmbeddedStore();
+  const collection = await store.collection({ name: 'grams', indexes: [{ key: { grams: 1 } }] });
+  // Every document holds 'all', one in 100 a given 'm…', one in 7 a given 'k…'; every 1,000th has no grams.
+  const docs = Array.from({ length: 20_000 }, (_, i) => ({ _id: `g${i}`, grams: i % 1_000 === 999 ? null : ['all', `m${i % 100}`, `k${i % 7}`] }));
+  for (const doc of docs) await collection.insertOne(doc);
+  const matches = docs.filter((doc) => doc.grams?.includes('m42') && doc.grams.includes('k3')).length;
+  const unindexed = docs.filter((doc) => doc.grams === null).length;
+
+  let evaluated = 0;
+  const counting = { $function: { body: () => ++evaluated > 0, args: [], lang: 'js' } };
+  t.is(await collection.count({ $expr: counting, grams: { $all: ['all', 'k3', 'm42'] } }), matches);
+  t.is(evaluated, matches, 'the intersection of the posting sets is read, not the 20,000 documents');
+
+  evaluated = 0;
+  const search = { $or: [{ grams: { $all: ['all', 'k3', 'm42'] } }, { grams: null }] };
+  t.deepEqual(
+    (await collection.find({ $expr: counting, ...search }, { sort: { _id: 1 } })).map((doc) => doc._id),
+    docs.filter((doc) => doc.grams === null || (doc.grams.includes('m42') && doc.grams.includes('k3'))).map((doc) => doc._id).sort(),
+  );
+  t.is(evaluated, matches + unindexed, 'an `$or` reads the union of its branches');
+
+  evaluated = 0;
+  t.is(await collection.count({ $expr: counting, grams: { $all: ['all', 'none'] } }), 0);
+  t.is(evaluated, 0, 'a value no document holds ends the search before any document is read');
+});
+
 test('embedded: a closed store refuses further calls', async (t) => {
   const store = new EmbeddedStore();
   const collection = await store.collection({ name: 'closing', indexes: [] });
@@ -100,11 +127,13 @@ test('embedded: a sorted chunk list keeps order, bounds and counts through inser
  * one with no indexes, whose answers come from a scan and a full sort. The documents and
  * queries have the order list's shape, with few distinct values so that spans, ties and
  * pages interact, and now and then a value (an array, NaN, a subdocument, a missing or
- * non-object `view`) that the ordered indexes must decline.
+ * non-object `view`) that the ordered indexes must decline. The search grams are a
+ * multikey index, asked with `$all`, null and the search's `$or` of the two.
  */
 const ORDER_INDEXES: IndexSpec[] = [
   { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 } },
   { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 } },
+  { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 } },
 ];
 const MERCHANTS = ['A', 'B', 'C'];
 const ENVIRONMENTS = ['LIVE', 'TEST'];
@@ -116,6 +145,14 @@ const IDS = Array.from({ length: 24 }, (_, i) => `ord_${String(i).padStart(2, '0
 const ODD = [undefined, null, 7, true];
 /** Values the ordered indexes decline. */
 const IRREGULAR = [['A'], [], ['B', 'C'], Number.NaN, { at: 1 }];
+const GRAMS = ['ord', 'rd_', 'sku', 'mug'];
+
+/** A view's grams: a set of them mostly; null or missing (never ruled out by a search); rarely a shape only mingo's rules place. */
+const searchGrams: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 12, arbitrary: fc.subarray(GRAMS) },
+  { weight: 2, arbitrary: fc.constantFrom(null, undefined) },
+  { weight: 1, arbitrary: fc.constantFrom('sku', [['sku', 'mug']], [{ g: 'sku' }], ['sku', null], ['mug', 'mug']) },
+);
 
 function field(common: readonly unknown[], irregular: boolean): fc.Arbitrary<unknown> {
   const choices = [
@@ -134,6 +171,7 @@ function orderDoc(irregular: boolean): fc.Arbitrary<StoredDocument> {
       status: field(STATUSES, irregular),
       createdAt: field(TIMES, irregular),
       searchText: fc.constantFrom('alpha', 'beta', 'gamma'),
+      searchGrams,
     })
     .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
   const oddView = fc.constantFrom(undefined, null, 'flat', [{ merchantId: 'A' }]);
@@ -152,6 +190,7 @@ type Operation =
 function operation(irregular: boolean): fc.Arbitrary<Operation> {
   const path = fc.constantFrom('view.merchantId', 'view.environment', 'view.status', 'view.createdAt', 'n');
   return fc.oneof(
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...IDS), path: fc.constant('view.searchGrams'), value: searchGrams }) },
     { weight: 4, arbitrary: orderDoc(irregular).map((doc) => ({ op: 'insert' as const, doc })) },
     { weight: 2, arbitrary: orderDoc(irregular).map((doc) => ({ op: 'replace' as const, doc })) },
     {
@@ -190,15 +229,29 @@ function condition(common: readonly string[]): fc.Arbitrary<unknown> {
   );
 }
 
+/** `$all` of some grams: what the posting sets answer, by intersection. */
+const allGrams = fc.subarray(GRAMS, { minLength: 1 }).map((grams) => ({ $all: grams }));
+
 /** Further conditions, none of which an ordered index answers. */
 const otherConditions = {
+  'view.searchGrams': fc.oneof(
+    { weight: 4, arbitrary: allGrams },
+    { weight: 2, arbitrary: fc.constantFrom(null, 'sku', { $all: ['sku', 'none'] }, { $in: [null, 'mug'] }, { $eq: null }) },
+    { weight: 1, arbitrary: fc.constantFrom({ $all: [] }, { $all: [['sku', 'mug']] }, { $all: [null] }, { $all: [/^s/] }, { $all: ['sku'], $size: 2 }) },
+  ),
   'view.searchText': fc.constantFrom({ $regex: 'a$' }, { $regex: 'm' }),
   'view.createdAt': fc.constantFrom({ $gt: TIMES[0] }, { $lte: TIMES[2] }),
   n: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant({ $gte: 2 })),
   _id: fc.constantFrom({ $regex: '1' }, IDS[3], { $in: [IDS[1], IDS[2], 'none'] }),
 };
 
-/** The order list's filter: merchant and environment pinned, the status often, and at most one other condition. */
+/** The order search's own `$or`, and one with a branch no index narrows. */
+const searchOr = fc.oneof(
+  { weight: 3, arbitrary: allGrams.map((all) => [{ 'view.searchGrams': all }, { 'view.searchGrams': null }]) },
+  { weight: 1, arbitrary: allGrams.map((all) => [{ 'view.searchGrams': all }, { n: { $gte: 3 } }]) },
+);
+
+/** The order list's filter: merchant and environment pinned, the status often, and at most one other condition and a search's `$or`. */
 const listFilter: fc.Arbitrary<Filter> = fc
   .record({
     'view.merchantId': fc.constantFrom(...MERCHANTS, 'Z'),
@@ -206,16 +259,18 @@ const listFilter: fc.Arbitrary<Filter> = fc
     'view.status': fc.option(fc.constantFrom(...STATUSES), { nil: undefined, freq: 2 }),
     other: fc.option(fc.constantFrom(...(Object.keys(otherConditions) as (keyof typeof otherConditions)[])), { nil: undefined, freq: 2 }),
     condition: fc.oneof(...Object.values(otherConditions)),
+    search: fc.option(searchOr, { nil: undefined, freq: 3 }),
   })
-  .map(({ other, condition, ...pinned }) => {
+  .map(({ other, condition, search, ...pinned }) => {
     const filter: Filter = Object.fromEntries(Object.entries(pinned).filter(([, value]) => value !== undefined));
     if (other) filter[other] = condition;
+    if (search) filter.$or = search;
     return filter;
   });
 
 /** Any mix of conditions on the indexed fields and others. */
 const anyFilter: fc.Arbitrary<Filter> = fc.record(
-  { 'view.merchantId': condition(MERCHANTS), 'view.environment': condition(ENVIRONMENTS), 'view.status': condition(STATUSES), ...otherConditions },
+  { 'view.merchantId': condition(MERCHANTS), 'view.environment': condition(ENVIRONMENTS), 'view.status': condition(STATUSES), ...otherConditions, $or: searchOr },
   { requiredKeys: [] },
 );
 
@@ -286,7 +341,13 @@ test('embedded: ordered indexes answer finds and counts as a scan does, over tho
     seed: 42,
   });
   for (const [i, [merchantId, environment, status, second]] of random.entries()) {
-    const doc = { _id: `big_${i}`, view: { merchantId, environment, status, createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, second)).toISOString(), searchText: 'gamma' }, n: i % 5 };
+    // Grams by the bits of i, so every combination is common; every 13th view has none.
+    const grams = i % 13 === 0 ? null : GRAMS.filter((_, bit) => (i >> bit) & 1);
+    const doc = {
+      _id: `big_${i}`,
+      view: { merchantId, environment, status, createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, second)).toISOString(), searchText: 'gamma', searchGrams: grams },
+      n: i % 5,
+    };
     await indexed.insertOne(doc);
     await reference.insertOne(doc);
     // Churn: move some documents to other keys, delete others.

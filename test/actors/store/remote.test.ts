@@ -5,11 +5,12 @@
  * bigint and Date values cross, DuplicateKeyError keeps its class, and a lost
  * connection fails the calls in flight and is reopened by the next call.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { DuplicateKeyError } from '../../../actors/errors.js';
 import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
 import type { Store } from '../../../actors/store/store.js';
 import { interceptedStore } from '../../support/intercepted-store.js';
+import { eventually } from '../../support/nats.js';
 import { RemoteStore, StoreConnectionLostError, StoreUnavailableError } from '../../support/remote-store.js';
 import { StoreServer } from '../../support/store-server.js';
 import { storeContract } from './contract.js';
@@ -33,12 +34,7 @@ test.after.always(async () => {
 });
 
 test('remote: bigint values and dates survive the wire, nested and in filters', async (t) => {
-  const server = await StoreServer.start({ store: new EmbeddedStore() });
-  const client = await RemoteStore.connect({ port: server.port });
-  t.teardown(async () => {
-    await client.close();
-    await server.close();
-  });
+  const client = await servedStore(t);
   const collection = await client.collection({ name: 'money', indexes: [] });
   const at = new Date('2026-01-01T00:00:00.000Z');
   await collection.insertOne({ _id: 'm1', amount: 123456789012345678901234567890n, at, list: [1n, { deeper: -5n }] });
@@ -48,12 +44,7 @@ test('remote: bigint values and dates survive the wire, nested and in filters', 
 });
 
 test('remote: a DuplicateKeyError crosses as its own class with collection and key', async (t) => {
-  const server = await StoreServer.start({ store: new EmbeddedStore() });
-  const client = await RemoteStore.connect({ port: server.port });
-  t.teardown(async () => {
-    await client.close();
-    await server.close();
-  });
+  const client = await servedStore(t);
   const collection = await client.collection({ name: 'unique', indexes: [{ key: { email: 1 }, unique: true, name: 'email_unique' }] });
   await collection.insertOne({ _id: 'a', email: 'x@y' });
   const error = await t.throwsAsync(collection.insertOne({ _id: 'b', email: 'x@y' }), { instanceOf: DuplicateKeyError });
@@ -62,6 +53,17 @@ test('remote: a DuplicateKeyError crosses as its own class with collection and k
 });
 
 /** A store whose reads of `held` wait until released, so a call can be in flight when the connection breaks. */
+/** A client of a fresh embedded store served over a socket; both closed when the test ends. */
+async function servedStore(t: ExecutionContext): Promise<RemoteStore> {
+  const server = await StoreServer.start({ store: new EmbeddedStore() });
+  const client = await RemoteStore.connect({ port: server.port });
+  t.teardown(async () => {
+    await client.close();
+    await server.close();
+  });
+  return client;
+}
+
 function gatedStore(inner: Store): { store: Store; release(): void } {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -87,10 +89,9 @@ test('remote: a lost connection rejects the calls in flight; the next call recon
   await collection.insertOne({ _id: 'held', n: 1 });
 
   const inFlight = collection.findOne({ _id: 'held' });
-  // Bounded wait for the request to reach the server before cutting the link.
-  const deadline = Date.now() + 5_000;
+  // The request must reach the server before the link is cut.
   const served = server.requests;
-  while (server.requests === served && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  await eventually(() => server.requests > served, 'the request reaching the server', 5_000);
   server.disconnectAll();
   const lost = await t.throwsAsync(inFlight, { instanceOf: StoreConnectionLostError });
   t.regex(lost!.message, /may or may not have been applied/);

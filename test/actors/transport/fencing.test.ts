@@ -1,7 +1,8 @@
 import test from 'ava';
-import { EmbeddedStore, ShardNotServedError, TestClock } from '../../../actors/index.js';
+import { EmbeddedStore, ShardNotServedError, TestClock, type ActorSystem, type EffectHandler } from '../../../actors/index.js';
 import { counterKind, type CounterView } from '../../support/counter-kind.js';
 import { LocalCluster } from '../../support/local-cluster.js';
+import { eventually } from '../../support/nats.js';
 import { startTestSystem } from '../../support/test-node.js';
 
 const counter = (id: string) => ({ kind: 'counter', id });
@@ -42,4 +43,57 @@ test('a node that does not hold a shard refuses its messages with a retryable er
   const doc = await system.documents('counter').findOne({ _id: 'bell' });
   t.is((doc!.view as unknown as CounterView).rings, 0, 'the timer waits for the shard’s holder');
   t.is(doc!.timers.length, 1);
+});
+
+test('a node that loses a shard and takes it back acts for its actors through one activation: each effect runs once under the new lease', async (t) => {
+  const cluster = new LocalCluster(16);
+  const a = cluster.transport();
+  const runs: { label: string; effect: string; epoch: number }[] = [];
+  let openGate!: () => void;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  const triggered: Promise<unknown>[] = [];
+  let system!: ActorSystem;
+  const probe: EffectHandler = async (params, context) => {
+    const { label } = params as { label: string };
+    runs.push({ label, effect: context.effectId, epoch: context.epoch });
+    if (label === 'slow' && runs.length === 1) {
+      await gate;
+      throw new Error('the slow effect fails once');
+    }
+    // A turn that lands while this effect's done mark is still unsaved, as busy actors have.
+    if (label === 'fast') triggered.push(system.ask(counter('twice'), { type: 'ADD', n: 1 }));
+  };
+  ({ system } = await startTestSystem({
+    kinds: [counterKind(probe)],
+    transport: a,
+    retryPolicy: { baseMs: 60_000, maxBackoffMs: 60_000, maxAttempts: 1, maxAgeMs: 60_000 },
+    doneSaveDelayMs: 3_600_000,
+  }));
+  for (let shard = 0; shard < 16; shard++) cluster.assign(shard, a);
+  await system.ask(counter('twice'), { type: 'OPEN' });
+  await system.ask(counter('twice'), { type: 'PROBE', label: 'slow' });
+  await eventually(() => runs.length === 1, 'the slow effect started');
+
+  // The lease lapses while the slow effect runs, and the node takes the shard again under a new epoch.
+  const shard = cluster.shardOf('twice');
+  a.lose(shard);
+  const epoch = cluster.assign(shard, a);
+  await system.ask(counter('twice'), { type: 'PROBE', label: 'fast' });
+  openGate();
+  await system.effectsIdle();
+  await system.ask(counter('twice'), { type: 'ADD', n: 2 });
+  await system.effectsIdle();
+  await Promise.all(triggered);
+  await system.effectsIdle();
+
+  const perLease = new Map<string, number>();
+  for (const run of runs) perLease.set(`${run.effect}@${run.epoch}`, (perLease.get(`${run.effect}@${run.epoch}`) ?? 0) + 1);
+  t.deepEqual([...perLease].filter(([, count]) => count > 1), [], 'no effect ran twice under one lease');
+  t.deepEqual(
+    runs.filter((run) => run.epoch === epoch).map((run) => run.label),
+    ['slow', 'fast'],
+    'under the new lease, the effects left in the outbox run once each, in order',
+  );
+  const doc = await system.documents('counter').findOne({ _id: 'twice' });
+  t.is((doc!.view as unknown as CounterView).total, '3');
 });
