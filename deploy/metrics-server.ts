@@ -13,11 +13,10 @@
  * another method, a 500 logged with its request id if reading the metrics fails, 400 for
  * what Node's HTTP parser refuses). It serves nothing but metrics.
  */
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { createLogger } from '../actors/logger.js';
-import { createGatewayServer } from '../gateway/http-server.js';
+import { createGatewayServer, listen } from '../gateway/http-server.js';
 import { errorEnvelope } from '../gateway/middleware/errors.js';
 import { requestContext } from '../gateway/middleware/request-context.js';
 import { unmatched } from '../gateway/middleware/unmatched.js';
@@ -51,15 +50,7 @@ export async function startMetricsServer(options: MetricsServerOptions): Promise
   app.use(unmatched());
 
   const server = createGatewayServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const url = await listen(server, options.port, options.host ?? '127.0.0.1');
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -5,7 +5,6 @@
  * cluster: it takes a share of the shard leases and serves the actors on them.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
@@ -34,7 +33,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/rates/index.js';
 import { merchantKind, orderKind } from '../actors/kinds/index.js';
-import { createGateway, createGatewayServer, type GatewayRoute } from '../gateway/index.js';
+import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
 import { startChainSide, type ChainSide } from './chain.js';
@@ -183,12 +182,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     else noteExistingMerchants(write, config.DATA_DIR);
   }
   const server = createGatewayServer(gateway.app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const url = await listen(server, config.PORT, config.HOST);
   logger.info({ url, metricsUrl: metricsServer?.url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
 
   let stopping: Promise<void> | undefined;

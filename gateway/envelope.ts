@@ -3,6 +3,7 @@
  * statusCode, errorCode? }`, on successes and failures alike.
  */
 import type { Context } from 'koa';
+import type { z } from 'zod';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -33,6 +34,9 @@ export function formError(message: string): ApiError {
 /** A request HTTP itself could not read; it has a code of its own, so that it is never taken for the validation 400. */
 export const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP request', errorCode: 'MALFORMED_REQUEST' } as const;
 
+/** A body over the limit, whichever layer measured it. */
+export const PAYLOAD_TOO_LARGE = { statusCode: 413, message: 'Request body too large', errorCode: 'PAYLOAD_TOO_LARGE' } as const;
+
 /** A 400 in the validation shape for a rule the schema cannot express, about one field. */
 export function fieldError(field: string, message: string): ApiError {
   return new ApiError(400, 'Invalid request', undefined, { fieldErrors: { [field]: [message] }, formErrors: [] });
@@ -43,4 +47,13 @@ export function respond<T>(ctx: Context, statusCode: number, message: string, re
   if (errorCode !== undefined) body.errorCode = errorCode;
   ctx.status = statusCode;
   ctx.body = body;
+}
+
+/**
+ * A success built through the resource's schema, the one the OpenAPI document shows:
+ * the schema drops anything it does not declare and refuses a value that breaks it
+ * (a 500, never an undocumented answer).
+ */
+export function reply<S extends z.ZodType>(ctx: Context, statusCode: number, message: string, resource: S, value: z.input<S>): void {
+  respond(ctx, statusCode, message, resource.parse(value));
 }

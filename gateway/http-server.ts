@@ -6,14 +6,14 @@
  * then closes, because the parser cannot find where the next request would start.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { Socket } from 'node:net';
-import { MALFORMED_REQUEST, type Envelope } from './envelope.js';
+import type { AddressInfo, Socket } from 'node:net';
+import { MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, type Envelope } from './envelope.js';
 
 type Refusal = [status: number, reason: string, message: string, errorCode: string];
 
 const REFUSALS: Record<string, Refusal> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request header fields too large', 'HEADERS_TOO_LARGE'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'Request body too large', 'BODY_TOO_LARGE'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [PAYLOAD_TOO_LARGE.statusCode, 'Payload Too Large', PAYLOAD_TOO_LARGE.message, PAYLOAD_TOO_LARGE.errorCode],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request timeout', 'REQUEST_TIMEOUT'],
 };
 const MALFORMED: Refusal = [MALFORMED_REQUEST.statusCode, 'Bad Request', MALFORMED_REQUEST.message, MALFORMED_REQUEST.errorCode];
@@ -33,4 +33,17 @@ export function createGatewayServer(listener: RequestListener): Server {
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
   });
   return server;
+}
+
+/** Starts `server` listening and resolves with its URL (an IPv6 host in brackets); a failure to bind rejects. */
+export async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
 }

@@ -14,8 +14,17 @@ export function idPattern(prefix: string): RegExp {
   return new RegExp(`^${prefix}_[0-9A-Za-z]{${LENGTH}}$`);
 }
 
+/** Random ids draw from a pool filled a few thousand bytes at a time, as node's randomUUID does: one CSPRNG call per 128 ids. */
+const POOL_BYTES = 32 * 128;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
 export function newId(prefix: string): string {
-  return `${prefix}_${base62(randomBytes(32))}`;
+  if (poolOffset + 32 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  return `${prefix}_${base62(pool.subarray(poolOffset, (poolOffset += 32)))}`;
 }
 
 export function derivedId(prefix: string, secret: string, ...parts: string[]): string {
@@ -24,12 +33,31 @@ export function derivedId(prefix: string, secret: string, ...parts: string[]): s
   return `${prefix}_${base62(mac.digest())}`;
 }
 
+/** 62^4: a remainder below it times 2^16, plus a limb, is still exact in a double. */
+const STEP = 62 ** 4;
+
+/**
+ * The lowest LENGTH base-62 digits, lowest first, of the big-endian number in `bytes`:
+ * long division by 62^4 over 16-bit limbs, four digits per division, in doubles rather
+ * than BigInt (several times faster, the same digits). Derived ids depend on these
+ * digits never changing.
+ */
 function base62(bytes: Buffer): string {
-  let value = BigInt(`0x${bytes.toString('hex')}`);
+  const limbs = new Array<number>(bytes.length / 2);
+  for (let i = 0; i < limbs.length; i++) limbs[i] = bytes.readUInt16BE(2 * i);
   let out = '';
-  for (let i = 0; i < LENGTH; i++) {
-    out += ALPHABET[Number(value % 62n)];
-    value /= 62n;
+  while (out.length < LENGTH) {
+    let remainder = 0;
+    for (let i = 0; i < limbs.length; i++) {
+      const current = remainder * 65_536 + limbs[i]!;
+      const quotient = Math.floor(current / STEP);
+      limbs[i] = quotient;
+      remainder = current - quotient * STEP;
+    }
+    for (let digit = 0; digit < 4; digit++) {
+      out += ALPHABET[remainder % 62];
+      remainder = Math.floor(remainder / 62);
+    }
   }
   return out;
 }

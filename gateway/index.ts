@@ -4,6 +4,6 @@
  * writes except through an actor.
  */
 export { createGateway, type Gateway, type GatewayDependencies } from './app.js';
-export { createGatewayServer } from './http-server.js';
+export { createGatewayServer, listen } from './http-server.js';
 export type { GatewayRoute } from './routing.js';
 export { ApiError, respond, type Envelope } from './envelope.js';

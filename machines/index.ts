@@ -6,3 +6,4 @@
  */
 export * from './money.js';
 export * from './order/index.js';
+export * from './catalog/index.js';

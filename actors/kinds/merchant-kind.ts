@@ -26,7 +26,7 @@ export function merchantProfile(context: MerchantContext): Record<string, unknow
     sandboxMerchantId: context.environment === 'LIVE' ? context.twinId : null,
     inPersonCheckoutEnabled: settings.inPersonCheckoutEnabled,
     evmWalletAddress: settings.evmWalletAddress,
-    solanaWalletAddress: null,
+    solanaWalletAddress: settings.solanaWalletAddress ?? null,
     v1EvmWalletAddress: null,
     v1SolanaWalletAddress: null,
     tier: settings.tier,

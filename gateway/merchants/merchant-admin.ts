@@ -9,13 +9,14 @@ import { FIAT_RAILS } from '../../machines/rails.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../auth/api-keys.js';
 import { canonicalCidrList } from '../auth/cidr.js';
 import { fieldError } from '../envelope.js';
+import type { MerchantProfile } from '../schemas/merchant-schemas.js';
 import { newId } from '../ids.js';
 
 const DEFAULT_DUST_THRESHOLD_USDC = 500_000n;
 
 export interface CreatedMerchant {
-  merchant: Record<string, unknown>;
-  sandboxMerchant: Record<string, unknown>;
+  merchant: MerchantProfile;
+  sandboxMerchant: MerchantProfile;
   liveApiKey: string;
   sandboxApiKey: string;
 }
@@ -23,6 +24,7 @@ export interface CreatedMerchant {
 export interface SettingsChange {
   tier?: MerchantTier | null;
   evmWalletAddress?: string | null;
+  solanaWalletAddress?: string | null;
   defaultPaymentCurrency?: string | null;
   enabledRails?: string[];
   dynamicOrdersEnabled?: boolean;
@@ -38,12 +40,13 @@ export class MerchantAdmin {
     private readonly now: () => string,
   ) {}
 
-  async create(request: { name: string; tier?: MerchantTier; evmWalletAddress?: string }): Promise<CreatedMerchant> {
+  async create(request: { name: string; tier?: MerchantTier; evmWalletAddress?: string; solanaWalletAddress?: string }): Promise<CreatedMerchant> {
     const liveId = newId('mer');
     const sandboxId = newId('mer');
     const settings: MerchantSettings = {
       tier: request.tier ?? null,
       evmWalletAddress: request.evmWalletAddress ?? null,
+      solanaWalletAddress: request.solanaWalletAddress ?? null,
       defaultPaymentCurrency: null,
       enabledRails: [...FIAT_RAILS],
       dynamicOrdersEnabled: true,
@@ -57,21 +60,21 @@ export class MerchantAdmin {
     return { merchant: live.profile, sandboxMerchant: sandbox.profile, liveApiKey: live.apiKey, sandboxApiKey: sandbox.apiKey };
   }
 
-  async update(merchantId: string, change: SettingsChange): Promise<Record<string, unknown>> {
+  async update(merchantId: string, change: SettingsChange): Promise<MerchantProfile> {
     // Two settings arrive in their edge form and are stored parsed; the rest are stored as sent.
     const { completionDustThresholdUsdc, apiKeyIpAllowlist, ...plain } = change;
     const changes: Partial<MerchantSettings> = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined));
     if (completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', completionDustThresholdUsdc);
     if (apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(apiKeyIpAllowlist);
-    return (await this.system.ask({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as Record<string, unknown>;
+    return (await this.system.ask({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as MerchantProfile;
   }
 
-  async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: Record<string, unknown>; apiKey: string }> {
+  async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: MerchantProfile; apiKey: string }> {
     const apiKey = generateApiKey(environment);
     const merchant = (await this.system.ask(
       { kind: 'merchant', id: merchantId },
       { type: 'ROTATE_API_KEY', apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
-    )) as Record<string, unknown>;
+    )) as MerchantProfile;
     return { merchant, apiKey };
   }
 
@@ -80,7 +83,7 @@ export class MerchantAdmin {
     const profile = (await this.system.ask(
       { kind: 'merchant', id },
       { type: 'CREATE', id, twinId, environment, name, settings, apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
-    )) as Record<string, unknown>;
+    )) as MerchantProfile;
     return { profile, apiKey };
   }
 }

@@ -37,7 +37,7 @@ export function apiKeyAuth<T extends ApiKeyAccount>(lookup: (keyHash: string) =>
     if (!account || !sameHash(account.apiKeyHash, keyHash)) throw new ApiError(401, 'Invalid API key');
     if (!ipAllowed(ctx.state.clientIp, account.apiKeyIpAllowlist)) throw new ApiError(403, 'IP not allowed', 'IP_NOT_ALLOWED');
     ctx.state.account = account;
-    ctx.state.log = ctx.state.log.child({ merchantId: account.merchantId });
+    ctx.state.addLogFields({ merchantId: account.merchantId });
     await next();
   };
 }

@@ -12,7 +12,7 @@
  */
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
-import { ApiError, formError } from '../envelope.js';
+import { ApiError, PAYLOAD_TOO_LARGE, formError } from '../envelope.js';
 import { nestsDeeperThan } from '../json-limits.js';
 import type { RequestState } from './request-context.js';
 
@@ -42,7 +42,7 @@ function parserFailure(error: Error, ctx: Context): Error {
   // co-body reports JSON.parse failures (and non-object top levels) as SyntaxError.
   if (error instanceof SyntaxError) return formError('Malformed JSON body');
   const status = (error as { status?: unknown }).status;
-  if (status === 413) return new ApiError(413, 'Request body too large');
+  if (status === 413) return new ApiError(PAYLOAD_TOO_LARGE.statusCode, PAYLOAD_TOO_LARGE.message, PAYLOAD_TOO_LARGE.errorCode);
   // raw-body's unsupported charset or content-encoding.
   if (status === 415) return unsupportedMediaType();
   // zlib's errors carry no HTTP status; with a decoder in play they mean the bytes are not what the header claims.
@@ -52,5 +52,5 @@ function parserFailure(error: Error, ctx: Context): Error {
 }
 
 function unsupportedMediaType(): ApiError {
-  return new ApiError(415, 'Unsupported media type: send application/json');
+  return new ApiError(415, 'Unsupported media type: send application/json', 'UNSUPPORTED_MEDIA_TYPE');
 }

@@ -6,6 +6,7 @@
  * client writes itself sits left of the first untrusted hop and is never read.
  */
 import type { Middleware } from 'koa';
+import type { Socket } from 'node:net';
 import { inCidrs, parseCidrList, parseIp, type Cidr, type IpAddress } from '../auth/cidr.js';
 import type { RequestState } from './request-context.js';
 
@@ -18,12 +19,31 @@ export interface ClientIpState extends RequestState {
 export function clientIp(trustedProxies: readonly string[]): Middleware<ClientIpState> {
   const trusted = parseCidrList(trustedProxies);
   return (ctx, next) => {
-    // Undefined only once the socket is gone; the request is then answered to no one.
-    const peer = ctx.req.socket.remoteAddress ?? '';
-    const address = parseIp(peer);
-    ctx.state.clientIp = address ? throughTrustedHops(address, ctx.get('x-forwarded-for'), trusted).toString() : peer;
+    const peer = peerOf(ctx.req.socket);
+    ctx.state.clientIp = peer.address && inCidrs(peer.address, trusted) ? throughTrustedHops(peer.address, ctx.get('x-forwarded-for'), trusted).toString() : peer.text;
     return next();
   };
+}
+
+interface Peer {
+  address: IpAddress | undefined;
+  /** Canonical when it parses, as the socket gave it otherwise. */
+  text: string;
+}
+
+/** Parsed once per connection: a keep-alive connection carries many requests from the same peer. */
+const peers = new WeakMap<Socket, Peer>();
+
+function peerOf(socket: Socket): Peer {
+  let peer = peers.get(socket);
+  if (!peer) {
+    // Undefined only once the socket is gone; the request is then answered to no one.
+    const text = socket.remoteAddress ?? '';
+    const address = parseIp(text);
+    peer = { address, text: address?.toString() ?? text };
+    peers.set(socket, peer);
+  }
+  return peer;
 }
 
 function throughTrustedHops(peer: IpAddress, forwardedFor: string, trusted: readonly Cidr[]): IpAddress {

@@ -7,7 +7,7 @@
 import type { Middleware } from 'koa';
 import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
 import { RateUnavailableError } from '../../actors/rates/rate-source.js';
-import { ApiError, MALFORMED_REQUEST, respond } from '../envelope.js';
+import { ApiError, MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, respond } from '../envelope.js';
 import type { RequestState } from './request-context.js';
 
 export function errorEnvelope(): Middleware<RequestState> {
@@ -26,7 +26,8 @@ export function errorEnvelope(): Middleware<RequestState> {
       const status = httpStatusOf(error);
       if (status !== undefined && status >= 400 && status < 500) {
         if (status === 400) return respond(ctx, 400, MALFORMED_REQUEST.message, null, MALFORMED_REQUEST.errorCode);
-        return respond(ctx, status, status === 413 ? 'Request body too large' : 'Bad request', null);
+        if (status === 413) return respond(ctx, 413, PAYLOAD_TOO_LARGE.message, null, PAYLOAD_TOO_LARGE.errorCode);
+        return respond(ctx, status, 'Bad request', null);
       }
       ctx.state.log.error({ err: error }, 'unhandled error');
       respond(ctx, 500, 'Internal server error', null, 'INTERNAL_ERROR');

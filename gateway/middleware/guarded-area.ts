@@ -24,7 +24,11 @@ function inArea(path: string, area: string): boolean {
   return readings(path).some((reading) => reading === area || reading.startsWith(`${area}/`));
 }
 
+/** Nothing to decode or fold: the path's only other reading is its lower case. */
+const PLAIN_PATH = /^[^%\\.]*$/;
+
 function readings(path: string): string[] {
+  if (PLAIN_PATH.test(path) && !path.includes('//')) return [path.toLowerCase()];
   const spellings = [path];
   for (let round = 0; round < DECODE_ROUNDS; round++) {
     const decoded = decodeOnce(spellings.at(-1)!);

@@ -43,7 +43,7 @@ async function consume(limiter: RateLimiterMemory, key: string): Promise<{ allow
   }
 }
 
-/** `clientIp` is canonical already: IPv4-mapped addresses arrive as IPv4. */
+/** `clientIp` is canonical already: IPv4-mapped addresses arrive as IPv4, so only a colon can make it IPv6. */
 function budgetKey(clientIp: string): string {
-  return ipaddr.IPv6.isValid(clientIp) ? `${ipaddr.IPv6.networkAddressFromCIDR(`${clientIp}/64`).toString()}/64` : clientIp;
+  return clientIp.includes(':') && ipaddr.IPv6.isValid(clientIp) ? `${ipaddr.IPv6.networkAddressFromCIDR(`${clientIp}/64`).toString()}/64` : clientIp;
 }

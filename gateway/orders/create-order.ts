@@ -1,18 +1,21 @@
 /**
  * POST /api/v1/orders as a command: the create body (already schema-valid) is checked
- * against the merchant's account, turned into the order machine's input and asked
- * of a new order actor. An idempotency key maps to one order id, so concurrent
- * duplicates meet at one actor; the caller whose token the order holds created it,
- * everyone else gets the replay answer.
+ * against the merchant's account by the order's create rules (machines/order), turned
+ * into the order machine's input and asked of a new order actor. An idempotency key
+ * maps to one order id, so concurrent duplicates meet at one actor; the caller whose
+ * token the order holds created it, everyone else gets the replay answer.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import { fiatToUsdc, formatFiat, formatRate, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
+import { checkTier, resolveDynamicOrders, resolveEnabledRails, type OrderAccount, type RuleResult } from '../../machines/order/create-rules.js';
+import { resolveDestination } from '../../machines/order/destination.js';
+import type { OrderView } from '../../actors/kinds/order-kind.js';
+import type { CheckoutOrder } from '../../machines/order/checkout-order.js';
 import type { OrderPricing } from '../../machines/order/order-types.js';
 import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
-import { BASE_CHAIN_ID, resolveDestinationToken } from '../../machines/tokens.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { derivedId, newId } from '../ids.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
@@ -30,11 +33,11 @@ export interface CreateOrderDependencies {
 }
 
 export type CreateOrderResult =
-  | { created: true; order: Record<string, unknown>; orderToken: string }
-  | { created: false; order: Record<string, unknown>; orderToken: null; idempotentReplay: true };
+  | { created: true; order: CheckoutOrder; orderToken: string }
+  | { created: false; order: CheckoutOrder; orderToken: null; idempotentReplay: true };
 
 interface OrderReply {
-  order: Record<string, unknown>;
+  order: CheckoutOrder;
   orderTokenHash: string;
 }
 
@@ -47,25 +50,13 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   }
   const { profile } = account;
   const config = profile.merchantConfig;
-  if (account.environment === 'LIVE' && profile.tier === null) {
-    throw new ApiError(403, 'Live orders need a plan: this merchant has no tier yet', 'TIER_REQUIRED');
-  }
-  if (body.dynamicOrdersEnabled === true && !config.dynamicOrdersEnabled) {
-    throw new ApiError(400, 'Dynamic orders are disabled in the merchant configuration', 'DYNAMIC_ORDERS_DISABLED');
-  }
-  const dynamicOrdersEnabled = body.dynamicOrdersEnabled ?? config.dynamicOrdersEnabled;
-  const amount = await amountOf(deps, body, dynamicOrdersEnabled, config.defaultPaymentCurrency);
-
-  const destinationChainId = String(body.destinationChainId ?? BASE_CHAIN_ID);
-  const destinationAddress = body.destinationAddress ?? profile.evmWalletAddress;
-  if (!destinationAddress) {
-    throw new ApiError(400, 'This merchant has no wallet on file: send destinationAddress', 'DESTINATION_REQUIRED');
-  }
-  const destinationToken = resolveDestinationToken(body.destinationToken ?? 'USDC', destinationChainId);
-  if (!destinationToken) throw fieldError('destinationToken', `no token ${body.destinationToken ?? 'USDC'} is known on chain ${destinationChainId}`);
-  const enabledRails = [...new Set(body.enabledRails ?? config.enabledRails)];
-  const disabled = enabledRails.filter((rail) => !config.enabledRails.includes(rail));
-  if (disabled.length > 0) throw fieldError('enabledRails', `not enabled for this merchant: ${disabled.join(', ')}`);
+  const rules = orderAccount(account);
+  // In the order refusals have always come in: the account, the amount, then the destination and rails.
+  allowed(checkTier(rules));
+  const { dynamicOrdersEnabled } = allowed(resolveDynamicOrders(body.dynamicOrdersEnabled, body.openAmount !== undefined, rules));
+  const amount = await amountOf(deps, body, config.defaultPaymentCurrency);
+  const { destinationAddress, destinationToken, destinationChainId } = allowed(resolveDestination(body, rules));
+  const { enabledRails } = allowed(resolveEnabledRails(body.enabledRails, rules));
 
   const orderToken = randomBytes(32).toString('base64url');
   const orderTokenHash = createHash('sha256').update(orderToken).digest('hex');
@@ -111,13 +102,38 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   return { created: true, order: reply.order, orderToken };
 }
 
+function orderAccount(account: MerchantAccount): OrderAccount {
+  const { profile } = account;
+  return {
+    environment: account.environment,
+    tier: profile.tier,
+    dynamicOrdersEnabled: profile.merchantConfig.dynamicOrdersEnabled,
+    enabledRails: profile.merchantConfig.enabledRails,
+    evmWalletAddress: profile.evmWalletAddress,
+    solanaWalletAddress: profile.solanaWalletAddress,
+  };
+}
+
+/** What a create rule allowed; a refusal becomes its answer: 403 for a missing plan, a coded 400, or a field error. */
+function allowed<T extends object>(result: RuleResult<T>): T {
+  if (result.ok) return result;
+  switch (result.code) {
+    case 'TIER_REQUIRED':
+      throw new ApiError(403, result.message, result.code);
+    case 'FIELD_REFUSED':
+      throw fieldError(result.field, result.message);
+    default:
+      throw new ApiError(400, result.message, result.code);
+  }
+}
+
 /** The order this merchant environment created with `idempotencyKey`, as a replay; 422 if it was made by another request. */
 async function replayOf(deps: CreateOrderDependencies, account: MerchantAccount, idempotencyKey: string, fingerprint: string | null): Promise<CreateOrderResult | null> {
   const existing = await deps.system
     .documents('order')
     .findOne({ 'view.merchantId': account.merchantId, 'view.environment': account.environment, 'view.idempotencyKey': idempotencyKey }, { projection: { view: 1 } });
   if (!existing) return null;
-  const view = existing.view as { order: Record<string, unknown>; requestHash: string | null };
+  const view = existing.view as unknown as OrderView;
   if (view.requestHash !== fingerprint) {
     throw new ApiError(422, 'This idempotencyKey was used for a different request', 'IDEMPOTENCY_KEY_MISMATCH');
   }
@@ -132,7 +148,7 @@ type AmountFields = {
   openAmount: OpenAmountConfig | null;
 };
 
-async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dynamicOrdersEnabled: boolean, defaultCurrency: string | null): Promise<AmountFields> {
+async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, defaultCurrency: string | null): Promise<AmountFields> {
   const max = deps.orderMaxUsdc;
   if (body.requestedUsdcAmount !== undefined) {
     const usdc = positive('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
@@ -152,9 +168,7 @@ async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, dy
     const pricing = { currencyPerUsdRate: formatRate(rate), currency, pricedAt: deps.now() };
     return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: { amount: formatFiat(cents), currency }, pricing, openAmount: null };
   }
-  if (!dynamicOrdersEnabled) {
-    throw new ApiError(400, 'Open amounts need dynamic orders, which are disabled for this order', 'OPEN_AMOUNT_DISABLED');
-  }
+  // An open amount: resolveDynamicOrders has already refused one the order's dynamic orders do not allow.
   const normalised = normaliseOpenAmount(body.openAmount!);
   if (!normalised.ok) throw new ApiError(400, normalised.message, normalised.code);
   const { config } = normalised;

@@ -3,30 +3,27 @@
  * actors' views; neither wakes an actor.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { RateSource } from '../../actors/rates/rate-source.js';
+import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
+import type { OrderView } from '../../actors/kinds/order-kind.js';
+import type { OpenCheckoutOrder } from '../../machines/order/checkout-order.js';
+import type { HostedOrderFields } from '../../machines/order/hosted-fields.js';
 import type { Filter } from '../../actors/store/store.js';
 import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
 import type { z } from 'zod';
 import type { listOrdersQuery } from '../schemas/order-schemas.js';
+import type { hostedOrder as hostedOrderResource } from '../schemas/order-resources.js';
+import { escapeRegex, searchFilter } from './order-search.js';
 
 type ListQuery = z.infer<typeof listOrdersQuery>;
+type HostedCheckoutOrder = z.input<typeof hostedOrderResource>['order'];
 
-/** What the order kind keeps in its view (actors/kinds/order-kind.ts). */
-interface OrderView {
-  order: Record<string, unknown> & { status: string; amountMode: string; openAmount?: Record<string, unknown> };
-  hosted: { requestedFiat: unknown; amountLock: string | null; bridgeInfo: unknown; applePayChargeUsdcAmount: string | null; savedInput: unknown };
-  merchantId: string;
-  hasActivePayment: boolean;
-  hasExpiredPayment: boolean;
-  paymentSelectedRail: string | null;
-}
 
 const MIN_SEARCH = 3;
 
 export async function listOrders(system: ActorSystem, account: MerchantAccount, query: ListQuery) {
   const filter: Filter = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
   const search = query.search?.trim();
-  if (search && search.length >= MIN_SEARCH) filter['view.searchText'] = { $regex: escapeRegex(search.toLowerCase()) };
+  if (search && search.length >= MIN_SEARCH) Object.assign(filter, searchFilter(search));
   else if (query.orderId) filter._id = { $regex: escapeRegex(query.orderId), $options: 'i' };
   if (query.displayStatus) {
     filter['view.status'] = 'CREATED';
@@ -59,16 +56,17 @@ export async function hostedOrder(system: ActorSystem, accounts: MerchantAccount
   if (!doc) return null;
   const view = doc.view as unknown as OrderView;
   const merchant = await accounts.byId(view.merchantId);
-  const order: Record<string, unknown> = {
-    ...view.order,
-    requestedFiat: view.hosted.requestedFiat,
-    bridgeInfo: view.hosted.bridgeInfo,
-    applePayChargeUsdcAmount: view.hosted.applePayChargeUsdcAmount,
-  };
-  if (view.order.amountMode === 'OPEN' && view.order.openAmount) {
-    order.amountLock = view.hosted.amountLock;
-    order.openAmount = { ...view.order.openAmount, ...(await effectiveRange(rates, view)), savedInput: view.hosted.savedInput };
-  }
+  const { hosted } = view;
+  const hostedFields = { requestedFiat: hosted.requestedFiat, bridgeInfo: hosted.bridgeInfo, applePayChargeUsdcAmount: hosted.applePayChargeUsdcAmount };
+  const order: HostedCheckoutOrder =
+    view.order.amountMode === 'OPEN'
+      ? {
+          ...view.order,
+          ...hostedFields,
+          amountLock: hosted.amountLock,
+          openAmount: { ...view.order.openAmount, ...(await effectiveRange(rates, view.order, hosted)), savedInput: hosted.savedInput },
+        }
+      : { ...view.order, ...hostedFields };
   return { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment: null };
 }
 
@@ -77,11 +75,21 @@ export async function hostedOrder(system: ActorSystem, accounts: MerchantAccount
  * bounds, while the amount can still change and a rate exists to price it; null
  * otherwise, as document 1 says.
  */
-async function effectiveRange(rates: RateSource, view: OrderView): Promise<{ effectiveMin: string | null; effectiveMax: string | null }> {
-  const open = view.order.openAmount as { currency: string; minAmount: string | null; maxAmount: string | null };
-  const closed = view.hosted.amountLock !== null || view.order.status === 'FULFILLED' || view.order.status === 'CANCELLED';
-  if (closed || (await rates.currencyPerUsd(open.currency)) === null) return { effectiveMin: null, effectiveMax: null };
+async function effectiveRange(rates: RateSource, order: OpenCheckoutOrder, hosted: HostedOrderFields): Promise<{ effectiveMin: string | null; effectiveMax: string | null }> {
+  const open = order.openAmount;
+  const closed = hosted.amountLock !== null || order.status === 'FULFILLED' || order.status === 'CANCELLED';
+  if (closed || !(await priced(rates, open.currency))) return { effectiveMin: null, effectiveMax: null };
   return { effectiveMin: open.minAmount, effectiveMax: open.maxAmount };
+}
+
+/** Whether a rate prices `currency` now; a rate source that is down prices nothing, and the page still loads. */
+async function priced(rates: RateSource, currency: string): Promise<boolean> {
+  try {
+    return (await rates.currencyPerUsd(currency)) !== null;
+  } catch (error) {
+    if (error instanceof RateUnavailableError) return false;
+    throw error;
+  }
 }
 
 function checkoutMerchant(account: MerchantAccount) {
@@ -97,8 +105,4 @@ function checkoutMerchant(account: MerchantAccount) {
     // A merchant counts as verified once it is on a plan: that is when live orders open to it.
     verified: profile.tier !== null,
   };
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -8,12 +8,12 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { DeadLetterStore } from '../../actors/runtime/dead-letters.js';
-import { respond } from '../envelope.js';
+import { reply, respond } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import type { MerchantAdmin } from '../merchants/merchant-admin.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
-import { createMerchantBody, merchantPath, updateMerchantBody } from '../schemas/merchant-schemas.js';
+import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from '../schemas/merchant-schemas.js';
 import { parseOrThrow } from '../validation.js';
 import { addDeadLetterRoutes } from './dead-letters.js';
 
@@ -30,20 +30,20 @@ export function adminRoutes(deps: {
 
   router.post('/merchants', deps.body, async (ctx) => {
     const body = parseOrThrow(createMerchantBody, ctx.request.body);
-    respond(ctx, 201, 'Merchant created', await deps.admin.create(body));
+    reply(ctx, 201, 'Merchant created', createdMerchant, await deps.admin.create(body));
   });
 
   router.patch('/merchants/:merchantId', deps.body, async (ctx) => {
     const { merchantId } = parseOrThrow(merchantPath, ctx.params);
     const body = parseOrThrow(updateMerchantBody, ctx.request.body);
-    respond(ctx, 200, 'Merchant updated', await deps.admin.update(merchantId, body));
+    reply(ctx, 200, 'Merchant updated', merchantProfile, await deps.admin.update(merchantId, body));
   });
 
   router.post('/merchants/:merchantId/api-keys/rotate', async (ctx) => {
     const { merchantId } = parseOrThrow(merchantPath, ctx.params);
     const account = await deps.accounts.byId(merchantId);
     if (!account) return respond(ctx, 404, 'Merchant not found', null, 'NOT_FOUND');
-    respond(ctx, 200, 'API key rotated', await deps.admin.rotateApiKey(account.merchantId, account.environment));
+    reply(ctx, 200, 'API key rotated', rotatedApiKey, await deps.admin.rotateApiKey(account.merchantId, account.environment));
   });
 
   if (deps.deadLetters) addDeadLetterRoutes(router, { deadLetters: deps.deadLetters, body: deps.body });

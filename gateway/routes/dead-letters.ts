@@ -8,9 +8,9 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { DeadLetter, DeadLetterStore } from '../../actors/runtime/dead-letters.js';
-import { respond } from '../envelope.js';
+import { reply, respond } from '../envelope.js';
 import type { GatewayState } from '../state.js';
-import { deadLetterPath, discardDeadLetterBody, listDeadLettersQuery, type ListDeadLettersQuery } from '../schemas/dead-letter-schemas.js';
+import { deadLetterList, deadLetterPath, deadLetterView, discardDeadLetterBody, listDeadLettersQuery, type ListDeadLettersQuery } from '../schemas/dead-letter-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
 export interface DeadLetterRouteDependencies {
@@ -24,14 +24,14 @@ export function addDeadLetterRoutes(router: Router<GatewayState>, deps: DeadLett
 
   router.get('/dead-letters', async (ctx) => {
     const query = parseOrThrow(listDeadLettersQuery, ctx.query);
-    respond(ctx, 200, 'Dead letters', await listDeadLetters(deadLetters, query));
+    reply(ctx, 200, 'Dead letters', deadLetterList, await listDeadLetters(deadLetters, query));
   });
 
   router.get('/dead-letters/:deadLetterId', async (ctx) => {
     const { deadLetterId } = parseOrThrow(deadLetterPath, ctx.params);
     const letter = await deadLetters.get(deadLetterId);
     if (!letter) return respond(ctx, 404, 'Dead letter not found', null, 'DEAD_LETTER_NOT_FOUND');
-    respond(ctx, 200, 'Dead letter', toDeadLetterView(letter));
+    reply(ctx, 200, 'Dead letter', deadLetterView, toDeadLetterView(letter));
   });
 
   // The store answers DEAD_LETTER_NOT_FOUND (404), DEAD_LETTER_NOT_OPEN (409) and its source's refusals
@@ -39,14 +39,14 @@ export function addDeadLetterRoutes(router: Router<GatewayState>, deps: DeadLett
   router.post('/dead-letters/:deadLetterId/retry', async (ctx) => {
     const { deadLetterId } = parseOrThrow(deadLetterPath, ctx.params);
     const letter = await deadLetters.retry(deadLetterId, caller(ctx.state.requestId));
-    respond(ctx, 200, 'Dead letter retried', toDeadLetterView(letter));
+    reply(ctx, 200, 'Dead letter retried', deadLetterView, toDeadLetterView(letter));
   });
 
   router.post('/dead-letters/:deadLetterId/discard', deps.body, async (ctx) => {
     const { deadLetterId } = parseOrThrow(deadLetterPath, ctx.params);
     const { reason } = parseOrThrow(discardDeadLetterBody, ctx.request.body);
     const letter = await deadLetters.discard(deadLetterId, reason, caller(ctx.state.requestId));
-    respond(ctx, 200, 'Dead letter discarded', toDeadLetterView(letter));
+    reply(ctx, 200, 'Dead letter discarded', deadLetterView, toDeadLetterView(letter));
   });
 }
 

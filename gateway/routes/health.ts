@@ -8,7 +8,8 @@ import { freemem, totalmem } from 'node:os';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { EventBus } from '../../actors/events/event-bus.js';
 import type { Store } from '../../actors/store/store.js';
-import { respond } from '../envelope.js';
+import { reply } from '../envelope.js';
+import { healthReport } from '../schemas/health-schemas.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 
@@ -35,7 +36,7 @@ export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
     const busStatus = service(transport.connected && bus.connected, transport.responseTimeMs);
     const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' ? 'healthy' : 'degraded';
     const used = totalmem() - freemem();
-    respond(ctx, 200, status === 'healthy' ? 'Service is healthy' : `Service is ${status}`, {
+    reply(ctx, 200, status === 'healthy' ? 'Service is healthy' : `Service is ${status}`, healthReport, {
       status,
       timestamp: new Date().toISOString(),
       uptime: Math.round((Date.now() - deps.startedAt) / 10) / 100,

@@ -3,13 +3,14 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
-import { respond } from '../envelope.js';
+import { reply, respond } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
 import { hostedOrder, listOrders } from '../orders/order-queries.js';
 import { createOrderBody, listOrdersQuery, orderPath } from '../schemas/order-schemas.js';
+import { createOrderResult, hostedOrder as hostedOrderResource, merchantOrderList } from '../schemas/order-resources.js';
 import { V0_CREATE_ORDER_FIELDS } from '../schemas/retired-fields.js';
 import { parseOrThrow } from '../validation.js';
 
@@ -28,20 +29,20 @@ export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> 
   router.post('/orders', deps.auth, deps.body, async (ctx) => {
     const body = parseOrThrow(createOrderBody, ctx.request.body, V0_CREATE_ORDER_FIELDS);
     const result = await createOrder(deps, ctx.state.account, body);
-    if (result.created) respond(ctx, 201, 'Order created', { order: result.order, orderToken: result.orderToken });
-    else respond(ctx, 200, 'Order already created for this idempotencyKey', { order: result.order, orderToken: null, idempotentReplay: true });
+    if (result.created) reply(ctx, 201, 'Order created', createOrderResult, { order: result.order, orderToken: result.orderToken });
+    else reply(ctx, 200, 'Order already created for this idempotencyKey', createOrderResult, { order: result.order, orderToken: null, idempotentReplay: true });
   });
 
   router.get('/merchants/me/orders', deps.auth, async (ctx) => {
     const query = parseOrThrow(listOrdersQuery, ctx.query);
-    respond(ctx, 200, 'Orders', await listOrders(deps.system, ctx.state.account, query));
+    reply(ctx, 200, 'Orders', merchantOrderList, await listOrders(deps.system, ctx.state.account, query));
   });
 
   router.get('/orders/:orderId', async (ctx) => {
     const { orderId } = parseOrThrow(orderPath, ctx.params);
     const hosted = await hostedOrder(deps.system, deps.accounts, deps.rates, orderId);
     if (!hosted) return respond(ctx, 404, 'Order not found', null, 'NOT_FOUND');
-    respond(ctx, 200, 'Order', hosted);
+    reply(ctx, 200, 'Order', hostedOrderResource, hosted);
   });
 
   return router;

@@ -1,6 +1,7 @@
 /** Request bodies of the admin API for merchants, and the MerchantProfile it answers. */
 import { z } from 'zod';
 import { FIAT_RAILS } from '../../machines/rails.js';
+import { solanaAddress } from './addresses.js';
 import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from './common.js';
 
 export const merchantPath = z.strictObject({ merchantId });
@@ -10,6 +11,7 @@ export const createMerchantBody = z
     name: z.string().trim().min(1).max(120),
     tier: tier.optional(),
     evmWalletAddress: evmAddress.optional(),
+    solanaWalletAddress: solanaAddress.optional(),
   })
   .meta({ example: { name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' } });
 
@@ -17,6 +19,7 @@ export const updateMerchantBody = z
   .strictObject({
     tier: tier.nullable().optional(),
     evmWalletAddress: evmAddress.nullable().optional(),
+    solanaWalletAddress: solanaAddress.nullable().optional(),
     defaultPaymentCurrency: currencyCode.nullable().optional(),
     enabledRails: z.array(z.enum(FIAT_RAILS)).max(FIAT_RAILS.length).optional(),
     dynamicOrdersEnabled: z.boolean().optional(),
@@ -60,6 +63,21 @@ export const merchantProfile = z
         feePayer,
       })
       .nullable(),
-    merchantUsers: z.array(z.unknown()),
+    merchantUsers: z.array(z.record(z.string(), z.unknown())).meta({ description: 'The dashboard users of the account; empty for accounts made through the admin API' }),
   })
   .meta({ id: 'MerchantProfile' });
+
+export type MerchantProfile = z.output<typeof merchantProfile>;
+
+export const createdMerchant = z
+  .object({
+    merchant: merchantProfile,
+    sandboxMerchant: merchantProfile,
+    liveApiKey: z.string().meta({ description: 'Shown here and on rotation only' }),
+    sandboxApiKey: z.string().meta({ description: 'Shown here and on rotation only' }),
+  })
+  .meta({ id: 'CreatedMerchant' });
+
+export const rotatedApiKey = z
+  .object({ merchant: merchantProfile, apiKey: z.string().meta({ description: 'The new key, shown once; the old one no longer works' }) })
+  .meta({ id: 'RotatedApiKey' });

@@ -15,6 +15,8 @@ export type FeePayer = 'MERCHANT' | 'PAYEE' | 'SPLIT';
 export interface MerchantSettings {
   tier: MerchantTier | null;
   evmWalletAddress: string | null;
+  /** Accounts created before this setting existed have no such key; read it as null. */
+  solanaWalletAddress: string | null;
   defaultPaymentCurrency: string | null;
   enabledRails: string[];
   dynamicOrdersEnabled: boolean;

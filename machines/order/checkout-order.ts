@@ -6,7 +6,7 @@
 import { formatUsdc } from '../money.js';
 import type { FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
-import type { OrderContext, OrderStatus } from './order-types.js';
+import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
 
 export type OrderChargebackStatus = 'NONE' | 'PARTIALLY_CHARGEBACKED' | 'CHARGEBACKED';
 export type CheckoutOrderRefundStatus = 'NONE' | 'PENDING' | 'COMPLETED';
@@ -17,12 +17,12 @@ export interface CheckoutOrderBase {
   status: OrderStatus;
   chargebackStatus: OrderChargebackStatus;
   /** PaymentChargebackFact[], whose shape arrives with chargebacks. */
-  chargebacks: unknown[];
+  chargebacks: FreeForm[];
   refundStatus: CheckoutOrderRefundStatus;
   refundAmountUsdc: string | null;
   refundDepositId: string | null;
   refundTransactionHash: string | null;
-  refundMetadata: unknown;
+  refundMetadata: FreeForm | null;
   inPersonCheckout: boolean;
   destinationAddress: string;
   destinationToken: string;
@@ -32,11 +32,11 @@ export interface CheckoutOrderBase {
   enabledRails: string[];
   successUrl: string | null;
   cancelUrl: string | null;
-  notes: unknown;
-  metadata: unknown;
+  notes: FreeForm | null;
+  metadata: FreeForm | null;
   /** ReferralSplitConfig, whose shape the documents do not show. */
-  referralSplitConfig: unknown;
-  cryptoReferralSplitConfig: unknown;
+  referralSplitConfig: FreeForm | null;
+  cryptoReferralSplitConfig: FreeForm | null;
   cancelledAt: string | null;
   completedAt: string | null;
   createdAt: string;

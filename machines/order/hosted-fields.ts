@@ -3,7 +3,7 @@
  * The gateway adds what needs the outside world (effectiveMin/effectiveMax need a
  * live exchange rate); what the order itself knows is decided here.
  */
-import type { FiatAmount, OrderContext, OrderStatus } from './order-types.js';
+import type { FiatAmount, FreeForm, OrderContext, OrderStatus } from './order-types.js';
 
 export type AmountLockReason = 'PAYMENT_IN_PROGRESS' | 'PAYMENT_MAY_SETTLE' | 'PAID';
 
@@ -11,7 +11,7 @@ export interface HostedOrderFields {
   requestedFiat: FiatAmount | null;
   amountLock: AmountLockReason | null;
   /** OrderBridgeInfo of the current payment; payments arrive with their own issue. */
-  bridgeInfo: unknown;
+  bridgeInfo: FreeForm | null;
   applePayChargeUsdcAmount: string | null;
   savedInput: FiatAmount | null;
 }

@@ -8,6 +8,8 @@ import type { Environment, FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 
 export type AmountMode = 'FIXED' | 'OPEN';
+/** A JSON object the merchant or Peer keeps on the order (`notes`, `metadata`). */
+export type FreeForm = Record<string, unknown>;
 export type OrderStatus = 'CREATED' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'CANCELLED';
 
 export interface FiatAmount {
@@ -44,8 +46,8 @@ export interface OrderInput {
   enabledRails: string[];
   successUrl: string | null;
   cancelUrl: string | null;
-  notes: unknown;
-  metadata: unknown;
+  notes: FreeForm | null;
+  metadata: FreeForm | null;
   dynamicOrdersEnabled: boolean;
   inPersonCheckout: boolean;
   completionDustThresholdUsdc: bigint;

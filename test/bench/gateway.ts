@@ -1,13 +1,18 @@
 /**
- * Gateway throughput and p99 for order creation and the hosted read, at 16 and 64
- * connections (autocannon), beside a Koa hello-world server measured the same way
- * in the same run. Everything stays on 127.0.0.1.
+ * Gateway throughput and latency for order creation and the hosted read, at 16 and
+ * 64 connections (autocannon, in this process), beside a Koa hello world measured the
+ * same way in the same run. The hello world and the node each run in a process of
+ * their own, so neither shares an event loop with the load generator or the other;
+ * the node logs at `npm start`'s level into a file. Everything stays on 127.0.0.1.
+ *
+ * BENCH_CPU_PROF=<dir> starts the node with --cpu-prof and leaves its profile there.
  */
 import autocannon from 'autocannon';
-import Koa from 'koa';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startTestGateway } from '../support/gateway.js';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface HttpRow {
   target: string;
@@ -18,48 +23,104 @@ export interface HttpRow {
 }
 
 const LEVELS = [16, 64];
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+const WARM_UP_SECONDS = 2;
 
-async function load(url: string, connections: number, seconds: number, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}) {
+interface Child {
+  process: ChildProcess;
+  url: string;
+}
+
+/** Forks `script` with tsx and resolves once it sends its URL; its stdout goes to `stdout`. */
+function start(script: string, options: { env?: Record<string, string>; stdout: number | 'ignore'; execArgv?: string[] }): Promise<Child> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, ...options.env },
+    execArgv: [...(options.execArgv ?? []), '--import=tsx'],
+    stdio: ['ignore', options.stdout, 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve({ process: child, url: message.url }));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+}
+
+function stop(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGTERM');
+  });
+}
+
+interface LoadOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function load(url: string, connections: number, seconds: number, options: LoadOptions = {}) {
   const result = await autocannon({ url, connections, duration: seconds, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`);
   return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
 
-export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
-  const hello = new Koa();
-  hello.use((ctx) => {
-    ctx.body = { success: true, message: 'hello', responseObject: null, statusCode: 200 };
-  });
-  const helloServer = createServer(hello.callback());
-  await new Promise<void>((resolve) => helloServer.listen(0, '127.0.0.1', resolve));
-  const helloUrl = `http://127.0.0.1:${(helloServer.address() as AddressInfo).port}/`;
+async function call(url: string, init: RequestInit): Promise<any> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as { responseObject: unknown };
+  if (!response.ok) throw new Error(`${init.method} ${url}: ${response.status} ${JSON.stringify(body)}`);
+  return body.responseObject;
+}
 
-  const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000 });
-  const rows: HttpRow[] = [];
+export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
+  const logs = mkdtempSync(join(tmpdir(), 'peer-bench-gateway-'));
+  const logFile = openSync(join(logs, 'node.log'), 'a');
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const children: Child[] = [];
   try {
-    const { liveKey } = await gateway.createMerchant();
-    const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '25' } });
-    const hostedUrl = `${gateway.url}/api/v1/orders/${created.body.responseObject.order.id}`;
-    const create = {
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json', 'x-api-key': liveKey },
+    const hello = await start('./hello-node.ts', { stdout: 'ignore' });
+    children.push(hello);
+    const node = await start('./gateway-node.ts', {
+      stdout: logFile,
+      env: { PORT: '0', PEER_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', INDEXER_ENABLED: 'false', ENCLAVE_ENABLED: 'false' },
+      execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
+    children.push(node);
+
+    const json = { 'content-type': 'application/json' };
+    const merchant = await call(`${node.url}/internal/v1/merchants`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: JSON.stringify({ name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' }),
+    });
+    const create: LoadOptions = {
+      method: 'POST',
+      headers: { ...json, 'x-api-key': merchant.liveApiKey },
       body: JSON.stringify({ requestedUsdcAmount: '25', notes: { sku: 'bench' } }),
     };
+    const created = await call(`${node.url}/api/v1/orders`, create);
+    const targets: Array<[string, string, LoadOptions]> = [
+      ['Koa hello world (baseline)', `${hello.url}/`, {}],
+      ['POST /api/v1/orders', `${node.url}/api/v1/orders`, create],
+      ['GET /api/v1/orders/{id}', `${node.url}/api/v1/orders/${created.order.id}`, {}],
+    ];
+    // The first seconds of a fresh process run cold code; none of them is counted.
+    for (const [, url, options] of targets) await load(url, LEVELS[0]!, WARM_UP_SECONDS, options);
+    const rows: HttpRow[] = [];
     for (const connections of LEVELS) {
-      rows.push({ target: 'Koa hello world (baseline)', connections, ...(await load(helloUrl, connections, seconds)) });
-      rows.push({ target: 'POST /api/v1/orders', connections, ...(await load(`${gateway.url}/api/v1/orders`, connections, seconds, create)) });
-      rows.push({ target: 'GET /api/v1/orders/{id}', connections, ...(await load(hostedUrl, connections, seconds)) });
+      for (const [target, url, options] of targets) rows.push({ target, connections, ...(await load(url, connections, seconds, options)) });
     }
+    return rows;
   } finally {
-    await gateway.stop();
-    helloServer.close();
+    await Promise.all(children.map(stop));
+    closeSync(logFile);
+    rmSync(logs, { recursive: true, force: true });
   }
-  return rows;
 }
 
 export function formatGateway(rows: HttpRow[]): string {
   const lines = [
-    '### Gateway over HTTP (baseline: Koa hello world)',
+    '### Gateway over HTTP (baseline: Koa hello world; each in its own process, the node at LOG_LEVEL=info)',
     '',
     '| endpoint | connections | req/s | p50 ms | p99 ms | throughput vs hello | p99 vs hello |',
     '|---|---:|---:|---:|---:|---:|---:|',

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: prints each benchmark beside a baseline measured in the same run,
  * with their ratios. Traffic stays on loopback. Figures are recorded in docs/benchmarks.md.
+ *
+ * `npm run bench -- gateway order-list` runs only the benchmarks named (all without names).
  */
 import { cpus, totalmem } from 'node:os';
 import { formatComparison } from './harness.js';
@@ -12,23 +14,29 @@ import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
-console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`);
-console.log(formatComparison(await embeddedTransport(total)));
-console.log('');
-console.log(formatComparison(await embeddedTransport(total, { durable: true })));
-console.log('');
-console.log(formatComparison(await natsTransport(total)));
-console.log('');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-console.log(formatGateway(await gatewayBenchmark(seconds)));
-console.log('');
-console.log(formatOrderList(await orderListBenchmark(seconds)));
-console.log('');
-console.log(formatComparison(await durableWrites(total)));
-console.log('');
-console.log(formatStartup(await durableStartup(Number(process.env.BENCH_STARTUP_ORDERS ?? 100_000))));
-console.log('');
-console.log(formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))));
-console.log('');
-console.log(formatComparison(await enclaveBenchmark(Number(process.env.BENCH_ATTESTATIONS ?? 2_000))));
+
+const BENCHMARKS: Record<string, () => Promise<string>> = {
+  embedded: async () => formatComparison(await embeddedTransport(total)),
+  'embedded-durable': async () => formatComparison(await embeddedTransport(total, { durable: true })),
+  nats: async () => formatComparison(await natsTransport(total)),
+  gateway: async () => formatGateway(await gatewayBenchmark(seconds)),
+  'order-list': async () => formatOrderList(await orderListBenchmark(seconds)),
+  'durable-writes': async () => formatComparison(await durableWrites(total)),
+  'durable-startup': async () => formatStartup(await durableStartup(Number(process.env.BENCH_STARTUP_ORDERS ?? 100_000))),
+  indexer: async () => formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))),
+  enclave: async () => formatComparison(await enclaveBenchmark(Number(process.env.BENCH_ATTESTATIONS ?? 2_000))),
+};
+
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(1);
+}
+console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`);
+for (const name of named.length > 0 ? named : Object.keys(BENCHMARKS)) {
+  console.log(await BENCHMARKS[name]!());
+  console.log('');
+}
 process.exit(0);

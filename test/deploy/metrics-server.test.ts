@@ -1,12 +1,11 @@
-import { connect } from 'node:net';
 import test from 'ava';
 import { ConfigError, loadConfig } from '../../actors/config.js';
 import { PrometheusMetrics } from '../../actors/metrics/index.js';
 import { startMetricsServer } from '../../deploy/metrics-server.js';
 import { parseExposition, sampleValue } from '../support/prometheus-text.js';
-import { rawRequest } from '../support/raw-http.js';
+import { rawExchange, rawRequest } from '../support/raw-http.js';
+import { notFound } from '../support/gateway.js';
 
-const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 test('the metrics server serves GET /metrics without a token, on loopback unless told otherwise', async (t) => {
   const metrics = new PrometheusMetrics();
@@ -80,15 +79,3 @@ test('METRICS_PORT is off unless set, an integer port; METRICS_HOST is loopback 
   }
 });
 
-/** Writes bytes as they are and reads until the server closes the connection. */
-function rawExchange(url: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('end', () => resolve(text));
-    socket.on('error', reject);
-  });
-}

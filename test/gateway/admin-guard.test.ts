@@ -1,8 +1,7 @@
 import test from 'ava';
-import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken } from '../support/gateway.js';
+import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, notFound } from '../support/gateway.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 
-const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 /** Spellings of one admin path that a lenient matcher, a proxy or a browser may treat as the same resource. */
 function spellings(id: string): string[] {

@@ -46,7 +46,7 @@ test('a body over the limit is a 413 envelope, by Content-Length', async (t) => 
   const app = await serve(t);
   const response = await app.call('/echo', json(JSON.stringify({ pad: 'x'.repeat(LIMIT) })));
   t.is(response.status, 413);
-  t.deepEqual(response.body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413 });
+  t.deepEqual(response.body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413, errorCode: 'PAYLOAD_TOO_LARGE' });
 });
 
 test('a chunked body over the limit is a 413 envelope too', async (t) => {
@@ -63,7 +63,7 @@ test('a chunked body over the limit is a 413 envelope too', async (t) => {
     req.end('"}');
   });
   t.is(status, 413);
-  t.deepEqual(body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413 });
+  t.deepEqual(body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413, errorCode: 'PAYLOAD_TOO_LARGE' });
 });
 
 test('malformed JSON is the validation 400 with a form error', async (t) => {
@@ -85,7 +85,7 @@ test('a JSON scalar at the top level is refused like malformed JSON', async (t) 
 
 test('a body of another media type, or of no stated type, is a 415', async (t) => {
   const app = await serve(t);
-  const expected: Envelope = { success: false, message: 'Unsupported media type: send application/json', responseObject: null, statusCode: 415 };
+  const expected: Envelope = { success: false, message: 'Unsupported media type: send application/json', responseObject: null, statusCode: 415, errorCode: 'UNSUPPORTED_MEDIA_TYPE' };
   const cases: Array<[string, RequestInit]> = [
     ['text/plain', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"a":1}' }],
     ['form', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' }],
@@ -137,7 +137,7 @@ test('a compressed body that inflates past the limit is a 413; an unknown encodi
   const app = await serve(t);
   const bomb = await app.call('/echo', encoded('gzip', gzipSync(JSON.stringify({ pad: 'x'.repeat(50 * LIMIT) }))));
   t.is(bomb.status, 413);
-  t.deepEqual(bomb.body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413 });
+  t.deepEqual(bomb.body, { success: false, message: 'Request body too large', responseObject: null, statusCode: 413, errorCode: 'PAYLOAD_TOO_LARGE' });
   for (const encoding of ['compress', 'zstd', 'gzip, gzip']) {
     const response = await app.call('/echo', encoded(encoding, '{"a":1}'));
     t.is(response.status, 415, encoding);

@@ -1,20 +1,6 @@
 import test from 'ava';
-import { connect } from 'node:net';
 import { startTestGateway } from '../support/gateway.js';
-
-/** Writes bytes to the gateway's port and reads until the server closes the connection. */
-function exchange(url: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (received += chunk));
-    socket.on('end', () => resolve(received));
-    socket.on('error', reject);
-    socket.end(bytes);
-  });
-}
+import { rawExchange as exchange } from '../support/raw-http.js';
 
 function parse(raw: string): { status: number; headers: Record<string, string>; body: unknown } {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
@@ -34,6 +20,11 @@ test('what the HTTP parser refuses before any middleware runs is still answered 
       ['a bad Content-Length', 'POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', malformed],
       ['bytes after a body-less request that are not a request', 'GET /v1/health-check HTTP/1.1\r\nHost: x\r\n\r\n{}', malformed],
       ['headers over 16 KB', `GET /v1/health-check HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, [431, 'Request header fields too large', 'HEADERS_TOO_LARGE']],
+      [
+        'chunk extensions over 16 KB',
+        `POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+        [413, 'Request body too large', 'PAYLOAD_TOO_LARGE'],
+      ],
     ];
     for (const [name, bytes, [status, message, errorCode]] of cases) {
       const raw = await exchange(gateway.url, bytes);

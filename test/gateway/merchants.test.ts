@@ -127,3 +127,21 @@ test('API keys: missing, unknown and IP allowlists', async (t) => {
     await gateway.stop();
   }
 });
+
+test('a Solana wallet is set at creation or by PATCH, shown in the profile as written, and refused unless base58 of 32 bytes', async (t) => {
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  const wallet = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+  const created = await gateway.admin('POST', '/internal/v1/merchants', { name: 'Sol', solanaWalletAddress: wallet });
+  t.is(created.status, 201);
+  t.like(created.body.responseObject.merchant, { solanaWalletAddress: wallet, evmWalletAddress: null });
+  const { id } = created.body.responseObject.merchant;
+  const other = 'US517G5965aydkZ46HS38QLi7UQiSojurfbQfKCELFx';
+  t.is((await gateway.admin('PATCH', `/internal/v1/merchants/${id}`, { solanaWalletAddress: other })).body.responseObject.solanaWalletAddress, other);
+  t.is((await gateway.admin('PATCH', `/internal/v1/merchants/${id}`, { solanaWalletAddress: null })).body.responseObject.solanaWalletAddress, null);
+  for (const solanaWalletAddress of ['0x1111111111111111111111111111111111111111', wallet.slice(0, 31), '44aLB2AXRPXCkyeVpyU8kHr4p56Vhwfy8cdz1unGjHR']) {
+    const refused = await gateway.admin('PATCH', `/internal/v1/merchants/${id}`, { solanaWalletAddress });
+    t.is(refused.status, 400, solanaWalletAddress);
+    t.truthy(refused.body.responseObject.fieldErrors.solanaWalletAddress, solanaWalletAddress);
+  }
+});

@@ -1,8 +1,7 @@
 import test from 'ava';
-import { startTestGateway } from '../support/gateway.js';
+import { startTestGateway, notFound } from '../support/gateway.js';
 import { rawRequest } from '../support/raw-http.js';
 
-const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 const notImplemented = { success: false, message: 'Method not implemented', responseObject: null, statusCode: 501, errorCode: 'NOT_IMPLEMENTED' };
 const notAllowed = { success: false, message: 'Method not allowed', responseObject: null, statusCode: 405, errorCode: 'METHOD_NOT_ALLOWED' };
 

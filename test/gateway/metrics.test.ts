@@ -9,13 +9,12 @@ import { merchantKind, orderKind } from '../../actors/kinds/index.js';
 import { PrometheusMetrics, instrumentStore } from '../../actors/metrics/index.js';
 import type { GatewayRoute } from '../../gateway/index.js';
 import type { MetricsSource } from '../../gateway/routes/metrics.js';
-import { ADMIN_TOKEN, missingToken, invalidToken, bearer } from '../support/gateway.js';
+import { ADMIN_TOKEN, missingToken, invalidToken, bearer, notFound } from '../support/gateway.js';
 import { serveGateway } from '../support/gateway-app.js';
 import { parseExposition, sampleValue } from '../support/prometheus-text.js';
 import { rawRequest } from '../support/raw-http.js';
 import { startTestSystem } from '../support/test-node.js';
 
-const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 interface Fixture {
   url: string;

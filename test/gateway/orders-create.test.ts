@@ -1,11 +1,13 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { EmbeddedStore, type DomainEvent } from '../../actors/index.js';
 import { startTestGateway, withMerchant } from '../support/gateway.js';
+import { ratesProvider, unavailable } from '../support/rates-provider.js';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const SOLANA = 792703809;
+const SOLANA_WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 test('a USDC order is created with 201, every CheckoutOrder field, its token and ORDER_CREATED', (t) =>
   withMerchant(async (gateway, { liveId, liveKey }) => {
@@ -102,6 +104,86 @@ test('destination defaults to the merchant wallet in USDC on Base; a merchant wi
     const refused = await gateway.request('POST', '/api/v1/orders', { key: walletless.liveKey, body: { requestedUsdcAmount: '1' } });
     t.is(refused.status, 400);
     t.is(refused.body.errorCode, 'DESTINATION_REQUIRED');
+  }));
+
+test('a chain outside the catalog (999) is a 400 naming destinationChainId, and no order is made', (t) =>
+  withMerchant(async (gateway, { liveKey }) => {
+    const refused = await gateway.request('POST', '/api/v1/orders', {
+      key: liveKey,
+      body: { requestedUsdcAmount: '1', destinationChainId: 999, destinationToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+    });
+    t.is(refused.status, 400);
+    t.is(refused.body.message, 'Invalid request');
+    t.false('errorCode' in refused.body);
+    t.regex(refused.body.responseObject.fieldErrors.destinationChainId[0], /chain 999 is not supported.*792703809 \(Solana\)/);
+    t.is((await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey })).body.responseObject.total, 0);
+  }));
+
+test('a token address outside the catalog on a supported chain is a 400 naming destinationToken', (t) =>
+  withMerchant(async (gateway, { liveKey }) => {
+    for (const [destinationChainId, destinationToken] of [
+      [8453, '0x4200000000000000000000000000000000000006'], // an ERC-20 on Base, but not one an order is delivered in
+      [8453, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'], // USDC, but Ethereum's
+      [SOLANA, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'], // a real mint, not in the catalog
+    ] as const) {
+      const refused = await gateway.request('POST', '/api/v1/orders', {
+        key: liveKey,
+        body: { requestedUsdcAmount: '1', destinationChainId, destinationToken, ...(destinationChainId === SOLANA ? { destinationAddress: SOLANA_WALLET } : {}) },
+      });
+      t.is(refused.status, 400, destinationToken);
+      t.false('errorCode' in refused.body);
+      t.regex(refused.body.responseObject.fieldErrors.destinationToken[0], /is not a supported token on chain/, destinationToken);
+    }
+    const byAddress = await gateway.request('POST', '/api/v1/orders', {
+      key: liveKey,
+      body: { requestedUsdcAmount: '1', destinationToken: BASE_USDC.toLowerCase() },
+    });
+    t.is(byAddress.status, 201);
+    t.is(byAddress.body.responseObject.order.destinationToken, BASE_USDC, 'the catalog’s spelling is stored');
+  }));
+
+test('a Solana destination: the address sent as written, or the merchant’s solanaWalletAddress, in USDC on Solana', async (t) => {
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  const { liveKey } = await gateway.createMerchant({ name: 'Sol', tier: 'BASE', evmWalletAddress: WALLET, solanaWalletAddress: SOLANA_WALLET });
+  const explicitAddress = 'US517G5965aydkZ46HS38QLi7UQiSojurfbQfKCELFx';
+  const explicit = await gateway.request('POST', '/api/v1/orders', {
+    key: liveKey,
+    body: { requestedUsdcAmount: '2', destinationChainId: SOLANA, destinationAddress: explicitAddress, destinationToken: SOLANA_USDC },
+  });
+  t.is(explicit.status, 201);
+  t.like(explicit.body.responseObject.order, { destinationAddress: explicitAddress, destinationToken: SOLANA_USDC, destinationChainId: '792703809' });
+
+  const defaulted = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '3', destinationChainId: SOLANA } });
+  t.is(defaulted.status, 201);
+  t.like(defaulted.body.responseObject.order, { destinationAddress: SOLANA_WALLET, destinationToken: SOLANA_USDC, destinationChainId: '792703809' });
+  const hosted = await gateway.request('GET', `/api/v1/orders/${defaulted.body.responseObject.order.id}`);
+  t.like(hosted.body.responseObject.order, { destinationAddress: SOLANA_WALLET, destinationChainId: '792703809' });
+  const listed = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
+  t.deepEqual(listed.body.responseObject.orders.map((order: { destinationAddress: string }) => order.destinationAddress).sort(), [SOLANA_WALLET, explicitAddress].sort());
+
+  const evmDefault = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } });
+  t.is(evmDefault.body.responseObject.order.destinationAddress, WALLET, 'an EVM chain still defaults to the EVM wallet');
+  const noSolanaWallet = await gateway.createMerchant({ name: 'EVM only', tier: 'BASE', evmWalletAddress: WALLET });
+  const required = await gateway.request('POST', '/api/v1/orders', { key: noSolanaWallet.liveKey, body: { requestedUsdcAmount: '1', destinationChainId: SOLANA } });
+  t.is(required.status, 400);
+  t.is(required.body.errorCode, 'DESTINATION_REQUIRED');
+});
+
+test('an address of the other kind of chain is a 400 naming destinationAddress', (t) =>
+  withMerchant(async (gateway, { liveKey }) => {
+    for (const body of [
+      { destinationChainId: SOLANA, destinationAddress: WALLET },
+      { destinationChainId: 8453, destinationAddress: SOLANA_WALLET },
+      { destinationAddress: SOLANA_WALLET },
+    ]) {
+      const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', ...body } });
+      t.is(refused.status, 400, JSON.stringify(body));
+      t.false('errorCode' in refused.body);
+      t.truthy(refused.body.responseObject.fieldErrors.destinationAddress, JSON.stringify(body));
+    }
+    const neither = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', destinationAddress: 'not-an-address' } });
+    t.regex(neither.body.responseObject.fieldErrors.destinationAddress[0], /EVM address .* or a Solana address/);
   }));
 
 test('open amounts are stored normalised, and bad ones refused OPEN_AMOUNT_INVALID', (t) =>
@@ -286,18 +368,8 @@ test('a fiat price without a currency is priced in the merchant’s defaultPayme
   }));
 
 test('an order priced in fiat keeps the rate and the time it was priced at; without a trustworthy rate the create is a 503 RATE_UNAVAILABLE', async (t) => {
-  let up = true;
-  const provider = createServer((_request, response) => {
-    if (!up) {
-      response.statusCode = 503;
-      return void response.end();
-    }
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ base: 'USD', rates: { EUR: '0.9' } }));
-  });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => provider.close(() => resolve())));
-  const gateway = await startTestGateway({ RATES_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/usd`, RATES_MAX_AGE_MS: 60_000 });
+  const provider = await ratesProvider(t, { EUR: '0.9' });
+  const gateway = await startTestGateway({ RATES_URL: provider.url, RATES_MAX_AGE_MS: 60_000 });
   t.teardown(() => gateway.stop());
   const { liveKey } = await gateway.createMerchant();
 
@@ -307,7 +379,7 @@ test('an order priced in fiat keeps the rate and the time it was priced at; with
   const doc = await gateway.node.system.documents('order').findOne({ _id: created.body.responseObject.order.id });
   t.deepEqual(doc!.view.pricing, { currencyPerUsdRate: '0.900000', currency: 'EUR', pricedAt: new Date(gateway.clock.now()).toISOString() });
 
-  up = false;
+  provider.answer(unavailable);
   await gateway.clock.advance(61_000);
   const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedFiatAmount: '90', requestedFiatCurrency: 'EUR' } });
   t.is(refused.status, 503);
@@ -368,28 +440,18 @@ test('a fiat price priced in the default currency replays after the default chan
     t.is(named.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
   }));
 
-test('the hosted read of an open-amount order over a stale rate provider is a 503 RATE_UNAVAILABLE, not a 500', async (t) => {
-  let up = true;
-  const provider = createServer((_request, response) => {
-    if (!up) {
-      response.statusCode = 503;
-      return void response.end();
-    }
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ base: 'USD', rates: { EUR: '0.9' } }));
-  });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => provider.close(() => resolve())));
-  const gateway = await startTestGateway({ RATES_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/usd` });
+test('the hosted read of an open-amount order over a stale rate provider still loads, with effectiveMin and effectiveMax null (document 1)', async (t) => {
+  const provider = await ratesProvider(t, { EUR: '0.9' });
+  const gateway = await startTestGateway({ RATES_URL: provider.url });
   t.teardown(() => gateway.stop());
   const { liveId, liveKey } = await gateway.createMerchant();
   await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { dynamicOrdersEnabled: true });
   const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } });
   t.is(created.status, 201);
 
-  up = false;
+  provider.answer(unavailable);
   await gateway.clock.advance(61_000);
   const hosted = await gateway.request('GET', `/api/v1/orders/${created.body.responseObject.order.id}`);
-  t.is(hosted.status, 503);
-  t.like(hosted.body, { success: false, errorCode: 'RATE_UNAVAILABLE' });
+  t.is(hosted.status, 200);
+  t.like(hosted.body.responseObject.order.openAmount, { minAmount: '5.00', maxAmount: '50.00', effectiveMin: null, effectiveMax: null });
 });

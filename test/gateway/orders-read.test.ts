@@ -126,7 +126,7 @@ test('an open order’s hosted read carries its effective range, saved input and
   }
 });
 
-test('the OpenAPI 3.1 document and the reference page are served', async (t) => {
+test('the OpenAPI 3.1 document, the reference page and the Redoc bundle it loads are served', async (t) => {
   const gateway = await startTestGateway();
   try {
     const response = await fetch(`${gateway.url}/api/v1/openapi.json`);
@@ -137,10 +137,25 @@ test('the OpenAPI 3.1 document and the reference page are served', async (t) => 
     t.truthy(document.paths['/api/v1/orders/{orderId}']?.get);
     t.truthy(document.components.schemas.CheckoutOrder);
     const page = await fetch(`${gateway.url}/docs`);
-    t.regex(page.headers.get('content-type') ?? '', /text\/html/);
+    t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
+    const csp = (page.headers.get('content-security-policy') ?? '').split(';').map((directive) => directive.trim().split(/\s+/));
+    t.deepEqual(csp.find(([name]) => name === 'default-src'), ['default-src', "'none'"]);
+    t.deepEqual(csp.find(([name]) => name === 'script-src'), ['script-src', "'self'"]);
+    // No directive names another origin.
+    t.deepEqual(csp.flatMap(([, ...sources]) => sources).filter((source) => !["'self'", "'none'", "'unsafe-inline'", 'data:', 'blob:'].includes(source)), []);
     const html = await page.text();
-    t.regex(html, /\/api\/v1\/orders/);
-    t.notRegex(html, /<script/);
+    t.regex(html, /<redoc spec-url="\/api\/v1\/openapi\.json">/);
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes);
+    t.is(scripts.length, 1);
+    const bundleUrl = /^ src="(\/docs\/redoc\.standalone\.js\?v=[0-9a-f]+)"$/.exec(scripts[0]!)?.[1];
+    t.truthy(bundleUrl, 'the one script is the bundle, asked for by its content hash');
+    const bundle = await fetch(`${gateway.url}${bundleUrl}`);
+    t.is(bundle.status, 200);
+    t.is(bundle.headers.get('content-type'), 'text/javascript; charset=utf-8');
+    t.is(bundle.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const source = await bundle.text();
+    t.true(source.length > 500_000, 'Redoc itself, not a stub');
+    t.false(source.includes('https://cdn.redoc.ly/redoc/logo-mini.svg'));
   } finally {
     await gateway.stop();
   }

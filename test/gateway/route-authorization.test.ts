@@ -8,7 +8,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import type { GatewayRoute } from '../../gateway/index.js';
-import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, invalidToken } from '../support/gateway.js';
+import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, invalidToken, notFound } from '../support/gateway.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 
 type Access = 'public' | 'merchant' | 'admin';
@@ -30,7 +30,6 @@ interface Fixture {
 
 const missingKey = { success: false, message: 'Missing API key', responseObject: null, statusCode: 401 };
 const invalidKey = { success: false, message: 'Invalid API key', responseObject: null, statusCode: 401 };
-const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 async function fixture(): Promise<Fixture> {
   const gateway = await startTestGateway();

@@ -1,12 +1,19 @@
-/** An embedded node with its gateway on a free loopback port, and small HTTP helpers for tests. */
+/**
+ * An embedded node with its gateway on a free loopback port, and small HTTP helpers
+ * for tests. Every answer `request` receives is validated against the OpenAPI
+ * document the node serves (openapi-validator.ts); a mismatch fails the test.
+ */
 import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config } from '../../actors/index.js';
 import { startNode, type PlatformNode } from '../../deploy/node.js';
+import { ResponseValidator } from './openapi-validator.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 /** The admin guard's two refusals, as the envelope answers them. */
 export const missingToken = { success: false, message: 'Missing admin token', responseObject: null, statusCode: 401 };
 export const invalidToken = { success: false, message: 'Invalid admin token', responseObject: null, statusCode: 401 };
+/** An unknown path's answer, whatever the method. */
+export const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 export const bearer = (token: string = ADMIN_TOKEN) => ({ authorization: `Bearer ${token}` });
 
@@ -49,6 +56,8 @@ export async function startTestGateway(overrides: Partial<Config> = {}, options:
     clock,
     logger: createLogger({ level: 'silent' }),
   });
+  // Every answer any test receives is held to the served OpenAPI document.
+  let validator: Promise<ResponseValidator> | undefined;
   const request: TestGateway['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers['x-api-key'] = options.key;
@@ -59,7 +68,11 @@ export async function startTestGateway(overrides: Partial<Config> = {}, options:
       body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    const contentType = response.headers.get('content-type');
+    const body = text && contentType?.startsWith('application/json') ? JSON.parse(text) : text || null;
+    validator ??= ResponseValidator.fetch(node.url);
+    (await validator).assert({ method, target: path, status: response.status, contentType, body });
+    return { status: response.status, headers: response.headers, body };
   };
   const admin: TestGateway['admin'] = (method, path, body) =>
     request(method, path, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });

@@ -3,6 +3,7 @@
  * paths (`..`, case of percent-escapes), which would hide what a hostile client can
  * send; node:http writes the path as given.
  */
+import { connect } from 'node:net';
 import { Agent, request } from 'node:http';
 
 export interface RawResponse {
@@ -48,4 +49,18 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Writes bytes to a server's port as they are, and reads until the server closes the connection. */
+export function rawExchange(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+    socket.end(bytes);
+  });
 }

@@ -210,7 +210,7 @@ test('an OPEN order has null amounts and amountVersion 0, and refuses a settleme
 test('list queries: newest first per merchant and environment, by status, and by search text, over the view indexes', async (t) => {
   const orders = await startOrders();
   const at = (minute: number) => `2026-11-23T12:${String(minute).padStart(2, '0')}:00.000Z`;
-  await orders.create(fixedOrderInput({ id: 'ord_1', at: at(1), notes: 'Blue Mug' }));
+  await orders.create(fixedOrderInput({ id: 'ord_1', at: at(1), notes: { item: 'Blue Mug' } }));
   await orders.create(fixedOrderInput({ id: 'ord_3', at: at(3) }));
   await orders.create(fixedOrderInput({ id: 'ord_2', at: at(2) }));
   await orders.create(fixedOrderInput({ id: 'ord_sandbox', at: at(4), environment: 'SANDBOX' }));

@@ -1,36 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { TestClock } from '../../../actors/index.js';
 import { HttpRateProvider, RateUnavailableError } from '../../../actors/rates/index.js';
 import { parseRate } from '../../../machines/money.js';
-
-interface Provider {
-  url: string;
-  requests: IncomingMessage[];
-  answer(handler: (response: ServerResponse) => void): void;
-}
+import { json, ratesProvider } from '../../support/rates-provider.js';
 
 /** A loopback conversion provider whose answer the test sets. */
-async function provider(t: ExecutionContext): Promise<Provider> {
-  const requests: IncomingMessage[] = [];
-  let handler: (response: ServerResponse) => void = (response) => json(response, { base: 'USD', rates: { EUR: '0.92', GBP: 0.79, INR: 83.123456789 } });
-  const server = createServer((request, response) => {
-    requests.push(request);
-    handler(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/usd`, requests, answer: (next) => void (handler = next) };
-}
-
-function json(response: ServerResponse, body: unknown): void {
-  response.setHeader('content-type', 'application/json');
-  response.end(JSON.stringify(body));
-}
+const provider = (t: ExecutionContext) => ratesProvider(t, { EUR: '0.92', GBP: 0.79, INR: 83.123456789 });
 
 test('rates come from the provider as six-decimal units, strings and numbers alike, with the key as a bearer token', async (t) => {
   const remote = await provider(t);

@@ -1,0 +1,47 @@
+/**
+ * Where an order's USDC goes, resolved against the catalog (machines/catalog): the
+ * chain (Base when none is named), the address (the merchant's wallet of that chain's
+ * kind when none is sent: the EVM wallet on an EVM chain, the Solana wallet on
+ * Solana), written in the chain's address format, and a token of that chain. On
+ * Solana the address is the owner wallet, not a token account, as for an EVM wallet.
+ */
+import { ADDRESS_FORMATS, BASE_CHAIN_ID, chainById, describeChains, describeTokens, findToken } from '../catalog/index.js';
+import type { OrderAccount, RuleResult } from './create-rules.js';
+
+export interface DestinationRequest {
+  destinationAddress?: string | undefined;
+  destinationToken?: string | undefined;
+  /** As the API takes it, a JSON number. */
+  destinationChainId?: number | undefined;
+}
+
+export interface Destination {
+  destinationAddress: string;
+  /** The token's address (mint on Solana) as the catalog writes it, whichever way the request named it. */
+  destinationToken: string;
+  destinationChainId: string;
+}
+
+export function resolveDestination(request: DestinationRequest, account: OrderAccount): RuleResult<Destination> {
+  const chainId = request.destinationChainId === undefined ? BASE_CHAIN_ID : String(request.destinationChainId);
+  const chain = chainById(chainId);
+  if (!chain) {
+    return { ok: false, code: 'FIELD_REFUSED', field: 'destinationChainId', message: `chain ${chainId} is not supported; the supported chains are ${describeChains()}` };
+  }
+  const wallet = chain.kind === 'solana' ? account.solanaWalletAddress : account.evmWalletAddress;
+  const address = request.destinationAddress ?? wallet;
+  if (!address) {
+    const kind = chain.kind === 'solana' ? 'Solana' : 'EVM';
+    return { ok: false, code: 'DESTINATION_REQUIRED', message: `This merchant has no ${kind} wallet on file for ${chain.name}: send destinationAddress` };
+  }
+  const format = ADDRESS_FORMATS[chain.kind];
+  if (!format.matches(address)) {
+    return { ok: false, code: 'FIELD_REFUSED', field: 'destinationAddress', message: `must be ${format.description} on chain ${chain.id} (${chain.name})` };
+  }
+  const named = request.destinationToken ?? 'USDC';
+  const token = findToken(chain, named);
+  if (!token) {
+    return { ok: false, code: 'FIELD_REFUSED', field: 'destinationToken', message: `${named} is not a supported token on chain ${chain.id} (${chain.name}); send one of ${describeTokens(chain)}` };
+  }
+  return { ok: true, destinationAddress: address, destinationToken: token.address, destinationChainId: chain.id };
+}

@@ -1,0 +1,16 @@
+/**
+ * Run by gateway.ts in a process of its own: one node as `npm start` boots it
+ * (configuration from the environment with its defaults, LOG_LEVEL included, pino
+ * to stdout, which the parent points at a file), on the in-memory embedded store so
+ * the rows measure the gateway and the runtime rather than fsync. Sends its URL to
+ * the parent over IPC; SIGTERM drains it, which also writes a --cpu-prof profile.
+ */
+import { EmbeddedStore, createLogger } from '../../actors/index.js';
+import { startNode } from '../../deploy/node.js';
+import { configOrExit, stopOnSignal } from '../../deploy/process.js';
+
+const config = configOrExit();
+const logger = createLogger({ level: config.LOG_LEVEL });
+const node = await startNode({ config, logger, store: new EmbeddedStore() });
+stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, () => node.stop());
+process.send!({ url: node.url });

@@ -1,0 +1,72 @@
+/**
+ * The API reference at /docs, opened in a real browser: Redoc renders the node's own
+ * OpenAPI document with nothing from another origin and nothing refused by the page's
+ * Content-Security-Policy (Chromium reports a refusal as a console error), and the
+ * create-order body's fields and error codes can be read on it. Leaves a full-page
+ * screenshot in test/browser/output/docs.png.
+ */
+import test from 'ava';
+import { mkdir } from 'node:fs/promises';
+import { startTestGateway } from '../support/gateway.js';
+import { launchChromium } from './chromium.js';
+
+const OUTPUT = new URL('./output/', import.meta.url);
+const CREATE_ORDER_FIELDS = ['requestedUsdcAmount', 'requestedFiatAmount', 'requestedFiatCurrency', 'openAmount', 'destinationAddress', 'idempotencyKey'];
+
+interface Responses {
+  paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+}
+
+/** The upper-case names in the create-order responses (their error codes, and any setting they name), read from the served document so the test follows it. */
+function createOrderErrorCodes(document: Responses): string[] {
+  const responses = Object.values(document.paths['/api/v1/orders']?.post?.responses ?? {});
+  return [...new Set(responses.flatMap((response) => response.description.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? []))];
+}
+
+test('the reference page shows the create-order body and its error codes, from the node alone', async (t) => {
+  const gateway = await startTestGateway();
+  const browser = await launchChromium();
+  try {
+    const codes = createOrderErrorCodes((await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as Responses);
+    t.true(codes.includes('IDEMPOTENCY_KEY_MISMATCH'), codes.join());
+    const requested: string[] = [];
+    const errors: string[] = [];
+    browser.context.on('request', (request) => requested.push(request.url()));
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.setDefaultTimeout(10_000);
+    // Logged as they come too, so a step that times out shows the refusal behind it.
+    const error = (text: string) => {
+      errors.push(text);
+      t.log(text);
+    };
+    page.on('console', (message) => {
+      if (message.type() === 'error') error(message.text());
+    });
+    page.on('pageerror', (thrown) => error(thrown.message));
+
+    await page.goto(`${gateway.url}/docs`);
+    // Through Redoc's search, which runs in its blob: worker, so the CSP's allowance for it is exercised too.
+    const search = page.getByRole('search').getByRole('textbox');
+    await search.fill('Create an order');
+    await page.locator('[data-role="search:results"]').getByRole('menuitem', { name: 'Create an order', exact: true }).click();
+    await search.press('Escape'); // clears the search and its highlights, for the screenshot
+    const operation = page.locator('[data-section-id]', { has: page.locator('h2', { hasText: /^\s*Create an order\s*$/ }) });
+    for (const field of CREATE_ORDER_FIELDS) {
+      await t.notThrowsAsync(operation.locator('.property-name').getByText(field, { exact: true }).waitFor(), `body field ${field}`);
+    }
+    for (const code of codes) await t.notThrowsAsync(operation.getByText(code).first().waitFor(), `error code ${code}`);
+
+    await mkdir(OUTPUT, { recursive: true });
+    await page.screenshot({ path: new URL('docs.png', OUTPUT).pathname, fullPage: true });
+    const origin = new URL(gateway.url).origin;
+    t.deepEqual(
+      requested.filter((url) => new URL(url).origin !== origin),
+      [],
+      'every request stays on the gateway (a blob: URL has its creator’s origin)',
+    );
+    t.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await gateway.stop();
+  }
+});
