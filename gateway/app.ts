@@ -21,7 +21,7 @@ import { guardedArea } from './middleware/guarded-area.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
-import { routesOf, type GatewayRoute } from './routing.js';
+import { exactRouter, routesOf, type GatewayRoute } from './routing.js';
 import type { GatewayState } from './state.js';
 import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
@@ -79,10 +79,13 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       mounted.push(metrics);
     }
   }
+  // One router holds every API area's routes, so a request is matched once rather than once per area.
+  const api = exactRouter();
   for (const router of [healthRoutes(deps), docsRoutes(deps.version, deps), merchantRoutes(auth), orderRoutes({ ...deps, accounts, auth, body })]) {
-    app.use(router.routes());
+    api.use(router.routes());
     mounted.push(router);
   }
+  app.use(api.routes());
   app.use(unmatched());
   return { app, routes: routesOf(mounted) };
 }

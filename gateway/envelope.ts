@@ -57,3 +57,21 @@ export function respond<T>(ctx: Context, statusCode: number, message: string, re
 export function reply<S extends z.ZodType>(ctx: Context, statusCode: number, message: string, resource: S, value: z.input<S>): void {
   respond(ctx, statusCode, message, resource.parse(value));
 }
+
+/** An answer rendered once, to be sent as is each time it is asked for unchanged. */
+export interface Rendered {
+  readonly statusCode: number;
+  readonly body: Buffer;
+}
+
+/** A success built through the resource's schema as `reply` builds it, serialised for sending many times. */
+export function rendered<S extends z.ZodType>(statusCode: number, message: string, resource: S, value: z.input<S>): Rendered {
+  const body: Envelope = { success: statusCode >= 200 && statusCode < 300, message, responseObject: resource.parse(value), statusCode };
+  return { statusCode, body: Buffer.from(JSON.stringify(body)) };
+}
+
+export function sendRendered(ctx: Context, answer: Rendered): void {
+  ctx.status = answer.statusCode;
+  ctx.type = 'application/json';
+  ctx.body = answer.body;
+}

@@ -4,7 +4,8 @@
  * concurrent duplicates address the same actor and the id stays unguessable. Ids
  * arriving from outside are held to the same shape before they address anything.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const LENGTH = 24;
@@ -14,17 +15,8 @@ export function idPattern(prefix: string): RegExp {
   return new RegExp(`^${prefix}_[0-9A-Za-z]{${LENGTH}}$`);
 }
 
-/** Random ids draw from a pool filled a few thousand bytes at a time, as node's randomUUID does: one CSPRNG call per 128 ids. */
-const POOL_BYTES = 32 * 128;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-
 export function newId(prefix: string): string {
-  if (poolOffset + 32 > pool.length) {
-    pool = randomBytes(POOL_BYTES);
-    poolOffset = 0;
-  }
-  return `${prefix}_${base62(pool.subarray(poolOffset, (poolOffset += 32)))}`;
+  return `${prefix}_${base62(pooledRandomBytes(32))}`;
 }
 
 export function derivedId(prefix: string, secret: string, ...parts: string[]): string {

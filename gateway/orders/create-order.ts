@@ -5,7 +5,7 @@
  * maps to one order id, so concurrent duplicates meet at one actor; the caller whose
  * token the order holds created it, everyone else gets the replay answer.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
@@ -18,6 +18,7 @@ import type { OrderPricing } from '../../machines/order/order-types.js';
 import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { derivedId, newId } from '../ids.js';
+import { pooledRandomBytes } from '../random-pool.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { CreateOrderBody } from '../schemas/order-schemas.js';
 import { requestHash } from './request-hash.js';
@@ -58,7 +59,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   const { destinationAddress, destinationToken, destinationChainId } = allowed(resolveDestination(body, rules));
   const { enabledRails } = allowed(resolveEnabledRails(body.enabledRails, rules));
 
-  const orderToken = randomBytes(32).toString('base64url');
+  const orderToken = pooledRandomBytes(32).toString('base64url');
   const orderTokenHash = createHash('sha256').update(orderToken).digest('hex');
   const id = body.idempotencyKey ? derivedId('ord', deps.idSecret, account.merchantId, account.environment, body.idempotencyKey) : newId('ord');
   const event = {

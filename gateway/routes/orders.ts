@@ -3,14 +3,15 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
-import { reply, respond } from '../envelope.js';
+import { reply, respond, sendRendered } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
-import { hostedOrder, listOrders } from '../orders/order-queries.js';
+import { HostedOrders } from '../orders/hosted-orders.js';
+import { listOrders } from '../orders/order-list.js';
 import { createOrderBody, listOrdersQuery, orderPath } from '../schemas/order-schemas.js';
-import { createOrderResult, hostedOrder as hostedOrderResource, merchantOrderList } from '../schemas/order-resources.js';
+import { createOrderResult, merchantOrderList } from '../schemas/order-resources.js';
 import { V0_CREATE_ORDER_FIELDS } from '../schemas/retired-fields.js';
 import { parseOrThrow } from '../validation.js';
 
@@ -25,6 +26,7 @@ export interface OrderRouteDependencies extends CreateOrderDependencies {
 
 export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> {
   const router = exactRouter('/api/v1');
+  const hostedOrders = new HostedOrders(deps.system, deps.accounts, deps.rates);
 
   router.post('/orders', deps.auth, deps.body, async (ctx) => {
     const body = parseOrThrow(createOrderBody, ctx.request.body, V0_CREATE_ORDER_FIELDS);
@@ -40,9 +42,9 @@ export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> 
 
   router.get('/orders/:orderId', async (ctx) => {
     const { orderId } = parseOrThrow(orderPath, ctx.params);
-    const hosted = await hostedOrder(deps.system, deps.accounts, deps.rates, orderId);
-    if (!hosted) return respond(ctx, 404, 'Order not found', null, 'NOT_FOUND');
-    reply(ctx, 200, 'Order', hostedOrderResource, hosted);
+    const answer = await hostedOrders.answer(orderId);
+    if (!answer) return respond(ctx, 404, 'Order not found', null, 'NOT_FOUND');
+    sendRendered(ctx, answer);
   });
 
   return router;

@@ -1,0 +1,147 @@
+/**
+ * The hosted read (GET /api/v1/orders/{orderId}): the order as the customer's
+ * checkout page shows it, with its merchant's public profile. The page polls it, so
+ * the answer is rendered once per order version and served as bytes until something
+ * it was built from changes: the order document's version, the merchant account (a
+ * changed account is a new object), and for an open amount whether a rate prices it
+ * now (it decides effectiveMin and effectiveMax).
+ *
+ * Never older than the last write a caller can have seen answered, in the way the
+ * merchant accounts are kept (merchant-accounts.ts): a node that serves every shard
+ * hears every order write before its turn answers and drops the render; in a cluster
+ * a kept render is checked against the stored version, one read by `_id` returning
+ * only the version.
+ */
+import type { OrderView } from '../../actors/kinds/order-kind.js';
+import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { OpenCheckoutOrder } from '../../machines/order/checkout-order.js';
+import type { HostedOrderFields } from '../../machines/order/hosted-fields.js';
+import { rendered, type Rendered } from '../envelope.js';
+import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
+import { hostedOrder } from '../schemas/order-resources.js';
+
+/** Renders kept at most; past it the oldest leaves (its next read renders it again). */
+const CAPACITY = 10_000;
+
+interface Kept {
+  version: number;
+  merchantId: string;
+  /** The account the render shows, or null when it no longer existed. */
+  merchant: MerchantAccount | null;
+  /** For an open amount, the currency a rate must price for the range to show; null for a fixed amount. */
+  pricedCurrency: string | null;
+  priced: boolean;
+  answer: Rendered;
+}
+
+export class HostedOrders {
+  readonly #kept = new Map<string, Kept>();
+  readonly #hearsEveryWrite: boolean;
+  /** Moves on every order write heard: a render read before it may predate the write and is not kept. */
+  #writes = 0;
+
+  constructor(
+    private readonly system: ActorSystem,
+    private readonly accounts: MerchantAccounts,
+    private readonly rates: RateSource,
+  ) {
+    this.#hearsEveryWrite = system.servesEveryShard;
+    if (this.#hearsEveryWrite) {
+      system.onWrite('order', (orderId) => {
+        this.#writes++;
+        this.#kept.delete(orderId);
+      });
+    }
+  }
+
+  /** The 200 answer for the order, or null when no order in any environment has this id. */
+  async answer(orderId: string): Promise<Rendered | null> {
+    const kept = await this.#current(orderId);
+    if (kept) {
+      const merchant = await this.accounts.byId(kept.merchantId);
+      const priced = kept.pricedCurrency === null || (await this.#priced(kept.pricedCurrency));
+      if (merchant === kept.merchant && priced === kept.priced) return kept.answer;
+    }
+    return this.#render(orderId);
+  }
+
+  async #current(orderId: string): Promise<Kept | undefined> {
+    const kept = this.#kept.get(orderId);
+    if (!kept || this.#hearsEveryWrite) return kept;
+    const stored = await this.system.documents('order').findOne({ _id: orderId }, { projection: { version: 1 } });
+    if (stored?.version === kept.version) return kept;
+    this.#kept.delete(orderId);
+    return undefined;
+  }
+
+  async #render(orderId: string): Promise<Rendered | null> {
+    const writes = this.#writes;
+    const doc = await this.system.documents('order').findOne({ _id: orderId }, { projection: { view: 1, version: 1 } });
+    if (!doc) return null;
+    const view = doc.view as unknown as OrderView;
+    const merchant = await this.accounts.byId(view.merchantId);
+    const { hosted } = view;
+    const hostedFields = { requestedFiat: hosted.requestedFiat, bridgeInfo: hosted.bridgeInfo, applePayChargeUsdcAmount: hosted.applePayChargeUsdcAmount };
+    let pricedCurrency: string | null = null;
+    let priced = true;
+    let order;
+    if (view.order.amountMode === 'OPEN') {
+      pricedCurrency = view.order.openAmount.currency;
+      priced = await this.#priced(pricedCurrency);
+      order = {
+        ...view.order,
+        ...hostedFields,
+        amountLock: hosted.amountLock,
+        openAmount: { ...view.order.openAmount, ...effectiveRange(view.order, hosted, priced), savedInput: hosted.savedInput },
+      };
+    } else {
+      order = { ...view.order, ...hostedFields };
+    }
+    const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment: null });
+    if (writes === this.#writes) this.#keep(orderId, { version: doc.version, merchantId: view.merchantId, merchant, pricedCurrency, priced, answer });
+    return answer;
+  }
+
+  /** Whether a rate prices `currency` now; a rate source that is down prices nothing, and the page still loads. */
+  async #priced(currency: string): Promise<boolean> {
+    try {
+      return (await this.rates.currencyPerUsd(currency)) !== null;
+    } catch (error) {
+      if (error instanceof RateUnavailableError) return false;
+      throw error;
+    }
+  }
+
+  #keep(orderId: string, kept: Kept): void {
+    this.#kept.delete(orderId);
+    if (this.#kept.size >= CAPACITY) this.#kept.delete(this.#kept.keys().next().value!);
+    this.#kept.set(orderId, kept);
+  }
+}
+
+/**
+ * The range a customer may type, in the open amount's currency: the merchant's
+ * bounds, while the amount can still change and a rate exists to price it; null
+ * otherwise, as document 1 says.
+ */
+function effectiveRange(order: OpenCheckoutOrder, hosted: HostedOrderFields, priced: boolean): { effectiveMin: string | null; effectiveMax: string | null } {
+  const closed = hosted.amountLock !== null || order.status === 'FULFILLED' || order.status === 'CANCELLED';
+  if (closed || !priced) return { effectiveMin: null, effectiveMax: null };
+  return { effectiveMin: order.openAmount.minAmount, effectiveMax: order.openAmount.maxAmount };
+}
+
+function checkoutMerchant(account: MerchantAccount) {
+  const { profile } = account;
+  return {
+    id: profile.id,
+    name: profile.name,
+    logoUrl: profile.logoUrl,
+    environment: profile.environment,
+    disableBranding: false,
+    checkoutTheme: null,
+    defaultPaymentCurrency: profile.merchantConfig.defaultPaymentCurrency,
+    // A merchant counts as verified once it is on a plan: that is when live orders open to it.
+    verified: profile.tier !== null,
+  };
+}
