@@ -1,6 +1,7 @@
 /**
  * Deploys the local chain's contracts (MockUSDC, the verifier, the escrow, the orchestrator),
- * wires them to each other and registers the witness whose attestations release funds.
+ * wires them to each other, registers the witness whose attestations release funds and names
+ * the gating service whose signatures let intents in.
  */
 import {
   createPublicClient,
@@ -32,6 +33,8 @@ export interface DeployOptions {
   deployer: LocalAccount;
   /** The attestation service's signing address. */
   witness: Address;
+  /** The key whose EIP-712 signature lets an intent be signalled (gating.ts): the node's. */
+  gatingService: Address;
   intentExpirationSeconds?: bigint;
 }
 
@@ -81,7 +84,7 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
     await wallet.deployContract({
       abi: orchestratorAbi,
       bytecode: orchestratorBytecode,
-      args: [escrow.address, verifier.address, options.intentExpirationSeconds ?? DEFAULT_INTENT_EXPIRATION_SECONDS],
+      args: [owner, escrow.address, verifier.address, options.intentExpirationSeconds ?? DEFAULT_INTENT_EXPIRATION_SECONDS, options.gatingService],
     }),
   );
 

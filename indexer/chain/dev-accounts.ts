@@ -26,3 +26,5 @@ export function anvilTestAccount(index: number): HDAccount {
 export const LOCAL_DEPLOYER_INDEX = 0;
 /** Signs payment attestations on a local chain when no other witness is given. */
 export const LOCAL_WITNESS_INDEX = 1;
+/** Signs the gating approvals of intents on a local chain when no other gating service is given. */
+export const LOCAL_GATING_SERVICE_INDEX = 6;

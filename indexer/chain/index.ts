@@ -10,5 +10,6 @@ export * from './artifacts/index.js';
 export * from './deploy.js';
 export * from './dev-accounts.js';
 export * from './errors.js';
+export * from './gating.js';
 export * from './local-chain.js';
 export * from './rpc.js';

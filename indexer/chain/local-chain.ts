@@ -20,12 +20,14 @@ import {
 import { startAnvil, type AnvilOptions } from './anvil.js';
 import { mockUSDCAbi } from './artifacts/index.js';
 import { deployContracts, type ChainDeployment } from './deploy.js';
-import { LOCAL_DEPLOYER_INDEX, LOCAL_WITNESS_INDEX, anvilTestAccount } from './dev-accounts.js';
+import { LOCAL_DEPLOYER_INDEX, LOCAL_GATING_SERVICE_INDEX, LOCAL_WITNESS_INDEX, anvilTestAccount } from './dev-accounts.js';
 import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
 
 export interface LocalChainOptions extends AnvilOptions {
   /** The attestation service's signing address; default anvil dev account 1. */
   witness?: Address;
+  /** The gating service's signing address; default anvil dev account 6 (LOCAL_GATING_SERVICE_INDEX). */
+  gatingService?: Address;
   intentExpirationSeconds?: bigint;
 }
 
@@ -54,6 +56,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     const deployment = await deployContracts(anvil.rpcUrl, {
       deployer,
       witness: options.witness ?? anvilTestAccount(LOCAL_WITNESS_INDEX).address,
+      gatingService: options.gatingService ?? anvilTestAccount(LOCAL_GATING_SERVICE_INDEX).address,
       ...(options.intentExpirationSeconds === undefined ? {} : { intentExpirationSeconds: options.intentExpirationSeconds }),
     });
     const chain = rpcChain(anvil.rpcUrl, anvil.chainId);

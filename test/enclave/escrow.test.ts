@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ChainRegistry } from '../../enclave/index.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi, orchestratorAbi, protocolErrorsAbi, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
 import { depositOn } from '../support/local-deposit.js';
+import { acceptCurrency, signalOn } from '../support/local-intent.js';
 import { CONVERSION_RATE, INTENT_AMOUNT, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
 
 const maker = anvilTestAccount(2);
@@ -34,6 +35,7 @@ test.before(async () => {
   await chain.confirm(
     await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, keccak256(toBytes('venmo')), keccak256(toBytes(venmo.payeeId))] }),
   );
+  await acceptCurrency(chain, maker, depositId, keccak256(toBytes('venmo')), keccak256(toBytes('USD')), CONVERSION_RATE);
 });
 
 test.after.always(async () => {
@@ -47,12 +49,7 @@ const fulfil = (proof: unknown) =>
 /** Signals an intent paying `to`, and the snapshot a client reads of it. */
 async function signalIntent(to: Hex) {
   const receipt = await chain.confirm(
-    await chain.walletFor(taker).writeContract({
-      address: chain.orchestrator,
-      abi: orchestratorAbi,
-      functionName: 'signalIntent',
-      args: [depositId, INTENT_AMOUNT, to, keccak256(toBytes('venmo')), keccak256(toBytes('USD')), CONVERSION_RATE],
-    }),
+    await signalOn(chain, taker, { depositId, amount: INTENT_AMOUNT, to, paymentMethod: keccak256(toBytes('venmo')), fiatCurrency: keccak256(toBytes('USD')), conversionRate: CONVERSION_RATE }),
   );
   const signaled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' })[0]!.args;
   return {

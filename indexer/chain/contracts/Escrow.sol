@@ -8,6 +8,11 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// @notice Holds makers' deposits. The orchestrator locks part of a deposit for each intent and
 /// later either returns it to the deposit or pays it out. Events carry Base's exact signatures so
 /// one decoder reads both chains.
+///
+/// The maker, not the taker, prices a deposit: each payment method accepts the fiat currencies the
+/// maker lists, each with a minimum conversion rate (token per fiat unit, 1e18), and an intent below
+/// that floor or in a currency not listed reverts. A rate manager the maker names may move those
+/// floors, only inside the bounds the maker set for each currency.
 contract Escrow is Ownable {
     using SafeERC20 for IERC20;
 
@@ -23,6 +28,13 @@ contract Escrow is Ownable {
         Range intentAmountRange;
         uint256 available; // may be locked by a new intent or withdrawn
         uint256 locked; // held for open intents
+        /// @dev Moves the deposit's minimum rates within the maker's bounds; zero when none.
+        address rateManager;
+        /// @dev Whitelist-gated: the gating service signs intents on it only for takers the maker allowed.
+        bool isPrivate;
+        bool disputeProtectionEnabled;
+        /// @dev The maker releases by its seller credential once the payment is seen; carried for the off-chain side.
+        bool sellerAutomatedRelease;
     }
 
     /// @notice Ids start at 1, so a zero depositor marks a deposit that does not exist.
@@ -31,6 +43,10 @@ contract Escrow is Ownable {
     mapping(uint256 => mapping(bytes32 => uint256)) public lockedAmount;
     /// @notice The hash of the maker's payee id for each payment method a deposit accepts; zero where it accepts none.
     mapping(uint256 => mapping(bytes32 => bytes32)) public payeeDetails;
+    /// @notice depositId => paymentMethod => currency => the lowest conversion rate (1e18) an intent may take; zero where the currency is not accepted.
+    mapping(uint256 => mapping(bytes32 => mapping(bytes32 => uint256))) public minConversionRate;
+    /// @notice depositId => paymentMethod => currency => where the rate manager may move that minimum; max zero where it may not.
+    mapping(uint256 => mapping(bytes32 => mapping(bytes32 => Range))) private rateBounds;
     address public orchestrator;
 
     event DepositReceived(
@@ -56,6 +72,21 @@ contract Escrow is Ownable {
     );
     event OrchestratorUpdated(address indexed orchestrator);
     event DepositPaymentMethodSet(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 payeeDetails);
+    event DepositCurrencyAdded(
+        uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency, uint256 minConversionRate
+    );
+    event DepositCurrencyRemoved(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency);
+    event DepositMinConversionRateUpdated(
+        uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency, uint256 newMinConversionRate
+    );
+    event DepositRateManagerSet(uint256 indexed depositId, address indexed rateManager);
+    event DepositRateBoundsSet(
+        uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency, Range bounds
+    );
+    event DepositIntentAmountRangeUpdated(uint256 indexed depositId, Range intentAmountRange);
+    event DepositPrivacyUpdated(uint256 indexed depositId, bool isPrivate);
+    event DepositDisputeProtectionUpdated(uint256 indexed depositId, bool enabled);
+    event DepositSellerAutomatedReleaseUpdated(uint256 indexed depositId, bool enabled);
 
     error ZeroAddress();
     error ZeroValue();
@@ -69,6 +100,9 @@ contract Escrow is Ownable {
     error IntentNotFound(uint256 depositId, bytes32 intentHash);
     error TransferExceedsLocked(uint256 transferAmount, uint256 lockedAmount);
     error NothingToWithdraw(uint256 depositId);
+    error PaymentMethodNotAccepted(uint256 depositId, bytes32 paymentMethod);
+    error CurrencyNotAccepted(uint256 depositId, bytes32 paymentMethod, bytes32 currency);
+    error RateOutOfBounds(uint256 rate, uint256 min, uint256 max);
 
     modifier onlyOrchestrator() {
         if (msg.sender != orchestrator) revert UnauthorizedCaller(msg.sender);
@@ -107,7 +141,11 @@ contract Escrow is Ownable {
             token: token,
             intentAmountRange: intentAmountRange,
             available: amount,
-            locked: 0
+            locked: 0,
+            rateManager: address(0),
+            isPrivate: false,
+            disputeProtectionEnabled: false,
+            sellerAutomatedRelease: false
         });
         emit DepositReceived(depositId, msg.sender, token, amount, intentAmountRange, delegate, intentGuardian);
         token.safeTransferFrom(msg.sender, address(this), amount);
@@ -183,10 +221,81 @@ contract Escrow is Ownable {
     /// @notice Where a deposit is paid on one payment method: the hash of the maker's payee id there.
     /// Zero stops accepting the method; intents already signalled keep the payee they were given.
     function setPaymentMethod(uint256 depositId, bytes32 paymentMethod, bytes32 payee) external {
-        Deposit storage deposit = _existingDeposit(depositId);
-        if (msg.sender != deposit.depositor && msg.sender != deposit.delegate) revert UnauthorizedCaller(msg.sender);
+        _managedDeposit(depositId);
         payeeDetails[depositId][paymentMethod] = payee;
         emit DepositPaymentMethodSet(depositId, paymentMethod, payee);
+    }
+
+    /// @notice The maker's floor for one currency on one payment method; zero stops accepting the currency.
+    function setCurrencyMinRate(uint256 depositId, bytes32 paymentMethod, bytes32 currency, uint256 minRate) external {
+        _managedDeposit(depositId);
+        if (payeeDetails[depositId][paymentMethod] == bytes32(0)) revert PaymentMethodNotAccepted(depositId, paymentMethod);
+        uint256 current = minConversionRate[depositId][paymentMethod][currency];
+        minConversionRate[depositId][paymentMethod][currency] = minRate;
+        if (minRate == 0) {
+            if (current != 0) emit DepositCurrencyRemoved(depositId, paymentMethod, currency);
+        } else if (current == 0) {
+            emit DepositCurrencyAdded(depositId, paymentMethod, currency, minRate);
+        } else {
+            emit DepositMinConversionRateUpdated(depositId, paymentMethod, currency, minRate);
+        }
+    }
+
+    /// @notice Names who may move the deposit's floors (zero: nobody but the maker). Only the depositor decides.
+    function setRateManager(uint256 depositId, address rateManager) external {
+        _ownDeposit(depositId).rateManager = rateManager;
+        emit DepositRateManagerSet(depositId, rateManager);
+    }
+
+    /// @notice Where the rate manager may move one currency's floor; max zero forbids it.
+    function setRateBounds(uint256 depositId, bytes32 paymentMethod, bytes32 currency, Range calldata bounds) external {
+        _managedDeposit(depositId);
+        if (bounds.min > bounds.max) revert InvalidRange(bounds.min, bounds.max);
+        if (bounds.max != 0 && bounds.min == 0) revert ZeroValue();
+        rateBounds[depositId][paymentMethod][currency] = bounds;
+        emit DepositRateBoundsSet(depositId, paymentMethod, currency, bounds);
+    }
+
+    /// @notice The rate manager moves an accepted currency's floor, inside the maker's bounds.
+    function updateMinConversionRate(uint256 depositId, bytes32 paymentMethod, bytes32 currency, uint256 rate) external {
+        Deposit storage deposit = _existingDeposit(depositId);
+        if (msg.sender != deposit.rateManager || msg.sender == address(0)) revert UnauthorizedCaller(msg.sender);
+        if (minConversionRate[depositId][paymentMethod][currency] == 0) {
+            revert CurrencyNotAccepted(depositId, paymentMethod, currency);
+        }
+        Range memory bounds = rateBounds[depositId][paymentMethod][currency];
+        if (rate < bounds.min || rate > bounds.max || bounds.max == 0) revert RateOutOfBounds(rate, bounds.min, bounds.max);
+        minConversionRate[depositId][paymentMethod][currency] = rate;
+        emit DepositMinConversionRateUpdated(depositId, paymentMethod, currency, rate);
+    }
+
+    function getRateBounds(uint256 depositId, bytes32 paymentMethod, bytes32 currency) external view returns (Range memory) {
+        return rateBounds[depositId][paymentMethod][currency];
+    }
+
+    function setIntentAmountRange(uint256 depositId, Range calldata intentAmountRange) external {
+        Deposit storage deposit = _managedDeposit(depositId);
+        if (intentAmountRange.min == 0) revert ZeroValue();
+        if (intentAmountRange.min > intentAmountRange.max) {
+            revert InvalidRange(intentAmountRange.min, intentAmountRange.max);
+        }
+        deposit.intentAmountRange = intentAmountRange;
+        emit DepositIntentAmountRangeUpdated(depositId, intentAmountRange);
+    }
+
+    function setPrivate(uint256 depositId, bool isPrivate) external {
+        _managedDeposit(depositId).isPrivate = isPrivate;
+        emit DepositPrivacyUpdated(depositId, isPrivate);
+    }
+
+    function setDisputeProtectionEnabled(uint256 depositId, bool enabled) external {
+        _managedDeposit(depositId).disputeProtectionEnabled = enabled;
+        emit DepositDisputeProtectionUpdated(depositId, enabled);
+    }
+
+    function setSellerAutomatedRelease(uint256 depositId, bool enabled) external {
+        _managedDeposit(depositId).sellerAutomatedRelease = enabled;
+        emit DepositSellerAutomatedReleaseUpdated(depositId, enabled);
     }
 
     function getDeposit(uint256 depositId) external view returns (Deposit memory) {
@@ -203,6 +312,12 @@ contract Escrow is Ownable {
     function _existingDeposit(uint256 depositId) private view returns (Deposit storage deposit) {
         deposit = deposits[depositId];
         if (deposit.depositor == address(0)) revert DepositNotFound(depositId);
+    }
+
+    /// @dev The depositor or its delegate.
+    function _managedDeposit(uint256 depositId) private view returns (Deposit storage deposit) {
+        deposit = _existingDeposit(depositId);
+        if (msg.sender != deposit.depositor && msg.sender != deposit.delegate) revert UnauthorizedCaller(msg.sender);
     }
 
     function _ownDeposit(uint256 depositId) private view returns (Deposit storage deposit) {

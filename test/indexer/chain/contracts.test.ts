@@ -5,8 +5,6 @@
  */
 import test from 'ava';
 import {
-  BaseError,
-  ContractFunctionRevertedError,
   encodeAbiParameters,
   isAddressEqual,
   keccak256,
@@ -34,7 +32,9 @@ import {
   unifiedPaymentVerifierAbi,
   type LocalChain,
 } from '../../../indexer/chain/index.js';
+import { revertOf } from '../../support/chain-revert.js';
 import { depositOn } from '../../support/local-deposit.js';
+import { acceptCurrency, signalOn, type IntentTerms, type SignalOptions } from '../../support/local-intent.js';
 
 const escrowEvents = parseAbi([
   'event DepositReceived(uint256 indexed depositId, address indexed depositor, address indexed token, uint256 amount, (uint256,uint256) intentAmountRange, address delegate, address intentGuardian)',
@@ -57,6 +57,8 @@ const usdc = (amount: string): bigint => parseUnits(amount, 6);
 const VENMO = keccak256(stringToHex('venmo'));
 const USD = keccak256(stringToHex('USD'));
 const RATE = parseUnits('1.02', 18);
+/** The maker's floor for USD on venmo: intents at RATE clear it. */
+const FLOOR = parseUnits('1.01', 18);
 const MAKER_PAYEE = keccak256(stringToHex('maker-venmo-id'));
 
 // Witnesses are fresh keys, not dev accounts: only what the verifier registered may sign.
@@ -90,6 +92,7 @@ async function deposit(amount: bigint, range = { min: usdc('1'), max: usdc('50')
   await chain.mintUsdc(maker.address, amount);
   const created = await depositOn(chain, maker, amount, { range, delegate: stranger.address, intentGuardian: payee.address });
   await acceptVenmo(created.depositId, MAKER_PAYEE);
+  await acceptCurrency(chain, maker, created.depositId, VENMO, USD, FLOOR);
   return created;
 }
 
@@ -106,15 +109,22 @@ interface Signaled {
   receipt: TransactionReceipt;
 }
 
-async function signal(depositId: bigint, amount: bigint): Promise<Signaled> {
-  const receipt = await chain.confirm(
-    await chain.walletFor(taker).writeContract({
-      address: chain.orchestrator,
-      abi: orchestratorAbi,
-      functionName: 'signalIntent',
-      args: [depositId, amount, payee.address, VENMO, USD, RATE],
-    }),
-  );
+const venmoIntent = (depositId: bigint, amount: bigint, terms: Partial<IntentTerms> = {}): IntentTerms => ({
+  depositId,
+  amount,
+  to: payee.address,
+  paymentMethod: VENMO,
+  fiatCurrency: USD,
+  conversionRate: RATE,
+  ...terms,
+});
+
+/** signalIntent as the taker, approved by the local gating service: the transaction, not yet mined. */
+const signalling = (depositId: bigint, amount: bigint, terms: Partial<IntentTerms> = {}, options: SignalOptions = {}) =>
+  signalOn(chain, taker, venmoIntent(depositId, amount, terms), options);
+
+async function signal(depositId: bigint, amount: bigint, terms: Partial<IntentTerms> = {}): Promise<Signaled> {
+  const receipt = await chain.confirm(await signalling(depositId, amount, terms));
   const [signaled] = eventsOf(receipt, orchestratorEvents, chain.orchestrator);
   if (signaled?.eventName !== 'IntentSignaled') throw new Error('no IntentSignaled');
   return { intentHash: signaled.args.intentHash, amount, timestamp: signaled.args.timestamp, receipt };
@@ -159,19 +169,6 @@ async function fulfil(attestation: Attestation): Promise<TransactionReceipt> {
 
 async function lockedDeposit(depositId: bigint) {
   return chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
-}
-
-/** The custom error a call reverted with, by name and arguments. */
-async function revertOf(call: Promise<unknown>): Promise<{ errorName: string; args: readonly unknown[] }> {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to revert');
-    },
-    (error: unknown) => error,
-  );
-  const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : null;
-  if (!(reverted instanceof ContractFunctionRevertedError) || reverted.data === undefined) throw error;
-  return { errorName: reverted.data.errorName, args: reverted.data.args ?? [] };
 }
 
 /** The evidence as the attestation service encodes it: the payment it read, and the intent as it was told. */
@@ -288,17 +285,10 @@ test.serial('signalling an intent locks its amount: FundsLocked and IntentSignal
 
 test.serial('an intent outside the deposit range or beyond its liquidity is refused', async (t) => {
   const { depositId } = await deposit(usdc('60'));
-  const signalling = (amount: bigint) =>
-    chain.walletFor(taker).writeContract({
-      address: chain.orchestrator,
-      abi: [...orchestratorAbi, ...protocolErrorsAbi],
-      functionName: 'signalIntent',
-      args: [depositId, amount, payee.address, VENMO, USD, RATE],
-    });
-  t.is((await revertOf(signalling(usdc('0.5')))).errorName, 'AmountBelowMin');
-  t.is((await revertOf(signalling(usdc('51')))).errorName, 'AmountAboveMax');
+  t.is((await revertOf(signalling(depositId, usdc('0.5')))).errorName, 'AmountBelowMin');
+  t.is((await revertOf(signalling(depositId, usdc('51')))).errorName, 'AmountAboveMax');
   await signal(depositId, usdc('50'));
-  t.deepEqual(await revertOf(signalling(usdc('20'))), {
+  t.deepEqual(await revertOf(signalling(depositId, usdc('20'))), {
     errorName: 'InsufficientDepositLiquidity',
     args: [depositId, usdc('10'), usdc('20')],
   });
@@ -330,11 +320,13 @@ test.serial('an attested fulfilment pays `to`, returns the rest to the deposit a
   t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
     {
       eventName: 'FundsUnlockedAndTransferred',
-      args: { depositId, intentHash, unlockedAmount: usdc('30'), transferredAmount: usdc('29.5'), to: payee.address },
+      args: { depositId, intentHash, unlockedAmount: usdc('30'), transferredAmount: usdc('29.5'), to: chain.orchestrator },
     },
   ]);
+  // The escrow pays the orchestrator, which takes the fees out (none are set here) and pays the rest to `to`.
   t.deepEqual(eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args), [
-    { from: chain.escrow, to: payee.address, value: usdc('29.5') },
+    { from: chain.escrow, to: chain.orchestrator, value: usdc('29.5') },
+    { from: chain.orchestrator, to: payee.address, value: usdc('29.5') },
   ]);
   t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
     { eventName: 'IntentFulfilled', args: { intentHash, fundsTransferredTo: payee.address, amount: usdc('29.5'), isManualRelease: false } },
@@ -384,15 +376,8 @@ test.serial('a second fulfilment of the same intent reverts', async (t) => {
 
 test.serial('a deposit is paid only on the payment methods its maker set, to the payee set when the intent was signalled', async (t) => {
   const { depositId } = await deposit(usdc('100'));
-  const signalling = (paymentMethod: Hex) =>
-    chain.walletFor(taker).writeContract({
-      address: chain.orchestrator,
-      abi: [...orchestratorAbi, ...protocolErrorsAbi],
-      functionName: 'signalIntent',
-      args: [depositId, usdc('10'), payee.address, paymentMethod, USD, RATE],
-    });
   const CASHAPP = keccak256(stringToHex('cashapp'));
-  t.deepEqual(await revertOf(signalling(CASHAPP)), { errorName: 'PaymentMethodNotAccepted', args: [depositId, CASHAPP] });
+  t.deepEqual(await revertOf(signalling(depositId, usdc('10'), { paymentMethod: CASHAPP })), { errorName: 'PaymentMethodNotAccepted', args: [depositId, CASHAPP] });
   t.deepEqual(await revertOf(acceptVenmo(depositId, MAKER_PAYEE, taker)), { errorName: 'UnauthorizedCaller', args: [taker.address] });
 
   const intent = await signal(depositId, usdc('10'));
