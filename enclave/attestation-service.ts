@@ -16,7 +16,7 @@ import { paymentPlatform, PaymentNotFoundError, PlatformResponseError, type Norm
 import { intentSnapshot } from './verification/intent-snapshot.js';
 import { verifyPayment } from './verification/payment-verifier.js';
 import type { UsedPaymentIds } from './verification/used-payment-ids.js';
-import { encodePaymentData, paymentAttestationTypedData, paymentDetails, paymentNullifier } from './attestation/payment-attestation.js';
+import { encodePaymentData, encodePaymentProof, paymentAttestationTypedData, paymentDetails, paymentNullifier } from './attestation/payment-attestation.js';
 import { IdentityMismatchError, identityAction } from './identity/identity-actions.js';
 import { identityTypedData, identityTypedValue } from './attestation/identity-attestation.js';
 import { DISPUTE_VERIFIERS, verifyDisputeEmail } from './dispute/dispute-verifiers.js';
@@ -222,8 +222,8 @@ export class AttestationService {
         typedDataValue,
         encodedPaymentDetails: data,
         paymentDetails: { ...details, amount: details.amount.toString(), timestamp: details.timestamp.toString() },
-        /** What the orchestrator's fulfillIntent takes as the attestation. */
-        paymentProof: { ...typedDataValue, signature, data },
+        /** FulfillIntentParams.paymentProof, as the orchestrator takes it: the ABI-encoded PaymentAttestation. */
+        paymentProof: encodePaymentProof({ ...message, signatures: [signature], data, metadata: '0x' }),
         metadata: { source, platform: platform.id, actionType },
       };
     } catch (error) {

@@ -2,9 +2,11 @@
  * The PaymentAttestation the on-chain UnifiedPaymentVerifier accepts: EIP-712 over
  * (intentHash, releaseAmount, dataHash) in the verifier's domain, where data is the
  * ABI encoding of what was checked, (PaymentDetails, IntentSnapshot), and dataHash its
- * keccak256. Ids and codes travel as their keccak256, as the chain holds them.
+ * keccak256. Ids and codes travel as their keccak256, as the chain holds them. The proof
+ * a client hands to the orchestrator's fulfillIntent (FulfillIntentParams.paymentProof)
+ * is the protocol's ABI-encoded PaymentAttestation, signatures as a list.
  */
-import { encodeAbiParameters, encodePacked, keccak256, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, encodeAbiParameters, encodePacked, keccak256, type Address, type Hex } from 'viem';
 import type { NormalizedPayment } from '../platforms/platform.js';
 import { idHash, type IntentSnapshot } from '../verification/intent-snapshot.js';
 
@@ -45,6 +47,39 @@ export const INTENT_SNAPSHOT_ABI = {
     { name: 'timestampBuffer', type: 'uint256' },
   ],
 } as const;
+
+export const PAYMENT_ATTESTATION_ABI = {
+  type: 'tuple',
+  name: 'paymentAttestation',
+  components: [
+    { name: 'intentHash', type: 'bytes32' },
+    { name: 'releaseAmount', type: 'uint256' },
+    { name: 'dataHash', type: 'bytes32' },
+    { name: 'signatures', type: 'bytes[]' },
+    { name: 'data', type: 'bytes' },
+    { name: 'metadata', type: 'bytes' },
+  ],
+} as const;
+
+export interface PaymentAttestation {
+  intentHash: Hex;
+  releaseAmount: bigint;
+  dataHash: Hex;
+  signatures: readonly Hex[];
+  data: Hex;
+  /** Not signed and not read on chain. */
+  metadata: Hex;
+}
+
+/** FulfillIntentParams.paymentProof: what the orchestrator takes as it is. */
+export function encodePaymentProof(attestation: PaymentAttestation): Hex {
+  return encodeAbiParameters([PAYMENT_ATTESTATION_ABI], [attestation]);
+}
+
+export function decodePaymentProof(proof: Hex): PaymentAttestation {
+  const [attestation] = decodeAbiParameters([PAYMENT_ATTESTATION_ABI], proof);
+  return attestation;
+}
 
 export interface PaymentDetails {
   method: Hex;

@@ -43,8 +43,14 @@ test.after.always(async () => {
   await enclave?.stop();
 });
 
-const fulfil = (proof: unknown) =>
-  chain.walletFor(relayer).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'fulfillIntent', args: [proof as never] });
+/** The service's paymentProof goes on chain as it is, in FulfillIntentParams. */
+const fulfil = (paymentProof: Hex, intentHash: Hex) =>
+  chain.walletFor(relayer).writeContract({
+    address: chain.orchestrator,
+    abi: [...orchestratorAbi, ...protocolErrorsAbi],
+    functionName: 'fulfillIntent',
+    args: [{ paymentProof, intentHash, verificationData: '0x', postIntentHookData: '0x' }],
+  });
 
 /** Signals an intent paying `to`, and the snapshot a client reads of it. */
 async function signalIntent(to: Hex) {
@@ -82,14 +88,13 @@ test.serial('an attestation from the service verifies with viem and releases the
   t.is(result.domain.verifyingContract, chain.verifier);
   t.true(await isSignedPaymentAttestation(result, enclave.service.signer));
 
-  const proof = { ...result.paymentProof, releaseAmount: BigInt(result.paymentProof.releaseAmount) };
-  const receipt = await chain.confirm(await fulfil(proof));
+  const receipt = await chain.confirm(await fulfil(result.paymentProof, intent.intentHash));
   const fulfilled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args;
   t.like(fulfilled, { intentHash: intent.intentHash, fundsTransferredTo: buyer, amount: INTENT_AMOUNT, isManualRelease: false });
   t.is(await usdcOf(buyer), INTENT_AMOUNT);
 
   // The same proof cannot release funds twice, and its payment cannot be offered for another intent.
-  await t.throwsAsync(fulfil(proof), { message: /IntentNotFound/ });
+  await t.throwsAsync(fulfil(result.paymentProof, intent.intentHash), { message: /IntentNotFound/ });
   const second = await signalIntent(buyer);
   const replay = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
     encryptedSessionMaterial: await enclave.seal(prepared.material),
@@ -111,8 +116,7 @@ test.serial('an attestation for another chain does not verify on this one', asyn
     intent,
     chainId: 8453,
   });
-  const proof = { ...body.responseObject.paymentProof, releaseAmount: BigInt(body.responseObject.paymentProof.releaseAmount) };
-  await t.throwsAsync(fulfil(proof), { message: /UnknownWitness/ });
+  await t.throwsAsync(fulfil(body.responseObject.paymentProof, intent.intentHash), { message: /UnknownWitness/ });
   t.is(await usdcOf(buyer), 0n);
 });
 
@@ -128,7 +132,6 @@ test.serial('a snapshot that lies to the enclave is attested, and then refused o
     chainId: chain.chainId,
   });
   t.is(status, 200);
-  const proof = { ...body.responseObject.paymentProof, releaseAmount: BigInt(body.responseObject.paymentProof.releaseAmount) };
-  await t.throwsAsync(fulfil(proof), { message: /SnapshotMismatch[\s\S]*payeeDetails/ });
+  await t.throwsAsync(fulfil(body.responseObject.paymentProof, intent.intentHash), { message: /SnapshotMismatch[\s\S]*payeeDetails/ });
   t.is(await usdcOf(buyer), 0n);
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { decodeAbiParameters, keccak256, toBytes, type Hex } from 'viem';
-import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI } from '../../enclave/attestation/payment-attestation.js';
+import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI, decodePaymentProof } from '../../enclave/attestation/payment-attestation.js';
 import {
   INTENT_AMOUNT,
   OWED_CENTS,
@@ -51,7 +51,15 @@ for (const fixture of PLATFORM_FIXTURES) {
     t.is(snapshot.paymentMethod, hash(fixture.platform));
     t.is(snapshot.payeeDetails, intent.payeeDetails);
     t.is(snapshot.signalTimestamp, BigInt(SIGNAL_TIMESTAMP));
-    t.deepEqual(result.paymentProof, { ...result.typedDataValue, signature: result.signature, data: result.encodedPaymentDetails });
+    // The proof is the protocol's ABI-encoded PaymentAttestation, the service's signature its one signature.
+    t.deepEqual(decodePaymentProof(result.paymentProof), {
+      intentHash: result.typedDataValue.intentHash,
+      releaseAmount: BigInt(result.typedDataValue.releaseAmount),
+      dataHash: result.typedDataValue.dataHash,
+      signatures: [result.signature],
+      data: result.encodedPaymentDetails,
+      metadata: '0x',
+    });
   });
 
   const refusals: [string, Parameters<typeof preparePayment>[2], Record<string, unknown>, number, string][] = [

@@ -23,6 +23,16 @@ import {UnifiedPaymentVerifier} from "./UnifiedPaymentVerifier.sol";
 contract Orchestrator is Ownable, EIP712 {
     using SafeERC20 for IERC20;
 
+    /// @notice The protocol's shape. `paymentProof` is the ABI-encoded PaymentAttestation the
+    /// attestation service returns, unchanged. No verifier here reads `verificationData`, and with
+    /// no post-intent hooks nothing reads `postIntentHookData`.
+    struct FulfillIntentParams {
+        bytes paymentProof;
+        bytes32 intentHash;
+        bytes verificationData;
+        bytes postIntentHookData;
+    }
+
     /// @notice The protocol's shape. `escrow` must be this orchestrator's escrow; post-intent hooks
     /// are not supported, so `postIntentHook` must be zero and `data` is ignored.
     struct SignalIntentParams {
@@ -196,12 +206,12 @@ contract Orchestrator is Ownable, EIP712 {
         );
     }
 
-    /// @notice Anyone may relay the attestation: the witness's signature is the authority.
-    function fulfillIntent(UnifiedPaymentVerifier.PaymentAttestation calldata attestation) external {
-        bytes32 intentHash = attestation.intentHash;
-        Intent memory intent = _takeIntent(intentHash);
-        verifier.verifyPayment(
-            attestation,
+    /// @notice Anyone may relay the proof: the witnesses' signatures are the authority.
+    function fulfillIntent(FulfillIntentParams calldata params) external {
+        Intent memory intent = _takeIntent(params.intentHash);
+        uint256 released = verifier.verifyPayment(
+            params.paymentProof,
+            params.intentHash,
             UnifiedPaymentVerifier.IntentTerms({
                 amount: intent.amount,
                 paymentMethod: intent.paymentMethod,
@@ -211,7 +221,7 @@ contract Orchestrator is Ownable, EIP712 {
                 signalTimestamp: intent.timestamp
             })
         );
-        _payOut(intentHash, intent, attestation.releaseAmount, false);
+        _payOut(params.intentHash, intent, released, false);
     }
 
     /// @notice The maker (or its delegate) confirms the fiat arrived and pays the whole intent.

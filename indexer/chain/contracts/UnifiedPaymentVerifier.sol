@@ -12,6 +12,10 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// intent as the orchestrator recorded it, and spends the payment's nullifier so that one payment
 /// never releases two intents. The domain name and version are Base's, so the attestation
 /// service signs the same typed data for either chain.
+///
+/// The proof travels as the protocol's ABI-encoded PaymentAttestation, signatures as a list: at
+/// least `minWitnessSignatures` distinct registered witnesses must have signed, and a signature
+/// from anyone else reverts. `metadata` is carried for the client and not signed or read here.
 contract UnifiedPaymentVerifier is EIP712, Ownable {
     /// @notice The signed fields, plus what travels beside them: the signature itself and the
     /// evidence whose hash was signed.
@@ -19,8 +23,9 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
         bytes32 intentHash;
         uint256 releaseAmount;
         bytes32 dataHash;
-        bytes signature;
+        bytes[] signatures;
         bytes data;
+        bytes metadata;
     }
 
     /// @notice The payment as the witness read it; ids and codes are keccak256 hashes.
@@ -63,10 +68,13 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
     mapping(bytes32 => bool) public isNullified;
     /// @notice The one caller whose fulfilments may spend nullifiers.
     address public orchestrator;
+    /// @notice How many distinct registered witnesses must sign a proof.
+    uint256 public minWitnessSignatures = 1;
 
     event WitnessSet(address indexed witness, bool registered);
     event OrchestratorSet(address indexed orchestrator);
     event PaymentNullified(bytes32 indexed nullifier, bytes32 indexed intentHash);
+    event MinWitnessSignaturesSet(uint256 minWitnessSignatures);
 
     error ZeroAddress();
     error UnauthorizedCaller(address caller);
@@ -75,6 +83,10 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
     error UnknownWitness(address signer);
     error SnapshotMismatch(string field);
     error PaymentAlreadyUsed(bytes32 nullifier);
+    error IntentHashMismatch(bytes32 expected, bytes32 attested);
+    error DuplicateWitness(address witness);
+    error NotEnoughWitnesses(uint256 signed, uint256 required);
+    error ZeroValue();
 
     constructor(address initialOwner) EIP712("UnifiedPaymentVerifier", "1") Ownable(initialOwner) {}
 
@@ -84,36 +96,65 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
         emit WitnessSet(witness, registered);
     }
 
+    function setMinWitnessSignatures(uint256 count) external onlyOwner {
+        if (count == 0) revert ZeroValue();
+        minWitnessSignatures = count;
+        emit MinWitnessSignaturesSet(count);
+    }
+
     function setOrchestrator(address newOrchestrator) external onlyOwner {
         if (newOrchestrator == address(0)) revert ZeroAddress();
         orchestrator = newOrchestrator;
         emit OrchestratorSet(newOrchestrator);
     }
 
-    /// @notice Reverts unless the attestation proves the payment of `intent`; spends its nullifier.
-    function verifyPayment(PaymentAttestation calldata attestation, IntentTerms calldata intent) external {
+    /// @notice Reverts unless `paymentProof` (an ABI-encoded PaymentAttestation) proves the payment
+    /// of `intent`; spends its nullifier and returns the amount it releases.
+    function verifyPayment(bytes calldata paymentProof, bytes32 intentHash, IntentTerms calldata intent)
+        external
+        returns (uint256 releaseAmount)
+    {
         if (msg.sender != orchestrator) revert UnauthorizedCaller(msg.sender);
+        PaymentAttestation memory attestation = abi.decode(paymentProof, (PaymentAttestation));
+        if (attestation.intentHash != intentHash) revert IntentHashMismatch(intentHash, attestation.intentHash);
         bytes32 actual = keccak256(attestation.data);
         if (actual != attestation.dataHash) revert DataHashMismatch(attestation.dataHash, actual);
         if (attestation.releaseAmount > intent.amount) {
             revert ReleaseExceedsLocked(attestation.releaseAmount, intent.amount);
         }
-        bytes32 structHash = keccak256(
-            abi.encode(
-                PAYMENT_ATTESTATION_TYPEHASH, attestation.intentHash, attestation.releaseAmount, attestation.dataHash
-            )
-        );
-        address signer = ECDSA.recover(_hashTypedDataV4(structHash), attestation.signature);
-        if (!isWitness[signer]) revert UnknownWitness(signer);
+        _requireWitnesses(attestation);
 
         (PaymentDetails memory details, IntentSnapshot memory snapshot) =
             abi.decode(attestation.data, (PaymentDetails, IntentSnapshot));
-        _holdToIntent(attestation.intentHash, details, snapshot, intent);
+        _holdToIntent(intentHash, details, snapshot, intent);
 
         bytes32 nullifier = keccak256(abi.encodePacked(details.method, details.paymentId));
         if (isNullified[nullifier]) revert PaymentAlreadyUsed(nullifier);
         isNullified[nullifier] = true;
-        emit PaymentNullified(nullifier, attestation.intentHash);
+        emit PaymentNullified(nullifier, intentHash);
+        return attestation.releaseAmount;
+    }
+
+    /// @dev Every signature must be a registered witness's, each witness counted once.
+    function _requireWitnesses(PaymentAttestation memory attestation) private view {
+        bytes32 digest = _hashTypedDataV4(
+            keccak256(
+                abi.encode(
+                    PAYMENT_ATTESTATION_TYPEHASH, attestation.intentHash, attestation.releaseAmount, attestation.dataHash
+                )
+            )
+        );
+        uint256 count = attestation.signatures.length;
+        address[] memory signers = new address[](count);
+        for (uint256 i = 0; i < count; i++) {
+            address signer = ECDSA.recover(digest, attestation.signatures[i]);
+            if (!isWitness[signer]) revert UnknownWitness(signer);
+            for (uint256 j = 0; j < i; j++) {
+                if (signers[j] == signer) revert DuplicateWitness(signer);
+            }
+            signers[i] = signer;
+        }
+        if (count < minWitnessSignatures) revert NotEnoughWitnesses(count, minWitnessSignatures);
     }
 
     function _holdToIntent(

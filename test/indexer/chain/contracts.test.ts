@@ -20,7 +20,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI } from '../../../enclave/attestation/payment-attestation.js';
+import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI, encodePaymentProof, type PaymentAttestation } from '../../../enclave/attestation/payment-attestation.js';
 import {
   DEFAULT_INTENT_EXPIRATION_SECONDS,
   anvilTestAccount,
@@ -33,6 +33,7 @@ import {
   type LocalChain,
 } from '../../../indexer/chain/index.js';
 import { revertOf } from '../../support/chain-revert.js';
+import { fulfilOn, witnessAttestation } from '../../support/local-attestation.js';
 import { depositOn } from '../../support/local-deposit.js';
 import { acceptCurrency, signalOn, type IntentTerms, type SignalOptions } from '../../support/local-intent.js';
 
@@ -130,42 +131,11 @@ async function signal(depositId: bigint, amount: bigint, terms: Partial<IntentTe
   return { intentHash: signaled.args.intentHash, amount, timestamp: signaled.args.timestamp, receipt };
 }
 
-interface Attestation {
-  intentHash: Hash;
-  releaseAmount: bigint;
-  dataHash: Hash;
-  signature: Hex;
-  data: Hex;
-}
+const attest = (intentHash: Hash, releaseAmount: bigint, data: Hex, signer: LocalAccount = witness): Promise<PaymentAttestation> =>
+  witnessAttestation(chain, [signer], intentHash, releaseAmount, data);
 
-async function attest(intentHash: Hash, releaseAmount: bigint, data: Hex, signer: LocalAccount = witness): Promise<Attestation> {
-  const dataHash = keccak256(data);
-  const signature = await signer.signTypedData({
-    domain: { name: 'UnifiedPaymentVerifier', version: '1', chainId: chain.chainId, verifyingContract: chain.verifier },
-    types: {
-      PaymentAttestation: [
-        { name: 'intentHash', type: 'bytes32' },
-        { name: 'releaseAmount', type: 'uint256' },
-        { name: 'dataHash', type: 'bytes32' },
-      ],
-    },
-    primaryType: 'PaymentAttestation',
-    message: { intentHash, releaseAmount, dataHash },
-  });
-  return { intentHash, releaseAmount, dataHash, signature, data };
-}
-
-async function fulfil(attestation: Attestation): Promise<TransactionReceipt> {
-  // A relayer, neither party: the attestation is the authority, not the sender.
-  return chain.confirm(
-    await chain.walletFor(stranger).writeContract({
-      address: chain.orchestrator,
-      abi: [...orchestratorAbi, ...protocolErrorsAbi],
-      functionName: 'fulfillIntent',
-      args: [attestation],
-    }),
-  );
-}
+/** A relayer, neither party, sends it: the attestation is the authority, not the sender. */
+const fulfil = async (attestation: PaymentAttestation, intentHash?: Hash) => chain.confirm(await fulfilOn(chain, stranger, attestation, intentHash));
 
 async function lockedDeposit(depositId: bigint) {
   return chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
@@ -425,7 +395,7 @@ test.serial('one payment releases one intent: its nullifier is spent on chain', 
       address: chain.verifier,
       abi: unifiedPaymentVerifierAbi,
       functionName: 'verifyPayment',
-      args: [again, { amount: usdc('10'), paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: second.timestamp }],
+      args: [encodePaymentProof(again), second.intentHash, { amount: usdc('10'), paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: second.timestamp }],
     }),
   );
   t.deepEqual(direct, { errorName: 'UnauthorizedCaller', args: [stranger.address] });
@@ -498,4 +468,43 @@ test.serial('the verifier only lets its owner manage witnesses', async (t) => {
   );
   t.deepEqual(refused, { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] });
   t.true(await chain.publicClient.readContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [witness.address] }));
+});
+
+test.serial('the proof is FulfillIntentParams.paymentProof: it must be for the intent named beside it', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const intent = await signal(depositId, usdc('10'));
+  const other = await signal(depositId, usdc('10'));
+  const attestation = await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-named'));
+  t.deepEqual(await revertOf(fulfil(attestation, other.intentHash)), { errorName: 'IntentHashMismatch', args: [other.intentHash, intent.intentHash] });
+  await fulfil(attestation);
+  t.is((await lockedDeposit(depositId)).locked, usdc('10'), 'the other intent is still locked');
+});
+
+test.serial('a proof needs as many distinct registered witnesses as the verifier asks, each counted once', async (t) => {
+  const second = privateKeyToAccount(generatePrivateKey());
+  const owner = chain.walletFor(chain.deployer);
+  const manage = async (functionName: 'setWitness' | 'setMinWitnessSignatures', args: readonly unknown[]) =>
+    chain.confirm(await owner.writeContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName, args } as never));
+  await manage('setWitness', [second.address, true]);
+  await manage('setMinWitnessSignatures', [2n]);
+  try {
+    const { depositId } = await deposit(usdc('100'));
+    const intent = await signal(depositId, usdc('10'));
+    const data = paymentData(intent, 'venmo-two-witnesses');
+    const one = await witnessAttestation(chain, [witness], intent.intentHash, usdc('10'), data);
+    t.deepEqual(await revertOf(fulfil(one)), { errorName: 'NotEnoughWitnesses', args: [1n, 2n] });
+    const twice = await witnessAttestation(chain, [witness, witness], intent.intentHash, usdc('10'), data);
+    t.deepEqual(await revertOf(fulfil(twice)), { errorName: 'DuplicateWitness', args: [witness.address] });
+    const withStranger = await witnessAttestation(chain, [witness, impostor], intent.intentHash, usdc('10'), data);
+    t.deepEqual(await revertOf(fulfil(withStranger)), { errorName: 'UnknownWitness', args: [impostor.address] });
+    await fulfil(await witnessAttestation(chain, [second, witness], intent.intentHash, usdc('10'), data));
+    t.is((await lockedDeposit(depositId)).locked, 0n);
+  } finally {
+    await manage('setMinWitnessSignatures', [1n]);
+    await manage('setWitness', [second.address, false]);
+  }
+  t.deepEqual(
+    await revertOf(chain.walletFor(stranger).writeContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'setMinWitnessSignatures', args: [1n] })),
+    { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] },
+  );
 });

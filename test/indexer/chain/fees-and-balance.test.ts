@@ -31,6 +31,7 @@ import {
   type LocalChain,
 } from '../../../indexer/chain/index.js';
 import { revertOf } from '../../support/chain-revert.js';
+import { fulfilOn, witnessAttestation } from '../../support/local-attestation.js';
 import { depositOn } from '../../support/local-deposit.js';
 import { acceptCurrency, signalOn, type IntentTerms } from '../../support/local-intent.js';
 
@@ -90,7 +91,7 @@ async function signal(depositId: bigint, amount: bigint, extra: Partial<IntentTe
 let payments = 0;
 
 /** The witness's attestation that the intent was paid, releasing `releaseAmount`. */
-async function attested(intent: { intentHash: Hash; timestamp: bigint }, amount: bigint, releaseAmount: bigint) {
+function attested(intent: { intentHash: Hash; timestamp: bigint }, amount: bigint, releaseAmount: bigint) {
   const data = encodeAbiParameters(
     [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
     [
@@ -98,15 +99,10 @@ async function attested(intent: { intentHash: Hash; timestamp: bigint }, amount:
       { intentHash: intent.intentHash, amount, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: intent.timestamp, timestampBuffer: 0n },
     ],
   );
-  const dataHash = keccak256(data);
-  const signature = await witness.signTypedData({
-    domain: { name: 'UnifiedPaymentVerifier', version: '1', chainId: chain.chainId, verifyingContract: chain.verifier },
-    types: { PaymentAttestation: [{ name: 'intentHash', type: 'bytes32' }, { name: 'releaseAmount', type: 'uint256' }, { name: 'dataHash', type: 'bytes32' }] },
-    primaryType: 'PaymentAttestation',
-    message: { intentHash: intent.intentHash, releaseAmount, dataHash },
-  });
-  return { intentHash: intent.intentHash, releaseAmount, dataHash, signature, data };
+  return witnessAttestation(chain, [witness], intent.intentHash, releaseAmount, data);
 }
+
+const fulfil = async (attestation: Awaited<ReturnType<typeof attested>>) => chain.confirm(await fulfilOn(chain, stranger, attestation));
 
 test.serial('the protocol fee and the referrer’s fee come out of what is released, and with `to`’s share sum to it exactly', async (t) => {
   t.deepEqual(await revertOf(orchestratorCall('setProtocolFee', [1001n, feeRecipient.address])), { errorName: 'ProtocolFeeTooHigh', args: [1001n, 1000n] });
@@ -126,7 +122,7 @@ test.serial('the protocol fee and the referrer’s fee come out of what is relea
   const amount = usdc('12.345678');
   const intent = await signal(depositId, amount, { referrer: referrer.address, referrerFee: parseUnits('0.02', 18) });
   const before = await Promise.all([payee.address, referrer.address, feeRecipient.address].map(balanceOf));
-  const receipt = await chain.confirm(await orchestratorCall('fulfillIntent', [await attested(intent, amount, amount)], stranger));
+  const receipt = await fulfil(await attested(intent, amount, amount));
   const after = await Promise.all([payee.address, referrer.address, feeRecipient.address].map(balanceOf));
   const [toGot, referrerGot, protocolGot] = after.map((balance, i) => balance - before[i]!);
   t.is(protocolGot, 123_456n);
@@ -202,7 +198,7 @@ async function run(next: Step, deposits: bigint[], intents: { intentHash: Hash; 
       case 'fulfil': {
         const intent = pick(intents, next.intent);
         if (!intent) return;
-        await chain.confirm(await orchestratorCall('fulfillIntent', [await attested(intent, intent.amount, (intent.amount * next.quarters) / 4n)], stranger));
+        await fulfil(await attested(intent, intent.amount, (intent.amount * next.quarters) / 4n));
         return;
       }
       case 'release': {
