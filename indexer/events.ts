@@ -14,12 +14,24 @@ export const escrowEvents = parseAbi([
   'event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime)',
   'event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount)',
   'event FundsUnlockedAndTransferred(uint256 indexed depositId, bytes32 indexed intentHash, uint256 unlockedAmount, uint256 transferredAmount, address to)',
+  'event DepositPaymentMethodSet(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 payeeDetails)',
+  'event DepositCurrencyAdded(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency, uint256 minConversionRate)',
+  'event DepositCurrencyRemoved(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency)',
+  'event DepositMinConversionRateUpdated(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency, uint256 newMinConversionRate)',
+  'event DepositRateManagerSet(uint256 indexed depositId, address indexed rateManager)',
+  'event DepositRateBoundsSet(uint256 indexed depositId, bytes32 indexed paymentMethod, bytes32 indexed currency, (uint256,uint256) bounds)',
+  'event DepositIntentAmountRangeUpdated(uint256 indexed depositId, (uint256,uint256) intentAmountRange)',
+  'event DepositPrivacyUpdated(uint256 indexed depositId, bool isPrivate)',
+  'event DepositDisputeProtectionUpdated(uint256 indexed depositId, bool enabled)',
+  'event DepositSellerAutomatedReleaseUpdated(uint256 indexed depositId, bool enabled)',
 ]);
 
 export const orchestratorEvents = parseAbi([
   'event IntentSignaled(bytes32 indexed intentHash, address indexed escrow, uint256 indexed depositId, bytes32 paymentMethod, address owner, address to, uint256 amount, bytes32 fiatCurrency, uint256 conversionRate, uint256 timestamp)',
   'event IntentFulfilled(bytes32 indexed intentHash, address indexed fundsTransferredTo, uint256 amount, bool isManualRelease)',
   'event IntentPruned(bytes32 indexed intentHash)',
+  'event ProtocolFeePaid(bytes32 indexed intentHash, address indexed recipient, uint256 amount)',
+  'event ReferrerFeePaid(bytes32 indexed intentHash, address indexed referrer, uint256 amount)',
 ]);
 
 export const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
@@ -28,7 +40,7 @@ export type FactEvent = NonNullable<ChainFact['event']>;
 
 const protocolEvents = [...escrowEvents, ...orchestratorEvents] as const;
 
-/** A protocol log's fact body, or null for a log of another event (the escrow emits more than we index). */
+/** A protocol log's fact body, or null for a log of another event (the owner's settings, which no fact needs). */
 export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent | null {
   let decoded;
   try {
@@ -95,6 +107,45 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
       };
     case 'IntentPruned':
       return { $case: 'intentPruned', value: { intentHash: decoded.args.intentHash } };
+    case 'DepositPaymentMethodSet': {
+      const { depositId, paymentMethod, payeeDetails } = decoded.args;
+      return { $case: 'depositPaymentMethodSet', value: { depositId: depositId.toString(), paymentMethod, payeeDetails } };
+    }
+    case 'DepositCurrencyAdded': {
+      const { depositId, paymentMethod, currency, minConversionRate } = decoded.args;
+      return { $case: 'depositCurrencyAdded', value: { depositId: depositId.toString(), paymentMethod, currency, minConversionRate: minConversionRate.toString() } };
+    }
+    case 'DepositCurrencyRemoved': {
+      const { depositId, paymentMethod, currency } = decoded.args;
+      return { $case: 'depositCurrencyRemoved', value: { depositId: depositId.toString(), paymentMethod, currency } };
+    }
+    case 'DepositMinConversionRateUpdated': {
+      const { depositId, paymentMethod, currency, newMinConversionRate } = decoded.args;
+      return { $case: 'depositMinConversionRateUpdated', value: { depositId: depositId.toString(), paymentMethod, currency, minConversionRate: newMinConversionRate.toString() } };
+    }
+    case 'DepositRateManagerSet':
+      return { $case: 'depositRateManagerSet', value: { depositId: decoded.args.depositId.toString(), rateManager: getAddress(decoded.args.rateManager) } };
+    case 'DepositRateBoundsSet': {
+      const { depositId, paymentMethod, currency, bounds } = decoded.args;
+      return { $case: 'depositRateBoundsSet', value: { depositId: depositId.toString(), paymentMethod, currency, min: bounds[0].toString(), max: bounds[1].toString() } };
+    }
+    case 'DepositIntentAmountRangeUpdated': {
+      const { depositId, intentAmountRange } = decoded.args;
+      return {
+        $case: 'depositIntentAmountRangeUpdated',
+        value: { depositId: depositId.toString(), intentAmountMin: intentAmountRange[0].toString(), intentAmountMax: intentAmountRange[1].toString() },
+      };
+    }
+    case 'DepositPrivacyUpdated':
+      return { $case: 'depositPrivacyUpdated', value: { depositId: decoded.args.depositId.toString(), isPrivate: decoded.args.isPrivate } };
+    case 'DepositDisputeProtectionUpdated':
+      return { $case: 'depositDisputeProtectionUpdated', value: { depositId: decoded.args.depositId.toString(), enabled: decoded.args.enabled } };
+    case 'DepositSellerAutomatedReleaseUpdated':
+      return { $case: 'depositSellerAutomatedReleaseUpdated', value: { depositId: decoded.args.depositId.toString(), enabled: decoded.args.enabled } };
+    case 'ProtocolFeePaid':
+      return { $case: 'protocolFeePaid', value: { intentHash: decoded.args.intentHash, recipient: getAddress(decoded.args.recipient), amount: decoded.args.amount.toString() } };
+    case 'ReferrerFeePaid':
+      return { $case: 'referrerFeePaid', value: { intentHash: decoded.args.intentHash, referrer: getAddress(decoded.args.referrer), amount: decoded.args.amount.toString() } };
   }
 }
 

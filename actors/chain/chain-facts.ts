@@ -304,6 +304,16 @@ export function subjectsOf(fact: ChainFact): ChainSubject[] {
     case 'depositFundsAdded':
     case 'depositWithdrawn':
     case 'depositClosed':
+    case 'depositPaymentMethodSet':
+    case 'depositCurrencyAdded':
+    case 'depositCurrencyRemoved':
+    case 'depositMinConversionRateUpdated':
+    case 'depositRateManagerSet':
+    case 'depositRateBoundsSet':
+    case 'depositIntentAmountRangeUpdated':
+    case 'depositPrivacyUpdated':
+    case 'depositDisputeProtectionUpdated':
+    case 'depositSellerAutomatedReleaseUpdated':
       return [{ depositId: event.value.depositId }];
     case 'fundsLocked':
     case 'fundsUnlocked':
@@ -312,6 +322,8 @@ export function subjectsOf(fact: ChainFact): ChainSubject[] {
       return [{ depositId: event.value.depositId }, { intentHash: event.value.intentHash }];
     case 'intentFulfilled':
     case 'intentPruned':
+    case 'protocolFeePaid':
+    case 'referrerFeePaid':
       return [{ intentHash: event.value.intentHash }];
   }
 }

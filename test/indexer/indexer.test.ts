@@ -1,12 +1,14 @@
 import test from 'ava';
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import { encodeFunctionData } from 'viem';
-import { mockUSDCAbi } from '../../indexer/chain/index.js';
+import { encodeFunctionData, keccak256, parseEventLogs, parseUnits, stringToHex } from 'viem';
+import { escrowAbi, mockUSDCAbi, orchestratorAbi } from '../../indexer/chain/index.js';
 import { withDeadline } from '../../actors/chain/indexer-client.js';
 import { INDEXER_SERVICE_NAME } from '../../indexer/indexer-server.js';
 import { Direction, type TransferHistoryResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
-import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
+import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, witness, type TestChain } from '../support/chain.js';
+import { fulfilOn, paymentEvidence, witnessAttestation } from '../support/local-attestation.js';
+import { acceptCurrency, signalOn } from '../support/local-intent.js';
 
 const USDC = 1_000_000n;
 
@@ -243,4 +245,77 @@ test('the standard gRPC health service reports the indexer serving', async (t) =
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
   t.is(await healthOf(chain.indexer.address, INDEXER_SERVICE_NAME), 'SERVING');
+});
+
+test('the deposit bundle’s events are facts: payment methods, currencies and rates, the rate manager, range and flags, and the fees an intent paid', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  const { local } = chain;
+  const VENMO = keccak256(stringToHex('venmo'));
+  const USD = keccak256(stringToHex('USD'));
+  const EUR = keccak256(stringToHex('EUR'));
+  const PAYEE = keccak256(stringToHex('alice-venmo'));
+  const rate = (value: string) => parseUnits(value, 18);
+  const asMaker = async (functionName: string, args: readonly unknown[]) =>
+    local.confirm(await local.walletFor(alice).writeContract({ address: local.escrow, abi: escrowAbi, functionName, args } as never));
+
+  await mint(chain, alice.address, 100n * USDC);
+  await createDeposit(chain, alice, 100n * USDC);
+  await asMaker('setPaymentMethod', [1n, VENMO, PAYEE]);
+  await acceptCurrency(local, alice, 1n, VENMO, USD, rate('1.01'));
+  await acceptCurrency(local, alice, 1n, VENMO, USD, rate('1.02'));
+  await acceptCurrency(local, alice, 1n, VENMO, EUR, rate('0.9'));
+  await acceptCurrency(local, alice, 1n, VENMO, EUR, 0n);
+  await asMaker('setRateManager', [1n, carol.address]);
+  await asMaker('setRateBounds', [1n, VENMO, USD, { min: rate('1'), max: rate('1.1') }]);
+  await asMaker('setIntentAmountRange', [1n, { min: 2n * USDC, max: 50n * USDC }]);
+  await asMaker('setPrivate', [1n, true]);
+  await asMaker('setDisputeProtectionEnabled', [1n, true]);
+  await asMaker('setSellerAutomatedRelease', [1n, true]);
+  await local.confirm(
+    await local.walletFor(local.deployer).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'setProtocolFee', args: [100n, carol.address] }),
+  );
+  const signalled = await local.confirm(
+    await signalOn(local, bob, { depositId: 1n, amount: 10n * USDC, to: bob.address, paymentMethod: VENMO, fiatCurrency: USD, conversionRate: rate('1.02'), referrer: carol.address, referrerFee: rate('0.01') }),
+  );
+  const [intentSignaled] = parseEventLogs({ abi: orchestratorAbi, logs: signalled.logs, eventName: 'IntentSignaled' });
+  const { intentHash, timestamp } = intentSignaled!.args;
+  const evidence = paymentEvidence({ intentHash, timestamp, amount: 10n * USDC, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: PAYEE, conversionRate: rate('1.02') }, 'venmo-fees');
+  await local.confirm(await fulfilOn(local, carol, await witnessAttestation(local, [witness], intentHash, 10n * USDC, evidence)));
+
+  const facts = await readFacts(chain, 0, 18);
+  t.deepEqual(
+    facts.map((fact) => fact.event?.$case),
+    [
+      'depositReceived',
+      'depositPaymentMethodSet',
+      'depositCurrencyAdded',
+      'depositMinConversionRateUpdated',
+      'depositCurrencyAdded',
+      'depositCurrencyRemoved',
+      'depositRateManagerSet',
+      'depositRateBoundsSet',
+      'depositIntentAmountRangeUpdated',
+      'depositPrivacyUpdated',
+      'depositDisputeProtectionUpdated',
+      'depositSellerAutomatedReleaseUpdated',
+      'fundsLocked',
+      'intentSignaled',
+      'fundsUnlockedAndTransferred',
+      'protocolFeePaid',
+      'referrerFeePaid',
+      'intentFulfilled',
+    ],
+  );
+  const value = (name: string) => facts.find((fact) => fact.event?.$case === name)!.event!.value;
+  t.deepEqual(value('depositPaymentMethodSet'), { depositId: '1', paymentMethod: VENMO, payeeDetails: PAYEE });
+  t.deepEqual(value('depositMinConversionRateUpdated'), { depositId: '1', paymentMethod: VENMO, currency: USD, minConversionRate: rate('1.02').toString() });
+  t.deepEqual(value('depositCurrencyRemoved'), { depositId: '1', paymentMethod: VENMO, currency: EUR });
+  t.deepEqual(value('depositRateManagerSet'), { depositId: '1', rateManager: carol.address });
+  t.deepEqual(value('depositRateBoundsSet'), { depositId: '1', paymentMethod: VENMO, currency: USD, min: rate('1').toString(), max: rate('1.1').toString() });
+  t.deepEqual(value('depositIntentAmountRangeUpdated'), { depositId: '1', intentAmountMin: (2n * USDC).toString(), intentAmountMax: (50n * USDC).toString() });
+  t.deepEqual(value('depositPrivacyUpdated'), { depositId: '1', isPrivate: true });
+  t.deepEqual(value('protocolFeePaid'), { intentHash, recipient: carol.address, amount: (USDC / 10n).toString() });
+  t.deepEqual(value('referrerFeePaid'), { intentHash, referrer: carol.address, amount: (USDC / 10n).toString() });
+  t.deepEqual(value('intentFulfilled'), { intentHash, fundsTransferredTo: bob.address, amount: ((98n * USDC) / 10n).toString(), isManualRelease: false });
 });

@@ -3,9 +3,54 @@
  * PaymentAttestation typed data (enclave/attestation/payment-attestation.ts), the proof is its
  * ABI encoding, and anybody relays it to fulfillIntent in FulfillIntentParams.
  */
-import { keccak256, type Hash, type Hex, type LocalAccount } from 'viem';
-import { encodePaymentProof, paymentAttestationTypedData, type PaymentAttestation } from '../../enclave/attestation/payment-attestation.js';
+import { encodeAbiParameters, keccak256, stringToHex, type Hash, type Hex, type LocalAccount } from 'viem';
+import {
+  INTENT_SNAPSHOT_ABI,
+  PAYMENT_DETAILS_ABI,
+  encodePaymentProof,
+  paymentAttestationTypedData,
+  type PaymentAttestation,
+} from '../../enclave/attestation/payment-attestation.js';
 import { orchestratorAbi, protocolErrorsAbi, type LocalChain } from '../../indexer/chain/index.js';
+
+/** An intent as signalled on chain, as the evidence's snapshot repeats it. */
+export interface SignalledIntent {
+  intentHash: Hash;
+  amount: bigint;
+  /** The block time it was signalled at, Unix seconds. */
+  timestamp: bigint;
+  paymentMethod: Hex;
+  fiatCurrency: Hex;
+  payeeDetails: Hex;
+  conversionRate: bigint;
+}
+
+type SnapshotField = 'intentHash' | 'amount' | 'paymentMethod' | 'fiatCurrency' | 'payeeDetails' | 'conversionRate' | 'signalTimestamp';
+
+/**
+ * The evidence a witness signs over, as the attestation service encodes it: a payment to the
+ * intent's payee a minute after it was signalled (`paymentId` names it), and the intent as the
+ * witness was told it was; `lies` replaces fields of that snapshot.
+ */
+export function paymentEvidence(intent: SignalledIntent, paymentId: string, lies: Partial<Record<SnapshotField, unknown>> = {}): Hex {
+  return encodeAbiParameters(
+    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
+    [
+      { method: intent.paymentMethod, payeeId: intent.payeeDetails, amount: 3060n, currency: intent.fiatCurrency, timestamp: intent.timestamp * 1000n + 60_000n, paymentId: keccak256(stringToHex(paymentId)) },
+      {
+        intentHash: intent.intentHash,
+        amount: intent.amount,
+        paymentMethod: intent.paymentMethod,
+        fiatCurrency: intent.fiatCurrency,
+        payeeDetails: intent.payeeDetails,
+        conversionRate: intent.conversionRate,
+        signalTimestamp: intent.timestamp,
+        timestampBuffer: 0n,
+        ...lies,
+      } as never,
+    ],
+  );
+}
 
 /** The attestation that `witnesses` (one signature each, in order) give for releasing `releaseAmount` of the intent against `data`. */
 export async function witnessAttestation(local: LocalChain, witnesses: readonly LocalAccount[], intentHash: Hash, releaseAmount: bigint, data: Hex): Promise<PaymentAttestation> {

@@ -5,7 +5,6 @@
  */
 import test from 'ava';
 import {
-  encodeAbiParameters,
   isAddressEqual,
   keccak256,
   parseAbi,
@@ -20,20 +19,19 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI, encodePaymentProof, type PaymentAttestation } from '../../../enclave/attestation/payment-attestation.js';
+import { encodePaymentProof, type PaymentAttestation } from '../../../enclave/attestation/payment-attestation.js';
 import {
   DEFAULT_INTENT_EXPIRATION_SECONDS,
   anvilTestAccount,
   escrowAbi,
   mockUSDCAbi,
   orchestratorAbi,
-  protocolErrorsAbi,
   startLocalChain,
   unifiedPaymentVerifierAbi,
   type LocalChain,
 } from '../../../indexer/chain/index.js';
 import { revertOf } from '../../support/chain-revert.js';
-import { fulfilOn, witnessAttestation } from '../../support/local-attestation.js';
+import { fulfilOn, paymentEvidence, witnessAttestation } from '../../support/local-attestation.js';
 import { depositOn } from '../../support/local-deposit.js';
 import { acceptCurrency, signalOn, type IntentTerms, type SignalOptions } from '../../support/local-intent.js';
 
@@ -141,26 +139,8 @@ async function lockedDeposit(depositId: bigint) {
   return chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
 }
 
-/** The evidence as the attestation service encodes it: the payment it read, and the intent as it was told. */
-function paymentData(intent: Signaled, paymentId: string, snapshot: Partial<Record<'intentHash' | 'amount' | 'paymentMethod' | 'fiatCurrency' | 'payeeDetails' | 'conversionRate' | 'signalTimestamp', unknown>> = {}): Hex {
-  return encodeAbiParameters(
-    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
-    [
-      { method: VENMO, payeeId: MAKER_PAYEE, amount: 3060n, currency: USD, timestamp: intent.timestamp * 1000n + 60_000n, paymentId: keccak256(stringToHex(paymentId)) },
-      {
-        intentHash: intent.intentHash,
-        amount: intent.amount,
-        paymentMethod: VENMO,
-        fiatCurrency: USD,
-        payeeDetails: MAKER_PAYEE,
-        conversionRate: RATE,
-        signalTimestamp: intent.timestamp,
-        timestampBuffer: 0n,
-        ...snapshot,
-      } as never,
-    ],
-  );
-}
+const paymentData = (intent: Signaled, paymentId: string, lies: Parameters<typeof paymentEvidence>[2] = {}): Hex =>
+  paymentEvidence({ ...intent, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE }, paymentId, lies);
 
 test.serial('MockUSDC looks like USDC, only its owner mints, and transfers emit Transfer', async (t) => {
   const read = <F extends 'name' | 'symbol' | 'decimals'>(functionName: F) =>

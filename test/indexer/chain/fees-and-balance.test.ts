@@ -9,7 +9,6 @@ import fc from 'fast-check';
 import {
   BaseError,
   ContractFunctionRevertedError,
-  encodeAbiParameters,
   keccak256,
   parseEventLogs,
   parseUnits,
@@ -19,7 +18,6 @@ import {
   type Hash,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI } from '../../../enclave/attestation/payment-attestation.js';
 import {
   DEFAULT_INTENT_EXPIRATION_SECONDS,
   anvilTestAccount,
@@ -31,7 +29,7 @@ import {
   type LocalChain,
 } from '../../../indexer/chain/index.js';
 import { revertOf } from '../../support/chain-revert.js';
-import { fulfilOn, witnessAttestation } from '../../support/local-attestation.js';
+import { fulfilOn, paymentEvidence, witnessAttestation } from '../../support/local-attestation.js';
 import { depositOn } from '../../support/local-deposit.js';
 import { acceptCurrency, signalOn, type IntentTerms } from '../../support/local-intent.js';
 
@@ -91,16 +89,14 @@ async function signal(depositId: bigint, amount: bigint, extra: Partial<IntentTe
 let payments = 0;
 
 /** The witness's attestation that the intent was paid, releasing `releaseAmount`. */
-function attested(intent: { intentHash: Hash; timestamp: bigint }, amount: bigint, releaseAmount: bigint) {
-  const data = encodeAbiParameters(
-    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
-    [
-      { method: VENMO, payeeId: MAKER_PAYEE, amount: 1n, currency: USD, timestamp: intent.timestamp * 1000n, paymentId: keccak256(stringToHex(`payment-${payments++}`)) },
-      { intentHash: intent.intentHash, amount, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: intent.timestamp, timestampBuffer: 0n },
-    ],
+const attested = (intent: { intentHash: Hash; timestamp: bigint }, amount: bigint, releaseAmount: bigint) =>
+  witnessAttestation(
+    chain,
+    [witness],
+    intent.intentHash,
+    releaseAmount,
+    paymentEvidence({ ...intent, amount, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE }, `payment-${payments++}`),
   );
-  return witnessAttestation(chain, [witness], intent.intentHash, releaseAmount, data);
-}
 
 const fulfil = async (attestation: Awaited<ReturnType<typeof attested>>) => chain.confirm(await fulfilOn(chain, stranger, attestation));
 

@@ -108,7 +108,21 @@ export interface ChainFact {
     | { $case: "fundsUnlockedAndTransferred"; value: FundsUnlockedAndTransferred }
     | { $case: "intentSignaled"; value: IntentSignaled }
     | { $case: "intentFulfilled"; value: IntentFulfilled }
-    | { $case: "intentPruned"; value: IntentPruned }
+    | //
+    /** Cancelled by its owner or pruned once expired: both emit the protocol's IntentPruned. */
+    { $case: "intentPruned"; value: IntentPruned }
+    | { $case: "depositPaymentMethodSet"; value: DepositPaymentMethodSet }
+    | { $case: "depositCurrencyAdded"; value: DepositCurrencyAdded }
+    | { $case: "depositCurrencyRemoved"; value: DepositCurrencyRemoved }
+    | { $case: "depositMinConversionRateUpdated"; value: DepositMinConversionRateUpdated }
+    | { $case: "depositRateManagerSet"; value: DepositRateManagerSet }
+    | { $case: "depositRateBoundsSet"; value: DepositRateBoundsSet }
+    | { $case: "depositIntentAmountRangeUpdated"; value: DepositIntentAmountRangeUpdated }
+    | { $case: "depositPrivacyUpdated"; value: DepositPrivacyUpdated }
+    | { $case: "depositDisputeProtectionUpdated"; value: DepositDisputeProtectionUpdated }
+    | { $case: "depositSellerAutomatedReleaseUpdated"; value: DepositSellerAutomatedReleaseUpdated }
+    | { $case: "protocolFeePaid"; value: ProtocolFeePaid }
+    | { $case: "referrerFeePaid"; value: ReferrerFeePaid }
     | undefined;
 }
 
@@ -189,6 +203,83 @@ export interface IntentFulfilled {
 
 export interface IntentPruned {
   intentHash: string;
+}
+
+/** Where a deposit is paid on one payment method: the hash of the maker's payee id; zero stops it. */
+export interface DepositPaymentMethodSet {
+  depositId: string;
+  paymentMethod: string;
+  payeeDetails: string;
+}
+
+/** Rates are fiat per token, scaled by 1e18, as decimal strings. */
+export interface DepositCurrencyAdded {
+  depositId: string;
+  paymentMethod: string;
+  currency: string;
+  minConversionRate: string;
+}
+
+export interface DepositCurrencyRemoved {
+  depositId: string;
+  paymentMethod: string;
+  currency: string;
+}
+
+export interface DepositMinConversionRateUpdated {
+  depositId: string;
+  paymentMethod: string;
+  currency: string;
+  minConversionRate: string;
+}
+
+export interface DepositRateManagerSet {
+  depositId: string;
+  /** The zero address when the maker took the role back. */
+  rateManager: string;
+}
+
+/** Where the rate manager may move one currency's floor; max "0" forbids it. */
+export interface DepositRateBoundsSet {
+  depositId: string;
+  paymentMethod: string;
+  currency: string;
+  min: string;
+  max: string;
+}
+
+export interface DepositIntentAmountRangeUpdated {
+  depositId: string;
+  intentAmountMin: string;
+  intentAmountMax: string;
+}
+
+/** Whitelist-gated: intents only for the takers the maker allowed. */
+export interface DepositPrivacyUpdated {
+  depositId: string;
+  isPrivate: boolean;
+}
+
+export interface DepositDisputeProtectionUpdated {
+  depositId: string;
+  enabled: boolean;
+}
+
+export interface DepositSellerAutomatedReleaseUpdated {
+  depositId: string;
+  enabled: boolean;
+}
+
+export interface ProtocolFeePaid {
+  intentHash: string;
+  recipient: string;
+  amount: string;
+}
+
+export interface ReferrerFeePaid {
+  intentHash: string;
+  referrer: string;
+  amount: string;
 }
 
 export interface WatchAddressesRequest {
@@ -480,6 +571,42 @@ export const ChainFact: MessageFns<ChainFact> = {
       case "intentPruned":
         IntentPruned.encode(message.event.value, writer.uint32(242).fork()).join();
         break;
+      case "depositPaymentMethodSet":
+        DepositPaymentMethodSet.encode(message.event.value, writer.uint32(250).fork()).join();
+        break;
+      case "depositCurrencyAdded":
+        DepositCurrencyAdded.encode(message.event.value, writer.uint32(258).fork()).join();
+        break;
+      case "depositCurrencyRemoved":
+        DepositCurrencyRemoved.encode(message.event.value, writer.uint32(266).fork()).join();
+        break;
+      case "depositMinConversionRateUpdated":
+        DepositMinConversionRateUpdated.encode(message.event.value, writer.uint32(274).fork()).join();
+        break;
+      case "depositRateManagerSet":
+        DepositRateManagerSet.encode(message.event.value, writer.uint32(282).fork()).join();
+        break;
+      case "depositRateBoundsSet":
+        DepositRateBoundsSet.encode(message.event.value, writer.uint32(290).fork()).join();
+        break;
+      case "depositIntentAmountRangeUpdated":
+        DepositIntentAmountRangeUpdated.encode(message.event.value, writer.uint32(298).fork()).join();
+        break;
+      case "depositPrivacyUpdated":
+        DepositPrivacyUpdated.encode(message.event.value, writer.uint32(306).fork()).join();
+        break;
+      case "depositDisputeProtectionUpdated":
+        DepositDisputeProtectionUpdated.encode(message.event.value, writer.uint32(314).fork()).join();
+        break;
+      case "depositSellerAutomatedReleaseUpdated":
+        DepositSellerAutomatedReleaseUpdated.encode(message.event.value, writer.uint32(322).fork()).join();
+        break;
+      case "protocolFeePaid":
+        ProtocolFeePaid.encode(message.event.value, writer.uint32(330).fork()).join();
+        break;
+      case "referrerFeePaid":
+        ReferrerFeePaid.encode(message.event.value, writer.uint32(338).fork()).join();
+        break;
     }
     return writer;
   },
@@ -668,6 +795,132 @@ export const ChainFact: MessageFns<ChainFact> = {
             message.event = { $case: "intentPruned", value: IntentPruned.decode(reader, reader.uint32()) };
             continue;
           }
+          case 31: {
+            if (tag !== 250) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositPaymentMethodSet",
+              value: DepositPaymentMethodSet.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 32: {
+            if (tag !== 258) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositCurrencyAdded",
+              value: DepositCurrencyAdded.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositCurrencyRemoved",
+              value: DepositCurrencyRemoved.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 34: {
+            if (tag !== 274) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositMinConversionRateUpdated",
+              value: DepositMinConversionRateUpdated.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 35: {
+            if (tag !== 282) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositRateManagerSet",
+              value: DepositRateManagerSet.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 36: {
+            if (tag !== 290) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositRateBoundsSet",
+              value: DepositRateBoundsSet.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 37: {
+            if (tag !== 298) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositIntentAmountRangeUpdated",
+              value: DepositIntentAmountRangeUpdated.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 38: {
+            if (tag !== 306) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositPrivacyUpdated",
+              value: DepositPrivacyUpdated.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 39: {
+            if (tag !== 314) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositDisputeProtectionUpdated",
+              value: DepositDisputeProtectionUpdated.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 40: {
+            if (tag !== 322) {
+              break;
+            }
+
+            message.event = {
+              $case: "depositSellerAutomatedReleaseUpdated",
+              value: DepositSellerAutomatedReleaseUpdated.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 41: {
+            if (tag !== 330) {
+              break;
+            }
+
+            message.event = { $case: "protocolFeePaid", value: ProtocolFeePaid.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 42: {
+            if (tag !== 338) {
+              break;
+            }
+
+            message.event = { $case: "referrerFeePaid", value: ReferrerFeePaid.decode(reader, reader.uint32()) };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -762,6 +1015,81 @@ export const ChainFact: MessageFns<ChainFact> = {
         ? { $case: "intentPruned", value: IntentPruned.fromJSON(object.intentPruned) }
         : isSet(object.intent_pruned)
         ? { $case: "intentPruned", value: IntentPruned.fromJSON(object.intent_pruned) }
+        : isSet(object.depositPaymentMethodSet)
+        ? { $case: "depositPaymentMethodSet", value: DepositPaymentMethodSet.fromJSON(object.depositPaymentMethodSet) }
+        : isSet(object.deposit_payment_method_set)
+        ? {
+          $case: "depositPaymentMethodSet",
+          value: DepositPaymentMethodSet.fromJSON(object.deposit_payment_method_set),
+        }
+        : isSet(object.depositCurrencyAdded)
+        ? { $case: "depositCurrencyAdded", value: DepositCurrencyAdded.fromJSON(object.depositCurrencyAdded) }
+        : isSet(object.deposit_currency_added)
+        ? { $case: "depositCurrencyAdded", value: DepositCurrencyAdded.fromJSON(object.deposit_currency_added) }
+        : isSet(object.depositCurrencyRemoved)
+        ? { $case: "depositCurrencyRemoved", value: DepositCurrencyRemoved.fromJSON(object.depositCurrencyRemoved) }
+        : isSet(object.deposit_currency_removed)
+        ? { $case: "depositCurrencyRemoved", value: DepositCurrencyRemoved.fromJSON(object.deposit_currency_removed) }
+        : isSet(object.depositMinConversionRateUpdated)
+        ? {
+          $case: "depositMinConversionRateUpdated",
+          value: DepositMinConversionRateUpdated.fromJSON(object.depositMinConversionRateUpdated),
+        }
+        : isSet(object.deposit_min_conversion_rate_updated)
+        ? {
+          $case: "depositMinConversionRateUpdated",
+          value: DepositMinConversionRateUpdated.fromJSON(object.deposit_min_conversion_rate_updated),
+        }
+        : isSet(object.depositRateManagerSet)
+        ? { $case: "depositRateManagerSet", value: DepositRateManagerSet.fromJSON(object.depositRateManagerSet) }
+        : isSet(object.deposit_rate_manager_set)
+        ? { $case: "depositRateManagerSet", value: DepositRateManagerSet.fromJSON(object.deposit_rate_manager_set) }
+        : isSet(object.depositRateBoundsSet)
+        ? { $case: "depositRateBoundsSet", value: DepositRateBoundsSet.fromJSON(object.depositRateBoundsSet) }
+        : isSet(object.deposit_rate_bounds_set)
+        ? { $case: "depositRateBoundsSet", value: DepositRateBoundsSet.fromJSON(object.deposit_rate_bounds_set) }
+        : isSet(object.depositIntentAmountRangeUpdated)
+        ? {
+          $case: "depositIntentAmountRangeUpdated",
+          value: DepositIntentAmountRangeUpdated.fromJSON(object.depositIntentAmountRangeUpdated),
+        }
+        : isSet(object.deposit_intent_amount_range_updated)
+        ? {
+          $case: "depositIntentAmountRangeUpdated",
+          value: DepositIntentAmountRangeUpdated.fromJSON(object.deposit_intent_amount_range_updated),
+        }
+        : isSet(object.depositPrivacyUpdated)
+        ? { $case: "depositPrivacyUpdated", value: DepositPrivacyUpdated.fromJSON(object.depositPrivacyUpdated) }
+        : isSet(object.deposit_privacy_updated)
+        ? { $case: "depositPrivacyUpdated", value: DepositPrivacyUpdated.fromJSON(object.deposit_privacy_updated) }
+        : isSet(object.depositDisputeProtectionUpdated)
+        ? {
+          $case: "depositDisputeProtectionUpdated",
+          value: DepositDisputeProtectionUpdated.fromJSON(object.depositDisputeProtectionUpdated),
+        }
+        : isSet(object.deposit_dispute_protection_updated)
+        ? {
+          $case: "depositDisputeProtectionUpdated",
+          value: DepositDisputeProtectionUpdated.fromJSON(object.deposit_dispute_protection_updated),
+        }
+        : isSet(object.depositSellerAutomatedReleaseUpdated)
+        ? {
+          $case: "depositSellerAutomatedReleaseUpdated",
+          value: DepositSellerAutomatedReleaseUpdated.fromJSON(object.depositSellerAutomatedReleaseUpdated),
+        }
+        : isSet(object.deposit_seller_automated_release_updated)
+        ? {
+          $case: "depositSellerAutomatedReleaseUpdated",
+          value: DepositSellerAutomatedReleaseUpdated.fromJSON(object.deposit_seller_automated_release_updated),
+        }
+        : isSet(object.protocolFeePaid)
+        ? { $case: "protocolFeePaid", value: ProtocolFeePaid.fromJSON(object.protocolFeePaid) }
+        : isSet(object.protocol_fee_paid)
+        ? { $case: "protocolFeePaid", value: ProtocolFeePaid.fromJSON(object.protocol_fee_paid) }
+        : isSet(object.referrerFeePaid)
+        ? { $case: "referrerFeePaid", value: ReferrerFeePaid.fromJSON(object.referrerFeePaid) }
+        : isSet(object.referrer_fee_paid)
+        ? { $case: "referrerFeePaid", value: ReferrerFeePaid.fromJSON(object.referrer_fee_paid) }
         : undefined,
     };
   },
@@ -820,6 +1148,30 @@ export const ChainFact: MessageFns<ChainFact> = {
       obj.intentFulfilled = IntentFulfilled.toJSON(message.event.value);
     } else if (message.event?.$case === "intentPruned") {
       obj.intentPruned = IntentPruned.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositPaymentMethodSet") {
+      obj.depositPaymentMethodSet = DepositPaymentMethodSet.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositCurrencyAdded") {
+      obj.depositCurrencyAdded = DepositCurrencyAdded.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositCurrencyRemoved") {
+      obj.depositCurrencyRemoved = DepositCurrencyRemoved.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositMinConversionRateUpdated") {
+      obj.depositMinConversionRateUpdated = DepositMinConversionRateUpdated.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositRateManagerSet") {
+      obj.depositRateManagerSet = DepositRateManagerSet.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositRateBoundsSet") {
+      obj.depositRateBoundsSet = DepositRateBoundsSet.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositIntentAmountRangeUpdated") {
+      obj.depositIntentAmountRangeUpdated = DepositIntentAmountRangeUpdated.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositPrivacyUpdated") {
+      obj.depositPrivacyUpdated = DepositPrivacyUpdated.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositDisputeProtectionUpdated") {
+      obj.depositDisputeProtectionUpdated = DepositDisputeProtectionUpdated.toJSON(message.event.value);
+    } else if (message.event?.$case === "depositSellerAutomatedReleaseUpdated") {
+      obj.depositSellerAutomatedReleaseUpdated = DepositSellerAutomatedReleaseUpdated.toJSON(message.event.value);
+    } else if (message.event?.$case === "protocolFeePaid") {
+      obj.protocolFeePaid = ProtocolFeePaid.toJSON(message.event.value);
+    } else if (message.event?.$case === "referrerFeePaid") {
+      obj.referrerFeePaid = ReferrerFeePaid.toJSON(message.event.value);
     }
     return obj;
   },
@@ -910,6 +1262,108 @@ export const ChainFact: MessageFns<ChainFact> = {
       case "intentPruned": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "intentPruned", value: IntentPruned.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "depositPaymentMethodSet": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositPaymentMethodSet",
+            value: DepositPaymentMethodSet.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositCurrencyAdded": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositCurrencyAdded",
+            value: DepositCurrencyAdded.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositCurrencyRemoved": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositCurrencyRemoved",
+            value: DepositCurrencyRemoved.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositMinConversionRateUpdated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositMinConversionRateUpdated",
+            value: DepositMinConversionRateUpdated.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositRateManagerSet": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositRateManagerSet",
+            value: DepositRateManagerSet.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositRateBoundsSet": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositRateBoundsSet",
+            value: DepositRateBoundsSet.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositIntentAmountRangeUpdated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositIntentAmountRangeUpdated",
+            value: DepositIntentAmountRangeUpdated.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositPrivacyUpdated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositPrivacyUpdated",
+            value: DepositPrivacyUpdated.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositDisputeProtectionUpdated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositDisputeProtectionUpdated",
+            value: DepositDisputeProtectionUpdated.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "depositSellerAutomatedReleaseUpdated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "depositSellerAutomatedReleaseUpdated",
+            value: DepositSellerAutomatedReleaseUpdated.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "protocolFeePaid": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "protocolFeePaid", value: ProtocolFeePaid.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "referrerFeePaid": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "referrerFeePaid", value: ReferrerFeePaid.fromPartial(object.event.value) };
         }
         break;
       }
@@ -2361,6 +2815,1314 @@ export const IntentPruned: MessageFns<IntentPruned> = {
   fromPartial(object: DeepPartial<IntentPruned>): IntentPruned {
     const message = createBaseIntentPruned();
     message.intentHash = object.intentHash ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositPaymentMethodSet(): DepositPaymentMethodSet {
+  return { depositId: "", paymentMethod: "", payeeDetails: "" };
+}
+
+export const DepositPaymentMethodSet: MessageFns<DepositPaymentMethodSet> = {
+  encode(message: DepositPaymentMethodSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.paymentMethod !== "") {
+      writer.uint32(18).string(message.paymentMethod);
+    }
+    if (message.payeeDetails !== "") {
+      writer.uint32(26).string(message.payeeDetails);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositPaymentMethodSet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositPaymentMethodSet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentMethod = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.payeeDetails = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositPaymentMethodSet {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      paymentMethod: isSet(object.paymentMethod)
+        ? globalThis.String(object.paymentMethod)
+        : isSet(object.payment_method)
+        ? globalThis.String(object.payment_method)
+        : "",
+      payeeDetails: isSet(object.payeeDetails)
+        ? globalThis.String(object.payeeDetails)
+        : isSet(object.payee_details)
+        ? globalThis.String(object.payee_details)
+        : "",
+    };
+  },
+
+  toJSON(message: DepositPaymentMethodSet): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.paymentMethod !== "") {
+      obj.paymentMethod = message.paymentMethod;
+    }
+    if (message.payeeDetails !== "") {
+      obj.payeeDetails = message.payeeDetails;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositPaymentMethodSet>): DepositPaymentMethodSet {
+    return DepositPaymentMethodSet.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositPaymentMethodSet>): DepositPaymentMethodSet {
+    const message = createBaseDepositPaymentMethodSet();
+    message.depositId = object.depositId ?? "";
+    message.paymentMethod = object.paymentMethod ?? "";
+    message.payeeDetails = object.payeeDetails ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositCurrencyAdded(): DepositCurrencyAdded {
+  return { depositId: "", paymentMethod: "", currency: "", minConversionRate: "" };
+}
+
+export const DepositCurrencyAdded: MessageFns<DepositCurrencyAdded> = {
+  encode(message: DepositCurrencyAdded, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.paymentMethod !== "") {
+      writer.uint32(18).string(message.paymentMethod);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    if (message.minConversionRate !== "") {
+      writer.uint32(34).string(message.minConversionRate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositCurrencyAdded {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositCurrencyAdded();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentMethod = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.minConversionRate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositCurrencyAdded {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      paymentMethod: isSet(object.paymentMethod)
+        ? globalThis.String(object.paymentMethod)
+        : isSet(object.payment_method)
+        ? globalThis.String(object.payment_method)
+        : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      minConversionRate: isSet(object.minConversionRate)
+        ? globalThis.String(object.minConversionRate)
+        : isSet(object.min_conversion_rate)
+        ? globalThis.String(object.min_conversion_rate)
+        : "",
+    };
+  },
+
+  toJSON(message: DepositCurrencyAdded): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.paymentMethod !== "") {
+      obj.paymentMethod = message.paymentMethod;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.minConversionRate !== "") {
+      obj.minConversionRate = message.minConversionRate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositCurrencyAdded>): DepositCurrencyAdded {
+    return DepositCurrencyAdded.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositCurrencyAdded>): DepositCurrencyAdded {
+    const message = createBaseDepositCurrencyAdded();
+    message.depositId = object.depositId ?? "";
+    message.paymentMethod = object.paymentMethod ?? "";
+    message.currency = object.currency ?? "";
+    message.minConversionRate = object.minConversionRate ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositCurrencyRemoved(): DepositCurrencyRemoved {
+  return { depositId: "", paymentMethod: "", currency: "" };
+}
+
+export const DepositCurrencyRemoved: MessageFns<DepositCurrencyRemoved> = {
+  encode(message: DepositCurrencyRemoved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.paymentMethod !== "") {
+      writer.uint32(18).string(message.paymentMethod);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositCurrencyRemoved {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositCurrencyRemoved();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentMethod = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositCurrencyRemoved {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      paymentMethod: isSet(object.paymentMethod)
+        ? globalThis.String(object.paymentMethod)
+        : isSet(object.payment_method)
+        ? globalThis.String(object.payment_method)
+        : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+    };
+  },
+
+  toJSON(message: DepositCurrencyRemoved): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.paymentMethod !== "") {
+      obj.paymentMethod = message.paymentMethod;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositCurrencyRemoved>): DepositCurrencyRemoved {
+    return DepositCurrencyRemoved.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositCurrencyRemoved>): DepositCurrencyRemoved {
+    const message = createBaseDepositCurrencyRemoved();
+    message.depositId = object.depositId ?? "";
+    message.paymentMethod = object.paymentMethod ?? "";
+    message.currency = object.currency ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositMinConversionRateUpdated(): DepositMinConversionRateUpdated {
+  return { depositId: "", paymentMethod: "", currency: "", minConversionRate: "" };
+}
+
+export const DepositMinConversionRateUpdated: MessageFns<DepositMinConversionRateUpdated> = {
+  encode(message: DepositMinConversionRateUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.paymentMethod !== "") {
+      writer.uint32(18).string(message.paymentMethod);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    if (message.minConversionRate !== "") {
+      writer.uint32(34).string(message.minConversionRate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositMinConversionRateUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositMinConversionRateUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentMethod = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.minConversionRate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositMinConversionRateUpdated {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      paymentMethod: isSet(object.paymentMethod)
+        ? globalThis.String(object.paymentMethod)
+        : isSet(object.payment_method)
+        ? globalThis.String(object.payment_method)
+        : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      minConversionRate: isSet(object.minConversionRate)
+        ? globalThis.String(object.minConversionRate)
+        : isSet(object.min_conversion_rate)
+        ? globalThis.String(object.min_conversion_rate)
+        : "",
+    };
+  },
+
+  toJSON(message: DepositMinConversionRateUpdated): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.paymentMethod !== "") {
+      obj.paymentMethod = message.paymentMethod;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.minConversionRate !== "") {
+      obj.minConversionRate = message.minConversionRate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositMinConversionRateUpdated>): DepositMinConversionRateUpdated {
+    return DepositMinConversionRateUpdated.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositMinConversionRateUpdated>): DepositMinConversionRateUpdated {
+    const message = createBaseDepositMinConversionRateUpdated();
+    message.depositId = object.depositId ?? "";
+    message.paymentMethod = object.paymentMethod ?? "";
+    message.currency = object.currency ?? "";
+    message.minConversionRate = object.minConversionRate ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositRateManagerSet(): DepositRateManagerSet {
+  return { depositId: "", rateManager: "" };
+}
+
+export const DepositRateManagerSet: MessageFns<DepositRateManagerSet> = {
+  encode(message: DepositRateManagerSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.rateManager !== "") {
+      writer.uint32(18).string(message.rateManager);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositRateManagerSet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositRateManagerSet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rateManager = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositRateManagerSet {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      rateManager: isSet(object.rateManager)
+        ? globalThis.String(object.rateManager)
+        : isSet(object.rate_manager)
+        ? globalThis.String(object.rate_manager)
+        : "",
+    };
+  },
+
+  toJSON(message: DepositRateManagerSet): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.rateManager !== "") {
+      obj.rateManager = message.rateManager;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositRateManagerSet>): DepositRateManagerSet {
+    return DepositRateManagerSet.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositRateManagerSet>): DepositRateManagerSet {
+    const message = createBaseDepositRateManagerSet();
+    message.depositId = object.depositId ?? "";
+    message.rateManager = object.rateManager ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositRateBoundsSet(): DepositRateBoundsSet {
+  return { depositId: "", paymentMethod: "", currency: "", min: "", max: "" };
+}
+
+export const DepositRateBoundsSet: MessageFns<DepositRateBoundsSet> = {
+  encode(message: DepositRateBoundsSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.paymentMethod !== "") {
+      writer.uint32(18).string(message.paymentMethod);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    if (message.min !== "") {
+      writer.uint32(34).string(message.min);
+    }
+    if (message.max !== "") {
+      writer.uint32(42).string(message.max);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositRateBoundsSet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositRateBoundsSet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentMethod = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.min = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.max = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositRateBoundsSet {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      paymentMethod: isSet(object.paymentMethod)
+        ? globalThis.String(object.paymentMethod)
+        : isSet(object.payment_method)
+        ? globalThis.String(object.payment_method)
+        : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      min: isSet(object.min) ? globalThis.String(object.min) : "",
+      max: isSet(object.max) ? globalThis.String(object.max) : "",
+    };
+  },
+
+  toJSON(message: DepositRateBoundsSet): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.paymentMethod !== "") {
+      obj.paymentMethod = message.paymentMethod;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.min !== "") {
+      obj.min = message.min;
+    }
+    if (message.max !== "") {
+      obj.max = message.max;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositRateBoundsSet>): DepositRateBoundsSet {
+    return DepositRateBoundsSet.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositRateBoundsSet>): DepositRateBoundsSet {
+    const message = createBaseDepositRateBoundsSet();
+    message.depositId = object.depositId ?? "";
+    message.paymentMethod = object.paymentMethod ?? "";
+    message.currency = object.currency ?? "";
+    message.min = object.min ?? "";
+    message.max = object.max ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositIntentAmountRangeUpdated(): DepositIntentAmountRangeUpdated {
+  return { depositId: "", intentAmountMin: "", intentAmountMax: "" };
+}
+
+export const DepositIntentAmountRangeUpdated: MessageFns<DepositIntentAmountRangeUpdated> = {
+  encode(message: DepositIntentAmountRangeUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.intentAmountMin !== "") {
+      writer.uint32(18).string(message.intentAmountMin);
+    }
+    if (message.intentAmountMax !== "") {
+      writer.uint32(26).string(message.intentAmountMax);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositIntentAmountRangeUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositIntentAmountRangeUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.intentAmountMin = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.intentAmountMax = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositIntentAmountRangeUpdated {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      intentAmountMin: isSet(object.intentAmountMin)
+        ? globalThis.String(object.intentAmountMin)
+        : isSet(object.intent_amount_min)
+        ? globalThis.String(object.intent_amount_min)
+        : "",
+      intentAmountMax: isSet(object.intentAmountMax)
+        ? globalThis.String(object.intentAmountMax)
+        : isSet(object.intent_amount_max)
+        ? globalThis.String(object.intent_amount_max)
+        : "",
+    };
+  },
+
+  toJSON(message: DepositIntentAmountRangeUpdated): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.intentAmountMin !== "") {
+      obj.intentAmountMin = message.intentAmountMin;
+    }
+    if (message.intentAmountMax !== "") {
+      obj.intentAmountMax = message.intentAmountMax;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositIntentAmountRangeUpdated>): DepositIntentAmountRangeUpdated {
+    return DepositIntentAmountRangeUpdated.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositIntentAmountRangeUpdated>): DepositIntentAmountRangeUpdated {
+    const message = createBaseDepositIntentAmountRangeUpdated();
+    message.depositId = object.depositId ?? "";
+    message.intentAmountMin = object.intentAmountMin ?? "";
+    message.intentAmountMax = object.intentAmountMax ?? "";
+    return message;
+  },
+};
+
+function createBaseDepositPrivacyUpdated(): DepositPrivacyUpdated {
+  return { depositId: "", isPrivate: false };
+}
+
+export const DepositPrivacyUpdated: MessageFns<DepositPrivacyUpdated> = {
+  encode(message: DepositPrivacyUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.isPrivate !== false) {
+      writer.uint32(16).bool(message.isPrivate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositPrivacyUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositPrivacyUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isPrivate = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositPrivacyUpdated {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      isPrivate: isSet(object.isPrivate)
+        ? globalThis.Boolean(object.isPrivate)
+        : isSet(object.is_private)
+        ? globalThis.Boolean(object.is_private)
+        : false,
+    };
+  },
+
+  toJSON(message: DepositPrivacyUpdated): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.isPrivate !== false) {
+      obj.isPrivate = message.isPrivate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositPrivacyUpdated>): DepositPrivacyUpdated {
+    return DepositPrivacyUpdated.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositPrivacyUpdated>): DepositPrivacyUpdated {
+    const message = createBaseDepositPrivacyUpdated();
+    message.depositId = object.depositId ?? "";
+    message.isPrivate = object.isPrivate ?? false;
+    return message;
+  },
+};
+
+function createBaseDepositDisputeProtectionUpdated(): DepositDisputeProtectionUpdated {
+  return { depositId: "", enabled: false };
+}
+
+export const DepositDisputeProtectionUpdated: MessageFns<DepositDisputeProtectionUpdated> = {
+  encode(message: DepositDisputeProtectionUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(16).bool(message.enabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositDisputeProtectionUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositDisputeProtectionUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositDisputeProtectionUpdated {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+    };
+  },
+
+  toJSON(message: DepositDisputeProtectionUpdated): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositDisputeProtectionUpdated>): DepositDisputeProtectionUpdated {
+    return DepositDisputeProtectionUpdated.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositDisputeProtectionUpdated>): DepositDisputeProtectionUpdated {
+    const message = createBaseDepositDisputeProtectionUpdated();
+    message.depositId = object.depositId ?? "";
+    message.enabled = object.enabled ?? false;
+    return message;
+  },
+};
+
+function createBaseDepositSellerAutomatedReleaseUpdated(): DepositSellerAutomatedReleaseUpdated {
+  return { depositId: "", enabled: false };
+}
+
+export const DepositSellerAutomatedReleaseUpdated: MessageFns<DepositSellerAutomatedReleaseUpdated> = {
+  encode(message: DepositSellerAutomatedReleaseUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(16).bool(message.enabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DepositSellerAutomatedReleaseUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDepositSellerAutomatedReleaseUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DepositSellerAutomatedReleaseUpdated {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+    };
+  },
+
+  toJSON(message: DepositSellerAutomatedReleaseUpdated): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DepositSellerAutomatedReleaseUpdated>): DepositSellerAutomatedReleaseUpdated {
+    return DepositSellerAutomatedReleaseUpdated.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DepositSellerAutomatedReleaseUpdated>): DepositSellerAutomatedReleaseUpdated {
+    const message = createBaseDepositSellerAutomatedReleaseUpdated();
+    message.depositId = object.depositId ?? "";
+    message.enabled = object.enabled ?? false;
+    return message;
+  },
+};
+
+function createBaseProtocolFeePaid(): ProtocolFeePaid {
+  return { intentHash: "", recipient: "", amount: "" };
+}
+
+export const ProtocolFeePaid: MessageFns<ProtocolFeePaid> = {
+  encode(message: ProtocolFeePaid, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.intentHash !== "") {
+      writer.uint32(10).string(message.intentHash);
+    }
+    if (message.recipient !== "") {
+      writer.uint32(18).string(message.recipient);
+    }
+    if (message.amount !== "") {
+      writer.uint32(26).string(message.amount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProtocolFeePaid {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProtocolFeePaid();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.amount = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProtocolFeePaid {
+    return {
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : "",
+      amount: isSet(object.amount) ? globalThis.String(object.amount) : "",
+    };
+  },
+
+  toJSON(message: ProtocolFeePaid): unknown {
+    const obj: any = {};
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    if (message.recipient !== "") {
+      obj.recipient = message.recipient;
+    }
+    if (message.amount !== "") {
+      obj.amount = message.amount;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ProtocolFeePaid>): ProtocolFeePaid {
+    return ProtocolFeePaid.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ProtocolFeePaid>): ProtocolFeePaid {
+    const message = createBaseProtocolFeePaid();
+    message.intentHash = object.intentHash ?? "";
+    message.recipient = object.recipient ?? "";
+    message.amount = object.amount ?? "";
+    return message;
+  },
+};
+
+function createBaseReferrerFeePaid(): ReferrerFeePaid {
+  return { intentHash: "", referrer: "", amount: "" };
+}
+
+export const ReferrerFeePaid: MessageFns<ReferrerFeePaid> = {
+  encode(message: ReferrerFeePaid, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.intentHash !== "") {
+      writer.uint32(10).string(message.intentHash);
+    }
+    if (message.referrer !== "") {
+      writer.uint32(18).string(message.referrer);
+    }
+    if (message.amount !== "") {
+      writer.uint32(26).string(message.amount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReferrerFeePaid {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReferrerFeePaid();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.referrer = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.amount = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReferrerFeePaid {
+    return {
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+      referrer: isSet(object.referrer) ? globalThis.String(object.referrer) : "",
+      amount: isSet(object.amount) ? globalThis.String(object.amount) : "",
+    };
+  },
+
+  toJSON(message: ReferrerFeePaid): unknown {
+    const obj: any = {};
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    if (message.referrer !== "") {
+      obj.referrer = message.referrer;
+    }
+    if (message.amount !== "") {
+      obj.amount = message.amount;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReferrerFeePaid>): ReferrerFeePaid {
+    return ReferrerFeePaid.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReferrerFeePaid>): ReferrerFeePaid {
+    const message = createBaseReferrerFeePaid();
+    message.intentHash = object.intentHash ?? "";
+    message.referrer = object.referrer ?? "";
+    message.amount = object.amount ?? "";
     return message;
   },
 };
