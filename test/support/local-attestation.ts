@@ -3,14 +3,9 @@
  * PaymentAttestation typed data (enclave/attestation/payment-attestation.ts), the proof is its
  * ABI encoding, and anybody relays it to fulfillIntent in FulfillIntentParams.
  */
-import { encodeAbiParameters, keccak256, stringToHex, type Hash, type Hex, type LocalAccount } from 'viem';
-import {
-  INTENT_SNAPSHOT_ABI,
-  PAYMENT_DETAILS_ABI,
-  encodePaymentProof,
-  paymentAttestationTypedData,
-  type PaymentAttestation,
-} from '../../enclave/attestation/payment-attestation.js';
+import { keccak256, stringToHex, type Hash, type Hex, type LocalAccount } from 'viem';
+import { encodePaymentData, encodePaymentProof, paymentAttestationTypedData, type PaymentAttestation } from '../../enclave/attestation/payment-attestation.js';
+import type { IntentSnapshot } from '../../enclave/verification/intent-snapshot.js';
 import { orchestratorAbi, protocolErrorsAbi, type LocalChain } from '../../indexer/chain/index.js';
 
 /** An intent as signalled on chain, as the evidence's snapshot repeats it. */
@@ -33,23 +28,9 @@ type SnapshotField = 'intentHash' | 'amount' | 'paymentMethod' | 'fiatCurrency' 
  * witness was told it was; `lies` replaces fields of that snapshot.
  */
 export function paymentEvidence(intent: SignalledIntent, paymentId: string, lies: Partial<Record<SnapshotField, unknown>> = {}): Hex {
-  return encodeAbiParameters(
-    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
-    [
-      { method: intent.paymentMethod, payeeId: intent.payeeDetails, amount: 3060n, currency: intent.fiatCurrency, timestamp: intent.timestamp * 1000n + 60_000n, paymentId: keccak256(stringToHex(paymentId)) },
-      {
-        intentHash: intent.intentHash,
-        amount: intent.amount,
-        paymentMethod: intent.paymentMethod,
-        fiatCurrency: intent.fiatCurrency,
-        payeeDetails: intent.payeeDetails,
-        conversionRate: intent.conversionRate,
-        signalTimestamp: intent.timestamp,
-        timestampBuffer: 0n,
-        ...lies,
-      } as never,
-    ],
-  );
+  const details = { method: intent.paymentMethod, payeeId: intent.payeeDetails, amount: 3060n, currency: intent.fiatCurrency, timestamp: intent.timestamp * 1000n + 60_000n, paymentId: keccak256(stringToHex(paymentId)) };
+  const snapshot = { ...intent, fiatCurrencyCode: '', signalTimestamp: intent.timestamp, timestampBuffer: 0n, ...lies } as IntentSnapshot;
+  return encodePaymentData(details, snapshot);
 }
 
 /** The attestation that `witnesses` (one signature each, in order) give for releasing `releaseAmount` of the intent against `data`. */
