@@ -114,6 +114,8 @@ const schema = z
     INDEXER_POLL_MS: integer(10, 60_000).default(250),
     INDEXER_BATCH_BLOCKS: integer(1, 100_000).default(500),
     INDEXER_REORG_DEPTH: integer(1, 100_000).default(128),
+    /** Confirmed blocks the fact log may trail the chain by before the indexer reports NOT_SERVING and nodes report degraded. */
+    INDEXER_MAX_LAG_BLOCKS: integer(1, 1_000_000).default(60),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** Where `npm run enclave` serves gRPC and HTTP ({attestation_url}). */

@@ -3,22 +3,29 @@
  * a local anvil (the embedded default) or over CHAIN_RPC_URL, or a shared indexer
  * at INDEXER_URL; and the consumer that hands its facts to actors.
  */
+import { Metadata } from '@grpc/grpc-js';
 import { createPublicClient, http, webSocket, getAddress, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import { retryPolicyOf, type ActorSystem, type Config, type Store } from '../actors/index.js';
 import { ChainFacts } from '../actors/chain/chain-facts.js';
-import { indexerClient } from '../actors/chain/indexer-client.js';
+import { indexerClient, withDeadline } from '../actors/chain/indexer-client.js';
 import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
 import type { ChainContracts } from '../indexer/follower.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
 import { startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
+import type { GetStatusResponse } from '../proto/gen/peer/indexer/v1/indexer.js';
 
 export interface ChainSide {
   chainFacts: ChainFacts;
   indexer: RunningIndexer | null;
   localChain: LocalChain | null;
+  /** Whether the indexer keeps the fact log current (its GetStatus), and why not; an indexer that does not answer is not serving. */
+  indexerHealth(): Promise<{ serving: boolean; reason: string | null }>;
   stop(): Promise<void>;
 }
+
+/** The health check must answer quickly even when the indexer does not. */
+const INDEXER_STATUS_DEADLINE_MS = 1_000;
 
 export interface IndexedChain {
   client: PublicClient;
@@ -68,6 +75,7 @@ export async function startIndexerOn(chain: IndexedChain, store: Store, config: 
     batchBlocks: config.INDEXER_BATCH_BLOCKS,
     pollMs: config.INDEXER_POLL_MS,
     reorgDepth: config.INDEXER_REORG_DEPTH,
+    maxLagBlocks: config.INDEXER_MAX_LAG_BLOCKS,
   });
 }
 
@@ -97,6 +105,14 @@ export async function startChainSide(
     chainFacts,
     indexer,
     localChain,
+    async indexerHealth() {
+      try {
+        const status = await withDeadline<GetStatusResponse>((options, done) => client.getStatus({}, new Metadata(), options, done), INDEXER_STATUS_DEADLINE_MS);
+        return { serving: status.serving, reason: status.serving ? null : status.notServingReason };
+      } catch (error) {
+        return { serving: false, reason: `the indexer at ${indexerAddress} did not answer: ${(error as Error).message}` };
+      }
+    },
     async stop() {
       await chainFacts.stop();
       client.close();

@@ -159,6 +159,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     environment: config.NODE_ENV,
     version: packageJson.version,
     startedAt: Date.now(),
+    ...(chain ? { indexerHealth: () => chain.indexerHealth() } : {}),
     rates: new RateSource(
       config.RATES_URL
         ? new HttpRateProvider({ url: config.RATES_URL, apiKey: config.RATES_API_KEY, timeoutMs: config.RATES_TIMEOUT_MS, maxAgeMs: config.RATES_MAX_AGE_MS, clock })

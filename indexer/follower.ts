@@ -4,6 +4,10 @@
  * re-organisation, a backfill) runs in turn on one queue, so sequences are dense
  * and in order.
  *
+ * Logs are filtered at the RPC: the protocol's contracts by address, USDC transfers by
+ * the watched addresses in their topics, so a busy token never floods a range. A range
+ * a provider refuses for its size is read again in halves.
+ *
  * Re-organisations: before each range the follower checks that the block it stopped
  * at is still on the chain. When it is not, it walks back over the blocks it
  * remembers to the last one still there, retracts every fact above it (a new fact
@@ -14,6 +18,7 @@ import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
 import type { BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
+import { isRangeRefusal } from './range-refusal.js';
 
 export interface ChainContracts {
   chainId: number;
@@ -36,7 +41,23 @@ export interface FollowerOptions {
   pollMs: number;
   /** How many processed blocks are remembered: the deepest re-organisation handled. */
   reorgDepth: number;
+  /** Blocks the cursor may trail the confirmed head by before the follower reports itself not serving. */
+  maxLagBlocks: number;
 }
+
+/** Whether the follower keeps the log current, and if not, why. */
+export interface FollowerHealth {
+  serving: boolean;
+  reason: string | null;
+  /** Confirmed blocks not read yet. */
+  lagBlocks: number;
+}
+
+/** Most addresses one log query names in a topic: providers bound a filter's size. */
+const ADDRESSES_PER_QUERY = 100;
+/** Steps failing in a row after which the log is reported stale. */
+const FAILURES_BEFORE_NOT_SERVING = 3;
+
 
 export class ReorgTooDeepError extends Error {
   override readonly name = 'ReorgTooDeepError';
@@ -47,7 +68,13 @@ const CURSOR_ID = 'cursor';
 export class Follower {
   readonly #o: FollowerOptions;
   readonly #listeners = new Set<() => void>();
+  readonly #healthListeners = new Set<(health: FollowerHealth) => void>();
   #cursor!: CursorDocument;
+  /** Why the loop ended for good; null while it runs. */
+  #stoppedBy: string | null = null;
+  #failures = 0;
+  #lastError = '';
+  #health: FollowerHealth = { serving: true, reason: null, lagBlocks: 0 };
   /** Lower-case, so filtering a range's transfers costs no checksum per log. */
   #watched = new Set<string>();
   #queue: Promise<unknown> = Promise.resolve();
@@ -76,6 +103,16 @@ export class Follower {
 
   get head(): number {
     return this.#head;
+  }
+
+  health(): FollowerHealth {
+    return this.#health;
+  }
+
+  /** Called whenever the follower starts or stops serving. */
+  onHealthChange(listener: (health: FollowerHealth) => void): () => void {
+    this.#healthListeners.add(listener);
+    return () => this.#healthListeners.delete(listener);
   }
 
   /** Called after each write that appended facts. */
@@ -143,12 +180,36 @@ export class Follower {
       let more = false;
       try {
         more = await this.#serial(() => this.#step());
+        this.#failures = 0;
       } catch (error) {
+        this.#failures++;
+        this.#lastError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
         this.#o.logger.error({ err: error }, 'indexer step failed; retrying after the poll interval');
-        if (error instanceof ReorgTooDeepError) this.#running = false;
+        if (error instanceof ReorgTooDeepError) {
+          this.#running = false;
+          this.#stoppedBy = error.message;
+        }
       }
+      this.#assessHealth();
       if (!more && this.#running) await this.#sleep();
     }
+  }
+
+  /** Serving unless the loop stopped, steps keep failing, or the cursor trails the confirmed head by more than allowed. */
+  #assessHealth(): void {
+    const lagBlocks = Math.max(0, this.#head - this.#o.confirmations - this.#cursor.block.number);
+    let reason: string | null = null;
+    if (this.#stoppedBy) reason = `stopped: ${this.#stoppedBy}`;
+    else if (this.#failures >= FAILURES_BEFORE_NOT_SERVING) reason = `${this.#failures} reads failed in a row: ${this.#lastError}`;
+    else if (lagBlocks > this.#o.maxLagBlocks) reason = `${lagBlocks} confirmed blocks behind the chain (at most ${this.#o.maxLagBlocks})`;
+    const next = { serving: reason === null, reason, lagBlocks };
+    // Listeners and the log hear of a change of state, not of every block a lagging follower catches up.
+    const changed = next.serving !== this.#health.serving;
+    this.#health = next;
+    if (!changed) return;
+    if (next.serving) this.#o.logger.info({ lagBlocks }, 'indexer serving again');
+    else this.#o.logger.error({ reason, lagBlocks }, 'indexer not serving');
+    for (const listener of this.#healthListeners) listener(next);
   }
 
   #sleep(): Promise<void> {
@@ -206,13 +267,41 @@ export class Follower {
 
   async #logs(from: number, to: number): Promise<Log[]> {
     const { client, contracts } = this.#o;
-    const range = { fromBlock: BigInt(from), toBlock: BigInt(to) };
     const [protocol, transfers] = await Promise.all([
-      client.getLogs({ address: [contracts.escrow, contracts.orchestrator], ...range }),
-      this.#watched.size === 0 ? Promise.resolve([]) : client.getLogs({ address: contracts.usdc, event: transferEvent[0], ...range }),
+      this.#inPieces(from, to, (range) => client.getLogs({ address: [contracts.escrow, contracts.orchestrator], ...range })),
+      this.#transfersOf([...this.#watched] as Address[], from, to),
     ]);
-    const watchedTransfers = transfers.filter((log) => this.#watched.has(log.args.from!.toLowerCase()) || this.#watched.has(log.args.to!.toLowerCase()));
-    return [...protocol, ...watchedTransfers];
+    return [...protocol, ...transfers];
+  }
+
+  /**
+   * The USDC transfers from or to `addresses` in the range, chosen by the RPC through
+   * the Transfer topics. A transfer between two of them comes twice; #append keeps one.
+   */
+  async #transfersOf(addresses: readonly Address[], from: number, to: number): Promise<Log[]> {
+    const { client, contracts } = this.#o;
+    const logs: Log[] = [];
+    for (let i = 0; i < addresses.length; i += ADDRESSES_PER_QUERY) {
+      const group = addresses.slice(i, i + ADDRESSES_PER_QUERY);
+      const [sent, received] = await Promise.all([
+        this.#inPieces(from, to, (range) => client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { from: group }, ...range })),
+        this.#inPieces(from, to, (range) => client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { to: group }, ...range })),
+      ]);
+      logs.push(...sent, ...received);
+    }
+    return logs;
+  }
+
+  /** Runs `query` over blocks `from` to `to`; a range the provider refuses for its size is read in halves, down to single blocks. */
+  async #inPieces<T>(from: number, to: number, query: (range: { fromBlock: bigint; toBlock: bigint }) => Promise<T[]>): Promise<T[]> {
+    try {
+      return await query({ fromBlock: BigInt(from), toBlock: BigInt(to) });
+    } catch (error) {
+      if (from >= to || !isRangeRefusal(error)) throw error;
+      const middle = Math.floor((from + to) / 2);
+      this.#o.logger.debug({ from, to }, 'provider refused the range; reading it in halves');
+      return [...(await this.#inPieces(from, middle, query)), ...(await this.#inPieces(middle + 1, to, query))];
+    }
   }
 
   async #append(logs: Log[], through: BlockMark | null): Promise<void> {
@@ -382,14 +471,9 @@ export class Follower {
   }
 
   async #backfill(addresses: Address[], from: number, to: number): Promise<void> {
-    const { client, contracts, batchBlocks } = this.#o;
+    const { batchBlocks } = this.#o;
     for (let start = from; start <= to; start += batchBlocks) {
-      const range = { fromBlock: BigInt(start), toBlock: BigInt(Math.min(to, start + batchBlocks - 1)) };
-      const [sent, received] = await Promise.all([
-        client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { from: addresses }, ...range }),
-        client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { to: addresses }, ...range }),
-      ]);
-      await this.#append([...sent, ...received], null);
+      await this.#append(await this.#transfersOf(addresses, start, Math.min(to, start + batchBlocks - 1)), null);
     }
   }
 

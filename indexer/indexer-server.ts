@@ -1,6 +1,6 @@
 /**
  * An indexer: the follower over one chain and its gRPC server with the standard
- * health service. Whoever starts it supplies the chain client, the contracts and
+ * health service, which follows the follower's health. Whoever starts it supplies the chain client, the contracts and
  * the collections its log lives in.
  */
 import { Server, ServerCredentials } from '@grpc/grpc-js';
@@ -24,6 +24,8 @@ export interface IndexerOptions {
   batchBlocks?: number;
   pollMs?: number;
   reorgDepth?: number;
+  /** Confirmed blocks the log may trail the chain by before the indexer says NOT_SERVING. */
+  maxLagBlocks?: number;
 }
 
 export interface RunningIndexer {
@@ -34,6 +36,8 @@ export interface RunningIndexer {
 }
 
 export const INDEXER_SERVICE_NAME = 'peer.indexer.v1.IndexerService';
+/** About two minutes of Base blocks. */
+export const DEFAULT_MAX_LAG_BLOCKS = 60;
 
 export async function startIndexer(options: IndexerOptions): Promise<RunningIndexer> {
   const confirmations = options.confirmations ?? 0;
@@ -47,10 +51,17 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     batchBlocks: options.batchBlocks ?? 500,
     pollMs: options.pollMs ?? 250,
     reorgDepth: options.reorgDepth ?? 128,
+    maxLagBlocks: options.maxLagBlocks ?? DEFAULT_MAX_LAG_BLOCKS,
   });
   await follower.start();
 
   const health = new HealthImplementation({ '': 'SERVING', [INDEXER_SERVICE_NAME]: 'SERVING' });
+  // A follower that stopped, keeps failing or falls behind makes the indexer NOT_SERVING; the reason is in GetStatus and the log.
+  const stopWatchingHealth = follower.onHealthChange(({ serving }) => {
+    const status = serving ? 'SERVING' : 'NOT_SERVING';
+    health.setStatus('', status);
+    health.setStatus(INDEXER_SERVICE_NAME, status);
+  });
   const server = new Server();
   server.addService(IndexerServiceService, indexerService(follower, options.collections, options.contracts, confirmations, options.logger));
   health.addToServer(server);
@@ -65,6 +76,7 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     address,
     follower,
     async stop() {
+      stopWatchingHealth();
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(INDEXER_SERVICE_NAME, 'NOT_SERVING');
       await follower.stop();

@@ -55,16 +55,22 @@ export function indexerService(
     getStatus: unary(
       logger,
       'GetStatus',
-      async (_: GetStatusRequest): Promise<GetStatusResponse> => ({
-        chainId: BigInt(contracts.chainId),
-        usdc: contracts.usdc,
-        escrow: contracts.escrow,
-        orchestrator: contracts.orchestrator,
-        headBlock: BigInt(follower.head),
-        cursorBlock: BigInt(Math.max(follower.cursor.number, 0)),
-        confirmations: BigInt(confirmations),
-        lastSequence: BigInt(follower.lastSequence),
-      }),
+      async (_: GetStatusRequest): Promise<GetStatusResponse> => {
+        const health = follower.health();
+        return {
+          chainId: BigInt(contracts.chainId),
+          usdc: contracts.usdc,
+          escrow: contracts.escrow,
+          orchestrator: contracts.orchestrator,
+          headBlock: BigInt(follower.head),
+          cursorBlock: BigInt(Math.max(follower.cursor.number, 0)),
+          confirmations: BigInt(confirmations),
+          lastSequence: BigInt(follower.lastSequence),
+          serving: health.serving,
+          notServingReason: health.reason ?? '',
+          lagBlocks: BigInt(health.lagBlocks),
+        };
+      },
     ),
   };
 }

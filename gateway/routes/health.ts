@@ -2,6 +2,8 @@
  * GET /v1/health-check: document 3's health report. `services.database` is the
  * store; `services.redis` is the document's name for the message bus slot, which
  * here is the transport and event bus (NATS in a cluster, in-process when embedded).
+ * A node reading a chain is degraded while its indexer does not keep the chain's
+ * facts current; the message says why (document 3's report has no slot for it).
  */
 import type Router from '@koa/router';
 import { freemem, totalmem } from 'node:os';
@@ -20,6 +22,8 @@ export interface HealthDependencies {
   environment: string;
   version: string;
   startedAt: number;
+  /** The chain indexer's health, where the node reads a chain: not serving makes the node degraded. */
+  indexerHealth?: () => Promise<{ serving: boolean; reason: string | null }>;
 }
 
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
@@ -27,16 +31,18 @@ type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: numb
 export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
   const router = exactRouter();
   router.get('/v1/health-check', async (ctx) => {
-    const [database, transport, bus] = await Promise.all([
+    const [database, transport, bus, indexer] = await Promise.all([
       deps.store.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
       deps.system.transport.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
       deps.bus.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
+      deps.indexerHealth?.() ?? { serving: true, reason: null },
     ]);
     const databaseStatus = service(database.connected, database.responseTimeMs);
     const busStatus = service(transport.connected && bus.connected, transport.responseTimeMs);
-    const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' ? 'healthy' : 'degraded';
+    const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' && indexer.serving ? 'healthy' : 'degraded';
     const used = totalmem() - freemem();
-    reply(ctx, 200, status === 'healthy' ? 'Service is healthy' : `Service is ${status}`, healthReport, {
+    const message = status === 'healthy' ? 'Service is healthy' : indexer.serving ? `Service is ${status}` : `Service is ${status}: the chain indexer is not serving (${indexer.reason})`;
+    reply(ctx, 200, message, healthReport, {
       status,
       timestamp: new Date().toISOString(),
       uptime: Math.round((Date.now() - deps.startedAt) / 10) / 100,

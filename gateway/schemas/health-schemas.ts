@@ -10,7 +10,7 @@ const service = z
 
 export const healthReport = z
   .object({
-    status: z.enum(['healthy', 'degraded', 'unhealthy']).meta({ description: 'unhealthy without the store; degraded without the transport or event bus' }),
+    status: z.enum(['healthy', 'degraded', 'unhealthy']).meta({ description: 'unhealthy without the store; degraded without the transport or event bus, or while the chain indexer is not serving' }),
     timestamp: z.string(),
     uptime: z.number().meta({ description: 'Seconds since the node started' }),
     environment: z.string(),

@@ -330,6 +330,12 @@ export interface GetStatusResponse {
   cursorBlock: bigint;
   confirmations: bigint;
   lastSequence: bigint;
+  /** False when the follower stopped, keeps failing, or trails the chain by more than allowed; the standard health service says NOT_SERVING then. */
+  serving: boolean;
+  /** Why it is not serving; empty while it serves. */
+  notServingReason: string;
+  /** Confirmed blocks not read yet. */
+  lagBlocks: bigint;
 }
 
 function createBaseStreamFactsRequest(): StreamFactsRequest {
@@ -4777,6 +4783,9 @@ function createBaseGetStatusResponse(): GetStatusResponse {
     cursorBlock: 0n,
     confirmations: 0n,
     lastSequence: 0n,
+    serving: false,
+    notServingReason: "",
+    lagBlocks: 0n,
   };
 }
 
@@ -4820,6 +4829,18 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
         throw new globalThis.Error("value provided for field message.lastSequence of type uint64 too large");
       }
       writer.uint32(64).uint64(message.lastSequence);
+    }
+    if (message.serving !== false) {
+      writer.uint32(72).bool(message.serving);
+    }
+    if (message.notServingReason !== "") {
+      writer.uint32(82).string(message.notServingReason);
+    }
+    if (message.lagBlocks !== 0n) {
+      if (BigInt.asUintN(64, message.lagBlocks) !== message.lagBlocks) {
+        throw new globalThis.Error("value provided for field message.lagBlocks of type uint64 too large");
+      }
+      writer.uint32(88).uint64(message.lagBlocks);
     }
     return writer;
   },
@@ -4901,6 +4922,30 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
             message.lastSequence = reader.uint64() as bigint;
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.serving = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.notServingReason = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.lagBlocks = reader.uint64() as bigint;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4935,6 +4980,17 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
         : isSet(object.last_sequence)
         ? BigInt(object.last_sequence)
         : 0n,
+      serving: isSet(object.serving) ? globalThis.Boolean(object.serving) : false,
+      notServingReason: isSet(object.notServingReason)
+        ? globalThis.String(object.notServingReason)
+        : isSet(object.not_serving_reason)
+        ? globalThis.String(object.not_serving_reason)
+        : "",
+      lagBlocks: isSet(object.lagBlocks)
+        ? BigInt(object.lagBlocks)
+        : isSet(object.lag_blocks)
+        ? BigInt(object.lag_blocks)
+        : 0n,
     };
   },
 
@@ -4964,6 +5020,15 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
     if (message.lastSequence !== 0n) {
       obj.lastSequence = message.lastSequence.toString();
     }
+    if (message.serving !== false) {
+      obj.serving = message.serving;
+    }
+    if (message.notServingReason !== "") {
+      obj.notServingReason = message.notServingReason;
+    }
+    if (message.lagBlocks !== 0n) {
+      obj.lagBlocks = message.lagBlocks.toString();
+    }
     return obj;
   },
 
@@ -4986,6 +5051,9 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
     message.lastSequence = (object.lastSequence !== undefined && object.lastSequence !== null)
       ? BigInt(object.lastSequence)
       : 0n;
+    message.serving = object.serving ?? false;
+    message.notServingReason = object.notServingReason ?? "";
+    message.lagBlocks = (object.lagBlocks !== undefined && object.lagBlocks !== null) ? BigInt(object.lagBlocks) : 0n;
     return message;
   },
 };
