@@ -49,6 +49,8 @@ export interface CursorDocument extends IndexerDocument {
   lastSequence: number;
   /** Recent processed blocks, oldest first, to find where a re-organisation forked. */
   recent: BlockMark[];
+  /** The log's identity, made when it was created (absent in a log created before epochs: the next start gives it one). */
+  epoch?: string;
 }
 
 export interface WatchedDocument extends IndexerDocument {

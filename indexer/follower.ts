@@ -13,6 +13,7 @@
  * remembers to the last one still there, retracts every fact above it (a new fact
  * with `retracted` set, under a new sequence) and resumes from there.
  */
+import { randomUUID } from 'node:crypto';
 import { BlockNotFoundError, getAddress, type Address, type Hash, type Log, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
@@ -97,6 +98,11 @@ export class Follower {
     return this.#cursor.block;
   }
 
+  /** The fact log's identity: every sequence counts in it. */
+  get epoch(): string {
+    return this.#cursor.epoch!;
+  }
+
   get lastSequence(): number {
     return this.#cursor.lastSequence;
   }
@@ -124,10 +130,13 @@ export class Follower {
   async start(): Promise<void> {
     const { collections } = this.#o;
     const saved = await collections.state.findOne({ _id: CURSOR_ID });
-    if (saved) {
+    if (saved?.epoch) {
       this.#cursor = saved;
+    } else if (saved) {
+      this.#cursor = { ...saved, epoch: randomUUID() };
+      await collections.state.replaceOne({ _id: CURSOR_ID }, this.#cursor);
     } else {
-      this.#cursor = { _id: CURSOR_ID, block: { number: this.#o.startBlock - 1, hash: '' }, lastSequence: 0, recent: [] };
+      this.#cursor = { _id: CURSOR_ID, block: { number: this.#o.startBlock - 1, hash: '' }, lastSequence: 0, recent: [], epoch: randomUUID() };
       await collections.state.insertOne(this.#cursor);
     }
     // A run that stopped between a fact and the cursor save took sequences the cursor does not know of.
@@ -332,6 +341,8 @@ export class Follower {
         contract: getAddress(log.address),
         blockTimestamp: await this.#timestamp(log, timestamps),
         retracted: false,
+        // Stamped when streamed: the log, not the fact, has the identity.
+        logEpoch: '',
         event,
       };
       await this.#insert(id, fact, false);
@@ -413,6 +424,7 @@ export class Follower {
       block,
       lastSequence: this.#cursor.lastSequence,
       recent: [...kept].sort(([a], [b]) => a - b).map(([number, hash]) => ({ number, hash })),
+      epoch: this.#cursor.epoch!,
     };
     await this.#o.collections.state.replaceOne({ _id: CURSOR_ID }, next);
     this.#cursor = next;

@@ -69,6 +69,7 @@ export function indexerService(
           serving: health.serving,
           notServingReason: health.reason ?? '',
           lagBlocks: BigInt(health.lagBlocks),
+          logEpoch: follower.epoch,
         };
       },
     ),
@@ -91,6 +92,12 @@ function unary<Req, Res>(logger: Logger, method: string, handler: (request: Req)
 
 /** Pages through the log from the request's cursor, then waits for appends, until the client goes. */
 async function streamFacts(call: ServerWritableStream<StreamFactsRequest, StreamFactsResponse>, follower: Follower, collections: IndexerCollections): Promise<void> {
+  const { logEpoch } = call.request;
+  if (logEpoch !== '' && logEpoch !== follower.epoch) {
+    // The cursor counts in another log (rebuilt, or another indexer's): its sequence would skip facts here.
+    call.emit('error', { code: Status.FAILED_PRECONDITION, details: `this fact log is ${follower.epoch}; the cursor counts in ${logEpoch}: start over from sequence 0` });
+    return;
+  }
   let after = Number(call.request.afterSequence);
   let appended: (() => void) | null = null;
   const unsubscribe = follower.onAppend(() => appended?.());
@@ -106,7 +113,7 @@ async function streamFacts(call: ServerWritableStream<StreamFactsRequest, Stream
       const page = await collections.facts.find({ sequence: { $gt: after } }, { sort: { sequence: 1 }, limit: PAGE });
       for (const doc of page) {
         if (!open) break;
-        if (!call.write({ fact: ChainFact.fromJSON(doc.fact) })) await Promise.race([new Promise((resolve) => call.once('drain', resolve)), gone]);
+        if (!call.write({ fact: { ...ChainFact.fromJSON(doc.fact), logEpoch: follower.epoch } })) await Promise.race([new Promise((resolve) => call.once('drain', resolve)), gone]);
         after = doc.sequence;
       }
       if (page.length < PAGE) await wake;

@@ -12,6 +12,11 @@
  * on the value read, and a reader that finds it moved re-reads it and resumes there.
  * A fact an actor cannot take after the retry policy becomes a dead letter (source
  * `fact`) so one broken actor does not stop the stream for everyone.
+ *
+ * The cursor counts in one fact log, named by its epoch. When the indexer serves another
+ * log (rebuilt from scratch, or another indexer's), the cursor's sequence means nothing
+ * there: the reader says so and starts over from the first fact, which actors take again
+ * harmlessly (same fact ids, same message ids), rather than skip what lies below it.
  */
 import type { ClientReadableStream, ServiceError } from '@grpc/grpc-js';
 import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
@@ -42,6 +47,8 @@ type SubscriptionDoc = {
 type CursorDoc = {
   _id: string;
   afterSequence: number;
+  /** The log `afterSequence` counts in; empty (or absent, before epochs) until the first fact names it. */
+  epoch?: string;
 };
 
 export interface ChainFactsOptions {
@@ -75,6 +82,7 @@ export class ChainFacts {
   #stopRetry: (() => void) | null = null;
   #delivered = new Set<() => void>();
   #afterSequence = 0;
+  #epoch = '';
   #role: { release(): Promise<void> } | null = null;
 
   constructor(options: ChainFactsOptions) {
@@ -112,7 +120,9 @@ export class ChainFacts {
 
   async #read(): Promise<void> {
     // Another node may have read on while this one did not hold the role.
-    this.#afterSequence = (await this.#cursors.findOne({ _id: CURSOR_ID }))?.afterSequence ?? 0;
+    const cursor = await this.#cursors.findOne({ _id: CURSOR_ID });
+    this.#afterSequence = cursor?.afterSequence ?? 0;
+    this.#epoch = cursor?.epoch ?? '';
     this.#running = true;
     this.#done = this.#consume();
   }
@@ -171,6 +181,10 @@ export class ChainFacts {
           this.#o.logger.warn({ afterSequence: this.#afterSequence }, error.message);
           continue;
         }
+        if ((error as ServiceError).code === GrpcStatus.FAILED_PRECONDITION) {
+          await this.#startOver((error as ServiceError).details);
+          continue;
+        }
         failures++;
         const code = (error as ServiceError).code;
         const level = code === GrpcStatus.UNAVAILABLE && failures < 3 ? 'debug' : 'warn';
@@ -183,7 +197,7 @@ export class ChainFacts {
   /** One stream, until it fails or the consumer stops. Facts are handled one at a time, in order. */
   #follow(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const stream = this.#o.client.streamFacts({ afterSequence: BigInt(this.#afterSequence) });
+      const stream = this.#o.client.streamFacts({ afterSequence: BigInt(this.#afterSequence), logEpoch: this.#epoch });
       this.#stream = stream;
       let chain = Promise.resolve();
       let failed = false;
@@ -217,13 +231,30 @@ export class ChainFacts {
     const messageId = fact.retracted ? `${fact.id}:retracted` : fact.id;
     for (const owner of await this.#owners(fact)) await this.#deliver(owner, message, messageId);
     const previous = this.#afterSequence;
-    if (!(await this.#cursors.updateOne({ _id: CURSOR_ID, afterSequence: previous }, { $set: { afterSequence: sequence } }))) {
+    const epoch = this.#epoch || fact.logEpoch;
+    if (!(await this.#cursors.updateOne({ _id: CURSOR_ID, afterSequence: previous }, { $set: { afterSequence: sequence, epoch } }))) {
       const stored = (await this.#cursors.findOne({ _id: CURSOR_ID }))?.afterSequence ?? 0;
       this.#afterSequence = Math.max(previous, stored);
       throw new CursorMovedError(`the chain-facts cursor moved from ${previous} to ${stored} under this reader; resuming from ${this.#afterSequence}`);
     }
     this.#afterSequence = sequence;
+    this.#epoch = epoch;
     for (const check of [...this.#delivered]) check();
+  }
+
+  /** The indexer serves another log than the cursor counts in: back to its first fact. */
+  async #startOver(reason: string): Promise<void> {
+    const previous = this.#afterSequence;
+    this.#o.logger.warn({ afterSequence: previous, epoch: this.#epoch, reason }, 'the indexer serves another fact log; reading it from the first fact');
+    if (await this.#cursors.updateOne({ _id: CURSOR_ID, afterSequence: previous }, { $set: { afterSequence: 0, epoch: '' } })) {
+      this.#afterSequence = 0;
+      this.#epoch = '';
+      return;
+    }
+    // Another reader moved the cursor meanwhile: resume from what it saved, which the next stream checks again.
+    const stored = await this.#cursors.findOne({ _id: CURSOR_ID });
+    this.#afterSequence = stored?.afterSequence ?? 0;
+    this.#epoch = stored?.epoch ?? '';
   }
 
   async #owners(fact: ChainFact): Promise<ActorAddress[]> {

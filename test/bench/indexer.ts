@@ -94,7 +94,7 @@ async function measureLag(chain: TestChain, samples: number): Promise<number[]> 
   let stream: ReturnType<typeof chain.grpc.streamFacts>;
   // A call can land on the connection to the indexer just replaced and be cancelled; a subscriber reopens from its cursor.
   const open = () => {
-    stream = chain.grpc.streamFacts({ afterSequence: after });
+    stream = chain.grpc.streamFacts({ afterSequence: after, logEpoch: '' });
     stream.on('data', ({ fact }: { fact: ChainFact }) => {
       after = fact.sequence;
       arrivals.set(fact.transactionHash, performance.now());

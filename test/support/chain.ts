@@ -28,6 +28,8 @@ export interface TestChain {
   grpc: IndexerServiceClient;
   /** Restarts the indexer over the same store and address, as a replaced process would, optionally with other settings. */
   restartIndexer(overrides?: IndexerSettings): Promise<void>;
+  /** Replaces the indexer at the same address with one over a new, empty fact log that starts at `startBlock`, as a rebuilt indexer would. */
+  replaceLog(startBlock: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,14 +39,14 @@ export async function startTestChain(options: IndexerSettings = {}): Promise<Tes
   const local = await startLocalChain({ witness: witness.address });
   const client = local.publicClient as PublicClient;
   const store = new EmbeddedStore();
-  const start = async (address = '127.0.0.1:0', overrides: IndexerSettings = {}) =>
+  const start = async (address = '127.0.0.1:0', overrides: IndexerSettings = {}, logStore: Store = store, startBlock = Number(local.deployBlock)) =>
     startIndexer({
       client,
       contracts: local,
-      collections: await openIndexerCollections(store, local.chainId),
+      collections: await openIndexerCollections(logStore, local.chainId),
       logger: createLogger({ level: 'silent' }),
       address,
-      startBlock: Number(local.deployBlock),
+      startBlock,
       pollMs: 20,
       ...options,
       ...overrides,
@@ -60,6 +62,10 @@ export async function startTestChain(options: IndexerSettings = {}): Promise<Tes
       await chain.indexer.stop();
       // The same address, so clients reconnect by themselves.
       chain.indexer = await start(chain.indexer.address, overrides);
+    },
+    async replaceLog(startBlock) {
+      await chain.indexer.stop();
+      chain.indexer = await start(chain.indexer.address, {}, new EmbeddedStore(), startBlock);
     },
     async stop() {
       chain.grpc.close();
@@ -95,7 +101,7 @@ export async function watch(chain: TestChain, addresses: Address[], fromBlock = 
 export function readFacts(chain: TestChain, afterSequence: number, count: number, timeoutMs = 15_000): Promise<ChainFact[]> {
   return new Promise((resolve, reject) => {
     const facts: ChainFact[] = [];
-    const stream = chain.grpc.streamFacts({ afterSequence: BigInt(afterSequence) });
+    const stream = chain.grpc.streamFacts({ afterSequence: BigInt(afterSequence), logEpoch: '' });
     const timer = setTimeout(() => {
       stream.cancel();
       reject(new Error(`only ${facts.length} of ${count} facts arrived: ${facts.map((fact) => fact.event?.$case).join(', ')}`));

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { createLogger } from '../../../actors/index.js';
 import { ChainFacts } from '../../../actors/chain/chain-facts.js';
-import { alice, bob, carol, createDeposit, mint, readFacts, startTestChain, transfer, type TestChain } from '../../support/chain.js';
+import { alice, bob, carol, createDeposit, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../../support/chain.js';
+import { eventually } from '../../support/nats.js';
 import { watcherKind, type WatcherView } from '../../support/fact-watcher-kind.js';
 import { startTestSystem, type TestSystem } from '../../support/test-node.js';
 
@@ -103,4 +104,22 @@ test('subscribers joining one subject at the same moment are all kept', async (t
   await facts.delivered(1);
 
   for (const watcher of watchers) t.deepEqual((await view(node, watcher)).cases, ['depositReceived'], watcher.id);
+});
+
+test('a consumer whose indexer now serves another fact log starts over from its first fact instead of skipping it', async (t) => {
+  const { chain, node, consumer } = await setUp();
+  t.teardown(() => chain.stop());
+  const facts = consumer();
+  await facts.start();
+  t.teardown(() => facts.stop());
+  await facts.subscribe({ address: bob.address }, w1);
+  for (const amount of [1n, 2n, 3n]) await mint(chain, bob.address, amount * USDC);
+  await facts.delivered(3);
+
+  // The indexer is rebuilt over a new log from the next block: its first fact is sequence 1, below the consumer's cursor.
+  await chain.replaceLog(Number(await chain.client.getBlockNumber()) + 1);
+  await watch(chain, [bob.address]);
+  await mint(chain, bob.address, 4n * USDC);
+  await eventually(async () => (await view(node, w1)).taken.length === 4, 'the new log’s first fact taken');
+  t.is(facts.afterSequence, 1, 'the cursor now counts in the new log');
 });

@@ -68,6 +68,12 @@ export function directionToJSON(object: Direction): string {
 export interface StreamFactsRequest {
   /** 0 streams from the first fact. */
   afterSequence: bigint;
+  /**
+   * The log the consumer's cursor counts in (the log_epoch of the facts it took); empty
+   * when it has none yet. Another log's epoch is FAILED_PRECONDITION: the consumer's
+   * sequence means nothing in this log, so it must start over from 0 rather than skip.
+   */
+  logEpoch: string;
 }
 
 export interface StreamFactsResponse {
@@ -97,6 +103,11 @@ export interface ChainFact {
   blockTimestamp: bigint;
   /** True when this block left the canonical chain: undo what the fact `id` did. */
   retracted: boolean;
+  /**
+   * The identity of the log this fact's sequence counts in: made when the log was
+   * created, so a consumer can tell a rebuilt or replaced log from the one it read.
+   */
+  logEpoch: string;
   event:
     | { $case: "usdcTransfer"; value: UsdcTransfer }
     | { $case: "depositReceived"; value: DepositReceived }
@@ -336,10 +347,12 @@ export interface GetStatusResponse {
   notServingReason: string;
   /** Confirmed blocks not read yet. */
   lagBlocks: bigint;
+  /** The fact log's identity, as every streamed fact carries it. */
+  logEpoch: string;
 }
 
 function createBaseStreamFactsRequest(): StreamFactsRequest {
-  return { afterSequence: 0n };
+  return { afterSequence: 0n, logEpoch: "" };
 }
 
 export const StreamFactsRequest: MessageFns<StreamFactsRequest> = {
@@ -349,6 +362,9 @@ export const StreamFactsRequest: MessageFns<StreamFactsRequest> = {
         throw new globalThis.Error("value provided for field message.afterSequence of type uint64 too large");
       }
       writer.uint32(8).uint64(message.afterSequence);
+    }
+    if (message.logEpoch !== "") {
+      writer.uint32(18).string(message.logEpoch);
     }
     return writer;
   },
@@ -374,6 +390,14 @@ export const StreamFactsRequest: MessageFns<StreamFactsRequest> = {
             message.afterSequence = reader.uint64() as bigint;
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.logEpoch = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -393,6 +417,11 @@ export const StreamFactsRequest: MessageFns<StreamFactsRequest> = {
         : isSet(object.after_sequence)
         ? BigInt(object.after_sequence)
         : 0n,
+      logEpoch: isSet(object.logEpoch)
+        ? globalThis.String(object.logEpoch)
+        : isSet(object.log_epoch)
+        ? globalThis.String(object.log_epoch)
+        : "",
     };
   },
 
@@ -400,6 +429,9 @@ export const StreamFactsRequest: MessageFns<StreamFactsRequest> = {
     const obj: any = {};
     if (message.afterSequence !== 0n) {
       obj.afterSequence = message.afterSequence.toString();
+    }
+    if (message.logEpoch !== "") {
+      obj.logEpoch = message.logEpoch;
     }
     return obj;
   },
@@ -412,6 +444,7 @@ export const StreamFactsRequest: MessageFns<StreamFactsRequest> = {
     message.afterSequence = (object.afterSequence !== undefined && object.afterSequence !== null)
       ? BigInt(object.afterSequence)
       : 0n;
+    message.logEpoch = object.logEpoch ?? "";
     return message;
   },
 };
@@ -495,6 +528,7 @@ function createBaseChainFact(): ChainFact {
     contract: "",
     blockTimestamp: 0n,
     retracted: false,
+    logEpoch: "",
     event: undefined,
   };
 }
@@ -542,6 +576,9 @@ export const ChainFact: MessageFns<ChainFact> = {
     }
     if (message.retracted !== false) {
       writer.uint32(80).bool(message.retracted);
+    }
+    if (message.logEpoch !== "") {
+      writer.uint32(90).string(message.logEpoch);
     }
     switch (message.event?.$case) {
       case "usdcTransfer":
@@ -708,6 +745,14 @@ export const ChainFact: MessageFns<ChainFact> = {
             }
 
             message.retracted = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.logEpoch = reader.string();
             continue;
           }
           case 20: {
@@ -971,6 +1016,11 @@ export const ChainFact: MessageFns<ChainFact> = {
         ? BigInt(object.block_timestamp)
         : 0n,
       retracted: isSet(object.retracted) ? globalThis.Boolean(object.retracted) : false,
+      logEpoch: isSet(object.logEpoch)
+        ? globalThis.String(object.logEpoch)
+        : isSet(object.log_epoch)
+        ? globalThis.String(object.log_epoch)
+        : "",
       event: isSet(object.usdcTransfer)
         ? { $case: "usdcTransfer", value: UsdcTransfer.fromJSON(object.usdcTransfer) }
         : isSet(object.usdc_transfer)
@@ -1132,6 +1182,9 @@ export const ChainFact: MessageFns<ChainFact> = {
     if (message.retracted !== false) {
       obj.retracted = message.retracted;
     }
+    if (message.logEpoch !== "") {
+      obj.logEpoch = message.logEpoch;
+    }
     if (message.event?.$case === "usdcTransfer") {
       obj.usdcTransfer = UsdcTransfer.toJSON(message.event.value);
     } else if (message.event?.$case === "depositReceived") {
@@ -1201,6 +1254,7 @@ export const ChainFact: MessageFns<ChainFact> = {
       ? BigInt(object.blockTimestamp)
       : 0n;
     message.retracted = object.retracted ?? false;
+    message.logEpoch = object.logEpoch ?? "";
     switch (object.event?.$case) {
       case "usdcTransfer": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
@@ -4786,6 +4840,7 @@ function createBaseGetStatusResponse(): GetStatusResponse {
     serving: false,
     notServingReason: "",
     lagBlocks: 0n,
+    logEpoch: "",
   };
 }
 
@@ -4841,6 +4896,9 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
         throw new globalThis.Error("value provided for field message.lagBlocks of type uint64 too large");
       }
       writer.uint32(88).uint64(message.lagBlocks);
+    }
+    if (message.logEpoch !== "") {
+      writer.uint32(98).string(message.logEpoch);
     }
     return writer;
   },
@@ -4946,6 +5004,14 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
             message.lagBlocks = reader.uint64() as bigint;
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.logEpoch = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4991,6 +5057,11 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
         : isSet(object.lag_blocks)
         ? BigInt(object.lag_blocks)
         : 0n,
+      logEpoch: isSet(object.logEpoch)
+        ? globalThis.String(object.logEpoch)
+        : isSet(object.log_epoch)
+        ? globalThis.String(object.log_epoch)
+        : "",
     };
   },
 
@@ -5029,6 +5100,9 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
     if (message.lagBlocks !== 0n) {
       obj.lagBlocks = message.lagBlocks.toString();
     }
+    if (message.logEpoch !== "") {
+      obj.logEpoch = message.logEpoch;
+    }
     return obj;
   },
 
@@ -5054,6 +5128,7 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
     message.serving = object.serving ?? false;
     message.notServingReason = object.notServingReason ?? "";
     message.lagBlocks = (object.lagBlocks !== undefined && object.lagBlocks !== null) ? BigInt(object.lagBlocks) : 0n;
+    message.logEpoch = object.logEpoch ?? "";
     return message;
   },
 };
