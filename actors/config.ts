@@ -111,6 +111,11 @@ const schema = z
     CHAIN_ORCHESTRATOR_ADDRESS: address.optional(),
     INDEXER_START_BLOCK: integer(0, Number.MAX_SAFE_INTEGER).default(0),
     INDEXER_CONFIRMATIONS: integer(0, 10_000).default(0),
+    /**
+     * Which blocks' facts are taken: `confirmations` (INDEXER_CONFIRMATIONS under the head),
+     * or the chain's own `safe` or `finalized` block where its RPC serves those tags.
+     */
+    INDEXER_FINALITY: z.enum(['confirmations', 'safe', 'finalized'], 'must be confirmations, safe or finalized').default('confirmations'),
     INDEXER_POLL_MS: integer(10, 60_000).default(250),
     INDEXER_BATCH_BLOCKS: integer(1, 100_000).default(500),
     INDEXER_REORG_DEPTH: integer(1, 100_000).default(128),
@@ -163,6 +168,13 @@ const schema = z
     }
     if (env.ENCLAVE_WRAPPED_KEY && !env.ENCLAVE_KEY_WRAPPING_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_WRAPPED_KEY'], message: 'needs ENCLAVE_KEY_WRAPPING_KEY: only that key can unwrap it' });
+    }
+    if (env.NODE_ENV === 'production' && env.CHAIN_RPC_URL && env.INDEXER_FINALITY === 'confirmations' && env.INDEXER_CONFIRMATIONS === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INDEXER_CONFIRMATIONS'],
+        message: 'must be above 0 in production on the chain of CHAIN_RPC_URL (or set INDEXER_FINALITY to safe or finalized): a fact taken at the head can leave the chain',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.RATES_URL) {
       ctx.addIssue({ code: 'custom', path: ['RATES_URL'], message: 'is required in production: the local table is fixed rates, not the market' });

@@ -72,6 +72,7 @@ export async function startIndexerOn(chain: IndexedChain, store: Store, config: 
     address,
     startBlock: Math.max(chain.startBlock, config.INDEXER_START_BLOCK),
     confirmations: config.INDEXER_CONFIRMATIONS,
+    finality: config.INDEXER_FINALITY,
     batchBlocks: config.INDEXER_BATCH_BLOCKS,
     pollMs: config.INDEXER_POLL_MS,
     reorgDepth: config.INDEXER_REORG_DEPTH,

@@ -14,11 +14,12 @@
  * with `retracted` set, under a new sequence) and resumes from there.
  */
 import { randomUUID } from 'node:crypto';
-import { BlockNotFoundError, getAddress, type Address, type Hash, type Log, type PublicClient } from 'viem';
+import { BlockNotFoundError, getAddress, type Address, type Block, type Hash, type Log, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
 import type { BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
+import { bloomMayContain } from './logs-bloom.js';
 import { isRangeRefusal } from './range-refusal.js';
 
 export interface ChainContracts {
@@ -35,8 +36,10 @@ export interface FollowerOptions {
   logger: Logger;
   /** First block to read when the log is empty. */
   startBlock: number;
-  /** Blocks on top of a block before its facts are taken (0: the head counts). */
+  /** Blocks on top of a block before its facts are taken (0: the head counts), when `finality` is `confirmations`. */
   confirmations: number;
+  /** Up to which block facts are taken: `confirmations` under the head, or the chain's `safe` or `finalized` block. */
+  finality: Finality;
   /** Most blocks read in one range. */
   batchBlocks: number;
   pollMs: number;
@@ -56,9 +59,18 @@ export interface FollowerHealth {
 
 /** Most addresses one log query names in a topic: providers bound a filter's size. */
 const ADDRESSES_PER_QUERY = 100;
+/** How far under the head a range's blocks are checked against their blooms: deeper blocks every backend has. */
+const VERIFY_DEPTH = 64;
 /** Steps failing in a row after which the log is reported stale. */
 const FAILURES_BEFORE_NOT_SERVING = 3;
 
+
+export type Finality = 'confirmations' | 'safe' | 'finalized';
+
+/** The RPC answered a range from a backend that has not reached its end: nothing may be taken from it. */
+export class LaggingBackendError extends Error {
+  override readonly name = 'LaggingBackendError';
+}
 
 export class ReorgTooDeepError extends Error {
   override readonly name = 'ReorgTooDeepError';
@@ -83,6 +95,8 @@ export class Follower {
   #wake: (() => void) | null = null;
   #loop: Promise<void> | null = null;
   #head = 0;
+  /** The last block whose facts may be taken now. */
+  #target = 0;
   /**
    * The highest block any fact in the log comes from. A log above it cannot be in the
    * log yet, so only logs at or below it (a restart's leftovers, a re-read after a
@@ -206,7 +220,7 @@ export class Follower {
 
   /** Serving unless the loop stopped, steps keep failing, or the cursor trails the confirmed head by more than allowed. */
   #assessHealth(): void {
-    const lagBlocks = Math.max(0, this.#head - this.#o.confirmations - this.#cursor.block.number);
+    const lagBlocks = Math.max(0, this.#target - this.#cursor.block.number);
     let reason: string | null = null;
     if (this.#stoppedBy) reason = `stopped: ${this.#stoppedBy}`;
     else if (this.#failures >= FAILURES_BEFORE_NOT_SERVING) reason = `${this.#failures} reads failed in a row: ${this.#lastError}`;
@@ -243,9 +257,10 @@ export class Follower {
 
   /** One range, or one re-organisation. Says whether there is more to read at once. */
   async #step(): Promise<boolean> {
-    const { client, confirmations, batchBlocks } = this.#o;
+    const { client, confirmations, batchBlocks, finality } = this.#o;
     this.#head = Number(await client.getBlockNumber({ cacheTime: 0 }));
-    const target = this.#head - confirmations;
+    const target = finality === 'confirmations' ? this.#head - confirmations : Number((await client.getBlock({ blockTag: finality })).number);
+    this.#target = target;
     const cursor = this.#cursor.block;
     if (cursor.hash !== '' && (await this.#hashAt(cursor.number)) !== cursor.hash) {
       await this.#unwind();
@@ -256,6 +271,7 @@ export class Follower {
     const to = Math.min(target, cursor.number + batchBlocks);
     const last = await client.getBlock({ blockNumber: BigInt(to) });
     const logs = await this.#logs(from, to);
+    await this.#checkAgainstBlooms(from, last, logs);
     // A range read across a re-organisation mixes two chains; the next step finds the fork.
     if ((await this.#hashAt(cursor.number)) !== cursor.hash && cursor.hash !== '') return true;
     if ((await this.#hashAt(to)) !== last.hash) return true;
@@ -281,6 +297,32 @@ export class Follower {
       this.#transfersOf([...this.#watched] as Address[], from, to),
     ]);
     return [...protocol, ...transfers];
+  }
+
+  /**
+   * Behind a balancer, a range can be answered by a backend that has not reached its top
+   * blocks and returns no logs for them, while the hashes came from another backend:
+   * taking that answer would drop facts for good. So for each block of the range near the
+   * head whose logs bloom may hold a log of the escrow or the orchestrator and for which
+   * the range returned none, the block's logs are asked for by its hash (EIP-234), which a
+   * backend without the block refuses rather than answers empty. Logs there mean the range
+   * answer was short: nothing of it is taken, and the step is tried again.
+   */
+  async #checkAgainstBlooms(from: number, last: Block, logs: Log[]): Promise<void> {
+    const { client, contracts } = this.#o;
+    const to = Number(last.number);
+    const protocol = [contracts.escrow, contracts.orchestrator];
+    const ours = new Set(protocol.map((address) => address.toLowerCase()));
+    const returned = new Set(logs.filter((log) => ours.has(log.address.toLowerCase())).map((log) => Number(log.blockNumber)));
+    for (let number = Math.max(from, this.#head - VERIFY_DEPTH + 1); number <= to; number++) {
+      if (returned.has(number)) continue;
+      const block = number === to ? last : await client.getBlock({ blockNumber: BigInt(number) });
+      if (!protocol.some((address) => bloomMayContain(block.logsBloom!, address))) continue;
+      const held = await client.getLogs({ blockHash: block.hash!, address: protocol });
+      if (held.length > 0) {
+        throw new LaggingBackendError(`the range up to block ${to} came back without the ${held.length} protocol logs of block ${number}: an RPC backend behind the chain answered it`);
+      }
+    }
   }
 
   /**

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import { IndexerServiceService } from '../proto/gen/peer/indexer/v1/indexer.js';
 import type { IndexerCollections } from './fact-store.js';
-import { Follower, type ChainContracts } from './follower.js';
+import { Follower, type ChainContracts, type Finality } from './follower.js';
 import { indexerService } from './indexer-service.js';
 
 export interface IndexerOptions {
@@ -21,6 +21,8 @@ export interface IndexerOptions {
   address: string;
   startBlock?: number;
   confirmations?: number;
+  /** `confirmations` by default; `safe` or `finalized` reads up to the chain's tagged block. */
+  finality?: Finality;
   batchBlocks?: number;
   pollMs?: number;
   reorgDepth?: number;
@@ -48,6 +50,7 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     logger: options.logger,
     startBlock: options.startBlock ?? 0,
     confirmations,
+    finality: options.finality ?? 'confirmations',
     batchBlocks: options.batchBlocks ?? 500,
     pollMs: options.pollMs ?? 250,
     reorgDepth: options.reorgDepth ?? 128,

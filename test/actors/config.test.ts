@@ -66,6 +66,20 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
   t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' }).ENCLAVE_PLATFORMS, 'live');
   t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }), { message: /RATES_URL: is required in production/ });
+  const base = {
+    NODE_ENV: 'production',
+    ENCLAVE_PLATFORMS: 'live',
+    RATES_URL: 'https://rates.example/usd',
+    CHAIN_RPC_URL: 'https://base.example',
+    CHAIN_USDC_ADDRESS: '0x' + '1'.repeat(40),
+    CHAIN_ESCROW_ADDRESS: '0x' + '2'.repeat(40),
+    CHAIN_ORCHESTRATOR_ADDRESS: '0x' + '3'.repeat(40),
+  };
+  t.throws(() => loadConfig(base), { message: /INDEXER_CONFIRMATIONS: must be above 0 in production on the chain of CHAIN_RPC_URL/ });
+  t.is(loadConfig({ ...base, INDEXER_CONFIRMATIONS: '3' }).INDEXER_CONFIRMATIONS, 3);
+  t.is(loadConfig({ ...base, INDEXER_FINALITY: 'finalized' }).INDEXER_FINALITY, 'finalized');
+  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' }).INDEXER_CONFIRMATIONS, 0, 'the local chain may take its head');
+  t.throws(() => loadConfig({ INDEXER_FINALITY: 'latest' }), { message: /INDEXER_FINALITY: must be confirmations, safe or finalized/ });
   t.throws(() => loadConfig({ RATES_URL: 'ftp://rates.example' }), { message: /RATES_URL/ });
   t.throws(() => loadConfig({ ENCLAVE_CHAINS: '{"8453":{"paymentVerifier":"0x12"}}' }), { message: /ENCLAVE_CHAINS: must be JSON/ });
   const verifier = '0x' + 'a'.repeat(40);

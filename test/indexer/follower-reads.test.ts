@@ -1,7 +1,11 @@
 /**
+ * Serial: each test restarts its indexer at the address it had, which a test beside it
+ * starting an indexer on a free port could take meanwhile.
+ *
  * How the follower reads a real chain's logs: filtered by topic at the RPC, in smaller
- * ranges when a provider refuses one for its size, and saying when it no longer keeps
- * the log current (gRPC health and GetStatus).
+ * ranges when a provider refuses one for its size, up to the chain's safe block when
+ * asked, never from a backend behind the chain, and saying when it no longer keeps the
+ * log current (gRPC health and GetStatus).
  */
 import test from 'ava';
 import { Metadata } from '@grpc/grpc-js';
@@ -15,7 +19,7 @@ import { isRangeRefusal } from '../../indexer/range-refusal.js';
 import type { GetStatusResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
 import { eventually } from '../support/nats.js';
-import { alice, bob, carol, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
+import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
 
 const USDC = 1_000_000n;
 
@@ -55,7 +59,7 @@ const refusal = () =>
 
 const status = (chain: TestChain) => withDeadline<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done));
 
-test('USDC transfers are chosen by the RPC through their topics: no query asks for every transfer of the token', async (t) => {
+test.serial('USDC transfers are chosen by the RPC through their topics: no query asks for every transfer of the token', async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
   const usdcQueries: GetLogsArgs[] = [];
@@ -87,7 +91,7 @@ test('USDC transfers are chosen by the RPC through their topics: no query asks f
   );
 });
 
-test('a range the provider refuses for its size is read again in halves, and nothing is lost', async (t) => {
+test.serial('a range the provider refuses for its size is read again in halves, and nothing is lost', async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
   await watch(chain, [alice.address]);
@@ -101,8 +105,9 @@ test('a range the provider refuses for its size is read again in halves, and not
   await startWith(
     chain,
     (args, real) => {
-      const { fromBlock, toBlock } = args as { fromBlock: bigint; toBlock: bigint };
-      if (toBlock - fromBlock <= 2n) return real(args);
+      const { fromBlock, toBlock } = args as { fromBlock?: bigint; toBlock?: bigint };
+      // A query of one block by its hash has no range to refuse.
+      if (fromBlock === undefined || toBlock === undefined || toBlock - fromBlock <= 2n) return real(args);
       refused++;
       return Promise.reject(refusal());
     },
@@ -116,14 +121,14 @@ test('a range the provider refuses for its size is read again in halves, and not
   t.true(refused > 0, 'the provider did refuse the whole range');
 });
 
-test('a refusal is told from other failures by its code or its words', (t) => {
+test.serial('a refusal is told from other failures by its code or its words', (t) => {
   t.true(isRangeRefusal(refusal()));
   t.true(isRangeRefusal(new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32602, message: 'eth_getLogs block range too large, range: 5000, max: 2000' } })));
   t.false(isRangeRefusal(new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32000, message: 'header not found' } })));
   t.false(isRangeRefusal(new Error('query returned more than 10000 results')), 'only what viem reports from a provider');
 });
 
-test('the indexer says NOT_SERVING, with the reason in GetStatus, while its reads keep failing, and SERVING once they pass', async (t) => {
+test.serial('the indexer says NOT_SERVING, with the reason in GetStatus, while its reads keep failing, and SERVING once they pass', async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
   let failing = false;
@@ -145,7 +150,7 @@ test('the indexer says NOT_SERVING, with the reason in GetStatus, while its read
   t.is(up.notServingReason, '');
 });
 
-test('a follower that trails the chain by more than allowed is not serving until it catches up', async (t) => {
+test.serial('a follower that trails the chain by more than allowed is not serving until it catches up', async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
   await withGetLogs(chain, (args, real) => real(args), { batchBlocks: 1, maxLagBlocks: 3 });
@@ -157,4 +162,39 @@ test('a follower that trails the chain by more than allowed is not serving until
   t.regex(seen[0]!.reason!, /confirmed blocks behind the chain \(at most 3\)/);
   t.true(seen[0]!.lagBlocks > 3);
   t.like(seen.at(-1), { serving: true, reason: null });
+});
+
+test.serial('with finality `safe`, a block’s facts are taken once the chain tags it safe, not at the head', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  await withGetLogs(chain, (args, real) => real(args), { finality: 'safe' });
+  await watch(chain, [alice.address]);
+  await mint(chain, alice.address, 7n * USDC);
+  const minted = await chain.client.getBlockNumber({ cacheTime: 0 });
+  await mine(chain, 10);
+  // anvil's safe block is 32 under the head: this one is not safe yet.
+  await eventually(async () => (await status(chain)).headBlock >= minted + 10n, 'the follower saw the new head');
+  const seen = await status(chain);
+  t.true(seen.cursorBlock < minted, `nothing above the safe block is taken (cursor ${seen.cursorBlock}, head ${seen.headBlock}, minted ${minted})`);
+  await mine(chain, 32);
+  const [fact] = await readFacts(chain, 0, 1);
+  t.is(fact!.blockNumber, minted);
+});
+
+test.serial('a range answered by a backend behind the chain is not taken: its facts come once the backend has the block', async (t) => {
+  const chain = await startTestChain();
+  t.teardown(() => chain.stop());
+  let lagging = false;
+  // Behind a balancer: ranges are answered by a backend without the newest blocks (no logs), hashes by one that has them.
+  await withGetLogs(chain, (args, real) => (lagging && (args as { toBlock?: bigint }).toBlock !== undefined ? Promise.resolve([]) : real(args)));
+  await mint(chain, alice.address, 30n * USDC);
+  lagging = true;
+  await createDeposit(chain, alice, 30n * USDC);
+  await mine(chain, 2);
+  await eventually(async () => !(await status(chain)).serving, 'the follower refuses the lagging answers');
+  t.regex((await status(chain)).notServingReason, /an RPC backend behind the chain answered it/);
+
+  lagging = false;
+  const [fact] = await readFacts(chain, 0, 1);
+  t.is(fact!.event?.$case, 'depositReceived', 'the deposit was not dropped with the lagging answer');
 });

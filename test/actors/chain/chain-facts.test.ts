@@ -117,7 +117,7 @@ test('a consumer whose indexer now serves another fact log starts over from its 
   await facts.delivered(3);
 
   // The indexer is rebuilt over a new log from the next block: its first fact is sequence 1, below the consumer's cursor.
-  await chain.replaceLog(Number(await chain.client.getBlockNumber()) + 1);
+  await chain.replaceLog(Number(await chain.client.getBlockNumber({ cacheTime: 0 })) + 1);
   await watch(chain, [bob.address]);
   await mint(chain, bob.address, 4n * USDC);
   await eventually(async () => (await view(node, w1)).taken.length === 4, 'the new log’s first fact taken');
