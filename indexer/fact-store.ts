@@ -32,6 +32,8 @@ export interface FactDocument extends IndexerDocument {
   /** On an original fact: whether it has since been retracted. */
   retracted: boolean;
   isRetraction: boolean;
+  /** What the fact is about (indexer/fact-subjects.ts): how lookups find a deposit's or an intent's facts. */
+  subjects?: string[];
   /** Lower-case, for transfers: so history finds a wallet however it is spelled. */
   from?: string;
   to?: string;
@@ -76,6 +78,7 @@ export function indexerCollectionSpecs(chainId: number): Record<keyof IndexerCol
         { key: { blockNumber: 1 }, name: 'fact_by_block' },
         { key: { from: 1, blockNumber: -1 }, name: 'transfer_by_sender' },
         { key: { to: 1, blockNumber: -1 }, name: 'transfer_by_recipient' },
+        { key: { subjects: 1, sequence: 1 }, name: 'fact_by_subject' },
       ],
     },
     state: { name: `${prefix}_state`, indexes: [] },

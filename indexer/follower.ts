@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
 import type { BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
+import { subjectKey, subjectsOf } from './fact-subjects.js';
 import { bloomMayContain } from './logs-bloom.js';
 import { isRangeRefusal } from './range-refusal.js';
 
@@ -159,6 +160,7 @@ export class Follower {
     for (const doc of await collections.watched.find({})) this.#watched.add(doc._id.toLowerCase());
     this.#highestLogged = (await collections.facts.findOne({}, { sort: { blockNumber: -1 } }))?.blockNumber ?? -1;
     await this.#serial(() => this.#retractLeftovers());
+    await this.#fileUnderSubjects();
     this.#running = true;
     this.#loop = this.#run();
   }
@@ -441,6 +443,7 @@ export class Follower {
       retracted: false,
       isRetraction,
       ...(transfer && !isRetraction ? { from: transfer.from.toLowerCase(), to: transfer.to.toLowerCase() } : {}),
+      subjects: subjectsOf(fact).map(subjectKey),
       fact: ChainFact.toJSON(stored),
     };
     await this.#o.collections.facts.insertOne(doc);
@@ -522,6 +525,16 @@ export class Follower {
       if (!hashes.has(doc.blockNumber)) hashes.set(doc.blockNumber, await this.#hashAt(doc.blockNumber));
       return hashes.get(doc.blockNumber) !== doc.blockHash;
     });
+  }
+
+  /** Facts written before facts were filed under their subjects get their subjects, a page at a time. */
+  async #fileUnderSubjects(): Promise<void> {
+    const { facts } = this.#o.collections;
+    for (;;) {
+      const page = await facts.find({ subjects: { $exists: false } }, { limit: 500 });
+      if (page.length === 0) return;
+      for (const doc of page) await facts.updateOne({ _id: doc._id }, { $set: { subjects: subjectsOf(ChainFact.fromJSON(doc.fact)).map(subjectKey) } });
+    }
   }
 
   async #backfill(addresses: Address[], from: number, to: number): Promise<void> {

@@ -8,7 +8,10 @@ import { getAddress, isAddress } from 'viem';
 import {
   ChainFact,
   Direction,
+  type GetDepositRequest,
+  type GetIntentRequest,
   type GetStatusRequest,
+  type ListFactsRequest,
   type GetStatusResponse,
   type IndexerServiceServer,
   type StreamFactsRequest,
@@ -21,19 +24,12 @@ import {
 } from '../proto/gen/peer/indexer/v1/indexer.js';
 import type { FactDocument, IndexerCollections } from './fact-store.js';
 import type { ChainContracts, Follower } from './follower.js';
+import { getDeposit, getIntent, listFacts } from './lookups.js';
+import { ServiceError } from './service-error.js';
 
 const PAGE = 500;
 const DEFAULT_HISTORY = 100;
 const MAX_HISTORY = 1000;
-
-export class ServiceError extends Error {
-  constructor(
-    readonly code: Status,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export function indexerService(
   follower: Follower,
@@ -73,6 +69,9 @@ export function indexerService(
         };
       },
     ),
+    listFacts: unary(logger, 'ListFacts', (request: ListFactsRequest) => listFacts(request, collections, follower.epoch)),
+    getIntent: unary(logger, 'GetIntent', (request: GetIntentRequest) => getIntent(request, collections)),
+    getDeposit: unary(logger, 'GetDeposit', (request: GetDepositRequest) => getDeposit(request, collections, contracts)),
   };
 }
 

@@ -29,7 +29,10 @@ import type { ActorSystem } from '../runtime/actor-system.js';
 import { deadLetterError } from '../runtime/dead-letters.js';
 import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from '../runtime/retry-policy.js';
 import type { Collection, Store } from '../store/store.js';
+import { subjectKey, subjectsOf, type ChainSubject } from '../../indexer/fact-subjects.js';
 import { withDeadline } from './indexer-client.js';
+
+export { subjectsOf, type ChainSubject };
 
 /** What an actor receives: the fact in its proto JSON form (plain data, amounts as strings). */
 export type ChainFactMessage = {
@@ -37,7 +40,6 @@ export type ChainFactMessage = {
   fact: ReturnType<typeof ChainFact.toJSON>;
 };
 
-export type ChainSubject = { address: string } | { depositId: string } | { intentHash: string };
 
 type SubscriptionDoc = {
   _id: string;
@@ -315,46 +317,5 @@ export class ChainFacts {
         resolve();
       };
     });
-  }
-}
-
-function subjectKey(subject: ChainSubject): string {
-  if ('address' in subject) return `address:${subject.address.toLowerCase()}`;
-  if ('depositId' in subject) return `deposit:${subject.depositId}`;
-  return `intent:${subject.intentHash.toLowerCase()}`;
-}
-
-/** Everything a fact is about, as subscribers name it. */
-export function subjectsOf(fact: ChainFact): ChainSubject[] {
-  const event = fact.event;
-  if (!event) return [];
-  switch (event.$case) {
-    case 'usdcTransfer':
-      return [{ address: event.value.from }, { address: event.value.to }];
-    case 'depositReceived':
-    case 'depositFundsAdded':
-    case 'depositWithdrawn':
-    case 'depositClosed':
-    case 'depositPaymentMethodSet':
-    case 'depositCurrencyAdded':
-    case 'depositCurrencyRemoved':
-    case 'depositMinConversionRateUpdated':
-    case 'depositRateManagerSet':
-    case 'depositRateBoundsSet':
-    case 'depositIntentAmountRangeUpdated':
-    case 'depositPrivacyUpdated':
-    case 'depositDisputeProtectionUpdated':
-    case 'depositSellerAutomatedReleaseUpdated':
-      return [{ depositId: event.value.depositId }];
-    case 'fundsLocked':
-    case 'fundsUnlocked':
-    case 'fundsUnlockedAndTransferred':
-    case 'intentSignaled':
-      return [{ depositId: event.value.depositId }, { intentHash: event.value.intentHash }];
-    case 'intentFulfilled':
-    case 'intentPruned':
-    case 'protocolFeePaid':
-    case 'referrerFeePaid':
-      return [{ intentHash: event.value.intentHash }];
   }
 }

@@ -5,23 +5,14 @@
  */
 import test from 'ava';
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import { withDeadline } from '../../actors/chain/indexer-client.js';
 import { openIndexerCollections } from '../../deploy/chain.js';
 import type { GetStatusResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
-import { alice, mint, readFacts, startTestChain, watch, type TestChain } from '../support/chain.js';
+import { alice, indexerCall, mint, readFacts, startTestChain, watch, type TestChain } from '../support/chain.js';
 
 const USDC = 1_000_000n;
 
-/** GetStatus's epoch; a call that lands on the connection to the indexer just replaced is cancelled, and asked again. */
-async function epochOf(chain: TestChain): Promise<string> {
-  for (;;) {
-    try {
-      return (await withDeadline<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done))).logEpoch;
-    } catch (error) {
-      if ((error as ServiceError).code !== GrpcStatus.CANCELLED) throw error;
-    }
-  }
-}
+const epochOf = async (chain: TestChain) =>
+  (await indexerCall<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done))).logEpoch;
 
 /** How a StreamFacts call with this cursor ends: the first fact, or the error. */
 function firstOf(chain: TestChain, afterSequence: number, logEpoch: string): Promise<{ sequence: bigint; logEpoch: string } | ServiceError> {

@@ -2,7 +2,7 @@
  * A local anvil with our contracts, an indexer over it on a loopback port, and
  * small helpers to make things happen on chain, for the indexer's tests.
  */
-import { Metadata } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { Address, PublicClient } from 'viem';
 import { EmbeddedStore, createLogger, type Store } from '../../actors/index.js';
 import { indexerClient, withDeadline } from '../../actors/chain/indexer-client.js';
@@ -121,4 +121,15 @@ export function readFacts(chain: TestChain, afterSequence: number, count: number
       }
     });
   });
+}
+
+/** A unary call to the indexer with a deadline; one that lands on the connection to an indexer just replaced is cancelled, and made again. */
+export async function indexerCall<Res>(invoke: Parameters<typeof withDeadline<Res>>[0]): Promise<Res> {
+  for (;;) {
+    try {
+      return await withDeadline<Res>(invoke);
+    } catch (error) {
+      if ((error as ServiceError).code !== GrpcStatus.CANCELLED) throw error;
+    }
+  }
 }

@@ -65,6 +65,52 @@ export function directionToJSON(object: Direction): string {
   }
 }
 
+export enum IntentStatus {
+  INTENT_STATUS_UNSPECIFIED = 0,
+  INTENT_STATUS_SIGNALED = 1,
+  INTENT_STATUS_FULFILLED = 2,
+  /** INTENT_STATUS_PRUNED - Cancelled by its owner or pruned after expiry: its funds went back to the deposit. */
+  INTENT_STATUS_PRUNED = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function intentStatusFromJSON(object: any): IntentStatus {
+  switch (object) {
+    case 0:
+    case "INTENT_STATUS_UNSPECIFIED":
+      return IntentStatus.INTENT_STATUS_UNSPECIFIED;
+    case 1:
+    case "INTENT_STATUS_SIGNALED":
+      return IntentStatus.INTENT_STATUS_SIGNALED;
+    case 2:
+    case "INTENT_STATUS_FULFILLED":
+      return IntentStatus.INTENT_STATUS_FULFILLED;
+    case 3:
+    case "INTENT_STATUS_PRUNED":
+      return IntentStatus.INTENT_STATUS_PRUNED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return IntentStatus.UNRECOGNIZED;
+  }
+}
+
+export function intentStatusToJSON(object: IntentStatus): string {
+  switch (object) {
+    case IntentStatus.INTENT_STATUS_UNSPECIFIED:
+      return "INTENT_STATUS_UNSPECIFIED";
+    case IntentStatus.INTENT_STATUS_SIGNALED:
+      return "INTENT_STATUS_SIGNALED";
+    case IntentStatus.INTENT_STATUS_FULFILLED:
+      return "INTENT_STATUS_FULFILLED";
+    case IntentStatus.INTENT_STATUS_PRUNED:
+      return "INTENT_STATUS_PRUNED";
+    case IntentStatus.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface StreamFactsRequest {
   /** 0 streams from the first fact. */
   afterSequence: bigint;
@@ -349,6 +395,66 @@ export interface GetStatusResponse {
   lagBlocks: bigint;
   /** The fact log's identity, as every streamed fact carries it. */
   logEpoch: string;
+}
+
+export interface ListFactsRequest {
+  subject: { $case: "depositId"; value: string } | { $case: "intentHash"; value: string } | {
+    $case: "address";
+    value: string;
+  } | undefined;
+  afterSequence: bigint;
+  /** At most this many; 0 means 100. Above 1000 is refused. */
+  limit: number;
+}
+
+export interface ListFactsResponse {
+  facts: ChainFact[];
+  /** More facts about the subject follow the last one returned. */
+  hasMore: boolean;
+  logEpoch: string;
+}
+
+export interface GetIntentRequest {
+  intentHash: string;
+}
+
+export interface GetIntentResponse {
+  intent: IntentSignaled | undefined;
+  status: IntentStatus;
+  /** Set once fulfilled: who received what, net of fees. */
+  fulfilled:
+    | IntentFulfilled
+    | undefined;
+  /** Token base units, "0" when none was paid. */
+  protocolFee: string;
+  referrerFee: string;
+  /** The sequence of the last fact this answer reflects: read on from there. */
+  asOfSequence: bigint;
+}
+
+export interface GetDepositRequest {
+  escrow: string;
+  depositId: string;
+}
+
+export interface GetDepositResponse {
+  deposit: DepositReceived | undefined;
+  closed: boolean;
+  /** Token base units, as the escrow's getDeposit holds them. */
+  available: string;
+  locked: string;
+  intentAmountMin: string;
+  intentAmountMax: string;
+  /** The payee per accepted payment method, as last set. */
+  paymentMethods: DepositPaymentMethodSet[];
+  /** The accepted currencies per payment method with their floors, as last set. */
+  currencies: DepositCurrencyAdded[];
+  /** The zero address when none. */
+  rateManager: string;
+  isPrivate: boolean;
+  disputeProtectionEnabled: boolean;
+  sellerAutomatedRelease: boolean;
+  asOfSequence: bigint;
 }
 
 function createBaseStreamFactsRequest(): StreamFactsRequest {
@@ -5133,6 +5239,930 @@ export const GetStatusResponse: MessageFns<GetStatusResponse> = {
   },
 };
 
+function createBaseListFactsRequest(): ListFactsRequest {
+  return { subject: undefined, afterSequence: 0n, limit: 0 };
+}
+
+export const ListFactsRequest: MessageFns<ListFactsRequest> = {
+  encode(message: ListFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.subject?.$case) {
+      case "depositId":
+        writer.uint32(10).string(message.subject.value);
+        break;
+      case "intentHash":
+        writer.uint32(18).string(message.subject.value);
+        break;
+      case "address":
+        writer.uint32(26).string(message.subject.value);
+        break;
+    }
+    if (message.afterSequence !== 0n) {
+      if (BigInt.asUintN(64, message.afterSequence) !== message.afterSequence) {
+        throw new globalThis.Error("value provided for field message.afterSequence of type uint64 too large");
+      }
+      writer.uint32(32).uint64(message.afterSequence);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).uint32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subject = { $case: "depositId", value: reader.string() };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subject = { $case: "intentHash", value: reader.string() };
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subject = { $case: "address", value: reader.string() };
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.afterSequence = reader.uint64() as bigint;
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFactsRequest {
+    return {
+      subject: isSet(object.depositId)
+        ? { $case: "depositId", value: globalThis.String(object.depositId) }
+        : isSet(object.deposit_id)
+        ? { $case: "depositId", value: globalThis.String(object.deposit_id) }
+        : isSet(object.intentHash)
+        ? { $case: "intentHash", value: globalThis.String(object.intentHash) }
+        : isSet(object.intent_hash)
+        ? { $case: "intentHash", value: globalThis.String(object.intent_hash) }
+        : isSet(object.address)
+        ? { $case: "address", value: globalThis.String(object.address) }
+        : undefined,
+      afterSequence: isSet(object.afterSequence)
+        ? BigInt(object.afterSequence)
+        : isSet(object.after_sequence)
+        ? BigInt(object.after_sequence)
+        : 0n,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListFactsRequest): unknown {
+    const obj: any = {};
+    if (message.subject?.$case === "depositId") {
+      obj.depositId = message.subject.value;
+    } else if (message.subject?.$case === "intentHash") {
+      obj.intentHash = message.subject.value;
+    } else if (message.subject?.$case === "address") {
+      obj.address = message.subject.value;
+    }
+    if (message.afterSequence !== 0n) {
+      obj.afterSequence = message.afterSequence.toString();
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFactsRequest>): ListFactsRequest {
+    return ListFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFactsRequest>): ListFactsRequest {
+    const message = createBaseListFactsRequest();
+    switch (object.subject?.$case) {
+      case "depositId": {
+        if (object.subject?.value !== undefined && object.subject?.value !== null) {
+          message.subject = { $case: "depositId", value: object.subject.value };
+        }
+        break;
+      }
+      case "intentHash": {
+        if (object.subject?.value !== undefined && object.subject?.value !== null) {
+          message.subject = { $case: "intentHash", value: object.subject.value };
+        }
+        break;
+      }
+      case "address": {
+        if (object.subject?.value !== undefined && object.subject?.value !== null) {
+          message.subject = { $case: "address", value: object.subject.value };
+        }
+        break;
+      }
+    }
+    message.afterSequence = (object.afterSequence !== undefined && object.afterSequence !== null)
+      ? BigInt(object.afterSequence)
+      : 0n;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListFactsResponse(): ListFactsResponse {
+  return { facts: [], hasMore: false, logEpoch: "" };
+}
+
+export const ListFactsResponse: MessageFns<ListFactsResponse> = {
+  encode(message: ListFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.facts) {
+      ChainFact.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    if (message.logEpoch !== "") {
+      writer.uint32(26).string(message.logEpoch);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.facts.push(ChainFact.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.logEpoch = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFactsResponse {
+    return {
+      facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => ChainFact.fromJSON(e)) : [],
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+      logEpoch: isSet(object.logEpoch)
+        ? globalThis.String(object.logEpoch)
+        : isSet(object.log_epoch)
+        ? globalThis.String(object.log_epoch)
+        : "",
+    };
+  },
+
+  toJSON(message: ListFactsResponse): unknown {
+    const obj: any = {};
+    if (message.facts?.length) {
+      obj.facts = message.facts.map((e) => ChainFact.toJSON(e));
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    if (message.logEpoch !== "") {
+      obj.logEpoch = message.logEpoch;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListFactsResponse>): ListFactsResponse {
+    return ListFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListFactsResponse>): ListFactsResponse {
+    const message = createBaseListFactsResponse();
+    message.facts = object.facts?.map((e) => ChainFact.fromPartial(e)) || [];
+    message.hasMore = object.hasMore ?? false;
+    message.logEpoch = object.logEpoch ?? "";
+    return message;
+  },
+};
+
+function createBaseGetIntentRequest(): GetIntentRequest {
+  return { intentHash: "" };
+}
+
+export const GetIntentRequest: MessageFns<GetIntentRequest> = {
+  encode(message: GetIntentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.intentHash !== "") {
+      writer.uint32(10).string(message.intentHash);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetIntentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetIntentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetIntentRequest {
+    return {
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+    };
+  },
+
+  toJSON(message: GetIntentRequest): unknown {
+    const obj: any = {};
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetIntentRequest>): GetIntentRequest {
+    return GetIntentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetIntentRequest>): GetIntentRequest {
+    const message = createBaseGetIntentRequest();
+    message.intentHash = object.intentHash ?? "";
+    return message;
+  },
+};
+
+function createBaseGetIntentResponse(): GetIntentResponse {
+  return { intent: undefined, status: 0, fulfilled: undefined, protocolFee: "", referrerFee: "", asOfSequence: 0n };
+}
+
+export const GetIntentResponse: MessageFns<GetIntentResponse> = {
+  encode(message: GetIntentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.intent !== undefined) {
+      IntentSignaled.encode(message.intent, writer.uint32(10).fork()).join();
+    }
+    if (message.status !== 0) {
+      writer.uint32(16).int32(message.status);
+    }
+    if (message.fulfilled !== undefined) {
+      IntentFulfilled.encode(message.fulfilled, writer.uint32(26).fork()).join();
+    }
+    if (message.protocolFee !== "") {
+      writer.uint32(34).string(message.protocolFee);
+    }
+    if (message.referrerFee !== "") {
+      writer.uint32(42).string(message.referrerFee);
+    }
+    if (message.asOfSequence !== 0n) {
+      if (BigInt.asUintN(64, message.asOfSequence) !== message.asOfSequence) {
+        throw new globalThis.Error("value provided for field message.asOfSequence of type uint64 too large");
+      }
+      writer.uint32(48).uint64(message.asOfSequence);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetIntentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetIntentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.intent = IntentSignaled.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fulfilled = IntentFulfilled.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.protocolFee = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.referrerFee = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.asOfSequence = reader.uint64() as bigint;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetIntentResponse {
+    return {
+      intent: isSet(object.intent) ? IntentSignaled.fromJSON(object.intent) : undefined,
+      status: isSet(object.status) ? intentStatusFromJSON(object.status) : 0,
+      fulfilled: isSet(object.fulfilled) ? IntentFulfilled.fromJSON(object.fulfilled) : undefined,
+      protocolFee: isSet(object.protocolFee)
+        ? globalThis.String(object.protocolFee)
+        : isSet(object.protocol_fee)
+        ? globalThis.String(object.protocol_fee)
+        : "",
+      referrerFee: isSet(object.referrerFee)
+        ? globalThis.String(object.referrerFee)
+        : isSet(object.referrer_fee)
+        ? globalThis.String(object.referrer_fee)
+        : "",
+      asOfSequence: isSet(object.asOfSequence)
+        ? BigInt(object.asOfSequence)
+        : isSet(object.as_of_sequence)
+        ? BigInt(object.as_of_sequence)
+        : 0n,
+    };
+  },
+
+  toJSON(message: GetIntentResponse): unknown {
+    const obj: any = {};
+    if (message.intent !== undefined) {
+      obj.intent = IntentSignaled.toJSON(message.intent);
+    }
+    if (message.status !== 0) {
+      obj.status = intentStatusToJSON(message.status);
+    }
+    if (message.fulfilled !== undefined) {
+      obj.fulfilled = IntentFulfilled.toJSON(message.fulfilled);
+    }
+    if (message.protocolFee !== "") {
+      obj.protocolFee = message.protocolFee;
+    }
+    if (message.referrerFee !== "") {
+      obj.referrerFee = message.referrerFee;
+    }
+    if (message.asOfSequence !== 0n) {
+      obj.asOfSequence = message.asOfSequence.toString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetIntentResponse>): GetIntentResponse {
+    return GetIntentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetIntentResponse>): GetIntentResponse {
+    const message = createBaseGetIntentResponse();
+    message.intent = (object.intent !== undefined && object.intent !== null)
+      ? IntentSignaled.fromPartial(object.intent)
+      : undefined;
+    message.status = object.status ?? 0;
+    message.fulfilled = (object.fulfilled !== undefined && object.fulfilled !== null)
+      ? IntentFulfilled.fromPartial(object.fulfilled)
+      : undefined;
+    message.protocolFee = object.protocolFee ?? "";
+    message.referrerFee = object.referrerFee ?? "";
+    message.asOfSequence = (object.asOfSequence !== undefined && object.asOfSequence !== null)
+      ? BigInt(object.asOfSequence)
+      : 0n;
+    return message;
+  },
+};
+
+function createBaseGetDepositRequest(): GetDepositRequest {
+  return { escrow: "", depositId: "" };
+}
+
+export const GetDepositRequest: MessageFns<GetDepositRequest> = {
+  encode(message: GetDepositRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.escrow !== "") {
+      writer.uint32(10).string(message.escrow);
+    }
+    if (message.depositId !== "") {
+      writer.uint32(18).string(message.depositId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDepositRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDepositRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.escrow = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDepositRequest {
+    return {
+      escrow: isSet(object.escrow) ? globalThis.String(object.escrow) : "",
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetDepositRequest): unknown {
+    const obj: any = {};
+    if (message.escrow !== "") {
+      obj.escrow = message.escrow;
+    }
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetDepositRequest>): GetDepositRequest {
+    return GetDepositRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetDepositRequest>): GetDepositRequest {
+    const message = createBaseGetDepositRequest();
+    message.escrow = object.escrow ?? "";
+    message.depositId = object.depositId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetDepositResponse(): GetDepositResponse {
+  return {
+    deposit: undefined,
+    closed: false,
+    available: "",
+    locked: "",
+    intentAmountMin: "",
+    intentAmountMax: "",
+    paymentMethods: [],
+    currencies: [],
+    rateManager: "",
+    isPrivate: false,
+    disputeProtectionEnabled: false,
+    sellerAutomatedRelease: false,
+    asOfSequence: 0n,
+  };
+}
+
+export const GetDepositResponse: MessageFns<GetDepositResponse> = {
+  encode(message: GetDepositResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deposit !== undefined) {
+      DepositReceived.encode(message.deposit, writer.uint32(10).fork()).join();
+    }
+    if (message.closed !== false) {
+      writer.uint32(16).bool(message.closed);
+    }
+    if (message.available !== "") {
+      writer.uint32(26).string(message.available);
+    }
+    if (message.locked !== "") {
+      writer.uint32(34).string(message.locked);
+    }
+    if (message.intentAmountMin !== "") {
+      writer.uint32(42).string(message.intentAmountMin);
+    }
+    if (message.intentAmountMax !== "") {
+      writer.uint32(50).string(message.intentAmountMax);
+    }
+    for (const v of message.paymentMethods) {
+      DepositPaymentMethodSet.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.currencies) {
+      DepositCurrencyAdded.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.rateManager !== "") {
+      writer.uint32(74).string(message.rateManager);
+    }
+    if (message.isPrivate !== false) {
+      writer.uint32(80).bool(message.isPrivate);
+    }
+    if (message.disputeProtectionEnabled !== false) {
+      writer.uint32(88).bool(message.disputeProtectionEnabled);
+    }
+    if (message.sellerAutomatedRelease !== false) {
+      writer.uint32(96).bool(message.sellerAutomatedRelease);
+    }
+    if (message.asOfSequence !== 0n) {
+      if (BigInt.asUintN(64, message.asOfSequence) !== message.asOfSequence) {
+        throw new globalThis.Error("value provided for field message.asOfSequence of type uint64 too large");
+      }
+      writer.uint32(104).uint64(message.asOfSequence);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDepositResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDepositResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deposit = DepositReceived.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.closed = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.available = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.locked = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.intentAmountMin = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.intentAmountMax = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.paymentMethods.push(DepositPaymentMethodSet.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.currencies.push(DepositCurrencyAdded.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.rateManager = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.isPrivate = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.disputeProtectionEnabled = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.sellerAutomatedRelease = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.asOfSequence = reader.uint64() as bigint;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDepositResponse {
+    return {
+      deposit: isSet(object.deposit) ? DepositReceived.fromJSON(object.deposit) : undefined,
+      closed: isSet(object.closed) ? globalThis.Boolean(object.closed) : false,
+      available: isSet(object.available) ? globalThis.String(object.available) : "",
+      locked: isSet(object.locked) ? globalThis.String(object.locked) : "",
+      intentAmountMin: isSet(object.intentAmountMin)
+        ? globalThis.String(object.intentAmountMin)
+        : isSet(object.intent_amount_min)
+        ? globalThis.String(object.intent_amount_min)
+        : "",
+      intentAmountMax: isSet(object.intentAmountMax)
+        ? globalThis.String(object.intentAmountMax)
+        : isSet(object.intent_amount_max)
+        ? globalThis.String(object.intent_amount_max)
+        : "",
+      paymentMethods: globalThis.Array.isArray(object?.paymentMethods)
+        ? object.paymentMethods.map((e: any) => DepositPaymentMethodSet.fromJSON(e))
+        : globalThis.Array.isArray(object?.payment_methods)
+        ? object.payment_methods.map((e: any) => DepositPaymentMethodSet.fromJSON(e))
+        : [],
+      currencies: globalThis.Array.isArray(object?.currencies)
+        ? object.currencies.map((e: any) => DepositCurrencyAdded.fromJSON(e))
+        : [],
+      rateManager: isSet(object.rateManager)
+        ? globalThis.String(object.rateManager)
+        : isSet(object.rate_manager)
+        ? globalThis.String(object.rate_manager)
+        : "",
+      isPrivate: isSet(object.isPrivate)
+        ? globalThis.Boolean(object.isPrivate)
+        : isSet(object.is_private)
+        ? globalThis.Boolean(object.is_private)
+        : false,
+      disputeProtectionEnabled: isSet(object.disputeProtectionEnabled)
+        ? globalThis.Boolean(object.disputeProtectionEnabled)
+        : isSet(object.dispute_protection_enabled)
+        ? globalThis.Boolean(object.dispute_protection_enabled)
+        : false,
+      sellerAutomatedRelease: isSet(object.sellerAutomatedRelease)
+        ? globalThis.Boolean(object.sellerAutomatedRelease)
+        : isSet(object.seller_automated_release)
+        ? globalThis.Boolean(object.seller_automated_release)
+        : false,
+      asOfSequence: isSet(object.asOfSequence)
+        ? BigInt(object.asOfSequence)
+        : isSet(object.as_of_sequence)
+        ? BigInt(object.as_of_sequence)
+        : 0n,
+    };
+  },
+
+  toJSON(message: GetDepositResponse): unknown {
+    const obj: any = {};
+    if (message.deposit !== undefined) {
+      obj.deposit = DepositReceived.toJSON(message.deposit);
+    }
+    if (message.closed !== false) {
+      obj.closed = message.closed;
+    }
+    if (message.available !== "") {
+      obj.available = message.available;
+    }
+    if (message.locked !== "") {
+      obj.locked = message.locked;
+    }
+    if (message.intentAmountMin !== "") {
+      obj.intentAmountMin = message.intentAmountMin;
+    }
+    if (message.intentAmountMax !== "") {
+      obj.intentAmountMax = message.intentAmountMax;
+    }
+    if (message.paymentMethods?.length) {
+      obj.paymentMethods = message.paymentMethods.map((e) => DepositPaymentMethodSet.toJSON(e));
+    }
+    if (message.currencies?.length) {
+      obj.currencies = message.currencies.map((e) => DepositCurrencyAdded.toJSON(e));
+    }
+    if (message.rateManager !== "") {
+      obj.rateManager = message.rateManager;
+    }
+    if (message.isPrivate !== false) {
+      obj.isPrivate = message.isPrivate;
+    }
+    if (message.disputeProtectionEnabled !== false) {
+      obj.disputeProtectionEnabled = message.disputeProtectionEnabled;
+    }
+    if (message.sellerAutomatedRelease !== false) {
+      obj.sellerAutomatedRelease = message.sellerAutomatedRelease;
+    }
+    if (message.asOfSequence !== 0n) {
+      obj.asOfSequence = message.asOfSequence.toString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetDepositResponse>): GetDepositResponse {
+    return GetDepositResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetDepositResponse>): GetDepositResponse {
+    const message = createBaseGetDepositResponse();
+    message.deposit = (object.deposit !== undefined && object.deposit !== null)
+      ? DepositReceived.fromPartial(object.deposit)
+      : undefined;
+    message.closed = object.closed ?? false;
+    message.available = object.available ?? "";
+    message.locked = object.locked ?? "";
+    message.intentAmountMin = object.intentAmountMin ?? "";
+    message.intentAmountMax = object.intentAmountMax ?? "";
+    message.paymentMethods = object.paymentMethods?.map((e) => DepositPaymentMethodSet.fromPartial(e)) || [];
+    message.currencies = object.currencies?.map((e) => DepositCurrencyAdded.fromPartial(e)) || [];
+    message.rateManager = object.rateManager ?? "";
+    message.isPrivate = object.isPrivate ?? false;
+    message.disputeProtectionEnabled = object.disputeProtectionEnabled ?? false;
+    message.sellerAutomatedRelease = object.sellerAutomatedRelease ?? false;
+    message.asOfSequence = (object.asOfSequence !== undefined && object.asOfSequence !== null)
+      ? BigInt(object.asOfSequence)
+      : 0n;
+    return message;
+  },
+};
+
 export type IndexerServiceService = typeof IndexerServiceService;
 export const IndexerServiceService = {
   /**
@@ -5186,6 +6216,43 @@ export const IndexerServiceService = {
     responseSerialize: (value: GetStatusResponse): Buffer => Buffer.from(GetStatusResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetStatusResponse => GetStatusResponse.decode(value),
   },
+  /**
+   * The facts about one subject (a deposit, an intent, an address) with a sequence above
+   * `after_sequence`, in order, a page at a time, retractions included: how an actor
+   * that learns of a subject after its first facts passed catches up.
+   */
+  listFacts: {
+    path: "/peer.indexer.v1.IndexerService/ListFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListFactsRequest): Buffer => Buffer.from(ListFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListFactsRequest => ListFactsRequest.decode(value),
+    responseSerialize: (value: ListFactsResponse): Buffer => Buffer.from(ListFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListFactsResponse => ListFactsResponse.decode(value),
+  },
+  /** An intent as its standing facts tell it; NOT_FOUND without its IntentSignaled. */
+  getIntent: {
+    path: "/peer.indexer.v1.IndexerService/GetIntent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetIntentRequest): Buffer => Buffer.from(GetIntentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetIntentRequest => GetIntentRequest.decode(value),
+    responseSerialize: (value: GetIntentResponse): Buffer => Buffer.from(GetIntentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetIntentResponse => GetIntentResponse.decode(value),
+  },
+  /**
+   * A deposit of this indexer's escrow as its standing facts tell it; NOT_FOUND
+   * without its DepositReceived, or for another escrow.
+   */
+  getDeposit: {
+    path: "/peer.indexer.v1.IndexerService/GetDeposit" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetDepositRequest): Buffer => Buffer.from(GetDepositRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetDepositRequest => GetDepositRequest.decode(value),
+    responseSerialize: (value: GetDepositResponse): Buffer => Buffer.from(GetDepositResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetDepositResponse => GetDepositResponse.decode(value),
+  },
 } as const;
 
 export interface IndexerServiceServer extends UntypedServiceImplementation {
@@ -5204,6 +6271,19 @@ export interface IndexerServiceServer extends UntypedServiceImplementation {
   transferHistory: handleUnaryCall<TransferHistoryRequest, TransferHistoryResponse>;
   /** Where the indexer is: the chain, its contracts, the head and the cursor. */
   getStatus: handleUnaryCall<GetStatusRequest, GetStatusResponse>;
+  /**
+   * The facts about one subject (a deposit, an intent, an address) with a sequence above
+   * `after_sequence`, in order, a page at a time, retractions included: how an actor
+   * that learns of a subject after its first facts passed catches up.
+   */
+  listFacts: handleUnaryCall<ListFactsRequest, ListFactsResponse>;
+  /** An intent as its standing facts tell it; NOT_FOUND without its IntentSignaled. */
+  getIntent: handleUnaryCall<GetIntentRequest, GetIntentResponse>;
+  /**
+   * A deposit of this indexer's escrow as its standing facts tell it; NOT_FOUND
+   * without its DepositReceived, or for another escrow.
+   */
+  getDeposit: handleUnaryCall<GetDepositRequest, GetDepositResponse>;
 }
 
 export interface IndexerServiceClient extends Client {
@@ -5268,6 +6348,61 @@ export interface IndexerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetStatusResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The facts about one subject (a deposit, an intent, an address) with a sequence above
+   * `after_sequence`, in order, a page at a time, retractions included: how an actor
+   * that learns of a subject after its first facts passed catches up.
+   */
+  listFacts(
+    request: ListFactsRequest,
+    callback: (error: ServiceError | null, response: ListFactsResponse) => void,
+  ): ClientUnaryCall;
+  listFacts(
+    request: ListFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListFactsResponse) => void,
+  ): ClientUnaryCall;
+  listFacts(
+    request: ListFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListFactsResponse) => void,
+  ): ClientUnaryCall;
+  /** An intent as its standing facts tell it; NOT_FOUND without its IntentSignaled. */
+  getIntent(
+    request: GetIntentRequest,
+    callback: (error: ServiceError | null, response: GetIntentResponse) => void,
+  ): ClientUnaryCall;
+  getIntent(
+    request: GetIntentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetIntentResponse) => void,
+  ): ClientUnaryCall;
+  getIntent(
+    request: GetIntentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetIntentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A deposit of this indexer's escrow as its standing facts tell it; NOT_FOUND
+   * without its DepositReceived, or for another escrow.
+   */
+  getDeposit(
+    request: GetDepositRequest,
+    callback: (error: ServiceError | null, response: GetDepositResponse) => void,
+  ): ClientUnaryCall;
+  getDeposit(
+    request: GetDepositRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetDepositResponse) => void,
+  ): ClientUnaryCall;
+  getDeposit(
+    request: GetDepositRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetDepositResponse) => void,
   ): ClientUnaryCall;
 }
 

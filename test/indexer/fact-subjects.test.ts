@@ -1,6 +1,6 @@
 import test from 'ava';
-import { subjectsOf } from '../../../actors/chain/chain-facts.js';
-import type { ChainFact } from '../../../proto/gen/peer/indexer/v1/indexer.js';
+import { subjectsOf } from '../../indexer/fact-subjects.js';
+import type { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 const fact = (event: ChainFact['event']) => ({ event }) as ChainFact;
 const INTENT = `0x${'ab'.repeat(32)}`;
