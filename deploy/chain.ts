@@ -60,6 +60,7 @@ export async function openIndexerCollections(store: Store, chainId: number): Pro
     facts: (await store.collection(specs.facts)) as unknown as IndexerCollections['facts'],
     state: (await store.collection(specs.state)) as unknown as IndexerCollections['state'],
     watched: (await store.collection(specs.watched)) as unknown as IndexerCollections['watched'],
+    backfills: (await store.collection(specs.backfills)) as unknown as IndexerCollections['backfills'],
   };
 }
 

@@ -56,14 +56,27 @@ export interface CursorDocument extends IndexerDocument {
 }
 
 export interface WatchedDocument extends IndexerDocument {
-  /** The block from which its transfers are in the log. */
+  /** The block from which its transfers are in the log: lowered when a backfill of it completes. */
   fromBlock: number;
+}
+
+/** A backfill of some watched addresses' past transfers, resumable from `nextBlock`. */
+export interface BackfillDocument extends IndexerDocument {
+  addresses: string[];
+  fromBlock: number;
+  toBlock: number;
+  /** The first block not read yet: the job's own cursor. */
+  nextBlock: number;
+  status: 'RUNNING' | 'DONE';
+  /** Unix milliseconds. */
+  createdAt: number;
 }
 
 export interface IndexerCollections {
   facts: IndexerCollection<FactDocument>;
   state: IndexerCollection<CursorDocument>;
   watched: IndexerCollection<WatchedDocument>;
+  backfills: IndexerCollection<BackfillDocument>;
 }
 
 /** The collections and their indexes, for whoever opens them on a store. */
@@ -83,5 +96,6 @@ export function indexerCollectionSpecs(chainId: number): Record<keyof IndexerCol
     },
     state: { name: `${prefix}_state`, indexes: [] },
     watched: { name: `${prefix}_watched`, indexes: [] },
+    backfills: { name: `${prefix}_backfills`, indexes: [{ key: { status: 1, createdAt: 1 }, name: 'backfill_by_status' }] },
   };
 }

@@ -18,7 +18,7 @@ import { BlockNotFoundError, getAddress, type Address, type Block, type Hash, ty
 import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
-import type { BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
+import type { BackfillDocument, BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
 import { subjectKey, subjectsOf } from './fact-subjects.js';
 import { bloomMayContain } from './logs-bloom.js';
 import { isRangeRefusal } from './range-refusal.js';
@@ -178,22 +178,40 @@ export class Follower {
   }
 
   /**
-   * Watches these addresses' USDC transfers from now on and, when `fromBlock` is
-   * below the cursor, reads their transfers from there up to it. Returns the
-   * addresses that were not watched before.
+   * Watches these addresses' USDC transfers from the next block on, at once, and when
+   * `fromBlock` is below the cursor starts a backfill job for their past transfers from
+   * there: the answer does not wait for it. An address watched already but from a later
+   * block is backfilled down to `fromBlock` too. The job runs beside live following, a
+   * batch at a time on the log's one queue, with its own cursor, so a crash resumes it
+   * where it was; an address's `fromBlock` is lowered only once its job is done.
    */
-  watch(addresses: readonly string[], fromBlock: number): Promise<Address[]> {
+  watch(addresses: readonly string[], fromBlock: number): Promise<{ added: Address[]; backfill: BackfillDocument | null }> {
     return this.#serial(async () => {
-      const added = [...new Set(addresses.map((address) => getAddress(address)))].filter((address) => !this.#watched.has(address.toLowerCase()));
-      if (added.length === 0) return added;
-      const from = Math.max(fromBlock || this.#cursor.block.number + 1, this.#o.startBlock);
-      for (const address of added) {
-        await this.#o.collections.watched.insertOne({ _id: address, fromBlock: from });
-        this.#watched.add(address.toLowerCase());
+      const { watched, backfills } = this.#o.collections;
+      const cursor = this.#cursor.block.number;
+      const from = Math.max(fromBlock || cursor + 1, this.#o.startBlock);
+      const added: Address[] = [];
+      const behind: Address[] = [];
+      for (const address of new Set(addresses.map((candidate) => getAddress(candidate)))) {
+        const known = await watched.findOne({ _id: address });
+        if (!known) {
+          await watched.insertOne({ _id: address, fromBlock: cursor + 1 });
+          this.#watched.add(address.toLowerCase());
+          added.push(address);
+        }
+        if (from < (known?.fromBlock ?? cursor + 1)) behind.push(address);
       }
-      if (from <= this.#cursor.block.number) await this.#backfill(added, from, this.#cursor.block.number);
-      return added;
+      if (behind.length === 0) return { added, backfill: null };
+      const backfill: BackfillDocument = { _id: `bf_${randomUUID()}`, addresses: behind, fromBlock: from, toBlock: cursor, nextBlock: from, status: 'RUNNING', createdAt: Date.now() };
+      await backfills.insertOne(backfill);
+      this.#wake?.();
+      return { added, backfill };
     });
+  }
+
+  /** A backfill job as it stands, or null when there is none of that id. */
+  backfill(id: string): Promise<BackfillDocument | null> {
+    return this.#o.collections.backfills.findOne({ _id: id });
   }
 
   isWatched(address: string): boolean {
@@ -205,6 +223,8 @@ export class Follower {
       let more = false;
       try {
         more = await this.#serial(() => this.#step());
+        // A backfill batch between live steps: neither waits long for the other.
+        if (await this.#serial(() => this.#backfillStep())) more = true;
         this.#failures = 0;
       } catch (error) {
         this.#failures++;
@@ -537,11 +557,23 @@ export class Follower {
     }
   }
 
-  async #backfill(addresses: Address[], from: number, to: number): Promise<void> {
-    const { batchBlocks } = this.#o;
-    for (let start = from; start <= to; start += batchBlocks) {
-      await this.#append(await this.#transfersOf(addresses, start, Math.min(to, start + batchBlocks - 1)), null);
+  /** One batch of the oldest running backfill: its facts, then its cursor. Says whether a backfill has more to do. */
+  async #backfillStep(): Promise<boolean> {
+    const { backfills, watched } = this.#o.collections;
+    const [job] = await backfills.find({ status: 'RUNNING' }, { sort: { createdAt: 1 }, limit: 1 });
+    if (!job) return false;
+    const to = Math.min(job.toBlock, job.nextBlock + this.#o.batchBlocks - 1);
+    // A crash after these facts and before the job's cursor re-reads the batch; #append keeps one of each.
+    if (job.nextBlock <= to) await this.#append(await this.#transfersOf(job.addresses as Address[], job.nextBlock, to), null);
+    const done = to >= job.toBlock;
+    await backfills.updateOne({ _id: job._id }, { $set: { nextBlock: to + 1, status: done ? 'DONE' : 'RUNNING' } });
+    if (!done) return true;
+    for (const address of job.addresses) {
+      const known = await watched.findOne({ _id: address });
+      if (known && job.fromBlock < known.fromBlock) await watched.updateOne({ _id: address }, { $set: { fromBlock: job.fromBlock } });
     }
+    this.#o.logger.info({ backfill: job._id, addresses: job.addresses.length, fromBlock: job.fromBlock, toBlock: job.toBlock }, 'backfill done');
+    return true;
   }
 
   #notify(): void {

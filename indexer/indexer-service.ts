@@ -8,6 +8,8 @@ import { getAddress, isAddress } from 'viem';
 import {
   ChainFact,
   Direction,
+  type Backfill,
+  type GetBackfillRequest,
   type GetDepositRequest,
   type GetIntentRequest,
   type GetStatusRequest,
@@ -45,7 +47,8 @@ export function indexerService(
       if (request.addresses.length === 0 || bad.length > 0) {
         throw new ServiceError(Status.INVALID_ARGUMENT, bad.length > 0 ? `not addresses: ${bad.join(', ')}` : 'no addresses to watch');
       }
-      return { added: await follower.watch(request.addresses, Number(request.fromBlock)) };
+      const { added, backfill } = await follower.watch(request.addresses, Number(request.fromBlock));
+      return { added, backfillId: backfill?._id ?? '' };
     }),
     transferHistory: unary(logger, 'TransferHistory', (request: TransferHistoryRequest) => transferHistory(request, follower, collections, contracts)),
     getStatus: unary(
@@ -69,6 +72,18 @@ export function indexerService(
         };
       },
     ),
+    getBackfill: unary(logger, 'GetBackfill', async (request: GetBackfillRequest): Promise<Backfill> => {
+      const job = await follower.backfill(request.backfillId);
+      if (!job) throw new ServiceError(Status.NOT_FOUND, `no backfill ${request.backfillId}`);
+      return {
+        backfillId: job._id,
+        addresses: job.addresses,
+        fromBlock: BigInt(job.fromBlock),
+        toBlock: BigInt(job.toBlock),
+        nextBlock: BigInt(job.nextBlock),
+        done: job.status === 'DONE',
+      };
+    }),
     listFacts: unary(logger, 'ListFacts', (request: ListFactsRequest) => listFacts(request, collections, follower.epoch)),
     getIntent: unary(logger, 'GetIntent', (request: GetIntentRequest) => getIntent(request, collections)),
     getDeposit: unary(logger, 'GetDeposit', (request: GetDepositRequest) => getDeposit(request, collections, contracts)),

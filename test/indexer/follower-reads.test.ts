@@ -9,49 +9,24 @@
  */
 import test from 'ava';
 import { Metadata } from '@grpc/grpc-js';
-import { LimitExceededRpcError, RpcRequestError, type PublicClient } from 'viem';
-import { createLogger } from '../../actors/index.js';
+import { LimitExceededRpcError, RpcRequestError } from 'viem';
 import { withDeadline } from '../../actors/chain/indexer-client.js';
-import { openIndexerCollections } from '../../deploy/chain.js';
 import type { FollowerHealth } from '../../indexer/follower.js';
-import { INDEXER_SERVICE_NAME, startIndexer, type IndexerOptions } from '../../indexer/indexer-server.js';
+import { INDEXER_SERVICE_NAME, type IndexerOptions } from '../../indexer/indexer-server.js';
 import { isRangeRefusal } from '../../indexer/range-refusal.js';
 import type { GetStatusResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
 import { eventually } from '../support/nats.js';
-import { alice, bob, carol, createDeposit, mine, mint, readFacts, startTestChain, transfer, watch, type TestChain } from '../support/chain.js';
+import { alice, bob, carol, createDeposit, mine, mint, readFacts, startIndexerWith, startTestChain, transfer, watch, type GetLogsArgs, type TestChain } from '../support/chain.js';
 
 const USDC = 1_000_000n;
 
-type GetLogs = PublicClient['getLogs'];
-type GetLogsArgs = Parameters<GetLogs>[0];
-
-type Intercept = (args: GetLogsArgs, real: GetLogs) => ReturnType<GetLogs>;
+type Intercept = Parameters<typeof startIndexerWith>[1];
 
 /** The test chain's indexer, restarted over a client whose getLogs `intercept` wraps. */
 async function withGetLogs(chain: TestChain, intercept: Intercept, options: Partial<IndexerOptions> = {}) {
   await chain.indexer.stop();
-  await startWith(chain, intercept, options);
-}
-
-/** Starts the test chain's indexer (stopped) again over a client whose getLogs `intercept` wraps. */
-async function startWith(chain: TestChain, intercept: Intercept, options: Partial<IndexerOptions> = {}) {
-  const client = new Proxy(chain.client, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      return key === 'getLogs' ? (args: GetLogsArgs) => intercept(args, value as GetLogs) : value;
-    },
-  });
-  chain.indexer = await startIndexer({
-    client,
-    contracts: chain.local,
-    collections: await openIndexerCollections(chain.store, chain.local.chainId),
-    logger: createLogger({ level: 'silent' }),
-    address: chain.indexer.address,
-    startBlock: Number(chain.local.deployBlock),
-    pollMs: 20,
-    ...options,
-  });
+  await startIndexerWith(chain, intercept, options);
 }
 
 const refusal = () =>
@@ -102,7 +77,7 @@ test.serial('a range the provider refuses for its size is read again in halves, 
     await mine(chain, 2);
   }
   let refused = 0;
-  await startWith(
+  await startIndexerWith(
     chain,
     (args, real) => {
       const { fromBlock, toBlock } = args as { fromBlock?: bigint; toBlock?: bigint };

@@ -133,3 +133,30 @@ export async function indexerCall<Res>(invoke: Parameters<typeof withDeadline<Re
     }
   }
 }
+
+type GetLogs = PublicClient['getLogs'];
+export type GetLogsArgs = Parameters<GetLogs>[0];
+
+/**
+ * Starts the test chain's indexer (stopped) again at its address, over a client whose
+ * getLogs `intercept` wraps (`real` is the chain's own), as a node behind a flaky or
+ * lagging provider would read.
+ */
+export async function startIndexerWith(chain: TestChain, intercept: (args: GetLogsArgs, real: GetLogs) => ReturnType<GetLogs>, overrides: Partial<IndexerOptions> = {}): Promise<void> {
+  const client = new Proxy(chain.client, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      return key === 'getLogs' ? (args: GetLogsArgs) => intercept(args, value as GetLogs) : value;
+    },
+  });
+  chain.indexer = await startIndexer({
+    client,
+    contracts: chain.local,
+    collections: await openIndexerCollections(chain.store, chain.local.chainId),
+    logger: createLogger({ level: 'silent' }),
+    address: chain.indexer.address,
+    startBlock: Number(chain.local.deployBlock),
+    pollMs: 20,
+    ...overrides,
+  });
+}

@@ -348,6 +348,23 @@ export interface WatchAddressesRequest {
 export interface WatchAddressesResponse {
   /** Addresses newly watched (checksummed); ones already watched are not repeated. */
   added: string[];
+  /** The backfill job reading their past transfers; empty when none was needed. */
+  backfillId: string;
+}
+
+export interface GetBackfillRequest {
+  backfillId: string;
+}
+
+export interface Backfill {
+  backfillId: string;
+  addresses: string[];
+  fromBlock: bigint;
+  toBlock: bigint;
+  /** The first block not read yet. */
+  nextBlock: bigint;
+  /** Every block from from_block to to_block is read: the addresses' history is whole from from_block. */
+  done: boolean;
 }
 
 export interface TransferHistoryRequest {
@@ -4388,13 +4405,16 @@ export const WatchAddressesRequest: MessageFns<WatchAddressesRequest> = {
 };
 
 function createBaseWatchAddressesResponse(): WatchAddressesResponse {
-  return { added: [] };
+  return { added: [], backfillId: "" };
 }
 
 export const WatchAddressesResponse: MessageFns<WatchAddressesResponse> = {
   encode(message: WatchAddressesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.added) {
       writer.uint32(10).string(v!);
+    }
+    if (message.backfillId !== "") {
+      writer.uint32(18).string(message.backfillId);
     }
     return writer;
   },
@@ -4420,6 +4440,14 @@ export const WatchAddressesResponse: MessageFns<WatchAddressesResponse> = {
             message.added.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.backfillId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4433,13 +4461,23 @@ export const WatchAddressesResponse: MessageFns<WatchAddressesResponse> = {
   },
 
   fromJSON(object: any): WatchAddressesResponse {
-    return { added: globalThis.Array.isArray(object?.added) ? object.added.map((e: any) => globalThis.String(e)) : [] };
+    return {
+      added: globalThis.Array.isArray(object?.added) ? object.added.map((e: any) => globalThis.String(e)) : [],
+      backfillId: isSet(object.backfillId)
+        ? globalThis.String(object.backfillId)
+        : isSet(object.backfill_id)
+        ? globalThis.String(object.backfill_id)
+        : "",
+    };
   },
 
   toJSON(message: WatchAddressesResponse): unknown {
     const obj: any = {};
     if (message.added?.length) {
       obj.added = message.added;
+    }
+    if (message.backfillId !== "") {
+      obj.backfillId = message.backfillId;
     }
     return obj;
   },
@@ -4450,6 +4488,252 @@ export const WatchAddressesResponse: MessageFns<WatchAddressesResponse> = {
   fromPartial(object: DeepPartial<WatchAddressesResponse>): WatchAddressesResponse {
     const message = createBaseWatchAddressesResponse();
     message.added = object.added?.map((e) => e) || [];
+    message.backfillId = object.backfillId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetBackfillRequest(): GetBackfillRequest {
+  return { backfillId: "" };
+}
+
+export const GetBackfillRequest: MessageFns<GetBackfillRequest> = {
+  encode(message: GetBackfillRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.backfillId !== "") {
+      writer.uint32(10).string(message.backfillId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBackfillRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBackfillRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.backfillId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBackfillRequest {
+    return {
+      backfillId: isSet(object.backfillId)
+        ? globalThis.String(object.backfillId)
+        : isSet(object.backfill_id)
+        ? globalThis.String(object.backfill_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetBackfillRequest): unknown {
+    const obj: any = {};
+    if (message.backfillId !== "") {
+      obj.backfillId = message.backfillId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetBackfillRequest>): GetBackfillRequest {
+    return GetBackfillRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetBackfillRequest>): GetBackfillRequest {
+    const message = createBaseGetBackfillRequest();
+    message.backfillId = object.backfillId ?? "";
+    return message;
+  },
+};
+
+function createBaseBackfill(): Backfill {
+  return { backfillId: "", addresses: [], fromBlock: 0n, toBlock: 0n, nextBlock: 0n, done: false };
+}
+
+export const Backfill: MessageFns<Backfill> = {
+  encode(message: Backfill, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.backfillId !== "") {
+      writer.uint32(10).string(message.backfillId);
+    }
+    for (const v of message.addresses) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.fromBlock !== 0n) {
+      if (BigInt.asUintN(64, message.fromBlock) !== message.fromBlock) {
+        throw new globalThis.Error("value provided for field message.fromBlock of type uint64 too large");
+      }
+      writer.uint32(24).uint64(message.fromBlock);
+    }
+    if (message.toBlock !== 0n) {
+      if (BigInt.asUintN(64, message.toBlock) !== message.toBlock) {
+        throw new globalThis.Error("value provided for field message.toBlock of type uint64 too large");
+      }
+      writer.uint32(32).uint64(message.toBlock);
+    }
+    if (message.nextBlock !== 0n) {
+      if (BigInt.asUintN(64, message.nextBlock) !== message.nextBlock) {
+        throw new globalThis.Error("value provided for field message.nextBlock of type uint64 too large");
+      }
+      writer.uint32(40).uint64(message.nextBlock);
+    }
+    if (message.done !== false) {
+      writer.uint32(48).bool(message.done);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Backfill {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBackfill();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.backfillId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.addresses.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.fromBlock = reader.uint64() as bigint;
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.toBlock = reader.uint64() as bigint;
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.nextBlock = reader.uint64() as bigint;
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.done = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Backfill {
+    return {
+      backfillId: isSet(object.backfillId)
+        ? globalThis.String(object.backfillId)
+        : isSet(object.backfill_id)
+        ? globalThis.String(object.backfill_id)
+        : "",
+      addresses: globalThis.Array.isArray(object?.addresses)
+        ? object.addresses.map((e: any) => globalThis.String(e))
+        : [],
+      fromBlock: isSet(object.fromBlock)
+        ? BigInt(object.fromBlock)
+        : isSet(object.from_block)
+        ? BigInt(object.from_block)
+        : 0n,
+      toBlock: isSet(object.toBlock) ? BigInt(object.toBlock) : isSet(object.to_block) ? BigInt(object.to_block) : 0n,
+      nextBlock: isSet(object.nextBlock)
+        ? BigInt(object.nextBlock)
+        : isSet(object.next_block)
+        ? BigInt(object.next_block)
+        : 0n,
+      done: isSet(object.done) ? globalThis.Boolean(object.done) : false,
+    };
+  },
+
+  toJSON(message: Backfill): unknown {
+    const obj: any = {};
+    if (message.backfillId !== "") {
+      obj.backfillId = message.backfillId;
+    }
+    if (message.addresses?.length) {
+      obj.addresses = message.addresses;
+    }
+    if (message.fromBlock !== 0n) {
+      obj.fromBlock = message.fromBlock.toString();
+    }
+    if (message.toBlock !== 0n) {
+      obj.toBlock = message.toBlock.toString();
+    }
+    if (message.nextBlock !== 0n) {
+      obj.nextBlock = message.nextBlock.toString();
+    }
+    if (message.done !== false) {
+      obj.done = message.done;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Backfill>): Backfill {
+    return Backfill.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Backfill>): Backfill {
+    const message = createBaseBackfill();
+    message.backfillId = object.backfillId ?? "";
+    message.addresses = object.addresses?.map((e) => e) || [];
+    message.fromBlock = (object.fromBlock !== undefined && object.fromBlock !== null) ? BigInt(object.fromBlock) : 0n;
+    message.toBlock = (object.toBlock !== undefined && object.toBlock !== null) ? BigInt(object.toBlock) : 0n;
+    message.nextBlock = (object.nextBlock !== undefined && object.nextBlock !== null) ? BigInt(object.nextBlock) : 0n;
+    message.done = object.done ?? false;
     return message;
   },
 };
@@ -6180,8 +6464,9 @@ export const IndexerServiceService = {
     responseDeserialize: (value: Buffer): StreamFactsResponse => StreamFactsResponse.decode(value),
   },
   /**
-   * Records USDC transfers from or to these addresses from now on, and from
-   * `from_block` backwards when it is below the indexer's cursor.
+   * Records USDC transfers from or to these addresses from the next block on, at once,
+   * and when `from_block` is below the indexer's cursor starts a backfill job for their
+   * past transfers from there; the answer names the job and does not wait for it.
    */
   watchAddresses: {
     path: "/peer.indexer.v1.IndexerService/WatchAddresses" as const,
@@ -6193,6 +6478,16 @@ export const IndexerServiceService = {
     responseSerialize: (value: WatchAddressesResponse): Buffer =>
       Buffer.from(WatchAddressesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): WatchAddressesResponse => WatchAddressesResponse.decode(value),
+  },
+  /** A backfill job's progress; NOT_FOUND for an id the indexer never gave. */
+  getBackfill: {
+    path: "/peer.indexer.v1.IndexerService/GetBackfill" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetBackfillRequest): Buffer => Buffer.from(GetBackfillRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetBackfillRequest => GetBackfillRequest.decode(value),
+    responseSerialize: (value: Backfill): Buffer => Buffer.from(Backfill.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Backfill => Backfill.decode(value),
   },
   /** Confirmed USDC transfers of one watched wallet, both directions, newest first. */
   transferHistory: {
@@ -6263,10 +6558,13 @@ export interface IndexerServiceServer extends UntypedServiceImplementation {
    */
   streamFacts: handleServerStreamingCall<StreamFactsRequest, StreamFactsResponse>;
   /**
-   * Records USDC transfers from or to these addresses from now on, and from
-   * `from_block` backwards when it is below the indexer's cursor.
+   * Records USDC transfers from or to these addresses from the next block on, at once,
+   * and when `from_block` is below the indexer's cursor starts a backfill job for their
+   * past transfers from there; the answer names the job and does not wait for it.
    */
   watchAddresses: handleUnaryCall<WatchAddressesRequest, WatchAddressesResponse>;
+  /** A backfill job's progress; NOT_FOUND for an id the indexer never gave. */
+  getBackfill: handleUnaryCall<GetBackfillRequest, Backfill>;
   /** Confirmed USDC transfers of one watched wallet, both directions, newest first. */
   transferHistory: handleUnaryCall<TransferHistoryRequest, TransferHistoryResponse>;
   /** Where the indexer is: the chain, its contracts, the head and the cursor. */
@@ -6299,8 +6597,9 @@ export interface IndexerServiceClient extends Client {
     options?: Partial<CallOptions>,
   ): ClientReadableStream<StreamFactsResponse>;
   /**
-   * Records USDC transfers from or to these addresses from now on, and from
-   * `from_block` backwards when it is below the indexer's cursor.
+   * Records USDC transfers from or to these addresses from the next block on, at once,
+   * and when `from_block` is below the indexer's cursor starts a backfill job for their
+   * past transfers from there; the answer names the job and does not wait for it.
    */
   watchAddresses(
     request: WatchAddressesRequest,
@@ -6316,6 +6615,22 @@ export interface IndexerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: WatchAddressesResponse) => void,
+  ): ClientUnaryCall;
+  /** A backfill job's progress; NOT_FOUND for an id the indexer never gave. */
+  getBackfill(
+    request: GetBackfillRequest,
+    callback: (error: ServiceError | null, response: Backfill) => void,
+  ): ClientUnaryCall;
+  getBackfill(
+    request: GetBackfillRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Backfill) => void,
+  ): ClientUnaryCall;
+  getBackfill(
+    request: GetBackfillRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Backfill) => void,
   ): ClientUnaryCall;
   /** Confirmed USDC transfers of one watched wallet, both directions, newest first. */
   transferHistory(
