@@ -4,9 +4,8 @@
  * re-organisation, a backfill) runs in turn on one queue, so sequences are dense
  * and in order.
  *
- * Logs are filtered at the RPC: the protocol's contracts by address, USDC transfers by
- * the watched addresses in their topics, so a busy token never floods a range. A range
- * a provider refuses for its size is read again in halves.
+ * What it reads comes from log-reader.ts: filtered at the RPC, in halves where a
+ * provider refuses a range, never from a backend behind the chain.
  *
  * Re-organisations: before each range the follower checks that the block it stopped
  * at is still on the chain. When it is not, it walks back over the blocks it
@@ -14,14 +13,13 @@
  * with `retracted` set, under a new sequence) and resumes from there.
  */
 import { randomUUID } from 'node:crypto';
-import { BlockNotFoundError, getAddress, type Address, type Block, type Hash, type Log, type PublicClient } from 'viem';
+import { BlockNotFoundError, getAddress, type Address, type Hash, type Log, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
-import { decodeProtocolLog, decodeTransferLog, transferEvent, type FactEvent } from './events.js';
+import { decodeProtocolLog, decodeTransferLog, type FactEvent } from './events.js';
 import type { BackfillDocument, BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
 import { subjectKey, subjectsOf } from './fact-subjects.js';
-import { bloomMayContain } from './logs-bloom.js';
-import { isRangeRefusal } from './range-refusal.js';
+import { LogReader } from './log-reader.js';
 
 export interface ChainContracts {
   chainId: number;
@@ -58,20 +56,11 @@ export interface FollowerHealth {
   lagBlocks: number;
 }
 
-/** Most addresses one log query names in a topic: providers bound a filter's size. */
-const ADDRESSES_PER_QUERY = 100;
-/** How far under the head a range's blocks are checked against their blooms: deeper blocks every backend has. */
-const VERIFY_DEPTH = 64;
 /** Steps failing in a row after which the log is reported stale. */
 const FAILURES_BEFORE_NOT_SERVING = 3;
 
 
 export type Finality = 'confirmations' | 'safe' | 'finalized';
-
-/** The RPC answered a range from a backend that has not reached its end: nothing may be taken from it. */
-export class LaggingBackendError extends Error {
-  override readonly name = 'LaggingBackendError';
-}
 
 export class ReorgTooDeepError extends Error {
   override readonly name = 'ReorgTooDeepError';
@@ -81,6 +70,7 @@ const CURSOR_ID = 'cursor';
 
 export class Follower {
   readonly #o: FollowerOptions;
+  readonly #reader: LogReader;
   readonly #listeners = new Set<() => void>();
   readonly #healthListeners = new Set<(health: FollowerHealth) => void>();
   #cursor!: CursorDocument;
@@ -107,6 +97,7 @@ export class Follower {
 
   constructor(options: FollowerOptions) {
     this.#o = options;
+    this.#reader = new LogReader(options.client, options.contracts, options.logger);
   }
 
   get cursor(): BlockMark {
@@ -293,7 +284,7 @@ export class Follower {
     const to = Math.min(target, cursor.number + batchBlocks);
     const last = await client.getBlock({ blockNumber: BigInt(to) });
     const logs = await this.#logs(from, to);
-    await this.#checkAgainstBlooms(from, last, logs);
+    await this.#reader.checkAgainstBlooms(from, last, logs, this.#head);
     // A range read across a re-organisation mixes two chains; the next step finds the fork.
     if ((await this.#hashAt(cursor.number)) !== cursor.hash && cursor.hash !== '') return true;
     if ((await this.#hashAt(to)) !== last.hash) return true;
@@ -312,69 +303,8 @@ export class Follower {
     }
   }
 
-  async #logs(from: number, to: number): Promise<Log[]> {
-    const { client, contracts } = this.#o;
-    const [protocol, transfers] = await Promise.all([
-      this.#inPieces(from, to, (range) => client.getLogs({ address: [contracts.escrow, contracts.orchestrator], ...range })),
-      this.#transfersOf([...this.#watched] as Address[], from, to),
-    ]);
-    return [...protocol, ...transfers];
-  }
-
-  /**
-   * Behind a balancer, a range can be answered by a backend that has not reached its top
-   * blocks and returns no logs for them, while the hashes came from another backend:
-   * taking that answer would drop facts for good. So for each block of the range near the
-   * head whose logs bloom may hold a log of the escrow or the orchestrator and for which
-   * the range returned none, the block's logs are asked for by its hash (EIP-234), which a
-   * backend without the block refuses rather than answers empty. Logs there mean the range
-   * answer was short: nothing of it is taken, and the step is tried again.
-   */
-  async #checkAgainstBlooms(from: number, last: Block, logs: Log[]): Promise<void> {
-    const { client, contracts } = this.#o;
-    const to = Number(last.number);
-    const protocol = [contracts.escrow, contracts.orchestrator];
-    const ours = new Set(protocol.map((address) => address.toLowerCase()));
-    const returned = new Set(logs.filter((log) => ours.has(log.address.toLowerCase())).map((log) => Number(log.blockNumber)));
-    for (let number = Math.max(from, this.#head - VERIFY_DEPTH + 1); number <= to; number++) {
-      if (returned.has(number)) continue;
-      const block = number === to ? last : await client.getBlock({ blockNumber: BigInt(number) });
-      if (!protocol.some((address) => bloomMayContain(block.logsBloom!, address))) continue;
-      const held = await client.getLogs({ blockHash: block.hash!, address: protocol });
-      if (held.length > 0) {
-        throw new LaggingBackendError(`the range up to block ${to} came back without the ${held.length} protocol logs of block ${number}: an RPC backend behind the chain answered it`);
-      }
-    }
-  }
-
-  /**
-   * The USDC transfers from or to `addresses` in the range, chosen by the RPC through
-   * the Transfer topics. A transfer between two of them comes twice; #append keeps one.
-   */
-  async #transfersOf(addresses: readonly Address[], from: number, to: number): Promise<Log[]> {
-    const { client, contracts } = this.#o;
-    const logs: Log[] = [];
-    for (let i = 0; i < addresses.length; i += ADDRESSES_PER_QUERY) {
-      const group = addresses.slice(i, i + ADDRESSES_PER_QUERY);
-      const [sent, received] = await Promise.all([
-        this.#inPieces(from, to, (range) => client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { from: group }, ...range })),
-        this.#inPieces(from, to, (range) => client.getLogs({ address: contracts.usdc, event: transferEvent[0], args: { to: group }, ...range })),
-      ]);
-      logs.push(...sent, ...received);
-    }
-    return logs;
-  }
-
-  /** Runs `query` over blocks `from` to `to`; a range the provider refuses for its size is read in halves, down to single blocks. */
-  async #inPieces<T>(from: number, to: number, query: (range: { fromBlock: bigint; toBlock: bigint }) => Promise<T[]>): Promise<T[]> {
-    try {
-      return await query({ fromBlock: BigInt(from), toBlock: BigInt(to) });
-    } catch (error) {
-      if (from >= to || !isRangeRefusal(error)) throw error;
-      const middle = Math.floor((from + to) / 2);
-      this.#o.logger.debug({ from, to }, 'provider refused the range; reading it in halves');
-      return [...(await this.#inPieces(from, middle, query)), ...(await this.#inPieces(middle + 1, to, query))];
-    }
+  #logs(from: number, to: number): Promise<Log[]> {
+    return this.#reader.range(from, to, [...this.#watched] as Address[]);
   }
 
   async #append(logs: Log[], through: BlockMark | null): Promise<void> {
@@ -564,7 +494,7 @@ export class Follower {
     if (!job) return false;
     const to = Math.min(job.toBlock, job.nextBlock + this.#o.batchBlocks - 1);
     // A crash after these facts and before the job's cursor re-reads the batch; #append keeps one of each.
-    if (job.nextBlock <= to) await this.#append(await this.#transfersOf(job.addresses as Address[], job.nextBlock, to), null);
+    if (job.nextBlock <= to) await this.#append(await this.#reader.transfersOf(job.addresses as Address[], job.nextBlock, to), null);
     const done = to >= job.toBlock;
     await backfills.updateOne({ _id: job._id }, { $set: { nextBlock: to + 1, status: done ? 'DONE' : 'RUNNING' } });
     if (!done) return true;
