@@ -32,7 +32,7 @@ export interface FactDocument extends IndexerDocument {
   /** On an original fact: whether it has since been retracted. */
   retracted: boolean;
   isRetraction: boolean;
-  /** What the fact is about (indexer/fact-subjects.ts): how lookups find a deposit's or an intent's facts. */
+  /** What the fact is about (proto/fact-subjects.ts): how lookups find a deposit's or an intent's facts. */
   subjects?: string[];
   /** Lower-case, for transfers: so history finds a wallet however it is spelled. */
   from?: string;

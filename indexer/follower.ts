@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, type FactEvent } from './events.js';
 import type { BackfillDocument, BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
-import { subjectKey, subjectsOf } from './fact-subjects.js';
+import { subjectKey, subjectsOf } from '../proto/fact-subjects.js';
 import { LogReader } from './log-reader.js';
 
 export interface ChainContracts {

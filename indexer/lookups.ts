@@ -18,7 +18,7 @@ import {
   type ListFactsRequest,
   type ListFactsResponse,
 } from '../proto/gen/peer/indexer/v1/indexer.js';
-import { subjectKey, type ChainSubject } from './fact-subjects.js';
+import { subjectKey, type ChainSubject } from '../proto/fact-subjects.js';
 import type { IndexerCollections } from './fact-store.js';
 import type { ChainContracts } from './follower.js';
 import { ServiceError } from './service-error.js';

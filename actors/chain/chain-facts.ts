@@ -29,7 +29,7 @@ import type { ActorSystem } from '../runtime/actor-system.js';
 import { deadLetterError } from '../runtime/dead-letters.js';
 import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from '../runtime/retry-policy.js';
 import type { Collection, Store } from '../store/store.js';
-import { subjectKey, subjectsOf, type ChainSubject } from '../../indexer/fact-subjects.js';
+import { subjectKey, subjectsOf, type ChainSubject } from '../../proto/fact-subjects.js';
 import { withDeadline } from './indexer-client.js';
 
 export { subjectsOf, type ChainSubject };

@@ -1,9 +1,11 @@
 /**
  * What a fact is about, as subscribers and lookups name it: an address (a USDC transfer's
  * sender and receiver), a deposit, an intent. The indexer files every fact under these
- * keys; the chain-facts reader sends a fact to the actors subscribed to them.
+ * keys; the chain-facts reader sends a fact to the actors subscribed to them. Part of the
+ * indexer's contract, so it lives beside the .proto both sides import (ARCHITECTURE: the
+ * indexer and the actors may import proto/, not each other).
  */
-import type { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
+import type { ChainFact } from './gen/peer/indexer/v1/indexer.js';
 
 export type ChainSubject = { address: string } | { depositId: string } | { intentHash: string };
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { subjectsOf } from '../../indexer/fact-subjects.js';
+import { subjectsOf } from '../../proto/fact-subjects.js';
 import type { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 const fact = (event: ChainFact['event']) => ({ event }) as ChainFact;
