@@ -442,6 +442,12 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   if (staleEpochDeliveries.length) log(`effects run under an older lease than one already seen for the actor:\n  ${first(staleEpochDeliveries).join('\n  ')}`);
   if (deadLetterCollections.length) log(`dead letters:\n  ${first(deadLetterCollections.map((letter) => JSON.stringify({ key: letter.key, error: letter.error }))).join('\n  ')}`);
 
+  // Floors: a run whose faults hit nothing, or through which little load got, would pass the checks below vacuously.
+  const victimActorsServedBySurvivors = deliveries.filter((d) => d.node !== victim.id && victimShards.includes(shardOf(d.actor.replace(/^account:/, ''), SHARDS))).length;
+  t.true(victimShards.length > 0, 'the killed node held shards when it died');
+  t.true(victimAccountsDueAfterKill.length > 0, "some of the killed node's timers fell due after the kill");
+  t.true(victimActorsServedBySurvivors > 0, "the killed node's actors ran effects on the survivors");
+  t.true(byOutcome.acknowledged >= sent / 2, `most transfers were acknowledged (${byOutcome.acknowledged} of ${sent})`);
   t.true(asksDone, 'every ask got a final answer within its bounds');
   t.true(settled, 'outboxes and timers drained within 45 s of the load stopping');
   t.deepEqual(missingAccounts, [], 'every account exists');
