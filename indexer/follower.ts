@@ -190,7 +190,7 @@ export class Follower {
           this.#watched.add(address.toLowerCase());
           added.push(address);
         }
-        if (from < (known?.fromBlock ?? cursor + 1)) behind.push(address);
+        if (from < (known?.fromBlock ?? cursor + 1) && !(await this.#backfilling(address, from))) behind.push(address);
       }
       if (behind.length === 0) return { added, backfill: null };
       const backfill: BackfillDocument = { _id: `bf_${randomUUID()}`, addresses: behind, fromBlock: from, toBlock: cursor, nextBlock: from, status: 'RUNNING', createdAt: Date.now() };
@@ -198,6 +198,12 @@ export class Follower {
       this.#wake?.();
       return { added, backfill };
     });
+  }
+
+  /** Whether a running job reads `address` from `from` or earlier already: a second would only read the same blocks again. */
+  async #backfilling(address: string, from: number): Promise<boolean> {
+    const running = await this.#o.collections.backfills.find({ status: 'RUNNING' });
+    return running.some((job) => job.fromBlock <= from && job.addresses.includes(address));
   }
 
   /** A backfill job as it stands, or null when there is none of that id. */

@@ -11,6 +11,7 @@ import {
   IntentStatus,
   type DepositCurrencyAdded,
   type DepositPaymentMethodSet,
+  type DepositRateBoundsSet,
   type GetDepositRequest,
   type GetDepositResponse,
   type GetIntentRequest,
@@ -68,6 +69,7 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
   let locked = 0n;
   const methods = new Map<string, DepositPaymentMethodSet>();
   const currencies = new Map<string, DepositCurrencyAdded>();
+  const bounds = new Map<string, DepositRateBoundsSet>();
   const answer: GetDepositResponse = {
     deposit: undefined,
     closed: false,
@@ -82,6 +84,7 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
     disputeProtectionEnabled: false,
     sellerAutomatedRelease: false,
     asOfSequence: 0n,
+    rateBounds: [],
   };
   // The escrow's own arithmetic (Escrow.sol), replayed.
   for (const fact of facts) {
@@ -127,6 +130,9 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
       case 'depositCurrencyRemoved':
         currencies.delete(`${event.value.paymentMethod}:${event.value.currency}`);
         break;
+      case 'depositRateBoundsSet':
+        bounds.set(`${event.value.paymentMethod}:${event.value.currency}`, event.value);
+        break;
       case 'depositRateManagerSet':
         answer.rateManager = event.value.rateManager;
         break;
@@ -147,7 +153,7 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
     }
   }
   if (!answer.deposit) throw new ServiceError(Status.NOT_FOUND, `no deposit ${depositId} of ${contracts.escrow} in the fact log`);
-  return { ...answer, available: available.toString(), locked: locked.toString(), paymentMethods: [...methods.values()], currencies: [...currencies.values()] };
+  return { ...answer, available: available.toString(), locked: locked.toString(), paymentMethods: [...methods.values()], currencies: [...currencies.values()], rateBounds: [...bounds.values()] };
 }
 
 function subjectOf(request: ListFactsRequest): ChainSubject {

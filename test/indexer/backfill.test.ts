@@ -81,6 +81,7 @@ test.serial('a backfill that fails half way resumes from its own cursor after a 
   const halfWay = await backfillOf(chain, backfillId);
   t.false(halfWay.done);
   t.true(halfWay.nextBlock > halfWay.fromBlock, 'it kept the batches it read');
+  t.is((await watchFrom(chain, carol.address, chain.local.deployBlock)).backfillId, '', 'a job reads those blocks already: no second one');
 
   await restartWith(chain, () => null);
   await eventually(async () => (await backfillOf(chain, backfillId)).done, 'resumed and done');

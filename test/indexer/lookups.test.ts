@@ -76,6 +76,7 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   await acceptCurrency(local, alice, 1n, VENMO, USD, RATE);
   await asMaker('setPrivate', [1n, true]);
   await asMaker('setRateManager', [1n, bob.address]);
+  await asMaker('setRateBounds', [1n, VENMO, USD, { min: parseUnits('1', 18), max: parseUnits('1.1', 18) }]);
   await local.confirm(await local.walletFor(local.deployer).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'setProtocolFee', args: [100n, carol.address] }));
 
   const fulfilled = await signal(chain, 20n * USDC, true);
@@ -85,7 +86,7 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   await local.confirm(await fulfilOn(local, carol, await witnessAttestation(local, [witness], fulfilled.intentHash, 15n * USDC, evidence)));
   await local.confirm(await local.walletFor(bob).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [pruned.intentHash] }));
   await asMaker('withdrawDeposit', [1n]);
-  const facts = await readFacts(chain, 0, 19);
+  const facts = await readFacts(chain, 0, 20);
 
   const deposit = await getDeposit(chain, '1');
   const onChain = await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [1n] });
@@ -95,6 +96,7 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   t.like(deposit, { isPrivate: true, rateManager: bob.address, intentAmountMin: USDC.toString(), intentAmountMax: (100n * USDC).toString(), asOfSequence: facts.at(-1)!.sequence });
   t.deepEqual(deposit.paymentMethods, [{ depositId: '1', paymentMethod: VENMO, payeeDetails: PAYEE }]);
   t.deepEqual(deposit.currencies, [{ depositId: '1', paymentMethod: VENMO, currency: USD, minConversionRate: RATE.toString() }]);
+  t.deepEqual(deposit.rateBounds, [{ depositId: '1', paymentMethod: VENMO, currency: USD, min: parseUnits('1', 18).toString(), max: parseUnits('1.1', 18).toString() }]);
 
   const done = await getIntent(chain, fulfilled.intentHash);
   t.is(done.status, IntentStatus.INTENT_STATUS_FULFILLED);

@@ -472,6 +472,8 @@ export interface GetDepositResponse {
   disputeProtectionEnabled: boolean;
   sellerAutomatedRelease: boolean;
   asOfSequence: bigint;
+  /** Where the rate manager may move each currency's floor, as last set. */
+  rateBounds: DepositRateBoundsSet[];
 }
 
 function createBaseStreamFactsRequest(): StreamFactsRequest {
@@ -6146,6 +6148,7 @@ function createBaseGetDepositResponse(): GetDepositResponse {
     disputeProtectionEnabled: false,
     sellerAutomatedRelease: false,
     asOfSequence: 0n,
+    rateBounds: [],
   };
 }
 
@@ -6192,6 +6195,9 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
         throw new globalThis.Error("value provided for field message.asOfSequence of type uint64 too large");
       }
       writer.uint32(104).uint64(message.asOfSequence);
+    }
+    for (const v of message.rateBounds) {
+      DepositRateBoundsSet.encode(v!, writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -6313,6 +6319,14 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
             message.asOfSequence = reader.uint64() as bigint;
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.rateBounds.push(DepositRateBoundsSet.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6374,6 +6388,11 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
         : isSet(object.as_of_sequence)
         ? BigInt(object.as_of_sequence)
         : 0n,
+      rateBounds: globalThis.Array.isArray(object?.rateBounds)
+        ? object.rateBounds.map((e: any) => DepositRateBoundsSet.fromJSON(e))
+        : globalThis.Array.isArray(object?.rate_bounds)
+        ? object.rate_bounds.map((e: any) => DepositRateBoundsSet.fromJSON(e))
+        : [],
     };
   },
 
@@ -6418,6 +6437,9 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
     if (message.asOfSequence !== 0n) {
       obj.asOfSequence = message.asOfSequence.toString();
     }
+    if (message.rateBounds?.length) {
+      obj.rateBounds = message.rateBounds.map((e) => DepositRateBoundsSet.toJSON(e));
+    }
     return obj;
   },
 
@@ -6443,6 +6465,7 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
     message.asOfSequence = (object.asOfSequence !== undefined && object.asOfSequence !== null)
       ? BigInt(object.asOfSequence)
       : 0n;
+    message.rateBounds = object.rateBounds?.map((e) => DepositRateBoundsSet.fromPartial(e)) || [];
     return message;
   },
 };
