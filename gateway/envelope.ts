@@ -42,11 +42,15 @@ export function fieldError(field: string, message: string): ApiError {
   return new ApiError(400, 'Invalid request', undefined, { fieldErrors: { [field]: [message] }, formErrors: [] });
 }
 
-export function respond<T>(ctx: Context, statusCode: number, message: string, responseObject: T | null, errorCode?: string): void {
+function envelope<T>(statusCode: number, message: string, responseObject: T | null, errorCode?: string): Envelope<T> {
   const body: Envelope<T> = { success: statusCode >= 200 && statusCode < 300, message, responseObject, statusCode };
   if (errorCode !== undefined) body.errorCode = errorCode;
+  return body;
+}
+
+export function respond<T>(ctx: Context, statusCode: number, message: string, responseObject: T | null, errorCode?: string): void {
   ctx.status = statusCode;
-  ctx.body = body;
+  ctx.body = envelope(statusCode, message, responseObject, errorCode);
 }
 
 /**
@@ -66,8 +70,7 @@ export interface Rendered {
 
 /** A success built through the resource's schema as `reply` builds it, serialised for sending many times. */
 export function rendered<S extends z.ZodType>(statusCode: number, message: string, resource: S, value: z.input<S>): Rendered {
-  const body: Envelope = { success: statusCode >= 200 && statusCode < 300, message, responseObject: resource.parse(value), statusCode };
-  return { statusCode, body: Buffer.from(JSON.stringify(body)) };
+  return { statusCode, body: Buffer.from(JSON.stringify(envelope(statusCode, message, resource.parse(value)))) };
 }
 
 export function sendRendered(ctx: Context, answer: Rendered): void {

@@ -79,6 +79,8 @@ export class Follower {
   #failures = 0;
   #lastError = '';
   #health: FollowerHealth = { serving: true, reason: null, lagBlocks: 0 };
+  /** Whether a backfill job may be running: so at first (a previous run may have left one) and after a watch starts one; cleared when none is found. */
+  #backfilling = true;
   /** Lower-case, so filtering a range's transfers costs no checksum per log. */
   #watched = new Set<string>();
   #queue: Promise<unknown> = Promise.resolve();
@@ -183,6 +185,9 @@ export class Follower {
       const from = Math.max(fromBlock || cursor + 1, this.#o.startBlock);
       const added: Address[] = [];
       const behind: Address[] = [];
+      // A running job that reads an address from `from` or earlier already: a second would read the same blocks again.
+      const running = await backfills.find({ status: 'RUNNING', fromBlock: { $lte: from } });
+      const covered = new Set(running.flatMap((job) => job.addresses));
       for (const address of new Set(addresses.map((candidate) => getAddress(candidate)))) {
         const known = await watched.findOne({ _id: address });
         if (!known) {
@@ -190,20 +195,15 @@ export class Follower {
           this.#watched.add(address.toLowerCase());
           added.push(address);
         }
-        if (from < (known?.fromBlock ?? cursor + 1) && !(await this.#backfilling(address, from))) behind.push(address);
+        if (from < (known?.fromBlock ?? cursor + 1) && !covered.has(address)) behind.push(address);
       }
       if (behind.length === 0) return { added, backfill: null };
       const backfill: BackfillDocument = { _id: `bf_${randomUUID()}`, addresses: behind, fromBlock: from, toBlock: cursor, nextBlock: from, status: 'RUNNING', createdAt: Date.now() };
       await backfills.insertOne(backfill);
+      this.#backfilling = true;
       this.#wake?.();
       return { added, backfill };
     });
-  }
-
-  /** Whether a running job reads `address` from `from` or earlier already: a second would only read the same blocks again. */
-  async #backfilling(address: string, from: number): Promise<boolean> {
-    const running = await this.#o.collections.backfills.find({ status: 'RUNNING' });
-    return running.some((job) => job.fromBlock <= from && job.addresses.includes(address));
   }
 
   /** A backfill job as it stands, or null when there is none of that id. */
@@ -495,9 +495,11 @@ export class Follower {
 
   /** One batch of the oldest running backfill: its facts, then its cursor. Says whether a backfill has more to do. */
   async #backfillStep(): Promise<boolean> {
+    // Asked between every two live steps: the store is read only while some job may run.
+    if (!this.#backfilling) return false;
     const { backfills, watched } = this.#o.collections;
     const [job] = await backfills.find({ status: 'RUNNING' }, { sort: { createdAt: 1 }, limit: 1 });
-    if (!job) return false;
+    if (!job) return (this.#backfilling = false);
     const to = Math.min(job.toBlock, job.nextBlock + this.#o.batchBlocks - 1);
     // A crash after these facts and before the job's cursor re-reads the batch; #append keeps one of each.
     if (job.nextBlock <= to) await this.#append(await this.#reader.transfersOf(job.addresses as Address[], job.nextBlock, to), null);

@@ -5,7 +5,7 @@
  * for facts that will not come again.
  */
 import { status as Status } from '@grpc/grpc-js';
-import { isAddress, isHash, zeroAddress } from 'viem';
+import { isAddress, isHash, zeroAddress, zeroHash } from 'viem';
 import {
   ChainFact,
   IntentStatus,
@@ -26,7 +26,6 @@ import { ServiceError } from './service-error.js';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
-const ZERO_BYTES32 = `0x${'0'.repeat(64)}`;
 
 export async function listFacts(request: ListFactsRequest, collections: IndexerCollections, epoch: string): Promise<ListFactsResponse> {
   if (request.limit > MAX_LIMIT) throw new ServiceError(Status.INVALID_ARGUMENT, `limit is at most ${MAX_LIMIT}`);
@@ -59,11 +58,10 @@ export async function getIntent(request: GetIntentRequest, collections: IndexerC
 
 export async function getDeposit(request: GetDepositRequest, collections: IndexerCollections, contracts: ChainContracts): Promise<GetDepositResponse> {
   if (!isAddress(request.escrow, { strict: false })) throw new ServiceError(Status.INVALID_ARGUMENT, `not an address: ${request.escrow}`);
-  if (!/^[0-9]{1,78}$/.test(request.depositId)) throw new ServiceError(Status.INVALID_ARGUMENT, `not a deposit id (a decimal integer): ${request.depositId}`);
+  const depositId = depositIdOf(request.depositId);
   if (request.escrow.toLowerCase() !== contracts.escrow.toLowerCase()) {
     throw new ServiceError(Status.NOT_FOUND, `this indexer reads the escrow ${contracts.escrow}, not ${request.escrow}`);
   }
-  const depositId = BigInt(request.depositId).toString();
   const facts = await standingFacts(collections, { depositId });
   let available = 0n;
   let locked = 0n;
@@ -118,7 +116,7 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
         available += BigInt(event.value.unlockedAmount) - BigInt(event.value.transferredAmount);
         break;
       case 'depositPaymentMethodSet':
-        if (event.value.payeeDetails === ZERO_BYTES32) methods.delete(event.value.paymentMethod);
+        if (event.value.payeeDetails === zeroHash) methods.delete(event.value.paymentMethod);
         else methods.set(event.value.paymentMethod, event.value);
         break;
       case 'depositCurrencyAdded':
@@ -160,8 +158,7 @@ function subjectOf(request: ListFactsRequest): ChainSubject {
   const subject = request.subject;
   switch (subject?.$case) {
     case 'depositId':
-      if (!/^[0-9]{1,78}$/.test(subject.value)) throw new ServiceError(Status.INVALID_ARGUMENT, `not a deposit id (a decimal integer): ${subject.value}`);
-      return { depositId: BigInt(subject.value).toString() };
+      return { depositId: depositIdOf(subject.value) };
     case 'intentHash':
       if (!isHash(subject.value)) throw new ServiceError(Status.INVALID_ARGUMENT, `not an intent hash (0x and 64 hex digits): ${subject.value}`);
       return { intentHash: subject.value };
@@ -171,6 +168,12 @@ function subjectOf(request: ListFactsRequest): ChainSubject {
     default:
       throw new ServiceError(Status.INVALID_ARGUMENT, 'name a subject: deposit_id, intent_hash or address');
   }
+}
+
+/** A deposit id as facts carry it (a decimal uint256 without leading zeros), or INVALID_ARGUMENT. */
+function depositIdOf(value: string): string {
+  if (!/^[0-9]{1,78}$/.test(value)) throw new ServiceError(Status.INVALID_ARGUMENT, `not a deposit id (a decimal integer): ${value}`);
+  return BigInt(value).toString();
 }
 
 /** The facts about `subject` that stand (neither retracted nor retractions), in log order. */

@@ -6,11 +6,7 @@
  * changed account is a new object), and for an open amount whether a rate prices it
  * now (it decides effectiveMin and effectiveMax).
  *
- * Never older than the last write a caller can have seen answered, in the way the
- * merchant accounts are kept (merchant-accounts.ts): a node that serves every shard
- * hears every order write before its turn answers and drops the render; in a cluster
- * a kept render is checked against the stored version, one read by `_id` returning
- * only the version.
+ * Never older than the last write a caller can have seen answered (kept-views.ts).
  */
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
@@ -18,6 +14,7 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { OpenCheckoutOrder } from '../../machines/order/checkout-order.js';
 import type { HostedOrderFields } from '../../machines/order/hosted-fields.js';
 import { rendered, type Rendered } from '../envelope.js';
+import { KeptViews } from '../kept-views.js';
 import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { hostedOrder } from '../schemas/order-resources.js';
 
@@ -25,7 +22,6 @@ import { hostedOrder } from '../schemas/order-resources.js';
 const CAPACITY = 10_000;
 
 interface Kept {
-  version: number;
   merchantId: string;
   /** The account the render shows, or null when it no longer existed. */
   merchant: MerchantAccount | null;
@@ -36,28 +32,19 @@ interface Kept {
 }
 
 export class HostedOrders {
-  readonly #kept = new Map<string, Kept>();
-  readonly #hearsEveryWrite: boolean;
-  /** Moves on every order write heard: a render read before it may predate the write and is not kept. */
-  #writes = 0;
+  readonly #kept: KeptViews<Kept>;
 
   constructor(
     private readonly system: ActorSystem,
     private readonly accounts: MerchantAccounts,
     private readonly rates: RateSource,
   ) {
-    this.#hearsEveryWrite = system.servesEveryShard;
-    if (this.#hearsEveryWrite) {
-      system.onWrite('order', (orderId) => {
-        this.#writes++;
-        this.#kept.delete(orderId);
-      });
-    }
+    this.#kept = new KeptViews<Kept>(system, 'order', CAPACITY);
   }
 
   /** The 200 answer for the order, or null when no order in any environment has this id. */
   async answer(orderId: string): Promise<Rendered | null> {
-    const kept = await this.#current(orderId);
+    const kept = await this.#kept.current(orderId);
     if (kept) {
       const merchant = await this.accounts.byId(kept.merchantId);
       const priced = kept.pricedCurrency === null || (await this.#priced(kept.pricedCurrency));
@@ -66,17 +53,8 @@ export class HostedOrders {
     return this.#render(orderId);
   }
 
-  async #current(orderId: string): Promise<Kept | undefined> {
-    const kept = this.#kept.get(orderId);
-    if (!kept || this.#hearsEveryWrite) return kept;
-    const stored = await this.system.documents('order').findOne({ _id: orderId }, { projection: { version: 1 } });
-    if (stored?.version === kept.version) return kept;
-    this.#kept.delete(orderId);
-    return undefined;
-  }
-
   async #render(orderId: string): Promise<Rendered | null> {
-    const writes = this.#writes;
+    const read = this.#kept.reading();
     const doc = await this.system.documents('order').findOne({ _id: orderId }, { projection: { view: 1, version: 1 } });
     if (!doc) return null;
     const view = doc.view as unknown as OrderView;
@@ -99,7 +77,7 @@ export class HostedOrders {
       order = { ...view.order, ...hostedFields };
     }
     const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment: null });
-    if (writes === this.#writes) this.#keep(orderId, { version: doc.version, merchantId: view.merchantId, merchant, pricedCurrency, priced, answer });
+    this.#kept.keep(orderId, doc.version, { merchantId: view.merchantId, merchant, pricedCurrency, priced, answer }, read);
     return answer;
   }
 
@@ -111,12 +89,6 @@ export class HostedOrders {
       if (error instanceof RateUnavailableError) return false;
       throw error;
     }
-  }
-
-  #keep(orderId: string, kept: Kept): void {
-    this.#kept.delete(orderId);
-    if (this.#kept.size >= CAPACITY) this.#kept.delete(this.#kept.keys().next().value!);
-    this.#kept.set(orderId, kept);
   }
 }
 

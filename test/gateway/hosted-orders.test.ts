@@ -1,5 +1,5 @@
 import test from 'ava';
-import { EmbeddedStore, type Filter, type Store } from '../../actors/index.js';
+import { EmbeddedStore, type Store } from '../../actors/index.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
 import { RateSource, RateUnavailableError, type RateProvider } from '../../actors/rates/rate-source.js';
 import { parseRate } from '../../machines/money.js';
@@ -8,42 +8,12 @@ import { HostedOrders } from '../../gateway/orders/hosted-orders.js';
 import { MerchantAccounts } from '../../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../../gateway/merchants/merchant-admin.js';
 import type { Rendered } from '../../gateway/envelope.js';
-import { interceptedStore } from '../support/intercepted-store.js';
+import { watchedStore } from '../support/watched-store.js';
 import { LocalCluster } from '../support/local-cluster.js';
 import { fixedOrderInput, openOrderInput } from '../support/order-input.js';
 import { startTestSystem } from '../support/test-node.js';
 
 const now = () => '2026-11-23T12:00:00.000Z';
-
-/** Records every read of the order collection, and can hold reads at a gate until the test opens it. */
-function watchedStore(inner: Store) {
-  const reads: Array<{ filter: Filter; fields: string[] }> = [];
-  let gate: Promise<void> | null = null;
-  const store = interceptedStore(inner, (spec, collection) =>
-    spec.name === 'actors_order'
-      ? {
-          findOne: async (filter, options) => {
-            reads.push({ filter, fields: Object.keys(options?.projection ?? {}) });
-            const doc = await collection.findOne(filter, options);
-            await gate;
-            return doc;
-          },
-        }
-      : {},
-  );
-  return {
-    store,
-    reads,
-    hold(): () => void {
-      let open = () => {};
-      gate = new Promise<void>((resolve) => (open = resolve));
-      return () => {
-        gate = null;
-        open();
-      };
-    },
-  };
-}
 
 /** A provider whose EUR rate the test turns off, as a provider gone stale is. */
 class SwitchableRates implements RateProvider {
@@ -67,7 +37,7 @@ async function setUp(store: Store = new EmbeddedStore()) {
 }
 
 test('on a node serving every shard a kept answer reads nothing, and an order write, a merchant change or a stale rate is seen by the next read', async (t) => {
-  const watched = watchedStore(new EmbeddedStore());
+  const watched = watchedStore(new EmbeddedStore(), 'actors_order');
   const { system, admin, merchant, hosted, provider, create } = await setUp(watched.store);
   await create(fixedOrderInput());
   await create(openOrderInput());
@@ -93,7 +63,7 @@ test('on a node serving every shard a kept answer reads nothing, and an order wr
 });
 
 test('an answer read while its order is being written is answered but not kept', async (t) => {
-  const watched = watchedStore(new EmbeddedStore());
+  const watched = watchedStore(new EmbeddedStore(), 'actors_order');
   const { system, hosted, create } = await setUp(watched.store);
   await create(fixedOrderInput());
 
@@ -109,7 +79,7 @@ test('an answer read while its order is being written is answered but not kept',
 test('in a cluster a kept answer is checked against the stored version, so a write through another node is seen by the next read', async (t) => {
   const cluster = new LocalCluster(16);
   const shared = new EmbeddedStore();
-  const watched = watchedStore(shared);
+  const watched = watchedStore(shared, 'actors_order');
   const reader = await startTestSystem({ kinds: [merchantKind, orderKind], store: watched.store, transport: cluster.transport() });
   const writer = await startTestSystem({ kinds: [merchantKind, orderKind], store: shared, transport: cluster.transport() });
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, writer.system.transport as ReturnType<LocalCluster['transport']>);

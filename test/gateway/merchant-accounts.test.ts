@@ -1,47 +1,17 @@
 import test from 'ava';
-import { EmbeddedStore, type Filter, type Store } from '../../actors/index.js';
+import { EmbeddedStore } from '../../actors/index.js';
 import { merchantKind } from '../../actors/kinds/index.js';
 import { hashApiKey } from '../../gateway/auth/api-keys.js';
 import { MerchantAccounts } from '../../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../../gateway/merchants/merchant-admin.js';
-import { interceptedStore } from '../support/intercepted-store.js';
+import { watchedStore } from '../support/watched-store.js';
 import { LocalCluster } from '../support/local-cluster.js';
 import { startTestSystem } from '../support/test-node.js';
 
 const now = () => '2026-11-23T12:00:00.000Z';
 
-/** Records every read of the merchant collection, and can hold reads at a gate until the test opens it. */
-function watchedStore(inner: Store) {
-  const reads: Array<{ filter: Filter; fields: string[] }> = [];
-  let gate: Promise<void> | null = null;
-  const store = interceptedStore(inner, (spec, collection) =>
-    spec.name === 'actors_merchant'
-      ? {
-          findOne: async (filter, options) => {
-            reads.push({ filter, fields: Object.keys(options?.projection ?? {}) });
-            const doc = await collection.findOne(filter, options);
-            await gate;
-            return doc;
-          },
-        }
-      : {},
-  );
-  return {
-    store,
-    reads,
-    hold(): () => void {
-      let open = () => {};
-      gate = new Promise<void>((resolve) => (open = resolve));
-      return () => {
-        gate = null;
-        open();
-      };
-    },
-  };
-}
-
 test('on a node serving every shard a kept account reads nothing, and a rotation or a settings change is seen by the next lookup', async (t) => {
-  const watched = watchedStore(new EmbeddedStore());
+  const watched = watchedStore(new EmbeddedStore(), 'actors_merchant');
   const { system } = await startTestSystem({ kinds: [merchantKind], store: watched.store });
   const admin = new MerchantAdmin(system, now);
   const accounts = new MerchantAccounts(system);
@@ -64,7 +34,7 @@ test('on a node serving every shard a kept account reads nothing, and a rotation
 });
 
 test('an account read while its merchant is being written is answered but not kept', async (t) => {
-  const watched = watchedStore(new EmbeddedStore());
+  const watched = watchedStore(new EmbeddedStore(), 'actors_merchant');
   const { system } = await startTestSystem({ kinds: [merchantKind], store: watched.store });
   const admin = new MerchantAdmin(system, now);
   const accounts = new MerchantAccounts(system);
@@ -82,7 +52,7 @@ test('an account read while its merchant is being written is answered but not ke
 test('in a cluster a kept account is checked against the stored version, so a write through another node is seen by the next lookup', async (t) => {
   const cluster = new LocalCluster(16);
   const shared = new EmbeddedStore();
-  const watched = watchedStore(shared);
+  const watched = watchedStore(shared, 'actors_merchant');
   const reader = await startTestSystem({ kinds: [merchantKind], store: watched.store, transport: cluster.transport() });
   const writer = await startTestSystem({ kinds: [merchantKind], store: shared, transport: cluster.transport() });
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, writer.system.transport as ReturnType<LocalCluster['transport']>);

@@ -10,14 +10,13 @@
 import test from 'ava';
 import { Metadata } from '@grpc/grpc-js';
 import { LimitExceededRpcError, RpcRequestError } from 'viem';
-import { withDeadline } from '../../actors/chain/indexer-client.js';
 import type { FollowerHealth } from '../../indexer/follower.js';
 import { INDEXER_SERVICE_NAME, type IndexerOptions } from '../../indexer/indexer-server.js';
 import { isRangeRefusal } from '../../indexer/range-refusal.js';
 import type { GetStatusResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
 import { eventually } from '../support/nats.js';
-import { alice, bob, carol, createDeposit, mine, mint, readFacts, startIndexerWith, startTestChain, transfer, watch, type GetLogsArgs, type TestChain } from '../support/chain.js';
+import { alice, bob, carol, createDeposit, indexerCall, mine, mint, readFacts, startIndexerWith, startTestChain, transfer, watch, type GetLogsArgs, type TestChain } from '../support/chain.js';
 
 const USDC = 1_000_000n;
 
@@ -32,7 +31,7 @@ async function withGetLogs(chain: TestChain, intercept: Intercept, options: Part
 const refusal = () =>
   new LimitExceededRpcError(new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32005, message: 'query returned more than 10000 results' } }));
 
-const status = (chain: TestChain) => withDeadline<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done));
+const status = (chain: TestChain) => indexerCall<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done));
 
 test.serial('USDC transfers are chosen by the RPC through their topics: no query asks for every transfer of the token', async (t) => {
   const chain = await startTestChain();

@@ -13,7 +13,6 @@ import {
   type GetDepositResponse,
   type GetIntentResponse,
   type GetStatusResponse,
-  type IndexerServiceClient,
   type ListFactsRequest,
   type ListFactsResponse,
 } from '../../proto/gen/peer/indexer/v1/indexer.js';
@@ -27,15 +26,12 @@ const USD = keccak256(stringToHex('USD'));
 const PAYEE = keccak256(stringToHex('alice-venmo'));
 const RATE = parseUnits('1.02', 18);
 
-type Unary<Req, Res> = (request: Req, metadata: Metadata, options: object, done: (error: ServiceError | null, response: Res) => void) => unknown;
-const call = <Req, Res>(chain: TestChain, method: (client: IndexerServiceClient) => Unary<Req, Res>, request: Req) =>
-  indexerCall<Res>((options, done) => method(chain.grpc).call(chain.grpc, request, new Metadata(), options, done));
-
 const getDeposit = (chain: TestChain, depositId: string, escrow = chain.local.escrow) =>
-  call<{ escrow: string; depositId: string }, GetDepositResponse>(chain, (client) => client.getDeposit as never, { escrow, depositId });
-const getIntent = (chain: TestChain, intentHash: string) => call<{ intentHash: string }, GetIntentResponse>(chain, (client) => client.getIntent as never, { intentHash });
+  indexerCall<GetDepositResponse>((options, done) => chain.grpc.getDeposit({ escrow, depositId }, new Metadata(), options, done));
+const getIntent = (chain: TestChain, intentHash: string) =>
+  indexerCall<GetIntentResponse>((options, done) => chain.grpc.getIntent({ intentHash }, new Metadata(), options, done));
 const listFacts = (chain: TestChain, request: Partial<ListFactsRequest>) =>
-  call<ListFactsRequest, ListFactsResponse>(chain, (client) => client.listFacts as never, { subject: undefined, afterSequence: 0n, limit: 0, ...request });
+  indexerCall<ListFactsResponse>((options, done) => chain.grpc.listFacts({ subject: undefined, afterSequence: 0n, limit: 0, ...request }, new Metadata(), options, done));
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: number; details: string }> {
   const error = (await promise.then(
@@ -124,7 +120,7 @@ test('the facts about one subject come a page at a time from a sequence, with th
     await local.confirm(await local.walletFor(alice).writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [1n, keccak256(stringToHex(currency)), PAYEE] }));
   }
   await readFacts(chain, 0, 5);
-  const epoch = ((await call<object, GetStatusResponse>(chain, (client) => client.getStatus as never, {})) as GetStatusResponse).logEpoch;
+  const { logEpoch: epoch } = await indexerCall<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done));
 
   const first = await listFacts(chain, { subject: { $case: 'depositId', value: '1' }, limit: 2 });
   t.true(first.hasMore);
