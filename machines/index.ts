@@ -1,9 +1,11 @@
 /**
  * machines/: the XState v5 machines and the domain rules they use (money, fees,
  * amounts, ids). Pure: no I/O, no clock, no randomness except through inputs.
- * The runtime in actors/ drives the machines through `transition()`; payments,
- * payouts and deposits arrive with their own issues.
+ * The runtime in actors/ drives the machines through `transition()`. The relayer's
+ * transaction and wallet are here; payments, payouts and deposits arrive with their own issues.
  */
 export * from './money.js';
 export * from './order/index.js';
 export * from './catalog/index.js';
+export * from './transaction/index.js';
+export * from './wallet/index.js';
