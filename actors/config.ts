@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseUsdc } from '../machines/money.js';
+import { privateKeysProblem } from './relayer/relayer-keys.js';
 import type { RetryPolicy } from './runtime/retry-policy.js';
 import type { MongoDurability } from './store/mongo-store.js';
 
@@ -121,6 +122,30 @@ const schema = z
     INDEXER_REORG_DEPTH: integer(1, 100_000).default(128),
     /** Confirmed blocks the fact log may trail the chain by before the indexer reports NOT_SERVING and nodes report degraded. */
     INDEXER_MAX_LAG_BLOCKS: integer(1, 1_000_000).default(60),
+    /**
+     * The keys the relayer sends the node's transactions with: 0x-prefixed 32-byte hex,
+     * comma-separated. Unset on the local chain, an anvil dev account sends; unset on
+     * CHAIN_RPC_URL, the node sends nothing. Never logged.
+     */
+    RELAYER_PRIVATE_KEYS: z
+      .string()
+      .superRefine((text, ctx) => {
+        const problem = privateKeysProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+    /** Blocks a transaction's receipt needs (itself included) before its owner hears the outcome. */
+    RELAYER_CONFIRMATIONS: integer(1, 1_000).default(1),
+    /** How often a sent transaction is looked for on chain and sent again. */
+    RELAYER_CHECK_MS: integer(10, 600_000).default(2_000),
+    /** How long an attempt may go unmined before a replacement pays more. */
+    RELAYER_BUMP_AFTER_MS: integer(1_000, 24 * 60 * 60 * 1000).default(60_000),
+    /** The most the relayer pays per gas, in wei (default 200 gwei): a bump never goes past it. */
+    RELAYER_MAX_FEE_PER_GAS: z
+      .string()
+      .regex(/^[1-9]\d{0,30}$/, 'must be a whole number of wei, such as 200000000000')
+      .default('200000000000')
+      .transform((text) => BigInt(text)),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** Where `npm run enclave` serves gRPC and HTTP ({attestation_url}). */

@@ -81,21 +81,29 @@ export async function startIndexerOn(chain: IndexedChain, store: Store, config: 
   });
 }
 
-/** Null when the node reads no chain (INDEXER_ENABLED=false); a cluster node reads the shared INDEXER_URL, which the configuration requires. */
-export async function startChainSide(
-  config: Config,
-  system: ActorSystem,
-  store: Store,
-  logger: Logger,
-  local: LocalChainOptions = {},
-): Promise<ChainSide | null> {
+/**
+ * The chain a node opens before its actors start, since the relayer's kinds need it:
+ * the one it indexes in-process, or CHAIN_RPC_URL for sending beside a shared
+ * indexer. Null when it reads no chain or has none to send on.
+ */
+export async function openNodeChain(config: Config, logger: Logger, local: LocalChainOptions = {}): Promise<IndexedChain | null> {
+  if (!config.INDEXER_ENABLED) return null;
+  if (config.INDEXER_URL && !config.CHAIN_RPC_URL) return null;
+  return openChain(config, logger, local);
+}
+
+/**
+ * Null when the node reads no chain (INDEXER_ENABLED=false); a cluster node reads the shared
+ * INDEXER_URL, which the configuration requires. `chain` is what openNodeChain opened: without
+ * INDEXER_URL it is the chain the in-process indexer follows, and this side stops it.
+ */
+export async function startChainSide(config: Config, system: ActorSystem, store: Store, logger: Logger, chain: IndexedChain | null): Promise<ChainSide | null> {
   if (!config.INDEXER_ENABLED) return null;
   let indexer: RunningIndexer | null = null;
-  let localChain: LocalChain | null = null;
+  const localChain: LocalChain | null = chain?.localChain ?? null;
   let indexerAddress = config.INDEXER_URL;
   if (!indexerAddress) {
-    const chain = await openChain(config, logger, local);
-    localChain = chain.localChain;
+    if (!chain) throw new Error('an in-process indexer needs the chain openNodeChain opens');
     indexer = await startIndexerOn(chain, store, config, logger, '127.0.0.1:0');
     indexerAddress = indexer.address;
   }

@@ -36,7 +36,9 @@ import { merchantKind, orderKind } from '../actors/kinds/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
-import { startChainSide, type ChainSide } from './chain.js';
+import { openNodeChain, startChainSide, type ChainSide } from './chain.js';
+import { relayerSide } from './relayer.js';
+import { Relayer } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
 
@@ -65,6 +67,8 @@ export interface PlatformNode {
   routes: GatewayRoute[];
   /** The indexer it reads chain facts from, and the consumer handing them to actors; null without a chain. */
   chain: ChainSide | null;
+  /** Sends the node's transactions; null without a chain to send on or a key to send with. */
+  relayer: Relayer | null;
   /** The attestation service run in-process; null in a cluster or with ENCLAVE_ENABLED=false. */
   enclave: EnclaveSide | null;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
@@ -140,14 +144,17 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     deadLetters,
     metrics,
   });
-  for (const kind of [...PLATFORM_KINDS, ...(options.kinds ?? [])]) system.register(kind);
-  await system.start();
   // The enclave starts first: a local chain registers its signer as the witness whose attestations release funds.
   const enclave =
     config.ENCLAVE_ENABLED && !config.NATS_URL
       ? await startEnclaveSide(config, store, logger, { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 })
       : null;
-  const chain = await startChainSide(config, system, store, logger, enclave ? { witness: enclave.service.signer } : {});
+  // The chain opens before the actors start: the relayer's kinds sign and send on it.
+  const opened = await openNodeChain(config, logger, enclave ? { witness: enclave.service.signer } : {});
+  const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
+  for (const kind of [...PLATFORM_KINDS, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
+  await system.start();
+  const chain = await startChainSide(config, system, store, logger, opened);
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const now = () => new Date(clock.now()).toISOString();
@@ -215,5 +222,5 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await metricsServer?.close();
   };
 
-  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, enclave, url, metricsUrl: metricsServer?.url ?? null, stop, kill };
+  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, relayer: relaying ? new Relayer(system) : null, enclave, url, metricsUrl: metricsServer?.url ?? null, stop, kill };
 }

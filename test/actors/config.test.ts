@@ -88,3 +88,20 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.deepEqual(loadConfig({}).ENCLAVE_GRPC_ADDR, '127.0.0.1:50052');
   t.deepEqual(loadConfig({}).ENCLAVE_HTTP_PORT, 8081);
 });
+
+test('RELAYER_PRIVATE_KEYS: a bad key is named by its place in the list, never by its text', (t) => {
+  const good = `0x${'ab'.repeat(32)}`;
+  const secret = `0x${'cd'.repeat(31)}zz`;
+  const error = t.throws(() => loadConfig({ RELAYER_PRIVATE_KEYS: `${good},${secret}` }), { instanceOf: ConfigError });
+  t.regex(error.message, /RELAYER_PRIVATE_KEYS: key 2 of 2 is not 0x followed by 64 hex digits/);
+  t.false(error.message.includes('cd'.repeat(31)));
+  t.false(error.message.includes('ab'.repeat(32)));
+  t.throws(() => loadConfig({ RELAYER_PRIVATE_KEYS: `${good},${good.toUpperCase().replace('0X', '0x')}` }), { message: /a key is listed twice/ });
+  t.is(loadConfig({ RELAYER_PRIVATE_KEYS: good }).RELAYER_PRIVATE_KEYS, good);
+});
+
+test('RELAYER_MAX_FEE_PER_GAS is wei as a bigint, 200 gwei unless set', (t) => {
+  t.is(loadConfig({}).RELAYER_MAX_FEE_PER_GAS, 200_000_000_000n);
+  t.is(loadConfig({ RELAYER_MAX_FEE_PER_GAS: '5000000000' }).RELAYER_MAX_FEE_PER_GAS, 5_000_000_000n);
+  t.throws(() => loadConfig({ RELAYER_MAX_FEE_PER_GAS: '1.5' }), { message: /RELAYER_MAX_FEE_PER_GAS: must be a whole number of wei/ });
+});

@@ -10,6 +10,7 @@ import { enclaveBenchmark } from './enclave.js';
 import { formatGateway, gatewayBenchmark } from './gateway.js';
 import { formatIndexer, indexerBenchmark } from './indexer.js';
 import { formatOrderList, orderListBenchmark } from './order-list.js';
+import { relayerBenchmark } from './relayer.js';
 import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   'durable-startup': async () => formatStartup(await durableStartup(Number(process.env.BENCH_STARTUP_ORDERS ?? 100_000))),
   indexer: async () => formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))),
   enclave: async () => formatComparison(await enclaveBenchmark(Number(process.env.BENCH_ATTESTATIONS ?? 2_000))),
+  relayer: async () => formatComparison(await relayerBenchmark(Number(process.env.BENCH_SENDS ?? 300))),
 };
 
 const named = process.argv.slice(2);

@@ -1,4 +1,5 @@
 /** Builds an embedded actor system for tests: embedded store, in-process transport and bus, test clock. */
+import type { Logger } from 'pino';
 import {
   ActorSystem,
   EmbeddedStore,
@@ -32,6 +33,9 @@ export async function startTestSystem(options: {
   doneSaveDelayMs?: number;
   transport?: Transport;
   metrics?: RuntimeMetrics;
+  logger?: Logger;
+  /** A system clock's timers are found by polling; a test clock fires them as it advances. */
+  timerPollMs?: number;
 }): Promise<TestSystem> {
   const store = options.store ?? new EmbeddedStore();
   const bus = options.bus ?? new MemoryBus();
@@ -41,7 +45,7 @@ export async function startTestSystem(options: {
     transport: options.transport ?? new EmbeddedTransport(),
     bus,
     clock,
-    logger: createLogger({ level: 'silent' }),
+    logger: options.logger ?? createLogger({ level: 'silent' }),
     shardCount: 16,
     cacheSize: options.cacheSize ?? 1000,
     askTimeoutMs: 10_000,
@@ -49,7 +53,7 @@ export async function startTestSystem(options: {
     retryPolicy: options.retryPolicy,
     doneSaveDelayMs: options.doneSaveDelayMs,
     metrics: options.metrics,
-    timerPollMs: 60_000,
+    timerPollMs: options.timerPollMs ?? 60_000,
   });
   for (const kind of options.kinds) system.register(kind);
   await system.start();

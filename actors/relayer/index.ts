@@ -1,0 +1,12 @@
+/**
+ * actors/relayer: how the node sends its own transactions (signalIntent, fulfillIntent,
+ * cancelIntent, later payouts' listings). The `transaction` and `wallet` actors do the
+ * work (machines/transaction, machines/wallet); this folder holds their effects, the
+ * chain they talk to, and the keys they sign with.
+ */
+export * from './relayer-chain.js';
+export * from './viem-relayer-chain.js';
+export * from './transaction-effects.js';
+export * from './revert-reason.js';
+export * from './relayer-keys.js';
+export * from './relayer.js';
