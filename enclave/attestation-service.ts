@@ -83,7 +83,9 @@ export class AttestationService {
     const session = parseSession(platform.id, platform.session, material);
     const response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
     const payment = this.#normalize(platform, response, paymentParams);
-    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-tee');
+    const account = platform.account;
+    const sessionAccount = account ? await this.#read(async () => account.read(await this.#options.platforms(platform.id, account.request(session)))) : null;
+    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-tee', sessionAccount);
   }
 
   /** Buyer proof: the platform's response arrives vouched for by a trusted attestor instead. */
@@ -112,7 +114,8 @@ export class AttestationService {
       throw new AttestationError('PLATFORM_RESPONSE_INVALID', 422, 'the proof\'s response body is not JSON');
     }
     const payment = this.#normalize(platform, response, paymentParams);
-    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-proof');
+    // A proof carries one response and no session: a payment that names its payer cannot be tied to the buyer.
+    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-proof', null);
   }
 
   async registerIdentity(body: unknown) {
@@ -184,6 +187,16 @@ export class AttestationService {
     return platform;
   }
 
+  /** The session's account as the platform answered it; an answer this client cannot read is the platform's fault. */
+  async #read(read: () => Promise<string>): Promise<string> {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof PlatformResponseError) throw new AttestationError('PLATFORM_RESPONSE_INVALID', 502, error.message);
+      throw error;
+    }
+  }
+
   #normalize(platform: PaymentPlatform<unknown>, response: unknown, paymentParams: Record<string, string>): NormalizedPayment {
     try {
       return platform.normalize(response, paymentParams);
@@ -201,12 +214,13 @@ export class AttestationService {
     request: z.output<typeof buyerVerifyRequest> | z.output<typeof buyerProofRequest>,
     verifyingContract: Address,
     source: PaymentSource,
+    sessionAccount: string | null,
   ) {
     const intent = intentSnapshot(request.intent, platform.id);
     const log = this.#options.logger.child({ platform: platform.id, intentHash: intent.intentHash, source });
     let releaseAmount: bigint;
     try {
-      ({ releaseAmount } = verifyPayment(payment, intent));
+      ({ releaseAmount } = verifyPayment(payment, intent, sessionAccount));
       const details = paymentDetails(platform.id, payment);
       await this.#options.usedPaymentIds.claim(paymentNullifier(details), intent.intentHash, platform.id);
       const data = encodePaymentData(details, intent);

@@ -32,6 +32,12 @@ export function fiatFromMinorUnits(value: number): bigint {
   return BigInt(Math.abs(value));
 }
 
+/** Which way a signed amount went: platforms that sign amounts write money leaving the account as negative. */
+export function directionOfSigned(amount: string | number): 'OUTGOING' | 'INCOMING' {
+  const negative = typeof amount === 'number' ? amount < 0 : /^\s*-/.test(amount);
+  return negative ? 'OUTGOING' : 'INCOMING';
+}
+
 /** A timestamp string with an explicit offset (ISO 8601) to Unix milliseconds. */
 export function millisFromIso(text: string): number {
   if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) throw new PlatformResponseError('the platform wrote a timestamp without a UTC offset');

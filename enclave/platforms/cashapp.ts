@@ -52,6 +52,7 @@ const activityPage = z.object({
             state: z.string(),
             amount: z.object({ amount: z.number(), currency_code: z.string() }),
             display_date: z.number().int(),
+            sender: z.object({ cashtag: z.string() }),
             recipient: z.object({ cashtag: z.string() }),
           }),
         })
@@ -88,6 +89,9 @@ export const cashapp: PaymentPlatform<CashAppSession> = {
     return {
       paymentId: payment.token,
       amount: fiatFromMinorUnits(payment.amount.amount),
+      // The page is the session's own activity, and names its customer: a row it sent is outgoing.
+      direction: normalizeTag(payment.sender.cashtag) === normalizeTag(page.customer.cashtag) ? 'OUTGOING' : 'INCOMING',
+      payerId: null,
       currency: payment.amount.currency_code.toUpperCase(),
       payeeId: normalizeTag(payment.recipient.cashtag),
       timestampMs: payment.display_date,

@@ -1,6 +1,6 @@
 /** Chime: a Pay Anyone transfer read with the web cookie; the payee is the recipient's $ChimeSign. */
 import { z } from 'zod';
-import { fiatFromText, millisFromIso } from './amounts.js';
+import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
 import { cookieSession, normalizeTag, paymentIdParams } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -30,6 +30,8 @@ export const chime: PaymentPlatform<z.infer<typeof cookieSession>> = {
     return {
       paymentId: tx.id,
       amount: fiatFromText(tx.amount),
+      direction: directionOfSigned(tx.amount),
+      payerId: null,
       currency: 'USD',
       payeeId: normalizeTag(tx.recipient.chime_sign),
       timestampMs: millisFromIso(tx.transaction_date),

@@ -1,6 +1,6 @@
 /** Monzo: a transaction read with the buyer's API token; the payee is the counterparty's sort code and account number. */
 import { z } from 'zod';
-import { fiatFromMinorUnits, millisFromIso } from './amounts.js';
+import { directionOfSigned, fiatFromMinorUnits, millisFromIso } from './amounts.js';
 import { bearerSession, paymentIdParams } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -32,11 +32,13 @@ export const monzo: PaymentPlatform<z.infer<typeof bearerSession>> = {
     return {
       paymentId: tx.id,
       amount: fiatFromMinorUnits(tx.amount),
+      direction: directionOfSigned(tx.amount),
+      payerId: null,
       currency: tx.currency.toUpperCase(),
       payeeId: `${tx.counterparty.sort_code.replace(/\D/g, '')}${tx.counterparty.account_number.replace(/\D/g, '')}`,
       timestampMs: millisFromIso(tx.created),
-      // Outgoing payments are negative; a settled one with no decline reason has left the account.
-      completed: tx.amount < 0 && tx.settled !== '' && tx.decline_reason === undefined,
+      // A settled transaction with no decline reason has moved the money.
+      completed: tx.settled !== '' && tx.decline_reason === undefined,
     };
   },
 };

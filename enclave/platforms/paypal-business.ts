@@ -1,6 +1,6 @@
 /** PayPal Business: the reporting API's transaction search with the business's OAuth token; the payee is the receiver's e-mail. */
 import { z } from 'zod';
-import { fiatFromText, millisFromIso } from './amounts.js';
+import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
 import { bearerSession, normalizeEmail, paymentIdParams } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -37,6 +37,8 @@ export const paypalBusiness: PaymentPlatform<z.infer<typeof bearerSession>> = {
     return {
       paymentId: info.transaction_id,
       amount: fiatFromText(info.transaction_amount.value),
+      direction: directionOfSigned(info.transaction_amount.value),
+      payerId: null,
       currency: info.transaction_amount.currency_code.toUpperCase(),
       payeeId: normalizeEmail(row.payee_info.email_address),
       timestampMs: millisFromIso(info.transaction_initiation_date),

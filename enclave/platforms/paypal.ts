@@ -1,6 +1,6 @@
 /** PayPal Personal: an activity's detail read with the web cookie; the payee is the counterparty's e-mail. */
 import { z } from 'zod';
-import { fiatFromText, millisFromIso } from './amounts.js';
+import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
 import { cookieSession, normalizeEmail, paymentIdParams } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -30,6 +30,9 @@ export const paypal: PaymentPlatform<z.infer<typeof cookieSession>> = {
     return {
       paymentId: data.transactionId,
       amount: fiatFromText(data.amount.value),
+      // PayPal signs an activity's amount: negative for money the account sent, so a payment the maker sent the buyer reads as incoming.
+      direction: directionOfSigned(data.amount.value),
+      payerId: null,
       currency: data.amount.currencyCode.toUpperCase(),
       payeeId: normalizeEmail(data.counterparty.email),
       timestampMs: millisFromIso(data.transactionTime),

@@ -6,11 +6,21 @@
  */
 import type { z } from 'zod';
 
+export type PaymentDirection = 'OUTGOING' | 'INCOMING';
+
 export interface NormalizedPayment {
   /** The platform's own id of the payment. */
   paymentId: string;
-  /** Fiat base units (cents), always positive: the direction is read into `outgoing`. */
+  /** Fiat base units (cents), always positive: the direction is read into `direction`. */
   amount: bigint;
+  /** From the session's account (OUTGOING) or to it, as the platform writes it (a sign, a type word, the sender). */
+  direction: PaymentDirection;
+  /**
+   * The sender, on a platform whose payment reads can show other people's payments (Venmo's
+   * public stories); null on a platform that serves only the session's own ledger, where the
+   * payer of an outgoing payment is the session's account by the platform's own scoping.
+   */
+  payerId: string | null;
   /** ISO 4217 code, upper case. */
   currency: string;
   /** The recipient as the platform names them, normalized as the maker registered it. */
@@ -39,6 +49,11 @@ export interface PaymentPlatform<S = unknown> {
   /** Public params beside it; PAYMENT_ID names the payment on every platform. */
   params: z.ZodType<Record<string, string>>;
   paymentRequest(session: S, params: Record<string, string>): PlatformRequest;
+  /**
+   * How to read the session's own account, for a platform whose payments name their payer
+   * (`payerId` not null): the payer must be this account. Absent on ledger platforms.
+   */
+  account?: { request(session: S): PlatformRequest; read(response: unknown): string };
   /** The payment named by params.PAYMENT_ID out of the platform's answer; throws PlatformResponseError. */
   normalize(response: unknown, params: Record<string, string>): NormalizedPayment;
 }

@@ -1,6 +1,6 @@
 /** Revolut: a retail transaction read with the web cookie and device id; the payee is the recipient's Revtag. */
 import { z } from 'zod';
-import { fiatFromMinorUnits } from './amounts.js';
+import { directionOfSigned, fiatFromMinorUnits } from './amounts.js';
 import { headerValue, normalizeTag, paymentIdParams } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -33,10 +33,12 @@ export const revolut: PaymentPlatform<z.infer<typeof revolutSession>> = {
     return {
       paymentId: tx.id,
       amount: fiatFromMinorUnits(tx.amount),
+      direction: directionOfSigned(tx.amount),
+      payerId: null,
       currency: tx.currency.toUpperCase(),
       payeeId: normalizeTag(tx.recipient.username),
       timestampMs: tx.createdDate,
-      completed: tx.state === 'COMPLETED' && tx.amount < 0,
+      completed: tx.state === 'COMPLETED',
     };
   },
 };

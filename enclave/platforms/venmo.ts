@@ -1,6 +1,10 @@
-/** Venmo: a story (Venmo's word for a payment) read with the buyer's web cookie; the payee is the receiver's user id. */
+/**
+ * Venmo: a story (Venmo's word for a payment) read with the buyer's web cookie; the payee is
+ * the receiver's user id. Public stories of other people's payments read too, so the story's
+ * sender must be the session's own account, read from Venmo's account endpoint.
+ */
 import { z } from 'zod';
-import { fiatFromText, millisFromIso } from './amounts.js';
+import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
 import { cookieSession, paymentIdParams } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -10,9 +14,11 @@ const story = z.object({
     date: z.string(),
     amount: z.string(),
     status: z.string(),
-    title: z.object({ receiver: z.object({ id: z.string(), username: z.string() }) }),
+    title: z.object({ sender: z.object({ id: z.string(), username: z.string() }), receiver: z.object({ id: z.string(), username: z.string() }) }),
   }),
 });
+
+const account = z.object({ data: z.object({ user: z.object({ id: z.string(), username: z.string() }) }) });
 
 export const venmo: PaymentPlatform<z.infer<typeof cookieSession>> = {
   id: 'venmo',
@@ -24,12 +30,18 @@ export const venmo: PaymentPlatform<z.infer<typeof cookieSession>> = {
     path: `/api/stories/${encodeURIComponent(params.PAYMENT_ID!)}`,
     headers: { Cookie: session.Cookie },
   }),
+  account: {
+    request: (session) => ({ method: 'GET', path: '/api/v5/account', headers: { Cookie: session.Cookie } }),
+    read: (response) => parsePlatformResponse('venmo', account, response).data.user.id,
+  },
   normalize(response, params) {
     const { data } = parsePlatformResponse('venmo', story, response);
     if (data.id !== params.PAYMENT_ID) throw new PaymentNotFoundError('venmo answered with another story');
     return {
       paymentId: data.id,
       amount: fiatFromText(data.amount),
+      direction: directionOfSigned(data.amount),
+      payerId: data.title.sender.id,
       currency: 'USD',
       payeeId: data.title.receiver.id,
       timestampMs: millisFromIso(data.date),

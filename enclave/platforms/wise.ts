@@ -43,6 +43,9 @@ export const wise: PaymentPlatform<z.infer<typeof wiseSession>> = {
     return {
       paymentId: String(tx.id),
       amount: fiatFromJsonNumber(tx.targetValue),
+      // A transfer of the session's own profile (the path names it, and Wise refuses another's) is money it sent.
+      direction: 'OUTGOING',
+      payerId: null,
       currency: tx.targetCurrency.toUpperCase(),
       payeeId: String(tx.targetProfileId),
       timestampMs: millisFromWiseTime(tx.created),

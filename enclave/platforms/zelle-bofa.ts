@@ -8,6 +8,7 @@ const activity = z.object({
   transactionDetail: z.object({
     confirmationNumber: z.string(),
     status: z.string(),
+    transactionType: z.string(),
     amount: z.object({ value: z.string(), currency: z.string() }),
     transactionDate: z.string(),
     recipient: z.object({ token: z.string() }),
@@ -30,6 +31,8 @@ export const zelleBofa: PaymentPlatform<z.infer<typeof cookieSession>> = {
     return {
       paymentId: tx.confirmationNumber,
       amount: fiatFromText(tx.amount.value),
+      direction: tx.transactionType === 'SENT' ? 'OUTGOING' : 'INCOMING',
+      payerId: null,
       currency: tx.amount.currency.toUpperCase(),
       payeeId: normalizeZelleToken(tx.recipient.token),
       timestampMs: millisFromIso(tx.transactionDate),

@@ -8,6 +8,7 @@ const detail = z.object({
   paymentDetail: z.object({
     id: z.string(),
     status: z.string(),
+    paymentType: z.string(),
     amount: z.number(),
     recipientToken: z.string(),
     statusDate: z.string(),
@@ -31,6 +32,8 @@ export const zelleChase: PaymentPlatform<z.infer<typeof cookieSession>> = {
     return {
       paymentId: paymentDetail.id,
       amount: fiatFromJsonNumber(paymentDetail.amount),
+      direction: paymentDetail.paymentType === 'SEND' ? 'OUTGOING' : 'INCOMING',
+      payerId: null,
       currency: 'USD',
       payeeId: normalizeZelleToken(paymentDetail.recipientToken),
       timestampMs: millisFromIso(paymentDetail.statusDate),

@@ -8,6 +8,7 @@ const transfer = z.object({
   transfer: z.object({
     referenceNumber: z.string(),
     statusDescription: z.string(),
+    transferType: z.string(),
     transferAmount: z.string(),
     transferDate: z.string(),
     payeeToken: z.string(),
@@ -30,6 +31,8 @@ export const zelleCiti: PaymentPlatform<z.infer<typeof cookieSession>> = {
     return {
       paymentId: tx.referenceNumber,
       amount: fiatFromText(tx.transferAmount),
+      direction: tx.transferType === 'OUTGOING' ? 'OUTGOING' : 'INCOMING',
+      payerId: null,
       currency: 'USD',
       payeeId: normalizeZelleToken(tx.payeeToken),
       timestampMs: millisFromIso(tx.transferDate),

@@ -40,6 +40,8 @@ export class PlatformSimulator {
   readonly #server: Server;
   readonly #sessions = new Map<string, SimSession>();
   readonly #outages = new Map<string, number>();
+  /** Payments anyone signed in may read (Venmo's public stories), by platform and id. */
+  readonly #public = new Map<string, Map<string, { record: SimPayment; account: SimAccount }>>();
   /** Requests served, by platform: tests check that a refused request never reached a platform. */
   readonly requests = new Map<string, number>();
 
@@ -52,7 +54,7 @@ export class PlatformSimulator {
     let simulator: PlatformSimulator | undefined;
     const app = new Koa();
     app.use(bodyParser({ enableTypes: ['json', 'form', 'text'] }));
-    app.use(routes((ctx) => simulator!.#route(ctx)).routes());
+    app.use(routes((ctx) => simulator!.#route(ctx), (platform) => simulator!.#public.get(platform) ?? new Map()).routes());
     const server = createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -82,6 +84,10 @@ export class PlatformSimulator {
     const session = this.#sessions.get(materialKey(platform, material));
     if (!session) throw new Error(`no open ${platform} session for this material`);
     session.payments.set(payment.paymentId, payment);
+    if (payment.public) {
+      if (!this.#public.has(platform)) this.#public.set(platform, new Map());
+      this.#public.get(platform)!.set(payment.paymentId, { record: payment, account: session.account });
+    }
   }
 
   /** Every request to `platform` answers `status` until cleared with null. */
@@ -117,18 +123,21 @@ export class PlatformSimulator {
 
 type Resolve = (ctx: Context) => SimSession | undefined;
 
-function routes(resolve: Resolve): Router {
+function routes(resolve: Resolve, publicPayments: (platform: string) => Map<string, { record: SimPayment; account: SimAccount }>): Router {
   const router = new Router();
   const payment = (platform: string, paymentId: (ctx: Context) => string | undefined) => (ctx: Context) => {
     const found = resolve(ctx);
     if (!found) return;
-    const record = found.payments.get(paymentId(ctx) ?? '');
-    if (!record) {
+    const id = paymentId(ctx) ?? '';
+    const own = found.payments.get(id);
+    // A public story is shown to anyone signed in, as it was recorded by its sender.
+    const shown = own ? { record: own, account: found.account } : publicPayments(platform).get(id);
+    if (!shown) {
       ctx.status = 404;
       ctx.body = { error: 'not found' };
       return;
     }
-    ctx.body = renderPayment(platform, record);
+    ctx.body = renderPayment(platform, shown.record, shown.account);
   };
   const identity = (platform: string, owns?: (ctx: Context, account: SimAccount) => boolean) => (ctx: Context) => {
     const found = resolve(ctx);
@@ -143,6 +152,10 @@ function routes(resolve: Resolve): Router {
   const lastSegment = (ctx: Context) => ctx.params.id;
 
   router.get('/venmo/api/stories/target-or-actor/:id', identity('venmo'));
+  router.get('/venmo/api/v5/account', (ctx) => {
+    const found = resolve(ctx);
+    if (found) ctx.body = { data: { user: { id: found.account.id, username: found.account.username } } };
+  });
   router.get('/venmo/api/stories/:id', payment('venmo', lastSegment));
   router.post('/cashapp/cash-app/activity/v1.0/page', (ctx) => {
     const found = resolve(ctx);
@@ -155,7 +168,7 @@ function routes(resolve: Resolve): Router {
     const { account, payments } = found;
     ctx.body = {
       customer: { customer_token: `C_${account.id}`, cashtag: account.handle ?? `$${account.username}` },
-      activity_rows: [...payments.values()].map((p) => renderPayment('cashapp', p)),
+      activity_rows: [...payments.values()].map((p) => renderPayment('cashapp', p, account)),
     };
   });
   router.get('/monzo/transactions/:id', payment('monzo', lastSegment));

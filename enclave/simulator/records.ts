@@ -16,6 +16,12 @@ export interface SimPayment {
   payee: string;
   timestampMs: number;
   status: SimPaymentStatus;
+  /** From the session's account (the default) or to it: every platform writes which, in its own way. */
+  direction?: 'outgoing' | 'incoming';
+  /** Who sent it, where the platform names the sender (Venmo, Cash App); the session's account by default. */
+  payer?: string;
+  /** A Venmo story anyone signed in may read, not only its parties. */
+  public?: boolean;
 }
 
 export interface SimAccount {
@@ -28,24 +34,48 @@ export interface SimAccount {
 const iso = (ms: number) => new Date(ms).toISOString();
 const pick = (status: SimPaymentStatus, words: [string, string, string]) => words[['completed', 'pending', 'reversed'].indexOf(status)]!;
 
-export function renderPayment(platform: string, p: SimPayment): unknown {
+/** `account` is the session's: the payment's sender unless the payment names another. */
+export function renderPayment(platform: string, p: SimPayment, account: SimAccount): unknown {
+  const outgoing = (p.direction ?? 'outgoing') === 'outgoing';
+  const sign = outgoing ? -1 : 1;
   const cents = Number(p.amount);
   const decimal = formatFiat(p.amount);
+  const signed = `${outgoing ? '-' : ''}${decimal}`;
   switch (platform) {
-    case 'venmo':
-      return { data: { id: p.paymentId, date: iso(p.timestampMs), amount: `- $${decimal}`, status: pick(p.status, ['settled', 'pending', 'cancelled']), title: { receiver: { id: p.payee, username: `user-${p.payee}` } } } };
-    case 'cashapp':
+    case 'venmo': {
+      const payer = p.payer ?? account.id;
       return {
-        payment_history_inputs_row: {
-          payment: { token: p.paymentId, state: pick(p.status, ['COMPLETE', 'PENDING', 'REFUNDED']), amount: { amount: cents, currency_code: p.currency }, display_date: p.timestampMs, recipient: { cashtag: p.payee } },
+        data: {
+          id: p.paymentId,
+          date: iso(p.timestampMs),
+          amount: `${outgoing ? '-' : '+'} $${decimal}`,
+          status: pick(p.status, ['settled', 'pending', 'cancelled']),
+          title: { sender: { id: payer, username: `user-${payer}` }, receiver: { id: p.payee, username: `user-${p.payee}` } },
         },
       };
+    }
+    case 'cashapp': {
+      // For a payment the session received, `payee` is its counterparty: the one who sent it.
+      const own = account.handle ?? `$${account.username}`;
+      return {
+        payment_history_inputs_row: {
+          payment: {
+            token: p.paymentId,
+            state: pick(p.status, ['COMPLETE', 'PENDING', 'REFUNDED']),
+            amount: { amount: cents, currency_code: p.currency },
+            display_date: p.timestampMs,
+            sender: { cashtag: p.payer ?? (outgoing ? own : p.payee) },
+            recipient: { cashtag: outgoing ? p.payee : own },
+          },
+        },
+      };
+    }
     case 'monzo': {
       const [sortCode, accountNumber] = p.payee.split(' ');
       return {
         transaction: {
           id: p.paymentId,
-          amount: -cents,
+          amount: sign * cents,
           currency: p.currency,
           created: iso(p.timestampMs),
           settled: p.status === 'completed' ? iso(p.timestampMs + 60_000) : '',
@@ -64,16 +94,17 @@ export function renderPayment(platform: string, p: SimPayment): unknown {
         targetProfileId: Number(p.payee),
       };
     case 'revolut':
-      return [{ id: p.paymentId, state: pick(p.status, ['COMPLETED', 'PENDING', 'REVERTED']), amount: -cents, currency: p.currency, createdDate: p.timestampMs, recipient: { username: p.payee } }];
+      return [{ id: p.paymentId, state: pick(p.status, ['COMPLETED', 'PENDING', 'REVERTED']), amount: sign * cents, currency: p.currency, createdDate: p.timestampMs, recipient: { username: p.payee } }];
     case 'chime':
-      return { transaction: { id: p.paymentId, status: pick(p.status, ['Completed', 'Pending', 'Cancelled']), amount: decimal, transaction_date: iso(p.timestampMs), recipient: { chime_sign: p.payee } } };
+      return { transaction: { id: p.paymentId, status: pick(p.status, ['Completed', 'Pending', 'Cancelled']), amount: signed, transaction_date: iso(p.timestampMs), recipient: { chime_sign: p.payee } } };
     case 'zelle-chase':
-      return { paymentDetail: { id: p.paymentId, status: pick(p.status, ['COMPLETED', 'PENDING', 'CANCELLED']), amount: Number(decimal), recipientToken: p.payee, statusDate: iso(p.timestampMs) } };
+      return { paymentDetail: { id: p.paymentId, status: pick(p.status, ['COMPLETED', 'PENDING', 'CANCELLED']), paymentType: outgoing ? 'SEND' : 'RECEIVE', amount: Number(decimal), recipientToken: p.payee, statusDate: iso(p.timestampMs) } };
     case 'zelle-bofa':
       return {
         transactionDetail: {
           confirmationNumber: p.paymentId,
           status: pick(p.status, ['COMPLETED', 'PENDING', 'CANCELED']),
+          transactionType: outgoing ? 'SENT' : 'RECEIVED',
           amount: { value: decimal, currency: p.currency },
           transactionDate: iso(p.timestampMs),
           recipient: { token: p.payee },
@@ -82,14 +113,14 @@ export function renderPayment(platform: string, p: SimPayment): unknown {
     case 'zelle-citi': {
       // Citi writes Eastern time with its offset.
       const eastern = new Date(p.timestampMs - 5 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '-05:00');
-      return { transfer: { referenceNumber: p.paymentId, statusDescription: pick(p.status, ['Delivered', 'Pending', 'Cancelled']), transferAmount: decimal, transferDate: eastern, payeeToken: p.payee } };
+      return { transfer: { referenceNumber: p.paymentId, statusDescription: pick(p.status, ['Delivered', 'Pending', 'Cancelled']), transferType: outgoing ? 'OUTGOING' : 'INCOMING', transferAmount: decimal, transferDate: eastern, payeeToken: p.payee } };
     }
     case 'paypal':
       return {
         data: {
           transactionId: p.paymentId,
           status: pick(p.status, ['COMPLETED', 'PENDING', 'REFUNDED']),
-          amount: { value: decimal, currencyCode: p.currency },
+          amount: { value: signed, currencyCode: p.currency },
           transactionTime: iso(p.timestampMs),
           counterparty: { email: p.payee },
         },
@@ -102,7 +133,7 @@ export function renderPayment(platform: string, p: SimPayment): unknown {
             transaction_info: {
               transaction_id: p.paymentId,
               transaction_status: pick(p.status, ['S', 'P', 'V']),
-              transaction_amount: { currency_code: p.currency, value: `-${decimal}` },
+              transaction_amount: { currency_code: p.currency, value: signed },
               transaction_initiation_date: iso(p.timestampMs),
             },
             payee_info: { email_address: p.payee },

@@ -24,9 +24,23 @@ export interface VerifiedPayment {
   releaseAmount: bigint;
 }
 
-export function verifyPayment(payment: NormalizedPayment, intent: IntentSnapshot): VerifiedPayment {
+/**
+ * `sessionAccount` is the account the buyer's session belongs to, as the platform named it;
+ * null where no session was read (a provider proof). A payment that names its payer must
+ * have been made by that account: a story of somebody else's payment proves nothing of the buyer.
+ */
+export function verifyPayment(payment: NormalizedPayment, intent: IntentSnapshot, sessionAccount: string | null): VerifiedPayment {
   if (!payment.completed) {
     throw new PaymentRefusedError('PAYMENT_NOT_COMPLETED', `payment ${payment.paymentId} is not completed on the platform (pending, failed or reversed)`);
+  }
+  if (payment.direction !== 'OUTGOING') {
+    throw new PaymentRefusedError('PAYMENT_NOT_OUTGOING', `payment ${payment.paymentId} was received by the session's account, not sent from it`);
+  }
+  if (payment.payerId !== null && sessionAccount === null) {
+    throw new PaymentRefusedError('PAYER_UNVERIFIABLE', `the platform's payments name their payer, and nothing here says which account the buyer's session is`);
+  }
+  if (payment.payerId !== null && payment.payerId !== sessionAccount) {
+    throw new PaymentRefusedError('PAYER_MISMATCH', `payment ${payment.paymentId} was sent by another account than the buyer's session`);
   }
   if (payment.currency !== intent.fiatCurrencyCode) {
     throw new PaymentRefusedError('CURRENCY_MISMATCH', `the payment was made in ${payment.currency}; the intent is in ${intent.fiatCurrencyCode}`);

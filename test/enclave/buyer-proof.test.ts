@@ -17,7 +17,7 @@ function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
 }
 
 async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>, timestamp = SIGNAL_TIMESTAMP + 120) {
-  const responseBody = JSON.stringify(renderPayment('paypal', payment));
+  const responseBody = JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
   const intent = intentFor(paypal);
   const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
   return enclave.post('/verify/paypal/transfer_paypal', {
@@ -46,7 +46,7 @@ test('the verifier rules hold for proofs too', async (t) => {
 test('a proof from an unknown attestor, or with its response altered, is not trusted', async (t) => {
   const stranger = privateKeyToAccount(generatePrivateKey());
   t.like(await proofRequest(paypalPayment(), stranger), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
-  t.like(await proofRequest(paypalPayment(), proofAttestor, (body) => body.replace('"25.35"', '"95.35"')), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
+  t.like(await proofRequest(paypalPayment(), proofAttestor, (body) => body.replace('"-25.35"', '"-95.35"')), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
 });
 
 test('a proof made for one intent cannot be offered for another', async (t) => {

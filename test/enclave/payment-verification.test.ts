@@ -70,6 +70,8 @@ for (const fixture of PLATFORM_FIXTURES) {
     ['a payment to someone else', { payee: fixture.otherPayeeRaw }, {}, 422, 'PAYEE_MISMATCH'],
     ['a payment made before the intent, beyond its buffer', { timestampMs: SIGNAL_TIMESTAMP * 1000 - 61_000 }, {}, 422, 'PAYMENT_BEFORE_INTENT'],
   ];
+  // Wise serves only transfers the session's profile made: nothing there is incoming.
+  if (fixture.platform !== 'wise') refusals.push(["a payment the buyer's account received rather than sent", { direction: 'incoming' }, {}, 422, 'PAYMENT_NOT_OUTGOING']);
   for (const [what, payment, intentOverrides, status, errorCode] of refusals) {
     test(`${fixture.platform}: ${what} is refused with ${errorCode}`, async (t) => {
       const prepared = preparePayment(enclave, fixture, payment);
@@ -120,4 +122,26 @@ test.serial('an expired session, a missing payment and a platform outage are tol
   enclave.simulator.expireSession('venmo', missing.material);
   const expired = await buyerVerify(enclave, fixture, missing, intentFor(fixture));
   t.like(expired, { status: 422, body: { errorCode: 'SESSION_REJECTED' } });
+});
+
+test("venmo: another payer's public story of a payment to the maker is refused: the payer must be the buyer's session", async (t) => {
+  const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;
+  // Somebody else paid the maker, publicly; the buyer offers that story as their own payment.
+  const someoneElse = preparePayment(enclave, venmo, { public: true });
+  const buyer = preparePayment(enclave, venmo, {});
+  const offered = { ...buyer, params: { ...buyer.params, PAYMENT_ID: someoneElse.payment.paymentId } };
+  const response = await buyerVerify(enclave, venmo, offered, intentFor(venmo));
+  t.is(response.status, 422);
+  t.like(response.body, { success: false, errorCode: 'PAYER_MISMATCH', responseObject: null });
+  // The payer who made it can still prove it with their own session.
+  t.is((await buyerVerify(enclave, venmo, someoneElse, intentFor(venmo))).status, 200);
+});
+
+test('paypal: money the maker sent the buyer is not a payment to the maker', async (t) => {
+  const paypal = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'paypal')!;
+  // In the buyer's activity, a transfer from the maker shows the maker as counterparty, with a positive amount.
+  const prepared = preparePayment(enclave, paypal, { direction: 'incoming' });
+  const response = await buyerVerify(enclave, paypal, prepared, intentFor(paypal));
+  t.is(response.status, 422);
+  t.like(response.body, { errorCode: 'PAYMENT_NOT_OUTGOING' });
 });
