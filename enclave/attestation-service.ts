@@ -222,11 +222,16 @@ export class AttestationService {
     try {
       ({ releaseAmount } = verifyPayment(payment, intent, sessionAccount));
       const details = paymentDetails(platform.id, payment);
-      await this.#options.usedPaymentIds.claim(paymentNullifier(details), intent.intentHash, platform.id);
+      const nullifier = paymentNullifier(details);
+      const claim = await this.#options.usedPaymentIds.claim(request.chainId, nullifier, intent.intentHash, platform.id);
       const data = encodePaymentData(details, intent);
       const message = { intentHash: intent.intentHash, releaseAmount, dataHash: keccak256(data) };
       const typedData = paymentAttestationTypedData(request.chainId, verifyingContract, message);
-      const signature = await this.#options.enclave.signTypedData(typedData);
+      const signature = await this.#options.enclave.signTypedData(typedData).catch(async (error: unknown) => {
+        // Nothing was signed: a claim made for it now would only keep a real payment from its intent.
+        if (claim === 'CLAIMED') await this.#options.usedPaymentIds.release(request.chainId, nullifier, intent.intentHash);
+        throw error;
+      });
       log.info({ releaseAmount: releaseAmount.toString(), dataHash: message.dataHash }, 'payment attested');
       const typedDataValue = { intentHash: message.intentHash, releaseAmount: releaseAmount.toString(), dataHash: message.dataHash };
       return {

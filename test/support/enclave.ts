@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { getAddress, keccak256, toBytes, verifyTypedData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { EmbeddedStore, loadConfig } from '../../actors/index.js';
+import { EmbeddedStore, loadConfig, type Store } from '../../actors/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import { AttestationService, ChainRegistry, sealSessionMaterial, type RunningEnclave } from '../../enclave/index.js';
 import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
@@ -38,7 +38,8 @@ export interface TestEnclave {
 }
 
 /** The node's own attestation side (deploy/enclave.ts) with the simulator, a fresh embedded store and every log line captured. */
-export async function startTestEnclave(options: { chains?: ChainRegistry } = {}): Promise<TestEnclave> {
+/** `store`: a durable one, for a test that restarts the service over the claims it made. */
+export async function startTestEnclave(options: { chains?: ChainRegistry; store?: Store } = {}): Promise<TestEnclave> {
   const logs: string[] = [];
   const logger = pino(
     { level: 'debug' },
@@ -52,7 +53,7 @@ export async function startTestEnclave(options: { chains?: ChainRegistry } = {})
   const chains = options.chains ?? new ChainRegistry({ [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER } });
   const side = await startEnclaveSide(
     loadConfig({ ENCLAVE_PROOF_ATTESTORS: proofAttestor.address }),
-    new EmbeddedStore(),
+    options.store ?? new EmbeddedStore(),
     logger,
     { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
     { now: () => TEST_NOW, chains, platformTimeoutMs: 5_000 },
