@@ -1,11 +1,19 @@
 /**
  * The attestation service over gRPC, for payment actors: the same calls as the HTTP
- * surface, with refusals as gRPC statuses and the service's code in the
- * `error-code` trailer.
+ * surface, their answers as typed messages holding the same values, with refusals as
+ * gRPC statuses and the service's code in the `error-code` trailer.
  */
 import { Metadata, status as Status, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import type { EnclaveServiceServer, VerifyPaymentResponse } from '../../proto/gen/peer/enclave/v1/enclave.js';
+import type {
+  AttestationDocument,
+  Eip712Domain,
+  EnclaveServiceServer,
+  IntentSnapshot,
+  VerifyPaymentProofResponse,
+  VerifyPaymentResponse,
+} from '../../proto/gen/peer/enclave/v1/enclave.js';
+import { IDENTITY_ATTESTATION_DOMAIN } from '../attestation/identity-attestation.js';
 import type { AttestationService } from '../attestation-service.js';
 import { AttestationError } from '../errors.js';
 
@@ -37,64 +45,128 @@ function unary<Req, Res>(logger: Logger, method: string, handle: (request: Req) 
   };
 }
 
-/** A chain id as the JSON number HTTP bodies carry; one past the safe range, which the schema refuses, stands for any larger. */
-const chainIdNumber = (value: bigint): number => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.MAX_SAFE_INTEGER + 1);
+/**
+ * An integer as the JSON number HTTP bodies carry. One past the safe range stands for any
+ * larger value: the request schemas take safe integers only, so it is refused, not rounded.
+ */
+const safeNumber = (value: bigint): number => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : Number.MAX_SAFE_INTEGER + 1);
+
+/** The intent as the HTTP body carries it; the timestamps as decimal strings, so a value out of range is refused by the schema rather than rounded. */
+function intentBody(intent: IntentSnapshot | undefined) {
+  return (
+    intent && {
+      intentHash: intent.intentHash,
+      amount: intent.amount,
+      fiatCurrency: intent.fiatCurrency,
+      payeeDetails: intent.payeeDetails,
+      conversionRate: intent.conversionRate,
+      signalTimestamp: intent.signalTimestamp.toString(),
+      timestampBuffer: intent.timestampBufferMs.toString(),
+    }
+  );
+}
+
+/** The deprecated verifyingContract, only when it was sent: the schema checks it against the chain's verifier. */
+const verifyingContractBody = (verifyingContract: string | undefined) => (verifyingContract === undefined ? {} : { verifyingContract });
+
+/** A domain as its message: chain_id 0 and an empty verifying_contract where the domain names neither. */
+function eip712Domain(domain: { name: string; version: string; chainId?: number; verifyingContract?: string }): Eip712Domain {
+  return { name: domain.name, version: domain.version, chainId: BigInt(domain.chainId ?? 0), verifyingContract: domain.verifyingContract ?? '' };
+}
+
+function attestationDocument(document: ReturnType<AttestationService['attestationDocument']>): AttestationDocument {
+  const key = document.encryptionKey;
+  return {
+    version: document.version,
+    measurement: document.measurement,
+    signer: document.signer,
+    encryptionKey: { kty: key.kty ?? '', crv: key.crv ?? '', x: key.x ?? '', y: key.y ?? '', kid: key.kid ?? '', alg: key.alg ?? '', use: key.use ?? '' },
+    issuedAt: document.issuedAt,
+    binding: document.binding,
+    bindingSignature: document.bindingSignature,
+  };
+}
+
+type PaymentAttestation = Awaited<ReturnType<AttestationService['verifyBuyerPayment']>>;
+
+/** VerifyPaymentProofResponse repeats VerifyPaymentResponse field for field; this stops compiling if the two drift apart. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const paymentResponsesAlike: Same<VerifyPaymentResponse, VerifyPaymentProofResponse> = true;
+
+function paymentResponse(result: PaymentAttestation): VerifyPaymentResponse & VerifyPaymentProofResponse {
+  return {
+    signer: result.signer,
+    signature: result.signature,
+    intentHash: result.typedDataValue.intentHash,
+    releaseAmount: result.typedDataValue.releaseAmount,
+    dataHash: result.typedDataValue.dataHash,
+    data: result.encodedPaymentDetails,
+    paymentDetails: { ...result.paymentDetails, timestamp: BigInt(result.paymentDetails.timestamp) },
+    source: result.metadata.source,
+    chainId: BigInt(result.domain.chainId),
+    verifyingContract: result.domain.verifyingContract,
+    paymentProof: result.paymentProof,
+  };
+}
 
 export function enclaveService(service: AttestationService, logger: Logger): EnclaveServiceServer {
   return {
-    getAttestationDocument: unary(logger, 'GetAttestationDocument', async () => ({ documentJson: JSON.stringify(service.attestationDocument()) })),
-    verifyPayment: unary(logger, 'VerifyPayment', async (request): Promise<VerifyPaymentResponse> => {
-      const intent = request.intent;
-      const result = await service.verifyBuyerPayment(request.platform, request.actionType, {
+    getAttestationDocument: unary(logger, 'GetAttestationDocument', async () => ({ document: attestationDocument(service.attestationDocument()) })),
+    verifyPayment: unary(logger, 'VerifyPayment', async (request) =>
+      paymentResponse(
+        await service.verifyBuyerPayment(request.platform, request.actionType, {
+          encryptedSessionMaterial: request.encryptedSessionMaterial,
+          params: request.params,
+          intent: intentBody(request.intent),
+          chainId: safeNumber(request.chainId),
+          ...verifyingContractBody(request.verifyingContract),
+        }),
+      ),
+    ),
+    verifyPaymentProof: unary(logger, 'VerifyPaymentProof', async (request) =>
+      paymentResponse(
+        await service.verifyBuyerProof(request.platform, request.actionType, {
+          proof: request.proof && { responseBody: request.proof.responseBody, timestamp: safeNumber(request.proof.timestamp), signature: request.proof.signature },
+          params: request.params,
+          intent: intentBody(request.intent),
+          chainId: safeNumber(request.chainId),
+          ...verifyingContractBody(request.verifyingContract),
+        }),
+      ),
+    ),
+    registerIdentity: unary(logger, 'RegisterIdentity', async (request) => {
+      const result = await service.registerIdentity({
+        platform: request.platform,
+        actionType: request.actionType,
+        callerAddress: request.callerAddress,
         encryptedSessionMaterial: request.encryptedSessionMaterial,
         params: request.params,
-        intent: intent && {
-          intentHash: intent.intentHash,
-          amount: intent.amount,
-          fiatCurrency: intent.fiatCurrency,
-          payeeDetails: intent.payeeDetails,
-          conversionRate: intent.conversionRate,
-          // As decimal strings, so a value out of range is refused by the schema rather than rounded.
-          signalTimestamp: intent.signalTimestamp.toString(),
-          timestampBuffer: intent.timestampBufferMs.toString(),
-        },
-        chainId: chainIdNumber(request.chainId),
-        ...(request.verifyingContract === undefined ? {} : { verifyingContract: request.verifyingContract }),
+      });
+      return {
+        identity: result.identity,
+        typedDataValue: result.typedDataValue,
+        signature: result.signature,
+        signer: result.signer,
+        domain: eip712Domain(IDENTITY_ATTESTATION_DOMAIN),
+      };
+    }),
+    listDisputeVerifiers: unary(logger, 'ListDisputeVerifiers', async () => ({ verifiers: service.disputeVerifiers() })),
+    verifyDispute: unary(logger, 'VerifyDispute', async (request) => {
+      const result = await service.verifyDispute(request.platform, request.actionType, {
+        encryptedSessionMaterial: request.encryptedSessionMaterial,
+        params: {},
+        chainId: safeNumber(request.chainId),
+        intentHash: request.intentHash,
       });
       return {
         signer: result.signer,
         signature: result.signature,
-        intentHash: result.typedDataValue.intentHash,
-        releaseAmount: result.typedDataValue.releaseAmount,
-        dataHash: result.typedDataValue.dataHash,
-        data: result.encodedPaymentDetails,
-        paymentDetails: { ...result.paymentDetails, timestamp: BigInt(result.paymentDetails.timestamp) },
+        domain: eip712Domain(result.domain),
+        typedDataValue: result.typedDataValue,
+        data: result.data,
+        dispute: result.dispute,
         source: result.metadata.source,
-        chainId: BigInt(result.domain.chainId),
-        verifyingContract: result.domain.verifyingContract,
       };
     }),
-    registerIdentity: unary(logger, 'RegisterIdentity', async (request) => ({
-      attestationJson: JSON.stringify(
-        await service.registerIdentity({
-          platform: request.platform,
-          actionType: request.actionType,
-          callerAddress: request.callerAddress,
-          encryptedSessionMaterial: request.encryptedSessionMaterial,
-          params: request.params,
-        }),
-      ),
-    })),
-    listDisputeVerifiers: unary(logger, 'ListDisputeVerifiers', async () => ({ verifiers: service.disputeVerifiers() })),
-    verifyDispute: unary(logger, 'VerifyDispute', async (request) => ({
-      attestationJson: JSON.stringify(
-        await service.verifyDispute(request.platform, request.actionType, {
-          encryptedSessionMaterial: request.encryptedSessionMaterial,
-          params: {},
-          chainId: chainIdNumber(request.chainId),
-          intentHash: request.intentHash,
-        }),
-      ),
-    })),
   };
 }

@@ -1,9 +1,36 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { credentials, Metadata, status as Status, type ServiceError } from '@grpc/grpc-js';
+import { keccak256, toBytes, verifyTypedData, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { healthOf } from '../support/grpc-health.js';
-import { EnclaveServiceClient, type VerifyPaymentRequest, type VerifyPaymentResponse } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { ENCLAVE_SERVICE_NAME } from '../../enclave/index.js';
-import { OWED_CENTS, PAYMENT_VERIFIER, PLATFORM_FIXTURES, TEST_CHAIN_ID, intentFor, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import {
+  EnclaveServiceClient,
+  type GetAttestationDocumentResponse,
+  type IntentSnapshot,
+  type RegisterIdentityRequest,
+  type RegisterIdentityResponse,
+  type VerifyDisputeRequest,
+  type VerifyDisputeResponse,
+  type VerifyPaymentProofRequest,
+  type VerifyPaymentProofResponse,
+  type VerifyPaymentRequest,
+  type VerifyPaymentResponse,
+} from '../../proto/gen/peer/enclave/v1/enclave.js';
+import { ENCLAVE_SERVICE_NAME, providerProofDigest } from '../../enclave/index.js';
+import { IDENTITY_ATTESTATION_TYPES } from '../../enclave/attestation/identity-attestation.js';
+import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
+import {
+  OWED_CENTS,
+  PAYMENT_VERIFIER,
+  PLATFORM_FIXTURES,
+  SIGNAL_TIMESTAMP,
+  TEST_CHAIN_ID,
+  intentFor,
+  preparePayment,
+  proofAttestor,
+  startTestEnclave,
+  type TestEnclave,
+} from '../support/enclave.js';
 
 let enclave: TestEnclave;
 let client: EnclaveServiceClient;
@@ -17,68 +44,208 @@ test.after.always(async () => {
 });
 
 const cashapp = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'cashapp')!;
+const paypal = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'paypal')!;
 
-function verifyPayment(request: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
-  return new Promise((resolve, reject) => client.verifyPayment(request, (error, response) => (error ? reject(error) : resolve(response))));
+/** One unary call as a promise. */
+function rpc<Res>(invoke: (callback: (error: ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
+  return new Promise((resolve, reject) => invoke((error, response) => (error ? reject(error) : resolve(response))));
 }
 
-async function request(payment: Parameters<typeof preparePayment>[2] = {}): Promise<VerifyPaymentRequest> {
-  const prepared = preparePayment(enclave, cashapp, payment);
-  const intent = intentFor(cashapp);
+const verifyPayment = (request: VerifyPaymentRequest) => rpc<VerifyPaymentResponse>((callback) => client.verifyPayment(request, callback));
+const verifyPaymentProof = (request: VerifyPaymentProofRequest) => rpc<VerifyPaymentProofResponse>((callback) => client.verifyPaymentProof(request, callback));
+
+/** A refused call: its status and the service's code from the error-code trailer. */
+async function refusal(t: ExecutionContext, call: Promise<unknown>) {
+  const error = await t.throwsAsync<ServiceError>(call);
+  return { code: error?.code, errorCode: error?.metadata.get('error-code') };
+}
+
+/** The intent of an HTTP body as IntentSnapshot. */
+function grpcIntent(intent: ReturnType<typeof intentFor>): IntentSnapshot {
   return {
-    platform: 'cashapp',
-    actionType: 'transfer_cashapp',
-    encryptedSessionMaterial: await enclave.seal(prepared.material),
-    params: prepared.params,
-    intent: {
-      intentHash: intent.intentHash,
-      amount: intent.amount,
-      fiatCurrency: intent.fiatCurrency,
-      payeeDetails: intent.payeeDetails,
-      conversionRate: intent.conversionRate,
-      signalTimestamp: BigInt(intent.signalTimestamp),
-      timestampBufferMs: BigInt(intent.timestampBuffer),
-    },
-    chainId: BigInt(TEST_CHAIN_ID),
+    intentHash: intent.intentHash,
+    amount: intent.amount,
+    fiatCurrency: intent.fiatCurrency,
+    payeeDetails: intent.payeeDetails,
+    conversionRate: intent.conversionRate,
+    signalTimestamp: BigInt(intent.signalTimestamp),
+    timestampBufferMs: BigInt(intent.timestampBuffer),
   };
 }
 
+/** A payment's answer as HTTP's responseObject: what gRPC leaves out is the verifier's fixed domain name and the request's platform and action. */
+function paymentAsHttp(response: VerifyPaymentResponse | VerifyPaymentProofResponse, platform: string, actionType: string) {
+  return {
+    signer: response.signer,
+    signature: response.signature,
+    domain: { name: 'UnifiedPaymentVerifier', version: '1', chainId: Number(response.chainId), verifyingContract: response.verifyingContract },
+    typedDataValue: { intentHash: response.intentHash, releaseAmount: response.releaseAmount, dataHash: response.dataHash },
+    encodedPaymentDetails: response.data,
+    paymentDetails: { ...response.paymentDetails, timestamp: String(response.paymentDetails?.timestamp) },
+    paymentProof: response.paymentProof,
+    metadata: { source: response.source, platform, actionType },
+  };
+}
+
+/** One Cash App payment, as the gRPC request and the HTTP body of the same request. */
+async function paymentRequest(payment: Parameters<typeof preparePayment>[2] = {}) {
+  const prepared = preparePayment(enclave, cashapp, payment);
+  const intent = intentFor(cashapp);
+  const encryptedSessionMaterial = await enclave.seal(prepared.material);
+  const grpc: VerifyPaymentRequest = {
+    platform: 'cashapp',
+    actionType: 'transfer_cashapp',
+    encryptedSessionMaterial,
+    params: prepared.params,
+    intent: grpcIntent(intent),
+    chainId: BigInt(TEST_CHAIN_ID),
+  };
+  return { grpc, http: { encryptedSessionMaterial, params: prepared.params, intent, chainId: TEST_CHAIN_ID } };
+}
+
+const request = async (payment: Parameters<typeof preparePayment>[2] = {}) => (await paymentRequest(payment)).grpc;
+
 test('VerifyPayment attests over gRPC what the HTTP surface attests', async (t) => {
-  const sent = await request();
-  const response = await verifyPayment(sent);
+  const sent = await paymentRequest();
+  const response = await verifyPayment(sent.grpc);
   t.is(response.signer, enclave.service.signer);
-  t.is(response.intentHash, sent.intent!.intentHash);
-  t.is(response.releaseAmount, sent.intent!.amount);
+  t.is(response.intentHash, sent.grpc.intent!.intentHash);
+  t.is(response.releaseAmount, sent.grpc.intent!.amount);
   t.is(response.source, 'buyer-tee');
   t.is(response.chainId, BigInt(TEST_CHAIN_ID));
   t.is(response.verifyingContract, PAYMENT_VERIFIER);
   t.is(response.paymentDetails?.amount, OWED_CENTS.toString());
   t.regex(response.signature, /^0x[0-9a-f]{130}$/);
+  t.regex(response.paymentProof, /^0x[0-9a-f]+$/);
+
+  // The same request again over HTTP: a retry for the same intent signs the same data again.
+  const http = await enclave.post('/buyer/verify/cashapp/transfer_cashapp', sent.http);
+  t.is(http.status, 200, JSON.stringify(http.body));
+  t.deepEqual(paymentAsHttp(response, 'cashapp', 'transfer_cashapp'), http.body.responseObject);
 });
 
 test('refusals arrive as gRPC statuses with the service code in the error-code trailer', async (t) => {
-  const short = await t.throwsAsync<ServiceError>(verifyPayment(await request({ amount: OWED_CENTS - 1n })));
-  t.is(short?.code, Status.FAILED_PRECONDITION);
-  t.deepEqual(short?.metadata.get('error-code'), ['AMOUNT_TOO_LOW']);
-
-  const noIntent = await t.throwsAsync<ServiceError>(verifyPayment({ ...(await request()), intent: undefined }));
-  t.is(noIntent?.code, Status.INVALID_ARGUMENT);
-  t.deepEqual(noIntent?.metadata.get('error-code'), ['INVALID_REQUEST']);
+  t.deepEqual(await refusal(t, verifyPayment(await request({ amount: OWED_CENTS - 1n }))), { code: Status.FAILED_PRECONDITION, errorCode: ['AMOUNT_TOO_LOW'] });
+  t.deepEqual(await refusal(t, verifyPayment({ ...(await request()), intent: undefined })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
 
   const replayed = await request();
   await verifyPayment(replayed);
-  const other = await t.throwsAsync<ServiceError>(verifyPayment({ ...replayed, intent: { ...replayed.intent!, intentHash: `0x${'ab'.repeat(32)}` } }));
-  t.is(other?.code, Status.ALREADY_EXISTS);
+  const other = { ...replayed, intent: { ...replayed.intent!, intentHash: `0x${'ab'.repeat(32)}` } };
+  t.deepEqual(await refusal(t, verifyPayment(other)), { code: Status.ALREADY_EXISTS, errorCode: ['PAYMENT_ID_ALREADY_USED'] });
+});
+
+function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
+  return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
+}
+
+/** A provider proof of one PayPal payment, as the gRPC request and the HTTP body of POST /verify/paypal/transfer_paypal. */
+async function proofRequest(payment = paypalPayment(), signer = proofAttestor) {
+  const responseBody = JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
+  const intent = intentFor(paypal);
+  const timestamp = SIGNAL_TIMESTAMP + 120;
+  const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
+  const params = { PAYMENT_ID: payment.paymentId };
+  const grpc: VerifyPaymentProofRequest = {
+    platform: 'paypal',
+    actionType: 'transfer_paypal',
+    proof: { responseBody, timestamp: BigInt(timestamp), signature },
+    params,
+    intent: grpcIntent(intent),
+    chainId: BigInt(TEST_CHAIN_ID),
+  };
+  return { grpc, http: { proof: { responseBody, timestamp, signature }, params, intent, chainId: TEST_CHAIN_ID } };
+}
+
+test('VerifyPaymentProof attests a provider proof as POST /verify/{platform}/{actionType} does', async (t) => {
+  const sent = await proofRequest();
+  const response = await verifyPaymentProof(sent.grpc);
+  t.is(response.source, 'buyer-proof');
+  t.is(response.signer, enclave.service.signer);
+  t.is(response.intentHash, sent.http.intent.intentHash);
+
+  const http = await enclave.post('/verify/paypal/transfer_paypal', sent.http);
+  t.is(http.status, 200, JSON.stringify(http.body));
+  t.deepEqual(paymentAsHttp(response, 'paypal', 'transfer_paypal'), http.body.responseObject);
+});
+
+test('VerifyPaymentProof refusals keep their codes', async (t) => {
+  const stranger = privateKeyToAccount(generatePrivateKey());
+  t.deepEqual(await refusal(t, verifyPaymentProof((await proofRequest(paypalPayment(), stranger)).grpc)), { code: Status.FAILED_PRECONDITION, errorCode: ['PROOF_NOT_TRUSTED'] });
+  const { grpc } = await proofRequest();
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, proof: undefined })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
+  // A timestamp past the safe range is refused, not rounded to one that might pass.
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, proof: { ...grpc.proof!, timestamp: 2n ** 63n } })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, verifyingContract: `0x${'11'.repeat(20)}` })), { code: Status.INVALID_ARGUMENT, errorCode: ['VERIFYING_CONTRACT_MISMATCH'] });
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, actionType: 'transfer_venmo' })), { code: Status.INVALID_ARGUMENT, errorCode: ['UNSUPPORTED_ACTION'] });
+});
+
+test('RegisterIdentity answers the identity attestation POST /identity does, with its EIP-712 domain', async (t) => {
+  const account = { id: '3141592653', username: 'maker-mary' };
+  const caller = privateKeyToAccount(generatePrivateKey()).address;
+  const sent: RegisterIdentityRequest = {
+    platform: 'venmo',
+    actionType: 'register_venmo',
+    callerAddress: caller.toLowerCase(),
+    encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', account)),
+    params: { SENDER_ID: account.id },
+  };
+  const { domain, ...response } = await rpc<RegisterIdentityResponse>((callback) => client.registerIdentity(sent, callback));
+  const http = await enclave.post('/identity', sent);
+  t.is(http.status, 200, JSON.stringify(http.body));
+  t.deepEqual(response, http.body.responseObject);
+  t.like(response.identity, { platform: 'venmo', payeeId: account.id, payeeIdHash: keccak256(toBytes(account.id)) });
+  t.is(response.typedDataValue?.callerAddress, caller);
+
+  t.deepEqual(domain, { name: 'PeerIdentityAttestation', version: '1', chainId: 0n, verifyingContract: '' });
+  const value = response.typedDataValue!;
+  t.true(
+    await verifyTypedData({
+      address: response.signer as Hex,
+      // The domain names no chain or contract: 0 and empty are left out.
+      domain: { name: domain!.name, version: domain!.version },
+      types: IDENTITY_ATTESTATION_TYPES,
+      primaryType: 'IdentityAttestation',
+      message: {
+        method: value.method as Hex,
+        actionType: value.actionType as Hex,
+        callerAddress: value.callerAddress as Hex,
+        payeeIdHash: value.payeeIdHash as Hex,
+        dataHash: value.dataHash as Hex,
+        issuedAt: BigInt(value.issuedAt),
+        validUntil: BigInt(value.validUntil),
+      },
+      signature: response.signature as Hex,
+    }),
+  );
+
+  const otherAccount = { ...sent, encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', { id: '1111', username: 'someone' })) };
+  t.deepEqual(await refusal(t, rpc((callback) => client.registerIdentity(otherAccount, callback))), { code: Status.FAILED_PRECONDITION, errorCode: ['IDENTITY_NOT_VERIFIED'] });
+});
+
+test('VerifyDispute answers the dispute attestation POST /dispute/verify does', async (t) => {
+  const rawEmail = await enclave.mailer.disputeEmail({ platform: 'venmo', paymentId: '4139920210011', disputeId: 'VD-20261123-0042', date: new Date('2026-11-23T11:30:00Z') });
+  const intentHash = keccak256(toBytes('disputed over gRPC'));
+  const sent: VerifyDisputeRequest = { platform: 'venmo', actionType: 'dispute_venmo', encryptedSessionMaterial: await enclave.seal({ rawEmail }), chainId: BigInt(TEST_CHAIN_ID), intentHash };
+  const verifyDispute = (request: VerifyDisputeRequest) => rpc<VerifyDisputeResponse>((callback) => client.verifyDispute(request, callback));
+  const response = await verifyDispute(sent);
+  const http = await enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: sent.encryptedSessionMaterial, params: {}, chainId: TEST_CHAIN_ID, intentHash });
+  t.is(http.status, 200, JSON.stringify(http.body));
+  const { domain, source, ...rest } = response;
+  t.deepEqual({ ...rest, domain: { ...domain, chainId: Number(domain?.chainId) }, metadata: { source } }, http.body.responseObject);
+  t.is(response.typedDataValue?.dataHash, keccak256(response.data as Hex));
+  t.is(source, 'dispute-email');
+
+  const at = rawEmail.indexOf('4139920210011') + 2;
+  const altered = { ...sent, encryptedSessionMaterial: await enclave.seal({ rawEmail: `${rawEmail.slice(0, at)}8${rawEmail.slice(at + 1)}` }) };
+  t.deepEqual(await refusal(t, verifyDispute(altered)), { code: Status.FAILED_PRECONDITION, errorCode: ['DKIM_VERIFICATION_FAILED'] });
+  t.deepEqual(await refusal(t, verifyDispute({ ...sent, platform: 'cashapp', actionType: 'dispute_cashapp' })), { code: Status.NOT_FOUND, errorCode: ['UNSUPPORTED_PLATFORM'] });
 });
 
 test('the attestation document, the dispute verifiers and health are served', async (t) => {
-  const document = await new Promise<{ documentJson: string }>((resolve, reject) =>
-    client.getAttestationDocument({}, new Metadata(), (error, response) => (error ? reject(error) : resolve(response))),
-  );
-  t.deepEqual(JSON.parse(document.documentJson), enclave.service.attestationDocument());
-  const disputes = await new Promise<{ verifiers: { platform: string }[] }>((resolve, reject) =>
-    client.listDisputeVerifiers({}, (error, response) => (error ? reject(error) : resolve(response))),
-  );
+  const { document } = await rpc<GetAttestationDocumentResponse>((callback) => client.getAttestationDocument({}, new Metadata(), callback));
+  t.deepEqual(document, (await enclave.get('/attestation')).body.responseObject);
+  t.deepEqual(document, enclave.service.attestationDocument());
+  const disputes = await rpc<{ verifiers: { platform: string }[] }>((callback) => client.listDisputeVerifiers({}, callback));
   t.deepEqual(disputes.verifiers.map((verifier) => verifier.platform), ['venmo', 'paypal']);
 
   t.is(await healthOf(enclave.server.grpcAddress, ENCLAVE_SERVICE_NAME), 'SERVING');

@@ -27,8 +27,55 @@ export interface GetAttestationDocumentRequest {
 }
 
 export interface GetAttestationDocumentResponse {
-  /** The document as JSON, exactly as GET {attestation_url}/attestation serves it. */
-  documentJson: string;
+  /** The same document GET {attestation_url}/attestation serves. */
+  document: AttestationDocument | undefined;
+}
+
+/**
+ * What a client checks before trusting a signature or sealing session material to
+ * encryption_key (enclave/session-material.ts checkAttestationDocument).
+ */
+export interface AttestationDocument {
+  /** The document format: 1. */
+  version: number;
+  /** The code bundle's hash (sha256:<hex>); compare with the published value. */
+  measurement: string;
+  /** The address the on-chain verifiers register as a witness. */
+  signer: string;
+  /** Seal session material to this key: compact JWE, ECDH-ES+A256KW with A256GCM. */
+  encryptionKey:
+    | Jwk
+    | undefined;
+  /** ISO 8601. */
+  issuedAt: string;
+  /** peer-enclave-attestation:v1:<measurement>:<key id>:<issued_at> */
+  binding: string;
+  /** The signer's EIP-191 signature over binding. */
+  bindingSignature: string;
+}
+
+/** A public key as a JWK (RFC 7517), members as the JWK names them: here EC P-256. */
+export interface Jwk {
+  kty: string;
+  crv: string;
+  /** base64url coordinates. */
+  x: string;
+  y: string;
+  /** The RFC 7638 thumbprint of the key. */
+  kid: string;
+  alg: string;
+  use: string;
+}
+
+/**
+ * An EIP-712 domain. chain_id 0 and an empty verifying_contract mean the domain does not
+ * name them: leave them out of the EIP712Domain when checking the signature.
+ */
+export interface Eip712Domain {
+  name: string;
+  version: string;
+  chainId: bigint;
+  verifyingContract: string;
 }
 
 /**
@@ -68,6 +115,38 @@ export interface VerifyPaymentRequest_ParamsEntry {
   value: string;
 }
 
+/**
+ * A provider proof: the platform's response body and an attestor's EIP-191 signature
+ * over keccak256(abi.encode("peer-provider-proof:v1", keccak256(platform), intent_hash,
+ * keccak256(response_body), timestamp)).
+ */
+export interface ProviderProof {
+  responseBody: string;
+  /** Unix seconds the response was fetched. */
+  timestamp: bigint;
+  signature: string;
+}
+
+export interface VerifyPaymentProofRequest {
+  platform: string;
+  actionType: string;
+  proof: ProviderProof | undefined;
+  params: { [key: string]: string };
+  intent: IntentSnapshot | undefined;
+  chainId: bigint;
+  /** Deprecated: when sent, it must equal the verifier the service resolves from chain_id. */
+  verifyingContract?: string | undefined;
+}
+
+export interface VerifyPaymentProofRequest_ParamsEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * The payment as the chain hashes it: method, payee_id, currency and payment_id are
+ * keccak256 of the platform's values.
+ */
 export interface PaymentDetails {
   method: string;
   payeeId: string;
@@ -94,6 +173,35 @@ export interface VerifyPaymentResponse {
   source: string;
   chainId: bigint;
   verifyingContract: string;
+  /**
+   * The ABI-encoded PaymentAttestation(intent_hash, release_amount, data_hash, [signature],
+   * data, 0x): FulfillIntentParams.paymentProof for the orchestrator's fulfillIntent.
+   */
+  paymentProof: string;
+}
+
+/**
+ * The same payment attestation as VerifyPaymentResponse, field for field and number for
+ * number, with source buyer-proof. A message of its own so that each RPC's answer can
+ * grow apart (buf STANDARD: RPC_REQUEST_RESPONSE_UNIQUE).
+ */
+export interface VerifyPaymentProofResponse {
+  signer: string;
+  signature: string;
+  intentHash: string;
+  releaseAmount: string;
+  dataHash: string;
+  /** ABI encoding of (PaymentDetails, IntentSnapshot); keccak256 of it is data_hash. */
+  data: string;
+  paymentDetails:
+    | PaymentDetails
+    | undefined;
+  /** Where the evidence came from: buyer-proof. */
+  source: string;
+  chainId: bigint;
+  verifyingContract: string;
+  /** FulfillIntentParams.paymentProof, as in VerifyPaymentResponse. */
+  paymentProof: string;
 }
 
 export interface RegisterIdentityRequest {
@@ -110,8 +218,57 @@ export interface RegisterIdentityRequest_ParamsEntry {
 }
 
 export interface RegisterIdentityResponse {
-  /** The HTTP response object as JSON: identity, typedDataValue, signature, signer. */
-  attestationJson: string;
+  /** What the platform showed of the session's account. */
+  identity:
+    | VerifiedIdentity
+    | undefined;
+  /** The signed EIP-712 value. */
+  typedDataValue: IdentityAttestation | undefined;
+  signature: string;
+  signer: string;
+  /**
+   * The domain the value is signed in: PeerIdentityAttestation, version 1, no chain or
+   * contract yet (0 and empty).
+   */
+  domain: Eip712Domain | undefined;
+}
+
+export interface VerifiedIdentity {
+  platform: string;
+  actionType: string;
+  /** Normalized as payments to this account carry it. */
+  payeeId: string;
+  username: string;
+  /** keccak256 of platform. */
+  method: string;
+  /** keccak256 of payee_id. */
+  payeeIdHash: string;
+  /** What else the platform showed, per action (for example userId, profileType). */
+  metadata: { [key: string]: string };
+}
+
+export interface VerifiedIdentity_MetadataEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * EIP-712 IdentityAttestation(bytes32 method, bytes32 actionType, address callerAddress,
+ * bytes32 payeeIdHash, bytes32 dataHash, uint256 issuedAt, uint256 validUntil).
+ */
+export interface IdentityAttestation {
+  method: string;
+  /** keccak256 of the action type. */
+  actionType: string;
+  /** Checksummed. */
+  callerAddress: string;
+  payeeIdHash: string;
+  /** keccak256 of abi.encode(platform, actionType, payeeId, username). */
+  dataHash: string;
+  /** Unix seconds, decimal. */
+  issuedAt: string;
+  /** Unix seconds, decimal. */
+  validUntil: string;
 }
 
 export interface ListDisputeVerifiersRequest {
@@ -136,8 +293,47 @@ export interface VerifyDisputeRequest {
 }
 
 export interface VerifyDisputeResponse {
-  /** The HTTP response object as JSON: signer, signature, typed values, dispute details. */
-  attestationJson: string;
+  signer: string;
+  signature: string;
+  /** DisputeVerifier, version 1, chain_id and the dispute verifier resolved from it. */
+  domain:
+    | Eip712Domain
+    | undefined;
+  /** The signed EIP-712 value. */
+  typedDataValue:
+    | DisputeAttestation
+    | undefined;
+  /**
+   * abi.encode(method, paymentId, disputeId, signingDomain, emailDate), each id as its
+   * keccak256; keccak256 of it is typed_data_value.data_hash.
+   */
+  data: string;
+  dispute:
+    | VerifiedDispute
+    | undefined;
+  /** Where the evidence came from: dispute-email. */
+  source: string;
+}
+
+/** EIP-712 DisputeAttestation(bytes32 intentHash, bytes32 paymentId, bytes32 disputeId, bytes32 dataHash). */
+export interface DisputeAttestation {
+  intentHash: string;
+  /** keccak256 of the payment id. */
+  paymentId: string;
+  /** keccak256 of the dispute id. */
+  disputeId: string;
+  dataHash: string;
+}
+
+/** What the DKIM-verified e-mail says. */
+export interface VerifiedDispute {
+  platform: string;
+  paymentId: string;
+  disputeId: string;
+  /** The DKIM signing domain, for example venmo.com. */
+  signingDomain: string;
+  /** The e-mail's Date header, Unix seconds, decimal. */
+  emailDate: string;
 }
 
 function createBaseGetAttestationDocumentRequest(): GetAttestationDocumentRequest {
@@ -193,13 +389,13 @@ export const GetAttestationDocumentRequest: MessageFns<GetAttestationDocumentReq
 };
 
 function createBaseGetAttestationDocumentResponse(): GetAttestationDocumentResponse {
-  return { documentJson: "" };
+  return { document: undefined };
 }
 
 export const GetAttestationDocumentResponse: MessageFns<GetAttestationDocumentResponse> = {
   encode(message: GetAttestationDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.documentJson !== "") {
-      writer.uint32(10).string(message.documentJson);
+    if (message.document !== undefined) {
+      AttestationDocument.encode(message.document, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -217,12 +413,12 @@ export const GetAttestationDocumentResponse: MessageFns<GetAttestationDocumentRe
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.documentJson = reader.string();
+            message.document = AttestationDocument.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -238,19 +434,13 @@ export const GetAttestationDocumentResponse: MessageFns<GetAttestationDocumentRe
   },
 
   fromJSON(object: any): GetAttestationDocumentResponse {
-    return {
-      documentJson: isSet(object.documentJson)
-        ? globalThis.String(object.documentJson)
-        : isSet(object.document_json)
-        ? globalThis.String(object.document_json)
-        : "",
-    };
+    return { document: isSet(object.document) ? AttestationDocument.fromJSON(object.document) : undefined };
   },
 
   toJSON(message: GetAttestationDocumentResponse): unknown {
     const obj: any = {};
-    if (message.documentJson !== "") {
-      obj.documentJson = message.documentJson;
+    if (message.document !== undefined) {
+      obj.document = AttestationDocument.toJSON(message.document);
     }
     return obj;
   },
@@ -260,7 +450,485 @@ export const GetAttestationDocumentResponse: MessageFns<GetAttestationDocumentRe
   },
   fromPartial(object: DeepPartial<GetAttestationDocumentResponse>): GetAttestationDocumentResponse {
     const message = createBaseGetAttestationDocumentResponse();
-    message.documentJson = object.documentJson ?? "";
+    message.document = (object.document !== undefined && object.document !== null)
+      ? AttestationDocument.fromPartial(object.document)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseAttestationDocument(): AttestationDocument {
+  return {
+    version: 0,
+    measurement: "",
+    signer: "",
+    encryptionKey: undefined,
+    issuedAt: "",
+    binding: "",
+    bindingSignature: "",
+  };
+}
+
+export const AttestationDocument: MessageFns<AttestationDocument> = {
+  encode(message: AttestationDocument, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.version !== 0) {
+      writer.uint32(8).uint32(message.version);
+    }
+    if (message.measurement !== "") {
+      writer.uint32(18).string(message.measurement);
+    }
+    if (message.signer !== "") {
+      writer.uint32(26).string(message.signer);
+    }
+    if (message.encryptionKey !== undefined) {
+      Jwk.encode(message.encryptionKey, writer.uint32(34).fork()).join();
+    }
+    if (message.issuedAt !== "") {
+      writer.uint32(42).string(message.issuedAt);
+    }
+    if (message.binding !== "") {
+      writer.uint32(50).string(message.binding);
+    }
+    if (message.bindingSignature !== "") {
+      writer.uint32(58).string(message.bindingSignature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AttestationDocument {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttestationDocument();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.version = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.measurement = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.signer = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.encryptionKey = Jwk.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.issuedAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.binding = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.bindingSignature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AttestationDocument {
+    return {
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      measurement: isSet(object.measurement) ? globalThis.String(object.measurement) : "",
+      signer: isSet(object.signer) ? globalThis.String(object.signer) : "",
+      encryptionKey: isSet(object.encryptionKey)
+        ? Jwk.fromJSON(object.encryptionKey)
+        : isSet(object.encryption_key)
+        ? Jwk.fromJSON(object.encryption_key)
+        : undefined,
+      issuedAt: isSet(object.issuedAt)
+        ? globalThis.String(object.issuedAt)
+        : isSet(object.issued_at)
+        ? globalThis.String(object.issued_at)
+        : "",
+      binding: isSet(object.binding) ? globalThis.String(object.binding) : "",
+      bindingSignature: isSet(object.bindingSignature)
+        ? globalThis.String(object.bindingSignature)
+        : isSet(object.binding_signature)
+        ? globalThis.String(object.binding_signature)
+        : "",
+    };
+  },
+
+  toJSON(message: AttestationDocument): unknown {
+    const obj: any = {};
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.measurement !== "") {
+      obj.measurement = message.measurement;
+    }
+    if (message.signer !== "") {
+      obj.signer = message.signer;
+    }
+    if (message.encryptionKey !== undefined) {
+      obj.encryptionKey = Jwk.toJSON(message.encryptionKey);
+    }
+    if (message.issuedAt !== "") {
+      obj.issuedAt = message.issuedAt;
+    }
+    if (message.binding !== "") {
+      obj.binding = message.binding;
+    }
+    if (message.bindingSignature !== "") {
+      obj.bindingSignature = message.bindingSignature;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AttestationDocument>): AttestationDocument {
+    return AttestationDocument.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AttestationDocument>): AttestationDocument {
+    const message = createBaseAttestationDocument();
+    message.version = object.version ?? 0;
+    message.measurement = object.measurement ?? "";
+    message.signer = object.signer ?? "";
+    message.encryptionKey = (object.encryptionKey !== undefined && object.encryptionKey !== null)
+      ? Jwk.fromPartial(object.encryptionKey)
+      : undefined;
+    message.issuedAt = object.issuedAt ?? "";
+    message.binding = object.binding ?? "";
+    message.bindingSignature = object.bindingSignature ?? "";
+    return message;
+  },
+};
+
+function createBaseJwk(): Jwk {
+  return { kty: "", crv: "", x: "", y: "", kid: "", alg: "", use: "" };
+}
+
+export const Jwk: MessageFns<Jwk> = {
+  encode(message: Jwk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kty !== "") {
+      writer.uint32(10).string(message.kty);
+    }
+    if (message.crv !== "") {
+      writer.uint32(18).string(message.crv);
+    }
+    if (message.x !== "") {
+      writer.uint32(26).string(message.x);
+    }
+    if (message.y !== "") {
+      writer.uint32(34).string(message.y);
+    }
+    if (message.kid !== "") {
+      writer.uint32(42).string(message.kid);
+    }
+    if (message.alg !== "") {
+      writer.uint32(50).string(message.alg);
+    }
+    if (message.use !== "") {
+      writer.uint32(58).string(message.use);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Jwk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJwk();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kty = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.crv = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.x = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.y = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.kid = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.alg = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.use = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Jwk {
+    return {
+      kty: isSet(object.kty) ? globalThis.String(object.kty) : "",
+      crv: isSet(object.crv) ? globalThis.String(object.crv) : "",
+      x: isSet(object.x) ? globalThis.String(object.x) : "",
+      y: isSet(object.y) ? globalThis.String(object.y) : "",
+      kid: isSet(object.kid) ? globalThis.String(object.kid) : "",
+      alg: isSet(object.alg) ? globalThis.String(object.alg) : "",
+      use: isSet(object.use) ? globalThis.String(object.use) : "",
+    };
+  },
+
+  toJSON(message: Jwk): unknown {
+    const obj: any = {};
+    if (message.kty !== "") {
+      obj.kty = message.kty;
+    }
+    if (message.crv !== "") {
+      obj.crv = message.crv;
+    }
+    if (message.x !== "") {
+      obj.x = message.x;
+    }
+    if (message.y !== "") {
+      obj.y = message.y;
+    }
+    if (message.kid !== "") {
+      obj.kid = message.kid;
+    }
+    if (message.alg !== "") {
+      obj.alg = message.alg;
+    }
+    if (message.use !== "") {
+      obj.use = message.use;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Jwk>): Jwk {
+    return Jwk.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Jwk>): Jwk {
+    const message = createBaseJwk();
+    message.kty = object.kty ?? "";
+    message.crv = object.crv ?? "";
+    message.x = object.x ?? "";
+    message.y = object.y ?? "";
+    message.kid = object.kid ?? "";
+    message.alg = object.alg ?? "";
+    message.use = object.use ?? "";
+    return message;
+  },
+};
+
+function createBaseEip712Domain(): Eip712Domain {
+  return { name: "", version: "", chainId: 0n, verifyingContract: "" };
+}
+
+export const Eip712Domain: MessageFns<Eip712Domain> = {
+  encode(message: Eip712Domain, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.version !== "") {
+      writer.uint32(18).string(message.version);
+    }
+    if (message.chainId !== 0n) {
+      if (BigInt.asUintN(64, message.chainId) !== message.chainId) {
+        throw new globalThis.Error("value provided for field message.chainId of type uint64 too large");
+      }
+      writer.uint32(24).uint64(message.chainId);
+    }
+    if (message.verifyingContract !== "") {
+      writer.uint32(34).string(message.verifyingContract);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Eip712Domain {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEip712Domain();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.chainId = reader.uint64() as bigint;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.verifyingContract = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Eip712Domain {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      chainId: isSet(object.chainId) ? BigInt(object.chainId) : isSet(object.chain_id) ? BigInt(object.chain_id) : 0n,
+      verifyingContract: isSet(object.verifyingContract)
+        ? globalThis.String(object.verifyingContract)
+        : isSet(object.verifying_contract)
+        ? globalThis.String(object.verifying_contract)
+        : "",
+    };
+  },
+
+  toJSON(message: Eip712Domain): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.chainId !== 0n) {
+      obj.chainId = message.chainId.toString();
+    }
+    if (message.verifyingContract !== "") {
+      obj.verifyingContract = message.verifyingContract;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Eip712Domain>): Eip712Domain {
+    return Eip712Domain.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Eip712Domain>): Eip712Domain {
+    const message = createBaseEip712Domain();
+    message.name = object.name ?? "";
+    message.version = object.version ?? "";
+    message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
+    message.verifyingContract = object.verifyingContract ?? "";
     return message;
   },
 };
@@ -777,6 +1445,417 @@ export const VerifyPaymentRequest_ParamsEntry: MessageFns<VerifyPaymentRequest_P
   },
 };
 
+function createBaseProviderProof(): ProviderProof {
+  return { responseBody: "", timestamp: 0n, signature: "" };
+}
+
+export const ProviderProof: MessageFns<ProviderProof> = {
+  encode(message: ProviderProof, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.responseBody !== "") {
+      writer.uint32(10).string(message.responseBody);
+    }
+    if (message.timestamp !== 0n) {
+      if (BigInt.asUintN(64, message.timestamp) !== message.timestamp) {
+        throw new globalThis.Error("value provided for field message.timestamp of type uint64 too large");
+      }
+      writer.uint32(16).uint64(message.timestamp);
+    }
+    if (message.signature !== "") {
+      writer.uint32(26).string(message.signature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProviderProof {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProviderProof();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.responseBody = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.timestamp = reader.uint64() as bigint;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProviderProof {
+    return {
+      responseBody: isSet(object.responseBody)
+        ? globalThis.String(object.responseBody)
+        : isSet(object.response_body)
+        ? globalThis.String(object.response_body)
+        : "",
+      timestamp: isSet(object.timestamp) ? BigInt(object.timestamp) : 0n,
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+    };
+  },
+
+  toJSON(message: ProviderProof): unknown {
+    const obj: any = {};
+    if (message.responseBody !== "") {
+      obj.responseBody = message.responseBody;
+    }
+    if (message.timestamp !== 0n) {
+      obj.timestamp = message.timestamp.toString();
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ProviderProof>): ProviderProof {
+    return ProviderProof.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ProviderProof>): ProviderProof {
+    const message = createBaseProviderProof();
+    message.responseBody = object.responseBody ?? "";
+    message.timestamp = (object.timestamp !== undefined && object.timestamp !== null) ? BigInt(object.timestamp) : 0n;
+    message.signature = object.signature ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyPaymentProofRequest(): VerifyPaymentProofRequest {
+  return {
+    platform: "",
+    actionType: "",
+    proof: undefined,
+    params: {},
+    intent: undefined,
+    chainId: 0n,
+    verifyingContract: undefined,
+  };
+}
+
+export const VerifyPaymentProofRequest: MessageFns<VerifyPaymentProofRequest> = {
+  encode(message: VerifyPaymentProofRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platform !== "") {
+      writer.uint32(10).string(message.platform);
+    }
+    if (message.actionType !== "") {
+      writer.uint32(18).string(message.actionType);
+    }
+    if (message.proof !== undefined) {
+      ProviderProof.encode(message.proof, writer.uint32(26).fork()).join();
+    }
+    globalThis.Object.entries(message.params).forEach(([key, value]: [string, string]) => {
+      VerifyPaymentProofRequest_ParamsEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    if (message.intent !== undefined) {
+      IntentSnapshot.encode(message.intent, writer.uint32(42).fork()).join();
+    }
+    if (message.chainId !== 0n) {
+      if (BigInt.asUintN(64, message.chainId) !== message.chainId) {
+        throw new globalThis.Error("value provided for field message.chainId of type uint64 too large");
+      }
+      writer.uint32(48).uint64(message.chainId);
+    }
+    if (message.verifyingContract !== undefined) {
+      writer.uint32(58).string(message.verifyingContract);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyPaymentProofRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyPaymentProofRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platform = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actionType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.proof = ProviderProof.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const entry4 = VerifyPaymentProofRequest_ParamsEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.params[entry4.key] = entry4.value;
+            }
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.intent = IntentSnapshot.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.chainId = reader.uint64() as bigint;
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.verifyingContract = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyPaymentProofRequest {
+    return {
+      platform: isSet(object.platform) ? globalThis.String(object.platform) : "",
+      actionType: isSet(object.actionType)
+        ? globalThis.String(object.actionType)
+        : isSet(object.action_type)
+        ? globalThis.String(object.action_type)
+        : "",
+      proof: isSet(object.proof) ? ProviderProof.fromJSON(object.proof) : undefined,
+      params: isObject(object.params)
+        ? (globalThis.Object.entries(object.params) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      intent: isSet(object.intent) ? IntentSnapshot.fromJSON(object.intent) : undefined,
+      chainId: isSet(object.chainId) ? BigInt(object.chainId) : isSet(object.chain_id) ? BigInt(object.chain_id) : 0n,
+      verifyingContract: isSet(object.verifyingContract)
+        ? globalThis.String(object.verifyingContract)
+        : isSet(object.verifying_contract)
+        ? globalThis.String(object.verifying_contract)
+        : undefined,
+    };
+  },
+
+  toJSON(message: VerifyPaymentProofRequest): unknown {
+    const obj: any = {};
+    if (message.platform !== "") {
+      obj.platform = message.platform;
+    }
+    if (message.actionType !== "") {
+      obj.actionType = message.actionType;
+    }
+    if (message.proof !== undefined) {
+      obj.proof = ProviderProof.toJSON(message.proof);
+    }
+    if (message.params) {
+      const entries = globalThis.Object.entries(message.params) as [string, string][];
+      if (entries.length > 0) {
+        obj.params = {};
+        entries.forEach(([k, v]) => {
+          obj.params[k] = v;
+        });
+      }
+    }
+    if (message.intent !== undefined) {
+      obj.intent = IntentSnapshot.toJSON(message.intent);
+    }
+    if (message.chainId !== 0n) {
+      obj.chainId = message.chainId.toString();
+    }
+    if (message.verifyingContract !== undefined) {
+      obj.verifyingContract = message.verifyingContract;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyPaymentProofRequest>): VerifyPaymentProofRequest {
+    return VerifyPaymentProofRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyPaymentProofRequest>): VerifyPaymentProofRequest {
+    const message = createBaseVerifyPaymentProofRequest();
+    message.platform = object.platform ?? "";
+    message.actionType = object.actionType ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? ProviderProof.fromPartial(object.proof)
+      : undefined;
+    message.params = (globalThis.Object.entries(object.params ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.intent = (object.intent !== undefined && object.intent !== null)
+      ? IntentSnapshot.fromPartial(object.intent)
+      : undefined;
+    message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
+    message.verifyingContract = object.verifyingContract ?? undefined;
+    return message;
+  },
+};
+
+function createBaseVerifyPaymentProofRequest_ParamsEntry(): VerifyPaymentProofRequest_ParamsEntry {
+  return { key: "", value: "" };
+}
+
+export const VerifyPaymentProofRequest_ParamsEntry: MessageFns<VerifyPaymentProofRequest_ParamsEntry> = {
+  encode(message: VerifyPaymentProofRequest_ParamsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyPaymentProofRequest_ParamsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyPaymentProofRequest_ParamsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyPaymentProofRequest_ParamsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: VerifyPaymentProofRequest_ParamsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyPaymentProofRequest_ParamsEntry>): VerifyPaymentProofRequest_ParamsEntry {
+    return VerifyPaymentProofRequest_ParamsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyPaymentProofRequest_ParamsEntry>): VerifyPaymentProofRequest_ParamsEntry {
+    const message = createBaseVerifyPaymentProofRequest_ParamsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
 function createBasePaymentDetails(): PaymentDetails {
   return { method: "", payeeId: "", amount: "", currency: "", timestamp: 0n, paymentId: "" };
 }
@@ -949,6 +2028,7 @@ function createBaseVerifyPaymentResponse(): VerifyPaymentResponse {
     source: "",
     chainId: 0n,
     verifyingContract: "",
+    paymentProof: "",
   };
 }
 
@@ -986,6 +2066,9 @@ export const VerifyPaymentResponse: MessageFns<VerifyPaymentResponse> = {
     }
     if (message.verifyingContract !== "") {
       writer.uint32(82).string(message.verifyingContract);
+    }
+    if (message.paymentProof !== "") {
+      writer.uint32(90).string(message.paymentProof);
     }
     return writer;
   },
@@ -1083,6 +2166,14 @@ export const VerifyPaymentResponse: MessageFns<VerifyPaymentResponse> = {
             message.verifyingContract = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.paymentProof = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1127,6 +2218,11 @@ export const VerifyPaymentResponse: MessageFns<VerifyPaymentResponse> = {
         : isSet(object.verifying_contract)
         ? globalThis.String(object.verifying_contract)
         : "",
+      paymentProof: isSet(object.paymentProof)
+        ? globalThis.String(object.paymentProof)
+        : isSet(object.payment_proof)
+        ? globalThis.String(object.payment_proof)
+        : "",
     };
   },
 
@@ -1162,6 +2258,9 @@ export const VerifyPaymentResponse: MessageFns<VerifyPaymentResponse> = {
     if (message.verifyingContract !== "") {
       obj.verifyingContract = message.verifyingContract;
     }
+    if (message.paymentProof !== "") {
+      obj.paymentProof = message.paymentProof;
+    }
     return obj;
   },
 
@@ -1182,6 +2281,277 @@ export const VerifyPaymentResponse: MessageFns<VerifyPaymentResponse> = {
     message.source = object.source ?? "";
     message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
     message.verifyingContract = object.verifyingContract ?? "";
+    message.paymentProof = object.paymentProof ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyPaymentProofResponse(): VerifyPaymentProofResponse {
+  return {
+    signer: "",
+    signature: "",
+    intentHash: "",
+    releaseAmount: "",
+    dataHash: "",
+    data: "",
+    paymentDetails: undefined,
+    source: "",
+    chainId: 0n,
+    verifyingContract: "",
+    paymentProof: "",
+  };
+}
+
+export const VerifyPaymentProofResponse: MessageFns<VerifyPaymentProofResponse> = {
+  encode(message: VerifyPaymentProofResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.signer !== "") {
+      writer.uint32(10).string(message.signer);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    if (message.intentHash !== "") {
+      writer.uint32(26).string(message.intentHash);
+    }
+    if (message.releaseAmount !== "") {
+      writer.uint32(34).string(message.releaseAmount);
+    }
+    if (message.dataHash !== "") {
+      writer.uint32(42).string(message.dataHash);
+    }
+    if (message.data !== "") {
+      writer.uint32(50).string(message.data);
+    }
+    if (message.paymentDetails !== undefined) {
+      PaymentDetails.encode(message.paymentDetails, writer.uint32(58).fork()).join();
+    }
+    if (message.source !== "") {
+      writer.uint32(66).string(message.source);
+    }
+    if (message.chainId !== 0n) {
+      if (BigInt.asUintN(64, message.chainId) !== message.chainId) {
+        throw new globalThis.Error("value provided for field message.chainId of type uint64 too large");
+      }
+      writer.uint32(72).uint64(message.chainId);
+    }
+    if (message.verifyingContract !== "") {
+      writer.uint32(82).string(message.verifyingContract);
+    }
+    if (message.paymentProof !== "") {
+      writer.uint32(90).string(message.paymentProof);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyPaymentProofResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyPaymentProofResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.signer = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseAmount = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dataHash = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.data = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.paymentDetails = PaymentDetails.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.chainId = reader.uint64() as bigint;
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.verifyingContract = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.paymentProof = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyPaymentProofResponse {
+    return {
+      signer: isSet(object.signer) ? globalThis.String(object.signer) : "",
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+      releaseAmount: isSet(object.releaseAmount)
+        ? globalThis.String(object.releaseAmount)
+        : isSet(object.release_amount)
+        ? globalThis.String(object.release_amount)
+        : "",
+      dataHash: isSet(object.dataHash)
+        ? globalThis.String(object.dataHash)
+        : isSet(object.data_hash)
+        ? globalThis.String(object.data_hash)
+        : "",
+      data: isSet(object.data) ? globalThis.String(object.data) : "",
+      paymentDetails: isSet(object.paymentDetails)
+        ? PaymentDetails.fromJSON(object.paymentDetails)
+        : isSet(object.payment_details)
+        ? PaymentDetails.fromJSON(object.payment_details)
+        : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      chainId: isSet(object.chainId) ? BigInt(object.chainId) : isSet(object.chain_id) ? BigInt(object.chain_id) : 0n,
+      verifyingContract: isSet(object.verifyingContract)
+        ? globalThis.String(object.verifyingContract)
+        : isSet(object.verifying_contract)
+        ? globalThis.String(object.verifying_contract)
+        : "",
+      paymentProof: isSet(object.paymentProof)
+        ? globalThis.String(object.paymentProof)
+        : isSet(object.payment_proof)
+        ? globalThis.String(object.payment_proof)
+        : "",
+    };
+  },
+
+  toJSON(message: VerifyPaymentProofResponse): unknown {
+    const obj: any = {};
+    if (message.signer !== "") {
+      obj.signer = message.signer;
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    if (message.releaseAmount !== "") {
+      obj.releaseAmount = message.releaseAmount;
+    }
+    if (message.dataHash !== "") {
+      obj.dataHash = message.dataHash;
+    }
+    if (message.data !== "") {
+      obj.data = message.data;
+    }
+    if (message.paymentDetails !== undefined) {
+      obj.paymentDetails = PaymentDetails.toJSON(message.paymentDetails);
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.chainId !== 0n) {
+      obj.chainId = message.chainId.toString();
+    }
+    if (message.verifyingContract !== "") {
+      obj.verifyingContract = message.verifyingContract;
+    }
+    if (message.paymentProof !== "") {
+      obj.paymentProof = message.paymentProof;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyPaymentProofResponse>): VerifyPaymentProofResponse {
+    return VerifyPaymentProofResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyPaymentProofResponse>): VerifyPaymentProofResponse {
+    const message = createBaseVerifyPaymentProofResponse();
+    message.signer = object.signer ?? "";
+    message.signature = object.signature ?? "";
+    message.intentHash = object.intentHash ?? "";
+    message.releaseAmount = object.releaseAmount ?? "";
+    message.dataHash = object.dataHash ?? "";
+    message.data = object.data ?? "";
+    message.paymentDetails = (object.paymentDetails !== undefined && object.paymentDetails !== null)
+      ? PaymentDetails.fromPartial(object.paymentDetails)
+      : undefined;
+    message.source = object.source ?? "";
+    message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
+    message.verifyingContract = object.verifyingContract ?? "";
+    message.paymentProof = object.paymentProof ?? "";
     return message;
   },
 };
@@ -1447,13 +2817,25 @@ export const RegisterIdentityRequest_ParamsEntry: MessageFns<RegisterIdentityReq
 };
 
 function createBaseRegisterIdentityResponse(): RegisterIdentityResponse {
-  return { attestationJson: "" };
+  return { identity: undefined, typedDataValue: undefined, signature: "", signer: "", domain: undefined };
 }
 
 export const RegisterIdentityResponse: MessageFns<RegisterIdentityResponse> = {
   encode(message: RegisterIdentityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.attestationJson !== "") {
-      writer.uint32(10).string(message.attestationJson);
+    if (message.identity !== undefined) {
+      VerifiedIdentity.encode(message.identity, writer.uint32(18).fork()).join();
+    }
+    if (message.typedDataValue !== undefined) {
+      IdentityAttestation.encode(message.typedDataValue, writer.uint32(26).fork()).join();
+    }
+    if (message.signature !== "") {
+      writer.uint32(34).string(message.signature);
+    }
+    if (message.signer !== "") {
+      writer.uint32(42).string(message.signer);
+    }
+    if (message.domain !== undefined) {
+      Eip712Domain.encode(message.domain, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -1471,12 +2853,44 @@ export const RegisterIdentityResponse: MessageFns<RegisterIdentityResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.attestationJson = reader.string();
+            message.identity = VerifiedIdentity.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.typedDataValue = IdentityAttestation.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.signer = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.domain = Eip712Domain.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1493,18 +2907,34 @@ export const RegisterIdentityResponse: MessageFns<RegisterIdentityResponse> = {
 
   fromJSON(object: any): RegisterIdentityResponse {
     return {
-      attestationJson: isSet(object.attestationJson)
-        ? globalThis.String(object.attestationJson)
-        : isSet(object.attestation_json)
-        ? globalThis.String(object.attestation_json)
-        : "",
+      identity: isSet(object.identity) ? VerifiedIdentity.fromJSON(object.identity) : undefined,
+      typedDataValue: isSet(object.typedDataValue)
+        ? IdentityAttestation.fromJSON(object.typedDataValue)
+        : isSet(object.typed_data_value)
+        ? IdentityAttestation.fromJSON(object.typed_data_value)
+        : undefined,
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+      signer: isSet(object.signer) ? globalThis.String(object.signer) : "",
+      domain: isSet(object.domain) ? Eip712Domain.fromJSON(object.domain) : undefined,
     };
   },
 
   toJSON(message: RegisterIdentityResponse): unknown {
     const obj: any = {};
-    if (message.attestationJson !== "") {
-      obj.attestationJson = message.attestationJson;
+    if (message.identity !== undefined) {
+      obj.identity = VerifiedIdentity.toJSON(message.identity);
+    }
+    if (message.typedDataValue !== undefined) {
+      obj.typedDataValue = IdentityAttestation.toJSON(message.typedDataValue);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    if (message.signer !== "") {
+      obj.signer = message.signer;
+    }
+    if (message.domain !== undefined) {
+      obj.domain = Eip712Domain.toJSON(message.domain);
     }
     return obj;
   },
@@ -1514,7 +2944,498 @@ export const RegisterIdentityResponse: MessageFns<RegisterIdentityResponse> = {
   },
   fromPartial(object: DeepPartial<RegisterIdentityResponse>): RegisterIdentityResponse {
     const message = createBaseRegisterIdentityResponse();
-    message.attestationJson = object.attestationJson ?? "";
+    message.identity = (object.identity !== undefined && object.identity !== null)
+      ? VerifiedIdentity.fromPartial(object.identity)
+      : undefined;
+    message.typedDataValue = (object.typedDataValue !== undefined && object.typedDataValue !== null)
+      ? IdentityAttestation.fromPartial(object.typedDataValue)
+      : undefined;
+    message.signature = object.signature ?? "";
+    message.signer = object.signer ?? "";
+    message.domain = (object.domain !== undefined && object.domain !== null)
+      ? Eip712Domain.fromPartial(object.domain)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseVerifiedIdentity(): VerifiedIdentity {
+  return { platform: "", actionType: "", payeeId: "", username: "", method: "", payeeIdHash: "", metadata: {} };
+}
+
+export const VerifiedIdentity: MessageFns<VerifiedIdentity> = {
+  encode(message: VerifiedIdentity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platform !== "") {
+      writer.uint32(10).string(message.platform);
+    }
+    if (message.actionType !== "") {
+      writer.uint32(18).string(message.actionType);
+    }
+    if (message.payeeId !== "") {
+      writer.uint32(26).string(message.payeeId);
+    }
+    if (message.username !== "") {
+      writer.uint32(34).string(message.username);
+    }
+    if (message.method !== "") {
+      writer.uint32(42).string(message.method);
+    }
+    if (message.payeeIdHash !== "") {
+      writer.uint32(50).string(message.payeeIdHash);
+    }
+    globalThis.Object.entries(message.metadata).forEach(([key, value]: [string, string]) => {
+      VerifiedIdentity_MetadataEntry.encode({ key: key as any, value }, writer.uint32(58).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifiedIdentity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifiedIdentity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platform = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actionType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.payeeId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.username = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.payeeIdHash = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            const entry7 = VerifiedIdentity_MetadataEntry.decode(reader, reader.uint32());
+            if (entry7.value !== undefined) {
+              message.metadata[entry7.key] = entry7.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifiedIdentity {
+    return {
+      platform: isSet(object.platform) ? globalThis.String(object.platform) : "",
+      actionType: isSet(object.actionType)
+        ? globalThis.String(object.actionType)
+        : isSet(object.action_type)
+        ? globalThis.String(object.action_type)
+        : "",
+      payeeId: isSet(object.payeeId)
+        ? globalThis.String(object.payeeId)
+        : isSet(object.payee_id)
+        ? globalThis.String(object.payee_id)
+        : "",
+      username: isSet(object.username) ? globalThis.String(object.username) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      payeeIdHash: isSet(object.payeeIdHash)
+        ? globalThis.String(object.payeeIdHash)
+        : isSet(object.payee_id_hash)
+        ? globalThis.String(object.payee_id_hash)
+        : "",
+      metadata: isObject(object.metadata)
+        ? (globalThis.Object.entries(object.metadata) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: VerifiedIdentity): unknown {
+    const obj: any = {};
+    if (message.platform !== "") {
+      obj.platform = message.platform;
+    }
+    if (message.actionType !== "") {
+      obj.actionType = message.actionType;
+    }
+    if (message.payeeId !== "") {
+      obj.payeeId = message.payeeId;
+    }
+    if (message.username !== "") {
+      obj.username = message.username;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.payeeIdHash !== "") {
+      obj.payeeIdHash = message.payeeIdHash;
+    }
+    if (message.metadata) {
+      const entries = globalThis.Object.entries(message.metadata) as [string, string][];
+      if (entries.length > 0) {
+        obj.metadata = {};
+        entries.forEach(([k, v]) => {
+          obj.metadata[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifiedIdentity>): VerifiedIdentity {
+    return VerifiedIdentity.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifiedIdentity>): VerifiedIdentity {
+    const message = createBaseVerifiedIdentity();
+    message.platform = object.platform ?? "";
+    message.actionType = object.actionType ?? "";
+    message.payeeId = object.payeeId ?? "";
+    message.username = object.username ?? "";
+    message.method = object.method ?? "";
+    message.payeeIdHash = object.payeeIdHash ?? "";
+    message.metadata = (globalThis.Object.entries(object.metadata ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseVerifiedIdentity_MetadataEntry(): VerifiedIdentity_MetadataEntry {
+  return { key: "", value: "" };
+}
+
+export const VerifiedIdentity_MetadataEntry: MessageFns<VerifiedIdentity_MetadataEntry> = {
+  encode(message: VerifiedIdentity_MetadataEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifiedIdentity_MetadataEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifiedIdentity_MetadataEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifiedIdentity_MetadataEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: VerifiedIdentity_MetadataEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifiedIdentity_MetadataEntry>): VerifiedIdentity_MetadataEntry {
+    return VerifiedIdentity_MetadataEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifiedIdentity_MetadataEntry>): VerifiedIdentity_MetadataEntry {
+    const message = createBaseVerifiedIdentity_MetadataEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseIdentityAttestation(): IdentityAttestation {
+  return { method: "", actionType: "", callerAddress: "", payeeIdHash: "", dataHash: "", issuedAt: "", validUntil: "" };
+}
+
+export const IdentityAttestation: MessageFns<IdentityAttestation> = {
+  encode(message: IdentityAttestation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.method !== "") {
+      writer.uint32(10).string(message.method);
+    }
+    if (message.actionType !== "") {
+      writer.uint32(18).string(message.actionType);
+    }
+    if (message.callerAddress !== "") {
+      writer.uint32(26).string(message.callerAddress);
+    }
+    if (message.payeeIdHash !== "") {
+      writer.uint32(34).string(message.payeeIdHash);
+    }
+    if (message.dataHash !== "") {
+      writer.uint32(42).string(message.dataHash);
+    }
+    if (message.issuedAt !== "") {
+      writer.uint32(50).string(message.issuedAt);
+    }
+    if (message.validUntil !== "") {
+      writer.uint32(58).string(message.validUntil);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IdentityAttestation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIdentityAttestation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actionType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.callerAddress = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.payeeIdHash = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dataHash = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.issuedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.validUntil = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IdentityAttestation {
+    return {
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      actionType: isSet(object.actionType)
+        ? globalThis.String(object.actionType)
+        : isSet(object.action_type)
+        ? globalThis.String(object.action_type)
+        : "",
+      callerAddress: isSet(object.callerAddress)
+        ? globalThis.String(object.callerAddress)
+        : isSet(object.caller_address)
+        ? globalThis.String(object.caller_address)
+        : "",
+      payeeIdHash: isSet(object.payeeIdHash)
+        ? globalThis.String(object.payeeIdHash)
+        : isSet(object.payee_id_hash)
+        ? globalThis.String(object.payee_id_hash)
+        : "",
+      dataHash: isSet(object.dataHash)
+        ? globalThis.String(object.dataHash)
+        : isSet(object.data_hash)
+        ? globalThis.String(object.data_hash)
+        : "",
+      issuedAt: isSet(object.issuedAt)
+        ? globalThis.String(object.issuedAt)
+        : isSet(object.issued_at)
+        ? globalThis.String(object.issued_at)
+        : "",
+      validUntil: isSet(object.validUntil)
+        ? globalThis.String(object.validUntil)
+        : isSet(object.valid_until)
+        ? globalThis.String(object.valid_until)
+        : "",
+    };
+  },
+
+  toJSON(message: IdentityAttestation): unknown {
+    const obj: any = {};
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.actionType !== "") {
+      obj.actionType = message.actionType;
+    }
+    if (message.callerAddress !== "") {
+      obj.callerAddress = message.callerAddress;
+    }
+    if (message.payeeIdHash !== "") {
+      obj.payeeIdHash = message.payeeIdHash;
+    }
+    if (message.dataHash !== "") {
+      obj.dataHash = message.dataHash;
+    }
+    if (message.issuedAt !== "") {
+      obj.issuedAt = message.issuedAt;
+    }
+    if (message.validUntil !== "") {
+      obj.validUntil = message.validUntil;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<IdentityAttestation>): IdentityAttestation {
+    return IdentityAttestation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<IdentityAttestation>): IdentityAttestation {
+    const message = createBaseIdentityAttestation();
+    message.method = object.method ?? "";
+    message.actionType = object.actionType ?? "";
+    message.callerAddress = object.callerAddress ?? "";
+    message.payeeIdHash = object.payeeIdHash ?? "";
+    message.dataHash = object.dataHash ?? "";
+    message.issuedAt = object.issuedAt ?? "";
+    message.validUntil = object.validUntil ?? "";
     return message;
   },
 };
@@ -1900,13 +3821,39 @@ export const VerifyDisputeRequest: MessageFns<VerifyDisputeRequest> = {
 };
 
 function createBaseVerifyDisputeResponse(): VerifyDisputeResponse {
-  return { attestationJson: "" };
+  return {
+    signer: "",
+    signature: "",
+    domain: undefined,
+    typedDataValue: undefined,
+    data: "",
+    dispute: undefined,
+    source: "",
+  };
 }
 
 export const VerifyDisputeResponse: MessageFns<VerifyDisputeResponse> = {
   encode(message: VerifyDisputeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.attestationJson !== "") {
-      writer.uint32(10).string(message.attestationJson);
+    if (message.signer !== "") {
+      writer.uint32(18).string(message.signer);
+    }
+    if (message.signature !== "") {
+      writer.uint32(26).string(message.signature);
+    }
+    if (message.domain !== undefined) {
+      Eip712Domain.encode(message.domain, writer.uint32(34).fork()).join();
+    }
+    if (message.typedDataValue !== undefined) {
+      DisputeAttestation.encode(message.typedDataValue, writer.uint32(42).fork()).join();
+    }
+    if (message.data !== "") {
+      writer.uint32(50).string(message.data);
+    }
+    if (message.dispute !== undefined) {
+      VerifiedDispute.encode(message.dispute, writer.uint32(58).fork()).join();
+    }
+    if (message.source !== "") {
+      writer.uint32(66).string(message.source);
     }
     return writer;
   },
@@ -1924,12 +3871,60 @@ export const VerifyDisputeResponse: MessageFns<VerifyDisputeResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.attestationJson = reader.string();
+            message.signer = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.domain = Eip712Domain.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.typedDataValue = DisputeAttestation.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.data = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.dispute = VerifiedDispute.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.source = reader.string();
             continue;
           }
         }
@@ -1946,18 +3941,42 @@ export const VerifyDisputeResponse: MessageFns<VerifyDisputeResponse> = {
 
   fromJSON(object: any): VerifyDisputeResponse {
     return {
-      attestationJson: isSet(object.attestationJson)
-        ? globalThis.String(object.attestationJson)
-        : isSet(object.attestation_json)
-        ? globalThis.String(object.attestation_json)
-        : "",
+      signer: isSet(object.signer) ? globalThis.String(object.signer) : "",
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+      domain: isSet(object.domain) ? Eip712Domain.fromJSON(object.domain) : undefined,
+      typedDataValue: isSet(object.typedDataValue)
+        ? DisputeAttestation.fromJSON(object.typedDataValue)
+        : isSet(object.typed_data_value)
+        ? DisputeAttestation.fromJSON(object.typed_data_value)
+        : undefined,
+      data: isSet(object.data) ? globalThis.String(object.data) : "",
+      dispute: isSet(object.dispute) ? VerifiedDispute.fromJSON(object.dispute) : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
     };
   },
 
   toJSON(message: VerifyDisputeResponse): unknown {
     const obj: any = {};
-    if (message.attestationJson !== "") {
-      obj.attestationJson = message.attestationJson;
+    if (message.signer !== "") {
+      obj.signer = message.signer;
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    if (message.domain !== undefined) {
+      obj.domain = Eip712Domain.toJSON(message.domain);
+    }
+    if (message.typedDataValue !== undefined) {
+      obj.typedDataValue = DisputeAttestation.toJSON(message.typedDataValue);
+    }
+    if (message.data !== "") {
+      obj.data = message.data;
+    }
+    if (message.dispute !== undefined) {
+      obj.dispute = VerifiedDispute.toJSON(message.dispute);
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
     }
     return obj;
   },
@@ -1967,7 +3986,301 @@ export const VerifyDisputeResponse: MessageFns<VerifyDisputeResponse> = {
   },
   fromPartial(object: DeepPartial<VerifyDisputeResponse>): VerifyDisputeResponse {
     const message = createBaseVerifyDisputeResponse();
-    message.attestationJson = object.attestationJson ?? "";
+    message.signer = object.signer ?? "";
+    message.signature = object.signature ?? "";
+    message.domain = (object.domain !== undefined && object.domain !== null)
+      ? Eip712Domain.fromPartial(object.domain)
+      : undefined;
+    message.typedDataValue = (object.typedDataValue !== undefined && object.typedDataValue !== null)
+      ? DisputeAttestation.fromPartial(object.typedDataValue)
+      : undefined;
+    message.data = object.data ?? "";
+    message.dispute = (object.dispute !== undefined && object.dispute !== null)
+      ? VerifiedDispute.fromPartial(object.dispute)
+      : undefined;
+    message.source = object.source ?? "";
+    return message;
+  },
+};
+
+function createBaseDisputeAttestation(): DisputeAttestation {
+  return { intentHash: "", paymentId: "", disputeId: "", dataHash: "" };
+}
+
+export const DisputeAttestation: MessageFns<DisputeAttestation> = {
+  encode(message: DisputeAttestation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.intentHash !== "") {
+      writer.uint32(10).string(message.intentHash);
+    }
+    if (message.paymentId !== "") {
+      writer.uint32(18).string(message.paymentId);
+    }
+    if (message.disputeId !== "") {
+      writer.uint32(26).string(message.disputeId);
+    }
+    if (message.dataHash !== "") {
+      writer.uint32(34).string(message.dataHash);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DisputeAttestation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDisputeAttestation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.disputeId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dataHash = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DisputeAttestation {
+    return {
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+      paymentId: isSet(object.paymentId)
+        ? globalThis.String(object.paymentId)
+        : isSet(object.payment_id)
+        ? globalThis.String(object.payment_id)
+        : "",
+      disputeId: isSet(object.disputeId)
+        ? globalThis.String(object.disputeId)
+        : isSet(object.dispute_id)
+        ? globalThis.String(object.dispute_id)
+        : "",
+      dataHash: isSet(object.dataHash)
+        ? globalThis.String(object.dataHash)
+        : isSet(object.data_hash)
+        ? globalThis.String(object.data_hash)
+        : "",
+    };
+  },
+
+  toJSON(message: DisputeAttestation): unknown {
+    const obj: any = {};
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    if (message.paymentId !== "") {
+      obj.paymentId = message.paymentId;
+    }
+    if (message.disputeId !== "") {
+      obj.disputeId = message.disputeId;
+    }
+    if (message.dataHash !== "") {
+      obj.dataHash = message.dataHash;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DisputeAttestation>): DisputeAttestation {
+    return DisputeAttestation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DisputeAttestation>): DisputeAttestation {
+    const message = createBaseDisputeAttestation();
+    message.intentHash = object.intentHash ?? "";
+    message.paymentId = object.paymentId ?? "";
+    message.disputeId = object.disputeId ?? "";
+    message.dataHash = object.dataHash ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifiedDispute(): VerifiedDispute {
+  return { platform: "", paymentId: "", disputeId: "", signingDomain: "", emailDate: "" };
+}
+
+export const VerifiedDispute: MessageFns<VerifiedDispute> = {
+  encode(message: VerifiedDispute, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platform !== "") {
+      writer.uint32(10).string(message.platform);
+    }
+    if (message.paymentId !== "") {
+      writer.uint32(18).string(message.paymentId);
+    }
+    if (message.disputeId !== "") {
+      writer.uint32(26).string(message.disputeId);
+    }
+    if (message.signingDomain !== "") {
+      writer.uint32(34).string(message.signingDomain);
+    }
+    if (message.emailDate !== "") {
+      writer.uint32(42).string(message.emailDate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifiedDispute {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifiedDispute();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platform = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.disputeId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.signingDomain = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.emailDate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifiedDispute {
+    return {
+      platform: isSet(object.platform) ? globalThis.String(object.platform) : "",
+      paymentId: isSet(object.paymentId)
+        ? globalThis.String(object.paymentId)
+        : isSet(object.payment_id)
+        ? globalThis.String(object.payment_id)
+        : "",
+      disputeId: isSet(object.disputeId)
+        ? globalThis.String(object.disputeId)
+        : isSet(object.dispute_id)
+        ? globalThis.String(object.dispute_id)
+        : "",
+      signingDomain: isSet(object.signingDomain)
+        ? globalThis.String(object.signingDomain)
+        : isSet(object.signing_domain)
+        ? globalThis.String(object.signing_domain)
+        : "",
+      emailDate: isSet(object.emailDate)
+        ? globalThis.String(object.emailDate)
+        : isSet(object.email_date)
+        ? globalThis.String(object.email_date)
+        : "",
+    };
+  },
+
+  toJSON(message: VerifiedDispute): unknown {
+    const obj: any = {};
+    if (message.platform !== "") {
+      obj.platform = message.platform;
+    }
+    if (message.paymentId !== "") {
+      obj.paymentId = message.paymentId;
+    }
+    if (message.disputeId !== "") {
+      obj.disputeId = message.disputeId;
+    }
+    if (message.signingDomain !== "") {
+      obj.signingDomain = message.signingDomain;
+    }
+    if (message.emailDate !== "") {
+      obj.emailDate = message.emailDate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifiedDispute>): VerifiedDispute {
+    return VerifiedDispute.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifiedDispute>): VerifiedDispute {
+    const message = createBaseVerifiedDispute();
+    message.platform = object.platform ?? "";
+    message.paymentId = object.paymentId ?? "";
+    message.disputeId = object.disputeId ?? "";
+    message.signingDomain = object.signingDomain ?? "";
+    message.emailDate = object.emailDate ?? "";
     return message;
   },
 };
@@ -1997,6 +4310,21 @@ export const EnclaveServiceService = {
     responseSerialize: (value: VerifyPaymentResponse): Buffer =>
       Buffer.from(VerifyPaymentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): VerifyPaymentResponse => VerifyPaymentResponse.decode(value),
+  },
+  /**
+   * Attests a payment from a provider proof (the platform's response, vouched for by a
+   * trusted attestor) instead of session material: POST /verify/{platform}/{actionType}.
+   */
+  verifyPaymentProof: {
+    path: "/peer.enclave.v1.EnclaveService/VerifyPaymentProof" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyPaymentProofRequest): Buffer =>
+      Buffer.from(VerifyPaymentProofRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyPaymentProofRequest => VerifyPaymentProofRequest.decode(value),
+    responseSerialize: (value: VerifyPaymentProofResponse): Buffer =>
+      Buffer.from(VerifyPaymentProofResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VerifyPaymentProofResponse => VerifyPaymentProofResponse.decode(value),
   },
   registerIdentity: {
     path: "/peer.enclave.v1.EnclaveService/RegisterIdentity" as const,
@@ -2037,6 +4365,11 @@ export interface EnclaveServiceServer extends UntypedServiceImplementation {
   getAttestationDocument: handleUnaryCall<GetAttestationDocumentRequest, GetAttestationDocumentResponse>;
   /** Fetches the payment from its platform with the buyer's session material and attests it against the intent. */
   verifyPayment: handleUnaryCall<VerifyPaymentRequest, VerifyPaymentResponse>;
+  /**
+   * Attests a payment from a provider proof (the platform's response, vouched for by a
+   * trusted attestor) instead of session material: POST /verify/{platform}/{actionType}.
+   */
+  verifyPaymentProof: handleUnaryCall<VerifyPaymentProofRequest, VerifyPaymentProofResponse>;
   registerIdentity: handleUnaryCall<RegisterIdentityRequest, RegisterIdentityResponse>;
   listDisputeVerifiers: handleUnaryCall<ListDisputeVerifiersRequest, ListDisputeVerifiersResponse>;
   verifyDispute: handleUnaryCall<VerifyDisputeRequest, VerifyDisputeResponse>;
@@ -2074,6 +4407,25 @@ export interface EnclaveServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: VerifyPaymentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Attests a payment from a provider proof (the platform's response, vouched for by a
+   * trusted attestor) instead of session material: POST /verify/{platform}/{actionType}.
+   */
+  verifyPaymentProof(
+    request: VerifyPaymentProofRequest,
+    callback: (error: ServiceError | null, response: VerifyPaymentProofResponse) => void,
+  ): ClientUnaryCall;
+  verifyPaymentProof(
+    request: VerifyPaymentProofRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: VerifyPaymentProofResponse) => void,
+  ): ClientUnaryCall;
+  verifyPaymentProof(
+    request: VerifyPaymentProofRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: VerifyPaymentProofResponse) => void,
   ): ClientUnaryCall;
   registerIdentity(
     request: RegisterIdentityRequest,
