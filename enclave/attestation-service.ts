@@ -111,9 +111,10 @@ export class AttestationService {
     try {
       response = JSON.parse(responseBody);
     } catch {
-      throw new AttestationError('PLATFORM_RESPONSE_INVALID', 422, 'the proof\'s response body is not JSON');
+      throw new AttestationError('PROOF_RESPONSE_INVALID', 422, "the proof's response body is not JSON");
     }
-    const payment = this.#normalize(platform, response, paymentParams);
+    // The response came with the request, so a shape this client cannot read is the caller's error, not the platform's.
+    const payment = this.#normalize(platform, response, paymentParams, 'PROOF_RESPONSE_INVALID');
     // A proof carries one response and no session: a payment that names its payer cannot be tied to the buyer.
     return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-proof', null);
   }
@@ -197,12 +198,21 @@ export class AttestationService {
     }
   }
 
-  #normalize(platform: PaymentPlatform<unknown>, response: unknown, paymentParams: Record<string, string>): NormalizedPayment {
+  /**
+   * `unreadable`: what an answer this client cannot read is. Read from the platform, it is
+   * the platform's fault (502); handed in by the caller, as a proof's response, the caller's (422).
+   */
+  #normalize(
+    platform: PaymentPlatform<unknown>,
+    response: unknown,
+    paymentParams: Record<string, string>,
+    unreadable: 'PLATFORM_RESPONSE_INVALID' | 'PROOF_RESPONSE_INVALID' = 'PLATFORM_RESPONSE_INVALID',
+  ): NormalizedPayment {
     try {
       return platform.normalize(response, paymentParams);
     } catch (error) {
       if (error instanceof PaymentNotFoundError) throw new AttestationError('PAYMENT_NOT_FOUND', 422, error.message);
-      if (error instanceof PlatformResponseError) throw new AttestationError('PLATFORM_RESPONSE_INVALID', 502, error.message);
+      if (error instanceof PlatformResponseError) throw new AttestationError(unreadable, unreadable === 'PROOF_RESPONSE_INVALID' ? 422 : 502, error.message);
       throw error;
     }
   }

@@ -26,6 +26,15 @@ const STATUS_OF: Record<AttestationError['status'], Status> = {
   503: Status.UNAVAILABLE,
 };
 
+/**
+ * Codes whose status is not their HTTP status's: a platform that answered in a shape this
+ * client cannot read (HTTP 502) will answer the same to a retry, and UNAVAILABLE tells
+ * gRPC clients to retry. Only PLATFORM_UNAVAILABLE is an outage.
+ */
+const STATUS_BY_CODE: Record<string, Status> = {
+  PLATFORM_RESPONSE_INVALID: Status.FAILED_PRECONDITION,
+};
+
 function unary<Req, Res>(logger: Logger, method: string, handle: (request: Req) => Promise<Res>) {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
     handle(call.request).then(
@@ -34,7 +43,7 @@ function unary<Req, Res>(logger: Logger, method: string, handle: (request: Req) 
         const metadata = new Metadata();
         if (error instanceof AttestationError) {
           metadata.set('error-code', error.code);
-          callback({ code: STATUS_OF[error.status], details: error.message, metadata });
+          callback({ code: STATUS_BY_CODE[error.code] ?? STATUS_OF[error.status], details: error.message, metadata });
           return;
         }
         logger.error({ method, errorName: (error as Error)?.name }, 'attestation call failed');

@@ -16,8 +16,8 @@ function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
   return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
 }
 
-async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>, timestamp = SIGNAL_TIMESTAMP + 120) {
-  const responseBody = JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
+async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>, timestamp = SIGNAL_TIMESTAMP + 120, rawBody?: string) {
+  const responseBody = rawBody ?? JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
   const intent = intentFor(paypal);
   const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
   return enclave.post('/verify/paypal/transfer_paypal', {
@@ -57,5 +57,13 @@ test('a proof fetched before the intent, too long ago, or in the future is stale
   const now = Math.floor(TEST_NOW / 1000);
   for (const timestamp of [SIGNAL_TIMESTAMP - 600, now - 3_601, now + 301]) {
     t.like(await proofRequest(paypalPayment(), proofAttestor, undefined, undefined, timestamp), { status: 422, body: { errorCode: 'PROOF_STALE' } }, String(timestamp));
+  }
+});
+
+test('a vouched-for response body that is not JSON, or not the platform\'s shape, is the caller\'s error: 422 PROOF_RESPONSE_INVALID, never a 5xx', async (t) => {
+  for (const body of ['<html>not json</html>', JSON.stringify({ foo: 1 })]) {
+    const response = await proofRequest(paypalPayment(), proofAttestor, undefined, undefined, SIGNAL_TIMESTAMP + 120, body);
+    t.is(response.status, 422, body);
+    t.like(response.body, { success: false, errorCode: 'PROOF_RESPONSE_INVALID', responseObject: null });
   }
 });

@@ -132,6 +132,16 @@ test('refusals arrive as gRPC statuses with the service code in the error-code t
   await verifyPayment(replayed);
   const other = { ...replayed, intent: { ...replayed.intent!, intentHash: `0x${'ab'.repeat(32)}` } };
   t.deepEqual(await refusal(t, verifyPayment(other)), { code: Status.ALREADY_EXISTS, errorCode: ['PAYMENT_ID_ALREADY_USED'] });
+
+  // A platform that answers, in a shape this client cannot read, answers the same to a retry: not UNAVAILABLE.
+  const unreadable = await request();
+  enclave.simulator.setOutage('cashapp', 200);
+  t.teardown(() => enclave.simulator.setOutage('cashapp', null));
+  t.deepEqual(await refusal(t, verifyPayment(unreadable)), { code: Status.FAILED_PRECONDITION, errorCode: ['PLATFORM_RESPONSE_INVALID'] });
+  // An outage proper is the one retryable answer.
+  enclave.simulator.setOutage('cashapp', 503);
+  t.deepEqual(await refusal(t, verifyPayment(unreadable)), { code: Status.UNAVAILABLE, errorCode: ['PLATFORM_UNAVAILABLE'] });
+  enclave.simulator.setOutage('cashapp', null);
 });
 
 function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
@@ -139,8 +149,8 @@ function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
 }
 
 /** A provider proof of one PayPal payment, as the gRPC request and the HTTP body of POST /verify/paypal/transfer_paypal. */
-async function proofRequest(payment = paypalPayment(), signer = proofAttestor) {
-  const responseBody = JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
+async function proofRequest(payment = paypalPayment(), signer = proofAttestor, rawBody?: string) {
+  const responseBody = rawBody ?? JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
   const intent = intentFor(paypal);
   const timestamp = SIGNAL_TIMESTAMP + 120;
   const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
@@ -177,6 +187,10 @@ test('VerifyPaymentProof refusals keep their codes', async (t) => {
   t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, proof: { ...grpc.proof!, timestamp: 2n ** 63n } })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
   t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, verifyingContract: `0x${'11'.repeat(20)}` })), { code: Status.INVALID_ARGUMENT, errorCode: ['VERIFYING_CONTRACT_MISMATCH'] });
   t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, actionType: 'transfer_venmo' })), { code: Status.INVALID_ARGUMENT, errorCode: ['UNSUPPORTED_ACTION'] });
+  // A response body the caller vouched for and this client cannot read is the caller's error, not an outage to retry.
+  for (const body of ['<html>not json</html>', JSON.stringify({ foo: 1 })]) {
+    t.deepEqual(await refusal(t, verifyPaymentProof((await proofRequest(paypalPayment(), proofAttestor, body)).grpc)), { code: Status.FAILED_PRECONDITION, errorCode: ['PROOF_RESPONSE_INVALID'] });
+  }
 });
 
 test('RegisterIdentity answers the identity attestation POST /identity does, with its EIP-712 domain', async (t) => {
