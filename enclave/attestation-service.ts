@@ -79,7 +79,8 @@ export class AttestationService {
     const platform = this.#platform(platformId, actionType);
     const verifier = this.#options.chains.paymentVerifier(request.chainId, request.verifyingContract);
     const paymentParams = parseParams(platform.params, request.params);
-    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial);
+    const use = { purpose: 'payment' as const, platform: platform.id, chainId: request.chainId, intentHash: request.intent.intentHash as Hex };
+    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial, use, this.#now());
     const session = parseSession(platform.id, platform.session, material);
     const response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
     const payment = this.#normalize(platform, response, paymentParams);
@@ -126,7 +127,8 @@ export class AttestationService {
       throw new AttestationError('UNSUPPORTED_ACTION', 400, `no identity action ${request.actionType} on ${request.platform}; see document 3 for the five supported`);
     }
     const actionParams = parseParams(action.params, request.params);
-    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial);
+    const use = { purpose: 'identity' as const, platform: action.platform, callerAddress: request.callerAddress as Address };
+    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial, use, this.#now());
     const session = parseSession(action.platform, action.session, material);
     const response = await this.#options.platforms(action.platform, action.request(session, actionParams));
     let identity;
@@ -161,7 +163,8 @@ export class AttestationService {
     if (!spec) throw new AttestationError('UNSUPPORTED_PLATFORM', 404, `no dispute verifier for ${platformId}; supported: venmo, paypal`);
     if (actionType !== spec.actionType) throw new AttestationError('UNSUPPORTED_ACTION', 400, `the dispute action of ${platformId} is ${spec.actionType}`);
     const verifyingContract = this.#options.chains.disputeVerifier(request.chainId);
-    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial);
+    const use = { purpose: 'dispute' as const, platform: platformId, chainId: request.chainId, intentHash: request.intentHash as Hex };
+    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial, use, this.#now());
     const { rawEmail } = parseSession(platformId, disputeSessionMaterial, material);
     const dispute = await verifyDisputeEmail(spec, rawEmail, this.#options.dkimResolver, new Date(this.#now()));
     const data = encodeDisputeData(dispute);

@@ -15,5 +15,6 @@ export * from './chains.js';
 export * from './errors.js';
 export * from './server.js';
 export * from './session-material.js';
+export * from './session-context.js';
 export * from './verification/used-payment-ids.js';
 export { platformClient } from './platforms/index.js';

@@ -6,6 +6,7 @@
 import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
 import { isAddressEqual, verifyMessage, type Address } from 'viem';
 import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './boundary/enclave.js';
+import { SESSION_CONTEXT_HEADER, type SessionContext } from './session-context.js';
 
 export class UntrustedEnclaveError extends Error {
   constructor(message: string) {
@@ -42,10 +43,19 @@ export async function checkAttestationDocument(document: AttestationDocument, tr
   }
 }
 
-/** Session material as a compact JWE that only the enclave holding the document's key can open. */
-export async function sealSessionMaterial(document: Pick<AttestationDocument, 'encryptionKey'>, material: Record<string, unknown>): Promise<string> {
+/**
+ * Session material as a compact JWE that only the enclave holding the document's key can
+ * open, and only for `context`'s use until its expiry: the context rides in the protected
+ * header, which the encryption authenticates.
+ */
+export async function sealSessionMaterial(document: Pick<AttestationDocument, 'encryptionKey'>, material: Record<string, unknown>, context: SessionContext): Promise<string> {
   const key = await importJWK(document.encryptionKey, SESSION_KEY_ALGORITHM);
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(material)))
-    .setProtectedHeader({ alg: SESSION_KEY_ALGORITHM, enc: SESSION_CONTENT_ENCRYPTION, ...(document.encryptionKey.kid ? { kid: document.encryptionKey.kid } : {}) })
+    .setProtectedHeader({
+      alg: SESSION_KEY_ALGORITHM,
+      enc: SESSION_CONTENT_ENCRYPTION,
+      ...(document.encryptionKey.kid ? { kid: document.encryptionKey.kid } : {}),
+      [SESSION_CONTEXT_HEADER]: context,
+    })
     .encrypt(key);
 }

@@ -5,6 +5,7 @@
  * only as a signer address; session material is decrypted here into memory and handed
  * to the verifiers, never to a log.
  */
+import { SESSION_CONTEXT_HEADER, checkSessionContext, type SessionUse } from '../session-context.js';
 import { compactDecrypt, exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';
 import { bytesToHex, hexToBytes, type Address, type Hex, type TypedDataDefinition, type TypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -103,11 +104,15 @@ export class Enclave {
     return this.#account.signTypedData(typedData);
   }
 
-  /** The session material as the client encrypted it: a JSON object, in memory only. */
-  async openSessionMaterial(jwe: string): Promise<Record<string, unknown>> {
+  /**
+   * The session material as the client encrypted it: a JSON object, in memory only, and
+   * only for the use its protected header names (session-context.ts).
+   */
+  async openSessionMaterial(jwe: string, use: SessionUse, nowMs: number): Promise<Record<string, unknown>> {
     let plaintext: Uint8Array;
+    let protectedHeader: Record<string, unknown>;
     try {
-      ({ plaintext } = await compactDecrypt(jwe, this.#decryptionKey, {
+      ({ plaintext, protectedHeader } = await compactDecrypt(jwe, this.#decryptionKey, {
         keyManagementAlgorithms: [SESSION_KEY_ALGORITHM],
         contentEncryptionAlgorithms: [SESSION_CONTENT_ENCRYPTION],
       }));
@@ -117,6 +122,12 @@ export class Enclave {
         400,
         "encryptedSessionMaterial is not a compact JWE (ECDH-ES+A256KW, A256GCM) to this enclave's current encryption key",
       );
+    }
+    try {
+      checkSessionContext(protectedHeader[SESSION_CONTEXT_HEADER], use, nowMs);
+    } catch (error) {
+      plaintext.fill(0);
+      throw error;
     }
     let material: unknown;
     try {

@@ -6,7 +6,7 @@
  */
 import { closedLoop, type Comparison } from './harness.js';
 import { paymentPlatform } from '../../enclave/platforms/index.js';
-import { PLATFORM_FIXTURES, TEST_CHAIN_ID, intentFor, preparePayment, startTestEnclave } from '../support/enclave.js';
+import { PLATFORM_FIXTURES, TEST_CHAIN_ID, intentFor, preparePayment, startTestEnclave, paymentUse } from '../support/enclave.js';
 
 export async function enclaveBenchmark(total: number): Promise<Comparison> {
   const enclave = await startTestEnclave();
@@ -17,7 +17,10 @@ export async function enclaveBenchmark(total: number): Promise<Comparison> {
     for (const inFlight of [1, 16]) {
       const prepared = Array.from({ length: total }, () => preparePayment(enclave, fixture));
       const bodies = await Promise.all(
-        prepared.map(async (p) => JSON.stringify({ encryptedSessionMaterial: await enclave.seal(p.material), params: p.params, intent: intentFor(fixture), chainId: TEST_CHAIN_ID })),
+        prepared.map(async (p) => {
+          const intent = intentFor(fixture);
+          return JSON.stringify({ encryptedSessionMaterial: await enclave.seal(p.material, paymentUse(fixture, intent)), params: p.params, intent, chainId: TEST_CHAIN_ID });
+        }),
       );
       const base = await closedLoop(async (i) => {
         const p = prepared[i]!;

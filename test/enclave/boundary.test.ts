@@ -1,3 +1,4 @@
+import { CompactEncrypt, importJWK } from 'jose';
 import test from 'ava';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -67,9 +68,43 @@ test('the attestation document binds the encryption key to the signer, and clien
   const swapped = { ...document, encryptionKey: other.attestationDocument().encryptionKey };
   await t.throwsAsync(checkAttestationDocument(swapped, trusted), { instanceOf: UntrustedEnclaveError });
 
-  const sealed = await sealSessionMaterial(document, { Cookie: 'c=1' });
-  t.deepEqual(await enclave.openSessionMaterial(sealed), { Cookie: 'c=1' });
-  await t.throwsAsync(other.openSessionMaterial(sealed), { message: /not a compact JWE/ });
+  const sealed = await sealSessionMaterial(document, { Cookie: 'c=1' }, { ...PAYMENT_USE, expiresAt: NOW_S + 600 });
+  t.deepEqual(await enclave.openSessionMaterial(sealed, PAYMENT_USE, NOW_S * 1000), { Cookie: 'c=1' });
+  await t.throwsAsync(other.openSessionMaterial(sealed, PAYMENT_USE, NOW_S * 1000), { message: /not a compact JWE/ });
+});
+
+const NOW_S = 1_800_000_000;
+const PAYMENT_USE = { purpose: 'payment', platform: 'venmo', chainId: 8453, intentHash: `0x${'aa'.repeat(32)}` } as const;
+
+test('sealed material opens only for the use its protected header names, and only until it expires', async (t) => {
+  const enclave = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
+  const document = enclave.attestationDocument();
+  const now = NOW_S * 1000;
+  const sealed = await sealSessionMaterial(document, { Cookie: 'c=1' }, { ...PAYMENT_USE, expiresAt: NOW_S + 600 });
+  const refused = async (use: Parameters<typeof enclave.openSessionMaterial>[1], code: string, message: RegExp, at = now) => {
+    const error = await t.throwsAsync(enclave.openSessionMaterial(sealed, use, at), { message });
+    t.is((error as unknown as { code: string }).code, code);
+  };
+  await refused({ ...PAYMENT_USE, intentHash: `0x${'bb'.repeat(32)}` }, 'SESSION_CONTEXT_MISMATCH', /another intent/);
+  await refused({ ...PAYMENT_USE, chainId: 10 }, 'SESSION_CONTEXT_MISMATCH', /another chain/);
+  await refused({ ...PAYMENT_USE, platform: 'paypal' }, 'SESSION_CONTEXT_MISMATCH', /another platform/);
+  await refused({ purpose: 'identity', platform: 'venmo', callerAddress: `0x${'11'.repeat(20)}` }, 'SESSION_CONTEXT_MISMATCH', /another purpose/);
+  await refused(PAYMENT_USE, 'SESSION_MATERIAL_EXPIRED', /has expired/, now + 600_000);
+
+  const forever = await sealSessionMaterial(document, { Cookie: 'c=1' }, { ...PAYMENT_USE, expiresAt: NOW_S + 7_200 });
+  await t.throwsAsync(enclave.openSessionMaterial(forever, PAYMENT_USE, now), { message: /at most 3600 seconds/ });
+
+  // Material sealed without a context (as clients did before) is refused, whatever it holds.
+  const key = await importJWK(document.encryptionKey, 'ECDH-ES+A256KW');
+  const bare = await new CompactEncrypt(new TextEncoder().encode('{"Cookie":"c=1"}')).setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' }).encrypt(key);
+  await t.throwsAsync(enclave.openSessionMaterial(bare, PAYMENT_USE, now), { message: /no "peer" protected header/ });
+
+  // The header is authenticated: rewriting its intent breaks decryption.
+  const [header, ...rest] = sealed.split('.');
+  const rewritten = JSON.parse(Buffer.from(header!, 'base64url').toString());
+  rewritten.peer.intentHash = `0x${'bb'.repeat(32)}`;
+  const relabelled = [Buffer.from(JSON.stringify(rewritten)).toString('base64url'), ...rest].join('.');
+  await t.throwsAsync(enclave.openSessionMaterial(relabelled, { ...PAYMENT_USE, intentHash: `0x${'bb'.repeat(32)}` }, now), { message: /not a compact JWE/ });
 });
 
 test('a document that keeps the key id but swaps the key, or comes from another signer, is not trusted', async (t) => {

@@ -21,7 +21,7 @@ const cases = [
 
 async function verifyDispute(platform: string, rawEmail: string, extra: Record<string, unknown> = {}) {
   return enclave.post(`/dispute/verify/${platform}/dispute_${platform}`, {
-    encryptedSessionMaterial: await enclave.seal({ rawEmail }),
+    encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform, chainId: (extra.chainId as number | undefined) ?? TEST_CHAIN_ID, intentHash: (extra.intentHash as `0x${string}` | undefined) ?? intentHash }),
     params: {},
     chainId: TEST_CHAIN_ID,
     intentHash,
@@ -84,7 +84,7 @@ test('dispute requests are checked: platform, action, params, chain', async (t) 
   const rawEmail = await enclave.mailer.disputeEmail({ ...cases[0]!, date });
   t.like(await enclave.post('/dispute/verify/cashapp/dispute_cashapp', {}), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await verifyDispute('cashapp', rawEmail), { status: 404, body: { errorCode: 'UNSUPPORTED_PLATFORM' } });
-  const wrongAction = await enclave.post('/dispute/verify/venmo/dispute_paypal', { encryptedSessionMaterial: await enclave.seal({ rawEmail }), params: {}, chainId: TEST_CHAIN_ID, intentHash });
+  const wrongAction = await enclave.post('/dispute/verify/venmo/dispute_paypal', { encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }), params: {}, chainId: TEST_CHAIN_ID, intentHash });
   t.like(wrongAction, { status: 400, body: { errorCode: 'UNSUPPORTED_ACTION' } });
   t.like(await verifyDispute('venmo', rawEmail, { params: { PAYMENT_ID: '1' } }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await verifyDispute('venmo', rawEmail, { chainId: 10 }), { status: 400, body: { errorCode: 'DISPUTE_VERIFIER_UNKNOWN' } });

@@ -11,7 +11,7 @@ import { ChainRegistry } from '../../enclave/index.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi, orchestratorAbi, protocolErrorsAbi, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
 import { depositOn } from '../support/local-deposit.js';
 import { acceptCurrency, signalOn } from '../support/local-intent.js';
-import { CONVERSION_RATE, INTENT_AMOUNT, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { CONVERSION_RATE, INTENT_AMOUNT, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave, paymentUse } from '../support/enclave.js';
 
 const maker = anvilTestAccount(2);
 const taker = anvilTestAccount(3);
@@ -78,7 +78,7 @@ test.serial('an attestation from the service verifies with viem and releases the
   const intent = await signalIntent(buyer);
   const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
   const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
     params: prepared.params,
     intent,
     chainId: chain.chainId,
@@ -97,7 +97,7 @@ test.serial('an attestation from the service verifies with viem and releases the
   await t.throwsAsync(fulfil(result.paymentProof, intent.intentHash), { message: /IntentNotFound/ });
   const second = await signalIntent(buyer);
   const replay = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, second, chain.chainId)),
     params: prepared.params,
     intent: second,
     chainId: chain.chainId,
@@ -111,7 +111,7 @@ test.serial('an attestation for another chain does not verify on this one', asyn
   enclave.chains.set(8453, { paymentVerifier: chain.verifier });
   const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
   const { body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent)),
     params: prepared.params,
     intent,
     chainId: 8453,
@@ -126,7 +126,7 @@ test.serial('a snapshot that lies to the enclave is attested, and then refused o
   // The buyer pays themselves and tells the enclave the intent's payee is their own account.
   const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000, payee: '999000999' });
   const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
     params: prepared.params,
     intent: { ...intent, payeeDetails: keccak256(toBytes('999000999')) },
     chainId: chain.chainId,

@@ -29,8 +29,7 @@ import {
   preparePayment,
   proofAttestor,
   startTestEnclave,
-  type TestEnclave,
-} from '../support/enclave.js';
+  type TestEnclave, paymentUse } from '../support/enclave.js';
 
 let enclave: TestEnclave;
 let client: EnclaveServiceClient;
@@ -91,7 +90,7 @@ function paymentAsHttp(response: VerifyPaymentResponse | VerifyPaymentProofRespo
 async function paymentRequest(payment: Parameters<typeof preparePayment>[2] = {}) {
   const prepared = preparePayment(enclave, cashapp, payment);
   const intent = intentFor(cashapp);
-  const encryptedSessionMaterial = await enclave.seal(prepared.material);
+  const encryptedSessionMaterial = await enclave.seal(prepared.material, paymentUse(cashapp, intent));
   const grpc: VerifyPaymentRequest = {
     platform: 'cashapp',
     actionType: 'transfer_cashapp',
@@ -100,7 +99,7 @@ async function paymentRequest(payment: Parameters<typeof preparePayment>[2] = {}
     intent: grpcIntent(intent),
     chainId: BigInt(TEST_CHAIN_ID),
   };
-  return { grpc, http: { encryptedSessionMaterial, params: prepared.params, intent, chainId: TEST_CHAIN_ID } };
+  return { grpc, http: { encryptedSessionMaterial, params: prepared.params, intent, chainId: TEST_CHAIN_ID }, material: prepared.material };
 }
 
 const request = async (payment: Parameters<typeof preparePayment>[2] = {}) => (await paymentRequest(payment)).grpc;
@@ -128,9 +127,13 @@ test('refusals arrive as gRPC statuses with the service code in the error-code t
   t.deepEqual(await refusal(t, verifyPayment(await request({ amount: OWED_CENTS - 1n }))), { code: Status.FAILED_PRECONDITION, errorCode: ['AMOUNT_TOO_LOW'] });
   t.deepEqual(await refusal(t, verifyPayment({ ...(await request()), intent: undefined })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
 
-  const replayed = await request();
+  const first = await paymentRequest();
+  const replayed = first.grpc;
   await verifyPayment(replayed);
-  const other = { ...replayed, intent: { ...replayed.intent!, intentHash: `0x${'ab'.repeat(32)}` } };
+  // The same session, sealed again for another intent: the payment id is what refuses it.
+  const otherIntent = `0x${'ab'.repeat(32)}` as const;
+  const resealed = await enclave.seal(first.material, { purpose: 'payment', platform: 'cashapp', chainId: TEST_CHAIN_ID, intentHash: otherIntent });
+  const other = { ...replayed, encryptedSessionMaterial: resealed, intent: { ...replayed.intent!, intentHash: otherIntent } };
   t.deepEqual(await refusal(t, verifyPayment(other)), { code: Status.ALREADY_EXISTS, errorCode: ['PAYMENT_ID_ALREADY_USED'] });
 
   // A platform that answers, in a shape this client cannot read, answers the same to a retry: not UNAVAILABLE.
@@ -200,7 +203,7 @@ test('RegisterIdentity answers the identity attestation POST /identity does, wit
     platform: 'venmo',
     actionType: 'register_venmo',
     callerAddress: caller.toLowerCase(),
-    encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', account)),
+    encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', account), { purpose: 'identity', platform: 'venmo', callerAddress: caller }),
     params: { SENDER_ID: account.id },
   };
   const { domain, ...response } = await rpc<RegisterIdentityResponse>((callback) => client.registerIdentity(sent, callback));
@@ -232,14 +235,14 @@ test('RegisterIdentity answers the identity attestation POST /identity does, wit
     }),
   );
 
-  const otherAccount = { ...sent, encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', { id: '1111', username: 'someone' })) };
+  const otherAccount = { ...sent, encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', { id: '1111', username: 'someone' }), { purpose: 'identity', platform: 'venmo', callerAddress: caller }) };
   t.deepEqual(await refusal(t, rpc((callback) => client.registerIdentity(otherAccount, callback))), { code: Status.FAILED_PRECONDITION, errorCode: ['IDENTITY_NOT_VERIFIED'] });
 });
 
 test('VerifyDispute answers the dispute attestation POST /dispute/verify does', async (t) => {
   const rawEmail = await enclave.mailer.disputeEmail({ platform: 'venmo', paymentId: '4139920210011', disputeId: 'VD-20261123-0042', date: new Date('2026-11-23T11:30:00Z') });
   const intentHash = keccak256(toBytes('disputed over gRPC'));
-  const sent: VerifyDisputeRequest = { platform: 'venmo', actionType: 'dispute_venmo', encryptedSessionMaterial: await enclave.seal({ rawEmail }), chainId: BigInt(TEST_CHAIN_ID), intentHash };
+  const sent: VerifyDisputeRequest = { platform: 'venmo', actionType: 'dispute_venmo', encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }), chainId: BigInt(TEST_CHAIN_ID), intentHash };
   const verifyDispute = (request: VerifyDisputeRequest) => rpc<VerifyDisputeResponse>((callback) => client.verifyDispute(request, callback));
   const response = await verifyDispute(sent);
   const http = await enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: sent.encryptedSessionMaterial, params: {}, chainId: TEST_CHAIN_ID, intentHash });
@@ -250,7 +253,7 @@ test('VerifyDispute answers the dispute attestation POST /dispute/verify does', 
   t.is(source, 'dispute-email');
 
   const at = rawEmail.indexOf('4139920210011') + 2;
-  const altered = { ...sent, encryptedSessionMaterial: await enclave.seal({ rawEmail: `${rawEmail.slice(0, at)}8${rawEmail.slice(at + 1)}` }) };
+  const altered = { ...sent, encryptedSessionMaterial: await enclave.seal({ rawEmail: `${rawEmail.slice(0, at)}8${rawEmail.slice(at + 1)}` }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }) };
   t.deepEqual(await refusal(t, verifyDispute(altered)), { code: Status.FAILED_PRECONDITION, errorCode: ['DKIM_VERIFICATION_FAILED'] });
   t.deepEqual(await refusal(t, verifyDispute({ ...sent, platform: 'cashapp', actionType: 'dispute_cashapp' })), { code: Status.NOT_FOUND, errorCode: ['UNSUPPORTED_PLATFORM'] });
 });

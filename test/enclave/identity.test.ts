@@ -28,7 +28,7 @@ for (const action of actions) {
       platform: action.platform,
       actionType: action.actionType,
       callerAddress: caller.toLowerCase(),
-      encryptedSessionMaterial: await enclave.seal(material),
+      encryptedSessionMaterial: await enclave.seal(material, { purpose: 'identity', platform: action.platform, callerAddress: caller }),
       params: action.params(action.account),
     });
     t.is(status, 200, JSON.stringify(body));
@@ -53,7 +53,7 @@ for (const action of actions) {
 
 test('a Venmo session of another account than SENDER_ID is not attested', async (t) => {
   const material = enclave.simulator.openSession('venmo', { id: '1111', username: 'someone' });
-  const response = await enclave.post('/identity', { platform: 'venmo', actionType: 'register_venmo', callerAddress: caller, encryptedSessionMaterial: await enclave.seal(material), params: { SENDER_ID: '2222' } });
+  const response = await enclave.post('/identity', { platform: 'venmo', actionType: 'register_venmo', callerAddress: caller, encryptedSessionMaterial: await enclave.seal(material, { purpose: 'identity', platform: 'venmo', callerAddress: caller }), params: { SENDER_ID: '2222' } });
   t.like(response, { status: 422, body: { errorCode: 'IDENTITY_NOT_VERIFIED' } });
 });
 
@@ -63,7 +63,7 @@ test('a Cash App registration replays only the canonical MY_ACTIVITY_WEB_V2 requ
     platform: 'cashapp',
     actionType: 'register_cashapp',
     callerAddress: caller,
-    encryptedSessionMaterial: await enclave.seal({ ...material, requestPayload: JSON.stringify({ activity_scope: 'ALL_PAYMENTS', page_size: 50 }) }),
+    encryptedSessionMaterial: await enclave.seal({ ...material, requestPayload: JSON.stringify({ activity_scope: 'ALL_PAYMENTS', page_size: 50 }) }, { purpose: 'identity', platform: 'cashapp', callerAddress: caller }),
     params: {},
   });
   t.like(response, { status: 400, body: { errorCode: 'INVALID_SESSION_MATERIAL' } });
@@ -72,7 +72,7 @@ test('a Cash App registration replays only the canonical MY_ACTIVITY_WEB_V2 requ
 
 test('identity requests are checked: action, caller address, params', async (t) => {
   const material = enclave.simulator.openSession('paypal', { id: 'P', username: 'p' });
-  const sealed = await enclave.seal(material);
+  const sealed = await enclave.seal(material, { purpose: 'identity', platform: 'paypal', callerAddress: caller });
   const unknown = await enclave.post('/identity', { platform: 'paypal', actionType: 'register_venmo', callerAddress: caller, encryptedSessionMaterial: sealed, params: {} });
   t.like(unknown, { status: 400, body: { errorCode: 'UNSUPPORTED_ACTION' } });
   const noCaller = await enclave.post('/identity', { platform: 'paypal', actionType: 'register_paypal', callerAddress: 'me', encryptedSessionMaterial: sealed, params: {} });
@@ -80,4 +80,16 @@ test('identity requests are checked: action, caller address, params', async (t) 
   t.regex(noCaller.body.message, /callerAddress/);
   const extraParams = await enclave.post('/identity', { platform: 'paypal', actionType: 'register_paypal', callerAddress: caller, encryptedSessionMaterial: sealed, params: { URL: 'https://evil.example' } });
   t.like(extraParams, { status: 400, body: { errorCode: 'INVALID_PARAMS' } });
+});
+
+test('session material sealed for one caller, or to prove a payment, does not register an identity for another caller', async (t) => {
+  const account = { id: '3333', username: 'maker' };
+  const material = enclave.simulator.openSession('venmo', account);
+  const other = privateKeyToAccount(generatePrivateKey()).address;
+  const body = (sealed: string, callerAddress: string) => ({ platform: 'venmo', actionType: 'register_venmo', callerAddress, encryptedSessionMaterial: sealed, params: { SENDER_ID: account.id } });
+  const forCaller = await enclave.seal(material, { purpose: 'identity', platform: 'venmo', callerAddress: caller });
+  t.is((await enclave.post('/identity', body(forCaller, caller))).status, 200);
+  t.like(await enclave.post('/identity', body(forCaller, other)), { status: 400, body: { errorCode: 'SESSION_CONTEXT_MISMATCH' } });
+  const forPayment = await enclave.seal(material, { purpose: 'payment', platform: 'venmo', chainId: 8453, intentHash: `0x${'cc'.repeat(32)}` });
+  t.like(await enclave.post('/identity', body(forPayment, caller)), { status: 400, body: { errorCode: 'SESSION_CONTEXT_MISMATCH' } });
 });

@@ -1,15 +1,16 @@
 import test from 'ava';
 import { keccak256, toBytes } from 'viem';
-import { PLATFORM_FIXTURES, TEST_CHAIN_ID, buyerVerify, intentFor, preparePayment, startTestEnclave } from '../support/enclave.js';
+import type { SessionUse } from '../../enclave/index.js';
+import { PLATFORM_FIXTURES, TEST_CHAIN_ID, buyerVerify, intentFor, paymentUse, preparePayment, startTestEnclave } from '../support/enclave.js';
 
 test('nothing decrypted, and nothing sealed, reaches the log on any path', async (t) => {
   const enclave = await startTestEnclave();
   try {
     const secrets: string[] = [];
     const sealed: string[] = [];
-    const track = async (material: Record<string, unknown>) => {
+    const track = async (material: Record<string, unknown>, use: SessionUse = paymentUse(PLATFORM_FIXTURES[0]!, intentFor(PLATFORM_FIXTURES[0]!))) => {
       for (const value of Object.values(material)) secrets.push(String(value));
-      const jwe = await enclave.seal(material);
+      const jwe = await enclave.seal(material, use);
       sealed.push(jwe);
       return jwe;
     };
@@ -32,11 +33,11 @@ test('nothing decrypted, and nothing sealed, reaches the log on any path', async
     t.is((await buyerVerify(enclave, venmo, expired, intentFor(venmo))).body.errorCode, 'SESSION_REJECTED');
 
     const identity = enclave.simulator.openSession('paypal', { id: 'P1', username: 'Mary', handle: 'mary@example.com' });
-    const identityJwe = await track(identity);
+    const identityJwe = await track(identity, { purpose: 'identity', platform: 'paypal', callerAddress: `0x${'11'.repeat(20)}` });
     t.is((await enclave.post('/identity', { platform: 'paypal', actionType: 'register_paypal', callerAddress: `0x${'11'.repeat(20)}`, encryptedSessionMaterial: identityJwe, params: {} })).status, 200);
 
     const rawEmail = await enclave.mailer.disputeEmail({ platform: 'venmo', paymentId: '4139920210011', disputeId: 'VD-77', date: new Date('2026-11-23T11:00:00Z') });
-    const emailJwe = await track({ rawEmail });
+    const emailJwe = await track({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash: keccak256(toBytes('x')) });
     secrets.push('The sender of a payment you received has disputed it');
     t.is((await enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: emailJwe, params: {}, chainId: TEST_CHAIN_ID, intentHash: keccak256(toBytes('x')) })).status, 200);
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { PAYMENT_VERIFIER, PLATFORM_FIXTURES, TEST_CHAIN_ID, buyerVerify, intentFor, preparePayment, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { PAYMENT_VERIFIER, PLATFORM_FIXTURES, TEST_CHAIN_ID, buyerVerify, intentFor, preparePayment, startTestEnclave, type TestEnclave, paymentUse } from '../support/enclave.js';
 
 let enclave: TestEnclave;
 test.before(async () => {
@@ -19,7 +19,8 @@ async function platformCalls<T>(platform: string, request: () => Promise<T>): Pr
 
 test('an unknown platform is 404 and a mismatched action type is 400, before any platform is asked', async (t) => {
   const prepared = preparePayment(enclave, venmo);
-  const body = { encryptedSessionMaterial: await enclave.seal(prepared.material), params: prepared.params, intent: intentFor(venmo), chainId: TEST_CHAIN_ID };
+  const intent = intentFor(venmo);
+  const body = { encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent)), params: prepared.params, intent, chainId: TEST_CHAIN_ID };
   const [unknown, calls] = await platformCalls('venmo', () => enclave.post('/buyer/verify/myspace/transfer_myspace', body));
   t.like(unknown, { status: 404, body: { success: false, errorCode: 'UNSUPPORTED_PLATFORM', statusCode: 404 } });
   const wrongAction = await enclave.post('/buyer/verify/venmo/transfer_cashapp', body);
@@ -53,7 +54,7 @@ test('session material the enclave cannot open, or that does not fit the platfor
 
   const other = await startTestEnclave();
   try {
-    const sealedElsewhere = await other.seal(prepared.material);
+    const sealedElsewhere = await other.seal(prepared.material, paymentUse(venmo, intent));
     const foreign = await enclave.post('/buyer/verify/venmo/transfer_venmo', { encryptedSessionMaterial: sealedElsewhere, params: prepared.params, intent, chainId: TEST_CHAIN_ID });
     t.like(foreign, { status: 400, body: { errorCode: 'INVALID_SESSION_MATERIAL' } });
   } finally {

@@ -10,7 +10,7 @@ import { getAddress, keccak256, toBytes, verifyTypedData, type Address, type Hex
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { EmbeddedStore, loadConfig, type Store } from '../../actors/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
-import { AttestationService, ChainRegistry, sealSessionMaterial, type RunningEnclave } from '../../enclave/index.js';
+import { AttestationService, ChainRegistry, sealSessionMaterial, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
 import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 
@@ -33,7 +33,8 @@ export interface TestEnclave {
   logs: string[];
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   get(path: string): Promise<{ status: number; body: any }>;
-  seal(material: Record<string, unknown>): Promise<string>;
+  /** Seals `material` for `use`, good for ten minutes of the service's clock unless `expiresAt` (Unix seconds) says otherwise. */
+  seal(material: Record<string, unknown>, use: SessionUse, expiresAt?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -76,7 +77,7 @@ export async function startTestEnclave(options: { chains?: ChainRegistry; store?
     logs,
     post: (path, body, headers) => call('POST', path, body, headers),
     get: (path) => call('GET', path),
-    seal: (material) => sealSessionMaterial(service.attestationDocument(), material),
+    seal: (material, use, expiresAt = Math.floor(TEST_NOW / 1000) + 600) => sealSessionMaterial(service.attestationDocument(), material, { ...use, expiresAt }),
     stop: () => side.stop(),
   };
 }
@@ -168,7 +169,7 @@ export function preparePayment(enclave: TestEnclave, fixture: PlatformFixture, p
 
 export async function buyerVerify(enclave: TestEnclave, fixture: PlatformFixture, prepared: PreparedPayment, intent: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return enclave.post(`/buyer/verify/${fixture.platform}/${fixture.actionType}`, {
-    encryptedSessionMaterial: await enclave.seal(prepared.material),
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(fixture, intent, (extra.chainId as number | undefined) ?? TEST_CHAIN_ID)),
     params: prepared.params,
     intent,
     chainId: TEST_CHAIN_ID,
@@ -189,3 +190,8 @@ export async function isSignedPaymentAttestation(result: { domain: any; typedDat
 }
 
 export type { Address, Hex };
+
+/** What a buyer seals a payment platform's session for: proving one intent's payment on one chain. */
+export function paymentUse(fixture: Pick<PlatformFixture, 'platform'>, intent: Record<string, unknown>, chainId = TEST_CHAIN_ID): SessionUse {
+  return { purpose: 'payment', platform: fixture.platform, chainId, intentHash: intent.intentHash as `0x${string}` };
+}
