@@ -171,6 +171,19 @@ const schema = z
         return z.NEVER;
       })
       .optional(),
+    /**
+     * Per platform, how long before an intent's signal its payment may be dated, in ms (clock
+     * skew between the platform and the chain): {"zelle-citi": 300000}. A minute where unset.
+     */
+    ENCLAVE_TIMESTAMP_BUFFERS: z
+      .string()
+      .transform((text, ctx) => {
+        const buffers = z.record(z.string().regex(/^[a-z][a-z-]*$/), z.number().int().min(0).max(3_600_000)).safeParse(safeJson(text));
+        if (buffers.success) return buffers.data;
+        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"<platform>": <milliseconds, at most 3600000>}' });
+        return z.NEVER;
+      })
+      .optional(),
     /** Comma-separated addresses trusted to vouch for buyer-generated provider proofs (POST /verify/…). */
     ENCLAVE_PROOF_ATTESTORS: z
       .string()

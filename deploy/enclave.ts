@@ -88,6 +88,7 @@ export async function startEnclaveSide(
     }),
     usedPaymentIds: new UsedPaymentIds((await store.collection(USED_PAYMENT_IDS_COLLECTION)) as unknown as UsedPaymentIdCollection),
     proofAttestors: config.ENCLAVE_PROOF_ATTESTORS as Address[],
+    ...(config.ENCLAVE_TIMESTAMP_BUFFERS ? { timestampBuffers: config.ENCLAVE_TIMESTAMP_BUFFERS } : {}),
     ...(mailer ? { dkimResolver: mailer.resolver } : {}),
     logger: log,
     ...(overrides.now ? { now: overrides.now } : {}),

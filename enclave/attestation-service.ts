@@ -13,7 +13,7 @@ import type { Enclave } from './boundary/enclave.js';
 import type { ChainRegistry } from './chains.js';
 import { AttestationError } from './errors.js';
 import { paymentPlatform, PaymentNotFoundError, PlatformResponseError, type NormalizedPayment, type PaymentPlatform, type PlatformClient } from './platforms/index.js';
-import { intentSnapshot } from './verification/intent-snapshot.js';
+import { DEFAULT_TIMESTAMP_BUFFER_MS, intentSnapshot } from './verification/intent-snapshot.js';
 import { verifyPayment } from './verification/payment-verifier.js';
 import type { UsedPaymentIds } from './verification/used-payment-ids.js';
 import { encodePaymentData, encodePaymentProof, paymentAttestationTypedData, paymentDetails, paymentNullifier } from './attestation/payment-attestation.js';
@@ -47,6 +47,8 @@ export interface AttestationServiceOptions {
   now?: () => number;
   /** How long an identity attestation is valid; default a day. */
   identityTtlSeconds?: number;
+  /** Per platform, how long before an intent's signal its payment may be dated (ms); a minute where unset. */
+  timestampBuffers?: Record<string, number>;
 }
 
 /** How old a buyer proof may be: the payment it shows must still stand. */
@@ -104,7 +106,7 @@ export class AttestationService {
     // A proof shows the payment as it stood when fetched; a stale one could show a payment since reversed.
     const fetchedMs = BigInt(timestamp) * 1000n;
     const now = BigInt(this.#now());
-    const earliestMs = request.intent.signalTimestamp * 1000n - request.intent.timestampBuffer;
+    const earliestMs = request.intent.signalTimestamp * 1000n - this.#timestampBuffer(platform.id);
     if (fetchedMs < earliestMs || fetchedMs > now + PROOF_CLOCK_SKEW_MS || now - fetchedMs > MAX_PROOF_AGE_MS) {
       throw new AttestationError('PROOF_STALE', 422, `the proof must be fetched after the intent was signalled and at most ${MAX_PROOF_AGE_MS / 60_000n} minutes ago`);
     }
@@ -182,6 +184,11 @@ export class AttestationService {
     };
   }
 
+  #timestampBuffer(platformId: string): bigint {
+    const configured = this.#options.timestampBuffers?.[platformId];
+    return configured === undefined ? DEFAULT_TIMESTAMP_BUFFER_MS : BigInt(configured);
+  }
+
   #platform(platformId: string, actionType: string): PaymentPlatform<unknown> {
     const platform = paymentPlatform(platformId);
     if (!platform) throw new AttestationError('UNSUPPORTED_PLATFORM', 404, `no payment verifier for platform ${platformId}`);
@@ -229,7 +236,7 @@ export class AttestationService {
     source: PaymentSource,
     sessionAccount: string | null,
   ) {
-    const intent = intentSnapshot(request.intent, platform.id);
+    const intent = intentSnapshot(request.intent, platform.id, this.#timestampBuffer(platform.id));
     const log = this.#options.logger.child({ platform: platform.id, intentHash: intent.intentHash, source });
     let releaseAmount: bigint;
     try {

@@ -70,7 +70,6 @@ function intentBody(intent: IntentSnapshot | undefined) {
       payeeDetails: intent.payeeDetails,
       conversionRate: intent.conversionRate,
       signalTimestamp: intent.signalTimestamp.toString(),
-      timestampBuffer: intent.timestampBufferMs.toString(),
     }
   );
 }

@@ -27,8 +27,8 @@ export interface IntentSnapshot {
 
 export const CONVERSION_RATE_DECIMALS = 18;
 
-/** The most a payment may be dated before its intent's signal: beyond this, clock skew is not the explanation. */
-export const MAX_TIMESTAMP_BUFFER_MS = 3_600_000n;
+/** How long before its intent's signal a payment may be dated where the service sets nothing else for the platform. */
+export const DEFAULT_TIMESTAMP_BUFFER_MS = 60_000n;
 
 const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex digits');
 const baseUnits = z.string().regex(/^[1-9]\d{0,77}$/, 'must be a positive integer of base units, as a decimal string');
@@ -43,7 +43,6 @@ export const intentSnapshotInput = z
     payeeDetails: bytes32,
     conversionRate: baseUnits,
     signalTimestamp: seconds,
-    timestampBuffer: seconds.refine((value) => value <= MAX_TIMESTAMP_BUFFER_MS, `must be at most ${MAX_TIMESTAMP_BUFFER_MS} ms`).default(0n),
   })
   .strict();
 
@@ -52,7 +51,8 @@ export function idHash(text: string): Hex {
   return keccak256(toBytes(text));
 }
 
-export function intentSnapshot(input: z.output<typeof intentSnapshotInput>, platformId: string): IntentSnapshot {
+/** `timestampBufferMs` is the service's, for the platform: how far its clock and the chain's may disagree is no caller's choice. */
+export function intentSnapshot(input: z.output<typeof intentSnapshotInput>, platformId: string, timestampBufferMs: bigint): IntentSnapshot {
   return {
     intentHash: input.intentHash.toLowerCase() as Hex,
     amount: BigInt(input.amount),
@@ -62,6 +62,6 @@ export function intentSnapshot(input: z.output<typeof intentSnapshotInput>, plat
     payeeDetails: input.payeeDetails.toLowerCase() as Hex,
     conversionRate: BigInt(input.conversionRate),
     signalTimestamp: input.signalTimestamp,
-    timestampBuffer: input.timestampBuffer,
+    timestampBuffer: timestampBufferMs,
   };
 }

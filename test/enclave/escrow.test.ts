@@ -65,7 +65,6 @@ async function signalIntent(to: Hex) {
     payeeDetails: keccak256(toBytes(venmo.payeeId)),
     conversionRate: signaled.conversionRate.toString(),
     signalTimestamp: Number(signaled.timestamp),
-    timestampBuffer: 30_000,
   };
 }
 

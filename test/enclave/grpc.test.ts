@@ -68,7 +68,6 @@ function grpcIntent(intent: ReturnType<typeof intentFor>): IntentSnapshot {
     payeeDetails: intent.payeeDetails,
     conversionRate: intent.conversionRate,
     signalTimestamp: BigInt(intent.signalTimestamp),
-    timestampBufferMs: BigInt(intent.timestampBuffer),
   };
 }
 

@@ -145,3 +145,18 @@ test('paypal: money the maker sent the buyer is not a payment to the maker', asy
   t.is(response.status, 422);
   t.like(response.body, { errorCode: 'PAYMENT_NOT_OUTGOING' });
 });
+
+test('the timestamp buffer is the service\'s, per platform: a payment 90 s before the signal passes where it is two minutes, not where it is the default minute', async (t) => {
+  const configured = await startTestEnclave({ timestampBuffers: { venmo: 120_000 } });
+  t.teardown(() => configured.stop());
+  const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;
+  const cashapp = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'cashapp')!;
+  const early = { timestampMs: SIGNAL_TIMESTAMP * 1000 - 90_000 };
+  const accepted = await buyerVerify(configured, venmo, preparePayment(configured, venmo, early), intentFor(venmo));
+  t.is(accepted.status, 200);
+  // The buffer used is the one signed into the snapshot the chain checks.
+  const [, snapshot] = decodeAbiParameters([PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI], accepted.body.responseObject.encodedPaymentDetails as Hex);
+  t.is(snapshot.timestampBuffer, 120_000n);
+  const refused = await buyerVerify(configured, cashapp, preparePayment(configured, cashapp, early), intentFor(cashapp));
+  t.like(refused, { status: 422, body: { errorCode: 'PAYMENT_BEFORE_INTENT' } });
+});

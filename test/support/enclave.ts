@@ -40,7 +40,7 @@ export interface TestEnclave {
 
 /** The node's own attestation side (deploy/enclave.ts) with the simulator, a fresh embedded store and every log line captured. */
 /** `store`: a durable one, for a test that restarts the service over the claims it made. */
-export async function startTestEnclave(options: { chains?: ChainRegistry; store?: Store } = {}): Promise<TestEnclave> {
+export async function startTestEnclave(options: { chains?: ChainRegistry; store?: Store; timestampBuffers?: Record<string, number> } = {}): Promise<TestEnclave> {
   const logs: string[] = [];
   const logger = pino(
     { level: 'debug' },
@@ -53,7 +53,7 @@ export async function startTestEnclave(options: { chains?: ChainRegistry; store?
   );
   const chains = options.chains ?? new ChainRegistry({ [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER } });
   const side = await startEnclaveSide(
-    loadConfig({ ENCLAVE_PROOF_ATTESTORS: proofAttestor.address }),
+    loadConfig({ ENCLAVE_PROOF_ATTESTORS: proofAttestor.address, ...(options.timestampBuffers ? { ENCLAVE_TIMESTAMP_BUFFERS: JSON.stringify(options.timestampBuffers) } : {}) }),
     options.store ?? new EmbeddedStore(),
     logger,
     { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
@@ -138,7 +138,6 @@ export function intentFor(fixture: PlatformFixture, overrides: Record<string, un
     payeeDetails: keccak256(toBytes(fixture.payeeId)),
     conversionRate: CONVERSION_RATE.toString(),
     signalTimestamp: SIGNAL_TIMESTAMP,
-    timestampBuffer: 60_000,
     ...overrides,
   };
 }

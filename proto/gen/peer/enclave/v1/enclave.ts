@@ -94,8 +94,6 @@ export interface IntentSnapshot {
   conversionRate: string;
   /** Unix seconds of the block that signalled the intent. */
   signalTimestamp: bigint;
-  /** How long before the signal a payment may be dated (clock skew between platform and chain), in milliseconds. */
-  timestampBufferMs: bigint;
 }
 
 export interface VerifyPaymentRequest {
@@ -934,15 +932,7 @@ export const Eip712Domain: MessageFns<Eip712Domain> = {
 };
 
 function createBaseIntentSnapshot(): IntentSnapshot {
-  return {
-    intentHash: "",
-    amount: "",
-    fiatCurrency: "",
-    payeeDetails: "",
-    conversionRate: "",
-    signalTimestamp: 0n,
-    timestampBufferMs: 0n,
-  };
+  return { intentHash: "", amount: "", fiatCurrency: "", payeeDetails: "", conversionRate: "", signalTimestamp: 0n };
 }
 
 export const IntentSnapshot: MessageFns<IntentSnapshot> = {
@@ -967,12 +957,6 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
         throw new globalThis.Error("value provided for field message.signalTimestamp of type uint64 too large");
       }
       writer.uint32(48).uint64(message.signalTimestamp);
-    }
-    if (message.timestampBufferMs !== 0n) {
-      if (BigInt.asUintN(64, message.timestampBufferMs) !== message.timestampBufferMs) {
-        throw new globalThis.Error("value provided for field message.timestampBufferMs of type uint64 too large");
-      }
-      writer.uint32(56).uint64(message.timestampBufferMs);
     }
     return writer;
   },
@@ -1038,14 +1022,6 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
             message.signalTimestamp = reader.uint64() as bigint;
             continue;
           }
-          case 7: {
-            if (tag !== 56) {
-              break;
-            }
-
-            message.timestampBufferMs = reader.uint64() as bigint;
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1086,11 +1062,6 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
         : isSet(object.signal_timestamp)
         ? BigInt(object.signal_timestamp)
         : 0n,
-      timestampBufferMs: isSet(object.timestampBufferMs)
-        ? BigInt(object.timestampBufferMs)
-        : isSet(object.timestamp_buffer_ms)
-        ? BigInt(object.timestamp_buffer_ms)
-        : 0n,
     };
   },
 
@@ -1114,9 +1085,6 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
     if (message.signalTimestamp !== 0n) {
       obj.signalTimestamp = message.signalTimestamp.toString();
     }
-    if (message.timestampBufferMs !== 0n) {
-      obj.timestampBufferMs = message.timestampBufferMs.toString();
-    }
     return obj;
   },
 
@@ -1132,9 +1100,6 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
     message.conversionRate = object.conversionRate ?? "";
     message.signalTimestamp = (object.signalTimestamp !== undefined && object.signalTimestamp !== null)
       ? BigInt(object.signalTimestamp)
-      : 0n;
-    message.timestampBufferMs = (object.timestampBufferMs !== undefined && object.timestampBufferMs !== null)
-      ? BigInt(object.timestampBufferMs)
       : 0n;
     return message;
   },
