@@ -129,6 +129,8 @@ export class AttestationService {
       throw new AttestationError('UNSUPPORTED_ACTION', 400, `no identity action ${request.actionType} on ${request.platform}; see document 3 for the five supported`);
     }
     const actionParams = parseParams(action.params, request.params);
+    // The chain's payment verifier is the contract that registers this signer as its witness there.
+    const verifyingContract = this.#options.chains.paymentVerifier(request.chainId);
     const use = { purpose: 'identity' as const, platform: action.platform, callerAddress: request.callerAddress as Address };
     const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial, use, this.#now());
     const session = parseSession(action.platform, action.session, material);
@@ -145,11 +147,13 @@ export class AttestationService {
     const validUntil = issuedAt + BigInt(this.#options.identityTtlSeconds ?? 86_400);
     const seen = { platform: action.platform, actionType: action.actionType, payeeId: identity.payeeId, username: identity.username };
     const typedDataValue = identityTypedValue(seen, getAddress(request.callerAddress), issuedAt, validUntil);
-    const signature = await this.#options.enclave.signTypedData(identityTypedData(typedDataValue));
+    const typedData = identityTypedData(request.chainId, verifyingContract, typedDataValue);
+    const signature = await this.#options.enclave.signTypedData(typedData);
     this.#options.logger.info({ platform: action.platform, actionType: action.actionType, payeeIdHash: typedDataValue.payeeIdHash }, 'identity attested');
     return {
       identity: { ...seen, method: typedDataValue.method, payeeIdHash: typedDataValue.payeeIdHash, metadata: identity.metadata },
       typedDataValue: { ...typedDataValue, issuedAt: issuedAt.toString(), validUntil: validUntil.toString() },
+      domain: typedData.domain,
       signature,
       signer: this.signer,
     };

@@ -40,6 +40,8 @@ export const identityRequest = z
     callerAddress: z.string().refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte address'),
     encryptedSessionMaterial: encrypted,
     params,
+    // Not in document 3's table: the attestation's EIP-712 domain names its chain, so one chain's identity is not another's.
+    chainId,
   })
   .strict();
 

@@ -57,6 +57,15 @@ export function identityTypedValue(
   };
 }
 
-export function identityTypedData(message: IdentityTypedValue) {
-  return { domain: IDENTITY_ATTESTATION_DOMAIN, types: IDENTITY_ATTESTATION_TYPES, primaryType: 'IdentityAttestation' as const, message };
+/**
+ * The typed data, in a domain that names the chain and the verifier that trusts this
+ * enclave's signer there: an identity attested for one chain does not verify on another.
+ */
+export function identityTypedData(chainId: number, verifyingContract: Address, message: IdentityTypedValue) {
+  return {
+    domain: { ...IDENTITY_ATTESTATION_DOMAIN, chainId, verifyingContract },
+    types: IDENTITY_ATTESTATION_TYPES,
+    primaryType: 'IdentityAttestation' as const,
+    message,
+  };
 }

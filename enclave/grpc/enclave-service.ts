@@ -13,7 +13,6 @@ import type {
   VerifyPaymentProofResponse,
   VerifyPaymentResponse,
 } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { IDENTITY_ATTESTATION_DOMAIN } from '../attestation/identity-attestation.js';
 import type { AttestationService } from '../attestation-service.js';
 import { AttestationError } from '../errors.js';
 
@@ -149,13 +148,14 @@ export function enclaveService(service: AttestationService, logger: Logger): Enc
         callerAddress: request.callerAddress,
         encryptedSessionMaterial: request.encryptedSessionMaterial,
         params: request.params,
+        chainId: safeNumber(request.chainId),
       });
       return {
         identity: result.identity,
         typedDataValue: result.typedDataValue,
         signature: result.signature,
         signer: result.signer,
-        domain: eip712Domain(IDENTITY_ATTESTATION_DOMAIN),
+        domain: eip712Domain(result.domain),
       };
     }),
     listDisputeVerifiers: unary(logger, 'ListDisputeVerifiers', async () => ({ verifiers: service.disputeVerifiers() })),

@@ -204,21 +204,23 @@ test('RegisterIdentity answers the identity attestation POST /identity does, wit
     callerAddress: caller.toLowerCase(),
     encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', account), { purpose: 'identity', platform: 'venmo', callerAddress: caller }),
     params: { SENDER_ID: account.id },
+    chainId: BigInt(TEST_CHAIN_ID),
   };
   const { domain, ...response } = await rpc<RegisterIdentityResponse>((callback) => client.registerIdentity(sent, callback));
-  const http = await enclave.post('/identity', sent);
+  const http = await enclave.post('/identity', { ...sent, chainId: TEST_CHAIN_ID });
   t.is(http.status, 200, JSON.stringify(http.body));
-  t.deepEqual(response, http.body.responseObject);
+  const { domain: httpDomain, ...httpRest } = http.body.responseObject;
+  t.deepEqual(response, httpRest);
+  t.deepEqual(httpDomain, { name: 'PeerIdentityAttestation', version: '1', chainId: TEST_CHAIN_ID, verifyingContract: PAYMENT_VERIFIER });
   t.like(response.identity, { platform: 'venmo', payeeId: account.id, payeeIdHash: keccak256(toBytes(account.id)) });
   t.is(response.typedDataValue?.callerAddress, caller);
 
-  t.deepEqual(domain, { name: 'PeerIdentityAttestation', version: '1', chainId: 0n, verifyingContract: '' });
+  t.deepEqual(domain, { name: 'PeerIdentityAttestation', version: '1', chainId: BigInt(TEST_CHAIN_ID), verifyingContract: PAYMENT_VERIFIER });
   const value = response.typedDataValue!;
   t.true(
     await verifyTypedData({
       address: response.signer as Hex,
-      // The domain names no chain or contract: 0 and empty are left out.
-      domain: { name: domain!.name, version: domain!.version },
+      domain: { name: domain!.name, version: domain!.version, chainId: Number(domain!.chainId), verifyingContract: domain!.verifyingContract as Hex },
       types: IDENTITY_ATTESTATION_TYPES,
       primaryType: 'IdentityAttestation',
       message: {

@@ -208,6 +208,8 @@ export interface RegisterIdentityRequest {
   callerAddress: string;
   encryptedSessionMaterial: string;
   params: { [key: string]: string };
+  /** The chain whose payment verifier names the attestation's EIP-712 domain. */
+  chainId: bigint;
 }
 
 export interface RegisterIdentityRequest_ParamsEntry {
@@ -2522,7 +2524,7 @@ export const VerifyPaymentProofResponse: MessageFns<VerifyPaymentProofResponse> 
 };
 
 function createBaseRegisterIdentityRequest(): RegisterIdentityRequest {
-  return { platform: "", actionType: "", callerAddress: "", encryptedSessionMaterial: "", params: {} };
+  return { platform: "", actionType: "", callerAddress: "", encryptedSessionMaterial: "", params: {}, chainId: 0n };
 }
 
 export const RegisterIdentityRequest: MessageFns<RegisterIdentityRequest> = {
@@ -2542,6 +2544,12 @@ export const RegisterIdentityRequest: MessageFns<RegisterIdentityRequest> = {
     globalThis.Object.entries(message.params).forEach(([key, value]: [string, string]) => {
       RegisterIdentityRequest_ParamsEntry.encode({ key: key as any, value }, writer.uint32(42).fork()).join();
     });
+    if (message.chainId !== 0n) {
+      if (BigInt.asUintN(64, message.chainId) !== message.chainId) {
+        throw new globalThis.Error("value provided for field message.chainId of type uint64 too large");
+      }
+      writer.uint32(48).uint64(message.chainId);
+    }
     return writer;
   },
 
@@ -2601,6 +2609,14 @@ export const RegisterIdentityRequest: MessageFns<RegisterIdentityRequest> = {
             }
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.chainId = reader.uint64() as bigint;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2645,6 +2661,7 @@ export const RegisterIdentityRequest: MessageFns<RegisterIdentityRequest> = {
           {},
         )
         : {},
+      chainId: isSet(object.chainId) ? BigInt(object.chainId) : isSet(object.chain_id) ? BigInt(object.chain_id) : 0n,
     };
   },
 
@@ -2671,6 +2688,9 @@ export const RegisterIdentityRequest: MessageFns<RegisterIdentityRequest> = {
         });
       }
     }
+    if (message.chainId !== 0n) {
+      obj.chainId = message.chainId.toString();
+    }
     return obj;
   },
 
@@ -2692,6 +2712,7 @@ export const RegisterIdentityRequest: MessageFns<RegisterIdentityRequest> = {
       },
       {},
     );
+    message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
     return message;
   },
 };
