@@ -9,7 +9,7 @@ import { getAddress, keccak256, recoverMessageAddress, type Address, type Hex } 
 import type { DNSResolver } from 'mailauth';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Enclave } from './boundary/enclave.js';
+import { ATTESTATION_NONCE, type Enclave } from './boundary/enclave.js';
 import type { ChainRegistry } from './chains.js';
 import { AttestationError } from './errors.js';
 import { paymentPlatform, PaymentNotFoundError, PlatformResponseError, type NormalizedPayment, type PaymentPlatform, type PlatformClient } from './platforms/index.js';
@@ -73,6 +73,14 @@ export class AttestationService {
 
   attestationDocument() {
     return this.#options.enclave.attestationDocument();
+  }
+
+  /** The document signed for a client's nonce (document 3's enclave attestation read). */
+  async attestationDocumentFor(nonce: unknown) {
+    if (typeof nonce !== 'string' || !ATTESTATION_NONCE.test(nonce)) {
+      throw new AttestationError('INVALID_REQUEST', 400, 'nonce must be 16 to 64 random bytes as lower-case 0x hex');
+    }
+    return this.#options.enclave.attestationDocumentFor(nonce as Hex, this.#now());
   }
 
   /** Buyer TEE: the enclave reads the payment from the platform with the buyer's session. */

@@ -4,7 +4,7 @@
  * actors, buyer clients and the tests all seal this way.
  */
 import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
-import { isAddressEqual, verifyMessage, type Address } from 'viem';
+import { isAddressEqual, verifyMessage, type Address, type Hex } from 'viem';
 import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './boundary/enclave.js';
 import { SESSION_CONTEXT_HEADER, type SessionContext } from './session-context.js';
 
@@ -27,7 +27,11 @@ export interface TrustedEnclave {
  * and that signer bound the very key it names: the key id is recomputed from the key, so
  * a document that keeps the id and swaps the key is refused.
  */
-export async function checkAttestationDocument(document: AttestationDocument, trusted: TrustedEnclave): Promise<void> {
+export async function checkAttestationDocument(document: AttestationDocument, trusted: TrustedEnclave, nonce?: Hex): Promise<void> {
+  // A client that sent a nonce accepts only a document signed for it: an old answer replayed cannot pass.
+  if (nonce !== undefined && document.nonce?.toLowerCase() !== nonce.toLowerCase()) {
+    throw new UntrustedEnclaveError('the document was not signed for this request: its nonce is not ours');
+  }
   if (!isAddressEqual(document.signer, trusted.signer)) {
     throw new UntrustedEnclaveError(`the document is signed by ${document.signer}, not the registered witness ${trusted.signer}`);
   }
@@ -37,7 +41,7 @@ export async function checkAttestationDocument(document: AttestationDocument, tr
   const { kty, crv, x, y } = document.encryptionKey;
   const keyId = await calculateJwkThumbprint({ kty, crv, x, y } as JWK).catch(() => null);
   if (!keyId || document.encryptionKey.kid !== keyId) throw new UntrustedEnclaveError("the encryption key's id is not its thumbprint");
-  const binding = attestationBinding(document.measurement, keyId, document.issuedAt);
+  const binding = attestationBinding(document.measurement, keyId, document.issuedAt, document.nonce);
   if (document.binding !== binding || !(await verifyMessage({ address: document.signer, message: binding, signature: document.bindingSignature }))) {
     throw new UntrustedEnclaveError("the enclave's signer did not bind this encryption key");
   }

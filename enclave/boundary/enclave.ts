@@ -22,6 +22,8 @@ export interface AttestationDocument {
   /** Encrypt session material to this key: compact JWE, ECDH-ES+A256KW with A256GCM. */
   encryptionKey: JWK;
   issuedAt: string;
+  /** The client's nonce, when it asked with one: the document was signed for that request, now. */
+  nonce?: Hex;
   /** The signer's EIP-191 signature over `binding`, tying the encryption key to the signer. */
   binding: string;
   bindingSignature: Hex;
@@ -40,10 +42,17 @@ export interface OpenEnclaveOptions {
   now?: () => number;
 }
 
-/** The statement the signer signs in the document: this measurement's enclave holds this encryption key. */
-export function attestationBinding(measurement: string, encryptionKeyId: string, issuedAt: string): string {
-  return `peer-enclave-attestation:v1:${measurement}:${encryptionKeyId}:${issuedAt}`;
+/**
+ * The statement the signer signs in the document: this measurement's enclave holds this
+ * encryption key, at `issuedAt`, and (when a client asked with one) in answer to `nonce`.
+ */
+export function attestationBinding(measurement: string, encryptionKeyId: string, issuedAt: string, nonce?: Hex): string {
+  const statement = `peer-enclave-attestation:v1:${measurement}:${encryptionKeyId}:${issuedAt}`;
+  return nonce === undefined ? statement : `${statement}:${nonce}`;
 }
+
+/** A client's nonce: 16 to 64 random bytes as 0x hex, so an old answer cannot be replayed to it. */
+export const ATTESTATION_NONCE = /^0x(?:[0-9a-f]{2}){16,64}$/;
 
 export class Enclave {
   readonly measurement: string;
@@ -96,6 +105,13 @@ export class Enclave {
 
   attestationDocument(): AttestationDocument {
     return structuredClone(this.#document);
+  }
+
+  /** The document signed afresh for a client's nonce, stamped now: proof that this enclave answered this request. */
+  async attestationDocumentFor(nonce: Hex, now: number): Promise<AttestationDocument> {
+    const issuedAt = new Date(now).toISOString();
+    const binding = attestationBinding(this.measurement, this.#document.encryptionKey.kid!, issuedAt, nonce);
+    return { ...structuredClone(this.#document), issuedAt, nonce, binding, bindingSignature: await this.#account.signMessage({ message: binding }) };
   }
 
   async signTypedData<const T extends TypedData | Record<string, unknown>, P extends keyof T | 'EIP712Domain'>(

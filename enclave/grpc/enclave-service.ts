@@ -91,6 +91,7 @@ function attestationDocument(document: ReturnType<AttestationService['attestatio
     issuedAt: document.issuedAt,
     binding: document.binding,
     bindingSignature: document.bindingSignature,
+    nonce: document.nonce ?? '',
   };
 }
 
@@ -118,7 +119,9 @@ function paymentResponse(result: PaymentAttestation): VerifyPaymentResponse & Ve
 
 export function enclaveService(service: AttestationService, logger: Logger): EnclaveServiceServer {
   return {
-    getAttestationDocument: unary(logger, 'GetAttestationDocument', async () => ({ document: attestationDocument(service.attestationDocument()) })),
+    getAttestationDocument: unary(logger, 'GetAttestationDocument', async (request) => ({
+      document: attestationDocument(request.nonce === '' ? service.attestationDocument() : await service.attestationDocumentFor(request.nonce)),
+    })),
     verifyPayment: unary(logger, 'VerifyPayment', async (request) =>
       paymentResponse(
         await service.verifyBuyerPayment(request.platform, request.actionType, {

@@ -60,7 +60,10 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
 
-  router.get('/attestation', (ctx) => respond(ctx, 200, 'Attestation document', service.attestationDocument()));
+  // With ?nonce=0x…, the document is signed for that request: a client that checks its nonce knows the answer is fresh.
+  router.get('/attestation', async (ctx) =>
+    respond(ctx, 200, 'Attestation document', ctx.query.nonce === undefined ? service.attestationDocument() : await service.attestationDocumentFor(ctx.query.nonce)),
+  );
   router.post('/buyer/verify/:platform/:actionType', async (ctx) => {
     respond(ctx, 200, 'Payment verified', await service.verifyBuyerPayment(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
   });

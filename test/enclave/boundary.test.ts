@@ -120,3 +120,19 @@ test('a document that keeps the key id but swaps the key, or comes from another 
   // A whole document of the attacker's own, consistent in itself, measurement and all.
   await t.throwsAsync(checkAttestationDocument(attacker.attestationDocument(), trusted), { instanceOf: UntrustedEnclaveError, message: /registered witness/ });
 });
+
+test('a document asked for with a nonce is signed for that nonce, now, and a check with the nonce refuses any other answer', async (t) => {
+  const enclave = await Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:cafe' });
+  const trusted = { measurement: 'sha256:cafe', signer: enclave.signer };
+  const nonce = `0x${'01'.repeat(32)}` as const;
+  const fresh = await enclave.attestationDocumentFor(nonce, Date.UTC(2026, 10, 24));
+  t.is(fresh.nonce, nonce);
+  t.is(fresh.issuedAt, '2026-11-24T00:00:00.000Z');
+  t.true(fresh.binding.endsWith(`:${nonce}`));
+  await t.notThrowsAsync(checkAttestationDocument(fresh, trusted, nonce));
+  // The standing document, or one signed for someone else's nonce, is not an answer to ours.
+  await t.throwsAsync(checkAttestationDocument(enclave.attestationDocument(), trusted, nonce), { instanceOf: UntrustedEnclaveError });
+  await t.throwsAsync(checkAttestationDocument(await enclave.attestationDocumentFor(`0x${'02'.repeat(32)}`, Date.now()), trusted, nonce), { instanceOf: UntrustedEnclaveError });
+  // A nonce written into an old document breaks its binding signature.
+  await t.throwsAsync(checkAttestationDocument({ ...enclave.attestationDocument(), nonce }, trusted, nonce), { message: /did not bind/ });
+});

@@ -16,7 +16,7 @@ import {
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
 } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { ENCLAVE_SERVICE_NAME, providerProofDigest } from '../../enclave/index.js';
+import { ENCLAVE_SERVICE_NAME, checkAttestationDocument, providerProofDigest } from '../../enclave/index.js';
 import { IDENTITY_ATTESTATION_TYPES } from '../../enclave/attestation/identity-attestation.js';
 import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
 import {
@@ -260,9 +260,21 @@ test('VerifyDispute answers the dispute attestation POST /dispute/verify does', 
 });
 
 test('the attestation document, the dispute verifiers and health are served', async (t) => {
-  const { document } = await rpc<GetAttestationDocumentResponse>((callback) => client.getAttestationDocument({}, new Metadata(), callback));
-  t.deepEqual(document, (await enclave.get('/attestation')).body.responseObject);
-  t.deepEqual(document, enclave.service.attestationDocument());
+  const { document } = await rpc<GetAttestationDocumentResponse>((callback) => client.getAttestationDocument({ nonce: '' }, new Metadata(), callback));
+  const { nonce: none, ...unsigned } = document!;
+  t.is(none, '', 'asked without a nonce, the document names none');
+  t.deepEqual(unsigned, (await enclave.get('/attestation')).body.responseObject);
+  t.deepEqual(unsigned, enclave.service.attestationDocument());
+
+  // Asked with a nonce, the document is signed for it, over gRPC as over HTTP, and a client's check holds it to it.
+  const nonce = `0x${'5a'.repeat(32)}` as const;
+  const fresh = await rpc<GetAttestationDocumentResponse>((callback) => client.getAttestationDocument({ nonce }, new Metadata(), callback));
+  t.is(fresh.document!.nonce, nonce);
+  const trusted = { measurement: fresh.document!.measurement, signer: enclave.service.signer };
+  const overHttp = (await enclave.get(`/attestation?nonce=${nonce}`)).body.responseObject;
+  await t.notThrowsAsync(checkAttestationDocument(overHttp, trusted, nonce));
+  await t.throwsAsync(checkAttestationDocument(overHttp, trusted, `0x${'5b'.repeat(32)}`), { message: /not signed for this request/ });
+  t.deepEqual(await refusal(t, rpc((callback) => client.getAttestationDocument({ nonce: 'short' }, new Metadata(), callback))), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
   const disputes = await rpc<{ verifiers: { platform: string }[] }>((callback) => client.listDisputeVerifiers({}, callback));
   t.deepEqual(disputes.verifiers.map((verifier) => verifier.platform), ['venmo', 'paypal']);
 

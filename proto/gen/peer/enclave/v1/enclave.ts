@@ -24,6 +24,8 @@ export const protobufPackage = "peer.enclave.v1";
 export const protobufFileName = "peer/enclave/v1/enclave.proto";
 
 export interface GetAttestationDocumentRequest {
+  /** 16 to 64 random bytes as 0x hex; set, the document is signed for this request and carries it. */
+  nonce: string;
 }
 
 export interface GetAttestationDocumentResponse {
@@ -52,6 +54,8 @@ export interface AttestationDocument {
   binding: string;
   /** The signer's EIP-191 signature over binding. */
   bindingSignature: string;
+  /** The client's nonce, when it asked with one; the binding then ends in :<nonce>. */
+  nonce: string;
 }
 
 /** A public key as a JWK (RFC 7517), members as the JWK names them: here EC P-256. */
@@ -337,11 +341,14 @@ export interface VerifiedDispute {
 }
 
 function createBaseGetAttestationDocumentRequest(): GetAttestationDocumentRequest {
-  return {};
+  return { nonce: "" };
 }
 
 export const GetAttestationDocumentRequest: MessageFns<GetAttestationDocumentRequest> = {
-  encode(_: GetAttestationDocumentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: GetAttestationDocumentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.nonce !== "") {
+      writer.uint32(10).string(message.nonce);
+    }
     return writer;
   },
 
@@ -358,6 +365,14 @@ export const GetAttestationDocumentRequest: MessageFns<GetAttestationDocumentReq
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.nonce = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -370,20 +385,24 @@ export const GetAttestationDocumentRequest: MessageFns<GetAttestationDocumentReq
     }
   },
 
-  fromJSON(_: any): GetAttestationDocumentRequest {
-    return {};
+  fromJSON(object: any): GetAttestationDocumentRequest {
+    return { nonce: isSet(object.nonce) ? globalThis.String(object.nonce) : "" };
   },
 
-  toJSON(_: GetAttestationDocumentRequest): unknown {
+  toJSON(message: GetAttestationDocumentRequest): unknown {
     const obj: any = {};
+    if (message.nonce !== "") {
+      obj.nonce = message.nonce;
+    }
     return obj;
   },
 
   create(base?: DeepPartial<GetAttestationDocumentRequest>): GetAttestationDocumentRequest {
     return GetAttestationDocumentRequest.fromPartial(base ?? {});
   },
-  fromPartial(_: DeepPartial<GetAttestationDocumentRequest>): GetAttestationDocumentRequest {
+  fromPartial(object: DeepPartial<GetAttestationDocumentRequest>): GetAttestationDocumentRequest {
     const message = createBaseGetAttestationDocumentRequest();
+    message.nonce = object.nonce ?? "";
     return message;
   },
 };
@@ -466,6 +485,7 @@ function createBaseAttestationDocument(): AttestationDocument {
     issuedAt: "",
     binding: "",
     bindingSignature: "",
+    nonce: "",
   };
 }
 
@@ -491,6 +511,9 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
     }
     if (message.bindingSignature !== "") {
       writer.uint32(58).string(message.bindingSignature);
+    }
+    if (message.nonce !== "") {
+      writer.uint32(66).string(message.nonce);
     }
     return writer;
   },
@@ -564,6 +587,14 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
             message.bindingSignature = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.nonce = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -597,6 +628,7 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
         : isSet(object.binding_signature)
         ? globalThis.String(object.binding_signature)
         : "",
+      nonce: isSet(object.nonce) ? globalThis.String(object.nonce) : "",
     };
   },
 
@@ -623,6 +655,9 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
     if (message.bindingSignature !== "") {
       obj.bindingSignature = message.bindingSignature;
     }
+    if (message.nonce !== "") {
+      obj.nonce = message.nonce;
+    }
     return obj;
   },
 
@@ -640,6 +675,7 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
     message.issuedAt = object.issuedAt ?? "";
     message.binding = object.binding ?? "";
     message.bindingSignature = object.bindingSignature ?? "";
+    message.nonce = object.nonce ?? "";
     return message;
   },
 };
