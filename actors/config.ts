@@ -148,6 +148,16 @@ const schema = z
       .transform((text) => BigInt(text)),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */
+    ENCLAVE_URL: hostPort.optional(),
+    /** With ENCLAVE_URL: the published measurement of the service's code (sha256:<hex>). */
+    ENCLAVE_MEASUREMENT: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: and 64 hex digits').optional(),
+    /** With ENCLAVE_URL: comma-separated signer addresses the chain registers as witnesses. */
+    ENCLAVE_TRUSTED_SIGNERS: z
+      .string()
+      .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+      .pipe(z.array(address))
+      .default([]),
     /** Where `npm run enclave` serves gRPC and HTTP ({attestation_url}). */
     ENCLAVE_GRPC_ADDR: hostPort.default('127.0.0.1:50052'),
     ENCLAVE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
@@ -203,6 +213,9 @@ const schema = z
         path: ['INDEXER_URL'],
         message: 'is required in a cluster (or INDEXER_ENABLED=false): the nodes share one indexer, as its fact log has one writer',
       });
+    }
+    if (env.ENCLAVE_URL && (!env.ENCLAVE_MEASUREMENT || env.ENCLAVE_TRUSTED_SIGNERS.length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_URL'], message: 'needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS: the node trusts the service only once its attestation document shows both' });
     }
     if (env.ENCLAVE_WRAPPED_KEY && !env.ENCLAVE_KEY_WRAPPING_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_WRAPPED_KEY'], message: 'needs ENCLAVE_KEY_WRAPPING_KEY: only that key can unwrap it' });

@@ -38,6 +38,8 @@ import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
 import { openNodeChain, startChainSide, type ChainSide } from './chain.js';
 import { relayerSide } from './relayer.js';
+import { connectEnclave } from './enclave-client.js';
+import type { EnclaveClient } from '../actors/enclave/index.js';
 import { Relayer } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
@@ -69,6 +71,8 @@ export interface PlatformNode {
   chain: ChainSide | null;
   /** Sends the node's transactions; null without a chain to send on or a key to send with. */
   relayer: Relayer | null;
+  /** The node's client of the attestation service (in-process or ENCLAVE_URL), its document checked; null without one. */
+  enclaveClient: EnclaveClient | null;
   /** The attestation service run in-process; null in a cluster or with ENCLAVE_ENABLED=false. */
   enclave: EnclaveSide | null;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
@@ -146,7 +150,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   // The enclave starts first: a local chain registers its signer as the witness whose attestations release funds.
   const enclave =
-    config.ENCLAVE_ENABLED && !config.NATS_URL
+    config.ENCLAVE_ENABLED && !config.NATS_URL && !config.ENCLAVE_URL
       ? await startEnclaveSide(config, store, logger, { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 })
       : null;
   // The chain opens before the actors start: the relayer's kinds sign and send on it.
@@ -155,6 +159,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   for (const kind of [...PLATFORM_KINDS, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
   const chain = await startChainSide(config, system, store, logger, opened);
+  const enclaveClient = await connectEnclave(config, enclave);
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const now = () => new Date(clock.now()).toISOString();
@@ -199,6 +204,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await chain?.stop();
+      enclaveClient?.close();
       await enclave?.stop();
       await system.drain();
       await closed;
@@ -214,6 +220,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
     await chain?.stop();
+    enclaveClient?.close();
     await enclave?.stop();
     await system.halt();
     await nc?.close();
@@ -222,5 +229,5 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await metricsServer?.close();
   };
 
-  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, relayer: relaying ? new Relayer(system) : null, enclave, url, metricsUrl: metricsServer?.url ?? null, stop, kill };
+  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, relayer: relaying ? new Relayer(system) : null, enclaveClient, enclave, url, metricsUrl: metricsServer?.url ?? null, stop, kill };
 }

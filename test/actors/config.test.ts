@@ -105,3 +105,9 @@ test('RELAYER_MAX_FEE_PER_GAS is wei as a bigint, 200 gwei unless set', (t) => {
   t.is(loadConfig({ RELAYER_MAX_FEE_PER_GAS: '5000000000' }).RELAYER_MAX_FEE_PER_GAS, 5_000_000_000n);
   t.throws(() => loadConfig({ RELAYER_MAX_FEE_PER_GAS: '1.5' }), { message: /RELAYER_MAX_FEE_PER_GAS: must be a whole number of wei/ });
 });
+
+test('ENCLAVE_URL needs the measurement and the witnesses the node will trust', (t) => {
+  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052' }), { message: /ENCLAVE_URL: needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS/ });
+  const config = loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` });
+  t.deepEqual(config.ENCLAVE_TRUSTED_SIGNERS, [`0x${'11'.repeat(20)}`]);
+});

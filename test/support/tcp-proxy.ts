@@ -2,7 +2,8 @@
  * A loopback TCP proxy in front of a server, so a test can cut one client's link:
  * `blackhole()` keeps the sockets open but forwards nothing (a partition the client
  * only notices by timeouts), `sever()` closes them and refuses new ones, `restore()`
- * heals either.
+ * heals either. `retarget()` sends new connections to another server, as a service
+ * replaced behind one address would.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 export class TcpProxy {
   readonly #pairs = new Set<{ client: Socket; upstream: Socket }>();
   #mode: 'open' | 'blackhole' | 'severed' = 'open';
+  #target: { host: string; port: number } = { host: '127.0.0.1', port: 0 };
 
   private constructor(
     private readonly server: Server,
@@ -18,9 +20,10 @@ export class TcpProxy {
 
   static async start(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
     let proxy: TcpProxy | undefined;
-    const server = createServer((client) => proxy!.#accept(client, targetHost, targetPort));
+    const server = createServer((client) => proxy!.#accept(client, proxy!.#target.host, proxy!.#target.port));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     proxy = new TcpProxy(server, (server.address() as AddressInfo).port);
+    proxy.#target = { host: targetHost, port: targetPort };
     return proxy;
   }
 
@@ -39,6 +42,13 @@ export class TcpProxy {
       upstream.destroy();
     }
     this.#pairs.clear();
+  }
+
+  /** Closes the open connections and sends new ones to `port`. */
+  retarget(port: number, host = '127.0.0.1'): void {
+    this.#target = { host, port };
+    this.sever();
+    this.#mode = 'open';
   }
 
   restore(): void {

@@ -1,0 +1,117 @@
+/**
+ * The node's client of the attestation service (gRPC). Every call carries a deadline;
+ * grpc-js retries only UNAVAILABLE, the one status the service answers for an outage, so
+ * a refusal (INVALID_ARGUMENT, FAILED_PRECONDITION, ALREADY_EXISTS) is never sent twice.
+ * The service is trusted only once its attestation document, fetched with a fresh nonce,
+ * passes the check the client is given (the measurement and the registered signer), at
+ * connect and again whenever an answer comes from another signer than the one checked:
+ * an enclave that restarted with another key is checked before its answer is used.
+ */
+import { randomBytes } from 'node:crypto';
+import { Metadata, credentials, type CallOptions, type ServiceError } from '@grpc/grpc-js';
+import {
+  EnclaveServiceClient,
+  type AttestationDocument,
+  type RegisterIdentityRequest,
+  type RegisterIdentityResponse,
+  type VerifyDisputeRequest,
+  type VerifyDisputeResponse,
+  type VerifyPaymentProofRequest,
+  type VerifyPaymentProofResponse,
+  type VerifyPaymentRequest,
+  type VerifyPaymentResponse,
+} from '../../proto/gen/peer/enclave/v1/enclave.js';
+
+const RETRY_POLICY = {
+  methodConfig: [
+    {
+      name: [{ service: 'peer.enclave.v1.EnclaveService' }],
+      retryPolicy: { maxAttempts: 4, initialBackoff: '0.2s', maxBackoff: '2s', backoffMultiplier: 2, retryableStatusCodes: ['UNAVAILABLE'] },
+    },
+  ],
+};
+
+/** A payment read goes out to the platform and back: a few seconds, not the indexer's. */
+export const ENCLAVE_DEADLINE_MS = 15_000;
+
+/** Throws unless `document` is from the trusted enclave and was signed for `nonce`. */
+export type DocumentCheck = (document: AttestationDocument, nonce: `0x${string}`) => Promise<void>;
+
+export class EnclaveClient {
+  readonly #client: EnclaveServiceClient;
+  readonly #check: DocumentCheck;
+  readonly #deadlineMs: number;
+  #signer: string | null = null;
+
+  private constructor(address: string, check: DocumentCheck, deadlineMs: number) {
+    this.#client = new EnclaveServiceClient(address, credentials.createInsecure(), {
+      'grpc.service_config': JSON.stringify(RETRY_POLICY),
+      'grpc.enable_retries': 1,
+    });
+    this.#check = check;
+    this.#deadlineMs = deadlineMs;
+  }
+
+  /** Connects to the service at `address` (host:port) and checks its document before anything else. */
+  static async connect(address: string, check: DocumentCheck, options: { deadlineMs?: number } = {}): Promise<EnclaveClient> {
+    const client = new EnclaveClient(address, check, options.deadlineMs ?? ENCLAVE_DEADLINE_MS);
+    try {
+      await client.#verify();
+    } catch (error) {
+      client.close();
+      throw error;
+    }
+    return client;
+  }
+
+  /** The signer whose document this client checked last. */
+  get signer(): string | null {
+    return this.#signer;
+  }
+
+  verifyPayment(request: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
+    return this.#signed((options, done) => this.#client.verifyPayment(request, new Metadata(), options, done));
+  }
+
+  verifyPaymentProof(request: VerifyPaymentProofRequest): Promise<VerifyPaymentProofResponse> {
+    return this.#signed((options, done) => this.#client.verifyPaymentProof(request, new Metadata(), options, done));
+  }
+
+  registerIdentity(request: RegisterIdentityRequest): Promise<RegisterIdentityResponse> {
+    return this.#signed((options, done) => this.#client.registerIdentity(request, new Metadata(), options, done));
+  }
+
+  verifyDispute(request: VerifyDisputeRequest): Promise<VerifyDisputeResponse> {
+    return this.#signed((options, done) => this.#client.verifyDispute(request, new Metadata(), options, done));
+  }
+
+  close(): void {
+    this.#client.close();
+  }
+
+  /** A signed answer, used only once its signer's document has passed the check. */
+  async #signed<Res extends { signer: string }>(invoke: (options: Partial<CallOptions>, done: (error: ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
+    const response = await this.#call(invoke);
+    if (response.signer.toLowerCase() !== this.#signer?.toLowerCase()) {
+      await this.#verify();
+      if (response.signer.toLowerCase() !== this.#signer?.toLowerCase()) {
+        throw new Error(`the answer is signed by ${response.signer}, not by the enclave whose document was checked (${this.#signer})`);
+      }
+    }
+    return response;
+  }
+
+  async #verify(): Promise<void> {
+    const nonce = `0x${randomBytes(32).toString('hex')}` as const;
+    const { document } = await this.#call<{ document?: AttestationDocument }>((options, done) => this.#client.getAttestationDocument({ nonce }, new Metadata(), options, done));
+    if (!document) throw new Error('the enclave answered without an attestation document');
+    await this.#check(document, nonce);
+    this.#signer = document.signer;
+  }
+
+  #call<Res>(invoke: (options: Partial<CallOptions>, done: (error: ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
+    return new Promise((resolve, reject) => {
+      invoke({ deadline: Date.now() + this.#deadlineMs }, (error, response) => (error ? reject(error) : resolve(response)));
+    });
+  }
+}

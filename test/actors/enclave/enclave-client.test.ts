@@ -1,0 +1,94 @@
+/**
+ * The node's client of the attestation service over gRPC: trusted only after the
+ * document's check (with a fresh nonce), checked again when answers come from another
+ * signer, and a refusal is answered once, never retried.
+ */
+import test from 'ava';
+import type { Address } from 'viem';
+import { EnclaveClient } from '../../../actors/enclave/index.js';
+import { documentCheck } from '../../../deploy/enclave-client.js';
+import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
+import { OWED_CENTS, PLATFORM_FIXTURES, TEST_CHAIN_ID, intentFor, paymentUse, preparePayment, startTestEnclave, type TestEnclave } from '../../support/enclave.js';
+import { TcpProxy } from '../../support/tcp-proxy.js';
+
+const cashapp = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'cashapp')!;
+
+async function paymentRequest(enclave: TestEnclave, payment: Parameters<typeof preparePayment>[2] = {}): Promise<VerifyPaymentRequest> {
+  const prepared = preparePayment(enclave, cashapp, payment);
+  const intent = intentFor(cashapp);
+  return {
+    platform: 'cashapp',
+    actionType: 'transfer_cashapp',
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(cashapp, intent)),
+    params: prepared.params,
+    intent: {
+      intentHash: intent.intentHash,
+      amount: intent.amount,
+      fiatCurrency: intent.fiatCurrency,
+      payeeDetails: intent.payeeDetails,
+      conversionRate: intent.conversionRate,
+      signalTimestamp: BigInt(intent.signalTimestamp),
+    },
+    chainId: BigInt(TEST_CHAIN_ID),
+  };
+}
+
+const checkFor = (enclave: TestEnclave, signers: Address[] = [enclave.service.signer]) => documentCheck(enclave.service.attestationDocument().measurement, signers);
+
+test('the client checks the document before its first call, and then attests through the service', async (t) => {
+  const enclave = await startTestEnclave();
+  t.teardown(() => enclave.stop());
+  const client = await EnclaveClient.connect(enclave.server.grpcAddress, checkFor(enclave));
+  t.teardown(() => client.close());
+  t.is(client.signer, enclave.service.signer);
+  const response = await client.verifyPayment(await paymentRequest(enclave));
+  t.is(response.signer, enclave.service.signer);
+  t.is(response.releaseAmount, intentFor(cashapp).amount);
+  t.regex(response.paymentProof, /^0x[0-9a-f]+$/);
+});
+
+test('a service that runs other code, or signs as a signer nobody registered, is refused at connect', async (t) => {
+  const enclave = await startTestEnclave();
+  t.teardown(() => enclave.stop());
+  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(`sha256:${'0'.repeat(64)}`, [enclave.service.signer])), { message: /not the published/ });
+  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(enclave.service.attestationDocument().measurement, [`0x${'12'.repeat(20)}`])), {
+    message: /not a trusted witness/,
+  });
+});
+
+test('a refusal is answered once: the platform is asked once, not again by a retry', async (t) => {
+  const enclave = await startTestEnclave();
+  t.teardown(() => enclave.stop());
+  const client = await EnclaveClient.connect(enclave.server.grpcAddress, checkFor(enclave));
+  t.teardown(() => client.close());
+  const before = enclave.simulator.requests.get('cashapp') ?? 0;
+  const refused = await t.throwsAsync(client.verifyPayment(await paymentRequest(enclave, { amount: OWED_CENTS - 1n })));
+  t.is((refused as { metadata?: { get(key: string): unknown[] } }).metadata?.get('error-code')[0], 'AMOUNT_TOO_LOW');
+  t.is(enclave.simulator.requests.get('cashapp'), before + 1);
+});
+
+test('an answer from another signer (the service replaced behind its address) is used only once that signer\'s document passes', async (t) => {
+  const first = await startTestEnclave();
+  const second = await startTestEnclave();
+  const proxy = await TcpProxy.start(Number(first.server.grpcAddress.split(':')[1]));
+  t.teardown(async () => {
+    await proxy.close();
+    await first.stop();
+    await second.stop();
+  });
+  const address = `127.0.0.1:${proxy.port}`;
+  const onlyFirst = await EnclaveClient.connect(address, checkFor(first));
+  const both = await EnclaveClient.connect(address, checkFor(first, [first.service.signer, second.service.signer]));
+  t.teardown(() => {
+    onlyFirst.close();
+    both.close();
+  });
+  t.truthy((await onlyFirst.verifyPayment(await paymentRequest(first))).signature);
+
+  proxy.retarget(Number(second.server.grpcAddress.split(':')[1]));
+  await t.throwsAsync(onlyFirst.verifyPayment(await paymentRequest(second)), { message: /not a trusted witness/ });
+  t.is(onlyFirst.signer, first.service.signer, 'the client still trusts only what it checked');
+  const answer = await both.verifyPayment(await paymentRequest(second));
+  t.is(answer.signer, second.service.signer);
+  t.is(both.signer, second.service.signer);
+});
