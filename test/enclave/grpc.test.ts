@@ -6,7 +6,6 @@ import { healthOf } from '../support/grpc-health.js';
 import {
   EnclaveServiceClient,
   type GetAttestationDocumentResponse,
-  type IntentSnapshot,
   type RegisterIdentityRequest,
   type RegisterIdentityResponse,
   type VerifyDisputeRequest,
@@ -29,7 +28,7 @@ import {
   preparePayment,
   proofAttestor,
   startTestEnclave,
-  type TestEnclave, paymentUse } from '../support/enclave.js';
+  type TestEnclave, paymentUse, grpcIntent } from '../support/enclave.js';
 
 let enclave: TestEnclave;
 let client: EnclaveServiceClient;
@@ -57,18 +56,6 @@ const verifyPaymentProof = (request: VerifyPaymentProofRequest) => rpc<VerifyPay
 async function refusal(t: ExecutionContext, call: Promise<unknown>) {
   const error = await t.throwsAsync<ServiceError>(call);
   return { code: error?.code, errorCode: error?.metadata.get('error-code') };
-}
-
-/** The intent of an HTTP body as IntentSnapshot. */
-function grpcIntent(intent: ReturnType<typeof intentFor>): IntentSnapshot {
-  return {
-    intentHash: intent.intentHash,
-    amount: intent.amount,
-    fiatCurrency: intent.fiatCurrency,
-    payeeDetails: intent.payeeDetails,
-    conversionRate: intent.conversionRate,
-    signalTimestamp: BigInt(intent.signalTimestamp),
-  };
 }
 
 /** A payment's answer as HTTP's responseObject: what gRPC leaves out is the verifier's fixed domain name and the request's platform and action. */

@@ -10,6 +10,7 @@ import { getAddress, keccak256, toBytes, verifyTypedData, type Address, type Hex
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { EmbeddedStore, loadConfig, type Store } from '../../actors/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
+import type { IntentSnapshot } from '../../proto/gen/peer/enclave/v1/enclave.js';
 import { AttestationService, ChainRegistry, sealSessionMaterial, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
 import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
@@ -193,4 +194,16 @@ export type { Address, Hex };
 /** What a buyer seals a payment platform's session for: proving one intent's payment on one chain. */
 export function paymentUse(fixture: Pick<PlatformFixture, 'platform'>, intent: Record<string, unknown>, chainId = TEST_CHAIN_ID): SessionUse {
   return { purpose: 'payment', platform: fixture.platform, chainId, intentHash: intent.intentHash as `0x${string}` };
+}
+
+/** The intent of an HTTP body as the gRPC IntentSnapshot. */
+export function grpcIntent(intent: ReturnType<typeof intentFor>): IntentSnapshot {
+  return {
+    intentHash: intent.intentHash,
+    amount: intent.amount,
+    fiatCurrency: intent.fiatCurrency,
+    payeeDetails: intent.payeeDetails,
+    conversionRate: intent.conversionRate,
+    signalTimestamp: BigInt(intent.signalTimestamp),
+  };
 }

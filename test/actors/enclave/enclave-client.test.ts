@@ -8,7 +8,7 @@ import type { Address } from 'viem';
 import { EnclaveClient } from '../../../actors/enclave/index.js';
 import { documentCheck } from '../../../deploy/enclave-client.js';
 import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
-import { OWED_CENTS, PLATFORM_FIXTURES, TEST_CHAIN_ID, intentFor, paymentUse, preparePayment, startTestEnclave, type TestEnclave } from '../../support/enclave.js';
+import { OWED_CENTS, PLATFORM_FIXTURES, TEST_CHAIN_ID, grpcIntent, intentFor, paymentUse, preparePayment, startTestEnclave, type TestEnclave } from '../../support/enclave.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 
 const cashapp = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'cashapp')!;
@@ -21,14 +21,7 @@ async function paymentRequest(enclave: TestEnclave, payment: Parameters<typeof p
     actionType: 'transfer_cashapp',
     encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(cashapp, intent)),
     params: prepared.params,
-    intent: {
-      intentHash: intent.intentHash,
-      amount: intent.amount,
-      fiatCurrency: intent.fiatCurrency,
-      payeeDetails: intent.payeeDetails,
-      conversionRate: intent.conversionRate,
-      signalTimestamp: BigInt(intent.signalTimestamp),
-    },
+    intent: grpcIntent(intent),
     chainId: BigInt(TEST_CHAIN_ID),
   };
 }
