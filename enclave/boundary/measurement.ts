@@ -2,9 +2,10 @@
  * The enclave's measurement: a SHA-256 over its code bundle, by path and content. The
  * bundle is every source file of enclave/ but the platform simulator (a stand-in that
  * runs outside it), plus every file of ours those import from outside enclave/ (the
- * money rules of machines/, the generated gRPC code): they decide what gets signed too.
- * Changing one byte of it changes the measurement, and the key-management policy then
- * refuses to release the signing key.
+ * money rules of machines/, the generated gRPC code), plus the lockfile (the exact
+ * packages, viem and jose among them, that run beside it) and the runtime's version:
+ * all of them decide what gets signed. Changing one byte of any changes the measurement,
+ * and the key-management policy then refuses to release the signing key.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -16,10 +17,18 @@ export const ENCLAVE_BUNDLE_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** Folders of enclave/ that are not part of the measured bundle. */
 const OUTSIDE_THE_BUNDLE = new Set(['simulator']);
 
-export async function measureBundle(dir: string = ENCLAVE_BUNDLE_DIR): Promise<string> {
+/** The file that pins every package the code runs with, beside the code's folders. */
+const LOCKFILE = 'package-lock.json';
+
+export async function measureBundle(dir: string = ENCLAVE_BUNDLE_DIR, runtime: string = `node/${process.version}`): Promise<string> {
   const root = dirname(resolve(dir));
-  const files = [...(await withImports(await listSources(dir, dir)))].sort();
+  const lockfile = join(root, LOCKFILE);
+  await readFile(lockfile).catch(() => {
+    throw new Error(`${lockfile} is missing: the measurement covers the packages the enclave runs, which only the lockfile pins`);
+  });
+  const files = [...(await withImports(await listSources(dir, dir))), lockfile].sort();
   const hash = createHash('sha256');
+  hash.update(`${runtime.length}:${runtime}`);
   for (const file of files) {
     const path = relative(root, file).split(sep).join('/');
     const content = await readFile(file);

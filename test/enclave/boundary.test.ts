@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Enclave, ENCLAVE_BUNDLE_DIR, KeyReleaseDeniedError, LocalKeyManagement, UntrustedEnclaveError, checkAttestationDocument, measureBundle, sealSessionMaterial } from '../../enclave/index.js';
 
-test('the measurement is a hash of the code bundle: stable, and changed by one byte of it', async (t) => {
+test('the measurement is a hash of the code bundle, its lockfile and its runtime: stable, and changed by one byte of any', async (t) => {
   const measurement = await measureBundle();
   t.regex(measurement, /^sha256:[0-9a-f]{64}$/);
   t.is(await measureBundle(), measurement);
@@ -16,7 +16,10 @@ test('the measurement is a hash of the code bundle: stable, and changed by one b
   const copy = join(root, 'enclave');
   try {
     for (const folder of ['enclave', 'machines', 'proto']) await cp(join(ENCLAVE_BUNDLE_DIR, '..', folder), join(root, folder), { recursive: true });
+    await cp(join(ENCLAVE_BUNDLE_DIR, '..', 'package-lock.json'), join(root, 'package-lock.json'));
     t.is(await measureBundle(copy), measurement);
+    // Another runtime runs other code, whatever our files say.
+    t.not(await measureBundle(copy, 'node/v99.0.0'), measurement);
     // The simulator runs outside the enclave, so it is not measured.
     await writeFile(join(copy, 'simulator', 'records.ts'), '// changed\n', { flag: 'a' });
     t.is(await measureBundle(copy), measurement);
@@ -31,7 +34,13 @@ test('the measurement is a hash of the code bundle: stable, and changed by one b
     t.not(changed, measurement);
     // Code the enclave imports from outside enclave/ decides what is signed as much.
     await flip(join(root, 'machines', 'money.ts'));
-    t.not(await measureBundle(copy), changed);
+    const withMoney = await measureBundle(copy);
+    t.not(withMoney, changed);
+    // So do the packages the lockfile pins: another version of one is another enclave.
+    await flip(join(root, 'package-lock.json'));
+    t.not(await measureBundle(copy), withMoney);
+    await rm(join(root, 'package-lock.json'));
+    await t.throwsAsync(measureBundle(copy), { message: /package-lock.json is missing/ });
   } finally {
     await rm(root, { recursive: true, force: true });
   }
