@@ -65,6 +65,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
 
   const child = spawn('/bin/sh', ['-c', STOP_WITH_PARENT, 'anvil', anvilBinaryPath(), ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C or a SIGTERM sent to ours reaches the node, which stops its
+    // indexer and then anvil, instead of anvil dying under an indexer still reading it.
+    detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // The pipe carries nothing and signals only by closing; closing it after anvil is gone may
