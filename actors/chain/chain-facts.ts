@@ -30,7 +30,7 @@ import { deadLetterError } from '../runtime/dead-letters.js';
 import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from '../runtime/retry-policy.js';
 import type { Collection, Store } from '../store/store.js';
 import { subjectKey, subjectsOf, type ChainSubject } from '../../proto/fact-subjects.js';
-import { withDeadline } from './indexer-client.js';
+import { withDeadline } from '../grpc-call.js';
 
 export { subjectsOf, type ChainSubject };
 

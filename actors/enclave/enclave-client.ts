@@ -21,6 +21,7 @@ import {
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
 } from '../../proto/gen/peer/enclave/v1/enclave.js';
+import { withDeadline } from '../grpc-call.js';
 
 const RETRY_POLICY = {
   methodConfig: [
@@ -91,7 +92,7 @@ export class EnclaveClient {
 
   /** A signed answer, used only once its signer's document has passed the check. */
   async #signed<Res extends { signer: string }>(invoke: (options: Partial<CallOptions>, done: (error: ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
-    const response = await this.#call(invoke);
+    const response = await withDeadline(invoke, this.#deadlineMs);
     if (response.signer.toLowerCase() !== this.#signer?.toLowerCase()) {
       await this.#verify();
       if (response.signer.toLowerCase() !== this.#signer?.toLowerCase()) {
@@ -103,15 +104,9 @@ export class EnclaveClient {
 
   async #verify(): Promise<void> {
     const nonce = `0x${randomBytes(32).toString('hex')}` as const;
-    const { document } = await this.#call<{ document?: AttestationDocument }>((options, done) => this.#client.getAttestationDocument({ nonce }, new Metadata(), options, done));
+    const { document } = await withDeadline<{ document?: AttestationDocument }>((options, done) => this.#client.getAttestationDocument({ nonce }, new Metadata(), options, done), this.#deadlineMs);
     if (!document) throw new Error('the enclave answered without an attestation document');
     await this.#check(document, nonce);
     this.#signer = document.signer;
-  }
-
-  #call<Res>(invoke: (options: Partial<CallOptions>, done: (error: ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
-    return new Promise((resolve, reject) => {
-      invoke({ deadline: Date.now() + this.#deadlineMs }, (error, response) => (error ? reject(error) : resolve(response)));
-    });
   }
 }

@@ -2,7 +2,7 @@ import test from 'ava';
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { encodeFunctionData, keccak256, parseEventLogs, parseUnits, stringToHex } from 'viem';
 import { escrowAbi, mockUSDCAbi, orchestratorAbi } from '../../indexer/chain/index.js';
-import { withDeadline } from '../../actors/chain/indexer-client.js';
+import { withDeadline } from '../../actors/grpc-call.js';
 import { INDEXER_SERVICE_NAME } from '../../indexer/indexer-server.js';
 import { Direction, type TransferHistoryResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
