@@ -150,8 +150,16 @@ const schema = z
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */
     ENCLAVE_URL: hostPort.optional(),
-    /** With ENCLAVE_URL: the published measurement of the service's code (sha256:<hex>). */
-    ENCLAVE_MEASUREMENT: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: and 64 hex digits').optional(),
+    /**
+     * With ENCLAVE_URL: the published measurement of the service's code: sha256:<hex> for the
+     * software enclave, pcr0:<hex> (its image's PCR0) for one on Nitro, which also needs ENCLAVE_NITRO_ROOT.
+     */
+    ENCLAVE_MEASUREMENT: z
+      .string()
+      .regex(/^(sha256:[0-9a-f]{64}|pcr0:[0-9a-f]{96})$/, 'must be sha256: and 64 hex digits, or pcr0: and 96')
+      .optional(),
+    /** With a pcr0: measurement: the PEM file of AWS's Nitro Enclaves root certificate, which every document must chain to. */
+    ENCLAVE_NITRO_ROOT: z.string().min(1).optional(),
     /** With ENCLAVE_URL: comma-separated signer addresses the chain registers as witnesses. */
     ENCLAVE_TRUSTED_SIGNERS: z
       .string()
@@ -216,6 +224,9 @@ const schema = z
     }
     if (env.ENCLAVE_URL && (!env.ENCLAVE_MEASUREMENT || env.ENCLAVE_TRUSTED_SIGNERS.length === 0)) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_URL'], message: 'needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS: the node trusts the service only once its attestation document shows both' });
+    }
+    if (env.ENCLAVE_MEASUREMENT?.startsWith('pcr0:') && !env.ENCLAVE_NITRO_ROOT) {
+      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_NITRO_ROOT'], message: 'needs to name the root certificate: a pcr0: measurement is only as good as the hardware document that shows it' });
     }
     if (env.ENCLAVE_WRAPPED_KEY && !env.ENCLAVE_KEY_WRAPPING_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_WRAPPED_KEY'], message: 'needs ENCLAVE_KEY_WRAPPING_KEY: only that key can unwrap it' });

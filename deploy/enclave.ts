@@ -13,12 +13,15 @@ import {
   ChainRegistry,
   Enclave,
   LocalKeyManagement,
+  SELLER_CREDENTIALS_COLLECTION,
   USED_PAYMENT_IDS_COLLECTION,
   UsedPaymentIds,
   measureBundle,
   platformClient,
   startEnclaveServer,
   type RunningEnclave,
+  type AttestationProducer,
+  type SellerCredentialCollection,
   type UsedPaymentIdCollection,
 } from '../enclave/index.js';
 import { DisputeMailer, PlatformSimulator } from '../enclave/simulator/index.js';
@@ -46,6 +49,8 @@ export interface EnclaveOverrides {
   /** Instead of ENCLAVE_CHAINS. */
   chains?: ChainRegistry;
   platformTimeoutMs?: number;
+  /** Hardware that vouches for the enclave (a Nitro module); absent, the software measurement of this bundle. */
+  producer?: AttestationProducer;
 }
 
 export async function startEnclaveSide(
@@ -56,11 +61,10 @@ export async function startEnclaveSide(
   overrides: EnclaveOverrides = {},
 ): Promise<EnclaveSide> {
   const log = logger.child({ component: 'enclave' });
-  const measurement = await measureBundle();
   const keyWrappingKey = config.ENCLAVE_KEY_WRAPPING_KEY ? Buffer.from(config.ENCLAVE_KEY_WRAPPING_KEY, 'base64') : randomBytes(32);
   const enclave = await Enclave.open({
     keyManagement: new LocalKeyManagement(keyWrappingKey),
-    measurement,
+    ...(overrides.producer ? { producer: overrides.producer } : { measurement: await measureBundle() }),
     ...(config.ENCLAVE_WRAPPED_KEY ? { wrappedKey: config.ENCLAVE_WRAPPED_KEY } : {}),
   });
   keyWrappingKey.fill(0);
@@ -87,6 +91,7 @@ export async function startEnclaveSide(
       ...(overrides.platformTimeoutMs ? { timeoutMs: overrides.platformTimeoutMs } : {}),
     }),
     usedPaymentIds: new UsedPaymentIds((await store.collection(USED_PAYMENT_IDS_COLLECTION)) as unknown as UsedPaymentIdCollection),
+    sellerCredentials: (await store.collection(SELLER_CREDENTIALS_COLLECTION)) as unknown as SellerCredentialCollection,
     proofAttestors: config.ENCLAVE_PROOF_ATTESTORS as Address[],
     ...(config.ENCLAVE_TIMESTAMP_BUFFERS ? { timestampBuffers: config.ENCLAVE_TIMESTAMP_BUFFERS } : {}),
     ...(mailer ? { dkimResolver: mailer.resolver } : {}),

@@ -5,16 +5,17 @@
  * memory), the platform's own record, the verifier's rules, and only then the claim on
  * the payment id and the signature.
  */
-import { getAddress, keccak256, recoverMessageAddress, type Address, type Hex } from 'viem';
+import { randomBytes } from 'node:crypto';
+import { getAddress, isAddressEqual, keccak256, recoverMessageAddress, type Address, type Hex } from 'viem';
 import type { DNSResolver } from 'mailauth';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ATTESTATION_NONCE, type Enclave } from './boundary/enclave.js';
 import type { ChainRegistry } from './chains.js';
 import { AttestationError } from './errors.js';
-import { paymentPlatform, PaymentNotFoundError, PlatformResponseError, type NormalizedPayment, type PaymentPlatform, type PlatformClient } from './platforms/index.js';
-import { DEFAULT_TIMESTAMP_BUFFER_MS, intentSnapshot } from './verification/intent-snapshot.js';
-import { verifyPayment } from './verification/payment-verifier.js';
+import { SELLER_PLATFORMS, paymentPlatform, PaymentNotFoundError, PlatformResponseError, type NormalizedPayment, type PaymentPlatform, type PlatformClient } from './platforms/index.js';
+import { DEFAULT_TIMESTAMP_BUFFER_MS, idHash, intentSnapshot } from './verification/intent-snapshot.js';
+import { verifyPayment, type PaymentSide } from './verification/payment-verifier.js';
 import type { UsedPaymentIds } from './verification/used-payment-ids.js';
 import { encodePaymentData, encodePaymentProof, paymentAttestationTypedData, paymentDetails, paymentNullifier } from './attestation/payment-attestation.js';
 import { IdentityMismatchError, identityAction } from './identity/identity-actions.js';
@@ -30,8 +31,20 @@ import {
   parseRequest,
   parseSession,
   providerProofDigest,
+  sellerCredentialRequest,
+  sellerResolveRequest,
+  sellerRevokeRequest,
   type PaymentSource,
 } from './requests.js';
+import {
+  MAX_CREDENTIAL_LIFETIME_SECONDS,
+  credentialKey,
+  credentialView,
+  revocationMessage,
+  storageLabel,
+  type SellerCredentialCollection,
+  type SellerCredentialDocument,
+} from './seller/seller-credentials.js';
 import { disputeAttestationTypedData, encodeDisputeData } from './attestation/dispute-attestation.js';
 
 export interface AttestationServiceOptions {
@@ -39,6 +52,8 @@ export interface AttestationServiceOptions {
   chains: ChainRegistry;
   platforms: PlatformClient;
   usedPaymentIds: UsedPaymentIds;
+  /** Makers' sealed platform sessions for the seller path. */
+  sellerCredentials: SellerCredentialCollection;
   /** Who may vouch for buyer-generated provider proofs. */
   proofAttestors?: Address[];
   /** DNS TXT lookups for DKIM keys; default the system's resolver. */
@@ -55,6 +70,9 @@ export interface AttestationServiceOptions {
 const MAX_PROOF_AGE_MS = 3_600_000n;
 /** How far an attestor's clock may run ahead of ours. */
 const PROOF_CLOCK_SKEW_MS = 300_000n;
+/** How far a revocation's time may be from ours: a signature is good for one revocation, now. */
+const REVOCATION_WINDOW_SECONDS = 300;
+const hex32 = /^0x[0-9a-fA-F]{64}$/;
 
 export class AttestationService {
   readonly #options: AttestationServiceOptions;
@@ -94,9 +112,107 @@ export class AttestationService {
     const session = parseSession(platform.id, platform.session, material);
     const response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
     const payment = this.#normalize(platform, response, paymentParams);
-    const account = platform.account;
-    const sessionAccount = account ? await this.#read(async () => account.read(await this.#options.platforms(platform.id, account.request(session)))) : null;
-    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-tee', sessionAccount);
+    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-tee', await this.#sessionAccount(platform, session));
+  }
+
+  /** The platforms the seller path serves, with the action its verify path names. */
+  sellerPlatforms() {
+    return SELLER_PLATFORMS.map((id) => ({ platform: id, actionType: paymentPlatform(id)!.actionType }));
+  }
+
+  /** Seller path: a maker's session kept sealed in the store, so the enclave can read payments to them without the buyer. */
+  async uploadSellerCredential(platformId: string, body: unknown) {
+    const request = parseRequest(sellerCredentialRequest, body);
+    const platform = this.#sellerPlatform(platformId);
+    const now = this.#now();
+    const nowSeconds = Math.floor(now / 1000);
+    if (request.expiresAt <= nowSeconds || request.expiresAt > nowSeconds + MAX_CREDENTIAL_LIFETIME_SECONDS) {
+      throw new AttestationError('INVALID_REQUEST', 400, `expiresAt must be in the future and at most ${MAX_CREDENTIAL_LIFETIME_SECONDS / 86_400} days ahead`);
+    }
+    const owner = getAddress(request.callerAddress);
+    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial, { purpose: 'seller', platform: platform.id, callerAddress: owner }, now);
+    const session = parseSession(platform.id, platform.session, material);
+    const account = await this.#sessionAccount(platform, session);
+    const payeeDetails = request.payeeDetails.toLowerCase() as Hex;
+    if (account === null || idHash(account) !== payeeDetails) {
+      throw new AttestationError('CREDENTIAL_PAYEE_MISMATCH', 422, `the session's ${platform.id} account is not the payee payeeDetails names`);
+    }
+    const _id = credentialKey(platform.id, payeeDetails);
+    const credentialId = `scr_${randomBytes(12).toString('hex')}`;
+    const doc: SellerCredentialDocument = {
+      _id,
+      credentialId,
+      platform: platform.id,
+      payeeDetails,
+      owner,
+      sealed: await this.#options.enclave.sealForStorage(material, storageLabel({ _id, credentialId })),
+      status: 'ACTIVE',
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(request.expiresAt * 1000).toISOString(),
+      endedAt: null,
+      lastResolvedAt: null,
+    };
+    // The platform account's holder replaces whatever was kept for it: only they could have sealed this session.
+    await this.#keep(doc);
+    this.#options.logger.info({ platform: platform.id, payeeDetails, credentialId }, 'seller credential kept');
+    return credentialView(doc, now);
+  }
+
+  async sellerCredential(platformId: string, payeeDetails: string) {
+    return credentialView(await this.#credential(this.#sellerPlatform(platformId).id, payeeDetails), this.#now());
+  }
+
+  /** Only the uploader's address revokes, by signing revocationMessage for this credential within five minutes of now. */
+  async revokeSellerCredential(platformId: string, payeeDetails: string, body: unknown) {
+    const request = parseRequest(sellerRevokeRequest, body);
+    const doc = await this.#credential(this.#sellerPlatform(platformId).id, payeeDetails);
+    const now = this.#now();
+    if (Math.abs(request.issuedAt - Math.floor(now / 1000)) > REVOCATION_WINDOW_SECONDS) {
+      throw new AttestationError('REVOCATION_STALE', 422, `issuedAt must be within ${REVOCATION_WINDOW_SECONDS} seconds of now`);
+    }
+    const signer = await recoverMessageAddress({ message: revocationMessage(doc.credentialId, request.issuedAt), signature: request.signature as Hex }).catch(() => null);
+    if (!signer || !isAddressEqual(signer, doc.owner)) {
+      throw new AttestationError('REVOCATION_NOT_AUTHORIZED', 403, "the revocation is not signed by the credential's owner for this credential");
+    }
+    if (doc.status === 'REVOKED') return credentialView(doc, now);
+    const revoked: SellerCredentialDocument = { ...doc, status: 'REVOKED', sealed: '', endedAt: new Date(now).toISOString() };
+    await this.#options.sellerCredentials.replaceOne({ _id: doc._id, credentialId: doc.credentialId }, revoked);
+    this.#options.logger.info({ platform: doc.platform, payeeDetails: doc.payeeDetails, credentialId: doc.credentialId }, 'seller credential revoked');
+    return credentialView(revoked, now);
+  }
+
+  /** The intent's payee's own session reads the payment it received; its memo must name the intent. */
+  async resolveSellerPayment(platformId: string, actionType: string, body: unknown) {
+    const request = parseRequest(sellerResolveRequest, body);
+    const platform = this.#platform(platformId, actionType);
+    this.#sellerPlatform(platform.id);
+    const verifier = this.#options.chains.paymentVerifier(request.chainId, request.verifyingContract);
+    const paymentParams = parseParams(platform.params, request.params);
+    const now = this.#now();
+    const doc = await this.#options.sellerCredentials.findOne({ _id: credentialKey(platform.id, request.intent.payeeDetails as Hex) });
+    if (!doc || !credentialView(doc, now).available) {
+      throw new AttestationError('SELLER_CREDENTIAL_UNAVAILABLE', 422, `the intent's payee keeps no active, unexpired ${platform.id} credential for the seller path`);
+    }
+    const material = await this.#options.enclave.openFromStorage(doc.sealed, storageLabel(doc));
+    if (!material) {
+      throw new AttestationError('SELLER_CREDENTIAL_UNAVAILABLE', 422, 'the kept credential was sealed by an enclave with another signing key: upload it again');
+    }
+    const session = parseSession(platform.id, platform.session, material);
+    let response: unknown;
+    let account: string | null;
+    try {
+      response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
+      account = await this.#sessionAccount(platform, session);
+    } catch (error) {
+      if (!(error instanceof AttestationError) || error.code !== 'SESSION_REJECTED') throw error;
+      // The platform ended the maker's session: the orderbook stops offering automated release until a new upload.
+      await this.#options.sellerCredentials.updateOne({ _id: doc._id, credentialId: doc.credentialId, status: 'ACTIVE' }, { $set: { status: 'REJECTED', endedAt: new Date(now).toISOString() } });
+      throw new AttestationError('SELLER_CREDENTIAL_REJECTED', 422, `${platform.id} refused the kept credential; the maker must upload a new one`);
+    }
+    const payment = this.#normalize(platform, response, paymentParams);
+    const answer = await this.#attestPayment(platform, actionType, payment, request, verifier, 'seller-tee', account, 'seller');
+    await this.#options.sellerCredentials.updateOne({ _id: doc._id, credentialId: doc.credentialId, status: 'ACTIVE' }, { $set: { lastResolvedAt: new Date(now).toISOString() } });
+    return answer;
   }
 
   /** Buyer proof: the platform's response arrives vouched for by a trusted attestor instead. */
@@ -210,10 +326,42 @@ export class AttestationService {
     return platform;
   }
 
-  /** The session's account as the platform answered it; an answer this client cannot read is the platform's fault. */
-  async #read(read: () => Promise<string>): Promise<string> {
+  /** Insert or replace; two uploads at once both land, the later write kept. */
+  async #keep(doc: SellerCredentialDocument): Promise<void> {
+    const credentials = this.#options.sellerCredentials;
+    if (await credentials.replaceOne({ _id: doc._id }, doc)) return;
     try {
-      return await read();
+      await credentials.insertOne(doc);
+    } catch (error) {
+      // Another upload inserted first; only a clash is answered by replacing it, any other failure is the store's.
+      if (!(await credentials.replaceOne({ _id: doc._id }, doc))) throw error;
+    }
+  }
+
+  #sellerPlatform(platformId: string): PaymentPlatform<unknown> {
+    const platform = paymentPlatform(platformId);
+    if (!platform?.sellerPath || !platform.account) {
+      throw new AttestationError('UNSUPPORTED_PLATFORM', 404, `the seller path does not serve ${platformId}; it serves ${SELLER_PLATFORMS.join(', ')}`);
+    }
+    return platform;
+  }
+
+  async #credential(platform: string, payeeDetails: string): Promise<SellerCredentialDocument> {
+    if (!hex32.test(payeeDetails)) throw new AttestationError('INVALID_REQUEST', 400, 'payeeDetails must be 0x and 64 hex digits');
+    const doc = await this.#options.sellerCredentials.findOne({ _id: credentialKey(platform, payeeDetails as Hex) });
+    if (!doc) throw new AttestationError('CREDENTIAL_NOT_FOUND', 404, `no ${platform} seller credential for this payee`);
+    return doc;
+  }
+
+  /**
+   * The session's account as the platform answered it, on a platform whose payments name
+   * their parties; null on a ledger platform. An answer this client cannot read is the platform's fault.
+   */
+  async #sessionAccount(platform: PaymentPlatform<unknown>, session: unknown): Promise<string | null> {
+    const account = platform.account;
+    if (!account) return null;
+    try {
+      return account.read(await this.#options.platforms(platform.id, account.request(session)));
     } catch (error) {
       if (error instanceof PlatformResponseError) throw new AttestationError('PLATFORM_RESPONSE_INVALID', 502, error.message);
       throw error;
@@ -243,16 +391,17 @@ export class AttestationService {
     platform: PaymentPlatform<unknown>,
     actionType: string,
     payment: NormalizedPayment,
-    request: z.output<typeof buyerVerifyRequest> | z.output<typeof buyerProofRequest>,
+    request: z.output<typeof buyerVerifyRequest> | z.output<typeof buyerProofRequest> | z.output<typeof sellerResolveRequest>,
     verifyingContract: Address,
     source: PaymentSource,
     sessionAccount: string | null,
+    side: PaymentSide = 'buyer',
   ) {
     const intent = intentSnapshot(request.intent, platform.id, this.#timestampBuffer(platform.id));
     const log = this.#options.logger.child({ platform: platform.id, intentHash: intent.intentHash, source });
     let releaseAmount: bigint;
     try {
-      ({ releaseAmount } = verifyPayment(payment, intent, sessionAccount));
+      ({ releaseAmount } = verifyPayment(payment, intent, sessionAccount, side));
       const details = paymentDetails(platform.id, payment);
       const nullifier = paymentNullifier(details);
       const claim = await this.#options.usedPaymentIds.claim(request.chainId, nullifier, intent.intentHash, platform.id);

@@ -7,7 +7,7 @@
 export class AttestationError extends Error {
   constructor(
     readonly code: string,
-    readonly status: 400 | 404 | 409 | 422 | 502 | 503,
+    readonly status: 400 | 403 | 404 | 409 | 422 | 502 | 503,
     message: string,
   ) {
     super(message);

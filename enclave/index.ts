@@ -9,6 +9,8 @@
 export * from './attestation-service.js';
 export * from './requests.js';
 export * from './boundary/enclave.js';
+export * from './boundary/attestation-producer.js';
+export * from './boundary/nitro-document.js';
 export * from './boundary/key-management.js';
 export * from './boundary/measurement.js';
 export * from './chains.js';
@@ -17,4 +19,6 @@ export * from './server.js';
 export * from './session-material.js';
 export * from './session-context.js';
 export * from './verification/used-payment-ids.js';
+export * from './verification/payment-reference.js';
+export * from './seller/seller-credentials.js';
 export { platformClient } from './platforms/index.js';

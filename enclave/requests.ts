@@ -8,13 +8,14 @@ import { z } from 'zod';
 import { AttestationError } from './errors.js';
 import { idHash, intentSnapshotInput } from './verification/intent-snapshot.js';
 
-export type PaymentSource = 'buyer-tee' | 'buyer-proof';
+export type PaymentSource = 'buyer-tee' | 'buyer-proof' | 'seller-tee';
 
 export const MAX_SESSION_MATERIAL = 256 * 1024;
 const encrypted = z.string().min(1, 'is required').max(MAX_SESSION_MATERIAL, `must be at most ${MAX_SESSION_MATERIAL} characters`);
 const params = z.record(z.string(), z.string().max(1024)).default({});
 const chainId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex digits');
+const address = z.string().refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte address');
 
 export const buyerVerifyRequest = z
   .object({ encryptedSessionMaterial: encrypted, params, intent: intentSnapshotInput, chainId, verifyingContract: z.string().optional() })
@@ -37,12 +38,30 @@ export const identityRequest = z
   .object({
     platform: z.string().min(1),
     actionType: z.string().min(1),
-    callerAddress: z.string().refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte address'),
+    callerAddress: address,
     encryptedSessionMaterial: encrypted,
     params,
     // Not in document 3's table: the attestation's EIP-712 domain names its chain, so one chain's identity is not another's.
     chainId,
   })
+  .strict();
+
+/** A maker's platform session, to keep for the seller path: who may revoke it, which payee it serves, until when. */
+export const sellerCredentialRequest = z
+  .object({
+    encryptedSessionMaterial: encrypted,
+    callerAddress: address,
+    payeeDetails: hex32,
+    /** Unix seconds: when the platform session ends, as the maker knows it; at most 30 days ahead. */
+    expiresAt: z.number().int().positive(),
+  })
+  .strict();
+
+/** The seller path needs no session from the caller: the stored credential of the intent's payee reads the payment. */
+export const sellerResolveRequest = z.object({ params, intent: intentSnapshotInput, chainId, verifyingContract: z.string().optional() }).strict();
+
+export const sellerRevokeRequest = z
+  .object({ issuedAt: z.number().int().positive(), signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte signature') })
   .strict();
 
 /** A dispute's session material: the platform's e-mail, whole. */

@@ -8,12 +8,15 @@
 import { isAddressEqual, type Address, type Hex } from 'viem';
 import { AttestationError } from './errors.js';
 
-export type SessionPurpose = 'payment' | 'identity' | 'dispute';
+export type SessionPurpose = 'payment' | 'identity' | 'dispute' | 'seller';
 
-/** What the material is for: `intentHash` and `chainId` for a payment or a dispute, `callerAddress` for an identity. */
+/**
+ * What the material is for: `intentHash` and `chainId` for a payment or a dispute,
+ * `callerAddress` for an identity or a seller's credential (the address that may revoke it).
+ */
 export type SessionUse =
   | { purpose: 'payment' | 'dispute'; platform: string; chainId: number; intentHash: Hex }
-  | { purpose: 'identity'; platform: string; callerAddress: Address };
+  | { purpose: 'identity' | 'seller'; platform: string; callerAddress: Address };
 
 /** The use, and until when (Unix seconds), as the protected header's `peer` member carries it. */
 export type SessionContext = SessionUse & { expiresAt: number };
@@ -41,7 +44,7 @@ export function checkSessionContext(header: unknown, expected: SessionUse, nowMs
   const mismatch = (what: string) => new AttestationError('SESSION_CONTEXT_MISMATCH', 400, `the material was sealed for another ${what}`);
   if (context.purpose !== expected.purpose) throw mismatch('purpose');
   if (context.platform !== expected.platform) throw mismatch('platform');
-  if (expected.purpose === 'identity') {
+  if ('callerAddress' in expected) {
     if (typeof context.callerAddress !== 'string' || !isAddressEqual(context.callerAddress as Address, expected.callerAddress)) throw mismatch('caller');
     return;
   }

@@ -4,9 +4,10 @@
  * actors, buyer clients and the tests all seal this way.
  */
 import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
-import { isAddressEqual, verifyMessage, type Address, type Hex } from 'viem';
+import { hexToBytes, isAddressEqual, verifyMessage, type Address, type Hex } from 'viem';
 import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './boundary/enclave.js';
 import { SESSION_CONTEXT_HEADER, type SessionContext } from './session-context.js';
+import { checkNitroEvidence, nitroMeasurement, type NitroTrust } from './boundary/attestation-producer.js';
 
 export class UntrustedEnclaveError extends Error {
   constructor(message: string) {
@@ -20,6 +21,11 @@ export interface TrustedEnclave {
   measurement: string;
   /** The signer the chain registered as witness: a document is only as good as who signed it. */
   signer: Address;
+  /**
+   * Set, the document must also carry a Nitro document for its binding (and nonce),
+   * chained to this root at `now` and showing these PCRs; the measurement is then PCR0's.
+   */
+  nitro?: NitroTrust & { now?: () => number };
 }
 
 /**
@@ -44,6 +50,19 @@ export async function checkAttestationDocument(document: AttestationDocument, tr
   const binding = attestationBinding(document.measurement, keyId, document.issuedAt, document.nonce);
   if (document.binding !== binding || !(await verifyMessage({ address: document.signer, message: binding, signature: document.bindingSignature }))) {
     throw new UntrustedEnclaveError("the enclave's signer did not bind this encryption key");
+  }
+  if (trusted.nitro) checkHardware(document, binding, trusted.nitro, nonce);
+}
+
+function checkHardware(document: AttestationDocument, binding: string, trust: NitroTrust & { now?: () => number }, nonce?: Hex): void {
+  const pcr0 = trust.pcrs[0];
+  if (pcr0 === undefined || document.measurement !== nitroMeasurement(hexToBytes(pcr0))) {
+    throw new UntrustedEnclaveError(`the trusted PCR0 does not name the measurement ${document.measurement}`);
+  }
+  try {
+    checkNitroEvidence(document.evidence, binding, trust, (trust.now ?? Date.now)(), nonce ?? document.nonce);
+  } catch (error) {
+    throw new UntrustedEnclaveError(`the hardware does not vouch for this document: ${(error as Error).message}`);
   }
 }
 

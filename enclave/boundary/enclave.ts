@@ -6,11 +6,13 @@
  * to the verifiers, never to a log.
  */
 import { SESSION_CONTEXT_HEADER, checkSessionContext, type SessionUse } from '../session-context.js';
-import { compactDecrypt, exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';
+import { CompactEncrypt, compactDecrypt, exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';
+import { hkdfSync } from 'node:crypto';
 import { bytesToHex, hexToBytes, type Address, type Hex, type TypedDataDefinition, type TypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { AttestationError } from '../errors.js';
 import type { KeyManagement } from './key-management.js';
+import { softwareProducer, type AttestationEvidence, type AttestationProducer } from './attestation-producer.js';
 
 /** What clients check before trusting a signature or encrypting to `encryptionKey`. */
 export interface AttestationDocument {
@@ -27,20 +29,28 @@ export interface AttestationDocument {
   /** The signer's EIP-191 signature over `binding`, tying the encryption key to the signer. */
   binding: string;
   bindingSignature: Hex;
+  /** The hardware's word for `binding`, where there is hardware (attestation-producer.ts). */
+  evidence: AttestationEvidence;
 }
 
 type DecryptionKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 export const SESSION_KEY_ALGORITHM = 'ECDH-ES+A256KW';
+const STORAGE_KEY_INFO = 'peer-enclave-storage:v1';
+const STORAGE_LABEL_HEADER = 'peer_label';
 export const SESSION_CONTENT_ENCRYPTION = 'A256GCM';
 
-export interface OpenEnclaveOptions {
+export type OpenEnclaveOptions = {
   keyManagement: KeyManagement;
-  measurement: string;
   /** The signing key as key management wrapped it; absent, a new key is made and wrapped. */
   wrappedKey?: string;
   now?: () => number;
-}
+} & (
+  /** Software only: the measurement is the signer's own statement. */
+  | { measurement: string }
+  /** Hardware that vouches for the measurement and each document. */
+  | { producer: AttestationProducer }
+);
 
 /**
  * The statement the signer signs in the document: this measurement's enclave holds this
@@ -62,9 +72,20 @@ export class Enclave {
   readonly #account: PrivateKeyAccount;
   readonly #decryptionKey: DecryptionKey;
   readonly #document: AttestationDocument;
+  readonly #producer: AttestationProducer;
+  readonly #storageKey: Uint8Array;
 
-  private constructor(measurement: string, wrappedKey: string, account: PrivateKeyAccount, decryptionKey: DecryptionKey, document: AttestationDocument) {
-    this.measurement = measurement;
+  private constructor(
+    producer: AttestationProducer,
+    wrappedKey: string,
+    account: PrivateKeyAccount,
+    decryptionKey: DecryptionKey,
+    document: AttestationDocument,
+    storageKey: Uint8Array,
+  ) {
+    this.measurement = producer.measurement;
+    this.#producer = producer;
+    this.#storageKey = storageKey;
     this.wrappedKey = wrappedKey;
     this.signer = account.address;
     this.#account = account;
@@ -73,7 +94,8 @@ export class Enclave {
   }
 
   static async open(options: OpenEnclaveOptions): Promise<Enclave> {
-    const evidence = { measurement: options.measurement };
+    const producer = 'producer' in options ? options.producer : softwareProducer(options.measurement);
+    const evidence = { measurement: producer.measurement };
     let wrappedKey = options.wrappedKey;
     let secret: Uint8Array;
     if (wrappedKey === undefined) {
@@ -83,6 +105,8 @@ export class Enclave {
       secret = await options.keyManagement.unwrap(wrappedKey, evidence);
     }
     const account = privateKeyToAccount(bytesToHex(secret));
+    // Derived from the signing key, so what the enclave stores opens again wherever that key is released, and nowhere else.
+    const storageKey = new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), STORAGE_KEY_INFO, 32));
     secret.fill(0);
 
     // A fresh upload key each start: session material sent to an earlier run cannot be read by a later one.
@@ -90,17 +114,18 @@ export class Enclave {
     const jwk = await exportJWK(publicKey);
     const encryptionKey: JWK = { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: SESSION_KEY_ALGORITHM, use: 'enc' };
     const issuedAt = new Date((options.now ?? Date.now)()).toISOString();
-    const binding = attestationBinding(options.measurement, encryptionKey.kid!, issuedAt);
+    const binding = attestationBinding(producer.measurement, encryptionKey.kid!, issuedAt);
     const document: AttestationDocument = {
       version: 1,
-      measurement: options.measurement,
+      measurement: producer.measurement,
       signer: account.address,
       encryptionKey,
       issuedAt,
       binding,
       bindingSignature: await account.signMessage({ message: binding }),
+      evidence: await producer.evidence(binding),
     };
-    return new Enclave(options.measurement, wrappedKey, account, privateKey, document);
+    return new Enclave(producer, wrappedKey, account, privateKey, document, storageKey);
   }
 
   attestationDocument(): AttestationDocument {
@@ -111,13 +136,42 @@ export class Enclave {
   async attestationDocumentFor(nonce: Hex, now: number): Promise<AttestationDocument> {
     const issuedAt = new Date(now).toISOString();
     const binding = attestationBinding(this.measurement, this.#document.encryptionKey.kid!, issuedAt, nonce);
-    return { ...structuredClone(this.#document), issuedAt, nonce, binding, bindingSignature: await this.#account.signMessage({ message: binding }) };
+    return {
+      ...structuredClone(this.#document),
+      issuedAt,
+      nonce,
+      binding,
+      bindingSignature: await this.#account.signMessage({ message: binding }),
+      evidence: await this.#producer.evidence(binding, nonce),
+    };
   }
 
   async signTypedData<const T extends TypedData | Record<string, unknown>, P extends keyof T | 'EIP712Domain'>(
     typedData: TypedDataDefinition<T, P>,
   ): Promise<Hex> {
     return this.#account.signTypedData(typedData);
+  }
+
+  /**
+   * `value` encrypted for the enclave's own store (dir, A256GCM under a key derived from
+   * the signing key), bound to `label`: a sealed value moved to another record does not open.
+   */
+  async sealForStorage(value: Record<string, unknown>, label: string): Promise<string> {
+    return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', [STORAGE_LABEL_HEADER]: label })
+      .encrypt(this.#storageKey);
+  }
+
+  /** What sealForStorage sealed under `label`; null when it was sealed by another key or for another label. */
+  async openFromStorage(sealed: string, label: string): Promise<Record<string, unknown> | null> {
+    const opened = await compactDecrypt(sealed, this.#storageKey, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] }).catch(() => null);
+    if (!opened) return null;
+    const { plaintext, protectedHeader } = opened;
+    try {
+      return protectedHeader[STORAGE_LABEL_HEADER] === label ? (JSON.parse(new TextDecoder().decode(plaintext)) as Record<string, unknown>) : null;
+    } finally {
+      plaintext.fill(0);
+    }
   }
 
   /**

@@ -18,6 +18,7 @@ import { AttestationError } from '../errors.js';
 
 const STATUS_OF: Record<AttestationError['status'], Status> = {
   400: Status.INVALID_ARGUMENT,
+  403: Status.PERMISSION_DENIED,
   404: Status.NOT_FOUND,
   409: Status.ALREADY_EXISTS,
   422: Status.FAILED_PRECONDITION,
@@ -92,6 +93,7 @@ function attestationDocument(document: ReturnType<AttestationService['attestatio
     binding: document.binding,
     bindingSignature: document.bindingSignature,
     nonce: document.nonce ?? '',
+    evidence: document.evidence.kind === 'nitro' ? { kind: 'nitro', document: Buffer.from(document.evidence.document, 'base64') } : { kind: 'software', document: Buffer.alloc(0) },
   };
 }
 

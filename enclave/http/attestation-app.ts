@@ -1,15 +1,18 @@
 /**
  * The attestation service over HTTP ({attestation_url}): document 1's envelope on every
- * answer, JSON bodies only, and one log line per request that names the route and the
- * outcome, never a body: bodies carry session material, sealed or not.
+ * answer but its OpenAPI description (openapi.ts), JSON bodies only, and one log line
+ * per request that names the route and the outcome, never a body: bodies carry session
+ * material, sealed or not.
  */
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AttestationService } from '../attestation-service.js';
 import { AttestationError } from '../errors.js';
+import { attestationOpenApi } from './openapi.js';
 
 /** Room for the largest session material the schemas accept, sealed and base64url-encoded. */
 const JSON_LIMIT = 512 * 1024;
@@ -28,6 +31,7 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
   const { service, logger } = options;
   const app = new Koa();
   const router = new Router();
+  const openApiDocument = attestationOpenApi(packageVersion());
 
   app.use(async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -60,6 +64,10 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
 
+  // The one answer outside the envelope: OpenAPI tools read the document as it is.
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApiDocument;
+  });
   // With ?nonce=0x…, the document is signed for that request: a client that checks its nonce knows the answer is fresh.
   router.get('/attestation', async (ctx) =>
     respond(ctx, 200, 'Attestation document', ctx.query.nonce === undefined ? service.attestationDocument() : await service.attestationDocumentFor(ctx.query.nonce)),
@@ -70,6 +78,19 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
   router.post('/verify/:platform/:actionType', async (ctx) => {
     respond(ctx, 200, 'Payment verified', await service.verifyBuyerProof(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
   });
+  router.get('/seller/supported', (ctx) => respond(ctx, 200, 'Seller platforms', { platforms: service.sellerPlatforms() }));
+  router.post('/seller/credentials/:platform', async (ctx) => {
+    respond(ctx, 201, 'Seller credential kept', await service.uploadSellerCredential(ctx.params.platform!, ctx.request.body));
+  });
+  router.get('/seller/credentials/:platform/:payeeDetails', async (ctx) => {
+    respond(ctx, 200, 'Seller credential', await service.sellerCredential(ctx.params.platform!, ctx.params.payeeDetails!));
+  });
+  router.post('/seller/credentials/:platform/:payeeDetails/revoke', async (ctx) => {
+    respond(ctx, 200, 'Seller credential revoked', await service.revokeSellerCredential(ctx.params.platform!, ctx.params.payeeDetails!, ctx.request.body));
+  });
+  router.post('/seller/verify/:platform/:actionType', async (ctx) => {
+    respond(ctx, 200, 'Payment verified', await service.resolveSellerPayment(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
+  });
   router.post('/identity', async (ctx) => respond(ctx, 200, 'Identity verified', await service.registerIdentity(ctx.request.body)));
   router.get('/dispute/supported', (ctx) => respond(ctx, 200, 'Dispute verifiers', { verifiers: service.disputeVerifiers() }));
   router.post('/dispute/verify/:platform/:actionType', async (ctx) => {
@@ -78,6 +99,11 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   return app;
+}
+
+/** The package's version, as the gateway's document states it; the measurement, not this, names the code that runs. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function isHttpError(error: unknown): error is { status: number } {

@@ -34,3 +34,6 @@ const byId = new Map(PAYMENT_PLATFORMS.map((platform) => [platform.id, platform]
 export function paymentPlatform(id: string): PaymentPlatform<unknown> | undefined {
   return byId.get(id);
 }
+
+/** The platforms the seller path serves: a receiver's session reads their payments with both parties and the memo. */
+export const SELLER_PLATFORMS: readonly string[] = PAYMENT_PLATFORMS.filter((platform) => platform.sellerPath && platform.account).map((platform) => platform.id);

@@ -29,6 +29,8 @@ export interface NormalizedPayment {
   timestampMs: number;
   /** Completed and not reversed: only such a payment proves anything. */
   completed: boolean;
+  /** What the payer wrote with it, where the platform reads it back (the seller path needs it). */
+  memo?: string | null;
 }
 
 export interface PlatformRequest {
@@ -54,6 +56,11 @@ export interface PaymentPlatform<S = unknown> {
    * (`payerId` not null): the payer must be this account. Absent on ledger platforms.
    */
   account?: { request(session: S): PlatformRequest; read(response: unknown): string };
+  /**
+   * Whether the seller path serves it: the same read works with the receiver's session and
+   * shows direction, both parties and the memo from that side too.
+   */
+  sellerPath?: boolean;
   /** The payment named by params.PAYMENT_ID out of the platform's answer; throws PlatformResponseError. */
   normalize(response: unknown, params: Record<string, string>): NormalizedPayment;
 }

@@ -1,6 +1,6 @@
 /**
- * Venmo: a story (Venmo's word for a payment) read with the buyer's web cookie; the payee is
- * the receiver's user id. Public stories of other people's payments read too, so the story's
+ * Venmo: a story (Venmo's word for a payment) read with the buyer's web cookie (or, on the
+ * seller path, the maker's), with its note; the payee is the receiver's user id. Public stories of other people's payments read too, so the story's
  * sender must be the session's own account, read from Venmo's account endpoint.
  */
 import { z } from 'zod';
@@ -14,6 +14,7 @@ const story = z.object({
     date: z.string(),
     amount: z.string(),
     status: z.string(),
+    note: z.string().nullish(),
     title: z.object({ sender: z.object({ id: z.string(), username: z.string() }), receiver: z.object({ id: z.string(), username: z.string() }) }),
   }),
 });
@@ -25,6 +26,7 @@ export const venmo: PaymentPlatform<z.infer<typeof cookieSession>> = {
   actionType: 'transfer_venmo',
   session: cookieSession,
   params: paymentIdParams,
+  sellerPath: true,
   paymentRequest: (session, params) => ({
     method: 'GET',
     path: `/api/stories/${encodeURIComponent(params.PAYMENT_ID!)}`,
@@ -46,6 +48,7 @@ export const venmo: PaymentPlatform<z.infer<typeof cookieSession>> = {
       payeeId: data.title.receiver.id,
       timestampMs: millisFromIso(data.date),
       completed: data.status === 'settled',
+      memo: data.note ?? null,
     };
   },
 };

@@ -22,6 +22,8 @@ export interface SimPayment {
   payer?: string;
   /** A Venmo story anyone signed in may read, not only its parties. */
   public?: boolean;
+  /** What the payer wrote with it, on platforms that show it (Venmo's note). */
+  note?: string;
 }
 
 export interface SimAccount {
@@ -50,6 +52,7 @@ export function renderPayment(platform: string, p: SimPayment, account: SimAccou
           date: iso(p.timestampMs),
           amount: `${outgoing ? '-' : '+'} $${decimal}`,
           status: pick(p.status, ['settled', 'pending', 'cancelled']),
+          note: p.note ?? null,
           title: { sender: { id: payer, username: `user-${payer}` }, receiver: { id: p.payee, username: `user-${p.payee}` } },
         },
       };

@@ -7,6 +7,13 @@ import { FIAT_DECIMALS, USDC_DECIMALS, ceilDiv } from '../../machines/money.js';
 import { PaymentRefusedError } from '../errors.js';
 import type { NormalizedPayment } from '../platforms/platform.js';
 import { CONVERSION_RATE_DECIMALS, idHash, type IntentSnapshot } from './intent-snapshot.js';
+import { memoNamesIntent, paymentReference } from './payment-reference.js';
+
+/**
+ * Whose session read the payment: the buyer's, who sent it, or the seller's (the maker's
+ * stored credential), who received it and cannot tell one payer from another but by memo.
+ */
+export type PaymentSide = 'buyer' | 'seller';
 
 const OWED_SCALE = 10n ** BigInt(USDC_DECIMALS + CONVERSION_RATE_DECIMALS - FIAT_DECIMALS);
 
@@ -29,10 +36,17 @@ export interface VerifiedPayment {
  * null where no session was read (a provider proof). A payment that names its payer must
  * have been made by that account: a story of somebody else's payment proves nothing of the buyer.
  */
-export function verifyPayment(payment: NormalizedPayment, intent: IntentSnapshot, sessionAccount: string | null): VerifiedPayment {
+export function verifyPayment(payment: NormalizedPayment, intent: IntentSnapshot, sessionAccount: string | null, side: PaymentSide = 'buyer'): VerifiedPayment {
   if (!payment.completed) {
     throw new PaymentRefusedError('PAYMENT_NOT_COMPLETED', `payment ${payment.paymentId} is not completed on the platform (pending, failed or reversed)`);
   }
+  if (side === 'seller') checkReceived(payment, intent, sessionAccount);
+  else checkSent(payment, sessionAccount);
+  return checkTerms(payment, intent);
+}
+
+/** The buyer's session sent it: outgoing, and by the session's own account where the platform names the payer. */
+function checkSent(payment: NormalizedPayment, sessionAccount: string | null): void {
   if (payment.direction !== 'OUTGOING') {
     throw new PaymentRefusedError('PAYMENT_NOT_OUTGOING', `payment ${payment.paymentId} was received by the session's account, not sent from it`);
   }
@@ -42,6 +56,22 @@ export function verifyPayment(payment: NormalizedPayment, intent: IntentSnapshot
   if (payment.payerId !== null && payment.payerId !== sessionAccount) {
     throw new PaymentRefusedError('PAYER_MISMATCH', `payment ${payment.paymentId} was sent by another account than the buyer's session`);
   }
+}
+
+/** The seller's session received it, into its own account, and its memo names this intent and no other. */
+function checkReceived(payment: NormalizedPayment, intent: IntentSnapshot, sessionAccount: string | null): void {
+  if (payment.direction !== 'INCOMING') {
+    throw new PaymentRefusedError('PAYMENT_NOT_INCOMING', `payment ${payment.paymentId} was sent from the seller's account, not received by it`);
+  }
+  if (sessionAccount === null || payment.payeeId !== sessionAccount) {
+    throw new PaymentRefusedError('PAYEE_MISMATCH', `payment ${payment.paymentId} was received by another account than the seller's credential`);
+  }
+  if (!memoNamesIntent(payment.memo, intent.intentHash)) {
+    throw new PaymentRefusedError('MEMO_MISMATCH', `payment ${payment.paymentId} does not carry the intent's reference ${paymentReference(intent.intentHash)} in its memo`);
+  }
+}
+
+function checkTerms(payment: NormalizedPayment, intent: IntentSnapshot): VerifiedPayment {
   if (payment.currency !== intent.fiatCurrencyCode) {
     throw new PaymentRefusedError('CURRENCY_MISMATCH', `the payment was made in ${payment.currency}; the intent is in ${intent.fiatCurrencyCode}`);
   }

@@ -7,11 +7,11 @@
 import test from 'ava';
 import { keccak256, parseEventLogs, parseUnits, toBytes, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { ChainRegistry } from '../../enclave/index.js';
+import { ChainRegistry, paymentReference } from '../../enclave/index.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi, orchestratorAbi, protocolErrorsAbi, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
 import { depositOn } from '../support/local-deposit.js';
 import { acceptCurrency, signalOn } from '../support/local-intent.js';
-import { CONVERSION_RATE, INTENT_AMOUNT, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave, paymentUse } from '../support/enclave.js';
+import { CONVERSION_RATE, INTENT_AMOUNT, OWED_CENTS, TEST_NOW, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave, paymentUse } from '../support/enclave.js';
 
 const maker = anvilTestAccount(2);
 const taker = anvilTestAccount(3);
@@ -133,4 +133,40 @@ test.serial('a snapshot that lies to the enclave is attested, and then refused o
   t.is(status, 200);
   await t.throwsAsync(fulfil(body.responseObject.paymentProof, intent.intentHash), { message: /SnapshotMismatch[\s\S]*payeeDetails/ });
   t.is(await usdcOf(buyer), 0n);
+});
+
+test.serial('the seller path: the maker\'s kept session attests the payment it received, and the orchestrator releases the USDC against it', async (t) => {
+  const owner = privateKeyToAccount(generatePrivateKey());
+  const makerSession = enclave.simulator.openSession('venmo', { id: venmo.payeeId, username: 'maker' });
+  const kept = await enclave.post('/seller/credentials/venmo', {
+    encryptedSessionMaterial: await enclave.seal(makerSession, { purpose: 'seller', platform: 'venmo', callerAddress: owner.address }),
+    callerAddress: owner.address,
+    payeeDetails: keccak256(toBytes(venmo.payeeId)),
+    expiresAt: Math.floor(TEST_NOW / 1000) + 86_400,
+  });
+  t.is(kept.status, 201, JSON.stringify(kept.body));
+
+  const buyer = privateKeyToAccount(generatePrivateKey()).address;
+  const intent = await signalIntent(buyer);
+  // The buyer pays from their own Venmo with the checkout's memo; the maker's session is what sees it.
+  const paymentId = venmo.paymentId();
+  enclave.simulator.recordPayment('venmo', makerSession, {
+    paymentId,
+    amount: OWED_CENTS,
+    currency: 'USD',
+    payee: venmo.payeeRaw,
+    payer: '7777000111',
+    direction: 'incoming',
+    timestampMs: intent.signalTimestamp * 1000 + 90_000,
+    status: 'completed',
+    note: paymentReference(intent.intentHash),
+  });
+  const { status, body } = await enclave.post('/seller/verify/venmo/transfer_venmo', { params: { PAYMENT_ID: paymentId }, intent, chainId: chain.chainId });
+  t.is(status, 200, JSON.stringify(body));
+  t.is(body.responseObject.metadata.source, 'seller-tee');
+
+  const receipt = await chain.confirm(await fulfil(body.responseObject.paymentProof, intent.intentHash));
+  const fulfilled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args;
+  t.like(fulfilled, { intentHash: intent.intentHash, fundsTransferredTo: buyer, amount: INTENT_AMOUNT, isManualRelease: false });
+  t.is(await usdcOf(buyer), INTENT_AMOUNT);
 });

@@ -248,8 +248,11 @@ test('VerifyDispute answers the dispute attestation POST /dispute/verify does', 
 
 test('the attestation document, the dispute verifiers and health are served', async (t) => {
   const { document } = await rpc<GetAttestationDocumentResponse>((callback) => client.getAttestationDocument({ nonce: '' }, new Metadata(), callback));
-  const { nonce: none, ...unsigned } = document!;
+  const { nonce: none, evidence, ...wire } = document!;
   t.is(none, '', 'asked without a nonce, the document names none');
+  t.is(evidence?.kind, 'software');
+  t.is(evidence?.document.length, 0);
+  const unsigned = { ...wire, evidence: { kind: 'software' } };
   t.deepEqual(unsigned, (await enclave.get('/attestation')).body.responseObject);
   t.deepEqual(unsigned, enclave.service.attestationDocument());
 

@@ -11,7 +11,7 @@ import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { EmbeddedStore, loadConfig, type Store } from '../../actors/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import type { IntentSnapshot } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { AttestationService, ChainRegistry, sealSessionMaterial, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
+import { AttestationService, ChainRegistry, sealSessionMaterial, type AttestationProducer, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
 import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 
@@ -41,7 +41,9 @@ export interface TestEnclave {
 
 /** The node's own attestation side (deploy/enclave.ts) with the simulator, a fresh embedded store and every log line captured. */
 /** `store`: a durable one, for a test that restarts the service over the claims it made. */
-export async function startTestEnclave(options: { chains?: ChainRegistry; store?: Store; timestampBuffers?: Record<string, number> } = {}): Promise<TestEnclave> {
+export async function startTestEnclave(
+  options: { chains?: ChainRegistry; store?: Store; timestampBuffers?: Record<string, number>; producer?: AttestationProducer; now?: () => number } = {},
+): Promise<TestEnclave> {
   const logs: string[] = [];
   const logger = pino(
     { level: 'debug' },
@@ -58,7 +60,7 @@ export async function startTestEnclave(options: { chains?: ChainRegistry; store?
     options.store ?? new EmbeddedStore(),
     logger,
     { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
-    { now: () => TEST_NOW, chains, platformTimeoutMs: 5_000 },
+    { now: options.now ?? (() => TEST_NOW), chains, platformTimeoutMs: 5_000, ...(options.producer ? { producer: options.producer } : {}) },
   );
   const { service, server } = side;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -78,7 +80,7 @@ export async function startTestEnclave(options: { chains?: ChainRegistry; store?
     logs,
     post: (path, body, headers) => call('POST', path, body, headers),
     get: (path) => call('GET', path),
-    seal: (material, use, expiresAt = Math.floor(TEST_NOW / 1000) + 600) => sealSessionMaterial(service.attestationDocument(), material, { ...use, expiresAt }),
+    seal: (material, use, expiresAt = Math.floor((options.now ?? (() => TEST_NOW))() / 1000) + 600) => sealSessionMaterial(service.attestationDocument(), material, { ...use, expiresAt }),
     stop: () => side.stop(),
   };
 }

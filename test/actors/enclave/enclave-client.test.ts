@@ -10,6 +10,8 @@ import { documentCheck } from '../../../deploy/enclave-client.js';
 import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
 import { OWED_CENTS, PLATFORM_FIXTURES, TEST_CHAIN_ID, grpcIntent, intentFor, paymentUse, preparePayment, startTestEnclave, type TestEnclave } from '../../support/enclave.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
+import { FixtureNitroModule, makeNitroPki, pcrsOf } from '../../support/nitro.js';
+import { NitroAttestationProducer, checkAttestationDocument } from '../../../enclave/index.js';
 
 const cashapp = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'cashapp')!;
 
@@ -84,4 +86,26 @@ test('an answer from another signer (the service replaced behind its address) is
   const answer = await both.verifyPayment(await paymentRequest(second));
   t.is(answer.signer, second.service.signer);
   t.is(both.signer, second.service.signer);
+});
+
+test('on Nitro the client trusts the service only where the hardware vouches for its document, over gRPC and over HTTP alike', async (t) => {
+  const pki = await makeNitroPki();
+  const producer = await NitroAttestationProducer.open(new FixtureNitroModule(pki, pcrsOf(7)), pki.rootPem, Date.now());
+  const enclave = await startTestEnclave({ producer });
+  t.teardown(() => enclave.stop());
+  const { measurement } = enclave.service.attestationDocument();
+  t.is(measurement, `pcr0:${'07'.repeat(48)}`);
+
+  const client = await EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(measurement, [enclave.service.signer], pki.rootPem));
+  t.teardown(() => client.close());
+  t.is((await client.verifyPayment(await paymentRequest(enclave))).signer, enclave.service.signer);
+
+  const otherRoot = (await makeNitroPki()).rootPem;
+  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(measurement, [enclave.service.signer], otherRoot)), { message: /not the trusted root/ });
+
+  const nonce = `0x${'5a'.repeat(32)}` as const;
+  const { body } = await enclave.get(`/attestation?nonce=${nonce}`);
+  const document = body.responseObject ?? body;
+  t.is(document.evidence.kind, 'nitro');
+  await t.notThrowsAsync(checkAttestationDocument(document, { measurement, signer: enclave.service.signer, nitro: { root: pki.rootPem, pcrs: { 0: `0x${'07'.repeat(48)}` } } }, nonce));
 });

@@ -56,6 +56,19 @@ export interface AttestationDocument {
   bindingSignature: string;
   /** The client's nonce, when it asked with one; the binding then ends in :<nonce>. */
   nonce: string;
+  /** The hardware's word for binding, where there is hardware. */
+  evidence: AttestationEvidence | undefined;
+}
+
+/** Who vouches for an attestation document beyond its signer (enclave/boundary/attestation-producer.ts). */
+export interface AttestationEvidence {
+  /** software (the signer's statement only) or nitro. */
+  kind: string;
+  /**
+   * For nitro: the Nitro Secure Module's COSE_Sign1, whose user data is SHA-256 of binding
+   * and whose nonce is the client's.
+   */
+  document: Buffer;
 }
 
 /** A public key as a JWK (RFC 7517), members as the JWK names them: here EC P-256. */
@@ -486,6 +499,7 @@ function createBaseAttestationDocument(): AttestationDocument {
     binding: "",
     bindingSignature: "",
     nonce: "",
+    evidence: undefined,
   };
 }
 
@@ -514,6 +528,9 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
     }
     if (message.nonce !== "") {
       writer.uint32(66).string(message.nonce);
+    }
+    if (message.evidence !== undefined) {
+      AttestationEvidence.encode(message.evidence, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -595,6 +612,14 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
             message.nonce = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.evidence = AttestationEvidence.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -629,6 +654,7 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
         ? globalThis.String(object.binding_signature)
         : "",
       nonce: isSet(object.nonce) ? globalThis.String(object.nonce) : "",
+      evidence: isSet(object.evidence) ? AttestationEvidence.fromJSON(object.evidence) : undefined,
     };
   },
 
@@ -658,6 +684,9 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
     if (message.nonce !== "") {
       obj.nonce = message.nonce;
     }
+    if (message.evidence !== undefined) {
+      obj.evidence = AttestationEvidence.toJSON(message.evidence);
+    }
     return obj;
   },
 
@@ -676,6 +705,94 @@ export const AttestationDocument: MessageFns<AttestationDocument> = {
     message.binding = object.binding ?? "";
     message.bindingSignature = object.bindingSignature ?? "";
     message.nonce = object.nonce ?? "";
+    message.evidence = (object.evidence !== undefined && object.evidence !== null)
+      ? AttestationEvidence.fromPartial(object.evidence)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseAttestationEvidence(): AttestationEvidence {
+  return { kind: "", document: Buffer.alloc(0) };
+}
+
+export const AttestationEvidence: MessageFns<AttestationEvidence> = {
+  encode(message: AttestationEvidence, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.document.length !== 0) {
+      writer.uint32(18).bytes(message.document);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AttestationEvidence {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttestationEvidence();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.document = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AttestationEvidence {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      document: isSet(object.document) ? Buffer.from(bytesFromBase64(object.document)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: AttestationEvidence): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.document.length !== 0) {
+      obj.document = base64FromBytes(message.document);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AttestationEvidence>): AttestationEvidence {
+    return AttestationEvidence.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AttestationEvidence>): AttestationEvidence {
+    const message = createBaseAttestationEvidence();
+    message.kind = object.kind ?? "";
+    message.document = object.document ?? Buffer.alloc(0);
     return message;
   },
 };
@@ -4504,6 +4621,14 @@ export const EnclaveServiceClient = makeGenericClientConstructor(
   service: typeof EnclaveServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | bigint | undefined;
 
