@@ -18,13 +18,12 @@ import { paymentReference, revocationMessage } from '../../enclave/index.js';
 import { NitroAttestationProducer } from '../../enclave/boundary/attestation-producer.js';
 import { createAttestationApp } from '../../enclave/http/attestation-app.js';
 import { attestationOpenApi } from '../../enclave/http/openapi.js';
-import type { SimPayment } from '../../enclave/simulator/index.js';
 import { FixtureNitroModule, makeNitroPki, pcrsOf } from '../support/nitro.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
+import { SELLER_PAYEE, makerSession, receivedPayment } from '../support/seller.js';
 import {
   OWED_CENTS,
   PLATFORM_FIXTURES,
-  SIGNAL_TIMESTAMP,
   TEST_CHAIN_ID,
   TEST_NOW,
   buyerVerify,
@@ -36,10 +35,8 @@ import {
 
 const run = promisify(execFile);
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
-const DAY = 86_400;
 const fixture = (platform: string) => PLATFORM_FIXTURES.find((candidate) => candidate.platform === platform)!;
 const venmo = fixture('venmo');
-const sellerPayee = keccak256(toBytes(venmo.payeeId));
 
 type Json = Record<string, any>;
 type Answer = { status: number; body: any };
@@ -155,41 +152,18 @@ test('a Nitro enclave\'s document, carrying the hardware\'s evidence, is the doc
   t.regex(fresh.measurement, /^pcr0:/);
 });
 
-/** A maker's Venmo session for the seller path, as test/enclave/seller.test.ts makes it. */
-async function makerSession() {
-  const owner = privateKeyToAccount(generatePrivateKey());
-  const material = enclave.simulator.openSession('venmo', { id: venmo.payeeId, username: 'maker' });
-  const sealed = await enclave.seal(material, { purpose: 'seller', platform: 'venmo', callerAddress: owner.address });
-  return { owner, material, upload: { encryptedSessionMaterial: sealed, callerAddress: owner.address, payeeDetails: sellerPayee, expiresAt: Math.floor(TEST_NOW / 1000) + 7 * DAY } };
-}
-
-function received(material: Record<string, unknown>, payment: Partial<SimPayment>): SimPayment {
-  const recorded: SimPayment = {
-    paymentId: venmo.paymentId(),
-    amount: OWED_CENTS,
-    currency: 'USD',
-    payee: venmo.payeeRaw,
-    payer: '7777000111',
-    direction: 'incoming',
-    timestampMs: SIGNAL_TIMESTAMP * 1000 + 5 * 60_000,
-    status: 'completed',
-    ...payment,
-  };
-  enclave.simulator.recordPayment('venmo', material, recorded);
-  return recorded;
-}
-
 test('the seller path: upload, read, verify and revoke answer as documented, and so do its refusals', async (t) => {
   const listed = succeeded(t, 'GET', '/seller/supported', await enclave.get('/seller/supported'));
   t.deepEqual(listed.platforms, [{ platform: 'venmo', actionType: 'transfer_venmo' }]);
-  const credentialPath = `/seller/credentials/venmo/${sellerPayee}`;
+  const credentialPath = `/seller/credentials/venmo/${SELLER_PAYEE}`;
   refused(t, 'GET', credentialPath, await enclave.get(credentialPath), 404, 'CREDENTIAL_NOT_FOUND');
 
-  const session = await makerSession();
-  refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...session.upload, payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }), 422, 'CREDENTIAL_PAYEE_MISMATCH');
-  refused(t, 'POST', '/seller/credentials/cashapp', await enclave.post('/seller/credentials/cashapp', session.upload), 404, 'UNSUPPORTED_PLATFORM');
-  refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...session.upload, surprise: true }), 400, 'INVALID_REQUEST');
-  const kept = succeeded(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', session.upload), 201);
+  const session = makerSession(enclave);
+  const upload = await session.uploadBody();
+  refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...upload, payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }), 422, 'CREDENTIAL_PAYEE_MISMATCH');
+  refused(t, 'POST', '/seller/credentials/cashapp', await enclave.post('/seller/credentials/cashapp', upload), 404, 'UNSUPPORTED_PLATFORM');
+  refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...upload, surprise: true }), 400, 'INVALID_REQUEST');
+  const kept = succeeded(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', upload), 201);
   t.like(kept, { status: 'ACTIVE', enabled: true, available: true, owner: session.owner.address });
   t.deepEqual(succeeded(t, 'GET', credentialPath, await enclave.get(credentialPath)), kept);
   refused(t, 'GET', '/seller/credentials/venmo/0x1234', await enclave.get('/seller/credentials/venmo/0x1234'), 400, 'INVALID_REQUEST');
@@ -197,12 +171,12 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
   const resolvePath = '/seller/verify/venmo/transfer_venmo';
   const resolve = (paymentId: string, intent: Record<string, unknown>) => enclave.post(resolvePath, { params: { PAYMENT_ID: paymentId }, intent, chainId: TEST_CHAIN_ID });
   const intent = intentFor(venmo);
-  const paid = received(session.material, { note: `beans ${paymentReference(intent.intentHash)}` });
+  const paid = receivedPayment(enclave, session.material, { note: `beans ${paymentReference(intent.intentHash)}` });
   const attested = succeeded(t, 'POST', resolvePath, await resolve(paid.paymentId, intent));
   t.deepEqual(attested.metadata, { source: 'seller-tee', platform: 'venmo', actionType: 'transfer_venmo' });
   // Another intent whose reference the memo still names: only the claim on the payment id stands in the way.
   refused(t, 'POST', resolvePath, await resolve(paid.paymentId, { ...intentFor(venmo), intentHash: intent.intentHash.replace(/.$/, (last) => (last === '0' ? '1' : '0')) }), 409, 'PAYMENT_ID_ALREADY_USED');
-  refused(t, 'POST', resolvePath, await resolve(received(session.material, {}).paymentId, intent), 422, 'MEMO_MISMATCH');
+  refused(t, 'POST', resolvePath, await resolve(receivedPayment(enclave, session.material, {}).paymentId, intent), 422, 'MEMO_MISMATCH');
   refused(t, 'POST', '/seller/verify/venmo/transfer_paypal', await enclave.post('/seller/verify/venmo/transfer_paypal', { params: {}, intent, chainId: TEST_CHAIN_ID }), 400, 'UNSUPPORTED_ACTION');
 
   const revokePath = `${credentialPath}/revoke`;
@@ -213,7 +187,7 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
   refused(t, 'POST', revokePath, await revoke(session.owner, now - 600), 422, 'REVOCATION_STALE');
   const revoked = succeeded(t, 'POST', revokePath, await revoke(session.owner, now));
   t.like(revoked, { credentialId: kept.credentialId, status: 'REVOKED', enabled: false, available: false, endedAt: new Date(TEST_NOW).toISOString() });
-  refused(t, 'POST', resolvePath, await resolve(received(session.material, { note: paymentReference(intent.intentHash) }).paymentId, intent), 422, 'SELLER_CREDENTIAL_UNAVAILABLE');
+  refused(t, 'POST', resolvePath, await resolve(receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) }).paymentId, intent), 422, 'SELLER_CREDENTIAL_UNAVAILABLE');
 });
 
 test('a buyer verification answers the documented payment attestation, and its refusals are documented', async (t) => {

@@ -4,51 +4,19 @@
  * session, each tied to its intent by the reference in its memo.
  */
 import test from 'ava';
-import { keccak256, toBytes, type Hex } from 'viem';
+import { keccak256, toBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { EmbeddedStore } from '../../actors/index.js';
 import { SELLER_CREDENTIALS_COLLECTION, paymentReference, revocationMessage } from '../../enclave/index.js';
-import type { SimPayment } from '../../enclave/simulator/index.js';
 import { interceptedStore } from '../support/intercepted-store.js';
-import { OWED_CENTS, PLATFORM_FIXTURES, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { OWED_CENTS, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { SELLER_PAYEE, makerSession, receivedPayment, venmo, type MakerSession } from '../support/seller.js';
 
-const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;
-const payeeDetails = keccak256(toBytes(venmo.payeeId));
+const payeeDetails = SELLER_PAYEE;
 const DAY = 86_400;
 
-/** A maker's Venmo session (the account deposits name as payee), sealed for the seller path by `owner`. */
-async function makerSession(enclave: TestEnclave, owner = privateKeyToAccount(generatePrivateKey())) {
-  const material = enclave.simulator.openSession('venmo', { id: venmo.payeeId, username: 'maker' });
-  const seal = (use: { callerAddress?: Hex; purpose?: 'seller' | 'identity' } = {}) =>
-    enclave.seal(material, { purpose: use.purpose ?? 'seller', platform: 'venmo', callerAddress: use.callerAddress ?? owner.address } as never);
-  return { material, owner, seal };
-}
-
-async function upload(enclave: TestEnclave, session: Awaited<ReturnType<typeof makerSession>>, extra: Record<string, unknown> = {}) {
-  return enclave.post('/seller/credentials/venmo', {
-    encryptedSessionMaterial: await session.seal(),
-    callerAddress: session.owner.address,
-    payeeDetails,
-    expiresAt: Math.floor(TEST_NOW / 1000) + 7 * DAY,
-    ...extra,
-  });
-}
-
-/** A payment a buyer sent the maker, as the maker's session sees it. */
-function received(enclave: TestEnclave, material: Record<string, unknown>, payment: Partial<SimPayment> = {}): SimPayment {
-  const recorded: SimPayment = {
-    paymentId: venmo.paymentId(),
-    amount: OWED_CENTS,
-    currency: 'USD',
-    payee: venmo.payeeRaw,
-    payer: '7777000111',
-    direction: 'incoming',
-    timestampMs: SIGNAL_TIMESTAMP * 1000 + 5 * 60_000,
-    status: 'completed',
-    ...payment,
-  };
-  enclave.simulator.recordPayment('venmo', material, recorded);
-  return recorded;
+async function upload(enclave: TestEnclave, session: MakerSession, extra: Record<string, unknown> = {}) {
+  return enclave.post('/seller/credentials/venmo', await session.uploadBody(extra));
 }
 
 const resolve = (enclave: TestEnclave, paymentId: string, intent: Record<string, unknown>) =>
@@ -59,7 +27,7 @@ test('a kept credential makes the payee enabled and available, and the store hol
   const enclave = await startTestEnclave({ store });
   t.teardown(() => enclave.stop());
   t.deepEqual((await enclave.get('/seller/supported')).body.responseObject, { platforms: [{ platform: 'venmo', actionType: 'transfer_venmo' }] });
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   const { status, body } = await upload(enclave, session);
   t.is(status, 201, JSON.stringify(body));
   t.like(body.responseObject, { platform: 'venmo', payeeDetails, owner: session.owner.address, status: 'ACTIVE', enabled: true, available: true, expiresAt: new Date(TEST_NOW + 7 * DAY * 1000).toISOString() });
@@ -77,7 +45,7 @@ test('a kept credential makes the payee enabled and available, and the store hol
 test('an upload is refused unless the session is the payee\'s own, sealed for the seller path by its caller, on a platform the path serves', async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   const now = Math.floor(TEST_NOW / 1000);
 
   t.like(await upload(enclave, session, { payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }), { status: 422, body: { errorCode: 'CREDENTIAL_PAYEE_MISMATCH' } });
@@ -99,12 +67,12 @@ test('an upload is refused unless the session is the payee\'s own, sealed for th
 test('the seller path attests a payment the payee received whose memo names the intent, with the seller source tag', async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   t.is((await upload(enclave, session)).status, 201);
   const intent = intentFor(venmo);
   const other = intentFor(venmo);
   // A memo naming two intents still pays one: whichever is resolved first spends the payment.
-  const payment = received(enclave, session.material, { note: `coffee beans ${paymentReference(intent.intentHash).toLowerCase()}, ${paymentReference(other.intentHash)}` });
+  const payment = receivedPayment(enclave, session.material, { note: `coffee beans ${paymentReference(intent.intentHash).toLowerCase()}, ${paymentReference(other.intentHash)}` });
 
   const { status, body } = await resolve(enclave, payment.paymentId, intent);
   t.is(status, 200, JSON.stringify(body));
@@ -121,24 +89,24 @@ test('the seller path attests a payment the payee received whose memo names the 
 test('a payment whose memo names no intent, or another intent, is refused: another buyer\'s payment cannot fulfil an attacker\'s intent', async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   await upload(enclave, session);
   const victim = intentFor(venmo);
   const attacker = intentFor(venmo);
-  const paid = received(enclave, session.material, { note: paymentReference(victim.intentHash) });
+  const paid = receivedPayment(enclave, session.material, { note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, paid.paymentId, attacker), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
-  const bare = received(enclave, session.material);
+  const bare = receivedPayment(enclave, session.material);
   t.like(await resolve(enclave, bare.paymentId, victim), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
   // The reference must stand as a word of its own, not inside a longer one.
-  const glued = received(enclave, session.material, { note: `${paymentReference(victim.intentHash)}7` });
+  const glued = receivedPayment(enclave, session.material, { note: `${paymentReference(victim.intentHash)}7` });
   t.like(await resolve(enclave, glued.paymentId, victim), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
   // Money the maker sent (a refund to the buyer, say) proves no payment to the maker.
-  const sent = received(enclave, session.material, { direction: 'outgoing', payer: venmo.payeeId, payee: '7777000111', note: paymentReference(victim.intentHash) });
+  const sent = receivedPayment(enclave, session.material, { direction: 'outgoing', payer: venmo.payeeId, payee: '7777000111', note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, sent.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_NOT_INCOMING' } });
   // The ordinary rules hold as on the buyer path.
-  const short = received(enclave, session.material, { amount: OWED_CENTS - 1n, note: paymentReference(victim.intentHash) });
+  const short = receivedPayment(enclave, session.material, { amount: OWED_CENTS - 1n, note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, short.paymentId, victim), { status: 422, body: { errorCode: 'AMOUNT_TOO_LOW' } });
-  const early = received(enclave, session.material, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 3_600_000, note: paymentReference(victim.intentHash) });
+  const early = receivedPayment(enclave, session.material, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 3_600_000, note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, early.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_BEFORE_INTENT' } });
 });
 
@@ -149,9 +117,9 @@ test('without an available credential the path refuses; a session the platform e
   const intent = intentFor(venmo);
   t.like(await resolve(enclave, venmo.paymentId(), intent), { status: 422, body: { errorCode: 'SELLER_CREDENTIAL_UNAVAILABLE' } });
 
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   await upload(enclave, session, { expiresAt: Math.floor(now / 1000) + DAY });
-  const paid = received(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
   now += DAY * 1000 + 1000;
   t.like((await enclave.get(`/seller/credentials/venmo/${payeeDetails}`)).body.responseObject, { status: 'ACTIVE', enabled: true, available: false });
   t.like(await resolve(enclave, paid.paymentId, intent), { status: 422, body: { errorCode: 'SELLER_CREDENTIAL_UNAVAILABLE' } });
@@ -165,7 +133,7 @@ test('without an available credential the path refuses; a session the platform e
 test('only the uploader revokes, by signing for this credential now; a revoked credential resolves nothing', async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   const { credentialId } = (await upload(enclave, session)).body.responseObject;
   const issuedAt = Math.floor(TEST_NOW / 1000);
   const revoke = async (signer = session.owner, at = issuedAt, id = credentialId) =>
@@ -178,7 +146,7 @@ test('only the uploader revokes, by signing for this credential now; a revoked c
   t.like(await revoke(), { status: 200, body: { responseObject: { status: 'REVOKED' } } });
 
   const intent = intentFor(venmo);
-  const paid = received(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
   t.like(await resolve(enclave, paid.paymentId, intent), { status: 422, body: { errorCode: 'SELLER_CREDENTIAL_UNAVAILABLE' } });
 });
 
@@ -188,7 +156,7 @@ test('a credential kept by one enclave does not open in an enclave with another 
   const session = await makerSession(first);
   t.is((await upload(first, session)).status, 201);
   const intent = intentFor(venmo);
-  const paid = received(first, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(first, session.material, { note: paymentReference(intent.intentHash) });
   await first.stop();
 
   const second = await startTestEnclave({ store });
@@ -216,10 +184,10 @@ test('a revocation that lands while a payment is being resolved stays revoked: t
   );
   const enclave = await startTestEnclave({ store });
   t.teardown(() => enclave.stop());
-  const session = await makerSession(enclave);
+  const session = makerSession(enclave);
   const { credentialId } = (await upload(enclave, session)).body.responseObject;
   const intent = intentFor(venmo);
-  const paid = received(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
   duringResolve = async () => {
     const issuedAt = Math.floor(TEST_NOW / 1000);
     const revoked = await enclave.post(`/seller/credentials/venmo/${payeeDetails}/revoke`, { issuedAt, signature: await session.owner.signMessage({ message: revocationMessage(credentialId, issuedAt) }) });
