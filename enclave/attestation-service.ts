@@ -184,8 +184,7 @@ export class AttestationService {
   /** The intent's payee's own session reads the payment it received; its memo must name the intent. */
   async resolveSellerPayment(platformId: string, actionType: string, body: unknown) {
     const request = parseRequest(sellerResolveRequest, body);
-    const platform = this.#platform(platformId, actionType);
-    this.#sellerPlatform(platform.id);
+    const platform = this.#sellerPlatform(platformId, actionType);
     const verifier = this.#options.chains.paymentVerifier(request.chainId, request.verifyingContract);
     const paymentParams = parseParams(platform.params, request.params);
     const now = this.#now();
@@ -338,9 +337,10 @@ export class AttestationService {
     }
   }
 
-  #sellerPlatform(platformId: string): PaymentPlatform<unknown> {
-    const platform = paymentPlatform(platformId);
-    if (!platform?.sellerPath || !platform.account) {
+  /** A platform the seller path serves, and its payment action when the route names one. */
+  #sellerPlatform(platformId: string, actionType?: string): PaymentPlatform<unknown> {
+    const platform = actionType === undefined ? paymentPlatform(platformId) : this.#platform(platformId, actionType);
+    if (!platform || !SELLER_PLATFORMS.includes(platform.id)) {
       throw new AttestationError('UNSUPPORTED_PLATFORM', 404, `the seller path does not serve ${platformId}; it serves ${SELLER_PLATFORMS.join(', ')}`);
     }
     return platform;

@@ -42,7 +42,16 @@ interface CoseSign1 {
 
 /** The bytes COSE signs for a COSE_Sign1 without external data. */
 export function coseSign1SigStructure(protectedHeader: Uint8Array, payload: Uint8Array): Uint8Array {
-  return encode(['Signature1', protectedHeader, new Uint8Array(0), payload]);
+  return encode(['Signature1', plainBytes(protectedHeader), new Uint8Array(0), plainBytes(payload)]);
+}
+
+/**
+ * cbor2 writes a Buffer as its JSON form, not as a byte string, and a document decoded
+ * from a Buffer (gRPC's bytes, base64 decoded) yields Buffers: the view over the same
+ * bytes is what COSE signed.
+ */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
@@ -50,9 +59,7 @@ export function coseSign1SigStructure(protectedHeader: Uint8Array, payload: Uint
  * with every certificate valid at `now`. Throws NitroDocumentError otherwise.
  */
 export function verifyNitroDocument(document: Uint8Array, options: { root: string | X509Certificate; now: number }): NitroAttestation {
-  // A Buffer (gRPC's bytes, base64 decoded) would decode into Buffers, which cbor2 writes as
-  // their JSON form: the signed structure must be rebuilt from plain byte strings.
-  const cose = readCoseSign1(new Uint8Array(document.buffer, document.byteOffset, document.byteLength));
+  const cose = readCoseSign1(document);
   const attestation = readPayload(cose.payload);
   const root = typeof options.root === 'string' ? new X509Certificate(options.root) : options.root;
   const leaf = checkChain(attestation, root, options.now);

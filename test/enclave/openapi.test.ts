@@ -5,12 +5,7 @@
  * 2020-12), and each refusal's errorCode must be one its operation lists for its status.
  */
 import test, { type ExecutionContext } from 'ava';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import pino from 'pino';
 import { keccak256, toBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -20,6 +15,7 @@ import { createAttestationApp } from '../../enclave/http/attestation-app.js';
 import { attestationOpenApi } from '../../enclave/http/openapi.js';
 import { FixtureNitroModule, makeNitroPki, pcrsOf } from '../support/nitro.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
+import { lintOpenApi } from '../support/redocly-lint.js';
 import { SELLER_PAYEE, makerSession, receivedPayment } from '../support/seller.js';
 import {
   OWED_CENTS,
@@ -33,8 +29,6 @@ import {
   type TestEnclave,
 } from '../support/enclave.js';
 
-const run = promisify(execFile);
-const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const fixture = (platform: string) => PLATFORM_FIXTURES.find((candidate) => candidate.platform === platform)!;
 const venmo = fixture('venmo');
 
@@ -52,22 +46,6 @@ test.before(async () => {
   validator = new ResponseValidator(document);
 });
 test.after.always(async () => enclave?.stop());
-
-/** Redocly's recommended rules over one document, offline, as test/gateway/openapi.test.ts runs them. */
-async function lint(served: unknown): Promise<{ totals: { errors: number; warnings: number }; problems: unknown[] }> {
-  const folder = await mkdtemp(join(tmpdir(), 'enclave-openapi-lint-'));
-  try {
-    const file = join(folder, 'openapi.json');
-    await writeFile(file, JSON.stringify(served));
-    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-    const { stdout } = await run(process.execPath, [REDOCLY, 'lint', file, '--format=json', '--extends=recommended'], { env, cwd: folder }).catch(
-      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-    );
-    return JSON.parse(stdout.slice(stdout.indexOf('{')));
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
 
 /** The operation a request reaches: a literal segment wins over a parameter, as the router matches. */
 function operationFor(method: string, target: string): Json {
@@ -105,7 +83,7 @@ test('the served document is the one built from the package version, outside the
   t.deepEqual(document, JSON.parse(JSON.stringify(attestationOpenApi(version))));
   t.is(document.openapi, '3.1.0');
   t.false('success' in document);
-  const { totals, problems: found } = await lint(document);
+  const { totals, problems: found } = await lintOpenApi(document);
   t.deepEqual({ errors: totals.errors, warnings: totals.warnings }, { errors: 0, warnings: 0 }, JSON.stringify(found).slice(0, 2000));
 });
 

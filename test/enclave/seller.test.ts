@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { EmbeddedStore } from '../../actors/index.js';
 import { SELLER_CREDENTIALS_COLLECTION, paymentReference, revocationMessage } from '../../enclave/index.js';
 import { interceptedStore } from '../support/intercepted-store.js';
-import { OWED_CENTS, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { OWED_CENTS, PAYMENT_VERIFIER, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
 import { SELLER_PAYEE, makerSession, receivedPayment, venmo, type MakerSession } from '../support/seller.js';
 
 const payeeDetails = SELLER_PAYEE;
@@ -196,4 +196,19 @@ test('a revocation that lands while a payment is being resolved stays revoked: t
   t.is((await resolve(enclave, paid.paymentId, intent)).status, 200, 'the payment was read before the revocation');
   t.is(duringResolve as unknown, null, 'the revocation ran inside the resolution');
   t.like((await enclave.get(`/seller/credentials/venmo/${payeeDetails}`)).body.responseObject, { status: 'REVOKED', enabled: false, lastResolvedAt: null });
+});
+
+test('document 3\'s verifyingContract rule holds on the seller path: when sent, it must be the verifier the chain id resolves to', async (t) => {
+  const enclave = await startTestEnclave();
+  t.teardown(() => enclave.stop());
+  const session = makerSession(enclave);
+  await upload(enclave, session);
+  const intent = intentFor(venmo);
+  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const body = { params: { PAYMENT_ID: paid.paymentId }, intent, chainId: TEST_CHAIN_ID };
+  const other = `0x${'ab'.repeat(20)}`;
+  t.like(await enclave.post('/seller/verify/venmo/transfer_venmo', { ...body, verifyingContract: other }), { status: 400, body: { errorCode: 'VERIFYING_CONTRACT_MISMATCH' } });
+  const { status, body: answer } = await enclave.post('/seller/verify/venmo/transfer_venmo', { ...body, verifyingContract: PAYMENT_VERIFIER });
+  t.is(status, 200);
+  t.is(answer.responseObject.domain.verifyingContract, PAYMENT_VERIFIER);
 });

@@ -1,38 +1,8 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { openApiDocument } from '../../gateway/openapi/document.js';
 import { startTestGateway, withMerchant } from '../support/gateway.js';
 import { ResponseValidator } from '../support/openapi-validator.js';
-
-const run = promisify(execFile);
-const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
-
-interface LintTotals {
-  errors: number;
-  warnings: number;
-}
-
-/** Redocly's recommended rules over one document, offline: no telemetry, no update check. */
-async function lint(document: unknown): Promise<{ totals: LintTotals; problems: unknown[] }> {
-  const folder = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
-  try {
-    const file = join(folder, 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
-    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-    const { stdout } = await run(process.execPath, [REDOCLY, 'lint', file, '--format=json', '--extends=recommended'], { env, cwd: folder }).catch(
-      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-    );
-    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { totals: LintTotals; problems: unknown[] };
-    return report;
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
+import { lintOpenApi } from '../support/redocly-lint.js';
 
 test('the served document passes Redocly’s recommended rules with no errors and no warnings, with every area mounted and with none', async (t) => {
   const everything = openApiDocument('test', { orderMaxUsdc: '100000', admin: true, deadLetters: true, metrics: true });
@@ -41,7 +11,7 @@ test('the served document passes Redocly’s recommended rules with no errors an
   const served = await (await fetch(`${gateway.url}/api/v1/openapi.json`)).json();
   const bare = openApiDocument('test', { orderMaxUsdc: '100000' });
   for (const [name, document] of Object.entries({ everything, served, bare })) {
-    const { totals, problems } = await lint(document);
+    const { totals, problems } = await lintOpenApi(document);
     t.deepEqual({ errors: totals.errors, warnings: totals.warnings }, { errors: 0, warnings: 0 }, `${name}: ${JSON.stringify(problems).slice(0, 2000)}`);
   }
 });

@@ -1,0 +1,31 @@
+/** Redocly's recommended rules over one OpenAPI document, offline: no telemetry, no update check. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+
+export interface LintReport {
+  totals: { errors: number; warnings: number };
+  problems: unknown[];
+}
+
+export async function lintOpenApi(document: unknown): Promise<LintReport> {
+  const folder = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
+  try {
+    const file = join(folder, 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+    // Redocly exits non-zero when it finds problems; the report on stdout is what the tests read.
+    const { stdout } = await run(process.execPath, [REDOCLY, 'lint', file, '--format=json', '--extends=recommended'], { env, cwd: folder }).catch(
+      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+    );
+    return JSON.parse(stdout.slice(stdout.indexOf('{'))) as LintReport;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
