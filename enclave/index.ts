@@ -19,6 +19,6 @@ export * from './server.js';
 export * from './session-material.js';
 export * from './session-context.js';
 export * from './verification/used-payment-ids.js';
-export * from './verification/payment-reference.js';
+export * from '../machines/payment/payment-reference.js';
 export * from './seller/seller-credentials.js';
 export { platformClient } from './platforms/index.js';

@@ -6,6 +6,7 @@
  */
 export * from './money.js';
 export * from './order/index.js';
+export * from './payment/index.js';
 export * from './catalog/index.js';
 export * from './transaction/index.js';
 export * from './wallet/index.js';

@@ -5,14 +5,17 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
+  activePayment,
   hostedOrderFields,
   orderMachine,
+  paymentSelectedRail,
   settlementRefusal,
   toCheckoutOrder,
   type CreateOrderEvent,
   type OrderContext,
   type OrderEvent,
   type OrderStatus,
+  amountLock,
 } from '../../machines/order/index.js';
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 import { viewGrams } from './search-grams.js';
@@ -34,10 +37,11 @@ export function orderView(context: OrderContext, status: OrderStatus) {
     idempotencyKey: context.idempotencyKey,
     requestHash: context.requestHash,
     orderTokenHash: context.orderTokenHash,
-    // Payments set these once they exist; until then no order has an attempt.
-    hasActivePayment: false,
-    hasExpiredPayment: false,
-    paymentSelectedRail: null,
+    hasActivePayment: activePayment(context.payments) !== null,
+    hasExpiredPayment: context.payments.some((payment) => payment.status === 'EXPIRED'),
+    paymentSelectedRail: paymentSelectedRail(context.payments),
+    // The hosted read's currentPayment: the newest attempt only (document 1).
+    currentPaymentId: context.payments[0]?.id ?? null,
     searchText,
     // Narrows a search to the views holding its trigrams before `searchText` decides (gateway/orders/order-search.ts).
     searchGrams: viewGrams(searchText),
@@ -46,10 +50,11 @@ export function orderView(context: OrderContext, status: OrderStatus) {
   };
 }
 
-/** What the order list's `search` matches, lower-cased; payments will add their rail and railIdentifier. */
+/** What the order list's `search` matches, lower-cased: id, notes and metadata JSON, and each payment's rail and railIdentifier. */
 export function orderSearchText(context: OrderContext): string {
   const parts = [context.id];
   for (const value of [context.notes, context.metadata]) if (value !== null && value !== undefined) parts.push(JSON.stringify(value));
+  for (const payment of context.payments) parts.push(payment.rail, ...(payment.railIdentifier ? [payment.railIdentifier] : []));
   // A newline between parts keeps a search from matching across the end of one and the start of the next.
   return parts.join('\n').toLowerCase();
 }
@@ -60,6 +65,16 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
     return { code: 'ORDER_STATUS_NOT_ELIGIBLE', message: `order ${context.id} is ${status} and can no longer be cancelled`, status: 409 };
   }
   if (command.type === 'APPLY_SETTLEMENT') return settlementRejection(context, command);
+  if (command.type === 'SET_AMOUNT') return amountRejection(context, status);
+  return null;
+}
+
+/** The open-amount codes of document 1, with the statuses docs/payments.md gives them. */
+function amountRejection(context: OrderContext, status: OrderStatus): Rejection | null {
+  if (context.amountMode !== 'OPEN') return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer`, status: 409 };
+  const lock = amountLock(context, status);
+  if (lock !== null) return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, status: 409, details: { amountLock: lock } };
+  if (status !== 'CREATED') return { code: 'AMOUNT_LOCKED', message: `order ${context.id} is ${status}`, status: 409, details: { amountLock: null } };
   return null;
 }
 
@@ -82,7 +97,9 @@ const statusOf = (snapshot: AnyMachineSnapshot) => snapshot.value as OrderStatus
 export const orderKind = defineKind({
   name: 'order',
   machine: orderMachine,
-  machineVersion: 1,
+  machineVersion: 2,
+  // Version 2 keeps the order's payments and the open amount's saved input.
+  migrations: { 1: (persisted) => ({ ...persisted, context: { payments: [], savedInput: null, ...(persisted.context as Record<string, unknown>) } }) },
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),
   // The token hash lets the creator tell its own creation from a concurrent one with the same idempotency key.

@@ -3,28 +3,17 @@
  * payment prove that the intent was paid? Pure: the replay check, which needs a store,
  * is the used-payment-id registry's, and runs after these rules pass.
  */
-import { FIAT_DECIMALS, USDC_DECIMALS, ceilDiv } from '../../machines/money.js';
+import { fiatOwed } from '../../machines/payment/pricing.js';
 import { PaymentRefusedError } from '../errors.js';
 import type { NormalizedPayment } from '../platforms/platform.js';
-import { CONVERSION_RATE_DECIMALS, idHash, type IntentSnapshot } from './intent-snapshot.js';
-import { memoNamesIntent, paymentReference } from './payment-reference.js';
+import { idHash, type IntentSnapshot } from './intent-snapshot.js';
+import { memoNamesIntent, paymentReference } from '../../machines/payment/payment-reference.js';
 
 /**
  * Whose session read the payment: the buyer's, who sent it, or the seller's (the maker's
  * stored credential), who received it and cannot tell one payer from another but by memo.
  */
 export type PaymentSide = 'buyer' | 'seller';
-
-const OWED_SCALE = 10n ** BigInt(USDC_DECIMALS + CONVERSION_RATE_DECIMALS - FIAT_DECIMALS);
-
-/**
- * The fiat, in cents, that buys `usdcAmount` at `conversionRate` (fiat per USDC, 18
- * decimals), rounded up: a payment a fraction of a cent short does not release the
- * whole intent.
- */
-export function fiatOwed(usdcAmount: bigint, conversionRate: bigint): bigint {
-  return ceilDiv(usdcAmount * conversionRate, OWED_SCALE);
-}
 
 export interface VerifiedPayment {
   /** USDC base units to release: the whole intent, as the payment covers it. */

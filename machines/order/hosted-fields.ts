@@ -22,7 +22,7 @@ export function hostedOrderFields(context: OrderContext, status: OrderStatus): H
     amountLock: amountLock(context, status),
     bridgeInfo: null,
     applePayChargeUsdcAmount: null,
-    savedInput: null,
+    savedInput: context.savedInput ?? null,
   };
 }
 
@@ -38,11 +38,15 @@ function isPristineFiatOrder(context: OrderContext): boolean {
 /**
  * PAID as soon as any value has settled, not only once FULFILLED: what has settled
  * was priced against the current amount, so changing the amount would change what
- * that money paid for. A CANCELLED order with nothing settled has no lock: its status
- * already closes it. PAYMENT_IN_PROGRESS and PAYMENT_MAY_SETTLE depend on the
- * order's payments and arrive with them.
+ * that money paid for. PAYMENT_MAY_SETTLE while an attempt's proof is being verified
+ * or fulfilled, or the customer said they sent the money: the amount the intent was
+ * priced at may yet be paid. PAYMENT_IN_PROGRESS while any attempt is open. A
+ * CANCELLED order with nothing settled has no lock: its status already closes it.
  */
-function amountLock(context: OrderContext, status: OrderStatus): AmountLockReason | null {
+export function amountLock(context: OrderContext, status: OrderStatus): AmountLockReason | null {
   if (status === 'FULFILLED' || context.settlements.length > 0) return 'PAID';
-  return null;
+  if (status === 'CANCELLED') return null;
+  const open = (context.payments ?? []).filter((payment) => payment.status === 'CREATED');
+  if (open.some((payment) => payment.paid || payment.step === 'VERIFYING' || payment.step === 'FULFILLING')) return 'PAYMENT_MAY_SETTLE';
+  return open.length > 0 ? 'PAYMENT_IN_PROGRESS' : null;
 }

@@ -12,3 +12,4 @@ export * from './hosted-fields.js';
 export * from './open-amount.js';
 export * from './create-rules.js';
 export * from './destination.js';
+export * from './order-payments.js';

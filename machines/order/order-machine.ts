@@ -10,15 +10,24 @@
  * since both are final. Chargebacks and refunds (later issues) will be facts beside
  * the status too, never moving it off FULFILLED.
  */
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
+import { formatUsdc } from '../money.js';
 import { toCheckoutOrder, type CheckoutOrder } from './checkout-order.js';
 import type { OrderContext, OrderEvent, OrderInput } from './order-types.js';
 import { applySettlement, coversOrder, settlementRefusal } from './settlement.js';
+import { supersededBy, withPayment } from './order-payments.js';
+import { amountLock } from './hosted-fields.js';
+import type { FiatAmount } from './order-types.js';
 
 export type OrderEmitted =
   | { type: 'ORDER_CREATED'; order: CheckoutOrder }
   | { type: 'ORDER_FULFILLED'; order: CheckoutOrder }
-  | { type: 'ORDER_CANCELLED'; order: CheckoutOrder };
+  | { type: 'ORDER_CANCELLED'; order: CheckoutOrder }
+  | {
+      type: 'ORDER_AMOUNT_SET';
+      order: CheckoutOrder;
+      amountChange: { previousAmountUsdc: string | null; newAmountUsdc: string; fiat: FiatAmount; amountVersion: number };
+    };
 
 export const orderMachine = setup({
   types: {
@@ -29,10 +38,39 @@ export const orderMachine = setup({
   },
   guards: {
     countsSettlement: ({ context, event }) => event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null,
+    amountOpen: ({ context }) => context.amountMode === 'OPEN' && amountLock(context, 'CREATED') === null,
     settlesInFull: ({ context, event }) =>
       event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null && coversOrder(context, event.usdcAmount),
   },
   actions: {
+    tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
+    recordPayment: assign(({ context, event }) => {
+      assertEvent(event, 'PAYMENT_UPDATED');
+      return { payments: withPayment(context.payments, event.payment) };
+    }),
+    setAmount: assign(({ context, event }) => {
+      assertEvent(event, 'SET_AMOUNT');
+      return {
+        requestedUsdcAmount: event.usdcAmount,
+        remainingUsdcAmount: event.usdcAmount,
+        amountVersion: context.amountVersion + 1,
+        savedInput: event.fiat,
+        updatedAt: event.at,
+      };
+    }),
+    announceAmountSet: emit(({ context, event }) => {
+      assertEvent(event, 'SET_AMOUNT');
+      return {
+        type: 'ORDER_AMOUNT_SET' as const,
+        order: toCheckoutOrder(context, 'CREATED'),
+        amountChange: {
+          previousAmountUsdc: event.previousAmountUsdc,
+          newAmountUsdc: formatUsdc(event.usdcAmount),
+          fiat: event.fiat,
+          amountVersion: context.amountVersion,
+        },
+      };
+    }),
     recordSettlement: assign(({ context, event }) => {
       assertEvent(event, 'APPLY_SETTLEMENT');
       return applySettlement(context, { paymentId: event.paymentId, usdcAmount: event.usdcAmount, at: event.at });
@@ -58,6 +96,8 @@ export const orderMachine = setup({
       remainingUsdcAmount: input.requestedUsdcAmount,
       amountVersion: 0,
       settlements: [],
+      payments: [],
+      savedInput: null,
       createdAt: at,
       updatedAt: at,
       cancelledAt: null,
@@ -65,6 +105,19 @@ export const orderMachine = setup({
     };
   },
   entry: 'announceCreated',
+  on: {
+    // In every status: an attempt reports where it stands, and the newest open attempt replaces older open ones.
+    PAYMENT_UPDATED: {
+      actions: [
+        enqueueActions(({ context, event, enqueue }) => {
+          for (const older of supersededBy(context.payments, event.payment)) {
+            enqueue({ type: 'tell', params: { to: { kind: 'payment', id: older.id }, event: { type: 'CANCEL', reason: 'REPLACED', at: event.payment.createdAt } } });
+          }
+        }),
+        'recordPayment',
+      ],
+    },
+  },
   initial: 'CREATED',
   states: {
     CREATED: {
@@ -74,6 +127,7 @@ export const orderMachine = setup({
           { guard: 'countsSettlement', target: 'PARTIALLY_FULFILLED', actions: 'recordSettlement' },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
+        SET_AMOUNT: { guard: 'amountOpen', actions: ['setAmount', 'announceAmountSet'] },
       },
     },
     PARTIALLY_FULFILLED: {

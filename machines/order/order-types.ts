@@ -6,6 +6,7 @@
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
+import type { PaymentSummary } from './order-payments.js';
 
 export type AmountMode = 'FIXED' | 'OPEN';
 /** A JSON object the merchant or Peer keeps on the order (`notes`, `metadata`). */
@@ -75,6 +76,10 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
   amountVersion: number;
   /** Every settlement applied, in order, one per payment. */
   settlements: Settlement[];
+  /** Every payment attempt as it last reported, newest first. */
+  payments: PaymentSummary[];
+  /** An open amount as the customer typed it when it was last set; null before. */
+  savedInput: FiatAmount | null;
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
@@ -83,4 +88,6 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
 
 export type OrderEvent =
   | { type: 'APPLY_SETTLEMENT'; paymentId: string; usdcAmount: bigint; at: string }
+  | { type: 'PAYMENT_UPDATED'; payment: PaymentSummary }
+  | { type: 'SET_AMOUNT'; usdcAmount: bigint; previousAmountUsdc: string | null; fiat: FiatAmount; at: string }
   | { type: 'CANCEL'; at: string };

@@ -1,0 +1,41 @@
+/**
+ * What an order knows of its payments: one summary per attempt, as each attempt
+ * reports where it stands. The list fields of document 1 (hasActivePayment,
+ * hasExpiredPayment, paymentSelectedRail), the hosted read's current payment and the
+ * amount lock are all read from these.
+ */
+import type { PaymentSummary } from '../payment/payment-machine.js';
+
+export type { PaymentSummary };
+
+/** The summaries with `payment` in place of its earlier report, newest attempt first. */
+export function withPayment(payments: readonly PaymentSummary[], payment: PaymentSummary): PaymentSummary[] {
+  const others = payments.filter((known) => known.id !== payment.id);
+  return [payment, ...others].sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)));
+}
+
+export function activePayment(payments: readonly PaymentSummary[]): PaymentSummary | null {
+  return payments.find((payment) => payment.status === 'CREATED') ?? null;
+}
+
+/** The rail of the attempt in progress, else of the most recent expired one, else null (document 1). */
+export function paymentSelectedRail(payments: readonly PaymentSummary[]): string | null {
+  return (activePayment(payments) ?? payments.find((payment) => payment.status === 'EXPIRED'))?.rail ?? null;
+}
+
+/**
+ * Older attempts still open that a newer one replaces: the hosted read shows the newest
+ * attempt only, so an older one left open would hold liquidity nobody is paying. An
+ * attempt whose proof is being verified or fulfilled is left to finish.
+ */
+export function supersededBy(payments: readonly PaymentSummary[], newest: PaymentSummary): PaymentSummary[] {
+  if (newest.status !== 'CREATED') return [];
+  return payments.filter(
+    (payment) => payment.id !== newest.id && payment.status === 'CREATED' && (payment.step === 'SIGNALLING' || payment.step === 'AWAITING_PAYMENT') && olderThan(payment, newest),
+  );
+}
+
+/** The order withPayment sorts in: by creation, then by id, so two attempts of one millisecond never each replace the other. */
+function olderThan(payment: PaymentSummary, other: PaymentSummary): boolean {
+  return payment.createdAt === other.createdAt ? payment.id.localeCompare(other.id) < 0 : payment.createdAt < other.createdAt;
+}

@@ -1,0 +1,112 @@
+/**
+ * The CheckoutPayment of document 1, exactly as the API returns it and as every
+ * payment webhook carries it. The quote follows the public CheckoutPaymentQuote shape
+ * of Peer's shared types. `errorCode` and `errorMessage` are the hosted read's only:
+ * list rows and webhooks carry them as null (document 1).
+ */
+import { formatFiat, formatRate, formatUsdc } from '../money.js';
+import type { MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
+import { currencyPerUsdRate } from './pricing.js';
+import { paymentReference } from './payment-reference.js';
+
+export interface PaymentPenalty {
+  kind: 'PURCHASE_PROTECTION' | 'CROSS_CURRENCY';
+  penaltyBps: number;
+  originalAmount: string;
+  attestedAmount: string;
+}
+
+export interface CheckoutPaymentQuote {
+  /** Fiat per USDC, 18 decimals, as the intent carries it. */
+  conversionRate: string;
+  signalIntent: {
+    processorName: string;
+    depositId: string;
+    amount: string;
+    toAddress: string;
+    escrowAddress: string;
+    fiatCurrencyCode: string;
+    payeeDetails: string;
+  };
+  intentHash: string | null;
+}
+
+export interface CheckoutPayment {
+  id: string;
+  orderId: string;
+  status: PaymentStatus;
+  chargebackStatus: 'NONE' | 'CHARGEBACKED';
+  chargeback: null;
+  penalties: PaymentPenalty[];
+  rail: string;
+  paymentMethodId: string | null;
+  proofMode: ProofMode;
+  attestation: { serviceUrl: string };
+  currency: string;
+  payTo: string;
+  recipientRating: number;
+  quote: CheckoutPaymentQuote;
+  quoteExpiresAt: string;
+  memoPolicy: MemoPolicy;
+  suggestedMemo: string | null;
+  paymentAmount: string;
+  currencyPerUsdRate: string;
+  netSettledUsdcAmount: string | null;
+  totalUsdcFeeAmount: string;
+  referralFees: Array<{ recipient: string; amountUsdc: string }> | null;
+  railIdentifier: string | null;
+  fulfillTransaction: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus, options: { hosted: boolean }): CheckoutPayment {
+  const { quote, price } = context;
+  return {
+    id: context.id,
+    orderId: context.orderId,
+    status,
+    chargebackStatus: 'NONE',
+    chargeback: null,
+    // The attestation service applies no penalty yet: every payment is credited at its rate in its own currency.
+    penalties: [],
+    rail: context.rail,
+    paymentMethodId: context.paymentMethodId,
+    proofMode: context.proofMode,
+    attestation: { serviceUrl: context.attestationServiceUrl },
+    currency: context.currency,
+    payTo: context.payTo,
+    recipientRating: context.recipientRating,
+    quote: {
+      conversionRate: quote.conversionRate.toString(),
+      signalIntent: {
+        processorName: quote.processorName,
+        depositId: quote.depositId,
+        amount: price.releasedUsdc.toString(),
+        toAddress: quote.toAddress,
+        escrowAddress: quote.escrowAddress,
+        fiatCurrencyCode: quote.fiatCurrencyCode,
+        payeeDetails: quote.payeeDetails,
+      },
+      intentHash: context.railIdentifier,
+    },
+    quoteExpiresAt: context.quoteExpiresAt,
+    memoPolicy: context.memoPolicy,
+    suggestedMemo: context.railIdentifier?.startsWith('0x') ? paymentReference(context.railIdentifier as `0x${string}`) : null,
+    paymentAmount: formatFiat(context.paymentAmountCents),
+    currencyPerUsdRate: formatRate(currencyPerUsdRate(quote.conversionRate)),
+    netSettledUsdcAmount: context.netSettledUsdcAmount === null ? null : formatUsdc(context.netSettledUsdcAmount),
+    totalUsdcFeeAmount: formatUsdc(price.totalFeeUsdc),
+    referralFees: null,
+    railIdentifier: context.railIdentifier,
+    fulfillTransaction: context.fulfillTransaction,
+    errorCode: options.hosted ? context.errorCode : null,
+    errorMessage: options.hosted ? context.errorMessage : null,
+    completedAt: context.completedAt,
+    createdAt: context.createdAt,
+    updatedAt: context.updatedAt,
+  };
+}

@@ -1,0 +1,381 @@
+/**
+ * One payment attempt, as document 1's payment status table reads: CREATED, then
+ * SETTLED, CANCELLED, EXPIRED or FAILED. Inside CREATED the attempt moves through
+ * what the customer and the chain do: the intent being signalled on the maker's
+ * deposit, the customer's payment awaited, the proof being verified by the
+ * attestation service, the intent being fulfilled on chain.
+ *
+ * SETTLED comes only from the chain: the indexer's IntentFulfilled fact, never our
+ * own belief that a transaction was sent. The fact settles the attempt from any
+ * state, since an intent fulfilled on chain has moved the money whatever we thought
+ * of the attempt: a late settlement still counts (document 1). The window closes an
+ * attempt only while the customer has not proven a payment: once a proof is being
+ * verified or fulfilled, cancelling the intent could take the customer's money.
+ *
+ * Pure: time arrives in events; effects (signalIntent, readSignal, verifyPayment,
+ * fulfilIntent, cancelIntent) run after the turn is written.
+ */
+import { and, assertEvent, assign, emit, setup } from 'xstate';
+import { toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
+import type { Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
+
+export type PaymentEmitted = {
+  type: 'PAYMENT_CREATED' | 'PAYMENT_SETTLED' | 'PAYMENT_CANCELLED' | 'PAYMENT_EXPIRED' | 'PAYMENT_FAILED';
+  orderId: string;
+  payment: CheckoutPayment;
+};
+
+/** What the order keeps of each of its payments: enough for its list fields, its lock and its search. */
+export interface PaymentSummary {
+  id: string;
+  rail: string;
+  status: PaymentStatus;
+  /** The inner step of a CREATED attempt; null once it ended. */
+  step: PaymentStep | null;
+  railIdentifier: string | null;
+  /** The customer said they sent the money, or proved it: the attempt may still settle after it ends. */
+  paid: boolean;
+  createdAt: string;
+}
+
+export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING';
+
+export const SIGNAL_PURPOSE = 'signalIntent';
+export const FULFIL_PURPOSE = 'fulfillIntent';
+
+const sameHash = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+function fulfilledFact(context: PaymentContext, event: PaymentEvent): event is PaymentChainFact {
+  return event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentFulfilled?.intentHash, context.railIdentifier);
+}
+
+function outcomeOf(event: PaymentEvent, purpose: string): TransactionOutcomeMessage | null {
+  return event.type === 'TRANSACTION_OUTCOME' && event.purpose === purpose ? event : null;
+}
+
+/** When an event happened: its own time, a transaction's outcome time, or a fact's block time. */
+function timeOf(event: PaymentEvent): string | null {
+  if ('at' in event && typeof event.at === 'string') return event.at;
+  if (event.type === 'TRANSACTION_OUTCOME' && typeof event.outcome.at === 'number') return new Date(event.outcome.at).toISOString();
+  if (event.type === 'CHAIN_FACT' && event.fact.blockTimestamp) return new Date(Number(event.fact.blockTimestamp) * 1000).toISOString();
+  return null;
+}
+
+const isoAfter = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
+
+export const paymentMachine = setup({
+  types: {
+    input: {} as PaymentInput,
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    emitted: {} as PaymentEmitted,
+  },
+  delays: {
+    window: ({ context }) => context.windowMs,
+  },
+  guards: {
+    sandbox: ({ context }) => context.chain === null,
+    live: ({ context }) => context.chain !== null,
+    fulfilled: ({ context, event }) => fulfilledFact(context, event),
+    pruned: ({ context, event }) => event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
+    signalMined: ({ event }) => outcomeOf(event, SIGNAL_PURPOSE)?.outcome.status === 'MINED',
+    signalFailed: ({ event }) => {
+      const outcome = outcomeOf(event, SIGNAL_PURPOSE);
+      return outcome !== null && outcome.outcome.status !== 'MINED';
+    },
+    fulfilFailed: ({ event }) => {
+      const outcome = outcomeOf(event, FULFIL_PURPOSE);
+      return outcome !== null && outcome.outcome.status !== 'MINED';
+    },
+    windowClosed: ({ context, event }) => (timeOf(event) ?? '') >= context.quoteExpiresAt,
+    notProving: ({ context }) => context.proof === null && context.paymentProof === null,
+  },
+  actions: {
+    // Effects: run by the payment kind after the turn is written (actors/payments/payment-effects.ts).
+    signalIntent: (_, _params: ReturnType<typeof signalParams>) => {},
+    readSignal: (_, _params: { paymentId: string; transactionHash: string | null }) => {},
+    verifyPayment: (_, _params: ReturnType<typeof verifyParams>) => {},
+    fulfilIntent: (_, _params: ReturnType<typeof fulfilParams>) => {},
+    /** Nothing to cancel in the sandbox or before the intent's hash is known; the handler then does nothing. */
+    cancelIntent: (_, _params: { paymentId: string; intentHash: string | null; chain: PaymentChain | null }) => {},
+    tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
+    recordSignal: assign(({ event }) => {
+      assertEvent(event, 'INTENT_SIGNALED');
+      return { railIdentifier: event.intentHash, signalTimestamp: event.signalTimestamp, updatedAt: event.at };
+    }),
+    recordSent: assign(({ context, event }) => {
+      assertEvent(event, 'MARK_SENT');
+      return { sentAt: context.sentAt ?? event.at, updatedAt: event.at };
+    }),
+    recordProof: assign(({ context, event }) => {
+      assertEvent(event, 'SUBMIT_PROOF');
+      return { proof: event.proof, sentAt: context.sentAt ?? event.at, errorCode: null, errorMessage: null, updatedAt: event.at };
+    }),
+    recordVerified: assign(({ context, event }) => {
+      assertEvent(event, 'PAYMENT_VERIFIED');
+      // The sealed material has done its work; it is not kept past its use.
+      return { proof: null, paymentProof: event.paymentProof, fulfilAttempts: context.fulfilAttempts + 1, updatedAt: event.at };
+    }),
+    recordRejected: assign(({ event }) => {
+      assertEvent(event, 'VERIFICATION_REJECTED');
+      return { proof: null, errorCode: event.code, errorMessage: event.message, updatedAt: event.at };
+    }),
+    recordFulfilFailed: assign(({ context, event }) => {
+      const outcome = outcomeOf(event, FULFIL_PURPOSE)!;
+      return {
+        paymentProof: null,
+        updatedAt: timeOf(event) ?? context.updatedAt,
+        errorCode: 'FULFILL_INTENT_FAILED',
+        errorMessage: `the fulfilment transaction ended ${outcome.outcome.status}${outcome.outcome.reason ? `: ${outcome.outcome.reason}` : ''}`,
+      };
+    }),
+    recordSignalFailed: assign(({ event }) => {
+      const outcome = outcomeOf(event, SIGNAL_PURPOSE)!;
+      return {
+        errorCode: 'SIGNAL_INTENT_FAILED',
+        errorMessage: `the attempt could not be started on chain: signalIntent ended ${outcome.outcome.status}${outcome.outcome.reason ? ` (${outcome.outcome.reason})` : ''}`,
+      };
+    }),
+    recordPruned: assign({ errorCode: 'INTENT_CANCELLED', errorMessage: 'the intent was cancelled on chain before any payment was proven' }),
+    recordSettlement: assign(({ context, event }) => {
+      if (event.type === 'SIMULATE_PAYMENT') {
+        return {
+          fulfillTransaction: `sim_${context.id}`,
+          netSettledUsdcAmount: context.price.netUsdc,
+          creditedUsdcAmount: context.price.creditUsdc,
+          completedAt: event.at,
+          updatedAt: event.at,
+          errorCode: null,
+          errorMessage: null,
+        };
+      }
+      assertEvent(event, 'CHAIN_FACT');
+      const net = BigInt(event.fact.intentFulfilled!.amount);
+      // A release short of the intent credits the order short by as much as the merchant received less.
+      const shortfall = context.price.netUsdc > net ? context.price.netUsdc - net : 0n;
+      const credit = context.price.creditUsdc > shortfall ? context.price.creditUsdc - shortfall : 0n;
+      const at = timeOf(event) ?? context.updatedAt;
+      return {
+        fulfillTransaction: event.fact.transactionHash ?? null,
+        netSettledUsdcAmount: net,
+        creditedUsdcAmount: credit,
+        settlementFactId: event.fact.id,
+        completedAt: at,
+        updatedAt: at,
+        errorCode: null,
+        errorMessage: null,
+      };
+    }),
+    markEnded: assign(({ context, event }) => {
+      const at = timeOf(event) ?? context.updatedAt;
+      return { completedAt: at, updatedAt: at };
+    }),
+    markExpired: assign(({ context }) => ({ completedAt: context.quoteExpiresAt, updatedAt: context.quoteExpiresAt })),
+    announce: emit(({ context }, params: { status: PaymentStatus }) => ({
+      type: `PAYMENT_${params.status}` as PaymentEmitted['type'],
+      orderId: context.orderId,
+      payment: toCheckoutPayment(context, params.status, { hosted: false }),
+    })),
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => {
+    const { at, ...payment } = input;
+    return {
+      ...payment,
+      quoteExpiresAt: isoAfter(at, input.windowMs),
+      railIdentifier: input.chain === null ? `sim_${input.id}` : null,
+      signalTimestamp: null,
+      proof: null,
+      paymentProof: null,
+      fulfilAttempts: 0,
+      sentAt: null,
+      fulfillTransaction: null,
+      netSettledUsdcAmount: null,
+      creditedUsdcAmount: null,
+      settlementFactId: null,
+      errorCode: null,
+      errorMessage: null,
+      completedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  },
+  initial: 'CREATED',
+  states: {
+    CREATED: {
+      entry: [{ type: 'announce', params: { status: 'CREATED' } }],
+      initial: 'STARTING',
+      after: {
+        window: [
+          // While a proof is verified or fulfilled the window no longer governs: see the file's note.
+          { guard: 'notProving', target: 'EXPIRED', actions: 'markExpired' },
+        ],
+      },
+      on: {
+        CHAIN_FACT: [
+          { guard: 'fulfilled', target: 'SETTLED', actions: 'recordSettlement' },
+          { guard: 'pruned', target: 'FAILED', actions: ['recordPruned', 'markEnded'] },
+        ],
+      },
+      states: {
+        STARTING: {
+          always: [{ guard: 'sandbox', target: 'AWAITING_PAYMENT' }, { target: 'SIGNALLING' }],
+        },
+        SIGNALLING: {
+          entry: [{ type: 'signalIntent', params: ({ context }) => signalParams(context) }, report('CREATED', 'SIGNALLING')],
+          on: {
+            CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
+            TRANSACTION_OUTCOME: [
+              { guard: 'signalMined', target: 'READING_SIGNAL' },
+              { guard: 'signalFailed', target: '#payment.FAILED', actions: ['recordSignalFailed', 'markEnded'] },
+            ],
+          },
+        },
+        READING_SIGNAL: {
+          entry: { type: 'readSignal', params: ({ context, event }) => readSignalParams(context, event) },
+          on: {
+            INTENT_SIGNALED: { target: 'AWAITING_PAYMENT', actions: 'recordSignal' },
+            CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
+          },
+        },
+        AWAITING_PAYMENT: {
+          entry: report('CREATED', 'AWAITING_PAYMENT'),
+          on: {
+            MARK_SENT: { actions: ['recordSent', report('CREATED', 'AWAITING_PAYMENT')] },
+            // Only before a proof: once one is being checked or fulfilled, cancelling could take the customer's money.
+            CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
+            SUBMIT_PROOF: { guard: 'live', target: 'VERIFYING', actions: 'recordProof' },
+            SIMULATE_PAYMENT: { guard: 'sandbox', target: '#payment.SETTLED', actions: 'recordSettlement' },
+          },
+        },
+        VERIFYING: {
+          entry: [{ type: 'verifyPayment', params: ({ context }) => verifyParams(context) }, report('CREATED', 'VERIFYING')],
+          on: {
+            PAYMENT_VERIFIED: { target: 'FULFILLING', actions: 'recordVerified' },
+            VERIFICATION_REJECTED: [
+              // The window closed while the proof was checked, and the proof did not hold: the attempt ends as it would have.
+              { guard: 'windowClosed', target: '#payment.EXPIRED', actions: ['recordRejected', 'markExpired'] },
+              { target: 'AWAITING_PAYMENT', actions: 'recordRejected' },
+            ],
+          },
+        },
+        FULFILLING: {
+          entry: [{ type: 'fulfilIntent', params: ({ context }) => fulfilParams(context) }, report('CREATED', 'FULFILLING')],
+          on: {
+            // The customer may offer the proof again: the service signs the same payment for the same intent again.
+            TRANSACTION_OUTCOME: [
+              { guard: and(['fulfilFailed', 'windowClosed']), target: '#payment.EXPIRED', actions: ['recordFulfilFailed', 'markExpired'] },
+              { guard: 'fulfilFailed', target: 'AWAITING_PAYMENT', actions: 'recordFulfilFailed' },
+            ],
+          },
+        },
+      },
+    },
+    SETTLED: {
+      entry: [{ type: 'announce', params: { status: 'SETTLED' } }, applyToOrder(), report('SETTLED')],
+    },
+    EXPIRED: {
+      entry: [{ type: 'announce', params: { status: 'EXPIRED' } }, cancelIntent(), report('EXPIRED')],
+      on: lateFacts(),
+    },
+    CANCELLED: {
+      entry: [{ type: 'announce', params: { status: 'CANCELLED' } }, cancelIntent(), report('CANCELLED')],
+      on: lateFacts(),
+    },
+    FAILED: {
+      entry: [{ type: 'announce', params: { status: 'FAILED' } }, cancelIntent(), report('FAILED')],
+      on: lateFacts(),
+    },
+  },
+});
+
+/**
+ * What an ended attempt still hears from the chain: a fulfilment settles it (the money
+ * moved), and an intent whose signal lands only now is recorded and cancelled at once.
+ */
+function lateFacts() {
+  return {
+    CHAIN_FACT: { guard: 'fulfilled' as const, target: '#payment.SETTLED', actions: 'recordSettlement' as const },
+    TRANSACTION_OUTCOME: { guard: 'signalMined' as const, actions: { type: 'readSignal' as const, params: ({ context, event }: { context: PaymentContext; event: PaymentEvent }) => readSignalParams(context, event) } },
+    INTENT_SIGNALED: { actions: ['recordSignal' as const, cancelIntent()] },
+    // An order replacing an attempt that ended meanwhile: nothing left to cancel.
+    CANCEL: {},
+  };
+}
+
+/** Tells the order where this attempt stands, for its list fields, its amount lock and its search. */
+function report(status: PaymentStatus, step: PaymentStep | null = null) {
+  return {
+    type: 'tell' as const,
+    params: ({ context }: { context: PaymentContext }) => {
+      const payment: PaymentSummary = {
+        id: context.id,
+        rail: context.rail,
+        status,
+        step,
+        railIdentifier: context.railIdentifier,
+        paid: context.sentAt !== null,
+        createdAt: context.createdAt,
+      };
+      return { to: { kind: 'order', id: context.orderId }, event: { type: 'PAYMENT_UPDATED', payment } };
+    },
+  };
+}
+
+/** The settlement, counted against the order once: the order refuses a payment id it has applied. */
+function applyToOrder() {
+  return {
+    type: 'tell' as const,
+    params: ({ context }: { context: PaymentContext }) => ({
+      to: { kind: 'order', id: context.orderId },
+      event: { type: 'APPLY_SETTLEMENT', paymentId: context.id, usdcAmount: context.creditedUsdcAmount, at: context.completedAt },
+    }),
+  };
+}
+
+function cancelIntent() {
+  return {
+    type: 'cancelIntent' as const,
+    params: ({ context }: { context: PaymentContext }) => ({ paymentId: context.id, intentHash: context.railIdentifier, chain: context.chain }),
+  };
+}
+
+function readSignalParams(context: PaymentContext, event: PaymentEvent) {
+  return { paymentId: context.id, transactionHash: outcomeOf(event, SIGNAL_PURPOSE)?.outcome.hash ?? null };
+}
+
+function verifyParams(context: PaymentContext) {
+  return {
+    paymentId: context.id,
+    platform: context.quote.processorName,
+    proof: context.proof,
+    intent: {
+      intentHash: context.railIdentifier,
+      amount: context.price.releasedUsdc.toString(),
+      fiatCurrency: context.quote.fiatCurrencyCode,
+      payeeDetails: context.quote.payeeDetails,
+      conversionRate: context.quote.conversionRate.toString(),
+      signalTimestamp: context.signalTimestamp,
+    },
+    chainId: context.chain?.chainId ?? null,
+  };
+}
+
+function fulfilParams(context: PaymentContext) {
+  return { paymentId: context.id, attempt: context.fulfilAttempts, intentHash: context.railIdentifier, paymentProof: context.paymentProof, chain: context.chain };
+}
+
+function signalParams(context: PaymentContext) {
+  return {
+    paymentId: context.id,
+    chain: context.chain,
+    depositId: context.quote.depositId,
+    amount: context.price.releasedUsdc.toString(),
+    to: context.quote.toAddress,
+    paymentMethod: context.quote.processorName,
+    fiatCurrency: context.quote.fiatCurrencyCode,
+    conversionRate: context.quote.conversionRate.toString(),
+    platformFeeBps: context.fees.platformFeeBps,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * What a payment attempt is made of: the creation input the gateway hands over (the
+ * quote already chosen and priced, money in base units) and the context the payment
+ * machine keeps. Timestamps are ISO strings, as on the order.
+ */
+import type { Environment, FeePayer } from '../merchant/index.js';
+import type { FeeSchedule, IntentPrice } from './pricing.js';
+
+export type Hex = `0x${string}`;
+export type PaymentStatus = 'CREATED' | 'SETTLED' | 'CANCELLED' | 'EXPIRED' | 'FAILED';
+
+/**
+ * How the payment is proven: the buyer's own session read by the attestation service
+ * (BUYER_TEE), or, in the sandbox, nothing at all (SIMULATED).
+ */
+export type ProofMode = 'BUYER_TEE' | 'SIMULATED';
+
+/**
+ * Whether the customer must write `suggestedMemo` in the payment's memo. REQUIRED when
+ * the maker's own session may resolve the payment (seller automated release): the memo
+ * is all that ties a received payment to its intent. OPTIONAL otherwise.
+ */
+export type MemoPolicy = 'REQUIRED' | 'OPTIONAL';
+
+/** Where the chain side of a live payment lives; null in the sandbox, which touches no chain. */
+export interface PaymentChain {
+  chainId: number;
+  escrow: Hex;
+  orchestrator: Hex;
+}
+
+/** The deposit liquidity the attempt takes, and the intent terms signalled on it. */
+export interface PaymentQuote {
+  /** The platform that carries the payment, as the deposit accepts it (`venmo`, `zelle-chase`). */
+  processorName: string;
+  depositId: string;
+  /** keccak256 of the maker's payee id on the platform, as the deposit names it. */
+  payeeDetails: Hex;
+  escrowAddress: Hex;
+  /** Where the intent releases USDC: the order's destination. */
+  toAddress: Hex;
+  fiatCurrencyCode: string;
+  /** Fiat per USDC, 18 decimals: the deposit's rate. */
+  conversionRate: bigint;
+  /** Whether the maker's stored session can resolve the payment without the buyer. */
+  sellerAutomatedRelease: boolean;
+}
+
+export interface PaymentInput {
+  id: string;
+  orderId: string;
+  merchantId: string;
+  environment: Environment;
+  rail: string;
+  /** The Zelle bank the customer picked; null on other rails. */
+  paymentMethodId: string | null;
+  currency: string;
+  proofMode: ProofMode;
+  /** Where the customer's client reaches the attestation service (document 1's `attestation.serviceUrl`). */
+  attestationServiceUrl: string;
+  quote: PaymentQuote;
+  price: IntentPrice;
+  /** The fees the price was computed with; the platform's is signalled as the intent's referrer fee. */
+  fees: FeeSchedule;
+  feePayer: FeePayer;
+  /** The fiat the customer is asked to send, in cents of `currency`. */
+  paymentAmountCents: bigint;
+  /** Opaque to the customer's eyes but what the platform shows: the recipient the page tells the customer to pay. */
+  payTo: string;
+  /** 1.0 to 5.0, one decimal. */
+  recipientRating: number;
+  memoPolicy: MemoPolicy;
+  windowMs: number;
+  chain: PaymentChain | null;
+  at: string;
+}
+
+/** What the customer sealed for the attestation service; kept only until it has been verified. */
+export interface SubmittedProof {
+  encryptedSessionMaterial: string;
+  params: Record<string, string>;
+}
+
+export interface PaymentContext extends Omit<PaymentInput, 'at'> {
+  quoteExpiresAt: string;
+  /** The intent hash once the intent is signalled; null before (and always in the sandbox until it settles). */
+  railIdentifier: string | null;
+  /** Unix seconds of the block that signalled the intent. */
+  signalTimestamp: number | null;
+  proof: SubmittedProof | null;
+  /** The attestation the service signed, ABI-encoded, until it is submitted on chain. */
+  paymentProof: Hex | null;
+  /** How many fulfilment transactions were sent, so each retry has its own id. */
+  fulfilAttempts: number;
+  sentAt: string | null;
+  fulfillTransaction: string | null;
+  netSettledUsdcAmount: bigint | null;
+  /** What the settlement counted against the order; null until SETTLED. */
+  creditedUsdcAmount: bigint | null;
+  /** The chain fact the settlement came from, so its retraction can be matched. */
+  settlementFactId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A transaction's end as the relayer tells its owner (machines/transaction). */
+export interface TransactionOutcomeMessage {
+  type: 'TRANSACTION_OUTCOME';
+  transactionId: string;
+  purpose: string;
+  outcome: { status: 'MINED' | 'REPLACED' | 'FAILED' | 'DROPPED'; hash: string | null; reason: string | null; at?: number };
+}
+
+/** A chain fact in its proto JSON form, as the chain-facts reader delivers it; only what the payment reads. */
+export interface PaymentChainFact {
+  type: 'CHAIN_FACT';
+  fact: {
+    id: string;
+    transactionHash?: string;
+    /** Unix seconds, as a decimal string. */
+    blockTimestamp?: string;
+    retracted?: boolean;
+    intentFulfilled?: { intentHash: string; amount: string; fundsTransferredTo: string };
+    intentPruned?: { intentHash: string };
+  };
+}
+
+export type CancelReason = 'CUSTOMER' | 'REPLACED';
+
+export type PaymentEvent =
+  | { type: 'INTENT_SIGNALED'; intentHash: Hex; signalTimestamp: number; at: string }
+  | { type: 'MARK_SENT'; at: string }
+  | { type: 'SUBMIT_PROOF'; proof: SubmittedProof; at: string }
+  | { type: 'PAYMENT_VERIFIED'; paymentProof: Hex; at: string }
+  | { type: 'VERIFICATION_REJECTED'; code: string; message: string; at: string }
+  | { type: 'SIMULATE_PAYMENT'; at: string }
+  | { type: 'CANCEL'; reason: CancelReason; at: string }
+  | TransactionOutcomeMessage
+  | PaymentChainFact;

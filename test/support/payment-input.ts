@@ -1,0 +1,74 @@
+/**
+ * Creation inputs for payment tests, as the gateway hands them over: the quote chosen,
+ * priced with the fee schedule, money in base units. A live attempt carries its chain
+ * (a local anvil's 31337); a sandbox attempt carries none.
+ */
+import { buyerShareBps, fiatOwed, priceIntent, type FeeSchedule, type PaymentChain, type PaymentHex, type PaymentInput } from '../../machines/payment/index.js';
+
+export const PAYMENT_CREATED_AT = '2026-11-23T12:00:00.000Z';
+export const WINDOW_MS = 60 * 60 * 1000;
+/** PAYMENT_CREATED_AT plus WINDOW_MS. */
+export const QUOTE_EXPIRES_AT = '2026-11-23T13:00:00.000Z';
+
+export const FEES: FeeSchedule = { protocolFeeBps: 30, platformFeeBps: 50 };
+/** 25 USDC owed. */
+export const OWED_USDC = 25_000_000n;
+/** 1.02 USD per USDC, 18 decimals. */
+export const CONVERSION_RATE = 1_020_000_000_000_000_000n;
+
+export const LIVE_CHAIN: PaymentChain = {
+  chainId: 31337,
+  escrow: '0x00000000000000000000000000000000000e5c00',
+  orchestrator: '0x000000000000000000000000000000000000c0de',
+};
+
+export const DESTINATION: PaymentHex = '0x1111111111111111111111111111111111111111';
+export const INTENT_HASH: PaymentHex = '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
+export const OTHER_INTENT_HASH: PaymentHex = '0x9999999999999999999999999999999999999999999999999999999999999999';
+
+export function livePaymentInput(overrides: Partial<PaymentInput> = {}): PaymentInput {
+  const feePayer = overrides.feePayer ?? 'MERCHANT';
+  const price = priceIntent(OWED_USDC, FEES, buyerShareBps(feePayer, 0));
+  return {
+    id: 'pay_live',
+    orderId: 'ord_fixed',
+    merchantId: 'mer_1',
+    environment: 'LIVE',
+    rail: 'venmo',
+    paymentMethodId: null,
+    currency: 'USD',
+    proofMode: 'BUYER_TEE',
+    attestationServiceUrl: 'https://attest.example',
+    quote: {
+      processorName: 'venmo',
+      depositId: '42',
+      payeeDetails: '0x2222222222222222222222222222222222222222222222222222222222222222',
+      escrowAddress: LIVE_CHAIN.escrow,
+      toAddress: DESTINATION,
+      fiatCurrencyCode: 'USD',
+      conversionRate: CONVERSION_RATE,
+      sellerAutomatedRelease: false,
+    },
+    price,
+    fees: FEES,
+    feePayer,
+    paymentAmountCents: fiatOwed(price.releasedUsdc, CONVERSION_RATE),
+    payTo: 'rcpt_7f3a',
+    recipientRating: 4.8,
+    memoPolicy: 'OPTIONAL',
+    windowMs: WINDOW_MS,
+    chain: LIVE_CHAIN,
+    at: PAYMENT_CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function sandboxPaymentInput(overrides: Partial<PaymentInput> = {}): PaymentInput {
+  return livePaymentInput({
+    id: 'pay_sandbox',
+    environment: 'SANDBOX',
+    proofMode: 'SIMULATED',
+    chain: null,
+    ...overrides,
+  });
+}
