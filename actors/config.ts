@@ -146,6 +146,26 @@ const schema = z
       .regex(/^[1-9]\d{0,30}$/, 'must be a whole number of wei, such as 200000000000')
       .default('200000000000')
       .transform((text) => BigInt(text)),
+    /**
+     * The gating service's key: it approves each intent the node signals (0x-prefixed
+     * 32-byte hex). Unset on the local chain, its anvil dev account signs; unset on
+     * CHAIN_RPC_URL, the node takes no live payments. Never logged.
+     */
+    GATING_PRIVATE_KEY: z
+      .string()
+      .superRefine((text, ctx) => {
+        const problem = privateKeysProblem(text);
+        if (problem || text.includes(',')) ctx.addIssue({ code: 'custom', message: problem ?? 'must be one key' });
+      })
+      .optional(),
+    /** The platform's fee on every payment, in basis points of what the intent releases; taken on chain as the intent's referrer fee. */
+    PLATFORM_FEE_BPS: integer(0, 500).default(50),
+    /** Where the platform's fee goes. On the local chain, anvil dev account 8; unset on CHAIN_RPC_URL, no platform fee is taken (the node says so at start). */
+    PLATFORM_FEE_RECIPIENT: address.optional(),
+    /** On the local chain only: whether the node seeds a few makers' deposits at start, so checkout has liquidity out of the box. */
+    LOCAL_MAKERS: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    /** How long a customer has to pay a fiat-rail attempt (document 1: one hour). */
+    PAYMENT_WINDOW_MS: integer(60_000, 24 * 60 * 60 * 1000).default(60 * 60 * 1000),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */

@@ -14,10 +14,12 @@ import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact
 import type { ChainContracts } from '../indexer/follower.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
 import { startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
-import type { GetStatusResponse } from '../proto/gen/peer/indexer/v1/indexer.js';
+import type { GetStatusResponse, IndexerServiceClient } from '../proto/gen/peer/indexer/v1/indexer.js';
 
 export interface ChainSide {
   chainFacts: ChainFacts;
+  /** The indexer's gRPC client, for the node's other readers of it (the liquidity book). */
+  client: IndexerServiceClient;
   indexer: RunningIndexer | null;
   localChain: LocalChain | null;
   /** Whether the indexer keeps the fact log current (its GetStatus), and why not; an indexer that does not answer is not serving. */
@@ -114,6 +116,7 @@ export async function startChainSide(config: Config, system: ActorSystem, store:
   logger.info({ indexer: indexerAddress, inProcess: indexer !== null }, 'reading chain facts');
   return {
     chainFacts,
+    client,
     indexer,
     localChain,
     async indexerHealth() {

@@ -43,6 +43,9 @@ import type { EnclaveClient } from '../actors/enclave/index.js';
 import { Relayer } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
+import { paymentSide, type PaymentSide } from './payments.js';
+import { LiquidityBook } from '../actors/market/index.js';
+import { seedMakers } from './seed-makers.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
@@ -75,6 +78,10 @@ export interface PlatformNode {
   enclaveClient: EnclaveClient | null;
   /** The attestation service run in-process; null in a cluster or with ENCLAVE_ENABLED=false. */
   enclave: EnclaveSide | null;
+  /** The makers' deposits as quotes read them, fed by the indexer; null without a chain. */
+  liquidity: LiquidityBook | null;
+  /** The payment flow: its kind, the chain live payments settle on (null: sandbox only) and the fees quotes price with. */
+  payments: Omit<PaymentSide, 'kind'>;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
@@ -156,10 +163,17 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   // The chain opens before the actors start: the relayer's kinds sign and send on it.
   const opened = await openNodeChain(config, logger, enclave ? { witness: enclave.service.signer } : {});
   const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
-  for (const kind of [...PLATFORM_KINDS, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
+  let chain: ChainSide | null = null;
+  let enclaveClient: EnclaveClient | null = null;
+  const payments = await paymentSide(config, opened, relaying, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
+  for (const kind of [...PLATFORM_KINDS, payments.kind, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
-  const chain = await startChainSide(config, system, store, logger, opened);
-  const enclaveClient = await connectEnclave(config, enclave);
+  chain = await startChainSide(config, system, store, logger, opened);
+  enclaveClient = await connectEnclave(config, enclave);
+  const liquidity = chain && opened ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow }) : null;
+  await liquidity?.start();
+  // Each start of the embedded default runs a fresh local chain, so its makers are seeded anew.
+  if (chain?.localChain && config.LOCAL_MAKERS) await seedMakers(chain.localChain, logger.child({ component: 'local-makers' }));
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const now = () => new Date(clock.now()).toISOString();
@@ -203,6 +217,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await liquidity?.stop();
       await chain?.stop();
       enclaveClient?.close();
       await enclave?.stop();
@@ -219,6 +234,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.closeAllConnections();
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
+    await liquidity?.stop();
     await chain?.stop();
     enclaveClient?.close();
     await enclave?.stop();
@@ -229,5 +245,23 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await metricsServer?.close();
   };
 
-  return { config, system, store, bus, transport, server, routes: gateway.routes, chain, relayer: relaying ? new Relayer(system) : null, enclaveClient, enclave, url, metricsUrl: metricsServer?.url ?? null, stop, kill };
+  return {
+    config,
+    system,
+    store,
+    bus,
+    transport,
+    server,
+    routes: gateway.routes,
+    chain,
+    relayer: relaying ? new Relayer(system) : null,
+    enclaveClient,
+    enclave,
+    liquidity,
+    payments: { chain: payments.chain, fees: payments.fees },
+    url,
+    metricsUrl: metricsServer?.url ?? null,
+    stop,
+    kill,
+  };
 }

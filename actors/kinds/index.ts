@@ -3,3 +3,4 @@ export * from './merchant-kind.js';
 export * from './order-kind.js';
 export * from './transaction-kind.js';
 export * from './wallet-kind.js';
+export * from './payment-kind.js';

@@ -50,7 +50,7 @@ export interface ApiResponse {
 export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore; kinds?: ActorKind[] } = {}): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
-    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, ...overrides },
+    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, LOCAL_MAKERS: false, ...overrides },
     store: options.store ?? new EmbeddedStore(),
     kinds: options.kinds,
     clock,

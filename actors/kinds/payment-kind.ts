@@ -1,0 +1,88 @@
+/**
+ * The `payment` actor kind: one per payment attempt (`pay_…`). Its view is what the
+ * payment reads and lists serve without waking the actor: the CheckoutPayment as list
+ * rows and webhooks carry it, the hosted read's error fields beside it, and at the top
+ * level the fields list queries filter and sort on. Its effects need the chain, the
+ * relayer and the attestation service; a node without them (the sandbox-only node)
+ * registers the kind without effects, and its live payments are refused before creation.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { paymentMachine, toCheckoutPayment, type PaymentContext, type PaymentEvent, type PaymentStatus, type PaymentStep } from '../../machines/index.js';
+import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
+
+export function paymentStatusOf(value: unknown): PaymentStatus {
+  return (typeof value === 'string' ? value : 'CREATED') as PaymentStatus;
+}
+
+export function paymentStepOf(value: unknown): PaymentStep | 'STARTING' | 'READING_SIGNAL' | null {
+  if (typeof value === 'string') return null;
+  return ((value as { CREATED?: string }).CREATED ?? null) as PaymentStep | null;
+}
+
+export function paymentView(snapshot: AnyMachineSnapshot) {
+  const context = contextOf(snapshot);
+  const status = paymentStatusOf(snapshot.value);
+  return {
+    payment: toCheckoutPayment(context, status, { hosted: false }),
+    hosted: { errorCode: context.errorCode, errorMessage: context.errorMessage },
+    orderId: context.orderId,
+    merchantId: context.merchantId,
+    environment: context.environment,
+    status,
+    step: paymentStepOf(snapshot.value),
+    rail: context.rail,
+    chargebackStatus: 'NONE',
+    createdAt: context.createdAt,
+  };
+}
+
+export type PaymentView = ReturnType<typeof paymentView>;
+
+/** The refusals of the customer's commands, with the codes docs/payments.md lists. */
+export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject): Rejection | null {
+  const context = contextOf(snapshot);
+  const status = paymentStatusOf(snapshot.value);
+  const step = paymentStepOf(snapshot.value);
+  const command = event as PaymentEvent;
+  const ended = (action: string): Rejection => ({ code: 'PAYMENT_NOT_OPEN', message: `payment ${context.id} is ${status}: it can no longer be ${action}`, status: 409 });
+  switch (command.type) {
+    case 'CANCEL':
+      if (command.reason !== 'CUSTOMER') return null;
+      if (status !== 'CREATED') return ended('cancelled');
+      if (step === 'VERIFYING' || step === 'FULFILLING') {
+        return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} has a proof being ${step === 'VERIFYING' ? 'verified' : 'settled'}; it cannot be cancelled now`, status: 409 };
+      }
+      return null;
+    case 'MARK_SENT':
+      return status === 'CREATED' ? null : ended('marked as sent');
+    case 'SUBMIT_PROOF':
+      if (context.chain === null) return { code: 'SANDBOX_PAYMENT', message: 'a sandbox payment is settled with simulate-payment, not proven', status: 409 };
+      if (status !== 'CREATED') return ended('proven');
+      if (step !== 'AWAITING_PAYMENT') return { code: 'PAYMENT_NOT_AWAITING_PROOF', message: `payment ${context.id} is ${step}: a proof is taken once its intent is signalled and none is being checked`, status: 409 };
+      return null;
+    case 'SIMULATE_PAYMENT':
+      if (context.chain !== null) return { code: 'LIVE_PAYMENT', message: 'only a sandbox payment can be simulated', status: 403 };
+      return status === 'CREATED' ? null : ended('simulated');
+    default:
+      return null;
+  }
+}
+
+export function paymentKind(effects: Record<string, EffectHandler> = {}) {
+  return defineKind({
+    name: 'payment',
+    machine: paymentMachine,
+    machineVersion: 1,
+    createdBy: ['CREATE'],
+    view: (snapshot) => paymentView(snapshot),
+    check: paymentRefusal,
+    effects,
+    viewIndexes: [
+      { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_newest' },
+      { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_status_newest' },
+      { key: { 'view.orderId': 1, 'view.createdAt': -1 }, name: 'payment_by_order_newest' },
+    ],
+  });
+}

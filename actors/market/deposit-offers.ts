@@ -1,0 +1,187 @@
+/**
+ * The liquidity book's pure half: a deposit as the indexer's GetDeposit tells it, kept as
+ * plain data, and the rules that turn stored deposits into offers for one payment. Apart
+ * from the store and the fact stream so that every rule can be tested on plain documents.
+ */
+import type { Hex } from 'viem';
+import type { GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
+
+/**
+ * One deposit in the store. Amounts (token base units) and rates (fiat per USDC, 1e18) are
+ * decimal strings, since a document store holds no bigint; hashes are lower-case hex.
+ */
+export type LiquidityDepositDoc = {
+  _id: string;
+  depositor: string;
+  token: string;
+  available: string;
+  locked: string;
+  intentMin: string;
+  intentMax: string;
+  closed: boolean;
+  isPrivate: boolean;
+  sellerAutomatedRelease: boolean;
+  disputeProtection: boolean;
+  methods: { paymentMethod: string; payeeDetails: string; currencies: { currency: string; minConversionRate: string }[] }[];
+  /** `<paymentMethod>:<currency>` for each pair the deposit prices: what the store's index narrows a quote by. */
+  offers: string[];
+  /**
+   * The fact log's sequence this document reflects at least. Later than the answer's own
+   * `as_of_sequence` when the fact that prompted the read was a retraction: a retraction
+   * takes facts away, so the answer's sequence can go down while the log moves on.
+   */
+  asOfSequence: number;
+  updatedAt: number;
+};
+
+/** A deposit as the book holds it, in money's own type. */
+export interface BookDeposit {
+  depositId: string;
+  depositor: string;
+  token: string;
+  available: bigint;
+  locked: bigint;
+  intentMin: bigint;
+  intentMax: bigint;
+  closed: boolean;
+  isPrivate: boolean;
+  sellerAutomatedRelease: boolean;
+  disputeProtection: boolean;
+  methods: { paymentMethod: Hex; payeeDetails: Hex; currencies: { currency: Hex; minConversionRate: bigint }[] }[];
+  asOfSequence: number;
+}
+
+export interface OfferQuery {
+  /** keccak256 of the platform id. */
+  paymentMethod: Hex;
+  /** keccak256 of the ISO currency code. */
+  currency: Hex;
+  /** USDC base units the intent would lock. */
+  usdcAmount: bigint;
+  /** payeeDetails hashes the buyer must not be sent to (say, one that just failed them). */
+  excludedPayees?: readonly string[];
+  /** At most this many offers, the best first; all of them when absent. */
+  limit?: number;
+}
+
+export interface DepositOffer {
+  depositId: string;
+  depositor: string;
+  payeeDetails: Hex;
+  /** The deposit's floor for this method and currency: fiat per USDC, 18 decimals. */
+  conversionRate: bigint;
+  available: bigint;
+  intentMin: bigint;
+  intentMax: bigint;
+  sellerAutomatedRelease: boolean;
+  disputeProtection: boolean;
+}
+
+export function offerKey(paymentMethod: string, currency: string): string {
+  return `${paymentMethod.toLowerCase()}:${currency.toLowerCase()}`;
+}
+
+export function checkOfferQuery(query: OfferQuery): void {
+  if (query.usdcAmount <= 0n) throw new RangeError(`usdcAmount must be positive, not ${query.usdcAmount}`);
+  if (query.limit !== undefined && !(Number.isSafeInteger(query.limit) && query.limit > 0)) {
+    throw new RangeError(`limit must be a positive integer, not ${query.limit}`);
+  }
+}
+
+/**
+ * The document for an indexer's answer. A currency is kept only under a method that names a
+ * payee: the indexer keeps a floor whose method was switched off (the escrow keeps it too,
+ * and it comes back if the method does), but an intent there reverts until then.
+ */
+export function depositDocument(answer: GetDepositResponse, asOfSequence: number, updatedAt: number): LiquidityDepositDoc {
+  const received = answer.deposit;
+  if (!received) throw new Error('a GetDeposit answer without its DepositReceived');
+  const methods = answer.paymentMethods.map((method) => ({
+    paymentMethod: method.paymentMethod.toLowerCase(),
+    payeeDetails: method.payeeDetails.toLowerCase(),
+    currencies: answer.currencies
+      .filter((currency) => currency.paymentMethod.toLowerCase() === method.paymentMethod.toLowerCase())
+      .map((currency) => ({ currency: currency.currency.toLowerCase(), minConversionRate: currency.minConversionRate })),
+  }));
+  return {
+    _id: received.depositId,
+    depositor: received.depositor,
+    token: received.token,
+    available: answer.available,
+    locked: answer.locked,
+    intentMin: answer.intentAmountMin,
+    intentMax: answer.intentAmountMax,
+    closed: answer.closed,
+    isPrivate: answer.isPrivate,
+    sellerAutomatedRelease: answer.sellerAutomatedRelease,
+    disputeProtection: answer.disputeProtectionEnabled,
+    methods,
+    offers: methods.flatMap((method) => method.currencies.map((currency) => offerKey(method.paymentMethod, currency.currency))),
+    asOfSequence,
+    updatedAt,
+  };
+}
+
+export function bookDeposit(doc: LiquidityDepositDoc): BookDeposit {
+  return {
+    depositId: doc._id,
+    depositor: doc.depositor,
+    token: doc.token,
+    available: BigInt(doc.available),
+    locked: BigInt(doc.locked),
+    intentMin: BigInt(doc.intentMin),
+    intentMax: BigInt(doc.intentMax),
+    closed: doc.closed,
+    isPrivate: doc.isPrivate,
+    sellerAutomatedRelease: doc.sellerAutomatedRelease,
+    disputeProtection: doc.disputeProtection,
+    methods: doc.methods.map((method) => ({
+      paymentMethod: method.paymentMethod as Hex,
+      payeeDetails: method.payeeDetails as Hex,
+      currencies: method.currencies.map((currency) => ({ currency: currency.currency as Hex, minConversionRate: BigInt(currency.minConversionRate) })),
+    })),
+    asOfSequence: doc.asOfSequence,
+  };
+}
+
+/**
+ * The deposits that can take this intent, cheapest for the buyer first. Private deposits are
+ * left out because the gating service signs on them only for takers their maker listed.
+ */
+export function rankOffers(docs: readonly LiquidityDepositDoc[], query: OfferQuery): DepositOffer[] {
+  checkOfferQuery(query);
+  const wanted = offerKey(query.paymentMethod, query.currency);
+  const excluded = new Set((query.excludedPayees ?? []).map((payee) => payee.toLowerCase()));
+  const amount = query.usdcAmount;
+  const offers: DepositOffer[] = [];
+  for (const doc of docs) {
+    if (doc.closed || doc.isPrivate) continue;
+    for (const method of doc.methods) {
+      const priced = method.currencies.find((currency) => offerKey(method.paymentMethod, currency.currency) === wanted);
+      if (!priced || excluded.has(method.payeeDetails.toLowerCase())) continue;
+      const offer: DepositOffer = {
+        depositId: doc._id,
+        depositor: doc.depositor,
+        payeeDetails: method.payeeDetails.toLowerCase() as Hex,
+        conversionRate: BigInt(priced.minConversionRate),
+        available: BigInt(doc.available),
+        intentMin: BigInt(doc.intentMin),
+        intentMax: BigInt(doc.intentMax),
+        sellerAutomatedRelease: doc.sellerAutomatedRelease,
+        disputeProtection: doc.disputeProtection,
+      };
+      if (offer.available >= amount && offer.intentMin <= amount && amount <= offer.intentMax) offers.push(offer);
+    }
+  }
+  offers.sort(byBuyersPrice);
+  return query.limit === undefined ? offers : offers.slice(0, query.limit);
+}
+
+/** The lowest floor first; among equals the deepest, which concurrent quotes are least likely to drain; then the id, so the order is stable. */
+function byBuyersPrice(a: DepositOffer, b: DepositOffer): number {
+  return compare(a.conversionRate, b.conversionRate) || compare(b.available, a.available) || compare(BigInt(a.depositId), BigInt(b.depositId));
+}
+
+function compare(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,159 @@
+/**
+ * The effects of the payment machine. Each runs after the turn that asked for it is
+ * written, at least once, so each is safe to run again: transactions are prepared
+ * under ids derived from the payment (the relayer answers a second PREPARE with the
+ * transaction already prepared), and every report to the payment carries the effect
+ * id in its message id, so a second run's report is the first one's, replayed.
+ *
+ * A refusal of the attestation service (the proof does not hold) is the customer's to
+ * fix and goes back to the payment as VERIFICATION_REJECTED; an outage throws, and the
+ * runtime retries the effect with backoff.
+ */
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { CommandRejectedError } from '../errors.js';
+import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import type { ChainSubject } from '../chain/chain-facts.js';
+import type { EnclaveClient } from '../enclave/enclave-client.js';
+import type { Relayer } from '../relayer/relayer.js';
+import { walletFor } from '../kinds/transaction-kind.js';
+import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type Hex, type PaymentChain, type PaymentEvent, type SubmittedProof } from '../../machines/index.js';
+import { transferAction } from '../../machines/rails.js';
+import type { IntentPort } from './intent-port.js';
+
+export interface PaymentEffectDependencies {
+  relayer: Relayer;
+  intents: IntentPort;
+  /** Subscribes the payment to the facts of its intent. */
+  watch(subject: ChainSubject, owner: { kind: string; id: string }): Promise<void>;
+  enclave: EnclaveClient;
+}
+
+type SignalParams = {
+  paymentId: string;
+  chain: PaymentChain;
+  depositId: string;
+  amount: string;
+  to: Hex;
+  paymentMethod: string;
+  fiatCurrency: string;
+  conversionRate: string;
+  platformFeeBps: number;
+};
+
+type VerifyParams = {
+  paymentId: string;
+  platform: string;
+  proof: SubmittedProof | null;
+  intent: { intentHash: string | null; amount: string; fiatCurrency: string; payeeDetails: string; conversionRate: string; signalTimestamp: number | null };
+  chainId: number | null;
+};
+
+/** The codes a refusal of the service carries: the customer's proof does not hold, and asking again would not change that. */
+const REFUSALS = new Set([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.ALREADY_EXISTS, GrpcStatus.PERMISSION_DENIED, GrpcStatus.NOT_FOUND]);
+
+const signalTransaction = (paymentId: string) => `${paymentId}-signal`;
+const owner = (paymentId: string) => ({ kind: 'payment', id: paymentId });
+
+/**
+ * Without `deps` (a node with no chain, which serves the sandbox only) nothing reaches
+ * the chain or the attestation service: a sandbox payment asks for no effect but the
+ * cancellation of an intent it never had, and a live payment is refused before it exists.
+ */
+export function paymentEffects(deps: PaymentEffectDependencies | null): Record<string, EffectHandler> {
+  if (!deps) {
+    const absent = async () => {
+      throw new Error('this node has no chain and no attestation service: only sandbox payments run here');
+    };
+    return { signalIntent: absent, readSignal: absent, verifyPayment: absent, fulfilIntent: absent, cancelIntent: async () => {} };
+  }
+  const effects = {
+    async signalIntent(params: SignalParams) {
+      const id = signalTransaction(params.paymentId);
+      // The approval binds the caller, so it names the wallet the relayer will send this transaction from.
+      const from = walletFor(deps.intents.wallets as Hex[], id);
+      const call = await deps.intents.signalCall(params.chain, from, {
+        depositId: BigInt(params.depositId),
+        amount: BigInt(params.amount),
+        to: params.to,
+        paymentMethod: params.paymentMethod,
+        fiatCurrency: params.fiatCurrency,
+        conversionRate: BigInt(params.conversionRate),
+        platformFeeBps: params.platformFeeBps,
+      });
+      await deps.relayer.send(id, { ...call, value: 0n, purpose: SIGNAL_PURPOSE, owner: owner(params.paymentId), from });
+    },
+
+    async readSignal(params: { paymentId: string; transactionHash: Hex | null }, context: EffectContext) {
+      if (!params.transactionHash) throw new Error(`payment ${params.paymentId}: a mined signal without a transaction hash`);
+      const signalled = await deps.intents.signalledIntent(params.transactionHash);
+      // Subscribed before the payment learns the hash: no fact about the intent can come before anyone listens.
+      await deps.watch({ intentHash: signalled.intentHash }, owner(params.paymentId));
+      await report(context, { type: 'INTENT_SIGNALED', ...signalled, at: iso(context) });
+    },
+
+    async verifyPayment(params: VerifyParams, context: EffectContext) {
+      if (!params.proof || !params.intent.intentHash || params.intent.signalTimestamp === null || params.chainId === null) {
+        throw new Error(`payment ${params.paymentId}: nothing to verify`);
+      }
+      let event: PaymentEvent;
+      try {
+        const answer = await deps.enclave.verifyPayment({
+          platform: params.platform,
+          actionType: transferAction(params.platform),
+          encryptedSessionMaterial: params.proof.encryptedSessionMaterial,
+          params: params.proof.params,
+          intent: {
+            intentHash: params.intent.intentHash,
+            amount: params.intent.amount,
+            fiatCurrency: params.intent.fiatCurrency,
+            payeeDetails: params.intent.payeeDetails,
+            conversionRate: params.intent.conversionRate,
+            signalTimestamp: BigInt(params.intent.signalTimestamp),
+          },
+          chainId: BigInt(params.chainId),
+        });
+        event = { type: 'PAYMENT_VERIFIED', paymentProof: answer.paymentProof as Hex, at: iso(context) };
+      } catch (error) {
+        const refusal = error as ServiceError;
+        if (!REFUSALS.has(refusal.code)) throw error;
+        event = { type: 'VERIFICATION_REJECTED', code: refusalCode(refusal), message: refusal.details, at: iso(context) };
+      }
+      await report(context, event);
+    },
+
+    async fulfilIntent(params: { paymentId: string; attempt: number; intentHash: Hex | null; paymentProof: Hex | null; chain: PaymentChain | null }) {
+      if (!params.intentHash || !params.paymentProof || !params.chain) throw new Error(`payment ${params.paymentId}: nothing to fulfil`);
+      const call = deps.intents.fulfilCall(params.chain, params.intentHash, params.paymentProof);
+      await deps.relayer.send(`${params.paymentId}-fulfil-${params.attempt}`, { ...call, value: 0n, purpose: FULFIL_PURPOSE, owner: owner(params.paymentId) });
+    },
+
+    async cancelIntent(params: { paymentId: string; intentHash: Hex | null; chain: PaymentChain | null }) {
+      if (!params.intentHash || !params.chain) return;
+      const call = deps.intents.cancelCall(params.chain, params.intentHash);
+      // The intent's owner cancels before its expiry: the wallet that signalled it. Nobody waits on the outcome:
+      // a cancel that reverts found the intent already ended, and the facts say how.
+      const from = walletFor(deps.intents.wallets as Hex[], signalTransaction(params.paymentId));
+      await deps.relayer.send(`${params.paymentId}-cancel`, { ...call, value: 0n, purpose: 'cancelIntent', owner: null, from });
+    },
+  };
+  return effects as unknown as Record<string, EffectHandler>;
+}
+
+/** The service's stable code travels in the status details' leading `CODE:`; without one, the gRPC status names it. */
+function refusalCode(error: ServiceError): string {
+  const code = error.metadata?.get('error-code')?.[0];
+  if (typeof code === 'string' && code) return code;
+  return `VERIFICATION_${GrpcStatus[error.code]}`;
+}
+
+const iso = (context: EffectContext) => new Date(context.clock.now()).toISOString();
+
+/** Reports to the payment. A report its machine no longer takes (the attempt ended meanwhile) is stale, not a failure. */
+async function report(context: EffectContext, event: PaymentEvent): Promise<void> {
+  try {
+    await context.ask(context.actor, event as never, { messageId: `${context.effectId}:report` });
+  } catch (error) {
+    if (!(error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED')) throw error;
+    context.logger.info({ event: event.type, state: error.message }, 'a report the payment no longer takes');
+  }
+}

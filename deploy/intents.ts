@@ -1,0 +1,74 @@
+/**
+ * The node's IntentPort over the protocol's orchestrator: the gating service's
+ * approval signed for each intent the payment flow signals (indexer/chain/gating.ts),
+ * the calls the relayer sends, and the intent a mined signal created, read from its
+ * receipt. Payment methods and currencies go on chain as keccak256 of their ids, as
+ * deposits name them and attestations do.
+ */
+import { encodeFunctionData, keccak256, parseEventLogs, toBytes, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import type { ChainCallData, IntentPort, IntentTerms } from '../actors/payments/index.js';
+import type { PaymentChain } from '../machines/payment/index.js';
+import { orchestratorAbi, signIntentGating } from '../indexer/chain/index.js';
+
+/** How long a gating approval stays good: it is spent by the signal the relayer sends at once. */
+const APPROVAL_SECONDS = 600n;
+/** Basis points as the orchestrator's 1e18 fraction of the released amount. */
+const BPS_TO_PRECISE = 10n ** 14n;
+
+export interface ViemIntentsOptions {
+  client: PublicClient;
+  wallets: readonly Hex[];
+  gatingSigner: LocalAccount;
+  /** Receives the platform's fee; the zero address when there is none. */
+  feeRecipient: Address | null;
+}
+
+export class ViemIntents implements IntentPort {
+  readonly wallets: readonly Hex[];
+
+  constructor(private readonly options: ViemIntentsOptions) {
+    this.wallets = options.wallets;
+  }
+
+  async signalCall(chain: PaymentChain, owner: Hex, terms: IntentTerms): Promise<ChainCallData> {
+    const { timestamp } = await this.options.client.getBlock();
+    const feeRecipient = terms.platformFeeBps > 0 ? this.options.feeRecipient : null;
+    const intent = {
+      escrow: chain.escrow,
+      depositId: terms.depositId,
+      amount: terms.amount,
+      to: terms.to,
+      paymentMethod: keccak256(toBytes(terms.paymentMethod)),
+      fiatCurrency: keccak256(toBytes(terms.fiatCurrency)),
+      conversionRate: terms.conversionRate,
+      referrer: feeRecipient ?? zeroAddress,
+      referrerFee: feeRecipient ? BigInt(terms.platformFeeBps) * BPS_TO_PRECISE : 0n,
+      signatureExpiration: timestamp + APPROVAL_SECONDS,
+    };
+    const gatingServiceSignature = await signIntentGating(this.options.gatingSigner, { chainId: chain.chainId, orchestrator: chain.orchestrator }, { ...intent, owner });
+    const data = encodeFunctionData({
+      abi: orchestratorAbi,
+      functionName: 'signalIntent',
+      args: [{ ...intent, gatingServiceSignature, postIntentHook: zeroAddress, data: '0x' }],
+    });
+    return { to: chain.orchestrator, data };
+  }
+
+  async signalledIntent(transactionHash: Hex): Promise<{ intentHash: Hex; signalTimestamp: number }> {
+    const receipt = await this.options.client.getTransactionReceipt({ hash: transactionHash });
+    const [signalled] = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' });
+    if (!signalled) throw new Error(`transaction ${transactionHash} signalled no intent`);
+    return { intentHash: signalled.args.intentHash, signalTimestamp: Number(signalled.args.timestamp) };
+  }
+
+  fulfilCall(chain: PaymentChain, intentHash: Hex, paymentProof: Hex): ChainCallData {
+    return {
+      to: chain.orchestrator,
+      data: encodeFunctionData({ abi: orchestratorAbi, functionName: 'fulfillIntent', args: [{ paymentProof, intentHash, verificationData: '0x', postIntentHookData: '0x' }] }),
+    };
+  }
+
+  cancelCall(chain: PaymentChain, intentHash: Hex): ChainCallData {
+    return { to: chain.orchestrator, data: encodeFunctionData({ abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] }) };
+  }
+}

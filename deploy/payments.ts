@@ -1,0 +1,84 @@
+/**
+ * The payment flow of a node, by configuration. Live payments need the chain the
+ * node sends on, its relayer, a gating key to approve intents (GATING_PRIVATE_KEY, or
+ * anvil's dev account on the local chain) and the attestation service; a node without
+ * them serves sandbox payments only, and its payment effects reach nothing outside
+ * (actors/payments/payment-effects.ts). The chain-facts reader and the attestation
+ * client start after the actors do, so the effects find them when they run, not when
+ * the kind is registered.
+ */
+import type { Logger } from 'pino';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Address, Hex, LocalAccount } from 'viem';
+import type { Config } from '../actors/index.js';
+import type { ChainFacts } from '../actors/chain/chain-facts.js';
+import type { EnclaveClient } from '../actors/enclave/index.js';
+import { paymentKind } from '../actors/kinds/index.js';
+import { paymentEffects, type PaymentEffectDependencies } from '../actors/payments/index.js';
+import { Relayer } from '../actors/relayer/index.js';
+import type { ActorKind } from '../actors/runtime/actor-kind.js';
+import type { ActorSystem } from '../actors/runtime/actor-system.js';
+import type { FeeSchedule, PaymentChain } from '../machines/payment/index.js';
+import { LOCAL_GATING_SERVICE_INDEX, anvilTestAccount, orchestratorAbi } from '../indexer/chain/index.js';
+import type { IndexedChain } from './chain.js';
+import type { RelayerSide } from './relayer.js';
+import { ViemIntents } from './intents.js';
+
+/** Receives the platform's fee on the local chain when no recipient is configured: a public anvil dev account. */
+export const LOCAL_FEE_RECIPIENT_INDEX = 8;
+
+export interface PaymentSide {
+  kind: ActorKind;
+  /** Where live payments signal and fulfil; null when this node takes sandbox payments only. */
+  chain: PaymentChain | null;
+  /** What the quotes price with: the orchestrator's protocol fee, read from the chain, and the platform's. */
+  fees: FeeSchedule;
+}
+
+export interface LateParts {
+  chainFacts(): ChainFacts | null;
+  enclave(): EnclaveClient | null;
+}
+
+export async function paymentSide(config: Config, chain: IndexedChain | null, relaying: RelayerSide | null, system: ActorSystem, late: LateParts, logger: Logger): Promise<PaymentSide> {
+  const gatingSigner = gatingSignerOf(config, chain);
+  const sandboxOnly = (reason: string): PaymentSide => {
+    logger.info({ reason }, 'this node takes sandbox payments only');
+    return { kind: paymentKind(paymentEffects(null)), chain: null, fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS } };
+  };
+  if (!chain || !relaying) return sandboxOnly('no chain to send on');
+  if (!gatingSigner) return sandboxOnly('no GATING_PRIVATE_KEY to approve intents with');
+  if (!config.ENCLAVE_ENABLED) return sandboxOnly('no attestation service (ENCLAVE_ENABLED=false)');
+
+  const { contracts, client } = chain;
+  const protocolFeeBps = Number(await client.readContract({ address: contracts.orchestrator, abi: orchestratorAbi, functionName: 'protocolFeeBps' }));
+  const feeRecipient: Address | null = config.PLATFORM_FEE_RECIPIENT
+    ? (config.PLATFORM_FEE_RECIPIENT as Address)
+    : chain.localChain
+      ? anvilTestAccount(LOCAL_FEE_RECIPIENT_INDEX).address
+      : null;
+  if (!feeRecipient && config.PLATFORM_FEE_BPS > 0) logger.warn('no PLATFORM_FEE_RECIPIENT: payments take no platform fee');
+  const intents = new ViemIntents({ client, wallets: relaying.chain.wallets as Hex[], gatingSigner, feeRecipient });
+  const deps: PaymentEffectDependencies = {
+    relayer: new Relayer(system),
+    intents,
+    watch: async (subject, owner) => {
+      const facts = late.chainFacts();
+      if (!facts) throw new Error('the chain-facts reader has not started');
+      await facts.subscribe(subject, owner);
+    },
+    get enclave() {
+      const enclave = late.enclave();
+      if (!enclave) throw new Error('the attestation client has not connected');
+      return enclave;
+    },
+  };
+  const paymentChain: PaymentChain = { chainId: contracts.chainId, escrow: contracts.escrow, orchestrator: contracts.orchestrator };
+  logger.info({ chainId: contracts.chainId, protocolFeeBps, platformFeeBps: config.PLATFORM_FEE_BPS, gatingService: gatingSigner.address }, 'live payments signal and fulfil on this chain');
+  return { kind: paymentKind(paymentEffects(deps)), chain: paymentChain, fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 } };
+}
+
+function gatingSignerOf(config: Config, chain: IndexedChain | null): LocalAccount | null {
+  if (config.GATING_PRIVATE_KEY) return privateKeyToAccount(config.GATING_PRIVATE_KEY as Hex);
+  return chain?.localChain ? anvilTestAccount(LOCAL_GATING_SERVICE_INDEX) : null;
+}
