@@ -24,8 +24,9 @@ export function paymentStepOf(value: unknown): PaymentStep | 'STARTING' | 'READI
 export function paymentView(snapshot: AnyMachineSnapshot) {
   const context = contextOf(snapshot);
   const status = paymentStatusOf(snapshot.value);
+  const payment = toCheckoutPayment(context, status, { hosted: false });
   return {
-    payment: toCheckoutPayment(context, status, { hosted: false }),
+    payment,
     hosted: { errorCode: context.errorCode, errorMessage: context.errorMessage },
     orderId: context.orderId,
     merchantId: context.merchantId,
@@ -33,7 +34,7 @@ export function paymentView(snapshot: AnyMachineSnapshot) {
     status,
     step: paymentStepOf(snapshot.value),
     rail: context.rail,
-    chargebackStatus: 'NONE',
+    chargebackStatus: payment.chargebackStatus,
     createdAt: context.createdAt,
   };
 }

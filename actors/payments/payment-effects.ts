@@ -10,8 +10,8 @@
  * runtime retries the effect with backoff.
  */
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import { CommandRejectedError } from '../errors.js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import { reportToSelf } from '../runtime/effect-report.js';
 import type { ChainSubject } from '../chain/chain-facts.js';
 import type { EnclaveClient } from '../enclave/enclave-client.js';
 import type { Relayer } from '../relayer/relayer.js';
@@ -70,7 +70,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
     async signalIntent(params: SignalParams) {
       const id = signalTransaction(params.paymentId);
       // The approval binds the caller, so it names the wallet the relayer will send this transaction from.
-      const from = walletFor(deps.intents.wallets as Hex[], id);
+      const from = walletFor(deps.intents.wallets, id);
       const call = await deps.intents.signalCall(params.chain, from, {
         depositId: BigInt(params.depositId),
         amount: BigInt(params.amount),
@@ -88,7 +88,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       const signalled = await deps.intents.signalledIntent(params.transactionHash);
       // Subscribed before the payment learns the hash: no fact about the intent can come before anyone listens.
       await deps.watch({ intentHash: signalled.intentHash }, owner(params.paymentId));
-      await report(context, { type: 'INTENT_SIGNALED', ...signalled, at: iso(context) });
+      await reportToSelf<PaymentEvent>(context, { type: 'INTENT_SIGNALED', ...signalled, at: iso(context) });
     },
 
     async verifyPayment(params: VerifyParams, context: EffectContext) {
@@ -118,7 +118,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
         if (!REFUSALS.has(refusal.code)) throw error;
         event = { type: 'VERIFICATION_REJECTED', code: refusalCode(refusal), message: refusal.details, at: iso(context) };
       }
-      await report(context, event);
+      await reportToSelf<PaymentEvent>(context, event);
     },
 
     async fulfilIntent(params: { paymentId: string; attempt: number; intentHash: Hex | null; paymentProof: Hex | null; chain: PaymentChain | null }) {
@@ -132,7 +132,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       const call = deps.intents.cancelCall(params.chain, params.intentHash);
       // The intent's owner cancels before its expiry: the wallet that signalled it. Nobody waits on the outcome:
       // a cancel that reverts found the intent already ended, and the facts say how.
-      const from = walletFor(deps.intents.wallets as Hex[], signalTransaction(params.paymentId));
+      const from = walletFor(deps.intents.wallets, signalTransaction(params.paymentId));
       await deps.relayer.send(`${params.paymentId}-cancel`, { ...call, value: 0n, purpose: 'cancelIntent', owner: null, from });
     },
   };
@@ -147,13 +147,3 @@ function refusalCode(error: ServiceError): string {
 }
 
 const iso = (context: EffectContext) => new Date(context.clock.now()).toISOString();
-
-/** Reports to the payment. A report its machine no longer takes (the attempt ended meanwhile) is stale, not a failure. */
-async function report(context: EffectContext, event: PaymentEvent): Promise<void> {
-  try {
-    await context.ask(context.actor, event as never, { messageId: `${context.effectId}:report` });
-  } catch (error) {
-    if (!(error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED')) throw error;
-    context.logger.info({ event: event.type, state: error.message }, 'a report the payment no longer takes');
-  }
-}

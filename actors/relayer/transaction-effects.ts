@@ -9,6 +9,7 @@
 import { keccak256 } from 'viem';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import { reportToSelf } from '../runtime/effect-report.js';
 import {
   bumpedFees,
   firstFees,
@@ -29,7 +30,7 @@ export function transactionEffects(chain: RelayerChain): Record<string, EffectHa
     async estimate(params: ChainCall, context: EffectContext) {
       const estimate = await chain.estimateGas(params);
       const at = context.clock.now();
-      await report(
+      await reportToSelf<TransactionEvent>(
         context,
         'revert' in estimate
           ? { type: 'SIMULATION_REVERTED', reason: estimate.revert.reason, revertData: estimate.revert.data, at }
@@ -41,7 +42,7 @@ export function transactionEffects(chain: RelayerChain): Record<string, EffectHa
       const nonce = await assignNonce(chain, params, context);
       const fees = firstFees(await chain.fees(), params.cap);
       const attempt = await signAttempt(chain, { ...params, nonce, gas: params.gasLimit, ...fees }, 'ORIGINAL', context);
-      await report(context, { type: 'SIGNED', nonce, ...attempt });
+      await reportToSelf<TransactionEvent>(context, { type: 'SIGNED', nonce, ...attempt });
     },
 
     async signReplacement(params: ReplacementParams, context: EffectContext) {
@@ -49,21 +50,21 @@ export function transactionEffects(chain: RelayerChain): Record<string, EffectHa
       const fees = params.previous ? bumpedFees(params.previous, network, params.cap) : firstFees(network, params.cap);
       if (!fees) {
         context.logger.warn({ transactionId: params.transactionId, cap: params.cap.toString() }, 'no replacement fits under the fee cap; the transaction waits at its fees');
-        await report(context, { type: 'BUMP_CAPPED', at: context.clock.now() });
+        await reportToSelf<TransactionEvent>(context, { type: 'BUMP_CAPPED', at: context.clock.now() });
         return;
       }
       const attempt = await signAttempt(chain, { ...params, gas: params.gasLimit, ...fees }, params.kind, context);
-      await report(context, { type: 'REPLACEMENT_SIGNED', ...attempt });
+      await reportToSelf<TransactionEvent>(context, { type: 'REPLACEMENT_SIGNED', ...attempt });
     },
 
     async broadcast(params: { hash: Hex; raw: Hex }, context: EffectContext) {
       const result = await chain.broadcast(params.raw);
       const at = context.clock.now();
-      if (result === 'NONCE_TOO_LOW') await report(context, { type: 'NONCE_TOO_LOW', at });
+      if (result === 'NONCE_TOO_LOW') await reportToSelf<TransactionEvent>(context, { type: 'NONCE_TOO_LOW', at });
       else {
         // A node that finds a replacement underpriced keeps the attempt before it; the next bump pays more.
         if (result === 'UNDERPRICED') context.logger.warn({ hash: params.hash }, 'the node kept the earlier attempt: this one pays too little to replace it');
-        await report(context, { type: 'BROADCAST', hash: params.hash, at });
+        await reportToSelf<TransactionEvent>(context, { type: 'BROADCAST', hash: params.hash, at });
       }
     },
 
@@ -72,12 +73,12 @@ export function transactionEffects(chain: RelayerChain): Record<string, EffectHa
       if ((await chain.nonce(params.from, 'latest')) > params.nonce) {
         // The nonce was spent; one of ours may have been mined since the first look.
         if (await reportReceipt(chain, params, context)) return;
-        await report(context, { type: 'NONCE_USED_ELSEWHERE', at: context.clock.now() });
+        await reportToSelf<TransactionEvent>(context, { type: 'NONCE_USED_ELSEWHERE', at: context.clock.now() });
         return;
       }
       // Unmined: send the bytes again, in case the node's pool let them go.
       const resent = params.raw ? await chain.broadcast(params.raw) : null;
-      await report(context, { type: 'NOT_MINED', included: resent === 'NONCE_TOO_LOW', at: context.clock.now() });
+      await reportToSelf<TransactionEvent>(context, { type: 'NOT_MINED', included: resent === 'NONCE_TOO_LOW', at: context.clock.now() });
     },
   };
   return effects as unknown as Record<string, EffectHandler>;
@@ -90,11 +91,11 @@ async function reportReceipt(chain: RelayerChain, params: CheckParams, context: 
     if (!receipt) continue;
     // A receipt is one confirmation; the head is asked only when more are wanted.
     if (params.confirmations > 1 && (await chain.blockNumber()) - receipt.blockNumber + 1n < BigInt(params.confirmations)) {
-      await report(context, { type: 'NOT_MINED', included: true, at: context.clock.now() });
+      await reportToSelf<TransactionEvent>(context, { type: 'NOT_MINED', included: true, at: context.clock.now() });
       return true;
     }
     const revert = receipt.succeeded ? null : await chain.revertOf(receipt, { from: params.from, to: params.to, data: params.data, value: params.value });
-    await report(context, {
+    await reportToSelf<TransactionEvent>(context, {
       type: 'RECEIPT',
       hash,
       succeeded: receipt.succeeded,
@@ -151,17 +152,4 @@ async function assignNonce(chain: RelayerChain, params: SignParams, context: Eff
     if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
   }
   return (await ask()).nonce;
-}
-
-/**
- * Reports to the effect's own transaction. A report its machine no longer takes (it
- * moved on: the owner cancelled, another report got there first) is stale, not a failure.
- */
-async function report(context: EffectContext, event: TransactionEvent): Promise<void> {
-  try {
-    await context.ask(context.actor, event as never, { messageId: `${context.effectId}:report` });
-  } catch (error) {
-    if (!(error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED')) throw error;
-    context.logger.info({ event: event.type, state: error.message }, 'a report the transaction no longer takes');
-  }
 }

@@ -25,8 +25,6 @@ export interface IntentSnapshot {
   timestampBuffer: bigint;
 }
 
-export { CONVERSION_RATE_DECIMALS } from '../../machines/payment/pricing.js';
-
 /** How long before its intent's signal a payment may be dated where the service sets nothing else for the platform. */
 export const DEFAULT_TIMESTAMP_BUFFER_MS = 60_000n;
 

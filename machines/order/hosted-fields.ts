@@ -22,7 +22,7 @@ export function hostedOrderFields(context: OrderContext, status: OrderStatus): H
     amountLock: amountLock(context, status),
     bridgeInfo: null,
     applePayChargeUsdcAmount: null,
-    savedInput: context.savedInput ?? null,
+    savedInput: context.savedInput,
   };
 }
 
@@ -46,7 +46,7 @@ function isPristineFiatOrder(context: OrderContext): boolean {
 export function amountLock(context: OrderContext, status: OrderStatus): AmountLockReason | null {
   if (status === 'FULFILLED' || context.settlements.length > 0) return 'PAID';
   if (status === 'CANCELLED') return null;
-  const open = (context.payments ?? []).filter((payment) => payment.status === 'CREATED');
+  const open = context.payments.filter((payment) => payment.status === 'CREATED');
   if (open.some((payment) => payment.paid || payment.step === 'VERIFYING' || payment.step === 'FULFILLING')) return 'PAYMENT_MAY_SETTLE';
   return open.length > 0 ? 'PAYMENT_IN_PROGRESS' : null;
 }

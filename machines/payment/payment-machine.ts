@@ -53,6 +53,12 @@ function outcomeOf(event: PaymentEvent, purpose: string): TransactionOutcomeMess
   return event.type === 'TRANSACTION_OUTCOME' && event.purpose === purpose ? event : null;
 }
 
+/** Whether `event` is the outcome of our `purpose` transaction, ended any way but mined. */
+function notMined(event: PaymentEvent, purpose: string): boolean {
+  const outcome = outcomeOf(event, purpose);
+  return outcome !== null && outcome.outcome.status !== 'MINED';
+}
+
 /** When an event happened: its own time, a transaction's outcome time, or a fact's block time. */
 function timeOf(event: PaymentEvent): string | null {
   if ('at' in event && typeof event.at === 'string') return event.at;
@@ -79,14 +85,8 @@ export const paymentMachine = setup({
     fulfilled: ({ context, event }) => fulfilledFact(context, event),
     pruned: ({ context, event }) => event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
     signalMined: ({ event }) => outcomeOf(event, SIGNAL_PURPOSE)?.outcome.status === 'MINED',
-    signalFailed: ({ event }) => {
-      const outcome = outcomeOf(event, SIGNAL_PURPOSE);
-      return outcome !== null && outcome.outcome.status !== 'MINED';
-    },
-    fulfilFailed: ({ event }) => {
-      const outcome = outcomeOf(event, FULFIL_PURPOSE);
-      return outcome !== null && outcome.outcome.status !== 'MINED';
-    },
+    signalFailed: ({ event }) => notMined(event, SIGNAL_PURPOSE),
+    fulfilFailed: ({ event }) => notMined(event, FULFIL_PURPOSE),
     windowClosed: ({ context, event }) => (timeOf(event) ?? '') >= context.quoteExpiresAt,
     notProving: ({ context }) => context.proof === null && context.paymentProof === null,
   },

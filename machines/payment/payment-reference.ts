@@ -6,7 +6,7 @@
  * attests a payment only for the intent its memo names. 48 bits of the intent hash: no
  * one signals an intent whose reference matches another's by grinding.
  */
-type Hex = `0x${string}`;
+import type { Hex } from '../transaction/transaction-types.js';
 
 export function paymentReference(intentHash: Hex): string {
   return `PEER-${intentHash.slice(2, 14).toUpperCase()}`;

@@ -6,7 +6,9 @@
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
 
-export type Hex = `0x${string}`;
+import type { Hex } from '../transaction/transaction-types.js';
+
+export type { Hex };
 export type PaymentStatus = 'CREATED' | 'SETTLED' | 'CANCELLED' | 'EXPIRED' | 'FAILED';
 
 /**

@@ -3,11 +3,12 @@
  * directly: the maker's deposit on the node's local chain (Venmo, USD), the order's
  * attempt priced and quoted against it, and the buyer's side in the platform simulator.
  */
-import { keccak256, toBytes, type Hex } from 'viem';
+import { keccak256, toBytes, zeroAddress, type Hex } from 'viem';
 import { acceptCurrency } from './local-intent.js';
 import { depositOn } from './local-deposit.js';
 import { anvilTestAccount, escrowAbi, type LocalChain } from '../../indexer/chain/index.js';
-import { buyerShareBps, fiatOwed, priceIntent, type FeeSchedule, type PaymentChain, type PaymentInput } from '../../machines/index.js';
+import type { FeeSchedule, PaymentChain, PaymentInput } from '../../machines/index.js';
+import { livePaymentInput, pricedAttempt, sandboxPaymentInput } from './payment-input.js';
 import type { FeePayer } from '../../machines/merchant/index.js';
 
 export const MAKER = anvilTestAccount(2);
@@ -42,38 +43,28 @@ export interface AttemptOptions {
   at: string;
 }
 
+/** The attempt on the deposit `venmoDeposit` made (or, with no chain, a sandbox one), for `owedUsdc` paid to `destination`. */
 export function attemptInput(options: AttemptOptions): PaymentInput {
-  const feePayer = options.feePayer ?? 'MERCHANT';
-  const price = priceIntent(options.owedUsdc, options.fees, buyerShareBps(feePayer, 0));
-  return {
+  const make = options.chain ? livePaymentInput : sandboxPaymentInput;
+  return make({
     id: options.id,
     orderId: options.orderId,
     merchantId: options.merchantId,
-    environment: options.chain ? 'LIVE' : 'SANDBOX',
-    rail: 'venmo',
-    paymentMethodId: null,
-    currency: 'USD',
-    proofMode: options.chain ? 'BUYER_TEE' : 'SIMULATED',
     attestationServiceUrl: 'http://127.0.0.1/attestation',
     quote: {
       processorName: 'venmo',
       depositId: options.depositId.toString(),
       payeeDetails: keccak256(toBytes(MAKER_PAYEE)),
-      escrowAddress: options.chain?.escrow ?? '0x0000000000000000000000000000000000000000',
+      escrowAddress: options.chain?.escrow ?? zeroAddress,
       toAddress: options.destination,
       fiatCurrencyCode: 'USD',
       conversionRate: RATE,
       sellerAutomatedRelease: false,
     },
-    price,
-    fees: options.fees,
-    feePayer,
-    paymentAmountCents: fiatOwed(price.releasedUsdc, RATE),
+    ...pricedAttempt(options.owedUsdc, options.fees, RATE, options.feePayer),
     payTo: MAKER_PAYEE,
     recipientRating: 5,
-    memoPolicy: 'OPTIONAL',
-    windowMs: 60 * 60 * 1000,
     chain: options.chain,
     at: options.at,
-  };
+  });
 }

@@ -3,6 +3,7 @@
  * priced with the fee schedule, money in base units. A live attempt carries its chain
  * (a local anvil's 31337); a sandbox attempt carries none.
  */
+import type { FeePayer } from '../../machines/merchant/index.js';
 import { buyerShareBps, fiatOwed, priceIntent, type FeeSchedule, type PaymentChain, type PaymentHex, type PaymentInput } from '../../machines/payment/index.js';
 
 export const PAYMENT_CREATED_AT = '2026-11-23T12:00:00.000Z';
@@ -26,9 +27,13 @@ export const DESTINATION: PaymentHex = '0x11111111111111111111111111111111111111
 export const INTENT_HASH: PaymentHex = '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
 export const OTHER_INTENT_HASH: PaymentHex = '0x9999999999999999999999999999999999999999999999999999999999999999';
 
+/** What the gateway prices an attempt with: the intent for `owedUsdc`, and the fiat it costs at `conversionRate`. */
+export function pricedAttempt(owedUsdc: bigint, fees: FeeSchedule, conversionRate: bigint, feePayer: FeePayer = 'MERCHANT') {
+  const price = priceIntent(owedUsdc, fees, buyerShareBps(feePayer, 0));
+  return { price, fees, feePayer, paymentAmountCents: fiatOwed(price.releasedUsdc, conversionRate) };
+}
+
 export function livePaymentInput(overrides: Partial<PaymentInput> = {}): PaymentInput {
-  const feePayer = overrides.feePayer ?? 'MERCHANT';
-  const price = priceIntent(OWED_USDC, FEES, buyerShareBps(feePayer, 0));
   return {
     id: 'pay_live',
     orderId: 'ord_fixed',
@@ -49,10 +54,7 @@ export function livePaymentInput(overrides: Partial<PaymentInput> = {}): Payment
       conversionRate: CONVERSION_RATE,
       sellerAutomatedRelease: false,
     },
-    price,
-    fees: FEES,
-    feePayer,
-    paymentAmountCents: fiatOwed(price.releasedUsdc, CONVERSION_RATE),
+    ...pricedAttempt(OWED_USDC, FEES, CONVERSION_RATE, overrides.feePayer),
     payTo: 'rcpt_7f3a',
     recipientRating: 4.8,
     memoPolicy: 'OPTIONAL',
