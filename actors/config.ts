@@ -170,6 +170,8 @@ const schema = z
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */
     ENCLAVE_URL: hostPort.optional(),
+    /** With ENCLAVE_URL: the attestation service's HTTP address as customers' browsers reach it (document 1's attestation.serviceUrl). */
+    ENCLAVE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /**
      * With ENCLAVE_URL: the published measurement of the service's code: sha256:<hex> for the
      * software enclave, pcr0:<hex> (its image's PCR0) for one on Nitro, which also needs ENCLAVE_NITRO_ROOT.
@@ -241,6 +243,9 @@ const schema = z
         path: ['INDEXER_URL'],
         message: 'is required in a cluster (or INDEXER_ENABLED=false): the nodes share one indexer, as its fact log has one writer',
       });
+    }
+    if (env.ENCLAVE_URL && !env.ENCLAVE_PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PUBLIC_URL'], message: 'is required with ENCLAVE_URL: customers’ browsers seal their session material to the service it names' });
     }
     if (env.ENCLAVE_URL && (!env.ENCLAVE_MEASUREMENT || env.ENCLAVE_TRUSTED_SIGNERS.length === 0)) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_URL'], message: 'needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS: the node trusts the service only once its attestation document shows both' });

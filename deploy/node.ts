@@ -44,8 +44,8 @@ import { Relayer } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
 import { paymentSide, type PaymentSide } from './payments.js';
-import { LiquidityBook } from '../actors/market/index.js';
-import { seedMakers } from './seed-makers.js';
+import { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
+import { seedMakers, type SeededMaker } from './seed-makers.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
@@ -80,6 +80,10 @@ export interface PlatformNode {
   enclave: EnclaveSide | null;
   /** The makers' deposits as quotes read them, fed by the indexer; null without a chain. */
   liquidity: LiquidityBook | null;
+  /** Whom the makers' deposits are paid to; null without a chain. */
+  payees: PayeeDirectory | null;
+  /** The makers seeded on the local chain at start; empty elsewhere. */
+  seededMakers: SeededMaker[];
   /** The payment flow: its kind, the chain live payments settle on (null: sandbox only) and the fees quotes price with. */
   payments: Omit<PaymentSide, 'kind'>;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
@@ -172,11 +176,12 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   enclaveClient = await connectEnclave(config, enclave);
   const liquidity = chain && opened ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow }) : null;
   await liquidity?.start();
+  const payees = liquidity ? await PayeeDirectory.open(store) : null;
+  const now = () => new Date(clock.now()).toISOString();
   // Each start of the embedded default runs a fresh local chain, so its makers are seeded anew.
-  if (chain?.localChain && config.LOCAL_MAKERS) await seedMakers(chain.localChain, logger.child({ component: 'local-makers' }));
+  const seededMakers = chain?.localChain && payees && config.LOCAL_MAKERS ? await seedMakers(chain.localChain, payees, now(), logger.child({ component: 'local-makers' })) : [];
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
-  const now = () => new Date(clock.now()).toISOString();
   const gateway = createGateway({
     logger,
     store,
@@ -201,6 +206,24 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     now,
     deadLetters,
     metrics,
+    liquidity,
+    payees,
+    payments: {
+      chain: payments.chain,
+      destinationChainId: payments.destinationChainId,
+      fees: payments.fees,
+      windowMs: config.PAYMENT_WINDOW_MS,
+      attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
+    },
+    checkoutPage: {
+      simulatorUrl: enclave?.simulator?.url ?? null,
+      enclave: config.ENCLAVE_URL
+        ? { measurement: config.ENCLAVE_MEASUREMENT!, signers: config.ENCLAVE_TRUSTED_SIGNERS }
+        : enclave
+          ? { measurement: enclave.service.attestationDocument().measurement, signers: [enclave.service.signer] }
+          : null,
+      chainId: payments.chain?.chainId ?? null,
+    },
   });
   if (store.adapter === 'embedded' && !options.store) {
     // A restart over a data folder that already holds merchants opens no second demo merchant.
@@ -258,7 +281,9 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     enclaveClient,
     enclave,
     liquidity,
-    payments: { chain: payments.chain, fees: payments.fees },
+    payees,
+    seededMakers,
+    payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId },
     url,
     metricsUrl: metricsServer?.url ?? null,
     stop,

@@ -19,6 +19,7 @@ import { Relayer } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
 import type { FeeSchedule, PaymentChain } from '../machines/payment/index.js';
+import { BASE_CHAIN_ID } from '../machines/catalog/index.js';
 import { LOCAL_GATING_SERVICE_INDEX, anvilTestAccount, orchestratorAbi } from '../indexer/chain/index.js';
 import type { IndexedChain } from './chain.js';
 import type { RelayerSide } from './relayer.js';
@@ -33,6 +34,8 @@ export interface PaymentSide {
   chain: PaymentChain | null;
   /** What the quotes price with: the orchestrator's protocol fee, read from the chain, and the platform's. */
   fees: FeeSchedule;
+  /** The catalog chain live payments pay out on: the chain's own id, or Base for a local chain, which stands in for it. */
+  destinationChainId: string | null;
 }
 
 export interface LateParts {
@@ -44,7 +47,7 @@ export async function paymentSide(config: Config, chain: IndexedChain | null, re
   const gatingSigner = gatingSignerOf(config, chain);
   const sandboxOnly = (reason: string): PaymentSide => {
     logger.info({ reason }, 'this node takes sandbox payments only');
-    return { kind: paymentKind(paymentEffects(null)), chain: null, fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS } };
+    return { kind: paymentKind(paymentEffects(null)), chain: null, fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS }, destinationChainId: null };
   };
   if (!chain || !relaying) return sandboxOnly('no chain to send on');
   if (!gatingSigner) return sandboxOnly('no GATING_PRIVATE_KEY to approve intents with');
@@ -75,7 +78,12 @@ export async function paymentSide(config: Config, chain: IndexedChain | null, re
   };
   const paymentChain: PaymentChain = { chainId: contracts.chainId, escrow: contracts.escrow, orchestrator: contracts.orchestrator };
   logger.info({ chainId: contracts.chainId, protocolFeeBps, platformFeeBps: config.PLATFORM_FEE_BPS, gatingService: gatingSigner.address }, 'live payments signal and fulfil on this chain');
-  return { kind: paymentKind(paymentEffects(deps)), chain: paymentChain, fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 } };
+  return {
+    kind: paymentKind(paymentEffects(deps)),
+    chain: paymentChain,
+    fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 },
+    destinationChainId: chain.localChain ? BASE_CHAIN_ID : String(contracts.chainId),
+  };
 }
 
 function gatingSignerOf(config: Config, chain: IndexedChain | null): LocalAccount | null {

@@ -5,6 +5,7 @@
  * currency, priced near parity, with distinct payees so each checkout knows whom it pays.
  */
 import type { Logger } from 'pino';
+import type { PayeeDirectory } from '../actors/market/index.js';
 import { keccak256, parseEventLogs, parseUnits, toBytes, zeroAddress, type Address, type Hex, type LocalAccount } from 'viem';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi, type LocalChain } from '../indexer/chain/index.js';
 
@@ -47,7 +48,7 @@ const SEEDS: readonly Seed[] = [
 const INTENT_RANGE = { min: parseUnits('1', 6), max: parseUnits('1000', 6) };
 
 /** Seeds the makers; refuses a chain whose escrow already holds deposits, where it would add a second set. */
-export async function seedMakers(local: LocalChain, logger: Logger): Promise<SeededMaker[]> {
+export async function seedMakers(local: LocalChain, payees: PayeeDirectory, at: string, logger: Logger): Promise<SeededMaker[]> {
   const existing = await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'depositCount' });
   if (existing > 0n) throw new Error(`seedMakers wants a fresh local chain; the escrow ${local.escrow} already holds ${existing} deposits`);
   const seeded: SeededMaker[] = [];
@@ -58,7 +59,11 @@ export async function seedMakers(local: LocalChain, logger: Logger): Promise<See
     await local.mintUsdc(maker.address, total);
     const wallet = local.walletFor(maker);
     await local.confirm(await wallet.writeContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [local.escrow, total] }));
-    for (const seed of seeds) seeded.push(await depositFor(local, maker, seed));
+    for (const seed of seeds) {
+      seeded.push(await depositFor(local, maker, seed));
+      // What maker registration does for a real maker: the checkout can then tell customers whom to pay.
+      await payees.register(seed.platform, seed.payeeId, at);
+    }
   }
   logger.info({ makers: seeded.map(({ maker, depositId, platform, currency }) => ({ maker, depositId: depositId.toString(), platform, currency })) }, 'local makers seeded');
   return seeded;

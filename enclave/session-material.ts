@@ -1,20 +1,15 @@
 /**
- * The client's side of the boundary: check an enclave's attestation document against
- * the registered witness and the published measurement, then seal session material to the key it names. Payment
- * actors, buyer clients and the tests all seal this way.
+ * The client's side of the boundary in Node: the document checks any client runs
+ * (session-seal.ts), and on top, where the enclave runs on Nitro, the hardware's word
+ * for the binding. Payment actors, the node's enclave client and the tests check and
+ * seal this way; the customer's browser runs session-seal.ts alone.
  */
-import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
-import { hexToBytes, isAddressEqual, verifyMessage, type Address, type Hex } from 'viem';
-import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './boundary/enclave.js';
-import { SESSION_CONTEXT_HEADER, type SessionContext } from './session-context.js';
+import { hexToBytes, type Address, type Hex } from 'viem';
+import type { AttestationDocument } from './boundary/attestation-document.js';
 import { checkNitroEvidence, nitroMeasurement, type NitroTrust } from './boundary/attestation-producer.js';
+import { UntrustedEnclaveError, checkDocumentBinding } from './session-seal.js';
 
-export class UntrustedEnclaveError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UntrustedEnclaveError';
-  }
-}
+export { UntrustedEnclaveError, checkDocumentBinding, sealSessionMaterial } from './session-seal.js';
 
 export interface TrustedEnclave {
   /** The published measurement of the enclave's code. */
@@ -28,29 +23,9 @@ export interface TrustedEnclave {
   nitro?: NitroTrust & { now?: () => number };
 }
 
-/**
- * Throws unless the document is from the trusted signer, shows the published measurement,
- * and that signer bound the very key it names: the key id is recomputed from the key, so
- * a document that keeps the id and swaps the key is refused.
- */
+/** checkDocumentBinding, and with `trusted.nitro` the hardware's evidence for the binding. */
 export async function checkAttestationDocument(document: AttestationDocument, trusted: TrustedEnclave, nonce?: Hex): Promise<void> {
-  // A client that sent a nonce accepts only a document signed for it: an old answer replayed cannot pass.
-  if (nonce !== undefined && document.nonce?.toLowerCase() !== nonce.toLowerCase()) {
-    throw new UntrustedEnclaveError('the document was not signed for this request: its nonce is not ours');
-  }
-  if (!isAddressEqual(document.signer, trusted.signer)) {
-    throw new UntrustedEnclaveError(`the document is signed by ${document.signer}, not the registered witness ${trusted.signer}`);
-  }
-  if (document.measurement !== trusted.measurement) {
-    throw new UntrustedEnclaveError(`the enclave runs ${document.measurement}, not the published ${trusted.measurement}`);
-  }
-  const { kty, crv, x, y } = document.encryptionKey;
-  const keyId = await calculateJwkThumbprint({ kty, crv, x, y } as JWK).catch(() => null);
-  if (!keyId || document.encryptionKey.kid !== keyId) throw new UntrustedEnclaveError("the encryption key's id is not its thumbprint");
-  const binding = attestationBinding(document.measurement, keyId, document.issuedAt, document.nonce);
-  if (document.binding !== binding || !(await verifyMessage({ address: document.signer, message: binding, signature: document.bindingSignature }))) {
-    throw new UntrustedEnclaveError("the enclave's signer did not bind this encryption key");
-  }
+  const binding = await checkDocumentBinding(document, trusted, nonce);
   if (trusted.nitro) checkHardware(document, binding, trusted.nitro, nonce);
 }
 
@@ -66,19 +41,3 @@ function checkHardware(document: AttestationDocument, binding: string, trust: Ni
   }
 }
 
-/**
- * Session material as a compact JWE that only the enclave holding the document's key can
- * open, and only for `context`'s use until its expiry: the context rides in the protected
- * header, which the encryption authenticates.
- */
-export async function sealSessionMaterial(document: Pick<AttestationDocument, 'encryptionKey'>, material: Record<string, unknown>, context: SessionContext): Promise<string> {
-  const key = await importJWK(document.encryptionKey, SESSION_KEY_ALGORITHM);
-  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(material)))
-    .setProtectedHeader({
-      alg: SESSION_KEY_ALGORITHM,
-      enc: SESSION_CONTENT_ENCRYPTION,
-      ...(document.encryptionKey.kid ? { kid: document.encryptionKey.kid } : {}),
-      [SESSION_CONTEXT_HEADER]: context,
-    })
-    .encrypt(key);
-}

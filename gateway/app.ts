@@ -29,6 +29,13 @@ import { healthRoutes, type HealthDependencies } from './routes/health.js';
 import { merchantRoutes } from './routes/merchants.js';
 import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
 import { orderRoutes } from './routes/orders.js';
+import { checkoutRoutes } from './routes/checkout.js';
+import { paymentRoutes } from './routes/payments.js';
+import { HostedOrders } from './orders/hosted-orders.js';
+import type { PaymentSettings } from './checkout/quotes.js';
+import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
+import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
+import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 
 export interface GatewayDependencies extends HealthDependencies {
   logger: Logger;
@@ -47,6 +54,13 @@ export interface GatewayDependencies extends HealthDependencies {
   deadLetters?: DeadLetterStore;
   /** The node's metrics, served at GET /metrics behind the admin token; unset (or without a token), that route is not mounted. */
   metrics?: MetricsSource;
+  /** The makers' deposits live payments are quoted from; null on a node without a chain (sandbox payments only). */
+  liquidity: LiquidityBook | null;
+  /** Whom each deposit is paid to; null where live payments are not taken. */
+  payees: PayeeDirectory | null;
+  payments: PaymentSettings;
+  /** The hosted checkout page's view of the node: the simulator, the enclave to trust, the chain. */
+  checkoutPage: Omit<CheckoutPageConfig, 'attestationServiceUrl'>;
 }
 
 export interface Gateway {
@@ -81,7 +95,17 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   }
   // One router holds every API area's routes, so a request is matched once rather than once per area.
   const api = exactRouter();
-  for (const router of [healthRoutes(deps), docsRoutes(deps.version, deps), merchantRoutes(auth), orderRoutes({ ...deps, accounts, auth, body })]) {
+  const hostedOrders = new HostedOrders(deps.system, accounts, deps.rates);
+  const areas = [
+    healthRoutes(deps),
+    docsRoutes(deps.version, deps),
+    merchantRoutes(auth),
+    orderRoutes({ ...deps, accounts, auth, body, hostedOrders }),
+    paymentRoutes({ ...deps, fees: deps.payments.fees, auth, body }),
+    checkoutRoutes({ ...deps, hostedOrders, body }),
+    checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }),
+  ];
+  for (const router of areas) {
     api.use(router.routes());
     mounted.push(router);
   }

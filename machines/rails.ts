@@ -27,6 +27,27 @@ export function railPlatform(rail: FiatRail, paymentMethodId: string | null): st
   return (ZELLE_BANKS as readonly string[]).includes(paymentMethodId) ? paymentMethodId : null;
 }
 
+/**
+ * The currencies each rail's platform sends, the first being its home currency: what a
+ * quote defaults to when the order's own currency is not one of them.
+ */
+export const RAIL_CURRENCIES: Readonly<Record<FiatRail, readonly string[]>> = {
+  venmo: ['USD'],
+  cashapp: ['USD'],
+  zelle: ['USD'],
+  chime: ['USD'],
+  paypal: ['USD', 'EUR', 'GBP'],
+  wise: ['GBP', 'EUR', 'USD'],
+  revolut: ['EUR', 'GBP', 'USD'],
+  monzo: ['GBP'],
+};
+
+/** The currency a quote on `rail` is priced in: the one asked for, else the order's when the rail sends it, else the rail's home currency. */
+export function railCurrency(rail: FiatRail, preferred: string | null): string {
+  const currencies = RAIL_CURRENCIES[rail];
+  return preferred !== null && currencies.includes(preferred) ? preferred : currencies[0]!;
+}
+
 /** The attestation service's action for a transfer on `platform` (`transfer_zelle_chase`). */
 export function transferAction(platform: string): string {
   return `transfer_${platform.replaceAll('-', '_')}`;

@@ -34,6 +34,8 @@ export function paymentView(snapshot: AnyMachineSnapshot) {
     status,
     step: paymentStepOf(snapshot.value),
     rail: context.rail,
+    // Whom the attempt paid: what a recipient's rating counts over.
+    payTo: context.payTo,
     chargebackStatus: payment.chargebackStatus,
     createdAt: context.createdAt,
   };
@@ -52,8 +54,9 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
     case 'CANCEL':
       if (command.reason !== 'CUSTOMER') return null;
       if (status !== 'CREATED') return ended('cancelled');
-      if (step === 'VERIFYING' || step === 'FULFILLING') {
-        return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} has a proof being ${step === 'VERIFYING' ? 'verified' : 'settled'}; it cannot be cancelled now`, status: 409 };
+      if (step === 'VERIFYING' || step === 'FULFILLING' || step === 'AWAITING_SETTLEMENT') {
+        const doing = step === 'VERIFYING' ? 'has a proof being verified' : step === 'FULFILLING' ? 'has a proof being settled' : 'is waiting for its settlement to land on chain again';
+        return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} ${doing}; it cannot be cancelled now`, status: 409 };
       }
       return null;
     case 'MARK_SENT':
@@ -75,7 +78,9 @@ export function paymentKind(effects: Record<string, EffectHandler> = {}) {
   return defineKind({
     name: 'payment',
     machine: paymentMachine,
-    machineVersion: 1,
+    machineVersion: 2,
+    // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
+    migrations: { 1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }) },
     createdBy: ['CREATE'],
     view: (snapshot) => paymentView(snapshot),
     check: paymentRefusal,
@@ -84,6 +89,7 @@ export function paymentKind(effects: Record<string, EffectHandler> = {}) {
       { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_newest' },
       { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_status_newest' },
       { key: { 'view.orderId': 1, 'view.createdAt': -1 }, name: 'payment_by_order_newest' },
+      { key: { 'view.payTo': 1, 'view.status': 1 }, name: 'payment_by_recipient_status' },
     ],
   });
 }

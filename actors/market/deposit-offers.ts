@@ -185,3 +185,30 @@ function byBuyersPrice(a: DepositOffer, b: DepositOffer): number {
 function compare(a: bigint, b: bigint): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** How much one deposit can take for a method and currency now: an intent between `min` and `max`. */
+export interface TakeableRange {
+  depositId: string;
+  payeeDetails: Hex;
+  min: bigint;
+  max: bigint;
+}
+
+/** For each open, public deposit pricing the pair with liquidity for its smallest intent, the amounts it can take. */
+export function takeableRanges(docs: readonly LiquidityDepositDoc[], paymentMethod: string, currency: string): TakeableRange[] {
+  const wanted = offerKey(paymentMethod, currency);
+  const ranges: TakeableRange[] = [];
+  for (const doc of docs) {
+    if (doc.closed || doc.isPrivate) continue;
+    const available = BigInt(doc.available);
+    const min = BigInt(doc.intentMin);
+    const max = available < BigInt(doc.intentMax) ? available : BigInt(doc.intentMax);
+    if (max < min) continue;
+    for (const method of doc.methods) {
+      if (method.currencies.some((priced) => offerKey(method.paymentMethod, priced.currency) === wanted)) {
+        ranges.push({ depositId: doc._id, payeeDetails: method.payeeDetails.toLowerCase() as Hex, min, max });
+      }
+    }
+  }
+  return ranges;
+}

@@ -1,7 +1,9 @@
 /**
  * actors/market: the makers' side of the market as the node reads it. The liquidity book
  * keeps the escrow's deposits, fed by the indexer's facts, and answers the payment flow's
- * quotes: the best-priced deposit that can take an intent for a method, currency and amount.
+ * quotes: the best-priced deposit that can take an intent for a method, currency and amount,
+ * and the payee directory says whom each deposit is paid to.
  */
 export * from './deposit-offers.js';
 export * from './liquidity-book.js';
+export * from './payee-directory.js';

@@ -13,6 +13,7 @@
  */
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
+import type { Hex } from 'viem';
 import type { ChainFact, GetDepositResponse, IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { subjectsOf } from '../../proto/fact-subjects.js';
 import { DuplicateKeyError } from '../errors.js';
@@ -26,7 +27,9 @@ import {
   depositDocument,
   offerKey,
   rankOffers,
+  takeableRanges,
   type BookDeposit,
+  type TakeableRange,
   type DepositOffer,
   type LiquidityDepositDoc,
   type OfferQuery,
@@ -103,6 +106,11 @@ export class LiquidityBook {
     checkOfferQuery(query);
     // The index narrows by pair; amounts are decimal strings, which only compare exactly as bigints.
     return rankOffers(await this.#deposits.find({ offers: offerKey(query.paymentMethod, query.currency) }), query);
+  }
+
+  /** What each deposit pricing this method and currency can take now, whatever the amount. */
+  async ranges(paymentMethod: Hex, currency: Hex): Promise<TakeableRange[]> {
+    return takeableRanges(await this.#deposits.find({ offers: offerKey(paymentMethod, currency) }), paymentMethod, currency);
   }
 
   async deposit(depositId: string): Promise<BookDeposit | null> {

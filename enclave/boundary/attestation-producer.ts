@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import { bytesToHex, hexToBytes, type Hex } from 'viem';
 import { NitroDocumentError, verifyNitroDocument, type NitroAttestation } from './nitro-document.js';
+import type { AttestationEvidence } from './attestation-document.js';
 
-/** The hardware's evidence, carried in the attestation document beside the signer's binding. */
-export type AttestationEvidence = { kind: 'software' } | { kind: 'nitro'; /** The COSE_Sign1, base64. */ document: string };
+export type { AttestationEvidence };
 
 export interface AttestationProducer {
   /** What the enclave runs, as the document states it and key management checks it. */

@@ -12,33 +12,15 @@ import { bytesToHex, hexToBytes, type Address, type Hex, type TypedDataDefinitio
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { AttestationError } from '../errors.js';
 import type { KeyManagement } from './key-management.js';
-import { softwareProducer, type AttestationEvidence, type AttestationProducer } from './attestation-producer.js';
+import { softwareProducer, type AttestationProducer } from './attestation-producer.js';
+import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './attestation-document.js';
 
-/** What clients check before trusting a signature or encrypting to `encryptionKey`. */
-export interface AttestationDocument {
-  version: 1;
-  /** The code bundle's hash; compare with the published value. */
-  measurement: string;
-  /** The address the on-chain verifiers register as a witness. */
-  signer: Address;
-  /** Encrypt session material to this key: compact JWE, ECDH-ES+A256KW with A256GCM. */
-  encryptionKey: JWK;
-  issuedAt: string;
-  /** The client's nonce, when it asked with one: the document was signed for that request, now. */
-  nonce?: Hex;
-  /** The signer's EIP-191 signature over `binding`, tying the encryption key to the signer. */
-  binding: string;
-  bindingSignature: Hex;
-  /** The hardware's word for `binding`, where there is hardware (attestation-producer.ts). */
-  evidence: AttestationEvidence;
-}
+export { ATTESTATION_NONCE, SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './attestation-document.js';
 
 type DecryptionKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
-export const SESSION_KEY_ALGORITHM = 'ECDH-ES+A256KW';
 const STORAGE_KEY_INFO = 'peer-enclave-storage:v1';
 const STORAGE_LABEL_HEADER = 'peer_label';
-export const SESSION_CONTENT_ENCRYPTION = 'A256GCM';
 
 export type OpenEnclaveOptions = {
   keyManagement: KeyManagement;
@@ -52,17 +34,6 @@ export type OpenEnclaveOptions = {
   | { producer: AttestationProducer }
 );
 
-/**
- * The statement the signer signs in the document: this measurement's enclave holds this
- * encryption key, at `issuedAt`, and (when a client asked with one) in answer to `nonce`.
- */
-export function attestationBinding(measurement: string, encryptionKeyId: string, issuedAt: string, nonce?: Hex): string {
-  const statement = `peer-enclave-attestation:v1:${measurement}:${encryptionKeyId}:${issuedAt}`;
-  return nonce === undefined ? statement : `${statement}:${nonce}`;
-}
-
-/** A client's nonce: 16 to 64 random bytes as 0x hex, so an old answer cannot be replayed to it. */
-export const ATTESTATION_NONCE = /^0x(?:[0-9a-f]{2}){16,64}$/;
 
 export class Enclave {
   readonly measurement: string;

@@ -69,9 +69,11 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
     ctx.body = openApiDocument;
   });
   // With ?nonce=0x…, the document is signed for that request: a client that checks its nonce knows the answer is fresh.
-  router.get('/attestation', async (ctx) =>
-    respond(ctx, 200, 'Attestation document', ctx.query.nonce === undefined ? service.attestationDocument() : await service.attestationDocumentFor(ctx.query.nonce)),
-  );
+  router.get('/attestation', async (ctx) => {
+    // Public by design, and what a buyer's checkout page fetches from its own origin before it seals anything.
+    ctx.set('Access-Control-Allow-Origin', '*');
+    respond(ctx, 200, 'Attestation document', ctx.query.nonce === undefined ? service.attestationDocument() : await service.attestationDocumentFor(ctx.query.nonce));
+  });
   router.post('/buyer/verify/:platform/:actionType', async (ctx) => {
     respond(ctx, 200, 'Payment verified', await service.verifyBuyerPayment(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));
   });

@@ -4,5 +4,8 @@
  * only ever sees them through a base URL and a DNS resolver.
  */
 export * from './platform-simulator.js';
+export * from './buyer-api.js';
+export * from './buyer-platforms.js';
+export * from './loopback-cors.js';
 export * from './dispute-mail.js';
 export * from './records.js';

@@ -4,6 +4,7 @@
  * platform's own shape. A session is opened for an account and handed back as the
  * session material a buyer's client would capture; payments are recorded against it.
  * Requests without a live session get 401, as from a platform whose cookie expired.
+ * Under /_buyer/ a browser plays the buyer over HTTP instead (buyer-api.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { cashAppActivityRequest } from '../platforms/cashapp.js';
+import { buyerApi } from './buyer-api.js';
 import { renderIdentity, renderPayment, type SimAccount, type SimPayment } from './records.js';
 
 /** Which request headers carry a platform's session; together they name the session. */
@@ -53,6 +55,7 @@ export class PlatformSimulator {
   static async start(): Promise<PlatformSimulator> {
     let simulator: PlatformSimulator | undefined;
     const app = new Koa();
+    app.use(buyerApi(() => simulator!));
     app.use(bodyParser({ enableTypes: ['json', 'form', 'text'] }));
     app.use(routes((ctx) => simulator!.#route(ctx), (platform) => simulator!.#public.get(platform) ?? new Map()).routes());
     const server = createServer(app.callback());
@@ -78,6 +81,12 @@ export class PlatformSimulator {
   /** Ends a session: the platform answers 401 to it from now on. */
   expireSession(platform: string, material: Record<string, unknown>): void {
     this.#sessions.delete(materialKey(platform, material));
+  }
+
+  /** The account a session belongs to and what it has recorded, or undefined where no session has this material. */
+  sessionOf(platform: string, material: Record<string, unknown>): { account: SimAccount; payments: SimPayment[] } | undefined {
+    const session = this.#sessions.get(materialKey(platform, material));
+    return session && { account: session.account, payments: [...session.payments.values()] };
   }
 
   recordPayment(platform: string, material: Record<string, unknown>, payment: SimPayment): void {

@@ -14,15 +14,28 @@
  * the store degrades to per-node limits instead of failing requests.
  */
 import ipaddr from 'ipaddr.js';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../envelope.js';
 import type { ClientIpState } from './client-ip.js';
 
 export function rateLimit(options: { perMinute: number }): Middleware<ClientIpState> {
-  const limiter = new RateLimiterMemory({ points: options.perMinute, duration: 60 });
+  return budgeted(options.perMinute, (ctx) => budgetKey(ctx.state.clientIp));
+}
+
+/**
+ * Document 1's per-merchant read limit (remediation reads: per-order payment lists and
+ * action polls), after the API key is checked: one budget per merchant account, whatever
+ * address the requests come from. Its refusal is the global limit's 429, headers and all.
+ */
+export function merchantRateLimit(options: { perMinute: number }): Middleware<ClientIpState & { account: { merchantId: string } }> {
+  return budgeted(options.perMinute, (ctx) => ctx.state.account.merchantId);
+}
+
+function budgeted<S>(perMinute: number, keyOf: (ctx: ParameterizedContext<S>) => string): Middleware<S> {
+  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
   return async (ctx, next) => {
-    const { allowed, result } = await consume(limiter, budgetKey(ctx.state.clientIp));
+    const { allowed, result } = await consume(limiter, keyOf(ctx));
     ctx.set('x-rate-limit-remaining', String(result.remainingPoints));
     ctx.set('x-rate-limiter-resets-at', new Date(Date.now() + result.msBeforeNext).toISOString());
     if (!allowed) {

@@ -8,6 +8,8 @@ import { createDocument } from 'zod-openapi';
 import { deadLetterPaths } from './dead-letter-paths.js';
 import { merchantAdminPaths, merchantPaths } from './merchant-paths.js';
 import { orderPaths } from './order-paths.js';
+import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
+import { paymentPaths } from './payment-paths.js';
 import { securitySchemes } from './security.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
@@ -35,6 +37,8 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
     servers: [{ url: '/', description: 'The node serving this document' }],
     tags: [
       { name: 'Orders', description: 'Checkout orders (document 1)' },
+      { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
+      { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
       { name: 'Merchants', description: 'The merchant’s own account' },
       { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
       { name: 'Service', description: 'Health, metrics and this description' },
@@ -42,6 +46,9 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
     components: { securitySchemes: securitySchemes(Boolean(options.admin)) },
     paths: {
       ...orderPaths(options),
+      ...paymentPaths(),
+      ...checkoutPaths(),
+      ...checkoutPagePaths(),
       ...merchantPaths(),
       ...(options.admin ? merchantAdminPaths() : {}),
       ...(options.deadLetters ? deadLetterPaths() : {}),

@@ -103,7 +103,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   return { created: true, order: reply.order, orderToken };
 }
 
-function orderAccount(account: MerchantAccount): OrderAccount {
+export function orderAccount(account: MerchantAccount): OrderAccount {
   const { profile } = account;
   return {
     environment: account.environment,
@@ -116,7 +116,7 @@ function orderAccount(account: MerchantAccount): OrderAccount {
 }
 
 /** What a create rule allowed; a refusal becomes its answer: 403 for a missing plan, a coded 400, or a field error. */
-function allowed<T extends object>(result: RuleResult<T>): T {
+export function allowed<T extends object>(result: RuleResult<T>): T {
   if (result.ok) return result;
   switch (result.code) {
     case 'TIER_REQUIRED':

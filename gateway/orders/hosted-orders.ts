@@ -3,12 +3,15 @@
  * checkout page shows it, with its merchant's public profile. The page polls it, so
  * the answer is rendered once per order version and served as bytes until something
  * it was built from changes: the order document's version, the merchant account (a
- * changed account is a new object), and for an open amount whether a rate prices it
- * now (it decides effectiveMin and effectiveMax).
+ * changed account is a new object), for an open amount whether a rate prices it
+ * now (it decides effectiveMin and effectiveMax), and the current payment's document
+ * version (the order hears of a payment's steps only after they are written).
  *
  * Never older than the last write a caller can have seen answered (kept-views.ts).
  */
 import type { OrderView } from '../../actors/kinds/order-kind.js';
+import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { hostedPayment } from '../checkout/customer-payments.js';
 import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { OpenCheckoutOrder } from '../../machines/order/checkout-order.js';
@@ -28,6 +31,8 @@ interface Kept {
   /** For an open amount, the currency a rate must price for the range to show; null for a fixed amount. */
   pricedCurrency: string | null;
   priced: boolean;
+  /** The current payment and the version of its document the render shows; null when the order has none. */
+  payment: { id: string; version: number } | null;
   answer: Rendered;
 }
 
@@ -48,7 +53,7 @@ export class HostedOrders {
     if (kept) {
       const merchant = await this.accounts.byId(kept.merchantId);
       const priced = kept.pricedCurrency === null || (await this.#priced(kept.pricedCurrency));
-      if (merchant === kept.merchant && priced === kept.priced) return kept.answer;
+      if (merchant === kept.merchant && priced === kept.priced && (await this.#paymentVersion(kept.payment?.id)) === (kept.payment?.version ?? null)) return kept.answer;
     }
     return this.#render(orderId);
   }
@@ -76,9 +81,19 @@ export class HostedOrders {
     } else {
       order = { ...view.order, ...hostedFields };
     }
-    const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment: null });
-    this.#kept.keep(orderId, doc.version, { merchantId: view.merchantId, merchant, pricedCurrency, priced, answer }, read);
+    const paymentDoc = view.currentPaymentId ? await this.system.documents('payment').findOne({ _id: view.currentPaymentId }, { projection: { view: 1, version: 1 } }) : null;
+    const currentPayment = paymentDoc ? hostedPayment(paymentDoc.view as unknown as PaymentView) : null;
+    const payment = paymentDoc ? { id: paymentDoc._id, version: paymentDoc.version as number } : null;
+    const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment });
+    this.#kept.keep(orderId, doc.version, { merchantId: view.merchantId, merchant, pricedCurrency, priced, payment, answer }, read);
     return answer;
+  }
+
+  /** The stored version of the payment's document: a render showing an older one is stale. */
+  async #paymentVersion(paymentId: string | undefined): Promise<number | null> {
+    if (paymentId === undefined) return null;
+    const doc = await this.system.documents('payment').findOne({ _id: paymentId }, { projection: { version: 1 } });
+    return (doc?.version as number | undefined) ?? null;
   }
 
   /** Whether a rate prices `currency` now; a rate source that is down prices nothing, and the page still loads. */

@@ -8,7 +8,7 @@ import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
-import { HostedOrders } from '../orders/hosted-orders.js';
+import type { HostedOrders } from '../orders/hosted-orders.js';
 import { listOrders } from '../orders/order-list.js';
 import { createOrderBody, listOrdersQuery, orderPath } from '../schemas/order-schemas.js';
 import { createOrderResult, merchantOrderList } from '../schemas/order-resources.js';
@@ -22,11 +22,12 @@ export interface OrderRouteDependencies extends CreateOrderDependencies {
   /** Authenticates the API key and puts the merchant account on `ctx.state.account`. */
   auth: Middleware<GatewayState>;
   body: Middleware<GatewayState>;
+  hostedOrders: HostedOrders;
 }
 
 export function orderRoutes(deps: OrderRouteDependencies): Router<GatewayState> {
   const router = exactRouter('/api/v1');
-  const hostedOrders = new HostedOrders(deps.system, deps.accounts, deps.rates);
+  const { hostedOrders } = deps;
 
   router.post('/orders', deps.auth, deps.body, async (ctx) => {
     const body = parseOrThrow(createOrderBody, ctx.request.body, V0_CREATE_ORDER_FIELDS);

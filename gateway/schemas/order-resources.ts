@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { currencyCode, environment, feePayer } from './common.js';
+import { checkoutPayment } from './payment-resources.js';
 
 const nullableString = z.string().nullable();
 const freeForm = z.record(z.string(), z.unknown());
@@ -135,6 +136,6 @@ export const hostedOrder = z
       ])
       .meta({ id: 'HostedCheckoutOrder' }),
     merchant: checkoutMerchant.nullable().meta({ description: 'Null when the merchant account no longer exists' }),
-    currentPayment: z.null().meta({ description: 'The CheckoutPayment in progress; null until payments exist' }),
+    currentPayment: checkoutPayment.nullable().meta({ description: 'The newest payment attempt, with errorCode and errorMessage; null when the customer never picked a rail' }),
   })
   .meta({ id: 'HostedOrder' });

@@ -39,14 +39,15 @@ function isPristineFiatOrder(context: OrderContext): boolean {
  * PAID as soon as any value has settled, not only once FULFILLED: what has settled
  * was priced against the current amount, so changing the amount would change what
  * that money paid for. PAYMENT_MAY_SETTLE while an attempt's proof is being verified
- * or fulfilled, or the customer said they sent the money: the amount the intent was
- * priced at may yet be paid. PAYMENT_IN_PROGRESS while any attempt is open. A
+ * or fulfilled, the customer said they sent the money, or an attempt's settlement was
+ * taken back by a chain reorganisation and may be mined again: the amount the intent
+ * was priced at may yet be paid. PAYMENT_IN_PROGRESS while any attempt is open. A
  * CANCELLED order with nothing settled has no lock: its status already closes it.
  */
 export function amountLock(context: OrderContext, status: OrderStatus): AmountLockReason | null {
   if (status === 'FULFILLED' || context.settlements.length > 0) return 'PAID';
   if (status === 'CANCELLED') return null;
   const open = context.payments.filter((payment) => payment.status === 'CREATED');
-  if (open.some((payment) => payment.paid || payment.step === 'VERIFYING' || payment.step === 'FULFILLING')) return 'PAYMENT_MAY_SETTLE';
+  if (open.some((payment) => payment.paid || payment.step === 'VERIFYING' || payment.step === 'FULFILLING' || payment.step === 'AWAITING_SETTLEMENT')) return 'PAYMENT_MAY_SETTLE';
   return open.length > 0 ? 'PAYMENT_IN_PROGRESS' : null;
 }

@@ -9,12 +9,19 @@
  * remains, so the order accounts for every unit that arrived; the status stays,
  * since both are final. Chargebacks and refunds (later issues) will be facts beside
  * the status too, never moving it off FULFILLED.
+ *
+ * A settlement a chain reorganisation removed is another matter: it never happened on
+ * the chain that stands, so RETRACT_SETTLEMENT takes it back and the status follows
+ * what remains settled (FULFILLED → PARTIALLY_FULFILLED or CREATED, PARTIALLY_FULFILLED
+ * → CREATED; CANCELLED stays). Taking back what the order does not hold changes nothing,
+ * so a retraction told twice counts once. The payment re-applies its settlement if its
+ * fulfilment is mined again, and the order counts it as any other.
  */
 import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import { formatUsdc } from '../money.js';
 import { toCheckoutOrder, type CheckoutOrder } from './checkout-order.js';
 import type { OrderContext, OrderEvent, OrderInput } from './order-types.js';
-import { applySettlement, coversOrder, settlementRefusal } from './settlement.js';
+import { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
 import { supersededBy, withPayment } from './order-payments.js';
 import { amountLock } from './hosted-fields.js';
 import type { FiatAmount } from './order-types.js';
@@ -41,6 +48,11 @@ export const orderMachine = setup({
     amountOpen: ({ context }) => context.amountMode === 'OPEN' && amountLock(context, 'CREATED') === null,
     settlesInFull: ({ context, event }) =>
       event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null && coversOrder(context, event.usdcAmount),
+    holdsSettlement: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId),
+    /** The retraction takes back the only settlement: nothing stays settled. */
+    retractsLastSettlement: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && context.settlements.length === 1,
+    /** What stays settled after the retraction still covers the order (an overpayment taken back). */
+    stillCovered: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && coveredWithout(context, event.paymentId),
   },
   actions: {
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
@@ -79,6 +91,18 @@ export const orderMachine = setup({
       assertEvent(event, 'APPLY_SETTLEMENT');
       return { completedAt: event.at };
     }),
+    takeBackSettlement: assign(({ context, event }) => {
+      assertEvent(event, 'RETRACT_SETTLEMENT');
+      return withoutSettlement(context, event);
+    }),
+    /** Still FULFILLED: completed when what stays settled first covered it. */
+    redateCompleted: assign(({ context }) => ({ completedAt: coveredAt(context) })),
+    clearCompleted: assign({ completedAt: null }),
+    /**
+     * Takes a message and changes nothing. A transition with neither target nor action is
+     * not taken as far as xstate's can() goes, and the runtime refuses what is not taken.
+     */
+    acknowledge: assign(() => ({})),
     markCancelled: assign(({ event }) => {
       assertEvent(event, 'CANCEL');
       return { cancelledAt: event.at, updatedAt: event.at };
@@ -117,6 +141,9 @@ export const orderMachine = setup({
         'recordPayment',
       ],
     },
+    // A settlement the order does not hold (never applied, or already taken back): nothing to take back.
+    // Taken, not refused, so a retraction told twice is not a dead letter.
+    RETRACT_SETTLEMENT: { actions: 'acknowledge' },
   },
   initial: 'CREATED',
   states: {
@@ -137,15 +164,30 @@ export const orderMachine = setup({
           { guard: 'countsSettlement', actions: 'recordSettlement' },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
+        RETRACT_SETTLEMENT: [
+          { guard: 'retractsLastSettlement', target: 'CREATED', actions: 'takeBackSettlement' },
+          { guard: 'holdsSettlement', actions: 'takeBackSettlement' },
+        ],
       },
     },
     FULFILLED: {
       entry: 'announceFulfilled',
-      on: { APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' } },
+      on: {
+        APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' },
+        RETRACT_SETTLEMENT: [
+          { guard: 'retractsLastSettlement', target: 'CREATED', actions: ['takeBackSettlement', 'clearCompleted'] },
+          { guard: 'stillCovered', actions: ['takeBackSettlement', 'redateCompleted'] },
+          { guard: 'holdsSettlement', target: 'PARTIALLY_FULFILLED', actions: ['takeBackSettlement', 'clearCompleted'] },
+        ],
+      },
     },
     CANCELLED: {
       entry: 'announceCancelled',
-      on: { APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' } },
+      on: {
+        APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' },
+        // The status stays, as it does when a settlement arrives after the cancel.
+        RETRACT_SETTLEMENT: { guard: 'holdsSettlement', actions: 'takeBackSettlement' },
+      },
     },
   },
 });

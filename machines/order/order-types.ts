@@ -88,6 +88,8 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
 
 export type OrderEvent =
   | { type: 'APPLY_SETTLEMENT'; paymentId: string; usdcAmount: bigint; at: string }
+  /** A payment's settlement taken back: a chain reorganisation removed the block that settled it. */
+  | { type: 'RETRACT_SETTLEMENT'; paymentId: string; at: string }
   | { type: 'PAYMENT_UPDATED'; payment: PaymentSummary }
   | { type: 'SET_AMOUNT'; usdcAmount: bigint; previousAmountUsdc: string | null; fiat: FiatAmount; at: string }
   | { type: 'CANCEL'; at: string };

@@ -1,7 +1,8 @@
 /**
- * How a settlement counts against an order (document 1, order status table). The
- * machine's guards and the order kind's refusals both read these, so what the
- * machine accepts and what the API refuses cannot drift apart.
+ * How a settlement counts against an order (document 1, order status table), and how
+ * one is taken back when a chain reorganisation removes it. The machine's guards and
+ * the order kind's refusals both read these, so what the machine accepts and what the
+ * API refuses cannot drift apart.
  */
 import type { OrderContext, Settlement } from './order-types.js';
 
@@ -39,4 +40,46 @@ export function applySettlement(context: OrderContext, settlement: Settlement): 
     remainingUsdcAmount: remainingAfter(context, settlement.usdcAmount),
     updatedAt: settlement.at,
   };
+}
+
+/** Whether the order counts a settlement of `paymentId`: the only kind a retraction can take back. */
+export function holdsSettlement(context: OrderContext, paymentId: string): boolean {
+  return context.settlements.some((applied) => applied.paymentId === paymentId);
+}
+
+/** What `settlements` leave owed of the order's amount; an overpayment leaves zero. */
+function owedAfter(context: OrderContext, settlements: readonly Settlement[]): bigint | null {
+  if (context.requestedUsdcAmount === null) return context.remainingUsdcAmount;
+  const remaining = settlements.reduce((owed, settlement) => owed - settlement.usdcAmount, context.requestedUsdcAmount);
+  return remaining > 0n ? remaining : 0n;
+}
+
+const covered = (context: OrderContext, remaining: bigint | null) => remaining !== null && (remaining === 0n || remaining < context.completionDustThresholdUsdc);
+
+/**
+ * The context after `paymentId`'s settlement is taken back (a chain reorganisation removed
+ * the block that settled it): the others stay, and what remains is owed again, counted
+ * afresh from the amount. The order moves its updatedAt forward only: a retraction is
+ * dated by the payment's last known time, which may be older than the order's.
+ */
+export function withoutSettlement(context: OrderContext, retraction: { paymentId: string; at: string }): Pick<OrderContext, 'settlements' | 'remainingUsdcAmount' | 'updatedAt'> {
+  const settlements = context.settlements.filter((applied) => applied.paymentId !== retraction.paymentId);
+  return {
+    settlements,
+    remainingUsdcAmount: owedAfter(context, settlements),
+    updatedAt: retraction.at > context.updatedAt ? retraction.at : context.updatedAt,
+  };
+}
+
+/** Whether the order is still covered once `paymentId`'s settlement is taken back. */
+export function coveredWithout(context: OrderContext, paymentId: string): boolean {
+  return covered(context, owedAfter(context, context.settlements.filter((applied) => applied.paymentId !== paymentId)));
+}
+
+/** When the settlements, in the order they were applied, first covered the order; null while they do not. */
+export function coveredAt(context: OrderContext): string | null {
+  for (let count = 1; count <= context.settlements.length; count++) {
+    if (covered(context, owedAfter(context, context.settlements.slice(0, count)))) return context.settlements[count - 1]!.at;
+  }
+  return null;
 }

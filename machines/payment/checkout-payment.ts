@@ -53,7 +53,7 @@ export interface CheckoutPayment {
   currencyPerUsdRate: string;
   netSettledUsdcAmount: string | null;
   totalUsdcFeeAmount: string;
-  referralFees: Array<{ recipient: string; amountUsdc: string }> | null;
+  referralFees: Array<{ recipient: string; feeUsdc: string }> | null;
   railIdentifier: string | null;
   fulfillTransaction: string | null;
   errorCode: string | null;

@@ -12,18 +12,43 @@
  * attempt only while the customer has not proven a payment: once a proof is being
  * verified or fulfilled, cancelling the intent could take the customer's money.
  *
+ * A chain reorganisation can take the settling fact back: the indexer delivers the same
+ * fact again with `retracted` set. The settlement is then undone (the order is told to
+ * stop counting it) and the attempt goes back into CREATED, AWAITING_SETTLEMENT: the
+ * fulfilment was mined once, so the money moved, and the same transaction is usually
+ * mined again. Only the chain ends that wait (a new IntentFulfilled fact settles it again,
+ * the intent pruned fails it); the window no longer governs it, since expiring would
+ * cancel an intent whose fulfilment may land again.
+ *
  * Pure: time arrives in events; effects (signalIntent, readSignal, verifyPayment,
  * fulfilIntent, cancelIntent) run after the turn is written.
  */
-import { and, assertEvent, assign, emit, setup } from 'xstate';
+import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate';
 import { toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
 import type { Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
-export type PaymentEmitted = {
+/** The webhook events of document 1: one per public status the attempt enters. */
+export type PaymentStatusEmitted = {
   type: 'PAYMENT_CREATED' | 'PAYMENT_SETTLED' | 'PAYMENT_CANCELLED' | 'PAYMENT_EXPIRED' | 'PAYMENT_FAILED';
   orderId: string;
   payment: CheckoutPayment;
 };
+
+/**
+ * A settlement taken back by a chain reorganisation. Not a webhook type of document 1
+ * (its list is closed): a domain event, so that whoever acted on PAYMENT_SETTLED (a
+ * projection, an operator's alert, the webhook dispatcher deciding what merchants hear)
+ * learns the settlement no longer stands. `payment` is the attempt as it now reads
+ * (CREATED, nothing settled); `retractedFact` is the fact that no longer stands.
+ */
+export type PaymentRetractionEmitted = {
+  type: 'PAYMENT_SETTLEMENT_RETRACTED';
+  orderId: string;
+  payment: CheckoutPayment;
+  retractedFact: { id: string; transactionHash: string | null };
+};
+
+export type PaymentEmitted = PaymentStatusEmitted | PaymentRetractionEmitted;
 
 /** What the order keeps of each of its payments: enough for its list fields, its lock and its search. */
 export interface PaymentSummary {
@@ -38,15 +63,33 @@ export interface PaymentSummary {
   createdAt: string;
 }
 
-export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING';
+export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING' | 'AWAITING_SETTLEMENT';
 
 export const SIGNAL_PURPOSE = 'signalIntent';
 export const FULFIL_PURPOSE = 'fulfillIntent';
 
+/**
+ * How long an attempt whose settlement a reorganisation took back waits for its fulfilment
+ * to be mined again before it sends the fulfilment itself once more (when it holds the
+ * attestation). A reorganised transaction normally lands again within a few blocks.
+ */
+export const SETTLEMENT_WAIT_MS = 30 * 60 * 1000;
+
 const sameHash = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 function fulfilledFact(context: PaymentContext, event: PaymentEvent): event is PaymentChainFact {
-  return event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentFulfilled?.intentHash, context.railIdentifier);
+  return (
+    event.type === 'CHAIN_FACT' &&
+    !event.fact.retracted &&
+    sameHash(event.fact.intentFulfilled?.intentHash, context.railIdentifier) &&
+    // A fact the chain took back never settles again, whatever redelivers it.
+    !(context.retractedFactIds ?? []).includes(event.fact.id)
+  );
+}
+
+/** The retraction of the very fact this attempt's settlement came from. */
+function settlementRetraction(context: PaymentContext, event: PaymentEvent): boolean {
+  return event.type === 'CHAIN_FACT' && event.fact.retracted === true && context.settlementFactId !== null && event.fact.id === context.settlementFactId;
 }
 
 function outcomeOf(event: PaymentEvent, purpose: string): TransactionOutcomeMessage | null {
@@ -78,17 +121,23 @@ export const paymentMachine = setup({
   },
   delays: {
     window: ({ context }) => context.windowMs,
+    settlementWait: SETTLEMENT_WAIT_MS,
   },
   guards: {
     sandbox: ({ context }) => context.chain === null,
     live: ({ context }) => context.chain !== null,
     fulfilled: ({ context, event }) => fulfilledFact(context, event),
+    settlementRetracted: ({ context, event }) => settlementRetraction(context, event),
     pruned: ({ context, event }) => event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
     signalMined: ({ event }) => outcomeOf(event, SIGNAL_PURPOSE)?.outcome.status === 'MINED',
+    replacing: ({ event }) => event.type === 'CANCEL' && event.reason === 'REPLACED',
+    fulfilMined: ({ event }) => outcomeOf(event, FULFIL_PURPOSE)?.outcome.status === 'MINED',
     signalFailed: ({ event }) => notMined(event, SIGNAL_PURPOSE),
     fulfilFailed: ({ event }) => notMined(event, FULFIL_PURPOSE),
     windowClosed: ({ context, event }) => (timeOf(event) ?? '') >= context.quoteExpiresAt,
     notProving: ({ context }) => context.proof === null && context.paymentProof === null,
+    /** The attestation the service signed is still held: the fulfilment can be sent again. */
+    holdsAttestation: ({ context }) => context.paymentProof !== null,
   },
   actions: {
     // Effects: run by the payment kind after the turn is written (actors/payments/payment-effects.ts).
@@ -137,6 +186,10 @@ export const paymentMachine = setup({
       };
     }),
     recordPruned: assign({ errorCode: 'INTENT_CANCELLED', errorMessage: 'the intent was cancelled on chain before any payment was proven' }),
+    recordPrunedAfterRetraction: assign({
+      errorCode: 'INTENT_CANCELLED',
+      errorMessage: 'the intent was pruned on chain after the block of its fulfilment was reorganised away',
+    }),
     recordSettlement: assign(({ context, event }) => {
       if (event.type === 'SIMULATE_PAYMENT') {
         return {
@@ -166,16 +219,50 @@ export const paymentMachine = setup({
         errorMessage: null,
       };
     }),
+    /**
+     * The settlement taken back: nothing counts as settled any more. A retraction carries
+     * no time of its own (it repeats the block time of the fact it takes back) and the
+     * machine has no clock, so updatedAt stays the last time the attempt knew.
+     */
+    recordRetraction: assign(({ context, event }) => {
+      assertEvent(event, 'CHAIN_FACT');
+      return {
+        fulfillTransaction: null,
+        netSettledUsdcAmount: null,
+        creditedUsdcAmount: null,
+        settlementFactId: null,
+        retractedFactIds: [...(context.retractedFactIds ?? []), event.fact.id],
+        completedAt: null,
+        errorCode: 'SETTLEMENT_RETRACTED',
+        errorMessage: `the block that settled this payment (fulfilment ${event.fact.transactionHash ?? 'unknown'}) was reorganised away; waiting for the fulfilment to be mined again`,
+      };
+    }),
+    /** A new fulfilment transaction, under its own id, with the attestation still held. */
+    recordRefulfil: assign(({ context }) => ({ fulfilAttempts: context.fulfilAttempts + 1 })),
+    /**
+     * Takes a message and changes nothing. A transition with neither target nor action is
+     * not taken as far as xstate's can() goes, and the runtime refuses what is not taken.
+     */
+    acknowledge: assign(() => ({})),
     markEnded: assign(({ context, event }) => {
       const at = timeOf(event) ?? context.updatedAt;
       return { completedAt: at, updatedAt: at };
     }),
     markExpired: assign(({ context }) => ({ completedAt: context.quoteExpiresAt, updatedAt: context.quoteExpiresAt })),
     announce: emit(({ context }, params: { status: PaymentStatus }) => ({
-      type: `PAYMENT_${params.status}` as PaymentEmitted['type'],
+      type: `PAYMENT_${params.status}` as PaymentStatusEmitted['type'],
       orderId: context.orderId,
       payment: toCheckoutPayment(context, params.status, { hosted: false }),
     })),
+    announceRetraction: emit(({ context, event }) => {
+      assertEvent(event, 'CHAIN_FACT');
+      return {
+        type: 'PAYMENT_SETTLEMENT_RETRACTED' as const,
+        orderId: context.orderId,
+        payment: toCheckoutPayment(context, 'CREATED', { hosted: false }),
+        retractedFact: { id: event.fact.id, transactionHash: event.fact.transactionHash ?? null },
+      };
+    }),
   },
 }).createMachine({
   id: 'payment',
@@ -194,6 +281,7 @@ export const paymentMachine = setup({
       netSettledUsdcAmount: null,
       creditedUsdcAmount: null,
       settlementFactId: null,
+      retractedFactIds: [],
       errorCode: null,
       errorMessage: null,
       completedAt: null,
@@ -204,12 +292,12 @@ export const paymentMachine = setup({
   initial: 'CREATED',
   states: {
     CREATED: {
-      entry: [{ type: 'announce', params: { status: 'CREATED' } }],
       initial: 'STARTING',
       after: {
         window: [
-          // While a proof is verified or fulfilled the window no longer governs: see the file's note.
-          { guard: 'notProving', target: 'EXPIRED', actions: 'markExpired' },
+          // While a proof is verified or fulfilled, or a fulfilment a reorganisation took back may land again,
+          // the window no longer governs: see the file's note.
+          { guard: and(['notProving', not(stateIn('#payment.CREATED.AWAITING_SETTLEMENT'))]), target: 'EXPIRED', actions: 'markExpired' },
         ],
       },
       on: {
@@ -220,6 +308,8 @@ export const paymentMachine = setup({
       },
       states: {
         STARTING: {
+          // Announced here, not on CREATED's entry: a retracted settlement enters CREATED again, and no attempt is created then.
+          entry: { type: 'announce', params: { status: 'CREATED' } },
           always: [{ guard: 'sandbox', target: 'AWAITING_PAYMENT' }, { target: 'SIGNALLING' }],
         },
         SIGNALLING: {
@@ -267,13 +357,36 @@ export const paymentMachine = setup({
             TRANSACTION_OUTCOME: [
               { guard: and(['fulfilFailed', 'windowClosed']), target: '#payment.EXPIRED', actions: ['recordFulfilFailed', 'markExpired'] },
               { guard: 'fulfilFailed', target: 'AWAITING_PAYMENT', actions: 'recordFulfilFailed' },
+              // Mined, the indexed fact settles it: the receipt itself proves nothing.
+              { guard: 'fulfilMined', actions: 'acknowledge' },
             ],
+          },
+        },
+        // The settling fact was retracted: its block was reorganised away. The money moved once, and the same
+        // transaction is usually mined again; CREATED's facts settle (a new IntentFulfilled) or fail (pruned) it.
+        AWAITING_SETTLEMENT: {
+          entry: ['announceRetraction', retractFromOrder(), report('CREATED', 'AWAITING_SETTLEMENT')],
+          after: {
+            // Still nothing: the transaction may have left every mempool. Ours is sent again, once; a release by
+            // someone else (the maker's) is theirs to send. Either way the attempt waits for the chain: never expired.
+            settlementWait: { guard: 'holdsAttestation', actions: ['recordRefulfil', { type: 'fulfilIntent', params: ({ context }) => fulfilParams(context) }] },
+          },
+          on: {
+            CHAIN_FACT: { guard: 'pruned', target: '#payment.FAILED', actions: ['recordPrunedAfterRetraction', 'markEnded'] },
+            // The fulfilment sent again: mined, the fact will settle it; failed, the original landed or the intent is gone,
+            // and the fact will say which. The failure shows on the hosted view meanwhile.
+            TRANSACTION_OUTCOME: [{ guard: 'fulfilFailed', actions: 'recordFulfilFailed' }, { guard: 'fulfilMined', actions: 'acknowledge' }],
           },
         },
       },
     },
     SETTLED: {
       entry: [{ type: 'announce', params: { status: 'SETTLED' } }, applyToOrder(), report('SETTLED')],
+      on: {
+        // A reorganisation removed the block of the fact that settled it; a retraction of any other fact changes nothing.
+        CHAIN_FACT: { guard: 'settlementRetracted', target: '#payment.CREATED.AWAITING_SETTLEMENT', actions: 'recordRetraction' },
+        ...endedQuietly(),
+      },
     },
     EXPIRED: {
       entry: [{ type: 'announce', params: { status: 'EXPIRED' } }, cancelIntent(), report('EXPIRED')],
@@ -297,10 +410,25 @@ export const paymentMachine = setup({
 function lateFacts() {
   return {
     CHAIN_FACT: { guard: 'fulfilled' as const, target: '#payment.SETTLED', actions: 'recordSettlement' as const },
-    TRANSACTION_OUTCOME: { guard: 'signalMined' as const, actions: { type: 'readSignal' as const, params: ({ context, event }: { context: PaymentContext; event: PaymentEvent }) => readSignalParams(context, event) } },
     INTENT_SIGNALED: { actions: ['recordSignal' as const, cancelIntent()] },
-    // An order replacing an attempt that ended meanwhile: nothing left to cancel.
-    CANCEL: {},
+    ...endedQuietly(),
+    TRANSACTION_OUTCOME: [
+      { guard: 'signalMined' as const, actions: { type: 'readSignal' as const, params: ({ context, event }: { context: PaymentContext; event: PaymentEvent }) => readSignalParams(context, event) } },
+      { actions: 'acknowledge' as const },
+    ],
+  };
+}
+
+/**
+ * What an attempt that has ended takes without changing: a replacement's cancel (it ended
+ * meanwhile, nothing is left to cancel) and the outcomes of its own transactions (a
+ * fulfilment's receipt after its fact settled it, the end of the intent's cancel). Taken,
+ * not refused, so none of them becomes a dead letter.
+ */
+function endedQuietly() {
+  return {
+    CANCEL: { guard: 'replacing' as const, actions: 'acknowledge' as const },
+    TRANSACTION_OUTCOME: { actions: 'acknowledge' as const },
   };
 }
 
@@ -320,6 +448,17 @@ function report(status: PaymentStatus, step: PaymentStep | null = null) {
       };
       return { to: { kind: 'order', id: context.orderId }, event: { type: 'PAYMENT_UPDATED', payment } };
     },
+  };
+}
+
+/** The settlement taken back: the order stops counting it (a payment it holds no settlement of changes nothing). */
+function retractFromOrder() {
+  return {
+    type: 'tell' as const,
+    params: ({ context }: { context: PaymentContext }) => ({
+      to: { kind: 'order', id: context.orderId },
+      event: { type: 'RETRACT_SETTLEMENT', paymentId: context.id, at: context.updatedAt },
+    }),
   };
 }
 

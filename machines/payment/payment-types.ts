@@ -99,8 +99,14 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   netSettledUsdcAmount: bigint | null;
   /** What the settlement counted against the order; null until SETTLED. */
   creditedUsdcAmount: bigint | null;
-  /** The chain fact the settlement came from, so its retraction can be matched. */
+  /** The chain fact the settlement came from, so its retraction can be matched; null while nothing is settled. */
   settlementFactId: string | null;
+  /**
+   * Settlement facts a chain reorganisation took back (their retractions arrived): never
+   * counted again, whatever redelivers them. Absent on snapshots written before retractions
+   * were handled, which read as none.
+   */
+  retractedFactIds: string[];
   errorCode: string | null;
   errorMessage: string | null;
   completedAt: string | null;

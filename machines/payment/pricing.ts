@@ -93,3 +93,9 @@ export function fiatOwed(usdcAmount: bigint, conversionRate: bigint): bigint {
 export function currencyPerUsdRate(conversionRate: bigint): bigint {
   return ceilDiv(conversionRate, 10n ** BigInt(CONVERSION_RATE_DECIMALS - RATE_DECIMALS));
 }
+
+/** An attempt priced on one deposit: the intent for `owedUsdc` and the fiat it costs at the deposit's `conversionRate`. */
+export function priceAttempt(owedUsdc: bigint, schedule: FeeSchedule, shareBps: number, conversionRate: bigint): { price: IntentPrice; paymentAmountCents: bigint } {
+  const price = priceIntent(owedUsdc, schedule, shareBps);
+  return { price, paymentAmountCents: fiatOwed(price.releasedUsdc, conversionRate) };
+}

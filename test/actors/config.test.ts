@@ -106,11 +106,12 @@ test('RELAYER_MAX_FEE_PER_GAS is wei as a bigint, 200 gwei unless set', (t) => {
   t.throws(() => loadConfig({ RELAYER_MAX_FEE_PER_GAS: '1.5' }), { message: /RELAYER_MAX_FEE_PER_GAS: must be a whole number of wei/ });
 });
 
-test('ENCLAVE_URL needs the measurement and the witnesses the node will trust', (t) => {
-  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052' }), { message: /ENCLAVE_URL: needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS/ });
-  const config = loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` });
+test('ENCLAVE_URL needs the measurement and the witnesses the node will trust, and the address customers reach it at', (t) => {
+  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example' }), { message: /ENCLAVE_URL: needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS/ });
+  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` }), { message: /ENCLAVE_PUBLIC_URL: is required with ENCLAVE_URL/ });
+  const config = loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` });
   t.deepEqual(config.ENCLAVE_TRUSTED_SIGNERS, [`0x${'11'.repeat(20)}`]);
-  const nitro = { ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(48)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` };
+  const nitro = { ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example', ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(48)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` };
   t.throws(() => loadConfig(nitro), { message: /ENCLAVE_NITRO_ROOT: needs to name the root certificate/ });
   t.is(loadConfig({ ...nitro, ENCLAVE_NITRO_ROOT: '/etc/peer/nitro-root.pem' }).ENCLAVE_MEASUREMENT, nitro.ENCLAVE_MEASUREMENT);
   t.throws(() => loadConfig({ ...nitro, ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(32)}` }), { message: /ENCLAVE_MEASUREMENT: must be sha256: and 64 hex digits, or pcr0: and 96/ });

@@ -15,11 +15,20 @@ import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { MAKER_PAYEE, attemptInput, venmoDeposit } from '../support/payment-flow.js';
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, attempts = 400): Promise<T> {
+/**
+ * Polls `read` until `done`. The node runs on the frozen test clock, so its own retries (a
+ * receipt checked again, an effect retried) fire only as that clock moves: each poll moves
+ * it on by the real time that passed, as the real clock would have.
+ */
+async function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string, attempts = 400): Promise<T> {
+  let then = Date.now();
   for (let attempt = 0; attempt < attempts; attempt++) {
     const value = await read();
     if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
+    const now = Date.now();
+    await gateway.clock.advance(now - then);
+    then = now;
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -58,7 +67,7 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   });
   await node.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input });
 
-  const awaiting = await until(() => paymentOf(gateway, input.id), (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
+  const awaiting = await until(gateway, () => paymentOf(gateway, input.id), (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
   const intentHash = awaiting.payment.railIdentifier as `0x${string}`;
   t.regex(intentHash, /^0x[0-9a-f]{64}$/);
   t.is(awaiting.payment.quote.intentHash, intentHash);
@@ -85,7 +94,7 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   });
   await node.system.ask({ kind: 'payment', id: input.id }, { type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: sealed, params: { PAYMENT_ID: '4199990011' } }, at: new Date(gateway.clock.now()).toISOString() });
 
-  const settled = await until(() => paymentOf(gateway, input.id), (view) => view.status === 'SETTLED', 'the payment to settle');
+  const settled = await until(gateway, () => paymentOf(gateway, input.id), (view) => view.status === 'SETTLED', 'the payment to settle');
   const net = input.price.netUsdc;
   t.is(settled.payment.netSettledUsdcAmount, (Number(net) / 1e6).toString());
   t.regex(settled.payment.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
@@ -93,7 +102,7 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   t.is(receipt.status, 'success');
   t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [destination] }), net);
 
-  const fulfilled = await until(() => orderOf(gateway, placed.id), (view) => view.status === 'FULFILLED', 'the order to be fulfilled');
+  const fulfilled = await until(gateway, () => orderOf(gateway, placed.id), (view) => view.status === 'FULFILLED', 'the order to be fulfilled');
   t.is(fulfilled.order.remainingUsdcAmount, '0');
   t.is(fulfilled.hasActivePayment, false);
   t.is(fulfilled.hosted.amountLock, 'PAID');

@@ -17,6 +17,9 @@ test(`${REQUESTS} fuzzed requests over every documented operation: no 5xx, every
     t.deepEqual([...report.byOperation.keys()].sort(), Object.entries(target.document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)).sort());
     for (const status of [200, 201, 400, 401, 404, 405, 413, 415, 501]) t.true(report.byStatus.has(status), `no request was answered ${status}`);
     for (const [operation, byStatus] of report.byOperation) {
+      // A customer's step succeeds only with its order's token, in sequence (an attempt to act on, a live chain to
+      // prove on): test/gateway/checkout-*.test.ts and test/deploy/payment-http.test.ts walk those; here they must fail cleanly.
+      if (operation.includes('/api/v1/checkout/')) continue;
       t.true([...byStatus.keys()].some((status) => status < 300), `${operation} never succeeded`);
     }
   } finally {

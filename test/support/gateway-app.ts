@@ -28,6 +28,10 @@ export async function serveGateway(
     idSecret: 'gateway-app-test-secret-0123456789abcdef',
     orderMaxUsdc: 100_000_000_000n,
     now: () => new Date(parts.clock.now()).toISOString(),
+    liquidity: null,
+    payees: null,
+    payments: { chain: null, destinationChainId: null, fees: { protocolFeeBps: 0, platformFeeBps: 50 }, windowMs: 3_600_000, attestationServiceUrl: '' },
+    checkoutPage: { simulatorUrl: null, enclave: null, chainId: null },
     ...overrides,
   });
   const server = createGatewayServer(gateway.app.callback());

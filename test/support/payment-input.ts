@@ -4,7 +4,7 @@
  * (a local anvil's 31337); a sandbox attempt carries none.
  */
 import type { FeePayer } from '../../machines/merchant/index.js';
-import { buyerShareBps, fiatOwed, priceIntent, type FeeSchedule, type PaymentChain, type PaymentHex, type PaymentInput } from '../../machines/payment/index.js';
+import { buyerShareBps, priceAttempt, type FeeSchedule, type PaymentChain, type PaymentHex, type PaymentInput } from '../../machines/payment/index.js';
 
 export const PAYMENT_CREATED_AT = '2026-11-23T12:00:00.000Z';
 export const WINDOW_MS = 60 * 60 * 1000;
@@ -29,8 +29,7 @@ export const OTHER_INTENT_HASH: PaymentHex = '0x99999999999999999999999999999999
 
 /** What the gateway prices an attempt with: the intent for `owedUsdc`, and the fiat it costs at `conversionRate`. */
 export function pricedAttempt(owedUsdc: bigint, fees: FeeSchedule, conversionRate: bigint, feePayer: FeePayer = 'MERCHANT') {
-  const price = priceIntent(owedUsdc, fees, buyerShareBps(feePayer, 0));
-  return { price, fees, feePayer, paymentAmountCents: fiatOwed(price.releasedUsdc, conversionRate) };
+  return { ...priceAttempt(owedUsdc, fees, buyerShareBps(feePayer, 0), conversionRate), fees, feePayer };
 }
 
 export function livePaymentInput(overrides: Partial<PaymentInput> = {}): PaymentInput {

@@ -4,7 +4,7 @@ import { Metadata } from '@grpc/grpc-js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { keccak256, parseEventLogs, parseUnits, toBytes, type Hex } from 'viem';
 import { createLogger } from '../../../actors/index.js';
-import { LiquidityBook } from '../../../actors/market/index.js';
+import { LiquidityBook, PayeeDirectory } from '../../../actors/market/index.js';
 import { seedMakers } from '../../../deploy/seed-makers.js';
 import { anvilTestAccount, escrowAbi, orchestratorAbi } from '../../../indexer/chain/index.js';
 import type { GetStatusResponse, IndexerServiceClient } from '../../../proto/gen/peer/indexer/v1/indexer.js';
@@ -192,10 +192,11 @@ test('an indexer serving another log makes the book start over from that log’s
 });
 
 test('seeded makers give venmo USD offers, the cheapest first', async (t) => {
-  const { chain, book: make } = await setUp(t);
+  const { chain, node, book: make } = await setUp(t);
   const book = make();
   await book.start();
-  const seeded = await seedMakers(chain.local, logger);
+  const payees = await PayeeDirectory.open(node.store);
+  const seeded = await seedMakers(chain.local, payees, '2026-11-23T12:00:00.000Z', logger);
   await caughtUp(chain, book);
 
   t.is(seeded.length, 8);
@@ -209,5 +210,7 @@ test('seeded makers give venmo USD offers, the cheapest first', async (t) => {
   t.is(offers[0]!.conversionRate, parseUnits('1', 18));
   t.is(new Set(seeded.map((seed) => `${seed.platform}:${seed.payeeId}`)).size, 8, 'no two deposits share a payee on one platform');
   t.is((await book.offers({ paymentMethod: keccak256(toBytes('monzo')), currency: keccak256(toBytes('GBP')), usdcAmount: 1_000n * USDC })).length, 1);
-  await t.throwsAsync(seedMakers(chain.local, logger), { message: /fresh local chain/ });
+  t.is(await payees.lookup('venmo', venmo[0]!.payeeDetails), venmo[0]!.payeeId, 'the directory tells whom a seeded deposit pays');
+  t.is(await payees.lookup('cashapp', venmo[0]!.payeeDetails), null, 'a payee is registered per platform');
+  await t.throwsAsync(seedMakers(chain.local, payees, '2026-11-23T12:00:00.000Z', logger), { message: /fresh local chain/ });
 });

@@ -170,3 +170,148 @@ test('a persisted snapshot restores to the same state and keeps working, as the 
   t.is(fulfilled.value, 'FULFILLED');
   t.deepEqual(emitted.map((event) => event.type), ['ORDER_FULFILLED'], 'restoring runs no entry actions again');
 });
+
+// === a settlement taken back (a chain reorganisation) =============================
+
+const retract = (paymentId: string, at = '2026-11-23T17:00:00.000Z'): OrderEvent => ({ type: 'RETRACT_SETTLEMENT', paymentId, at });
+const cancelAt = (at = '2026-11-23T14:00:00.000Z'): OrderEvent => ({ type: 'CANCEL', at });
+function through(snapshot: AnyMachineSnapshot, ...events: OrderEvent[]): AnyMachineSnapshot {
+  return events.reduce((current, event) => send(current, event)[0], snapshot);
+}
+
+test('FULFILLED by one settlement → its retraction → CREATED: what is owed restored, completedAt cleared, nothing emitted', (t) => {
+  const [fulfilled] = send(create()[0], settle('pay_1', 100_000_000n, '2026-11-23T12:05:00.000Z'));
+  const [snapshot, emitted] = send(fulfilled, retract('pay_1', '2026-11-23T17:00:00.000Z'));
+  t.is(snapshot.value, 'CREATED');
+  t.like(context(snapshot), { remainingUsdcAmount: 100_000_000n, completedAt: null, updatedAt: '2026-11-23T17:00:00.000Z' });
+  t.deepEqual(context(snapshot).settlements, []);
+  t.deepEqual(emitted, []);
+});
+
+test('FULFILLED by two settlements → one retracted → PARTIALLY_FULFILLED with its amount owed again; the other retracted → CREATED', (t) => {
+  const fulfilled = through(create()[0], settle('pay_1', 40_000_000n), settle('pay_2', 60_000_000n, '2026-11-23T13:00:00.000Z'));
+  t.is(fulfilled.value, 'FULFILLED');
+  const [partial, emitted] = send(fulfilled, retract('pay_2'));
+  t.is(partial.value, 'PARTIALLY_FULFILLED');
+  t.like(context(partial), { remainingUsdcAmount: 60_000_000n, completedAt: null });
+  t.deepEqual(context(partial).settlements.map((s) => s.paymentId), ['pay_1']);
+  t.deepEqual(emitted, []);
+
+  const [created] = send(partial, retract('pay_1'));
+  t.is(created.value, 'CREATED');
+  t.is(context(created).remainingUsdcAmount, 100_000_000n);
+});
+
+test('PARTIALLY_FULFILLED → a retraction leaving other settlements stays PARTIALLY_FULFILLED; the last one → CREATED', (t) => {
+  const partial = through(create()[0], settle('pay_1', 10_000_000n), settle('pay_2', 20_000_000n));
+  const [still] = send(partial, retract('pay_1'));
+  t.is(still.value, 'PARTIALLY_FULFILLED');
+  t.is(context(still).remainingUsdcAmount, 80_000_000n);
+  const [created] = send(still, retract('pay_2'));
+  t.is(created.value, 'CREATED');
+  t.is(context(created).remainingUsdcAmount, 100_000_000n);
+  t.deepEqual(context(created).settlements, []);
+});
+
+test('an overpayment taken back: owed again from the amount, not the overpayment added back', (t) => {
+  const [over] = send(create()[0], settle('pay_1', 150_000_000n));
+  const [created] = send(over, retract('pay_1'));
+  t.is(created.value, 'CREATED');
+  t.is(context(created).remainingUsdcAmount, 100_000_000n);
+
+  const [dust] = send(create()[0], settle('pay_1', 99_600_000n));
+  t.is(dust.value, 'FULFILLED');
+  t.is(context(send(dust, retract('pay_1'))[0]).remainingUsdcAmount, 100_000_000n);
+});
+
+test('a late extra settlement on a FULFILLED order taken back: still FULFILLED, completedAt kept, no second ORDER_FULFILLED', (t) => {
+  const fulfilled = through(create()[0], settle('pay_1', 100_000_000n, '2026-11-23T12:05:00.000Z'), settle('pay_2', 5_000_000n, '2026-11-23T16:00:00.000Z'));
+  const [snapshot, emitted] = send(fulfilled, retract('pay_2'));
+  t.is(snapshot.value, 'FULFILLED');
+  t.like(context(snapshot), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T12:05:00.000Z' });
+  t.deepEqual(context(snapshot).settlements.map((s) => s.paymentId), ['pay_1']);
+  t.deepEqual(emitted, []);
+
+  // The settlement that fulfilled it taken back instead: the late one alone does not cover it.
+  const [partial] = send(fulfilled, retract('pay_1'));
+  t.is(partial.value, 'PARTIALLY_FULFILLED');
+  t.like(context(partial), { remainingUsdcAmount: 95_000_000n, completedAt: null });
+});
+
+test('the fulfilling settlement taken back while later ones still cover the order: FULFILLED, completed when they first covered it', (t) => {
+  const fulfilled = through(
+    create()[0],
+    settle('pay_1', 50_000_000n, '2026-11-23T12:05:00.000Z'),
+    settle('pay_2', 60_000_000n, '2026-11-23T13:00:00.000Z'),
+    settle('pay_3', 60_000_000n, '2026-11-23T15:00:00.000Z'),
+  );
+  t.is(context(fulfilled).completedAt, '2026-11-23T13:00:00.000Z');
+  const [snapshot, emitted] = send(fulfilled, retract('pay_2'));
+  t.is(snapshot.value, 'FULFILLED');
+  t.like(context(snapshot), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T15:00:00.000Z' });
+  t.deepEqual(emitted, []);
+});
+
+test('retracting a payment the order holds no settlement of is a no-op in every status, taken so it is never a dead letter', (t) => {
+  const statuses = {
+    CREATED: create()[0],
+    PARTIALLY_FULFILLED: send(create()[0], settle('pay_1', 40_000_000n))[0],
+    FULFILLED: send(create()[0], settle('pay_1', 100_000_000n))[0],
+    CANCELLED: send(create()[0], cancelAt())[0],
+  };
+  for (const [status, from] of Object.entries(statuses)) {
+    t.true(from.can(retract('pay_unknown')), status);
+    const [snapshot, emitted] = send(from, retract('pay_unknown'));
+    t.is(snapshot.value, status);
+    t.deepEqual(snapshot.context, from.context, `${status}: nothing changes, not even updatedAt`);
+    t.deepEqual(emitted, []);
+  }
+});
+
+test('a retraction told twice counts once', (t) => {
+  const fulfilled = through(create()[0], settle('pay_1', 40_000_000n), settle('pay_2', 60_000_000n));
+  const once = send(fulfilled, retract('pay_2'))[0];
+  const [twice, emitted] = send(once, retract('pay_2', '2026-11-23T18:00:00.000Z'));
+  t.is(twice.value, 'PARTIALLY_FULFILLED');
+  t.deepEqual(twice.context, once.context);
+  t.deepEqual(emitted, []);
+});
+
+test('retract then re-apply (the fulfilment mined again) counts the payment once, and fulfils again with ORDER_FULFILLED', (t) => {
+  const [fulfilled] = send(create()[0], settle('pay_1', 100_000_000n, '2026-11-23T12:05:00.000Z'));
+  const retracted = send(fulfilled, retract('pay_1'))[0];
+  t.true(retracted.can(settle('pay_1', 100_000_000n)), 'the payment may settle again');
+  const [again, emitted] = send(retracted, settle('pay_1', 100_000_000n, '2026-11-23T17:05:00.000Z'));
+  t.is(again.value, 'FULFILLED');
+  t.deepEqual(context(again).settlements, [{ paymentId: 'pay_1', usdcAmount: 100_000_000n, at: '2026-11-23T17:05:00.000Z' }]);
+  t.like(context(again), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T17:05:00.000Z' });
+  t.deepEqual(emitted.map((event) => event.type), ['ORDER_FULFILLED']);
+  t.false(again.can(settle('pay_1', 100_000_000n)), 'and not twice');
+});
+
+test('a CANCELLED order keeps its status when a late settlement is taken back; what is owed is restored', (t) => {
+  const late = through(create()[0], cancelAt('2026-11-23T14:00:00.000Z'), settle('pay_late', 100_000_000n, '2026-11-23T15:00:00.000Z'));
+  const [snapshot, emitted] = send(late, retract('pay_late'));
+  t.is(snapshot.value, 'CANCELLED');
+  t.like(context(snapshot), { remainingUsdcAmount: 100_000_000n, cancelledAt: '2026-11-23T14:00:00.000Z', completedAt: null });
+  t.deepEqual(context(snapshot).settlements, []);
+  t.deepEqual(emitted, []);
+});
+
+test('a retraction dated before the order last changed does not move updatedAt back', (t) => {
+  const partial = through(create()[0], settle('pay_1', 10_000_000n, '2026-11-23T12:05:00.000Z'), settle('pay_2', 10_000_000n, '2026-11-23T13:00:00.000Z'));
+  const [snapshot] = send(partial, retract('pay_1', '2026-11-23T12:05:00.000Z'));
+  t.is(context(snapshot).updatedAt, '2026-11-23T13:00:00.000Z');
+});
+
+test('an OPEN order: its settlement taken back leaves the saved amount owed again', (t) => {
+  const open = through(
+    create(openOrderInput())[0],
+    { type: 'SET_AMOUNT', usdcAmount: 25_000_000n, previousAmountUsdc: null, fiat: { amount: '23.00', currency: 'EUR' }, at: '2026-11-23T12:00:30.000Z' },
+    settle('pay_1', 25_000_000n),
+  );
+  t.is(open.value, 'FULFILLED');
+  const [snapshot] = send(open, retract('pay_1'));
+  t.is(snapshot.value, 'CREATED');
+  t.like(context(snapshot), { requestedUsdcAmount: 25_000_000n, remainingUsdcAmount: 25_000_000n, amountVersion: 1 });
+});

@@ -325,3 +325,136 @@ test('what the payment machine tells the order drives the lock, and its settleme
   t.is(lockOf(order), 'PAID');
   t.like(context(order).payments[0], { id: 'pay_live', status: 'SETTLED', step: null });
 });
+
+// === a settlement taken back by a chain reorganisation ============================
+
+test('amountLock: an attempt waiting for its retracted settlement to land again may settle; nothing settled is no longer PAID', (t) => {
+  const attempt = summary({ id: 'pay_1', createdAt: T1, step: 'FULFILLING', paid: true });
+  const fulfilled = run(create()[0], setAmount(25_000_000n, '23.00'), updated(attempt), settle('pay_1', 25_000_000n), updated({ ...attempt, status: 'SETTLED', step: null }));
+  t.is(lockOf(fulfilled), 'PAID');
+  const retracted = run(
+    fulfilled,
+    { type: 'RETRACT_SETTLEMENT', paymentId: 'pay_1', at: T3 },
+    updated({ ...attempt, status: 'CREATED', step: 'AWAITING_SETTLEMENT', paid: false }),
+  );
+  t.is(retracted.value, 'CREATED');
+  t.is(lockOf(retracted), 'PAYMENT_MAY_SETTLE', 'the amount stays locked: the money may land again');
+  t.false(retracted.can(setAmount(30_000_000n, '27.60', '25')));
+  t.is(amountLock(context(retracted), 'CANCELLED'), null, 'a cancelled order with nothing settled has no lock');
+});
+
+test('an attempt waiting for its retracted settlement is never replaced by a newer one', (t) => {
+  const waiting = summary({ id: 'pay_a', createdAt: T1, step: 'AWAITING_SETTLEMENT', railIdentifier: INTENT_HASH });
+  const order = run(create(fixedOrderInput())[0], updated(waiting));
+  const [, actions] = send(order, updated(summary({ id: 'pay_b', createdAt: T2 })));
+  t.deepEqual(tells(actions), []);
+  t.is(activePayment([waiting]), waiting, 'it is still an active attempt');
+});
+
+/** The order and one payment, each payment step's tells to the order delivered in order, as the runtime does. */
+function pair(orderInput: OrderInput) {
+  let order = create(orderInput)[0];
+  let [payment, paymentActions] = initialTransition(paymentMachine, livePaymentInput());
+  const orderActions: Action[] = [];
+  const deliver = (actions: Action[]) => {
+    for (const tell of tells(actions).filter((found) => found.to.kind === 'order')) {
+      const [next, produced] = send(order, tell.event as unknown as OrderEvent);
+      order = next;
+      orderActions.push(...produced);
+    }
+  };
+  deliver(paymentActions as Action[]);
+  return {
+    order: () => order,
+    payment: () => payment,
+    /** Sends events to the payment; the order's own actions (its emitted events) from the deliveries. */
+    pay(...events: PaymentEvent[]): { payment: Action[]; order: Action[] } {
+      const paid: Action[] = [];
+      orderActions.length = 0;
+      for (const event of events) {
+        [payment, paymentActions] = transition(paymentMachine, payment, event);
+        paid.push(...(paymentActions as Action[]));
+        deliver(paymentActions as Action[]);
+      }
+      return { payment: paid, order: [...orderActions] };
+    },
+  };
+}
+
+const signalled: PaymentEvent[] = [
+  { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'signalIntent', outcome: { status: 'MINED', hash: '0x01', reason: null, at: Date.parse(T1) } },
+  { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Date.parse(T1) / 1000, at: T1 },
+];
+const fulfilment = (id: string, at: string, retracted?: boolean): PaymentEvent => ({
+  type: 'CHAIN_FACT',
+  fact: {
+    id,
+    transactionHash: '0xf1',
+    blockTimestamp: String(Date.parse(at) / 1000),
+    ...(retracted === undefined ? {} : { retracted }),
+    intentFulfilled: { intentHash: INTENT_HASH, amount: livePaymentInput().price.netUsdc.toString(), fundsTransferredTo: '0x1111111111111111111111111111111111111111' },
+  },
+});
+
+test('through both machines: settled → its fact retracted → the order back to CREATED → the re-indexed fact fulfils it again, counted once', (t) => {
+  const both = pair(fixedOrderInput({ requestedUsdcAmount: OWED_USDC }));
+  both.pay(...signalled);
+  const settled = both.pay(fulfilment('fact_1', T3));
+  t.is(both.order().value, 'FULFILLED');
+  t.deepEqual(emitted(settled.order).map((event) => event.type), ['ORDER_FULFILLED']);
+
+  const retracted = both.pay(fulfilment('fact_1', T3, true));
+  t.deepEqual(both.payment().value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.is(both.order().value, 'CREATED');
+  t.like(context(both.order()), { remainingUsdcAmount: OWED_USDC, completedAt: null, settlements: [] });
+  t.like(context(both.order()).payments[0], { id: 'pay_live', status: 'CREATED', step: 'AWAITING_SETTLEMENT' });
+  t.is(lockOf(both.order()), 'PAYMENT_MAY_SETTLE');
+  t.deepEqual(emitted(retracted.order), [], 'the order emits nothing of its own: the payment announced the retraction');
+
+  // Delivered twice (the indexer's redelivery): the payment does not take it, so the order hears nothing more.
+  const twice = both.pay(fulfilment('fact_1', T3, true));
+  t.deepEqual(twice.payment, []);
+
+  const again = both.pay(fulfilment('fact_1#2', '2026-11-23T12:04:00.000Z'));
+  t.is(both.payment().value, 'SETTLED');
+  t.is(both.order().value, 'FULFILLED');
+  t.deepEqual(emitted(again.order).map((event) => event.type), ['ORDER_FULFILLED']);
+  t.deepEqual(context(both.order()).settlements.map((settlement) => settlement.paymentId), ['pay_live'], 'counted once');
+  t.like(context(both.order()), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T12:04:00.000Z' });
+  t.is(lockOf(both.order()), 'PAID');
+});
+
+test('through both machines: an attempt EXPIRED on an open order, a late settlement still fulfils the order (document 1), and its retraction reopens it', (t) => {
+  const both = pair(fixedOrderInput({ requestedUsdcAmount: OWED_USDC }));
+  // The window timer the attempt armed on creation, as the runtime fires it.
+  const [, created] = initialTransition(paymentMachine, livePaymentInput());
+  const window = (created as Action[]).map((action) => action.params as { delay?: number; event?: PaymentEvent }).find((params) => typeof params?.delay === 'number')!.event!;
+  both.pay(...signalled, window);
+  t.is(both.payment().value, 'EXPIRED');
+  t.is(both.order().value, 'CREATED', 'the order stays open when its attempt expires');
+
+  const late = both.pay(fulfilment('fact_late', '2026-11-23T13:30:00.000Z'));
+  t.is(both.payment().value, 'SETTLED');
+  t.is(both.order().value, 'FULFILLED');
+  t.deepEqual(emitted(late.order).map((event) => event.type), ['ORDER_FULFILLED']);
+
+  both.pay(fulfilment('fact_late', '2026-11-23T13:30:00.000Z', true));
+  t.deepEqual(both.payment().value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.is(both.order().value, 'CREATED');
+  t.is(context(both.order()).remainingUsdcAmount, OWED_USDC);
+});
+
+test('through both machines: a settlement after the order was CANCELLED is recorded but the order stays CANCELLED; its retraction leaves it CANCELLED', (t) => {
+  const both = pair(fixedOrderInput({ requestedUsdcAmount: OWED_USDC }));
+  both.pay(...signalled);
+  // The dashboard cancels the order while the customer's payment is on its way.
+  const [cancelled] = send(both.order(), { type: 'CANCEL', at: T2 });
+  t.is(cancelled.value, 'CANCELLED');
+  const late = run(cancelled, settle('pay_live', OWED_USDC, T3));
+  t.is(late.value, 'CANCELLED', 'document 1 moves only CREATED or PARTIALLY_FULFILLED to FULFILLED');
+  t.like(context(late), { remainingUsdcAmount: 0n, completedAt: null });
+  const [retracted, actions] = send(late, { type: 'RETRACT_SETTLEMENT', paymentId: 'pay_live', at: T3 });
+  t.is(retracted.value, 'CANCELLED');
+  t.like(context(retracted), { remainingUsdcAmount: OWED_USDC, settlements: [] });
+  t.deepEqual(emitted(actions), []);
+});

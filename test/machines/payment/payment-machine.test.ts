@@ -11,12 +11,14 @@ import { fromJson, toJson } from '../../../actors/codec.js';
 import {
   FULFIL_PURPOSE,
   paymentMachine,
+  SETTLEMENT_WAIT_MS,
   paymentReference,
   SIGNAL_PURPOSE,
   toCheckoutPayment,
   type PaymentContext,
   type PaymentEmitted,
   type PaymentEvent,
+  type PaymentRetractionEmitted,
   type PaymentHex,
   type PaymentInput,
   type PaymentStatus,
@@ -347,12 +349,28 @@ test('the fulfil transaction failing: back to AWAITING_PAYMENT with FULFILL_INTE
   t.is(only(againActions, 'fulfilIntent').attempt, 2, 'each fulfilment has its own id');
 });
 
-test('a MINED fulfil transaction does not settle: only the chain fact does', (t) => {
+test('a MINED fulfil transaction does not settle: only the chain fact does; it is taken, so it is never a dead letter', (t) => {
   const from = fulfilling();
-  t.false(from.can(fulfilOutcome('MINED')));
+  t.true(from.can(fulfilOutcome('MINED')));
   const [snapshot, actions] = send(from, fulfilOutcome('MINED'));
   t.deepEqual(snapshot.value, { CREATED: 'FULFILLING' });
+  t.deepEqual(snapshot.context, from.context);
   t.deepEqual(emitted(actions), []);
+});
+
+test('an ended or settled attempt takes a replacement’s cancel and its own transactions’ outcomes, changing nothing', (t) => {
+  const [cancelled] = send(signalling(), cancel('2026-11-23T12:00:10.000Z'));
+  const [settled] = send(fulfilling(), fulfilledFact());
+  for (const ended of [cancelled, settled]) {
+    for (const event of [{ type: 'CANCEL', reason: 'REPLACED', at: '2026-11-23T12:05:00.000Z' } as const, fulfilOutcome('MINED')]) {
+      t.true(ended.can(event), `${JSON.stringify(ended.value)} takes ${event.type}`);
+      const [after, actions] = send(ended, event);
+      t.deepEqual(after.value, ended.value);
+      t.deepEqual(after.context, ended.context);
+      t.deepEqual(emitted(actions), []);
+    }
+    t.false(ended.can({ type: 'CANCEL', reason: 'CUSTOMER', at: '2026-11-23T12:05:00.000Z' }), 'a customer cancel is still refused');
+  }
 });
 
 // === CREATED → SETTLED ============================================================
@@ -422,11 +440,12 @@ test('a fact for another intent hash, or a retracted one, is not accepted', (t) 
   t.false(signalling().can(fulfilledFact()), 'before the hash is known nothing matches it');
 });
 
-test('SETTLED is the end: no cancel, no second settlement, no window', (t) => {
+test('SETTLED takes no cancel, no second settlement, no window: only the retraction of its own fact moves it', (t) => {
   const [settled] = send(fulfilling(), fulfilledFact());
   t.false(settled.can(cancel()));
   t.false(settled.can(fulfilledFact({ id: 'fact_fulfil_2' })));
   t.false(settled.can(WINDOW_EVENT));
+  t.true(settled.can(fulfilledFact({ retracted: true })));
 });
 
 // === CREATED → EXPIRED ============================================================
@@ -557,7 +576,8 @@ test('a signal transaction mined after CANCEL is still read, so its intent can b
   const [snapshot, actions] = send(cancelled, signalOutcome('MINED', '2026-11-23T12:00:30.000Z'));
   t.is(snapshot.value, 'CANCELLED');
   t.deepEqual(only(actions, 'readSignal'), { paymentId: 'pay_live', transactionHash: SIGNAL_TX });
-  t.false(cancelled.can(signalOutcome('FAILED')), 'a failed signal after the end changes nothing');
+  const [after, failedActions] = send(cancelled, signalOutcome('FAILED'));
+  t.deepEqual([after.value, after.context, emitted(failedActions)], [cancelled.value, cancelled.context, []], 'a failed signal after the end changes nothing');
 });
 
 // === sandbox and live commands ====================================================
@@ -633,4 +653,225 @@ test('an attempt whose proof is being verified or fulfilled cannot be cancelled:
   const [after, actions] = send(settled, cancel('2026-11-23T12:40:00.000Z', 'REPLACED'));
   t.is(statusOf(after), 'SETTLED');
   t.deepEqual(emitted(actions), []);
+});
+
+// === a settlement taken back by a chain reorganisation ============================
+
+/** The delayed events a step raised (the runtime's timers), each with its delay. */
+const delayed = (actions: Action[]) =>
+  paramsOf(actions, 'xstate.raise').filter((params) => typeof params.delay === 'number') as unknown as Array<{ event: AnyEventObject; delay: number }>;
+/** The settlement-wait timer armed on a retraction: the event the runtime delivers when it fires. */
+function settlementWaitEvent(actions: Action[]): PaymentEvent {
+  const waits = delayed(actions).filter((timer) => timer.delay === SETTLEMENT_WAIT_MS);
+  if (waits.length !== 1) throw new Error(`expected one settlement-wait timer, got ${JSON.stringify(delayed(actions))}`);
+  return waits[0]!.event as unknown as PaymentEvent;
+}
+const retraction = (options: { id?: string; at?: string } = {}) => fulfilledFact({ ...options, retracted: true });
+const reindexed = (at = '2026-11-23T12:11:30.000Z') => fulfilledFact({ id: 'fact_fulfil_1#2', at });
+const retractionsEmitted = (actions: Action[]) => emitted(actions).filter((event): event is PaymentRetractionEmitted => event.type === 'PAYMENT_SETTLEMENT_RETRACTED');
+
+const settledByUs = () => send(fulfilling(), fulfilledFact())[0];
+/** Settled by someone else's fulfilment (the maker's release): no proof, no attestation held. */
+const settledByRelease = () => send(awaitingPayment(), fulfilledFact())[0];
+
+test('SETTLED → CREATED.AWAITING_SETTLEMENT: its fact retracted takes the settlement back and tells the order RETRACT_SETTLEMENT', (t) => {
+  const [snapshot, actions] = send(settledByUs(), retraction());
+  t.deepEqual(snapshot.value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.is(statusOf(snapshot), 'CREATED', 'the public status is CREATED again');
+  t.like(context(snapshot), {
+    fulfillTransaction: null,
+    netSettledUsdcAmount: null,
+    creditedUsdcAmount: null,
+    settlementFactId: null,
+    completedAt: null,
+    updatedAt: '2026-11-23T12:11:00.000Z',
+    errorCode: 'SETTLEMENT_RETRACTED',
+  });
+  t.deepEqual(context(snapshot).retractedFactIds, ['fact_fulfil_1']);
+  t.regex(context(snapshot).errorMessage ?? '', /reorganised away/);
+  t.like(hosted(snapshot), { status: 'CREATED', fulfillTransaction: null, netSettledUsdcAmount: null, completedAt: null, errorCode: 'SETTLEMENT_RETRACTED' });
+  t.like(listed(snapshot), { status: 'CREATED', errorCode: null });
+
+  // One domain event, not PAYMENT_CREATED again: nothing was created.
+  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLEMENT_RETRACTED']);
+  const [announced] = retractionsEmitted(actions);
+  t.is(announced!.orderId, 'ord_fixed');
+  t.deepEqual(announced!.retractedFact, { id: 'fact_fulfil_1', transactionHash: FULFIL_TX });
+  t.like(announced!.payment, { status: 'CREATED', fulfillTransaction: null, netSettledUsdcAmount: null, completedAt: null });
+
+  // The event first, then the order told to take the settlement back, then where the attempt stands.
+  t.deepEqual(
+    actions.filter((action) => action.type === 'xstate.emit' || action.type === 'tell').map((action) => (action.type === 'tell' ? (action.params as Tell).event.type : action.type)),
+    ['xstate.emit', 'RETRACT_SETTLEMENT', 'PAYMENT_UPDATED'],
+  );
+  t.deepEqual(tells(actions)[0], { to: { kind: 'order', id: 'ord_fixed' }, event: { type: 'RETRACT_SETTLEMENT', paymentId: 'pay_live', at: '2026-11-23T12:11:00.000Z' } });
+  t.like(reports(actions)[0], { status: 'CREATED', step: 'AWAITING_SETTLEMENT', railIdentifier: INTENT_HASH });
+  t.deepEqual(paramsOf(actions, 'cancelIntent'), [], 'the intent is not cancelled: its fulfilment may land again');
+  t.deepEqual(paramsOf(actions, 'fulfilIntent'), [], 'nothing sent yet: the same transaction is usually mined again');
+});
+
+test('AWAITING_SETTLEMENT → SETTLED: the re-indexed fact (a new id, the same intent) settles again and the order is told to apply it again', (t) => {
+  const [waiting] = send(settledByUs(), retraction());
+  const [snapshot, actions] = send(waiting, reindexed('2026-11-23T12:11:30.000Z'));
+  t.is(snapshot.value, 'SETTLED');
+  t.like(context(snapshot), {
+    fulfillTransaction: FULFIL_TX,
+    netSettledUsdcAmount: PRICE.netUsdc,
+    creditedUsdcAmount: PRICE.creditUsdc,
+    settlementFactId: 'fact_fulfil_1#2',
+    completedAt: '2026-11-23T12:11:30.000Z',
+    errorCode: null,
+    errorMessage: null,
+  });
+  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLED']);
+  t.deepEqual(
+    tells(actions).map((tell) => tell.event),
+    [
+      { type: 'APPLY_SETTLEMENT', paymentId: 'pay_live', usdcAmount: PRICE.creditUsdc, at: '2026-11-23T12:11:30.000Z' },
+      { type: 'PAYMENT_UPDATED', payment: { id: 'pay_live', rail: 'venmo', status: 'SETTLED', step: null, railIdentifier: INTENT_HASH, paid: true, createdAt: PAYMENT_CREATED_AT } },
+    ],
+  );
+
+  // And the new settlement can itself be taken back by its own fact's retraction.
+  t.true(snapshot.can(retraction({ id: 'fact_fulfil_1#2' })));
+});
+
+test('a retraction delivered twice takes the settlement back once; after a new settlement the old retraction changes nothing', (t) => {
+  const [waiting] = send(settledByUs(), retraction());
+  t.false(waiting.can(retraction()), 'already taken back');
+  const [still, actions] = send(waiting, retraction());
+  t.deepEqual(still.value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.deepEqual(actions, []);
+
+  const [settledAgain] = send(waiting, reindexed());
+  t.false(settledAgain.can(retraction()), 'the old fact is not the settlement now');
+  const [unchanged, againActions] = send(settledAgain, retraction());
+  t.is(unchanged.value, 'SETTLED');
+  t.is(context(unchanged).settlementFactId, 'fact_fulfil_1#2');
+  t.deepEqual(againActions, []);
+});
+
+test('the retraction of a fact other than the settlement’s is ignored', (t) => {
+  const settled = settledByUs();
+  const others: PaymentEvent[] = [
+    retraction({ id: 'fact_fulfil_other' }),
+    fulfilledFact({ id: 'fact_fulfil_other', intentHash: OTHER_INTENT_HASH, retracted: true }),
+    { type: 'CHAIN_FACT', fact: { id: 'fact_pruned_1', transactionHash: '0x77', retracted: true, intentPruned: { intentHash: INTENT_HASH } } },
+  ];
+  for (const other of others) {
+    t.false(settled.can(other), other.type === 'CHAIN_FACT' ? other.fact.id : '');
+    const [snapshot, actions] = send(settled, other);
+    t.is(snapshot.value, 'SETTLED');
+    t.is(context(snapshot).settlementFactId, 'fact_fulfil_1');
+    t.deepEqual(actions, []);
+  }
+  // A sandbox settlement has no fact: no retraction can match it.
+  const [simulated] = send(create(sandboxPaymentInput())[0], simulate());
+  t.false(simulated.can({ type: 'CHAIN_FACT', fact: { id: 'fact_x', retracted: true, intentFulfilled: { intentHash: 'sim_pay_sandbox', amount: '1', fundsTransferredTo: DESTINATION } } }));
+});
+
+test('a fact the chain took back never settles again, even redelivered without its retraction flag', (t) => {
+  const [waiting] = send(settledByUs(), retraction());
+  t.false(waiting.can(fulfilledFact()), 'fact_fulfil_1 is known retracted');
+  t.true(waiting.can(reindexed()));
+});
+
+test('a late settlement from EXPIRED, CANCELLED or FAILED, retracted: back to waiting for the chain, and the order told', (t) => {
+  const ended = {
+    EXPIRED: send(awaitingPayment(), WINDOW_EVENT)[0],
+    CANCELLED: send(awaitingPayment(), cancel())[0],
+    FAILED: send(awaitingPayment(), prunedFact())[0],
+  };
+  for (const [status, from] of Object.entries(ended)) {
+    const [late] = send(from, fulfilledFact({ at: '2026-11-23T13:30:00.000Z' }));
+    t.is(late.value, 'SETTLED', status);
+    const [snapshot, actions] = send(late, retraction());
+    t.deepEqual(snapshot.value, { CREATED: 'AWAITING_SETTLEMENT' }, status);
+    t.like(context(snapshot), { completedAt: null, fulfillTransaction: null, creditedUsdcAmount: null, errorCode: 'SETTLEMENT_RETRACTED' }, status);
+    t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLEMENT_RETRACTED'], status);
+    t.like(tells(actions).find((tell) => tell.event.type === 'RETRACT_SETTLEMENT')?.event, { paymentId: 'pay_live', at: '2026-11-23T13:30:00.000Z' }, status);
+    t.deepEqual(paramsOf(actions, 'cancelIntent'), [], `${status}: the intent is not cancelled again`);
+    // Its window closed long ago; it still does not expire: only the chain ends the wait.
+    t.false(snapshot.can(WINDOW_EVENT), status);
+    t.is(send(snapshot, reindexed('2026-11-23T13:31:00.000Z'))[0].value, 'SETTLED', status);
+  }
+});
+
+test('AWAITING_SETTLEMENT is not expired by the window: the window timer armed again on the way in never fires it', (t) => {
+  for (const settled of [settledByUs(), settledByRelease()]) {
+    const [waiting, actions] = send(settled, retraction());
+    const window = delayed(actions).find((timer) => timer.delay === WINDOW_MS);
+    t.truthy(window, 'CREATED arms its window again when entered');
+    t.false(waiting.can(window!.event as unknown as PaymentEvent));
+    const [still, fired] = send(waiting, window!.event);
+    t.deepEqual(still.value, { CREATED: 'AWAITING_SETTLEMENT' });
+    t.deepEqual(fired, []);
+  }
+});
+
+test('AWAITING_SETTLEMENT → FAILED: the intent pruned on chain meanwhile fails it', (t) => {
+  const [waiting] = send(settledByUs(), retraction());
+  const [snapshot, actions] = send(waiting, prunedFact('2026-11-23T12:40:00.000Z'));
+  t.is(snapshot.value, 'FAILED');
+  t.like(context(snapshot), { errorCode: 'INTENT_CANCELLED', completedAt: '2026-11-23T12:40:00.000Z', fulfillTransaction: null });
+  t.regex(context(snapshot).errorMessage ?? '', /reorganised away/);
+  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_FAILED']);
+  t.like(reports(actions)[0], { status: 'FAILED', step: null });
+});
+
+test('the bounded wait: no new fact within SETTLEMENT_WAIT_MS and the attestation held, the fulfilment is sent once more', (t) => {
+  const [waiting, actions] = send(settledByUs(), retraction());
+  const wait = settlementWaitEvent(actions);
+  t.true(waiting.can(wait));
+  const [snapshot, resent] = send(waiting, wait);
+  t.deepEqual(snapshot.value, { CREATED: 'AWAITING_SETTLEMENT' }, 'still waiting for the chain');
+  t.deepEqual(only(resent, 'fulfilIntent'), { paymentId: 'pay_live', attempt: 2, intentHash: INTENT_HASH, paymentProof: PAYMENT_PROOF, chain: LIVE_CHAIN });
+  t.deepEqual(emitted(resent), []);
+  t.deepEqual(paramsOf(resent, 'cancelIntent'), []);
+
+  // Mined: the fact settles it, not the outcome. Failed (the original landed first, or the intent is gone): shown, still waiting.
+  t.true(snapshot.can(fulfilOutcome('MINED', '2026-11-23T12:45:00.000Z')), 'taken quietly: the relayer’s tell is not refused');
+  const [mined, minedActions] = send(snapshot, fulfilOutcome('MINED', '2026-11-23T12:45:00.000Z'));
+  t.deepEqual(mined.value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.deepEqual(minedActions, []);
+  const [failed, failedActions] = send(snapshot, fulfilOutcome('FAILED', '2026-11-23T12:45:00.000Z', 'execution reverted'));
+  t.deepEqual(failed.value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.like(context(failed), { errorCode: 'FULFILL_INTENT_FAILED', paymentProof: null });
+  t.deepEqual(emitted(failedActions), []);
+  t.deepEqual(paramsOf(failedActions, 'cancelIntent'), []);
+  t.is(send(failed, reindexed('2026-11-23T12:46:00.000Z'))[0].value, 'SETTLED');
+});
+
+test('the bounded wait without an attestation (a release by the maker): nothing to send, the attempt keeps waiting for the chain', (t) => {
+  const [waiting, actions] = send(settledByRelease(), retraction());
+  const wait = settlementWaitEvent(actions);
+  t.false(waiting.can(wait));
+  const [snapshot, fired] = send(waiting, wait);
+  t.deepEqual(snapshot.value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.deepEqual(fired, []);
+  t.is(send(snapshot, reindexed())[0].value, 'SETTLED');
+});
+
+test('AWAITING_SETTLEMENT takes no cancel, proof, mark-sent or simulation: the money moved once', (t) => {
+  const [waiting] = send(settledByUs(), retraction());
+  t.false(waiting.can(cancel()));
+  t.false(waiting.can(cancel('2026-11-23T12:50:00.000Z', 'REPLACED')));
+  t.false(waiting.can(submitProof()));
+  t.false(waiting.can(markSent()));
+  t.false(waiting.can(simulate()));
+});
+
+test('a snapshot written before retractions were handled (no retractedFactIds) settles, retracts and settles again', (t) => {
+  const settled = settledByUs();
+  const stored = fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(settled)));
+  delete (stored.context as Partial<PaymentContext>).retractedFactIds;
+  const restored = paymentMachine.resolveState(stored);
+  const [waiting] = send(restored, retraction());
+  t.deepEqual(waiting.value, { CREATED: 'AWAITING_SETTLEMENT' });
+  t.deepEqual(context(waiting).retractedFactIds, ['fact_fulfil_1']);
+  t.is(send(waiting, reindexed())[0].value, 'SETTLED');
+
+  const awaitingOld = paymentMachine.resolveState({ ...fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(awaitingPayment()))) });
+  delete (awaitingOld.context as Partial<PaymentContext>).retractedFactIds;
+  t.is(send(awaitingOld, fulfilledFact())[0].value, 'SETTLED');
 });

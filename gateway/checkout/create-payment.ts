@@ -1,0 +1,112 @@
+/**
+ * A customer starts paying an order: the best offer on the rail they picked becomes a
+ * `payment` actor, which reserves it (a live attempt signals its intent on the deposit)
+ * and tells the order. One attempt is open at a time: another open one is refused with
+ * PAYMENT_IN_PROGRESS unless the request names it as the one it replaces, which is then
+ * cancelled first (PAYMENT_CANCELLED). Two creates racing past that check both start,
+ * and the order cancels the older (order-payments.ts), so at most one stays open.
+ */
+import type { OrderView } from '../../actors/kinds/order-kind.js';
+import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
+import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/index.js';
+import { ApiError, fieldError } from '../envelope.js';
+import { newId } from '../ids.js';
+import type { CreatePaymentBody } from '../schemas/payment-schemas.js';
+import { orderCurrency, Quoter, type QuoteDependencies } from './quotes.js';
+
+export interface CreatePaymentDependencies extends QuoteDependencies {
+  now(): string;
+}
+
+/** How many offers a create considers when the request names no quoteLimit. */
+const DEFAULT_DEPTH = 5;
+
+/**
+ * A FULFILLED or CANCELLED order takes no new payment: ORDER_NOT_PAYABLE. Quotes ask it
+ * too, since a fulfilled order owes nothing and there is nothing to price.
+ */
+export function checkPayable(view: OrderView): void {
+  const { order } = view;
+  if (order.status === 'FULFILLED' || order.status === 'CANCELLED') {
+    throw new ApiError(409, `Order ${order.id} is ${order.status} and takes no new payment`, 'ORDER_NOT_PAYABLE');
+  }
+}
+
+/** The steps of an open attempt the CANCEL a replacement sends is not taken in: cancelling could take the customer's money. */
+const NOT_CANCELLABLE_STEPS: ReadonlySet<string> = new Set(['VERIFYING', 'FULFILLING', 'AWAITING_SETTLEMENT']);
+
+export async function createPayment(deps: CreatePaymentDependencies, view: OrderView, body: CreatePaymentBody): Promise<PaymentView> {
+  const { order } = view;
+  checkPayable(view);
+  if (body.fiatCurrency !== undefined && body.currency !== undefined && body.fiatCurrency !== body.currency) {
+    throw fieldError('currency', 'names another currency than fiatCurrency; send one of them');
+  }
+  const payments = deps.system.documents('payment');
+  if (body.replacementPaymentId !== undefined) {
+    const replaced = await payments.findOne({ _id: body.replacementPaymentId, 'view.orderId': order.id }, { projection: { view: 1 } });
+    if (!replaced) throw fieldError('replacementPaymentId', 'is not a payment of this order');
+  }
+  const open = await payments.findOne({ 'view.orderId': order.id, 'view.status': 'CREATED' }, { projection: { view: 1 } });
+  if (open && open._id !== body.replacementPaymentId) {
+    throw new ApiError(409, `Payment ${open._id} of this order is still open: cancel it, or name it as replacementPaymentId`, 'PAYMENT_IN_PROGRESS', { paymentId: open._id });
+  }
+  // Checked here, not left to the CANCEL below: the payment refuses only a customer's cancel with
+  // PAYMENT_NOT_CANCELLABLE, and a replacement's would come back as an undocumented EVENT_NOT_ACCEPTED.
+  const openStep = (open?.view as unknown as PaymentView | undefined)?.step;
+  if (open && openStep && NOT_CANCELLABLE_STEPS.has(openStep)) {
+    throw new ApiError(409, `Payment ${open._id} has a proof being verified or settled; it cannot be replaced now`, 'PAYMENT_NOT_CANCELLABLE');
+  }
+
+  const quoter = new Quoter(deps);
+  const currency = body.fiatCurrency ?? body.currency;
+  const [best] = await quoter.onRail(
+    view,
+    body.rail,
+    { currency, paymentMethodId: body.paymentMethodId, quoteLimit: body.quoteLimit ?? DEFAULT_DEPTH, excludedPayToValues: body.excludedPayToValues },
+    orderCurrency(view) ?? null,
+  );
+  if (!best) throw new ApiError(422, `No maker can take this payment on ${body.rail} now; try another rail or currency`, 'NO_LIQUIDITY');
+  const live = view.environment === 'LIVE';
+  const settings = deps.payments;
+  if (live) checkSettleable(order.destinationChainId, order.destinationAddress, settings.destinationChainId);
+
+  if (open) await deps.system.ask({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: deps.now() });
+  const input: PaymentInput = {
+    id: newId('pay'),
+    orderId: order.id,
+    merchantId: view.merchantId,
+    environment: view.environment,
+    rail: best.rail,
+    paymentMethodId: best.paymentMethodId,
+    currency: best.currency,
+    proofMode: live ? 'BUYER_TEE' : 'SIMULATED',
+    attestationServiceUrl: settings.attestationServiceUrl,
+    // Checked to be an EVM address for a live attempt; a sandbox attempt releases nothing, and shows the destination as it is.
+    quote: { ...best.quote, toAddress: order.destinationAddress as Hex },
+    price: best.price,
+    fees: settings.fees,
+    feePayer: order.feePayer,
+    paymentAmountCents: best.paymentAmountCents,
+    payTo: best.payTo,
+    recipientRating: best.recipientRating,
+    // With the maker's own session resolving the payment, the memo is all that ties it to this intent.
+    memoPolicy: best.quote.sellerAutomatedRelease ? 'REQUIRED' : 'OPTIONAL',
+    windowMs: settings.windowMs,
+    chain: live ? settings.chain : null,
+    at: deps.now(),
+  };
+  await deps.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input });
+  const doc = await payments.findOne({ _id: input.id }, { projection: { view: 1 } });
+  return doc!.view as unknown as PaymentView;
+}
+
+/**
+ * A live intent releases USDC on the settlement chain, to an EVM address: an order whose
+ * destination is another chain needs a bridge, which this node does not run.
+ */
+function checkSettleable(destinationChainId: string, destinationAddress: string, settlesOn: string | null): void {
+  if (settlesOn !== null && destinationChainId === settlesOn && /^0x[0-9a-fA-F]{40}$/.test(destinationAddress)) return;
+  const chain = settlesOn ?? BASE_CHAIN_ID;
+  throw new ApiError(422, `This order is paid out on chain ${destinationChainId}; this node settles on chain ${chain} only and runs no bridge`, 'DESTINATION_NOT_SETTLEABLE');
+}

@@ -1,0 +1,33 @@
+/**
+ * The customer's credential: the order token create-order handed the merchant, which the
+ * checkout link carries (`?order=…&token=…`) and the page sends as `Authorization: Bearer
+ * <token>`. Only its hash is stored. Without a token the answer is 401; a wrong token and
+ * an order that does not exist are the same 404, so a caller learns nothing of which
+ * orders exist. An API key is never a customer credential.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { OrderView } from '../../actors/kinds/order-kind.js';
+import { ApiError } from '../envelope.js';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
+
+export function orderNotFound(): ApiError {
+  return new ApiError(404, 'Order not found', 'NOT_FOUND');
+}
+
+/** The order the token opens, as its view; throws the 401 or 404 otherwise. */
+export async function customerOrder(system: ActorSystem, orderId: string, authorization: string | undefined): Promise<OrderView> {
+  const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
+  if (!token) throw new ApiError(401, 'Missing order token: send Authorization: Bearer <orderToken>');
+  const doc = await system.documents('order').findOne({ _id: orderId }, { projection: { view: 1 } });
+  const view = doc?.view as unknown as OrderView | undefined;
+  if (!view || !sameHash(view.orderTokenHash, createHash('sha256').update(token).digest('hex'))) throw orderNotFound();
+  return view;
+}
+
+function sameHash(stored: string, offered: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(offered, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,80 @@
+/**
+ * The hosted checkout page at `/?order=<id>&token=<orderToken>`, the address the Peer SDK
+ * builds for an order (document 1: the order and token query parameters). The server
+ * sends a shell and the page's configuration; the page itself (client/) reads the hosted
+ * order and drives the customer's endpoints with the token. Its Content-Security-Policy
+ * allows this origin, and for the buyer's proof the attestation service and, in the
+ * embedded default, the payment-platform simulator: nothing else.
+ */
+import { readFileSync } from 'node:fs';
+import type Router from '@koa/router';
+import { respond } from '../envelope.js';
+import { exactRouter } from '../routing.js';
+import type { GatewayState } from '../state.js';
+import { checkoutScript } from './client-bundle.js';
+import type { CheckoutPageConfig } from './client/page-config.js';
+
+export const SCRIPT_PATH = '/checkout/app.js';
+export const STYLE_PATH = '/checkout/app.css';
+
+const STYLE = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
+
+export function checkoutPageRoutes(config: CheckoutPageConfig): Router<GatewayState> {
+  const router = exactRouter();
+  const origins = [config.simulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    `connect-src 'self' ${origins.join(' ')}`.trim(),
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const html = page(config);
+
+  router.get('/', async (ctx) => {
+    if (typeof ctx.query.order !== 'string') return respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
+    ctx.set('content-security-policy', csp);
+    // The token is in the address: it must not travel on as a Referer to a merchant's logo host or success page.
+    ctx.set('referrer-policy', 'no-referrer');
+    ctx.set('cache-control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = html;
+  });
+  router.get(SCRIPT_PATH, async (ctx) => {
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = await checkoutScript();
+  });
+  router.get(STYLE_PATH, (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.body = STYLE;
+  });
+  return router;
+}
+
+function page(config: CheckoutPageConfig): string {
+  // `<` is escaped so that no value can close the script element it sits in.
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Checkout</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${STYLE_PATH}">
+<script type="application/json" id="checkout-config">${json}</script>
+<script type="module" src="${SCRIPT_PATH}"></script>
+</head>
+<body>
+<main id="checkout" class="checkout" aria-busy="true">
+<p class="loading">Loading your checkout…</p>
+</main>
+<div id="announcer" class="visually-hidden" aria-live="polite"></div>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,45 @@
+/**
+ * The merchant's payment reads: every attempt across orders, paged and newest first,
+ * and every attempt of one order. Queries of the payment actors' views that wake no
+ * actor; a key sees its own environment only, so a sandbox key lists sandbox payments.
+ */
+import type { z } from 'zod';
+import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { Filter } from '../../actors/store/store.js';
+import { orderNotFound } from '../checkout/order-access.js';
+import type { MerchantAccount } from '../merchants/merchant-accounts.js';
+import type { listPaymentsQuery } from '../schemas/payment-schemas.js';
+
+type ListQuery = z.infer<typeof listPaymentsQuery>;
+
+const NEWEST_FIRST = { 'view.createdAt': -1, _id: -1 } as const;
+
+export async function listPayments(system: ActorSystem, account: MerchantAccount, query: ListQuery) {
+  const filter: Filter = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
+  if (query.status) filter['view.status'] = query.status;
+  if (query.chargebackStatus) filter['view.chargebackStatus'] = query.chargebackStatus;
+  if (query.rail) filter['view.rail'] = query.rail;
+  if (query.orderId) filter['view.orderId'] = query.orderId;
+  if (query.createdFrom || query.createdTo) {
+    // Views keep ISO times from one clock in one format, so they compare as strings.
+    filter['view.createdAt'] = {
+      ...(query.createdFrom ? { $gte: new Date(query.createdFrom).toISOString() } : {}),
+      ...(query.createdTo ? { $lt: new Date(query.createdTo).toISOString() } : {}),
+    };
+  }
+  const payments = system.documents('payment');
+  const [docs, total] = await Promise.all([
+    payments.find(filter, { sort: NEWEST_FIRST, skip: (query.page - 1) * query.limit, limit: query.limit, projection: { view: 1 } }),
+    payments.count(filter),
+  ]);
+  return { payments: docs.map((doc) => (doc.view as unknown as PaymentView).payment), total, page: query.page, limit: query.limit };
+}
+
+/** Every attempt of the order, newest first; 404 when the order is not this key's merchant's, in this environment. */
+export async function orderPayments(system: ActorSystem, account: MerchantAccount, orderId: string) {
+  const order = await system.documents('order').findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment }, { projection: { _id: 1 } });
+  if (!order) throw orderNotFound();
+  const docs = await system.documents('payment').find({ 'view.orderId': orderId }, { sort: NEWEST_FIRST, projection: { view: 1 } });
+  return { payments: docs.map((doc) => (doc.view as unknown as PaymentView).payment) };
+}

@@ -1,0 +1,79 @@
+/**
+ * What the payment endpoints take: the customer's create, amount, proof and quote
+ * requests, the merchant's payment list and quote-availability queries. Validated here
+ * and documented from the same schemas (the answers are in payment-resources.ts).
+ */
+import { z } from 'zod';
+import { currencyCode, decimalString, orderId } from './common.js';
+import { paymentStatus } from './payment-resources.js';
+import { idPattern } from '../ids.js';
+
+export const paymentId = z.string().regex(idPattern('pay'), 'must be a payment id: pay_ and 24 letters or digits').meta({ example: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N' });
+const rail = z.string().min(1).max(32).meta({ description: 'A rail id of the order’s enabledRails (venmo, zelle, …)', example: 'venmo' });
+const paymentMethodId = z.string().max(32).meta({ description: 'The Zelle bank: zelle-chase, zelle-bofa or zelle-citi; only on the zelle rail' });
+const payToValues = z.array(z.string().min(1).max(128)).max(20);
+const quoteLimit = z.coerce.number().int().min(1).max(10);
+
+export const checkoutOrderPath = z.strictObject({ orderId });
+export const checkoutPaymentPath = z.strictObject({ orderId, paymentId });
+
+export const quotesQuery = z.strictObject({
+  rail: rail.optional().meta({ description: 'One rail; all the order’s rails when absent' }),
+  currency: currencyCode.optional().meta({ description: 'The fiat to pay in; the order’s own, else the rail’s home currency, when absent' }),
+  paymentMethodId: paymentMethodId.optional(),
+  quoteLimit: quoteLimit.default(1).meta({ description: 'Quotes per rail, the best first (1 to 10)' }),
+});
+
+export const createPaymentBody = z
+  .strictObject({
+    rail,
+    fiatCurrency: currencyCode.optional().meta({ description: 'The fiat the customer pays in' }),
+    currency: currencyCode.optional().meta({ description: 'The same as fiatCurrency, as older clients send it' }),
+    paymentMethodId: paymentMethodId.optional(),
+    replacementPaymentId: paymentId.optional().meta({ description: 'The open attempt this one replaces; it is cancelled first' }),
+    quoteLimit: quoteLimit.optional().meta({ description: 'How many offers to consider; the best is taken' }),
+    excludedPayToValues: payToValues.optional().meta({ description: 'Recipients (payTo) not to be sent to, say one that failed the customer' }),
+  })
+  .meta({ id: 'CreatePaymentRequest', example: { rail: 'venmo', fiatCurrency: 'USD' } });
+
+export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
+
+export const setAmountBody = z
+  .strictObject({
+    amount: decimalString.meta({ description: 'The amount the customer chose, in currency, at most 2 decimals', example: '25' }),
+    currency: currencyCode.optional().meta({ description: 'The open amount’s currency; the only one taken' }),
+    amountVersion: z.number().int().min(0).optional().meta({ description: 'The amountVersion the page showed: sent, the amount is set only if it is still that version' }),
+  })
+  .meta({ id: 'SetOrderAmountRequest' });
+
+export const submitProofBody = z
+  .strictObject({
+    encryptedSessionMaterial: z.string().min(1).max(65_536).meta({ description: 'The buyer’s session material sealed to the attestation service’s key (compact JWE)' }),
+    params: z.record(z.string().max(64), z.string().max(256)).meta({ description: 'What the platform needs to find the payment, e.g. { PAYMENT_ID }' }),
+  })
+  .meta({ id: 'SubmitPaymentProofRequest' });
+
+export const listPaymentsQuery = z.strictObject({
+  status: paymentStatus.optional(),
+  chargebackStatus: z.enum(['NONE', 'CHARGEBACKED']).optional(),
+  rail: rail.optional(),
+  orderId: orderId.optional().meta({ description: 'Only this order’s attempts (an addition to document 1)' }),
+  createdFrom: z.iso.datetime().optional().meta({ description: 'Created at or after this ISO time' }),
+  createdTo: z.iso.datetime().optional().meta({ description: 'Created before this ISO time' }),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+});
+
+export const quoteAvailabilityBody = z
+  .strictObject({
+    amount: decimalString.meta({ description: 'What the order would ask: USDC for EXACT_TOKEN, fiatCurrency for EXACT_FIAT' }),
+    quoteMode: z.enum(['EXACT_TOKEN', 'EXACT_FIAT']).default('EXACT_TOKEN'),
+    enabledRails: z.array(rail).min(1).max(32).optional().meta({ description: 'The merchant’s enabled rails when absent' }),
+    destinationChainId: z.number().int().positive().optional(),
+    destinationToken: z.string().max(64).optional(),
+    destinationAddress: z.string().max(128).optional(),
+    fiatCurrency: currencyCode.optional(),
+    nearbyQuotesCount: z.number().int().min(0).max(10).default(3),
+  })
+  .meta({ id: 'QuoteAvailabilityRequest', example: { amount: '25', quoteMode: 'EXACT_TOKEN', enabledRails: ['venmo'] } });
+
