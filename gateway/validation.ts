@@ -4,7 +4,8 @@
  * `{ fieldErrors, formErrors }` as the responseObject.
  */
 import { z } from 'zod';
-import { ApiError } from './envelope.js';
+import { MoneyFormatError } from '../machines/money.js';
+import { ApiError, fieldError } from './envelope.js';
 
 /**
  * `retired` names fields an older API version took: each one present gets its own
@@ -20,6 +21,23 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, ret
     : (z.flattenError(result.error) as { formErrors: string[]; fieldErrors: Record<string, string[]> });
   for (const key of present) flattened.fieldErrors[key] = [retired[key]!];
   throw new ApiError(400, 'Invalid request', undefined, flattened);
+}
+
+/** A money field parsed with machines/money.ts: a malformed amount is that field's validation 400, not a fault. */
+export function moneyField(field: string, parse: () => bigint): bigint {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof MoneyFormatError) throw fieldError(field, error.message);
+    throw error;
+  }
+}
+
+/** moneyField, and above zero. */
+export function positiveMoneyField(field: string, parse: () => bigint): bigint {
+  const value = moneyField(field, parse);
+  if (value <= 0n) throw fieldError(field, 'must be above zero');
+  return value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

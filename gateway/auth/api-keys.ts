@@ -1,11 +1,10 @@
 /**
  * Merchant API keys. A key is 32 random bytes behind a prefix naming its environment,
  * so a leaked key is recognisable in logs and secret scanners. Only its hash is
- * stored. SHA-256 without salt or stretching is right here, unlike for passwords:
- * with 256 bits of entropy there is nothing to guess or precompute, and a fast hash
- * lets the store index keys by hash for a lookup on every request.
+ * stored (secret-hash.ts), which the store indexes for a lookup on every request.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { secretHash } from './secret-hash.js';
 
 const PREFIXES = { LIVE: 'pk_live_', SANDBOX: 'pk_test_' } as const;
 const KEY_BYTES = 32;
@@ -15,7 +14,7 @@ export function generateApiKey(environment: 'LIVE' | 'SANDBOX'): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return secretHash(key);
 }
 
 /** What a dashboard shows of a key: its prefix and last four characters, e.g. `pk_live_…a1B2`. */

@@ -5,9 +5,9 @@
  * an order that does not exist are the same 404, so a caller learns nothing of which
  * orders exist. An API key is never a customer credential.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
+import { sameHash, secretHash } from '../auth/secret-hash.js';
 import { ApiError } from '../envelope.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
@@ -22,12 +22,6 @@ export async function customerOrder(system: ActorSystem, orderId: string, author
   if (!token) throw new ApiError(401, 'Missing order token: send Authorization: Bearer <orderToken>');
   const doc = await system.documents('order').findOne({ _id: orderId }, { projection: { view: 1 } });
   const view = doc?.view as unknown as OrderView | undefined;
-  if (!view || !sameHash(view.orderTokenHash, createHash('sha256').update(token).digest('hex'))) throw orderNotFound();
+  if (!view || !sameHash(view.orderTokenHash, secretHash(token))) throw orderNotFound();
   return view;
-}
-
-function sameHash(stored: string, offered: string): boolean {
-  const a = Buffer.from(stored, 'hex');
-  const b = Buffer.from(offered, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -9,8 +9,9 @@
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { fiatToUsdc, formatFiat, formatUsdc, MoneyFormatError, parseFiat } from '../../machines/money.js';
+import { fiatToUsdc, formatFiat, formatUsdc, parseFiat } from '../../machines/money.js';
 import { ApiError, fieldError } from '../envelope.js';
+import { moneyField } from '../validation.js';
 
 export interface SetAmountDependencies {
   system: ActorSystem;
@@ -33,7 +34,7 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
   if (request.amountVersion !== undefined && request.amountVersion !== order.amountVersion) {
     throw new ApiError(409, `The amount changed since version ${request.amountVersion}; it is at version ${order.amountVersion}`, 'AMOUNT_CONFLICT', { amountVersion: order.amountVersion });
   }
-  const cents = fiatField(request.amount);
+  const cents = moneyField('amount', () => parseFiat(request.amount));
   const min = openAmount.minAmount === null ? 1n : parseFiat(openAmount.minAmount);
   const max = openAmount.maxAmount === null ? null : parseFiat(openAmount.maxAmount);
   if (cents < min || (max !== null && cents > max)) throw outOfRange(openAmount.currency, formatFiat(min), max === null ? null : formatFiat(max));
@@ -52,13 +53,4 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
 function outOfRange(currency: string, min: string, max: string | null): ApiError {
   const range = max === null ? `at least ${min} ${currency}` : `between ${min} and ${max} ${currency}`;
   return new ApiError(422, `The amount must be ${range}`, 'AMOUNT_OUT_OF_RANGE', { minAmount: min, maxAmount: max });
-}
-
-function fiatField(text: string): bigint {
-  try {
-    return parseFiat(text);
-  } catch (error) {
-    if (error instanceof MoneyFormatError) throw fieldError('amount', error.message);
-    throw error;
-  }
 }

@@ -7,8 +7,8 @@
  *
  * The key itself is never logged here; pino's redaction covers the header.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { sameHash } from '../auth/secret-hash.js';
 import { hashApiKey } from '../auth/api-keys.js';
 import { ipAllowed } from '../auth/cidr.js';
 import { ApiError } from '../envelope.js';
@@ -40,10 +40,4 @@ export function apiKeyAuth<T extends ApiKeyAccount>(lookup: (keyHash: string) =>
     ctx.state.addLogFields({ merchantId: account.merchantId });
     await next();
   };
-}
-
-function sameHash(storedHex: string, computedHex: string): boolean {
-  const stored = Buffer.from(storedHex, 'hex');
-  const computed = Buffer.from(computedHex, 'hex');
-  return stored.length === computed.length && timingSafeEqual(stored, computed);
 }

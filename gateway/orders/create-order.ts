@@ -5,7 +5,6 @@
  * maps to one order id, so concurrent duplicates meet at one actor; the caller whose
  * token the order holds created it, everyone else gets the replay answer.
  */
-import { createHash } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
@@ -16,12 +15,14 @@ import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { CheckoutOrder } from '../../machines/order/checkout-order.js';
 import type { OrderPricing } from '../../machines/order/order-types.js';
 import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
+import { secretHash } from '../auth/secret-hash.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { derivedId, newId } from '../ids.js';
 import { pooledRandomBytes } from '../random-pool.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { CreateOrderBody } from '../schemas/order-schemas.js';
 import { requestHash } from './request-hash.js';
+import { positiveMoneyField } from '../validation.js';
 
 export interface CreateOrderDependencies {
   system: ActorSystem;
@@ -60,7 +61,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   const { enabledRails } = allowed(resolveEnabledRails(body.enabledRails, rules));
 
   const orderToken = pooledRandomBytes(32).toString('base64url');
-  const orderTokenHash = createHash('sha256').update(orderToken).digest('hex');
+  const orderTokenHash = secretHash(orderToken);
   const id = body.idempotencyKey ? derivedId('ord', deps.idSecret, account.merchantId, account.environment, body.idempotencyKey) : newId('ord');
   const event = {
     type: 'CREATE',
@@ -152,12 +153,12 @@ type AmountFields = {
 async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, defaultCurrency: string | null): Promise<AmountFields> {
   const max = deps.orderMaxUsdc;
   if (body.requestedUsdcAmount !== undefined) {
-    const usdc = positive('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
+    const usdc = positiveMoneyField('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
     if (usdc > max) throw fieldError('requestedUsdcAmount', `must be at most ${formatUsdc(max)} USDC`);
     return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: null, pricing: null, openAmount: null };
   }
   if (body.requestedFiatAmount !== undefined) {
-    const cents = positive('requestedFiatAmount', () => parseFiat(body.requestedFiatAmount!));
+    const cents = positiveMoneyField('requestedFiatAmount', () => parseFiat(body.requestedFiatAmount!));
     const currency = (body.requestedFiatCurrency ?? defaultCurrency)?.toUpperCase();
     if (!currency) {
       throw fieldError('requestedFiatCurrency', 'is required: this merchant has no defaultPaymentCurrency to price the order in');
@@ -183,15 +184,4 @@ async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, de
     throw new ApiError(400, message, 'OPEN_AMOUNT_INVALID');
   }
   return { amountMode: 'OPEN', requestedUsdcAmount: null, requestedFiat: null, pricing: null, openAmount: config };
-}
-
-function positive(field: string, parse: () => bigint): bigint {
-  let value: bigint;
-  try {
-    value = parse();
-  } catch (error) {
-    throw fieldError(field, error instanceof Error ? error.message : String(error));
-  }
-  if (value <= 0n) throw fieldError(field, 'must be above zero');
-  return value;
 }

@@ -5,7 +5,8 @@
  * it was built from changes: the order document's version, the merchant account (a
  * changed account is a new object), for an open amount whether a rate prices it
  * now (it decides effectiveMin and effectiveMax), and the current payment's document
- * version (the order hears of a payment's steps only after they are written).
+ * (kept the same way as the order's: the order hears of a payment's steps only after
+ * they are written, so a payment's own write must drop the render).
  *
  * Never older than the last write a caller can have seen answered (kept-views.ts).
  */
@@ -31,13 +32,15 @@ interface Kept {
   /** For an open amount, the currency a rate must price for the range to show; null for a fixed amount. */
   pricedCurrency: string | null;
   priced: boolean;
-  /** The current payment and the version of its document the render shows; null when the order has none. */
-  payment: { id: string; version: number } | null;
+  /** The current payment the render shows; null when the order has none. */
+  paymentId: string | null;
   answer: Rendered;
 }
 
 export class HostedOrders {
   readonly #kept: KeptViews<Kept>;
+  /** For each render that shows a payment, the payment's id to the order's: a write of the payment drops the render. */
+  readonly #payments: KeptViews<string>;
 
   constructor(
     private readonly system: ActorSystem,
@@ -45,6 +48,7 @@ export class HostedOrders {
     private readonly rates: RateSource,
   ) {
     this.#kept = new KeptViews<Kept>(system, 'order', CAPACITY);
+    this.#payments = new KeptViews<string>(system, 'payment', CAPACITY, (_paymentId, orderId) => this.#kept.drop(orderId));
   }
 
   /** The 200 answer for the order, or null when no order in any environment has this id. */
@@ -53,7 +57,8 @@ export class HostedOrders {
     if (kept) {
       const merchant = await this.accounts.byId(kept.merchantId);
       const priced = kept.pricedCurrency === null || (await this.#priced(kept.pricedCurrency));
-      if (merchant === kept.merchant && priced === kept.priced && (await this.#paymentVersion(kept.payment?.id)) === (kept.payment?.version ?? null)) return kept.answer;
+      const paymentCurrent = kept.paymentId === null || (await this.#payments.current(kept.paymentId)) !== undefined;
+      if (merchant === kept.merchant && priced === kept.priced && paymentCurrent) return kept.answer;
     }
     return this.#render(orderId);
   }
@@ -81,19 +86,14 @@ export class HostedOrders {
     } else {
       order = { ...view.order, ...hostedFields };
     }
+    const paymentRead = this.#payments.reading();
     const paymentDoc = view.currentPaymentId ? await this.system.documents('payment').findOne({ _id: view.currentPaymentId }, { projection: { view: 1, version: 1 } }) : null;
     const currentPayment = paymentDoc ? hostedPayment(paymentDoc.view as unknown as PaymentView) : null;
-    const payment = paymentDoc ? { id: paymentDoc._id, version: paymentDoc.version as number } : null;
     const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment });
-    this.#kept.keep(orderId, doc.version, { merchantId: view.merchantId, merchant, pricedCurrency, priced, payment, answer }, read);
+    // A payment written while it was read may be older than its document: then the render is answered, not kept.
+    const paymentKept = paymentDoc === null || this.#payments.keep(paymentDoc._id, paymentDoc.version as number, orderId, paymentRead);
+    if (paymentKept) this.#kept.keep(orderId, doc.version, { merchantId: view.merchantId, merchant, pricedCurrency, priced, paymentId: paymentDoc?._id ?? null, answer }, read);
     return answer;
-  }
-
-  /** The stored version of the payment's document: a render showing an older one is stale. */
-  async #paymentVersion(paymentId: string | undefined): Promise<number | null> {
-    if (paymentId === undefined) return null;
-    const doc = await this.system.documents('payment').findOne({ _id: paymentId }, { projection: { version: 1 } });
-    return (doc?.version as number | undefined) ?? null;
   }
 
   /** Whether a rate prices `currency` now; a rate source that is down prices nothing, and the page still loads. */

@@ -11,7 +11,7 @@ import { keccak256, toBytes } from 'viem';
 import type { z } from 'zod';
 import type { LiquidityBook, PayeeDirectory, TakeableRange } from '../../actors/market/index.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
-import { fiatToUsdc, formatFiat, formatUsdc, MoneyFormatError, parseFiat, parseUsdc, usdcToFiat } from '../../machines/money.js';
+import { fiatToUsdc, formatFiat, formatUsdc, parseFiat, parseUsdc, usdcToFiat } from '../../machines/money.js';
 import { resolveDestination } from '../../machines/order/destination.js';
 import { buyerShareBps, creditOf, priceIntent, type FeeSchedule } from '../../machines/payment/index.js';
 import { FIAT_RAILS, RAIL_CURRENCIES, railCurrency, ZELLE_BANKS, type FiatRail } from '../../machines/rails.js';
@@ -19,6 +19,7 @@ import { ApiError, fieldError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { allowed, orderAccount } from '../orders/create-order.js';
 import type { quoteAvailabilityBody } from '../schemas/payment-schemas.js';
+import { positiveMoneyField } from '../validation.js';
 
 type AvailabilityRequest = z.infer<typeof quoteAvailabilityBody>;
 
@@ -43,10 +44,10 @@ export async function quoteAvailability(deps: AvailabilityDependencies, account:
     if (!preferred) throw fieldError('fiatCurrency', 'is required for EXACT_FIAT when the merchant has no defaultPaymentCurrency');
     const rate = await deps.rates.currencyPerUsd(preferred);
     if (rate === null) throw new ApiError(422, `No exchange rate prices ${preferred} now`, 'CURRENCY_NOT_SUPPORTED');
-    owed = fiatToUsdc(amountOf(() => parseFiat(request.amount)), rate);
+    owed = fiatToUsdc(positiveMoneyField('amount', () => parseFiat(request.amount)), rate);
     shown = (usdc) => formatFiat(usdcToFiat(usdc, rate));
   } else {
-    owed = amountOf(() => parseUsdc(request.amount));
+    owed = positiveMoneyField('amount', () => parseUsdc(request.amount));
     shown = formatUsdc;
   }
   const released = priceIntent(owed, deps.fees, shareBps).releasedUsdc;
@@ -85,15 +86,4 @@ export function nearby(ranges: readonly TakeableRange[], amount: bigint, count: 
   for (const range of ranges) points.add(amount < range.min ? range.min : range.max);
   const distance = (point: bigint) => (point > amount ? point - amount : amount - point);
   return [...points].sort((a, b) => (distance(a) < distance(b) ? -1 : distance(a) > distance(b) ? 1 : a < b ? -1 : 1)).slice(0, count);
-}
-
-function amountOf(parse: () => bigint): bigint {
-  try {
-    const amount = parse();
-    if (amount <= 0n) throw fieldError('amount', 'must be above zero');
-    return amount;
-  } catch (error) {
-    if (error instanceof MoneyFormatError) throw fieldError('amount', error.message);
-    throw error;
-  }
 }

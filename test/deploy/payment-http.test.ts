@@ -19,26 +19,20 @@ import type { CheckoutPayment } from '../../machines/payment/index.js';
 import { placeOrder, type PlacedOrder } from '../support/checkout.js';
 import { startTestGateway, type ApiResponse, type TestGateway } from '../support/gateway.js';
 import { BuyerSimulator, sealForPayment, type BuyerSession } from '../support/buyer-simulator.js';
+import { untilOnClock } from '../support/real-time-poll.js';
 
-/**
- * Polls `read` until `done`, with short real sleeps: the chain, the indexer and the
- * simulator are real processes. The node's clock is a TestClock, which moves only when
- * told, and the node's retries and re-checks (a transaction's next receipt check, an
- * effect's backoff) are timers on it: so each round moves it on by the real time that
- * passed, as a running node's clock would move.
- */
-async function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string, attempts = 600): Promise<T> {
-  let last: T | undefined;
-  let then = Date.now();
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    const now = Date.now();
-    await gateway.clock.advance(now - then);
-    then = now;
-  }
-  throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}${await stateOf(gateway)}`);
+async function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  return untilOnClock(gateway.clock, read, done, what, { explain: () => stateOf(gateway) });
+}
+
+/** The hosted read once the order is FULFILLED. */
+function fulfilledHostedRead(gateway: TestGateway, orderId: string) {
+  return until(
+    gateway,
+    async () => ok(await gateway.request('GET', `/api/v1/orders/${orderId}`), 200, 'the hosted read'),
+    (answer) => answer.order.status === 'FULFILLED',
+    'the order to be fulfilled',
+  );
 }
 
 /** What the node's payments and transactions were doing, for a timeout's message. */
@@ -180,12 +174,7 @@ test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simula
   t.is(settled.totalUsdcFeeAmount, best.totalUsdcFeeAmount);
 
   // The hosted read: the order FULFILLED, its current payment this one, SETTLED.
-  const hosted = await until(
-    gateway,
-    async () => ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read'),
-    (answer) => answer.order.status === 'FULFILLED',
-    'the order to be fulfilled',
-  );
+  const hosted = await fulfilledHostedRead(gateway, order.id);
   t.is(hosted.order.remainingUsdcAmount, '0');
   t.is(hosted.currentPayment.id, created.id);
   t.is(hosted.currentPayment.status, 'SETTLED');
@@ -251,12 +240,7 @@ test('a proof the attestation service refuses leaves the payment open with its c
   t.is(settled.errorMessage, null);
   t.is(parseUsdc(settled.netSettledUsdcAmount!), await usdcBalance(gateway, destination));
 
-  const hosted = await until(
-    gateway,
-    async () => ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read'),
-    (answer) => answer.order.status === 'FULFILLED',
-    'the order to be fulfilled',
-  );
+  const hosted = await fulfilledHostedRead(gateway, order.id);
   t.is(hosted.order.remainingUsdcAmount, '0');
   t.is(hosted.currentPayment.status, 'SETTLED');
 

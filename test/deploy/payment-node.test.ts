@@ -13,30 +13,31 @@ import type { DomainEvent } from '../../actors/index.js';
 import type { PaymentView } from '../../actors/kinds/payment-kind.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { untilOnClock } from '../support/real-time-poll.js';
 import { MAKER_PAYEE, attemptInput, venmoDeposit } from '../support/payment-flow.js';
-
-/**
- * Polls `read` until `done`. The node runs on the frozen test clock, so its own retries (a
- * receipt checked again, an effect retried) fire only as that clock moves: each poll moves
- * it on by the real time that passed, as the real clock would have.
- */
-async function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string, attempts = 400): Promise<T> {
-  let then = Date.now();
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    const now = Date.now();
-    await gateway.clock.advance(now - then);
-    then = now;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function order(gateway: TestGateway, key: string, destination: string) {
   const created = await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '25', destinationAddress: destination } });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   return created.body.responseObject.order as { id: string; merchantId: string };
+}
+
+/** A 25 USDC attempt on the order as the gateway would create it: live on `depositId`, or a sandbox one. */
+async function startAttempt(gateway: TestGateway, id: string, placed: { id: string; merchantId: string }, destination: `0x${string}`, depositId: bigint | 'sandbox') {
+  const { node } = gateway;
+  const input = attemptInput({
+    id,
+    orderId: placed.id,
+    merchantId: placed.merchantId,
+    owedUsdc: 25_000_000n,
+    destination,
+    depositId,
+    chain: depositId === 'sandbox' ? null : node.payments.chain,
+    fees: node.payments.fees,
+    at: new Date(gateway.clock.now()).toISOString(),
+  });
+  await node.system.ask({ kind: 'payment', id }, { type: 'CREATE', ...input });
+  return input;
 }
 
 const paymentOf = async (gateway: TestGateway, id: string) => (await gateway.node.system.documents('payment').findOne({ _id: id }))?.view as unknown as PaymentView;
@@ -54,20 +55,9 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   const { liveKey } = await gateway.createMerchant();
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const placed = await order(gateway, liveKey, destination);
-  const input = attemptInput({
-    id: 'pay_live1',
-    orderId: placed.id,
-    merchantId: placed.merchantId,
-    owedUsdc: 25_000_000n,
-    destination,
-    depositId,
-    chain: node.payments.chain,
-    fees: node.payments.fees,
-    at: new Date(gateway.clock.now()).toISOString(),
-  });
-  await node.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input });
+  const input = await startAttempt(gateway, 'pay_live1', placed, destination, depositId);
 
-  const awaiting = await until(gateway, () => paymentOf(gateway, input.id), (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
+  const awaiting = await untilOnClock(gateway.clock, () => paymentOf(gateway, input.id), (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
   const intentHash = awaiting.payment.railIdentifier as `0x${string}`;
   t.regex(intentHash, /^0x[0-9a-f]{64}$/);
   t.is(awaiting.payment.quote.intentHash, intentHash);
@@ -94,7 +84,7 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   });
   await node.system.ask({ kind: 'payment', id: input.id }, { type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: sealed, params: { PAYMENT_ID: '4199990011' } }, at: new Date(gateway.clock.now()).toISOString() });
 
-  const settled = await until(gateway, () => paymentOf(gateway, input.id), (view) => view.status === 'SETTLED', 'the payment to settle');
+  const settled = await untilOnClock(gateway.clock, () => paymentOf(gateway, input.id), (view) => view.status === 'SETTLED', 'the payment to settle');
   const net = input.price.netUsdc;
   t.is(settled.payment.netSettledUsdcAmount, (Number(net) / 1e6).toString());
   t.regex(settled.payment.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
@@ -102,7 +92,7 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   t.is(receipt.status, 'success');
   t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [destination] }), net);
 
-  const fulfilled = await until(gateway, () => orderOf(gateway, placed.id), (view) => view.status === 'FULFILLED', 'the order to be fulfilled');
+  const fulfilled = await untilOnClock(gateway.clock, () => orderOf(gateway, placed.id), (view) => view.status === 'FULFILLED', 'the order to be fulfilled');
   t.is(fulfilled.order.remainingUsdcAmount, '0');
   t.is(fulfilled.hasActivePayment, false);
   t.is(fulfilled.hosted.amountLock, 'PAID');
@@ -128,18 +118,7 @@ test('a sandbox payment settles when simulated, fires the same events, and never
   const { sandboxKey } = await gateway.createMerchant();
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const placed = await order(gateway, sandboxKey, destination);
-  const input = attemptInput({
-    id: 'pay_sandbox1',
-    orderId: placed.id,
-    merchantId: placed.merchantId,
-    owedUsdc: 25_000_000n,
-    destination,
-    depositId: 'sandbox',
-    chain: null,
-    fees: node.payments.fees,
-    at: new Date(gateway.clock.now()).toISOString(),
-  });
-  await node.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input });
+  const input = await startAttempt(gateway, 'pay_sandbox1', placed, destination, 'sandbox');
   await node.system.ask({ kind: 'payment', id: input.id }, { type: 'SIMULATE_PAYMENT', at: new Date(gateway.clock.now()).toISOString() });
   await node.system.effectsIdle();
 
