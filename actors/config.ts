@@ -166,6 +166,12 @@ const schema = z
     LOCAL_MAKERS: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** How long a customer has to pay a fiat-rail attempt (document 1: one hour). */
     PAYMENT_WINDOW_MS: integer(60_000, 24 * 60 * 60 * 1000).default(60 * 60 * 1000),
+    /**
+     * The conversion provider crypto rails are paid through, in the wire form of docs/payments.md. Unset, a node on
+     * the local chain runs the local simulator; elsewhere it takes no live crypto payment.
+     */
+    CONVERSION_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    CONVERSION_TIMEOUT_MS: integer(100, 60_000).default(5_000),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */

@@ -1,13 +1,19 @@
 /**
  * On an embedded store holding no merchant yet (a new data folder: deploy/node.ts
- * checks), `npm start` opens a demo merchant so the API can be tried at once. Its two
+ * checks), `npm start` opens a demo merchant so the API can be tried at once, with every
+ * fiat rail and the local conversion provider's crypto rail enabled. Its two
  * keys are printed once, to stderr as plain text, never through the JSON log stream:
  * keys must not reach log storage, and only their hashes are kept.
  */
 import type { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
+import { FIAT_RAILS } from '../machines/rails.js';
+
+/** The crypto rail the local conversion provider serves, enabled on the demo merchant so checkout shows it. */
+const DEMO_CRYPTO_RAIL = 'relay_42161';
 
 export async function openDemoMerchant(admin: MerchantAdmin, write: (text: string) => void): Promise<void> {
   const demo = await admin.create({ name: 'Demo merchant', tier: 'BASE', evmWalletAddress: '0x000000000000000000000000000000000000dEaD' });
+  for (const account of [demo.merchant, demo.sandboxMerchant]) await admin.update(String(account.id), { enabledRails: [...FIAT_RAILS, DEMO_CRYPTO_RAIL] });
   write(
     [
       '',

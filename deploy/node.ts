@@ -44,6 +44,7 @@ import { Relayer } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
 import { paymentSide, type PaymentSide } from './payments.js';
+import { conversionSide, type ConversionSide } from './conversions.js';
 import { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import { seedMakers, type SeededMaker } from './seed-makers.js';
 
@@ -86,6 +87,8 @@ export interface PlatformNode {
   seededMakers: SeededMaker[];
   /** The payment flow: its kind, the chain live payments settle on (null: sandbox only) and the fees quotes price with. */
   payments: Omit<PaymentSide, 'kind'>;
+  /** The conversion provider crypto rails are paid through, and the local simulator when the node runs one. */
+  conversions: ConversionSide;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
@@ -169,7 +172,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
   let chain: ChainSide | null = null;
   let enclaveClient: EnclaveClient | null = null;
-  const payments = await paymentSide(config, opened, relaying, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
+  const conversions = await conversionSide(config, opened, clock, logger.child({ component: 'conversions' }));
+  const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
   for (const kind of [...PLATFORM_KINDS, payments.kind, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
   chain = await startChainSide(config, system, store, logger, opened);
@@ -213,10 +217,12 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       destinationChainId: payments.destinationChainId,
       fees: payments.fees,
       windowMs: config.PAYMENT_WINDOW_MS,
+      crypto: payments.crypto,
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
     checkoutPage: {
       simulatorUrl: enclave?.simulator?.url ?? null,
+      conversionSimulatorUrl: conversions.simulator?.url ?? null,
       enclave: config.ENCLAVE_URL
         ? { measurement: config.ENCLAVE_MEASUREMENT!, signers: config.ENCLAVE_TRUSTED_SIGNERS }
         : enclave
@@ -241,6 +247,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await liquidity?.stop();
+      await conversions.stop();
       await chain?.stop();
       enclaveClient?.close();
       await enclave?.stop();
@@ -258,6 +265,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
     await liquidity?.stop();
+    await conversions.stop();
     await chain?.stop();
     enclaveClient?.close();
     await enclave?.stop();
@@ -283,7 +291,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     liquidity,
     payees,
     seededMakers,
-    payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId },
+    payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId, crypto: payments.crypto },
+    conversions,
     url,
     metricsUrl: metricsServer?.url ?? null,
     stop,

@@ -5,7 +5,9 @@
  * them serves sandbox payments only, and its payment effects reach nothing outside
  * (actors/payments/payment-effects.ts). The chain-facts reader and the attestation
  * client start after the actors do, so the effects find them when they run, not when
- * the kind is registered.
+ * the kind is registered. Crypto rails need the conversion side beside them
+ * (deploy/conversions.ts): the provider that quotes and converts, and the chain its
+ * deliveries are read from.
  */
 import type { Logger } from 'pino';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -15,6 +17,7 @@ import type { ChainFacts } from '../actors/chain/chain-facts.js';
 import type { EnclaveClient } from '../actors/enclave/index.js';
 import { paymentKind } from '../actors/kinds/index.js';
 import { paymentEffects, type PaymentEffectDependencies } from '../actors/payments/index.js';
+import type { CryptoSettings } from '../gateway/checkout/quotes.js';
 import { Relayer } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
@@ -24,6 +27,7 @@ import { LOCAL_GATING_SERVICE_INDEX, anvilTestAccount, orchestratorAbi } from '.
 import type { IndexedChain } from './chain.js';
 import type { RelayerSide } from './relayer.js';
 import { ViemIntents } from './intents.js';
+import { ViemDeliveries, type ConversionSide } from './conversions.js';
 
 /** Receives the platform's fee on the local chain when no recipient is configured: a public anvil dev account. */
 export const LOCAL_FEE_RECIPIENT_INDEX = 8;
@@ -36,18 +40,29 @@ export interface PaymentSide {
   fees: FeeSchedule;
   /** The catalog chain live payments pay out on: the chain's own id, or Base for a local chain, which stands in for it. */
   destinationChainId: string | null;
+  /** What live crypto attempts are quoted and converted with; null when this node takes none. */
+  crypto: CryptoSettings | null;
 }
+
 
 export interface LateParts {
   chainFacts(): ChainFacts | null;
   enclave(): EnclaveClient | null;
 }
 
-export async function paymentSide(config: Config, chain: IndexedChain | null, relaying: RelayerSide | null, system: ActorSystem, late: LateParts, logger: Logger): Promise<PaymentSide> {
+export async function paymentSide(
+  config: Config,
+  chain: IndexedChain | null,
+  relaying: RelayerSide | null,
+  conversions: ConversionSide,
+  system: ActorSystem,
+  late: LateParts,
+  logger: Logger,
+): Promise<PaymentSide> {
   const gatingSigner = gatingSignerOf(config, chain);
   const sandboxOnly = (reason: string): PaymentSide => {
     logger.info({ reason }, 'this node takes sandbox payments only');
-    return { kind: paymentKind(paymentEffects(null)), chain: null, fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS }, destinationChainId: null };
+    return { kind: paymentKind(paymentEffects(null)), chain: null, fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS }, destinationChainId: null, crypto: null };
   };
   if (!chain || !relaying) return sandboxOnly('no chain to send on');
   if (!gatingSigner) return sandboxOnly('no GATING_PRIVATE_KEY to approve intents with');
@@ -75,6 +90,8 @@ export async function paymentSide(config: Config, chain: IndexedChain | null, re
       if (!enclave) throw new Error('the attestation client has not connected');
       return enclave;
     },
+    conversions: conversions.provider,
+    deliveries: new ViemDeliveries(client, contracts.usdc),
   };
   const paymentChain: PaymentChain = { chainId: contracts.chainId, escrow: contracts.escrow, orchestrator: contracts.orchestrator };
   logger.info({ chainId: contracts.chainId, protocolFeeBps, platformFeeBps: config.PLATFORM_FEE_BPS, gatingService: gatingSigner.address }, 'live payments signal and fulfil on this chain');
@@ -83,6 +100,9 @@ export async function paymentSide(config: Config, chain: IndexedChain | null, re
     chain: paymentChain,
     fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 },
     destinationChainId: chain.localChain ? BASE_CHAIN_ID : String(contracts.chainId),
+    crypto: conversions.provider
+      ? { provider: conversions.provider, settlementChainId: contracts.chainId, usdc: contracts.usdc, feeRecipient: feeRecipient && config.PLATFORM_FEE_BPS > 0 ? feeRecipient : null }
+      : null,
   };
 }
 

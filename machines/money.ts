@@ -33,6 +33,11 @@ export function formatFiat(cents: bigint): string {
   return formatDecimal(cents, FIAT_DECIMALS, FIAT_DECIMALS);
 }
 
+/** A token amount of `decimals` decimals, trailing zeros dropped (`12.5`), as a crypto attempt's paymentAmount shows it. */
+export function formatTokenAmount(units: bigint, decimals: number): string {
+  return decimals === 0 ? units.toString() : formatDecimal(units, decimals, 0);
+}
+
 /** A fiat-per-USD rate in millionths from a decimal like `0.92` or `83.5`. */
 export function parseRate(text: string): bigint {
   return parseDecimal(text, RATE_DECIMALS, 'an exchange rate');

@@ -4,14 +4,48 @@
  * platform, or, for Zelle, on the bank the customer picks (`paymentMethodId`). A
  * deposit accepts a platform by keccak256 of its id, which is also what the
  * attestation names as the payment's method, so the rail's platform is what the
- * quote, the intent and the proof all agree on. Crypto rails (a conversion provider)
- * are not built yet.
+ * quote, the intent and the proof all agree on.
+ *
+ * Crypto rails (`relay_<chainId>`, Peer's naming) are paid in a token on another chain
+ * through a conversion provider, which delivers USDC to the order's destination: no
+ * maker deposit and no intent are involved (docs/payments.md, Crypto rails).
  */
 export const FIAT_RAILS = ['venmo', 'cashapp', 'zelle', 'paypal', 'wise', 'revolut', 'monzo', 'chime'] as const;
 export type FiatRail = (typeof FIAT_RAILS)[number];
 
 /** The banks a Zelle payment can be sent from; document 1's `paymentMethodId` values. */
 export const ZELLE_BANKS = ['zelle-chase', 'zelle-bofa', 'zelle-citi'] as const;
+
+/** The origin chains a crypto rail can name: Peer's supported Relay chains (`@zkp2p/pay-shared`). */
+export const CRYPTO_RAILS = [
+  'relay_1',
+  'relay_10',
+  'relay_56',
+  'relay_137',
+  'relay_480',
+  'relay_999',
+  'relay_8453',
+  'relay_42161',
+  'relay_8253038',
+  'relay_728126428',
+  'relay_792703809',
+] as const;
+export type CryptoRail = (typeof CRYPTO_RAILS)[number];
+
+/** Every rail a merchant can enable. */
+export const ALL_RAILS = [...FIAT_RAILS, ...CRYPTO_RAILS] as const;
+
+export function isCryptoRail(rail: string): rail is CryptoRail {
+  return (CRYPTO_RAILS as readonly string[]).includes(rail);
+}
+
+/** The chain a crypto rail's customer pays on: `relay_42161` is Arbitrum One's 42161. */
+export function cryptoRailChainId(rail: CryptoRail): number {
+  return Number(rail.slice('relay_'.length));
+}
+
+/** Document 1: about 6 hours on crypto rails (a fiat attempt's window is the node's PAYMENT_WINDOW_MS, 1 hour by default). */
+export const CRYPTO_WINDOW_MS = 6 * 60 * 60 * 1000;
 
 export function isFiatRail(rail: string): rail is FiatRail {
   return (FIAT_RAILS as readonly string[]).includes(rail);

@@ -8,6 +8,11 @@
  * A refusal of the attestation service (the proof does not hold) is the customer's to
  * fix and goes back to the payment as VERIFICATION_REJECTED; an outage throws, and the
  * runtime retries the effect with backoff.
+ *
+ * Crypto attempts ask the conversion provider. A status the provider cannot give now is
+ * left to the next poll (the machine asks again in seconds); a delivery whose receipt
+ * cannot be read yet throws, so it is read again. Cancelling a request the provider is
+ * still converting throws too, until the conversion ends: its delivery still counts.
  */
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
@@ -19,6 +24,7 @@ import { walletFor } from '../kinds/transaction-kind.js';
 import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type Hex, type PaymentChain, type PaymentEvent, type SubmittedProof } from '../../machines/index.js';
 import { transferAction } from '../../machines/rails.js';
 import type { IntentPort } from './intent-port.js';
+import type { ConversionProvider, ConversionState, DeliveryReader } from './conversion-provider.js';
 
 export interface PaymentEffectDependencies {
   relayer: Relayer;
@@ -26,7 +32,19 @@ export interface PaymentEffectDependencies {
   /** Subscribes the payment to the facts of its intent. */
   watch(subject: ChainSubject, owner: { kind: string; id: string }): Promise<void>;
   enclave: EnclaveClient;
+  /** Null on a node with no conversion provider: it takes no live crypto attempt. */
+  conversions: ConversionProvider | null;
+  deliveries: DeliveryReader;
 }
+
+type TransferParams = {
+  paymentId: string;
+  requestId: string | null;
+  received: boolean;
+  recipient: Hex | null;
+  feeRecipient: Hex | null;
+  chain: PaymentChain | null;
+};
 
 type SignalParams = {
   paymentId: string;
@@ -64,8 +82,33 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
     const absent = async () => {
       throw new Error('this node has no chain and no attestation service: only sandbox payments run here');
     };
-    return { signalIntent: absent, readSignal: absent, verifyPayment: absent, fulfilIntent: absent, cancelIntent: async () => {} };
+    return { signalIntent: absent, readSignal: absent, verifyPayment: absent, fulfilIntent: absent, checkTransfer: absent, cancelIntent: async () => {}, cancelTransfer: async () => {} };
   }
+  const conversions = () => {
+    if (!deps.conversions) throw new Error('this node has no conversion provider');
+    return deps.conversions;
+  };
+  /** What the provider's state means for the attempt, the delivery read from the chain; null when there is nothing to tell it. */
+  const transferEvent = async (params: TransferParams, state: ConversionState, at: string): Promise<PaymentEvent | null> => {
+    const originAmount = (state.originAmountReceived ?? 0n).toString();
+    switch (state.status) {
+      case 'waiting':
+        return null;
+      case 'pending':
+      case 'delayed':
+        return params.received ? null : { type: 'TRANSFER_RECEIVED', originAmount, sourceTransactionHash: state.sourceTransactionHash, at };
+      case 'success': {
+        const delivery = await deps.deliveries.delivered(params.chain!, state.destinationTransactionHashes, params.recipient!, params.feeRecipient);
+        // The provider says delivered, the chain does not show it (yet): read again after a backoff.
+        if (!delivery) throw new Error(`payment ${params.paymentId}: the provider reports request ${params.requestId} delivered, but no USDC reached ${params.recipient} in ${state.destinationTransactionHashes.join(', ') || 'no transaction'}`);
+        return { type: 'TRANSFER_DELIVERED', transactionHash: delivery.transactionHash, netUsdc: delivery.netUsdc.toString(), feeUsdc: delivery.feeUsdc.toString(), originAmount, at };
+      }
+      case 'refund':
+        return { type: 'TRANSFER_FAILED', status: 'REFUNDED', message: state.message ?? 'the conversion provider refunded the transfer', at };
+      case 'failure':
+        return { type: 'TRANSFER_FAILED', status: 'FAILED', message: state.message ?? 'the conversion provider could not convert the transfer', at };
+    }
+  };
   const effects = {
     async signalIntent(params: SignalParams) {
       const id = signalTransaction(params.paymentId);
@@ -125,6 +168,29 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       if (!params.intentHash || !params.paymentProof || !params.chain) throw new Error(`payment ${params.paymentId}: nothing to fulfil`);
       const call = deps.intents.fulfilCall(params.chain, params.intentHash, params.paymentProof);
       await deps.relayer.send(`${params.paymentId}-fulfil-${params.attempt}`, { ...call, value: 0n, purpose: FULFIL_PURPOSE, owner: owner(params.paymentId) });
+    },
+
+    async checkTransfer(params: TransferParams, context: EffectContext) {
+      if (!params.requestId || !params.chain || !params.recipient) return;
+      let state: ConversionState;
+      try {
+        state = await conversions().status(params.requestId);
+      } catch (error) {
+        context.logger.warn({ err: error, paymentId: params.paymentId, requestId: params.requestId }, 'the conversion provider did not answer; the next poll asks again');
+        return;
+      }
+      const event = await transferEvent(params, state, iso(context));
+      if (event) await reportToSelf<PaymentEvent>(context, event);
+    },
+
+    async cancelTransfer(params: TransferParams, context: EffectContext) {
+      if (!params.requestId || !params.chain || !params.recipient) return;
+      const state = await conversions().cancel(params.requestId);
+      if (state.status === 'pending' || state.status === 'delayed') {
+        throw new Error(`payment ${params.paymentId}: request ${params.requestId} took the customer's transfer before it was cancelled and is still converting; asked again`);
+      }
+      // Delivered before the cancel took: the payment settles late. Refunded or cancelled: nothing to tell.
+      if (state.status === 'success') await reportToSelf<PaymentEvent>(context, (await transferEvent(params, state, iso(context)))!);
     },
 
     async cancelIntent(params: { paymentId: string; intentHash: Hex | null; chain: PaymentChain | null }) {

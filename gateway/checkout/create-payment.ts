@@ -34,7 +34,7 @@ export function checkPayable(view: OrderView): void {
 }
 
 /** The steps of an open attempt the CANCEL a replacement sends is not taken in: cancelling could take the customer's money. */
-const NOT_CANCELLABLE_STEPS: ReadonlySet<string> = new Set(['VERIFYING', 'FULFILLING', 'AWAITING_SETTLEMENT']);
+const NOT_CANCELLABLE_STEPS: ReadonlySet<string> = new Set(['VERIFYING', 'FULFILLING', 'AWAITING_SETTLEMENT', 'CONVERTING']);
 
 export async function createPayment(deps: CreatePaymentDependencies, view: OrderView, body: CreatePaymentBody): Promise<PaymentView> {
   const { order } = view;
@@ -55,7 +55,7 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   // PAYMENT_NOT_CANCELLABLE, and a replacement's would come back as an undocumented EVENT_NOT_ACCEPTED.
   const openStep = (open?.view as unknown as PaymentView | undefined)?.step;
   if (open && openStep && NOT_CANCELLABLE_STEPS.has(openStep)) {
-    throw new ApiError(409, `Payment ${open._id} has a proof being verified or settled; it cannot be replaced now`, 'PAYMENT_NOT_CANCELLABLE');
+    throw new ApiError(409, `Payment ${open._id} has a proof being verified or settled, or a transfer being converted; it cannot be replaced now`, 'PAYMENT_NOT_CANCELLABLE');
   }
 
   const quoter = new Quoter(deps);
@@ -70,6 +70,7 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   const live = view.environment === 'LIVE';
   const settings = deps.payments;
   if (live) checkSettleable(order.destinationChainId, order.destinationAddress, settings.destinationChainId);
+  const conversion = best.conversion && { ...best.conversion, recipient: order.destinationAddress as Hex, feeRecipient: best.feeRecipient };
 
   if (open) await deps.system.ask({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: deps.now() });
   const input: PaymentInput = {
@@ -85,16 +86,18 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
     // Checked to be an EVM address for a live attempt; a sandbox attempt releases nothing, and shows the destination as it is.
     quote: { ...best.quote, toAddress: order.destinationAddress as Hex },
     price: best.price,
-    fees: settings.fees,
+    fees: best.fees,
     feePayer: order.feePayer,
     paymentAmountCents: best.paymentAmountCents,
     payTo: best.payTo,
     recipientRating: best.recipientRating,
     // With the maker's own session resolving the payment, the memo is all that ties it to this intent.
     memoPolicy: best.quote.sellerAutomatedRelease ? 'REQUIRED' : 'OPTIONAL',
-    windowMs: settings.windowMs,
+    windowMs: best.windowMs,
     chain: live ? settings.chain : null,
-    at: deps.now(),
+    conversion,
+    // A crypto attempt's window is the provider's request's: both run from the quote.
+    at: conversion ? best.quotedAt : deps.now(),
   };
   await deps.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input });
   const doc = await payments.findOne({ _id: input.id }, { projection: { view: 1 } });

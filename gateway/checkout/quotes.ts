@@ -5,17 +5,45 @@
  * them) and only on deposits whose payee the directory knows, since the customer must be
  * told whom to pay. A sandbox order touches no chain: it is quoted at the reference rate
  * on a stand-in recipient, so that a sandbox checkout behaves like a live one.
+ *
+ * A crypto rail is quoted by the conversion provider instead: the request it opens for
+ * the USDC owed (the platform's fee an app fee of the delivery) gives the deposit address
+ * the customer pays and what they send. A sandbox crypto quote converts one to one at no
+ * provider fee, to a stand-in address.
  */
 import { keccak256, toBytes, zeroAddress } from 'viem';
+import { ConversionRefused, type ConversionProvider } from '../../actors/payments/index.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { LiquidityBook, PayeeDirectory } from '../../actors/market/index.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { parseUsdc, RATE_DECIMALS } from '../../machines/money.js';
-import { buyerShareBps, CONVERSION_RATE_DECIMALS, currencyPerUsdRate, priceAttempt, priceIntent, type FeeSchedule, type IntentPrice, type PaymentChain, type PaymentQuote } from '../../machines/payment/index.js';
-import { FIAT_RAILS, isFiatRail, RAIL_CURRENCIES, railCurrency, railPlatform, type FiatRail } from '../../machines/rails.js';
+import { formatFiat, formatTokenAmount, parseUsdc, RATE_DECIMALS, USDC_DECIMALS } from '../../machines/money.js';
+import {
+  buyerShareBps,
+  CONVERSION_RATE_DECIMALS,
+  currencyPerUsdRate,
+  priceAttempt,
+  priceIntent,
+  type CryptoConversion,
+  type FeeSchedule,
+  type IntentPrice,
+  type PaymentChain,
+  type PaymentHex as Hex,
+  type PaymentQuote,
+} from '../../machines/payment/index.js';
+import { ALL_RAILS, CRYPTO_WINDOW_MS, cryptoRailChainId, isCryptoRail, isFiatRail, RAIL_CURRENCIES, railCurrency, railPlatform, type CryptoRail, type FiatRail } from '../../machines/rails.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { recipientRating } from './recipient-rating.js';
+
+/** What live crypto attempts are quoted and converted with. */
+export interface CryptoSettings {
+  provider: ConversionProvider;
+  /** The chain and token deliveries are made on and in: the settlement chain's USDC. */
+  settlementChainId: number;
+  usdc: Hex;
+  /** Where the provider pays the platform's fee; null when none is taken. */
+  feeRecipient: Hex | null;
+}
 
 /** What the node prices and settles payments with. */
 export interface PaymentSettings {
@@ -27,6 +55,8 @@ export interface PaymentSettings {
   windowMs: number;
   /** document 1's `attestation.serviceUrl`: where a customer's client reaches the attestation service. */
   attestationServiceUrl: string;
+  /** What live crypto attempts are quoted and converted with; null when this node takes none. */
+  crypto: CryptoSettings | null;
 }
 
 export interface QuoteDependencies {
@@ -35,6 +65,7 @@ export interface QuoteDependencies {
   liquidity: LiquidityBook | null;
   payees: PayeeDirectory | null;
   payments: PaymentSettings;
+  now(): string;
 }
 
 export interface QuoteRequest {
@@ -46,15 +77,26 @@ export interface QuoteRequest {
   excludedPayToValues?: readonly string[] | undefined;
 }
 
-/** One deposit's offer for the order, priced. */
+/** One deposit's offer for the order (or, on a crypto rail, the provider's), priced. */
 export interface QuoteCandidate {
-  rail: FiatRail;
+  rail: string;
   paymentMethodId: string | null;
   platform: string;
   currency: string;
   quote: Omit<PaymentQuote, 'toAddress'>;
   price: IntentPrice;
+  /** The fees the price was computed with: the node's on fiat rails, the platform's alone on crypto rails. */
+  fees: FeeSchedule;
+  /** Fiat rails: what the customer sends, in cents of `currency`. */
   paymentAmountCents: bigint;
+  /** Crypto rails: the provider's request and what the customer sends in the token; null on fiat rails. */
+  conversion: Omit<CryptoConversion, 'recipient' | 'feeRecipient'> | null;
+  /** Crypto rails: whom the provider pays the platform's fee. */
+  feeRecipient: Hex | null;
+  /** How long the customer has to pay. */
+  windowMs: number;
+  /** When the quote was made: a crypto request expires a window after it. */
+  quotedAt: string;
   payTo: string;
   recipientRating: number;
   /** The reference rate (fiat per USD, 6 decimals) the spread is measured against; null when no rate prices the currency. */
@@ -62,6 +104,9 @@ export interface QuoteCandidate {
 }
 
 const SANDBOX_DEPOSIT = 'sandbox';
+/** What a sandbox crypto attempt is paid in: nothing moves, so one token stands for every one. */
+const SANDBOX_TOKEN = 'USDC';
+const STABLECOINS = new Set(['USDC', 'USDT', 'PYUSD', 'USDH']);
 const RATE_SCALE = 10n ** BigInt(CONVERSION_RATE_DECIMALS - RATE_DECIMALS);
 
 /** The USDC still owed, or the AMOUNT_REQUIRED refusal for an open amount nobody set. */
@@ -82,9 +127,14 @@ export function orderCurrency(view: OrderView): string | null {
   return view.hosted.requestedFiat?.currency ?? null;
 }
 
-/** The rails a customer may pick on this order: the fiat rails it enables, in the catalog's order. */
-export function payableRails(view: OrderView): FiatRail[] {
-  return FIAT_RAILS.filter((rail) => view.order.enabledRails.includes(rail));
+/** The rails a customer may pick on this order: the rails it enables, fiat first, in the catalog's order. */
+export function payableRails(view: OrderView): string[] {
+  return ALL_RAILS.filter((rail) => view.order.enabledRails.includes(rail));
+}
+
+/** What the customer sends on a quote, as the API writes it: fiat to the cent, a token to its decimals. */
+export function displayAmount(candidate: QuoteCandidate): string {
+  return candidate.conversion ? formatTokenAmount(candidate.conversion.originAmount, candidate.conversion.originDecimals) : formatFiat(candidate.paymentAmountCents);
 }
 
 export class Quoter {
@@ -92,7 +142,10 @@ export class Quoter {
 
   /** Offers on one rail, the best first; an empty list when no deposit can take the order. */
   async onRail(view: OrderView, rail: string, request: QuoteRequest, preferredCurrency: string | null): Promise<QuoteCandidate[]> {
-    const fiatRail = this.#rail(view, rail);
+    this.#enabled(view, rail);
+    if (isCryptoRail(rail)) return this.#onCryptoRail(view, rail, request);
+    if (!isFiatRail(rail)) throw new ApiError(422, `${rail} is not a rail this node knows`, 'RAIL_NOT_SUPPORTED');
+    const fiatRail = rail;
     const paymentMethodId = request.paymentMethodId ?? null;
     const platform = railPlatform(fiatRail, paymentMethodId);
     if (platform === null) throw fieldError('paymentMethodId', fiatRail === 'zelle' ? 'must be zelle-chase, zelle-bofa or zelle-citi' : `is only for the zelle rail, not ${fiatRail}`);
@@ -105,6 +158,7 @@ export class Quoter {
     const { fees } = this.deps.payments;
     const referenceRate = await this.deps.rates.currencyPerUsd(currency);
     const excluded = new Set(request.excludedPayToValues ?? []);
+    const quotedAt = this.deps.now();
     const candidate = async (quote: Omit<PaymentQuote, 'toAddress'>, payTo: string): Promise<QuoteCandidate> => ({
       rail: fiatRail,
       paymentMethodId,
@@ -112,6 +166,11 @@ export class Quoter {
       currency,
       quote,
       ...priceAttempt(owed, fees, shareBps, quote.conversionRate),
+      fees,
+      conversion: null,
+      feeRecipient: null,
+      windowMs: this.deps.payments.windowMs,
+      quotedAt,
       payTo,
       recipientRating: await recipientRating(this.deps.system, payTo),
       referenceRate,
@@ -157,12 +216,91 @@ export class Quoter {
     return candidates;
   }
 
-  #rail(view: OrderView, rail: string): FiatRail {
+  #enabled(view: OrderView, rail: string): void {
     if (!view.order.enabledRails.includes(rail)) {
       throw new ApiError(422, `This order does not take ${rail}; it takes ${view.order.enabledRails.join(', ')}`, 'RAIL_NOT_ENABLED');
     }
-    if (!isFiatRail(rail)) throw new ApiError(422, `${rail} payments are not taken on this node yet`, 'RAIL_NOT_SUPPORTED');
-    return rail;
+  }
+
+  /** The provider's quote for the USDC owed, paid in `request.currency` (a token symbol; USDC when absent). */
+  async #onCryptoRail(view: OrderView, rail: CryptoRail, request: QuoteRequest): Promise<QuoteCandidate[]> {
+    const owed = owedUsdc(view);
+    const shareBps = buyerShareBps(view.order.feePayer, view.order.buyerFeeShareBps);
+    const crypto = this.deps.payments.crypto;
+    const sandbox = view.environment === 'SANDBOX';
+    if (!sandbox && !crypto) throw new ApiError(422, `This node has no conversion provider: ${rail} payments are not taken here`, 'RAIL_NOT_SUPPORTED');
+    const originChainId = cryptoRailChainId(rail);
+    const tokens = sandbox ? [SANDBOX_TOKEN] : await this.#providerCall(() => crypto!.provider.tokens(originChainId));
+    if (tokens.length === 0) throw new ApiError(422, `The conversion provider takes no payment from chain ${originChainId}`, 'RAIL_NOT_SUPPORTED');
+    const token = request.currency ?? tokens[0]!;
+    if (!tokens.includes(token)) throw new ApiError(422, `${rail} is paid in ${tokens.join(', ')}, not ${token}`, 'CURRENCY_NOT_SUPPORTED');
+    // The platform's fee is an app fee of the delivery; no protocol fee, since no intent is involved.
+    const fees: FeeSchedule = { protocolFeeBps: 0, platformFeeBps: sandbox || crypto!.feeRecipient ? this.deps.payments.fees.platformFeeBps : 0 };
+    const price = priceIntent(owed, fees, shareBps);
+    const quotedAt = this.deps.now();
+    const expiresAt = new Date(Date.parse(quotedAt) + CRYPTO_WINDOW_MS).toISOString();
+    let conversion: Omit<CryptoConversion, 'recipient' | 'feeRecipient'>;
+    if (sandbox) {
+      conversion = { requestId: 'sandbox', depositAddress: sandboxRecipient(rail), originChainId, originToken: token, originTokenAddress: zeroAddress, originDecimals: USDC_DECIMALS, originAmount: price.releasedUsdc };
+    } else {
+      const quoted = await this.#providerCall(() =>
+        crypto!.provider.quote({
+          originChainId,
+          originToken: token,
+          destinationChainId: crypto!.settlementChainId,
+          destinationToken: crypto!.usdc,
+          recipient: view.order.destinationAddress as Hex,
+          amount: price.releasedUsdc,
+          appFees: crypto!.feeRecipient && fees.platformFeeBps > 0 ? [{ recipient: crypto!.feeRecipient, feeBps: fees.platformFeeBps }] : [],
+          expiresAt,
+        }),
+      );
+      conversion = { requestId: quoted.requestId, depositAddress: quoted.depositAddress, originChainId, originToken: quoted.originToken, originTokenAddress: quoted.originTokenAddress, originDecimals: quoted.originDecimals, originAmount: quoted.originAmount };
+    }
+    const payTo = conversion.depositAddress;
+    // The token paid per USDC delivered, 18 decimals, as a deposit's rate is written.
+    const conversionRate = (conversion.originAmount * 10n ** BigInt(CONVERSION_RATE_DECIMALS + USDC_DECIMALS - conversion.originDecimals)) / price.releasedUsdc;
+    return [
+      {
+        rail,
+        paymentMethodId: null,
+        platform: rail,
+        currency: conversion.originToken,
+        quote: {
+          processorName: rail,
+          depositId: conversion.requestId,
+          payeeDetails: keccak256(toBytes(payTo)),
+          escrowAddress: sandbox ? zeroAddress : (conversion.depositAddress as Hex),
+          fiatCurrencyCode: conversion.originToken,
+          conversionRate,
+          sellerAutomatedRelease: false,
+        },
+        price,
+        fees,
+        paymentAmountCents: 0n,
+        conversion,
+        feeRecipient: sandbox ? null : crypto!.feeRecipient,
+        windowMs: CRYPTO_WINDOW_MS,
+        quotedAt,
+        payTo,
+        recipientRating: await recipientRating(this.deps.system, payTo),
+        // A stablecoin is priced against one US dollar.
+        referenceRate: STABLECOINS.has(conversion.originToken) ? 10n ** BigInt(RATE_DECIMALS) : null,
+      },
+    ];
+  }
+
+  /** The provider's refusals are the customer's to change (422); its outage is the node's (503). */
+  async #providerCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ConversionRefused) {
+        const code = error.code === 'UNSUPPORTED_TOKEN' ? 'CURRENCY_NOT_SUPPORTED' : 'CONVERSION_REFUSED';
+        throw new ApiError(422, `The conversion provider refused the payment: ${error.message}`, code);
+      }
+      throw new ApiError(503, 'The conversion provider did not answer; try again shortly', 'CONVERSION_PROVIDER_UNAVAILABLE');
+    }
   }
 }
 

@@ -4,7 +4,8 @@
  * sends a shell and the page's configuration; the page itself (client/) reads the hosted
  * order and drives the customer's endpoints with the token. Its Content-Security-Policy
  * allows this origin, and for the buyer's proof the attestation service and, in the
- * embedded default, the payment-platform simulator: nothing else.
+ * embedded default, the payment-platform simulator and the conversion provider's test
+ * wallet: nothing else.
  */
 import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
@@ -21,7 +22,7 @@ const STYLE = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
 
 export function checkoutPageRoutes(config: CheckoutPageConfig): Router<GatewayState> {
   const router = exactRouter();
-  const origins = [config.simulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
+  const origins = [config.simulatorUrl, config.conversionSimulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
   const csp = [
     "default-src 'none'",
     "script-src 'self'",

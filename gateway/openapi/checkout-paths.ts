@@ -33,9 +33,11 @@ const paymentNotFound = failure(404, [
 const railRefusals: Outcome[] = [
   { code: 'AMOUNT_REQUIRED', when: 'an open-amount order whose amount nobody set yet' },
   { code: 'RAIL_NOT_ENABLED', when: 'the order does not take this rail' },
-  { code: 'RAIL_NOT_SUPPORTED', when: 'a crypto rail: not taken on this node yet' },
-  { code: 'CURRENCY_NOT_SUPPORTED', when: 'the rail does not send this currency' },
+  { code: 'RAIL_NOT_SUPPORTED', when: 'a crypto rail whose chain the conversion provider does not serve, or a live crypto rail on a node with no conversion provider' },
+  { code: 'CURRENCY_NOT_SUPPORTED', when: 'the rail does not send this currency (on a crypto rail: the provider does not take this token)' },
+  { code: 'CONVERSION_REFUSED', when: 'a crypto rail: the conversion provider refused the request (an amount out of its range, a destination it does not deliver to)' },
 ];
+const conversionUnavailable: Outcome = { code: 'CONVERSION_PROVIDER_UNAVAILABLE', when: 'a crypto rail: the conversion provider did not answer' };
 const liveUnavailable: Outcome = { code: 'LIVE_PAYMENTS_UNAVAILABLE', when: 'a live order on a node that takes sandbox payments only (no chain, gating key or attestation service)' };
 
 const step = (operationId: string, summary: string, description: string, refusals: { status: number; outcomes: Outcome[] }[], body?: unknown) => ({
@@ -81,7 +83,7 @@ export function checkoutPaths() {
             '409': failure(409, [{ code: 'ORDER_NOT_PAYABLE', when: 'the order is FULFILLED or CANCELLED: nothing is owed or taken' }]),
             '422': failure(422, railRefusals),
           },
-          { unavailable: [liveUnavailable, { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' }] },
+          { unavailable: [liveUnavailable, conversionUnavailable, { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' }] },
         ),
       },
     },
@@ -103,7 +105,7 @@ export function checkoutPaths() {
             '409': detailedFailure(409, [
               { code: 'ORDER_NOT_PAYABLE', when: 'the order is FULFILLED or CANCELLED' },
               { code: 'PAYMENT_IN_PROGRESS', when: 'another attempt is open and not named as replaced; responseObject.paymentId names it', details: z.object({ paymentId: z.string() }) },
-              { code: 'PAYMENT_NOT_CANCELLABLE', when: 'the attempt to replace has a proof being verified or fulfilled' },
+              { code: 'PAYMENT_NOT_CANCELLABLE', when: 'the attempt to replace has a proof being verified or fulfilled, or its transfer is with the conversion provider' },
             ]),
             '422': failure(422, [
               ...railRefusals,
@@ -111,7 +113,7 @@ export function checkoutPaths() {
               { code: 'DESTINATION_NOT_SETTLEABLE', when: 'a live order paid out on a chain this node does not settle on (no bridge)' },
             ]),
           },
-          { body: true, asksActors: true, unavailable: [liveUnavailable, { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' }] },
+          { body: true, asksActors: true, unavailable: [liveUnavailable, conversionUnavailable, { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' }] },
         ),
       },
     },
@@ -126,8 +128,8 @@ export function checkoutPaths() {
         responses: standardAnswers({ '200': success(200, checkoutPayment, 'The attempt'), '400': invalid('the path'), '401': orderTokenRefusals['401']!, '404': paymentNotFound }),
       },
     },
-    [`${PREFIX}/payments/{paymentId}/cancel`]: step('cancelCheckoutPayment', 'Back out of an attempt', 'PAYMENT_CANCELLED; a live intent is cancelled on chain, freeing the liquidity.', [
-      { status: 409, outcomes: [notOpen, { code: 'PAYMENT_NOT_CANCELLABLE', when: 'a proof is being verified or fulfilled' }] },
+    [`${PREFIX}/payments/{paymentId}/cancel`]: step('cancelCheckoutPayment', 'Back out of an attempt', 'PAYMENT_CANCELLED; a live intent is cancelled on chain, freeing the liquidity; a crypto attempt’s provider request is cancelled, so a later transfer is refunded.', [
+      { status: 409, outcomes: [notOpen, { code: 'PAYMENT_NOT_CANCELLABLE', when: 'a proof is being verified or fulfilled, or the transfer is with the conversion provider' }] },
     ]),
     [`${PREFIX}/payments/{paymentId}/sent`]: step('markCheckoutPaymentSent', 'The customer says they sent the money', 'Locks an open amount (PAYMENT_MAY_SETTLE) and is shown to support; it proves nothing.', [
       { status: 409, outcomes: [notOpen] },
@@ -137,7 +139,7 @@ export function checkoutPaths() {
       'Submit the buyer’s proof of payment (live)',
       'The buyer’s session material sealed to the attestation service’s key, for that service to read the payment from the platform. 202: it is verified in the background; a rejection leaves the attempt CREATED with errorCode, and the customer may submit again.',
       [
-        { status: 409, outcomes: [notOpen, { code: 'PAYMENT_NOT_AWAITING_PROOF', when: 'the intent is not signalled yet, or a proof is being checked' }, { code: 'SANDBOX_PAYMENT', when: 'a sandbox attempt: simulate it instead' }] },
+        { status: 409, outcomes: [notOpen, { code: 'PAYMENT_NOT_AWAITING_PROOF', when: 'the intent is not signalled yet, or a proof is being checked' }, { code: 'SANDBOX_PAYMENT', when: 'a sandbox attempt: simulate it instead' }, { code: 'CRYPTO_PAYMENT', when: 'a crypto attempt: it settles when its transfer arrives, with no proof' }] },
       ],
       submitProofBody,
     ),

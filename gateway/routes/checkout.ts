@@ -8,7 +8,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { PaymentView } from '../../actors/kinds/payment-kind.js';
-import { formatFiat, formatRate, formatUsdc } from '../../machines/money.js';
+import { formatRate, formatUsdc } from '../../machines/money.js';
 import { currencyPerUsdRate } from '../../machines/payment/index.js';
 import { reply, sendRendered } from '../envelope.js';
 import { exactRouter } from '../routing.js';
@@ -16,7 +16,7 @@ import type { GatewayState } from '../state.js';
 import { checkPayable, createPayment, type CreatePaymentDependencies } from '../checkout/create-payment.js';
 import { customerOrder } from '../checkout/order-access.js';
 import { customerPayment, hostedPayment } from '../checkout/customer-payments.js';
-import { orderCurrency, payableRails, Quoter, spreadBps, type QuoteCandidate } from '../checkout/quotes.js';
+import { displayAmount, orderCurrency, payableRails, Quoter, spreadBps, type QuoteCandidate } from '../checkout/quotes.js';
 import { setOrderAmount } from '../checkout/set-amount.js';
 import type { HostedOrders } from '../orders/hosted-orders.js';
 import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../schemas/payment-schemas.js';
@@ -31,6 +31,8 @@ export interface CheckoutRouteDependencies extends CreatePaymentDependencies {
 }
 
 export const CHECKOUT_PREFIX = '/api/v1/checkout/orders';
+
+const SKIPPED_ACROSS_RAILS = new Set(['CURRENCY_NOT_SUPPORTED', 'RAIL_NOT_SUPPORTED']);
 
 export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayState> {
   const router = exactRouter(CHECKOUT_PREFIX);
@@ -63,8 +65,8 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
       try {
         quotes.push(...(await quoter.onRail(view, rail, query, preferred)));
       } catch (error) {
-        // Across every rail, one that cannot send the currency asked for is left out, not an error.
-        if (query.rail !== undefined || !(error instanceof ApiError) || error.errorCode !== 'CURRENCY_NOT_SUPPORTED') throw error;
+        // Across every rail, one that cannot send the currency asked for, or that this node does not serve, is left out, not an error.
+        if (query.rail !== undefined || !(error instanceof ApiError) || !SKIPPED_ACROSS_RAILS.has(error.errorCode ?? '')) throw error;
       }
     }
     reply(ctx, 200, 'Quotes', checkoutQuotes, { orderId: view.order.id, fiatCurrency: orderCurrency(view), platforms: quotes.map(quoteEntry) });
@@ -101,7 +103,7 @@ function quoteEntry(candidate: QuoteCandidate) {
   const spread = candidate.referenceRate === null ? 0n : spreadBps(candidate.quote.conversionRate, candidate.referenceRate);
   return {
     platform: candidate.rail,
-    displayAmount: formatFiat(candidate.paymentAmountCents),
+    displayAmount: displayAmount(candidate),
     spreadPercentage: Number(spread) / 100,
     paymentMethodId: candidate.paymentMethodId,
     currency: candidate.currency,

@@ -4,6 +4,11 @@ import { idPattern } from '../ids.js';
 
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits');
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be three upper-case letters');
+/** What a payment is made in: a fiat currency, or on a crypto rail the token's symbol (USDC). */
+export const paymentCurrency = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9]{2,9}$/, 'must be an ISO 4217 code or a token symbol, in upper case')
+  .meta({ description: 'A fiat currency (ISO 4217), or on a crypto rail the token’s symbol', example: 'USD' });
 /** Long enough for any amount the platform takes (docs/api-conventions.md), short enough that parsing one costs nothing. */
 export const decimalString = z.string().max(32, 'must be at most 32 characters').regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as 25 or 12.5');
 export const tier = z.enum(['BASE', 'PRO', 'CONCIERGE']);

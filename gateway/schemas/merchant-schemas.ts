@@ -1,6 +1,6 @@
 /** Request bodies of the admin API for merchants, and the MerchantProfile it answers. */
 import { z } from 'zod';
-import { FIAT_RAILS } from '../../machines/rails.js';
+import { ALL_RAILS } from '../../machines/rails.js';
 import { solanaAddress } from './addresses.js';
 import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from './common.js';
 
@@ -21,7 +21,7 @@ export const updateMerchantBody = z
     evmWalletAddress: evmAddress.nullable().optional(),
     solanaWalletAddress: solanaAddress.nullable().optional(),
     defaultPaymentCurrency: currencyCode.nullable().optional(),
-    enabledRails: z.array(z.enum(FIAT_RAILS)).max(FIAT_RAILS.length).optional(),
+    enabledRails: z.array(z.enum(ALL_RAILS)).max(ALL_RAILS.length).optional(),
     dynamicOrdersEnabled: z.boolean().optional(),
     completionDustThresholdUsdc: decimalString.optional(),
     feePayer: feePayer.optional(),

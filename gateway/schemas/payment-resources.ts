@@ -5,7 +5,7 @@
  * customer needs to choose) and the merchant's quote availability.
  */
 import { z } from 'zod';
-import { currencyCode } from './common.js';
+import { paymentCurrency } from './common.js';
 
 const nullableString = z.string().nullable();
 
@@ -48,7 +48,7 @@ export const checkoutPayment = z
     paymentMethodId: nullableString,
     proofMode: z.enum(['BUYER_TEE', 'SIMULATED']).meta({ description: 'BUYER_TEE: the buyer’s session read by the attestation service; SIMULATED: a sandbox payment' }),
     attestation: z.object({ serviceUrl: z.string() }),
-    currency: currencyCode,
+    currency: paymentCurrency,
     payTo: z.string().meta({ description: 'Opaque recipient id, as the payment platform knows the recipient' }),
     recipientRating: z.number().min(1).max(5),
     quote: checkoutPaymentQuote,
@@ -86,7 +86,7 @@ export const checkoutQuotes = z
         displayAmount: z.string().meta({ description: 'What the customer would send, in currency' }),
         spreadPercentage: z.number().meta({ description: 'How far the price sits above the reference rate, in percent (two decimals)' }),
         paymentMethodId: nullableString,
-        currency: currencyCode,
+        currency: paymentCurrency,
         currencyPerUsdRate: z.string(),
         totalUsdcFeeAmount: z.string(),
         payTo: z.string(),

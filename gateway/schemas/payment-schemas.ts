@@ -4,12 +4,12 @@
  * and documented from the same schemas (the answers are in payment-resources.ts).
  */
 import { z } from 'zod';
-import { currencyCode, decimalString, orderId } from './common.js';
+import { currencyCode, decimalString, orderId, paymentCurrency } from './common.js';
 import { paymentStatus } from './payment-resources.js';
 import { idPattern } from '../ids.js';
 
 export const paymentId = z.string().regex(idPattern('pay'), 'must be a payment id: pay_ and 24 letters or digits').meta({ example: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N' });
-const rail = z.string().min(1).max(32).meta({ description: 'A rail id of the order’s enabledRails (venmo, zelle, …)', example: 'venmo' });
+const rail = z.string().min(1).max(32).meta({ description: 'A rail id of the order’s enabledRails (venmo, zelle, …, or relay_<chainId> for crypto)', example: 'venmo' });
 const paymentMethodId = z.string().max(32).meta({ description: 'The Zelle bank: zelle-chase, zelle-bofa or zelle-citi; only on the zelle rail' });
 const payToValues = z.array(z.string().min(1).max(128)).max(20);
 const quoteLimit = z.coerce.number().int().min(1).max(10);
@@ -19,7 +19,7 @@ export const checkoutPaymentPath = z.strictObject({ orderId, paymentId });
 
 export const quotesQuery = z.strictObject({
   rail: rail.optional().meta({ description: 'One rail; all the order’s rails when absent' }),
-  currency: currencyCode.optional().meta({ description: 'The fiat to pay in; the order’s own, else the rail’s home currency, when absent' }),
+  currency: paymentCurrency.optional().meta({ description: 'The fiat to pay in (the order’s own, else the rail’s home currency, when absent); on a crypto rail, the token (USDC when absent)' }),
   paymentMethodId: paymentMethodId.optional(),
   quoteLimit: quoteLimit.default(1).meta({ description: 'Quotes per rail, the best first (1 to 10)' }),
 });
@@ -28,7 +28,7 @@ export const createPaymentBody = z
   .strictObject({
     rail,
     fiatCurrency: currencyCode.optional().meta({ description: 'The fiat the customer pays in' }),
-    currency: currencyCode.optional().meta({ description: 'The same as fiatCurrency, as older clients send it' }),
+    currency: paymentCurrency.optional().meta({ description: 'The same as fiatCurrency, as older clients send it; on a crypto rail, the token to pay in (USDC when absent)' }),
     paymentMethodId: paymentMethodId.optional(),
     replacementPaymentId: paymentId.optional().meta({ description: 'The open attempt this one replaces; it is cancelled first' }),
     quoteLimit: quoteLimit.optional().meta({ description: 'How many offers to consider; the best is taken' }),

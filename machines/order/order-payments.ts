@@ -26,12 +26,12 @@ export function paymentSelectedRail(payments: readonly PaymentSummary[]): string
 /**
  * Older attempts still open that a newer one replaces: the hosted read shows the newest
  * attempt only, so an older one left open would hold liquidity nobody is paying. An
- * attempt whose proof is being verified or fulfilled is left to finish.
+ * attempt whose proof is being verified or fulfilled, or whose transfer is being converted, is left to finish.
  */
 export function supersededBy(payments: readonly PaymentSummary[], newest: PaymentSummary): PaymentSummary[] {
   if (newest.status !== 'CREATED') return [];
   return payments.filter(
-    (payment) => payment.id !== newest.id && payment.status === 'CREATED' && (payment.step === 'SIGNALLING' || payment.step === 'AWAITING_PAYMENT') && olderThan(payment, newest),
+    (payment) => payment.id !== newest.id && payment.status === 'CREATED' && (payment.step === 'SIGNALLING' || payment.step === 'AWAITING_PAYMENT' || payment.step === 'AWAITING_TRANSFER') && olderThan(payment, newest),
   );
 }
 

@@ -3,8 +3,14 @@
  * payment webhook carries it. The quote follows the public CheckoutPaymentQuote shape
  * of Peer's shared types. `errorCode` and `errorMessage` are the hosted read's only:
  * list rows and webhooks carry them as null (document 1).
+ *
+ * On a crypto rail the quote describes the conversion in the same shape: `depositId` is
+ * the provider's request, `escrowAddress` and `payeeDetails` the deposit address the
+ * customer sends to, `fiatCurrencyCode` the token, `amount` the USDC delivered, and
+ * `conversionRate` the token paid per USDC delivered (18 decimals). `paymentAmount` is in
+ * the token, `currency` its symbol.
  */
-import { formatFiat, formatRate, formatUsdc } from '../money.js';
+import { formatFiat, formatRate, formatTokenAmount, formatUsdc } from '../money.js';
 import type { MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
 import { currencyPerUsdRate } from './pricing.js';
 import { paymentReference } from './payment-reference.js';
@@ -65,6 +71,7 @@ export interface CheckoutPayment {
 
 export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus, options: { hosted: boolean }): CheckoutPayment {
   const { quote, price } = context;
+  const conversion = context.conversion ?? null;
   return {
     id: context.id,
     orderId: context.orderId,
@@ -95,11 +102,11 @@ export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus
     },
     quoteExpiresAt: context.quoteExpiresAt,
     memoPolicy: context.memoPolicy,
-    suggestedMemo: context.railIdentifier?.startsWith('0x') ? paymentReference(context.railIdentifier as `0x${string}`) : null,
-    paymentAmount: formatFiat(context.paymentAmountCents),
+    suggestedMemo: !conversion && context.railIdentifier?.startsWith('0x') ? paymentReference(context.railIdentifier as `0x${string}`) : null,
+    paymentAmount: conversion ? formatTokenAmount(conversion.originAmount, conversion.originDecimals) : formatFiat(context.paymentAmountCents),
     currencyPerUsdRate: formatRate(currencyPerUsdRate(quote.conversionRate)),
     netSettledUsdcAmount: context.netSettledUsdcAmount === null ? null : formatUsdc(context.netSettledUsdcAmount),
-    totalUsdcFeeAmount: formatUsdc(price.totalFeeUsdc),
+    totalUsdcFeeAmount: formatUsdc(context.settledFeeUsdc ?? price.totalFeeUsdc),
     referralFees: null,
     railIdentifier: context.railIdentifier,
     fulfillTransaction: context.fulfillTransaction,

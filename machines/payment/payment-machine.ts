@@ -20,12 +20,23 @@
  * the intent pruned fails it); the window no longer governs it, since expiring would
  * cancel an intent whose fulfilment may land again.
  *
+ * On a crypto rail there is no deposit and no intent: the conversion provider quoted the
+ * attempt before it was created (its request id is the railIdentifier) and delivers USDC
+ * to the order's destination when the customer's token reaches its deposit address. The
+ * attempt asks the provider where the transfer stands (AWAITING_TRANSFER, then CONVERTING
+ * once the provider holds the customer's token), every few seconds at first and every
+ * minute later. A delivery settles it, read from the settlement chain by the effect that
+ * asked, short or not: a short one credits the order less (a partial fill). Once the
+ * provider holds the token, neither the window nor the customer ends the attempt; before,
+ * both do, and the provider's request is cancelled, so a transfer arriving later is
+ * refunded by the provider, or, if it slipped in first, delivered and still counted.
+ *
  * Pure: time arrives in events; effects (signalIntent, readSignal, verifyPayment,
- * fulfilIntent, cancelIntent) run after the turn is written.
+ * fulfilIntent, cancelIntent, checkTransfer, cancelTransfer) run after the turn is written.
  */
 import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate';
 import { toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
-import type { Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
+import type { CryptoConversion, Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */
 export type PaymentStatusEmitted = {
@@ -63,7 +74,7 @@ export interface PaymentSummary {
   createdAt: string;
 }
 
-export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING' | 'AWAITING_SETTLEMENT';
+export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING' | 'AWAITING_SETTLEMENT' | 'AWAITING_TRANSFER' | 'CONVERTING';
 
 export const SIGNAL_PURPOSE = 'signalIntent';
 export const FULFIL_PURPOSE = 'fulfillIntent';
@@ -74,6 +85,27 @@ export const FULFIL_PURPOSE = 'fulfillIntent';
  * attestation). A reorganised transaction normally lands again within a few blocks.
  */
 export const SETTLEMENT_WAIT_MS = 30 * 60 * 1000;
+
+/**
+ * How often a crypto attempt asks the provider about its transfer: every 5 seconds for its
+ * first 5 minutes, when a customer who is paying pays, then every minute, so an abandoned
+ * attempt costs a few hundred turns over its 6 hours rather than thousands.
+ */
+export const TRANSFER_POLL_MS = 5_000;
+export const TRANSFER_SLOW_POLL_MS = 60_000;
+export const TRANSFER_FAST_POLLS = 60;
+
+/** The conversion of a crypto attempt; null on fiat rails and on snapshots written before crypto rails existed. */
+export const conversionOf = (context: PaymentContext): CryptoConversion | null => context.conversion ?? null;
+
+/**
+ * The webhook event of a public status. An expired attempt's is PAYMENT_EXPIRED, except on a
+ * live crypto rail, where document 1 names PAYMENT_FAILED for the same case.
+ */
+export function statusEventOf(context: PaymentContext, status: PaymentStatus): PaymentStatusEmitted['type'] {
+  if (status === 'EXPIRED' && conversionOf(context) !== null && context.chain !== null) return 'PAYMENT_FAILED';
+  return `PAYMENT_${status}`;
+}
 
 const sameHash = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
@@ -122,10 +154,12 @@ export const paymentMachine = setup({
   delays: {
     window: ({ context }) => context.windowMs,
     settlementWait: SETTLEMENT_WAIT_MS,
+    transferPoll: ({ context }) => ((context.transferPolls ?? 0) < TRANSFER_FAST_POLLS ? TRANSFER_POLL_MS : TRANSFER_SLOW_POLL_MS),
   },
   guards: {
     sandbox: ({ context }) => context.chain === null,
     live: ({ context }) => context.chain !== null,
+    crypto: ({ context }) => conversionOf(context) !== null,
     fulfilled: ({ context, event }) => fulfilledFact(context, event),
     settlementRetracted: ({ context, event }) => settlementRetraction(context, event),
     pruned: ({ context, event }) => event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
@@ -147,6 +181,22 @@ export const paymentMachine = setup({
     fulfilIntent: (_, _params: ReturnType<typeof fulfilParams>) => {},
     /** Nothing to cancel in the sandbox or before the intent's hash is known; the handler then does nothing. */
     cancelIntent: (_, _params: { paymentId: string; intentHash: string | null; chain: PaymentChain | null }) => {},
+    checkTransfer: (_, _params: ReturnType<typeof transferParams>) => {},
+    /** Nothing to cancel on a fiat rail or in the sandbox (requestId null); the handler then does nothing. */
+    cancelTransfer: (_, _params: ReturnType<typeof transferParams>) => {},
+    countPoll: assign(({ context }) => ({ transferPolls: (context.transferPolls ?? 0) + 1 })),
+    recordReceived: assign(({ context, event }) => {
+      assertEvent(event, 'TRANSFER_RECEIVED');
+      return {
+        transferReceived: { originAmount: BigInt(event.originAmount), sourceTransactionHash: event.sourceTransactionHash },
+        sentAt: context.sentAt ?? event.at,
+        updatedAt: event.at,
+      };
+    }),
+    recordTransferFailed: assign(({ event }) => {
+      assertEvent(event, 'TRANSFER_FAILED');
+      return { errorCode: `TRANSFER_${event.status}`, errorMessage: event.message, completedAt: event.at, updatedAt: event.at };
+    }),
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
     recordSignal: assign(({ event }) => {
       assertEvent(event, 'INTENT_SIGNALED');
@@ -202,6 +252,24 @@ export const paymentMachine = setup({
           errorMessage: null,
         };
       }
+      if (event.type === 'TRANSFER_DELIVERED') {
+        const net = BigInt(event.netUsdc);
+        const fee = BigInt(event.feeUsdc);
+        // Short or long of what was quoted, the delivery credits the order in proportion: a half delivery covers half the order.
+        const credit = (context.price.creditUsdc * (net + fee)) / context.price.releasedUsdc;
+        return {
+          fulfillTransaction: event.transactionHash,
+          netSettledUsdcAmount: net,
+          settledFeeUsdc: fee,
+          creditedUsdcAmount: credit,
+          transferReceived: { originAmount: BigInt(event.originAmount), sourceTransactionHash: context.transferReceived?.sourceTransactionHash ?? null },
+          sentAt: context.sentAt ?? event.at,
+          completedAt: event.at,
+          updatedAt: event.at,
+          errorCode: null,
+          errorMessage: null,
+        };
+      }
       assertEvent(event, 'CHAIN_FACT');
       const net = BigInt(event.fact.intentFulfilled!.amount);
       // A release short of the intent credits the order short by as much as the merchant received less.
@@ -250,7 +318,7 @@ export const paymentMachine = setup({
     }),
     markExpired: assign(({ context }) => ({ completedAt: context.quoteExpiresAt, updatedAt: context.quoteExpiresAt })),
     announce: emit(({ context }, params: { status: PaymentStatus }) => ({
-      type: `PAYMENT_${params.status}` as PaymentStatusEmitted['type'],
+      type: statusEventOf(context, params.status),
       orderId: context.orderId,
       payment: toCheckoutPayment(context, params.status, { hosted: false }),
     })),
@@ -271,7 +339,8 @@ export const paymentMachine = setup({
     return {
       ...payment,
       quoteExpiresAt: isoAfter(at, input.windowMs),
-      railIdentifier: input.chain === null ? `sim_${input.id}` : null,
+      // A crypto attempt is registered with the provider before it is created; a fiat one once its intent is signalled.
+      railIdentifier: input.chain === null ? `sim_${input.id}` : (input.conversion?.requestId ?? null),
       signalTimestamp: null,
       proof: null,
       paymentProof: null,
@@ -282,6 +351,9 @@ export const paymentMachine = setup({
       creditedUsdcAmount: null,
       settlementFactId: null,
       retractedFactIds: [],
+      transferPolls: 0,
+      transferReceived: null,
+      settledFeeUsdc: null,
       errorCode: null,
       errorMessage: null,
       completedAt: null,
@@ -297,7 +369,11 @@ export const paymentMachine = setup({
         window: [
           // While a proof is verified or fulfilled, or a fulfilment a reorganisation took back may land again,
           // the window no longer governs: see the file's note.
-          { guard: and(['notProving', not(stateIn('#payment.CREATED.AWAITING_SETTLEMENT'))]), target: 'EXPIRED', actions: 'markExpired' },
+          {
+            guard: and(['notProving', not(stateIn('#payment.CREATED.AWAITING_SETTLEMENT')), not(stateIn('#payment.CREATED.CONVERTING'))]),
+            target: 'EXPIRED',
+            actions: 'markExpired',
+          },
         ],
       },
       on: {
@@ -310,7 +386,28 @@ export const paymentMachine = setup({
         STARTING: {
           // Announced here, not on CREATED's entry: a retracted settlement enters CREATED again, and no attempt is created then.
           entry: { type: 'announce', params: { status: 'CREATED' } },
-          always: [{ guard: 'sandbox', target: 'AWAITING_PAYMENT' }, { target: 'SIGNALLING' }],
+          always: [{ guard: 'sandbox', target: 'AWAITING_PAYMENT' }, { guard: 'crypto', target: 'AWAITING_TRANSFER' }, { target: 'SIGNALLING' }],
+        },
+        // Crypto rails: the customer sends the token to the provider's deposit address; the provider is asked where it stands.
+        AWAITING_TRANSFER: {
+          entry: [{ type: 'checkTransfer', params: ({ context }) => transferParams(context) }, report('CREATED', 'AWAITING_TRANSFER')],
+          after: { transferPoll: { target: 'AWAITING_TRANSFER', reenter: true, actions: 'countPoll' } },
+          on: {
+            MARK_SENT: { actions: ['recordSent', report('CREATED', 'AWAITING_TRANSFER')] },
+            CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
+            TRANSFER_RECEIVED: { target: 'CONVERTING', actions: 'recordReceived' },
+            ...transferEnds(),
+          },
+        },
+        // The provider holds the customer's token: only its delivery or its failure ends the attempt now.
+        CONVERTING: {
+          entry: [{ type: 'checkTransfer', params: ({ context }) => transferParams(context) }, report('CREATED', 'CONVERTING')],
+          after: { transferPoll: { target: 'CONVERTING', reenter: true, actions: 'countPoll' } },
+          on: {
+            MARK_SENT: { actions: 'acknowledge' },
+            TRANSFER_RECEIVED: { actions: 'acknowledge' },
+            ...transferEnds(),
+          },
         },
         SIGNALLING: {
           entry: [{ type: 'signalIntent', params: ({ context }) => signalParams(context) }, report('CREATED', 'SIGNALLING')],
@@ -386,18 +483,21 @@ export const paymentMachine = setup({
         // A reorganisation removed the block of the fact that settled it; a retraction of any other fact changes nothing.
         CHAIN_FACT: { guard: 'settlementRetracted', target: '#payment.CREATED.AWAITING_SETTLEMENT', actions: 'recordRetraction' },
         ...endedQuietly(),
+        TRANSFER_RECEIVED: { actions: 'acknowledge' },
+        TRANSFER_DELIVERED: { actions: 'acknowledge' },
+        TRANSFER_FAILED: { actions: 'acknowledge' },
       },
     },
     EXPIRED: {
-      entry: [{ type: 'announce', params: { status: 'EXPIRED' } }, cancelIntent(), report('EXPIRED')],
+      entry: [{ type: 'announce', params: { status: 'EXPIRED' } }, cancelIntent(), cancelTransfer(), report('EXPIRED')],
       on: lateFacts(),
     },
     CANCELLED: {
-      entry: [{ type: 'announce', params: { status: 'CANCELLED' } }, cancelIntent(), report('CANCELLED')],
+      entry: [{ type: 'announce', params: { status: 'CANCELLED' } }, cancelIntent(), cancelTransfer(), report('CANCELLED')],
       on: lateFacts(),
     },
     FAILED: {
-      entry: [{ type: 'announce', params: { status: 'FAILED' } }, cancelIntent(), report('FAILED')],
+      entry: [{ type: 'announce', params: { status: 'FAILED' } }, cancelIntent(), cancelTransfer(), report('FAILED')],
       on: lateFacts(),
     },
   },
@@ -411,6 +511,10 @@ function lateFacts() {
   return {
     CHAIN_FACT: { guard: 'fulfilled' as const, target: '#payment.SETTLED', actions: 'recordSettlement' as const },
     INTENT_SIGNALED: { actions: ['recordSignal' as const, cancelIntent()] },
+    // A transfer that reached the provider before its request was cancelled is delivered all the same: it counts.
+    TRANSFER_DELIVERED: { target: '#payment.SETTLED', actions: 'recordSettlement' as const },
+    TRANSFER_RECEIVED: { actions: 'acknowledge' as const },
+    TRANSFER_FAILED: { actions: 'acknowledge' as const },
     ...endedQuietly(),
     TRANSACTION_OUTCOME: [
       { guard: 'signalMined' as const, actions: { type: 'readSignal' as const, params: ({ context, event }: { context: PaymentContext; event: PaymentEvent }) => readSignalParams(context, event) } },
@@ -473,10 +577,36 @@ function applyToOrder() {
   };
 }
 
+/** What ends a crypto attempt from the provider's side: its delivery (settled) or its failure. */
+function transferEnds() {
+  return {
+    TRANSFER_DELIVERED: { target: '#payment.SETTLED', actions: 'recordSettlement' as const },
+    TRANSFER_FAILED: { target: '#payment.FAILED', actions: 'recordTransferFailed' as const },
+  };
+}
+
 function cancelIntent() {
   return {
     type: 'cancelIntent' as const,
-    params: ({ context }: { context: PaymentContext }) => ({ paymentId: context.id, intentHash: context.railIdentifier, chain: context.chain }),
+    // A crypto attempt's railIdentifier is the provider's request, not an intent.
+    params: ({ context }: { context: PaymentContext }) => ({ paymentId: context.id, intentHash: conversionOf(context) ? null : context.railIdentifier, chain: context.chain }),
+  };
+}
+
+function cancelTransfer() {
+  return { type: 'cancelTransfer' as const, params: ({ context }: { context: PaymentContext }) => transferParams(context) };
+}
+
+/** What the provider is asked about: the request of a live crypto attempt (null otherwise), and what the delivery must look like on chain. */
+function transferParams(context: PaymentContext) {
+  const conversion = conversionOf(context);
+  return {
+    paymentId: context.id,
+    requestId: context.chain !== null && conversion ? conversion.requestId : null,
+    received: context.transferReceived !== null && context.transferReceived !== undefined,
+    recipient: conversion?.recipient ?? null,
+    feeRecipient: conversion?.feeRecipient ?? null,
+    chain: context.chain,
   };
 }
 

@@ -48,6 +48,27 @@ export interface PaymentQuote {
   sellerAutomatedRelease: boolean;
 }
 
+/**
+ * A crypto attempt's conversion: the provider's request the customer's token transfer is
+ * tied to. The provider quoted it before the attempt was created (its request id is the
+ * attempt's railIdentifier from the start) and delivers USDC to `recipient`, the platform's
+ * fee to `feeRecipient`, when the transfer arrives at `depositAddress`.
+ */
+export interface CryptoConversion {
+  requestId: string;
+  depositAddress: string;
+  originChainId: number;
+  /** The token the customer pays in, by symbol (USDC) and by address on the origin chain. */
+  originToken: string;
+  originTokenAddress: string;
+  originDecimals: number;
+  /** What the customer is asked to send, in the token's base units. */
+  originAmount: bigint;
+  recipient: Hex;
+  /** Null when the platform takes no fee. */
+  feeRecipient: Hex | null;
+}
+
 export interface PaymentInput {
   id: string;
   orderId: string;
@@ -74,6 +95,8 @@ export interface PaymentInput {
   memoPolicy: MemoPolicy;
   windowMs: number;
   chain: PaymentChain | null;
+  /** Set on crypto rails, null on fiat rails. */
+  conversion: CryptoConversion | null;
   at: string;
 }
 
@@ -107,6 +130,12 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
    * were handled, which read as none.
    */
   retractedFactIds: string[];
+  /** Crypto rails: how many times the provider was asked about the transfer (the asking slows down after a while). */
+  transferPolls: number;
+  /** Crypto rails: what the provider received from the customer, once it did. */
+  transferReceived: { originAmount: bigint; sourceTransactionHash: string | null } | null;
+  /** Crypto rails: the platform fee delivered with the settlement; null until SETTLED, and on fiat rails (the price says it). */
+  settledFeeUsdc: bigint | null;
   errorCode: string | null;
   errorMessage: string | null;
   completedAt: string | null;
@@ -138,6 +167,17 @@ export interface PaymentChainFact {
 
 export type CancelReason = 'CUSTOMER' | 'REPLACED';
 
+/**
+ * What the conversion provider says of a crypto attempt's transfer, after the node checked
+ * it: the customer's token arrived (RECEIVED), USDC was delivered on the settlement chain
+ * (DELIVERED, read from the chain, never taken from the provider's word), or the transfer
+ * failed or was refunded (FAILED). Amounts in base units, as decimal strings.
+ */
+export type TransferEvent =
+  | { type: 'TRANSFER_RECEIVED'; originAmount: string; sourceTransactionHash: string | null; at: string }
+  | { type: 'TRANSFER_DELIVERED'; transactionHash: string; netUsdc: string; feeUsdc: string; originAmount: string; at: string }
+  | { type: 'TRANSFER_FAILED'; status: string; message: string; at: string };
+
 export type PaymentEvent =
   | { type: 'INTENT_SIGNALED'; intentHash: Hex; signalTimestamp: number; at: string }
   | { type: 'MARK_SENT'; at: string }
@@ -146,5 +186,6 @@ export type PaymentEvent =
   | { type: 'VERIFICATION_REJECTED'; code: string; message: string; at: string }
   | { type: 'SIMULATE_PAYMENT'; at: string }
   | { type: 'CANCEL'; reason: CancelReason; at: string }
+  | TransferEvent
   | TransactionOutcomeMessage
   | PaymentChainFact;

@@ -14,7 +14,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const dataDirs = mkdtempSync(join(tmpdir(), 'peer-main-test-'));
 test.after.always(() => rmSync(dataDirs, { recursive: true, force: true }));
 
-function startPlatform(env: Record<string, string>, entry = 'deploy/main.ts', ready = /"url":"(http:\/\/[^"]+)"/) {
+/** The node's own start line: other components (the local conversion provider) log a url of their own before it. */
+const NODE_READY = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"node started"/;
+
+function startPlatform(env: Record<string, string>, entry = 'deploy/main.ts', ready = NODE_READY) {
   const child = spawn(process.execPath, ['--import=tsx', entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(dataDirs, 'node-')), ...env },
@@ -41,6 +44,8 @@ function startPlatform(env: Record<string, string>, entry = 'deploy/main.ts', re
 test('npm start answers the health check and exits 0 within 10 s of SIGTERM', async (t) => {
   t.timeout(60_000);
   const platform = startPlatform({});
+  // A failed assertion must not leave the node running and the suite waiting on it.
+  t.teardown(() => void platform.child.kill('SIGKILL'));
   const url = await platform.url;
 
   const response = await fetch(`${url}/v1/health-check`);
@@ -82,6 +87,7 @@ test('npm start answers the health check and exits 0 within 10 s of SIGTERM', as
 async function refusesToStart(t: ExecutionContext, env: Record<string, string>, reason: RegExp): Promise<void> {
   t.timeout(30_000);
   const platform = startPlatform(env);
+  t.teardown(() => void platform.child.kill('SIGKILL'));
   platform.url.catch(() => undefined);
   const [code] = (await once(platform.child, 'exit')) as [number | null];
   t.is(code, 1);

@@ -30,8 +30,8 @@ export async function serveGateway(
     now: () => new Date(parts.clock.now()).toISOString(),
     liquidity: null,
     payees: null,
-    payments: { chain: null, destinationChainId: null, fees: { protocolFeeBps: 0, platformFeeBps: 50 }, windowMs: 3_600_000, attestationServiceUrl: '' },
-    checkoutPage: { simulatorUrl: null, enclave: null, chainId: null },
+    payments: { chain: null, destinationChainId: null, fees: { protocolFeeBps: 0, platformFeeBps: 50 }, windowMs: 3_600_000, attestationServiceUrl: '', crypto: null },
+    checkoutPage: { simulatorUrl: null, conversionSimulatorUrl: null, enclave: null, chainId: null },
     ...overrides,
   });
   const server = createGatewayServer(gateway.app.callback());

@@ -58,6 +58,7 @@ export function livePaymentInput(overrides: Partial<PaymentInput> = {}): Payment
     recipientRating: 4.8,
     memoPolicy: 'OPTIONAL',
     windowMs: WINDOW_MS,
+    conversion: null,
     chain: LIVE_CHAIN,
     at: PAYMENT_CREATED_AT,
     ...overrides,
@@ -73,3 +74,34 @@ export function sandboxPaymentInput(overrides: Partial<PaymentInput> = {}): Paym
     ...overrides,
   });
 }
+
+/** A live attempt on a crypto rail: the provider's request quoted for the price's USDC, plus its 0.1%. */
+export function cryptoPaymentInput(overrides: Partial<PaymentInput> = {}): PaymentInput {
+  const fees: FeeSchedule = { protocolFeeBps: 0, platformFeeBps: 50 };
+  const priced = pricedAttempt(OWED_USDC, fees, 1_001_000_000_000_000_000n);
+  return livePaymentInput({
+    id: 'pay_crypto',
+    rail: 'relay_42161',
+    currency: 'USDC',
+    quote: { ...livePaymentInput().quote, processorName: 'relay_42161', depositId: CRYPTO_REQUEST, fiatCurrencyCode: 'USDC', escrowAddress: CRYPTO_DEPOSIT, conversionRate: 1_001_000_000_000_000_000n },
+    ...priced,
+    paymentAmountCents: 0n,
+    payTo: CRYPTO_DEPOSIT,
+    windowMs: 6 * 60 * 60 * 1000,
+    conversion: {
+      requestId: CRYPTO_REQUEST,
+      depositAddress: CRYPTO_DEPOSIT,
+      originChainId: 42161,
+      originToken: 'USDC',
+      originTokenAddress: '0x000000000000000000000000000000000000a0b8',
+      originDecimals: 6,
+      originAmount: (priced.price.releasedUsdc * 1001n) / 1000n,
+      recipient: DESTINATION,
+      feeRecipient: '0x8888888888888888888888888888888888888888',
+    },
+    ...overrides,
+  });
+}
+
+export const CRYPTO_REQUEST = '0x7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e7e9e';
+export const CRYPTO_DEPOSIT: PaymentHex = '0xde90de90de90de90de90de90de90de90de90de90';

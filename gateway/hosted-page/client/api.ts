@@ -65,7 +65,7 @@ export class CheckoutApi {
     return this.#customer('POST', '/amount', { amount, currency, ...(amountVersion === undefined ? {} : { amountVersion }) });
   }
 
-  createPayment(body: { rail: string; fiatCurrency: string; paymentMethodId?: string; replacementPaymentId?: string }): Promise<CheckoutPayment> {
+  createPayment(body: { rail: string; fiatCurrency?: string; currency?: string; paymentMethodId?: string; replacementPaymentId?: string }): Promise<CheckoutPayment> {
     return this.#customer('POST', '/payments', body);
   }
 

@@ -62,6 +62,11 @@ async function trusted(document: AttestationDocument, enclave: { measurement: st
   await checkDocumentBinding(document, { measurement: enclave.measurement, signer: signer as Address }, nonce);
 }
 
+/** The local conversion provider's test wallet sends the attempt's token to its deposit address, on the local chain. */
+export async function sendFromTestWallet(conversionSimulatorUrl: string, payment: CheckoutPayment): Promise<{ transactionHash: string }> {
+  return post(`${conversionSimulatorUrl}/_buyer/transfers`, { depositAddress: payment.payTo, token: payment.currency, amount: payment.paymentAmount });
+}
+
 async function post<T>(url: string, body: unknown): Promise<T> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const answer = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;

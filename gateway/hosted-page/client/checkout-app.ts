@@ -8,7 +8,7 @@
  */
 import { announce, h, show } from './dom.js';
 import { CheckoutApi, CheckoutError, type CheckoutPayment, type HostedOrder, type Quote } from './api.js';
-import { payInSimulator, sealProof, type SentPayment } from './buyer-proof.js';
+import { payInSimulator, sealProof, sendFromTestWallet, type SentPayment } from './buyer-proof.js';
 import type { CheckoutPageConfig } from './page-config.js';
 
 const POLL_MS = 1_500;
@@ -25,7 +25,13 @@ const RAIL_NAMES: Record<string, string> = {
 };
 const ZELLE_BANKS: Record<string, string> = { 'zelle-chase': 'Chase', 'zelle-bofa': 'Bank of America', 'zelle-citi': 'Citi' };
 
-const railName = (rail: string) => RAIL_NAMES[rail] ?? rail;
+const CHAIN_NAMES: Record<string, string> = { '1': 'Ethereum', '10': 'Optimism', '56': 'BNB Chain', '137': 'Polygon', '8453': 'Base', '42161': 'Arbitrum' };
+const isCrypto = (rail: string) => rail.startsWith('relay_');
+const railName = (rail: string) => {
+  if (!isCrypto(rail)) return RAIL_NAMES[rail] ?? rail;
+  const chainId = rail.slice('relay_'.length);
+  return `Crypto on ${CHAIN_NAMES[chainId] ?? `chain ${chainId}`}`;
+};
 
 interface PageState {
   hosted: HostedOrder;
@@ -33,6 +39,8 @@ interface PageState {
   editingAmount: boolean;
   /** An expired or failed attempt the customer has seen, so the rails show again. */
   dismissedPaymentId: string | null;
+  /** A crypto attempt's transfer from the local test wallet. */
+  transferHash: string | null;
   /** What the buyer sent in the simulator for the current attempt. */
   sent: SentPayment | null;
   /** A proof is with the attestation service: show that until the attempt moves on. */
@@ -57,7 +65,7 @@ class CheckoutPage {
 
   async start(): Promise<void> {
     try {
-      this.#state = { hosted: await this.#api.hostedOrder(), editingAmount: false, dismissedPaymentId: null, sent: null, verifyingSince: null, busy: false, error: null };
+      this.#state = { hosted: await this.#api.hostedOrder(), editingAmount: false, dismissedPaymentId: null, sent: null, transferHash: null, verifyingSince: null, busy: false, error: null };
     } catch (error) {
       show(this.#root, h('h1', {}, 'This checkout link does not work'), h('p', {}, error instanceof CheckoutError && error.status === 404 ? 'No order has this link. Ask the merchant for a new one.' : 'Try again in a moment.'));
       return;
@@ -214,7 +222,11 @@ class CheckoutPage {
           event.preventDefault();
           const quote = chosen();
           void this.#act(() =>
-            this.#api.createPayment({ rail: quote.platform, fiatCurrency: quote.currency, ...(quote.platform === 'zelle' ? { paymentMethodId: bank.value } : {}) }),
+            this.#api.createPayment(
+              isCrypto(quote.platform)
+                ? { rail: quote.platform, currency: quote.currency }
+                : { rail: quote.platform, fiatCurrency: quote.currency, ...(quote.platform === 'zelle' ? { paymentMethodId: bank.value } : {}) },
+            ),
           );
         },
       },
@@ -255,6 +267,8 @@ class CheckoutPage {
       actions.push(h('p', { class: 'loading' }, 'Reserving your price…'));
     } else if (verifying) {
       actions.push(h('p', { class: 'loading', role: 'status' }, 'Verifying your payment…'));
+    } else if (isCrypto(payment.rail) && !sandbox) {
+      actions.push(this.#cryptoActions(payment));
     } else if (sandbox) {
       actions.push(h('button', { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'simulate')) }, 'Simulate payment'));
     } else {
@@ -276,6 +290,28 @@ class CheckoutPage {
     show(this.#root, this.#header(), h('h1', {}, `Pay with ${railName(payment.rail)}`), details, countdown, failed, this.#errorBox(), ...actions, this.#footer());
   }
 
+  /**
+   * A crypto attempt needs no proof: the provider sees the transfer arrive and the page sees
+   * the payment settle. In the embedded default, a test wallet on the local chain sends it.
+   */
+  #cryptoActions(payment: CheckoutPayment): HTMLElement {
+    const url = this.#config.conversionSimulatorUrl;
+    if (this.#state.transferHash) return h('p', { class: 'loading', role: 'status' }, `Transfer sent (${this.#state.transferHash.slice(0, 10)}…); waiting for the conversion…`);
+    return h(
+      'section',
+      { class: 'simulator', 'aria-labelledby': 'wallet-title' },
+      h('h2', { id: 'wallet-title' }, 'Send from your wallet'),
+      h('p', {}, `Send exactly ${payment.paymentAmount} ${payment.currency} to the address above. The payment completes on its own once the transfer arrives.`),
+      url
+        ? h(
+            'button',
+            { type: 'button', disabled: this.#state.busy, onclick: () => void this.#act(async () => (this.#state.transferHash = (await sendFromTestWallet(url, payment)).transactionHash)) },
+            `Send ${payment.paymentAmount} ${payment.currency} from the local test wallet`,
+          )
+        : h('button', { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'sent')) }, 'I’ve sent it'),
+    );
+  }
+
   /** With a payment sent in the simulator, its proof; otherwise the customer's word, which locks the amount. */
   async #paidIt(payment: CheckoutPayment): Promise<void> {
     if (!this.#state.sent) {
@@ -294,7 +330,7 @@ class CheckoutPage {
       this.#header(),
       h('h1', {}, expired ? 'This price expired' : 'This payment could not go ahead'),
       h('p', {}, expired ? 'The time to pay ran out before a payment was confirmed. If you already sent money, it will still count once it is confirmed.' : (payment.errorMessage ?? 'Something went wrong starting it.')),
-      h('button', { type: 'button', class: 'primary', onclick: () => ((this.#state.dismissedPaymentId = payment.id), (this.#state.sent = null), void this.#render(true)) }, 'Try again'),
+      h('button', { type: 'button', class: 'primary', onclick: () => ((this.#state.dismissedPaymentId = payment.id), (this.#state.sent = null), (this.#state.transferHash = null), void this.#render(true)) }, 'Try again'),
       this.#footer(),
     );
   }

@@ -6,7 +6,7 @@
  * the xstate.raise action that carries its delay.
  */
 import test from 'ava';
-import { initialTransition, transition, type AnyEventObject } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { fromJson, toJson } from '../../../actors/codec.js';
 import {
   FULFIL_PURPOSE,
@@ -39,10 +39,8 @@ import {
   sandboxPaymentInput,
   WINDOW_MS,
 } from '../../support/payment-input.js';
+import { context, create, delayed, emitted, only, paramsOf, run, send, statusOf, types, type Action, type Snapshot } from '../../support/payment-steps.js';
 
-type Snapshot = ReturnType<typeof paymentMachine.resolveState>;
-type Action = { type: string; params?: unknown };
-type Step = [snapshot: Snapshot, actions: Action[]];
 type Tell = { to: { kind: string; id: string }; event: Record<string, unknown> & { type: string } };
 
 const SIGNAL_TX: PaymentHex = '0x5151515151515151515151515151515151515151515151515151515151515151';
@@ -50,37 +48,6 @@ const FULFIL_TX: PaymentHex = '0xf0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
 const PROOF: SubmittedProof = { encryptedSessionMaterial: 'sealed-session-material', params: { paymentId: 'venmo_4411' } };
 const PAYMENT_PROOF: PaymentHex = '0xa77e57a77e57';
 
-// --- driving the machine ---------------------------------------------------------
-
-function create(input: PaymentInput = livePaymentInput()): Step {
-  const [snapshot, actions] = initialTransition(paymentMachine, input);
-  return [snapshot, actions as Action[]];
-}
-
-function send(snapshot: Snapshot, event: PaymentEvent | AnyEventObject): Step {
-  const [next, actions] = transition(paymentMachine, snapshot, event as PaymentEvent);
-  return [next, actions as Action[]];
-}
-
-/** Sends the events in turn; the last step's snapshot and actions. */
-function run(snapshot: Snapshot, ...events: Array<PaymentEvent | AnyEventObject>): Step {
-  let step: Step = [snapshot, []];
-  for (const event of events) step = send(step[0], event);
-  return step;
-}
-
-// --- reading a step --------------------------------------------------------------
-
-const context = (snapshot: Snapshot) => snapshot.context as PaymentContext;
-const statusOf = (snapshot: Snapshot) => (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!) as PaymentStatus;
-const types = (actions: Action[]) => actions.map((action) => action.type);
-const emitted = (actions: Action[]) => actions.filter((action) => action.type === 'xstate.emit').map((action) => (action.params as { event: PaymentEmitted }).event);
-const paramsOf = (actions: Action[], type: string) => actions.filter((action) => action.type === type).map((action) => action.params as Record<string, unknown>);
-function only(actions: Action[], type: string): Record<string, unknown> {
-  const found = paramsOf(actions, type);
-  if (found.length !== 1) throw new Error(`expected one ${type} action, got ${JSON.stringify(types(actions))}`);
-  return found[0]!;
-}
 const tells = (actions: Action[]) => paramsOf(actions, 'tell') as unknown as Tell[];
 const reports = (actions: Action[]) => tells(actions).filter((tell) => tell.event.type === 'PAYMENT_UPDATED').map((tell) => tell.event.payment as PaymentSummary);
 const hosted = (snapshot: Snapshot) => toCheckoutPayment(context(snapshot), statusOf(snapshot), { hosted: true });
@@ -657,9 +624,6 @@ test('an attempt whose proof is being verified or fulfilled cannot be cancelled:
 
 // === a settlement taken back by a chain reorganisation ============================
 
-/** The delayed events a step raised (the runtime's timers), each with its delay. */
-const delayed = (actions: Action[]) =>
-  paramsOf(actions, 'xstate.raise').filter((params) => typeof params.delay === 'number') as unknown as Array<{ event: AnyEventObject; delay: number }>;
 /** The settlement-wait timer armed on a retraction: the event the runtime delivers when it fires. */
 function settlementWaitEvent(actions: Action[]): PaymentEvent {
   const waits = delayed(actions).filter((timer) => timer.delay === SETTLEMENT_WAIT_MS);

@@ -1,0 +1,291 @@
+/**
+ * The local conversion provider: Relay's part in a crypto payment, on the local chain. It
+ * quotes a request with a fresh deposit address, watches the chain for token transfers
+ * arriving there, and pays the conversion in USDC out of its solver's inventory (the
+ * recipient's share and each app fee in their own transfers); a transfer it cannot take
+ * (cancelled, expired, already paid) is refunded to its sender. The local chain stands in
+ * for the origin chain (`ORIGIN_CHAIN_ID`, Arbitrum One) as it stands in for Base.
+ *
+ * Its HTTP API is the wire form HttpConversionProvider speaks (docs/payments.md), plus
+ * `POST /_buyer/transfers`, the local customer's wallet for pages and tests. Requests live
+ * in memory: a restarted simulator has forgotten them, as a fresh local chain has.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Logger } from 'pino';
+import { parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { z } from 'zod';
+import { USDC_DECIMALS } from '../../machines/money.js';
+import type { LocalChain } from '../../indexer/chain/index.js';
+import { loopbackCors } from '../../enclave/simulator/loopback-cors.js';
+import { arrival, originAmountFor, type Payout, type SimRequest, type SimToken } from './conversion-requests.js';
+import { LocalSettlement } from './local-settlement.js';
+
+/** The origin chain the local chain stands in for: the simulator serves `relay_42161`. */
+export const ORIGIN_CHAIN_ID = 42161;
+/** The provider's own fee, taken from what the customer sends: 0.1%. */
+export const PROVIDER_FEE_BPS = 10;
+/** The most one request converts: 1 million USDC. */
+const MAX_AMOUNT = 1_000_000_000_000n;
+
+export interface ConversionSimulatorOptions {
+  chain: LocalChain;
+  /** The node's clock, so a request's expiry reads as the node's windows do (a test clock in tests). */
+  now(): number;
+  logger: Logger;
+  /** How often the chain is read for arriving transfers. */
+  pollMs?: number;
+}
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as unknown as z.ZodType<`0x${string}`>;
+const quoteRequest = z.object({
+  originChainId: z.number().int(),
+  originToken: z.string(),
+  destinationChainId: z.number().int(),
+  destinationToken: address,
+  recipient: address,
+  amount: z.string().regex(/^\d{1,30}$/).transform(BigInt),
+  tradeType: z.literal('EXACT_OUTPUT'),
+  appFees: z.array(z.object({ recipient: address, feeBps: z.number().int().min(0).max(1_000) })).max(4),
+  expiresAt: z.iso.datetime(),
+});
+/** The amount as the page shows it: a decimal of the token (`25.025`). */
+const transferRequest = z.object({ depositAddress: address, token: z.string(), amount: z.string().regex(/^\d{1,24}(?:\.\d{1,18})?$/, 'must be a decimal amount of the token') });
+
+class SimulatorError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ConversionSimulator {
+  readonly #requests = new Map<string, SimRequest>();
+  readonly #byDeposit = new Map<string, SimRequest>();
+  /** Conversions taken and not yet paid, by request. */
+  readonly #pending = new Map<string, Payout[]>();
+  readonly #settlement: LocalSettlement;
+  readonly #tokens: SimToken[];
+  #server: Server | null = null;
+  #url = '';
+  #nextBlock = 0n;
+  #timer: NodeJS.Timeout | null = null;
+  #stopped = false;
+  #watching: Promise<void> = Promise.resolve();
+  /** Tests hold deliveries to see an attempt whose transfer arrived but is not converted yet. */
+  #held = false;
+
+  constructor(private readonly options: ConversionSimulatorOptions) {
+    this.#settlement = new LocalSettlement(options.chain);
+    this.#tokens = [{ symbol: 'USDC', address: options.chain.usdc, decimals: USDC_DECIMALS }];
+  }
+
+  get url(): string {
+    return this.#url;
+  }
+
+  get customer(): `0x${string}` {
+    return this.#settlement.customer.address;
+  }
+
+  static async start(options: ConversionSimulatorOptions): Promise<ConversionSimulator> {
+    const simulator = new ConversionSimulator(options);
+    await simulator.#start();
+    return simulator;
+  }
+
+  /** Holds conversions (transfers are seen and the request goes pending) until released. */
+  hold(held: boolean): void {
+    this.#held = held;
+    if (!held) this.#schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#watching;
+    if (!this.#server) return;
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server!.close(() => resolve()));
+  }
+
+  async #start(): Promise<void> {
+    await this.#settlement.start();
+    this.#nextBlock = (await this.#settlement.latestBlock()) + 1n;
+    const app = new Koa();
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        if (error instanceof SimulatorError) {
+          ctx.status = error.status;
+          ctx.body = { code: error.code, message: error.message };
+        } else if (error instanceof z.ZodError) {
+          ctx.status = 400;
+          ctx.body = { code: 'INVALID_REQUEST', message: z.prettifyError(error) };
+        } else throw error;
+      }
+    });
+    app.use(loopbackCors());
+    app.use(bodyParser({ enableTypes: ['json'] }));
+    app.use(this.#routes().routes());
+    this.#server = createServer(app.callback());
+    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.#schedule(0);
+  }
+
+  #routes(): Router {
+    const router = new Router();
+    router.get('/chains', (ctx) => {
+      ctx.body = { chains: [{ chainId: ORIGIN_CHAIN_ID, tokens: this.#tokens }] };
+    });
+    router.post('/quote', (ctx) => {
+      ctx.body = this.#quote(quoteRequest.parse(ctx.request.body));
+    });
+    router.get('/requests/:id', (ctx) => {
+      ctx.body = stateOf(this.#request(ctx.params.id!));
+    });
+    router.post('/requests/:id/cancel', (ctx) => {
+      const request = this.#request(ctx.params.id!);
+      if (request.status === 'waiting') {
+        request.cancelled = true;
+        request.status = 'failure';
+        request.message = 'the request was cancelled before any transfer arrived';
+      }
+      ctx.body = stateOf(request);
+    });
+    router.post('/_buyer/transfers', async (ctx) => {
+      const { depositAddress, token, amount } = transferRequest.parse(ctx.request.body);
+      const known = this.#tokens.find((candidate) => candidate.symbol === token);
+      if (!known) throw new SimulatorError(400, 'UNSUPPORTED_TOKEN', `the local wallet holds ${this.#tokens.map((t) => t.symbol).join(', ')}, not ${token}`);
+      ctx.status = 201;
+      const units = parseUnits(amount, known.decimals);
+      if (units <= 0n || units > 10n ** 12n * 10n ** BigInt(known.decimals)) throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'the local wallet sends more than 0 and at most a trillion');
+      ctx.body = { transactionHash: await this.#settlement.customerSend(known, depositAddress, units), from: this.customer };
+    });
+    return router;
+  }
+
+  #quote(request: z.infer<typeof quoteRequest>) {
+    if (request.originChainId !== ORIGIN_CHAIN_ID) throw new SimulatorError(400, 'UNSUPPORTED_CHAIN', `this provider converts from chain ${ORIGIN_CHAIN_ID}, not ${request.originChainId}`);
+    const token = this.#tokens.find((candidate) => candidate.symbol === request.originToken);
+    if (!token) throw new SimulatorError(400, 'UNSUPPORTED_TOKEN', `chain ${ORIGIN_CHAIN_ID} pays in ${this.#tokens.map((t) => t.symbol).join(', ')}, not ${request.originToken}`);
+    if (request.destinationChainId !== this.options.chain.chainId || request.destinationToken.toLowerCase() !== this.options.chain.usdc.toLowerCase()) {
+      throw new SimulatorError(400, 'UNSUPPORTED_DESTINATION', `this provider delivers USDC (${this.options.chain.usdc}) on chain ${this.options.chain.chainId} only`);
+    }
+    if (request.amount <= 0n || request.amount > MAX_AMOUNT) throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'a request converts more than 0 and at most 1,000,000 USDC');
+    const depositAddress = privateKeyToAccount(generatePrivateKey()).address;
+    const simRequest: SimRequest = {
+      id: `0x${randomBytes(32).toString('hex')}`,
+      depositAddress,
+      token,
+      originAmount: originAmountFor(request.amount, PROVIDER_FEE_BPS, token, USDC_DECIMALS),
+      destinationAmount: request.amount,
+      recipient: request.recipient,
+      appFees: request.appFees,
+      expiresAtMs: Date.parse(request.expiresAt),
+      status: 'waiting',
+      cancelled: false,
+      received: null,
+      sourceTransactionHash: null,
+      destinationTransactionHashes: [],
+      message: null,
+    };
+    this.#requests.set(simRequest.id, simRequest);
+    this.#byDeposit.set(depositAddress.toLowerCase(), simRequest);
+    return {
+      requestId: simRequest.id,
+      depositAddress,
+      originToken: token.symbol,
+      originTokenAddress: token.address,
+      originDecimals: token.decimals,
+      originAmount: simRequest.originAmount.toString(),
+      destinationAmount: request.amount.toString(),
+      expiresAt: request.expiresAt,
+    };
+  }
+
+  #request(id: string): SimRequest {
+    const request = this.#requests.get(id);
+    if (!request) throw new SimulatorError(404, 'REQUEST_NOT_FOUND', `no request ${id}`);
+    return request;
+  }
+
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#watching = this.#watch()
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'the conversion simulator could not read the chain; reading again'))
+        .finally(() => {
+          if (!this.#stopped) this.#schedule(this.options.pollMs ?? 100);
+        });
+    }, ms);
+  }
+
+  /** Reads the transfers mined since the last read, takes each arriving at a deposit address, and converts what is held. */
+  async #watch(): Promise<void> {
+    const latest = await this.#settlement.latestBlock();
+    if (latest >= this.#nextBlock) {
+      const transfers = await this.#settlement.transfers(
+        this.#tokens.map((token) => token.address),
+        this.#nextBlock,
+        latest,
+      );
+      for (const transfer of transfers) {
+        const request = this.#byDeposit.get(transfer.to.toLowerCase());
+        if (!request || transfer.token.toLowerCase() !== request.token.address.toLowerCase()) continue;
+        const next = arrival(request, transfer.value, this.options.now());
+        if (next.kind === 'refund') {
+          // A request nobody paid yet reads as refunded; one that was paid keeps its status, and only the extra goes back.
+          if (request.status === 'waiting' || (request.status === 'failure' && request.received === null)) {
+            request.status = 'refund';
+            request.received = transfer.value;
+            request.sourceTransactionHash = transfer.transactionHash;
+            request.message = `refunded: ${next.reason}`;
+          }
+          await this.#settlement.pay(request.token, [{ to: transfer.from, amount: transfer.value }]);
+          continue;
+        }
+        request.status = 'pending';
+        request.received = transfer.value;
+        request.sourceTransactionHash = transfer.transactionHash;
+        this.#pending.set(request.id, next.payouts);
+      }
+      this.#nextBlock = latest + 1n;
+    }
+    if (this.#held) return;
+    for (const [id, payouts] of this.#pending) {
+      const request = this.#requests.get(id)!;
+      try {
+        request.destinationTransactionHashes = await this.#settlement.pay(request.token, payouts);
+        request.status = 'success';
+      } catch (error) {
+        request.status = 'failure';
+        request.message = `the conversion could not be delivered: ${(error as Error).message}`;
+      }
+      this.#pending.delete(id);
+    }
+  }
+}
+
+function stateOf(request: SimRequest) {
+  return {
+    requestId: request.id,
+    status: request.status,
+    originAmountReceived: request.received === null ? null : request.received.toString(),
+    sourceTransactionHash: request.sourceTransactionHash,
+    destinationTransactionHashes: request.destinationTransactionHashes,
+    message: request.message,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The crypto rails of a node, by configuration: the conversion provider at
+ * CONVERSION_PROVIDER_URL, or, on the local chain, the local simulator the node starts;
+ * and the reader that checks each delivery on the settlement chain before a payment
+ * settles on it. A node with neither takes no live crypto attempt (its sandbox still does).
+ */
+import { erc20Abi, parseEventLogs, type Hash, type PublicClient } from 'viem';
+import type { Logger } from 'pino';
+import type { Clock, Config } from '../actors/index.js';
+import { HttpConversionProvider, type ConversionProvider, type Delivery, type DeliveryReader } from '../actors/payments/index.js';
+import type { PaymentChain, PaymentHex as Hex } from '../machines/payment/index.js';
+import { ConversionSimulator } from './conversion-simulator/index.js';
+import type { IndexedChain } from './chain.js';
+
+export interface ConversionSide {
+  provider: ConversionProvider | null;
+  /** The settlement chain's USDC, what deliveries are made in; null without a chain. */
+  usdc: Hex | null;
+  /** The local simulator, when the node runs it. */
+  simulator: ConversionSimulator | null;
+  stop(): Promise<void>;
+}
+
+export async function conversionSide(config: Config, chain: IndexedChain | null, clock: Clock, logger: Logger): Promise<ConversionSide> {
+  const usdc = chain?.contracts.usdc ?? null;
+  const client = (url: string) => new HttpConversionProvider({ url, timeoutMs: config.CONVERSION_TIMEOUT_MS });
+  if (config.CONVERSION_PROVIDER_URL) return { provider: client(config.CONVERSION_PROVIDER_URL), usdc, simulator: null, stop: async () => {} };
+  if (!chain?.localChain) return { provider: null, usdc, simulator: null, stop: async () => {} };
+  const simulator = await ConversionSimulator.start({ chain: chain.localChain, now: () => clock.now(), logger });
+  logger.info({ url: simulator.url, customerWallet: simulator.customer }, 'local conversion provider started');
+  // Spoken to over HTTP like any provider, so the wire form is what the embedded default runs too.
+  return { provider: client(simulator.url), usdc, simulator, stop: () => simulator.stop() };
+}
+
+/** Reads deliveries from their receipts: USDC Transfer logs to the recipient and to the fee recipient. */
+export class ViemDeliveries implements DeliveryReader {
+  constructor(
+    private readonly client: PublicClient,
+    private readonly usdc: Hex,
+  ) {}
+
+  async delivered(_chain: PaymentChain, transactionHashes: readonly string[], recipient: Hex, feeRecipient: Hex | null): Promise<Delivery | null> {
+    let netUsdc = 0n;
+    let feeUsdc = 0n;
+    let transactionHash: Hex | null = null;
+    for (const hash of transactionHashes) {
+      const receipt = await this.client.getTransactionReceipt({ hash: hash as Hash }).catch(() => null);
+      if (!receipt || receipt.status !== 'success') return null;
+      const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).filter((log) => log.address.toLowerCase() === this.usdc.toLowerCase());
+      for (const transfer of transfers) {
+        if (same(transfer.args.to, recipient)) {
+          netUsdc += transfer.args.value;
+          transactionHash ??= hash as Hex;
+        } else if (feeRecipient && same(transfer.args.to, feeRecipient)) feeUsdc += transfer.args.value;
+      }
+    }
+    return transactionHash === null ? null : { transactionHash, netUsdc, feeUsdc };
+  }
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
