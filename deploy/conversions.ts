@@ -6,8 +6,8 @@
  */
 import { erc20Abi, parseEventLogs, type Hash, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
-import type { Clock, Config } from '../actors/index.js';
-import { HttpConversionProvider, type ConversionProvider, type Delivery, type DeliveryReader } from '../actors/payments/index.js';
+import type { Clock, Config, Store } from '../actors/index.js';
+import { DeliveryClaims, HttpConversionProvider, type ConversionProvider, type Delivery, type DeliveryReader } from '../actors/payments/index.js';
 import type { PaymentChain, PaymentHex as Hex } from '../machines/payment/index.js';
 import { ConversionSimulator } from './conversion-simulator/index.js';
 import type { IndexedChain } from './chain.js';
@@ -18,18 +18,21 @@ export interface ConversionSide {
   usdc: Hex | null;
   /** The local simulator, when the node runs it. */
   simulator: ConversionSimulator | null;
+  /** Which payment each delivery settled, so one delivery never settles two. */
+  claims: DeliveryClaims;
   stop(): Promise<void>;
 }
 
-export async function conversionSide(config: Config, chain: IndexedChain | null, clock: Clock, logger: Logger): Promise<ConversionSide> {
+export async function conversionSide(config: Config, chain: IndexedChain | null, store: Store, clock: Clock, logger: Logger): Promise<ConversionSide> {
   const usdc = chain?.contracts.usdc ?? null;
+  const claims = await DeliveryClaims.open(store);
   const client = (url: string) => new HttpConversionProvider({ url, timeoutMs: config.CONVERSION_TIMEOUT_MS });
-  if (config.CONVERSION_PROVIDER_URL) return { provider: client(config.CONVERSION_PROVIDER_URL), usdc, simulator: null, stop: async () => {} };
-  if (!chain?.localChain) return { provider: null, usdc, simulator: null, stop: async () => {} };
+  if (config.CONVERSION_PROVIDER_URL) return { provider: client(config.CONVERSION_PROVIDER_URL), usdc, simulator: null, claims, stop: async () => {} };
+  if (!chain?.localChain) return { provider: null, usdc, simulator: null, claims, stop: async () => {} };
   const simulator = await ConversionSimulator.start({ chain: chain.localChain, now: () => clock.now(), logger });
   logger.info({ url: simulator.url, customerWallet: simulator.customer }, 'local conversion provider started');
   // Spoken to over HTTP like any provider, so the wire form is what the embedded default runs too.
-  return { provider: client(simulator.url), usdc, simulator, stop: () => simulator.stop() };
+  return { provider: client(simulator.url), usdc, simulator, claims, stop: () => simulator.stop() };
 }
 
 /** Reads deliveries from their receipts: USDC Transfer logs to the recipient and to the fee recipient. */

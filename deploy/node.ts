@@ -172,7 +172,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
   let chain: ChainSide | null = null;
   let enclaveClient: EnclaveClient | null = null;
-  const conversions = await conversionSide(config, opened, clock, logger.child({ component: 'conversions' }));
+  const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
   const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
   for (const kind of [...PLATFORM_KINDS, payments.kind, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();

@@ -92,6 +92,7 @@ export async function paymentSide(
     },
     conversions: conversions.provider,
     deliveries: new ViemDeliveries(client, contracts.usdc),
+    claims: conversions.claims,
   };
   const paymentChain: PaymentChain = { chainId: contracts.chainId, escrow: contracts.escrow, orchestrator: contracts.orchestrator };
   logger.info({ chainId: contracts.chainId, protocolFeeBps, platformFeeBps: config.PLATFORM_FEE_BPS, gatingService: gatingSigner.address }, 'live payments signal and fulfil on this chain');

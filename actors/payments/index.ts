@@ -5,4 +5,5 @@
 export * from './intent-port.js';
 export * from './conversion-provider.js';
 export * from './http-conversion-provider.js';
+export * from './delivery-claims.js';
 export * from './payment-effects.js';

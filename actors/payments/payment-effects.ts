@@ -25,6 +25,7 @@ import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type Hex, type PaymentChain, type Payme
 import { transferAction } from '../../machines/rails.js';
 import type { IntentPort } from './intent-port.js';
 import type { ConversionProvider, ConversionState, DeliveryReader } from './conversion-provider.js';
+import type { DeliveryClaims } from './delivery-claims.js';
 
 export interface PaymentEffectDependencies {
   relayer: Relayer;
@@ -35,6 +36,7 @@ export interface PaymentEffectDependencies {
   /** Null on a node with no conversion provider: it takes no live crypto attempt. */
   conversions: ConversionProvider | null;
   deliveries: DeliveryReader;
+  claims: DeliveryClaims;
 }
 
 type TransferParams = {
@@ -89,7 +91,8 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
     return deps.conversions;
   };
   /** What the provider's state means for the attempt, the delivery read from the chain; null when there is nothing to tell it. */
-  const transferEvent = async (params: TransferParams, state: ConversionState, at: string): Promise<PaymentEvent | null> => {
+  const transferEvent = async (params: TransferParams, state: ConversionState, context: EffectContext): Promise<PaymentEvent | null> => {
+    const at = iso(context);
     const originAmount = (state.originAmountReceived ?? 0n).toString();
     switch (state.status) {
       case 'waiting':
@@ -101,6 +104,10 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
         const delivery = await deps.deliveries.delivered(params.chain!, state.destinationTransactionHashes, params.recipient!, params.feeRecipient);
         // The provider says delivered, the chain does not show it (yet): read again after a backoff.
         if (!delivery) throw new Error(`payment ${params.paymentId}: the provider reports request ${params.requestId} delivered, but no USDC reached ${params.recipient} in ${state.destinationTransactionHashes.join(', ') || 'no transaction'}`);
+        if (!(await deps.claims.claim(params.chain!.chainId, delivery.transactionHash, params.paymentId, at))) {
+          context.logger.error({ paymentId: params.paymentId, requestId: params.requestId, transactionHash: delivery.transactionHash }, 'the conversion provider named a delivery that settled another payment');
+          return { type: 'TRANSFER_FAILED', status: 'FAILED', message: `the provider named delivery ${delivery.transactionHash}, which settled another payment already`, at };
+        }
         return { type: 'TRANSFER_DELIVERED', transactionHash: delivery.transactionHash, netUsdc: delivery.netUsdc.toString(), feeUsdc: delivery.feeUsdc.toString(), originAmount, at };
       }
       case 'refund':
@@ -179,7 +186,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
         context.logger.warn({ err: error, paymentId: params.paymentId, requestId: params.requestId }, 'the conversion provider did not answer; the next poll asks again');
         return;
       }
-      const event = await transferEvent(params, state, iso(context));
+      const event = await transferEvent(params, state, context);
       if (event) await reportToSelf<PaymentEvent>(context, event);
     },
 
@@ -190,7 +197,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
         throw new Error(`payment ${params.paymentId}: request ${params.requestId} took the customer's transfer before it was cancelled and is still converting; asked again`);
       }
       // Delivered before the cancel took: the payment settles late. Refunded or cancelled: nothing to tell.
-      if (state.status === 'success') await reportToSelf<PaymentEvent>(context, (await transferEvent(params, state, iso(context)))!);
+      if (state.status === 'success') await reportToSelf<PaymentEvent>(context, (await transferEvent(params, state, context))!);
     },
 
     async cancelIntent(params: { paymentId: string; intentHash: Hex | null; chain: PaymentChain | null }) {
