@@ -2,12 +2,14 @@
  * The hosted checkout page in a real browser, on the node `npm start` runs (the embedded
  * default: local chain with its seeded makers, the attestation service and the
  * payment-platform simulator, the real clock). The checkout links come from the published
- * Peer SDK (@zkp2p/pay-sdk) with its default options. Three purchases end to end:
+ * Peer SDK (@zkp2p/pay-sdk) with its default options. Four purchases end to end:
  * - a fixed fiat order paid on Venmo: quote, intent signalled, the payment sent in the
  *   simulator, the proof sealed in the browser and verified, USDC delivered, Paid, and
  *   the redirect to successUrl;
  * - an open-amount order: the amount picked from the presets with the keyboard, then paid;
- * - a sandbox order: simulated.
+ * - a sandbox order: simulated;
+ * - a crypto order: the local conversion provider's deposit address, paid from its test
+ *   wallet on the local chain, converted and delivered.
  * Screenshots of each step go to test/browser/output/. Nothing the page does may be
  * refused by its Content-Security-Policy (a console error in Chromium).
  */
@@ -20,11 +22,14 @@ import { createLogger, loadConfig, SystemClock } from '../../actors/index.js';
 import { EmbeddedStore } from '../../actors/store/embedded-store.js';
 import { startNode, type PlatformNode } from '../../deploy/node.js';
 import { mockUSDCAbi } from '../../indexer/chain/index.js';
+import { FIAT_RAILS } from '../../machines/rails.js';
 import { ADMIN_TOKEN } from '../support/gateway.js';
 import { launchChromium, type Browser } from './chromium.js';
 
 const OUTPUT = new URL('./output/', import.meta.url);
 const STEP_TIMEOUT_MS = 30_000;
+/** The crypto rail the local conversion provider serves. */
+const CRYPTO_RAIL = 'relay_42161';
 
 interface Setup {
   node: PlatformNode;
@@ -49,7 +54,9 @@ async function setUp(t: ExecutionContext): Promise<Setup> {
     return envelope.responseObject;
   };
   const created = await admin('POST', '/internal/v1/merchants', { name: 'Lumen Coffee', tier: 'BASE', evmWalletAddress: privateKeyToAccount(generatePrivateKey()).address });
-  for (const id of [created.merchant.id, created.sandboxMerchant.id]) await admin('PATCH', `/internal/v1/merchants/${id}`, { dynamicOrdersEnabled: true });
+  for (const id of [created.merchant.id, created.sandboxMerchant.id]) {
+    await admin('PATCH', `/internal/v1/merchants/${id}`, { dynamicOrdersEnabled: true, enabledRails: [...FIAT_RAILS, CRYPTO_RAIL] });
+  }
   const browser = await launchChromium();
   t.teardown(() => browser.close());
   const errors: string[] = [];
@@ -94,7 +101,7 @@ async function payLive(page: Page, name: string): Promise<void> {
   await shot(page, `${name}-3-paid`);
 }
 
-test.serial('checkout pages: a fixed fiat order and an open amount paid live through the simulator, a sandbox order simulated', async (t) => {
+test.serial('checkout pages: a fixed fiat order and an open amount paid live through the simulator, a sandbox order simulated, a crypto order paid from the test wallet', async (t) => {
   const setup = await setUp(t);
   const { node } = setup;
 
@@ -159,6 +166,26 @@ test.serial('checkout pages: a fixed fiat order and an open amount paid live thr
   await sandboxPage.getByRole('button', { name: 'Simulate payment' }).click();
   await sandboxPage.getByRole('heading', { name: 'Paid' }).waitFor();
   await shot(sandboxPage, 'sandbox-2-paid');
+
+  // 4. A crypto rail: the local conversion provider's deposit address, paid from the local test wallet.
+  const cryptoDestination = privateKeyToAccount(generatePrivateKey()).address;
+  const crypto = await createCheckout({ requestedUsdcAmount: '15', destinationAddress: cryptoDestination, enabledRails: [CRYPTO_RAIL] }, { apiBaseUrl: node.url, apiKey: setup.liveKey });
+  const cryptoPage = await openPage(setup, t, crypto.checkoutUrl);
+  await cryptoPage.getByRole('radio', { name: /Crypto on Arbitrum/ }).waitFor();
+  await shot(cryptoPage, 'crypto-1-rails');
+  await cryptoPage.getByRole('button', { name: 'Continue' }).click();
+  await cryptoPage.getByRole('heading', { name: 'Pay with Crypto on Arbitrum' }).waitFor();
+  // 15 USDC owed, plus the provider's 0.1%.
+  t.is(await cryptoPage.getByTestId('pay-amount').textContent(), '15.015 USDC');
+  t.regex((await cryptoPage.getByTestId('pay-to').textContent()) ?? '', /^0x[0-9a-fA-F]{40}$/);
+  const sendCrypto = cryptoPage.getByRole('button', { name: 'Send 15.015 USDC from the local test wallet' });
+  await sendCrypto.waitFor();
+  await shot(cryptoPage, 'crypto-2-payment');
+  await sendCrypto.click();
+  await cryptoPage.getByRole('heading', { name: 'Paid' }).waitFor({ timeout: 60_000 });
+  await shot(cryptoPage, 'crypto-3-paid');
+  // The merchant pays the platform's 0.5%: 14.925 USDC arrive.
+  t.is(await balanceOf(node, cryptoDestination), 14_925_000n);
 
   // A phone-sized screen reads the same page in one column.
   await sandboxPage.setViewportSize({ width: 390, height: 844 });

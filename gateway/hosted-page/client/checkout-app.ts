@@ -207,7 +207,7 @@ class CheckoutPage {
         h('input', { type: 'radio', name: 'rail', value: String(index), checked: index === 0 }),
         h('span', { class: 'rail-name' }, railName(quote.platform)),
         h('span', { class: 'rail-amount' }, `${quote.displayAmount} ${quote.currency}`),
-        h('span', { class: 'rail-detail' }, `Recipient rated ${quote.recipientRating.toFixed(1)} of 5`),
+        h('span', { class: 'rail-detail' }, isCrypto(quote.platform) ? 'Sent from your wallet, converted to USDC' : `Recipient rated ${quote.recipientRating.toFixed(1)} of 5`),
       ),
     );
     const bank = h('select', { id: 'bank', name: 'bank' }, ...Object.entries(ZELLE_BANKS).map(([id, name]) => h('option', { value: id }, name)));
@@ -256,7 +256,7 @@ class CheckoutPage {
       { class: 'pay-details' },
       h('dt', {}, 'Send exactly'),
       h('dd', { class: 'amount', 'data-testid': 'pay-amount' }, `${payment.paymentAmount} ${payment.currency}`),
-      h('dt', {}, `To, on ${railName(payment.rail)}${payment.paymentMethodId ? ` (${ZELLE_BANKS[payment.paymentMethodId] ?? payment.paymentMethodId})` : ''}`),
+      h('dt', {}, isCrypto(payment.rail) ? `To this address, on ${railName(payment.rail).replace('Crypto on ', '')}` : `To, on ${railName(payment.rail)}${payment.paymentMethodId ? ` (${ZELLE_BANKS[payment.paymentMethodId] ?? payment.paymentMethodId})` : ''}`),
       h('dd', { class: 'pay-to', 'data-testid': 'pay-to' }, payment.payTo),
       payment.suggestedMemo ? h('dt', {}, payment.memoPolicy === 'REQUIRED' ? 'Write this in the note (required)' : 'Note (optional)') : null,
       payment.suggestedMemo ? h('dd', { class: 'memo' }, payment.suggestedMemo) : null,
