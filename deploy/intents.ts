@@ -25,6 +25,14 @@ export interface ViemIntentsOptions {
 
 export class ViemIntents implements IntentPort {
   readonly wallets: readonly Hex[];
+  /**
+   * The last approval's expiry. Nothing else in an approval differs between two intents on
+   * the same terms (deposit, amount, payout address, rate, fee, owner), and the orchestrator
+   * takes each approval once: two customers paying one merchant's price in one block would
+   * get the same approval, and the second signal would revert. Each approval this node signs
+   * expires at least a second after the last one, so no two are the same.
+   */
+  #lastExpiration = 0n;
 
   constructor(private readonly options: ViemIntentsOptions) {
     this.wallets = options.wallets;
@@ -43,7 +51,7 @@ export class ViemIntents implements IntentPort {
       conversionRate: terms.conversionRate,
       referrer: feeRecipient ?? zeroAddress,
       referrerFee: feeRecipient ? BigInt(terms.platformFeeBps) * BPS_TO_PRECISE : 0n,
-      signatureExpiration: timestamp + APPROVAL_SECONDS,
+      signatureExpiration: this.#nextExpiration(timestamp + APPROVAL_SECONDS),
     };
     const gatingServiceSignature = await signIntentGating(this.options.gatingSigner, { chainId: chain.chainId, orchestrator: chain.orchestrator }, { ...intent, owner });
     const data = encodeFunctionData({
@@ -52,6 +60,11 @@ export class ViemIntents implements IntentPort {
       args: [{ ...intent, gatingServiceSignature, postIntentHook: zeroAddress, data: '0x' }],
     });
     return { to: chain.orchestrator, data };
+  }
+
+  #nextExpiration(earliest: bigint): bigint {
+    this.#lastExpiration = earliest > this.#lastExpiration ? earliest : this.#lastExpiration + 1n;
+    return this.#lastExpiration;
   }
 
   async signalledIntent(transactionHash: Hex): Promise<{ intentHash: Hex; signalTimestamp: number }> {

@@ -1,0 +1,36 @@
+/**
+ * The node's intent calls on a local chain: two customers paying the same price to the
+ * same payout address, signalled in one block, are two intents. The gating approval is the
+ * only thing that could tell them apart, and the orchestrator takes each approval once.
+ */
+import test from 'ava';
+import { parseEventLogs, type Hex } from 'viem';
+import { anvilTestAccount, LOCAL_GATING_SERVICE_INDEX, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
+import { ViemIntents } from '../../deploy/intents.js';
+import { RATE, venmoDeposit } from '../support/payment-flow.js';
+
+test('two intents on identical terms signalled in the same block both land', async (t) => {
+  const local = await startLocalChain();
+  t.teardown(() => local.stop());
+  const depositId = await venmoDeposit(local);
+  const owner = anvilTestAccount(7);
+  const intents = new ViemIntents({ client: local.publicClient as never, wallets: [owner.address], gatingSigner: anvilTestAccount(LOCAL_GATING_SERVICE_INDEX), feeRecipient: null });
+  const chain = { chainId: local.chainId, escrow: local.escrow, orchestrator: local.orchestrator };
+  const terms = { depositId, amount: 10_000_000n, to: '0x1111111111111111111111111111111111111111' as Hex, paymentMethod: 'venmo', fiatCurrency: 'USD', conversionRate: RATE, platformFeeBps: 0 };
+
+  await local.testClient.setAutomine(false);
+  const wallet = local.walletFor(owner);
+  const hashes: Hex[] = [];
+  for (let i = 0; i < 2; i++) hashes.push(await wallet.sendTransaction(await intents.signalCall(chain, owner.address, terms)));
+  await local.testClient.mine({ blocks: 1 });
+  await local.testClient.setAutomine(true);
+
+  const receipts = await Promise.all(hashes.map((hash) => local.publicClient.waitForTransactionReceipt({ hash })));
+  t.is(receipts[0]!.blockNumber, receipts[1]!.blockNumber);
+  t.deepEqual(
+    receipts.map((receipt) => receipt.status),
+    ['success', 'success'],
+  );
+  const signalled = receipts.flatMap((receipt) => parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' }));
+  t.is(new Set(signalled.map((log) => log.args.intentHash)).size, 2);
+});
