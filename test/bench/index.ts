@@ -11,6 +11,9 @@ import { formatGateway, gatewayBenchmark } from './gateway.js';
 import { formatIndexer, indexerBenchmark } from './indexer.js';
 import { formatOrderList, orderListBenchmark } from './order-list.js';
 import { relayerBenchmark } from './relayer.js';
+import { formatPayments, paymentsBenchmark } from './payments.js';
+import { formatQuotes, quotesBenchmark } from './quotes.js';
+import { formatPaymentRead, paymentReadBenchmark } from './payments-read.js';
 import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 
@@ -28,6 +31,9 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   indexer: async () => formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))),
   enclave: async () => formatComparison(await enclaveBenchmark(Number(process.env.BENCH_ATTESTATIONS ?? 2_000))),
   relayer: async () => formatComparison(await relayerBenchmark(Number(process.env.BENCH_SENDS ?? 300))),
+  payments: async () => formatPayments(await paymentsBenchmark(Number(process.env.BENCH_PAID_ORDERS ?? 64), Number(process.env.BENCH_PAYMENT_TRANSFERS ?? 300))),
+  quotes: async () => formatQuotes(await quotesBenchmark(seconds, Number(process.env.BENCH_DEPOSITS ?? 1_000))),
+  'payment-read': async () => formatPaymentRead(await paymentReadBenchmark(seconds)),
 };
 
 const named = process.argv.slice(2);
