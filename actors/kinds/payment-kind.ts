@@ -7,7 +7,7 @@
  * registers the kind without effects, and its live payments are refused before creation.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { paymentMachine, toCheckoutPayment, type PaymentContext, type PaymentEvent, type PaymentStatus, type PaymentStep } from '../../machines/index.js';
+import { conversionOf, paymentMachine, toCheckoutPayment, UNCANCELLABLE_STEPS, type PaymentContext, type PaymentEvent, type PaymentStatus, type PaymentStep } from '../../machines/index.js';
 import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
@@ -43,14 +43,6 @@ export function paymentView(snapshot: AnyMachineSnapshot) {
 
 export type PaymentView = ReturnType<typeof paymentView>;
 
-/** The steps a customer's cancel is refused in, with why: cancelling could take the customer's money. */
-const NOT_CANCELLABLE: Partial<Record<string, string>> = {
-  VERIFYING: 'has a proof being verified',
-  FULFILLING: 'has a proof being settled',
-  AWAITING_SETTLEMENT: 'is waiting for its settlement to land on chain again',
-  CONVERTING: 'has its transfer with the conversion provider, being converted',
-};
-
 /** The refusals of the customer's commands, with the codes docs/payments.md lists. */
 export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject): Rejection | null {
   const context = contextOf(snapshot);
@@ -62,15 +54,15 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
     case 'CANCEL':
       if (command.reason !== 'CUSTOMER') return null;
       if (status !== 'CREATED') return ended('cancelled');
-      if (step !== null && NOT_CANCELLABLE[step]) {
-        const doing = NOT_CANCELLABLE[step];
+      const doing = step === null ? undefined : UNCANCELLABLE_STEPS[step];
+      if (doing) {
         return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} ${doing}; it cannot be cancelled now`, status: 409 };
       }
       return null;
     case 'MARK_SENT':
       return status === 'CREATED' ? null : ended('marked as sent');
     case 'SUBMIT_PROOF':
-      if ((context.conversion ?? null) !== null) return { code: 'CRYPTO_PAYMENT', message: 'a crypto payment settles when its transfer arrives: it takes no proof', status: 409 };
+      if (conversionOf(context) !== null) return { code: 'CRYPTO_PAYMENT', message: 'a crypto payment settles when its transfer arrives: it takes no proof', status: 409 };
       if (context.chain === null) return { code: 'SANDBOX_PAYMENT', message: 'a sandbox payment is settled with simulate-payment, not proven', status: 409 };
       if (status !== 'CREATED') return ended('proven');
       if (step !== 'AWAITING_PAYMENT') return { code: 'PAYMENT_NOT_AWAITING_PROOF', message: `payment ${context.id} is ${step}: a proof is taken once its intent is signalled and none is being checked`, status: 409 };

@@ -59,8 +59,6 @@ export class ConversionRefused extends Error {
 }
 
 export interface ConversionProvider {
-  /** The token symbols it converts from on `originChainId`; empty when it serves no such chain. */
-  tokens(originChainId: number): Promise<string[]>;
   quote(request: ConversionQuoteRequest): Promise<ConversionQuote>;
   status(requestId: string): Promise<ConversionState>;
   /** Stops the request taking deposits and answers where it stands: a deposit already taken is still delivered. */

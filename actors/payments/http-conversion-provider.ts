@@ -10,10 +10,6 @@ import { ConversionRefused, type ConversionProvider, type ConversionQuote, type 
 const units = z.string().regex(/^\d{1,78}$/).transform(BigInt);
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
-const chainsAnswer = z.object({
-  chains: z.array(z.object({ chainId: z.number().int(), tokens: z.array(z.object({ symbol: z.string(), address: z.string(), decimals: z.number().int() })) })),
-});
-
 const quoteAnswer = z.object({
   requestId: z.string().min(1).max(128),
   depositAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
@@ -41,11 +37,6 @@ export interface HttpConversionProviderOptions {
 
 export class HttpConversionProvider implements ConversionProvider {
   constructor(private readonly options: HttpConversionProviderOptions) {}
-
-  async tokens(originChainId: number): Promise<string[]> {
-    const { chains } = chainsAnswer.parse(await this.#call('GET', '/chains'));
-    return chains.find((chain) => chain.chainId === originChainId)?.tokens.map((token) => token.symbol) ?? [];
-  }
 
   async quote(request: ConversionQuoteRequest): Promise<ConversionQuote> {
     const body = {

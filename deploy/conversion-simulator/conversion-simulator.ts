@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { USDC_DECIMALS } from '../../machines/money.js';
 import type { LocalChain } from '../../indexer/chain/index.js';
 import { loopbackCors } from '../../enclave/simulator/loopback-cors.js';
+import { evmAddress } from '../../gateway/schemas/common.js';
 import { arrival, originAmountFor, type Payout, type SimRequest, type SimToken } from './conversion-requests.js';
 import { LocalSettlement } from './local-settlement.js';
 
@@ -42,7 +43,7 @@ export interface ConversionSimulatorOptions {
   pollMs?: number;
 }
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as unknown as z.ZodType<`0x${string}`>;
+const address = evmAddress.transform((value) => value as `0x${string}`);
 const quoteRequest = z.object({
   originChainId: z.number().int(),
   originToken: z.string(),
@@ -146,9 +147,6 @@ export class ConversionSimulator {
 
   #routes(): Router {
     const router = new Router();
-    router.get('/chains', (ctx) => {
-      ctx.body = { chains: [{ chainId: ORIGIN_CHAIN_ID, tokens: this.#tokens }] };
-    });
     router.post('/quote', (ctx) => {
       ctx.body = this.#quote(quoteRequest.parse(ctx.request.body));
     });

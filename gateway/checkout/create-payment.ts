@@ -9,7 +9,7 @@
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { PaymentView } from '../../actors/kinds/payment-kind.js';
 import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
-import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/index.js';
+import { UNCANCELLABLE_STEPS, type PaymentHex as Hex, type PaymentInput } from '../../machines/payment/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { CreatePaymentBody } from '../schemas/payment-schemas.js';
@@ -33,8 +33,6 @@ export function checkPayable(view: OrderView): void {
   }
 }
 
-/** The steps of an open attempt the CANCEL a replacement sends is not taken in: cancelling could take the customer's money. */
-const NOT_CANCELLABLE_STEPS: ReadonlySet<string> = new Set(['VERIFYING', 'FULFILLING', 'AWAITING_SETTLEMENT', 'CONVERTING']);
 
 export async function createPayment(deps: CreatePaymentDependencies, view: OrderView, body: CreatePaymentBody): Promise<PaymentView> {
   const { order } = view;
@@ -54,7 +52,7 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   // Checked here, not left to the CANCEL below: the payment refuses only a customer's cancel with
   // PAYMENT_NOT_CANCELLABLE, and a replacement's would come back as an undocumented EVENT_NOT_ACCEPTED.
   const openStep = (open?.view as unknown as PaymentView | undefined)?.step;
-  if (open && openStep && NOT_CANCELLABLE_STEPS.has(openStep)) {
+  if (open && openStep && UNCANCELLABLE_STEPS[openStep]) {
     throw new ApiError(409, `Payment ${open._id} has a proof being verified or settled, or a transfer being converted; it cannot be replaced now`, 'PAYMENT_NOT_CANCELLABLE');
   }
 

@@ -17,11 +17,12 @@ import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { LiquidityBook, PayeeDirectory } from '../../actors/market/index.js';
 import type { RateSource } from '../../actors/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { formatFiat, formatTokenAmount, parseUsdc, RATE_DECIMALS, USDC_DECIMALS } from '../../machines/money.js';
+import { parseUsdc, RATE_DECIMALS, USDC_DECIMALS } from '../../machines/money.js';
 import {
   buyerShareBps,
   CONVERSION_RATE_DECIMALS,
   currencyPerUsdRate,
+  paymentAmountText,
   priceAttempt,
   priceIntent,
   type CryptoConversion,
@@ -33,7 +34,7 @@ import {
 } from '../../machines/payment/index.js';
 import { ALL_RAILS, CRYPTO_WINDOW_MS, cryptoRailChainId, isCryptoRail, isFiatRail, RAIL_CURRENCIES, railCurrency, railPlatform, type CryptoRail, type FiatRail } from '../../machines/rails.js';
 import { ApiError, fieldError } from '../envelope.js';
-import { recipientRating } from './recipient-rating.js';
+import { NEW_RECIPIENT_RATING, recipientRating } from './recipient-rating.js';
 
 /** What live crypto attempts are quoted and converted with. */
 export interface CryptoSettings {
@@ -104,8 +105,10 @@ export interface QuoteCandidate {
 }
 
 const SANDBOX_DEPOSIT = 'sandbox';
-/** What a sandbox crypto attempt is paid in: nothing moves, so one token stands for every one. */
-const SANDBOX_TOKEN = 'USDC';
+/** What a crypto attempt is paid in when the customer names no token; the only one a sandbox attempt takes, since nothing moves. */
+const DEFAULT_TOKEN = 'USDC';
+/** The provider's refusals that are ours to name: a token it does not take, a chain it does not convert from. */
+const PROVIDER_REFUSALS: Readonly<Record<string, string>> = { UNSUPPORTED_TOKEN: 'CURRENCY_NOT_SUPPORTED', UNSUPPORTED_CHAIN: 'RAIL_NOT_SUPPORTED' };
 const STABLECOINS = new Set(['USDC', 'USDT', 'PYUSD', 'USDH']);
 const RATE_SCALE = 10n ** BigInt(CONVERSION_RATE_DECIMALS - RATE_DECIMALS);
 
@@ -132,9 +135,9 @@ export function payableRails(view: OrderView): string[] {
   return ALL_RAILS.filter((rail) => view.order.enabledRails.includes(rail));
 }
 
-/** What the customer sends on a quote, as the API writes it: fiat to the cent, a token to its decimals. */
+/** What the customer sends on a quote, as the payment it would start shows it. */
 export function displayAmount(candidate: QuoteCandidate): string {
-  return candidate.conversion ? formatTokenAmount(candidate.conversion.originAmount, candidate.conversion.originDecimals) : formatFiat(candidate.paymentAmountCents);
+  return paymentAmountText(candidate.paymentAmountCents, candidate.conversion);
 }
 
 export class Quoter {
@@ -230,10 +233,9 @@ export class Quoter {
     const sandbox = view.environment === 'SANDBOX';
     if (!sandbox && !crypto) throw new ApiError(422, `This node has no conversion provider: ${rail} payments are not taken here`, 'RAIL_NOT_SUPPORTED');
     const originChainId = cryptoRailChainId(rail);
-    const tokens = sandbox ? [SANDBOX_TOKEN] : await this.#providerCall(() => crypto!.provider.tokens(originChainId));
-    if (tokens.length === 0) throw new ApiError(422, `The conversion provider takes no payment from chain ${originChainId}`, 'RAIL_NOT_SUPPORTED');
-    const token = request.currency ?? tokens[0]!;
-    if (!tokens.includes(token)) throw new ApiError(422, `${rail} is paid in ${tokens.join(', ')}, not ${token}`, 'CURRENCY_NOT_SUPPORTED');
+    const token = request.currency ?? DEFAULT_TOKEN;
+    // A live quote is the provider's to refuse: a chain or a token it does not convert (#providerCall names the code).
+    if (sandbox && token !== DEFAULT_TOKEN) throw new ApiError(422, `${rail} is paid in ${DEFAULT_TOKEN} in the sandbox, not ${token}`, 'CURRENCY_NOT_SUPPORTED');
     // The platform's fee is an app fee of the delivery; no protocol fee, since no intent is involved.
     const fees: FeeSchedule = { protocolFeeBps: 0, platformFeeBps: sandbox || crypto!.feeRecipient ? this.deps.payments.fees.platformFeeBps : 0 };
     const price = priceIntent(owed, fees, shareBps);
@@ -283,7 +285,8 @@ export class Quoter {
         windowMs: CRYPTO_WINDOW_MS,
         quotedAt,
         payTo,
-        recipientRating: await recipientRating(this.deps.system, payTo),
+        // Every request has a deposit address of its own, which nobody has paid yet: nothing to count.
+        recipientRating: NEW_RECIPIENT_RATING,
         // A stablecoin is priced against one US dollar.
         referenceRate: STABLECOINS.has(conversion.originToken) ? 10n ** BigInt(RATE_DECIMALS) : null,
       },
@@ -296,7 +299,7 @@ export class Quoter {
       return await call();
     } catch (error) {
       if (error instanceof ConversionRefused) {
-        const code = error.code === 'UNSUPPORTED_TOKEN' ? 'CURRENCY_NOT_SUPPORTED' : 'CONVERSION_REFUSED';
+        const code = PROVIDER_REFUSALS[error.code] ?? 'CONVERSION_REFUSED';
         throw new ApiError(422, `The conversion provider refused the payment: ${error.message}`, code);
       }
       throw new ApiError(503, 'The conversion provider did not answer; try again shortly', 'CONVERSION_PROVIDER_UNAVAILABLE');

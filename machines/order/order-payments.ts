@@ -4,7 +4,7 @@
  * hasExpiredPayment, paymentSelectedRail), the hosted read's current payment and the
  * amount lock are all read from these.
  */
-import type { PaymentSummary } from '../payment/payment-machine.js';
+import { UNCANCELLABLE_STEPS, type PaymentSummary } from '../payment/payment-machine.js';
 
 export type { PaymentSummary };
 
@@ -31,7 +31,7 @@ export function paymentSelectedRail(payments: readonly PaymentSummary[]): string
 export function supersededBy(payments: readonly PaymentSummary[], newest: PaymentSummary): PaymentSummary[] {
   if (newest.status !== 'CREATED') return [];
   return payments.filter(
-    (payment) => payment.id !== newest.id && payment.status === 'CREATED' && (payment.step === 'SIGNALLING' || payment.step === 'AWAITING_PAYMENT' || payment.step === 'AWAITING_TRANSFER') && olderThan(payment, newest),
+    (payment) => payment.id !== newest.id && payment.status === 'CREATED' && payment.step !== null && !UNCANCELLABLE_STEPS[payment.step] && olderThan(payment, newest),
   );
 }
 

@@ -11,7 +11,7 @@
  * the token, `currency` its symbol.
  */
 import { formatFiat, formatRate, formatTokenAmount, formatUsdc } from '../money.js';
-import type { MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
+import type { CryptoConversion, MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
 import { currencyPerUsdRate } from './pricing.js';
 import { paymentReference } from './payment-reference.js';
 
@@ -69,9 +69,17 @@ export interface CheckoutPayment {
   updatedAt: string | null;
 }
 
+/** The conversion of a crypto attempt; null on fiat rails and on snapshots written before crypto rails existed. */
+export const conversionOf = (context: PaymentContext): CryptoConversion | null => context.conversion ?? null;
+
+/** What the customer is asked to send, as the API writes it: fiat to the cent, or on a crypto rail the token to its decimals. */
+export function paymentAmountText(paymentAmountCents: bigint, conversion: Pick<CryptoConversion, 'originAmount' | 'originDecimals'> | null): string {
+  return conversion ? formatTokenAmount(conversion.originAmount, conversion.originDecimals) : formatFiat(paymentAmountCents);
+}
+
 export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus, options: { hosted: boolean }): CheckoutPayment {
   const { quote, price } = context;
-  const conversion = context.conversion ?? null;
+  const conversion = conversionOf(context);
   return {
     id: context.id,
     orderId: context.orderId,
@@ -103,7 +111,7 @@ export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus
     quoteExpiresAt: context.quoteExpiresAt,
     memoPolicy: context.memoPolicy,
     suggestedMemo: !conversion && context.railIdentifier?.startsWith('0x') ? paymentReference(context.railIdentifier as `0x${string}`) : null,
-    paymentAmount: conversion ? formatTokenAmount(conversion.originAmount, conversion.originDecimals) : formatFiat(context.paymentAmountCents),
+    paymentAmount: paymentAmountText(context.paymentAmountCents, conversion),
     currencyPerUsdRate: formatRate(currencyPerUsdRate(quote.conversionRate)),
     netSettledUsdcAmount: context.netSettledUsdcAmount === null ? null : formatUsdc(context.netSettledUsdcAmount),
     totalUsdcFeeAmount: formatUsdc(context.settledFeeUsdc ?? price.totalFeeUsdc),

@@ -35,8 +35,8 @@
  * fulfilIntent, cancelIntent, checkTransfer, cancelTransfer) run after the turn is written.
  */
 import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate';
-import { toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
-import type { CryptoConversion, Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
+import { conversionOf, toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
+import type { Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */
 export type PaymentStatusEmitted = {
@@ -76,6 +76,17 @@ export interface PaymentSummary {
 
 export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING' | 'AWAITING_SETTLEMENT' | 'AWAITING_TRANSFER' | 'CONVERTING';
 
+/**
+ * The steps no cancel ends (the customer's, a replacement's, a newer attempt's), with what
+ * the attempt is doing: cancelling could take money the customer has sent.
+ */
+export const UNCANCELLABLE_STEPS: Readonly<Partial<Record<string, string>>> = {
+  VERIFYING: 'has a proof being verified',
+  FULFILLING: 'has a proof being settled',
+  AWAITING_SETTLEMENT: 'is waiting for its settlement to land on chain again',
+  CONVERTING: 'has its transfer with the conversion provider, being converted',
+};
+
 export const SIGNAL_PURPOSE = 'signalIntent';
 export const FULFIL_PURPOSE = 'fulfillIntent';
 
@@ -95,8 +106,6 @@ export const TRANSFER_POLL_MS = 5_000;
 export const TRANSFER_SLOW_POLL_MS = 60_000;
 export const TRANSFER_FAST_POLLS = 60;
 
-/** The conversion of a crypto attempt; null on fiat rails and on snapshots written before crypto rails existed. */
-export const conversionOf = (context: PaymentContext): CryptoConversion | null => context.conversion ?? null;
 
 /**
  * The webhook event of a public status. An expired attempt's is PAYMENT_EXPIRED, except on a
@@ -603,7 +612,7 @@ function transferParams(context: PaymentContext) {
   return {
     paymentId: context.id,
     requestId: context.chain !== null && conversion ? conversion.requestId : null,
-    received: context.transferReceived !== null && context.transferReceived !== undefined,
+    received: (context.transferReceived ?? null) !== null,
     recipient: conversion?.recipient ?? null,
     feeRecipient: conversion?.feeRecipient ?? null,
     chain: context.chain,

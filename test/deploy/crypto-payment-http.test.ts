@@ -8,9 +8,7 @@
  * a transfer that reached the provider before the customer cancelled still counts.
  */
 import test, { type ExecutionContext } from 'ava';
-import { erc20Abi, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { DomainEvent } from '../../actors/index.js';
 import { formatUsdc, parseUsdc } from '../../machines/money.js';
 import type { CheckoutPayment } from '../../machines/payment/index.js';
 import { CRYPTO_WINDOW_MS, FIAT_RAILS } from '../../machines/rails.js';
@@ -18,29 +16,24 @@ import { TRANSFER_POLL_MS } from '../../machines/payment/index.js';
 import { PROVIDER_FEE_BPS } from '../../deploy/conversion-simulator/index.js';
 import { anvilTestAccount } from '../../indexer/chain/index.js';
 import { LOCAL_FEE_RECIPIENT_INDEX } from '../../deploy/payments.js';
-import { placeOrder, type PlacedOrder } from '../support/checkout.js';
-import { startTestGateway, type ApiResponse, type TestGateway } from '../support/gateway.js';
+import { answerOf, placeOrder, recordEvents, usdcBalance, type PlacedOrder } from '../support/checkout.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 
 const RAIL = 'relay_42161';
 
-function ok(response: ApiResponse, status: number, what: string) {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.responseObject;
-}
 
 /** A live merchant with `rails` enabled, as an operator would set them. */
 async function cryptoMerchant(gateway: TestGateway, rails: string[]) {
   const merchant = await gateway.createMerchant();
-  ok(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { enabledRails: rails }), 200, 'enabling the rails');
+  answerOf(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { enabledRails: rails }), 200, 'enabling the rails');
   return merchant;
 }
 
 async function cryptoCheckout(t: ExecutionContext, amount = '25') {
   const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20 });
   t.teardown(() => gateway.stop());
-  const events: DomainEvent[] = [];
-  await gateway.node.bus.consume({ durable: 'test-events' }, async (event) => void events.push(event));
+  const events = await recordEvents(gateway);
   const { liveKey } = await cryptoMerchant(gateway, [...FIAT_RAILS, RAIL]);
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const order = await placeOrder(gateway, liveKey, { requestedUsdcAmount: amount, destinationAddress: destination });
@@ -48,7 +41,7 @@ async function cryptoCheckout(t: ExecutionContext, amount = '25') {
   return { gateway, events, liveKey, destination, order, simulator };
 }
 
-const readPayment = async (order: PlacedOrder, id: string) => ok(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
+const readPayment = async (order: PlacedOrder, id: string) => answerOf(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
 
 /** Polls on the node's clock, a transfer poll at a time: the payment asks the provider each time its poll timer fires. */
 function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -76,30 +69,17 @@ async function providerStatus(simulatorUrl: string, requestId: string): Promise<
   return ((await (await fetch(`${simulatorUrl}/requests/${requestId}`)).json()) as { status: string }).status;
 }
 
-async function balance(gateway: TestGateway, address: Address): Promise<bigint> {
-  const local = gateway.node.chain!.localChain!;
-  return local.publicClient.readContract({ address: local.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
-}
 
-async function eventTypes(gateway: TestGateway, events: DomainEvent[], ids: string[]): Promise<string[]> {
-  await gateway.node.system.effectsIdle();
-  let seen = -1;
-  for (let round = 0; round < 40 && seen !== events.length; round++) {
-    seen = events.length;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return events.filter((event) => ids.includes(event.actor.id)).map((event) => event.type);
-}
 
 const halfOf = (amount: string) => formatUsdc(parseUsdc(amount) / 2n);
 
 test('a short transfer on a crypto rail is a partial fill; the remainder, paid in a new attempt, fulfils the order', async (t) => {
   const { gateway, events, destination, order, simulator } = await cryptoCheckout(t);
   const feeRecipient = anvilTestAccount(LOCAL_FEE_RECIPIENT_INDEX).address;
-  const feesBefore = await balance(gateway, feeRecipient);
+  const feesBefore = await usdcBalance(gateway, feeRecipient);
 
   // The quote: the USDC owed plus the provider's 0.1%, sent to a fresh deposit address.
-  const quotes = ok(await order.customer('GET', `/quotes?rail=${RAIL}`), 200, 'the quotes');
+  const quotes = answerOf(await order.customer('GET', `/quotes?rail=${RAIL}`), 200, 'the quotes');
   t.is(quotes.platforms.length, 1);
   const [quote] = quotes.platforms;
   t.is(quote.platform, RAIL);
@@ -107,7 +87,7 @@ test('a short transfer on a crypto rail is a partial fill; the remainder, paid i
   t.is(quote.displayAmount, '25.025');
   t.is(quote.spreadPercentage, PROVIDER_FEE_BPS / 100);
 
-  const first = ok(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the first payment') as CheckoutPayment;
+  const first = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the first payment') as CheckoutPayment;
   t.is(first.status, 'CREATED');
   t.is(first.currency, 'USDC');
   t.is(first.paymentAmount, '25.025');
@@ -131,28 +111,28 @@ test('a short transfer on a crypto rail is a partial fill; the remainder, paid i
   t.is(short.netSettledUsdcAmount, formatUsdc(net1));
   t.is(short.totalUsdcFeeAmount, formatUsdc(parseUsdc('12.5') / 200n));
   t.regex(short.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
-  t.is(await balance(gateway, destination), net1);
+  t.is(await usdcBalance(gateway, destination), net1);
 
-  const partial = ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
+  const partial = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
   t.is(partial.order.status, 'PARTIALLY_FULFILLED');
   t.is(partial.order.remainingUsdcAmount, '12.5');
 
   // The remainder, in a new attempt: exactly what was asked this time.
-  const second = ok(await order.customer('POST', '/payments', { rail: RAIL, currency: 'USDC' }), 201, 'the second payment') as CheckoutPayment;
+  const second = answerOf(await order.customer('POST', '/payments', { rail: RAIL, currency: 'USDC' }), 201, 'the second payment') as CheckoutPayment;
   t.is(second.paymentAmount, '12.5125');
   t.not(second.payTo, first.payTo);
   await send(simulator.url, second.payTo, second.paymentAmount);
   const full = await until(gateway, () => readPayment(order, second.id), (payment) => payment.status === 'SETTLED', 'the remainder to settle');
   const net2 = parseUsdc('12.5') - parseUsdc('12.5') / 200n;
   t.is(full.netSettledUsdcAmount, formatUsdc(net2));
-  t.is(await balance(gateway, destination), net1 + net2);
-  t.is((await balance(gateway, feeRecipient)) - feesBefore, parseUsdc('25') / 200n);
+  t.is(await usdcBalance(gateway, destination), net1 + net2);
+  t.is((await usdcBalance(gateway, feeRecipient)) - feesBefore, parseUsdc('25') / 200n);
 
-  const fulfilled = ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
+  const fulfilled = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
   t.is(fulfilled.order.status, 'FULFILLED');
   t.is(fulfilled.order.remainingUsdcAmount, '0');
   t.is(fulfilled.currentPayment.id, second.id);
-  t.deepEqual(await eventTypes(gateway, events, [order.id, first.id, second.id]), [
+  t.deepEqual(await events.typesOf(order.id, first.id, second.id), [
     'ORDER_CREATED',
     'PAYMENT_CREATED',
     // Document 1 names no event for a partial fill: the order's PARTIALLY_FULFILLED shows on its reads.
@@ -165,7 +145,7 @@ test('a short transfer on a crypto rail is a partial fill; the remainder, paid i
 
 test('the window closing fails a crypto attempt with PAYMENT_FAILED; a transfer after it is refunded and counts for nothing', async (t) => {
   const { gateway, events, destination, order, simulator } = await cryptoCheckout(t);
-  const payment = ok(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
+  const payment = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
   await gateway.clock.advance(CRYPTO_WINDOW_MS);
   const expired = await until(gateway, () => readPayment(order, payment.id), (read) => read.status === 'EXPIRED', 'the attempt to expire');
   t.is(expired.completedAt, payment.quoteExpiresAt);
@@ -174,34 +154,34 @@ test('the window closing fails a crypto attempt with PAYMENT_FAILED; a transfer 
   const customer = simulator.customer;
   await send(simulator.url, payment.payTo, payment.paymentAmount);
   t.is(await until(gateway, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'refund', 'the late transfer to be refunded'), 'refund');
-  t.is(await until(gateway, () => balance(gateway, customer), (held) => held === parseUsdc(payment.paymentAmount), 'the refund to land'), parseUsdc(payment.paymentAmount));
-  t.is(await balance(gateway, destination), 0n);
+  t.is(await until(gateway, () => usdcBalance(gateway, customer), (held) => held === parseUsdc(payment.paymentAmount), 'the refund to land'), parseUsdc(payment.paymentAmount));
+  t.is(await usdcBalance(gateway, destination), 0n);
   t.is((await readPayment(order, payment.id)).status, 'EXPIRED');
-  t.deepEqual(await eventTypes(gateway, events, [order.id, payment.id]), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_FAILED']);
-  const hosted = ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
+  t.deepEqual(await events.typesOf(order.id, payment.id), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_FAILED']);
+  const hosted = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
   t.is(hosted.order.status, 'CREATED');
 });
 
 test('a transfer that reached the provider before the customer cancelled is delivered and still settles the cancelled attempt', async (t) => {
   const { gateway, events, destination, order, simulator } = await cryptoCheckout(t);
-  const payment = ok(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
+  const payment = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
   // The provider takes the transfer; the node has not asked since (its poll waits on its clock), so the attempt still reads as waiting.
   await send(simulator.url, payment.payTo, payment.paymentAmount);
   await untilOnClock(gateway.clock, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'success', 'the provider to deliver');
-  const cancelled = ok(await order.customer('POST', `/payments/${payment.id}/cancel`), 200, 'the cancel') as CheckoutPayment;
+  const cancelled = answerOf(await order.customer('POST', `/payments/${payment.id}/cancel`), 200, 'the cancel') as CheckoutPayment;
   t.is(cancelled.status, 'CANCELLED');
 
   const settled = await until(gateway, () => readPayment(order, payment.id), (read) => read.status === 'SETTLED', 'the late delivery to settle it');
-  t.is(parseUsdc(settled.netSettledUsdcAmount!), await balance(gateway, destination));
+  t.is(parseUsdc(settled.netSettledUsdcAmount!), await usdcBalance(gateway, destination));
   t.is(settled.netSettledUsdcAmount, '24.875');
-  const hosted = ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
+  const hosted = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
   t.is(hosted.order.status, 'FULFILLED');
-  t.deepEqual(await eventTypes(gateway, events, [order.id, payment.id]), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_CANCELLED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
+  t.deepEqual(await events.typesOf(order.id, payment.id), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_CANCELLED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
 });
 
 test('a crypto attempt whose transfer the provider holds cannot be cancelled or expired; the delivery settles it', async (t) => {
   const { gateway, order, simulator } = await cryptoCheckout(t);
-  const payment = ok(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
+  const payment = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
   simulator.hold(true);
   await send(simulator.url, payment.payTo, payment.paymentAmount);
   await untilOnClock(gateway.clock, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'pending', 'the provider to take the transfer');
@@ -237,7 +217,7 @@ test('crypto rails refuse what the provider cannot take: an unknown token, an or
   t.is(chain.status, 422);
   t.is(chain.body.errorCode, 'RAIL_NOT_SUPPORTED');
   // Across every rail, the one this node does not serve is left out of the quotes.
-  const quotes = ok(await elsewhere.customer('GET', '/quotes'), 200, 'the quotes');
+  const quotes = answerOf(await elsewhere.customer('GET', '/quotes'), 200, 'the quotes');
   t.false(quotes.platforms.some((quote: { platform: string }) => quote.platform === 'relay_1'));
   t.is(await gateway.node.system.documents('payment').count({}), 0);
 });

@@ -12,12 +12,11 @@ import { readFile } from 'node:fs/promises';
 import test, { type ExecutionContext } from 'ava';
 import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { DomainEvent } from '../../actors/index.js';
-import { mockUSDCAbi, orchestratorAbi } from '../../indexer/chain/index.js';
+import { orchestratorAbi } from '../../indexer/chain/index.js';
 import { formatFiat, parseFiat, parseUsdc } from '../../machines/money.js';
 import type { CheckoutPayment } from '../../machines/payment/index.js';
-import { placeOrder, type PlacedOrder } from '../support/checkout.js';
-import { startTestGateway, type ApiResponse, type TestGateway } from '../support/gateway.js';
+import { answerOf, placeOrder, recordEvents, usdcBalance, type PlacedOrder } from '../support/checkout.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { BuyerSimulator, sealForPayment, type BuyerSession } from '../support/buyer-simulator.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 
@@ -29,7 +28,7 @@ async function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (val
 function fulfilledHostedRead(gateway: TestGateway, orderId: string) {
   return until(
     gateway,
-    async () => ok(await gateway.request('GET', `/api/v1/orders/${orderId}`), 200, 'the hosted read'),
+    async () => answerOf(await gateway.request('GET', `/api/v1/orders/${orderId}`), 200, 'the hosted read'),
     (answer) => answer.order.status === 'FULFILLED',
     'the order to be fulfilled',
   );
@@ -52,18 +51,13 @@ interface Quote {
   recipientRating: number;
 }
 
-function ok(response: ApiResponse, status: number, what: string) {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.responseObject;
-}
 
 /** A live checkout ready to pay: the node with its makers, a live merchant's order to a fresh address, the customer's side and a buyer. */
 async function liveCheckout(t: ExecutionContext) {
   const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20, LOCAL_MAKERS: true });
   t.teardown(() => gateway.stop());
   const { node } = gateway;
-  const events: DomainEvent[] = [];
-  await node.bus.consume({ durable: 'test-events' }, async (event) => void events.push(event));
+  const events = await recordEvents(gateway);
   const { liveKey } = await gateway.createMerchant();
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const order = await placeOrder(gateway, liveKey, { requestedUsdcAmount: '25', destinationAddress: destination });
@@ -89,7 +83,7 @@ async function venmoQuotes(gateway: TestGateway, order: PlacedOrder, count: numb
   return answer.body.responseObject.platforms as Quote[];
 }
 
-const readPayment = async (order: PlacedOrder, id: string) => ok(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
+const readPayment = async (order: PlacedOrder, id: string) => answerOf(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
 
 async function signalled(gateway: TestGateway, order: PlacedOrder, id: string): Promise<CheckoutPayment & { railIdentifier: Hex }> {
   return (await until(gateway, () => readPayment(order, id), (payment) => payment.railIdentifier !== null, 'the intent to be signalled')) as CheckoutPayment & { railIdentifier: Hex };
@@ -97,24 +91,10 @@ async function signalled(gateway: TestGateway, order: PlacedOrder, id: string): 
 
 async function prove(order: PlacedOrder, payment: CheckoutPayment & { railIdentifier: Hex }, session: BuyerSession, proofParams: Record<string, string>, page: { trusted: { measurement: string; signer: Address }; chainId: number }) {
   const encryptedSessionMaterial = await sealForPayment(payment.attestation.serviceUrl, page.trusted, session, { chainId: page.chainId, intentHash: payment.railIdentifier });
-  return ok(await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial, params: proofParams }), 202, 'the proof') as CheckoutPayment;
+  return answerOf(await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial, params: proofParams }), 202, 'the proof') as CheckoutPayment;
 }
 
-async function usdcBalance(gateway: TestGateway, address: Address): Promise<bigint> {
-  const local = gateway.node.chain!.localChain!;
-  return local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [address] });
-}
 
-/** The types of these actors' domain events, once the effects are idle and the bus has stopped handing over more. */
-async function eventTypes(gateway: TestGateway, events: DomainEvent[], ids: string[]): Promise<string[]> {
-  await gateway.node.system.effectsIdle();
-  let seen = -1;
-  for (let round = 0; round < 40 && seen !== events.length; round++) {
-    seen = events.length;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return events.filter((event) => ids.includes(event.actor.id)).map((event) => event.type);
-}
 
 test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simulator, proof, fulfilled on chain, settled, order fulfilled', async (t) => {
   const started = Date.now();
@@ -135,7 +115,7 @@ test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simula
   const best = quotes[0]!;
 
   // The payment takes the best quote, and shows whom to pay and how much.
-  const created = ok(await order.customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment create') as CheckoutPayment;
+  const created = answerOf(await order.customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment create') as CheckoutPayment;
   t.is(created.status, 'CREATED');
   t.is(created.proofMode, 'BUYER_TEE');
   t.is(created.payTo, venmoMakers[0]!.payeeId);
@@ -181,13 +161,13 @@ test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simula
   t.is(hosted.currentPayment.fulfillTransaction, settled.fulfillTransaction);
 
   // The merchant lists the attempt with its live key.
-  const listed = ok(await gateway.request('GET', `/api/v1/merchants/me/orders/${order.id}/payments`, { key: liveKey }), 200, 'the merchant list');
+  const listed = answerOf(await gateway.request('GET', `/api/v1/merchants/me/orders/${order.id}/payments`, { key: liveKey }), 200, 'the merchant list');
   t.deepEqual(
     listed.payments.map((payment: CheckoutPayment) => [payment.id, payment.status, payment.fulfillTransaction, payment.netSettledUsdcAmount]),
     [[created.id, 'SETTLED', settled.fulfillTransaction, settled.netSettledUsdcAmount]],
   );
 
-  t.deepEqual(await eventTypes(gateway, events, [order.id, created.id]), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
+  t.deepEqual(await events.typesOf(order.id, created.id), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
   t.log(`signalled ${signalledAt - started} ms after start; proof to settlement ${settledAt - signalledAt} ms; total ${Date.now() - started} ms`);
 });
 
@@ -195,7 +175,7 @@ test('a proof the attestation service refuses leaves the payment open with its c
   const started = Date.now();
   const { gateway, node, events, liveKey, destination, order, page, venmoMakers, buyer } = await liveCheckout(t);
   await venmoQuotes(gateway, order, venmoMakers.length);
-  const created = ok(await order.customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment create') as CheckoutPayment;
+  const created = answerOf(await order.customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment create') as CheckoutPayment;
   const awaiting = await signalled(gateway, order, created.id);
   const documented = await readFile(new URL('../../docs/enclave.md', import.meta.url), 'utf8');
   const session = await buyer.signIn('venmo');
@@ -211,11 +191,11 @@ test('a proof the attestation service refuses leaves the payment open with its c
     t.not(payment.errorMessage, '');
     t.is(payment.fulfillTransaction, null);
     // The hosted read shows the refusal too; the merchant's list row does not (document 1).
-    const hosted = ok(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
+    const hosted = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
     t.is(hosted.order.status, 'CREATED');
     t.is(hosted.order.remainingUsdcAmount, '25');
     t.is(hosted.currentPayment.errorCode, code);
-    const listed = ok(await gateway.request('GET', `/api/v1/merchants/me/orders/${order.id}/payments`, { key: liveKey }), 200, 'the merchant list');
+    const listed = answerOf(await gateway.request('GET', `/api/v1/merchants/me/orders/${order.id}/payments`, { key: liveKey }), 200, 'the merchant list');
     t.deepEqual(
       listed.payments.map((row: CheckoutPayment) => [row.id, row.status, row.errorCode]),
       [[created.id, 'CREATED', null]],
@@ -245,8 +225,8 @@ test('a proof the attestation service refuses leaves the payment open with its c
   t.is(hosted.currentPayment.status, 'SETTLED');
 
   // Counted once: one attempt, one settlement, one transfer to the destination.
-  t.deepEqual(await eventTypes(gateway, events, [order.id, created.id]), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
-  const listed = ok(await gateway.request('GET', `/api/v1/merchants/me/orders/${order.id}/payments`, { key: liveKey }), 200, 'the merchant list');
+  t.deepEqual(await events.typesOf(order.id, created.id), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
+  const listed = answerOf(await gateway.request('GET', `/api/v1/merchants/me/orders/${order.id}/payments`, { key: liveKey }), 200, 'the merchant list');
   t.deepEqual(
     listed.payments.map((row: CheckoutPayment) => [row.id, row.status]),
     [[created.id, 'SETTLED']],

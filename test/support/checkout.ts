@@ -5,6 +5,7 @@
  * read, and the figures a sandbox quote must show, derived from the pricing functions
  * and the local rate table rather than written down.
  */
+import { erc20Abi } from 'viem';
 import type { DomainEvent } from '../../actors/index.js';
 import { LocalRateProvider } from '../../actors/rates/rate-source.js';
 import { formatFiat, formatRate, formatUsdc, parseRate, RATE_DECIMALS } from '../../machines/money.js';
@@ -13,6 +14,18 @@ import type { FeePayer } from '../../machines/merchant/index.js';
 import type { ApiResponse, TestGateway } from './gateway.js';
 
 export const DESTINATION = '0x2222222222222222222222222222222222222222';
+
+/** The responseObject of an answer that must have `status`; anything else throws with the answer. */
+export function answerOf(response: ApiResponse, status: number, what: string): any {
+  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.responseObject;
+}
+
+/** The USDC `address` holds on the node's local chain. */
+export async function usdcBalance(gateway: TestGateway, address: `0x${string}`): Promise<bigint> {
+  const local = gateway.node.chain!.localChain!;
+  return local.publicClient.readContract({ address: local.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+}
 export const HOUR_MS = 60 * 60 * 1000;
 
 export interface PlacedOrder {
@@ -60,7 +73,7 @@ export async function advance(gateway: TestGateway, ms: number): Promise<void> {
 /**
  * Every domain event the node publishes from now on. `of(...actorIds)` waits until the
  * effects are idle and the bus has handed over what they published, then gives those
- * actors' events in publication order.
+ * actors' events in publication order; `typesOf` their types.
  */
 export async function recordEvents(gateway: TestGateway, durable = `checkout-test-${Math.random().toString(36).slice(2)}`) {
   const events: DomainEvent[] = [];
@@ -76,6 +89,9 @@ export async function recordEvents(gateway: TestGateway, durable = `checkout-tes
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return events.filter((event) => actorIds.includes(event.actor.id));
+    },
+    async typesOf(...actorIds: string[]): Promise<string[]> {
+      return (await this.of(...actorIds)).map((event) => event.type);
     },
   };
 }

@@ -52,6 +52,8 @@ test('a live crypto attempt is registered from the start: it asks the provider a
   t.is(view.suggestedMemo, null);
   t.is(view.railIdentifier, CRYPTO_REQUEST);
   t.is(view.quoteExpiresAt, '2026-11-23T18:00:00.000Z');
+  // Document 1's rate snapshotted at quote time: on a crypto rail, the token paid per USD delivered.
+  t.is(view.currencyPerUsdRate, '1.001000');
 });
 
 test('the provider is asked every 5 seconds for 5 minutes, then every minute', (t) => {

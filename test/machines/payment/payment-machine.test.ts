@@ -498,12 +498,15 @@ test('a replaced attempt (reason REPLACED) is cancelled the same way', (t) => {
 
 // === late facts on an ended attempt ===============================================
 
+/** One attempt ended each way it can end before paying: by its window, the customer, the chain. */
+const endedAttempts = () => ({
+  EXPIRED: send(awaitingPayment(), WINDOW_EVENT)[0],
+  CANCELLED: send(awaitingPayment(), cancel())[0],
+  FAILED: send(awaitingPayment(), prunedFact())[0],
+});
+
 test('a late IntentFulfilled fact on EXPIRED, CANCELLED or FAILED settles it: a late settlement still counts', (t) => {
-  const ended = {
-    EXPIRED: send(awaitingPayment(), WINDOW_EVENT)[0],
-    CANCELLED: send(awaitingPayment(), cancel())[0],
-    FAILED: send(awaitingPayment(), prunedFact())[0],
-  };
+  const ended = endedAttempts();
   for (const [status, from] of Object.entries(ended)) {
     t.is(from.value as string, status);
     t.false(from.can(fulfilledFact({ intentHash: OTHER_INTENT_HASH })), `${status}: not for another intent`);
@@ -741,11 +744,7 @@ test('a fact the chain took back never settles again, even redelivered without i
 });
 
 test('a late settlement from EXPIRED, CANCELLED or FAILED, retracted: back to waiting for the chain, and the order told', (t) => {
-  const ended = {
-    EXPIRED: send(awaitingPayment(), WINDOW_EVENT)[0],
-    CANCELLED: send(awaitingPayment(), cancel())[0],
-    FAILED: send(awaitingPayment(), prunedFact())[0],
-  };
+  const ended = endedAttempts();
   for (const [status, from] of Object.entries(ended)) {
     const [late] = send(from, fulfilledFact({ at: '2026-11-23T13:30:00.000Z' }));
     t.is(late.value, 'SETTLED', status);
