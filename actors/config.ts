@@ -172,6 +172,13 @@ const schema = z
      */
     CONVERSION_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     CONVERSION_TIMEOUT_MS: integer(100, 60_000).default(5_000),
+    /**
+     * Lets webhook endpoints point at loopback, private, link-local and metadata addresses, for development
+     * and tests against a receiver on this machine. Refused in production.
+     */
+    WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false').transform((value) => value === 'true'),
+    /** How long one webhook attempt may take, connection to last byte of the excerpt read. */
+    WEBHOOK_TIMEOUT_MS: integer(1_000, 30_000).default(10_000),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */
@@ -274,6 +281,9 @@ const schema = z
     }
     if (env.NODE_ENV === 'production' && env.ENCLAVE_ENABLED && env.ENCLAVE_PLATFORMS === 'simulator') {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PLATFORMS'], message: 'must be live in production: simulated platforms prove no payment' });
+    }
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_PRIVATE'], message: 'must be false in production: a merchant could aim deliveries at the network the node runs in' });
     }
     if (env.NATS_URL && !env.ID_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['ID_SECRET'], message: 'is required in a cluster: every node must derive the same order id from an idempotency key' });

@@ -12,6 +12,7 @@ import {
   ActorSystem,
   EmbeddedStore,
   EmbeddedTransport,
+  BusJournal,
   JetStreamBus,
   MemoryBus,
   MongoStore,
@@ -47,6 +48,8 @@ import { paymentSide, type PaymentSide } from './payments.js';
 import { conversionSide, type ConversionSide } from './conversions.js';
 import { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import { seedMakers, type SeededMaker } from './seed-makers.js';
+import { webhookSide } from './webhooks.js';
+import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
 
@@ -56,6 +59,8 @@ export interface NodeOptions {
   config: Config;
   /** Kinds beyond the platform's own (tests add machines of their own). */
   kinds?: ActorKind[];
+  /** What makes one webhook attempt; tests keep it on loopback so no name is ever looked up in DNS. */
+  webhookSender?: (request: AttemptRequest) => Promise<AttemptResult>;
   logger?: Logger;
   clock?: Clock;
   /** Tests of placement share one embedded store between nodes of one process. */
@@ -141,7 +146,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger, deadLetters, retryPolicy, clock });
   } else {
     transport = new EmbeddedTransport();
-    bus = new MemoryBus({ logger, deadLetters, retryPolicy, clock });
+    // Kept in the store, so an embedded node that is killed loses no event its actors emitted (webhooks rest on it).
+    bus = await MemoryBus.open({ logger, deadLetters, retryPolicy, clock, journal: await BusJournal.open(store) });
   }
 
   const system = new ActorSystem({
@@ -174,8 +180,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   let enclaveClient: EnclaveClient | null = null;
   const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
   const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
-  for (const kind of [...PLATFORM_KINDS, payments.kind, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
+  const webhooks = webhookSide(config, system, store, bus, logger.child({ component: 'webhooks' }), options.webhookSender);
+  for (const kind of [...PLATFORM_KINDS, payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
+  await webhooks.start();
   chain = await startChainSide(config, system, store, logger, opened);
   enclaveClient = await connectEnclave(config, enclave);
   const liquidity = chain && opened ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow }) : null;
@@ -212,6 +220,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     metrics,
     liquidity,
     payees,
+    webhookPolicy: webhooks.policy,
+    webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     payments: {
       chain: payments.chain,
       destinationChainId: payments.destinationChainId,
@@ -251,6 +261,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       await chain?.stop();
       enclaveClient?.close();
       await enclave?.stop();
+      await webhooks.stop();
       await system.drain();
       await closed;
       await bus.close();
@@ -269,6 +280,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await chain?.stop();
     enclaveClient?.close();
     await enclave?.stop();
+    await webhooks.stop();
     await system.halt();
     await nc?.close();
     // Abrupt, but the data folder is released: what the journal took is on disk already.

@@ -31,6 +31,11 @@ import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metric
 import { orderRoutes } from './routes/orders.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { paymentRoutes } from './routes/payments.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { WebhookSetup } from './webhooks/webhook-setup.js';
+import { DeliveryLog } from './webhooks/delivery-log.js';
+import type { DestinationPolicy } from '../actors/webhooks/destination-guard.js';
+import type { Environment } from '../machines/webhook/index.js';
 import { HostedOrders } from './orders/hosted-orders.js';
 import type { PaymentSettings } from './checkout/quotes.js';
 import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
@@ -59,6 +64,10 @@ export interface GatewayDependencies extends HealthDependencies {
   /** Whom each deposit is paid to; null where live payments are not taken. */
   payees: PayeeDirectory | null;
   payments: PaymentSettings;
+  /** Where a webhook of each environment may point (the node's WEBHOOK_ALLOW_PRIVATE and NODE_ENV). */
+  webhookPolicy(environment: Environment): DestinationPolicy;
+  /** How long one webhook attempt may take: the test event waits that long for its answer. */
+  webhookTimeoutMs: number;
   /** The hosted checkout page's view of the node: the simulator, the enclave to trust, the chain. */
   checkoutPage: Omit<CheckoutPageConfig, 'attestationServiceUrl'>;
 }
@@ -96,6 +105,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   // One router holds every API area's routes, so a request is matched once rather than once per area.
   const api = exactRouter();
   const hostedOrders = new HostedOrders(deps.system, accounts, deps.rates);
+  const webhookSetup = new WebhookSetup(deps);
   const areas = [
     healthRoutes(deps),
     docsRoutes(deps.version, deps),
@@ -103,6 +113,12 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     orderRoutes({ ...deps, accounts, auth, body, hostedOrders }),
     paymentRoutes({ ...deps, fees: deps.payments.fees, auth, body }),
     checkoutRoutes({ ...deps, hostedOrders, body }),
+    webhookRoutes({
+      setup: webhookSetup,
+      deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
+      auth,
+      body,
+    }),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }),
   ];
   for (const router of areas) {

@@ -10,3 +10,4 @@ export * from './payment/index.js';
 export * from './catalog/index.js';
 export * from './transaction/index.js';
 export * from './wallet/index.js';
+export * from './webhook/index.js';

@@ -5,6 +5,7 @@
  */
 export * from './event-bus.js';
 export { MemoryBus } from './memory-bus.js';
+export { BusJournal } from './bus-journal.js';
 export type { MemoryBusOptions } from './memory-bus.js';
 export { JetStreamBus, eventStreamName } from './jetstream-bus.js';
 export type { JetStreamBusOptions } from './jetstream-bus.js';

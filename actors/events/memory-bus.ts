@@ -4,13 +4,15 @@
  * event id, named durable cursors that survive stop() and a later consume(), and
  * ordered, one-at-a-time, at-least-once delivery where a failing event is retried
  * with backoff (the retry policy) and holds back the events behind it until it
- * succeeds or, with a dead-letter store, becomes a dead letter. Nothing survives the
- * process.
+ * succeeds or, with a dead-letter store, becomes a dead letter. Opened with a journal
+ * (`MemoryBus.open`), the log and the positions are kept in the node's store and
+ * survive the process; without one, nothing does.
  */
 import type { Logger } from 'pino';
 import { BusDeadLetters, Serial, consumerNotRunning, eventMatcher, eventPayload } from './event-bus.js';
 import type { BusDeadLetterOptions, ConsumeOptions, DomainEvent, EventBus, EventBusStatus, EventHandler, Subscription } from './event-bus.js';
 import { deepCopy } from '../store/deep-copy.js';
+import type { BusJournal } from './bus-journal.js';
 
 export interface MemoryBusOptions extends BusDeadLetterOptions {
   /**
@@ -25,6 +27,8 @@ export interface MemoryBusOptions extends BusDeadLetterOptions {
    */
   maxEvents?: number;
   logger?: Logger;
+  /** Where the log and the positions are kept; use `MemoryBus.open` so they are read back first. */
+  journal?: BusJournal;
 }
 
 interface Cursor {
@@ -54,6 +58,7 @@ export class MemoryBus implements EventBus {
   readonly #positions = new Map<string, number>();
   readonly #cursors = new Map<string, Cursor>();
   readonly #retries: BusDeadLetters;
+  readonly #journal: BusJournal | undefined;
   #closed = false;
 
   constructor(options: MemoryBusOptions = {}) {
@@ -61,20 +66,41 @@ export class MemoryBus implements EventBus {
     this.#maxEvents = options.maxEvents ?? 100_000;
     this.#logger = options.logger;
     this.#retries = new BusDeadLetters(options);
+    this.#journal = options.journal;
+  }
+
+  /** A bus whose log and positions are read back from its journal and kept there from now on. */
+  static async open(options: MemoryBusOptions & { journal: BusJournal }): Promise<MemoryBus> {
+    const bus = new MemoryBus(options);
+    const { events, positions } = await options.journal.load();
+    if (events.length > 0) bus.#firstSeq = events[0]!.seq;
+    for (const { event } of events) {
+      bus.#log.push(event);
+      bus.#remember(event.id);
+    }
+    for (const [durable, next] of positions) bus.#positions.set(durable, next);
+    return bus;
   }
 
   async publish(event: DomainEvent): Promise<void> {
     this.#assertOpen();
     if (this.#ids.has(event.id)) return;
-    this.#ids.add(event.id);
-    if (this.#ids.size > this.#dedupWindow) {
-      const oldest = this.#ids.values().next().value;
-      if (oldest !== undefined) this.#ids.delete(oldest);
-    }
+    this.#remember(event.id);
+    const seq = this.#firstSeq + this.#log.length;
     // A copy, so neither the publisher nor a handler can change what others receive.
     this.#log.push(deepCopy(event));
     this.#trim();
     for (const cursor of this.#cursors.values()) if (cursor.idle) cursor.wake?.();
+    // Resolves only once the event is durable: the caller's outbox lets go of it then.
+    await this.#journal?.append(seq, event);
+  }
+
+  #remember(id: string): void {
+    this.#ids.add(id);
+    if (this.#ids.size > this.#dedupWindow) {
+      const oldest = this.#ids.values().next().value;
+      if (oldest !== undefined) this.#ids.delete(oldest);
+    }
   }
 
   async consume(options: ConsumeOptions, handler: EventHandler): Promise<Subscription> {
@@ -102,6 +128,7 @@ export class MemoryBus implements EventBus {
   async close(): Promise<void> {
     this.#closed = true;
     await Promise.all([...this.#cursors].map(([durable, cursor]) => this.#stop(durable, cursor)));
+    await this.#journal?.flush();
   }
 
   async #deliver(durable: string, matches: (event: DomainEvent) => boolean, handler: EventHandler, cursor: Cursor): Promise<void> {
@@ -127,7 +154,7 @@ export class MemoryBus implements EventBus {
           const delayMs = await this.#afterFailure(durable, event, error, failing.failures, failing.firstAttemptAt);
           if (delayMs === undefined) {
             failing = undefined;
-            this.#positions.set(durable, seq + 1);
+            this.#advance(durable, seq + 1);
           } else if (!cursor.stopped) {
             await this.#wait(cursor, delayMs);
           }
@@ -135,8 +162,13 @@ export class MemoryBus implements EventBus {
         }
       }
       failing = undefined;
-      this.#positions.set(durable, seq + 1);
+      this.#advance(durable, seq + 1);
     }
+  }
+
+  #advance(durable: string, next: number): void {
+    this.#positions.set(durable, next);
+    this.#journal?.moved(durable, next);
   }
 
   /** Files the event as a dead letter when the policy is spent (undefined: move on), or says how long to wait before the next attempt. */
@@ -180,6 +212,7 @@ export class MemoryBus implements EventBus {
     await cursor.done;
     await cursor.serial.idle();
     if (this.#cursors.get(durable) === cursor) this.#cursors.delete(durable);
+    await this.#journal?.flush();
   }
 
   /** Drops old events in chunks of a tenth of the limit, so publishing stays cheap once the log is full. */
@@ -188,6 +221,7 @@ export class MemoryBus implements EventBus {
     const drop = Math.max(this.#log.length - this.#maxEvents, Math.ceil(this.#maxEvents / 10));
     this.#log.splice(0, drop);
     this.#firstSeq += drop;
+    this.#journal?.trim(this.#firstSeq).catch((error: unknown) => this.#logger?.warn({ err: error }, 'event journal could not drop old events; it will on the next trim'));
   }
 
   #assertOpen(): void {

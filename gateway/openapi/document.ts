@@ -10,6 +10,7 @@ import { merchantAdminPaths, merchantPaths } from './merchant-paths.js';
 import { orderPaths } from './order-paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
 import { paymentPaths } from './payment-paths.js';
+import { webhookPaths } from './webhook-paths.js';
 import { securitySchemes } from './security.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
@@ -39,6 +40,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       { name: 'Orders', description: 'Checkout orders (document 1)' },
       { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
       { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
+      { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },
       { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
       { name: 'Service', description: 'Health, metrics and this description' },
@@ -47,6 +49,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
     paths: {
       ...orderPaths(options),
       ...paymentPaths(),
+      ...webhookPaths(),
       ...checkoutPaths(),
       ...checkoutPagePaths(),
       ...merchantPaths(),

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { destinationPolicy } from '../../deploy/webhooks.js';
 import { ConfigError, loadConfig } from '../../actors/config.js';
 
 test('the defaults run everything embedded on 127.0.0.1:3000', (t) => {
@@ -115,4 +116,18 @@ test('ENCLAVE_URL needs the measurement and the witnesses the node will trust, a
   t.throws(() => loadConfig(nitro), { message: /ENCLAVE_NITRO_ROOT: needs to name the root certificate/ });
   t.is(loadConfig({ ...nitro, ENCLAVE_NITRO_ROOT: '/etc/peer/nitro-root.pem' }).ENCLAVE_MEASUREMENT, nitro.ENCLAVE_MEASUREMENT);
   t.throws(() => loadConfig({ ...nitro, ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(32)}` }), { message: /ENCLAVE_MEASUREMENT: must be sha256: and 64 hex digits, or pcr0: and 96/ });
+});
+
+test('webhooks: private destinations only outside production; https for live endpoints in production only', (t) => {
+  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' };
+  t.throws(() => loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: 'true' }), { message: /WEBHOOK_ALLOW_PRIVATE: must be false in production/ });
+  t.false(loadConfig(production).WEBHOOK_ALLOW_PRIVATE);
+  t.true(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE);
+  t.throws(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' }), { message: /WEBHOOK_ALLOW_PRIVATE: must be true or false/ });
+
+  const inProduction = destinationPolicy(loadConfig(production));
+  t.deepEqual(inProduction('LIVE'), { requireHttps: true, allowPrivate: false });
+  t.deepEqual(inProduction('SANDBOX'), { requireHttps: false, allowPrivate: false });
+  const inDevelopment = destinationPolicy(loadConfig({}));
+  t.deepEqual(inDevelopment('LIVE'), { requireHttps: false, allowPrivate: false });
 });

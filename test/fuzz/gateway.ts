@@ -14,7 +14,7 @@ const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 
-const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000 });
+const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000, WEBHOOK_ALLOW_PRIVATE: true });
 let failed = false;
 try {
   const target = await prepareFuzzTarget(gateway);

@@ -32,6 +32,8 @@ export async function serveGateway(
     payees: null,
     payments: { chain: null, destinationChainId: null, fees: { protocolFeeBps: 0, platformFeeBps: 50 }, windowMs: 3_600_000, attestationServiceUrl: '', crypto: null },
     checkoutPage: { simulatorUrl: null, conversionSimulatorUrl: null, enclave: null, chainId: null },
+    webhookPolicy: () => ({ requireHttps: false, allowPrivate: true }),
+    webhookTimeoutMs: 10_000,
     ...overrides,
   });
   const server = createGatewayServer(gateway.app.callback());

@@ -10,6 +10,8 @@
  * be document 1's validation shape. Used by the suite (a few thousand requests) and by
  * `npm run fuzz` (any number, counts printed by status).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
 import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
@@ -22,8 +24,14 @@ export interface FuzzTarget {
   document: OpenApiDocument & { paths: Record<string, Record<string, OperationObject>> };
   /** Credentials by scheme: the fuzzer's own merchant, another one, the sandbox twin, the admin token. */
   credentials: { liveKey: string; otherKey: string; sandboxKey: string; adminToken: string };
-  /** Ids that exist, by path parameter name; the admin routes get ids of a merchant the fuzzer's own keys do not belong to. */
+  /**
+   * Ids that exist, by path parameter name, or by method and name (`DELETE webhookId`) where
+   * one method's successes would leave the others none; the admin routes get ids of a
+   * merchant the fuzzer's own keys do not belong to.
+   */
   ids: Record<string, string[]>;
+  /** Ids that exist together, by the path's parameter names joined with `/` (a delivery of its webhook), for paths that need a matching pair. */
+  idTuples?: Record<string, string[][]>;
   /** The largest body the node takes, to send some just under and over it. */
   bodyLimitBytes: number;
 }
@@ -70,7 +78,7 @@ export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
 
 function operationRequests(target: FuzzTarget, template: string, method: string, operation: OperationObject): fc.Arbitrary<FuzzRequest> {
   const name = `${method} ${template}`;
-  const pathArbitrary = pathOf(target, template, operation);
+  const pathArbitrary = pathOf(target, template, method, operation);
   const query = operation.parameters?.some((parameter) => parameter.in === 'query')
     ? queryArbitrary(operation.parameters, target.document)
     : fc.constant({} as Record<string, string | string[]>);
@@ -102,15 +110,17 @@ function operationRequests(target: FuzzTarget, template: string, method: string,
     });
 }
 
-function pathOf(target: FuzzTarget, template: string, operation: OperationObject): fc.Arbitrary<string> {
+function pathOf(target: FuzzTarget, template: string, method: string, operation: OperationObject): fc.Arbitrary<string> {
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   if (names.length === 0) return fc.constant(template);
   const segments = names.map((name) => {
     const parameter = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === name);
-    const known = target.ids[name];
+    const known = target.ids[`${method} ${name}`] ?? target.ids[name];
     return pathParameterArbitrary(parameter?.schema ?? {}, target.document, known?.length ? { valid: fc.constantFrom(...known) } : {});
   });
-  return fc.tuple(...segments).map((values) => names.reduce((path, name, index) => path.replace(`{${name}}`, values[index]!), template));
+  const tuples = target.idTuples?.[names.join('/')];
+  const values: fc.Arbitrary<string[]> = tuples?.length ? fc.oneof(fc.tuple(...segments), fc.constantFrom(...tuples)) : fc.tuple(...segments);
+  return values.map((chosen) => names.reduce((path, name, index) => path.replace(`{${name}}`, chosen[index]!), template));
 }
 
 /** Another spelling of a path: under the exact-path rule each is a different, unknown path. */
@@ -321,14 +331,37 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     [own.liveKey, own.sandboxKey, other.liveKey].map(async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string),
   );
   const deadLetterIds = await seedDeadLetters(gateway);
+  const webhooks = await seedWebhooks(gateway, own.liveKey, 6);
+  const deletable = await seedWebhooks(gateway, own.liveKey, 6);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   return {
     url: gateway.url,
     document,
     credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN },
-    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds },
+    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!) },
+    idTuples: { 'webhookId/deliveryId': webhooks },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
   };
+}
+
+/**
+ * Webhooks of the fuzzer's live account, aimed at a receiver on loopback (the node must
+ * allow private addresses), each with a delivery from its test event, so the webhook and
+ * delivery operations can succeed: [webhookId, deliveryId] pairs.
+ */
+async function seedWebhooks(gateway: TestGateway, key: string, count: number): Promise<string[][]> {
+  const receiver = createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver.unref();
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fuzz`;
+  const pairs: string[][] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await gateway.request('POST', '/api/v1/webhooks', { key, body: { url } });
+    if (created.status !== 201) throw new Error(`webhook creation failed: ${JSON.stringify(created.body)}`);
+    const tested = await gateway.request('POST', `/api/v1/webhooks/${created.body.responseObject.id}/test`, { key });
+    pairs.push([created.body.responseObject.id, tested.body.responseObject.deliveryId]);
+  }
+  return pairs;
 }
 
 /**

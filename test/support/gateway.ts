@@ -3,6 +3,7 @@
  * for tests. Every answer `request` receives is validated against the OpenAPI
  * document the node serves (openapi-validator.ts); a mismatch fails the test.
  */
+import { sendAttempt, type AttemptRequest, type AttemptResult } from '../../actors/webhooks/http-sender.js';
 import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config } from '../../actors/index.js';
 import { startNode, type PlatformNode } from '../../deploy/node.js';
 import { ResponseValidator } from './openapi-validator.js';
@@ -46,6 +47,16 @@ export interface ApiResponse {
   body: { success: boolean; message: string; responseObject: any; statusCode: number; errorCode?: string };
 }
 
+/**
+ * Tests reach loopback only: a webhook URL naming any other host (the fuzzer makes them up)
+ * fails its attempt here, before a DNS lookup could leave the machine.
+ */
+async function loopbackOnly(request: AttemptRequest): Promise<AttemptResult> {
+  const host = URL.canParse(request.url) ? new URL(request.url).hostname : '';
+  if (host === '127.0.0.1' || host === '[::1]') return sendAttempt(request);
+  return { status: null, responseExcerpt: '', durationMs: 0, error: `tests send to loopback only, not ${host}`, errorCode: 'CONNECTION_FAILED' };
+}
+
 /** `store`: share one with an earlier gateway, as a node restarted over the same database would. */
 export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore; kinds?: ActorKind[] } = {}): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
@@ -53,6 +64,7 @@ export async function startTestGateway(overrides: Partial<Config> = {}, options:
     config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, LOCAL_MAKERS: false, ...overrides },
     store: options.store ?? new EmbeddedStore(),
     kinds: options.kinds,
+    webhookSender: loopbackOnly,
     clock,
     logger: createLogger({ level: 'silent' }),
   });

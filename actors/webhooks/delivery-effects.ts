@@ -1,0 +1,90 @@
+/**
+ * The effects of a delivery. `send` makes one attempt: it reads the endpoint as it is
+ * now (its URL, headers, secrets and whether it is still on), signs the fixed body
+ * with a fresh timestamp, POSTs it and reports what happened. It runs at least once:
+ * a node killed between the receiver's answer and the report sends the same event,
+ * same id, again. `reportScheduleSpent` switches an endpoint off when nothing it was
+ * sent has been answered with a 2xx since the failing delivery began.
+ */
+import { decode } from '../codec.js';
+import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import type { ActorSystem } from '../runtime/actor-system.js';
+import { reportToSelf } from '../runtime/effect-report.js';
+import { signingSecrets, type AttemptOutcome, type DeliveryEvent, type Environment, type SendParams, type WebhookContext } from '../../machines/webhook/index.js';
+import type { DestinationPolicy } from './destination-guard.js';
+import type { AttemptRequest, AttemptResult } from './http-sender.js';
+import { signatureHeaders } from './signing.js';
+
+export interface DeliveryEffectDependencies {
+  system: Pick<ActorSystem, 'documents'>;
+  send(request: AttemptRequest): Promise<AttemptResult>;
+  /** Where an endpoint of this environment may point. */
+  policy(environment: Environment): DestinationPolicy;
+  timeoutMs: number;
+}
+
+interface ScheduleSpentParams {
+  deliveryId: string;
+  webhookId: string;
+  failingSince: string;
+  at: string;
+}
+
+/** The endpoint as its actor last wrote it, secrets included; null when there is none. */
+async function endpointOf(system: DeliveryEffectDependencies['system'], webhookId: string): Promise<{ context: WebhookContext; state: string } | null> {
+  const doc = await system.documents('webhook').findOne({ _id: webhookId }, { projection: { snapshot: 1 } });
+  if (!doc) return null;
+  const snapshot = decode<{ value: string; context: WebhookContext }>(doc.snapshot);
+  return { context: snapshot.context, state: snapshot.value };
+}
+
+function inactive(url: string | null, why: string): AttemptOutcome {
+  return { responseCode: null, responseExcerpt: '', durationMs: 0, error: why, errorCode: 'ENDPOINT_INACTIVE', requestHeaders: {}, url };
+}
+
+export function deliveryEffects(deps: DeliveryEffectDependencies): Record<string, EffectHandler> {
+  async function send(raw: unknown, context: EffectContext): Promise<void> {
+    const params = raw as SendParams;
+    const endpoint = await endpointOf(deps.system, params.webhookId);
+    const now = context.clock.now();
+    let outcome: AttemptOutcome;
+    if (!endpoint || endpoint.state !== 'ACTIVE') {
+      outcome = inactive(endpoint?.context.url ?? null, endpoint ? `The endpoint is ${endpoint.state === 'DELETED' ? 'deleted' : 'disabled'}` : 'The endpoint does not exist');
+    } else {
+      const { context: webhook } = endpoint;
+      const headers: Record<string, string> = {};
+      for (const { key, value } of webhook.customHeaders) headers[key] = value;
+      Object.assign(headers, signatureHeaders({ id: params.eventId, timestamp: Math.floor(now / 1000), body: params.body, secrets: signingSecrets(webhook, now) }));
+      const result = await deps.send({ url: webhook.url, headers, body: params.body, timeoutMs: deps.timeoutMs, ...deps.policy(webhook.environment) });
+      outcome = {
+        responseCode: result.status,
+        responseExcerpt: result.responseExcerpt,
+        durationMs: Math.round(result.durationMs),
+        error: result.error,
+        errorCode: result.errorCode,
+        requestHeaders: { 'content-type': 'application/json', ...headers },
+        url: webhook.url,
+      };
+    }
+    const report: DeliveryEvent = { type: 'ATTEMPT_COMPLETED', attempt: params.attempt, outcome, at: new Date(context.clock.now()).toISOString() };
+    await reportToSelf(context, report);
+  }
+
+  async function reportScheduleSpent(raw: unknown, context: EffectContext): Promise<void> {
+    const params = raw as ScheduleSpentParams;
+    const answered = await deps.system.documents('delivery').findOne({ 'view.webhookId': params.webhookId, 'view.deliveredAt': { $gte: params.failingSince } }, { projection: { _id: 1 } });
+    if (answered) return;
+    await context.ask(
+      { kind: 'webhook', id: params.webhookId },
+      {
+        type: 'DISABLE',
+        code: 'FAILING',
+        message: `No delivery has been answered with a 2xx since ${params.failingSince}; delivery ${params.deliveryId} spent its retry schedule`,
+        at: params.at,
+      },
+      { messageId: context.effectId },
+    );
+  }
+
+  return { send, reportScheduleSpent };
+}

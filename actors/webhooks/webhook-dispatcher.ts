@@ -1,0 +1,109 @@
+/**
+ * Turns domain events into deliveries: a durable consumer of the event bus that, for
+ * each event of a webhook type, finds the merchant's active endpoints subscribed to it,
+ * builds the body once (so every endpoint and every attempt gets the same bytes and
+ * id) and makes one `delivery` actor per endpoint. It runs on one node of the cluster
+ * (a singleton) and takes one event at a time, in the bus's order.
+ *
+ * Order per subject. A new delivery of an order whose previous event to the same
+ * endpoint has not had its first answer yet is made HELD and linked to that one, which
+ * releases it once answered. Every step is idempotent by message id, so an event the
+ * bus hands over again after a crash makes nothing twice.
+ */
+import type { Logger } from 'pino';
+import type { DomainEvent, EventBus, Subscription } from '../events/event-bus.js';
+import { CommandRejectedError } from '../errors.js';
+import type { ActorSystem } from '../runtime/actor-system.js';
+import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
+import type { PublicWebhook } from './webhook-kind.js';
+import { deliveryIdOf } from './delivery-kind.js';
+import { subjectOf, webhookEventId, webhookPayload } from './payloads.js';
+import type { WebhookLanes } from './webhook-lanes.js';
+
+export const DISPATCHER_DURABLE = 'webhooks';
+
+export interface WebhookDispatcherOptions {
+  system: ActorSystem;
+  bus: EventBus;
+  lanes: WebhookLanes;
+  logger: Logger;
+}
+
+export class WebhookDispatcher {
+  #subscription: Subscription | null = null;
+  #role: { release(): Promise<void> } | null = null;
+
+  constructor(private readonly options: WebhookDispatcherOptions) {}
+
+  start(): void {
+    this.#role = this.options.system.singleton('webhook-dispatcher', {
+      start: async () => {
+        this.#subscription = await this.options.bus.consume({ durable: DISPATCHER_DURABLE, types: [...WEBHOOK_EVENT_TYPES] }, (event) => this.dispatch(event));
+      },
+      stop: async () => {
+        await this.#subscription?.stop();
+        this.#subscription = null;
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.#role?.release();
+    this.#role = null;
+  }
+
+  async dispatch(event: DomainEvent): Promise<void> {
+    if (!isWebhookEventType(event.type)) return;
+    const { merchantId, order } = await this.#subjectOrder(event);
+    if (!merchantId) return;
+    const rows = await this.options.system.documents('webhook').find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
+    const endpoints = rows.map((row) => (row.view as { webhook: PublicWebhook }).webhook).filter((webhook) => subscribes(webhook.events, event.type));
+    if (endpoints.length === 0) return;
+    const body = JSON.stringify(await webhookPayload(event, async () => order));
+    const eventId = webhookEventId(event);
+    const subjectId = subjectOf(event);
+    for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId });
+  }
+
+  async #deliver(endpoint: PublicWebhook, event: DomainEvent, fields: { body: string; eventId: string; subjectId: string; merchantId: string }): Promise<void> {
+    const { system, lanes } = this.options;
+    const id = deliveryIdOf(fields.eventId, endpoint.id);
+    const last = await lanes.last(endpoint.id, fields.subjectId);
+    const predecessor = last !== null && last !== id ? last : null;
+    const create: DeliveryEvent = {
+      type: 'CREATE',
+      id,
+      webhookId: endpoint.id,
+      merchantId: fields.merchantId,
+      eventId: fields.eventId,
+      eventType: event.type,
+      subjectId: fields.subjectId,
+      body: fields.body,
+      eventAt: new Date(event.at).toISOString(),
+      held: predecessor !== null,
+      at: new Date(event.at).toISOString(),
+    };
+    try {
+      await system.ask({ kind: 'delivery', id }, { ...create }, { messageId: `create:${id}` });
+    } catch (error) {
+      // Made by an earlier run whose message id has since been forgotten.
+      if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
+    }
+    if (predecessor !== null) {
+      const link = (await system.ask({ kind: 'delivery', id: predecessor }, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` })) as { held: boolean };
+      if (!link.held) await system.ask({ kind: 'delivery', id }, { type: 'RELEASE' }, { messageId: `release:${id}` });
+    }
+    await lanes.advance(endpoint.id, fields.subjectId, id);
+  }
+
+  /** The merchant the event belongs to, and for an event that carries only the order's id, the order as it reads now. */
+  async #subjectOrder(event: DomainEvent): Promise<{ merchantId: string | null; order: Record<string, unknown> | null }> {
+    const carried = event.data.order as { merchantId?: string } | undefined;
+    if (carried?.merchantId) return { merchantId: carried.merchantId, order: null };
+    if (typeof event.data.orderId === 'string') {
+      const doc = await this.options.system.documents('order').findOne({ _id: event.data.orderId }, { projection: { 'view.merchantId': 1, 'view.order': 1 } });
+      return { merchantId: (doc?.view.merchantId as string | undefined) ?? null, order: (doc?.view.order as Record<string, unknown> | undefined) ?? null };
+    }
+    return { merchantId: typeof event.data.merchantId === 'string' ? event.data.merchantId : null, order: null };
+  }
+}
