@@ -6,12 +6,13 @@
  * 501, OPTIONS).
  */
 import type Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { RateSource } from '../actors/rates/rate-source.js';
 import type { DeadLetterStore } from '../actors/runtime/dead-letters.js';
 import { MerchantAccounts } from './merchants/merchant-accounts.js';
 import { MerchantAdmin } from './merchants/merchant-admin.js';
+import { KeyUsage } from './merchants/key-usage.js';
 import { adminAuth } from './middleware/admin-token.js';
 import { apiKeyAuth } from './middleware/api-key.js';
 import { jsonBody } from './middleware/body.js';
@@ -32,6 +33,7 @@ import { orderRoutes } from './routes/orders.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { paymentRoutes } from './routes/payments.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { integrationRoutes } from './routes/integration.js';
 import { WebhookSetup } from './webhooks/webhook-setup.js';
 import { DeliveryLog } from './webhooks/delivery-log.js';
 import type { DestinationPolicy } from '../actors/webhooks/destination-guard.js';
@@ -88,7 +90,14 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   app.use(rateLimit({ perMinute: deps.rateLimitPerMinute }));
 
   const accounts = new MerchantAccounts(deps.system);
-  const auth = apiKeyAuth((keyHash) => accounts.byKeyHash(keyHash));
+  const keyUsage = new KeyUsage(deps.system, deps.now, deps.logger);
+  const checkKey = apiKeyAuth((keyHash) => accounts.byKeyHash(keyHash));
+  // Only an answered request counts as the key in use: a refused one changes nothing, bookkeeping included.
+  const auth: Middleware<GatewayState> = (ctx, next) =>
+    checkKey(ctx, async () => {
+      await next();
+      if (ctx.status < 400) keyUsage.note(ctx.state.account);
+    });
   const body = jsonBody(deps.bodyLimitBytes);
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
@@ -119,6 +128,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       auth,
       body,
     }),
+    integrationRoutes({ ...deps, accounts, auth, body }),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }),
   ];
   for (const router of areas) {

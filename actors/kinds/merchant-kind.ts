@@ -56,6 +56,7 @@ export const merchantKind = defineKind({
       environment: context.environment,
       twinId: context.twinId,
       apiKeyHash: context.apiKeyHash,
+      apiKeyLastUsedAt: context.apiKeyLastUsedAt ?? null,
       name: context.name,
     };
   },

@@ -23,6 +23,8 @@ export interface MerchantAccount {
   apiKeyHash: string;
   twinId: string;
   profile: MerchantProfileView;
+  /** When the key was last noted in use (key-usage.ts), to the hour; null before. */
+  apiKeyLastUsedAt: string | null;
 }
 
 interface MerchantView {
@@ -30,6 +32,7 @@ interface MerchantView {
   environment: Environment;
   twinId: string;
   apiKeyHash: string;
+  apiKeyLastUsedAt?: string | null;
 }
 
 /** Accounts kept at most; past it the oldest kept leaves (a merchant's next request reads it again). */
@@ -73,6 +76,7 @@ function account(merchantId: string, view: MerchantView): MerchantAccount {
     apiKeyHash: view.apiKeyHash,
     twinId: view.twinId,
     profile: view.profile,
+    apiKeyLastUsedAt: view.apiKeyLastUsedAt ?? null,
   };
 }
 

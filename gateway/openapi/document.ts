@@ -11,6 +11,7 @@ import { orderPaths } from './order-paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
 import { paymentPaths } from './payment-paths.js';
 import { webhookPaths } from './webhook-paths.js';
+import { integrationPaths } from './integration-paths.js';
 import { securitySchemes } from './security.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
@@ -41,6 +42,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
       { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
+      { name: 'Integration', description: 'Getting ready to go live: a sandbox test order and what is left to do' },
       { name: 'Merchants', description: 'The merchant’s own account' },
       { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
       { name: 'Service', description: 'Health, metrics and this description' },
@@ -50,6 +52,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...orderPaths(options),
       ...paymentPaths(),
       ...webhookPaths(),
+      ...integrationPaths(),
       ...checkoutPaths(),
       ...checkoutPagePaths(),
       ...merchantPaths(),

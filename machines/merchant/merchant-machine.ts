@@ -40,12 +40,15 @@ export interface MerchantInput {
 export interface MerchantContext extends MerchantInput {
   createdAt: string;
   updatedAt: string;
+  /** When the account's API key was last seen, to the hour (integration status); absent before the first use was noted. */
+  apiKeyLastUsedAt?: string | null;
 }
 
 export type MerchantEvent =
   | ({ type: 'CREATE' } & MerchantInput)
   | { type: 'UPDATE_SETTINGS'; changes: Partial<MerchantSettings>; at: string }
-  | { type: 'ROTATE_API_KEY'; apiKeyHash: string; apiKeyHint: string; at: string };
+  | { type: 'ROTATE_API_KEY'; apiKeyHash: string; apiKeyHint: string; at: string }
+  | { type: 'NOTE_KEY_USED'; at: string };
 
 export const merchantMachine = setup({
   types: { context: {} as MerchantContext, events: {} as MerchantEvent, input: {} as MerchantInput },
@@ -65,6 +68,8 @@ export const merchantMachine = setup({
         ROTATE_API_KEY: {
           actions: assign(({ event }) => ({ apiKeyHash: event.apiKeyHash, apiKeyHint: event.apiKeyHint, updatedAt: event.at })),
         },
+        // Not a change of the account: updatedAt stays.
+        NOTE_KEY_USED: { actions: assign(({ event }) => ({ apiKeyLastUsedAt: event.at })) },
       },
     },
   },

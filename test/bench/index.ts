@@ -16,6 +16,7 @@ import { formatQuotes, quotesBenchmark } from './quotes.js';
 import { formatPaymentRead, paymentReadBenchmark } from './payments-read.js';
 import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
+import { formatWebhooks, webhooksBenchmark } from './webhooks.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,6 +35,7 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   payments: async () => formatPayments(await paymentsBenchmark(Number(process.env.BENCH_PAID_ORDERS ?? 64), Number(process.env.BENCH_PAYMENT_TRANSFERS ?? 300))),
   quotes: async () => formatQuotes(await quotesBenchmark(seconds, Number(process.env.BENCH_DEPOSITS ?? 1_000))),
   'payment-read': async () => formatPaymentRead(await paymentReadBenchmark(seconds)),
+  webhooks: async () => formatWebhooks(await webhooksBenchmark(Number(process.env.BENCH_WEBHOOK_ORDERS ?? 1_000))),
 };
 
 const named = process.argv.slice(2);

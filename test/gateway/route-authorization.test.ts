@@ -11,10 +11,12 @@ import type { GatewayRoute } from '../../gateway/index.js';
 import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, invalidToken, notFound } from '../support/gateway.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 
-type Access = 'public' | 'merchant' | 'admin';
+/** `sandbox`: a merchant operation for the sandbox key (x-key-environment), whose other environment is live. */
+type Access = 'public' | 'merchant' | 'sandbox' | 'admin';
 
 interface Operation {
   security?: Array<Record<string, unknown>>;
+  'x-key-environment'?: 'SANDBOX';
   requestBody?: unknown;
   parameters?: Array<{ in: string; name: string; schema: { pattern?: string } }>;
 }
@@ -52,7 +54,7 @@ function operationOf(f: Fixture, route: GatewayRoute): Operation | undefined {
 function accessOf(operation: Operation): Access {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   if (schemes.includes('adminToken')) return 'admin';
-  if (schemes.includes('apiKey')) return 'merchant';
+  if (schemes.includes('apiKey')) return operation['x-key-environment'] === 'SANDBOX' ? 'sandbox' : 'merchant';
   return 'public';
 }
 
@@ -122,13 +124,14 @@ function credentialCases(f: Fixture, access: Access): Array<[name: string, heade
     ['the admin token instead of a key', bearer(ADMIN_TOKEN), missingKey],
     // Answered, but only with the caller's own account: checked by what the answer leaks, not by its status.
     ["another merchant's key", { 'x-api-key': f.other.liveKey }, undefined],
-    ["the other environment's key", { 'x-api-key': f.merchant.sandboxKey }, undefined],
+    ["the other environment's key", { 'x-api-key': access === 'sandbox' ? f.merchant.liveKey : f.merchant.sandboxKey }, undefined],
   ];
 }
 
 function validCredentials(f: Fixture, access: Access): Record<string, string> {
   if (access === 'admin') return { authorization: `Bearer ${ADMIN_TOKEN}` };
   if (access === 'merchant') return { 'x-api-key': f.merchant.liveKey };
+  if (access === 'sandbox') return { 'x-api-key': f.merchant.sandboxKey };
   return {};
 }
 
@@ -171,7 +174,7 @@ test('every guarded route refuses every wrong credential exactly, and leaks and 
         } else {
           t.true(response.status < 500, label);
           for (const secret of [f.merchant.liveId, f.orderId, 'live"']) t.false(response.text.includes(secret), `${label} leaks ${secret}`);
-          if (name.includes('environment')) t.false(response.text.includes(f.merchant.liveKey.slice(-4)), label);
+          if (name.includes('environment')) t.false(response.text.includes((access === 'sandbox' ? f.merchant.sandboxKey : f.merchant.liveKey).slice(-4)), label);
         }
         t.is(await merchantState(f), before, `${label} changed the merchant's records`);
       }

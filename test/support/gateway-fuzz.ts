@@ -38,6 +38,8 @@ export interface FuzzTarget {
 
 interface OperationObject {
   security?: Array<Record<string, unknown>>;
+  /** The account whose key the operation is for, when it is not the live one. */
+  'x-key-environment'?: 'SANDBOX';
   parameters?: Array<{ in: string; name: string; schema: unknown }>;
   requestBody?: { content?: Record<string, { schema: unknown }> };
 }
@@ -141,7 +143,8 @@ function respell(path: string): fc.Arbitrary<string> {
 function credentialsOf(target: FuzzTarget, operation: OperationObject): fc.Arbitrary<Record<string, string>> {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   const { liveKey, otherKey, sandboxKey, adminToken } = target.credentials;
-  const right: Record<string, string> = schemes.includes('adminToken') ? { authorization: `Bearer ${adminToken}` } : schemes.includes('apiKey') ? { 'x-api-key': liveKey } : {};
+  const ownKey = operation['x-key-environment'] === 'SANDBOX' ? sandboxKey : liveKey;
+  const right: Record<string, string> = schemes.includes('adminToken') ? { authorization: `Bearer ${adminToken}` } : schemes.includes('apiKey') ? { 'x-api-key': ownKey } : {};
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant(right) },
     {
@@ -150,7 +153,7 @@ function credentialsOf(target: FuzzTarget, operation: OperationObject): fc.Arbit
         {},
         { 'x-api-key': 'pk_live_wrong' },
         { 'x-api-key': otherKey },
-        { 'x-api-key': sandboxKey },
+        { 'x-api-key': ownKey === sandboxKey ? liveKey : sandboxKey },
         { 'x-api-key': '' },
         { authorization: `Bearer ${adminToken}x` },
         { authorization: `Basic ${Buffer.from(`admin:${adminToken}`).toString('base64')}` },
