@@ -113,7 +113,13 @@ test('a short transfer on a crypto rail is a partial fill; the remainder, paid i
   t.regex(short.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
   t.is(await usdcBalance(gateway, destination), net1);
 
-  const partial = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
+  // The payment tells the order after its own turn: the order follows a moment later.
+  const partial = await until(
+    gateway,
+    async () => answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read'),
+    (read) => read.order.status !== 'CREATED',
+    'the order to count the settlement',
+  );
   t.is(partial.order.status, 'PARTIALLY_FULFILLED');
   t.is(partial.order.remainingUsdcAmount, '12.5');
 
