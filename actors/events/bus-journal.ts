@@ -10,6 +10,7 @@
 import type { DomainEvent } from './event-bus.js';
 import { DuplicateKeyError } from '../errors.js';
 import type { Collection, Store, StoredDocument } from '../store/store.js';
+import { setOrInsert } from '../store/set-or-insert.js';
 
 interface EventRow extends StoredDocument {
   _id: string;
@@ -86,15 +87,6 @@ export class BusJournal {
   }
 
   async #write(moved: Array<[string, number]>): Promise<void> {
-    for (const [durable, next] of moved) {
-      if (!(await this.positions.updateOne({ _id: durable }, { $set: { next } }))) {
-        try {
-          await this.positions.insertOne({ _id: durable, next });
-        } catch (error) {
-          if (!(error instanceof DuplicateKeyError)) throw error;
-          await this.positions.updateOne({ _id: durable }, { $set: { next } });
-        }
-      }
-    }
+    for (const [durable, next] of moved) await setOrInsert(this.positions, durable, { next });
   }
 }

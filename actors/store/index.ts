@@ -4,5 +4,6 @@
  * MongoStore for deployments. Both pass the same contract suite.
  */
 export * from './store.js';
+export { setOrInsert } from './set-or-insert.js';
 export { EmbeddedStore } from './embedded-store.js';
 export { DEFAULT_DURABILITY, MongoStore, durabilityOptions, type MongoDurability } from './mongo-store.js';

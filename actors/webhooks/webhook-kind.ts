@@ -28,6 +28,14 @@ export type WebhookView = {
   createdAt: string;
 };
 
+/** What every command to an endpoint answers; the gateway shows the secrets only after a create or a rotation. */
+export interface WebhookReply {
+  webhook: PublicWebhook;
+  secret: string;
+  /** Until when the secret before the newest keeps signing; null when there is none. */
+  previousSecretExpiresAt: string | null;
+}
+
 export function publicWebhook(context: WebhookContext, state: string): PublicWebhook {
   return {
     id: context.id,
@@ -57,9 +65,9 @@ export const webhookKind = defineKind({
     return { webhook: publicWebhook(context, state), merchantId: context.merchantId, active: state === 'ACTIVE', deleted: state === 'DELETED', createdAt: context.createdAt };
   },
   // The newest secret, for the create and the rotation that just made it: the only answers that show it.
-  reply: (snapshot) => {
-    const context = webhookContextOf(snapshot);
-    return { webhook: publicWebhook(context, String(snapshot.value)), secret: context.secrets[0]!.secret };
+  reply: (snapshot): WebhookReply => {
+    const [newest, previous] = webhookContextOf(snapshot).secrets;
+    return { webhook: publicWebhook(webhookContextOf(snapshot), String(snapshot.value)), secret: newest!.secret, previousSecretExpiresAt: previous?.expiresAt ?? null };
   },
   viewIndexes: [{ key: { 'view.merchantId': 1, 'view.active': 1 }, name: 'webhook_by_merchant' }],
 });

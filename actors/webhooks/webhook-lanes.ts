@@ -3,8 +3,8 @@
  * delivery a new event of the same order must wait for. Only the dispatcher writes it,
  * one event at a time.
  */
-import { DuplicateKeyError } from '../errors.js';
 import type { Collection, Store, StoredDocument } from '../store/store.js';
+import { setOrInsert } from '../store/set-or-insert.js';
 
 interface LaneRow extends StoredDocument {
   last: string;
@@ -22,14 +22,7 @@ export class WebhookLanes {
   }
 
   async advance(webhookId: string, subjectId: string, deliveryId: string): Promise<void> {
-    const _id = laneId(webhookId, subjectId);
-    if (await this.lanes.updateOne({ _id }, { $set: { last: deliveryId } })) return;
-    try {
-      await this.lanes.insertOne({ _id, last: deliveryId });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      await this.lanes.updateOne({ _id }, { $set: { last: deliveryId } });
-    }
+    await setOrInsert(this.lanes, laneId(webhookId, subjectId), { last: deliveryId });
   }
 }
 

@@ -6,6 +6,7 @@ import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { z } from 'zod';
 import type { listOrdersQuery } from '../schemas/order-schemas.js';
 import { escapeRegex, searchFilter } from './order-search.js';
+import { newestPage } from '../paged-views.js';
 
 type ListQuery = z.infer<typeof listOrdersQuery>;
 
@@ -25,11 +26,7 @@ export async function listOrders(system: ActorSystem, account: MerchantAccount, 
   }
   if (query.chargebackStatus) filter['view.chargebackStatus'] = query.chargebackStatus;
 
-  const orders = system.documents('order');
-  const [docs, total] = await Promise.all([
-    orders.find(filter, { sort: { 'view.createdAt': -1, _id: -1 }, skip: (query.page - 1) * query.limit, limit: query.limit, projection: { view: 1 } }),
-    orders.count(filter),
-  ]);
+  const { docs, total } = await newestPage(system.documents('order'), filter, query, { view: 1 });
   return {
     orders: docs.map((doc) => {
       const view = doc.view as unknown as OrderView;

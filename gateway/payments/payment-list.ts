@@ -8,12 +8,11 @@ import type { PaymentView } from '../../actors/kinds/payment-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { Filter } from '../../actors/store/store.js';
 import { orderNotFound } from '../checkout/order-access.js';
+import { NEWEST_FIRST, newestPage } from '../paged-views.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { listPaymentsQuery } from '../schemas/payment-schemas.js';
 
 type ListQuery = z.infer<typeof listPaymentsQuery>;
-
-const NEWEST_FIRST = { 'view.createdAt': -1, _id: -1 } as const;
 
 export async function listPayments(system: ActorSystem, account: MerchantAccount, query: ListQuery) {
   const filter: Filter = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
@@ -28,11 +27,7 @@ export async function listPayments(system: ActorSystem, account: MerchantAccount
       ...(query.createdTo ? { $lt: new Date(query.createdTo).toISOString() } : {}),
     };
   }
-  const payments = system.documents('payment');
-  const [docs, total] = await Promise.all([
-    payments.find(filter, { sort: NEWEST_FIRST, skip: (query.page - 1) * query.limit, limit: query.limit, projection: { view: 1 } }),
-    payments.count(filter),
-  ]);
+  const { docs, total } = await newestPage(system.documents('payment'), filter, query, { view: 1 });
   return { payments: docs.map((doc) => (doc.view as unknown as PaymentView).payment), total, page: query.page, limit: query.limit };
 }
 

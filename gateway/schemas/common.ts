@@ -14,9 +14,16 @@ export const decimalString = z.string().max(32, 'must be at most 32 characters')
 export const tier = z.enum(['BASE', 'PRO', 'CONCIERGE']);
 export const feePayer = z.enum(['MERCHANT', 'PAYEE', 'SPLIT']);
 export const environment = z.enum(['LIVE', 'SANDBOX']);
+export const isoTime = z.string().meta({ description: 'ISO 8601 time', example: '2026-11-23T12:00:00.000Z' });
+
+/** Document 1's paging of every merchant list: 1-based page, limit up to 100, above it refused rather than clamped. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+};
 
 /** An id of one resource kind, as the path parameters and bodies that name one carry it. */
-function resourceId(prefix: string, article: string) {
+export function resourceId(prefix: string, article: string) {
   return z.string().regex(idPattern(prefix), `must be ${article} id: ${prefix}_ and 24 letters or digits`).meta({ example: `${prefix}_4Fz1hQk9TbW2mX7pLr0sVc3N` });
 }
 

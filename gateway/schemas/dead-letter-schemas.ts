@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEAD_LETTER_SOURCES, DEAD_LETTER_STATUSES } from '../../actors/runtime/dead-letters.js';
+import { isoTime } from './common.js';
 
 /** `dlq_` and 24 hex digits: what DeadLetterStore.idOf makes. */
 export const DEAD_LETTER_ID = /^dlq_[0-9a-f]{24}$/;
@@ -37,8 +38,6 @@ export const discardDeadLetterBody = z
     reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').meta({ description: 'Why the work is given up; kept on the letter' }),
   })
   .meta({ example: { reason: 'Refunded by hand; the webhook is no longer wanted' } });
-
-const isoTime = z.string().meta({ description: 'ISO 8601 time' });
 
 export const deadLetterView = z
   .object({

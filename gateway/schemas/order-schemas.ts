@@ -4,7 +4,7 @@
  * in order-resources.ts).
  */
 import { z } from 'zod';
-import { decimalString, feePayer, orderId } from './common.js';
+import { decimalString, feePayer, orderId, pageQuery } from './common.js';
 import { destinationAddress, destinationChainId, destinationToken } from './destination.js';
 import { orderChargebackStatus, orderStatus } from './order-resources.js';
 import { freeFormObject } from './free-form.js';
@@ -69,6 +69,5 @@ export const listOrdersQuery = z.strictObject({
   displayStatus: z.enum(['ACTIVE', 'EXPIRED', 'CREATED']).optional(),
   chargebackStatus: orderChargebackStatus.optional(),
   search: z.string().max(256).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  ...pageQuery,
 });

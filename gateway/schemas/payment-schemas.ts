@@ -4,12 +4,12 @@
  * and documented from the same schemas (the answers are in payment-resources.ts).
  */
 import { z } from 'zod';
-import { currencyCode, decimalString, orderId, paymentCurrency } from './common.js';
+import { currencyCode, decimalString, orderId, pageQuery, paymentCurrency } from './common.js';
 import { paymentStatus } from './payment-resources.js';
 import { idPattern } from '../ids.js';
 
 export const paymentId = z.string().regex(idPattern('pay'), 'must be a payment id: pay_ and 24 letters or digits').meta({ example: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N' });
-const rail = z.string().min(1).max(32).meta({ description: 'A rail id of the order’s enabledRails (venmo, zelle, …, or relay_<chainId> for crypto)', example: 'venmo' });
+export const rail = z.string().min(1).max(32).meta({ description: 'A rail id of the order’s enabledRails (venmo, zelle, …, or relay_<chainId> for crypto)', example: 'venmo' });
 const paymentMethodId = z.string().max(32).meta({ description: 'The Zelle bank: zelle-chase, zelle-bofa or zelle-citi; only on the zelle rail' });
 const payToValues = z.array(z.string().min(1).max(128)).max(20);
 const quoteLimit = z.coerce.number().int().min(1).max(10);
@@ -60,8 +60,7 @@ export const listPaymentsQuery = z.strictObject({
   orderId: orderId.optional().meta({ description: 'Only this order’s attempts (an addition to document 1)' }),
   createdFrom: z.iso.datetime().optional().meta({ description: 'Created at or after this ISO time' }),
   createdTo: z.iso.datetime().optional().meta({ description: 'Created before this ISO time' }),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  ...pageQuery,
 });
 
 export const quoteAvailabilityBody = z

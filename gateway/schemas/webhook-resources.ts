@@ -6,15 +6,13 @@
  */
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../../machines/webhook/index.js';
-import { idPattern } from '../ids.js';
+import { isoTime, resourceId } from './common.js';
 
-export const webhookId = z.string().regex(idPattern('whk'), 'must be a webhook id: whk_ and 24 letters or digits').meta({ example: 'whk_4Fz1hQk9TbW2mX7pLr0sVc3N' });
-export const deliveryId = z.string().regex(/^whd_[0-9A-Za-z]{24}$/, 'must be a delivery id: whd_ and 24 letters or digits').meta({ example: 'whd_9Qm2Lx7RtY4bN1cV8kZp3WsE' });
+export const webhookId = resourceId('whk', 'a webhook');
+export const deliveryId = resourceId('whd', 'a delivery');
 
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES as [string, ...string[]]).meta({ id: 'WebhookEventType' });
 export const deliveryStatus = z.enum(['PENDING', 'DELIVERED', 'FAILED']).meta({ id: 'WebhookDeliveryStatus' });
-
-const isoTime = z.string().meta({ description: 'ISO 8601', example: '2026-11-23T12:00:00.000Z' });
 
 export const webhookHeader = z.object({ key: z.string(), value: z.string() }).meta({ id: 'WebhookHeader' });
 

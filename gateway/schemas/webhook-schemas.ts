@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { SIGNATURE_HEADER_NAMES } from '../../actors/webhooks/signing.js';
+import { pageQuery } from './common.js';
 import { deliveryId, deliveryStatus, webhookEventType, webhookId } from './webhook-resources.js';
 
 /** document 1, Limits: custom webhook headers. */
@@ -89,8 +90,7 @@ export const listDeliveriesQuery = z.strictObject({
   status: deliveryStatus.optional(),
   eventType: webhookEventType.optional(),
   eventId: z.string().min(1).max(128).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  ...pageQuery,
 });
 
 export const redeliverFailedBody = z

@@ -10,18 +10,19 @@ import { CommandRejectedError } from '../../actors/errors.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { Filter } from '../../actors/store/store.js';
 import { deliveryIdOf, type DeliveryView, type PublicDelivery } from '../../actors/webhooks/delivery-kind.js';
+import type { PublicWebhook } from '../../actors/webhooks/webhook-kind.js';
 import type { DeliveryEvent } from '../../machines/webhook/index.js';
 import { ApiError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
+import { newestPage } from '../paged-views.js';
 import type { listDeliveriesQuery } from '../schemas/webhook-schemas.js';
+import { untilView } from '../view-poll.js';
 import type { WebhookSetup } from './webhook-setup.js';
 
 type ListQuery = z.infer<typeof listDeliveriesQuery>;
 
-const NEWEST_FIRST = { 'view.createdAt': -1, _id: -1 } as const;
-
-/** How often the test waits on its delivery's first answer. */
-const TEST_POLL_MS = 25;
+/** How much longer than an attempt's time-out the test waits for its answer. */
+const TEST_ANSWER_MARGIN_MS = 2_000;
 
 export interface DeliveryLogDependencies {
   system: ActorSystem;
@@ -35,63 +36,54 @@ function deliveryNotFound(): ApiError {
   return new ApiError(404, 'Delivery not found', 'NOT_FOUND');
 }
 
-function webhookDisabled(): ApiError {
-  return new ApiError(409, 'The webhook is disabled: enable it (PATCH active: true) before sending to it', 'WEBHOOK_DISABLED');
-}
+/** The delivery does not take a redelivery now: an attempt of it is under way. */
+const inFlight = (error: unknown) => error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED';
 
 export class DeliveryLog {
   constructor(private readonly deps: DeliveryLogDependencies) {}
 
   async list(account: MerchantAccount, webhookId: string, query: ListQuery) {
-    await this.deps.setup.read(account, webhookId);
     const filter: Filter = { 'view.webhookId': webhookId };
     if (query.status) filter['view.status'] = query.status;
     if (query.eventType) filter['view.eventType'] = query.eventType;
     if (query.eventId) filter['view.eventId'] = query.eventId;
-    const deliveries = this.deps.system.documents('delivery');
-    const [docs, total] = await Promise.all([
-      deliveries.find(filter, { sort: NEWEST_FIRST, skip: (query.page - 1) * query.limit, limit: query.limit, projection: { 'view.delivery': 1 } }),
-      deliveries.count(filter),
-    ]);
+    await this.deps.setup.read(account, webhookId);
+    const { docs, total } = await newestPage(this.deps.system.documents('delivery'), filter, query, { 'view.delivery': 1 });
     return { deliveries: docs.map((doc) => (doc.view as unknown as DeliveryView).delivery), total, page: query.page, limit: query.limit };
   }
 
   async read(account: MerchantAccount, webhookId: string, deliveryId: string) {
     await this.deps.setup.read(account, webhookId);
-    const view = await this.#view(webhookId, deliveryId);
+    const view = await this.#view(webhookId, deliveryId, { view: 1 });
     return { ...view.delivery, attemptHistory: view.attemptHistory, payload: view.payload };
   }
 
   async redeliver(account: MerchantAccount, webhookId: string, deliveryId: string) {
-    const webhook = await this.deps.setup.read(account, webhookId);
-    if (!webhook.active) throw webhookDisabled();
-    await this.#view(webhookId, deliveryId);
+    await this.#activeWebhook(account, webhookId);
+    await this.#view(webhookId, deliveryId, { _id: 1 });
     try {
       return (await this.deps.system.ask({ kind: 'delivery', id: deliveryId }, { type: 'REDELIVER', at: this.deps.now() })) as PublicDelivery;
     } catch (error) {
-      if (error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED') {
-        throw new ApiError(409, 'The delivery is being sent now; wait for its answer', 'DELIVERY_IN_PROGRESS');
-      }
+      if (inFlight(error)) throw new ApiError(409, 'The delivery is being sent now; wait for its answer', 'DELIVERY_IN_PROGRESS');
       throw error;
     }
   }
 
   /** The oldest `limit` deliveries that failed, made at or after `since`, each sent again once. */
   async redeliverFailed(account: MerchantAccount, webhookId: string, body: { since: string; limit: number }) {
-    const webhook = await this.deps.setup.read(account, webhookId);
-    if (!webhook.active) throw webhookDisabled();
+    await this.#activeWebhook(account, webhookId);
     const filter = { 'view.webhookId': webhookId, 'view.status': 'FAILED', 'view.createdAt': { $gte: new Date(body.since).toISOString() } };
     const docs = await this.deps.system.documents('delivery').find(filter, { sort: { 'view.createdAt': 1, _id: 1 }, limit: body.limit + 1, projection: { _id: 1 } });
-    const batch = docs.slice(0, body.limit).map((doc) => doc._id);
     const at = this.deps.now();
     const sent: string[] = [];
-    for (const id of batch) {
+    // One after another: deliveries of one order go back out in the order they were made.
+    for (const { _id: id } of docs.slice(0, body.limit)) {
       try {
         await this.deps.system.ask({ kind: 'delivery', id }, { type: 'REDELIVER', at });
         sent.push(id);
       } catch (error) {
         // Sent again meanwhile by another call: it is on its way already.
-        if (!(error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED')) throw error;
+        if (!inFlight(error)) throw error;
       }
     }
     return { count: sent.length, deliveryIds: sent, more: docs.length > body.limit };
@@ -102,39 +94,35 @@ export class DeliveryLog {
    * tried once, and its answer. The event carries no order: its id starts `evt_test_`.
    */
   async test(account: MerchantAccount, webhookId: string, eventType: string) {
-    const webhook = await this.deps.setup.read(account, webhookId);
-    if (!webhook.active) throw webhookDisabled();
+    await this.#activeWebhook(account, webhookId);
     const at = this.deps.now();
     const eventId = `evt_test_${randomBytes(12).toString('hex')}`;
     const body = JSON.stringify({ id: eventId, type: eventType, timestamp: at, data: { order: null, payment: null, refund: null, paymentBridge: null } });
     const id = deliveryIdOf(eventId, webhookId);
-    const create: DeliveryEvent = { type: 'CREATE', id, webhookId, merchantId: account.merchantId, eventId, eventType, subjectId: eventId, body, eventAt: at, held: false, manual: true, at };
-    await this.deps.system.ask({ kind: 'delivery', id }, { ...create });
-    const answered = await this.#firstAnswer(id);
-    const last = answered?.attemptHistory.at(-1) ?? null;
+    const create = { type: 'CREATE', id, webhookId, merchantId: account.merchantId, eventId, eventType, subjectId: eventId, body, eventAt: at, held: false, manual: true, at } satisfies DeliveryEvent;
+    await this.deps.system.ask({ kind: 'delivery', id }, create);
+    const view = await untilView<DeliveryView>(this.deps.system.documents('delivery'), id, (read) => read.status !== 'PENDING', this.deps.attemptTimeoutMs + TEST_ANSWER_MARGIN_MS);
+    const last = view?.attemptHistory.at(-1) ?? null;
+    const delivered = view?.status === 'DELIVERED';
+    const answered = view !== null && view.status !== 'PENDING';
     return {
-      success: answered?.delivery.status === 'DELIVERED',
+      success: delivered,
       deliveryId: id,
       responseCode: last?.responseCode ?? null,
-      error: answered === null ? 'No answer yet; the delivery log will show it' : answered.delivery.status === 'DELIVERED' ? null : (last?.error ?? `The endpoint answered ${last?.responseCode}`),
+      error: delivered ? null : answered ? (last?.error ?? `The endpoint answered ${last?.responseCode}`) : 'No answer yet; the delivery log will show it',
     };
   }
 
-  async #view(webhookId: string, deliveryId: string): Promise<DeliveryView> {
-    const doc = await this.deps.system.documents('delivery').findOne({ _id: deliveryId, 'view.webhookId': webhookId }, { projection: { view: 1 } });
-    if (!doc) throw deliveryNotFound();
-    return doc.view as unknown as DeliveryView;
+  /** The webhook, when it is the account's and on; 404 or 409 otherwise. */
+  async #activeWebhook(account: MerchantAccount, webhookId: string): Promise<PublicWebhook> {
+    const webhook = await this.deps.setup.read(account, webhookId);
+    if (!webhook.active) throw new ApiError(409, 'The webhook is disabled: enable it (PATCH active: true) before sending to it', 'WEBHOOK_DISABLED');
+    return webhook;
   }
 
-  /** The delivery once its attempt has an answer, or null when none came within an attempt's time-out. */
-  async #firstAnswer(deliveryId: string): Promise<DeliveryView | null> {
-    const deadline = Date.now() + this.deps.attemptTimeoutMs + 2_000;
-    while (Date.now() < deadline) {
-      const doc = await this.deps.system.documents('delivery').findOne({ _id: deliveryId }, { projection: { view: 1 } });
-      const view = doc?.view as unknown as DeliveryView | undefined;
-      if (view && view.delivery.status !== 'PENDING') return view;
-      await new Promise((resolve) => setTimeout(resolve, TEST_POLL_MS));
-    }
-    return null;
+  async #view(webhookId: string, deliveryId: string, projection: { view: 1 } | { _id: 1 }): Promise<DeliveryView> {
+    const doc = await this.deps.system.documents('delivery').findOne({ _id: deliveryId, 'view.webhookId': webhookId }, { projection });
+    if (!doc) throw deliveryNotFound();
+    return doc.view as unknown as DeliveryView;
   }
 }

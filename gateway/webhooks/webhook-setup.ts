@@ -6,9 +6,9 @@
  */
 import { newWebhookSecret } from '../../actors/webhooks/signing.js';
 import { checkWebhookUrl, type DestinationPolicy } from '../../actors/webhooks/destination-guard.js';
-import type { PublicWebhook, WebhookView } from '../../actors/webhooks/webhook-kind.js';
+import type { PublicWebhook, WebhookReply, WebhookView } from '../../actors/webhooks/webhook-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { parseSubscription, SECRET_OVERLAP_MS, type Environment, type WebhookChanges, type WebhookEventType, type WebhookHeader } from '../../machines/webhook/index.js';
+import { parseSubscription, type Environment, type WebhookChanges, type WebhookEventType, type WebhookHeader } from '../../machines/webhook/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
@@ -21,11 +21,6 @@ export interface WebhookSetupDependencies {
   /** Where an endpoint of each environment may point. */
   webhookPolicy(environment: Environment): DestinationPolicy;
   now(): string;
-}
-
-interface WebhookReply {
-  webhook: PublicWebhook;
-  secret: string;
 }
 
 export function webhookNotFound(): ApiError {
@@ -45,7 +40,7 @@ export class WebhookSetup {
       { kind: 'webhook', id },
       { type: 'CREATE', id, merchantId: account.merchantId, environment: account.environment, url, events, customHeaders: body.customHeaders ?? [], secret: newWebhookSecret(), at: this.deps.now() },
     )) as WebhookReply;
-    return { ...reply.webhook, secret: reply.secret, previousSecretExpiresAt: null };
+    return withSecret(reply);
   }
 
   async list(account: MerchantAccount) {
@@ -79,9 +74,8 @@ export class WebhookSetup {
 
   async rotateSecret(account: MerchantAccount, webhookId: string) {
     await this.read(account, webhookId);
-    const at = this.deps.now();
-    const reply = (await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at })) as WebhookReply;
-    return { ...reply.webhook, secret: reply.secret, previousSecretExpiresAt: new Date(Date.parse(at) + SECRET_OVERLAP_MS).toISOString() };
+    const reply = (await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at: this.deps.now() })) as WebhookReply;
+    return withSecret(reply);
   }
 
   #url(account: MerchantAccount, text: string): string {
@@ -89,6 +83,11 @@ export class WebhookSetup {
     if (!check.ok) throw fieldError('url', check.reason);
     return check.url.href;
   }
+}
+
+/** The answer of a create or a rotation: the endpoint with the secret it now signs with. */
+function withSecret({ webhook, secret, previousSecretExpiresAt }: WebhookReply) {
+  return { ...webhook, secret, previousSecretExpiresAt };
 }
 
 function subscription(names: string[]): WebhookEventType[] {

@@ -36,6 +36,7 @@
  */
 import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate';
 import { conversionOf, toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
+import { isoAfter } from '../iso-time.js';
 import type { Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */
@@ -150,8 +151,6 @@ function timeOf(event: PaymentEvent): string | null {
   if (event.type === 'CHAIN_FACT' && event.fact.blockTimestamp) return new Date(Number(event.fact.blockTimestamp) * 1000).toISOString();
   return null;
 }
-
-const isoAfter = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 
 export const paymentMachine = setup({
   types: {

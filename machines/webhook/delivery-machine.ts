@@ -14,6 +14,7 @@
  */
 import { assertEvent, assign, enqueueActions, not, setup } from 'xstate';
 import { MAX_ATTEMPTS, retryWaitMs } from './retry-schedule.js';
+import { isoAfter } from '../iso-time.js';
 
 /** How long a delivery waits for the one before it at most, should the release never come. */
 export const HOLD_LIMIT_MS = 30_000;
@@ -115,15 +116,14 @@ export function deliveryStatusOf(state: string): DeliveryStatus {
 const completed = (event: DeliveryEvent) => (event.type === 'ATTEMPT_COMPLETED' ? event.outcome : null);
 const answered2xx = (outcome: AttemptOutcome | null) => outcome?.responseCode != null && outcome.responseCode >= 200 && outcome.responseCode < 300;
 
-function addMs(iso: string, ms: number): string {
-  return new Date(Date.parse(iso) + ms).toISOString();
-}
+/** The wait after the attempts made on the schedule so far. */
+const retryWaitOf = (context: DeliveryContext) => retryWaitMs(context.id, context.scheduledAttempts) ?? 0;
 
 export const deliveryMachine = setup({
   types: { input: {} as DeliveryInput, context: {} as DeliveryContext, events: {} as DeliveryEvent },
   delays: {
     holdLimit: HOLD_LIMIT_MS,
-    retryWait: ({ context }) => retryWaitMs(context.id, context.scheduledAttempts) ?? 0,
+    retryWait: ({ context }) => retryWaitOf(context),
   },
   guards: {
     waitsForPredecessor: ({ context }) => context.held,
@@ -159,7 +159,7 @@ export const deliveryMachine = setup({
     }),
     scheduleRetry: assign(({ context, event }) => {
       assertEvent(event, 'ATTEMPT_COMPLETED');
-      return { nextRetryAt: addMs(event.at, retryWaitMs(context.id, context.scheduledAttempts) ?? 0) };
+      return { nextRetryAt: isoAfter(event.at, retryWaitOf(context)) };
     }),
     failGone: assign({ failure: { code: 'GONE' as const, message: 'The endpoint answered 410 Gone; it has been disabled' }, manual: false }),
     failInactive: assign({ failure: { code: 'ENDPOINT_INACTIVE', message: 'The endpoint is disabled or deleted' }, manual: false }),

@@ -11,6 +11,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { WebhookEventType } from './event-types.js';
+import { isoAfter } from '../iso-time.js';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -49,13 +50,7 @@ export interface WebhookInput {
   at: string;
 }
 
-export interface WebhookContext {
-  id: string;
-  merchantId: string;
-  environment: Environment;
-  url: string;
-  events: WebhookEventType[];
-  customHeaders: WebhookHeader[];
+export interface WebhookContext extends Omit<WebhookInput, 'secret' | 'at'> {
   /** Newest first. */
   secrets: SigningSecret[];
   disabled: DisabledReason | null;
@@ -82,10 +77,6 @@ export type WebhookEvent =
 /** The secrets that sign at `now`, newest first. */
 export function signingSecrets(context: Pick<WebhookContext, 'secrets'>, now: number): string[] {
   return context.secrets.filter((entry) => entry.expiresAt === null || Date.parse(entry.expiresAt) > now).map((entry) => entry.secret);
-}
-
-function isoAfter(iso: string, ms: number): string {
-  return new Date(Date.parse(iso) + ms).toISOString();
 }
 
 export const webhookMachine = setup({
