@@ -8,6 +8,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseUsdc } from '../machines/money.js';
 import { privateKeysProblem } from './relayer/relayer-keys.js';
+import { secretsProblem, splitSecrets } from './wallet-transfers/provider-secrets.js';
 import type { RetryPolicy } from './runtime/retry-policy.js';
 import type { MongoDurability } from './store/mongo-store.js';
 
@@ -97,6 +98,28 @@ const schema = z
     RATES_TIMEOUT_MS: integer(100, 60_000).default(2_000),
     /** How old the provider's last answer may be before orders priced in fiat are refused RATE_UNAVAILABLE. */
     RATES_MAX_AGE_MS: integer(1_000, 24 * 60 * 60 * 1000).default(60_000),
+    /** How long the orderbook answers from one snapshot of the deposits; document 3 allows at most 60 seconds. */
+    ORDERBOOK_CACHE_MS: integer(0, 60_000).default(15_000),
+    /** Below this much available USDC (a decimal) an orderbook row is dust, shown only with showSmallOrders=true. */
+    ORDERBOOK_DUST_USDC: z
+      .string()
+      .transform((text, ctx) => {
+        const units = usdcOrUndefined(text);
+        if (units !== undefined) return units;
+        ctx.addIssue({ code: 'custom', message: 'must be a USDC amount with at most 6 decimals, such as 1' });
+        return z.NEVER;
+      })
+      .default(1_000_000n),
+    /** A spread beyond this many basis points from the reference rate, either way, is extreme: hidden unless hideExtremeSpread=false. */
+    ORDERBOOK_EXTREME_SPREAD_BPS: integer(0, 1_000_000).default(2_000),
+    /** The origin makers sign in at (EIP-4361 domain and URI), such as https://app.example.com; unset, the URL the gateway listens on (set it behind a proxy). */
+    MAKER_AUTH_ORIGIN: z.url({ protocol: /^https?$/ }).transform((text) => new URL(text).origin).optional(),
+    /** How long a sign-in nonce may wait for its signed message. */
+    MAKER_NONCE_TTL_MS: integer(10_000, 60 * 60 * 1000).default(10 * 60 * 1000),
+    /** How long a maker's bearer token lasts (never beyond the signed message's Expiration Time). */
+    MAKER_TOKEN_TTL_MS: integer(60_000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+    /** Transaction-history reads per minute per wallet (per node). */
+    TRANSACTION_HISTORY_PER_MINUTE: integer(1, 100_000).default(30),
     /** Secret that makes order ids derived from idempotency keys unguessable; random per process when unset. */
     ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Whether the node reads chain facts at all; `false` runs it without a chain (tests that need none). */
@@ -179,6 +202,18 @@ const schema = z
     WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false').transform((value) => value === 'true'),
     /** How long one webhook attempt may take, connection to last byte of the excerpt read. */
     WEBHOOK_TIMEOUT_MS: integer(1_000, 30_000).default(10_000),
+    /**
+     * The wallet provider's webhook signing secret (whsec_…), or two comma-separated while a rotation
+     * overlaps; unset, POST /v2/webhooks/walletprovider answers 503 WEBHOOK_NOT_CONFIGURED. Never logged.
+     */
+    WALLET_PROVIDER_WEBHOOK_SECRET: z
+      .string()
+      .superRefine((text, ctx) => {
+        const problem = secretsProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform(splitSecrets)
+      .optional(),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */

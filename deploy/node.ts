@@ -33,7 +33,8 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/rates/index.js';
-import { merchantKind, orderKind } from '../actors/kinds/index.js';
+import { makerRecordKinds, merchantKind, orderKind } from '../actors/kinds/index.js';
+import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
@@ -47,11 +48,14 @@ import { startMetricsServer } from './metrics-server.js';
 import { paymentSide, type PaymentSide } from './payments.js';
 import { conversionSide, type ConversionSide } from './conversions.js';
 import { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
+import { orderbookOf } from './market.js';
 import { seedMakers, type SeededMaker } from './seed-makers.js';
 import { webhookSide } from './webhooks.js';
+import { makerWalletKinds } from '../actors/makers/index.js';
+import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
 import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
 
-const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind];
+const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, ...makerWalletKinds];
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -181,15 +185,26 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
   const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
   const webhooks = webhookSide(config, system, store, bus, logger.child({ component: 'webhooks' }), options.webhookSender);
-  for (const kind of [...PLATFORM_KINDS, payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
+  // Open on every node: maker records register their payees here, chain or not.
+  const payeeDirectory = await PayeeDirectory.open(store);
+  for (const kind of [...PLATFORM_KINDS, ...makerRecordKinds(payeeDirectory), payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
   await webhooks.start();
   chain = await startChainSide(config, system, store, logger, opened);
   enclaveClient = await connectEnclave(config, enclave);
   const liquidity = chain && opened ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow }) : null;
   await liquidity?.start();
-  const payees = liquidity ? await PayeeDirectory.open(store) : null;
+  const payees = liquidity ? payeeDirectory : null;
   const now = () => new Date(clock.now()).toISOString();
+  const rates = new RateSource(
+    config.RATES_URL
+      ? new HttpRateProvider({ url: config.RATES_URL, apiKey: config.RATES_API_KEY, timeoutMs: config.RATES_TIMEOUT_MS, maxAgeMs: config.RATES_MAX_AGE_MS, clock })
+      : new LocalRateProvider(),
+  );
+  const orderbook =
+    opened && liquidity
+      ? await orderbookOf({ config, chain: opened, liquidity, rates, clock, enclave: enclaveClient, system, logger: logger.child({ component: 'orderbook' }) })
+      : null;
   // Each start of the embedded default runs a fresh local chain, so its makers are seeded anew.
   const seededMakers = chain?.localChain && payees && config.LOCAL_MAKERS ? await seedMakers(chain.localChain, payees, now(), logger.child({ component: 'local-makers' })) : [];
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
@@ -203,11 +218,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     version: packageJson.version,
     startedAt: Date.now(),
     ...(chain ? { indexerHealth: () => chain.indexerHealth() } : {}),
-    rates: new RateSource(
-      config.RATES_URL
-        ? new HttpRateProvider({ url: config.RATES_URL, apiKey: config.RATES_API_KEY, timeoutMs: config.RATES_TIMEOUT_MS, maxAgeMs: config.RATES_MAX_AGE_MS, clock })
-        : new LocalRateProvider(),
-    ),
+    rates,
+
     adminToken: config.PEER_ADMIN_TOKEN,
     trustedProxies: config.TRUSTED_PROXIES,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -220,8 +232,18 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     metrics,
     liquidity,
     payees,
+    orderbook,
     webhookPolicy: webhooks.policy,
     webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
+    makers: {
+      // The listening URL is known only once the server listens, before any request can ask.
+      origin: () => config.MAKER_AUTH_ORIGIN ?? url,
+      nonceTtlMs: config.MAKER_NONCE_TTL_MS,
+      tokenTtlMs: config.MAKER_TOKEN_TTL_MS,
+      historyPerMinute: config.TRANSACTION_HISTORY_PER_MINUTE,
+      transfers: chain ? new WalletTransfers(chain.client) : null,
+    },
     payments: {
       chain: payments.chain,
       destinationChainId: payments.destinationChainId,

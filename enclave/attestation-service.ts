@@ -162,6 +162,12 @@ export class AttestationService {
     return credentialView(await this.#credential(this.#sellerPlatform(platformId).id, payeeDetails), this.#now());
   }
 
+  /** Every active credential's payee and expiry, for the orderbook: never the ciphertext. */
+  async activeSellerCredentials(): Promise<Array<{ platform: string; payeeDetails: string; expiresAt: number }>> {
+    const docs = await this.#options.sellerCredentials.find({ status: 'ACTIVE' });
+    return docs.map((doc) => ({ platform: doc.platform, payeeDetails: doc.payeeDetails.toLowerCase(), expiresAt: Math.floor(Date.parse(doc.expiresAt) / 1000) }));
+  }
+
   /** Only the uploader's address revokes, by signing revocationMessage for this credential within five minutes of now. */
   async revokeSellerCredential(platformId: string, payeeDetails: string, body: unknown) {
     const request = parseRequest(sellerRevokeRequest, body);

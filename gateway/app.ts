@@ -34,6 +34,13 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { paymentRoutes } from './routes/payments.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { integrationRoutes } from './routes/integration.js';
+import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
+import { orderbookRoutes } from './routes/orderbook.js';
+import { providerRoutes } from './routes/providers.js';
+import { makerAreas } from './routes/makers.js';
+import { makerRecordRoutes } from './routes/maker-records.js';
+import type { MakerSettings } from './wallet-auth/maker-settings.js';
+import type { Orderbook } from './market/orderbook.js';
 import { WebhookSetup } from './webhooks/webhook-setup.js';
 import { DeliveryLog } from './webhooks/delivery-log.js';
 import type { DestinationPolicy } from '../actors/webhooks/destination-guard.js';
@@ -65,6 +72,8 @@ export interface GatewayDependencies extends HealthDependencies {
   liquidity: LiquidityBook | null;
   /** Whom each deposit is paid to; null where live payments are not taken. */
   payees: PayeeDirectory | null;
+  /** Document 3's public orderbook; null on a node that reads no chain. */
+  orderbook: Orderbook | null;
   payments: PaymentSettings;
   /** Where a webhook of each environment may point (the node's WEBHOOK_ALLOW_PRIVATE and NODE_ENV). */
   webhookPolicy(environment: Environment): DestinationPolicy;
@@ -72,6 +81,10 @@ export interface GatewayDependencies extends HealthDependencies {
   webhookTimeoutMs: number;
   /** The hosted checkout page's view of the node: the simulator, the enclave to trust, the chain. */
   checkoutPage: Omit<CheckoutPageConfig, 'attestationServiceUrl'>;
+  /** Makers' sign-in, referrals and transaction history (docs/maker-auth.md). */
+  makers: MakerSettings;
+  /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
+  walletProviderSecrets?: readonly string[];
 }
 
 export interface Gateway {
@@ -129,6 +142,11 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       body,
     }),
     integrationRoutes({ ...deps, accounts, auth, body }),
+    walletProviderRoutes({ ...deps, body }),
+    orderbookRoutes(deps.orderbook),
+    providerRoutes(),
+    ...makerAreas({ ...deps, body }),
+    makerRecordRoutes({ ...deps, body }),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }),
   ];
   for (const router of areas) {

@@ -83,19 +83,31 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
     sellerAutomatedRelease: false,
     asOfSequence: 0n,
     rateBounds: [],
+    intentsSignaled: 0,
+    intentsFulfilled: 0,
+    totalDeposited: '0',
+    totalTaken: '0',
+    createdAt: 0n,
+    updatedAt: 0n,
   };
+  let deposited = 0n;
+  let taken = 0n;
   // The escrow's own arithmetic (Escrow.sol), replayed.
   for (const fact of facts) {
     answer.asOfSequence = fact.sequence;
+    answer.updatedAt = fact.blockTimestamp;
     const event = fact.event;
     switch (event?.$case) {
       case 'depositReceived':
         answer.deposit = event.value;
+        answer.createdAt = fact.blockTimestamp;
         available = BigInt(event.value.amount);
+        deposited = available;
         [answer.intentAmountMin, answer.intentAmountMax] = [event.value.intentAmountMin, event.value.intentAmountMax];
         break;
       case 'depositFundsAdded':
         available += BigInt(event.value.amount);
+        deposited += BigInt(event.value.amount);
         break;
       case 'depositWithdrawn':
         available -= BigInt(event.value.amount);
@@ -106,6 +118,7 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
       case 'fundsLocked':
         available -= BigInt(event.value.amount);
         locked += BigInt(event.value.amount);
+        answer.intentsSignaled += 1;
         break;
       case 'fundsUnlocked':
         locked -= BigInt(event.value.amount);
@@ -114,6 +127,8 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
       case 'fundsUnlockedAndTransferred':
         locked -= BigInt(event.value.unlockedAmount);
         available += BigInt(event.value.unlockedAmount) - BigInt(event.value.transferredAmount);
+        taken += BigInt(event.value.transferredAmount);
+        answer.intentsFulfilled += 1;
         break;
       case 'depositPaymentMethodSet':
         if (event.value.payeeDetails === zeroHash) methods.delete(event.value.paymentMethod);
@@ -151,7 +166,13 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
     }
   }
   if (!answer.deposit) throw new ServiceError(Status.NOT_FOUND, `no deposit ${depositId} of ${contracts.escrow} in the fact log`);
-  return { ...answer, available: available.toString(), locked: locked.toString(), paymentMethods: [...methods.values()], currencies: [...currencies.values()], rateBounds: [...bounds.values()] };
+  return {
+    ...answer,
+    available: available.toString(),
+    locked: locked.toString(),
+    totalDeposited: deposited.toString(),
+    totalTaken: taken.toString(),
+    paymentMethods: [...methods.values()], currencies: [...currencies.values()], rateBounds: [...bounds.values()] };
 }
 
 function subjectOf(request: ListFactsRequest): ChainSubject {

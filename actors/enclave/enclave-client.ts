@@ -12,6 +12,7 @@ import { Metadata, credentials, type CallOptions, type ServiceError } from '@grp
 import {
   EnclaveServiceClient,
   type AttestationDocument,
+  type ListSellerCredentialsResponse,
   type RegisterIdentityRequest,
   type RegisterIdentityResponse,
   type VerifyDisputeRequest,
@@ -84,6 +85,15 @@ export class EnclaveClient {
 
   verifyDispute(request: VerifyDisputeRequest): Promise<VerifyDisputeResponse> {
     return this.#signed((options, done) => this.#client.verifyDispute(request, new Metadata(), options, done));
+  }
+
+  /** The active seller credentials, by `<platform>:<payeeDetails>`: not signed, it moves no money (the orderbook shows it). */
+  async sellerCredentials(): Promise<Map<string, { active: boolean; expiresAt: number }>> {
+    const { credentials } = await withDeadline<ListSellerCredentialsResponse>(
+      (options, done) => this.#client.listSellerCredentials({}, new Metadata(), options, done),
+      this.#deadlineMs,
+    );
+    return new Map(credentials.map((credential) => [`${credential.platform}:${credential.payeeDetails}`, { active: true, expiresAt: Number(credential.expiresAt) }]));
   }
 
   close(): void {

@@ -4,3 +4,4 @@ export * from './order-kind.js';
 export * from './transaction-kind.js';
 export * from './wallet-kind.js';
 export * from './payment-kind.js';
+export * from './maker-record-kind.js';

@@ -3,7 +3,7 @@
  * plain data, and the rules that turn stored deposits into offers for one payment. Apart
  * from the store and the fact stream so that every rule can be tested on plain documents.
  */
-import type { Hex } from 'viem';
+import { zeroAddress, type Hex } from 'viem';
 import type { GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 /**
@@ -23,6 +23,16 @@ export type LiquidityDepositDoc = {
   sellerAutomatedRelease: boolean;
   disputeProtection: boolean;
   methods: { paymentMethod: string; payeeDetails: string; currencies: { currency: string; minConversionRate: string }[] }[];
+  /** Lower-case; null when no rate manager is set. */
+  rateManager: string | null;
+  intentsSignaled: number;
+  intentsFulfilled: number;
+  /** Token base units ever put in, and ever released to takers. */
+  totalDeposited: string;
+  totalTaken: string;
+  /** Block times (Unix seconds) of the deposit's creation and of its last standing fact. */
+  createdAt: number;
+  chainUpdatedAt: number;
   /** `<paymentMethod>:<currency>` for each pair the deposit prices: what the store's index narrows a quote by. */
   offers: string[];
   /**
@@ -116,6 +126,13 @@ export function depositDocument(answer: GetDepositResponse, asOfSequence: number
     sellerAutomatedRelease: answer.sellerAutomatedRelease,
     disputeProtection: answer.disputeProtectionEnabled,
     methods,
+    rateManager: answer.rateManager === zeroAddress ? null : answer.rateManager.toLowerCase(),
+    intentsSignaled: answer.intentsSignaled,
+    intentsFulfilled: answer.intentsFulfilled,
+    totalDeposited: answer.totalDeposited,
+    totalTaken: answer.totalTaken,
+    createdAt: Number(answer.createdAt),
+    chainUpdatedAt: Number(answer.updatedAt),
     offers: methods.flatMap((method) => method.currencies.map((currency) => offerKey(method.paymentMethod, currency.currency))),
     asOfSequence,
     updatedAt,

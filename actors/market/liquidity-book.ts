@@ -118,6 +118,11 @@ export class LiquidityBook {
     return doc && bookDeposit(doc);
   }
 
+  /** Every deposit not closed, as stored: what the orderbook's snapshots are made of. */
+  openDeposits(): Promise<LiquidityDepositDoc[]> {
+    return this.#deposits.find({ closed: false });
+  }
+
   /** How many deposits the book holds, closed ones included. */
   count(): Promise<number> {
     return this.#deposits.count({});

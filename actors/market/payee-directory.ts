@@ -3,7 +3,8 @@
  * customer could not be told whom to pay from the chain alone: the directory keeps the
  * id itself for each hash a maker registered with us, per platform. A deposit whose payee
  * is not in the directory is never quoted. Makers register through document 3's maker
- * endpoints (issue 17); the local makers of the embedded default register at seeding.
+ * endpoints (a maker-record actor's effect, docs/makers.md); the local makers of the embedded
+ * default register at seeding.
  */
 import { keccak256, toBytes, type Hex } from 'viem';
 import { DuplicateKeyError } from '../errors.js';

@@ -164,6 +164,9 @@ export function enclaveService(service: AttestationService, logger: Logger): Enc
       };
     }),
     listDisputeVerifiers: unary(logger, 'ListDisputeVerifiers', async () => ({ verifiers: service.disputeVerifiers() })),
+    listSellerCredentials: unary(logger, 'ListSellerCredentials', async () => ({
+      credentials: (await service.activeSellerCredentials()).map((credential) => ({ ...credential, expiresAt: BigInt(credential.expiresAt) })),
+    })),
     verifyDispute: unary(logger, 'VerifyDispute', async (request) => {
       const result = await service.verifyDispute(request.platform, request.actionType, {
         encryptedSessionMaterial: request.encryptedSessionMaterial,

@@ -4,10 +4,11 @@
  * payments to them will carry (so a maker's payee hash can be proven theirs).
  */
 import { z } from 'zod';
-import { cashAppActivityRequestFor, cashAppSession, readCashAppActivity } from '../platforms/cashapp.js';
-import { cookieSession, normalizeEmail, normalizeTag, platformId } from '../platforms/params.js';
+import { ALIPAY, CASHAPP, PAYPAL, VENMO, WISE, type ActionDefinition, type PlatformDefinition } from '../../machines/platforms/index.js';
+import { actionParts, type SessionOf } from '../platforms/adapter-parts.js';
+import { readCashAppActivity } from '../platforms/cashapp.js';
+import { normalizeEmail, normalizeTag } from '../platforms/params.js';
 import { parsePlatformResponse, type PlatformRequest } from '../platforms/platform.js';
-import { wiseSession } from '../platforms/wise.js';
 
 /** The platform answered well, for another account than the params name. */
 export class IdentityMismatchError extends Error {
@@ -32,19 +33,13 @@ export interface IdentityAction<S = unknown> {
   read(response: unknown, params: Record<string, string>): VerifiedIdentity;
 }
 
-const noParams = z.object({}).strict();
+/** An action's platform, type, schemas and request, from its platform's identity action. */
+function identityParts<const P extends PlatformDefinition & { identity: ActionDefinition }>(platform: P) {
+  return { platform: platform.id, actionType: platform.identity.type, ...actionParts<P['identity']>(platform.identity) };
+}
 
-const venmoRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
-  platform: 'venmo',
-  actionType: 'register_venmo',
-  session: cookieSession,
-  params: z.object({ SENDER_ID: platformId }).strict(),
-  // The replay URL is derived from SENDER_ID: clients send no captured URL, so they cannot point the enclave elsewhere.
-  request: (session, params) => ({
-    method: 'GET',
-    path: `/api/stories/target-or-actor/${encodeURIComponent(params.SENDER_ID!)}`,
-    headers: { Cookie: session.Cookie },
-  }),
+const venmoRegistration: IdentityAction<SessionOf<typeof VENMO.identity>> = {
+  ...identityParts(VENMO),
   read(response, params) {
     const { data } = parsePlatformResponse(
       'venmo',
@@ -58,12 +53,8 @@ const venmoRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
   },
 };
 
-const paypalRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
-  platform: 'paypal',
-  actionType: 'register_paypal',
-  session: cookieSession,
-  params: noParams,
-  request: (session) => ({ method: 'GET', path: '/myaccount/profile/api/user', headers: { Cookie: session.Cookie } }),
+const paypalRegistration: IdentityAction<SessionOf<typeof PAYPAL.identity>> = {
+  ...identityParts(PAYPAL),
   read(response) {
     const { data } = parsePlatformResponse(
       'paypal',
@@ -74,16 +65,8 @@ const paypalRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
   },
 };
 
-const wiseRegistration: IdentityAction<z.infer<typeof wiseSession>> = {
-  platform: 'wise',
-  actionType: 'register_wise',
-  session: wiseSession,
-  params: z.object({ PROFILE_ID: platformId }).strict(),
-  request: (session, params) => ({
-    method: 'GET',
-    path: `/gateway/v1/profiles/${encodeURIComponent(params.PROFILE_ID!)}`,
-    headers: { Cookie: session.Cookie, 'X-Access-Token': session['X-Access-Token'] },
-  }),
+const wiseRegistration: IdentityAction<SessionOf<typeof WISE.identity>> = {
+  ...identityParts(WISE),
   read(response, params) {
     const profile = parsePlatformResponse(
       'wise',
@@ -99,24 +82,16 @@ const wiseRegistration: IdentityAction<z.infer<typeof wiseSession>> = {
   },
 };
 
-const cashAppRegistration: IdentityAction<z.infer<typeof cashAppSession>> = {
-  platform: 'cashapp',
-  actionType: 'register_cashapp',
-  session: cashAppSession,
-  params: noParams,
-  request: (session) => cashAppActivityRequestFor(session),
+const cashAppRegistration: IdentityAction<SessionOf<typeof CASHAPP.identity>> = {
+  ...identityParts(CASHAPP),
   read(response) {
     const { customer } = readCashAppActivity(response);
     return { payeeId: normalizeTag(customer.cashtag), username: customer.cashtag, metadata: { customerToken: customer.customer_token } };
   },
 };
 
-const alipayRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
-  platform: 'alipay',
-  actionType: 'register_alipay',
-  session: cookieSession,
-  params: noParams,
-  request: (session) => ({ method: 'GET', path: '/alipay/user/profile.json', headers: { Cookie: session.Cookie } }),
+const alipayRegistration: IdentityAction<SessionOf<typeof ALIPAY.identity>> = {
+  ...identityParts(ALIPAY),
   read(response) {
     const { result } = parsePlatformResponse(
       'alipay',
@@ -127,7 +102,8 @@ const alipayRegistration: IdentityAction<z.infer<typeof cookieSession>> = {
   },
 };
 
-const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [venmoRegistration, paypalRegistration, wiseRegistration, cashAppRegistration, alipayRegistration];
+/** Every identity registration the service makes. */
+export const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [venmoRegistration, paypalRegistration, wiseRegistration, cashAppRegistration, alipayRegistration];
 
 export function identityAction(platform: string, actionType: string): IdentityAction<unknown> | undefined {
   return IDENTITY_ACTIONS.find((action) => action.platform === platform && action.actionType === actionType);

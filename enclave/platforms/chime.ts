@@ -1,7 +1,9 @@
 /** Chime: a Pay Anyone transfer read with the web cookie; the payee is the recipient's $ChimeSign. */
 import { z } from 'zod';
+import { CHIME } from '../../machines/platforms/index.js';
 import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
-import { cookieSession, normalizeTag, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeTag } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const transaction = z.object({
@@ -14,16 +16,8 @@ const transaction = z.object({
   }),
 });
 
-export const chime: PaymentPlatform<z.infer<typeof cookieSession>> = {
-  id: 'chime',
-  actionType: 'transfer_chime',
-  session: cookieSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/api/v1/transactions/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie },
-  }),
+export const chime: PaymentPlatform<SessionOf<typeof CHIME.payment>> = {
+  ...paymentParts(CHIME),
   normalize(response, params) {
     const { transaction: tx } = parsePlatformResponse('chime', transaction, response);
     if (tx.id !== params.PAYMENT_ID) throw new PaymentNotFoundError('chime answered with another transaction');

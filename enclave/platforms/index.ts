@@ -15,7 +15,8 @@ import { zelleCiti } from './zelle-citi.js';
 export * from './platform.js';
 export * from './platform-client.js';
 
-const PAYMENT_PLATFORMS: readonly PaymentPlatform<any>[] = [
+/** Every platform the buyer TEE path verifies payments on. */
+export const PAYMENT_PLATFORMS: readonly PaymentPlatform<any>[] = [
   venmo,
   cashapp,
   monzo,

@@ -1,7 +1,8 @@
 /** Monzo: a transaction read with the buyer's API token; the payee is the counterparty's sort code and account number. */
 import { z } from 'zod';
+import { MONZO } from '../../machines/platforms/index.js';
 import { directionOfSigned, fiatFromMinorUnits, millisFromIso } from './amounts.js';
-import { bearerSession, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const transaction = z.object({
@@ -16,16 +17,8 @@ const transaction = z.object({
   }),
 });
 
-export const monzo: PaymentPlatform<z.infer<typeof bearerSession>> = {
-  id: 'monzo',
-  actionType: 'transfer_monzo',
-  session: bearerSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/transactions/${encodeURIComponent(params.PAYMENT_ID!)}?expand[]=counterparty`,
-    headers: { Authorization: session.Authorization },
-  }),
+export const monzo: PaymentPlatform<SessionOf<typeof MONZO.payment>> = {
+  ...paymentParts(MONZO),
   normalize(response, params) {
     const { transaction: tx } = parsePlatformResponse('monzo', transaction, response);
     if (tx.id !== params.PAYMENT_ID) throw new PaymentNotFoundError('monzo answered with another transaction');

@@ -1,17 +1,18 @@
-/** Public params and session fields every platform shares. */
+/** The checks every platform's values share, from the rules machines/platforms publishes, and how payee ids are normalized. */
 import { z } from 'zod';
+import { PARAM_RULE, SESSION_FORMATS } from '../../machines/platforms/index.js';
 
 /** A platform's payment or account id: what goes into a path, so nothing that could change the path. */
-export const platformId = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits, dots, underscores, colons or hyphens');
+export const platformId = z.string().regex(new RegExp(PARAM_RULE.pattern), `must be ${PARAM_RULE.description}`);
 
-export const paymentIdParams = z.object({ PAYMENT_ID: platformId }).strict();
+const header = SESSION_FORMATS.header;
 
 /** A header value a buyer captured: one line, so it cannot smuggle another header. */
-export const headerValue = z.string().min(1).max(8192).regex(/^[^\r\n]*$/, 'must be one line');
-
-export const cookieSession = z.object({ Cookie: headerValue }).strict();
-
-export const bearerSession = z.object({ Authorization: headerValue.regex(/^Bearer \S+$/, 'must be "Bearer <token>"') }).strict();
+export const headerValue = z
+  .string()
+  .min(header.minLength!)
+  .max(header.maxLength!)
+  .regex(new RegExp(header.pattern!), 'must be one line');
 
 /** Lower case and trimmed: how e-mail payees are registered and compared. */
 export function normalizeEmail(email: string): string {

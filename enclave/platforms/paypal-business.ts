@@ -1,7 +1,9 @@
 /** PayPal Business: the reporting API's transaction search with the business's OAuth token; the payee is the receiver's e-mail. */
 import { z } from 'zod';
+import { PAYPAL_BUSINESS } from '../../machines/platforms/index.js';
 import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
-import { bearerSession, normalizeEmail, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeEmail } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const search = z.object({
@@ -18,16 +20,8 @@ const search = z.object({
   ),
 });
 
-export const paypalBusiness: PaymentPlatform<z.infer<typeof bearerSession>> = {
-  id: 'paypal-business',
-  actionType: 'transfer_paypal_business',
-  session: bearerSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/v1/reporting/transactions?${new URLSearchParams({ transaction_id: params.PAYMENT_ID!, fields: 'transaction_info,payee_info' })}`,
-    headers: { Authorization: session.Authorization },
-  }),
+export const paypalBusiness: PaymentPlatform<SessionOf<typeof PAYPAL_BUSINESS.payment>> = {
+  ...paymentParts(PAYPAL_BUSINESS),
   normalize(response, params) {
     const row = parsePlatformResponse('paypal-business', search, response).transaction_details.find(
       (detail) => detail.transaction_info.transaction_id === params.PAYMENT_ID,

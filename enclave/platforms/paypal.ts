@@ -1,7 +1,9 @@
 /** PayPal Personal: an activity's detail read with the web cookie; the payee is the counterparty's e-mail. */
 import { z } from 'zod';
+import { PAYPAL } from '../../machines/platforms/index.js';
 import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
-import { cookieSession, normalizeEmail, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeEmail } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const activity = z.object({
@@ -14,16 +16,8 @@ const activity = z.object({
   }),
 });
 
-export const paypal: PaymentPlatform<z.infer<typeof cookieSession>> = {
-  id: 'paypal',
-  actionType: 'transfer_paypal',
-  session: cookieSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/myaccount/activities/details/inline/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie },
-  }),
+export const paypal: PaymentPlatform<SessionOf<typeof PAYPAL.payment>> = {
+  ...paymentParts(PAYPAL),
   normalize(response, params) {
     const { data } = parsePlatformResponse('paypal', activity, response);
     if (data.transactionId !== params.PAYMENT_ID) throw new PaymentNotFoundError('paypal answered with another activity');

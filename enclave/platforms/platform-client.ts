@@ -3,24 +3,12 @@
  * Redirects are refused (they would carry the buyer's cookie to another host), every
  * call has a deadline, and failures are told apart without quoting what was sent.
  */
+import { PLATFORMS } from '../../machines/platforms/index.js';
 import { AttestationError } from '../errors.js';
 import type { PlatformRequest } from './platform.js';
 
-/** Where each platform's web API answers in production. The embedded default and the tests point every platform at the simulator instead. */
-export const PLATFORM_HOSTS: Readonly<Record<string, string>> = {
-  venmo: 'https://account.venmo.com',
-  cashapp: 'https://cash.app',
-  monzo: 'https://api.monzo.com',
-  wise: 'https://wise.com',
-  revolut: 'https://app.revolut.com',
-  chime: 'https://app.chime.com',
-  'zelle-chase': 'https://secure.chase.com',
-  'zelle-bofa': 'https://secure.bankofamerica.com',
-  'zelle-citi': 'https://online.citi.com',
-  paypal: 'https://www.paypal.com',
-  'paypal-business': 'https://api-m.paypal.com',
-  alipay: 'https://render.alipay.com',
-};
+/** Where each platform's web API answers in production (its definition's apiBaseUrl). The embedded default and the tests point every platform at the simulator instead. */
+export const PLATFORM_HOSTS: Readonly<Record<string, string>> = Object.fromEntries(PLATFORMS.map((platform) => [platform.id, platform.apiBaseUrl]));
 
 export interface PlatformClientOptions {
   /** The base URL of a platform's API; default PLATFORM_HOSTS. */

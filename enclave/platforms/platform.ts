@@ -2,7 +2,10 @@
  * What the enclave knows of one payment platform: the session material and public
  * params a buyer sends, the one request that reads the payment back from the platform
  * with them, and how the platform's answer, in its own shape, becomes a normalized
- * payment. Each platform is one file; the verifier sees only normalized payments.
+ * payment. Each platform is one file; the verifier sees only normalized payments. What a
+ * client must know (session fields, params, the request) comes from the platform's
+ * definition in machines/platforms through adapter-parts.ts, which the provider templates
+ * publish too; an adapter adds how to read the platform's answer.
  */
 import type { z } from 'zod';
 

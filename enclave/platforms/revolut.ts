@@ -1,10 +1,10 @@
 /** Revolut: a retail transaction read with the web cookie and device id; the payee is the recipient's Revtag. */
 import { z } from 'zod';
+import { REVOLUT } from '../../machines/platforms/index.js';
 import { directionOfSigned, fiatFromMinorUnits } from './amounts.js';
-import { headerValue, normalizeTag, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeTag } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
-
-export const revolutSession = z.object({ Cookie: headerValue, 'x-device-id': headerValue }).strict();
 
 const transactions = z.array(
   z.object({
@@ -17,16 +17,8 @@ const transactions = z.array(
   }),
 );
 
-export const revolut: PaymentPlatform<z.infer<typeof revolutSession>> = {
-  id: 'revolut',
-  actionType: 'transfer_revolut',
-  session: revolutSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/api/retail/transaction/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie, 'x-device-id': session['x-device-id'] },
-  }),
+export const revolut: PaymentPlatform<SessionOf<typeof REVOLUT.payment>> = {
+  ...paymentParts(REVOLUT),
   normalize(response, params) {
     const tx = parsePlatformResponse('revolut', transactions, response).find((row) => row.id === params.PAYMENT_ID);
     if (!tx) throw new PaymentNotFoundError('revolut answered without the transaction');

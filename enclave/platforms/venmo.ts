@@ -4,8 +4,9 @@
  * sender must be the session's own account, read from Venmo's account endpoint.
  */
 import { z } from 'zod';
+import { VENMO } from '../../machines/platforms/index.js';
 import { directionOfSigned, fiatFromText, millisFromIso } from './amounts.js';
-import { cookieSession, paymentIdParams } from './params.js';
+import { accountRequest, paymentParts, type SessionOf } from './adapter-parts.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const story = z.object({
@@ -21,19 +22,11 @@ const story = z.object({
 
 const account = z.object({ data: z.object({ user: z.object({ id: z.string(), username: z.string() }) }) });
 
-export const venmo: PaymentPlatform<z.infer<typeof cookieSession>> = {
-  id: 'venmo',
-  actionType: 'transfer_venmo',
-  session: cookieSession,
-  params: paymentIdParams,
+export const venmo: PaymentPlatform<SessionOf<typeof VENMO.payment>> = {
+  ...paymentParts(VENMO),
   sellerPath: true,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/api/stories/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie },
-  }),
   account: {
-    request: (session) => ({ method: 'GET', path: '/api/v5/account', headers: { Cookie: session.Cookie } }),
+    request: accountRequest(VENMO.payment),
     read: (response) => parsePlatformResponse('venmo', account, response).data.user.id,
   },
   normalize(response, params) {

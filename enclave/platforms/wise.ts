@@ -4,11 +4,10 @@
  * times in UTC without an offset.
  */
 import { z } from 'zod';
+import { WISE } from '../../machines/platforms/index.js';
 import { fiatFromJsonNumber } from './amounts.js';
-import { headerValue, platformId } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
 import { PaymentNotFoundError, PlatformResponseError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
-
-export const wiseSession = z.object({ Cookie: headerValue, 'X-Access-Token': headerValue }).strict();
 
 const transfer = z.object({
   id: z.number(),
@@ -27,16 +26,8 @@ export function millisFromWiseTime(text: string): number {
   return Date.parse(`${match[1]}T${match[2]}Z`);
 }
 
-export const wise: PaymentPlatform<z.infer<typeof wiseSession>> = {
-  id: 'wise',
-  actionType: 'transfer_wise',
-  session: wiseSession,
-  params: z.object({ PAYMENT_ID: platformId, PROFILE_ID: platformId }).strict(),
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/gateway/v3/profiles/${encodeURIComponent(params.PROFILE_ID!)}/transfers/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie, 'X-Access-Token': session['X-Access-Token'] },
-  }),
+export const wise: PaymentPlatform<SessionOf<typeof WISE.payment>> = {
+  ...paymentParts(WISE),
   normalize(response, params) {
     const tx = parsePlatformResponse('wise', transfer, response);
     if (String(tx.id) !== params.PAYMENT_ID) throw new PaymentNotFoundError('wise answered with another transfer');

@@ -1,7 +1,9 @@
 /** Zelle through Bank of America: activity detail read with the web cookie; the payee is the recipient's Zelle token. */
 import { z } from 'zod';
+import { ZELLE_BOFA } from '../../machines/platforms/index.js';
 import { fiatFromText, millisFromIso } from './amounts.js';
-import { cookieSession, normalizeZelleToken, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeZelleToken } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const activity = z.object({
@@ -15,16 +17,8 @@ const activity = z.object({
   }),
 });
 
-export const zelleBofa: PaymentPlatform<z.infer<typeof cookieSession>> = {
-  id: 'zelle-bofa',
-  actionType: 'transfer_zelle_bofa',
-  session: cookieSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/ogateway/zelle/v1/activity/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie },
-  }),
+export const zelleBofa: PaymentPlatform<SessionOf<typeof ZELLE_BOFA.payment>> = {
+  ...paymentParts(ZELLE_BOFA),
   normalize(response, params) {
     const { transactionDetail: tx } = parsePlatformResponse('zelle-bofa', activity, response);
     if (tx.confirmationNumber !== params.PAYMENT_ID) throw new PaymentNotFoundError('bank of america answered with another payment');

@@ -1,7 +1,9 @@
 /** Zelle through Chase: QuickPay activity detail, asked for by form post with the web cookie; the payee is the recipient's Zelle token. */
 import { z } from 'zod';
+import { ZELLE_CHASE } from '../../machines/platforms/index.js';
 import { fiatFromJsonNumber, millisFromIso } from './amounts.js';
-import { cookieSession, normalizeZelleToken, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeZelleToken } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const detail = z.object({
@@ -15,17 +17,8 @@ const detail = z.object({
   }),
 });
 
-export const zelleChase: PaymentPlatform<z.infer<typeof cookieSession>> = {
-  id: 'zelle-chase',
-  actionType: 'transfer_zelle_chase',
-  session: cookieSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'POST',
-    path: '/svc/rr/payments/v1/quickpay/payment/activity/detail/list',
-    headers: { Cookie: session.Cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ paymentId: params.PAYMENT_ID! }).toString(),
-  }),
+export const zelleChase: PaymentPlatform<SessionOf<typeof ZELLE_CHASE.payment>> = {
+  ...paymentParts(ZELLE_CHASE),
   normalize(response, params) {
     const { paymentDetail } = parsePlatformResponse('zelle-chase', detail, response);
     if (paymentDetail.id !== params.PAYMENT_ID) throw new PaymentNotFoundError('chase answered with another payment');

@@ -1,7 +1,9 @@
 /** Zelle through Citi: a past transfer read with the web cookie; the payee is the recipient's Zelle token. */
 import { z } from 'zod';
+import { ZELLE_CITI } from '../../machines/platforms/index.js';
 import { fiatFromText, millisFromIso } from './amounts.js';
-import { cookieSession, normalizeZelleToken, paymentIdParams } from './params.js';
+import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { normalizeZelleToken } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const transfer = z.object({
@@ -15,16 +17,8 @@ const transfer = z.object({
   }),
 });
 
-export const zelleCiti: PaymentPlatform<z.infer<typeof cookieSession>> = {
-  id: 'zelle-citi',
-  actionType: 'transfer_zelle_citi',
-  session: cookieSession,
-  params: paymentIdParams,
-  paymentRequest: (session, params) => ({
-    method: 'GET',
-    path: `/gcgapi/prod/public/v1/p2ppayments/pastActivityTransactions/${encodeURIComponent(params.PAYMENT_ID!)}`,
-    headers: { Cookie: session.Cookie },
-  }),
+export const zelleCiti: PaymentPlatform<SessionOf<typeof ZELLE_CITI.payment>> = {
+  ...paymentParts(ZELLE_CITI),
   normalize(response, params) {
     const { transfer: tx } = parsePlatformResponse('zelle-citi', transfer, response);
     if (tx.referenceNumber !== params.PAYMENT_ID) throw new PaymentNotFoundError('citi answered with another transfer');

@@ -32,6 +32,7 @@ export interface SellerCredentialDocument {
 /** The store calls the registry makes; the platform store's collections answer them. */
 export interface SellerCredentialCollection {
   findOne(filter: { _id: string }): Promise<SellerCredentialDocument | null>;
+  find(filter: { status: 'ACTIVE' }): Promise<SellerCredentialDocument[]>;
   insertOne(doc: SellerCredentialDocument): Promise<void>;
   replaceOne(filter: { _id: string; credentialId?: string }, doc: SellerCredentialDocument): Promise<boolean>;
   /** Conditional on the credential still being the one read, and still ACTIVE: a revocation or a new upload meanwhile wins. */

@@ -32,6 +32,14 @@ export function merchantRateLimit(options: { perMinute: number }): Middleware<Cl
   return budgeted(options.perMinute, (ctx) => ctx.state.account.merchantId);
 }
 
+/**
+ * Document 3's transaction-history limit, after the bearer token is checked: one budget
+ * per signed-in wallet, whatever address or session its requests come from.
+ */
+export function walletRateLimit(options: { perMinute: number }): Middleware<ClientIpState & { wallet: { address: string } }> {
+  return budgeted(options.perMinute, (ctx) => ctx.state.wallet.address.toLowerCase());
+}
+
 function budgeted<S>(perMinute: number, keyOf: (ctx: ParameterizedContext<S>) => string): Middleware<S> {
   const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
   return async (ctx, next) => {

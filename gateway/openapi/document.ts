@@ -12,7 +12,12 @@ import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
 import { paymentPaths } from './payment-paths.js';
 import { webhookPaths } from './webhook-paths.js';
 import { integrationPaths } from './integration-paths.js';
+import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
+import { orderbookPaths } from './orderbook-paths.js';
+import { providerPaths } from './provider-paths.js';
+import { makerPaths } from './maker-paths.js';
 import { securitySchemes } from './security.js';
+import { walletPaths } from './wallet-paths.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
 
@@ -43,16 +48,27 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Integration', description: 'Getting ready to go live: a sandbox test order and what is left to do' },
+      { name: 'Market', description: 'Makers’ liquidity (document 3): the orderbook' },
+      { name: 'Makers', description: 'Maker records (document 3): a maker’s payee on a payment platform, in the legacy (v1) and new (v2) formats' },
+      { name: 'Maker sign-in', description: 'Makers sign in with an Ethereum wallet (EIP-4361) for a bearer token (docs/maker-auth.md)' },
+      { name: 'Referrals', description: 'Makers’ referral codes (document 3; docs/maker-referrals.md)' },
+      { name: 'Transaction history', description: 'A signed-in wallet’s USDC transfers (document 3; docs/transaction-history.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },
       { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
+      { name: 'Wallet provider', description: 'Signed balance webhooks the wallet provider sends (document 3)' },
       { name: 'Service', description: 'Health, metrics and this description' },
     ],
-    components: { securitySchemes: securitySchemes(Boolean(options.admin)) },
+    components: { securitySchemes: { ...securitySchemes(Boolean(options.admin)), ...walletProviderSecuritySchemes } },
     paths: {
       ...orderPaths(options),
       ...paymentPaths(),
       ...webhookPaths(),
       ...integrationPaths(),
+      ...walletProviderPaths(),
+      ...orderbookPaths(),
+      ...providerPaths(),
+      ...makerPaths(),
+      ...walletPaths(),
       ...checkoutPaths(),
       ...checkoutPagePaths(),
       ...merchantPaths(),

@@ -4,17 +4,28 @@ import { failure, type Answers, type Outcome } from './answers.js';
 export const API_KEY = [{ apiKey: [] }];
 export const ADMIN_TOKEN = [{ adminToken: [] }];
 export const ORDER_TOKEN = [{ orderToken: [] }];
+export const MAKER_TOKEN = [{ makerToken: [] }];
 /** Declared outright, so that a public operation is never mistaken for one that forgot its security. */
 export const NO_AUTH: Array<Record<string, string[]>> = [];
 
 const apiKey = { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The merchant environment’s API key; never sent from a browser or mobile app' } as const;
 const adminToken = { type: 'http', scheme: 'bearer', description: 'PEER_ADMIN_TOKEN: the admin API and metrics' } as const;
 const orderToken = { type: 'http', scheme: 'bearer', description: 'The orderToken create-order answered, which the checkout link carries: the customer’s credential for one order' } as const;
+const makerToken = { type: 'http', scheme: 'bearer', description: 'A maker’s token, answered by signing in with a wallet (POST /v2/auth/verify; docs/maker-auth.md)' } as const;
 
 /** The admin token is a scheme only where the admin API is served. */
-export function securitySchemes(admin: boolean): Record<string, typeof apiKey | typeof adminToken | typeof orderToken> {
-  return admin ? { apiKey, orderToken, adminToken } : { apiKey, orderToken };
+export function securitySchemes(admin: boolean): Record<string, typeof apiKey | typeof adminToken | typeof orderToken | typeof makerToken> {
+  return admin ? { apiKey, orderToken, makerToken, adminToken } : { apiKey, orderToken, makerToken };
 }
+
+/** The bearer guard's refusals (middleware/bearer-auth.ts): what to do next is in the code. */
+export const makerTokenRefusals: Answers = {
+  '401': failure(401, [
+    { code: 'TOKEN_MISSING', when: 'no `Authorization: Bearer` header: sign in (POST /v2/auth/verify)' },
+    { code: 'TOKEN_INVALID', when: 'not a token this service issued, or its session signed out: sign in again' },
+    { code: 'TOKEN_EXPIRED', when: 'the token’s expiresAt has passed: sign in again' },
+  ]),
+};
 
 /** 401 without a token; a wrong token and an unknown order are one 404, so nobody learns which orders exist. */
 export const orderTokenRefusals: Answers = {

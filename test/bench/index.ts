@@ -17,6 +17,7 @@ import { formatPaymentRead, paymentReadBenchmark } from './payments-read.js';
 import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 import { formatWebhooks, webhooksBenchmark } from './webhooks.js';
+import { formatOrderbook, orderbookBenchmark } from './orderbook.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,6 +37,7 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   quotes: async () => formatQuotes(await quotesBenchmark(seconds, Number(process.env.BENCH_DEPOSITS ?? 1_000))),
   'payment-read': async () => formatPaymentRead(await paymentReadBenchmark(seconds)),
   webhooks: async () => formatWebhooks(await webhooksBenchmark(Number(process.env.BENCH_WEBHOOK_ORDERS ?? 1_000))),
+  orderbook: async () => formatOrderbook(await orderbookBenchmark(seconds)),
 };
 
 const named = process.argv.slice(2);

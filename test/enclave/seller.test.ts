@@ -142,8 +142,11 @@ test('only the uploader revokes, by signing for this credential now; a revoked c
   t.like(await revoke(privateKeyToAccount(generatePrivateKey())), { status: 403, body: { errorCode: 'REVOCATION_NOT_AUTHORIZED' } });
   t.like(await revoke(session.owner, issuedAt, 'scr_000000000000000000000000'), { status: 403, body: { errorCode: 'REVOCATION_NOT_AUTHORIZED' } });
   t.like(await revoke(session.owner, issuedAt - 600), { status: 422, body: { errorCode: 'REVOCATION_STALE' } });
+  const expiresAt = (await session.uploadBody()).expiresAt;
+  t.deepEqual(await enclave.service.activeSellerCredentials(), [{ platform: 'venmo', payeeDetails: payeeDetails.toLowerCase(), expiresAt }], 'the orderbook sees the active credential');
   t.like(await revoke(), { status: 200, body: { responseObject: { status: 'REVOKED', enabled: false, available: false } } });
   t.like(await revoke(), { status: 200, body: { responseObject: { status: 'REVOKED' } } });
+  t.deepEqual(await enclave.service.activeSellerCredentials(), [], 'a revoked credential is not listed');
 
   const intent = intentFor(venmo);
   const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });

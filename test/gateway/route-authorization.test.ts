@@ -10,9 +10,10 @@ import fc from 'fast-check';
 import type { GatewayRoute } from '../../gateway/index.js';
 import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, invalidToken, notFound } from '../support/gateway.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
+import { signIn } from '../support/maker-sign-in.js';
 
 /** `sandbox`: a merchant operation for the sandbox key (x-key-environment), whose other environment is live. */
-type Access = 'public' | 'merchant' | 'sandbox' | 'admin';
+type Access = 'public' | 'merchant' | 'sandbox' | 'admin' | 'maker';
 
 interface Operation {
   security?: Array<Record<string, unknown>>;
@@ -28,13 +29,18 @@ interface Fixture {
   other: Awaited<ReturnType<TestGateway['createMerchant']>>;
   orderId: string;
   sandboxOrderId: string;
+  /** A signed-in maker's bearer token. */
+  makerToken: string;
 }
 
 const missingKey = { success: false, message: 'Missing API key', responseObject: null, statusCode: 401 };
 const invalidKey = { success: false, message: 'Invalid API key', responseObject: null, statusCode: 401 };
+const missingBearer = { success: false, message: 'Missing bearer token', responseObject: null, statusCode: 401, errorCode: 'TOKEN_MISSING' };
+const invalidBearer = { success: false, message: 'Invalid bearer token', responseObject: null, statusCode: 401, errorCode: 'TOKEN_INVALID' };
 
 async function fixture(): Promise<Fixture> {
-  const gateway = await startTestGateway();
+  // Every route times every spelling and credential is well over the default 1200 requests a minute from one address.
+  const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000 });
   const merchant = await gateway.createMerchant();
   const other = await gateway.createMerchant({ name: 'Other', tier: 'BASE', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
   const order = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '10', notes: { secret: 'live' } } });
@@ -42,7 +48,8 @@ async function fixture(): Promise<Fixture> {
   // Their events published and the removals from the outboxes saved: from here nothing but a request changes these records.
   await gateway.node.system.effectsIdle();
   const openapi = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as Fixture['openapi'];
-  return { gateway, openapi, merchant, other, orderId: order.body.responseObject.order.id, sandboxOrderId: sandboxOrder.body.responseObject.order.id };
+  const { token: makerToken } = await signIn(gateway);
+  return { gateway, openapi, merchant, other, orderId: order.body.responseObject.order.id, sandboxOrderId: sandboxOrder.body.responseObject.order.id, makerToken };
 }
 
 /** `/api/v1/orders/:orderId` → `/api/v1/orders/{orderId}`; HEAD is documented as GET. */
@@ -54,6 +61,7 @@ function operationOf(f: Fixture, route: GatewayRoute): Operation | undefined {
 function accessOf(operation: Operation): Access {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   if (schemes.includes('adminToken')) return 'admin';
+  if (schemes.includes('makerToken')) return 'maker';
   if (schemes.includes('apiKey')) return operation['x-key-environment'] === 'SANDBOX' ? 'sandbox' : 'merchant';
   return 'public';
 }
@@ -118,6 +126,15 @@ function credentialCases(f: Fixture, access: Access): Array<[name: string, heade
       ["the other environment's API key", { 'x-api-key': f.merchant.sandboxKey }, missingToken],
     ];
   }
+  if (access === 'maker') {
+    return [
+      ['no credentials', {}, missingBearer],
+      ['a wrong token', bearer(`pmt_${'A'.repeat(43)}`), invalidBearer],
+      ['the admin token', bearer(ADMIN_TOKEN), invalidBearer],
+      ["the merchant's API key", { 'x-api-key': f.merchant.liveKey }, missingBearer],
+      ["the merchant's API key as the bearer", bearer(f.merchant.liveKey), invalidBearer],
+    ];
+  }
   return [
     ['no credentials', {}, missingKey],
     ['a wrong key', { 'x-api-key': 'pk_live_00000000000000000000000000000000000000000000' }, invalidKey],
@@ -131,6 +148,7 @@ function credentialCases(f: Fixture, access: Access): Array<[name: string, heade
 function validCredentials(f: Fixture, access: Access): Record<string, string> {
   if (access === 'admin') return { authorization: `Bearer ${ADMIN_TOKEN}` };
   if (access === 'merchant') return { 'x-api-key': f.merchant.liveKey };
+  if (access === 'maker') return { authorization: `Bearer ${f.makerToken}` };
   if (access === 'sandbox') return { 'x-api-key': f.merchant.sandboxKey };
   return {};
 }
@@ -204,7 +222,8 @@ test('no other spelling of a route’s path is served, for any caller, and an en
           t.is(await merchantState(f), before, `${label} changed the merchant's records`);
         }
       }
-      if (route.path.includes(':') && access !== 'public') {
+      // Makers' paths carry chain keys and request UUIDs, not prefixed ids.
+      if (route.path.includes(':') && access !== 'public' && access !== 'maker') {
         const encoded = encodedIds(path);
         t.not(encoded, path);
         for (const [name, headers] of credentialCases(f, access)) {

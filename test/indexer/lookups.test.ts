@@ -92,6 +92,10 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   t.like(deposit, { isPrivate: true, rateManager: bob.address, intentAmountMin: USDC.toString(), intentAmountMax: (100n * USDC).toString(), asOfSequence: facts.at(-1)!.sequence });
   t.deepEqual(deposit.paymentMethods, [{ depositId: '1', paymentMethod: VENMO, payeeDetails: PAYEE }]);
   t.deepEqual(deposit.currencies, [{ depositId: '1', paymentMethod: VENMO, currency: USD, minConversionRate: RATE.toString() }]);
+  // Three intents locked funds; one was fulfilled for 15 USDC, which left the deposit whole (the fees are paid out of it after).
+  t.like(deposit, { intentsSignaled: 3, intentsFulfilled: 1, totalDeposited: (100n * USDC).toString(), totalTaken: (15n * USDC).toString() });
+  t.is(deposit.createdAt, facts[0]!.blockTimestamp, 'created in the block of DepositReceived');
+  t.is(deposit.updatedAt, facts.at(-1)!.blockTimestamp, 'updated in the block of the last standing fact');
   t.deepEqual(deposit.rateBounds, [{ depositId: '1', paymentMethod: VENMO, currency: USD, min: parseUnits('1', 18).toString(), max: parseUnits('1.1', 18).toString() }]);
 
   const done = await getIntent(chain, fulfilled.intentHash);

@@ -18,12 +18,21 @@ import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
 import { ADMIN_TOKEN, type TestGateway } from './gateway.js';
 import { rawRequest, type RawResponse } from './raw-http.js';
 import { hostileArbitrary, pathParameterArbitrary, queryArbitrary, validArbitrary, type OpenApiDocument } from './openapi-arbitraries.js';
+import { providerSigner } from './wallet-provider.js';
+import { signIn } from './maker-sign-in.js';
+import { PLATFORM_ACTIONS } from '../../machines/platforms/index.js';
 
 export interface FuzzTarget {
   url: string;
   document: OpenApiDocument & { paths: Record<string, Record<string, OperationObject>> };
-  /** Credentials by scheme: the fuzzer's own merchant, another one, the sandbox twin, the admin token. */
-  credentials: { liveKey: string; otherKey: string; sandboxKey: string; adminToken: string };
+  /** Credentials by scheme: the fuzzer's own merchant, another one, the sandbox twin, the admin token, a signed-in maker's token. */
+  credentials: { liveKey: string; otherKey: string; sandboxKey: string; adminToken: string; makerToken: string };
+  /** Maker tokens of their own for an operation that spends one (`POST /v2/auth/logout`), so the token every other operation sends stays signed in. */
+  spentTokens?: Record<string, string[]>;
+  /** Bodies that can succeed, by operation, where the schema's random values never would (`POST /v1/v1/redeem`: a code another maker holds). */
+  bodies?: Record<string, unknown[]>;
+  /** Known-good query strings by operation (`GET /v2/orderbook`), sent beside the generated ones. */
+  queries?: Record<string, Record<string, string>[]>;
   /**
    * Ids that exist, by path parameter name, or by method and name (`DELETE webhookId`) where
    * one method's successes would leave the others none; the admin routes get ids of a
@@ -34,6 +43,8 @@ export interface FuzzTarget {
   idTuples?: Record<string, string[][]>;
   /** The largest body the node takes, to send some just under and over it. */
   bodyLimitBytes: number;
+  /** By security scheme, the credential of an operation that is a signature over the body (the wallet-provider webhook): headers for a body. */
+  signers?: Record<string, (body: string) => Record<string, string>>;
 }
 
 interface OperationObject {
@@ -81,24 +92,29 @@ export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
 function operationRequests(target: FuzzTarget, template: string, method: string, operation: OperationObject): fc.Arbitrary<FuzzRequest> {
   const name = `${method} ${template}`;
   const pathArbitrary = pathOf(target, template, method, operation);
-  const query = operation.parameters?.some((parameter) => parameter.in === 'query')
+  const knownQueries = target.queries?.[name] ?? [];
+  const generated = operation.parameters?.some((parameter) => parameter.in === 'query')
     ? queryArbitrary(operation.parameters, target.document)
     : fc.constant({} as Record<string, string | string[]>);
+  // Many optional parameters, each sometimes hostile, rarely make a whole valid query: known ones reach the success path.
+  const query = knownQueries.length > 0 ? fc.oneof({ weight: 3, arbitrary: generated }, { weight: 1, arbitrary: fc.constantFrom(...knownQueries) }) : generated;
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+  const sign = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).map((scheme) => target.signers?.[scheme]).find((signer) => signer !== undefined);
   return fc
     .record({
       method: fc.oneof({ weight: 17, arbitrary: fc.constant(method) }, { weight: 2, arbitrary: fc.constantFrom(...STANDARD) }, { weight: 1, arbitrary: fc.constantFrom(...EXOTIC) }),
       path: fc.oneof({ weight: 9, arbitrary: pathArbitrary }, { weight: 1, arbitrary: pathArbitrary.chain(respell) }),
       query,
-      credentials: credentialsOf(target, operation),
-      body: bodySchema === undefined ? fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyOf(target, {}) }) : bodyOf(target, bodySchema),
+      credentials: credentialsOf(target, operation, name),
+      signed: sign ? fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.constant(false),
+      body: bodySchema === undefined ? fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyOf(target, {}) }) : bodyOf(target, bodySchema, target.bodies?.[name]),
       mediaType: mediaTypeOf(),
       encoding: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'gzip-garbage', 'compress', 'gzip, gzip') }),
     })
-    .map(({ method: sent, path, query: params, credentials, body, mediaType, encoding }) => {
+    .map(({ method: sent, path, query: params, credentials, signed, body, mediaType, encoding }) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(params)) for (const item of [value].flat()) search.append(key, item);
-      const headers: Record<string, string> = { ...credentials };
+      const headers: Record<string, string> = { ...credentials, ...(signed && sign ? sign(body ?? '') : {}) };
       let bytes: Buffer | undefined;
       if (body !== undefined) {
         bytes = encode(Buffer.from(body, 'utf8'), encoding);
@@ -140,13 +156,17 @@ function respell(path: string): fc.Arbitrary<string> {
   );
 }
 
-function credentialsOf(target: FuzzTarget, operation: OperationObject): fc.Arbitrary<Record<string, string>> {
+function credentialsOf(target: FuzzTarget, operation: OperationObject, name: string): fc.Arbitrary<Record<string, string>> {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  const { liveKey, otherKey, sandboxKey, adminToken } = target.credentials;
+  const { liveKey, otherKey, sandboxKey, adminToken, makerToken } = target.credentials;
   const ownKey = operation['x-key-environment'] === 'SANDBOX' ? sandboxKey : liveKey;
-  const right: Record<string, string> = schemes.includes('adminToken') ? { authorization: `Bearer ${adminToken}` } : schemes.includes('apiKey') ? { 'x-api-key': ownKey } : {};
+  const spendable = target.spentTokens?.[name];
+  const maker = (spendable?.length ? fc.constantFrom(...spendable) : fc.constant(makerToken)).map((token): Record<string, string> => ({ authorization: `Bearer ${token}` }));
+  const right: fc.Arbitrary<Record<string, string>> = schemes.includes('makerToken')
+    ? maker
+    : fc.constant<Record<string, string>>(schemes.includes('adminToken') ? { authorization: `Bearer ${adminToken}` } : schemes.includes('apiKey') ? { 'x-api-key': ownKey } : {});
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constant(right) },
+    { weight: 6, arbitrary: right },
     {
       weight: 1,
       arbitrary: fc.constantFrom<Record<string, string>>(
@@ -167,13 +187,14 @@ function credentialsOf(target: FuzzTarget, operation: OperationObject): fc.Arbit
  * A JSON text: the documented example with a field or two changed (what reaches the
  * business rules behind validation), schema-valid, hostile, or not quite JSON at all.
  */
-function bodyOf(target: FuzzTarget, schema: unknown): fc.Arbitrary<string> {
+function bodyOf(target: FuzzTarget, schema: unknown, known: unknown[] = []): fc.Arbitrary<string> {
   const json = (arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => JSON.stringify(value) ?? 'null');
   const example = exampleBodies(target, schema);
   const deep = fc.integer({ min: 20, max: 20_000 }).map((levels) => `{"notes":${'['.repeat(levels)}${']'.repeat(levels)}}`);
   const sized = fc.constantFrom(target.bodyLimitBytes - 64, target.bodyLimitBytes + 1).map((size) => JSON.stringify({ notes: { pad: 'x'.repeat(size) } }));
   return fc.oneof(
     { weight: example ? 5 : 0, arbitrary: json(example ?? fc.constant({})) },
+    { weight: known.length > 0 ? 5 : 0, arbitrary: json(known.length > 0 ? fc.constantFrom(...known) : fc.constant({})) },
     { weight: 5, arbitrary: json(validArbitrary(schema, target.document)) },
     { weight: 4, arbitrary: json(hostileArbitrary(schema, target.document)) },
     { weight: 1, arbitrary: json(fc.jsonValue({ maxDepth: 4 })) },
@@ -336,14 +357,25 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const deadLetterIds = await seedDeadLetters(gateway);
   const webhooks = await seedWebhooks(gateway, own.liveKey, 6);
   const deletable = await seedWebhooks(gateway, own.liveKey, 6);
+  const maker = (await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'venmo', depositData: { userId: '3141592653' } } })).body.responseObject;
+  // A signed-in maker of its own, another holding the code the redeem bodies name, and tokens for signing out.
+  const [signedIn, referrer, ...leaving] = await Promise.all(Array.from({ length: 42 }, () => signIn(gateway)));
+  await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: referrer!.headers, body: { code: 'FRIEND-BOB' } });
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   return {
     url: gateway.url,
     document,
-    credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN },
-    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!) },
-    idTuples: { 'webhookId/deliveryId': webhooks },
+    credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN, makerToken: signedIn!.token },
+    spentTokens: { 'POST /v2/auth/logout': leaving.map((session) => session.token) },
+    bodies: { 'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }] },
+    queries: {
+      'GET /v2/orderbook': [{ currency: 'USD' }, { currency: 'GBP', sortBy: 'apr', publicOnly: 'true' }],
+      'GET /v2/orderbook/table': [{ currency: 'USD', limit: '2', offset: '1' }, { currency: 'EUR', showSmallOrders: 'true' }],
+    },
+    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), chain: ['base'], token: ['usdc'] },
+    idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]) },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
+    signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
 }
 

@@ -7,6 +7,7 @@ import { sendAttempt, type AttemptRequest, type AttemptResult } from '../../acto
 import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config } from '../../actors/index.js';
 import { startNode, type PlatformNode } from '../../deploy/node.js';
 import { ResponseValidator } from './openapi-validator.js';
+import { WALLET_PROVIDER_SECRET } from './wallet-provider.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
@@ -57,11 +58,21 @@ async function loopbackOnly(request: AttemptRequest): Promise<AttemptResult> {
   return { status: null, responseExcerpt: '', durationMs: 0, error: `tests send to loopback only, not ${host}`, errorCode: 'CONNECTION_FAILED' };
 }
 
+/** Runs `run` on a fresh test gateway, stopped afterwards however `run` ends. */
+export async function withGateway(run: (gateway: TestGateway) => Promise<void>, overrides: Partial<Config> = {}): Promise<void> {
+  const gateway = await startTestGateway(overrides);
+  try {
+    await run(gateway);
+  } finally {
+    await gateway.stop();
+  }
+}
+
 /** `store`: share one with an earlier gateway, as a node restarted over the same database would. */
 export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore; kinds?: ActorKind[] } = {}): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
-    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, LOCAL_MAKERS: false, ...overrides },
+    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, LOCAL_MAKERS: false, WALLET_PROVIDER_WEBHOOK_SECRET: [WALLET_PROVIDER_SECRET], ...overrides },
     store: options.store ?? new EmbeddedStore(),
     kinds: options.kinds,
     webhookSender: loopbackOnly,

@@ -32,6 +32,13 @@ function deposit(id: string, overrides: Partial<LiquidityDepositDoc> = {}, rate 
     sellerAutomatedRelease: false,
     disputeProtection: false,
     methods: [{ paymentMethod: VENMO, payeeDetails: payee, currencies: [{ currency: USD, minConversionRate: rate.toString() }] }],
+    rateManager: null,
+    intentsSignaled: 0,
+    intentsFulfilled: 0,
+    totalDeposited: (1_000n * USDC).toString(),
+    totalTaken: '0',
+    createdAt: 0,
+    chainUpdatedAt: 0,
     offers: [`${VENMO}:${USD}`],
     asOfSequence: 1,
     updatedAt: 0,
@@ -128,6 +135,12 @@ test('a GetDeposit answer becomes a document with currencies under the methods t
         { depositId: '4', paymentMethod: REVOLUT, currency: EUR, minConversionRate: RATE.toString() },
       ],
       rateManager: zeroAddress,
+      intentsSignaled: 3,
+      intentsFulfilled: 1,
+      totalDeposited: '900',
+      totalTaken: '100',
+      createdAt: 1_700_000_000n,
+      updatedAt: 1_700_000_600n,
       isPrivate: false,
       disputeProtectionEnabled: true,
       sellerAutomatedRelease: false,
@@ -140,6 +153,7 @@ test('a GetDeposit answer becomes a document with currencies under the methods t
   t.deepEqual(doc.methods, [{ paymentMethod: VENMO, payeeDetails: hash('p'), currencies: [{ currency: USD, minConversionRate: '1000000000000000001' }] }]);
   t.deepEqual(doc.offers, [`${VENMO}:${USD}`]);
   t.like(doc, { _id: '4', intentMin: '5', intentMax: '600', disputeProtection: true, asOfSequence: 15, updatedAt: 1234 });
+  t.like(doc, { rateManager: null, intentsSignaled: 3, intentsFulfilled: 1, totalDeposited: '900', totalTaken: '100', createdAt: 1_700_000_000, chainUpdatedAt: 1_700_000_600 });
 
   // As a store would hand it back.
   const stored = JSON.parse(JSON.stringify(doc)) as LiquidityDepositDoc;

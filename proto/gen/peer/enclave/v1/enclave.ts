@@ -23,6 +23,21 @@ export const protobufPackage = "peer.enclave.v1";
 
 export const protobufFileName = "peer/enclave/v1/enclave.proto";
 
+export interface ListSellerCredentialsRequest {
+}
+
+export interface ActiveSellerCredential {
+  /** The platform id (venmo, …) and keccak256 of the payee id, as deposits name it. */
+  platform: string;
+  payeeDetails: string;
+  /** Seconds since the Unix epoch. */
+  expiresAt: bigint;
+}
+
+export interface ListSellerCredentialsResponse {
+  credentials: ActiveSellerCredential[];
+}
+
 export interface GetAttestationDocumentRequest {
   /** 16 to 64 random bytes as 0x hex; set, the document is signed for this request and carries it. */
   nonce: string;
@@ -352,6 +367,241 @@ export interface VerifiedDispute {
   /** The e-mail's Date header, Unix seconds, decimal. */
   emailDate: string;
 }
+
+function createBaseListSellerCredentialsRequest(): ListSellerCredentialsRequest {
+  return {};
+}
+
+export const ListSellerCredentialsRequest: MessageFns<ListSellerCredentialsRequest> = {
+  encode(_: ListSellerCredentialsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSellerCredentialsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSellerCredentialsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListSellerCredentialsRequest {
+    return {};
+  },
+
+  toJSON(_: ListSellerCredentialsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListSellerCredentialsRequest>): ListSellerCredentialsRequest {
+    return ListSellerCredentialsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListSellerCredentialsRequest>): ListSellerCredentialsRequest {
+    const message = createBaseListSellerCredentialsRequest();
+    return message;
+  },
+};
+
+function createBaseActiveSellerCredential(): ActiveSellerCredential {
+  return { platform: "", payeeDetails: "", expiresAt: 0n };
+}
+
+export const ActiveSellerCredential: MessageFns<ActiveSellerCredential> = {
+  encode(message: ActiveSellerCredential, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platform !== "") {
+      writer.uint32(10).string(message.platform);
+    }
+    if (message.payeeDetails !== "") {
+      writer.uint32(18).string(message.payeeDetails);
+    }
+    if (message.expiresAt !== 0n) {
+      if (BigInt.asUintN(64, message.expiresAt) !== message.expiresAt) {
+        throw new globalThis.Error("value provided for field message.expiresAt of type uint64 too large");
+      }
+      writer.uint32(24).uint64(message.expiresAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActiveSellerCredential {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActiveSellerCredential();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platform = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.payeeDetails = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresAt = reader.uint64() as bigint;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActiveSellerCredential {
+    return {
+      platform: isSet(object.platform) ? globalThis.String(object.platform) : "",
+      payeeDetails: isSet(object.payeeDetails)
+        ? globalThis.String(object.payeeDetails)
+        : isSet(object.payee_details)
+        ? globalThis.String(object.payee_details)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? BigInt(object.expiresAt)
+        : isSet(object.expires_at)
+        ? BigInt(object.expires_at)
+        : 0n,
+    };
+  },
+
+  toJSON(message: ActiveSellerCredential): unknown {
+    const obj: any = {};
+    if (message.platform !== "") {
+      obj.platform = message.platform;
+    }
+    if (message.payeeDetails !== "") {
+      obj.payeeDetails = message.payeeDetails;
+    }
+    if (message.expiresAt !== 0n) {
+      obj.expiresAt = message.expiresAt.toString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActiveSellerCredential>): ActiveSellerCredential {
+    return ActiveSellerCredential.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActiveSellerCredential>): ActiveSellerCredential {
+    const message = createBaseActiveSellerCredential();
+    message.platform = object.platform ?? "";
+    message.payeeDetails = object.payeeDetails ?? "";
+    message.expiresAt = (object.expiresAt !== undefined && object.expiresAt !== null) ? BigInt(object.expiresAt) : 0n;
+    return message;
+  },
+};
+
+function createBaseListSellerCredentialsResponse(): ListSellerCredentialsResponse {
+  return { credentials: [] };
+}
+
+export const ListSellerCredentialsResponse: MessageFns<ListSellerCredentialsResponse> = {
+  encode(message: ListSellerCredentialsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.credentials) {
+      ActiveSellerCredential.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSellerCredentialsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSellerCredentialsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.credentials.push(ActiveSellerCredential.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSellerCredentialsResponse {
+    return {
+      credentials: globalThis.Array.isArray(object?.credentials)
+        ? object.credentials.map((e: any) => ActiveSellerCredential.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListSellerCredentialsResponse): unknown {
+    const obj: any = {};
+    if (message.credentials?.length) {
+      obj.credentials = message.credentials.map((e) => ActiveSellerCredential.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListSellerCredentialsResponse>): ListSellerCredentialsResponse {
+    return ListSellerCredentialsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListSellerCredentialsResponse>): ListSellerCredentialsResponse {
+    const message = createBaseListSellerCredentialsResponse();
+    message.credentials = object.credentials?.map((e) => ActiveSellerCredential.fromPartial(e)) || [];
+    return message;
+  },
+};
 
 function createBaseGetAttestationDocumentRequest(): GetAttestationDocumentRequest {
   return { nonce: "" };
@@ -4497,6 +4747,21 @@ export const EnclaveServiceService = {
       Buffer.from(VerifyDisputeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): VerifyDisputeResponse => VerifyDisputeResponse.decode(value),
   },
+  /**
+   * The makers' seller credentials that are active (uploaded, not revoked, not refused by
+   * their platform), with when each expires: the orderbook's automated-release fields.
+   */
+  listSellerCredentials: {
+    path: "/peer.enclave.v1.EnclaveService/ListSellerCredentials" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSellerCredentialsRequest): Buffer =>
+      Buffer.from(ListSellerCredentialsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSellerCredentialsRequest => ListSellerCredentialsRequest.decode(value),
+    responseSerialize: (value: ListSellerCredentialsResponse): Buffer =>
+      Buffer.from(ListSellerCredentialsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSellerCredentialsResponse => ListSellerCredentialsResponse.decode(value),
+  },
 } as const;
 
 export interface EnclaveServiceServer extends UntypedServiceImplementation {
@@ -4512,6 +4777,11 @@ export interface EnclaveServiceServer extends UntypedServiceImplementation {
   registerIdentity: handleUnaryCall<RegisterIdentityRequest, RegisterIdentityResponse>;
   listDisputeVerifiers: handleUnaryCall<ListDisputeVerifiersRequest, ListDisputeVerifiersResponse>;
   verifyDispute: handleUnaryCall<VerifyDisputeRequest, VerifyDisputeResponse>;
+  /**
+   * The makers' seller credentials that are active (uploaded, not revoked, not refused by
+   * their platform), with when each expires: the orderbook's automated-release fields.
+   */
+  listSellerCredentials: handleUnaryCall<ListSellerCredentialsRequest, ListSellerCredentialsResponse>;
 }
 
 export interface EnclaveServiceClient extends Client {
@@ -4610,6 +4880,25 @@ export interface EnclaveServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: VerifyDisputeResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The makers' seller credentials that are active (uploaded, not revoked, not refused by
+   * their platform), with when each expires: the orderbook's automated-release fields.
+   */
+  listSellerCredentials(
+    request: ListSellerCredentialsRequest,
+    callback: (error: ServiceError | null, response: ListSellerCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  listSellerCredentials(
+    request: ListSellerCredentialsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSellerCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  listSellerCredentials(
+    request: ListSellerCredentialsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSellerCredentialsResponse) => void,
   ): ClientUnaryCall;
 }
 

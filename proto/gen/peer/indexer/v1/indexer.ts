@@ -474,6 +474,24 @@ export interface GetDepositResponse {
   asOfSequence: bigint;
   /** Where the rate manager may move each currency's floor, as last set. */
   rateBounds: DepositRateBoundsSet[];
+  /**
+   * Intents that locked part of the deposit, and those of them fulfilled: the
+   * orderbook's success rate and the leaderboard's counts.
+   */
+  intentsSignaled: number;
+  intentsFulfilled: number;
+  /**
+   * Token base units ever put in (the first amount and every top-up), and ever
+   * released to takers by fulfilments: a maker's liquidity and filled volume.
+   */
+  totalDeposited: string;
+  totalTaken: string;
+  /**
+   * Seconds since the Unix epoch: the block of DepositReceived, and of the last
+   * standing fact about the deposit.
+   */
+  createdAt: bigint;
+  updatedAt: bigint;
 }
 
 function createBaseStreamFactsRequest(): StreamFactsRequest {
@@ -6149,6 +6167,12 @@ function createBaseGetDepositResponse(): GetDepositResponse {
     sellerAutomatedRelease: false,
     asOfSequence: 0n,
     rateBounds: [],
+    intentsSignaled: 0,
+    intentsFulfilled: 0,
+    totalDeposited: "",
+    totalTaken: "",
+    createdAt: 0n,
+    updatedAt: 0n,
   };
 }
 
@@ -6198,6 +6222,30 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
     }
     for (const v of message.rateBounds) {
       DepositRateBoundsSet.encode(v!, writer.uint32(114).fork()).join();
+    }
+    if (message.intentsSignaled !== 0) {
+      writer.uint32(120).uint32(message.intentsSignaled);
+    }
+    if (message.intentsFulfilled !== 0) {
+      writer.uint32(128).uint32(message.intentsFulfilled);
+    }
+    if (message.totalDeposited !== "") {
+      writer.uint32(138).string(message.totalDeposited);
+    }
+    if (message.totalTaken !== "") {
+      writer.uint32(146).string(message.totalTaken);
+    }
+    if (message.createdAt !== 0n) {
+      if (BigInt.asUintN(64, message.createdAt) !== message.createdAt) {
+        throw new globalThis.Error("value provided for field message.createdAt of type uint64 too large");
+      }
+      writer.uint32(152).uint64(message.createdAt);
+    }
+    if (message.updatedAt !== 0n) {
+      if (BigInt.asUintN(64, message.updatedAt) !== message.updatedAt) {
+        throw new globalThis.Error("value provided for field message.updatedAt of type uint64 too large");
+      }
+      writer.uint32(160).uint64(message.updatedAt);
     }
     return writer;
   },
@@ -6327,6 +6375,54 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
             message.rateBounds.push(DepositRateBoundsSet.decode(reader, reader.uint32()));
             continue;
           }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.intentsSignaled = reader.uint32();
+            continue;
+          }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.intentsFulfilled = reader.uint32();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.totalDeposited = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.totalTaken = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.createdAt = reader.uint64() as bigint;
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.updatedAt = reader.uint64() as bigint;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6393,6 +6489,36 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
         : globalThis.Array.isArray(object?.rate_bounds)
         ? object.rate_bounds.map((e: any) => DepositRateBoundsSet.fromJSON(e))
         : [],
+      intentsSignaled: isSet(object.intentsSignaled)
+        ? globalThis.Number(object.intentsSignaled)
+        : isSet(object.intents_signaled)
+        ? globalThis.Number(object.intents_signaled)
+        : 0,
+      intentsFulfilled: isSet(object.intentsFulfilled)
+        ? globalThis.Number(object.intentsFulfilled)
+        : isSet(object.intents_fulfilled)
+        ? globalThis.Number(object.intents_fulfilled)
+        : 0,
+      totalDeposited: isSet(object.totalDeposited)
+        ? globalThis.String(object.totalDeposited)
+        : isSet(object.total_deposited)
+        ? globalThis.String(object.total_deposited)
+        : "",
+      totalTaken: isSet(object.totalTaken)
+        ? globalThis.String(object.totalTaken)
+        : isSet(object.total_taken)
+        ? globalThis.String(object.total_taken)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? BigInt(object.createdAt)
+        : isSet(object.created_at)
+        ? BigInt(object.created_at)
+        : 0n,
+      updatedAt: isSet(object.updatedAt)
+        ? BigInt(object.updatedAt)
+        : isSet(object.updated_at)
+        ? BigInt(object.updated_at)
+        : 0n,
     };
   },
 
@@ -6440,6 +6566,24 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
     if (message.rateBounds?.length) {
       obj.rateBounds = message.rateBounds.map((e) => DepositRateBoundsSet.toJSON(e));
     }
+    if (message.intentsSignaled !== 0) {
+      obj.intentsSignaled = Math.round(message.intentsSignaled);
+    }
+    if (message.intentsFulfilled !== 0) {
+      obj.intentsFulfilled = Math.round(message.intentsFulfilled);
+    }
+    if (message.totalDeposited !== "") {
+      obj.totalDeposited = message.totalDeposited;
+    }
+    if (message.totalTaken !== "") {
+      obj.totalTaken = message.totalTaken;
+    }
+    if (message.createdAt !== 0n) {
+      obj.createdAt = message.createdAt.toString();
+    }
+    if (message.updatedAt !== 0n) {
+      obj.updatedAt = message.updatedAt.toString();
+    }
     return obj;
   },
 
@@ -6466,6 +6610,12 @@ export const GetDepositResponse: MessageFns<GetDepositResponse> = {
       ? BigInt(object.asOfSequence)
       : 0n;
     message.rateBounds = object.rateBounds?.map((e) => DepositRateBoundsSet.fromPartial(e)) || [];
+    message.intentsSignaled = object.intentsSignaled ?? 0;
+    message.intentsFulfilled = object.intentsFulfilled ?? 0;
+    message.totalDeposited = object.totalDeposited ?? "";
+    message.totalTaken = object.totalTaken ?? "";
+    message.createdAt = (object.createdAt !== undefined && object.createdAt !== null) ? BigInt(object.createdAt) : 0n;
+    message.updatedAt = (object.updatedAt !== undefined && object.updatedAt !== null) ? BigInt(object.updatedAt) : 0n;
     return message;
   },
 };

@@ -1,0 +1,134 @@
+/**
+ * The public orderbook: snapshots of the liquidity book's open deposits as orderbook rows,
+ * each answered from memory for up to `cacheMs` (document 3 lets a response reflect data up
+ * to 60 seconds old). The first request after that builds the next snapshot; while it is
+ * being built, requests keep the current one unless it is older than the document allows,
+ * so a slow store or rate source delays freshness, never an answer within the bound.
+ */
+import type { Logger } from 'pino';
+import type { LiquidityBook } from '../../actors/market/index.js';
+import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
+import { ApiError, type Rendered } from '../envelope.js';
+import type { MakerRecord } from '../../machines/maker/index.js';
+import { currencyOfHash } from './market-names.js';
+import { orderbookRows, type SellerCredential } from './orderbook-rows.js';
+import { queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookSnapshot, type OrderbookThresholds } from './orderbook-query.js';
+
+/** Document 3: a response may reflect data up to 60 seconds old, and no older. */
+export const ORDERBOOK_MAX_AGE_MS = 60_000;
+
+/** Answers kept rendered per snapshot: the queries clients repeat (a page's default view) cost a lookup. */
+const RENDERED_ANSWERS = 256;
+
+export interface OrderbookSettings {
+  /** The chain and token the book's deposits are reported under (Base and its USDC, for a local chain standing in for it). */
+  chainId: number;
+  token: string;
+  escrow: string;
+  feeBps: number;
+  cacheMs: number;
+  thresholds: OrderbookThresholds;
+}
+
+export interface OrderbookDependencies {
+  liquidity: Pick<LiquidityBook, 'openDeposits'>;
+  rates: RateSource;
+  /** The payees whose sellers keep a credential with the attestation service, by `<platform>:<payeeDetails>`. */
+  sellerCredentials(): Promise<ReadonlyMap<string, SellerCredential>>;
+  /** The maker records by `<processorName>:<hashedOnchainId>`. */
+  makers(): Promise<ReadonlyMap<string, MakerRecord>>;
+  /** Milliseconds since the epoch, on the node's clock. */
+  now(): number;
+  logger: Logger;
+}
+
+export class Orderbook {
+  #current: { snapshot: OrderbookSnapshot; builtAt: number } | null = null;
+  #building: Promise<OrderbookSnapshot> | null = null;
+  #answers = new Map<string, Rendered>();
+  #answersOf: OrderbookSnapshot | null = null;
+
+  constructor(
+    private readonly deps: OrderbookDependencies,
+    readonly settings: OrderbookSettings,
+  ) {}
+
+  /**
+   * The answer to `query` from the current snapshot, rendered by `render` the first time
+   * that snapshot is asked it (`form` tells the list from the table) and kept until the next.
+   */
+  async answer(form: string, query: OrderbookQuery, render: (snapshot: OrderbookSnapshot, result: ReturnType<typeof queryOrderbook>) => Rendered): Promise<Rendered> {
+    const snapshot = await this.snapshot();
+    if (this.#answersOf !== snapshot) [this.#answers, this.#answersOf] = [new Map(), snapshot];
+    const key = `${form}:${JSON.stringify(query, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
+    const kept = this.#answers.get(key);
+    if (kept) return kept;
+    const answer = render(snapshot, queryOrderbook(snapshot, query, this.settings.thresholds));
+    if (this.#answers.size >= RENDERED_ANSWERS) this.#answers.delete(this.#answers.keys().next().value!);
+    this.#answers.set(key, answer);
+    return answer;
+  }
+
+  async snapshot(): Promise<OrderbookSnapshot> {
+    const current = this.#current;
+    const age = current ? this.deps.now() - current.builtAt : Infinity;
+    if (current && age < this.settings.cacheMs) return current.snapshot;
+    const next = this.#build();
+    if (current && age < ORDERBOOK_MAX_AGE_MS) {
+      next.catch((error: unknown) => this.deps.logger.warn({ err: error }, 'the orderbook could not be refreshed; answering from the last snapshot'));
+      return current.snapshot;
+    }
+    return next.catch((error: unknown) => {
+      this.deps.logger.error({ err: error }, 'the orderbook could not be built');
+      throw new ApiError(503, 'The orderbook cannot be read right now; retry shortly', 'ORDERBOOK_UNAVAILABLE');
+    });
+  }
+
+  /** One build at a time: requests arriving meanwhile share it. */
+  #build(): Promise<OrderbookSnapshot> {
+    this.#building ??= this.#make().finally(() => {
+      this.#building = null;
+    });
+    return this.#building;
+  }
+
+  async #make(): Promise<OrderbookSnapshot> {
+    const builtAt = this.deps.now();
+    const [deposits, credentials, makers] = await Promise.all([this.deps.liquidity.openDeposits(), this.deps.sellerCredentials(), this.deps.makers()]);
+    const rows = orderbookRows(deposits, {
+      chainId: this.settings.chainId,
+      token: this.settings.token,
+      escrow: this.settings.escrow,
+      feeBps: this.settings.feeBps,
+      referenceRates: await this.#referenceRates(deposits.flatMap((deposit) => deposit.methods.flatMap((method) => method.currencies.map((priced) => priced.currency)))),
+      credentials,
+      makers,
+      now: Math.floor(builtAt / 1000),
+    });
+    const snapshot = snapshotOf(rows, { generatedAt: new Date(builtAt).toISOString(), chainId: this.settings.chainId, token: this.settings.token, depositCount: deposits.length });
+    this.#current = { snapshot, builtAt };
+    return snapshot;
+  }
+
+  /** The reference rate of each currency the deposits price; a currency the source cannot price now has none, and its rows no spread. */
+  async #referenceRates(currencyHashes: string[]): Promise<Map<string, bigint>> {
+    const codes = [...new Set(currencyHashes.map((hash) => currencyOfHash(hash)).filter((code): code is string => code !== null))];
+    const rates = new Map<string, bigint>();
+    await Promise.all(
+      codes.map(async (code) => {
+        try {
+          const rate = await this.deps.rates.currencyPerUsd(code);
+          if (rate !== null) rates.set(code, rate);
+        } catch (error) {
+          if (!(error instanceof RateUnavailableError)) throw error;
+        }
+      }),
+    );
+    return rates;
+  }
+}
+
+/** The orderbook on a node that reads no chain: there are no deposits to list. */
+export function noOrderbook(): ApiError {
+  return new ApiError(503, 'This node reads no chain, so it has no orderbook', 'ORDERBOOK_UNAVAILABLE');
+}

@@ -1,0 +1,13 @@
+/** What the node tells the gateway about makers: where they sign in, how long nonces and tokens last, and the chain their history is read from. */
+import type { WalletTransfers } from '../../actors/chain/wallet-transfers.js';
+
+export interface MakerSettings {
+  /** The origin makers sign in at (MAKER_AUTH_ORIGIN, or the URL the gateway listens on, known once it listens). */
+  origin(): string;
+  nonceTtlMs: number;
+  tokenTtlMs: number;
+  /** Transaction-history reads per minute per wallet. */
+  historyPerMinute: number;
+  /** The indexer's record of wallets' transfers; null on a node without a chain. */
+  transfers: WalletTransfers | null;
+}

@@ -1,0 +1,2 @@
+/** machines/maker-session: a maker's sign-in with an Ethereum wallet (EIP-4361) and the bearer token it answered. */
+export * from './session-machine.js';
