@@ -98,8 +98,11 @@ function compare(a: bigint, b: bigint): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The page the query asks for and how many rows match in all. */
-export function queryOrderbook(snapshot: OrderbookSnapshot, query: OrderbookQuery, thresholds: OrderbookThresholds): { rows: RankedRow[]; total: number } {
+/**
+ * The page the query asks for and how many rows match in all. Without `count` the pass
+ * stops at the page's last row (the list form has no total), and `total` is only a floor.
+ */
+export function queryOrderbook(snapshot: OrderbookSnapshot, query: OrderbookQuery, thresholds: OrderbookThresholds, count = true): { rows: RankedRow[]; total: number } {
   const ordered = snapshot.byCurrency.get(query.currency)?.ordered(query.sortBy, query.sortDirection);
   if (!ordered || query.chainId !== snapshot.chainId || query.token.toLowerCase() !== snapshot.token.toLowerCase()) return { rows: [], total: 0 };
   const page: RankedRow[] = [];
@@ -108,6 +111,7 @@ export function queryOrderbook(snapshot: OrderbookSnapshot, query: OrderbookQuer
     if (!matches(ranked, query, thresholds)) continue;
     if (total >= query.offset && page.length < query.limit) page.push(ranked);
     total += 1;
+    if (!count && page.length === query.limit) break;
   }
   return { rows: page, total };
 }

@@ -55,15 +55,17 @@ export class Orderbook {
 
   /**
    * The answer to `query` from the current snapshot, rendered by `render` the first time
-   * that snapshot is asked it (`form` tells the list from the table) and kept until the next.
+   * that snapshot is asked it (`form` tells the list from the table, which alone counts
+   * every match) and kept until the next.
    */
-  async answer(form: string, query: OrderbookQuery, render: (snapshot: OrderbookSnapshot, result: ReturnType<typeof queryOrderbook>) => Rendered): Promise<Rendered> {
+  async answer(form: 'list' | 'table', query: OrderbookQuery, render: (snapshot: OrderbookSnapshot, result: ReturnType<typeof queryOrderbook>) => Rendered): Promise<Rendered> {
     const snapshot = await this.snapshot();
     if (this.#answersOf !== snapshot) [this.#answers, this.#answersOf] = [new Map(), snapshot];
     const key = `${form}:${JSON.stringify(query, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
     const kept = this.#answers.get(key);
     if (kept) return kept;
-    const answer = render(snapshot, queryOrderbook(snapshot, query, this.settings.thresholds));
+    // Only the table reports a total: the list's page is done at its last row.
+    const answer = render(snapshot, queryOrderbook(snapshot, query, this.settings.thresholds, form === 'table'));
     if (this.#answers.size >= RENDERED_ANSWERS) this.#answers.delete(this.#answers.keys().next().value!);
     this.#answers.set(key, answer);
     return answer;

@@ -97,3 +97,11 @@ test('a page is counted against every matching row; another currency, chain or t
   t.is(queryOrderbook(snapshot, query({ token: TOKEN.toLowerCase() }), thresholds).total, 5, 'an address in any case');
   t.is(queryOrderbook(snapshot, query({ token: '0x0000000000000000000000000000000000000001' }), thresholds).total, 0);
 });
+
+test('without a count the pass ends at the page’s last row', (t) => {
+  const rows = ['1', '2', '3', '4', '5'].map((id) => ranked(id, { rate: BigInt(id) }));
+  const snapshot = snapshotOf(rows, { generatedAt: '', chainId: 8453, token: TOKEN, depositCount: 5 });
+  const page = queryOrderbook(snapshot, query({ limit: 2, offset: 1 }), thresholds, false);
+  t.deepEqual(page.rows.map(({ facts }) => facts.depositIdOnContract), ['2', '3']);
+  t.is(page.total, 3, 'counted only as far as the page');
+});
