@@ -47,8 +47,10 @@ import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
 import { paymentSide, type PaymentSide } from './payments.js';
 import { conversionSide, type ConversionSide } from './conversions.js';
-import { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
+import { LiquidityBook, PayeeDirectory, type IntentLedger } from '../actors/market/index.js';
 import { orderbookOf } from './market.js';
+import { signInChainIds } from '../gateway/wallet-auth/maker-chains.js';
+import { leaderboardOf } from './leaderboard.js';
 import { seedMakers, type SeededMaker } from './seed-makers.js';
 import { webhookSide } from './webhooks.js';
 import { makerWalletKinds } from '../actors/makers/index.js';
@@ -90,6 +92,8 @@ export interface PlatformNode {
   enclave: EnclaveSide | null;
   /** The makers' deposits as quotes read them, fed by the indexer; null without a chain. */
   liquidity: LiquidityBook | null;
+  /** Every intent on the makers' deposits, with what its maker earned (the leaderboard's); null without a chain. */
+  intents: IntentLedger | null;
   /** Whom the makers' deposits are paid to; null without a chain. */
   payees: PayeeDirectory | null;
   /** The makers seeded on the local chain at start; empty elsewhere. */
@@ -205,6 +209,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     opened && liquidity
       ? await orderbookOf({ config, chain: opened, liquidity, rates, clock, enclave: enclaveClient, system, logger: logger.child({ component: 'orderbook' }) })
       : null;
+  const market = chain && liquidity && orderbook ? await leaderboardOf({ system, store, client: chain.client, liquidity, rates, escrow: orderbook.settings.escrow, chainId: orderbook.settings.chainId, clock, logger }) : null;
   // Each start of the embedded default runs a fresh local chain, so its makers are seeded anew.
   const seededMakers = chain?.localChain && payees && config.LOCAL_MAKERS ? await seedMakers(chain.localChain, payees, now(), logger.child({ component: 'local-makers' })) : [];
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
@@ -233,12 +238,15 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     liquidity,
     payees,
     orderbook,
+    leaderboard: market?.leaderboard ?? null,
+    depositBundles: market?.bundles ?? null,
     webhookPolicy: webhooks.policy,
     webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,
+      signInChainIds: signInChainIds(chain?.localChain?.chainId ?? null),
       nonceTtlMs: config.MAKER_NONCE_TTL_MS,
       tokenTtlMs: config.MAKER_TOKEN_TTL_MS,
       historyPerMinute: config.TRANSACTION_HISTORY_PER_MINUTE,
@@ -278,6 +286,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await market?.ledger.stop();
       await liquidity?.stop();
       await conversions.stop();
       await chain?.stop();
@@ -297,6 +306,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.closeAllConnections();
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
+    await market?.ledger.stop();
     await liquidity?.stop();
     await conversions.stop();
     await chain?.stop();
@@ -323,6 +333,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     enclaveClient,
     enclave,
     liquidity,
+    intents: market?.ledger ?? null,
     payees,
     seededMakers,
     payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId, crypto: payments.crypto },

@@ -36,11 +36,15 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { integrationRoutes } from './routes/integration.js';
 import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
 import { orderbookRoutes } from './routes/orderbook.js';
+import { leaderboardRoutes } from './routes/leaderboard.js';
+import { depositBundleRoutes } from './routes/deposit-bundle.js';
 import { providerRoutes } from './routes/providers.js';
 import { makerAreas } from './routes/makers.js';
 import { makerRecordRoutes } from './routes/maker-records.js';
 import type { MakerSettings } from './wallet-auth/maker-settings.js';
 import type { Orderbook } from './market/orderbook.js';
+import type { Leaderboard } from './market/leaderboard.js';
+import type { DepositBundles } from './market/deposit-bundle.js';
 import { WebhookSetup } from './webhooks/webhook-setup.js';
 import { DeliveryLog } from './webhooks/delivery-log.js';
 import type { DestinationPolicy } from '../actors/webhooks/destination-guard.js';
@@ -74,6 +78,10 @@ export interface GatewayDependencies extends HealthDependencies {
   payees: PayeeDirectory | null;
   /** Document 3's public orderbook; null on a node that reads no chain. */
   orderbook: Orderbook | null;
+  /** Document 3's maker leaderboard; null on a node that reads no chain. */
+  leaderboard: Leaderboard | null;
+  /** Document 3's deposit bundles; null on a node that reads no chain. */
+  depositBundles: DepositBundles | null;
   payments: PaymentSettings;
   /** Where a webhook of each environment may point (the node's WEBHOOK_ALLOW_PRIVATE and NODE_ENV). */
   webhookPolicy(environment: Environment): DestinationPolicy;
@@ -144,6 +152,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     integrationRoutes({ ...deps, accounts, auth, body }),
     walletProviderRoutes({ ...deps, body }),
     orderbookRoutes(deps.orderbook),
+    leaderboardRoutes(deps.leaderboard),
+    depositBundleRoutes(deps.depositBundles),
     providerRoutes(),
     ...makerAreas({ ...deps, body }),
     makerRecordRoutes({ ...deps, body }),

@@ -123,6 +123,11 @@ export class LiquidityBook {
     return this.#deposits.find({ closed: false });
   }
 
+  /** Every deposit, closed ones included, as stored: a maker's lifetime liquidity counts them all (the leaderboard). */
+  allDeposits(): Promise<LiquidityDepositDoc[]> {
+    return this.#deposits.find({});
+  }
+
   /** How many deposits the book holds, closed ones included. */
   count(): Promise<number> {
     return this.#deposits.count({});

@@ -14,6 +14,8 @@ import { webhookPaths } from './webhook-paths.js';
 import { integrationPaths } from './integration-paths.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
 import { orderbookPaths } from './orderbook-paths.js';
+import { leaderboardPaths } from './leaderboard-paths.js';
+import { depositBundlePaths } from './deposit-bundle-paths.js';
 import { providerPaths } from './provider-paths.js';
 import { makerPaths } from './maker-paths.js';
 import { securitySchemes } from './security.js';
@@ -48,7 +50,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Integration', description: 'Getting ready to go live: a sandbox test order and what is left to do' },
-      { name: 'Market', description: 'Makers’ liquidity (document 3): the orderbook' },
+      { name: 'Market', description: 'Makers’ liquidity (document 3): the orderbook, the maker leaderboard and deposit bundles' },
       { name: 'Makers', description: 'Maker records (document 3): a maker’s payee on a payment platform, in the legacy (v1) and new (v2) formats' },
       { name: 'Maker sign-in', description: 'Makers sign in with an Ethereum wallet (EIP-4361) for a bearer token (docs/maker-auth.md)' },
       { name: 'Referrals', description: 'Makers’ referral codes (document 3; docs/maker-referrals.md)' },
@@ -66,6 +68,8 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...integrationPaths(),
       ...walletProviderPaths(),
       ...orderbookPaths(),
+      ...leaderboardPaths(),
+      ...depositBundlePaths(),
       ...providerPaths(),
       ...makerPaths(),
       ...walletPaths(),

@@ -9,8 +9,14 @@ import { CHAINS } from '../../machines/catalog/index.js';
 /** anvil's own chain id, the local chain's. */
 export const LOCAL_CHAIN_ID = 31337;
 
-/** The chain ids an EIP-4361 message may name: an EOA's signature is the same on each, so this only keeps out chains nothing here knows. */
-export const SIGN_IN_CHAIN_IDS: readonly number[] = [...CHAINS.filter((chain) => chain.kind === 'evm').map((chain) => Number(chain.id)), LOCAL_CHAIN_ID];
+/**
+ * The chain ids an EIP-4361 message may name: an EOA's signature is the same on each, so
+ * this only keeps out chains nothing here knows. The local chain's id counts only on a node
+ * that runs one.
+ */
+export function signInChainIds(localChainId: number | null): readonly number[] {
+  return [...CHAINS.filter((chain) => chain.kind === 'evm').map((chain) => Number(chain.id)), ...(localChainId === null ? [] : [localChainId])];
+}
 
 /** `base` for Base (and the local chain), the catalog's name in lower case; a chain outside the catalog by its decimal id. */
 export function chainKeyOf(chainId: number): string {

@@ -4,6 +4,8 @@ import type { WalletTransfers } from '../../actors/chain/wallet-transfers.js';
 export interface MakerSettings {
   /** The origin makers sign in at (MAKER_AUTH_ORIGIN, or the URL the gateway listens on, known once it listens). */
   origin(): string;
+  /** The chain ids a sign-in message may name (maker-chains.ts signInChainIds). */
+  signInChainIds: readonly number[];
   nonceTtlMs: number;
   tokenTtlMs: number;
   /** Transaction-history reads per minute per wallet. */

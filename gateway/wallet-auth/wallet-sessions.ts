@@ -11,7 +11,6 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { MakerSessionEvent } from '../../machines/maker-session/index.js';
 import { ApiError } from '../envelope.js';
 import type { MakerWallet } from '../middleware/bearer-auth.js';
-import { SIGN_IN_CHAIN_IDS } from './maker-chains.js';
 import type { MakerSettings } from './maker-settings.js';
 import { generateMakerToken, hashMakerToken } from './maker-tokens.js';
 import { SignInNonces } from './sign-in-nonces.js';
@@ -48,7 +47,7 @@ export class WalletSessions {
       domain: origin.host,
       uri: origin.origin,
       version: '1' as const,
-      chainIds: [...SIGN_IN_CHAIN_IDS],
+      chainIds: [...this.deps.settings.signInChainIds],
       statement: SIGN_IN_STATEMENT,
     };
   }
@@ -56,7 +55,7 @@ export class WalletSessions {
   async signIn(text: string, signature: Hex) {
     const at = this.deps.now();
     const now = Date.parse(at);
-    const message = readSignInMessage(text, { origin: this.deps.settings.origin(), chainIds: SIGN_IN_CHAIN_IDS, now });
+    const message = readSignInMessage(text, { origin: this.deps.settings.origin(), chainIds: this.deps.settings.signInChainIds, now });
     const nonce = this.#nonces.check(message.nonce, now);
     if (!nonce.ok && nonce.reason === 'unknown') throw new ApiError(401, 'This nonce was not issued here; ask POST /v2/auth/nonce for one', 'SIWE_NONCE_UNKNOWN');
     if (!nonce.ok) throw new ApiError(401, 'The nonce has expired; ask for a new one', 'SIWE_NONCE_EXPIRED');

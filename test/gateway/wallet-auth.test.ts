@@ -83,7 +83,9 @@ test('a message for another site, chain or time is refused, and a refused attemp
     ];
     for (const [fields, code] of cases) refusal(t, await verify(gateway, await signedMessage(gateway, wallet, fields)), 401, code);
 
-    const signed = await signedMessage(gateway, wallet, { uri: `${new URL(gateway.url).origin}/makers/sign-in`, chainId: 31337 });
+    // The local chain's id is good only where the node runs one: this node runs none.
+    refusal(t, await verify(gateway, await signedMessage(gateway, wallet, { chainId: 31337 })), 401, 'SIWE_CHAIN_UNSUPPORTED');
+    const signed = await signedMessage(gateway, wallet, { uri: `${new URL(gateway.url).origin}/makers/sign-in`, chainId: 10 });
     const forged = await newWallet().signMessage({ message: signed.message });
     refusal(t, await verify(gateway, { message: signed.message, signature: forged }), 401, 'SIGNATURE_INVALID');
     t.is(await gateway.node.system.documents('maker-session').count({}), 0);

@@ -31,11 +31,13 @@ export async function serveGateway(
     liquidity: null,
     payees: null,
     orderbook: null,
+    leaderboard: null,
+    depositBundles: null,
     payments: { chain: null, destinationChainId: null, fees: { protocolFeeBps: 0, platformFeeBps: 50 }, windowMs: 3_600_000, attestationServiceUrl: '', crypto: null },
     checkoutPage: { simulatorUrl: null, conversionSimulatorUrl: null, enclave: null, chainId: null },
     webhookPolicy: () => ({ requireHttps: false, allowPrivate: true }),
     webhookTimeoutMs: 10_000,
-    makers: { origin: () => 'http://127.0.0.1', nonceTtlMs: 600_000, tokenTtlMs: 86_400_000, historyPerMinute: 30, transfers: null },
+    makers: { origin: () => 'http://127.0.0.1', signInChainIds: [8453], nonceTtlMs: 600_000, tokenTtlMs: 86_400_000, historyPerMinute: 30, transfers: null },
     ...overrides,
   });
   const server = createGatewayServer(gateway.app.callback());

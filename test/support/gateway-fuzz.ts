@@ -362,6 +362,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const [signedIn, referrer, ...leaving] = await Promise.all(Array.from({ length: 42 }, () => signIn(gateway)));
   await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: referrer!.headers, body: { code: 'FRIEND-BOB' } });
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
+  // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
+  const escrow = gateway.node.chain?.localChain?.escrow ?? null;
   return {
     url: gateway.url,
     document,
@@ -371,8 +373,9 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     queries: {
       'GET /v2/orderbook': [{ currency: 'USD' }, { currency: 'GBP', sortBy: 'apr', publicOnly: 'true' }],
       'GET /v2/orderbook/table': [{ currency: 'USD', limit: '2', offset: '1' }, { currency: 'EUR', showSmallOrders: 'true' }],
+      ...(escrow ? { 'GET /v2/deposits/{depositId}/bundle': [{ escrowAddress: escrow }, { escrowAddress: escrow.toLowerCase(), dailySnapshotLimit: '7', forceRefresh: 'true' }] } : {}),
     },
-    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), chain: ['base'], token: ['usdc'] },
+    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), chain: ['base'], token: ['usdc'], depositId: ['1', '2'], makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))] },
     idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]) },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },

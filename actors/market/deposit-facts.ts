@@ -1,0 +1,36 @@
+/**
+ * A deposit as the indexer tells it now, for a reader that wants it whole at once (the deposit
+ * bundle): GetDeposit's folded answer and every standing fact about it (ListFacts, page by
+ * page). Nothing is kept here; the caller decides how long an answer is good for.
+ */
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import type { ChainFact, GetDepositResponse, IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { factsAbout } from '../chain/subject-facts.js';
+import { withDeadline } from '../grpc-call.js';
+import { standingFacts } from './intent-records.js';
+
+export interface DepositReading {
+  deposit: GetDepositResponse;
+  /** Every standing fact about the deposit, in log order. */
+  facts: ChainFact[];
+}
+
+export class DepositFacts {
+  constructor(
+    private readonly client: IndexerServiceClient,
+    /** The escrow the indexer reads: its deposits are the only ones it answers for. */
+    readonly escrow: string,
+  ) {}
+
+  /** The deposit and its standing facts; null when the indexer knows no such deposit. Other failures throw. */
+  async read(depositId: string): Promise<DepositReading | null> {
+    let deposit: GetDepositResponse;
+    try {
+      deposit = await withDeadline<GetDepositResponse>((options, done) => this.client.getDeposit({ escrow: this.escrow, depositId }, new Metadata(), options, done));
+    } catch (error) {
+      if ((error as ServiceError).code === GrpcStatus.NOT_FOUND) return null;
+      throw error;
+    }
+    return { deposit, facts: standingFacts(await factsAbout(this.client, { $case: 'depositId', value: depositId })) };
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * Document 3's maker leaderboard: snapshots of every maker's figures, built from the
+ * liquidity book's deposits and the intent ledger's intents, each answered from memory for
+ * up to `cacheMs` and then built again on the next request (one build at a time; requests
+ * meanwhile share it). Windows are measured against the node's clock at the snapshot's
+ * time, so every answer of one snapshot agrees. Each window's board, order and ranks are
+ * made the first time a request asks for them.
+ */
+import type { Logger } from 'pino';
+import { getAddress } from 'viem';
+import type { IntentLedger, IntentRecordDoc, LiquidityBook, LiquidityDepositDoc } from '../../actors/market/index.js';
+import { formatFiat, formatUsdc } from '../../machines/money.js';
+import { ApiError } from '../envelope.js';
+import {
+  boardOf,
+  makerFigures,
+  ranksOf,
+  sortBoard,
+  successRateBps,
+  totalsOf,
+  windowStart,
+  LEADERBOARD_METRICS,
+  type BoardEntry,
+  type LeaderboardMetric,
+  type LeaderboardTotals,
+  type LeaderboardWindow,
+  type MakerFigures,
+  type SortOrder,
+} from './leaderboard-figures.js';
+import { breakdownsOf, profitSnapshots, type IntentTally } from './maker-breakdowns.js';
+
+/** How long one snapshot answers: document 3 sets no bound here, so the orderbook's default. */
+export const LEADERBOARD_CACHE_MS = 15_000;
+
+export interface LeaderboardSettings {
+  /** The chain the makers' deposits are reported under, as the orderbook reports it. */
+  chainId: number;
+  escrow: string;
+  cacheMs: number;
+}
+
+export interface LeaderboardDependencies {
+  ledger: Pick<IntentLedger, 'all'>;
+  liquidity: Pick<LiquidityBook, 'allDeposits'>;
+  /** Milliseconds since the epoch, on the node's clock. */
+  now(): number;
+  logger: Logger;
+}
+
+export interface LeaderboardQuery {
+  sortBy: LeaderboardMetric;
+  sortOrder: SortOrder;
+  window: LeaderboardWindow;
+  limit: number;
+  offset: number;
+}
+
+/** One snapshot, and what queries have made of it so far. */
+class Snapshot {
+  readonly #boards = new Map<LeaderboardWindow, BoardEntry[]>();
+  readonly #sorted = new Map<string, BoardEntry[]>();
+  readonly #ranks = new Map<string, Map<string, number>>();
+  readonly figures: ReadonlyMap<string, MakerFigures>;
+  readonly totals: LeaderboardTotals;
+
+  constructor(
+    /** Milliseconds since the epoch. */
+    readonly builtAt: number,
+    readonly deposits: readonly LiquidityDepositDoc[],
+    readonly intents: readonly IntentRecordDoc[],
+  ) {
+    const makers = makerFigures(deposits, intents);
+    this.figures = new Map(makers.map((figures) => [figures.maker, figures]));
+    this.totals = totalsOf(makers);
+  }
+
+  get now(): number {
+    return Math.floor(this.builtAt / 1000);
+  }
+
+  board(window: LeaderboardWindow): BoardEntry[] {
+    let board = this.#boards.get(window);
+    if (!board) this.#boards.set(window, (board = boardOf([...this.figures.values()], window, this.now)));
+    return board;
+  }
+
+  sorted(window: LeaderboardWindow, metric: LeaderboardMetric, order: SortOrder): BoardEntry[] {
+    const key = `${window}:${metric}:${order}`;
+    let sorted = this.#sorted.get(key);
+    if (!sorted) this.#sorted.set(key, (sorted = sortBoard(this.board(window), metric, order)));
+    return sorted;
+  }
+
+  ranks(window: LeaderboardWindow, metric: LeaderboardMetric): Map<string, number> {
+    const key = `${window}:${metric}`;
+    let ranks = this.#ranks.get(key);
+    if (!ranks) this.#ranks.set(key, (ranks = ranksOf(this.board(window), metric)));
+    return ranks;
+  }
+
+  entry(window: LeaderboardWindow, maker: string): BoardEntry | undefined {
+    return this.board(window).find((entry) => entry.figures.maker === maker);
+  }
+}
+
+export class Leaderboard {
+  #current: Snapshot | null = null;
+  #building: Promise<Snapshot> | null = null;
+
+  constructor(
+    private readonly deps: LeaderboardDependencies,
+    readonly settings: LeaderboardSettings,
+  ) {}
+
+  /** One page of makers sorted by the metric, each with its descending rank by it. */
+  async page(query: LeaderboardQuery) {
+    const snapshot = await this.#snapshot();
+    const sorted = snapshot.sorted(query.window, query.sortBy, query.sortOrder);
+    const ranks = snapshot.ranks(query.window, query.sortBy);
+    const rows = sorted.slice(query.offset, query.offset + query.limit);
+    return {
+      ...this.#header(snapshot, query.window),
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      makers: rows.map((entry) => ({ rank: ranks.get(entry.figures.maker)!, ...this.#row(entry) })),
+      pagination: { limit: query.limit, offset: query.offset, total: sorted.length, hasMore: query.offset + rows.length < sorted.length },
+    };
+  }
+
+  async summary() {
+    const snapshot = await this.#snapshot();
+    const totals = snapshot.totals;
+    return {
+      chainId: this.settings.chainId,
+      generatedAt: new Date(snapshot.builtAt).toISOString(),
+      ...totals,
+      totalRealizedProfitUsd: signedUsdc(totals.totalRealizedProfitUsd),
+      totalAmountTaken: formatUsdc(totals.totalAmountTaken),
+      totalDeposited: formatUsdc(totals.totalDeposited),
+    };
+  }
+
+  /** The maker's ranks by each metric in the window, or a 404 for a maker the board does not hold. */
+  async rank(makerId: string, window: LeaderboardWindow) {
+    const snapshot = await this.#snapshot();
+    const entry = snapshot.entry(window, this.#makerOf(makerId));
+    if (!entry) throw makerNotFound(makerId);
+    return { makerId: this.#idOf(entry.figures.maker), ...this.#header(snapshot, window), totalMakers: snapshot.figures.size, ranks: this.#ranksOf(snapshot, window, entry), maker: this.#row(entry) };
+  }
+
+  /** The maker's lifetime row and ranks, its deposits, breakdowns by platform and currency, and its last days' profit. */
+  async detail(makerId: string) {
+    const snapshot = await this.#snapshot();
+    const maker = this.#makerOf(makerId);
+    const entry = snapshot.entry('lifetime', maker);
+    if (!entry) throw makerNotFound(makerId);
+    const { platforms, currencies } = breakdownsOf(snapshot.intents.filter((record) => record.maker === maker));
+    return {
+      makerId: this.#idOf(maker),
+      chainId: this.settings.chainId,
+      generatedAt: new Date(snapshot.builtAt).toISOString(),
+      maker: this.#row(entry),
+      ranks: this.#ranksOf(snapshot, 'lifetime', entry),
+      platforms: platforms.map(({ paymentMethodHash, paymentPlatform, ...tally }) => ({ paymentMethodHash, paymentPlatform, ...tallyText(tally) })),
+      currencies: currencies.map(({ currencyCode, currency, ...tally }) => ({ currencyCode, currency, ...tallyText(tally), fiatAmount: formatFiat(tally.fiatCents) })),
+      profitSnapshots: profitSnapshots(entry.figures.fills, snapshot.now).map((day) => ({
+        date: day.date,
+        fulfilments: day.fulfilments,
+        totalAmountTaken: formatUsdc(day.totalAmountTaken),
+        realizedProfitUsd: signedUsdc(day.realizedProfitUsd),
+        cumulativeRealizedProfitUsd: signedUsdc(day.cumulativeRealizedProfitUsd),
+      })),
+      deposits: snapshot.deposits
+        .filter((deposit) => deposit.depositor.toLowerCase() === maker)
+        .sort((a, b) => compareIds(a._id, b._id))
+        .map((deposit) => ({
+          depositId: `${this.settings.chainId}_${this.settings.escrow.toLowerCase()}_${deposit._id}`,
+          depositIdOnContract: deposit._id,
+          escrowAddress: this.settings.escrow,
+          totalDeposited: formatUsdc(BigInt(deposit.totalDeposited)),
+          totalAmountTaken: formatUsdc(BigInt(deposit.totalTaken)),
+          availableLiquidity: formatUsdc(deposit.closed ? 0n : BigInt(deposit.available)),
+          closed: deposit.closed,
+          intentsSignaled: deposit.intentsSignaled,
+          intentsFulfilled: deposit.intentsFulfilled,
+          successRateBps: successRateBps(deposit),
+          createdAt: isoSeconds(deposit.createdAt),
+        })),
+    };
+  }
+
+  #header(snapshot: Snapshot, window: LeaderboardWindow) {
+    const start = windowStart(window, snapshot.now);
+    return { chainId: this.settings.chainId, window, windowStart: start === null ? null : isoSeconds(start), generatedAt: new Date(snapshot.builtAt).toISOString() };
+  }
+
+  #ranksOf(snapshot: Snapshot, window: LeaderboardWindow, entry: BoardEntry): Record<LeaderboardMetric, number> {
+    return Object.fromEntries(LEADERBOARD_METRICS.map((metric) => [metric, snapshot.ranks(window, metric).get(entry.figures.maker)!])) as Record<LeaderboardMetric, number>;
+  }
+
+  #row(entry: BoardEntry) {
+    const { figures } = entry;
+    const last = figures.fills.at(-1);
+    return {
+      makerId: this.#idOf(figures.maker),
+      chainId: this.settings.chainId,
+      makerAddress: getAddress(figures.maker),
+      realizedProfitUsd: signedUsdc(entry.realizedProfitUsd),
+      totalAmountTaken: formatUsdc(entry.totalAmountTaken),
+      totalDeposited: formatUsdc(figures.totalDeposited),
+      availableLiquidity: formatUsdc(figures.availableLiquidity),
+      depositCount: figures.depositCount,
+      activeDepositCount: figures.activeDepositCount,
+      intentsSignaled: figures.intentsSignaled,
+      intentsFulfilled: figures.intentsFulfilled,
+      successRateBps: successRateBps(figures),
+      firstDepositAt: figures.firstDepositAt === null ? null : isoSeconds(figures.firstDepositAt),
+      lastFulfilledAt: last ? isoSeconds(last.fulfilledAt) : null,
+    };
+  }
+
+  #idOf(maker: string): string {
+    return `${this.settings.chainId}_${maker}`;
+  }
+
+  /** The maker's lower-case address; one of another chain is nobody on this board. */
+  #makerOf(makerId: string): string {
+    const [chainId, address] = makerId.split('_') as [string, string];
+    return chainId === String(this.settings.chainId) ? address.toLowerCase() : '';
+  }
+
+  async #snapshot(): Promise<Snapshot> {
+    const current = this.#current;
+    if (current && this.deps.now() - current.builtAt < this.settings.cacheMs) return current;
+    this.#building ??= this.#build().finally(() => {
+      this.#building = null;
+    });
+    return this.#building.catch((error: unknown) => {
+      this.deps.logger.error({ err: error }, 'the leaderboard could not be built');
+      throw new ApiError(503, 'The leaderboard cannot be read right now; retry shortly', 'LEADERBOARD_UNAVAILABLE');
+    });
+  }
+
+  async #build(): Promise<Snapshot> {
+    const builtAt = this.deps.now();
+    const [deposits, intents] = await Promise.all([this.deps.liquidity.allDeposits(), this.deps.ledger.all()]);
+    this.#current = new Snapshot(builtAt, deposits, intents);
+    return this.#current;
+  }
+}
+
+export function makerNotFound(makerId: string): ApiError {
+  return new ApiError(404, `No maker ${makerId} on this leaderboard`, 'MAKER_NOT_FOUND');
+}
+
+/** The leaderboard on a node that reads no chain: there are no makers to rank. */
+export function noLeaderboard(): ApiError {
+  return new ApiError(503, 'This node reads no chain, so it has no leaderboard', 'LEADERBOARD_UNAVAILABLE');
+}
+
+/** USDC with a sign: a realised profit is a loss when negative. */
+export function signedUsdc(units: bigint): string {
+  return units < 0n ? `-${formatUsdc(-units)}` : formatUsdc(units);
+}
+
+function tallyText(tally: Omit<IntentTally, 'fiatCents'>) {
+  return {
+    intentsSignaled: tally.intentsSignaled,
+    intentsFulfilled: tally.intentsFulfilled,
+    intentsPruned: tally.intentsPruned,
+    totalAmountTaken: formatUsdc(tally.totalAmountTaken),
+    realizedProfitUsd: signedUsdc(tally.realizedProfitUsd),
+  };
+}
+
+/** Unix seconds (a block time) as ISO 8601. */
+export function isoSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+function compareIds(a: string, b: string): number {
+  const [x, y] = [BigInt(a), BigInt(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
