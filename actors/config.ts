@@ -317,6 +317,13 @@ const schema = z
     if (env.NODE_ENV === 'production' && env.ENCLAVE_ENABLED && env.ENCLAVE_PLATFORMS === 'simulator') {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PLATFORMS'], message: 'must be live in production: simulated platforms prove no payment' });
     }
+    if (env.NODE_ENV === 'production' && !env.MAKER_AUTH_ORIGIN?.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAKER_AUTH_ORIGIN'],
+        message: 'must be set, to an https origin, in production: makers sign the origin their wallet shows them, which behind a proxy is not the address the node listens on',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_PRIVATE'], message: 'must be false in production: a merchant could aim deliveries at the network the node runs in' });
     }

@@ -65,12 +65,13 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.throws(() => loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: Buffer.alloc(16).toString('base64') }), { message: /ENCLAVE_KEY_WRAPPING_KEY: must be base64 of 32 bytes/ });
   t.is(loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: kwk, ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }).ENCLAVE_WRAPPED_KEY, 'a.b.c.d.e');
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
-  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' }).ENCLAVE_PLATFORMS, 'live');
+  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' }).ENCLAVE_PLATFORMS, 'live');
   t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }), { message: /RATES_URL: is required in production/ });
   const base = {
     NODE_ENV: 'production',
     ENCLAVE_PLATFORMS: 'live',
     RATES_URL: 'https://rates.example/usd',
+    MAKER_AUTH_ORIGIN: 'https://app.peer.example',
     CHAIN_RPC_URL: 'https://base.example',
     CHAIN_USDC_ADDRESS: '0x' + '1'.repeat(40),
     CHAIN_ESCROW_ADDRESS: '0x' + '2'.repeat(40),
@@ -79,7 +80,7 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.throws(() => loadConfig(base), { message: /INDEXER_CONFIRMATIONS: must be above 0 in production on the chain of CHAIN_RPC_URL/ });
   t.is(loadConfig({ ...base, INDEXER_CONFIRMATIONS: '3' }).INDEXER_CONFIRMATIONS, 3);
   t.is(loadConfig({ ...base, INDEXER_FINALITY: 'finalized' }).INDEXER_FINALITY, 'finalized');
-  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' }).INDEXER_CONFIRMATIONS, 0, 'the local chain may take its head');
+  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' }).INDEXER_CONFIRMATIONS, 0, 'the local chain may take its head');
   t.throws(() => loadConfig({ INDEXER_FINALITY: 'latest' }), { message: /INDEXER_FINALITY: must be confirmations, safe or finalized/ });
   t.throws(() => loadConfig({ RATES_URL: 'ftp://rates.example' }), { message: /RATES_URL/ });
   t.throws(() => loadConfig({ ENCLAVE_CHAINS: '{"8453":{"paymentVerifier":"0x12"}}' }), { message: /ENCLAVE_CHAINS: must be JSON/ });
@@ -119,7 +120,7 @@ test('ENCLAVE_URL needs the measurement and the witnesses the node will trust, a
 });
 
 test('webhooks: private destinations only outside production; https for live endpoints in production only', (t) => {
-  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' };
+  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' };
   t.throws(() => loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: 'true' }), { message: /WEBHOOK_ALLOW_PRIVATE: must be false in production/ });
   t.false(loadConfig(production).WEBHOOK_ALLOW_PRIVATE);
   t.true(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE);
@@ -130,4 +131,12 @@ test('webhooks: private destinations only outside production; https for live end
   t.deepEqual(inProduction('SANDBOX'), { requireHttps: false, allowPrivate: false });
   const inDevelopment = destinationPolicy(loadConfig({}));
   t.deepEqual(inDevelopment('LIVE'), { requireHttps: false, allowPrivate: false });
+});
+
+test('makers: production needs the https origin makers sign in at', (t) => {
+  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' };
+  t.throws(() => loadConfig(production), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin, in production/ });
+  t.throws(() => loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'http://app.peer.example' }), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin/ });
+  t.is(loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'https://app.peer.example/sign-in' }).MAKER_AUTH_ORIGIN, 'https://app.peer.example');
+  t.is(loadConfig({}).MAKER_AUTH_ORIGIN, undefined, 'outside production the node’s own address serves');
 });
