@@ -12,16 +12,15 @@
  * dead letter (source `fact`) so one broken actor does not stop the stream for everyone.
  */
 import { Metadata } from '@grpc/grpc-js';
-import type { Logger } from 'pino';
-import { ChainFact, type IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import type { ActorAddress } from '../address.js';
 import { decode, encode } from '../codec.js';
 import { CommandRejectedError, DuplicateKeyError, UnknownActorError } from '../errors.js';
 import { FactFollower } from './fact-follower.js';
-import type { ActorSystem } from '../runtime/actor-system.js';
+import type { FactReadModelOptions } from './fact-read-model.js';
 import { deadLetterError } from '../runtime/dead-letters.js';
 import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from '../runtime/retry-policy.js';
-import type { Collection, Store } from '../store/store.js';
+import type { Collection } from '../store/store.js';
 import { subjectKey, subjectsOf, type ChainSubject } from '../../proto/fact-subjects.js';
 import { withDeadline } from '../grpc-call.js';
 
@@ -39,14 +38,7 @@ type SubscriptionDoc = {
   owners: ActorAddress[];
 };
 
-export interface ChainFactsOptions {
-  system: ActorSystem;
-  store: Store;
-  client: IndexerServiceClient;
-  logger: Logger;
-  /** Backoff bounds when the stream fails. */
-  minRetryMs?: number;
-  maxRetryMs?: number;
+export interface ChainFactsOptions extends FactReadModelOptions {
   /** How long one fact's delivery to one actor is retried before it becomes a dead letter. */
   retryPolicy?: RetryPolicy;
 }

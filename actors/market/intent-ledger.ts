@@ -18,30 +18,23 @@
  * role cannot put an older reading over a newer one. Reads go to the store, on any node.
  */
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import type { Logger } from 'pino';
 import {
   IntentStatus,
   type ChainFact,
   type GetDepositResponse,
   type GetIntentResponse,
-  type IndexerServiceClient,
 } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { subjectsOf } from '../../proto/fact-subjects.js';
 import { DuplicateKeyError } from '../errors.js';
 import { withDeadline } from '../grpc-call.js';
-import { FactFollower } from '../chain/fact-follower.js';
+import { FactReadModel, type FactReadModelOptions } from '../chain/fact-read-model.js';
 import { factsAbout } from '../chain/subject-facts.js';
 import { RateUnavailableError, type RateSource } from '../rates/rate-source.js';
-import type { ActorSystem } from '../runtime/actor-system.js';
-import type { Collection, Store } from '../store/store.js';
+import type { Collection } from '../store/store.js';
 import type { LiquidityBook } from './liquidity-book.js';
 import { intentRecord, standingFulfilment, type IntentRecordDoc, type StandingFulfilment } from './intent-records.js';
 
-export interface IntentLedgerOptions {
-  system: ActorSystem;
-  store: Store;
-  client: IndexerServiceClient;
-  logger: Logger;
+export interface IntentLedgerOptions extends FactReadModelOptions {
   /** The escrow whose deposits the intents lock: GetDeposit answers for this one only. */
   escrow: string;
   /** Who made each deposit, where the liquidity book has read it already; GetDeposit otherwise. */
@@ -50,9 +43,6 @@ export interface IntentLedgerOptions {
   rates: RateSource;
   /** The ISO code whose keccak256 an intent's fiat currency is; null when none is. */
   currencyOf(currencyHash: string): string | null;
-  /** Backoff bounds when the stream or a read fails. */
-  minRetryMs?: number;
-  maxRetryMs?: number;
 }
 
 export const INTENT_LEDGER_ROLE = 'intent-ledger';
@@ -62,40 +52,16 @@ class IntentReadError extends Error {
   override readonly name = 'IntentReadError';
 }
 
-export class IntentLedger {
+export class IntentLedger extends FactReadModel {
   readonly #o: IntentLedgerOptions;
-  readonly #follower: FactFollower;
   #intents!: Collection<IntentRecordDoc>;
 
   constructor(options: IntentLedgerOptions) {
+    super({ name: INTENT_LEDGER_ROLE, cursorCollection: 'intent_ledger_cursor' }, options);
     this.#o = options;
-    this.#follower = new FactFollower({
-      name: INTENT_LEDGER_ROLE,
-      cursorCollection: 'intent_ledger_cursor',
-      system: options.system,
-      store: options.store,
-      client: options.client,
-      logger: options.logger,
-      take: (fact) => this.#take(fact),
-      // The documents' sequences count in the old log and would refuse the new log's answers.
-      beforeStartOver: async () => void (await this.#intents.deleteMany({})),
-      ...(options.minRetryMs === undefined ? {} : { minRetryMs: options.minRetryMs }),
-      ...(options.maxRetryMs === undefined ? {} : { maxRetryMs: options.maxRetryMs }),
-    });
   }
 
-  /** The last fact the ledger has taken. */
-  get afterSequence(): number {
-    return this.#follower.afterSequence;
-  }
-
-  /** Whether this node is the one following the facts now. */
-  get reading(): boolean {
-    return this.#follower.reading;
-  }
-
-  /** Opens the ledger for reads on this node, and follows the facts while this node holds the role. */
-  async start(): Promise<void> {
+  protected async open(): Promise<void> {
     this.#intents = await this.#o.store.collection<IntentRecordDoc>({
       name: 'intent_ledger',
       indexes: [
@@ -103,16 +69,10 @@ export class IntentLedger {
         { key: { depositId: 1 }, name: 'deposit' },
       ],
     });
-    await this.#follower.start();
   }
 
-  stop(): Promise<void> {
-    return this.#follower.stop();
-  }
-
-  /** Resolves once every fact up to `sequence` is in the ledger. */
-  delivered(sequence: number): Promise<void> {
-    return this.#follower.delivered(sequence);
+  protected async startOver(): Promise<void> {
+    await this.#intents.deleteMany({});
   }
 
   /** Every intent recorded: what the leaderboard's snapshots are made of. */
@@ -129,7 +89,7 @@ export class IntentLedger {
     return this.#intents.findOne({ _id: intentHash.toLowerCase() });
   }
 
-  async #take(fact: ChainFact): Promise<void> {
+  protected async take(fact: ChainFact): Promise<void> {
     const sequence = Number(fact.sequence);
     for (const subject of subjectsOf(fact)) if ('intentHash' in subject) await this.#refresh(subject.intentHash.toLowerCase(), sequence);
   }

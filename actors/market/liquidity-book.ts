@@ -7,20 +7,18 @@
  * fact delivered twice leaves nothing to undo here.
  *
  * One reader per cluster, with the cursor and log-epoch rules of
- * actors/chain/fact-follower.ts; a new log empties the book before it is read. Writes are
+ * actors/chain/fact-read-model.ts; a new log empties the book before it is read. Writes are
  * conditional on the sequence the document reflects, so a reader that has just lost the
  * role cannot put an older answer over a newer one. Quotes read the store, on any node.
  */
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import type { Logger } from 'pino';
 import type { Hex } from 'viem';
-import type { ChainFact, GetDepositResponse, IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import type { ChainFact, GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { subjectsOf } from '../../proto/fact-subjects.js';
 import { DuplicateKeyError } from '../errors.js';
 import { withDeadline } from '../grpc-call.js';
-import { FactFollower } from '../chain/fact-follower.js';
-import type { ActorSystem } from '../runtime/actor-system.js';
-import type { Collection, Store } from '../store/store.js';
+import { FactReadModel, type FactReadModelOptions } from '../chain/fact-read-model.js';
+import type { Collection } from '../store/store.js';
 import {
   bookDeposit,
   checkOfferQuery,
@@ -35,16 +33,9 @@ import {
   type OfferQuery,
 } from './deposit-offers.js';
 
-export interface LiquidityBookOptions {
-  system: ActorSystem;
-  store: Store;
-  client: IndexerServiceClient;
-  logger: Logger;
+export interface LiquidityBookOptions extends FactReadModelOptions {
   /** The escrow whose deposits the book holds: GetDeposit answers for this one only. */
   escrow: string;
-  /** Backoff bounds when the stream or a read fails. */
-  minRetryMs?: number;
-  maxRetryMs?: number;
 }
 
 export const LIQUIDITY_BOOK_ROLE = 'liquidity-book';
@@ -54,51 +45,21 @@ class DepositReadError extends Error {
   override readonly name = 'DepositReadError';
 }
 
-export class LiquidityBook {
+export class LiquidityBook extends FactReadModel {
   readonly #o: LiquidityBookOptions;
-  readonly #follower: FactFollower;
   #deposits!: Collection<LiquidityDepositDoc>;
 
   constructor(options: LiquidityBookOptions) {
+    super({ name: LIQUIDITY_BOOK_ROLE, cursorCollection: 'liquidity_cursor' }, options);
     this.#o = options;
-    this.#follower = new FactFollower({
-      name: LIQUIDITY_BOOK_ROLE,
-      cursorCollection: 'liquidity_cursor',
-      system: options.system,
-      store: options.store,
-      client: options.client,
-      logger: options.logger,
-      take: (fact) => this.#take(fact),
-      // The documents' sequences count in the old log and would refuse the new log's answers.
-      beforeStartOver: async () => void (await this.#deposits.deleteMany({})),
-      ...(options.minRetryMs === undefined ? {} : { minRetryMs: options.minRetryMs }),
-      ...(options.maxRetryMs === undefined ? {} : { maxRetryMs: options.maxRetryMs }),
-    });
   }
 
-  /** The last fact the book has taken. */
-  get afterSequence(): number {
-    return this.#follower.afterSequence;
-  }
-
-  /** Whether this node is the one following the facts now. */
-  get reading(): boolean {
-    return this.#follower.reading;
-  }
-
-  /** Opens the book for queries on this node, and follows the facts while this node holds the role. */
-  async start(): Promise<void> {
+  protected async open(): Promise<void> {
     this.#deposits = await this.#o.store.collection<LiquidityDepositDoc>({ name: 'liquidity_deposits', indexes: [{ key: { offers: 1 }, name: 'offers' }] });
-    await this.#follower.start();
   }
 
-  stop(): Promise<void> {
-    return this.#follower.stop();
-  }
-
-  /** Resolves once every fact up to `sequence` is in the book. */
-  delivered(sequence: number): Promise<void> {
-    return this.#follower.delivered(sequence);
+  protected async startOver(): Promise<void> {
+    await this.#deposits.deleteMany({});
   }
 
   /** The deposits that can take an intent of `usdcAmount` on this method and currency, the best rate first. */
@@ -133,7 +94,7 @@ export class LiquidityBook {
     return this.#deposits.count({});
   }
 
-  async #take(fact: ChainFact): Promise<void> {
+  protected async take(fact: ChainFact): Promise<void> {
     const sequence = Number(fact.sequence);
     for (const subject of subjectsOf(fact)) if ('depositId' in subject) await this.#refresh(subject.depositId, sequence);
   }
