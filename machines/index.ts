@@ -5,6 +5,8 @@
  * transaction and wallet are here; payments, payouts and deposits arrive with their own issues.
  */
 export * from './money.js';
+export * from './id-hash.js';
+export * from './canonical-json.js';
 export * from './order/index.js';
 export * from './payment/index.js';
 export * from './catalog/index.js';

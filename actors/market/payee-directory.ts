@@ -6,7 +6,8 @@
  * endpoints (a maker-record actor's effect, docs/makers.md); the local makers of the embedded
  * default register at seeding.
  */
-import { keccak256, toBytes, type Hex } from 'viem';
+import type { Hex } from 'viem';
+import { idHash } from '../../machines/id-hash.js';
 import { DuplicateKeyError } from '../errors.js';
 import type { Collection, Store } from '../store/store.js';
 
@@ -35,7 +36,7 @@ export class PayeeDirectory {
 
   /** Registers `payeeId` on `platform`; registering it again changes nothing. */
   async register(platform: string, payeeId: string, at: string): Promise<Payee> {
-    const payeeDetails = keccak256(toBytes(payeeId));
+    const payeeDetails = idHash(payeeId);
     try {
       await this.payees.insertOne({ _id: key(platform, payeeDetails), platform, payeeDetails, payeeId, registeredAt: at });
     } catch (error) {

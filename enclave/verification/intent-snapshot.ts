@@ -5,6 +5,7 @@
  */
 import { keccak256, toBytes, type Hex } from 'viem';
 import { z } from 'zod';
+import { idHash } from '../../machines/id-hash.js';
 
 export interface IntentSnapshot {
   intentHash: Hex;
@@ -44,10 +45,7 @@ export const intentSnapshotInput = z
   })
   .strict();
 
-/** The hash the chain stores for a platform id, currency code, payee id or payment id. */
-export function idHash(text: string): Hex {
-  return keccak256(toBytes(text));
-}
+export { idHash };
 
 /** `timestampBufferMs` is the service's, for the platform: how far its clock and the chain's may disagree is no caller's choice. */
 export function intentSnapshot(input: z.output<typeof intentSnapshotInput>, platformId: string, timestampBufferMs: bigint): IntentSnapshot {

@@ -5,7 +5,8 @@
  * since the validation shape names nested fields by their first segment only.
  */
 import type { z } from 'zod';
-import { canonicalJson, PROCESSORS, TELEGRAM_USERNAME, type MakerDetails, type ProcessorName } from '../../machines/maker/index.js';
+import { canonicalJson } from '../../machines/canonical-json.js';
+import { PROCESSORS, TELEGRAM_USERNAME, type MakerDetails, type ProcessorName } from '../../machines/maker/index.js';
 import { ApiError } from '../envelope.js';
 import { createMakerBodyV1, createMakerBodyV2, depositDataSchemas, validateMakerBodyV1, validateMakerBodyV2, type MakerApiVersion } from '../schemas/maker-schemas.js';
 import { parseOrThrow } from '../validation.js';

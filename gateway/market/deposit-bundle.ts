@@ -11,8 +11,7 @@ import type { DepositFacts, DepositReading, IntentLedger, IntentRecordDoc } from
 import { formatRate, formatUsdc } from '../../machines/money.js';
 import { ApiError } from '../envelope.js';
 import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf, type DepositState, type Movement } from './deposit-bundle-figures.js';
-import { isoSeconds, signedUsdc } from './leaderboard.js';
-import { successRateBps } from './leaderboard-figures.js';
+import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
 
 /** Document 3 calls the bundle's cache short-lived; a bundle is one deposit, so less than the orderbook's. */
@@ -69,7 +68,7 @@ export class DepositBundles {
     return {
       chainId: this.settings.chainId,
       escrowAddress: this.settings.escrow,
-      depositId: `${this.settings.chainId}_${this.settings.escrow.toLowerCase()}_${id}`,
+      depositId: depositIdOf(this.settings.chainId, this.settings.escrow, id),
       depositIdOnContract: id,
       generatedAt: new Date(kept.readAt).toISOString(),
       deposit: {

@@ -16,6 +16,7 @@
  * - ranks are descending and shared by equals (1, 2, 2, 4): one plus how many makers have more.
  */
 import type { IntentRecordDoc, LiquidityDepositDoc } from '../../actors/market/index.js';
+import { successRateBps } from './market-fields.js';
 
 export const LEADERBOARD_WINDOWS = ['lifetime', '7d', '30d', '90d'] as const;
 export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
@@ -141,11 +142,6 @@ export function ranksOf(entries: readonly BoardEntry[], metric: LeaderboardMetri
     ranks.set(entry.figures.maker, shared ? ranks.get(previous.figures.maker)! : index + 1);
   });
   return ranks;
-}
-
-/** Intents fulfilled per 10,000 signalled, rounded down; 0 before the first (as the orderbook's rows). */
-export function successRateBps(figures: Pick<MakerFigures, 'intentsSignaled' | 'intentsFulfilled'>): number {
-  return figures.intentsSignaled === 0 ? 0 : Math.floor((figures.intentsFulfilled * 10_000) / figures.intentsSignaled);
 }
 
 export interface LeaderboardTotals {

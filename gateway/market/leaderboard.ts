@@ -16,7 +16,6 @@ import {
   makerFigures,
   ranksOf,
   sortBoard,
-  successRateBps,
   totalsOf,
   windowStart,
   LEADERBOARD_METRICS,
@@ -27,6 +26,8 @@ import {
   type MakerFigures,
   type SortOrder,
 } from './leaderboard-figures.js';
+import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
+import { SnapshotCache } from './snapshot-cache.js';
 import { breakdownsOf, profitSnapshots, type IntentTally } from './maker-breakdowns.js';
 
 /** How long one snapshot answers: document 3 sets no bound here, so the orderbook's default. */
@@ -104,13 +105,25 @@ class Snapshot {
 }
 
 export class Leaderboard {
-  #current: Snapshot | null = null;
-  #building: Promise<Snapshot> | null = null;
+  readonly #snapshots: SnapshotCache<Snapshot>;
 
   constructor(
-    private readonly deps: LeaderboardDependencies,
+    deps: LeaderboardDependencies,
     readonly settings: LeaderboardSettings,
-  ) {}
+  ) {
+    this.#snapshots = new SnapshotCache({
+      build: async (builtAt) => {
+        const [deposits, intents] = await Promise.all([deps.liquidity.allDeposits(), deps.ledger.all()]);
+        return new Snapshot(builtAt, deposits, intents);
+      },
+      now: deps.now,
+      freshMs: settings.cacheMs,
+      staleMs: 0,
+      logger: deps.logger,
+      what: 'leaderboard',
+      unavailable: () => new ApiError(503, 'The leaderboard cannot be read right now; retry shortly', 'LEADERBOARD_UNAVAILABLE'),
+    });
+  }
 
   /** One page of makers sorted by the metric, each with its descending rank by it. */
   async page(query: LeaderboardQuery) {
@@ -174,7 +187,7 @@ export class Leaderboard {
         .filter((deposit) => deposit.depositor.toLowerCase() === maker)
         .sort((a, b) => compareIds(a._id, b._id))
         .map((deposit) => ({
-          depositId: `${this.settings.chainId}_${this.settings.escrow.toLowerCase()}_${deposit._id}`,
+          depositId: depositIdOf(this.settings.chainId, this.settings.escrow, deposit._id),
           depositIdOnContract: deposit._id,
           escrowAddress: this.settings.escrow,
           totalDeposited: formatUsdc(BigInt(deposit.totalDeposited)),
@@ -229,23 +242,8 @@ export class Leaderboard {
     return chainId === String(this.settings.chainId) ? address.toLowerCase() : '';
   }
 
-  async #snapshot(): Promise<Snapshot> {
-    const current = this.#current;
-    if (current && this.deps.now() - current.builtAt < this.settings.cacheMs) return current;
-    this.#building ??= this.#build().finally(() => {
-      this.#building = null;
-    });
-    return this.#building.catch((error: unknown) => {
-      this.deps.logger.error({ err: error }, 'the leaderboard could not be built');
-      throw new ApiError(503, 'The leaderboard cannot be read right now; retry shortly', 'LEADERBOARD_UNAVAILABLE');
-    });
-  }
-
-  async #build(): Promise<Snapshot> {
-    const builtAt = this.deps.now();
-    const [deposits, intents] = await Promise.all([this.deps.liquidity.allDeposits(), this.deps.ledger.all()]);
-    this.#current = new Snapshot(builtAt, deposits, intents);
-    return this.#current;
+  #snapshot(): Promise<Snapshot> {
+    return this.#snapshots.get();
   }
 }
 
@@ -258,11 +256,6 @@ export function noLeaderboard(): ApiError {
   return new ApiError(503, 'This node reads no chain, so it has no leaderboard', 'LEADERBOARD_UNAVAILABLE');
 }
 
-/** USDC with a sign: a realised profit is a loss when negative. */
-export function signedUsdc(units: bigint): string {
-  return units < 0n ? `-${formatUsdc(-units)}` : formatUsdc(units);
-}
-
 function tallyText(tally: Omit<IntentTally, 'fiatCents'>) {
   return {
     intentsSignaled: tally.intentsSignaled,
@@ -271,11 +264,6 @@ function tallyText(tally: Omit<IntentTally, 'fiatCents'>) {
     totalAmountTaken: formatUsdc(tally.totalAmountTaken),
     realizedProfitUsd: signedUsdc(tally.realizedProfitUsd),
   };
-}
-
-/** Unix seconds (a block time) as ISO 8601. */
-export function isoSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
 }
 
 function compareIds(a: string, b: string): number {

@@ -4,13 +4,13 @@
  * give once and reads deposits' hashes back through these tables. A platform the
  * attestation service cannot verify has no name here: nobody could take such an offer.
  */
-import { keccak256, toBytes, type Hex } from 'viem';
+import { idHash } from '../../machines/id-hash.js';
 import { PLATFORMS as PLATFORM_DEFINITIONS } from '../../machines/platforms/index.js';
 
 /** Every platform a payment can be proven on (machines/platforms: the attestation service's own list). */
 export const ORDERBOOK_PLATFORMS: readonly string[] = PLATFORM_DEFINITIONS.filter((platform) => platform.payment).map((platform) => platform.id);
 
-const byHash = (names: readonly string[]) => new Map(names.map((name) => [keccak256(toBytes(name)).toLowerCase(), name]));
+const byHash = (names: readonly string[]) => new Map<string, string>(names.map((name) => [idHash(name), name]));
 
 const PLATFORMS = byHash(ORDERBOOK_PLATFORMS);
 /** Every ISO 4217 code the runtime knows, so a deposit in any currency is named. */
@@ -22,8 +22,4 @@ export function platformOfHash(paymentMethod: string): string | null {
 
 export function currencyOfHash(currency: string): string | null {
   return CURRENCIES.get(currency.toLowerCase()) ?? null;
-}
-
-export function hashOfName(name: string): Hex {
-  return keccak256(toBytes(name));
 }

@@ -20,9 +20,9 @@ import { ceilDiv, formatFiat, formatTokenAmount } from '../../machines/money.js'
 import type { LiquidityDepositDoc } from '../../actors/market/deposit-offers.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
 import { makerOf } from './maker-lookup.js';
+import { depositIdOf, isoSeconds, successRateBps } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
 
-const RATE_ONE = 10n ** 18n;
 /** USDC has 6 decimals and fiat 2: a USDC amount times an 18-decimal rate, over this, is fiat cents. */
 const USDC_RATE_TO_CENTS = 10n ** 22n;
 const BPS = 10_000n;
@@ -180,7 +180,7 @@ function rowOf(deposit: LiquidityDepositDoc, pair: PricedPair, context: RowConte
     const maker = makerOf(context.makers, pair.platform, pair.payeeDetails);
     return {
       chainId: context.chainId,
-      depositId: `${context.chainId}_${context.escrow.toLowerCase()}_${deposit._id}`,
+      depositId: depositIdOf(context.chainId, context.escrow, deposit._id),
       depositIdOnContract: deposit._id,
       escrowAddress: context.escrow,
       depositor: deposit.depositor,
@@ -203,14 +203,14 @@ function rowOf(deposit: LiquidityDepositDoc, pair: PricedPair, context: RowConte
       intentAmountMax: intentMax.toString(),
       minFiatSupported: formatFiat(ceilDiv(intentMin * pair.rate, USDC_RATE_TO_CENTS)),
       maxFiatSupported: formatFiat((takeable * pair.rate) / USDC_RATE_TO_CENTS),
-      successRateBps: deposit.intentsSignaled === 0 ? 0 : Math.floor((deposit.intentsFulfilled * 10_000) / deposit.intentsSignaled),
+      successRateBps: successRateBps(deposit),
       feeBps: context.feeBps,
       apr: aprBps === null ? null : percent(aprBps),
       spread: spreadBps === null ? null : percent(spreadBps),
       sellerAutomatedReleaseAvailable: facts.sellerAutomatedReleaseAvailable,
       sellerAutomatedReleaseEnabled: enabled,
       isPrivate: deposit.isPrivate,
-      updatedAt: new Date(deposit.chainUpdatedAt * 1000).toISOString(),
+      updatedAt: isoSeconds(deposit.chainUpdatedAt),
       ...(maker ? { maker } : {}),
     };
   });

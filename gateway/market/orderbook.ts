@@ -11,6 +11,7 @@ import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-s
 import { ApiError, type Rendered } from '../envelope.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
 import { currencyOfHash } from './market-names.js';
+import { SnapshotCache } from './snapshot-cache.js';
 import { orderbookRows, type SellerCredential } from './orderbook-rows.js';
 import { queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookSnapshot, type OrderbookThresholds } from './orderbook-query.js';
 
@@ -43,15 +44,24 @@ export interface OrderbookDependencies {
 }
 
 export class Orderbook {
-  #current: { snapshot: OrderbookSnapshot; builtAt: number } | null = null;
-  #building: Promise<OrderbookSnapshot> | null = null;
+  readonly #snapshots: SnapshotCache<OrderbookSnapshot>;
   #answers = new Map<string, Rendered>();
   #answersOf: OrderbookSnapshot | null = null;
 
   constructor(
     private readonly deps: OrderbookDependencies,
     readonly settings: OrderbookSettings,
-  ) {}
+  ) {
+    this.#snapshots = new SnapshotCache({
+      build: (builtAt) => this.#make(builtAt),
+      now: deps.now,
+      freshMs: settings.cacheMs,
+      staleMs: ORDERBOOK_MAX_AGE_MS,
+      logger: deps.logger,
+      what: 'orderbook',
+      unavailable: () => new ApiError(503, 'The orderbook cannot be read right now; retry shortly', 'ORDERBOOK_UNAVAILABLE'),
+    });
+  }
 
   /**
    * The answer to `query` from the current snapshot, rendered by `render` the first time
@@ -71,31 +81,11 @@ export class Orderbook {
     return answer;
   }
 
-  async snapshot(): Promise<OrderbookSnapshot> {
-    const current = this.#current;
-    const age = current ? this.deps.now() - current.builtAt : Infinity;
-    if (current && age < this.settings.cacheMs) return current.snapshot;
-    const next = this.#build();
-    if (current && age < ORDERBOOK_MAX_AGE_MS) {
-      next.catch((error: unknown) => this.deps.logger.warn({ err: error }, 'the orderbook could not be refreshed; answering from the last snapshot'));
-      return current.snapshot;
-    }
-    return next.catch((error: unknown) => {
-      this.deps.logger.error({ err: error }, 'the orderbook could not be built');
-      throw new ApiError(503, 'The orderbook cannot be read right now; retry shortly', 'ORDERBOOK_UNAVAILABLE');
-    });
+  snapshot(): Promise<OrderbookSnapshot> {
+    return this.#snapshots.get();
   }
 
-  /** One build at a time: requests arriving meanwhile share it. */
-  #build(): Promise<OrderbookSnapshot> {
-    this.#building ??= this.#make().finally(() => {
-      this.#building = null;
-    });
-    return this.#building;
-  }
-
-  async #make(): Promise<OrderbookSnapshot> {
-    const builtAt = this.deps.now();
+  async #make(builtAt: number): Promise<OrderbookSnapshot> {
     const [deposits, credentials, makers] = await Promise.all([this.deps.liquidity.openDeposits(), this.deps.sellerCredentials(), this.deps.makers()]);
     const rows = orderbookRows(deposits, {
       chainId: this.settings.chainId,
@@ -107,9 +97,7 @@ export class Orderbook {
       makers,
       now: Math.floor(builtAt / 1000),
     });
-    const snapshot = snapshotOf(rows, { generatedAt: new Date(builtAt).toISOString(), chainId: this.settings.chainId, token: this.settings.token, depositCount: deposits.length });
-    this.#current = { snapshot, builtAt };
-    return snapshot;
+    return snapshotOf(rows, { generatedAt: new Date(builtAt).toISOString(), chainId: this.settings.chainId, token: this.settings.token, depositCount: deposits.length });
   }
 
   /** The reference rate of each currency the deposits price; a currency the source cannot price now has none, and its rows no spread. */

@@ -7,6 +7,7 @@
 import type { Middleware } from 'koa';
 import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
 import { RateUnavailableError } from '../../actors/rates/rate-source.js';
+import { IndexerUnavailableError } from '../../actors/chain/wallet-transfers.js';
 import { ApiError, MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, respond } from '../envelope.js';
 import type { RequestState } from './request-context.js';
 
@@ -23,6 +24,10 @@ export function errorEnvelope(): Middleware<RequestState> {
         return respond(ctx, 503, 'Service temporarily unavailable', null, 'SERVICE_UNAVAILABLE');
       }
       if (error instanceof RateUnavailableError) return respond(ctx, 503, 'Exchange rates are unavailable right now; retry shortly', null, 'RATE_UNAVAILABLE');
+      if (error instanceof IndexerUnavailableError) {
+        ctx.set('retry-after', '1');
+        return respond(ctx, 503, 'The chain indexer is not answering; retry shortly', null, 'INDEXER_UNAVAILABLE');
+      }
       const status = httpStatusOf(error);
       if (status !== undefined && status >= 400 && status < 500) {
         if (status === 400) return respond(ctx, 400, MALFORMED_REQUEST.message, null, MALFORMED_REQUEST.errorCode);

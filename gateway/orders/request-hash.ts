@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { formatFiat, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
 import { BASE_CHAIN_ID, isSolanaAddress } from '../../machines/catalog/index.js';
 import type { CreateOrderBody } from '../schemas/order-schemas.js';
+import { canonicalJson } from '../../machines/canonical-json.js';
 
 export function requestHash(body: CreateOrderBody): string {
   return createHash('sha256').update(canonicalJson(normalised(body))).digest('hex');
@@ -56,16 +57,4 @@ function canonical(text: string, parse: (text: string) => bigint, format: (units
   } catch {
     return text;
   }
-}
-
-/** JSON with sorted keys and no undefined members, so two spellings of one object hash alike. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

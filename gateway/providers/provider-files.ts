@@ -5,7 +5,7 @@
  * refuse. Built and checked through their schemas once, when the gateway starts: they
  * change only with the code.
  */
-import { keccak256, toBytes } from 'viem';
+import { idHash } from '../../machines/id-hash.js';
 import {
   PLATFORMS,
   PARAM_RULE,
@@ -29,10 +29,6 @@ export function templatePath(set: ProviderSet, platform: string, actionType: str
   return `${PROVIDER_SET_RULES[set].basePath}/${platform}/${actionType}.json`;
 }
 
-function methodHash(platform: PlatformDefinition): string {
-  return keccak256(toBytes(platform.id));
-}
-
 export function manifestOf(set: ProviderSet) {
   return {
     version: PROVIDER_FILES_VERSION,
@@ -40,7 +36,7 @@ export function manifestOf(set: ProviderSet) {
     providers: PLATFORMS.map((platform) => ({
       platform: platform.id,
       displayName: platform.displayName,
-      paymentMethodHash: methodHash(platform),
+      paymentMethodHash: idHash(platform.id),
       currencies: [...platform.currencies],
       actions: actionsOf(platform).map(({ kind, action }) => ({ actionType: action.type, kind, template: templatePath(set, platform.id, action.type) })),
     })),
@@ -94,7 +90,7 @@ export function templateOf(set: ProviderSet, { platform, kind, action }: Platfor
     displayName: platform.displayName,
     actionType: action.type,
     kind,
-    paymentMethodHash: methodHash(platform),
+    paymentMethodHash: idHash(platform.id),
     currencies: [...platform.currencies],
     login: { url: platform.loginUrl, capture: rules.capture, userAgent: rules.userAgent },
     session: { captureUrlPrefix: captureUrlPrefix(platform, action.request), fields: action.session.map(sessionFieldOf) },

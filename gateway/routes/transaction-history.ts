@@ -1,7 +1,7 @@
 /** GET /v2/transaction-history/{chain}/{token}: the signed-in wallet's USDC transfers (bearer; docs/transaction-history.md). */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { ApiError, reply } from '../envelope.js';
+import { reply } from '../envelope.js';
 import { walletOf } from '../middleware/bearer-auth.js';
 import { walletRateLimit } from '../middleware/rate-limit.js';
 import { exactRouter } from '../routing.js';
@@ -20,12 +20,7 @@ export function transactionHistoryRoutes({ history, bearer, perMinute }: Transac
   const router = exactRouter('/v2');
   router.get('/transaction-history/:chain/:token', bearer, walletRateLimit({ perMinute }), async (ctx) => {
     const { chain, token } = parseOrThrow(transactionHistoryPath, ctx.params);
-    try {
-      reply(ctx, 200, 'Transaction history', transactionHistory, await history.read(walletOf(ctx), chain, token));
-    } catch (error) {
-      if (error instanceof ApiError && error.errorCode === 'INDEXER_UNAVAILABLE') ctx.set('retry-after', '1');
-      throw error;
-    }
+    reply(ctx, 200, 'Transaction history', transactionHistory, await history.read(walletOf(ctx), chain, token));
   });
 
   return router;

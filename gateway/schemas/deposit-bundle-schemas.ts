@@ -5,13 +5,12 @@
  */
 import { z } from 'zod';
 import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from '../market/deposit-bundle-figures.js';
-import { currencyCode, evmAddress, isoTime } from './common.js';
+import { bytes32, currencyCode, evmAddress, isoTime } from './common.js';
 
 const usdc = z.string().regex(/^\d+(\.\d{1,6})?$/).meta({ description: 'USDC, a decimal string', example: '1250.5' });
 const signedUsd = z.string().regex(/^-?\d+(\.\d{1,6})?$/).meta({ description: 'USD (in USDC), a decimal string; negative for a loss', example: '1.086956' });
 const rate18 = z.string().regex(/^\d+$/).meta({ description: 'Fiat per USDC, 18 decimals, as the escrow holds it', example: '925000000000000000' });
 const count = z.number().int().min(0);
-const bytes32 = z.string().regex(/^0x[0-9a-f]{64}$/);
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
 export const depositBundlePath = z.object({

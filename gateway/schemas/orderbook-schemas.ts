@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { BASE_CHAIN_ID as BASE, chainById, findToken } from '../../machines/catalog/index.js';
 import { DEFAULT_DIRECTION, SORT_FIELDS } from '../market/orderbook-query.js';
-import { currencyCode, evmAddress, isoTime } from './common.js';
+import { bytes32, currencyCode, evmAddress, isoTime } from './common.js';
 import { makerRecord } from './maker-schemas.js';
 
 /** Document 3's defaults: Base, and Circle's USDC on it. */
@@ -24,7 +24,6 @@ const queryBoolean = (description: string) =>
 
 const baseUnits = z.string().regex(/^\d+$/).meta({ description: 'Token base units (USDC has 6 decimals)', example: '250000000' });
 const fiat = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Fiat, two decimals', example: '252.50' });
-const bytes32 = z.string().regex(/^0x[0-9a-f]{64}$/);
 const bps = z.number().int().min(0).max(10_000);
 
 export const orderbookQuery = z

@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { PLATFORMS, PLATFORM_ACTIONS, SESSION_FORMATS, type SessionFormat } from '../../machines/platforms/index.js';
 import { PROVIDER_SETS } from '../providers/provider-sets.js';
-import { currencyCode } from './common.js';
+import { bytes32, currencyCode } from './common.js';
 
-const bytes32 = z.string().regex(/^0x[0-9a-f]{64}$/);
 const kind = z.enum(['payment', 'identity']).meta({ description: 'payment: a transfer proven through the buyer TEE path; identity: an account registration (POST /identity)' });
 const set = z.enum(PROVIDER_SETS).meta({ description: 'stable: a desktop browser extension; mobile: an app’s in-app webview' });
 const version = z.string().meta({ description: 'Version of the file format', example: '1.0.0' });

@@ -4,7 +4,7 @@
  * from the indexer's TransferHistory. Another chain or token is not found here; a node
  * without a chain, or whose indexer does not answer, is unavailable.
  */
-import { IndexerUnavailableError, type WalletTransfers } from '../../actors/chain/wallet-transfers.js';
+import type { WalletTransfers } from '../../actors/chain/wallet-transfers.js';
 import { formatUsdc } from '../../machines/money.js';
 import { ApiError } from '../envelope.js';
 import type { MakerWallet } from '../middleware/bearer-auth.js';
@@ -18,33 +18,28 @@ export class WalletHistory {
 
   async read(wallet: MakerWallet, chain: string, token: string) {
     if (!this.transfers) throw new ApiError(503, 'This node reads no chain, so it has no transaction history', 'TRANSACTION_HISTORY_UNAVAILABLE');
-    try {
-      const { chainId } = await this.transfers.chain();
-      const key = chainKeyOf(chainId);
-      if (chain.toLowerCase() !== key) throw new ApiError(404, `This node has the history of chain ${key} only`, 'CHAIN_NOT_SUPPORTED');
-      if (token.toLowerCase() !== TOKEN) throw new ApiError(404, `This node has the history of ${TOKEN} only`, 'TOKEN_NOT_SUPPORTED');
-      const page = await this.transfers.history(wallet.address);
-      return {
-        walletAddress: page.wallet,
+    const { chainId } = await this.transfers.chain();
+    const key = chainKeyOf(chainId);
+    if (chain.toLowerCase() !== key) throw new ApiError(404, `This node has the history of chain ${key} only`, 'CHAIN_NOT_SUPPORTED');
+    if (token.toLowerCase() !== TOKEN) throw new ApiError(404, `This node has the history of ${TOKEN} only`, 'TOKEN_NOT_SUPPORTED');
+    const page = await this.transfers.history(wallet.address);
+    return {
+      walletAddress: page.wallet,
+      chain: key,
+      chainId: page.chainId,
+      tokenContract: page.tokenContract,
+      assetTransfers: page.transfers.map((transfer) => ({
         chain: key,
-        chainId: page.chainId,
         tokenContract: page.tokenContract,
-        assetTransfers: page.transfers.map((transfer) => ({
-          chain: key,
-          tokenContract: page.tokenContract,
-          txHash: transfer.txHash,
-          blockNumber: transfer.blockNumber,
-          timestamp: new Date(transfer.timestamp * 1000).toISOString(),
-          from: transfer.from,
-          to: transfer.to,
-          type: transfer.direction,
-          amountRaw: transfer.value.toString(),
-          amountFormatted: formatUsdc(transfer.value),
-        })),
-      };
-    } catch (error) {
-      if (error instanceof IndexerUnavailableError) throw new ApiError(503, 'The chain indexer is not answering; retry shortly', 'INDEXER_UNAVAILABLE');
-      throw error;
-    }
+        txHash: transfer.txHash,
+        blockNumber: transfer.blockNumber,
+        timestamp: new Date(transfer.timestamp * 1000).toISOString(),
+        from: transfer.from,
+        to: transfer.to,
+        type: transfer.direction,
+        amountRaw: transfer.value.toString(),
+        amountFormatted: formatUsdc(transfer.value),
+      })),
+    };
   }
 }

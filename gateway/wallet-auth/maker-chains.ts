@@ -4,7 +4,7 @@
  * payments, deploy/payments.ts). A sign-in may name any of them; the transaction history
  * calls the chain the node's indexer follows by its readable key.
  */
-import { CHAINS } from '../../machines/catalog/index.js';
+import { chainById, CHAINS } from '../../machines/catalog/index.js';
 
 /** anvil's own chain id, the local chain's. */
 export const LOCAL_CHAIN_ID = 31337;
@@ -21,5 +21,5 @@ export function signInChainIds(localChainId: number | null): readonly number[] {
 /** `base` for Base (and the local chain), the catalog's name in lower case; a chain outside the catalog by its decimal id. */
 export function chainKeyOf(chainId: number): string {
   if (chainId === LOCAL_CHAIN_ID) return 'base';
-  return CHAINS.find((chain) => chain.id === String(chainId))?.name.toLowerCase() ?? String(chainId);
+  return chainById(String(chainId))?.name.toLowerCase() ?? String(chainId);
 }

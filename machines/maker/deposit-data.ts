@@ -13,7 +13,7 @@
  * depositData into the normalised payee id (the record's offchainId).
  */
 import { ZELLE_BANKS } from '../rails.js';
-import { PAYEE_IDENTIFIERS, type PayeeIdentifierKind } from './payee-ids.js';
+import { PAYEE_IDENTIFIERS, payeeIdAs, type PayeeIdentifierKind } from './payee-ids.js';
 
 export const PROCESSOR_NAMES = [
   'venmo',
@@ -155,18 +155,14 @@ export const LEGACY_PROCESSOR_NAMES = PROCESSOR_NAMES.filter((name) => PROCESSOR
 /** The legacy format's one maker detail inside depositData. */
 export const LEGACY_TELEGRAM_FIELD = 'telegramUsername';
 
-export function isProcessorName(name: string): name is ProcessorName {
-  return (PROCESSOR_NAMES as readonly string[]).includes(name);
-}
-
 /**
  * The payee a read names on `processor`: its normalised id when `raw` spells one of the
  * processor's payee ids, else null. (A hash is told apart before this is asked.)
  */
 export function offchainIdOf(processor: ProcessorName, raw: string): string | null {
   for (const kind of PROCESSORS[processor].offchainIds) {
-    const identifier = PAYEE_IDENTIFIERS[kind];
-    if (identifier.pattern.test(raw)) return identifier.normalise(raw);
+    const id = payeeIdAs(kind, raw);
+    if (id !== null) return id;
   }
   return null;
 }

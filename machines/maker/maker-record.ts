@@ -4,7 +4,7 @@
  * keccak256 of the normalised payee id, the value a deposit's payeeDetails holds and the
  * payee directory (actors/market/payee-directory.ts) keys payees by.
  */
-import { keccak256, toBytes } from 'viem';
+import { idHash } from '../id-hash.js';
 import type { ProcessorName } from './deposit-data.js';
 
 export interface MakerRecord {
@@ -33,10 +33,8 @@ export interface MakerDetails {
   metadataJson: string | null;
 }
 
-/** keccak256 of the payee id, lower-case hex, hashed exactly as the enclave's idHash and the payee directory hash it. */
-export function payeeHash(offchainId: string): `0x${string}` {
-  return keccak256(toBytes(offchainId));
-}
+/** keccak256 of the payee id (machines/id-hash.ts), as the enclave and the payee directory hash it. */
+export const payeeHash = idHash;
 
 export const HASHED_ONCHAIN_ID = /^0x[0-9a-fA-F]{64}$/;
 
@@ -51,19 +49,6 @@ export const TELEGRAM_USERNAME = {
   rule: 'a Telegram username: 5 to 32 letters, digits or underscores, starting with a letter, with or without the @',
   normalise: (raw: string) => (raw.startsWith('@') ? raw.slice(1) : raw),
 };
-
-/** JSON text with every object's keys sorted, so that equal objects are equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) Object.defineProperty(sorted, key, { value: sortKeys((value as Record<string, unknown>)[key]), enumerable: true });
-  return sorted;
-}
 
 /** Telegram usernames are case-insensitive on Telegram; the rest compares exactly. */
 export function sameDetails(stored: MakerDetails, asked: MakerDetails): boolean {

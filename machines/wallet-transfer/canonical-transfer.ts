@@ -31,17 +31,7 @@ export interface CanonicalTransfer {
 }
 
 /** A transfer as the event states it, its fields checked for shape (gateway/schemas/wallet-provider-schemas.ts) but not yet for meaning. */
-export interface ReportedTransfer {
-  chainId: number;
-  txHash: string;
-  logIndex: number | null;
-  token: string;
-  from: string;
-  to: string;
-  /** Decimal digits. */
-  amount: string;
-  blockNumber: number;
-}
+export type ReportedTransfer = CanonicalTransfer;
 
 export type TransferReading = { kind: 'transfer'; transfer: CanonicalTransfer } | { kind: 'ignored'; reason: string };
 

@@ -394,3 +394,13 @@ test('GET of validate and create is 405, and the read takes no body', async (t) 
     t.is(post.status, 405);
   });
 });
+
+test('isBusiness is false unless sent (document 3’s default), except for PayPal Business, and what is sent is kept', async (t) => {
+  await withGateway(async (gateway) => {
+    const create = async (body: Record<string, unknown>) => (await gateway.request('POST', '/v2/makers/create', { body })).body.responseObject;
+    t.like(await create({ processorName: 'venmo', depositData: { userId: '3141592653' } }), { isBusiness: false });
+    t.like(await create({ processorName: 'cashapp', depositData: { cashtag: 'makermary' }, isBusiness: true }), { isBusiness: true });
+    t.like(await create({ processorName: 'paypal-business', depositData: { email: 'payouts@maker.example' } }), { isBusiness: true });
+    t.like(await create({ processorName: 'paypal-business', depositData: { email: 'sole@maker.example' }, isBusiness: false }), { isBusiness: false });
+  });
+});

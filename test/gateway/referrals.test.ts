@@ -117,6 +117,12 @@ test('codes out of shape, unknown fields and missing tokens are refused before a
         t.truthy(answer.body.responseObject.fieldErrors.code);
       }
     }
+    // document 3: `code` is required on both.
+    for (const path of ['/v1/v1/me/referral/code', '/v1/v1/redeem']) {
+      const answer = await gateway.request(path.endsWith('code') ? 'PATCH' : 'POST', path, { headers: alice.headers, body: {} });
+      t.is(answer.status, 400, path);
+      t.truthy(answer.body.responseObject.fieldErrors.code, path);
+    }
     const extra = await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: alice.headers, body: { code: 'valid', owner: 'someone' } });
     t.is(extra.status, 400);
     for (const [method, path] of [['GET', '/v1/v1/me/referral'], ['PATCH', '/v1/v1/me/referral/code'], ['POST', '/v1/v1/redeem']] as const) {
@@ -124,5 +130,18 @@ test('codes out of shape, unknown fields and missing tokens are refused before a
     }
     t.deepEqual(await heldCodes(gateway), []);
     t.is(await gateway.node.system.documents('maker-referral').count({}), 0);
+  });
+});
+
+test('a wallet redeeming two codes at once is referred once: one 201, one 409', async (t) => {
+  await withGateway(async (gateway) => {
+    const [alice, bob, carol] = [await signIn(gateway), await signIn(gateway), await signIn(gateway)];
+    await setCode(gateway, alice, 'alice-code');
+    await setCode(gateway, bob, 'bob-code');
+    const answers = await Promise.all([redeem(gateway, carol, 'alice-code'), redeem(gateway, carol, 'bob-code')]);
+    t.deepEqual(answers.map((answer) => answer.status).sort(), [201, 409]);
+    t.is(answers.find((answer) => answer.status === 409)!.body.errorCode, 'REFERRAL_ALREADY_REDEEMED');
+    const redemptions = [(await read(gateway, alice)).body.responseObject.redemptions, (await read(gateway, bob)).body.responseObject.redemptions];
+    t.deepEqual(redemptions.sort(), [0, 1]);
   });
 });

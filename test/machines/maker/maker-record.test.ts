@@ -1,12 +1,7 @@
 import test from 'ava';
-import { canonicalJson, makerActorId, payeeHash, sameDetails, toMakerRecord, type MakerDetails } from '../../../machines/maker/index.js';
+import { makerActorId, payeeHash, sameDetails, toMakerRecord, type MakerDetails } from '../../../machines/maker/index.js';
 
 const details = (change: Partial<MakerDetails> = {}): MakerDetails => ({ telegramUsername: 'MakerMary', isBusiness: false, metadataJson: null, ...change });
-
-test('canonical JSON sorts every object’s keys, keeps arrays in order, and keeps keys that are prototypes’ names as data', (t) => {
-  t.is(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 0 }], c: null } }), '{"a":{"c":null,"d":[2,{"y":0,"z":1}]},"b":1}');
-  t.is(canonicalJson(JSON.parse('{"__proto__":{"x":1},"a":2}')), '{"__proto__":{"x":1},"a":2}');
-});
 
 test('two creates agree when the Telegram username differs only in case, and not when anything else differs', (t) => {
   t.true(sameDetails(details(), details({ telegramUsername: 'makermary' })));

@@ -1,0 +1,10 @@
+/**
+ * How the chain names a platform id, a currency code, a payee id or a payment id: keccak256
+ * of its UTF-8 text. Deposits, intents, attestations and the orderbook all compare these
+ * hashes, so every side hashes through this one function.
+ */
+import { keccak256, toBytes, type Hex } from 'viem';
+
+export function idHash(text: string): Hex {
+  return keccak256(toBytes(text));
+}
