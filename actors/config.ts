@@ -58,6 +58,8 @@ const schema = z
     SWEEP_INTERVAL_MS: integer(10, 60_000).default(1_000),
     /** How long applied message ids and their replies are remembered: a retry within it is answered, not applied. */
     MESSAGE_RETENTION_MS: integer(60_000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+    /** How many days the record of each turn (the inspector's history and time travel) is kept. */
+    HISTORY_RETENTION_DAYS: integer(1, 3650).default(90),
     /** Retry policy of effects, timers, bus and chain-fact deliveries before they become dead letters. */
     RETRY_BASE_MS: integer(1, 60_000).default(100),
     RETRY_MAX_BACKOFF_MS: integer(10, 24 * 60 * 60 * 1000).default(60_000),
@@ -133,6 +135,13 @@ const schema = z
     CHAIN_USDC_ADDRESS: address.optional(),
     CHAIN_ESCROW_ADDRESS: address.optional(),
     CHAIN_ORCHESTRATOR_ADDRESS: address.optional(),
+    /** The batch executor makers' embedded wallets delegate to (EIP-7702); with CHAIN_DEPOSIT_ASSERTIONS_ADDRESS, atomic deposit creation on CHAIN_RPC_URL. */
+    CHAIN_BATCH_EXECUTOR_ADDRESS: address.optional(),
+    CHAIN_DEPOSIT_ASSERTIONS_ADDRESS: address.optional(),
+    /** How long a signed atomic-create batch stays valid on chain; one stuck longer reverts and is submitted again. */
+    ATOMIC_CREATE_BATCH_TTL_SECONDS: integer(60, 24 * 60 * 60).default(3_600),
+    /** How long POST /v2/deposits/atomic-create waits for its batch to be sent before answering 503 (the request goes on; repeating it is safe). */
+    ATOMIC_CREATE_WAIT_MS: integer(100, 60_000).default(10_000),
     INDEXER_START_BLOCK: integer(0, Number.MAX_SAFE_INTEGER).default(0),
     INDEXER_CONFIRMATIONS: integer(0, 10_000).default(0),
     /**
@@ -187,6 +196,11 @@ const schema = z
     PLATFORM_FEE_RECIPIENT: address.optional(),
     /** On the local chain only: whether the node seeds a few makers' deposits at start, so checkout has liquidity out of the box. */
     LOCAL_MAKERS: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    /**
+     * The local wallet provider's embedded wallets (anvil's public mnemonic from index 10) on a chain
+     * of CHAIN_RPC_URL, for a dev chain; the local chain always has them. Refused in production.
+     */
+    LOCAL_EMBEDDED_WALLETS: z.enum(['true', 'false'], 'must be true or false').default('false').transform((value) => value === 'true'),
     /** How long a customer has to pay a fiat-rail attempt (document 1: one hour). */
     PAYMENT_WINDOW_MS: integer(60_000, 24 * 60 * 60 * 1000).default(60 * 60 * 1000),
     /**
@@ -310,6 +324,9 @@ const schema = z
         path: ['INDEXER_CONFIRMATIONS'],
         message: 'must be above 0 in production on the chain of CHAIN_RPC_URL (or set INDEXER_FINALITY to safe or finalized): a fact taken at the head can leave the chain',
       });
+    }
+    if (env.NODE_ENV === 'production' && env.LOCAL_EMBEDDED_WALLETS) {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_EMBEDDED_WALLETS'], message: 'is refused in production: their keys are public' });
     }
     if (env.NODE_ENV === 'production' && !env.RATES_URL) {
       ctx.addIssue({ code: 'custom', path: ['RATES_URL'], message: 'is required in production: the local table is fixed rates, not the market' });

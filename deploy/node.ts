@@ -33,13 +33,14 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/rates/index.js';
-import { makerRecordKinds, merchantKind, orderKind } from '../actors/kinds/index.js';
+import { makerRecordKinds, merchantKind, orderKind, testClockKind } from '../actors/kinds/index.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
 import { openNodeChain, startChainSide, type ChainSide } from './chain.js';
 import { relayerSide } from './relayer.js';
+import { depositSide } from './deposits.js';
 import { connectEnclave } from './enclave-client.js';
 import type { EnclaveClient } from '../actors/enclave/index.js';
 import { Relayer } from '../actors/relayer/index.js';
@@ -172,6 +173,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     sweepIntervalMs: config.SWEEP_INTERVAL_MS,
     handoverWaitMs: Math.floor(config.LEASE_TTL_MS / 2),
     messageRetentionMs: config.MESSAGE_RETENTION_MS,
+    historyRetentionMs: config.HISTORY_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     retryPolicy,
     deadLetters,
     metrics,
@@ -189,9 +191,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
   const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
   const webhooks = webhookSide(config, system, store, bus, logger.child({ component: 'webhooks' }), options.webhookSender);
+  const deposits = depositSide(config, opened, relaying, system, logger.child({ component: 'deposits' }));
   // Open on every node: maker records register their payees here, chain or not.
   const payeeDirectory = await PayeeDirectory.open(store);
-  for (const kind of [...PLATFORM_KINDS, ...makerRecordKinds(payeeDirectory), payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(options.kinds ?? [])]) system.register(kind);
+  for (const kind of [...PLATFORM_KINDS, testClockKind(system), ...makerRecordKinds(payeeDirectory), payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(deposits ? [deposits.kind] : []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
   await webhooks.start();
   chain = await startChainSide(config, system, store, logger, opened);
@@ -212,6 +215,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const market = chain && liquidity && orderbook ? await leaderboardOf({ system, store, client: chain.client, liquidity, rates, escrow: orderbook.settings.escrow, chainId: orderbook.settings.chainId, clock, logger }) : null;
   // Each start of the embedded default runs a fresh local chain, so its makers are seeded anew.
   const seededMakers = chain?.localChain && payees && config.LOCAL_MAKERS ? await seedMakers(chain.localChain, payees, now(), logger.child({ component: 'local-makers' })) : [];
+  await deposits?.start();
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
   const gateway = createGateway({
@@ -251,6 +255,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       tokenTtlMs: config.MAKER_TOKEN_TTL_MS,
       historyPerMinute: config.TRANSACTION_HISTORY_PER_MINUTE,
       transfers: chain ? new WalletTransfers(chain.client) : null,
+      atomicCreate: deposits ? { chain: deposits.chain, wallets: deposits.wallets, waitMs: config.ATOMIC_CREATE_WAIT_MS } : null,
     },
     payments: {
       chain: payments.chain,

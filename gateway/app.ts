@@ -12,6 +12,9 @@ import type { RateSource } from '../actors/rates/rate-source.js';
 import type { DeadLetterStore } from '../actors/runtime/dead-letters.js';
 import { MerchantAccounts } from './merchants/merchant-accounts.js';
 import { MerchantAdmin } from './merchants/merchant-admin.js';
+import { ActorInspector } from './inspector/actor-inspector.js';
+import { MachineCharts } from './engineers/machine-charts.js';
+import { engineersPageRoutes } from './engineers/engineers-page.js';
 import { KeyUsage } from './merchants/key-usage.js';
 import { adminAuth } from './middleware/admin-token.js';
 import { apiKeyAuth } from './middleware/api-key.js';
@@ -34,6 +37,8 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { paymentRoutes } from './routes/payments.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { integrationRoutes } from './routes/integration.js';
+import { testClockRoutes } from './routes/test-clocks.js';
+import { TestClocks } from './test-clocks/test-clocks.js';
 import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
 import { orderbookRoutes } from './routes/orderbook.js';
 import { leaderboardRoutes } from './routes/leaderboard.js';
@@ -122,8 +127,13 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const body = jsonBody(deps.bodyLimitBytes);
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
+    // Ahead of the guard: the engineers' page holds no data, and a browser opening it cannot send the token (gateway/engineers/).
+    const engineers = engineersPageRoutes();
+    app.use(engineers.routes());
+    mounted.push(engineers);
     const guard = adminAuth(deps.adminToken);
-    const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters });
+    const inspector = { system: deps.system, inspector: new ActorInspector(deps.system) };
+    const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters, inspector, machines: new MachineCharts(deps.system) });
     app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);
     if (deps.metrics) {
@@ -150,6 +160,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       body,
     }),
     integrationRoutes({ ...deps, accounts, auth, body }),
+    testClockRoutes({ clocks: new TestClocks(deps.system, deps.now), auth, body }),
     walletProviderRoutes({ ...deps, body }),
     orderbookRoutes(deps.orderbook),
     leaderboardRoutes(deps.leaderboard),

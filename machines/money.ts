@@ -106,3 +106,14 @@ function assertConvertible(amount: bigint, rate: bigint): void {
 export function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   return (numerator + denominator - 1n) / denominator;
 }
+
+/** numerator / denominator rounded toward negative infinity (bigint division truncates toward zero). */
+export function floorDiv(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return numerator % denominator !== 0n && numerator < 0n !== denominator < 0n ? quotient - 1n : quotient;
+}
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b`: a sort comparator for bigints. */
+export function compare(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

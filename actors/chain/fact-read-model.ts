@@ -8,7 +8,8 @@
 import type { Logger } from 'pino';
 import type { ChainFact, IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
-import type { Store } from '../store/store.js';
+import { DuplicateKeyError } from '../errors.js';
+import type { Collection, Store, StoredDocument } from '../store/store.js';
 import { FactFollower } from './fact-follower.js';
 
 export interface FactReadModelOptions {
@@ -71,4 +72,18 @@ export abstract class FactReadModel {
 
   /** Empties what the model keeps: the documents' sequences count in the old log and would refuse the new log's answers. */
   protected abstract startOver(): Promise<void>;
+
+  /**
+   * Writes `doc` unless `collection` already holds a later reading of it: a reader that has
+   * just lost the role cannot put an older reading over a newer one.
+   */
+  protected async putLatest<T extends StoredDocument & { asOfSequence: number }>(collection: Collection<T>, doc: T): Promise<void> {
+    const notLater = { _id: doc._id, asOfSequence: { $lte: doc.asOfSequence } };
+    if (await collection.replaceOne(notLater, doc)) return;
+    await collection.insertOne(doc).catch(async (error: unknown) => {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      // Another reader wrote it first: keep whichever reading is later.
+      await collection.replaceOne(notLater, doc);
+    });
+  }
 }

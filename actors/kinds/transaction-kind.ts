@@ -35,6 +35,8 @@ export function transactionView(snapshot: AnyMachineSnapshot) {
     from: tx.from,
     to: tx.to,
     data: tx.data,
+    // Whose code the transaction installs (EIP-7702): the delegating accounts and the code they point at.
+    delegations: (tx.authorizationList ?? []).map((authorization) => ({ address: authorization.address, chainId: authorization.chainId, nonce: authorization.nonce })),
     value: tx.value.toString(),
     gasLimit: tx.gasLimit?.toString() ?? null,
     nonce: tx.nonce?.toString() ?? null,
@@ -99,6 +101,7 @@ export function transactionKind({ chain, policy }: TransactionKindOptions) {
         value: BigInt(prepare.value ?? 0n),
         purpose: prepare.purpose,
         owner: prepare.owner ?? null,
+        ...(prepare.authorizationList?.length ? { authorizationList: prepare.authorizationList } : {}),
         policy,
         at: prepare.at,
       };

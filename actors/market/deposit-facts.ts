@@ -22,11 +22,16 @@ export class DepositFacts {
     readonly escrow: string,
   ) {}
 
+  /** GetDeposit's folded answer for the deposit, within the call deadline; a deposit the indexer does not know throws NOT_FOUND. */
+  deposit(depositId: string): Promise<GetDepositResponse> {
+    return withDeadline<GetDepositResponse>((options, done) => this.client.getDeposit({ escrow: this.escrow, depositId }, new Metadata(), options, done));
+  }
+
   /** The deposit and its standing facts; null when the indexer knows no such deposit. Other failures throw. */
   async read(depositId: string): Promise<DepositReading | null> {
     let deposit: GetDepositResponse;
     try {
-      deposit = await withDeadline<GetDepositResponse>((options, done) => this.client.getDeposit({ escrow: this.escrow, depositId }, new Metadata(), options, done));
+      deposit = await this.deposit(depositId);
     } catch (error) {
       if ((error as ServiceError).code === GrpcStatus.NOT_FOUND) return null;
       throw error;

@@ -4,6 +4,7 @@
  * from the store and the fact stream so that every rule can be tested on plain documents.
  */
 import { zeroAddress, type Hex } from 'viem';
+import { compare } from '../../machines/money.js';
 import type { GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 /**
@@ -197,10 +198,6 @@ export function rankOffers(docs: readonly LiquidityDepositDoc[], query: OfferQue
 /** The lowest floor first; among equals the deepest, which concurrent quotes are least likely to drain; then the id, so the order is stable. */
 function byBuyersPrice(a: DepositOffer, b: DepositOffer): number {
   return compare(a.conversionRate, b.conversionRate) || compare(b.available, a.available) || compare(BigInt(a.depositId), BigInt(b.depositId));
-}
-
-function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** How much one deposit can take for a method and currency now: an intent between `min` and `max`. */

@@ -25,12 +25,12 @@ import {
   type GetIntentResponse,
 } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { subjectsOf } from '../../proto/fact-subjects.js';
-import { DuplicateKeyError } from '../errors.js';
 import { withDeadline } from '../grpc-call.js';
 import { FactReadModel, type FactReadModelOptions } from '../chain/fact-read-model.js';
 import { factsAbout } from '../chain/subject-facts.js';
 import { RateUnavailableError, type RateSource } from '../rates/rate-source.js';
 import type { Collection } from '../store/store.js';
+import { DepositFacts } from './deposit-facts.js';
 import type { LiquidityBook } from './liquidity-book.js';
 import { intentRecord, standingFulfilment, type IntentRecordDoc, type StandingFulfilment } from './intent-records.js';
 
@@ -54,11 +54,13 @@ class IntentReadError extends Error {
 
 export class IntentLedger extends FactReadModel {
   readonly #o: IntentLedgerOptions;
+  readonly #depositFacts: DepositFacts;
   #intents!: Collection<IntentRecordDoc>;
 
   constructor(options: IntentLedgerOptions) {
     super({ name: INTENT_LEDGER_ROLE, cursorCollection: 'intent_ledger_cursor' }, options);
     this.#o = options;
+    this.#depositFacts = new DepositFacts(options.client, options.escrow);
   }
 
   protected async open(): Promise<void> {
@@ -111,7 +113,8 @@ export class IntentLedger extends FactReadModel {
     const intent = answer.intent!;
     const fulfilment = answer.status === IntentStatus.INTENT_STATUS_FULFILLED ? await this.#fulfilment(intentHash, answer) : null;
     const referenceRate = fulfilment ? await this.#reference(stored, fulfilment, intent.fiatCurrency) : null;
-    await this.#save(
+    await this.putLatest(
+      this.#intents,
       intentRecord({
         answer,
         fulfilment,
@@ -159,22 +162,11 @@ export class IntentLedger extends FactReadModel {
     if (known) return known.depositor.toLowerCase();
     let answer: GetDepositResponse;
     try {
-      answer = await withDeadline<GetDepositResponse>((options, done) => this.#o.client.getDeposit({ escrow: this.#o.escrow, depositId }, new Metadata(), options, done));
+      answer = await this.#depositFacts.deposit(depositId);
     } catch (error) {
       // NOT_FOUND too: the intent stands on a deposit the log does not hold now, so the log is moving under the read.
       throw new IntentReadError(`deposit ${depositId} could not be read`, { cause: error });
     }
     return answer.deposit!.depositor.toLowerCase();
-  }
-
-  /** Writes `doc` unless the ledger already holds a later reading of the intent. */
-  async #save(doc: IntentRecordDoc): Promise<void> {
-    const notLater = { _id: doc._id, asOfSequence: { $lte: doc.asOfSequence } };
-    if (await this.#intents.replaceOne(notLater, doc)) return;
-    await this.#intents.insertOne(doc).catch(async (error: unknown) => {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      // Another reader wrote it first: keep whichever reading is later.
-      await this.#intents.replaceOne(notLater, doc);
-    });
   }
 }

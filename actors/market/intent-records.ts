@@ -4,6 +4,7 @@
  * data; and the rules that make those figures. Apart from the store and the fact stream so
  * that every rule can be tested on plain values.
  */
+import { floorDiv } from '../../machines/money.js';
 import { IntentStatus, type ChainFact, type GetIntentResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 export type IntentStatusName = 'SIGNALED' | 'FULFILLED' | 'PRUNED';
@@ -76,12 +77,6 @@ export function realizedProfitUsd(released: bigint, conversionRate: bigint, refe
   if (referencePerUsd <= 0n) throw new RangeError(`a reference rate must be above zero, not ${referencePerUsd}`);
   const reference = referencePerUsd * RATE_SCALE;
   return floorDiv(released * (conversionRate - reference), reference);
-}
-
-/** numerator / denominator rounded toward negative infinity (bigint division truncates toward zero). */
-export function floorDiv(numerator: bigint, denominator: bigint): bigint {
-  const quotient = numerator / denominator;
-  return numerator % denominator !== 0n && numerator < 0n !== denominator < 0n ? quotient - 1n : quotient;
 }
 
 /**

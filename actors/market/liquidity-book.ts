@@ -11,12 +11,10 @@
  * conditional on the sequence the document reflects, so a reader that has just lost the
  * role cannot put an older answer over a newer one. Quotes read the store, on any node.
  */
-import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { Hex } from 'viem';
 import type { ChainFact, GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { subjectsOf } from '../../proto/fact-subjects.js';
-import { DuplicateKeyError } from '../errors.js';
-import { withDeadline } from '../grpc-call.js';
 import { FactReadModel, type FactReadModelOptions } from '../chain/fact-read-model.js';
 import type { Collection } from '../store/store.js';
 import {
@@ -32,6 +30,7 @@ import {
   type LiquidityDepositDoc,
   type OfferQuery,
 } from './deposit-offers.js';
+import { DepositFacts } from './deposit-facts.js';
 
 export interface LiquidityBookOptions extends FactReadModelOptions {
   /** The escrow whose deposits the book holds: GetDeposit answers for this one only. */
@@ -47,11 +46,13 @@ class DepositReadError extends Error {
 
 export class LiquidityBook extends FactReadModel {
   readonly #o: LiquidityBookOptions;
+  readonly #depositFacts: DepositFacts;
   #deposits!: Collection<LiquidityDepositDoc>;
 
   constructor(options: LiquidityBookOptions) {
     super({ name: LIQUIDITY_BOOK_ROLE, cursorCollection: 'liquidity_cursor' }, options);
     this.#o = options;
+    this.#depositFacts = new DepositFacts(options.client, options.escrow);
   }
 
   protected async open(): Promise<void> {
@@ -106,26 +107,13 @@ export class LiquidityBook extends FactReadModel {
     if (stored && stored.asOfSequence >= sequence) return;
     let answer: GetDepositResponse;
     try {
-      answer = await withDeadline<GetDepositResponse>((options, done) =>
-        this.#o.client.getDeposit({ escrow: this.#o.escrow, depositId }, new Metadata(), options, done),
-      );
+      answer = await this.#depositFacts.deposit(depositId);
     } catch (error) {
       if ((error as ServiceError).code !== GrpcStatus.NOT_FOUND) throw new DepositReadError(`deposit ${depositId} could not be read`, { cause: error });
       // Its DepositReceived left the chain (or it is another escrow's): the indexer knows no such deposit.
       await this.#deposits.deleteOne({ _id: depositId, asOfSequence: { $lte: sequence } });
       return;
     }
-    await this.#save(depositDocument(answer, Math.max(Number(answer.asOfSequence), sequence), this.#o.system.clock.now()));
-  }
-
-  /** Writes `doc` unless the book already holds a later reading of the deposit. */
-  async #save(doc: LiquidityDepositDoc): Promise<void> {
-    const notLater = { _id: doc._id, asOfSequence: { $lte: doc.asOfSequence } };
-    if (await this.#deposits.replaceOne(notLater, doc)) return;
-    await this.#deposits.insertOne(doc).catch(async (error: unknown) => {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      // Another reader wrote it first: keep whichever reading is later.
-      await this.#deposits.replaceOne(notLater, doc);
-    });
+    await this.putLatest(this.#deposits, depositDocument(answer, Math.max(Number(answer.asOfSequence), sequence), this.#o.system.clock.now()));
   }
 }

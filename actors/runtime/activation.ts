@@ -8,7 +8,8 @@
  *
  * Effects that have run are removed from the stored outbox by the actor's next write,
  * whatever writes it (a turn, a maintenance change, or `saveDone`), so running an
- * effect costs no write of its own.
+ * effect costs no write of its own. History records the history collection holds are
+ * dropped from the document the same way, by whatever writes next.
  */
 import type { ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
@@ -21,7 +22,9 @@ import type { ActorKind } from './actor-kind.js';
 import { Mailbox } from './mailbox.js';
 import type { MessageLog } from './message-log.js';
 import type { ActorMessage } from './messages.js';
+import { attachedClock } from './test-clock-time.js';
 import { runTurn } from './turn.js';
+import { recordsOf, type TurnRecord } from './turn-record.js';
 
 const MAX_ATTEMPTS = 25;
 const DEFAULT_INLINE_MESSAGES = 64;
@@ -40,6 +43,8 @@ export interface ActivationHost {
   metrics: RuntimeMetrics;
   /** The lease this node holds on the shard now; throws ShardNotServedError without a valid one. */
   fence(): Fence;
+  /** The time of a test clock (test-clock-time.ts), which the turns of the actors attached to it run at. */
+  clockTime(clockId: string): Promise<number>;
   /** Called whenever the cached document changes (load or write): schedules timers and effects. */
   documentChanged(activation: Activation, doc: ActorDocument): void;
   /** Called after every attempt to write the document, landed or not (a failed write may still have committed). */
@@ -56,6 +61,8 @@ export class Activation {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   /** Ids of outbox entries that have run while the stored outbox still holds them. */
   readonly #done = new Set<string>();
+  /** Ids of history records the history collection holds while the stored document still holds them. */
+  readonly #recorded = new Set<string>();
   #retired = false;
 
   constructor(
@@ -107,6 +114,17 @@ export class Activation {
     });
   }
 
+  /** The records the document holds that the history collection may not hold yet, each with its snapshot. */
+  unrecorded(): TurnRecord[] {
+    if (!this.#doc?.history?.length) return [];
+    return recordsOf(this.#doc).filter((record) => !this.#recorded.has(record._id));
+  }
+
+  /** Notes that the history collection holds a record; the actor's next write drops it from the document. */
+  markRecorded(recordId: string): void {
+    this.#recorded.add(recordId);
+  }
+
   deliver(message: ActorMessage): Promise<unknown> {
     const running = this.#inFlight.get(message.id);
     if (running) return running;
@@ -134,7 +152,7 @@ export class Activation {
         if (!doc) return null;
         const changed = change(doc);
         if (!changed) return doc;
-        const { doc: folded, settles } = this.#withoutDone(changed);
+        const { doc: folded, settles } = this.#withoutSettled(changed);
         const next: ActorDocument = { ...folded, version: doc.version + 1, epoch: fence.epoch, updatedAt: this.host.clock.now() };
         let landed;
         try {
@@ -158,7 +176,8 @@ export class Activation {
       const fence = this.#fence();
       const cached = this.#doc !== undefined;
       const doc = cached ? this.#doc! : await this.#reload();
-      const now = this.host.clock.now();
+      const clockId = doc ? (doc.clockId ?? null) : attachedClock(message.event);
+      const now = clockId ? await this.host.clockTime(clockId) : this.host.clock.now();
       const logged = doc?.messagesArchived && !doc.recentMessageIds.includes(message.id) ? await this.host.messages.reply(this.address, message.id, now) : null;
       if (logged !== null) {
         this.host.metrics.turn(this.address.kind, 'replayed');
@@ -193,7 +212,7 @@ export class Activation {
         if (outcome.type === 'replay') this.host.metrics.turn(this.address.kind, 'replayed');
         return outcome.type === 'replay' ? outcome.reply : null;
       }
-      const { doc: next, settles } = this.#withoutDone(await this.#archiveOldMessages(outcome.doc));
+      const { doc: next, settles } = this.#withoutSettled(await this.#archiveOldMessages(outcome.doc));
       if (await this.#save(doc, next, fence)) {
         this.#settle(settles);
         this.#setDoc(next);
@@ -228,18 +247,27 @@ export class Activation {
     };
   }
 
-  /** `doc` without the entries that have run, and the ids whose removal it carries once written. */
-  #withoutDone(doc: ActorDocument): { doc: ActorDocument; settles: string[] } {
-    if (this.#done.size === 0) return { doc, settles: [] };
+  /**
+   * `doc` without the entries that have run and the history records already inserted,
+   * and the ids whose removal it carries once written.
+   */
+  #withoutSettled(doc: ActorDocument): { doc: ActorDocument; settles: string[] } {
+    if (this.#done.size === 0 && this.#recorded.size === 0) return { doc, settles: [] };
+    const settles = [...this.#done, ...this.#recorded];
+    let next = doc;
     const outbox = doc.outbox.filter((entry) => !this.#done.has(entry.id));
-    const settles = [...this.#done];
-    if (outbox.length === doc.outbox.length) return { doc, settles };
-    return { doc: { ...doc, ...outboxFields(outbox) }, settles };
+    if (outbox.length !== doc.outbox.length) next = { ...next, ...outboxFields(outbox) };
+    const history = doc.history?.filter((record) => !this.#recorded.has(record._id));
+    if (history && history.length !== doc.history!.length) next = { ...next, history };
+    return { doc: next, settles };
   }
 
-  /** After a write landed: entries marked done while it was in flight are still to be removed. */
+  /** After a write landed: entries marked done, or records inserted, while it was in flight are still to be removed. */
   #settle(ids: readonly string[]): void {
-    for (const id of ids) this.#done.delete(id);
+    for (const id of ids) {
+      this.#done.delete(id);
+      this.#recorded.delete(id);
+    }
   }
 
   /** The lease to act under: none once retired, whatever the node holds now. */

@@ -4,6 +4,7 @@
  */
 import type { Encoded } from '../codec.js';
 import type { CollectionSpec, IndexSpec, StoredDocument } from '../store/store.js';
+import type { TurnRecord } from './turn-record.js';
 
 /** A delayed event waiting to be delivered; it fires only while its row exists. */
 export interface TimerRow {
@@ -63,10 +64,17 @@ export interface ActorDocument extends StoredDocument {
   /** Whether some applied ids have moved to the message log, so a miss here must look there. */
   messagesArchived: boolean;
   /**
+   * The records of the latest turns, oldest first, until the history collection is known
+   * to hold them (turn-record.ts); absent on documents written before history was kept.
+   */
+  history?: TurnRecord[];
+  /**
    * The lease epoch of the shard under which this document was last written. A node
    * holding an older lease can no longer write it (see Fence).
    */
   epoch: number;
+  /** The test clock this actor runs on (test-clock-time.ts); absent on the node's clock. Set at creation, never changed. */
+  clockId?: string;
   createdAt: number;
   updatedAt: number;
 }

@@ -1,7 +1,7 @@
 /**
  * The actor system of one node: the registry of kinds, the live activations (a
  * bounded cache; idle actors leave memory), and the loops around them (timers, the
- * outbox, the sweeper). It asks actors through its transport and serves what the
+ * outbox, the history writer, the sweeper). It asks actors through its transport and serves what the
  * transport routes to this node, only while it holds a valid lease on their shard.
  */
 import { randomUUID } from 'node:crypto';
@@ -30,7 +30,10 @@ import { REARM_TIMER_EVENT, REQUEUE_EFFECT_EVENT, isRuntimeMaintenance, type Act
 import { OutboxRunner } from './outbox-runner.js';
 import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from './retry-policy.js';
 import { Singletons, type SingletonRole } from './singletons.js';
+import { TEST_CLOCK_KIND, clockTimeOf, firesAt, type AttachedTimer, type ClockTimers } from './test-clock-time.js';
 import { TimerScheduler } from './timer-scheduler.js';
+import { HistoryWriter } from './history-writer.js';
+import { TurnHistory } from './turn-history.js';
 
 export interface ActorSystemOptions {
   store: Store;
@@ -56,6 +59,8 @@ export interface ActorSystemOptions {
   doneSaveDelayMs?: number;
   /** How long applied message ids and their replies are remembered (default 24 hours). */
   messageRetentionMs?: number;
+  /** How long the record of each turn is kept in the history collection (default 90 days). */
+  historyRetentionMs?: number;
   /** Effects and timers that keep failing stop after this policy and become dead letters. */
   retryPolicy?: RetryPolicy;
   /** Longest a handover of shards waits for the work running on them (default 1 s; half a lease's TTL suits). */
@@ -66,7 +71,8 @@ export interface ActorSystemOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Ids past their retention are purged at most this often: the purge scans by expiry. */
+const HISTORY_RETENTION_MS = 90 * DAY_MS;
+/** Ids and history rows past their retention are purged at most this often: each purge scans an index by time. */
 const PURGE_EVERY_MS = 60_000;
 /** Pending outboxes picked up per kind and sweep. */
 const SWEEP_BATCH = 1000;
@@ -79,18 +85,20 @@ const HANDOVER_WAIT_MS = 1000;
  */
 const DONE_SAVE_DELAY_MS = 50;
 
-export class ActorSystem implements MessageHost {
+export class ActorSystem implements MessageHost, ClockTimers {
   readonly #kinds = new Map<string, ActorKind>();
   readonly #collections = new Map<string, Collection<ActorDocument>>();
   /** Insertion order is recency order: a touched activation is moved to the end. */
   readonly #live = new Map<string, Activation>();
   readonly #timers: TimerScheduler;
   readonly #outbox: OutboxRunner;
+  readonly #historyWriter: HistoryWriter;
   readonly #singletons: Singletons;
   readonly #metrics: RuntimeMetrics;
   readonly #policy: RetryPolicy;
   #messages!: MessageLog;
   #deadLetters!: DeadLetterStore;
+  #history!: TurnHistory;
   #sweepTimer: NodeJS.Timeout | undefined;
   #sweeping: Promise<void> | undefined;
   #unsubscribeClock: (() => void) | undefined;
@@ -115,6 +123,7 @@ export class ActorSystem implements MessageHost {
       ask: (address, event, askOptions) => this.ask(address, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
     });
+    this.#historyWriter = new HistoryWriter(() => this.#history, options.logger);
     this.#timers = new TimerScheduler({
       clock: options.clock,
       logger: options.logger,
@@ -140,6 +149,18 @@ export class ActorSystem implements MessageHost {
     return this.#deadLetters;
   }
 
+  /** The record of every turn, for the inspector and time travel. */
+  get history(): TurnHistory {
+    return this.#history;
+  }
+
+  /** The registered kind named `name`. */
+  kind(name: string): ActorKind {
+    const kind = this.#kinds.get(name);
+    if (!kind) throw new UnknownKindError(name);
+    return kind;
+  }
+
   register(kind: ActorKind): this {
     if (this.#state !== 'new') throw new Error(`register ${kind.name} before the system starts`);
     if (this.#kinds.has(kind.name)) throw new Error(`actor kind ${kind.name} is registered twice`);
@@ -161,6 +182,7 @@ export class ActorSystem implements MessageHost {
   async start(): Promise<void> {
     const { store, clock, logger } = this.options;
     this.#messages = await MessageLog.open(store, this.options.messageRetentionMs ?? DAY_MS);
+    this.#history = await TurnHistory.open(store, this.options.historyRetentionMs ?? HISTORY_RETENTION_MS);
     this.#deadLetters = this.options.deadLetters ?? (await DeadLetterStore.open(store, clock, logger));
     this.#deadLetters.onRetry('effect', (letter) => this.#requeue(letter, decode<OutboxEntry>(letter.payload)));
     this.#deadLetters.onRetry('refusal', (letter) => this.#requeue(letter, decode<{ entry: OutboxEntry }>(letter.payload).entry));
@@ -294,6 +316,26 @@ export class ActorSystem implements MessageHost {
     if (this.#state === 'running') this.#singletons.changed();
   }
 
+  /** The time of a test clock: what the turns of the actors attached to it run at. */
+  async clockTime(clockId: string): Promise<number> {
+    const clock = await this.#collections.get(TEST_CLOCK_KIND)?.findOne({ _id: clockId }, { projection: { view: 1 } });
+    if (!clock) throw new UnknownActorError(TEST_CLOCK_KIND, clockId);
+    return clockTimeOf(clock.view);
+  }
+
+  /**
+   * The timers of every actor attached to `clockId` due by `until`, earliest first, on
+   * any shard: an advance delivers them through `ask`, so each reaches the node serving it.
+   */
+  async dueOnClock(clockId: string, until: number): Promise<AttachedTimer[]> {
+    const due: AttachedTimer[] = [];
+    for (const [kind, collection] of this.#collections) {
+      const docs = await collection.find({ clockId, nextTimerAt: { $ne: null, $lte: until } }, { projection: { _id: 1, timers: 1 } });
+      for (const doc of docs) for (const timer of doc.timers) if (firesAt(timer) <= until) due.push({ address: { kind, id: doc._id }, timer });
+    }
+    return due.sort((a, b) => firesAt(a.timer) - firesAt(b.timer));
+  }
+
   /** Delivers every timer due by the clock now; the test clock's advance() does this too. */
   runDueTimers(): Promise<void> {
     return this.#timers.runDue();
@@ -302,8 +344,8 @@ export class ActorSystem implements MessageHost {
   /**
    * Saves the removal of the effects that have run and are not saved yet (a grouped
    * save that failed), finds due effects of every actor on this node's
-   * shards, in memory or not, and runs them; purges remembered ids past their
-   * retention. Runs on an interval and whenever the test clock moves; concurrent
+   * shards, in memory or not, and runs them; purges remembered ids and history rows
+   * past their retention. Runs on an interval and whenever the test clock moves; concurrent
    * calls share one sweep.
    */
   sweep(): Promise<void> {
@@ -314,9 +356,14 @@ export class ActorSystem implements MessageHost {
     return this.#sweeping;
   }
 
-  /** Resolves once every effect queued so far has run (or is waiting to retry after a failure) and its removal from the outbox is saved. */
-  effectsIdle(): Promise<void> {
-    return this.#outbox.idle();
+  /**
+   * Resolves once every effect queued so far has run (or is waiting to retry after a
+   * failure) and its removal from the outbox is saved, and the history records of the
+   * turns so far are inserted (or their insert failed).
+   */
+  async effectsIdle(): Promise<void> {
+    await this.#outbox.idle();
+    await this.#historyWriter.idle();
   }
 
   stats(): { liveActors: number; kinds: string[] } {
@@ -337,6 +384,7 @@ export class ActorSystem implements MessageHost {
     await this.#timers.stop();
     await this.#settled();
     await this.#outbox.stop({ wait: true });
+    await this.#historyWriter.stop({ wait: true });
     await this.#sweeping;
     await this.#settled();
     await this.options.transport.stop();
@@ -348,7 +396,7 @@ export class ActorSystem implements MessageHost {
   async halt(): Promise<void> {
     this.#state = 'stopped';
     this.#stopLoops();
-    await Promise.all([this.#singletons.stopAll(), this.#timers.stop(), this.#outbox.stop({ wait: false })]);
+    await Promise.all([this.#singletons.stopAll(), this.#timers.stop(), this.#outbox.stop({ wait: false }), this.#historyWriter.stop({ wait: false })]);
     this.#live.clear();
   }
 
@@ -383,8 +431,7 @@ export class ActorSystem implements MessageHost {
       this.#live.set(key, existing);
       return existing;
     }
-    const kind = this.#kinds.get(address.kind);
-    if (!kind) throw new UnknownKindError(address.kind);
+    const kind = this.kind(address.kind);
     assertAddress(address);
     const shard = shardOf(address.id, this.options.shardCount);
     const activation = new Activation(kind, { kind: address.kind, id: address.id }, {
@@ -394,9 +441,12 @@ export class ActorSystem implements MessageHost {
       messages: this.#messages,
       metrics: this.#metrics,
       fence: () => this.#fence(shard),
+      clockTime: (clockId) => this.clockTime(clockId),
       documentChanged: (changed, doc) => {
         if (doc.outboxPending) this.#outbox.schedule(changed);
-        if (doc.nextTimerAt !== null) this.#timers.noteDue(doc.nextTimerAt);
+        if (doc.history?.length) this.#historyWriter.schedule(changed);
+        // An attached actor's timers are counted on its test clock: only an advance fires them.
+        if (doc.nextTimerAt !== null && !doc.clockId) this.#timers.noteDue(doc.nextTimerAt);
       },
       written: (changed) => {
         for (const listener of this.#writeListeners.get(changed.address.kind) ?? []) listener(changed.address.id);
@@ -435,6 +485,7 @@ export class ActorSystem implements MessageHost {
     if (now - this.#purgedAt >= PURGE_EVERY_MS) {
       this.#purgedAt = now;
       await this.#messages.purge(now);
+      await this.#history.purge(now);
     }
   }
 

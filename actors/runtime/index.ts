@@ -1,6 +1,7 @@
 /**
  * The actor runtime: kinds, turns, mailboxes, durable timers, the outbox and the
- * system that hosts live actors on a node, dead letters (ARCHITECTURE, Actors 1 to 9).
+ * system that hosts live actors on a node, dead letters, the history of turns
+ * (ARCHITECTURE, Actors 1 to 10).
  */
 export * from './actor-document.js';
 export * from './actor-kind.js';
@@ -12,3 +13,6 @@ export { MESSAGE_REFUSED, type MessageRefusedEvent } from './outbox-runner.js';
 export type { Fence } from './activation.js';
 export type { SingletonRole } from './singletons.js';
 export { EVENT_EFFECT, TELL_EFFECT } from './turn.js';
+export * from './turn-record.js';
+export * from './turn-history.js';
+export * from './test-clock-time.js';

@@ -95,7 +95,8 @@ export class TimerScheduler {
       const deliveries: Promise<unknown>[] = [];
       for (const collection of this.options.collections()) {
         const docs = await collection.find(
-          { ...this.options.shardFilter(), nextTimerAt: { $ne: null, $lte: now } },
+          // Timers of actors on a test clock are due on that clock, not this one: its advance fires them (test-clock-time.ts).
+          { ...this.options.shardFilter(), nextTimerAt: { $ne: null, $lte: now }, clockId: null },
           { sort: { nextTimerAt: 1 }, limit: batchSize, projection: { _id: 1, kind: 1, timers: 1 } },
         );
         for (const doc of docs) {

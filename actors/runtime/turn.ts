@@ -1,8 +1,9 @@
 /**
  * One turn of one actor, as a pure function: the stored document and a message in,
  * the next document and the reply out. Everything the machine asked for (delayed
- * events, cancellations, emitted events, effects) is folded into the document so
- * that a single conditional write saves it all. No I/O happens here.
+ * events, cancellations, emitted events, effects) and the turn's history record are
+ * folded into the document so that a single conditional write saves it all. No I/O
+ * happens here.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
@@ -12,6 +13,8 @@ import { outboxFields, nextTimerAt, type ActorDocument, type OutboxEntry, type T
 import type { ActorKind } from './actor-kind.js';
 import { stepsOf } from './machine-steps.js';
 import { isTimerFire, type ActorMessage } from './messages.js';
+import { attachedClock } from './test-clock-time.js';
+import { eventType, recordsOf, turnRecord, type TurnEffects } from './turn-record.js';
 
 export type TurnOutcome =
   /** The message id was seen before: answer what was answered then, change nothing. */
@@ -48,6 +51,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
   let event: EventObject = message.event;
   let snapshot: AnyMachineSnapshot;
   let actions: Array<{ type: string; params: unknown }>;
+  let before: unknown = null;
 
   if (isTimerFire(event)) {
     const { timerId, dueAt } = event;
@@ -55,12 +59,12 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     if (!doc || !row) return { type: 'stale-timer' };
     timers = timers.filter((timer) => timer !== row);
     event = decode<EventObject>(row.event);
-    [snapshot, actions] = stepsOf(kind.machine).next(restore(kind, doc), event);
+    const current = restore(kind, doc);
+    before = current.value;
+    [snapshot, actions] = stepsOf(kind.machine).next(current, event);
   } else if (!doc) {
     if (!kind.createdBy.includes(event.type)) throw new UnknownActorError(address.kind, address.id);
-    const { type: _type, ...payload } = event;
-    const input = kind.input ? kind.input(event, address.id) : { ...payload, id: address.id };
-    [snapshot, actions] = stepsOf(kind.machine).initial(input);
+    [snapshot, actions] = stepsOf(kind.machine).initial(creationInput(kind, event, address.id));
   } else {
     const current = restore(kind, doc);
     const refusal = kind.check?.(current, event);
@@ -75,19 +79,51 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
         409,
       );
     }
+    before = current.value;
     [snapshot, actions] = stepsOf(kind.machine).next(current, event);
   }
   if (snapshot.status === 'error') throw snapshot.error instanceof Error ? snapshot.error : new Error(String(snapshot.error));
 
   const version = (doc?.version ?? 0) + 1;
   const outbox = doc ? [...doc.outbox] : [];
+  const queued: TurnEffects['outbox'] = [];
+  const timersSet: TimerRow[] = [];
+  const timersCancelled: string[] = [];
   actions.forEach((action, index) => {
     const entryId = `${address.kind}:${address.id}:${version}:${index}`;
     const effect = effectOf(kind, action, entryId, now);
-    if (effect.timer) timers = [...timers.filter((timer) => timer.id !== effect.timer!.id), effect.timer];
-    if (effect.cancel) timers = timers.filter((timer) => timer.id !== effect.cancel);
-    if (effect.outbox) outbox.push(effect.outbox);
+    if (effect.timer) {
+      timers = [...timers.filter((timer) => timer.id !== effect.timer!.id), effect.timer];
+      timersSet.push(effect.timer);
+    }
+    if (effect.cancel) {
+      timers = timers.filter((timer) => timer.id !== effect.cancel);
+      timersCancelled.push(effect.cancel);
+    }
+    if (effect.outbox) {
+      outbox.push(effect.outbox);
+      queued.push(queuedSummary(effect.outbox, action.params));
+    }
   });
+  // The record rides in this write: a write that loses its condition (a newer version, a newer lease) leaves no history.
+  // The records before it keep their snapshots now that the document's moves on; the activation drops those already inserted.
+  const history = [
+    ...(doc ? recordsOf(doc) : []),
+    turnRecord({
+      address,
+      version,
+      machineVersion: kind.machineVersion,
+      at: now,
+      messageId: message.id,
+      event: encode(event),
+      timer: isTimerFire(message.event) ? message.event.timerId : null,
+      stateBefore: before,
+      stateAfter: snapshot.value,
+      queued,
+      timersSet,
+      timersCancelled,
+    }),
+  ];
 
   const reply = kind.reply ? kind.reply(snapshot, event, address.id) : kind.view(snapshot, address.id);
   // Ids past the retention are forgotten; the activation moves the oldest of the rest to the message log.
@@ -103,6 +139,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     recentAppliedAt = [...recentAppliedAt, now];
   }
 
+  const clockId = doc ? doc.clockId : attachedClock(message.event);
   const next: ActorDocument = {
     _id: address.id,
     kind: address.kind,
@@ -118,11 +155,27 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     recentReplies,
     recentAppliedAt,
     messagesArchived: doc?.messagesArchived ?? false,
+    history,
     epoch,
+    ...(clockId ? { clockId } : {}),
     createdAt: doc?.createdAt ?? now,
     updatedAt: now,
   };
   return { type: 'write', doc: next, reply, created: !doc };
+}
+
+/** The machine's input from the event that creates an actor: the kind's `input`, or the event's payload with the actor's id. */
+export function creationInput(kind: ActorKind, event: EventObject, id: string): unknown {
+  const { type: _type, clockId: _clockId, ...payload } = event as EventObject & { clockId?: unknown };
+  return kind.input ? kind.input(event, id) : { ...payload, id };
+}
+
+/** An effect as the history record names it: a domain event by its type, a tell by its target and event type. */
+function queuedSummary(entry: OutboxEntry, params: unknown): TurnEffects['outbox'][number] {
+  if (entry.type === EVENT_EFFECT) return { id: entry.id, type: entry.type, event: eventType(entry.params) };
+  const tell = params as { to?: { kind: string; id: string }; event?: { type?: unknown } } | undefined;
+  if (entry.type === TELL_EFFECT && tell?.to) return { id: entry.id, type: entry.type, to: `${tell.to.kind}:${tell.to.id}`, event: String(tell.event?.type) };
+  return { id: entry.id, type: entry.type };
 }
 
 interface Effect {
@@ -158,7 +211,8 @@ function effectOf(kind: ActorKind, action: { type: string; params: unknown }, en
   }
 }
 
-function restore(kind: ActorKind, doc: ActorDocument): AnyMachineSnapshot {
+/** A stored snapshot (an actor's, or a history record's) as a live one of the kind's machine, migrated to its version. */
+export function restore(kind: ActorKind, doc: Pick<ActorDocument, '_id' | 'snapshot' | 'machineVersion'>): AnyMachineSnapshot {
   let persisted = decode<Record<string, unknown>>(doc.snapshot);
   if (doc.machineVersion > kind.machineVersion) {
     throw new Error(`${kind.name}:${doc._id} was written by machine version ${doc.machineVersion}; this node runs ${kind.machineVersion}`);

@@ -56,6 +56,11 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
     throw new ApiError(409, `Payment ${open._id} has a proof being verified or settled, or a transfer being converted; it cannot be replaced now`, 'PAYMENT_NOT_CANCELLABLE');
   }
 
+  // A payment of an order on a test clock runs on that clock too: its window, polls and retries (docs/test-clocks.md).
+  // Only a sandbox order can be on one, so a live payment reads nothing more.
+  const clockId =
+    view.environment === 'SANDBOX' ? (await deps.system.documents('order').findOne({ _id: order.id }, { projection: { clockId: 1 } }))?.clockId : undefined;
+  const now = clockId ? new Date(await deps.system.clockTime(clockId)).toISOString() : deps.now();
   const quoter = new Quoter(deps);
   const currency = body.fiatCurrency ?? body.currency;
   const [best] = await quoter.onRail(
@@ -70,7 +75,7 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   if (live) checkSettleable(order.destinationChainId, order.destinationAddress, settings.destinationChainId);
   const conversion = best.conversion && { ...best.conversion, recipient: order.destinationAddress as Hex, feeRecipient: best.feeRecipient };
 
-  if (open) await deps.system.ask({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: deps.now() });
+  if (open) await deps.system.ask({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: now });
   const input: PaymentInput = {
     id: newId('pay'),
     orderId: order.id,
@@ -95,9 +100,9 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
     chain: live ? settings.chain : null,
     conversion,
     // A crypto attempt's window is the provider's request's: both run from the quote.
-    at: conversion ? best.quotedAt : deps.now(),
+    at: conversion ? best.quotedAt : now,
   };
-  await deps.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input });
+  await deps.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input, ...(clockId ? { clockId } : {}) });
   const doc = await payments.findOne({ _id: input.id }, { projection: { view: 1 } });
   return doc!.view as unknown as PaymentView;
 }

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
 import { respond } from '../envelope.js';
-import { exactRouter } from '../routing.js';
+import { pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
 import { checkoutScript } from './client-bundle.js';
 import type { CheckoutPageConfig } from './client/page-config.js';
@@ -21,7 +21,6 @@ export const STYLE_PATH = '/checkout/app.css';
 const STYLE = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
 
 export function checkoutPageRoutes(config: CheckoutPageConfig): Router<GatewayState> {
-  const router = exactRouter();
   const origins = [config.simulatorUrl, config.conversionSimulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
   const csp = [
     "default-src 'none'",
@@ -33,26 +32,17 @@ export function checkoutPageRoutes(config: CheckoutPageConfig): Router<GatewaySt
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const html = page(config);
-
-  router.get('/', async (ctx) => {
-    if (typeof ctx.query.order !== 'string') return respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
-    ctx.set('content-security-policy', csp);
-    // The token is in the address: it must not travel on as a Referer to a merchant's logo host or success page.
-    ctx.set('referrer-policy', 'no-referrer');
-    ctx.set('cache-control', 'no-store');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = html;
+  return pageRoutes({
+    path: '/',
+    csp,
+    html: page(config),
+    // Only an order's address is the page: `/` alone is not found.
+    guard: (ctx, next) => (typeof ctx.query.order === 'string' ? next() : respond(ctx, 404, 'Not found', null, 'NOT_FOUND')),
+    scriptPath: SCRIPT_PATH,
+    script: checkoutScript,
+    stylePath: STYLE_PATH,
+    style: STYLE,
   });
-  router.get(SCRIPT_PATH, async (ctx) => {
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = await checkoutScript();
-  });
-  router.get(STYLE_PATH, (ctx) => {
-    ctx.type = 'text/css; charset=utf-8';
-    ctx.body = STYLE;
-  });
-  return router;
 }
 
 function page(config: CheckoutPageConfig): string {

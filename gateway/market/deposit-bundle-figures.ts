@@ -7,14 +7,13 @@
 import type { IntentRecordDoc } from '../../actors/market/index.js';
 import type { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { fillOf } from './leaderboard-figures.js';
+import { DAY_SECONDS, utcDate } from './market-fields.js';
 
 export const FUND_EVENT_TYPES = ['DEPOSIT_RECEIVED', 'FUNDS_ADDED', 'WITHDRAWN', 'CLOSED'] as const;
 export type FundEventType = (typeof FUND_EVENT_TYPES)[number];
 /** The fund events, and what intents do to the deposit: lock part of it, give it back, or take it. */
 export const ACTIVITY_TYPES = [...FUND_EVENT_TYPES, 'LOCKED', 'UNLOCKED', 'TAKEN'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-
-const DAY_SECONDS = 86_400;
 
 export interface DepositState {
   available: bigint;
@@ -149,7 +148,7 @@ export function dailySnapshotsOf(movements: readonly Movement[], profits: readon
     // Movements are in log order, which is block order: their times do not go back.
     for (; moved < movements.length && movements[moved]!.at < end; moved++) state = movements[moved]!.after;
     for (; fulfilled < profits.length && profits[fulfilled]!.fulfilledAt < end; fulfilled++) profit = profits[fulfilled]!.cumulativeRealizedProfitUsd;
-    snapshots.push({ date: new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10), state, realizedProfitUsd: profit });
+    snapshots.push({ date: utcDate(day), state, realizedProfitUsd: profit });
   }
   return snapshots;
 }

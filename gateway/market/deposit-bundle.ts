@@ -10,7 +10,7 @@ import { zeroAddress } from 'viem';
 import type { DepositFacts, DepositReading, IntentLedger, IntentRecordDoc } from '../../actors/market/index.js';
 import { formatRate, formatUsdc } from '../../machines/money.js';
 import { ApiError } from '../envelope.js';
-import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf, type DepositState, type Movement } from './deposit-bundle-figures.js';
+import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf, type DepositState, type Movement, type ProfitSnapshot } from './deposit-bundle-figures.js';
 import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
 
@@ -40,10 +40,13 @@ export interface BundleQuery {
   forceRefresh: boolean;
 }
 
+/** A reading and what is made of its whole history, computed once per reading; daily snapshots depend on the clock and are cut per request. */
 interface Kept {
   readAt: number;
   reading: DepositReading;
   intents: IntentRecordDoc[];
+  movements: Movement[];
+  profits: ProfitSnapshot[];
 }
 
 export class DepositBundles {
@@ -62,8 +65,7 @@ export class DepositBundles {
     const kept = await this.#reading(id, query.forceRefresh);
     const { deposit } = kept.reading;
     const received = deposit.deposit!;
-    const movements = movementsOf(kept.reading.facts);
-    const profits = profitSnapshotsOf(kept.intents);
+    const { movements, profits } = kept;
     const createdAt = Number(deposit.createdAt);
     return {
       chainId: this.settings.chainId,
@@ -151,7 +153,7 @@ export class DepositBundles {
       this.#kept.delete(depositId);
       throw new ApiError(404, `No deposit ${depositId} in the escrow ${this.settings.escrow}`, 'DEPOSIT_NOT_FOUND');
     }
-    const fresh = { readAt: now, reading, intents };
+    const fresh: Kept = { readAt: now, reading, intents, movements: movementsOf(reading.facts), profits: profitSnapshotsOf(intents) };
     // Kept in the order read: the oldest reading leaves first.
     this.#kept.delete(depositId);
     this.#kept.set(depositId, fresh);

@@ -16,7 +16,8 @@
  * - ranks are descending and shared by equals (1, 2, 2, 4): one plus how many makers have more.
  */
 import type { IntentRecordDoc, LiquidityDepositDoc } from '../../actors/market/index.js';
-import { successRateBps } from './market-fields.js';
+import { compare } from '../../machines/money.js';
+import { DAY_SECONDS, successRateBps } from './market-fields.js';
 
 export const LEADERBOARD_WINDOWS = ['lifetime', '7d', '30d', '90d'] as const;
 export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
@@ -24,7 +25,6 @@ export const LEADERBOARD_METRICS = ['profit', 'volume', 'liquidity'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-const DAY_SECONDS = 86_400;
 const WINDOW_DAYS: Readonly<Record<Exclude<LeaderboardWindow, 'lifetime'>, number>> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /** One fulfilment as the figures count it. */
@@ -120,7 +120,7 @@ export function boardOf(makers: readonly MakerFigures[], window: LeaderboardWind
   });
 }
 
-export function metricOf(entry: BoardEntry, metric: LeaderboardMetric): bigint {
+function metricOf(entry: BoardEntry, metric: LeaderboardMetric): bigint {
   if (metric === 'profit') return entry.realizedProfitUsd;
   if (metric === 'volume') return entry.totalAmountTaken;
   return entry.figures.totalDeposited;
@@ -191,8 +191,4 @@ export function totalsOf(makers: readonly MakerFigures[]): LeaderboardTotals {
   }
   totals.averageSuccessRateBps = totals.makersWithIntents === 0 ? 0 : Math.floor(rates / totals.makersWithIntents);
   return totals;
-}
-
-function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import { getAddress } from 'viem';
 import type { IntentLedger, IntentRecordDoc, LiquidityBook, LiquidityDepositDoc } from '../../actors/market/index.js';
-import { formatFiat, formatUsdc } from '../../machines/money.js';
+import { compare, formatFiat, formatUsdc } from '../../machines/money.js';
 import { ApiError } from '../envelope.js';
 import {
   boardOf,
@@ -247,7 +247,7 @@ export class Leaderboard {
   }
 }
 
-export function makerNotFound(makerId: string): ApiError {
+function makerNotFound(makerId: string): ApiError {
   return new ApiError(404, `No maker ${makerId} on this leaderboard`, 'MAKER_NOT_FOUND');
 }
 
@@ -267,6 +267,5 @@ function tallyText(tally: Omit<IntentTally, 'fiatCents'>) {
 }
 
 function compareIds(a: string, b: string): number {
-  const [x, y] = [BigInt(a), BigInt(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compare(BigInt(a), BigInt(b));
 }

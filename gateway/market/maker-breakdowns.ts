@@ -4,12 +4,11 @@
  * bigint. Lifetime figures: the detail takes no window (docs/leaderboard.md).
  */
 import type { IntentRecordDoc } from '../../actors/market/index.js';
+import { compare } from '../../machines/money.js';
 import { fillOf, type Fill } from './leaderboard-figures.js';
+import { DAY_SECONDS, USDC_RATE_TO_CENTS, utcDate } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
 
-/** USDC has 6 decimals, fiat 2 and an intent's rate 18: a USDC amount times a rate, over this, is fiat cents. */
-const USDC_RATE_TO_CENTS = 10n ** 22n;
-const DAY_SECONDS = 86_400;
 /** How many days of profit snapshots the detail shows, today's included. */
 export const PROFIT_SNAPSHOT_DAYS = 30;
 
@@ -86,7 +85,7 @@ function count(tally: Counting, record: IntentRecordDoc): void {
 function ordered(tallies: Map<string, Counting>): [string, IntentTally][] {
   return [...tallies]
     .map(([key, { fiatScaled, ...tally }]): [string, IntentTally] => [key, { ...tally, fiatCents: fiatScaled / USDC_RATE_TO_CENTS }])
-    .sort(([a, x], [b, y]) => (x.totalAmountTaken > y.totalAmountTaken ? -1 : x.totalAmountTaken < y.totalAmountTaken ? 1 : a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a, x], [b, y]) => compare(y.totalAmountTaken, x.totalAmountTaken) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
@@ -98,7 +97,7 @@ export function profitSnapshots(fills: readonly Fill[], now: number, days = PROF
   const first = today - days + 1;
   const snapshots: ProfitSnapshot[] = [];
   for (let day = first; day <= today; day++) {
-    snapshots.push({ date: new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10), fulfilments: 0, totalAmountTaken: 0n, realizedProfitUsd: 0n, cumulativeRealizedProfitUsd: 0n });
+    snapshots.push({ date: utcDate(day), fulfilments: 0, totalAmountTaken: 0n, realizedProfitUsd: 0n, cumulativeRealizedProfitUsd: 0n });
   }
   let before = 0n;
   for (const fill of fills) {

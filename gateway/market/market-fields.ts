@@ -5,6 +5,16 @@
  */
 import { formatUsdc } from '../../machines/money.js';
 
+export const DAY_SECONDS = 86_400;
+
+/** USDC has 6 decimals, fiat 2 and an intent's rate 18: a USDC amount times a rate, over this, is fiat cents. */
+export const USDC_RATE_TO_CENTS = 10n ** 22n;
+
+/** The UTC date (`YYYY-MM-DD`) of a day counted in whole days since the Unix epoch. */
+export function utcDate(day: number): string {
+  return new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10);
+}
+
 /** `<chainId>_<escrow, lower case>_<depositIdOnContract>`: unique across escrows and chains. */
 export function depositIdOf(chainId: number, escrow: string, depositIdOnContract: string): string {
   return `${chainId}_${escrow.toLowerCase()}_${depositIdOnContract}`;

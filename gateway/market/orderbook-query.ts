@@ -3,6 +3,7 @@
  * each way a query has asked (sorted once, on first use), so a query is one pass that
  * filters and counts, and every query of one snapshot agrees on the order.
  */
+import { compare } from '../../machines/money.js';
 import type { RankedRow } from './orderbook-rows.js';
 
 export const SORT_FIELDS = ['price', 'available', 'limits', 'apr'] as const;
@@ -92,10 +93,6 @@ function keyOf(ranked: RankedRow, field: Exclude<SortField, 'apr'>): bigint {
 function compareNullsLast(a: bigint | null, b: bigint | null, sign: number): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   return sign * compare(a, b);
-}
-
-function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

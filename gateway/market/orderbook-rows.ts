@@ -20,14 +20,12 @@ import { ceilDiv, formatFiat, formatTokenAmount } from '../../machines/money.js'
 import type { LiquidityDepositDoc } from '../../actors/market/deposit-offers.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
 import { makerOf } from './maker-lookup.js';
-import { depositIdOf, isoSeconds, successRateBps } from './market-fields.js';
+import { DAY_SECONDS, depositIdOf, isoSeconds, successRateBps, USDC_RATE_TO_CENTS } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
 
-/** USDC has 6 decimals and fiat 2: a USDC amount times an 18-decimal rate, over this, is fiat cents. */
-const USDC_RATE_TO_CENTS = 10n ** 22n;
 const BPS = 10_000n;
-const DAY_SECONDS = 86_400n;
-const YEAR_SECONDS = 365n * DAY_SECONDS;
+const DAY = BigInt(DAY_SECONDS);
+const YEAR_SECONDS = 365n * DAY;
 
 /** The seller side of automated release, as the attestation service knows the payee's credential. */
 export interface SellerCredential {
@@ -226,7 +224,7 @@ export function spreadBpsOf(rate: bigint, referencePerUsd: bigint): bigint {
 export function aprBpsOf(spreadBps: bigint, deposit: Pick<LiquidityDepositDoc, 'totalDeposited' | 'totalTaken' | 'createdAt'>, now: number): bigint | null {
   const age = BigInt(Math.max(0, now - deposit.createdAt));
   const deposited = BigInt(deposit.totalDeposited);
-  if (age < DAY_SECONDS || deposited === 0n) return null;
+  if (age < DAY || deposited === 0n) return null;
   return (spreadBps * BigInt(deposit.totalTaken) * YEAR_SECONDS) / (deposited * age);
 }
 

@@ -6,16 +6,20 @@
  */
 import { createDocument } from 'zod-openapi';
 import { deadLetterPaths } from './dead-letter-paths.js';
+import { inspectorPaths } from './inspector-paths.js';
+import { machinePaths } from './machine-paths.js';
 import { merchantAdminPaths, merchantPaths } from './merchant-paths.js';
 import { orderPaths } from './order-paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
 import { paymentPaths } from './payment-paths.js';
 import { webhookPaths } from './webhook-paths.js';
+import { testClockPaths } from './test-clock-paths.js';
 import { integrationPaths } from './integration-paths.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
 import { orderbookPaths } from './orderbook-paths.js';
 import { leaderboardPaths } from './leaderboard-paths.js';
 import { depositBundlePaths } from './deposit-bundle-paths.js';
+import { atomicCreatePaths } from './atomic-create-paths.js';
 import { providerPaths } from './provider-paths.js';
 import { makerPaths } from './maker-paths.js';
 import { securitySchemes } from './security.js';
@@ -49,11 +53,13 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
       { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
+      { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
       { name: 'Integration', description: 'Getting ready to go live: a sandbox test order and what is left to do' },
       { name: 'Market', description: 'Makers’ liquidity (document 3): the orderbook, the maker leaderboard and deposit bundles' },
       { name: 'Makers', description: 'Maker records (document 3): a maker’s payee on a payment platform, in the legacy (v1) and new (v2) formats' },
       { name: 'Maker sign-in', description: 'Makers sign in with an Ethereum wallet (EIP-4361) for a bearer token (docs/maker-auth.md)' },
       { name: 'Referrals', description: 'Makers’ referral codes (document 3; docs/maker-referrals.md)' },
+      { name: 'Deposits', description: 'Makers create and configure a deposit in one sponsored batch (document 3; docs/atomic-create.md)' },
       { name: 'Transaction history', description: 'A signed-in wallet’s USDC transfers (document 3; docs/transaction-history.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },
       { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
@@ -66,10 +72,12 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...paymentPaths(),
       ...webhookPaths(),
       ...integrationPaths(),
+      ...testClockPaths(),
       ...walletProviderPaths(),
       ...orderbookPaths(),
       ...leaderboardPaths(),
       ...depositBundlePaths(),
+      ...atomicCreatePaths(),
       ...providerPaths(),
       ...makerPaths(),
       ...walletPaths(),
@@ -77,6 +85,8 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...checkoutPagePaths(),
       ...merchantPaths(),
       ...(options.admin ? merchantAdminPaths() : {}),
+      ...(options.admin ? inspectorPaths() : {}),
+      ...(options.admin ? machinePaths() : {}),
       ...(options.deadLetters ? deadLetterPaths() : {}),
       ...(options.metrics ? metricsPaths() : {}),
       ...healthPaths(),

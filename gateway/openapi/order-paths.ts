@@ -2,6 +2,7 @@
 import { createOrderBody, listOrdersQuery, orderPath } from '../schemas/order-schemas.js';
 import { createOrderResult, hostedOrder, merchantOrderList } from '../schemas/order-resources.js';
 import { failure, invalid, standardAnswers, success } from './answers.js';
+import { TEST_CLOCK_NOT_FOUND } from './test-clock-paths.js';
 import { API_KEY, NO_AUTH, apiKeyRefusals } from './security.js';
 
 export function orderPaths(options: { orderMaxUsdc: string }) {
@@ -28,7 +29,8 @@ export function orderPaths(options: { orderMaxUsdc: string }) {
               { code: 'DESTINATION_REQUIRED', when: 'no destinationAddress and no wallet of the destination chain’s kind on the merchant profile' },
               { code: 'CURRENCY_NOT_SUPPORTED', when: 'no exchange rate exists for the fiat currency' },
             ]),
-            ...apiKeyRefusals([{ code: 'TIER_REQUIRED', when: 'a live merchant without a plan' }]),
+            ...apiKeyRefusals([{ code: 'TIER_REQUIRED', when: 'a live merchant without a plan' }, { code: 'TEST_CLOCK_SANDBOX_ONLY', when: 'testClockId with a live key' }]),
+            '404': failure(404, [TEST_CLOCK_NOT_FOUND]),
             '422': failure(422, [{ code: 'IDEMPOTENCY_KEY_MISMATCH', when: 'the idempotencyKey was used for a request that means something else' }]),
           },
           { body: true, asksActors: true, unavailable: [{ code: 'RATE_UNAVAILABLE', when: 'the exchange rate for a fiat price is stale and the rate source cannot be reached; retry shortly' }] },

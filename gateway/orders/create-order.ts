@@ -22,6 +22,7 @@ import { pooledRandomBytes } from '../random-pool.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { CreateOrderBody } from '../schemas/order-schemas.js';
 import { requestHash } from './request-hash.js';
+import { TestClocks } from '../test-clocks/test-clocks.js';
 import { positiveMoneyField } from '../validation.js';
 
 export interface CreateOrderDependencies {
@@ -50,13 +51,17 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     const replay = await replayOf(deps, account, body.idempotencyKey, fingerprint);
     if (replay) return replay;
   }
+  // Refused before anything else is looked at: a live key never learns which clocks exist.
+  const clock = body.testClockId === undefined ? null : await new TestClocks(deps.system, deps.now).attach(account, body.testClockId);
+  // An order on a test clock is created, and priced, at the clock's time.
+  const timed: CreateOrderDependencies = clock ? { ...deps, now: () => clock.frozenTime } : deps;
   const { profile } = account;
   const config = profile.merchantConfig;
   const rules = orderAccount(account);
   // In the order refusals have always come in: the account, the amount, then the destination and rails.
   allowed(checkTier(rules));
   const { dynamicOrdersEnabled } = allowed(resolveDynamicOrders(body.dynamicOrdersEnabled, body.openAmount !== undefined, rules));
-  const amount = await amountOf(deps, body, config.defaultPaymentCurrency);
+  const amount = await amountOf(timed, body, config.defaultPaymentCurrency);
   const { destinationAddress, destinationToken, destinationChainId } = allowed(resolveDestination(body, rules));
   const { enabledRails } = allowed(resolveEnabledRails(body.enabledRails, rules));
 
@@ -85,7 +90,8 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     orderTokenHash,
     idempotencyKey: body.idempotencyKey ?? null,
     requestHash: fingerprint,
-    at: deps.now(),
+    at: timed.now(),
+    ...(clock ? { clockId: clock.clockId } : {}),
   };
 
   let reply: OrderReply;

@@ -1,7 +1,9 @@
 /**
  * The admin API under /internal/v1: create a merchant and its sandbox twin, change an
  * account's settings, rotate its key; and, given a dead-letter store, list, read, retry
- * and discard dead letters (routes/dead-letters.ts). The router carries no guard of its own: app.ts
+ * and discard dead letters (routes/dead-letters.ts); inspect actors and their history
+ * (routes/inspector.ts); list the machines and read their charts
+ * (routes/machines.ts). The router carries no guard of its own: app.ts
  * mounts it only behind the admin token's guarded area (middleware/guarded-area.ts),
  * the one way in, and only when a token is configured.
  */
@@ -16,6 +18,9 @@ import type { GatewayState } from '../state.js';
 import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from '../schemas/merchant-schemas.js';
 import { parseOrThrow } from '../validation.js';
 import { addDeadLetterRoutes } from './dead-letters.js';
+import { addInspectorRoutes, type InspectorRouteDependencies } from './inspector.js';
+import { addMachineRoutes } from './machines.js';
+import type { MachineCharts } from '../engineers/machine-charts.js';
 
 export const ADMIN_AREA = '/internal';
 
@@ -25,6 +30,8 @@ export function adminRoutes(deps: {
   body: Middleware<GatewayState>;
   /** Unset, the dead-letter routes are not mounted. */
   deadLetters?: DeadLetterStore | undefined;
+  inspector: InspectorRouteDependencies;
+  machines: MachineCharts;
 }): Router<GatewayState> {
   const router = exactRouter(`${ADMIN_AREA}/v1`);
 
@@ -47,6 +54,8 @@ export function adminRoutes(deps: {
   });
 
   if (deps.deadLetters) addDeadLetterRoutes(router, { deadLetters: deps.deadLetters, body: deps.body });
+  addInspectorRoutes(router, deps.inspector);
+  addMachineRoutes(router, deps.machines);
 
   return router;
 }

@@ -17,6 +17,23 @@ export const tier = z.enum(['BASE', 'PRO', 'CONCIERGE']);
 export const feePayer = z.enum(['MERCHANT', 'PAYEE', 'SPLIT']);
 export const environment = z.enum(['LIVE', 'SANDBOX']);
 export const isoTime = z.string().meta({ description: 'ISO 8601 time', example: '2026-11-23T12:00:00.000Z' });
+/** USDC as a decimal string, up to its 6 decimals. */
+export const usdc = z.string().regex(/^\d+(\.\d{1,6})?$/).meta({ description: 'USDC, a decimal string', example: '1250.5' });
+/** USD in USDC as a decimal string with a sign: a realised profit, negative for a loss. */
+export const signedUsd = z.string().regex(/^-?\d+(\.\d{1,6})?$/).meta({ description: 'USD (in USDC), a decimal string; negative for a loss', example: '12.345678' });
+/** Fiat as a decimal string with the currency's two decimals. */
+export const fiat = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Fiat, two decimals', example: '1020.00' });
+export const count = z.number().int().min(0);
+/** Basis points, 0 to 10,000. */
+export const bps = z.number().int().min(0).max(10_000);
+
+/** A query parameter written `true` or `false`, parsed to a boolean. */
+export function queryBoolean(description: string) {
+  return z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((text) => text === 'true')
+    .meta({ description });
+}
 
 /** Document 1's paging of every merchant list: 1-based page, limit up to 100, above it refused rather than clamped. */
 export const pageQuery = {

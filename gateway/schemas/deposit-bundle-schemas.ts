@@ -5,27 +5,24 @@
  */
 import { z } from 'zod';
 import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from '../market/deposit-bundle-figures.js';
-import { bytes32, currencyCode, evmAddress, isoTime } from './common.js';
+import { bytes32, count, currencyCode, evmAddress, isoTime, queryBoolean, signedUsd, usdc } from './common.js';
 
-const usdc = z.string().regex(/^\d+(\.\d{1,6})?$/).meta({ description: 'USDC, a decimal string', example: '1250.5' });
-const signedUsd = z.string().regex(/^-?\d+(\.\d{1,6})?$/).meta({ description: 'USD (in USDC), a decimal string; negative for a loss', example: '1.086956' });
+const profitUsd = signedUsd.meta({ example: '1.086956' });
 const rate18 = z.string().regex(/^\d+$/).meta({ description: 'Fiat per USDC, 18 decimals, as the escrow holds it', example: '925000000000000000' });
-const count = z.number().int().min(0);
 const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
 export const depositBundlePath = z.object({
   depositId: z.string().regex(/^\d{1,78}$/, 'must be a deposit id: a whole number, 0 or more').meta({ description: 'The deposit’s id in the escrow (depositIdOnContract)', example: '1' }),
 });
 
+const FORCE_REFRESH = 'true reads the deposit from the indexer again instead of the reading kept for up to 10 seconds';
+
 export const depositBundleQuery = z
   .strictObject({
     escrowAddress: evmAddress.meta({ description: 'The escrow the deposit is in: this node’s (another escrow’s deposit is not found)' }),
     dailySnapshotLimit: z.coerce.number().int().min(1).max(366, 'must be at most 366').default(30).meta({ description: 'How many days of daily snapshots, up to today; default 30' }),
-    forceRefresh: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .transform((text) => text === 'true')
-      .default(false)
-      .meta({ description: 'true reads the deposit from the indexer again instead of the reading kept for up to 10 seconds' }),
+    // The description again on the defaulted parameter, so the OpenAPI parameter carries it as well as its schema.
+    forceRefresh: queryBoolean(FORCE_REFRESH).default(false).meta({ description: FORCE_REFRESH }),
   })
   .meta({ id: 'DepositBundleQuery' });
 
@@ -91,7 +88,7 @@ export const depositBundle = z
           protocolFee: usdc,
           referrerFee: usdc,
           referenceRate: z.string().nullable().meta({ description: 'Fiat per USD (6 decimals) recorded with the fulfilment; null before it, or for a currency without one' }),
-          realizedProfitUsd: signedUsd.nullable().meta({ description: 'amountTaken × (rate / reference − 1), rounded toward negative infinity; null without a reference' }),
+          realizedProfitUsd: profitUsd.nullable().meta({ description: 'amountTaken × (rate / reference − 1), rounded toward negative infinity; null without a reference' }),
         }),
       )
       .meta({ description: 'The latest signalled first' }),
@@ -104,9 +101,9 @@ export const depositBundle = z
           intentHash: bytes32,
           fulfilledAt: isoTime,
           amountTaken: usdc,
-          realizedProfitUsd: signedUsd,
+          realizedProfitUsd: profitUsd,
           cumulativeAmountTaken: usdc,
-          cumulativeRealizedProfitUsd: signedUsd,
+          cumulativeRealizedProfitUsd: profitUsd,
         }),
       )
       .meta({ description: 'After each fulfilment, oldest first' }),
@@ -124,7 +121,7 @@ export const depositBundle = z
       )
       .meta({ description: 'Every movement of the deposit’s USDC in chain order: fund events, and intents locking, giving back (UNLOCKED) or taking (TAKEN) it' }),
     dailySnapshots: z
-      .array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), ...state, realizedProfitUsd: signedUsd.meta({ description: 'Lifetime, at the end of the day' }) }))
+      .array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), ...state, realizedProfitUsd: profitUsd.meta({ description: 'Lifetime, at the end of the day' }) }))
       .meta({ description: 'The deposit at the end of each of the last dailySnapshotLimit UTC days up to today (the node’s clock), oldest first, none before its creation' }),
   })
   .meta({ id: 'DepositBundle' });

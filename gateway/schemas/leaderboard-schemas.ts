@@ -5,13 +5,8 @@
  */
 import { z } from 'zod';
 import { LEADERBOARD_METRICS, LEADERBOARD_WINDOWS } from '../market/leaderboard-figures.js';
-import { bytes32, currencyCode, evmAddress, isoTime } from './common.js';
+import { bps, bytes32, count, currencyCode, evmAddress, fiat, isoTime, signedUsd, usdc } from './common.js';
 
-const usdc = z.string().regex(/^\d+(\.\d{1,6})?$/).meta({ description: 'USDC, a decimal string', example: '1250.5' });
-const signedUsd = z.string().regex(/^-?\d+(\.\d{1,6})?$/).meta({ description: 'USD (in USDC), a decimal string; negative for a loss', example: '12.345678' });
-const fiat = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Fiat, two decimals', example: '1020.00' });
-const count = z.number().int().min(0);
-const bps = z.number().int().min(0).max(10_000);
 const rank = z.number().int().min(1).meta({ description: 'Descending: 1 is top; equals share a rank (1, 2, 2, 4)' });
 const windowParam = z.enum(LEADERBOARD_WINDOWS).default('lifetime').meta({ description: 'lifetime, or the last 7, 30 or 90 days by the node’s clock: scopes totalAmountTaken and realizedProfitUsd only' });
 

@@ -4,6 +4,7 @@
  * in order-resources.ts).
  */
 import { z } from 'zod';
+import { testClockId } from './test-clock-schemas.js';
 import { decimalString, feePayer, orderId, pageQuery } from './common.js';
 import { destinationAddress, destinationChainId, destinationToken } from './destination.js';
 import { orderChargebackStatus, orderStatus } from './order-resources.js';
@@ -39,6 +40,7 @@ export const createOrderBody = z
     successUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
     cancelUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
     notes: freeFormObject.nullable().optional(),
+    testClockId: testClockId.optional().meta({ description: 'Sandbox only: the test clock the order and its payments run on (docs/test-clocks.md)' }),
   })
   .superRefine((body, ctx) => {
     const modes = [

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { BASE_CHAIN_ID as BASE, chainById, findToken } from '../../machines/catalog/index.js';
 import { DEFAULT_DIRECTION, SORT_FIELDS } from '../market/orderbook-query.js';
-import { bytes32, currencyCode, evmAddress, isoTime } from './common.js';
+import { bps, bytes32, currencyCode, evmAddress, fiat, isoTime, queryBoolean } from './common.js';
 import { makerRecord } from './maker-schemas.js';
 
 /** Document 3's defaults: Base, and Circle's USDC on it. */
@@ -16,15 +16,8 @@ export const ORDERBOOK_DEFAULT_TOKEN = findToken(chainById(BASE)!, 'USDC')!.addr
 const BASE_CHAIN_ID = ORDERBOOK_DEFAULT_CHAIN_ID;
 const BASE_USDC = ORDERBOOK_DEFAULT_TOKEN;
 
-const queryBoolean = (description: string) =>
-  z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .transform((text) => text === 'true')
-    .meta({ description });
-
 const baseUnits = z.string().regex(/^\d+$/).meta({ description: 'Token base units (USDC has 6 decimals)', example: '250000000' });
-const fiat = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Fiat, two decimals', example: '252.50' });
-const bps = z.number().int().min(0).max(10_000);
+const fiatAmount = fiat.meta({ example: '252.50' });
 
 export const orderbookQuery = z
   .strictObject({
@@ -68,8 +61,8 @@ const rowFields = {
   netTokenAmount: baseUnits.meta({ description: 'availableTokenAmount × (10000 − feeBps) / 10000: what a taker of all of it receives' }),
   intentAmountMin: baseUnits,
   intentAmountMax: baseUnits,
-  minFiatSupported: fiat,
-  maxFiatSupported: fiat,
+  minFiatSupported: fiatAmount,
+  maxFiatSupported: fiatAmount,
   successRateBps: bps.meta({ description: 'Intents fulfilled per 10,000 signalled on the deposit; 0 before its first' }),
   feeBps: bps.meta({ description: 'Protocol fee deducted from the delivered token amount at fulfilment; 0 when fee enforcement is disabled' }),
   apr: z.number().nullable().meta({ description: 'Percent per year: the spread earned on the share of the deposit taken, over its life; null without a reference rate or under a day old' }),
@@ -83,7 +76,7 @@ export const orderbookEntry = z
   .object({
     ...rowFields,
     price: z.string().meta({ description: 'Fiat per USDC', example: '1.02' }),
-    availableFiatAmount: fiat,
+    availableFiatAmount: fiatAmount,
     maker: makerRecord.optional().meta({ description: 'The payee’s maker record, when its maker made one (POST /v1/makers/create or /v2/makers/create)' }),
   })
   .meta({ id: 'OrderbookEntry' });

@@ -1,5 +1,6 @@
 /**
- * Deploys the local chain's contracts (MockUSDC, the verifier, the escrow, the orchestrator),
+ * Deploys the local chain's contracts (MockUSDC, the verifier, the escrow, the orchestrator, and
+ * the batch executor and deposit assertions of atomic deposit creation),
  * wires them to each other, registers the witness whose attestations release funds and names
  * the gating service whose signatures let intents in.
  */
@@ -14,6 +15,10 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import {
+  batchExecutorAbi,
+  batchExecutorBytecode,
+  depositAssertionsAbi,
+  depositAssertionsBytecode,
   escrowAbi,
   escrowBytecode,
   mockUSDCAbi,
@@ -45,6 +50,10 @@ export interface ChainDeployment {
   escrow: Address;
   orchestrator: Address;
   verifier: Address;
+  /** The code embedded wallets delegate to (EIP-7702) so a sponsor can submit their signed batches. */
+  batchExecutor: Address;
+  /** The pre and post assertions of an atomic deposit creation. */
+  depositAssertions: Address;
   /** The block of the first deployment: nothing of ours happened before it. */
   deployBlock: bigint;
 }
@@ -88,6 +97,12 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
     }),
   );
 
+  const batchExecutor = await deployed('BatchExecutor', await wallet.deployContract({ abi: batchExecutorAbi, bytecode: batchExecutorBytecode }));
+  const depositAssertions = await deployed(
+    'DepositAssertions',
+    await wallet.deployContract({ abi: depositAssertionsAbi, bytecode: depositAssertionsBytecode }),
+  );
+
   await confirm(
     await wallet.writeContract({
       address: escrow.address,
@@ -122,6 +137,8 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
     escrow: escrow.address,
     orchestrator: orchestrator.address,
     verifier: verifier.address,
+    batchExecutor: batchExecutor.address,
+    depositAssertions: depositAssertions.address,
     deployBlock: usdc.blockNumber,
   };
 }

@@ -14,10 +14,24 @@ export function anvilTestAccount(index: number): HDAccount {
   if (!Number.isInteger(index) || index < 0 || index >= ANVIL_DEV_ACCOUNTS) {
     throw new RangeError(`anvil has dev accounts 0 to ${ANVIL_DEV_ACCOUNTS - 1}, not ${index}`);
   }
-  let account = derived.get(index);
+  return derivedAccount(index);
+}
+
+/**
+ * The local wallet provider's embedded wallet `index`: the same mnemonic past the ten dev
+ * accounts anvil funds and the node uses for itself, so no embedded wallet is also a relayer,
+ * witness or seeded maker.
+ */
+export function localEmbeddedAccount(index: number): HDAccount {
+  if (!Number.isInteger(index) || index < 0) throw new RangeError(`no local embedded wallet ${index}`);
+  return derivedAccount(ANVIL_DEV_ACCOUNTS + index);
+}
+
+function derivedAccount(addressIndex: number): HDAccount {
+  let account = derived.get(addressIndex);
   if (!account) {
-    account = mnemonicToAccount(ANVIL_PUBLIC_TEST_MNEMONIC, { addressIndex: index });
-    derived.set(index, account);
+    account = mnemonicToAccount(ANVIL_PUBLIC_TEST_MNEMONIC, { addressIndex });
+    derived.set(addressIndex, account);
   }
   return account;
 }

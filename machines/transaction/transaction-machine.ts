@@ -14,6 +14,7 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type {
   Attempt,
+  Authorization,
   Hex,
   MachineAddress,
   OutcomeStatus,
@@ -25,6 +26,14 @@ import type {
 } from './transaction-types.js';
 
 export type TransactionStatus = 'PREPARED' | 'SUBMITTED' | OutcomeStatus;
+
+/** The call as the chain runs it: what estimating, signing and decoding a revert all need. */
+type ChainCallParams = { from: Hex; to: Hex; data: Hex; value: bigint; authorizationList?: Authorization[] };
+
+/** The authorizations a call carries, named only when there are some: a plain call's effects see a plain call. */
+function delegationOf(context: TransactionContext): { authorizationList?: Authorization[] } {
+  return context.authorizationList?.length ? { authorizationList: context.authorizationList } : {};
+}
 
 /** Gas a transfer of nothing to oneself costs: what a cancellation spends. */
 export const CANCELLATION_GAS = 21_000n;
@@ -53,6 +62,7 @@ function replacementOf(context: TransactionContext, cancel: boolean) {
     to: cancelling ? context.from : context.to,
     data: cancelling ? ('0x' as Hex) : context.data,
     value: cancelling ? 0n : context.value,
+    ...(cancelling ? {} : delegationOf(context)),
     gasLimit: cancelling ? CANCELLATION_GAS : context.gasLimit!,
     // Nothing was sent yet (the owner cancelled while it was being signed): nothing to outbid, so the network's price will do.
     previous: context.submittedAt === null ? null : { maxFeePerGas: latest.maxFeePerGas, maxPriorityFeePerGas: latest.maxPriorityFeePerGas },
@@ -78,10 +88,10 @@ export const transactionMachine = setup({
       event.type === 'NOT_MINED' && !event.included && event.at - latestAttempt(context)!.signedAt >= context.policy.bumpAfterMs,
   },
   actions: {
-    estimate: (_, _params: { transactionId: string; from: Hex; to: Hex; data: Hex; value: bigint }) => {},
-    sign: (_, _params: { transactionId: string; chainId: number; from: Hex; to: Hex; data: Hex; value: bigint; gasLimit: bigint; cap: bigint }) => {},
+    estimate: (_, _params: { transactionId: string } & ChainCallParams) => {},
+    sign: (_, _params: { transactionId: string; chainId: number; gasLimit: bigint; cap: bigint } & ChainCallParams) => {},
     broadcast: (_, _params: { transactionId: string; hash: Hex; raw: Hex }) => {},
-    checkReceipt: (_, _params: { transactionId: string; from: Hex; to: Hex; data: Hex; value: bigint; nonce: bigint; hashes: Hex[]; raw: Hex | null; confirmations: number }) => {},
+    checkReceipt: (_, _params: { transactionId: string; nonce: bigint; hashes: Hex[]; raw: Hex | null; confirmations: number } & ChainCallParams) => {},
     signReplacement: (_, _params: ReturnType<typeof replacementOf>) => {},
     tell: (_, _params: { to: MachineAddress; event: TransactionOutcomeEvent }) => {},
     recordEstimate: assign(({ event }) => (event.type === 'ESTIMATED' ? { gasLimit: event.gasLimit, updatedAt: event.at } : {})),
@@ -137,7 +147,14 @@ export const transactionMachine = setup({
         estimating: {
           entry: {
             type: 'estimate',
-            params: ({ context }) => ({ transactionId: context.id, from: context.from, to: context.to, data: context.data, value: context.value }),
+            params: ({ context }) => ({
+              transactionId: context.id,
+              from: context.from,
+              to: context.to,
+              data: context.data,
+              value: context.value,
+              ...delegationOf(context),
+            }),
           },
           on: {
             ESTIMATED: { target: 'signing', actions: 'recordEstimate' },
@@ -155,6 +172,7 @@ export const transactionMachine = setup({
               to: context.to,
               data: context.data,
               value: context.value,
+              ...delegationOf(context),
               gasLimit: context.gasLimit!,
               cap: context.policy.maxFeePerGas,
             }),
@@ -192,6 +210,7 @@ export const transactionMachine = setup({
               to: context.to,
               data: context.data,
               value: context.value,
+              ...delegationOf(context),
               nonce: context.nonce!,
               hashes: context.attempts.map((attempt) => attempt.hash),
               // What a look sends again; nothing before the first broadcast, so a call cancelled while signing never leaves.

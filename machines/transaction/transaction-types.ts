@@ -27,6 +27,21 @@ export interface TransactionRequest {
   purpose: string;
   /** Who hears the outcome: one TRANSACTION_OUTCOME message. Null for a transaction nobody waits on. */
   owner: MachineAddress | null;
+  /**
+   * EIP-7702 authorizations the transaction carries (a type-4 transaction): an account
+   * delegating its code, so that this call can act as it. Absent for a plain call.
+   */
+  authorizationList?: Authorization[];
+}
+
+/** One EIP-7702 authorization, signed by the account that delegates its code to `address`. */
+export interface Authorization {
+  address: Hex;
+  chainId: number;
+  nonce: number;
+  r: Hex;
+  s: Hex;
+  yParity: number;
 }
 
 export interface TransactionInput extends TransactionRequest {

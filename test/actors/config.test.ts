@@ -33,6 +33,8 @@ for (const [name, value] of [
   ['ORDER_MAX_USDC', '0'],
   ['ORDER_MAX_USDC', '1.0000001'],
   ['ORDER_MAX_USDC', '1e6'],
+  // Document 3: orderbook responses may reflect data up to 60 seconds old, no older.
+  ['ORDERBOOK_CACHE_MS', '60001'],
 ] as const) {
   test(`${name}=${value} is refused with a message naming ${name}`, (t) => {
     const error = t.throws(() => loadConfig({ [name]: value }), { instanceOf: ConfigError });

@@ -40,6 +40,7 @@ import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { MAKER_PAYEE, venmoDeposit } from '../support/payment-flow.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
 import { RpcGate } from './payment-rpc-gate.js';
+import { call, until, within, type Answer } from './http-polls.js';
 
 const ADMIN_TOKEN = 'payment-kill-admin-token-0123456789';
 /** Base's id: the catalog's default destination, so the local chain settles what orders pay out on Base. */
@@ -51,42 +52,6 @@ const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payment-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Reads until `done`, every 25 ms, for at most `timeoutMs`; the timeout names what was awaited and the last value. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000, explain: () => string = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (done(last)) return last;
-    await sleep(25);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(last)}${explain()}`);
-}
-
-function within<T>(what: string, promise: Promise<T>, timeoutMs: number, explain: () => string = () => ''): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}${explain()}`)), timeoutMs))),
-  ]);
-}
-
-interface Answer {
-  status: number;
-  body: { success: boolean; responseObject: any; errorCode?: string };
-}
-
-async function call(url: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await fetch(url + path, {
-    method,
-    headers: { ...options.headers, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
 
 function ok(answer: Answer, status: number, what: string): any {
   if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);

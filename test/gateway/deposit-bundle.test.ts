@@ -139,3 +139,11 @@ test('a bad deposit id or query is a 400 naming the field; a node that reads no 
   t.is(answer.body.errorCode, 'DEPOSIT_BUNDLE_UNAVAILABLE');
 });
 
+
+test('dailySnapshotLimit 366 is inside document 3’s bounds: it passes validation and meets the node’s own 503', async (t) => {
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  const answer = await gateway.request('GET', `/v2/deposits/1/bundle?escrowAddress=0x${'5'.repeat(40)}&dailySnapshotLimit=366`);
+  t.is(answer.status, 503);
+  t.is(answer.body.errorCode, 'DEPOSIT_BUNDLE_UNAVAILABLE');
+});

@@ -171,3 +171,11 @@ test('a bad query or maker id is a 400 naming the field, and a node that reads n
     t.is(answer.body.errorCode, 'LEADERBOARD_UNAVAILABLE', path);
   }
 });
+
+test('limit 100 is inside document 3’s bounds: it passes validation and meets the node’s own 503', async (t) => {
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  const answer = await gateway.request('GET', '/v2/leaderboard?limit=100');
+  t.is(answer.status, 503);
+  t.is(answer.body.errorCode, 'LEADERBOARD_UNAVAILABLE');
+});

@@ -208,3 +208,13 @@ test('a maker’s record rides on its deposits’ entries, and an active seller 
   const expired = await refreshed(gateway, '/v2/orderbook?currency=USD&paymentPlatform=venmo', (answer) => answer.entries[0]?.sellerAutomatedReleaseAvailable === false);
   t.like(expired.entries[0], { sellerAutomatedReleaseEnabled: true, sellerAutomatedReleaseAvailable: false });
 });
+
+test('limit 500 is inside document 3’s bounds: it passes validation and meets the node’s own 503', async (t) => {
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  for (const path of ['/v2/orderbook?currency=USD&limit=500', '/v2/orderbook/table?currency=USD&limit=500']) {
+    const answer = await gateway.request('GET', path);
+    t.is(answer.status, 503, path);
+    t.is(answer.body.errorCode, 'ORDERBOOK_UNAVAILABLE', path);
+  }
+});

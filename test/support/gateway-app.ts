@@ -37,7 +37,7 @@ export async function serveGateway(
     checkoutPage: { simulatorUrl: null, conversionSimulatorUrl: null, enclave: null, chainId: null },
     webhookPolicy: () => ({ requireHttps: false, allowPrivate: true }),
     webhookTimeoutMs: 10_000,
-    makers: { origin: () => 'http://127.0.0.1', signInChainIds: [8453], nonceTtlMs: 600_000, tokenTtlMs: 86_400_000, historyPerMinute: 30, transfers: null },
+    makers: { origin: () => 'http://127.0.0.1', signInChainIds: [8453], nonceTtlMs: 600_000, tokenTtlMs: 86_400_000, historyPerMinute: 30, transfers: null, atomicCreate: null },
     ...overrides,
   });
   const server = createGatewayServer(gateway.app.callback());

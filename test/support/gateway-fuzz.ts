@@ -20,6 +20,8 @@ import { rawRequest, type RawResponse } from './raw-http.js';
 import { hostileArbitrary, pathParameterArbitrary, queryArbitrary, validArbitrary, type OpenApiDocument } from './openapi-arbitraries.js';
 import { providerSigner } from './wallet-provider.js';
 import { signIn } from './maker-sign-in.js';
+import { depositRequest } from './atomic-create.js';
+import { localEmbeddedAccount } from '../../indexer/chain/index.js';
 import { PLATFORM_ACTIONS } from '../../machines/platforms/index.js';
 
 export interface FuzzTarget {
@@ -79,7 +81,7 @@ export interface FuzzReport {
 const STANDARD = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const EXOTIC = ['PURGE', 'TRACE', 'PROPFIND', 'LINK', 'FOO'];
 /** Answers that are deliberately not envelopes (docs/api-conventions.md). */
-const NOT_ENVELOPED = new Set(['GET /api/v1/openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js', 'GET /metrics', 'GET /', 'GET /checkout/app.js', 'GET /checkout/app.css']);
+const NOT_ENVELOPED = new Set(['GET /api/v1/openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js', 'GET /metrics', 'GET /', 'GET /checkout/app.js', 'GET /checkout/app.css', 'GET /internal/engineers', 'GET /internal/engineers/app.js', 'GET /internal/engineers/app.css']);
 const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
 
 export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
@@ -359,7 +361,16 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const deletable = await seedWebhooks(gateway, own.liveKey, 6);
   const maker = (await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'venmo', depositData: { userId: '3141592653' } } })).body.responseObject;
   // A signed-in maker of its own, another holding the code the redeem bodies name, and tokens for signing out.
-  const [signedIn, referrer, ...leaving] = await Promise.all(Array.from({ length: 42 }, () => signIn(gateway)));
+  // The fuzzer's maker holds an embedded wallet where the node has a local chain, so atomic-create can succeed.
+  const local = gateway.node.chain?.localChain ?? null;
+  const [signedIn, referrer, ...leaving] = await Promise.all(Array.from({ length: 42 }, (_, index) => signIn(gateway, index === 0 && local ? localEmbeddedAccount(4) : undefined)));
+  const atomic = local ? depositRequest(local, 1_000_000n) : null;
+  if (atomic) {
+    const created = await gateway.request('POST', '/v2/deposits/atomic-create', { headers: signedIn!.headers, body: atomic });
+    if (created.status !== 201) throw new Error(`atomic-create failed: ${JSON.stringify(created.body)}`);
+  }
+  // Test clocks of the sandbox account: each can be advanced once by any of the bodies below, and some are for DELETE alone.
+  const testClocks = await seedTestClocks(gateway, own.sandboxKey, 12);
   await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: referrer!.headers, body: { code: 'FRIEND-BOB' } });
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
@@ -369,17 +380,30 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     document,
     credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN, makerToken: signedIn!.token },
     spentTokens: { 'POST /v2/auth/logout': leaving.map((session) => session.token) },
-    bodies: { 'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }] },
+    bodies: {
+      'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }],
+      'POST /api/v1/test-clocks/{testClockId}/advance': [1, 24, 24 * 365].map((hours) => ({ frozenTime: new Date(gateway.clock.now() + hours * 3_600_000).toISOString() })), ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}) },
     queries: {
       'GET /v2/orderbook': [{ currency: 'USD' }, { currency: 'GBP', sortBy: 'apr', publicOnly: 'true' }],
       'GET /v2/orderbook/table': [{ currency: 'USD', limit: '2', offset: '1' }, { currency: 'EUR', showSmallOrders: 'true' }],
       ...(escrow ? { 'GET /v2/deposits/{depositId}/bundle': [{ escrowAddress: escrow }, { escrowAddress: escrow.toLowerCase(), dailySnapshotLimit: '7', forceRefresh: 'true' }] } : {}),
     },
-    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), chain: ['base'], token: ['usdc'], depositId: ['1', '2'], makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))] },
-    idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]) },
+    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), testClockId: testClocks.slice(0, 8), 'DELETE testClockId': testClocks.slice(8), chain: ['base'], token: ['usdc'], depositId: ['1', '2'], requestId: atomic ? [atomic.requestId] : [], name: ['order', 'payment', 'transaction'], makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))] },
+    // kind/actorId: the inspector's actors (the orders above), and the first turn of each.
+    idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]), 'kind/actorId': orders.map((id) => ['order', id]), 'kind/actorId/version': orders.map((id) => ['order', id, '1']) },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
+}
+
+async function seedTestClocks(gateway: TestGateway, sandboxKey: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await gateway.request('POST', '/api/v1/test-clocks', { key: sandboxKey, body: { name: `fuzz ${i}` } });
+    if (created.status !== 201) throw new Error(`test clock creation failed: ${JSON.stringify(created.body)}`);
+    ids.push(created.body.responseObject.id);
+  }
+  return ids;
 }
 
 /**

@@ -293,7 +293,9 @@ class Compiler {
     const name = unpointer(match[1]!);
     const cached = this.refs.get(name);
     if (cached !== undefined) return cached;
-    if (this.resolving.has(name)) throw new Error(`Unsupported recursive $ref ${ref as string} at ${path}`);
+    // A schema inside itself (the state charts' nested states) ends at its first level: any value
+    // stands for the deeper ones. Only responses recurse; a request body that did would be fuzzed shallowly.
+    if (this.resolving.has(name)) return ANY;
     const schemas = this.document.components?.schemas;
     if (schemas === undefined || !Object.hasOwn(schemas, name)) throw new Error(`$ref ${ref as string} at ${path} names no schema in components.schemas`);
     this.resolving.add(name);

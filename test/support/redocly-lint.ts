@@ -14,11 +14,23 @@ export interface LintReport {
   problems: unknown[];
 }
 
+/**
+ * Findings the document keeps on purpose, each with its reason, in Redocly's own ignore-file
+ * form. Document 3 fixes both deposit paths; the one path matching both templates,
+ * /v2/deposits/atomic-create/bundle, is a 400 either way: `atomic-create` is no deposit id
+ * (an integer) and `bundle` no requestId (a UUID).
+ */
+const IGNORED = `openapi.json:
+  no-ambiguous-paths:
+    - '#/paths/~1v2~1deposits~1atomic-create~1{requestId}'
+`;
+
 export async function lintOpenApi(document: unknown): Promise<LintReport> {
   const folder = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
   try {
     const file = join(folder, 'openapi.json');
     await writeFile(file, JSON.stringify(document));
+    await writeFile(join(folder, '.redocly.lint-ignore.yaml'), IGNORED);
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
     // Redocly exits non-zero when it finds problems; the report on stdout is what the tests read.
     const { stdout } = await run(process.execPath, [REDOCLY, 'lint', file, '--format=json', '--extends=recommended'], { env, cwd: folder }).catch(

@@ -1,7 +1,8 @@
 /** The intent ledger's pure rules: realised profit and its rounding, the standing fulfilment among an intent's facts, and a record from GetIntent's answer. */
 import test from 'ava';
 import { keccak256, toBytes } from 'viem';
-import { floorDiv, intentRecord, realizedProfitUsd, standingFulfilment } from '../../../actors/market/intent-records.js';
+import { intentRecord, realizedProfitUsd, standingFulfilment } from '../../../actors/market/intent-records.js';
+import { floorDiv } from '../../../machines/money.js';
 import { IntentStatus, type ChainFact, type GetIntentResponse } from '../../../proto/gen/peer/indexer/v1/indexer.js';
 
 const USDC = 1_000_000n;

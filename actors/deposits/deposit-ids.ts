@@ -1,0 +1,24 @@
+/**
+ * Reserving the escrow's next deposit id for a request. The id is whatever the escrow will give
+ * next, past every id already reserved by a request still pending, so that requests in flight at
+ * once are built for consecutive ids instead of racing for one. It is a reservation, not a lock:
+ * the batch's pre-assertion is what makes it safe, and a batch that finds its id taken reverts
+ * whole and submits again under a new reservation.
+ */
+import type { ActorDocument } from '../runtime/actor-document.js';
+import type { Collection } from '../store/store.js';
+import type { DepositChain } from './deposit-chain.js';
+
+export async function reserveDepositId(chain: DepositChain, deposits: Collection<ActorDocument>, excluding: string | null): Promise<bigint> {
+  const [count, inFlight] = await Promise.all([
+    chain.depositCount(),
+    deposits.find({ 'view.status': 'pending', 'view.escrowAddress': chain.targets.escrow }, { projection: { view: 1 } }),
+  ]);
+  let highest = count;
+  for (const doc of inFlight) {
+    const reserved = (doc.view as { depositId?: string }).depositId;
+    if (doc._id === excluding || reserved === undefined) continue;
+    if (BigInt(reserved) > highest) highest = BigInt(reserved);
+  }
+  return highest + 1n;
+}

@@ -1,0 +1,95 @@
+/**
+ * The `test-clock` actor kind (docs/test-clocks.md): one per sandbox test clock
+ * (`clk_…`). Its view carries the clock's time as `nowMs`, which the runtime reads for
+ * the turns of the actors attached to it (actors/runtime/test-clock-time.ts). Its one
+ * effect is the advance: every timer of the attached actors that the target passes is
+ * delivered in due order, the clock moved to each due time first, and timers those
+ * deliveries set are found by the next look, until none is due by the target.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { CommandRejectedError } from '../errors.js';
+import { advanceRefusal, testClockMachine, type TestClockContext, type TestClockEvent, type TestClockStatus } from '../../machines/test-clock/index.js';
+import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
+import { TIMER_EVENT, type TimerFireEvent } from '../runtime/messages.js';
+import { TEST_CLOCK_KIND, firesAt, type ClockTimers } from '../runtime/test-clock-time.js';
+
+/**
+ * Distinct due times one advance visits at most. A machine that re-arms a timer with no
+ * delay would otherwise keep an advance going for ever; past it the clock settles on its
+ * target and the rest is left for the next advance.
+ */
+const MAX_STEPS = 10_000;
+
+export function testClockView(snapshot: AnyMachineSnapshot) {
+  const context = snapshot.context as TestClockContext;
+  const status = snapshot.value as TestClockStatus;
+  return {
+    clock: {
+      id: context.id,
+      name: context.name,
+      frozenTime: context.frozenTime,
+      status: status === 'ADVANCING' ? ('advancing' as const) : ('ready' as const),
+      advancingTo: context.advancingTo,
+      createdAt: context.createdAt,
+    },
+    merchantId: context.merchantId,
+    status,
+    // The runtime's contract (test-clock-time.ts): the attached actors' turns run at this time.
+    nowMs: Date.parse(context.frozenTime),
+    createdAt: context.createdAt,
+  };
+}
+
+export type TestClockView = ReturnType<typeof testClockView>;
+
+function refusal(snapshot: AnyMachineSnapshot, event: TestClockEvent): Rejection | null {
+  if (event.type !== 'ADVANCE') return null;
+  const context = snapshot.context as TestClockContext;
+  if (snapshot.value === 'ADVANCING') return { code: 'TEST_CLOCK_ADVANCING', message: `test clock ${context.id} is still advancing to ${context.advancingTo}`, status: 409 };
+  const refused = advanceRefusal(context, event.frozenTime);
+  return refused && { ...refused, status: 400 };
+}
+
+/** The advance: one serialized run per clock, at least once; each step is idempotent by its message id. */
+function advanceClock(timers: ClockTimers): EffectHandler {
+  return async (params, context) => {
+    const { clockId, to } = params as { clockId: string; to: string };
+    const clock = { kind: TEST_CLOCK_KIND, id: clockId };
+    const target = Date.parse(to);
+    try {
+      for (let step = 0; step < MAX_STEPS; step++) {
+        const due = await timers.dueOnClock(clockId, target);
+        if (due.length === 0) break;
+        const at = firesAt(due[0]!.timer);
+        await context.ask(clock, { type: 'TICK', to: new Date(at).toISOString() }, { messageId: `${context.effectId}:tick:${at}` });
+        // Timers due at one instant fire together; the same message id as the node's scheduler, so a timer fires once whoever delivers it.
+        await Promise.all(
+          due
+            .filter(({ timer }) => firesAt(timer) === at)
+            .map(({ address, timer }) => {
+              const fire = { type: TIMER_EVENT, timerId: timer.id, dueAt: timer.dueAt } satisfies TimerFireEvent;
+              return context.ask(address, fire, { messageId: `timer:${timer.id}@${timer.dueAt}` });
+            }),
+        );
+      }
+      await context.ask(clock, { type: 'ADVANCED' }, { messageId: `${context.effectId}:advanced` });
+    } catch (error) {
+      // The clock was deleted meanwhile, or this is a run again of an advance that has ended: nothing is left to do.
+      if (error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED' && error.message.startsWith(`${TEST_CLOCK_KIND} ${clockId}`)) return;
+      throw error;
+    }
+  };
+}
+
+export function testClockKind(timers: ClockTimers) {
+  return defineKind({
+    name: TEST_CLOCK_KIND,
+    machine: testClockMachine,
+    machineVersion: 1,
+    createdBy: ['CREATE'],
+    view: (snapshot) => testClockView(snapshot),
+    check: (snapshot, event) => refusal(snapshot, event as TestClockEvent),
+    effects: { advanceClock: advanceClock(timers) },
+    viewIndexes: [{ key: { 'view.merchantId': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'test_clock_by_merchant_newest' }],
+  });
+}

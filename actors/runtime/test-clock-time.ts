@@ -1,0 +1,40 @@
+/**
+ * Test clocks (docs/test-clocks.md): an actor whose document names a `clockId` runs on
+ * the time of that `test-clock` actor instead of the node's clock. Its turns read that
+ * time, the node's timer scheduler leaves its timers alone, and only advancing the
+ * clock fires them. The runtime knows a test clock only by this contract: an actor of
+ * kind `test-clock` whose view carries its time as `nowMs`.
+ */
+import type { EventObject } from 'xstate';
+import type { ActorAddress } from '../address.js';
+import type { TimerRow } from './actor-document.js';
+
+export const TEST_CLOCK_KIND = 'test-clock';
+
+/** A timer of an actor attached to a test clock, due by the time an advance reaches. */
+export interface AttachedTimer {
+  address: ActorAddress;
+  timer: TimerRow;
+}
+
+/** What an advance needs of the runtime: the timers of a clock's actors due by `until`, earliest first. */
+export interface ClockTimers {
+  dueOnClock(clockId: string, until: number): Promise<AttachedTimer[]>;
+}
+
+/** The clock a creating event attaches its new actor to: its `clockId`, which the machine never sees. */
+export function attachedClock(event: EventObject): string | null {
+  const clockId = (event as { clockId?: unknown }).clockId;
+  return typeof clockId === 'string' ? clockId : null;
+}
+
+/** A test clock's time, from its view. */
+export function clockTimeOf(view: Record<string, unknown>): number {
+  if (typeof view.nowMs !== 'number') throw new Error('a test-clock view must carry its time as nowMs');
+  return view.nowMs;
+}
+
+/** When a timer is next to be delivered, counting backoff after failures. */
+export function firesAt(timer: TimerRow): number {
+  return timer.retryAt ?? timer.dueAt;
+}

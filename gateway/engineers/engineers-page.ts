@@ -1,0 +1,81 @@
+/**
+ * gateway/engineers: the engineers' page at /internal/engineers, where the machines of
+ * the running node are listed and drawn as state charts, laid out in the browser from
+ * the chart graph GET /internal/v1/machines/{name} serves (so it is always the running
+ * version), and any actor is inspected: its state on its chart, its context, timers,
+ * outbox and turns, and the actor as of any turn (docs/inspector.md).
+ *
+ * The token: a browser's navigation cannot send `Authorization: Bearer`, so the page's
+ * shell, script and stylesheet are served without the admin token, and only where the
+ * admin API is mounted. They hold no data: the script asks the engineer for the admin
+ * token, keeps it in sessionStorage (this tab only, gone when it closes), and calls the
+ * admin API with it, which answers 401 to anyone without it. No cookie is ever set, so
+ * no other site can make the browser call the admin API with the engineer's rights.
+ */
+import { readFileSync } from 'node:fs';
+import type Router from '@koa/router';
+import { pageRoutes } from '../page-routes.js';
+import type { GatewayState } from '../state.js';
+import { engineersScript } from './client-bundle.js';
+
+export const ENGINEERS_PATH = '/internal/engineers';
+export const ENGINEERS_SCRIPT_PATH = `${ENGINEERS_PATH}/app.js`;
+export const ENGINEERS_STYLE_PATH = `${ENGINEERS_PATH}/app.css`;
+
+const STYLE = readFileSync(new URL('./engineers.css', import.meta.url), 'utf8');
+
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function engineersPageRoutes(): Router<GatewayState> {
+  return pageRoutes({ path: ENGINEERS_PATH, csp: CSP, html: PAGE, scriptPath: ENGINEERS_SCRIPT_PATH, script: engineersScript, stylePath: ENGINEERS_STYLE_PATH, style: STYLE });
+}
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Engineers · state charts and actors</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${ENGINEERS_STYLE_PATH}">
+<script type="module" src="${ENGINEERS_SCRIPT_PATH}"></script>
+</head>
+<body>
+<header class="bar">
+<h1>State charts and actors</h1>
+<form id="token-form" class="token" autocomplete="off">
+<label for="token">Admin token</label>
+<input id="token" name="token" type="password" required>
+<button type="submit">Use token</button>
+</form>
+<button id="forget-token" type="button" hidden>Forget token</button>
+</header>
+<main class="panels">
+<aside class="side">
+<form id="search-form" class="search" role="search" autocomplete="off" hidden>
+<label for="search">Find an actor</label>
+<div class="search-row"><input id="search" name="search" type="search" placeholder="pay_…, ord_…, mer_… or kind:id" required><button type="submit">Search</button></div>
+</form>
+<nav id="results" class="results" aria-label="Actors found"></nav>
+<nav id="machines" class="machines" aria-label="Machines"></nav>
+</aside>
+<div class="work">
+<section id="actor-bar" class="actor-bar" aria-label="Actor" hidden></section>
+<section id="chart" class="chart" aria-label="State chart"><p class="hint">Enter the admin token (PEER_ADMIN_TOKEN) to list the machines and inspect actors.</p></section>
+<section id="actor" class="actor" aria-label="Actor details" hidden></section>
+</div>
+</main>
+<p id="status" class="status" role="status"></p>
+</body>
+</html>
+`;

@@ -1,0 +1,77 @@
+/** The admin API's inspector operations (docs/inspector.md), documented exactly when they are served: wherever the admin API is. */
+import { actorAsOf, actorPath, actorSearch, historyQuery, inspectedActor, searchQuery, turnPage, turnPath, turnQuery } from '../schemas/inspector-schemas.js';
+import { failure, invalid, standardAnswers, success } from './answers.js';
+import { ADMIN_TOKEN, adminRefusal } from './security.js';
+
+const unknownActor = [
+  { code: 'KIND_NOT_FOUND', when: 'this node runs no actor kind of that name' },
+  { code: 'ACTOR_NOT_FOUND', when: 'no actor of that kind has that id' },
+];
+
+export function inspectorPaths() {
+  return {
+    '/internal/v1/actors': {
+      get: {
+        operationId: 'searchActors',
+        tags: ['Admin'],
+        summary: 'Find actors by id, address, or the merchant, order or endpoint their view names',
+        description: 'Exact matches first, then the actors whose view names the id, newest first per kind. Reads documents only; never wakes an actor.',
+        security: ADMIN_TOKEN,
+        requestParams: { query: searchQuery },
+        responses: standardAnswers({
+          '200': success(200, actorSearch, 'The actors found, at most limit'),
+          '400': invalid('the query'),
+          ...adminRefusal,
+        }),
+      },
+    },
+    '/internal/v1/actors/{kind}/{actorId}': {
+      get: {
+        operationId: 'inspectActor',
+        tags: ['Admin'],
+        summary: 'Read an actor: its state, context, view, timers and outbox',
+        description: 'As its document stands, secrets redacted. Reads the document only; never wakes the actor.',
+        security: ADMIN_TOKEN,
+        requestParams: { path: actorPath },
+        responses: standardAnswers({
+          '200': success(200, inspectedActor, 'The actor'),
+          '400': invalid('kind or actorId'),
+          ...adminRefusal,
+          '404': failure(404, unknownActor),
+        }),
+      },
+    },
+    '/internal/v1/actors/{kind}/{actorId}/history': {
+      get: {
+        operationId: 'listActorTurns',
+        tags: ['Admin'],
+        summary: 'Page through an actor’s turns, oldest first',
+        description: 'Every turn kept (HISTORY_RETENTION_DAYS) with its event, time, message id, state before and after, and the effects it queued. Pages follow nextAfter.',
+        security: ADMIN_TOKEN,
+        requestParams: { path: actorPath, query: historyQuery },
+        responses: standardAnswers({
+          '200': success(200, turnPage, 'A page of turns'),
+          '400': invalid('kind, actorId or the query'),
+          ...adminRefusal,
+          '404': failure(404, unknownActor),
+        }),
+      },
+    },
+    '/internal/v1/actors/{kind}/{actorId}/history/{version}': {
+      get: {
+        operationId: 'getActorAsOf',
+        tags: ['Admin'],
+        summary: 'The actor as it was after one turn',
+        description: 'From the snapshot the turn stored, or with replay=true by replaying the recorded events through the machine from the creation.',
+        security: ADMIN_TOKEN,
+        requestParams: { path: turnPath, query: turnQuery },
+        responses: standardAnswers({
+          '200': success(200, actorAsOf, 'The state value and context after the turn'),
+          '400': invalid('kind, actorId, version or the query'),
+          ...adminRefusal,
+          '404': failure(404, [...unknownActor, { code: 'TURN_NOT_FOUND', when: 'no turn wrote that version, or it is past the retention' }]),
+        }),
+      },
+    },
+  };
+}

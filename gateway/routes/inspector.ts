@@ -1,0 +1,43 @@
+/**
+ * The admin API's inspector (docs/inspector.md): search actors, read one as its
+ * document stands, page through its turns, and see it as of any turn. The routes go
+ * on the admin router (routes/admin.ts), so only the admin token reaches them.
+ */
+import type Router from '@koa/router';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { reply } from '../envelope.js';
+import type { ActorInspector } from '../inspector/actor-inspector.js';
+import { searchActors } from '../inspector/actor-search.js';
+import type { GatewayState } from '../state.js';
+import { actorAsOf, actorPath, actorSearch, historyQuery, inspectedActor, searchQuery, turnPage, turnPath, turnQuery } from '../schemas/inspector-schemas.js';
+import { parseOrThrow } from '../validation.js';
+
+export interface InspectorRouteDependencies {
+  system: ActorSystem;
+  inspector: ActorInspector;
+}
+
+/** Adds the inspector routes to the admin router (prefix `/internal/v1`). */
+export function addInspectorRoutes(router: Router<GatewayState>, { system, inspector }: InspectorRouteDependencies): void {
+  router.get('/actors', async (ctx) => {
+    const { query, limit } = parseOrThrow(searchQuery, ctx.query);
+    reply(ctx, 200, 'Actors', actorSearch, await searchActors(system, query, limit));
+  });
+
+  router.get('/actors/:kind/:actorId', async (ctx) => {
+    const { kind, actorId } = parseOrThrow(actorPath, ctx.params);
+    reply(ctx, 200, 'Actor', inspectedActor, await inspector.actor({ kind, id: actorId }));
+  });
+
+  router.get('/actors/:kind/:actorId/history', async (ctx) => {
+    const { kind, actorId } = parseOrThrow(actorPath, ctx.params);
+    const { after, limit } = parseOrThrow(historyQuery, ctx.query);
+    reply(ctx, 200, 'Turns', turnPage, await inspector.turns({ kind, id: actorId }, after, limit));
+  });
+
+  router.get('/actors/:kind/:actorId/history/:version', async (ctx) => {
+    const { kind, actorId, version } = parseOrThrow(turnPath, ctx.params);
+    const { replay } = parseOrThrow(turnQuery, ctx.query);
+    reply(ctx, 200, 'Actor as of the turn', actorAsOf, await inspector.asOf({ kind, id: actorId }, Number(version), replay === 'true'));
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Model-based tests of the order machine on the `order` kind, against document 1's order
+ * status table (../shared/spec/1-checkout-api.md, "States and transitions", "Order status")
+ * and its order events ("Events": ORDER_AMOUNT_SET carries `data.amountChange`).
+ */
+import test from 'ava';
+import type { OrderContext } from '../../../machines/order/index.js';
+import { NEW, type DocumentTable } from '../../support/model-document.js';
+import type { MachineModel } from '../../support/model-paths.js';
+import { modelTests } from '../../support/model-tests.js';
+import { CHECKOUT_EVENTS } from './checkout-events.js';
+import { ORDER_KIND, ORDER_VARIANTS, orderAbstraction, orderEvents } from './order-events.js';
+
+const STATUS_TABLE = 'document 1, States and transitions, Order status';
+const contextAfter = (step: { after: { context: unknown } }) => step.after.context as OrderContext;
+
+const document: DocumentTable = {
+  events: CHECKOUT_EVENTS,
+  rows: [
+    { section: STATUS_TABLE, row: 'order creation: CREATED', from: [NEW], by: ['create'], to: 'CREATED', emits: ['ORDER_CREATED'] },
+    {
+      section: STATUS_TABLE,
+      row: 'a settlement that covers less than the order: PARTIALLY_FULFILLED',
+      from: ['CREATED'],
+      by: ['APPLY_SETTLEMENT'],
+      to: 'PARTIALLY_FULFILLED',
+      emits: [],
+      holds: { what: 'remainingUsdcAmount above zero', check: (step) => (contextAfter(step).remainingUsdcAmount ?? 0n) > 0n },
+    },
+    {
+      section: STATUS_TABLE,
+      row: 'a settlement that covers the order: FULFILLED',
+      from: ['CREATED', 'PARTIALLY_FULFILLED'],
+      by: ['APPLY_SETTLEMENT'],
+      to: 'FULFILLED',
+      emits: ['ORDER_FULFILLED'],
+      holds: { what: 'completedAt set', check: (step) => contextAfter(step).completedAt !== null },
+    },
+    {
+      section: STATUS_TABLE,
+      row: 'payment attempt window closes: CREATED unchanged',
+      from: ['CREATED'],
+      by: ['PAYMENT_UPDATED'],
+      to: 'CREATED',
+      emits: [],
+      when: (step) => (step.event as { payment?: { status?: string } }).payment?.status === 'EXPIRED',
+    },
+    {
+      section: STATUS_TABLE,
+      row: 'cancel from the dashboard: CANCELLED',
+      from: ['CREATED', 'PARTIALLY_FULFILLED'],
+      by: ['CANCEL'],
+      to: 'CANCELLED',
+      emits: ['ORDER_CANCELLED'],
+      holds: { what: 'cancelledAt set', check: (step) => contextAfter(step).cancelledAt !== null },
+    },
+    {
+      section: 'document 1, Events, Order payload (data.amountChange, ORDER_AMOUNT_SET only)',
+      row: 'an open amount set: ORDER_AMOUNT_SET',
+      from: ['CREATED'],
+      by: ['SET_AMOUNT'],
+      to: 'CREATED',
+      emits: ['ORDER_AMOUNT_SET'],
+    },
+  ],
+  beyond: {
+    // Document 1 has no chain reorganisations; the status follows what stays settled (machines/order/order-machine.ts).
+    'order.PARTIALLY_FULFILLED|RETRACT_SETTLEMENT|0': 'a settlement a reorganisation removed is taken back: nothing stays settled',
+    'order.FULFILLED|RETRACT_SETTLEMENT|0': 'a settlement a reorganisation removed is taken back: nothing stays settled',
+    'order.FULFILLED|RETRACT_SETTLEMENT|2': 'a settlement a reorganisation removed is taken back: what stays no longer covers the order',
+  },
+};
+
+const model: MachineModel = {
+  name: 'order',
+  kind: ORDER_KIND,
+  variants: ORDER_VARIANTS,
+  events: orderEvents,
+  abstract: orderAbstraction,
+  statusOf: (snapshot) => String(snapshot.value),
+  viewStatus: (view) => {
+    const order = view.order as { status: string };
+    return order.status === view.status ? view.status : `view ${String(view.status)}, order ${order.status}`;
+  },
+  document,
+};
+
+modelTests(test, model);

@@ -1,0 +1,132 @@
+/**
+ * The machine alone, for model-based tests: xstate's pure transition with what it did
+ * recorded (actions as the runtime collects them, transitions taken as xstate's inspection
+ * reports them), the ids of transitions and state nodes a path set must cover, and how
+ * events and states are named in test titles.
+ */
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
+
+export type Action = { type: string; params: unknown };
+
+/** What one step of the machine did. */
+export interface Stepped {
+  after: AnyMachineSnapshot;
+  /** The transitions taken, eventless ones included (`<source id>|<event type>|<index>`). */
+  transitions: string[];
+  actions: Action[];
+}
+
+export const AFTER_PREFIX = 'xstate.after.';
+
+export const isTimerEvent = (event: EventObject): boolean => event.type.startsWith(AFTER_PREFIX);
+
+/** `after window` for `xstate.after.window.payment.CREATED`: the delay's name, as the machine's `delays` spells it. */
+export const delayName = (event: EventObject): string => event.type.slice(AFTER_PREFIX.length).split('.')[0]!;
+
+/** JSON that takes bigints (the machines' money) as decimal strings. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? `${field}n` : field));
+}
+
+const labels = new WeakMap<EventObject, string>();
+
+/** Names a sample event for test titles (`APPLY_SETTLEMENT(in full)`): several samples of one type reach different branches. */
+export function sample<E extends EventObject>(label: string, event: E): E {
+  labels.set(event, label);
+  return event;
+}
+
+export function eventLabel(event: EventObject): string {
+  if (isTimerEvent(event)) return `after ${delayName(event)}`;
+  const label = labels.get(event);
+  return label ? `${event.type}(${label})` : event.type;
+}
+
+/** `CREATED.SIGNALLING` for `{ CREATED: 'SIGNALLING' }`. */
+export function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, inner]) => `${key}.${stateName(inner)}`)
+    .join(',');
+}
+
+/** The `xstate.after.*` events of the delayed transitions of a snapshot's states: the samples never name them. */
+export function timerEvents(snapshot: AnyMachineSnapshot): EventObject[] {
+  return snapshot._nodes.flatMap((node) => [...node.transitions.keys()].filter((type) => type.startsWith(AFTER_PREFIX)).map((type) => ({ type })));
+}
+
+/** Every transition of the machine, by id: what a set of paths has to cover. */
+export function allTransitions(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const [type, list] of node.transitions) list.forEach((_, index) => ids.push(`${node.id}|${type}|${index}`));
+    (node.always ?? []).forEach((_, index) => ids.push(`${node.id}|always|${index}`));
+  }
+  return ids;
+}
+
+export function allStateNodes(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => node.id);
+}
+
+interface TransitionLike {
+  source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
+  eventType: string;
+}
+
+function transitionId(transition: TransitionLike): string {
+  const { source, eventType } = transition;
+  const index = source.transitions.get(eventType)?.indexOf(transition) ?? -1;
+  if (index >= 0) return `${source.id}|${eventType}|${index}`;
+  const always = source.always?.indexOf(transition) ?? -1;
+  if (always >= 0) return `${source.id}|always|${always}`;
+  throw new Error(`a transition of ${source.id} on ${eventType} is neither in its transitions nor in its always list`);
+}
+
+/**
+ * xstate's pure transition, recording what it does: the actions (as the runtime collects
+ * them) and the transitions taken, which xstate reports to the system's inspection hook.
+ */
+export class Stepper {
+  readonly #self;
+  #actions: Action[] = [];
+  #transitions: string[] = [];
+
+  constructor(readonly machine: AnyStateMachine) {
+    // Never started: its initial state without input may fail, and nothing reads it.
+    this.#self = createActor(machine);
+  }
+
+  initial(input: unknown): Stepped {
+    return this.#record(() => this.machine.getInitialSnapshot(this.#scope(), input));
+  }
+
+  next(snapshot: AnyMachineSnapshot, event: EventObject): Stepped {
+    return this.#record(() => this.machine.transition(snapshot, event, this.#scope()));
+  }
+
+  #record(run: () => AnyMachineSnapshot) {
+    this.#actions = [];
+    this.#transitions = [];
+    const after = run();
+    return { after, actions: this.#actions, transitions: this.#transitions };
+  }
+
+  #scope() {
+    const inspect = (event: { type: string; _transitions?: TransitionLike[] }) => {
+      if (event.type === '@xstate.microstep') for (const transition of event._transitions ?? []) this.#transitions.push(transitionId(transition));
+    };
+    return {
+      self: this.#self,
+      defer: () => {},
+      id: '',
+      logger: () => {},
+      sessionId: '',
+      stopChild: () => {},
+      system: Object.create(this.#self.system, { _sendInspectionEvent: { value: inspect } }),
+      emit: () => {},
+      actionExecutor: (action: Action) => void this.#actions.push({ type: action.type, params: action.params }),
+    } as unknown as Parameters<AnyStateMachine['transition']>[2];
+  }
+}
