@@ -158,15 +158,21 @@ function respell(path: string): fc.Arbitrary<string> {
   );
 }
 
-function credentialsOf(target: FuzzTarget, operation: OperationObject, name: string): fc.Arbitrary<Record<string, string>> {
+/** The credentials an operation is meant to be called with; `makerToken` is the signed-in maker's token the operation should carry. */
+function rightCredentials(target: FuzzTarget, operation: OperationObject, makerToken: string): Record<string, string> {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const { liveKey, sandboxKey, adminToken } = target.credentials;
+  if (schemes.includes('makerToken')) return { authorization: `Bearer ${makerToken}` };
+  if (schemes.includes('adminToken')) return { authorization: `Bearer ${adminToken}` };
+  if (schemes.includes('apiKey')) return { 'x-api-key': operation['x-key-environment'] === 'SANDBOX' ? sandboxKey : liveKey };
+  return {};
+}
+
+function credentialsOf(target: FuzzTarget, operation: OperationObject, name: string): fc.Arbitrary<Record<string, string>> {
   const { liveKey, otherKey, sandboxKey, adminToken, makerToken } = target.credentials;
   const ownKey = operation['x-key-environment'] === 'SANDBOX' ? sandboxKey : liveKey;
   const spendable = target.spentTokens?.[name];
-  const maker = (spendable?.length ? fc.constantFrom(...spendable) : fc.constant(makerToken)).map((token): Record<string, string> => ({ authorization: `Bearer ${token}` }));
-  const right: fc.Arbitrary<Record<string, string>> = schemes.includes('makerToken')
-    ? maker
-    : fc.constant<Record<string, string>>(schemes.includes('adminToken') ? { authorization: `Bearer ${adminToken}` } : schemes.includes('apiKey') ? { 'x-api-key': ownKey } : {});
+  const right = (spendable?.length ? fc.constantFrom(...spendable) : fc.constant(makerToken)).map((token) => rightCredentials(target, operation, token));
   return fc.oneof(
     { weight: 6, arbitrary: right },
     {
@@ -265,6 +271,57 @@ function encode(body: Buffer, encoding: string): Buffer {
   }
 }
 
+/**
+ * Every operation once, done right: its own method and credentials, known ids (each
+ * operation taking the next one of a parameter, so a retry does not spend what a discard
+ * needs), a known query or none, a known or example body. Sent before the random ones,
+ * these walk every success path whatever the seed; the random requests around them are
+ * what looks for answers that break the rules.
+ */
+export function rightRequests(target: FuzzTarget): FuzzRequest[] {
+  const next = new Map<string, number>();
+  const take = <T>(key: string, list: readonly T[]): T => {
+    const index = next.get(key) ?? 0;
+    next.set(key, index + 1);
+    return list[index % list.length]!;
+  };
+  return Object.entries(target.document.paths).flatMap(([template, methods]) =>
+    Object.entries(methods).map(([lower, operation]): FuzzRequest => {
+      const method = lower.toUpperCase();
+      const name = `${method} ${template}`;
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+      const tuples = target.idTuples?.[names.join('/')];
+      const chosen = tuples?.length
+        ? take(names.join('/'), tuples)
+        : names.map((parameter) => {
+            const known = target.ids[`${method} ${parameter}`] ?? target.ids[parameter];
+            // Reads all take the first id; each write the next one, so a retry does not spend the letter a discard needs.
+            if (known?.length) return take(`${method} ${parameter}`, method === 'GET' ? known.slice(0, 1) : known);
+            // No id is known where none can succeed (a customer's payment needs its order's token): a well-formed one.
+            const schema = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === parameter)?.schema ?? {};
+            return fc.sample(validArbitrary(schema, target.document), { numRuns: 1, seed: 1 })[0] as string;
+          });
+      const path = names.reduce((built, parameter, index) => built.replace(`{${parameter}}`, chosen[index]!), template);
+      const search = new URLSearchParams(target.queries?.[name]?.[0] ?? {});
+      const spendable = target.spentTokens?.[name];
+      const headers = rightCredentials(target, operation, spendable?.length ? take(name, spendable) : target.credentials.makerToken);
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      const example = schema === undefined ? undefined : resolve(target, schema).example;
+      const value = target.bodies?.[name]?.[0] ?? example ?? (schema === undefined ? undefined : fc.sample(validArbitrary(schema, target.document), { numRuns: 1, seed: 1 })[0]);
+      let body: Buffer | undefined;
+      if (value !== undefined) {
+        const text = JSON.stringify(value);
+        body = Buffer.from(text, 'utf8');
+        Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
+        const sign = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).map((scheme) => target.signers?.[scheme]).find((signer) => signer !== undefined);
+        if (sign) Object.assign(headers, sign(text));
+      }
+      const query = search.toString();
+      return { operation: name, method, path: query ? `${path}?${query}` : path, headers, body };
+    }),
+  );
+}
+
 /** Sends one request over `agent` and judges the answer. */
 export async function send(target: FuzzTarget, fuzz: FuzzRequest, agent: Agent): Promise<FuzzOutcome> {
   try {
@@ -305,14 +362,20 @@ function isValidationShape(value: unknown): boolean {
 }
 
 /**
- * Runs `requests` fuzz requests, `concurrency` at a time, as a fast-check property: a
- * broken answer fails it, and fast-check shrinks the batch to the smallest request that
- * still breaks a rule and reports it with the seed to replay it.
+ * Sends every operation done right (rightRequests), then runs `requests` fuzz requests,
+ * `concurrency` at a time, as a fast-check property: a broken answer fails it, and
+ * fast-check shrinks the batch to the smallest request that still breaks a rule and
+ * reports it with the seed to replay it.
  */
 export async function fuzzGateway(target: FuzzTarget, options: { requests: number; concurrency: number; seed?: number; onBatch?: (report: FuzzReport) => void }): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, byStatus: new Map(), byOperation: new Map() };
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   try {
+    for (const fuzz of rightRequests(target)) {
+      const outcome = await send(target, fuzz, agent);
+      tally(report, outcome);
+      if (outcome.problem !== null) throw new Error(`${describe(fuzz)}\n  → ${outcome.problem}`);
+    }
     const details = await fc.check(
       fc.asyncProperty(fc.array(fuzzRequests(target), { minLength: options.concurrency, maxLength: options.concurrency }), async (batch) => {
         const outcomes = await Promise.all(batch.map((fuzz) => send(target, fuzz, agent)));
@@ -382,8 +445,13 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     spentTokens: { 'POST /v2/auth/logout': leaving.map((session) => session.token) },
     bodies: {
       'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }],
+      // The fuzzer's maker exists already (409): another one's payee details.
+      'POST /v2/makers/create': [{ processorName: 'venmo', depositData: { userId: '2718281828' } }],
       'POST /api/v1/test-clocks/{testClockId}/advance': [1, 24, 24 * 365].map((hours) => ({ frozenTime: new Date(gateway.clock.now() + hours * 3_600_000).toISOString() })), ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}) },
     queries: {
+      'GET /': [{ order: orders[0]! }],
+      'GET /internal/v1/actors': [{ query: orders[0]! }, { query: own.liveId }],
+      'GET /internal/v1/dead-letters': [{}],
       'GET /v2/orderbook': [{ currency: 'USD' }, { currency: 'GBP', sortBy: 'apr', publicOnly: 'true' }],
       'GET /v2/orderbook/table': [{ currency: 'USD', limit: '2', offset: '1' }, { currency: 'EUR', showSmallOrders: 'true' }],
       ...(escrow ? { 'GET /v2/deposits/{depositId}/bundle': [{ escrowAddress: escrow }, { escrowAddress: escrow.toLowerCase(), dailySnapshotLimit: '7', forceRefresh: 'true' }] } : {}),
