@@ -558,8 +558,9 @@ function compileFilter(filter: Filter): (doc: Doc) => boolean {
 /**
  * The literal values a filter condition requires a field to equal one of, or null when
  * it is anything else. Regular expressions (which match patterns) cannot be looked up,
- * so they fall back to a scan. Null can: a document whose path resolves to nothing is
- * filed under null's key, as mingo's `$eq` takes a missing field to equal null.
+ * and neither can arrays (addKeys files no array whole), so they fall back to a scan.
+ * Null can: a document whose path resolves to nothing is filed under null's key, as
+ * mingo's `$eq` takes a missing field to equal null.
  */
 function equalityValues(condition: unknown): unknown[] | null {
   let values: unknown[];
@@ -570,18 +571,19 @@ function equalityValues(condition: unknown): unknown[] | null {
   } else {
     values = [condition];
   }
-  return values.every((value) => !(value instanceof RegExp)) ? values : null;
+  return values.every((value) => !(value instanceof RegExp) && !Array.isArray(value)) ? values : null;
 }
 
 /**
  * The values an `$all` requires an array to hold, each by equality, or null when it
  * requires anything a posting set cannot answer: no values (which match nothing), a
- * regular expression or an operator (`$elemMatch`).
+ * regular expression, an array or an operator (`$elemMatch`).
  */
 function allValues(condition: unknown): unknown[] | null {
   if (!isPlainObject(condition) || !Array.isArray(condition.$all) || condition.$all.length === 0) return null;
   const values: unknown[] = condition.$all;
-  const literal = (value: unknown) => !(value instanceof RegExp) && !(isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$')));
+  const literal = (value: unknown) =>
+    !(value instanceof RegExp) && !Array.isArray(value) && !(isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$')));
   return values.every(literal) ? values : null;
 }
 
@@ -593,7 +595,10 @@ function indexedValue(doc: Doc, path: string): unknown {
 /**
  * The keys under which an equality, `$in` or `$all` can match a document whose path
  * resolves to `value`: the value, its elements and theirs, because a lookup must find
- * every document mingo's evaluation would match, quirks included.
+ * every document mingo's evaluation would match, quirks included. An array is filed
+ * under its elements only: its whole would be a key of its own per document (an
+ * order's search grams), costing a long string and a posting set each, for a whole-array
+ * equality that no query asks and that a scan answers instead.
  */
 function equalityKeys(value: unknown): ReadonlySet<string> {
   const keys = new Set<string>();
@@ -610,8 +615,8 @@ function sameElements(a: unknown, b: unknown): boolean {
 }
 
 function addKeys(value: unknown, keys: Set<string>): void {
-  keys.add(encode(value));
   if (Array.isArray(value)) for (const item of value) addKeys(item, keys);
+  else keys.add(encode(value));
 }
 
 /** The keys a document holds in a unique index: one per combination of its fields' keys. */
