@@ -93,7 +93,7 @@ export class OrderedIndex {
   /** Compares on as many leading fields as `prefix` has values. */
   #comparePrefix(keys: readonly unknown[], prefix: readonly unknown[]): number {
     for (let i = 0; i < prefix.length; i++) {
-      const order = compare(keys[i], prefix[i]) * this.directions[i]!;
+      const order = compareKeys(keys[i], prefix[i]) * this.directions[i]!;
       if (order !== 0) return order;
     }
     return 0;
@@ -108,8 +108,19 @@ export class OrderedIndex {
 
 /** Whether two rows' keys are equal on fields `from` up to, not including, `to`. */
 export function sameKeys(a: readonly unknown[], b: readonly unknown[], from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (compare(a[i], b[i]) !== 0) return false;
+  for (let i = from; i < to; i++) if (compareKeys(a[i], b[i]) !== 0) return false;
   return true;
+}
+
+/**
+ * mingo's order, with what an index mostly holds (two strings, two numbers) compared
+ * directly: a write files a row in several indexes, each some twenty comparisons deep,
+ * and mingo's general compare classifies both values every time.
+ */
+function compareKeys(a: unknown, b: unknown): number {
+  const type = typeof a;
+  if (type === typeof b && (type === 'string' || type === 'number')) return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+  return compare(a, b);
 }
 
 /**

@@ -4,14 +4,16 @@
  * around 100µs (every shifted slot goes through the write barrier), so building an
  * index in its own order (newest first, the usual case) would be quadratic. Chunks
  * bound that shift to one chunk; a position is a chunk and an offset in it, valid
- * until the next insert or delete.
+ * until the next insert or delete. Chunks of 128 rather than 512 took a write to an
+ * order's four ordered indexes from 18 to 15.5 µs at 100,000 rows: the shift is most
+ * of an insert, and the extra chunks cost two more steps of the binary search.
  */
 export interface Position {
   readonly chunk: number;
   readonly offset: number;
 }
 
-const DEFAULT_CHUNK = 512;
+const DEFAULT_CHUNK = 128;
 
 export class SortedChunks<T> {
   readonly #chunks: T[][] = [];
