@@ -84,6 +84,8 @@ const HANDOVER_WAIT_MS = 1000;
  * pending outboxes of the index, which the embedded store pays for on every insert.
  */
 const DONE_SAVE_DELAY_MS = 50;
+/** Activations one eviction looks at, at most (#evict). */
+const EVICTION_LOOKS = 32;
 
 export class ActorSystem implements MessageHost, ClockTimers {
   readonly #kinds = new Map<string, ActorKind>();
@@ -457,16 +459,25 @@ export class ActorSystem implements MessageHost, ClockTimers {
     return activation;
   }
 
-  /** Idle activations leave, oldest first; never `arriving`, whose caller is about to use it (and may leave it holding done effects). */
+  /**
+   * Idle activations leave, oldest first; never `arriving`, whose caller is about to use
+   * it (and may leave it holding done effects). A busy one goes behind the others, and
+   * one eviction looks at EVICTION_LOOKS at most: in a burst of creates the oldest
+   * thousands all hold done effects until their grouped save, and walking past them on
+   * every activation made each new actor cost the whole cache. The cache may stay over
+   * its size until they are idle; each activation can then take back that many.
+   */
   #evict(arriving: Activation): void {
     let excess = this.#live.size - this.options.cacheSize;
-    if (excess <= 0) return;
+    let looks = 0;
     for (const [key, activation] of this.#live) {
-      if (excess <= 0) break;
-      if (activation !== arriving && activation.mailbox.idle && !this.#outbox.isBusy(activation)) {
-        this.#live.delete(key);
+      if (excess <= 0 || looks++ >= EVICTION_LOOKS || activation === arriving) break;
+      this.#live.delete(key);
+      if (activation.mailbox.idle && !this.#outbox.isBusy(activation)) {
         activation.retire();
         excess--;
+      } else {
+        this.#live.set(key, activation);
       }
     }
   }
