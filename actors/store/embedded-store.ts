@@ -18,6 +18,7 @@ import { deleteFrame, putFrame, type Change } from './durable/records.js';
 import { intersection, union, type Candidates } from './embedded/candidates.js';
 import { bySeq, type Entry } from './embedded/entry.js';
 import { nativeFilter } from './embedded/native-filter.js';
+import { numberRange } from './embedded/number-range.js';
 import { OrderedIndex, type Span } from './embedded/ordered-index.js';
 import { isPlainObject, valuesAt, type Doc } from './embedded/paths.js';
 import { sortDocuments } from './embedded/sort-order.js';
@@ -52,6 +53,8 @@ interface IndexKey {
 /** MongoDB keys an empty array as `undefined`, which is distinct from null. */
 const EMPTY_ARRAY_KEY = 'u';
 const NO_KEYS: ReadonlySet<string> = new Set();
+/** The most values of an index's first field a skip scan seeks through (Table#skipScan). */
+const SKIP_SCAN_VALUES = 256;
 const NO_IDS: ReadonlySet<string> = new Set();
 
 export class EmbeddedStore implements Store {
@@ -397,10 +400,28 @@ class Table {
     }
     const pinned = pinnedFields(filter);
     for (const index of this.#ordered.values()) {
-      const prefix = index.usable ? pinnedPrefix(index, pinned) : [];
+      if (!index.usable) continue;
+      const prefix = pinnedPrefix(index, pinned);
       if (prefix.length > 0) consider(spanCandidates(index.span(prefix)));
+      const next = index.fields[prefix.length];
+      const range = next === undefined ? null : numberRange(filter[next]);
+      if (range) consider(spanCandidates(index.spanInRange(prefix, range)));
+      else if (prefix.length === 0) consider(this.#skipScan(index, filter));
     }
     return best;
+  }
+
+  /**
+   * With the index's first field free and a range on its second (the timer pass on a
+   * node that owns every shard: `shard`, then `nextTimerAt`), the rows in range under
+   * each value of the first field. Only where that field has few values: each is a seek.
+   */
+  #skipScan(index: OrderedIndex, filter: Filter): Candidates | undefined {
+    const second = index.fields[1];
+    const range = second === undefined ? null : numberRange(filter[second]);
+    const values = this.#equality.get(index.fields[0]!);
+    if (!range || !values || values.size > SKIP_SCAN_VALUES) return undefined;
+    return union(Array.from(index.leadingKeys(), (key) => spanCandidates(index.spanInRange([key], range))));
   }
 
   /** Entries an equality or `$in` on `path` can match, by `_id` or a leading field's values; undefined when neither is indexed. */

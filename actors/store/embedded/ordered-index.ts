@@ -5,6 +5,7 @@
  */
 import { compare } from 'mingo/util';
 import type { Entry } from './entry.js';
+import type { NumberRange } from './number-range.js';
 import { isPlainObject, type Doc } from './paths.js';
 import { SortedChunks } from './sorted-chunks.js';
 
@@ -80,6 +81,40 @@ export class OrderedIndex {
     const to = this.#rows.boundary((row) => this.#comparePrefix(row.keys, values) <= 0);
     const rows = this.#rows;
     return { size: rows.countBetween(from, to), rows: (reverse) => rows.between(from, to, reverse) };
+  }
+
+  /**
+   * The rows whose leading keys equal `values` and whose key of the field after them
+   * lies in `range`. The rows agreeing on `values` are in that field's order, so the
+   * range is one run of them.
+   */
+  spanInRange(values: readonly unknown[], range: NumberRange): Span {
+    const direction = this.directions[values.length]!;
+    // In index order the run starts at the bound that comes first: the lower one ascending, the upper one descending.
+    const [start, end] = direction === 1 ? [range.lower, range.upper] : [range.upper, range.lower];
+    const [startKeys, endKeys] = [[...values, start.value], [...values, end.value]];
+    const beforeStart = (row: IndexRow) => {
+      const order = this.#comparePrefix(row.keys, startKeys);
+      return order < 0 || (order === 0 && !start.inclusive);
+    };
+    const notAfterEnd = (row: IndexRow) => {
+      const order = this.#comparePrefix(row.keys, endKeys);
+      return order < 0 || (order === 0 && end.inclusive);
+    };
+    const from = this.#rows.boundary(beforeStart);
+    const to = this.#rows.boundary(notAfterEnd);
+    const rows = this.#rows;
+    return { size: Math.max(0, rows.countBetween(from, to)), rows: (reverse) => rows.between(from, to, reverse) };
+  }
+
+  /** The distinct keys of the first field, in index order: one seek each, however many rows hold them. */
+  *leadingKeys(): Generator<unknown> {
+    let position = this.#rows.boundary(() => false);
+    for (let row = this.#rows.at(position); row !== undefined; row = this.#rows.at(position)) {
+      const key = row.keys[0];
+      yield key;
+      position = this.#rows.boundary((other) => this.#comparePrefix(other.keys, [key]) <= 0);
+    }
   }
 
   /** Ties between equal keys are broken by `_id` so the order is total and a row can be found to delete it. */

@@ -63,6 +63,11 @@ export class SortedChunks<T> {
     return chunk ? { chunk: c, offset: firstNotBefore(chunk, isBefore) } : { chunk: c, offset: 0 };
   }
 
+  /** The item at `position`, or undefined past the end. */
+  at(position: Position): T | undefined {
+    return this.#chunks[position.chunk]?.[position.offset];
+  }
+
   /** How many items lie from `from` up to, not including, `to`. */
   countBetween(from: Position, to: Position): number {
     let count = to.offset - from.offset;

@@ -1,6 +1,8 @@
 /**
  * With indexes declared, the embedded store narrows by posting sets (equality, `$in`,
- * `$all`, arrays filed under their elements only) and walks ordered indexes for sorts.
+ * `$all`, arrays filed under their elements only) and by numeric ranges along ordered
+ * indexes (after a pinned prefix, or under each value of a free first field), and
+ * walks ordered indexes for sorts.
  * Whatever it narrows or walks, the answers must be mingo's own: same documents, same
  * order.
  */
@@ -17,7 +19,19 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })), { maxLength: 3 }) },
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('x', 'y'), scalar, { maxKeys: 2, noNullPrototype: true }) },
 );
-const doc = fc.record({ a: value, b: value, c: value }, { requiredKeys: [] });
+const doc = fc.oneof(
+  fc.record({ a: value, b: value, c: value }, { requiredKeys: [] }),
+  // Only scalars, so every ordered index stays usable and the range walks run.
+  fc.record({ a: fc.oneof(scalar, fc.constant(null)), b: fc.oneof(scalar, fc.constant(null)), c: fc.constantFrom('s0', 's1', 2, null) }, { requiredKeys: [] }),
+);
+const bound = fc.oneof(fc.integer({ min: -3, max: 13 }), fc.constantFrom(0.5, -0, Infinity, -Infinity), scalar);
+// Ranges an index walk narrows by (numbers), with what may sit beside them: a non-numeric bound, `$ne`, `$in`.
+const range = fc
+  .record(
+    { $gt: bound, $gte: bound, $lt: bound, $lte: bound, $ne: fc.oneof(fc.constant(null), scalar), $in: fc.array(scalar, { minLength: 1, maxLength: 3 }) },
+    { requiredKeys: [], noNullPrototype: true },
+  )
+  .filter((operators) => ['$gt', '$gte', '$lt', '$lte'].some((operator) => operator in operators));
 const condition = fc.oneof(
   { weight: 4, arbitrary: scalar },
   { weight: 1, arbitrary: fc.constant(null) },
@@ -25,6 +39,7 @@ const condition = fc.oneof(
   { weight: 1, arbitrary: fc.array(scalar, { minLength: 1, maxLength: 3 }).map((values) => ({ $in: values })) },
   { weight: 1, arbitrary: fc.array(fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })), { minLength: 1, maxLength: 2 }).map((values) => ({ $all: values })) },
   { weight: 1, arbitrary: fc.array(fc.array(scalar, { maxLength: 2 }), { minLength: 1, maxLength: 2 }).map((values) => ({ $in: values })) },
+  { weight: 3, arbitrary: range },
 );
 const filter = fc.dictionary(fc.constantFrom('a', 'b', 'c'), condition, { maxKeys: 2, noNullPrototype: true });
 const sort = fc.oneof(fc.constant({ a: 1 as const, b: -1 as const }), fc.constant({ b: 1 as const }), fc.constant({ a: -1 as const }));
@@ -43,9 +58,9 @@ async function loaded(bodies: object[]) {
   return { docs, collection };
 }
 
-test('indexed filters find exactly what mingo finds, arrays as conditions included', async (t) => {
+test('indexed filters find exactly what mingo finds, arrays and ranges as conditions included', async (t) => {
   await fc.assert(
-    fc.asyncProperty(fc.array(doc, { minLength: 1, maxLength: 10 }), filter, async (bodies, query) => {
+    fc.asyncProperty(fc.array(doc, { minLength: 1, maxLength: 12 }), filter, async (bodies, query) => {
       const { docs, collection } = await loaded(bodies);
       const ours = (await collection.find(query)).map((item) => item._id).sort();
       const theirs = (find(docs, query).all() as Array<{ _id: string }>).map((item) => item._id).sort();
@@ -66,5 +81,25 @@ test('sorts walked along ordered indexes come out in mingo’s order, ties by in
       t.deepEqual(ours, theirs, JSON.stringify({ docs, order }));
     }),
     { numRuns: 1_000 },
+  );
+});
+
+test('numeric ranges walked along ordered indexes, after a pinned field or under each value of a free one, find what mingo finds', async (t) => {
+  // Scalars only, so every index stays usable and the walks are what answers.
+  const flat = fc.record({ a: fc.oneof(scalar, fc.constant(null)), b: fc.oneof(scalar, fc.constant(null)), c: fc.constantFrom('s0', 's1', 2, null) }, { requiredKeys: [] });
+  const query = fc.oneof(
+    fc.record({ a: scalar, b: range }),
+    fc.record({ b: range }),
+    fc.record({ c: fc.constantFrom('s0', 's1', 2), a: range }),
+    fc.record({ a: range }),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(flat, { minLength: 1, maxLength: 16 }), query, sort, async (bodies, filter, order) => {
+      const { docs, collection } = await loaded(bodies);
+      const ours = (await collection.find(filter, { sort: order })).map((item) => item._id);
+      const theirs = (find(docs, filter).sort(order).all() as Array<{ _id: string }>).map((item) => item._id);
+      t.deepEqual(ours, theirs, JSON.stringify({ docs, filter, order }));
+    }),
+    { numRuns: 2_000 },
   );
 });

@@ -363,3 +363,28 @@ test('embedded: ordered indexes answer finds and counts as a scan does, over tho
   );
   t.pass();
 });
+
+test('embedded: due timers over every shard come from the shard-and-time index, not a scan', async (t) => {
+  // The timer pass's query on a node that owns every shard (actors/runtime/timer-scheduler.ts): `shard` is not pinned.
+  const store = new EmbeddedStore();
+  const collection = await store.collection<{ _id: string; shard: number; nextTimerAt: number | null }>({
+    name: 'actors',
+    indexes: [{ key: { shard: 1, nextTimerAt: 1 }, name: 'timers_by_shard' }],
+  });
+  const now = 1_000_000;
+  const docs = Array.from({ length: TOTAL }, (_, i) => ({ _id: `a${i}`, shard: i % 64, nextTimerAt: i % 3 === 0 ? null : i % 1_000 === 1 ? now - i : now + i }));
+  for (const doc of docs) await collection.insertOne(doc);
+  const due = docs.filter((doc) => doc.nextTimerAt !== null && doc.nextTimerAt <= now).sort((a, b) => a.nextTimerAt! - b.nextTimerAt!);
+  t.is(due.length, 67);
+
+  let evaluated = 0;
+  const counting = { $function: { body: () => ++evaluated > 0, args: [], lang: 'js' } };
+  const found = await collection.find({ $expr: counting, nextTimerAt: { $ne: null, $lte: now }, clockId: null }, { sort: { nextTimerAt: 1 }, limit: 500 });
+  t.deepEqual(found, due);
+  t.is(evaluated, due.length, 'only the rows in range of each shard are read');
+
+  evaluated = 0;
+  const later = await collection.find({ $expr: counting, nextTimerAt: { $gt: now - 500, $lt: now + 10 } }, { sort: { nextTimerAt: -1 } });
+  t.deepEqual(later.map((doc) => doc._id), docs.filter((doc) => doc.nextTimerAt !== null && doc.nextTimerAt > now - 500 && doc.nextTimerAt < now + 10).sort((a, b) => b.nextTimerAt! - a.nextTimerAt!).map((doc) => doc._id));
+  t.is(evaluated, later.length, 'exclusive bounds, the other direction');
+});
