@@ -101,7 +101,9 @@ export class TimerScheduler {
         );
         for (const doc of docs) {
           const address = { kind: doc.kind, id: doc._id };
-          for (const timer of doc.timers) {
+          // In the order they fall due, whatever order they were armed in: after a jump (a node back from an outage)
+          // a payment's poll must run before its window, and one mailbox runs them in the order they are handed over.
+          for (const timer of [...doc.timers].sort((a, b) => (a.retryAt ?? a.dueAt) - (b.retryAt ?? b.dueAt))) {
             const key = `${address.kind}:${address.id}:${timer.id}@${timer.dueAt}`;
             if ((timer.retryAt ?? timer.dueAt) > now || tried.has(key)) continue;
             tried.add(key);

@@ -1,7 +1,7 @@
 /**
  * A small machine of the tests' own, to prove the runtime without any domain
- * machine: a counter that records which values it was given, arms and cancels
- * delayed events, emits domain events and tells other actors.
+ * machine: a counter that records which values it was given (now or on a timer),
+ * arms and cancels delayed events, emits domain events and tells other actors.
  */
 import { assign, cancel, emit, raise, setup } from 'xstate';
 import { defineKind, type EffectHandler } from '../../actors/index.js';
@@ -17,6 +17,7 @@ type CounterEvent =
   | { type: 'OPEN' }
   | { type: 'ADD'; n: number }
   | { type: 'ARM'; ms: number }
+  | { type: 'LATER'; ms: number; n: number }
   | { type: 'DISARM' }
   | { type: 'CLOSE' }
   | { type: 'RING' }
@@ -48,6 +49,8 @@ export const counterMachine = setup({
           }),
         },
         ARM: { actions: raise({ type: 'RING' }, { id: 'bell', delay: ({ event }) => event.ms }) },
+        // An ADD of n after ms, on a timer of its own each time (no id): several can be armed at once.
+        LATER: { actions: raise(({ event }) => ({ type: 'ADD' as const, n: event.n }), { delay: ({ event }) => event.ms }) },
         DISARM: { actions: cancel('bell') },
         RING: { actions: [assign({ rings: ({ context }) => context.rings + 1 }), emit({ type: 'COUNTER_RANG' })] },
         FORWARD: {

@@ -213,3 +213,17 @@ test('creating an actor whose view clashes with a unique view index is refused w
   t.is(await system.documents('counter').count({}), 1);
   t.truthy(await system.documents('counter').findOne({ _id: 'first' }));
 });
+
+test('when the clock jumps past several timers of one actor, they fire in the order they fall due, not the order they were armed', async (t) => {
+  // A node back after an outage: a payment's 5-second poll must run before its 1-hour window, whichever was armed first.
+  const { system, clock } = await startTestSystem({ kinds: [counterKind()] });
+  await system.ask(counter('late'), { type: 'OPEN' });
+  await system.ask(counter('late'), { type: 'LATER', ms: 3_600_000, n: 2 });
+  await system.ask(counter('late'), { type: 'LATER', ms: 5_000, n: 1 });
+  await system.ask(counter('late'), { type: 'LATER', ms: 60_000, n: 3 });
+  t.is((await system.documents('counter').findOne({ _id: 'late' }))!.timers.length, 3);
+
+  await clock.advance(6 * 3_600_000);
+  const view = (await system.documents('counter').findOne({ _id: 'late' }))!.view as unknown as CounterView;
+  t.deepEqual(view.applied, [1, 3, 2]);
+});
