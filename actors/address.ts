@@ -7,15 +7,28 @@ export interface ActorAddress {
   id: string;
 }
 
-const SAFE = /^[A-Za-z0-9_-]{1,128}$/;
+/** A kind or an id, unanchored: the source the patterns of one part and of a whole `kind:id` are built from. */
+export const ADDRESS_PART = '[A-Za-z0-9_-]{1,128}';
+
+/** A whole kind or id. */
+export const SAFE_PART = new RegExp(`^${ADDRESS_PART}$`);
 
 export function assertAddress(address: ActorAddress): void {
-  if (!SAFE.test(address.kind)) throw new TypeError(`actor kind ${JSON.stringify(address.kind)} is not [A-Za-z0-9_-]{1,128}`);
-  if (!SAFE.test(address.id)) throw new TypeError(`actor id ${JSON.stringify(address.id)} is not [A-Za-z0-9_-]{1,128}`);
+  if (!SAFE_PART.test(address.kind)) throw new TypeError(`actor kind ${JSON.stringify(address.kind)} is not ${ADDRESS_PART}`);
+  if (!SAFE_PART.test(address.id)) throw new TypeError(`actor id ${JSON.stringify(address.id)} is not ${ADDRESS_PART}`);
 }
 
 export function formatAddress(address: ActorAddress): string {
   return `${address.kind}:${address.id}`;
+}
+
+/**
+ * formatAddress read back: the kind ends at the first colon, which a safe part never holds.
+ * Null without a colon; the parts are not checked, so hold the text to its pattern first.
+ */
+export function parseAddress(text: string): ActorAddress | null {
+  const colon = text.indexOf(':');
+  return colon < 0 ? null : { kind: text.slice(0, colon), id: text.slice(colon + 1) };
 }
 
 /**

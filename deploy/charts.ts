@@ -4,7 +4,8 @@
  * --check` writes nothing and exits 1, naming each file that is stale, missing or left over.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { chartedMachines, chartFiles } from '../machines/charts/index.js';
+import { chartFiles } from '../machines/charts/index.js';
+import { chartedMachines } from '../gateway/engineers/chart-registry.js';
 
 const OUT = new URL('../docs/charts/', import.meta.url);
 

@@ -146,11 +146,12 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const api = exactRouter();
   const hostedOrders = new HostedOrders(deps.system, accounts, deps.rates);
   const webhookSetup = new WebhookSetup(deps);
+  const clocks = new TestClocks(deps.system, deps.now);
   const areas = [
     healthRoutes(deps),
     docsRoutes(deps.version, deps),
     merchantRoutes(auth),
-    orderRoutes({ ...deps, accounts, auth, body, hostedOrders }),
+    orderRoutes({ ...deps, accounts, clocks, auth, body, hostedOrders }),
     paymentRoutes({ ...deps, fees: deps.payments.fees, auth, body }),
     checkoutRoutes({ ...deps, hostedOrders, body }),
     webhookRoutes({
@@ -159,8 +160,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       auth,
       body,
     }),
-    integrationRoutes({ ...deps, accounts, auth, body }),
-    testClockRoutes({ clocks: new TestClocks(deps.system, deps.now), auth, body }),
+    integrationRoutes({ ...deps, accounts, clocks, auth, body }),
+    testClockRoutes({ clocks, auth, body }),
     walletProviderRoutes({ ...deps, body }),
     orderbookRoutes(deps.orderbook),
     leaderboardRoutes(deps.leaderboard),

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     readonly errorCode?: string,
     readonly responseObject: unknown = null,
+    /** Sent as Retry-After: a failure that passes with time says when asking again is worth it. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

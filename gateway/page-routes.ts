@@ -8,7 +8,7 @@ import type { default as Router, RouterMiddleware } from '@koa/router';
 import { exactRouter } from './routing.js';
 import type { GatewayState } from './state.js';
 
-export interface PageSpec {
+interface PageSpec {
   /** Where the shell is served. */
   path: string;
   /** The shell's Content-Security-Policy. */

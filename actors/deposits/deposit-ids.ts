@@ -16,9 +16,9 @@ export async function reserveDepositId(chain: DepositChain, deposits: Collection
   ]);
   let highest = count;
   for (const doc of inFlight) {
-    const reserved = (doc.view as { depositId?: string }).depositId;
-    if (doc._id === excluding || reserved === undefined) continue;
-    if (BigInt(reserved) > highest) highest = BigInt(reserved);
+    if (doc._id === excluding) continue;
+    const reserved = BigInt((doc.view as { depositId: string }).depositId);
+    if (reserved > highest) highest = reserved;
   }
   return highest + 1n;
 }

@@ -6,11 +6,11 @@
  * events, or a changed machine reading old events.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { decode, encode, type Encoded } from '../codec.js';
+import { decode, type Encoded } from '../codec.js';
 import type { ActorKind } from '../runtime/actor-kind.js';
 import { stepsOf } from '../runtime/machine-steps.js';
 import type { TurnRecord } from '../runtime/turn-record.js';
-import { creationInput, restore } from '../runtime/turn.js';
+import { creationInput, persistedSnapshot, restore } from '../runtime/turn.js';
 
 export interface Replayed {
   version: number;
@@ -32,10 +32,10 @@ export function replay(kind: ActorKind, records: readonly TurnRecord[]): Replaye
     first.stateBefore === null
       ? steps.initial(creationInput(kind, decode<EventObject>(first.event), first.actorId))[0]
       : restore(kind, { _id: first._id, snapshot: first.snapshot!, machineVersion: first.machineVersion });
-  const out: Replayed[] = [{ version: first.version, snapshot: persisted(kind, snapshot) }];
+  const out: Replayed[] = [{ version: first.version, snapshot: persistedSnapshot(kind, snapshot) }];
   for (const record of rest) {
     [snapshot] = steps.next(snapshot, decode<EventObject>(record.event));
-    out.push({ version: record.version, snapshot: persisted(kind, snapshot) });
+    out.push({ version: record.version, snapshot: persistedSnapshot(kind, snapshot) });
   }
   return out;
 }
@@ -44,8 +44,4 @@ export function replay(kind: ActorKind, records: readonly TurnRecord[]): Replaye
 export function replayStart(records: readonly TurnRecord[]): number {
   const first = records[0];
   return !first || first.stateBefore === null ? 0 : first.version;
-}
-
-function persisted(kind: ActorKind, snapshot: AnyMachineSnapshot): Encoded {
-  return encode(kind.machine.getPersistedSnapshot(snapshot));
 }

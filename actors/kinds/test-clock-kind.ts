@@ -10,8 +10,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { CommandRejectedError } from '../errors.js';
 import { advanceRefusal, testClockMachine, type TestClockContext, type TestClockEvent, type TestClockStatus } from '../../machines/test-clock/index.js';
 import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
-import { TIMER_EVENT, type TimerFireEvent } from '../runtime/messages.js';
-import { TEST_CLOCK_KIND, firesAt, type ClockTimers } from '../runtime/test-clock-time.js';
+import { timerFireMessage } from '../runtime/messages.js';
+import { firesAt } from '../runtime/actor-document.js';
+import { TEST_CLOCK_KIND, type ClockTimers } from '../runtime/test-clock-time.js';
 
 /**
  * Distinct due times one advance visits at most. A machine that re-arms a timer with no
@@ -62,13 +63,13 @@ function advanceClock(timers: ClockTimers): EffectHandler {
         if (due.length === 0) break;
         const at = firesAt(due[0]!.timer);
         await context.ask(clock, { type: 'TICK', to: new Date(at).toISOString() }, { messageId: `${context.effectId}:tick:${at}` });
-        // Timers due at one instant fire together; the same message id as the node's scheduler, so a timer fires once whoever delivers it.
+        // Timers due at one instant fire together, as the node's scheduler would fire them.
         await Promise.all(
           due
             .filter(({ timer }) => firesAt(timer) === at)
             .map(({ address, timer }) => {
-              const fire = { type: TIMER_EVENT, timerId: timer.id, dueAt: timer.dueAt } satisfies TimerFireEvent;
-              return context.ask(address, fire, { messageId: `timer:${timer.id}@${timer.dueAt}` });
+              const { id, event } = timerFireMessage(timer);
+              return context.ask(address, event, { messageId: id });
             }),
         );
       }

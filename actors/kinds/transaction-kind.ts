@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
+  delegationOf,
   latestAttempt,
   transactionMachine,
   transactionStatusOf,
@@ -101,7 +102,7 @@ export function transactionKind({ chain, policy }: TransactionKindOptions) {
         value: BigInt(prepare.value ?? 0n),
         purpose: prepare.purpose,
         owner: prepare.owner ?? null,
-        ...(prepare.authorizationList?.length ? { authorizationList: prepare.authorizationList } : {}),
+        ...delegationOf(prepare),
         policy,
         at: prepare.at,
       };

@@ -3,16 +3,9 @@
  * in production and on anvil, and whatever a test puts in its place. Each call is one
  * question to the node; the transaction actor's effects decide what the answers mean.
  */
-import type { Authorization, Fees, Hex } from '../../machines/transaction/index.js';
+import type { ChainCall, Fees, Hex } from '../../machines/transaction/index.js';
 
-export interface ChainCall {
-  from: Hex;
-  to: Hex;
-  data: Hex;
-  value: bigint;
-  /** EIP-7702 authorizations: present and non-empty, the call is a type-4 transaction. */
-  authorizationList?: Authorization[];
-}
+export type { ChainCall };
 
 export interface UnsignedTransaction extends ChainCall, Fees {
   nonce: bigint;

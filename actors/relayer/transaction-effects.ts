@@ -94,7 +94,7 @@ async function reportReceipt(chain: RelayerChain, params: CheckParams, context: 
       await reportToSelf<TransactionEvent>(context, { type: 'NOT_MINED', included: true, at: context.clock.now() });
       return true;
     }
-    const revert = receipt.succeeded ? null : await chain.revertOf(receipt, { from: params.from, to: params.to, data: params.data, value: params.value, authorizationList: params.authorizationList ?? [] });
+    const revert = receipt.succeeded ? null : await chain.revertOf(receipt, { from: params.from, to: params.to, data: params.data, value: params.value, authorizationList: params.authorizationList });
     await reportToSelf<TransactionEvent>(context, {
       type: 'RECEIPT',
       hash,

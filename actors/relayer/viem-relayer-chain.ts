@@ -3,7 +3,7 @@
  * signing. Keys never leave the accounts: nothing here logs, returns or stores them.
  */
 import { BaseError, keccak256, type Abi, type LocalAccount, type PublicClient } from 'viem';
-import type { Authorization, Fees, Hex } from '../../machines/transaction/index.js';
+import { delegationOf, type Fees, type Hex } from '../../machines/transaction/index.js';
 import type { BroadcastResult, ChainCall, ChainReceipt, RelayerChain, Revert, UnsignedTransaction } from './relayer-chain.js';
 import { describeRevert, isRevert, revertDataOf } from './revert-reason.js';
 
@@ -44,7 +44,7 @@ export class ViemRelayerChain implements RelayerChain {
 
   async estimateGas(call: ChainCall): Promise<{ gasLimit: bigint } | { revert: Revert }> {
     try {
-      const gas = await this.#client.estimateGas({ account: call.from, to: call.to, data: call.data, value: call.value, ...delegations(call) });
+      const gas = await this.#client.estimateGas({ account: call.from, to: call.to, data: call.data, value: call.value, ...delegationOf(call) });
       return { gasLimit: (gas * GAS_HEADROOM.numerator) / GAS_HEADROOM.denominator };
     } catch (error) {
       if (!isRevert(error)) throw error;
@@ -74,7 +74,7 @@ export class ViemRelayerChain implements RelayerChain {
       maxFeePerGas: transaction.maxFeePerGas,
       maxPriorityFeePerGas: transaction.maxPriorityFeePerGas,
     };
-    const { authorizationList } = delegations(transaction);
+    const { authorizationList } = delegationOf(transaction);
     return authorizationList ? account.signTransaction({ ...common, type: 'eip7702', authorizationList }) : account.signTransaction({ ...common, type: 'eip1559' });
   }
 
@@ -122,7 +122,7 @@ export class ViemRelayerChain implements RelayerChain {
     if (traced?.error) return describeRevert(traced.output ?? null, this.#abi);
     for (const blockNumber of [receipt.blockNumber, receipt.blockNumber - 1n]) {
       try {
-        await this.#client.call({ account: call.from, to: call.to, data: call.data, value: call.value, blockNumber, ...delegations(call) });
+        await this.#client.call({ account: call.from, to: call.to, data: call.data, value: call.value, blockNumber, ...delegationOf(call) });
       } catch (error) {
         if (isRevert(error)) return describeRevert(revertDataOf(error), this.#abi);
         throw error;
@@ -130,9 +130,4 @@ export class ViemRelayerChain implements RelayerChain {
     }
     return { reason: 'reverted; the node could not say why', data: null };
   }
-}
-
-/** The authorizations to hand viem, only when there are some: a plain call stays a plain call. */
-function delegations(call: ChainCall): { authorizationList?: Authorization[] } {
-  return call.authorizationList?.length ? { authorizationList: call.authorizationList } : {};
 }

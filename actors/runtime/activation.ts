@@ -22,7 +22,7 @@ import type { ActorKind } from './actor-kind.js';
 import { Mailbox } from './mailbox.js';
 import type { MessageLog } from './message-log.js';
 import type { ActorMessage } from './messages.js';
-import { attachedClock } from './test-clock-time.js';
+import { clockOf } from './test-clock-time.js';
 import { runTurn } from './turn.js';
 import { recordsOf, type TurnRecord } from './turn-record.js';
 
@@ -176,7 +176,7 @@ export class Activation {
       const fence = this.#fence();
       const cached = this.#doc !== undefined;
       const doc = cached ? this.#doc! : await this.#reload();
-      const clockId = doc ? (doc.clockId ?? null) : attachedClock(message.event);
+      const clockId = clockOf(doc, message.event);
       const now = clockId ? await this.host.clockTime(clockId) : this.host.clock.now();
       const logged = doc?.messagesArchived && !doc.recentMessageIds.includes(message.id) ? await this.host.messages.reply(this.address, message.id, now) : null;
       if (logged !== null) {

@@ -107,7 +107,12 @@ export function outboxDueAt(outbox: readonly OutboxEntry[]): number | null {
   return head ? (head.nextAttemptAt ?? head.at) : null;
 }
 
+/** When a timer is next to be delivered, counting backoff after failures. */
+export function firesAt(timer: TimerRow): number {
+  return timer.retryAt ?? timer.dueAt;
+}
+
 /** Earliest time a timer is to be delivered, counting backoff after failures. */
 export function nextTimerAt(timers: readonly TimerRow[]): number | null {
-  return timers.length ? Math.min(...timers.map((timer) => timer.retryAt ?? timer.dueAt)) : null;
+  return timers.length ? Math.min(...timers.map(firesAt)) : null;
 }

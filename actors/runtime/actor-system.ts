@@ -21,7 +21,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter, Store } from '../store/store.js';
 import { TransportUnavailableError, type MessageHost, type Transport } from '../transport/transport.js';
-import { outboxFields, actorCollectionSpec, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
+import { firesAt, outboxFields, actorCollectionSpec, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { Activation, type Fence } from './activation.js';
 import { DeadLetterStore, deadLetterError, type DeadLetter } from './dead-letters.js';
@@ -30,7 +30,7 @@ import { REARM_TIMER_EVENT, REQUEUE_EFFECT_EVENT, isRuntimeMaintenance, type Act
 import { OutboxRunner } from './outbox-runner.js';
 import { DEFAULT_RETRY_POLICY, afterFailure, type RetryPolicy } from './retry-policy.js';
 import { Singletons, type SingletonRole } from './singletons.js';
-import { TEST_CLOCK_KIND, clockTimeOf, firesAt, type AttachedTimer, type ClockTimers } from './test-clock-time.js';
+import { TEST_CLOCK_KIND, clockTimeOf, type AttachedTimer, type ClockTimers } from './test-clock-time.js';
 import { TimerScheduler } from './timer-scheduler.js';
 import { HistoryWriter } from './history-writer.js';
 import { TurnHistory } from './turn-history.js';

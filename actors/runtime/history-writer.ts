@@ -9,39 +9,33 @@
 import type { Logger } from 'pino';
 import { formatAddress } from '../address.js';
 import type { Activation } from './activation.js';
+import { SerialRuns } from './serial-runs.js';
 import type { TurnHistory } from './turn-history.js';
 
 export class HistoryWriter {
-  readonly #flushes = new Map<Activation, Promise<void>>();
-  readonly #again = new Set<Activation>();
+  readonly #flushes: SerialRuns;
   #stopped = false;
 
   constructor(
     private readonly history: () => TurnHistory,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.#flushes = new SerialRuns({
+      run: (activation) => this.#flush(activation),
+      failed: (error, activation) =>
+        logger.warn({ err: error, actor: formatAddress(activation.address) }, 'history insert failed; the record stays in the document until the next try'),
+      open: () => !this.#stopped,
+    });
+  }
 
   /** Flushes this activation's records unless a flush is already running (then it runs once more). */
   schedule(activation: Activation): void {
-    if (this.#stopped) return;
-    if (this.#flushes.has(activation)) {
-      this.#again.add(activation);
-      return;
-    }
-    const flush = this.#flush(activation)
-      .catch((error: unknown) =>
-        this.logger.warn({ err: error, actor: formatAddress(activation.address) }, 'history insert failed; the record stays in the document until the next try'),
-      )
-      .finally(() => {
-        this.#flushes.delete(activation);
-        if (this.#again.delete(activation)) this.schedule(activation);
-      });
-    this.#flushes.set(activation, flush);
+    this.#flushes.schedule(activation);
   }
 
   /** Resolves when no flush is running. */
-  async idle(): Promise<void> {
-    while (this.#flushes.size > 0) await Promise.allSettled([...this.#flushes.values()]);
+  idle(): Promise<void> {
+    return this.#flushes.idle();
   }
 
   /** Starts no more flushes; `wait` lets the running ones finish. */

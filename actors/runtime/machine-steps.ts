@@ -8,16 +8,23 @@
  * runtime lets no machine spawn children or address `self`: turn.ts refuses
  * `spawnChild` and `sendTo`, and delayed events become timer rows, not scheduled sends.
  */
-import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
 
 export type Action = { type: string; params: unknown };
 
 export class MachineSteps {
   readonly #self;
+  readonly #system: AnyActorScope['system'];
 
-  constructor(private readonly machine: AnyStateMachine) {
+  /**
+   * `inspect` is for model-based tests, which learn the transitions taken only from what
+   * xstate reports to the system's inspection hook; the runtime passes none.
+   */
+  constructor(private readonly machine: AnyStateMachine, inspect?: (event: InspectionEvent) => void) {
     // Built once: its eager initial state, without input, may fail, and nothing reads it.
     this.#self = createActor(machine);
+    // On a stand-in inheriting the rest, so the actor's own system keeps xstate's hook.
+    this.#system = inspect ? Object.create(this.#self.system, { _sendInspectionEvent: { value: inspect } }) : this.#self.system;
   }
 
   initial(input: unknown): [AnyMachineSnapshot, Action[]] {
@@ -38,7 +45,7 @@ export class MachineSteps {
       logger: () => {},
       sessionId: '',
       stopChild: () => {},
-      system: this.#self.system,
+      system: this.#system,
       emit: () => {},
       actionExecutor: (action: { type: string; params: unknown }) => void actions.push({ type: action.type, params: action.params }),
     } as unknown as AnyActorScope;

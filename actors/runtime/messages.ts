@@ -30,6 +30,11 @@ export function isTimerFire(event: EventObject): event is TimerFireEvent {
   return event.type === TIMER_EVENT;
 }
 
+/** The message that fires a timer row; its id is the row's, so a timer fires once whoever delivers it (the node's scheduler, a test clock's advance). */
+export function timerFireMessage(timer: { id: string; dueAt: number }): { id: string; event: TimerFireEvent & ActorEvent } {
+  return { id: `timer:${timer.id}@${timer.dueAt}`, event: { type: TIMER_EVENT, timerId: timer.id, dueAt: timer.dueAt } };
+}
+
 /**
  * Runtime messages that change an actor's document without its machine: putting a
  * dead-lettered effect back in the outbox, re-arming a dead-lettered timer. They

@@ -25,6 +25,7 @@ import type { EffectContext } from './actor-kind.js';
 import { deadLetterError, type DeadLetterStore } from './dead-letters.js';
 import type { ActorEvent, AskOptions } from './messages.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
+import { SerialRuns } from './serial-runs.js';
 import { EVENT_EFFECT, TELL_EFFECT } from './turn.js';
 
 /** What a sender's machine receives when a message it told another actor was refused. */
@@ -56,8 +57,11 @@ export interface OutboxRunnerOptions {
 type Result = { done: true } | { done: false; error: unknown };
 
 export class OutboxRunner {
-  readonly #drains = new Map<Activation, Promise<void>>();
-  readonly #again = new Set<Activation>();
+  readonly #drains = new SerialRuns({
+    run: (activation) => this.#drain(activation),
+    failed: (error, activation) => this.#log(error, activation, 'outbox drain stopped; the sweeper picks it up again'),
+    open: () => !this.#stopped,
+  });
   /** Ids of the effects running on this node now. */
   readonly #running = new Set<string>();
   /** Wake-ups for outboxes whose head waits for a retry time. */
@@ -71,32 +75,21 @@ export class OutboxRunner {
 
   /** Starts draining this actor's outbox unless a drain is already running (then it runs once more). */
   schedule(activation: Activation): void {
-    if (this.#stopped) return;
-    if (this.#drains.has(activation)) {
-      this.#again.add(activation);
-      return;
-    }
-    const drain = this.#drain(activation)
-      .catch((error: unknown) => this.#log(error, activation, 'outbox drain stopped; the sweeper picks it up again'))
-      .finally(() => {
-        this.#drains.delete(activation);
-        if (this.#again.delete(activation)) this.schedule(activation);
-      });
-    this.#drains.set(activation, drain);
+    this.#drains.schedule(activation);
   }
 
   isDraining(activation: Activation): boolean {
-    return this.#drains.has(activation);
+    return this.#drains.isRunning(activation);
   }
 
   /** Draining, waiting to retry, or holding done entries not saved yet: such an activation stays in memory. */
   isBusy(activation: Activation): boolean {
-    return this.#drains.has(activation) || this.#wakes.has(activation) || activation.hasUnsavedDone;
+    return this.#drains.isRunning(activation) || this.#wakes.has(activation) || activation.hasUnsavedDone;
   }
 
   /** Resolves when this activation's drain (if one runs) has ended. */
   async drained(activation: Activation): Promise<void> {
-    while (this.#drains.has(activation)) await this.#drains.get(activation);
+    await this.#drains.ended(activation);
   }
 
   /**
@@ -105,7 +98,7 @@ export class OutboxRunner {
    */
   async idle(): Promise<void> {
     for (;;) {
-      while (this.#drains.size > 0) await Promise.allSettled([...this.#drains.values()]);
+      await this.#drains.idle();
       if (this.#unsaved.size === 0 || !(await this.saveDone())) return;
     }
   }

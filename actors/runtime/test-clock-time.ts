@@ -22,6 +22,11 @@ export interface ClockTimers {
   dueOnClock(clockId: string, until: number): Promise<AttachedTimer[]>;
 }
 
+/** The clock an actor's turns run on: its document's, or for a creating event the one it attaches the new actor to. */
+export function clockOf(doc: { clockId?: string } | null, event: EventObject): string | null {
+  return doc ? (doc.clockId ?? null) : attachedClock(event);
+}
+
 /** The clock a creating event attaches its new actor to: its `clockId`, which the machine never sees. */
 export function attachedClock(event: EventObject): string | null {
   const clockId = (event as { clockId?: unknown }).clockId;
@@ -32,9 +37,4 @@ export function attachedClock(event: EventObject): string | null {
 export function clockTimeOf(view: Record<string, unknown>): number {
   if (typeof view.nowMs !== 'number') throw new Error('a test-clock view must carry its time as nowMs');
   return view.nowMs;
-}
-
-/** When a timer is next to be delivered, counting backoff after failures. */
-export function firesAt(timer: TimerRow): number {
-  return timer.retryAt ?? timer.dueAt;
 }

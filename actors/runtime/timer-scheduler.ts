@@ -13,8 +13,8 @@ import type { Clock } from '../clock.js';
 import { ShardNotServedError, ShuttingDownError } from '../errors.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter } from '../store/store.js';
-import type { ActorDocument, TimerRow } from './actor-document.js';
-import { TIMER_EVENT, type ActorMessage, type TimerFireEvent } from './messages.js';
+import { firesAt, type ActorDocument, type TimerRow } from './actor-document.js';
+import { timerFireMessage, type ActorMessage } from './messages.js';
 
 export interface TimerSchedulerOptions {
   clock: Clock;
@@ -103,9 +103,9 @@ export class TimerScheduler {
           const address = { kind: doc.kind, id: doc._id };
           // In the order they fall due, whatever order they were armed in: after a jump (a node back from an outage)
           // a payment's poll must run before its window, and one mailbox runs them in the order they are handed over.
-          for (const timer of [...doc.timers].sort((a, b) => (a.retryAt ?? a.dueAt) - (b.retryAt ?? b.dueAt))) {
+          for (const timer of [...doc.timers].sort((a, b) => firesAt(a) - firesAt(b))) {
             const key = `${address.kind}:${address.id}:${timer.id}@${timer.dueAt}`;
-            if ((timer.retryAt ?? timer.dueAt) > now || tried.has(key)) continue;
+            if (firesAt(timer) > now || tried.has(key)) continue;
             tried.add(key);
             deliveries.push(this.#fire(address, timer));
           }
@@ -117,10 +117,8 @@ export class TimerScheduler {
   }
 
   async #fire(address: ActorAddress, timer: TimerRow): Promise<void> {
-    const fire: TimerFireEvent = { type: TIMER_EVENT, timerId: timer.id, dueAt: timer.dueAt };
-    const message: ActorMessage = { id: `timer:${timer.id}@${timer.dueAt}`, event: fire };
     try {
-      await this.options.deliver(address, message);
+      await this.options.deliver(address, timerFireMessage(timer));
       this.options.metrics.timerFired(address.kind, Math.max(0, this.options.clock.now() - timer.dueAt) / 1000);
     } catch (error) {
       // The shard moved or the node is stopping: the row stays for whoever serves it.

@@ -7,13 +7,13 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
-import { decode, encode, fromJson, toJson } from '../codec.js';
+import { decode, encode, fromJson, toJson, type Encoded } from '../codec.js';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import { outboxFields, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { stepsOf } from './machine-steps.js';
 import { isTimerFire, type ActorMessage } from './messages.js';
-import { attachedClock } from './test-clock-time.js';
+import { clockOf } from './test-clock-time.js';
 import { eventType, recordsOf, turnRecord, type TurnEffects } from './turn-record.js';
 
 export type TurnOutcome =
@@ -139,14 +139,14 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     recentAppliedAt = [...recentAppliedAt, now];
   }
 
-  const clockId = doc ? doc.clockId : attachedClock(message.event);
+  const clockId = clockOf(doc, message.event);
   const next: ActorDocument = {
     _id: address.id,
     kind: address.kind,
     shard,
     version,
     machineVersion: kind.machineVersion,
-    snapshot: encode(kind.machine.getPersistedSnapshot(snapshot)),
+    snapshot: persistedSnapshot(kind, snapshot),
     view: kind.view(snapshot, address.id),
     timers,
     nextTimerAt: nextTimerAt(timers),
@@ -162,6 +162,11 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     updatedAt: now,
   };
   return { type: 'write', doc: next, reply, created: !doc };
+}
+
+/** A live snapshot in the form a document stores it (and a replay must reach it). */
+export function persistedSnapshot(kind: ActorKind, snapshot: AnyMachineSnapshot): Encoded {
+  return encode(kind.machine.getPersistedSnapshot(snapshot));
 }
 
 /** The machine's input from the event that creates an actor: the kind's `input`, or the event's payload with the actor's id. */

@@ -354,7 +354,7 @@ class Table {
    * the candidates further some other way: then sorting those is cheaper.
    */
   #sortedScan(filter: Filter, sort: SortSpec): SortedScan | null {
-    const scan = planSortedScan(this.#ordered.values(), pinnedFields(filter), sort);
+    const scan = planSortedScan(this.#ordered.values(), pinnedFields(filter), sort, filter);
     if (!scan) return null;
     const narrowest = this.#narrowest(filter);
     return !narrowest || scan.span.size <= narrowest.size ? scan : null;
@@ -380,8 +380,9 @@ class Table {
   /**
    * The smallest candidate set an index allows: an equality, `$in` or `$all` on `_id`
    * or an index's leading field, an `$or` whose every branch is narrowed so, or the
-   * span of an ordered index whose leading fields are pinned. Undefined when no index
-   * applies and every entry is a candidate.
+   * span of an ordered index whose leading fields are pinned, narrowed by a numeric
+   * range on the field after them (or on the second field, under each value of a free
+   * first one). Undefined when no index applies and every entry is a candidate.
    */
   #narrowest(filter: Filter): Candidates | undefined {
     let best: Candidates | undefined;
@@ -398,15 +399,18 @@ class Table {
       const required = allValues(condition);
       if (required) consider(this.#allOf(path, required));
     }
+    // A lookup by `_id` (every turn's reload) has its one candidate already: no span can do better.
+    if (best && best.size <= 1) return best;
     const pinned = pinnedFields(filter);
     for (const index of this.#ordered.values()) {
       if (!index.usable) continue;
       const prefix = pinnedPrefix(index, pinned);
-      if (prefix.length > 0) consider(spanCandidates(index.span(prefix)));
       const next = index.fields[prefix.length];
       const range = next === undefined ? null : numberRange(filter[next]);
+      // The run in range lies inside the prefix's span, so it is the one to weigh.
       if (range) consider(spanCandidates(index.spanInRange(prefix, range)));
-      else if (prefix.length === 0) consider(this.#skipScan(index, filter));
+      else if (prefix.length > 0) consider(spanCandidates(index.span(prefix)));
+      else consider(this.#skipScan(index, filter));
     }
     return best;
   }

@@ -34,7 +34,8 @@ export function checkPayable(view: OrderView): void {
 }
 
 
-export async function createPayment(deps: CreatePaymentDependencies, view: OrderView, body: CreatePaymentBody): Promise<PaymentView> {
+/** `orderClockId` comes with the order's view (customerOrderOnClock), so the order is read once. */
+export async function createPayment(deps: CreatePaymentDependencies, view: OrderView, body: CreatePaymentBody, orderClockId: string | undefined): Promise<PaymentView> {
   const { order } = view;
   checkPayable(view);
   if (body.fiatCurrency !== undefined && body.currency !== undefined && body.fiatCurrency !== body.currency) {
@@ -57,9 +58,8 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   }
 
   // A payment of an order on a test clock runs on that clock too: its window, polls and retries (docs/test-clocks.md).
-  // Only a sandbox order can be on one, so a live payment reads nothing more.
-  const clockId =
-    view.environment === 'SANDBOX' ? (await deps.system.documents('order').findOne({ _id: order.id }, { projection: { clockId: 1 } }))?.clockId : undefined;
+  // Only a sandbox order can be on one, so a live payment reads no clock.
+  const clockId = view.environment === 'SANDBOX' ? orderClockId : undefined;
   const now = clockId ? new Date(await deps.system.clockTime(clockId)).toISOString() : deps.now();
   const quoter = new Quoter(deps);
   const currency = body.fiatCurrency ?? body.currency;

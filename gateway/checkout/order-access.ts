@@ -18,10 +18,22 @@ export function orderNotFound(): ApiError {
 
 /** The order the token opens, as its view; throws the 401 or 404 otherwise. */
 export async function customerOrder(system: ActorSystem, orderId: string, authorization: string | undefined): Promise<OrderView> {
+  return (await customerOrderOnClock(system, orderId, authorization)).view;
+}
+
+/**
+ * customerOrder with the test clock the order runs on, read in the same look: a payment
+ * started on the order runs on that clock too, and would otherwise read the order again.
+ */
+export async function customerOrderOnClock(
+  system: ActorSystem,
+  orderId: string,
+  authorization: string | undefined,
+): Promise<{ view: OrderView; clockId: string | undefined }> {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!token) throw new ApiError(401, 'Missing order token: send Authorization: Bearer <orderToken>');
-  const doc = await system.documents('order').findOne({ _id: orderId }, { projection: { view: 1 } });
+  const doc = await system.documents('order').findOne({ _id: orderId }, { projection: { view: 1, clockId: 1 } });
   const view = doc?.view as unknown as OrderView | undefined;
   if (!view || !sameHash(view.orderTokenHash, secretHash(token))) throw orderNotFound();
-  return view;
+  return { view, clockId: doc?.clockId };
 }

@@ -32,7 +32,7 @@ export interface AtomicCreateResult {
 
 const POLL_MS = 20;
 /** What a 503 tells the client to wait before asking again, in seconds. */
-export const ATOMIC_CREATE_RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 
 /** Failures of a request, as its POST answers them. */
 const FAILURE_ANSWERS = {
@@ -61,8 +61,8 @@ export class AtomicCreate {
       .update(canonicalJson({ wallet: wallet.toLowerCase(), calls: checked.calls.map(({ field, data }) => ({ field, data })) }))
       .digest('hex');
 
-    const existing = await this.read(requestId);
-    if (!existing) {
+    let held = await this.read(requestId);
+    if (!held) {
       const request: DepositRequest = {
         requestId,
         wallet: wallet as Hex,
@@ -74,18 +74,21 @@ export class AtomicCreate {
         depositId: await reserveDepositId(settings.chain, this.system.documents(DEPOSIT_KIND), null),
         at: this.now(),
       };
+      let replied: DepositView | null = null;
       try {
-        await this.system.ask({ kind: DEPOSIT_KIND, id: requestId }, { type: 'REQUEST', ...request }, { messageId: `atomic-create:${requestId}:${fingerprint}` });
+        // The deposit kind has no reply of its own, so the runtime answers with the deposit's view.
+        const reply = await this.system.ask({ kind: DEPOSIT_KIND, id: requestId }, { type: 'REQUEST', ...request }, { messageId: `atomic-create:${requestId}:${fingerprint}` });
+        replied = (reply as DepositView | null | undefined) ?? null;
       } catch (error) {
         // A concurrent request under this id won the actor: it is compared below like any earlier one.
         if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
       }
+      held = replied ?? (await this.read(requestId));
     }
-    const held = existing ?? (await this.read(requestId));
     if (!held || held.walletAddress !== wallet.toLowerCase() || held.fingerprint !== fingerprint) {
       throw new ApiError(409, `requestId ${requestId} was used for a different request`, 'REQUEST_ID_CONFLICT');
     }
-    return this.settle(requestId, settings.waitMs);
+    return this.settle(requestId, settings.waitMs, held);
   }
 
   async status(wallet: string, requestId: string): Promise<DepositView> {
@@ -98,7 +101,8 @@ export class AtomicCreate {
 
   private available(): AtomicCreateSettings & { wallets: EmbeddedWalletProvider } {
     if (!this.settings?.wallets) {
-      throw new ApiError(503, 'Atomic deposit creation is not available on this node: it has no chain, relayer or wallet provider', 'TEMPORARILY_UNAVAILABLE');
+      const message = 'Atomic deposit creation is not available on this node: it has no chain, relayer or wallet provider';
+      throw new ApiError(503, message, 'TEMPORARILY_UNAVAILABLE', null, RETRY_AFTER_SECONDS);
     }
     return this.settings as AtomicCreateSettings & { wallets: EmbeddedWalletProvider };
   }
@@ -108,11 +112,13 @@ export class AtomicCreate {
     return (doc?.view as DepositView | undefined) ?? null;
   }
 
-  /** Waits until the batch is sent (its hash known), confirmed or failed, and answers that. */
-  private async settle(requestId: string, waitMs: number): Promise<AtomicCreateResult> {
+  /**
+   * Waits until the batch is sent (its hash known), confirmed or failed, and answers that.
+   * `held` is the view create just compared, so the first look needs no read.
+   */
+  private async settle(requestId: string, waitMs: number, held: DepositView): Promise<AtomicCreateResult> {
     const deadline = Date.now() + waitMs;
-    for (;;) {
-      const view = (await this.read(requestId))!;
+    for (let view = held; ; view = (await this.read(requestId))!) {
       if (view.status === 'failed') {
         const failure = view.failure!;
         throw new ApiError(FAILURE_ANSWERS[failure.code], failure.message, failure.code);
@@ -120,7 +126,8 @@ export class AtomicCreate {
       const hash = view.transactionHash ?? (view.transactionId ? await this.sentHash(view.transactionId) : null);
       if (hash) return { chainId: view.chainId, depositId: view.depositId, escrowAddress: view.escrowAddress, transactionHash: hash };
       if (Date.now() >= deadline) {
-        throw new ApiError(503, `Request ${requestId} is still being submitted; send it again with the same requestId to follow it`, 'TEMPORARILY_UNAVAILABLE');
+        const message = `Request ${requestId} is still being submitted; send it again with the same requestId to follow it`;
+        throw new ApiError(503, message, 'TEMPORARILY_UNAVAILABLE', null, RETRY_AFTER_SECONDS);
       }
       await sleep(POLL_MS);
     }

@@ -5,7 +5,8 @@
  * process runs.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { chartDefinition, chartedMachines, chartStates, type ChartDefinition } from '../../machines/charts/index.js';
+import { chartedMachines } from './chart-registry.js';
+import { chartDefinition, chartStates, type ChartDefinition } from '../../machines/charts/index.js';
 import type { MachineSummary } from './machine-summary.js';
 
 interface Charted {

@@ -5,6 +5,7 @@
  * orders, payments, endpoints and deliveries; an order id its payments; an endpoint id
  * its deliveries. Exact matches come first, then each kind's newest.
  */
+import { parseAddress } from '../../actors/address.js';
 import type { ActorDocument } from '../../actors/runtime/actor-document.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { z } from 'zod';
@@ -17,11 +18,11 @@ type Hit = z.input<typeof actorSearch>['actors'][number];
 const RELATIONS = ['merchantId', 'orderId', 'webhookId'] as const;
 
 export async function searchActors(system: ActorSystem, query: string, limit: number): Promise<z.input<typeof actorSearch>> {
-  const colon = query.indexOf(':');
+  const address = parseAddress(query);
   const kinds = system.stats().kinds;
   const hits: Hit[] = [];
-  if (colon >= 0) {
-    const [kind, id] = [query.slice(0, colon), query.slice(colon + 1)];
+  if (address) {
+    const { kind, id } = address;
     const doc = kinds.includes(kind) ? await system.documents(kind).findOne({ _id: id }) : null;
     if (doc) hits.push(hit(system, doc, 'id'));
   } else {

@@ -40,7 +40,8 @@ export async function sandboxTestOrder(deps: SandboxTestOrderDependencies, accou
   const view = await orderView(deps, created.order.id);
   const rail = body.rail ?? view.order.enabledRails[0];
   if (!rail) throw new ApiError(422, 'The account has no rail enabled to pay the test order on', 'RAIL_NOT_SUPPORTED');
-  const payment = await createPayment(deps, view, { rail });
+  // A test order is never created on a test clock.
+  const payment = await createPayment(deps, view, { rail }, undefined);
   const settled = (await deps.system.ask({ kind: 'payment', id: payment.payment.id }, { type: 'SIMULATE_PAYMENT', at: deps.now() })) as PaymentView;
   const deadline = Date.now() + FULFIL_WAIT_MS;
   let order = await orderView(deps, created.order.id);

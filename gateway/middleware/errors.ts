@@ -16,7 +16,10 @@ export function errorEnvelope(): Middleware<RequestState> {
     try {
       await next();
     } catch (error) {
-      if (error instanceof ApiError) return respond(ctx, error.statusCode, error.message, error.responseObject, error.errorCode);
+      if (error instanceof ApiError) {
+        if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
+        return respond(ctx, error.statusCode, error.message, error.responseObject, error.errorCode);
+      }
       if (error instanceof CommandRejectedError) return respond(ctx, error.status, error.message, error.details ?? null, error.code);
       if (error instanceof UnknownActorError) return respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
       if (error instanceof AskTimeoutError || error instanceof ShuttingDownError) {

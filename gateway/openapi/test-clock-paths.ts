@@ -3,7 +3,7 @@ import { advanceTestClockBody, createTestClockBody, deletedTestClock, listTestCl
 import { failure, invalid, standardAnswers, success, type Outcome } from './answers.js';
 import { API_KEY, apiKeyRefusals } from './security.js';
 
-export const TEST_CLOCK_SANDBOX_ONLY: Outcome = { code: 'TEST_CLOCK_SANDBOX_ONLY', when: 'a live key: test clocks are sandbox only' };
+const TEST_CLOCK_SANDBOX_ONLY: Outcome = { code: 'TEST_CLOCK_SANDBOX_ONLY', when: 'a live key: test clocks are sandbox only' };
 export const TEST_CLOCK_NOT_FOUND: Outcome = { code: 'TEST_CLOCK_NOT_FOUND', when: 'no test clock of the key’s account has that id, or it was deleted' };
 
 const tags = ['Test clocks'];

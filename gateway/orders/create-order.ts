@@ -22,7 +22,7 @@ import { pooledRandomBytes } from '../random-pool.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { CreateOrderBody } from '../schemas/order-schemas.js';
 import { requestHash } from './request-hash.js';
-import { TestClocks } from '../test-clocks/test-clocks.js';
+import type { TestClocks } from '../test-clocks/test-clocks.js';
 import { positiveMoneyField } from '../validation.js';
 
 export interface CreateOrderDependencies {
@@ -32,6 +32,8 @@ export interface CreateOrderDependencies {
   idSecret: string;
   /** The largest order, in USDC base units; a fiat price or an open amount's bounds count at today's rate. */
   orderMaxUsdc: bigint;
+  /** The test clock an order names is read through the sandbox-only rules every clock answer follows. */
+  clocks: Pick<TestClocks, 'read'>;
   now(): string;
 }
 
@@ -52,7 +54,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     if (replay) return replay;
   }
   // Refused before anything else is looked at: a live key never learns which clocks exist.
-  const clock = body.testClockId === undefined ? null : await new TestClocks(deps.system, deps.now).attach(account, body.testClockId);
+  const clock = body.testClockId === undefined ? null : await deps.clocks.read(account, body.testClockId);
   // An order on a test clock is created, and priced, at the clock's time.
   const timed: CreateOrderDependencies = clock ? { ...deps, now: () => clock.frozenTime } : deps;
   const { profile } = account;
@@ -91,7 +93,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     idempotencyKey: body.idempotencyKey ?? null,
     requestHash: fingerprint,
     at: timed.now(),
-    ...(clock ? { clockId: clock.clockId } : {}),
+    ...(clock ? { clockId: clock.id } : {}),
   };
 
   let reply: OrderReply;

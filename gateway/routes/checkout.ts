@@ -14,7 +14,7 @@ import { reply, sendRendered } from '../envelope.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { checkPayable, createPayment, type CreatePaymentDependencies } from '../checkout/create-payment.js';
-import { customerOrder } from '../checkout/order-access.js';
+import { customerOrder, customerOrderOnClock } from '../checkout/order-access.js';
 import { customerPayment, hostedPayment } from '../checkout/customer-payments.js';
 import { displayAmount, orderCurrency, payableRails, Quoter, spreadBps, type QuoteCandidate } from '../checkout/quotes.js';
 import { setOrderAmount } from '../checkout/set-amount.js';
@@ -73,9 +73,10 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
   });
 
   router.post('/:orderId/payments', deps.body, async (ctx) => {
-    const view = await order(ctx);
+    const { orderId } = parseOrThrow(checkoutOrderPath, ctx.params);
+    const { view, clockId } = await customerOrderOnClock(deps.system, orderId, ctx.get('authorization') || undefined);
     const body = parseOrThrow(createPaymentBody, ctx.request.body);
-    answer(ctx, 201, 'Payment created', await createPayment(deps, view, body));
+    answer(ctx, 201, 'Payment created', await createPayment(deps, view, body, clockId));
   });
 
   router.get('/:orderId/payments/:paymentId', async (ctx) => answer(ctx, 200, 'Payment', await payment(ctx)));

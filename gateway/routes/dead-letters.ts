@@ -7,6 +7,7 @@
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { parseAddress } from '../../actors/address.js';
 import type { DeadLetter, DeadLetterStore } from '../../actors/runtime/dead-letters.js';
 import { reply, respond } from '../envelope.js';
 import type { GatewayState } from '../state.js';
@@ -56,7 +57,8 @@ function caller(requestId: string): string {
 }
 
 async function listDeadLetters(store: DeadLetterStore, query: ListDeadLettersQuery) {
-  const actor = query.actor === undefined ? undefined : parseActor(query.actor);
+  // The query schema has held actor to kind:id, so it parses.
+  const actor = query.actor === undefined ? undefined : parseAddress(query.actor)!;
   const [page, openCount] = await Promise.all([
     store.list({
       status: query.status,
@@ -75,12 +77,6 @@ async function listDeadLetters(store: DeadLetterStore, query: ListDeadLettersQue
     limit: query.limit,
     openCount,
   };
-}
-
-/** `kind:id`, already held to its pattern by the query schema. */
-function parseActor(address: string): { kind: string; id: string } {
-  const colon = address.indexOf(':');
-  return { kind: address.slice(0, colon), id: address.slice(colon + 1) };
 }
 
 /** The letter as the API answers it: its id as `id`, times as ISO strings, the payload as stored. */

@@ -1,6 +1,6 @@
 /** Document 3's atomic deposit creation: the strict body and the status object (docs/atomic-create.md). */
 import { z } from 'zod';
-import { evmAddress, isoTime } from './common.js';
+import { evmAddress, isoTime, txHash } from './common.js';
 
 const calldata = z
   .string()
@@ -12,7 +12,7 @@ const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-
 
 const calldataList = z.array(calldata).min(1, 'must hold 1 to 32 calls').max(32, 'must hold 1 to 32 calls');
 
-export const atomicCreateCalls = z
+const atomicCreateCalls = z
   .strictObject({
     approve: calldata.optional().meta({ description: 'USDC `approve(escrow, amount)`, at least the deposit’s amount' }),
     createDeposit: calldata.meta({ description: 'The escrow’s `createDeposit`, of USDC' }),
@@ -48,7 +48,7 @@ export const atomicCreateResult = z
     chainId: z.number().int().min(1),
     depositId: z.string().regex(/^\d+$/).meta({ description: 'The escrow deposit id reserved for the request', example: '42' }),
     escrowAddress: evmAddress,
-    transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/).meta({ description: 'The transaction that carries the batch' }),
+    transactionHash: txHash.meta({ description: 'The transaction that carries the batch' }),
   })
   .meta({ id: 'AtomicCreateResult' });
 
@@ -60,7 +60,7 @@ export const atomicCreateStatus = z
     chainId: z.number().int().min(1),
     depositId: z.string().regex(/^\d+$/).meta({ description: 'The deposit id reserved; final once confirmed (a batch that lost its id to another deposit is submitted again under the next)' }),
     escrowAddress: evmAddress,
-    transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/).nullable().meta({ description: 'Null until confirmed' }),
+    transactionHash: txHash.nullable().meta({ description: 'Null until confirmed' }),
     failure: z
       .object({
         code: z.enum(['CALLDATA_REVERTS', 'EMBEDDED_WALLET_NOT_FOUND', 'SUBMISSION_FAILED']),

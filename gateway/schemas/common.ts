@@ -5,6 +5,8 @@ import { idPattern } from '../ids.js';
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits');
 /** A keccak256 hash (a payment method, currency, payee or intent as the chain names it), lower-case hex. */
 export const bytes32 = z.string().regex(/^0x[0-9a-f]{64}$/);
+/** A transaction hash as the chain or the indexer reports it, in any letter case. */
+export const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be three upper-case letters');
 /** What a payment is made in: a fiat currency, or on a crypto rail the token's symbol (USDC). */
 export const paymentCurrency = z

@@ -4,6 +4,7 @@
  * is generated too.
  */
 import { z } from 'zod';
+import { ADDRESS_PART } from '../../actors/address.js';
 import { DEAD_LETTER_SOURCES, DEAD_LETTER_STATUSES } from '../../actors/runtime/dead-letters.js';
 import { isoTime } from './common.js';
 
@@ -20,8 +21,8 @@ export const deadLetterPath = z.strictObject({ deadLetterId });
 export const deadLetterStatus = z.enum(DEAD_LETTER_STATUSES);
 export const deadLetterSource = z.enum(DEAD_LETTER_SOURCES);
 
-/** An actor address as `kind:id`, each part as actors/address.ts allows it. */
-const ACTOR = /^[A-Za-z0-9_-]{1,128}:[A-Za-z0-9_-]{1,128}$/;
+/** An actor address as formatAddress writes it. */
+const ACTOR = new RegExp(`^${ADDRESS_PART}:${ADDRESS_PART}$`);
 
 export const listDeadLettersQuery = z.strictObject({
   status: deadLetterStatus.default('OPEN').meta({ description: 'Default OPEN: the letters waiting for an operator' }),

@@ -5,11 +5,10 @@
  */
 import { z } from 'zod';
 import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from '../market/deposit-bundle-figures.js';
-import { bytes32, count, currencyCode, evmAddress, isoTime, queryBoolean, signedUsd, usdc } from './common.js';
+import { bytes32, count, currencyCode, evmAddress, isoTime, queryBoolean, signedUsd, txHash, usdc } from './common.js';
 
 const profitUsd = signedUsd.meta({ example: '1.086956' });
 const rate18 = z.string().regex(/^\d+$/).meta({ description: 'Fiat per USDC, 18 decimals, as the escrow holds it', example: '925000000000000000' });
-const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
 export const depositBundlePath = z.object({
   depositId: z.string().regex(/^\d{1,78}$/, 'must be a deposit id: a whole number, 0 or more').meta({ description: 'The deposit’s id in the escrow (depositIdOnContract)', example: '1' }),

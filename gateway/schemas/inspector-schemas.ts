@@ -5,13 +5,11 @@
  * page reads these shapes; docs/inspector.md describes them with examples.
  */
 import { z } from 'zod';
-import { isoTime } from './common.js';
+import { ADDRESS_PART, SAFE_PART } from '../../actors/address.js';
+import { isoTime, pageQuery } from './common.js';
 
-/** What actors/address.ts allows in a kind or an id. */
-const ADDRESS_PART = /^[A-Za-z0-9_-]{1,128}$/;
-
-const kind = z.string().regex(ADDRESS_PART, 'must be an actor kind: 1 to 128 letters, digits, _ or -').meta({ description: 'The actor kind: order, payment, webhook, delivery, transaction, …', example: 'order' });
-const actorId = z.string().regex(ADDRESS_PART, 'must be an actor id: 1 to 128 letters, digits, _ or -').meta({ example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N' });
+const kind = z.string().regex(SAFE_PART, 'must be an actor kind: 1 to 128 letters, digits, _ or -').meta({ description: 'The actor kind: order, payment, webhook, delivery, transaction, …', example: 'order' });
+const actorId = z.string().regex(SAFE_PART, 'must be an actor id: 1 to 128 letters, digits, _ or -').meta({ example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N' });
 const version = z.number().int().meta({ description: 'The document version a turn wrote; maintenance writes take versions too, so versions of turns may skip' });
 
 export const actorPath = z.strictObject({ kind, actorId });
@@ -24,7 +22,7 @@ export const turnPath = z.strictObject({
 
 export const historyQuery = z.strictObject({
   after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0).meta({ description: 'Turns after this version (nextAfter of the previous page); 0 from the first' }),
-  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  limit: pageQuery.limit,
 });
 
 export const turnQuery = z.strictObject({
@@ -37,12 +35,12 @@ export const turnQuery = z.strictObject({
 export const searchQuery = z.strictObject({
   query: z
     .string()
-    .regex(/^([A-Za-z0-9_-]{1,128}:)?[A-Za-z0-9_-]{1,128}$/, 'must be an actor id (ord_…, pay_…, mer_…) or an address kind:id')
+    .regex(new RegExp(`^(${ADDRESS_PART}:)?${ADDRESS_PART}$`), 'must be an actor id (ord_…, pay_…, mer_…) or an address kind:id')
     .meta({ description: 'An actor id or kind:id; an id also finds the actors whose view names it as their merchant, order or webhook', example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N' }),
-  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  limit: pageQuery.limit,
 });
 
-export const stateValue = z
+const stateValue = z
   .union([z.string(), z.record(z.string(), z.unknown())])
   .meta({ id: 'StateValue', description: 'The machine state: a state name, or an object of parallel or nested states' });
 

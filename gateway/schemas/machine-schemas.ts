@@ -7,14 +7,14 @@ import { z } from 'zod';
 import type { ChartState } from '../../machines/charts/chart-graph.js';
 
 /** A chart name: the machine's id in kebab case (machines/charts/chart-definition.ts `chartName`). */
-export const machineName = z
+const machineName = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,63}$/, 'must be a machine chart name: lower-case letters, digits and hyphens, such as payment')
   .meta({ example: 'payment' });
 
 export const machinePath = z.strictObject({ name: machineName });
 
-export const machineSummary = z.object({
+const machineSummary = z.object({
   name: machineName,
   kind: z.string().optional().meta({ description: 'The actor kind that runs this machine on the node, where one does (actor addresses start with it)' }),
   machineVersion: z.number().int().optional().meta({ description: 'The machine version that kind stores with its snapshots' }),

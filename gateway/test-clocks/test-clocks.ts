@@ -14,7 +14,7 @@ import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { newestPage } from '../paged-views.js';
 import type { CreateTestClockBody } from '../schemas/test-clock-schemas.js';
 
-export type TestClockResource = TestClockView['clock'];
+type TestClockResource = TestClockView['clock'];
 
 export class TestClocks {
   constructor(
@@ -55,13 +55,6 @@ export class TestClocks {
     await this.#own(account, id);
     await this.system.ask({ kind: TEST_CLOCK_KIND, id }, { type: 'DELETE', at: this.now() });
     return { id, deleted: true };
-  }
-
-  /** The clock a new order of `account` attaches to, and its time: the order is created at that time. */
-  async attach(account: MerchantAccount, id: string): Promise<{ clockId: string; frozenTime: string }> {
-    sandboxOnly(account);
-    const { clock } = await this.#own(account, id);
-    return { clockId: clock.id, frozenTime: clock.frozenTime };
   }
 
   async #own(account: MerchantAccount, id: string): Promise<TestClockView> {

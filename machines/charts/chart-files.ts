@@ -3,10 +3,16 @@
  * by file name. `npm run charts` writes them (deploy/charts.ts) and a test compares them
  * with what is checked in, so both make them here, the same way.
  */
+import type { AnyStateMachine } from 'xstate';
 import { chartDefinition } from './chart-definition.js';
 import { chartStates } from './chart-graph.js';
-import type { ChartedMachine } from './chart-registry.js';
 import { renderChart } from './render-chart.js';
+
+/** A machine under its chart name (`chartName` of its id), as the chart registry finds it. */
+export interface ChartedMachine {
+  name: string;
+  machine: AnyStateMachine;
+}
 
 export const CHARTS_INDEX = 'README.md';
 

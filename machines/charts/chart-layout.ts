@@ -85,24 +85,28 @@ const LAYOUT: Record<string, string> = {
 const LABEL: Record<string, string> = { 'elk.edgeLabels.placement': 'CENTER', 'elk.edgeLabels.inline': 'true' };
 
 export async function layoutChart(definition: ChartDefinition): Promise<LaidOutChart> {
-  const { graph, labels } = elkGraph(definition);
+  const { graph, labels, lines } = elkGraph(definition);
   const laid = await new Elk().layout(graph);
-  return readLayout(definition, laid, labels);
+  return readLayout(definition, laid, labels, lines);
 }
 
 /**
  * The chart graph as ELK's input: nodes sized from their text, and one edge per pair of
  * states a transition joins (several transitions between the same two states share an
  * edge, their labels one under the other), held by the lowest state holding both ends.
- * `labels` are each edge's lines by edge id.
+ * `labels` are each edge's lines by edge id, `lines` each state's by state id: the text
+ * the boxes were sized for is the text drawn in them.
  */
-function elkGraph(definition: ChartDefinition): { graph: ElkNode; labels: Map<string, LabelLine[]> } {
+function elkGraph(definition: ChartDefinition): { graph: ElkNode; labels: Map<string, LabelLine[]>; lines: Map<string, LabelLine[]> } {
   const parents = new Map<string, string>();
   const nodes = new Map<string, ElkNode>();
   const graph: ElkNode = { id: GRAPH, layoutOptions: { ...LAYOUT, 'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]` }, children: [], edges: [] };
   nodes.set(GRAPH, graph);
+  const lines = new Map<string, LabelLine[]>();
   const add = (state: ChartState, parent: ElkNode) => {
-    const node = stateNode(state);
+    const text = stateLines(state);
+    lines.set(state.id, text);
+    const node = stateNode(state, text);
     parent.children!.push(node);
     parents.set(state.id, parent.id);
     nodes.set(state.id, node);
@@ -131,11 +135,10 @@ function elkGraph(definition: ChartDefinition): { graph: ElkNode; labels: Map<st
   for (const [id, [source, target]] of ends) {
     nodes.get(commonHolder(source, target, parents))!.edges!.push({ id, sources: [source], targets: [target], labels: [edgeLabel(labels.get(id)!)] });
   }
-  return { graph, labels };
+  return { graph, labels, lines };
 }
 
-function stateNode(state: ChartState): ElkNode {
-  const lines = stateLines(state);
+function stateNode(state: ChartState, lines: LabelLine[]): ElkNode {
   const width = Math.ceil(Math.max(80, textWidth(state.key) + 2 * PAD_X, ...lines.map((line) => textWidth(line.text) + 2 * PAD_X)));
   const header = TITLE_HEIGHT + (lines.length > 0 ? lines.length * LINE_HEIGHT + PAD_Y : 0);
   if (state.states.length === 0) return { id: state.id, width, height: Math.max(36, header) };
@@ -168,7 +171,7 @@ function commonHolder(source: string, target: string, parents: Map<string, strin
   return ancestors(source).find((id) => targetAncestors.has(id) && id !== source && id !== target) ?? GRAPH;
 }
 
-function readLayout(definition: ChartDefinition, laid: ElkNode, labels: Map<string, LabelLine[]>): LaidOutChart {
+function readLayout(definition: ChartDefinition, laid: ElkNode, labels: Map<string, LabelLine[]>, lines: Map<string, LabelLine[]>): LaidOutChart {
   const definitions = new Map<string, { state: ChartState; depth: number }>();
   const index = (state: ChartState, depth: number) => {
     definitions.set(state.id, { state, depth });
@@ -181,7 +184,7 @@ function readLayout(definition: ChartDefinition, laid: ElkNode, labels: Map<stri
   const edges: LaidOutEdge[] = [];
   const visit = (node: ElkNode) => {
     const known = definitions.get(node.id);
-    if (known) states.push({ id: known.state.id, key: known.state.key, type: known.state.type, depth: known.depth, lines: stateLines(known.state), ...box(node) });
+    if (known) states.push({ id: known.state.id, key: known.state.key, type: known.state.type, depth: known.depth, lines: lines.get(node.id)!, ...box(node) });
     else if (node.id.endsWith(INITIAL)) initials.push(box(node));
     for (const edge of node.edges ?? []) edges.push(edgeOf(edge, labels));
     for (const child of node.children ?? []) visit(child);
@@ -212,6 +215,7 @@ function point(at: Point): Point {
   return { x: round(at.x), y: round(at.y) };
 }
 
-function round(value: number): number {
+/** To a tenth; exported so that the drawing rounds its sums of coordinates the same way. */
+export function round(value: number): number {
   return Math.round(value * 10) / 10;
 }

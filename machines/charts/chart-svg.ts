@@ -5,7 +5,7 @@
  * machine is escaped. States named in `active` carry the class `active` and are drawn
  * highlighted: how an inspector shows where an actor stands.
  */
-import type { LaidOutChart, LaidOutEdge, LaidOutState, Point } from './chart-layout.js';
+import { round, type LaidOutChart, type LaidOutEdge, type LaidOutState, type Point } from './chart-layout.js';
 import type { LineKind } from './chart-labels.js';
 import { FONT_FAMILY, FONT_SIZE, LINE_HEIGHT, PAD_X, TITLE_HEIGHT } from './chart-style.js';
 
@@ -75,7 +75,7 @@ function labelSvg(edge: LaidOutEdge): string {
 
 /** Sums of rounded coordinates, rounded again: 383.6 + 3 must not print as 386.59999999999997. */
 function n(value: number): string {
-  return String(Math.round(value * 10) / 10);
+  return String(round(value));
 }
 
 function pathOf(points: Point[]): string {

@@ -10,6 +10,7 @@
  * not the document's: a request whose batch can never succeed must end somewhere.
  */
 import { assign, enqueueActions, setup } from 'xstate';
+import { topState } from '../top-state.js';
 import type { TransactionOutcomeEvent } from '../transaction/index.js';
 import type { DepositContext, DepositEvent, DepositFailure, DepositRequest } from './deposit-types.js';
 
@@ -27,14 +28,17 @@ export function batchTransactionId(requestId: string, attempt: number): string {
 }
 
 export function depositStatusOf(value: unknown): DepositStatus {
-  const top = typeof value === 'string' ? value : Object.keys(value as object)[0]!;
-  return top as DepositStatus;
+  return topState(value) as DepositStatus;
 }
 
 const outcomeOf = (context: DepositContext, event: DepositEvent): TransactionOutcomeEvent | null =>
   event.type === 'TRANSACTION_OUTCOME' && event.transactionId === context.transactionId ? event : null;
 
 const mayResubmit = (context: DepositContext) => context.attempt + 1 < MAX_SUBMISSIONS;
+
+/** A check of an earlier submission's deposit says nothing about the current one. */
+const currentCheck = (context: DepositContext, event: DepositEvent): event is Extract<DepositEvent, { type: 'DEPOSIT_CHECKED' }> =>
+  event.type === 'DEPOSIT_CHECKED' && event.attempt === context.attempt;
 
 /** Why a submission that did not mine ended, and whether another under a new id could succeed. */
 function judgeOutcome(event: TransactionOutcomeEvent): { resubmit: boolean; failure: DepositFailure } {
@@ -64,9 +68,9 @@ export const depositMachine = setup({
       return outcome !== null && mayResubmit(context) && judgeOutcome(outcome).resubmit;
     },
     unmined: ({ context, event }) => outcomeOf(context, event) !== null,
-    held: ({ context, event }) => event.type === 'DEPOSIT_CHECKED' && event.attempt === context.attempt && event.held,
-    checkedMissing: ({ context, event }) => event.type === 'DEPOSIT_CHECKED' && event.attempt === context.attempt && !event.held,
-    resubmitMissing: ({ context, event }) => event.type === 'DEPOSIT_CHECKED' && event.attempt === context.attempt && !event.held && mayResubmit(context),
+    held: ({ context, event }) => currentCheck(context, event) && event.held,
+    checkedMissing: ({ context, event }) => currentCheck(context, event) && !event.held,
+    resubmitMissing: ({ context, event }) => currentCheck(context, event) && !event.held && mayResubmit(context),
   },
   actions: {
     submitBatch: (_, _params: { requestId: string; attempt: number; wallet: DepositContext['wallet']; depositId: bigint | null; calls: DepositContext['calls'] }) => {},

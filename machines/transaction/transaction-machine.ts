@@ -12,9 +12,11 @@
  * the write and report back as events; time arrives in them.
  */
 import { assign, enqueueActions, setup } from 'xstate';
+import { topState } from '../top-state.js';
 import type {
   Attempt,
   Authorization,
+  ChainCall,
   Hex,
   MachineAddress,
   OutcomeStatus,
@@ -27,12 +29,14 @@ import type {
 
 export type TransactionStatus = 'PREPARED' | 'SUBMITTED' | OutcomeStatus;
 
-/** The call as the chain runs it: what estimating, signing and decoding a revert all need. */
-type ChainCallParams = { from: Hex; to: Hex; data: Hex; value: bigint; authorizationList?: Authorization[] };
-
 /** The authorizations a call carries, named only when there are some: a plain call's effects see a plain call. */
-function delegationOf(context: TransactionContext): { authorizationList?: Authorization[] } {
-  return context.authorizationList?.length ? { authorizationList: context.authorizationList } : {};
+export function delegationOf(call: { authorizationList?: Authorization[] }): { authorizationList?: Authorization[] } {
+  return call.authorizationList?.length ? { authorizationList: call.authorizationList } : {};
+}
+
+/** The transaction's call, in the key order every effect's params have always had. */
+function chainCallOf(context: TransactionContext): ChainCall {
+  return { from: context.from, to: context.to, data: context.data, value: context.value, ...delegationOf(context) };
 }
 
 /** Gas a transfer of nothing to oneself costs: what a cancellation spends. */
@@ -88,10 +92,10 @@ export const transactionMachine = setup({
       event.type === 'NOT_MINED' && !event.included && event.at - latestAttempt(context)!.signedAt >= context.policy.bumpAfterMs,
   },
   actions: {
-    estimate: (_, _params: { transactionId: string } & ChainCallParams) => {},
-    sign: (_, _params: { transactionId: string; chainId: number; gasLimit: bigint; cap: bigint } & ChainCallParams) => {},
+    estimate: (_, _params: { transactionId: string } & ChainCall) => {},
+    sign: (_, _params: { transactionId: string; chainId: number; gasLimit: bigint; cap: bigint } & ChainCall) => {},
     broadcast: (_, _params: { transactionId: string; hash: Hex; raw: Hex }) => {},
-    checkReceipt: (_, _params: { transactionId: string; nonce: bigint; hashes: Hex[]; raw: Hex | null; confirmations: number } & ChainCallParams) => {},
+    checkReceipt: (_, _params: { transactionId: string; nonce: bigint; hashes: Hex[]; raw: Hex | null; confirmations: number } & ChainCall) => {},
     signReplacement: (_, _params: ReturnType<typeof replacementOf>) => {},
     tell: (_, _params: { to: MachineAddress; event: TransactionOutcomeEvent }) => {},
     recordEstimate: assign(({ event }) => (event.type === 'ESTIMATED' ? { gasLimit: event.gasLimit, updatedAt: event.at } : {})),
@@ -149,11 +153,7 @@ export const transactionMachine = setup({
             type: 'estimate',
             params: ({ context }) => ({
               transactionId: context.id,
-              from: context.from,
-              to: context.to,
-              data: context.data,
-              value: context.value,
-              ...delegationOf(context),
+              ...chainCallOf(context),
             }),
           },
           on: {
@@ -168,11 +168,7 @@ export const transactionMachine = setup({
             params: ({ context }) => ({
               transactionId: context.id,
               chainId: context.chainId,
-              from: context.from,
-              to: context.to,
-              data: context.data,
-              value: context.value,
-              ...delegationOf(context),
+              ...chainCallOf(context),
               gasLimit: context.gasLimit!,
               cap: context.policy.maxFeePerGas,
             }),
@@ -205,12 +201,8 @@ export const transactionMachine = setup({
             type: 'checkReceipt',
             params: ({ context }) => ({
               transactionId: context.id,
-              from: context.from,
               // The call, so that a revert can be decoded by running it again.
-              to: context.to,
-              data: context.data,
-              value: context.value,
-              ...delegationOf(context),
+              ...chainCallOf(context),
               nonce: context.nonce!,
               hashes: context.attempts.map((attempt) => attempt.hash),
               // What a look sends again; nothing before the first broadcast, so a call cancelled while signing never leaves.
@@ -286,5 +278,5 @@ function receiptOutcome(status: OutcomeStatus, receipt: Extract<TransactionEvent
 
 /** The public status: the top-level state. */
 export function transactionStatusOf(value: unknown): TransactionStatus {
-  return (typeof value === 'string' ? value : Object.keys(value as object)[0]) as TransactionStatus;
+  return topState(value) as TransactionStatus;
 }

@@ -34,6 +34,16 @@ export interface TransactionRequest {
   authorizationList?: Authorization[];
 }
 
+/** The call as the chain runs it: what estimating, signing and decoding a revert all need. */
+export interface ChainCall {
+  from: Hex;
+  to: Hex;
+  data: Hex;
+  value: bigint;
+  /** EIP-7702 authorizations: present and non-empty, the call is a type-4 transaction. */
+  authorizationList?: Authorization[];
+}
+
 /** One EIP-7702 authorization, signed by the account that delegates its code to `address`. */
 export interface Authorization {
   address: Hex;

@@ -100,8 +100,8 @@ function operationRequests(target: FuzzTarget, template: string, method: string,
     : fc.constant({} as Record<string, string | string[]>);
   // Many optional parameters, each sometimes hostile, rarely make a whole valid query: known ones reach the success path.
   const query = knownQueries.length > 0 ? fc.oneof({ weight: 3, arbitrary: generated }, { weight: 1, arbitrary: fc.constantFrom(...knownQueries) }) : generated;
-  const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-  const sign = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).map((scheme) => target.signers?.[scheme]).find((signer) => signer !== undefined);
+  const bodySchema = bodySchemaOf(operation);
+  const sign = signerOf(target, operation);
   return fc
     .record({
       method: fc.oneof({ weight: 17, arbitrary: fc.constant(method) }, { weight: 2, arbitrary: fc.constantFrom(...STANDARD) }, { weight: 1, arbitrary: fc.constantFrom(...EXOTIC) }),
@@ -130,8 +130,30 @@ function operationRequests(target: FuzzTarget, template: string, method: string,
     });
 }
 
+/** The names of a path template's parameters, in order: `{orderId}` and the like. */
+function pathParameters(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+function bodySchemaOf(operation: OperationObject): unknown {
+  return operation.requestBody?.content?.['application/json']?.schema;
+}
+
+/** The signer of an operation whose credential is a signature over its body (the wallet-provider webhook), if it is one. */
+function signerOf(target: FuzzTarget, operation: OperationObject): ((body: string) => Record<string, string>) | undefined {
+  return (operation.security ?? [])
+    .flatMap((requirement) => Object.keys(requirement))
+    .map((scheme) => target.signers?.[scheme])
+    .find((signer) => signer !== undefined);
+}
+
+/** One schema-valid value, the same every run. */
+function firstValid(target: FuzzTarget, schema: unknown): unknown {
+  return fc.sample(validArbitrary(schema, target.document), { numRuns: 1, seed: 1 })[0];
+}
+
 function pathOf(target: FuzzTarget, template: string, method: string, operation: OperationObject): fc.Arbitrary<string> {
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const names = pathParameters(template);
   if (names.length === 0) return fc.constant(template);
   const segments = names.map((name) => {
     const parameter = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === name);
@@ -289,7 +311,7 @@ export function rightRequests(target: FuzzTarget): FuzzRequest[] {
     Object.entries(methods).map(([lower, operation]): FuzzRequest => {
       const method = lower.toUpperCase();
       const name = `${method} ${template}`;
-      const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+      const names = pathParameters(template);
       const tuples = target.idTuples?.[names.join('/')];
       const chosen = tuples?.length
         ? take(names.join('/'), tuples)
@@ -299,21 +321,21 @@ export function rightRequests(target: FuzzTarget): FuzzRequest[] {
             if (known?.length) return take(`${method} ${parameter}`, method === 'GET' ? known.slice(0, 1) : known);
             // No id is known where none can succeed (a customer's payment needs its order's token): a well-formed one.
             const schema = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === parameter)?.schema ?? {};
-            return fc.sample(validArbitrary(schema, target.document), { numRuns: 1, seed: 1 })[0] as string;
+            return firstValid(target, schema) as string;
           });
       const path = names.reduce((built, parameter, index) => built.replace(`{${parameter}}`, chosen[index]!), template);
       const search = new URLSearchParams(target.queries?.[name]?.[0] ?? {});
       const spendable = target.spentTokens?.[name];
       const headers = rightCredentials(target, operation, spendable?.length ? take(name, spendable) : target.credentials.makerToken);
-      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      const schema = bodySchemaOf(operation);
       const example = schema === undefined ? undefined : resolve(target, schema).example;
-      const value = target.bodies?.[name]?.[0] ?? example ?? (schema === undefined ? undefined : fc.sample(validArbitrary(schema, target.document), { numRuns: 1, seed: 1 })[0]);
+      const value = target.bodies?.[name]?.[0] ?? example ?? (schema === undefined ? undefined : firstValid(target, schema));
       let body: Buffer | undefined;
       if (value !== undefined) {
         const text = JSON.stringify(value);
         body = Buffer.from(text, 'utf8');
         Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
-        const sign = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).map((scheme) => target.signers?.[scheme]).find((signer) => signer !== undefined);
+        const sign = signerOf(target, operation);
         if (sign) Object.assign(headers, sign(text));
       }
       const query = search.toString();

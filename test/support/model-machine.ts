@@ -4,10 +4,11 @@
  * reports them), the ids of transitions and state nodes a path set must cover, and how
  * events and states are named in test titles.
  */
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import { MachineSteps, type Action } from '../../actors/runtime/machine-steps.js';
 
-export type Action = { type: string; params: unknown };
+export type { Action };
 
 /** What one step of the machine did. */
 export interface Stepped {
@@ -85,48 +86,30 @@ function transitionId(transition: TransitionLike): string {
 }
 
 /**
- * xstate's pure transition, recording what it does: the actions (as the runtime collects
- * them) and the transitions taken, which xstate reports to the system's inspection hook.
+ * xstate's pure transition as the runtime steps it (MachineSteps), recording also the
+ * transitions taken, which xstate reports to the system's inspection hook.
  */
 export class Stepper {
-  readonly #self;
-  #actions: Action[] = [];
+  readonly #steps: MachineSteps;
   #transitions: string[] = [];
 
   constructor(readonly machine: AnyStateMachine) {
-    // Never started: its initial state without input may fail, and nothing reads it.
-    this.#self = createActor(machine);
+    this.#steps = new MachineSteps(machine, (event) => {
+      if (event.type === '@xstate.microstep') for (const transition of event._transitions) this.#transitions.push(transitionId(transition));
+    });
   }
 
   initial(input: unknown): Stepped {
-    return this.#record(() => this.machine.getInitialSnapshot(this.#scope(), input));
+    return this.#record(() => this.#steps.initial(input));
   }
 
   next(snapshot: AnyMachineSnapshot, event: EventObject): Stepped {
-    return this.#record(() => this.machine.transition(snapshot, event, this.#scope()));
+    return this.#record(() => this.#steps.next(snapshot, event));
   }
 
-  #record(run: () => AnyMachineSnapshot) {
-    this.#actions = [];
+  #record(run: () => [AnyMachineSnapshot, Action[]]): Stepped {
     this.#transitions = [];
-    const after = run();
-    return { after, actions: this.#actions, transitions: this.#transitions };
-  }
-
-  #scope() {
-    const inspect = (event: { type: string; _transitions?: TransitionLike[] }) => {
-      if (event.type === '@xstate.microstep') for (const transition of event._transitions ?? []) this.#transitions.push(transitionId(transition));
-    };
-    return {
-      self: this.#self,
-      defer: () => {},
-      id: '',
-      logger: () => {},
-      sessionId: '',
-      stopChild: () => {},
-      system: Object.create(this.#self.system, { _sendInspectionEvent: { value: inspect } }),
-      emit: () => {},
-      actionExecutor: (action: Action) => void this.#actions.push({ type: action.type, params: action.params }),
-    } as unknown as Parameters<AnyStateMachine['transition']>[2];
+    const [after, actions] = run();
+    return { after, actions, transitions: this.#transitions };
   }
 }

@@ -14,6 +14,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ActorKind } from '../../actors/index.js';
+import { creationInput } from '../../actors/runtime/turn.js';
 import { documentedEmits, judgeStep, type DocumentTable } from './model-document.js';
 import { AFTER_PREFIX, Stepper, eventLabel, isTimerEvent, stableJson, stateName, timerEvents, type Action, type Stepped } from './model-machine.js';
 
@@ -61,8 +62,7 @@ export interface ModelPath {
 
 /** The input the kind gives its machine for a creating message, as the runtime computes it. */
 export function inputOf(kind: ActorKind, variant: Variant): unknown {
-  const { type: _type, ...payload } = variant.create;
-  return kind.input ? kind.input(variant.create, variant.id) : { ...payload, id: variant.id };
+  return creationInput(kind, variant.create, variant.id);
 }
 
 /** Whether the actor takes `event` in `snapshot`, as the runtime decides before a turn; a due timer skips the kind's check. */

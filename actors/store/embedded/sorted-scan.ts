@@ -6,6 +6,7 @@
  */
 import type { Filter, SortSpec } from '../store.js';
 import { bySeq, type Entry } from './entry.js';
+import { numberRange } from './number-range.js';
 import { sameKeys, type OrderedIndex, type Span } from './ordered-index.js';
 import { isPlainObject, isPlainScalar, type Doc } from './paths.js';
 import { sortDocuments } from './sort-order.js';
@@ -46,17 +47,21 @@ export function pinnedPrefix(index: OrderedIndex, pinned: ReadonlyMap<string, un
   return values;
 }
 
-/** The scan with the smallest span among the indexes that can give `sort`'s order, or null when none can. */
-export function planSortedScan(indexes: Iterable<OrderedIndex>, pinned: ReadonlyMap<string, unknown>, sort: SortSpec): SortedScan | null {
+/**
+ * The scan with the smallest span among the indexes that can give `sort`'s order, or
+ * null when none can. A numeric range in `filter` on the first field the sort follows
+ * narrows the span to the run in range, which is still in that order.
+ */
+export function planSortedScan(indexes: Iterable<OrderedIndex>, pinned: ReadonlyMap<string, unknown>, sort: SortSpec, filter: Filter): SortedScan | null {
   let best: SortedScan | null = null;
   for (const index of indexes) {
-    const scan = planFor(index, pinned, sort);
+    const scan = planFor(index, pinned, sort, filter);
     if (scan && (!best || scan.span.size < best.span.size)) best = scan;
   }
   return best;
 }
 
-function planFor(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>, sort: SortSpec): SortedScan | null {
+function planFor(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>, sort: SortSpec, filter: Filter): SortedScan | null {
   if (!index.usable) return null;
   const prefix = pinnedPrefix(index, pinned);
   // Every match holds a pinned index field's value (no arrays in a usable index), so sorting on it is a no-op.
@@ -72,8 +77,9 @@ function planFor(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>, sort
     followed++;
   }
   if (followed === 0) return null;
+  const range = numberRange(filter[index.fields[prefix.length]!]);
   return {
-    span: index.span(prefix),
+    span: range ? index.spanInRange(prefix, range) : index.span(prefix),
     reverse: sign < 0,
     from: prefix.length,
     to: prefix.length + followed,

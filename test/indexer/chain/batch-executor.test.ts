@@ -1,7 +1,8 @@
 import test from 'ava';
 import { readFileSync } from 'node:fs';
-import { BaseError, decodeErrorResult, encodeFunctionData, keccak256, toHex, encodeAbiParameters, hexToBigInt, type Hex, type LocalAccount } from 'viem';
-import { batchTypedData, type BatchCall } from '../../../machines/index.js';
+import { decodeErrorResult, encodeFunctionData, keccak256, toHex, encodeAbiParameters, hexToBigInt, type Hex, type LocalAccount } from 'viem';
+import { revertDataOf } from '../../../actors/relayer/revert-reason.js';
+import { batchTypedData, executeData, type BatchCall } from '../../../machines/index.js';
 import { anvilTestAccount, batchExecutorAbi, localEmbeddedAccount, mockUSDCAbi, startLocalChain, type LocalChain } from '../../../indexer/chain/index.js';
 
 let local: LocalChain;
@@ -12,7 +13,7 @@ test.before(async () => {
   local = await startLocalChain();
   // Delegate once, with an empty batch, so the checks below meet the executor's code at the wallet.
   const authorization = await wallet.signAuthorization!({ contractAddress: local.batchExecutor, chainId: local.chainId, nonce: 0 });
-  const hash = await local.walletFor(sponsor).sendTransaction({ to: wallet.address, data: await executeData([], 1n, await deadline(), wallet), authorizationList: [authorization] });
+  const hash = await local.walletFor(sponsor).sendTransaction({ to: wallet.address, data: await signedExecute([], 1n, await deadline(), wallet), authorizationList: [authorization] });
   await local.confirm(hash);
 });
 test.after.always(() => local?.stop());
@@ -21,9 +22,8 @@ async function deadline(offset = 3600n): Promise<bigint> {
   return (await local.publicClient.getBlock()).timestamp + offset;
 }
 
-async function executeData(calls: BatchCall[], nonce: bigint, until: bigint, signer: LocalAccount): Promise<Hex> {
-  const signature = await signer.signTypedData(batchTypedData(wallet.address, local.chainId, calls, nonce, until));
-  return encodeFunctionData({ abi: batchExecutorAbi, functionName: 'execute', args: [calls, nonce, until, signature] });
+async function signedExecute(calls: BatchCall[], nonce: bigint, until: bigint, signer: LocalAccount): Promise<Hex> {
+  return executeData(calls, nonce, until, await signer.signTypedData(batchTypedData(wallet.address, local.chainId, calls, nonce, until)));
 }
 
 /** The executor's error a call of `data` at the wallet reverts with, or null when it runs. */
@@ -32,7 +32,7 @@ async function revertOf(data: Hex): Promise<string | null> {
     await local.publicClient.call({ account: sponsor.address, to: wallet.address, data });
     return null;
   } catch (error) {
-    const raw = error instanceof BaseError ? (error.walk((cause) => typeof (cause as { data?: unknown }).data === 'string') as { data?: Hex } | null)?.data : undefined;
+    const raw = revertDataOf(error);
     if (!raw) throw error;
     return decodeErrorResult({ abi: batchExecutorAbi, data: raw }).errorName;
   }
@@ -46,13 +46,13 @@ test('the executor’s storage lives at the ERC-7201 location of its namespace',
 
 test('a batch the wallet signed runs as the wallet; signed by anyone else, replayed or expired, it reverts', async (t) => {
   const calls: BatchCall[] = [{ target: local.usdc, value: 0n, data: encodeFunctionData({ abi: mockUSDCAbi, functionName: 'approve', args: [sponsor.address, 5n] }) }];
-  const forged = await executeData(calls, 2n, await deadline(), anvilTestAccount(5));
+  const forged = await signedExecute(calls, 2n, await deadline(), anvilTestAccount(5));
   t.is(await revertOf(forged), 'NotSignedByAccount', 'a signature of another key');
 
-  const expired = await executeData(calls, 3n, (await deadline(0n)) - 1n, wallet);
+  const expired = await signedExecute(calls, 3n, (await deadline(0n)) - 1n, wallet);
   t.is(await revertOf(expired), 'BatchExpired', 'past its deadline');
 
-  const good = await executeData(calls, 4n, await deadline(), wallet);
+  const good = await signedExecute(calls, 4n, await deadline(), wallet);
   t.is(await revertOf(good), null, 'signed by the wallet, in time');
   await local.confirm(await local.walletFor(sponsor).sendTransaction({ to: wallet.address, data: good }));
   t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'allowance', args: [wallet.address, sponsor.address] }), 5n, 'the call ran as the wallet');

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { chartDefinition, chartedMachines, layoutChart, type Box, type LaidOutChart, type LaidOutState } from '../../../machines/charts/index.js';
+import { chartedMachines } from '../../../gateway/engineers/chart-registry.js';
+import { chartDefinition, layoutChart, type Box, type LaidOutChart, type LaidOutState } from '../../../machines/charts/index.js';
 import { LINE_HEIGHT, TITLE_HEIGHT } from '../../../machines/charts/chart-style.js';
 
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -6,7 +6,8 @@ import test from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
 import * as barrel from '../../../machines/index.js';
 import { StateMachine } from 'xstate';
-import { CHARTS_INDEX, chartedMachines, chartFiles, chartName } from '../../../machines/charts/index.js';
+import { chartedMachines } from '../../../gateway/engineers/chart-registry.js';
+import { CHARTS_INDEX, chartFiles, chartName } from '../../../machines/charts/index.js';
 
 const CHARTS = new URL('../../../docs/charts/', import.meta.url);
 

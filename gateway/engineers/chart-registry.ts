@@ -4,20 +4,15 @@
  * deposit machine, say) is charted the day it exists, with nothing here to keep in step.
  * The top-level barrel (machines/index.ts) is not enough: it leaves several folders out.
  *
- * The one part of machines/charts/ that reads anything (the folder's names); the layout
- * and the drawing never import it, so the browser bundle does not either.
+ * Here rather than in machines/charts/ because it reads the folder's names: machines/
+ * stays pure. The engineers' page serves what it finds; `npm run charts` draws it.
  */
 import { readdir } from 'node:fs/promises';
 import { StateMachine, type AnyStateMachine } from 'xstate';
-import { chartName } from './chart-definition.js';
+import { chartName, type ChartedMachine } from '../../machines/charts/index.js';
 
-export interface ChartedMachine {
-  name: string;
-  machine: AnyStateMachine;
-}
-
-const MACHINES = new URL('../', import.meta.url);
-const HERE = 'charts';
+const MACHINES = new URL('../../machines/', import.meta.url);
+const CHARTS = 'charts';
 
 let found: Promise<ChartedMachine[]> | undefined;
 
@@ -28,7 +23,7 @@ export function chartedMachines(): Promise<ChartedMachine[]> {
 }
 
 async function findMachines(): Promise<ChartedMachine[]> {
-  const folders = (await readdir(MACHINES, { withFileTypes: true })).filter((entry) => entry.isDirectory() && entry.name !== HERE).map((entry) => entry.name);
+  const folders = (await readdir(MACHINES, { withFileTypes: true })).filter((entry) => entry.isDirectory() && entry.name !== CHARTS).map((entry) => entry.name);
   const byName = new Map<string, AnyStateMachine>();
   for (const folder of folders.sort()) {
     if (!(await readdir(new URL(`${folder}/`, MACHINES))).includes('index.ts')) continue;
