@@ -274,8 +274,8 @@ const schema = z
       })
       .optional(),
     /**
-     * Per platform, how long before an intent's signal its payment may be dated, in ms (clock
-     * skew between the platform and the chain): {"zelle-citi": 300000}. A minute where unset.
+     * Per platform, how far before an intent's signal or after its expiry its payment may be dated,
+     * in ms (clock skew between the platform and the chain): {"zelle-citi": 300000}. A minute where unset.
      */
     ENCLAVE_TIMESTAMP_BUFFERS: z
       .string()

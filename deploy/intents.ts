@@ -2,13 +2,13 @@
  * The node's IntentPort over the protocol's orchestrator: the gating service's
  * approval signed for each intent the payment flow signals (indexer/chain/gating.ts),
  * the calls the relayer sends, and the intent a mined signal created, read from its
- * receipt. Payment methods and currencies go on chain as keccak256 of their ids, as
+ * receipt (the orchestrator's IntentSignaled, and the escrow's FundsLocked for the expiry). Payment methods and currencies go on chain as keccak256 of their ids, as
  * deposits name them and attestations do.
  */
 import { encodeFunctionData, keccak256, parseEventLogs, toBytes, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
-import type { ChainCallData, IntentPort, IntentTerms } from '../actors/payments/index.js';
+import type { ChainCallData, IntentPort, IntentTerms, SignalledIntent } from '../actors/payments/index.js';
 import type { PaymentChain } from '../machines/payment/index.js';
-import { orchestratorAbi, signIntentGating } from '../indexer/chain/index.js';
+import { escrowAbi, orchestratorAbi, signIntentGating } from '../indexer/chain/index.js';
 
 /** How long a gating approval stays good: it is spent by the signal the relayer sends at once. */
 const APPROVAL_SECONDS = 600n;
@@ -67,11 +67,20 @@ export class ViemIntents implements IntentPort {
     return this.#lastExpiration;
   }
 
-  async signalledIntent(transactionHash: Hex): Promise<{ intentHash: Hex; signalTimestamp: number }> {
+  async signalledIntent(transactionHash: Hex): Promise<SignalledIntent> {
     const receipt = await this.options.client.getTransactionReceipt({ hash: transactionHash });
     const [signalled] = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' });
     if (!signalled) throw new Error(`transaction ${transactionHash} signalled no intent`);
-    return { intentHash: signalled.args.intentHash, signalTimestamp: Number(signalled.args.timestamp) };
+    const { intentHash } = signalled.args;
+    // IntentSignaled is the protocol's event and carries no expiry; the escrow's lock of the same intent does.
+    const [locked] = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'FundsLocked', args: { intentHash } });
+    if (!locked) throw new Error(`transaction ${transactionHash} signalled intent ${intentHash} but locked no funds for it`);
+    return { intentHash, signalTimestamp: Number(signalled.args.timestamp), expiryTime: Number(locked.args.expiryTime) };
+  }
+
+  async intentExpiry(chain: PaymentChain, intentHash: Hex): Promise<number> {
+    const intent = await this.options.client.readContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'getIntent', args: [intentHash] });
+    return Number(intent.expiryTime);
   }
 
   fulfilCall(chain: PaymentChain, intentHash: Hex, paymentProof: Hex): ChainCallData {

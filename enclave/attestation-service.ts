@@ -62,7 +62,7 @@ export interface AttestationServiceOptions {
   now?: () => number;
   /** How long an identity attestation is valid; default a day. */
   identityTtlSeconds?: number;
-  /** Per platform, how long before an intent's signal its payment may be dated (ms); a minute where unset. */
+  /** Per platform, how far outside an intent's window (its signal to its expiry) its payment may be dated (ms); a minute where unset. */
   timestampBuffers?: Record<string, number>;
 }
 
@@ -232,7 +232,8 @@ export class AttestationService {
     if (!attestor || !this.#attestors.has(attestor)) {
       throw new AttestationError('PROOF_NOT_TRUSTED', 422, 'the proof is not signed by a trusted attestor for this platform, intent and response');
     }
-    // A proof shows the payment as it stood when fetched; a stale one could show a payment since reversed.
+    // A proof shows the payment as it stood when fetched; a stale one could show a payment since reversed. A proof
+    // fetched after the intent's expiry is a late proof, which stands: the verifier holds the payment's own date to the window.
     const fetchedMs = BigInt(timestamp) * 1000n;
     const now = BigInt(this.#now());
     const earliestMs = request.intent.signalTimestamp * 1000n - this.#timestampBuffer(platform.id);

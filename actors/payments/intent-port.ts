@@ -24,13 +24,23 @@ export interface IntentTerms {
   platformFeeBps: number;
 }
 
+/** An intent as a mined signal created it; times in Unix seconds. */
+export interface SignalledIntent {
+  intentHash: Hex;
+  signalTimestamp: number;
+  /** After it, a payment no longer counts for the intent (the attestation binds it); proving one made before still does. */
+  expiryTime: number;
+}
+
 export interface IntentPort {
   /** The wallets the relayer sends from; the intent's owner must be the one that sends the signal. */
   readonly wallets: readonly Hex[];
   /** signalIntent from `owner`, with the gating service's approval of exactly these terms for that caller. */
   signalCall(chain: PaymentChain, owner: Hex, terms: IntentTerms): Promise<ChainCallData>;
   /** The intent a mined signalIntent transaction created. */
-  signalledIntent(transactionHash: Hex): Promise<{ intentHash: Hex; signalTimestamp: number }>;
+  signalledIntent(transactionHash: Hex): Promise<SignalledIntent>;
+  /** The expiry of an intent still open on chain, for payments that learned of their intent before they kept its expiry. */
+  intentExpiry(chain: PaymentChain, intentHash: Hex): Promise<number>;
   fulfilCall(chain: PaymentChain, intentHash: Hex, paymentProof: Hex): ChainCallData;
   cancelCall(chain: PaymentChain, intentHash: Hex): ChainCallData;
 }

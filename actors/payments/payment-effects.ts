@@ -64,8 +64,8 @@ type VerifyParams = {
   paymentId: string;
   platform: string;
   proof: SubmittedProof | null;
-  intent: { intentHash: string | null; amount: string; fiatCurrency: string; payeeDetails: string; conversionRate: string; signalTimestamp: number | null };
-  chainId: number | null;
+  intent: { intentHash: string | null; amount: string; fiatCurrency: string; payeeDetails: string; conversionRate: string; signalTimestamp: number | null; expiryTime: number | null };
+  chain: PaymentChain | null;
 };
 
 /** The codes a refusal of the service carries: the customer's proof does not hold, and asking again would not change that. */
@@ -142,9 +142,12 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
     },
 
     async verifyPayment(params: VerifyParams, context: EffectContext) {
-      if (!params.proof || !params.intent.intentHash || params.intent.signalTimestamp === null || params.chainId === null) {
+      const { intent, chain } = params;
+      if (!params.proof || !intent.intentHash || intent.signalTimestamp === null || !chain) {
         throw new Error(`payment ${params.paymentId}: nothing to verify`);
       }
+      // A payment stored before payments kept their intent's expiry reads it from the intent on chain.
+      const expiryTime = intent.expiryTime ?? (await deps.intents.intentExpiry(chain, intent.intentHash as Hex));
       let event: PaymentEvent;
       try {
         const answer = await deps.enclave.verifyPayment({
@@ -153,14 +156,15 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
           encryptedSessionMaterial: params.proof.encryptedSessionMaterial,
           params: params.proof.params,
           intent: {
-            intentHash: params.intent.intentHash,
-            amount: params.intent.amount,
-            fiatCurrency: params.intent.fiatCurrency,
-            payeeDetails: params.intent.payeeDetails,
-            conversionRate: params.intent.conversionRate,
-            signalTimestamp: BigInt(params.intent.signalTimestamp),
+            intentHash: intent.intentHash,
+            amount: intent.amount,
+            fiatCurrency: intent.fiatCurrency,
+            payeeDetails: intent.payeeDetails,
+            conversionRate: intent.conversionRate,
+            signalTimestamp: BigInt(intent.signalTimestamp),
+            expiryTime: BigInt(expiryTime),
           },
-          chainId: BigInt(params.chainId),
+          chainId: BigInt(chain.chainId),
         });
         event = { type: 'PAYMENT_VERIFIED', paymentProof: answer.paymentProof as Hex, at: iso(context) };
       } catch (error) {

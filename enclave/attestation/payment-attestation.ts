@@ -44,6 +44,7 @@ export const INTENT_SNAPSHOT_ABI = {
     { name: 'payeeDetails', type: 'bytes32' },
     { name: 'conversionRate', type: 'uint256' },
     { name: 'signalTimestamp', type: 'uint256' },
+    { name: 'expiryTime', type: 'uint256' },
     { name: 'timestampBuffer', type: 'uint256' },
   ],
 } as const;
@@ -121,6 +122,7 @@ export function encodePaymentData(details: PaymentDetails, intent: IntentSnapsho
         payeeDetails: intent.payeeDetails,
         conversionRate: intent.conversionRate,
         signalTimestamp: intent.signalTimestamp,
+        expiryTime: intent.expiryTime,
         timestampBuffer: intent.timestampBuffer,
       },
     ],

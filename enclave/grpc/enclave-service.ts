@@ -70,6 +70,7 @@ function intentBody(intent: IntentSnapshot | undefined) {
       payeeDetails: intent.payeeDetails,
       conversionRate: intent.conversionRate,
       signalTimestamp: intent.signalTimestamp.toString(),
+      expiryTime: intent.expiryTime.toString(),
     }
   );
 }

@@ -55,6 +55,7 @@ const REFUSALS = {
   PAYEE_MISMATCH: [422, "The payment's recipient is not the payee the intent names"],
   MEMO_MISMATCH: [422, "The payment's memo does not carry the intent's reference as a word of its own"],
   PAYMENT_BEFORE_INTENT: [422, "The payment is dated before the intent's signal, beyond the platform's buffer"],
+  PAYMENT_AFTER_INTENT: [422, "The payment is dated after the intent's expiry, beyond the platform's buffer"],
   PROOF_NOT_TRUSTED: [422, 'The proof is not signed by a trusted attestor for this platform, intent and response'],
   PROOF_STALE: [422, 'The proof was fetched before the intent was signalled, over an hour ago, or ahead of our clock'],
   PROOF_RESPONSE_INVALID: [422, "The proof's response body is not JSON, or not the platform's shape"],
@@ -78,7 +79,7 @@ const CHAIN: RefusalCode[] = ['UNSUPPORTED_CHAIN', 'INVALID_VERIFYING_CONTRACT',
 /** Asking the platform with a session (platforms/platform-client.ts). */
 const PLATFORM: RefusalCode[] = ['SESSION_REJECTED', 'PAYMENT_NOT_FOUND', 'PLATFORM_UNAVAILABLE', 'PLATFORM_RESPONSE_INVALID'];
 /** The rules every payment meets whoever read it, then the claim on its id. */
-const TERMS: RefusalCode[] = ['PAYMENT_NOT_COMPLETED', 'CURRENCY_MISMATCH', 'AMOUNT_TOO_LOW', 'PAYEE_MISMATCH', 'PAYMENT_BEFORE_INTENT', 'PAYMENT_ID_ALREADY_USED'];
+const TERMS: RefusalCode[] = ['PAYMENT_NOT_COMPLETED', 'CURRENCY_MISMATCH', 'AMOUNT_TOO_LOW', 'PAYEE_MISMATCH', 'PAYMENT_BEFORE_INTENT', 'PAYMENT_AFTER_INTENT', 'PAYMENT_ID_ALREADY_USED'];
 
 type Answer = { description: string; content: { 'application/json': { schema: z.ZodType } } };
 const json = (description: string, schema: z.ZodType): Answer => ({ description, content: { 'application/json': { schema } } });
@@ -163,7 +164,7 @@ function buyerPaths() {
         operationId: 'verifyBuyerPayment',
         tags: ['Payments'],
         summary: "Attest a payment read with the buyer's session",
-        description: `The enclave opens the buyer's sealed session (purpose \`payment\`, this platform, chainId and intentHash), reads the payment from the platform, and checks it against the intent: sent from the session's account, completed, in the intent's currency, enough at its rate, to its payee, after its signal. ${PAYMENT_OUTPUT} metadata.source is \`buyer-tee\`.`,
+        description: `The enclave opens the buyer's sealed session (purpose \`payment\`, this platform, chainId and intentHash), reads the payment from the platform, and checks it against the intent: sent from the session's account, completed, in the intent's currency, enough at its rate, to its payee, made between its signal and its expiry (each widened by the platform's buffer; proving after the expiry is allowed). ${PAYMENT_OUTPUT} metadata.source is \`buyer-tee\`.`,
         requestParams: { path: platformAction },
         requestBody: body(buyerVerifyRequest),
         responses: responses(

@@ -22,11 +22,16 @@ export interface IntentSnapshot {
   conversionRate: bigint;
   /** Unix seconds of the block that signalled the intent. */
   signalTimestamp: bigint;
-  /** How long before the signal a payment may be dated, in milliseconds: platform and chain clocks disagree. */
+  /** Unix seconds after which a payment no longer counts for the intent, as the orchestrator set it. */
+  expiryTime: bigint;
+  /**
+   * How far outside [signal, expiry] a payment may be dated, in milliseconds, at either end:
+   * platform and chain clocks disagree.
+   */
   timestampBuffer: bigint;
 }
 
-/** How long before its intent's signal a payment may be dated where the service sets nothing else for the platform. */
+/** How far outside its intent's window a payment may be dated where the service sets nothing else for the platform. */
 export const DEFAULT_TIMESTAMP_BUFFER_MS = 60_000n;
 
 const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex digits');
@@ -42,8 +47,16 @@ export const intentSnapshotInput = z
     payeeDetails: bytes32,
     conversionRate: baseUnits,
     signalTimestamp: seconds,
+    expiryTime: seconds,
   })
-  .strict();
+  .strict()
+  // An intent that expires when it is signalled has no window: no payment could be checked against it.
+  .refine((intent) => intent.expiryTime > intent.signalTimestamp, {
+    message: 'must be after signalTimestamp',
+    path: ['expiryTime'],
+    // Compared only once the intent parsed as an object and both its times parsed: anything else is refused as itself.
+    when: ({ issues }) => issues.every((issue) => issue.continue === true && issue.path?.[0] !== 'signalTimestamp' && issue.path?.[0] !== 'expiryTime'),
+  });
 
 export { idHash };
 
@@ -58,6 +71,7 @@ export function intentSnapshot(input: z.output<typeof intentSnapshotInput>, plat
     payeeDetails: input.payeeDetails.toLowerCase() as Hex,
     conversionRate: BigInt(input.conversionRate),
     signalTimestamp: input.signalTimestamp,
+    expiryTime: input.expiryTime,
     timestampBuffer: timestampBufferMs,
   };
 }

@@ -74,11 +74,18 @@ function checkTerms(payment: NormalizedPayment, intent: IntentSnapshot): Verifie
   if (idHash(payment.payeeId) !== intent.payeeDetails) {
     throw new PaymentRefusedError('PAYEE_MISMATCH', "the payment's recipient is not the payee the intent's deposit names");
   }
-  const earliestMs = intent.signalTimestamp * 1000n - intent.timestampBuffer;
-  if (BigInt(payment.timestampMs) < earliestMs) {
+  // The window bounds when the payment was made, never when it is proved: a payment made in time may be attested after the expiry.
+  const paidMs = BigInt(payment.timestampMs);
+  if (paidMs < intent.signalTimestamp * 1000n - intent.timestampBuffer) {
     throw new PaymentRefusedError(
       'PAYMENT_BEFORE_INTENT',
       `the payment is dated ${new Date(payment.timestampMs).toISOString()}, before the intent was signalled at ${new Date(Number(intent.signalTimestamp) * 1000).toISOString()} (buffer ${intent.timestampBuffer} ms)`,
+    );
+  }
+  if (paidMs > intent.expiryTime * 1000n + intent.timestampBuffer) {
+    throw new PaymentRefusedError(
+      'PAYMENT_AFTER_INTENT',
+      `the payment is dated ${new Date(payment.timestampMs).toISOString()}, after the intent expired at ${new Date(Number(intent.expiryTime) * 1000).toISOString()} (buffer ${intent.timestampBuffer} ms)`,
     );
   }
   return { releaseAmount: intent.amount };

@@ -208,7 +208,7 @@ export const paymentMachine = setup({
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
     recordSignal: assign(({ event }) => {
       assertEvent(event, 'INTENT_SIGNALED');
-      return { railIdentifier: event.intentHash, signalTimestamp: event.signalTimestamp, updatedAt: event.at };
+      return { railIdentifier: event.intentHash, signalTimestamp: event.signalTimestamp, expiryTime: event.expiryTime, updatedAt: event.at };
     }),
     recordSent: assign(({ context, event }) => {
       assertEvent(event, 'MARK_SENT');
@@ -350,6 +350,7 @@ export const paymentMachine = setup({
       // A crypto attempt is registered with the provider before it is created; a fiat one once its intent is signalled.
       railIdentifier: input.chain === null ? `sim_${input.id}` : (input.conversion?.requestId ?? null),
       signalTimestamp: null,
+      expiryTime: null,
       proof: null,
       paymentProof: null,
       fulfilAttempts: 0,
@@ -634,8 +635,9 @@ function verifyParams(context: PaymentContext) {
       payeeDetails: context.quote.payeeDetails,
       conversionRate: context.quote.conversionRate.toString(),
       signalTimestamp: context.signalTimestamp,
+      expiryTime: context.expiryTime ?? null,
     },
-    chainId: context.chain?.chainId ?? null,
+    chain: context.chain,
   };
 }
 

@@ -112,6 +112,12 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   railIdentifier: string | null;
   /** Unix seconds of the block that signalled the intent. */
   signalTimestamp: number | null;
+  /**
+   * Unix seconds the intent expires, as the orchestrator set it when signalled. Absent on
+   * snapshots written before the attestation bound it, which read as null: the proof's
+   * verification then reads it from the intent on chain.
+   */
+  expiryTime: number | null;
   proof: SubmittedProof | null;
   /** The attestation the service signed, ABI-encoded, until it is submitted on chain. */
   paymentProof: Hex | null;
@@ -179,7 +185,7 @@ export type TransferEvent =
   | { type: 'TRANSFER_FAILED'; status: string; message: string; at: string };
 
 export type PaymentEvent =
-  | { type: 'INTENT_SIGNALED'; intentHash: Hex; signalTimestamp: number; at: string }
+  | { type: 'INTENT_SIGNALED'; intentHash: Hex; signalTimestamp: number; expiryTime: number; at: string }
   | { type: 'MARK_SENT'; at: string }
   | { type: 'SUBMIT_PROOF'; proof: SubmittedProof; at: string }
   | { type: 'PAYMENT_VERIFIED'; paymentProof: Hex; at: string }

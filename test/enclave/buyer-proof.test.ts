@@ -53,6 +53,20 @@ test('a proof made for one intent cannot be offered for another', async (t) => {
   t.like(await proofRequest(paypalPayment(), proofAttestor, undefined, intentFor(paypal)), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
 });
 
+test('a proof fetched after the intent expired still proves a payment made before: the window bounds the payment, not the proof', async (t) => {
+  // The intent expired at 11:30; the proof is fetched at 11:59, within the hour a proof stays fresh.
+  const intent = intentFor(paypal, { expiryTime: SIGNAL_TIMESTAMP + 1_800 });
+  const fetched = Math.floor(TEST_NOW / 1000) - 60;
+  const prove = async (payment: SimPayment) => {
+    const responseBody = JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
+    const signature = await proofAttestor.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, fetched) } });
+    return enclave.post('/verify/paypal/transfer_paypal', { proof: { responseBody, timestamp: fetched, signature }, params: { PAYMENT_ID: payment.paymentId }, intent, chainId: TEST_CHAIN_ID });
+  };
+  const inTime = await prove(paypalPayment());
+  t.is(inTime.status, 200, JSON.stringify(inTime.body));
+  t.like(await prove(paypalPayment({ timestampMs: (SIGNAL_TIMESTAMP + 1_800) * 1000 + 61_000 })), { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT' } });
+});
+
 test('a proof fetched before the intent, too long ago, or in the future is stale', async (t) => {
   const now = Math.floor(TEST_NOW / 1000);
   for (const timestamp of [SIGNAL_TIMESTAMP - 600, now - 3_601, now + 301]) {

@@ -52,12 +52,13 @@ const fulfil = (paymentProof: Hex, intentHash: Hex) =>
     args: [{ paymentProof, intentHash, verificationData: '0x', postIntentHookData: '0x' }],
   });
 
-/** Signals an intent paying `to`, and the snapshot a client reads of it. */
+/** Signals an intent paying `to`, and the snapshot a client reads of it: the expiry from the escrow's lock, as the node reads it. */
 async function signalIntent(to: Hex) {
   const receipt = await chain.confirm(
     await signalOn(chain, taker, { depositId, amount: INTENT_AMOUNT, to, paymentMethod: keccak256(toBytes('venmo')), fiatCurrency: keccak256(toBytes('USD')), conversionRate: CONVERSION_RATE }),
   );
   const signaled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' })[0]!.args;
+  const locked = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'FundsLocked' })[0]!.args;
   return {
     intentHash: signaled.intentHash,
     amount: signaled.amount.toString(),
@@ -65,6 +66,7 @@ async function signalIntent(to: Hex) {
     payeeDetails: keccak256(toBytes(venmo.payeeId)),
     conversionRate: signaled.conversionRate.toString(),
     signalTimestamp: Number(signaled.timestamp),
+    expiryTime: Number(locked.expiryTime),
   };
 }
 
@@ -133,6 +135,47 @@ test.serial('a snapshot that lies to the enclave is attested, and then refused o
   t.is(status, 200);
   await t.throwsAsync(fulfil(body.responseObject.paymentProof, intent.intentHash), { message: /SnapshotMismatch[\s\S]*payeeDetails/ });
   t.is(await usdcOf(buyer), 0n);
+});
+
+test.serial('a buyer who paid after the expiry and tells the enclave a later one is attested, and then refused on chain', async (t) => {
+  const buyer = privateKeyToAccount(generatePrivateKey()).address;
+  const intent = await signalIntent(buyer);
+  const prepared = preparePayment(enclave, venmo, { timestampMs: (intent.expiryTime + 3_600) * 1000 });
+  const told = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
+    params: prepared.params,
+    intent,
+    chainId: chain.chainId,
+  });
+  t.like(told, { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT' } });
+  const lie = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
+    params: prepared.params,
+    intent: { ...intent, expiryTime: intent.expiryTime + 7_200 },
+    chainId: chain.chainId,
+  });
+  t.is(lie.status, 200, JSON.stringify(lie.body));
+  await t.throwsAsync(fulfil(lie.body.responseObject.paymentProof, intent.intentHash), { message: /SnapshotMismatch[\s\S]*expiryTime/ });
+  t.is(await usdcOf(buyer), 0n);
+});
+
+test.serial('a payment made inside the window and proved after the intent expired still releases the USDC', async (t) => {
+  const buyer = privateKeyToAccount(generatePrivateKey()).address;
+  const intent = await signalIntent(buyer);
+  const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
+  // The chain's clock runs past the expiry; nobody has cancelled the intent yet.
+  await chain.advanceTime(intent.expiryTime - intent.signalTimestamp + 600);
+  const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
+    params: prepared.params,
+    intent,
+    chainId: chain.chainId,
+  });
+  t.is(status, 200, JSON.stringify(body));
+  const receipt = await chain.confirm(await fulfil(body.responseObject.paymentProof, intent.intentHash));
+  t.true((await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp > BigInt(intent.expiryTime));
+  t.like(parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args, { intentHash: intent.intentHash, fundsTransferredTo: buyer, amount: INTENT_AMOUNT });
+  t.is(await usdcOf(buyer), INTENT_AMOUNT);
 });
 
 test.serial('the seller path: the maker\'s kept session attests the payment it received, and the orchestrator releases the USDC against it', async (t) => {

@@ -19,6 +19,7 @@ import { ENCLAVE_SERVICE_NAME, checkAttestationDocument, providerProofDigest } f
 import { IDENTITY_ATTESTATION_TYPES } from '../../enclave/attestation/identity-attestation.js';
 import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
 import {
+  EXPIRY_TIME,
   OWED_CENTS,
   PAYMENT_VERIFIER,
   PLATFORM_FIXTURES,
@@ -131,6 +132,15 @@ test('refusals arrive as gRPC statuses with the service code in the error-code t
   enclave.simulator.setOutage('cashapp', 503);
   t.deepEqual(await refusal(t, verifyPayment(unreadable)), { code: Status.UNAVAILABLE, errorCode: ['PLATFORM_UNAVAILABLE'] });
   enclave.simulator.setOutage('cashapp', null);
+});
+
+test('an intent whose expiry is not after its signal (or unset: proto3 sends 0) is INVALID_ARGUMENT; a payment after the expiry FAILED_PRECONDITION', async (t) => {
+  const sent = await request();
+  const intent = sent.intent!;
+  for (const expiryTime of [intent.signalTimestamp, 0n]) {
+    t.deepEqual(await refusal(t, verifyPayment({ ...sent, intent: { ...intent, expiryTime } })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] }, String(expiryTime));
+  }
+  t.deepEqual(await refusal(t, verifyPayment(await request({ timestampMs: EXPIRY_TIME * 1000 + 61_000 }))), { code: Status.FAILED_PRECONDITION, errorCode: ['PAYMENT_AFTER_INTENT'] });
 });
 
 function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {

@@ -2,6 +2,7 @@ import test from 'ava';
 import { decodeAbiParameters, keccak256, toBytes, type Hex } from 'viem';
 import { INTENT_SNAPSHOT_ABI, PAYMENT_DETAILS_ABI, decodePaymentProof } from '../../enclave/attestation/payment-attestation.js';
 import {
+  EXPIRY_TIME,
   INTENT_AMOUNT,
   OWED_CENTS,
   PAYMENT_VERIFIER,
@@ -51,6 +52,7 @@ for (const fixture of PLATFORM_FIXTURES) {
     t.is(snapshot.paymentMethod, hash(fixture.platform));
     t.is(snapshot.payeeDetails, intent.payeeDetails);
     t.is(snapshot.signalTimestamp, BigInt(SIGNAL_TIMESTAMP));
+    t.is(snapshot.expiryTime, BigInt(EXPIRY_TIME));
     // The proof is the protocol's ABI-encoded PaymentAttestation, the service's signature its one signature.
     t.deepEqual(decodePaymentProof(result.paymentProof), {
       intentHash: result.typedDataValue.intentHash,
@@ -69,6 +71,7 @@ for (const fixture of PLATFORM_FIXTURES) {
     ['a payment one cent short of the intent at its rate', { amount: OWED_CENTS - 1n }, {}, 422, 'AMOUNT_TOO_LOW'],
     ['a payment to someone else', { payee: fixture.otherPayeeRaw }, {}, 422, 'PAYEE_MISMATCH'],
     ['a payment made before the intent, beyond its buffer', { timestampMs: SIGNAL_TIMESTAMP * 1000 - 61_000 }, {}, 422, 'PAYMENT_BEFORE_INTENT'],
+    ['a payment made after the intent expired, beyond its buffer', { timestampMs: EXPIRY_TIME * 1000 + 61_000 }, {}, 422, 'PAYMENT_AFTER_INTENT'],
   ];
   // Wise serves only transfers the session's profile made: nothing there is incoming.
   if (fixture.platform !== 'wise') refusals.push(["a payment the buyer's account received rather than sent", { direction: 'incoming' }, {}, 422, 'PAYMENT_NOT_OUTGOING']);
@@ -97,6 +100,17 @@ test('a payment dated within the buffer before the signal is accepted', async (t
   const fixture = PLATFORM_FIXTURES[0]!;
   const prepared = preparePayment(enclave, fixture, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 59_000 });
   t.is((await buyerVerify(enclave, fixture, prepared, intentFor(fixture))).status, 200);
+});
+
+test('a payment dated within the buffer after the expiry is accepted, and one a millisecond beyond it is refused', async (t) => {
+  const fixture = PLATFORM_FIXTURES[0]!;
+  const lastMoment = preparePayment(enclave, fixture, { timestampMs: EXPIRY_TIME * 1000 + 60_000 });
+  const accepted = await buyerVerify(enclave, fixture, lastMoment, intentFor(fixture));
+  t.is(accepted.status, 200, JSON.stringify(accepted.body));
+  const tooLate = preparePayment(enclave, fixture, { timestampMs: EXPIRY_TIME * 1000 + 60_001 });
+  const refused = await buyerVerify(enclave, fixture, tooLate, intentFor(fixture));
+  t.like(refused, { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT', responseObject: null } });
+  t.regex(refused.body.message, /after the intent expired at 2026-11-24T11:00:00\.000Z \(buffer 60000 ms\)/);
 });
 
 test('a refused payment does not use up its payment id', async (t) => {
@@ -146,7 +160,7 @@ test('paypal: money the maker sent the buyer is not a payment to the maker', asy
   t.like(response.body, { errorCode: 'PAYMENT_NOT_OUTGOING' });
 });
 
-test('the timestamp buffer is the service\'s, per platform: a payment 90 s before the signal passes where it is two minutes, not where it is the default minute', async (t) => {
+test('the timestamp buffer is the service\'s, per platform: a payment 90 s before the signal or after the expiry passes where it is two minutes, not where it is the default minute', async (t) => {
   const configured = await startTestEnclave({ timestampBuffers: { venmo: 120_000 } });
   t.teardown(() => configured.stop());
   const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;
@@ -159,4 +173,10 @@ test('the timestamp buffer is the service\'s, per platform: a payment 90 s befor
   t.is(snapshot.timestampBuffer, 120_000n);
   const refused = await buyerVerify(configured, cashapp, preparePayment(configured, cashapp, early), intentFor(cashapp));
   t.like(refused, { status: 422, body: { errorCode: 'PAYMENT_BEFORE_INTENT' } });
+
+  // The same buffer widens the window's other end: clocks disagree after the expiry as before the signal.
+  const late = { timestampMs: EXPIRY_TIME * 1000 + 90_000 };
+  t.is((await buyerVerify(configured, venmo, preparePayment(configured, venmo, late), intentFor(venmo))).status, 200);
+  const refusedLate = await buyerVerify(configured, cashapp, preparePayment(configured, cashapp, late), intentFor(cashapp));
+  t.like(refusedLate, { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT' } });
 });

@@ -92,6 +92,19 @@ test('a malformed intent snapshot names the fields at fault', async (t) => {
   t.regex(buffered.body.message, /timestampBuffer/);
 });
 
+test('an intent whose expiry is not after its signal, or that names none, is refused before any platform is asked', async (t) => {
+  const prepared = preparePayment(enclave, venmo);
+  const signalled = intentFor(venmo);
+  for (const expiryTime of [signalled.signalTimestamp, signalled.signalTimestamp - 1, undefined]) {
+    const [refused, calls] = await platformCalls('venmo', () => buyerVerify(enclave, venmo, prepared, { ...signalled, expiryTime }));
+    t.like(refused, { status: 400, body: { success: false, errorCode: 'INVALID_REQUEST', responseObject: null } }, String(expiryTime));
+    t.regex(refused.body.message, /intent\.expiryTime/);
+    t.is(calls, 0);
+  }
+  const [atSignal] = await platformCalls('venmo', () => buyerVerify(enclave, venmo, prepared, { ...signalled, expiryTime: signalled.signalTimestamp }));
+  t.is(atSignal.body.message, 'intent.expiryTime: must be after signalTimestamp');
+});
+
 test('bodies must be JSON; unknown routes answer in the envelope', async (t) => {
   const notJson = await enclave.post('/buyer/verify/venmo/transfer_venmo', 'x=1', { 'content-type': 'application/x-www-form-urlencoded' });
   t.like(notJson, { status: 415, body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', success: false } });

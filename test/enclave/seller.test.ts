@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { EmbeddedStore } from '../../actors/index.js';
 import { SELLER_CREDENTIALS_COLLECTION, paymentReference, revocationMessage } from '../../enclave/index.js';
 import { interceptedStore } from '../support/intercepted-store.js';
-import { OWED_CENTS, PAYMENT_VERIFIER, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import { EXPIRY_TIME, OWED_CENTS, PAYMENT_VERIFIER, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
 import { SELLER_PAYEE, makerSession, receivedPayment, venmo, type MakerSession } from '../support/seller.js';
 
 const payeeDetails = SELLER_PAYEE;
@@ -108,6 +108,8 @@ test('a payment whose memo names no intent, or another intent, is refused: anoth
   t.like(await resolve(enclave, short.paymentId, victim), { status: 422, body: { errorCode: 'AMOUNT_TOO_LOW' } });
   const early = receivedPayment(enclave, session.material, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 3_600_000, note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, early.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_BEFORE_INTENT' } });
+  const late = receivedPayment(enclave, session.material, { timestampMs: EXPIRY_TIME * 1000 + 3_600_000, note: paymentReference(victim.intentHash) });
+  t.like(await resolve(enclave, late.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT' } });
 });
 
 test('without an available credential the path refuses; a session the platform ended disables the payee until a new upload', async (t) => {

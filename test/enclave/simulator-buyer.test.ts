@@ -90,7 +90,7 @@ for (const fixture of PLATFORM_FIXTURES) {
     const { paymentId, timestampMs, proofParams } = paid.body;
     t.deepEqual(proofParams, { PAYMENT_ID: paymentId, ...(fixture.extraParams?.(account) ?? {}) });
 
-    const intent = intentFor(fixture, { signalTimestamp });
+    const intent = intentFor(fixture, { signalTimestamp, expiryTime: signalTimestamp + 86_400 });
     const payment = { paymentId, amount: OWED_CENTS, currency: fixture.currency, payee: fixture.payeeRaw, timestampMs, status: 'completed' as const };
     const { status, body } = await buyerVerify(enclave, fixture, { material, account, payment, params: proofParams }, intent);
     t.is(status, 200, JSON.stringify(body));

@@ -132,6 +132,8 @@ export const INTENT_AMOUNT = 25_000_000n;
 export const CONVERSION_RATE = 1_013_700_000_000_000_000n;
 export const OWED_CENTS = 2535n;
 export const SIGNAL_TIMESTAMP = Math.floor(Date.parse('2026-11-23T11:00:00Z') / 1000);
+/** A day after the signal, as the local orchestrator sets it (DEFAULT_INTENT_EXPIRATION_SECONDS). */
+export const EXPIRY_TIME = SIGNAL_TIMESTAMP + 24 * 60 * 60;
 
 export function intentFor(fixture: PlatformFixture, overrides: Record<string, unknown> = {}) {
   return {
@@ -141,6 +143,7 @@ export function intentFor(fixture: PlatformFixture, overrides: Record<string, un
     payeeDetails: keccak256(toBytes(fixture.payeeId)),
     conversionRate: CONVERSION_RATE.toString(),
     signalTimestamp: SIGNAL_TIMESTAMP,
+    expiryTime: EXPIRY_TIME,
     ...overrides,
   };
 }
@@ -207,5 +210,6 @@ export function grpcIntent(intent: ReturnType<typeof intentFor>): IntentSnapshot
     payeeDetails: intent.payeeDetails,
     conversionRate: intent.conversionRate,
     signalTimestamp: BigInt(intent.signalTimestamp),
+    expiryTime: BigInt(intent.expiryTime),
   };
 }

@@ -206,7 +206,9 @@ contract Orchestrator is Ownable, EIP712 {
         );
     }
 
-    /// @notice Anyone may relay the proof: the witnesses' signatures are the authority.
+    /// @notice Anyone may relay the proof: the witnesses' signatures are the authority. An expired
+    /// intent nobody has cancelled yet may still be fulfilled: the verifier bounds when the payment
+    /// was made, not when it is proved.
     function fulfillIntent(FulfillIntentParams calldata params) external {
         Intent memory intent = _takeIntent(params.intentHash);
         uint256 released = verifier.verifyPayment(
@@ -218,7 +220,8 @@ contract Orchestrator is Ownable, EIP712 {
                 fiatCurrency: intent.fiatCurrency,
                 payeeDetails: intent.payeeDetails,
                 conversionRate: intent.conversionRate,
-                signalTimestamp: intent.timestamp
+                signalTimestamp: intent.timestamp,
+                expiryTime: intent.expiryTime
             })
         );
         _payOut(params.intentHash, intent, released, false);

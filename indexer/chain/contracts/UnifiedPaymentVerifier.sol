@@ -13,6 +13,11 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// never releases two intents. The domain name and version are Base's, so the attestation
 /// service signs the same typed data for either chain.
 ///
+/// The payment must have been made inside the intent's window: no earlier than its signal and no
+/// later than its expiry, each bound widened by the witness's buffer for the platform's clock. Only
+/// when the payment was made is bounded, not when it is proved: a buyer who paid in time may prove
+/// it after the expiry, for as long as nobody has cancelled the intent.
+///
 /// The proof travels as the protocol's ABI-encoded PaymentAttestation, signatures as a list: at
 /// least `minWitnessSignatures` distinct registered witnesses must have signed, and a signature
 /// from anyone else reverts. `metadata` is carried for the client and not signed or read here.
@@ -47,6 +52,9 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
         bytes32 payeeDetails;
         uint256 conversionRate;
         uint256 signalTimestamp;
+        /// @dev Unix seconds, as the orchestrator set it when the intent was signalled.
+        uint256 expiryTime;
+        /// @dev Milliseconds either side of the window the witness allows for the platform's clock.
         uint256 timestampBuffer;
     }
 
@@ -58,6 +66,7 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
         bytes32 payeeDetails;
         uint256 conversionRate;
         uint256 signalTimestamp;
+        uint256 expiryTime;
     }
 
     bytes32 public constant PAYMENT_ATTESTATION_TYPEHASH =
@@ -82,6 +91,8 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
     error ReleaseExceedsLocked(uint256 releaseAmount, uint256 lockedAmount);
     error UnknownWitness(address signer);
     error SnapshotMismatch(string field);
+    /// @notice The payment's time (Unix ms, as the witness read it) lies outside the intent's window.
+    error PaymentOutsideIntentWindow(uint256 timestamp);
     error PaymentAlreadyUsed(bytes32 nullifier);
     error IntentHashMismatch(bytes32 expected, bytes32 attested);
     error DuplicateWitness(address witness);
@@ -127,6 +138,7 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
         (PaymentDetails memory details, IntentSnapshot memory snapshot) =
             abi.decode(attestation.data, (PaymentDetails, IntentSnapshot));
         _holdToIntent(intentHash, details, snapshot, intent);
+        _requireInWindow(details, snapshot);
 
         bytes32 nullifier = keccak256(abi.encodePacked(details.method, details.paymentId));
         if (isNullified[nullifier]) revert PaymentAlreadyUsed(nullifier);
@@ -170,6 +182,19 @@ contract UnifiedPaymentVerifier is EIP712, Ownable {
         if (snapshot.payeeDetails != intent.payeeDetails) revert SnapshotMismatch("payeeDetails");
         if (snapshot.conversionRate != intent.conversionRate) revert SnapshotMismatch("conversionRate");
         if (snapshot.signalTimestamp != intent.signalTimestamp) revert SnapshotMismatch("signalTimestamp");
+        if (snapshot.expiryTime != intent.expiryTime) revert SnapshotMismatch("expiryTime");
         if (details.method != intent.paymentMethod) revert SnapshotMismatch("method");
+    }
+
+    /// @dev The witness applies this rule before it signs; it is repeated here so that the rule holds
+    /// on chain whatever witness code signed, as the snapshot's other fields are held to the intent.
+    /// It runs after _holdToIntent, so the window is the intent's own. The buffer is the witness's
+    /// signed setting and cannot be checked here. Written as differences so no signed value overflows.
+    function _requireInWindow(PaymentDetails memory details, IntentSnapshot memory snapshot) private pure {
+        uint256 opens = snapshot.signalTimestamp * 1000;
+        uint256 closes = snapshot.expiryTime * 1000;
+        bool early = details.timestamp < opens && opens - details.timestamp > snapshot.timestampBuffer;
+        bool late = details.timestamp > closes && details.timestamp - closes > snapshot.timestampBuffer;
+        if (early || late) revert PaymentOutsideIntentWindow(details.timestamp);
     }
 }

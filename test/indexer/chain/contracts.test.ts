@@ -31,7 +31,7 @@ import {
   type LocalChain,
 } from '../../../indexer/chain/index.js';
 import { revertOf } from '../../support/chain-revert.js';
-import { fulfilOn, paymentEvidence, witnessAttestation } from '../../support/local-attestation.js';
+import { fulfilOn, paymentEvidence, witnessAttestation, type EvidenceTimes } from '../../support/local-attestation.js';
 import { depositOn } from '../../support/local-deposit.js';
 import { acceptCurrency, signalOn, type IntentTerms, type SignalOptions } from '../../support/local-intent.js';
 
@@ -105,6 +105,8 @@ interface Signaled {
   intentHash: Hash;
   amount: bigint;
   timestamp: bigint;
+  /** As the escrow locked the funds until, Unix seconds. */
+  expiryTime: bigint;
   receipt: TransactionReceipt;
 }
 
@@ -125,8 +127,10 @@ const signalling = (depositId: bigint, amount: bigint, terms: Partial<IntentTerm
 async function signal(depositId: bigint, amount: bigint, terms: Partial<IntentTerms> = {}): Promise<Signaled> {
   const receipt = await chain.confirm(await signalling(depositId, amount, terms));
   const [signaled] = eventsOf(receipt, orchestratorEvents, chain.orchestrator);
+  const [locked] = eventsOf(receipt, escrowEvents, chain.escrow);
   if (signaled?.eventName !== 'IntentSignaled') throw new Error('no IntentSignaled');
-  return { intentHash: signaled.args.intentHash, amount, timestamp: signaled.args.timestamp, receipt };
+  if (locked?.eventName !== 'FundsLocked') throw new Error('no FundsLocked');
+  return { intentHash: signaled.args.intentHash, amount, timestamp: signaled.args.timestamp, expiryTime: locked.args.expiryTime, receipt };
 }
 
 const attest = (intentHash: Hash, releaseAmount: bigint, data: Hex, signer: LocalAccount = witness): Promise<PaymentAttestation> =>
@@ -139,8 +143,8 @@ async function lockedDeposit(depositId: bigint) {
   return chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
 }
 
-const paymentData = (intent: Signaled, paymentId: string, lies: Parameters<typeof paymentEvidence>[2] = {}): Hex =>
-  paymentEvidence({ ...intent, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE }, paymentId, lies);
+const paymentData = (intent: Signaled, paymentId: string, lies: Parameters<typeof paymentEvidence>[2] = {}, times: EvidenceTimes = {}): Hex =>
+  paymentEvidence({ ...intent, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE }, paymentId, lies, times);
 
 test.serial('MockUSDC looks like USDC, only its owner mints, and transfers emit Transfer', async (t) => {
   const read = <F extends 'name' | 'symbol' | 'decimals'>(functionName: F) =>
@@ -352,12 +356,48 @@ test.serial('the snapshot the witness was shown must be the intent on chain', as
     ['payeeDetails', { payeeDetails: keccak256(stringToHex('buyer-own-id')) }],
     ['conversionRate', { conversionRate: 1n }],
     ['signalTimestamp', { signalTimestamp: intent.timestamp - 3600n }],
+    // A later expiry would stretch the window the witness checked the payment's time against.
+    ['expiryTime', { expiryTime: intent.expiryTime + 3600n }],
   ];
   for (const [field, lie] of lies) {
     const attestation = await attest(intent.intentHash, usdc('10'), paymentData(intent, `venmo-lie-${field}`, lie));
     t.deepEqual(await revertOf(fulfil(attestation)), { errorName: 'SnapshotMismatch', args: [field] }, field);
   }
   t.is((await lockedDeposit(depositId)).locked, usdc('20'));
+});
+
+test.serial('a payment dated outside the intent\'s window reverts even with a witness\'s signature; the signed buffer widens both ends', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const late = await signal(depositId, usdc('10'));
+  const closesMs = late.expiryTime * 1000n;
+  const afterExpiry = await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-after-expiry', {}, { paidAtMs: closesMs + 1n }));
+  t.deepEqual(await revertOf(fulfil(afterExpiry)), { errorName: 'PaymentOutsideIntentWindow', args: [closesMs + 1n] });
+  const beyondBuffer = await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-beyond-buffer', {}, { paidAtMs: closesMs + 60_001n, timestampBuffer: 60_000n }));
+  t.deepEqual(await revertOf(fulfil(beyondBuffer)), { errorName: 'PaymentOutsideIntentWindow', args: [closesMs + 60_001n] });
+  await fulfil(await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-within-buffer', {}, { paidAtMs: closesMs + 60_000n, timestampBuffer: 60_000n })));
+
+  const early = await signal(depositId, usdc('10'));
+  const opensMs = early.timestamp * 1000n;
+  const beforeSignal = await attest(early.intentHash, usdc('10'), paymentData(early, 'venmo-before-signal', {}, { paidAtMs: opensMs - 1n }));
+  t.deepEqual(await revertOf(fulfil(beforeSignal)), { errorName: 'PaymentOutsideIntentWindow', args: [opensMs - 1n] });
+  await fulfil(await attest(early.intentHash, usdc('10'), paymentData(early, 'venmo-early-in-buffer', {}, { paidAtMs: opensMs - 60_000n, timestampBuffer: 60_000n })));
+  t.is((await lockedDeposit(depositId)).locked, 0n);
+});
+
+test.serial('an intent proved after its expiry, for a payment made inside its window, still pays out until someone cancels it', async (t) => {
+  const { depositId } = await deposit(usdc('100'));
+  const intent = await signal(depositId, usdc('10'));
+  const payeeBefore = await usdcBalance(payee.address);
+  // The buyer paid at the last moment of the window and proves it an hour after the expiry.
+  const attestation = await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-proved-late', {}, { paidAtMs: intent.expiryTime * 1000n }));
+  await chain.advanceTime(Number(intent.expiryTime - intent.timestamp) + 3600);
+  const receipt = await fulfil(attestation);
+  const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+  t.true(block.timestamp > intent.expiryTime);
+  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
+    { eventName: 'IntentFulfilled', args: { intentHash: intent.intentHash, fundsTransferredTo: payee.address, amount: usdc('10'), isManualRelease: false } },
+  ]);
+  t.is(await usdcBalance(payee.address), payeeBefore + usdc('10'));
 });
 
 test.serial('one payment releases one intent: its nullifier is spent on chain', async (t) => {
@@ -375,7 +415,7 @@ test.serial('one payment releases one intent: its nullifier is spent on chain', 
       address: chain.verifier,
       abi: unifiedPaymentVerifierAbi,
       functionName: 'verifyPayment',
-      args: [encodePaymentProof(again), second.intentHash, { amount: usdc('10'), paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: second.timestamp }],
+      args: [encodePaymentProof(again), second.intentHash, { amount: usdc('10'), paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: second.timestamp, expiryTime: second.expiryTime }],
     }),
   );
   t.deepEqual(direct, { errorName: 'UnauthorizedCaller', args: [stranger.address] });

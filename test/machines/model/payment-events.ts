@@ -49,7 +49,7 @@ const CUSTOMER: PaymentEvent[] = [
 ];
 
 const CHAIN: PaymentEvent[] = [
-  { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Math.floor(ms(AT) / 1000), at: AT },
+  { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Math.floor(ms(AT) / 1000), expiryTime: Math.floor(ms(AT) / 1000) + 86_400, at: AT },
   outcome('signal mined', SIGNAL_PURPOSE, 'MINED', AT),
   outcome('signal failed', SIGNAL_PURPOSE, 'FAILED', AT),
   outcome('fulfil mined', FULFIL_PURPOSE, 'MINED', AT),

@@ -297,7 +297,7 @@ test('what the payment machine tells the order drives the lock, and its settleme
 
   const events: PaymentEvent[] = [
     { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'signalIntent', outcome: { status: 'MINED', hash: '0x01', reason: null, at: Date.parse(T1) } },
-    { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Date.parse(T1) / 1000, at: T1 },
+    { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Date.parse(T1) / 1000, expiryTime: Date.parse(T1) / 1000 + 86_400, at: T1 },
     { type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: 'sealed', params: {} }, at: T2 },
   ];
   for (const event of events) {
@@ -383,7 +383,7 @@ function pair(orderInput: OrderInput) {
 
 const signalled: PaymentEvent[] = [
   { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'signalIntent', outcome: { status: 'MINED', hash: '0x01', reason: null, at: Date.parse(T1) } },
-  { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Date.parse(T1) / 1000, at: T1 },
+  { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Date.parse(T1) / 1000, expiryTime: Date.parse(T1) / 1000 + 86_400, at: T1 },
 ];
 const fulfilment = (id: string, at: string, retracted?: boolean): PaymentEvent => ({
   type: 'CHAIN_FACT',

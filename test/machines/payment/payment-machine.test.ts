@@ -78,6 +78,7 @@ const intentSignaled = (at = '2026-11-23T12:00:40.000Z', intentHash: PaymentHex 
   type: 'INTENT_SIGNALED',
   intentHash,
   signalTimestamp: seconds('2026-11-23T12:00:28.000Z'),
+  expiryTime: seconds('2026-11-24T12:00:28.000Z'),
   at,
 });
 const submitProof = (at = '2026-11-23T12:05:00.000Z'): PaymentEvent => ({ type: 'SUBMIT_PROOF', proof: PROOF, at });
@@ -232,7 +233,12 @@ test('CREATED → FAILED: signalIntent not MINED fails with SIGNAL_INTENT_FAILED
 test('INTENT_SIGNALED: AWAITING_PAYMENT with railIdentifier, and suggestedMemo is the payment reference of the hash', (t) => {
   const [snapshot, actions] = send(readingSignal(), intentSignaled('2026-11-23T12:00:40.000Z'));
   t.deepEqual(snapshot.value, { CREATED: 'AWAITING_PAYMENT' });
-  t.like(context(snapshot), { railIdentifier: INTENT_HASH, signalTimestamp: seconds('2026-11-23T12:00:28.000Z'), updatedAt: '2026-11-23T12:00:40.000Z' });
+  t.like(context(snapshot), {
+    railIdentifier: INTENT_HASH,
+    signalTimestamp: seconds('2026-11-23T12:00:28.000Z'),
+    expiryTime: seconds('2026-11-24T12:00:28.000Z'),
+    updatedAt: '2026-11-23T12:00:40.000Z',
+  });
   const view = hosted(snapshot);
   t.is(view.railIdentifier, INTENT_HASH);
   t.is(view.quote.intentHash, INTENT_HASH);
@@ -266,8 +272,9 @@ test('SUBMIT_PROOF: VERIFYING, verifyPayment asked with the proof and the intent
       payeeDetails: livePaymentInput().quote.payeeDetails,
       conversionRate: CONVERSION_RATE.toString(),
       signalTimestamp: seconds('2026-11-23T12:00:28.000Z'),
+      expiryTime: seconds('2026-11-24T12:00:28.000Z'),
     },
-    chainId: 31337,
+    chain: LIVE_CHAIN,
   });
   t.like(reports(actions)[0], { step: 'VERIFYING', paid: true });
   t.deepEqual(emitted(actions), []);
@@ -837,4 +844,13 @@ test('a snapshot written before retractions were handled (no retractedFactIds) s
   const awaitingOld = paymentMachine.resolveState({ ...fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(awaitingPayment()))) });
   delete (awaitingOld.context as Partial<PaymentContext>).retractedFactIds;
   t.is(send(awaitingOld, fulfilledFact())[0].value, 'SETTLED');
+});
+
+test('a snapshot written before the intent\'s expiry was kept (no expiryTime) still takes a proof, and asks for it with the expiry unknown', (t) => {
+  const stored = fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(awaitingPayment())));
+  delete (stored.context as Partial<PaymentContext>).expiryTime;
+  const [snapshot, actions] = send(paymentMachine.resolveState(stored), submitProof());
+  t.deepEqual(snapshot.value, { CREATED: 'VERIFYING' });
+  // The effect reads the expiry from the intent on chain (actors/payments/payment-effects.ts).
+  t.like(only(actions, 'verifyPayment'), { intent: { signalTimestamp: seconds('2026-11-23T12:00:28.000Z'), expiryTime: null }, chain: LIVE_CHAIN });
 });

@@ -126,6 +126,8 @@ export interface IntentSnapshot {
   conversionRate: string;
   /** Unix seconds of the block that signalled the intent. */
   signalTimestamp: bigint;
+  /** Unix seconds the intent expires, as the orchestrator set it; after signal_timestamp. */
+  expiryTime: bigint;
 }
 
 export interface VerifyPaymentRequest {
@@ -1337,7 +1339,15 @@ export const Eip712Domain: MessageFns<Eip712Domain> = {
 };
 
 function createBaseIntentSnapshot(): IntentSnapshot {
-  return { intentHash: "", amount: "", fiatCurrency: "", payeeDetails: "", conversionRate: "", signalTimestamp: 0n };
+  return {
+    intentHash: "",
+    amount: "",
+    fiatCurrency: "",
+    payeeDetails: "",
+    conversionRate: "",
+    signalTimestamp: 0n,
+    expiryTime: 0n,
+  };
 }
 
 export const IntentSnapshot: MessageFns<IntentSnapshot> = {
@@ -1362,6 +1372,12 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
         throw new globalThis.Error("value provided for field message.signalTimestamp of type uint64 too large");
       }
       writer.uint32(48).uint64(message.signalTimestamp);
+    }
+    if (message.expiryTime !== 0n) {
+      if (BigInt.asUintN(64, message.expiryTime) !== message.expiryTime) {
+        throw new globalThis.Error("value provided for field message.expiryTime of type uint64 too large");
+      }
+      writer.uint32(64).uint64(message.expiryTime);
     }
     return writer;
   },
@@ -1427,6 +1443,14 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
             message.signalTimestamp = reader.uint64() as bigint;
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.expiryTime = reader.uint64() as bigint;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1467,6 +1491,11 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
         : isSet(object.signal_timestamp)
         ? BigInt(object.signal_timestamp)
         : 0n,
+      expiryTime: isSet(object.expiryTime)
+        ? BigInt(object.expiryTime)
+        : isSet(object.expiry_time)
+        ? BigInt(object.expiry_time)
+        : 0n,
     };
   },
 
@@ -1490,6 +1519,9 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
     if (message.signalTimestamp !== 0n) {
       obj.signalTimestamp = message.signalTimestamp.toString();
     }
+    if (message.expiryTime !== 0n) {
+      obj.expiryTime = message.expiryTime.toString();
+    }
     return obj;
   },
 
@@ -1505,6 +1537,9 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
     message.conversionRate = object.conversionRate ?? "";
     message.signalTimestamp = (object.signalTimestamp !== undefined && object.signalTimestamp !== null)
       ? BigInt(object.signalTimestamp)
+      : 0n;
+    message.expiryTime = (object.expiryTime !== undefined && object.expiryTime !== null)
+      ? BigInt(object.expiryTime)
       : 0n;
     return message;
   },
