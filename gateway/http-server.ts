@@ -30,9 +30,20 @@ export function createGatewayServer(listener: RequestListener): Server {
     const [status, reason, message, errorCode] = REFUSALS[error.code ?? ''] ?? MALFORMED;
     const body = JSON.stringify({ success: false, message, responseObject: null, statusCode: status, errorCode } satisfies Envelope);
     const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
-    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    // An answer to HEAD has no body (RFC 9110 §9.3.2): a client reading one takes the bytes after the head for garbage.
+    const answer = isHead(error) ? '' : body;
+    socket.end(`${head.join('\r\n')}\r\n\r\n${answer}`, () => socket.destroy());
   });
   return server;
+}
+
+/**
+ * Whether the refused request was a HEAD, as far as the bytes the parser refused show:
+ * the packet it failed in holds the request line whenever the line itself overflowed.
+ */
+function isHead(error: NodeJS.ErrnoException): boolean {
+  const packet = (error as NodeJS.ErrnoException & { rawPacket?: Buffer }).rawPacket;
+  return packet !== undefined && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
 }
 
 /** Starts `server` listening and resolves with its URL (an IPv6 host in brackets); a failure to bind rejects. */
