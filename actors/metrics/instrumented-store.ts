@@ -4,7 +4,7 @@
  * Failed calls are timed too (a slow failure is what an operator looks for). Declaring
  * a collection, `status()` and `close()` are passed through untimed.
  */
-import type { Collection, CollectionSpec, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../store/store.js';
+import type { Collection, CollectionSpec, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec, WriteOptions } from '../store/store.js';
 import type { RuntimeMetrics } from './runtime-metrics.js';
 
 type Operation = Parameters<RuntimeMetrics['storeOperation']>[1];
@@ -58,12 +58,12 @@ class InstrumentedCollection<T extends StoredDocument> implements Collection<T> 
     return this.#timed('count', () => this.inner.count(filter));
   }
 
-  insertOne(doc: T): Promise<void> {
-    return this.#timed('insert', () => this.inner.insertOne(doc));
+  insertOne(doc: T, options?: WriteOptions): Promise<void> {
+    return this.#timed('insert', () => this.inner.insertOne(doc, options));
   }
 
-  replaceOne(filter: Filter, doc: T): Promise<boolean> {
-    return this.#timed('replace', () => this.inner.replaceOne(filter, doc));
+  replaceOne(filter: Filter, doc: T, options?: WriteOptions): Promise<boolean> {
+    return this.#timed('replace', () => this.inner.replaceOne(filter, doc, options));
   }
 
   updateOne(filter: Filter, update: UpdateSpec): Promise<boolean> {

@@ -27,6 +27,8 @@ import { runTurn } from './turn.js';
 import { recordsOf, type TurnRecord } from './turn-record.js';
 
 const MAX_ATTEMPTS = 25;
+/** Documents are values here: every change builds a new one, so the store may keep what it is given. */
+const HAND_OFF = { handOff: true } as const;
 const DEFAULT_INLINE_MESSAGES = 64;
 
 /** The lease a write runs under: `enforced` is false where one node owns every shard and no other can write. */
@@ -156,7 +158,7 @@ export class Activation {
         const next: ActorDocument = { ...folded, version: doc.version + 1, epoch: fence.epoch, updatedAt: this.host.clock.now() };
         let landed;
         try {
-          landed = await this.host.collection.replaceOne(this.#condition(doc, fence), next);
+          landed = await this.host.collection.replaceOne(this.#condition(doc, fence), next, HAND_OFF);
         } finally {
           this.host.written(this);
         }
@@ -285,9 +287,9 @@ export class Activation {
 
   async #save(previous: ActorDocument | null, next: ActorDocument, fence: Fence): Promise<boolean> {
     try {
-      if (previous) return await this.host.collection.replaceOne(this.#condition(previous, fence), next);
+      if (previous) return await this.host.collection.replaceOne(this.#condition(previous, fence), next, HAND_OFF);
       try {
-        await this.host.collection.insertOne(next);
+        await this.host.collection.insertOne(next, HAND_OFF);
         return true;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;

@@ -53,8 +53,8 @@ export interface ActorKind<TMachine extends AnyStateMachine = AnyStateMachine> {
   input?(event: EventObject, id: string): unknown;
   /** The public resource plus the fields list queries filter on. Must be plain data (no bigint). */
   view(snapshot: AnyMachineSnapshot, id: string): Record<string, unknown>;
-  /** What a command answers once applied; the view by default. */
-  reply?(snapshot: AnyMachineSnapshot, event: EventObject, id: string): unknown;
+  /** What a command answers once applied; the view by default. `view` is this turn's, built once for both. */
+  reply?(snapshot: AnyMachineSnapshot, event: EventObject, id: string, view: Record<string, unknown>): unknown;
   /** A domain-specific refusal checked before the machine sees the event. */
   check?(snapshot: AnyMachineSnapshot, event: EventObject): Rejection | null;
   /** Handlers for custom action types of the machine, run from the outbox after the write. */

@@ -28,10 +28,10 @@ export class TurnHistory {
     return new TurnHistory(rows, retentionMs);
   }
 
-  /** Idempotent by the record's `_id`. */
+  /** Idempotent by the record's `_id`. The record is a value its turn built and nothing changes. */
   async insert(record: TurnRecord): Promise<void> {
     try {
-      await this.rows.insertOne(record);
+      await this.rows.insertOne(record, { handOff: true });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }

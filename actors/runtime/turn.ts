@@ -125,7 +125,8 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     }),
   ];
 
-  const reply = kind.reply ? kind.reply(snapshot, event, address.id) : kind.view(snapshot, address.id);
+  const view = kind.view(snapshot, address.id);
+  const reply = kind.reply ? kind.reply(snapshot, event, address.id, view) : view;
   // Ids past the retention are forgotten; the activation moves the oldest of the rest to the message log.
   const applied = doc?.recentAppliedAt ?? [];
   let live = 0;
@@ -147,7 +148,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     version,
     machineVersion: kind.machineVersion,
     snapshot: persistedSnapshot(kind, snapshot),
-    view: kind.view(snapshot, address.id),
+    view,
     timers,
     nextTimerAt: nextTimerAt(timers),
     ...outboxFields(outbox),

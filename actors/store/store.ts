@@ -44,15 +44,25 @@ export interface StoredDocument {
   [field: string]: unknown;
 }
 
+/**
+ * `handOff`: the caller never changes the document, or anything in it, after the call,
+ * so a store in this process may keep it as it is rather than copy it (under the tests
+ * the embedded store freezes it, so that a change throws). The runtime's documents are
+ * values built anew by every turn, and copying each one in was a tenth of a turn.
+ */
+export interface WriteOptions {
+  handOff?: boolean;
+}
+
 export interface Collection<T extends StoredDocument = StoredDocument> {
   readonly name: string;
   findOne(filter: Filter, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
   /** Throws DuplicateKeyError when `_id` or a unique index collides. */
-  insertOne(doc: T): Promise<void>;
+  insertOne(doc: T, options?: WriteOptions): Promise<void>;
   /** Replaces the first match. Returns whether a document matched; the conditional write of a turn. */
-  replaceOne(filter: Filter, doc: T): Promise<boolean>;
+  replaceOne(filter: Filter, doc: T, options?: WriteOptions): Promise<boolean>;
   /** Updates the first match. Returns whether a document matched. */
   updateOne(filter: Filter, update: UpdateSpec): Promise<boolean>;
   deleteOne(filter: Filter): Promise<boolean>;

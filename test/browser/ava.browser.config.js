@@ -5,6 +5,8 @@ export default {
   files: ['test/browser/**/*.browser.ts'],
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],
+  // As in the main suite (package.json): the embedded store freezes what the runtime hands it.
+  environmentVariables: { PEER_FREEZE_HANDOFFS: '1' },
   timeout: '2m',
   workerThreads: false,
   verbose: true,

@@ -4,6 +4,8 @@ export default {
   files: ['test/chaos/**/*.chaos.ts'],
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],
+  // As in the main suite (package.json): the embedded store freezes what the runtime hands it.
+  environmentVariables: { PEER_FREEZE_HANDOFFS: '1' },
   timeout: '3m',
   workerThreads: false,
   verbose: true,

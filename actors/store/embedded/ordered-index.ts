@@ -148,12 +148,16 @@ export function sameKeys(a: readonly unknown[], b: readonly unknown[], from: num
 }
 
 /**
- * mingo's order, with what an index mostly holds (two strings, two numbers) compared
- * directly: a write files a row in several indexes, each some twenty comparisons deep,
- * and mingo's general compare classifies both values every time.
+ * mingo's order, with what an index mostly holds (two strings, two numbers, two
+ * booleans, one value twice) compared directly: a write files a row in several
+ * indexes, each some twenty comparisons deep, and mingo's general compare classifies
+ * both values every time. Most actors have no timer and no pending effect, so their
+ * rows in those indexes tie on null and false until the `_id` decides.
  */
 function compareKeys(a: unknown, b: unknown): number {
+  if (a === b) return 0;
   const type = typeof a;
+  if (type === 'boolean' && typeof b === 'boolean') return a ? 1 : -1;
   if (type === typeof b && (type === 'string' || type === 'number')) return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
   return compare(a, b);
 }

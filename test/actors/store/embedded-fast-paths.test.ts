@@ -1,6 +1,6 @@
 /**
  * The embedded store answers plain filters (equality, null, `$all` of strings, a
- * string `$regex`, `$or` of such) and top-level projections without mingo; these
+ * string `$regex`, `$type: 'string'`, `$or` of such) and top-level projections without mingo; these
  * properties hold it to mingo's own answers on documents with nested objects, arrays
  * along the paths and inside arrays, dates, missing fields and mixed types.
  */
@@ -24,6 +24,7 @@ const condition = fc.oneof(
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.constantFrom({ $all: ['a'] }, { $all: ['a', 'b'] }, { $all: [''] }) },
   { weight: 1, arbitrary: fc.constantFrom({ $regex: 'a' }, { $regex: '^B', $options: 'i' }, { $regex: '' }, { $regex: 'a|b' }) },
+  { weight: 1, arbitrary: fc.constant({ $type: 'string' }) },
 );
 const fields = fc.dictionary(path, condition, { minKeys: 1, maxKeys: 2 });
 const filter = fc.oneof(

@@ -388,3 +388,34 @@ test('embedded: due timers over every shard come from the shard-and-time index, 
   t.deepEqual(later.map((doc) => doc._id), docs.filter((doc) => doc.nextTimerAt !== null && doc.nextTimerAt > now - 500 && doc.nextTimerAt < now + 10).sort((a, b) => b.nextTimerAt! - a.nextTimerAt!).map((doc) => doc._id));
   t.is(evaluated, later.length, 'exclusive bounds, the other direction');
 });
+
+interface Card extends StoredDocument {
+  profile: { name: string };
+  items: Array<{ n: number }>;
+}
+
+test('embedded: a handed-off document is kept as given, and under the tests a change to it afterwards throws', async (t) => {
+  const store = new EmbeddedStore();
+  const collection = await store.collection<Card>({ name: 'hand-off', indexes: [] });
+  const first: Card = { _id: 'c1', profile: { name: 'first' }, items: [{ n: 1 }] };
+  await collection.insertOne(first, { handOff: true });
+  t.throws(() => {
+    first.profile.name = 'changed';
+  }, { instanceOf: TypeError });
+  t.throws(() => first.items.push({ n: 2 }), { instanceOf: TypeError });
+
+  // The next version shares the first one's items and brings a profile of its own: both end up frozen.
+  const second: Card = { ...first, profile: { name: 'second' } };
+  t.true(await collection.replaceOne({ _id: 'c1' }, second, { handOff: true }));
+  t.throws(() => {
+    second.profile.name = 'changed';
+  }, { instanceOf: TypeError });
+  t.throws(() => {
+    second.items[0]!.n = 9;
+  }, { instanceOf: TypeError });
+  t.deepEqual(await collection.findOne({ _id: 'c1' }), { _id: 'c1', profile: { name: 'second' }, items: [{ n: 1 }] });
+
+  const read = (await collection.findOne({ _id: 'c1' }))!;
+  read.profile.name = 'a reader may change its copy';
+  t.is((await collection.findOne({ _id: 'c1' }))!.profile.name, 'second', 'reads still copy out');
+});
