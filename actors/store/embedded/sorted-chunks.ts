@@ -35,6 +35,20 @@ export class SortedChunks<T> {
       this.#chunks.push([item]);
       return;
     }
+    // Rows mostly come in an index's own order (a sequence, a time, the newest first): one past either end needs no search,
+    // and a full end chunk is followed by a new one rather than split, so such runs fill their chunks.
+    const tail = this.#chunks[last]!;
+    if (this.#order(tail[tail.length - 1]!, item) < 0) {
+      if (tail.length < this.#max) tail.push(item);
+      else this.#chunks.push([item]);
+      return;
+    }
+    const head = this.#chunks[0]!;
+    if (this.#order(item, head[0]!) < 0) {
+      if (head.length < this.#max) head.unshift(item);
+      else this.#chunks.unshift([item]);
+      return;
+    }
     // The first chunk not wholly before the item, or the last chunk when all are.
     const c = Math.min(this.#firstChunkNotBefore((other) => this.#order(other, item) < 0), last);
     const chunk = this.#chunks[c]!;

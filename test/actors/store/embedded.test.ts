@@ -122,6 +122,29 @@ test('embedded: a sorted chunk list keeps order, bounds and counts through inser
   );
 });
 
+test('embedded: a sorted chunk list takes runs in its own order or the reverse at its ends, among inserts in the middle', (t) => {
+  const run = fc.record({ from: fc.integer({ min: -500, max: 500 }), length: fc.integer({ min: 0, max: 40 }), step: fc.constantFrom(1, -1), shuffled: fc.boolean() });
+  fc.assert(
+    fc.property(fc.array(run, { maxLength: 12 }), fc.array(fc.integer({ min: -600, max: 600 }), { maxLength: 40 }), (runs, deletes) => {
+      const list = new SortedChunks<number>((x, y) => x - y, 4);
+      const reference = new Set<number>();
+      for (const { from, length, step, shuffled } of runs) {
+        const values = Array.from({ length }, (_, i) => from + i * step);
+        if (shuffled) values.reverse();
+        for (const value of values) {
+          if (reference.has(value)) continue;
+          list.insert(value);
+          reference.add(value);
+        }
+      }
+      for (const value of deletes) t.is(list.delete(value), reference.delete(value));
+      const all = [...list.between(list.boundary(() => false), list.boundary(() => true))];
+      t.deepEqual(all, [...reference].sort((x, y) => x - y));
+    }),
+    { numRuns: 500 },
+  );
+});
+
 /**
  * Randomized equivalence: an indexed collection answers every find and count exactly as
  * one with no indexes, whose answers come from a scan and a full sort. The documents and
