@@ -60,6 +60,8 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 /** The most values of an index's first field a skip scan seeks through (Table#skipScan). */
 const SKIP_SCAN_VALUES = 256;
 const NO_IDS: ReadonlySet<string> = new Set();
+/** Leads the posting key of every value but a string (postingKey). */
+const OTHER_KEY = '\u0000';
 
 export class EmbeddedStore implements Store {
   readonly adapter = 'embedded' as const;
@@ -637,11 +639,13 @@ function addKeys(value: unknown, keys: Set<string>): void {
 }
 
 /**
- * A value's key in an equality index: a string stands whole behind its tag, as no key
- * is ever joined with another, so a write does not quote each of an order's grams.
+ * A value's key in an equality index: a string is its own key, so an order's grams are
+ * filed under the very strings its view holds rather than a tagged copy of each. Every
+ * other value (and a string that starts with NUL, which no other key of a string can)
+ * is NUL and its type-tagged encoding, so no two values share a key.
  */
 function postingKey(value: unknown): string {
-  return typeof value === 'string' ? `s${value}` : encode(value);
+  return typeof value === 'string' && !value.startsWith(OTHER_KEY) ? value : `${OTHER_KEY}${encode(value)}`;
 }
 
 /** The keys a document holds in a unique index: one per combination of its fields' keys. */
