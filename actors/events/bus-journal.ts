@@ -53,10 +53,13 @@ export class BusJournal {
     return { events: rows.map((row) => ({ seq: row.seq, event: row.event })), positions };
   }
 
-  /** Resolves once the event is stored. An id stored before (a republish after a crash) is not stored twice. */
+  /**
+   * Resolves once the event is stored. An id stored before (a republish after a crash) is
+   * not stored twice. The event is handed off: the bus never changes what it logged.
+   */
   async append(seq: number, event: DomainEvent): Promise<void> {
     try {
-      await this.events.insertOne({ _id: event.id, seq, event });
+      await this.events.insertOne({ _id: event.id, seq, event }, { handOff: true });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }

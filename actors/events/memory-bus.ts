@@ -87,12 +87,13 @@ export class MemoryBus implements EventBus {
     if (this.#ids.has(event.id)) return;
     this.#remember(event.id);
     const seq = this.#firstSeq + this.#log.length;
-    // A copy, so neither the publisher nor a handler can change what others receive.
-    this.#log.push(deepCopy(event));
+    // A copy, so neither the publisher nor a handler can change what others receive; handlers get copies of it.
+    const logged = deepCopy(event);
+    this.#log.push(logged);
     this.#trim();
     for (const cursor of this.#cursors.values()) if (cursor.idle) cursor.wake?.();
-    // Resolves only once the event is durable: the caller's outbox lets go of it then.
-    await this.#journal?.append(seq, event);
+    // Resolves only once the event is durable: the caller's outbox lets go of it then. The journal keeps the log's copy.
+    await this.#journal?.append(seq, logged);
   }
 
   #remember(id: string): void {
