@@ -10,14 +10,20 @@ import { anvilTestAccount, DEFAULT_INTENT_EXPIRATION_SECONDS, LOCAL_GATING_SERVI
 import { ViemIntents } from '../../deploy/intents.js';
 import { RATE, venmoDeposit } from '../support/payment-flow.js';
 
-test('two intents on identical terms signalled in the same block both land', async (t) => {
-  const local = await startLocalChain();
-  t.teardown(() => local.stop());
+/** A Venmo deposit on `local`, and what signals an intent of 10 USDC against it from dev account 7. */
+async function signalling(local: Awaited<ReturnType<typeof startLocalChain>>) {
   const depositId = await venmoDeposit(local);
   const owner = anvilTestAccount(7);
   const intents = new ViemIntents({ client: local.publicClient as never, wallets: [owner.address], gatingSigner: anvilTestAccount(LOCAL_GATING_SERVICE_INDEX), feeRecipient: null });
   const chain = { chainId: local.chainId, escrow: local.escrow, orchestrator: local.orchestrator };
   const terms = { depositId, amount: 10_000_000n, to: '0x1111111111111111111111111111111111111111' as Hex, paymentMethod: 'venmo', fiatCurrency: 'USD', conversionRate: RATE, platformFeeBps: 0 };
+  return { owner, intents, chain, terms };
+}
+
+test('two intents on identical terms signalled in the same block both land', async (t) => {
+  const local = await startLocalChain();
+  t.teardown(() => local.stop());
+  const { owner, intents, chain, terms } = await signalling(local);
 
   await local.testClient.setAutomine(false);
   const wallet = local.walletFor(owner);
@@ -39,11 +45,7 @@ test('two intents on identical terms signalled in the same block both land', asy
 test('the intent a mined signal created is read from its receipt with its expiry, which the orchestrator keeps too', async (t) => {
   const local = await startLocalChain();
   t.teardown(() => local.stop());
-  const depositId = await venmoDeposit(local);
-  const owner = anvilTestAccount(7);
-  const intents = new ViemIntents({ client: local.publicClient as never, wallets: [owner.address], gatingSigner: anvilTestAccount(LOCAL_GATING_SERVICE_INDEX), feeRecipient: null });
-  const chain = { chainId: local.chainId, escrow: local.escrow, orchestrator: local.orchestrator };
-  const terms = { depositId, amount: 10_000_000n, to: '0x1111111111111111111111111111111111111111' as Hex, paymentMethod: 'venmo', fiatCurrency: 'USD', conversionRate: RATE, platformFeeBps: 0 };
+  const { owner, intents, chain, terms } = await signalling(local);
 
   const hash = await local.walletFor(owner).sendTransaction(await intents.signalCall(chain, owner.address, terms));
   const receipt = await local.confirm(hash);
