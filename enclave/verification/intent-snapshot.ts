@@ -36,7 +36,12 @@ export const DEFAULT_TIMESTAMP_BUFFER_MS = 60_000n;
 
 const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hex digits');
 const baseUnits = z.string().regex(/^[1-9]\d{0,77}$/, 'must be a positive integer of base units, as a decimal string');
-const seconds = z.union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/)]).transform((value) => BigInt(value));
+/** 9999-12-31T23:59:59Z: every refusal names a payment's and an intent's times as dates, and a Date ends soon after. */
+const LAST_SECOND = 253_402_300_799;
+const seconds = z
+  .union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/)])
+  .transform((value) => BigInt(value))
+  .refine((value) => value <= BigInt(LAST_SECOND), 'must be Unix seconds no later than 9999-12-31');
 
 /** The intent as a request carries it: amounts and rates as decimal strings of base units. */
 export const intentSnapshotInput = z

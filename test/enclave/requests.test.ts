@@ -105,6 +105,18 @@ test('an intent whose expiry is not after its signal, or that names none, is ref
   t.is(atSignal.body.message, 'intent.expiryTime: must be after signalTimestamp');
 });
 
+test('a signal or expiry too far ahead to be a date is refused as input, never a 500', async (t) => {
+  const prepared = preparePayment(enclave, venmo);
+  const signalled = intentFor(venmo);
+  // Fifteen digits of seconds are past the last instant a Date holds (8.64e15 ms): the refusal message once tried to print one.
+  for (const times of [{ signalTimestamp: '999999999999998', expiryTime: '999999999999999' }, { signalTimestamp: 1_000_000_000_000, expiryTime: 1_000_000_000_001 }]) {
+    const [refused, calls] = await platformCalls('venmo', () => buyerVerify(enclave, venmo, prepared, { ...signalled, ...times }));
+    t.like(refused, { status: 400, body: { success: false, errorCode: 'INVALID_REQUEST', responseObject: null } }, JSON.stringify(times));
+    t.regex(refused.body.message, /intent\.signalTimestamp/);
+    t.is(calls, 0);
+  }
+});
+
 test('bodies must be JSON; unknown routes answer in the envelope', async (t) => {
   const notJson = await enclave.post('/buyer/verify/venmo/transfer_venmo', 'x=1', { 'content-type': 'application/x-www-form-urlencoded' });
   t.like(notJson, { status: 415, body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', success: false } });
