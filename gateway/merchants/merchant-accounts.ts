@@ -9,6 +9,7 @@
  * long as the event takes.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { deepFreeze } from '../../actors/store/deep-freeze.js';
 import type { Environment } from '../../machines/merchant/index.js';
 import { KeptViews } from '../kept-views.js';
 import type { MerchantProfile } from '../schemas/merchant-schemas.js';
@@ -62,6 +63,7 @@ export class MerchantAccounts {
     const read = this.#kept.reading();
     const doc = await this.system.documents('merchant').findOne(filter, { projection: { view: 1, version: 1 } });
     if (!doc) return null;
+    // Kept accounts are shared by every request that reads them: none may change one under the others.
     const found = deepFreeze(account(doc._id, doc.view as unknown as MerchantView));
     if (this.#kept.keep(found.merchantId, doc.version, found, read)) this.#idByKeyHash.set(found.apiKeyHash, found.merchantId);
     return found;
@@ -78,13 +80,4 @@ function account(merchantId: string, view: MerchantView): MerchantAccount {
     profile: view.profile,
     apiKeyLastUsedAt: view.apiKeyLastUsedAt ?? null,
   };
-}
-
-/** Kept accounts are shared by every request that reads them: none may change one under the others. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }

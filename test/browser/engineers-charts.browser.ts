@@ -9,7 +9,7 @@
 import test from 'ava';
 import { mkdir, readFile } from 'node:fs/promises';
 import { ADMIN_TOKEN, startTestGateway } from '../support/gateway.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium, signInToEngineers, watchedPage } from './chromium.js';
 
 const OUTPUT = new URL('./output/', import.meta.url);
 const ACTIVE = ['payment', 'payment.CREATED', 'payment.CREATED.AWAITING_PAYMENT'];
@@ -18,23 +18,13 @@ test('the engineers’ page asks for the token, lists the machines and draws the
   const gateway = await startTestGateway();
   const browser = await launchChromium();
   try {
-    const requested: string[] = [];
+    const { page, requested, errors } = await watchedPage(browser);
     const bearers: Array<string | undefined> = [];
-    const errors: string[] = [];
     browser.context.on('request', (request) => {
-      requested.push(request.url());
       if (new URL(request.url()).pathname.startsWith('/internal/v1/')) bearers.push(request.headers().authorization);
     });
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.setDefaultTimeout(20_000);
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (thrown) => errors.push(thrown.message));
 
-    await page.goto(`${gateway.url}/internal/engineers`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Use token' }).click();
+    await signInToEngineers(page, gateway.url, ADMIN_TOKEN);
     await page.getByRole('button', { name: /^payment\b/ }).click();
 
     const chart = page.locator('#chart svg.state-chart');

@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { advance, answerOf, placeOrder, startPayment } from '../support/checkout.js';
 import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../support/gateway.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium, signInToEngineers, watchedPage } from './chromium.js';
 
 const OUTPUT = new URL('./output/', import.meta.url);
 
@@ -51,19 +51,9 @@ test('the engineers’ page finds a payment, shows it where it stands with its t
     t.true(turns.length >= 2, 'created, then paid');
     t.notDeepEqual(expectedActive(first.state), expectedActive(now.state), 'its first turn left it elsewhere than it stands');
 
-    const requested: string[] = [];
-    const errors: string[] = [];
-    browser.context.on('request', (request) => void requested.push(request.url()));
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.setDefaultTimeout(20_000);
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (thrown) => errors.push(thrown.message));
+    const { page, requested, errors } = await watchedPage(browser);
 
-    await page.goto(`${gateway.url}/internal/engineers`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Use token' }).click();
+    await signInToEngineers(page, gateway.url, ADMIN_TOKEN);
     await page.getByLabel('Find an actor').fill(paymentId);
     await page.getByRole('button', { name: 'Search' }).click();
 
@@ -103,9 +93,7 @@ test('the engineers’ page finds a payment, shows it where it stands with its t
 
     // A link opens the payment in a new tab, which has no token yet and asks for it.
     const linked = await browser.context.newPage();
-    await linked.goto(`${gateway.url}/internal/engineers#payment/${paymentId}`);
-    await linked.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await linked.getByRole('button', { name: 'Use token' }).click();
+    await signInToEngineers(linked, gateway.url, ADMIN_TOKEN, `#payment/${paymentId}`);
     await linked.locator('#actor-bar h2', { hasText: `payment ${paymentId}` }).waitFor();
     await linked.locator('#chart svg.state-chart').waitFor();
     t.deepEqual(await active(linked), expectedActive(now.state));
