@@ -8,9 +8,11 @@
 import { EmbeddedStore, createLogger } from '../../actors/index.js';
 import { startNode } from '../../deploy/node.js';
 import { configOrExit, stopOnSignal } from '../../deploy/process.js';
+import { answerCpuQueries } from './process-cpu.js';
 
 const config = configOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL });
 const node = await startNode({ config, logger, store: new EmbeddedStore() });
 stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, () => node.stop());
+answerCpuQueries();
 process.send!({ url: node.url });

@@ -4,6 +4,8 @@
  * same way in the same run. The hello world and the node each run in a process of
  * their own, so neither shares an event loop with the load generator or the other;
  * the node logs at `npm start`'s level into a file. Everything stays on 127.0.0.1.
+ * Two calibration rows run the hello world with a fixed amount of CPU work added to
+ * every request, and each row gives the server's CPU per request.
  *
  * BENCH_CPU_PROF=<dir> starts the node with --cpu-prof and leaves its profile there.
  */
@@ -13,6 +15,7 @@ import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpuMicros } from './process-cpu.js';
 
 export interface HttpRow {
   target: string;
@@ -20,11 +23,16 @@ export interface HttpRow {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The server process's CPU time (all threads) over the row, per request answered. */
+  serverCpuMicros: number;
 }
 
 const LEVELS = [16, 64];
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const WARM_UP_SECONDS = 2;
+const BASELINE = 'Koa hello world (baseline)';
+/** Work added to the hello world's every request in the calibration rows, in µs. */
+const CALIBRATION_WORK_US = [25, 100];
 
 interface Child {
   process: ChildProcess;
@@ -59,10 +67,17 @@ interface LoadOptions {
   body?: string;
 }
 
-async function load(url: string, connections: number, seconds: number, options: LoadOptions = {}) {
+async function load(server: Child, url: string, connections: number, seconds: number, options: LoadOptions = {}) {
+  const cpuBefore = await processCpuMicros(server.process);
   const result = await autocannon({ url, connections, duration: seconds, ...options });
+  const cpuAfter = await processCpuMicros(server.process);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`);
-  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  return {
+    perSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    serverCpuMicros: (cpuAfter - cpuBefore) / Math.max(result.requests.total, 1),
+  };
 }
 
 async function call(url: string, init: RequestInit): Promise<any> {
@@ -80,6 +95,12 @@ export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
   try {
     const hello = await start('./hello-node.ts', { stdout: 'ignore' });
     children.push(hello);
+    const calibrations: Array<[string, Child]> = [];
+    for (const workUs of CALIBRATION_WORK_US) {
+      const slowed = await start('./hello-node.ts', { stdout: 'ignore', env: { HELLO_WORK_US: String(workUs) } });
+      children.push(slowed);
+      calibrations.push([`Koa hello world, ${workUs} µs more work a request (calibration)`, slowed]);
+    }
     const node = await start('./gateway-node.ts', {
       stdout: logFile,
       env: { PORT: '0', PEER_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', INDEXER_ENABLED: 'false', ENCLAVE_ENABLED: 'false' },
@@ -99,16 +120,17 @@ export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
       body: JSON.stringify({ requestedUsdcAmount: '25', notes: { sku: 'bench' } }),
     };
     const created = await call(`${node.url}/api/v1/orders`, create);
-    const targets: Array<[string, string, LoadOptions]> = [
-      ['Koa hello world (baseline)', `${hello.url}/`, {}],
-      ['POST /api/v1/orders', `${node.url}/api/v1/orders`, create],
-      ['GET /api/v1/orders/{id}', `${node.url}/api/v1/orders/${created.order.id}`, {}],
+    const targets: Array<[string, Child, string, LoadOptions]> = [
+      [BASELINE, hello, `${hello.url}/`, {}],
+      ...calibrations.map(([target, slowed]): [string, Child, string, LoadOptions] => [target, slowed, `${slowed.url}/`, {}]),
+      ['POST /api/v1/orders', node, `${node.url}/api/v1/orders`, create],
+      ['GET /api/v1/orders/{id}', node, `${node.url}/api/v1/orders/${created.order.id}`, {}],
     ];
     // The first seconds of a fresh process run cold code; none of them is counted.
-    for (const [, url, options] of targets) await load(url, LEVELS[0]!, WARM_UP_SECONDS, options);
+    for (const [, server, url, options] of targets) await load(server, url, LEVELS[0]!, WARM_UP_SECONDS, options);
     const rows: HttpRow[] = [];
     for (const connections of LEVELS) {
-      for (const [target, url, options] of targets) rows.push({ target, connections, ...(await load(url, connections, seconds, options)) });
+      for (const [target, server, url, options] of targets) rows.push({ target, connections, ...(await load(server, url, connections, seconds, options)) });
     }
     return rows;
   } finally {
@@ -122,13 +144,13 @@ export function formatGateway(rows: HttpRow[]): string {
   const lines = [
     '### Gateway over HTTP (baseline: Koa hello world; each in its own process, the node at LOG_LEVEL=info)',
     '',
-    '| endpoint | connections | req/s | p50 ms | p99 ms | throughput vs hello | p99 vs hello |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| endpoint | connections | req/s | p50 ms | p99 ms | server CPU µs/req | throughput vs hello | p99 vs hello |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
-    const base = rows.find((candidate) => candidate.connections === row.connections && candidate.target.startsWith('Koa'))!;
+    const base = rows.find((candidate) => candidate.connections === row.connections && candidate.target === BASELINE)!;
     lines.push(
-      `| ${row.target} | ${row.connections} | ${Math.round(row.perSecond).toLocaleString('en-US')} | ${row.p50Ms} | ${row.p99Ms} | ${(row.perSecond / base.perSecond).toFixed(3)} | ${(row.p99Ms / Math.max(base.p99Ms, 1)).toFixed(1)} |`,
+      `| ${row.target} | ${row.connections} | ${Math.round(row.perSecond).toLocaleString('en-US')} | ${row.p50Ms} | ${row.p99Ms} | ${Math.round(row.serverCpuMicros).toLocaleString('en-US')} | ${(row.perSecond / base.perSecond).toFixed(3)} | ${(row.p99Ms / Math.max(base.p99Ms, 1)).toFixed(1)} |`,
     );
   }
   return lines.join('\n');
