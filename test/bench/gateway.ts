@@ -15,7 +15,7 @@ import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processCpuMicros } from './process-cpu.js';
+import { settledCpuMicros } from './process-cpu.js';
 
 export interface HttpRow {
   target: string;
@@ -23,7 +23,7 @@ export interface HttpRow {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
-  /** The server process's CPU time (all threads) over the row, per request answered. */
+  /** The server process's CPU time (all threads) over the row and the work it left running, per request answered. */
   serverCpuMicros: number;
 }
 
@@ -68,9 +68,10 @@ interface LoadOptions {
 }
 
 async function load(server: Child, url: string, connections: number, seconds: number, options: LoadOptions = {}) {
-  const cpuBefore = await processCpuMicros(server.process);
+  const cpuBefore = await settledCpuMicros(server.process);
   const result = await autocannon({ url, connections, duration: seconds, ...options });
-  const cpuAfter = await processCpuMicros(server.process);
+  // What the row's requests set off and left running counts to the row.
+  const cpuAfter = await settledCpuMicros(server.process);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`);
   return {
     perSecond: result.requests.average,

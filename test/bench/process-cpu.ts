@@ -5,6 +5,12 @@
  * libuv's pool as well as the main thread.
  */
 import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A server is settled once it spends under this share of a core over a look. */
+const SETTLED_SHARE = 0.04;
+const LOOK_MS = 250;
+const MOST_LOOKS = 40;
 
 interface CpuQuery {
   cpuQuery: number;
@@ -44,4 +50,23 @@ export function processCpuMicros(child: ChildProcess): Promise<number> {
     child.once('exit', onExit);
     child.send({ cpuQuery: query } satisfies CpuQuery);
   });
+}
+
+/**
+ * The server's CPU time once the work a row set off has run out: a create leaves
+ * grouped writes and V8's marking of the heap it grew running after its last answer
+ * (hundreds of milliseconds after a burst of creates), and counting that in the next
+ * row would charge one endpoint for another. Waits while the server stays busier
+ * than SETTLED_SHARE of a core, for ten seconds at most.
+ */
+export async function settledCpuMicros(child: ChildProcess): Promise<number> {
+  let last = await processCpuMicros(child);
+  for (let look = 0; look < MOST_LOOKS; look++) {
+    await sleep(LOOK_MS);
+    const now = await processCpuMicros(child);
+    const busy = now - last;
+    last = now;
+    if (busy < SETTLED_SHARE * LOOK_MS * 1000) break;
+  }
+  return last;
 }
