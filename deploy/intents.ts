@@ -2,7 +2,8 @@
  * The node's IntentPort over the protocol's orchestrator: the gating service's
  * approval signed for each intent the payment flow signals (indexer/chain/gating.ts),
  * the calls the relayer sends, and the intent a mined signal created, read from its
- * receipt (the orchestrator's IntentSignaled, and the escrow's FundsLocked for the expiry). Payment methods and currencies go on chain as keccak256 of their ids, as
+ * receipt (the orchestrator's IntentSignaled, and the escrow's FundsLocked for the
+ * expiry). Payment methods and currencies go on chain as keccak256 of their ids, as
  * deposits name them and attestations do.
  */
 import { encodeFunctionData, keccak256, parseEventLogs, toBytes, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';

@@ -70,6 +70,18 @@ async function signalIntent(to: Hex) {
   };
 }
 
+type SignalledIntent = Awaited<ReturnType<typeof signalIntent>>;
+
+/** The buyer's Venmo proof on the local chain, sealed for `sealedFor`: the intent sent, unless a test lies about it. */
+async function proveOnChain(prepared: ReturnType<typeof preparePayment>, intent: SignalledIntent, sealedFor: SignalledIntent = intent) {
+  return enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, sealedFor, chain.chainId)),
+    params: prepared.params,
+    intent,
+    chainId: chain.chainId,
+  });
+}
+
 async function usdcOf(address: Hex): Promise<bigint> {
   return chain.publicClient.readContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [address] });
 }
@@ -78,12 +90,7 @@ test.serial('an attestation from the service verifies with viem and releases the
   const buyer = privateKeyToAccount(generatePrivateKey()).address;
   const intent = await signalIntent(buyer);
   const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
-  const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
-    params: prepared.params,
-    intent,
-    chainId: chain.chainId,
-  });
+  const { status, body } = await proveOnChain(prepared, intent);
   t.is(status, 200, JSON.stringify(body));
   const result = body.responseObject;
   t.is(result.domain.verifyingContract, chain.verifier);
@@ -97,12 +104,7 @@ test.serial('an attestation from the service verifies with viem and releases the
   // The same proof cannot release funds twice, and its payment cannot be offered for another intent.
   await t.throwsAsync(fulfil(result.paymentProof, intent.intentHash), { message: /IntentNotFound/ });
   const second = await signalIntent(buyer);
-  const replay = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, second, chain.chainId)),
-    params: prepared.params,
-    intent: second,
-    chainId: chain.chainId,
-  });
+  const replay = await proveOnChain(prepared, second);
   t.like(replay, { status: 409, body: { errorCode: 'PAYMENT_ID_ALREADY_USED' } });
 });
 
@@ -126,12 +128,7 @@ test.serial('a snapshot that lies to the enclave is attested, and then refused o
   const intent = await signalIntent(buyer);
   // The buyer pays themselves and tells the enclave the intent's payee is their own account.
   const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000, payee: '999000999' });
-  const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
-    params: prepared.params,
-    intent: { ...intent, payeeDetails: keccak256(toBytes('999000999')) },
-    chainId: chain.chainId,
-  });
+  const { status, body } = await proveOnChain(prepared, { ...intent, payeeDetails: keccak256(toBytes('999000999')) }, intent);
   t.is(status, 200);
   await t.throwsAsync(fulfil(body.responseObject.paymentProof, intent.intentHash), { message: /SnapshotMismatch[\s\S]*payeeDetails/ });
   t.is(await usdcOf(buyer), 0n);
@@ -141,19 +138,9 @@ test.serial('a buyer who paid after the expiry and tells the enclave a later one
   const buyer = privateKeyToAccount(generatePrivateKey()).address;
   const intent = await signalIntent(buyer);
   const prepared = preparePayment(enclave, venmo, { timestampMs: (intent.expiryTime + 3_600) * 1000 });
-  const told = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
-    params: prepared.params,
-    intent,
-    chainId: chain.chainId,
-  });
+  const told = await proveOnChain(prepared, intent);
   t.like(told, { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT' } });
-  const lie = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
-    params: prepared.params,
-    intent: { ...intent, expiryTime: intent.expiryTime + 7_200 },
-    chainId: chain.chainId,
-  });
+  const lie = await proveOnChain(prepared, { ...intent, expiryTime: intent.expiryTime + 7_200 }, intent);
   t.is(lie.status, 200, JSON.stringify(lie.body));
   await t.throwsAsync(fulfil(lie.body.responseObject.paymentProof, intent.intentHash), { message: /SnapshotMismatch[\s\S]*expiryTime/ });
   t.is(await usdcOf(buyer), 0n);
@@ -165,12 +152,7 @@ test.serial('a payment made inside the window and proved after the intent expire
   const prepared = preparePayment(enclave, venmo, { timestampMs: intent.signalTimestamp * 1000 + 90_000 });
   // The chain's clock runs past the expiry; nobody has cancelled the intent yet.
   await chain.advanceTime(intent.expiryTime - intent.signalTimestamp + 600);
-  const { status, body } = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
-    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent, chain.chainId)),
-    params: prepared.params,
-    intent,
-    chainId: chain.chainId,
-  });
+  const { status, body } = await proveOnChain(prepared, intent);
   t.is(status, 200, JSON.stringify(body));
   const receipt = await chain.confirm(await fulfil(body.responseObject.paymentProof, intent.intentHash));
   t.true((await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp > BigInt(intent.expiryTime));

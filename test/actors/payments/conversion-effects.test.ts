@@ -8,9 +8,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import { createLogger, EmbeddedStore, SystemClock } from '../../../actors/index.js';
+import { EmbeddedStore } from '../../../actors/index.js';
 import { ConversionRefused, DeliveryClaims, HttpConversionProvider, paymentEffects, type Delivery, type PaymentEffectDependencies } from '../../../actors/payments/index.js';
-import type { EffectContext } from '../../../actors/runtime/actor-kind.js';
+import { recordingEffectContext } from '../../support/effect-context.js';
 import { LIVE_CHAIN } from '../../support/payment-input.js';
 
 const DELIVERY = '0xd0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0';
@@ -37,19 +37,7 @@ function effectsWith(client: HttpConversionProvider, claims: DeliveryClaims, del
   return paymentEffects(deps);
 }
 
-function contextFor(paymentId: string) {
-  const reports: Array<Record<string, unknown>> = [];
-  const context = {
-    actor: { kind: 'payment', id: paymentId },
-    effectId: `payment:${paymentId}:3:0`,
-    at: 0,
-    epoch: 1,
-    clock: new SystemClock(),
-    logger: createLogger({ level: 'silent' }),
-    ask: async (_address: unknown, event: Record<string, unknown>) => void reports.push(event),
-  } as unknown as EffectContext;
-  return { context, reports };
-}
+const contextFor = (paymentId: string) => recordingEffectContext('payment', paymentId, { turn: 3, at: 0 });
 
 const params = (paymentId: string, requestId: string, received = false) => ({ paymentId, requestId, received, recipient: RECIPIENT, feeRecipient: null, chain: LIVE_CHAIN });
 

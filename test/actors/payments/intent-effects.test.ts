@@ -6,10 +6,9 @@
  */
 import test from 'ava';
 import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
-import { createLogger, SystemClock } from '../../../actors/index.js';
 import { paymentEffects, type IntentPort, type PaymentEffectDependencies } from '../../../actors/payments/index.js';
-import type { EffectContext } from '../../../actors/runtime/actor-kind.js';
 import type { PaymentChain, PaymentHex } from '../../../machines/payment/index.js';
+import { recordingEffectContext } from '../../support/effect-context.js';
 import { LIVE_CHAIN } from '../../support/payment-input.js';
 
 const INTENT_HASH: PaymentHex = '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
@@ -38,19 +37,7 @@ function effectsOn() {
   return { effects: paymentEffects(deps), expiryReads, asked };
 }
 
-function contextFor(paymentId: string) {
-  const reports: Array<Record<string, unknown>> = [];
-  const context = {
-    actor: { kind: 'payment', id: paymentId },
-    effectId: `payment:${paymentId}:4:0`,
-    at: Date.parse('2026-11-23T12:05:00.000Z'),
-    epoch: 1,
-    clock: new SystemClock(),
-    logger: createLogger({ level: 'silent' }),
-    ask: async (_address: unknown, event: Record<string, unknown>) => void reports.push(event),
-  } as unknown as EffectContext;
-  return { context, reports };
-}
+const contextFor = (paymentId: string) => recordingEffectContext('payment', paymentId, { turn: 4, at: Date.parse('2026-11-23T12:05:00.000Z') });
 
 const verifyParams = (expiryTime: number | null) => ({
   paymentId: 'pay_live',
