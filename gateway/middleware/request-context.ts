@@ -4,14 +4,16 @@
  *
  * Every line a request writes carries its id (and its merchant once the API key is
  * checked), yet most requests write only the access line: so that line is written
- * with the fields in it, and a child logger is made only when something else logs.
- * The access line holds only identifiers and figures this middleware puts there, none
- * of them secret, so it skips the redaction every other line pays (pino walks each
- * field of a line through every wildcard path of actors/logger.ts).
+ * with the fields in it (access-line.ts), and a child logger is made only when
+ * something else logs. The access line holds only identifiers and figures this
+ * middleware puts there, none of them secret, so it skips the redaction every other
+ * line pays (pino walks each field of a line through every wildcard path of
+ * actors/logger.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { accessLine, type AccessFields, type AccessLine } from './access-line.js';
 
 const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -29,7 +31,7 @@ class RequestScope implements RequestState {
 
   constructor(
     private readonly logger: Logger,
-    private readonly accessLogger: Logger,
+    private readonly writeAccess: AccessLine,
     readonly requestId: string,
   ) {
     this.#fields = { requestId };
@@ -45,17 +47,17 @@ class RequestScope implements RequestState {
   }
 
   /** The access line, with the request's fields in the line: no child for the one line every request writes. */
-  access(line: Record<string, unknown>): void {
-    this.accessLogger.info({ ...this.#fields, ...line }, 'request');
+  access(fields: AccessFields): void {
+    this.writeAccess(this.#fields, fields);
   }
 }
 
 export function requestContext(logger: Logger): Middleware<RequestState> {
-  const accessLogger = logger.child({}, { redact: [] });
+  const writeAccess = accessLine(logger.child({}, { redact: [] }));
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = SANE_ID.test(incoming) ? incoming : randomUUID();
-    const scope = new RequestScope(logger, accessLogger, requestId);
+    const scope = new RequestScope(logger, writeAccess, requestId);
     // The first middleware: nothing has put anything on the state yet.
     ctx.state = scope;
     ctx.set('x-request-id', requestId);
