@@ -9,10 +9,13 @@
  * `/internal`) that compares paths as written.
  */
 import Router from '@koa/router';
+import { indexedMatch } from './route-index.js';
 import type { GatewayState } from './state.js';
 
 export function exactRouter(prefix?: string): Router<GatewayState> {
-  return new Router<GatewayState>({ sensitive: true, strict: true, ...(prefix ? { prefix } : {}) });
+  const router = new Router<GatewayState>({ sensitive: true, strict: true, ...(prefix ? { prefix } : {}) });
+  router.match = indexedMatch(router.stack);
+  return router;
 }
 
 /** A route the gateway serves: a method and a path template such as `/api/v1/orders/:orderId`. */
