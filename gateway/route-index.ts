@@ -30,8 +30,8 @@ export function indexedMatch<S>(stack: Layer<S>[]): Match<S> {
 class RouteIndex<S> {
   readonly layers: number;
   readonly #stack: readonly Layer<S>[];
-  /** Positions in the stack by key: segment count and the literal segments before the first parameter. */
-  readonly #byKey = new Map<string, number[]>();
+  /** Positions in the stack by segment count, then by the literal segments before the first parameter. */
+  readonly #byKey = new Map<number, Map<string, number[]>>();
   /** Positions of the layers tested for every path. */
   readonly #everywhere: number[] = [];
 
@@ -40,8 +40,14 @@ class RouteIndex<S> {
     this.layers = stack.length;
     stack.forEach((layer, position) => {
       const key = keyOf(layer);
-      if (key === undefined) this.#everywhere.push(position);
-      else this.#byKey.set(key, [...(this.#byKey.get(key) ?? []), position]);
+      if (key === undefined) {
+        this.#everywhere.push(position);
+        return;
+      }
+      const [segments, prefix] = key;
+      const byPrefix = this.#byKey.get(segments) ?? new Map<string, number[]>();
+      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), position]);
+      this.#byKey.set(segments, byPrefix);
     });
   }
 
@@ -61,26 +67,34 @@ class RouteIndex<S> {
   }
 
   #candidates(path: string): number[] {
-    const segments = path.split('/');
     const found: number[][] = this.#everywhere.length > 0 ? [this.#everywhere] : [];
-    let prefix = `${segments.length}`;
-    for (let i = 0; i < segments.length; i++) {
-      prefix += i === 0 ? segments[0] : `/${segments[i]}`;
-      const positions = this.#byKey.get(prefix);
-      if (positions) found.push(positions);
+    const byPrefix = this.#byKey.get(segmentCount(path));
+    if (byPrefix) {
+      // Every prefix ending before a slash, then the whole path: '', '/api', '/api/v1', …
+      for (let end = path.indexOf('/'); ; end = path.indexOf('/', end + 1)) {
+        const positions = byPrefix.get(end === -1 ? path : path.slice(0, end));
+        if (positions) found.push(positions);
+        if (end === -1) break;
+      }
     }
     if (found.length === 1) return found[0]!;
     return found.flat().sort((a, b) => a - b);
   }
 }
 
-/** The key a layer is filed under, or undefined when it may match paths of other shapes. */
-function keyOf<S>(layer: Layer<S>): string | undefined {
+function segmentCount(path: string): number {
+  let count = 1;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count++;
+  return count;
+}
+
+/** The key a layer is filed under (segment count, literal prefix), or undefined when it may match paths of other shapes. */
+function keyOf<S>(layer: Layer<S>): [number, string] | undefined {
   const { opts, path } = layer;
   const exact = opts.sensitive === true && opts.strict === true && opts.end !== false && opts.pathAsRegExp !== true;
   if (!exact || layer.methods.length === 0 || typeof path !== 'string' || !path.startsWith('/') || NOT_PLAIN.test(path)) return undefined;
   const segments = path.split('/');
   const firstParameter = segments.findIndex((segment) => segment.includes(':'));
   const literal = firstParameter === -1 ? segments : segments.slice(0, firstParameter);
-  return `${segments.length}${literal.join('/')}`;
+  return [segments.length, literal.join('/')];
 }
