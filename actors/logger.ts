@@ -18,7 +18,20 @@ export function createLogger(options: { level: string; name?: string; destinatio
     level: options.level,
     name: options.name ?? 'peer',
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTime,
   };
   return options.destination ? pino(settings, options.destination) : pino(settings);
+}
+
+let formattedAt = Number.NaN;
+let formatted = '';
+
+/** pino's isoTime, formatted once per millisecond: a busy node writes many lines within one, and formatting was a tenth of a line's cost. */
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== formattedAt) {
+    formattedAt = now;
+    formatted = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return formatted;
 }
