@@ -7,6 +7,12 @@
  * Two calibration rows run the hello world with a fixed amount of CPU work added to
  * every request, and each row gives the server's CPU per request.
  *
+ * Every row runs once per round (BENCH_GATEWAY_ROUNDS, default 3), all targets in turn
+ * within a round, and each ratio is taken against the baseline of its own round: on a
+ * shared VM the baseline itself moved by a third between runs, and a ratio to a
+ * baseline measured seconds away carried that swing. The table gives the medians and
+ * the ratio's range over the rounds.
+ *
  * BENCH_CPU_PROF=<dir> starts the node with --cpu-prof and leaves its profile there.
  */
 import autocannon from 'autocannon';
@@ -17,14 +23,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settledCpuMicros } from './process-cpu.js';
 
-export interface HttpRow {
-  target: string;
-  connections: number;
+interface Sample {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
   /** The server process's CPU time (all threads) over the row and the work it left running, per request answered. */
   serverCpuMicros: number;
+}
+
+export interface HttpRow {
+  target: string;
+  connections: number;
+  /** One per round, in order. */
+  samples: Sample[];
+  /** Throughput over the baseline's in the same round, one per round. */
+  vsBaseline: number[];
 }
 
 const LEVELS = [16, 64];
@@ -67,7 +80,7 @@ interface LoadOptions {
   body?: string;
 }
 
-async function load(server: Child, url: string, connections: number, seconds: number, options: LoadOptions = {}) {
+async function load(server: Child, url: string, connections: number, seconds: number, options: LoadOptions = {}): Promise<Sample> {
   const cpuBefore = await settledCpuMicros(server.process);
   const result = await autocannon({ url, connections, duration: seconds, ...options });
   // What the row's requests set off and left running counts to the row.
@@ -88,7 +101,7 @@ async function call(url: string, init: RequestInit): Promise<any> {
   return body.responseObject;
 }
 
-export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
+export async function gatewayBenchmark(seconds: number, rounds: number): Promise<HttpRow[]> {
   const logs = mkdtempSync(join(tmpdir(), 'peer-bench-gateway-'));
   const logFile = openSync(join(logs, 'node.log'), 'a');
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -131,7 +144,13 @@ export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
     for (const [, server, url, options] of targets) await load(server, url, LEVELS[0]!, WARM_UP_SECONDS, options);
     const rows: HttpRow[] = [];
     for (const connections of LEVELS) {
-      for (const [target, server, url, options] of targets) rows.push({ target, connections, ...(await load(server, url, connections, seconds, options)) });
+      const level = targets.map(([target]): HttpRow => ({ target, connections, samples: [], vsBaseline: [] }));
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, [, server, url, options]] of targets.entries()) level[i]!.samples.push(await load(server, url, connections, seconds, options));
+        const baseline = level[0]!.samples[round]!.perSecond;
+        for (const row of level) row.vsBaseline.push(row.samples[round]!.perSecond / baseline);
+      }
+      rows.push(...level);
     }
     return rows;
   } finally {
@@ -142,17 +161,27 @@ export async function gatewayBenchmark(seconds: number): Promise<HttpRow[]> {
 }
 
 export function formatGateway(rows: HttpRow[]): string {
+  const rounds = rows[0]?.samples.length ?? 0;
   const lines = [
-    '### Gateway over HTTP (baseline: Koa hello world; each in its own process, the node at LOG_LEVEL=info)',
+    `### Gateway over HTTP (baseline: Koa hello world; each in its own process, the node at LOG_LEVEL=info; medians of ${rounds} rounds)`,
     '',
-    '| endpoint | connections | req/s | p50 ms | p99 ms | server CPU µs/req | throughput vs hello | p99 vs hello |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| endpoint | connections | req/s | p50 ms | p99 ms | server CPU µs/req | throughput vs hello | its range over the rounds | p99 vs hello |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const base = rows.find((candidate) => candidate.connections === row.connections && candidate.target === BASELINE)!;
+    const of = (pick: (sample: Sample) => number) => median(row.samples.map(pick));
+    const p99 = of((sample) => sample.p99Ms);
+    const baseP99 = median(base.samples.map((sample) => sample.p99Ms));
     lines.push(
-      `| ${row.target} | ${row.connections} | ${Math.round(row.perSecond).toLocaleString('en-US')} | ${row.p50Ms} | ${row.p99Ms} | ${Math.round(row.serverCpuMicros).toLocaleString('en-US')} | ${(row.perSecond / base.perSecond).toFixed(3)} | ${(row.p99Ms / Math.max(base.p99Ms, 1)).toFixed(1)} |`,
+      `| ${row.target} | ${row.connections} | ${Math.round(of((sample) => sample.perSecond)).toLocaleString('en-US')} | ${of((sample) => sample.p50Ms)} | ${p99} | ${Math.round(of((sample) => sample.serverCpuMicros)).toLocaleString('en-US')} | ${median(row.vsBaseline).toFixed(3)} | ${Math.min(...row.vsBaseline).toFixed(3)}–${Math.max(...row.vsBaseline).toFixed(3)} | ${(p99 / Math.max(baseP99, 1)).toFixed(1)} |`,
     );
   }
   return lines.join('\n');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -26,7 +26,7 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   embedded: async () => formatComparison(await embeddedTransport(total)),
   'embedded-durable': async () => formatComparison(await embeddedTransport(total, { durable: true })),
   nats: async () => formatComparison(await natsTransport(total)),
-  gateway: async () => formatGateway(await gatewayBenchmark(seconds)),
+  gateway: async () => formatGateway(await gatewayBenchmark(seconds, Number(process.env.BENCH_GATEWAY_ROUNDS ?? 3))),
   'order-list': async () => formatOrderList(await orderListBenchmark(seconds)),
   'durable-writes': async () => formatComparison(await durableWrites(total)),
   'durable-startup': async () => formatStartup(await durableStartup(Number(process.env.BENCH_STARTUP_ORDERS ?? 100_000))),
