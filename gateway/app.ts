@@ -14,7 +14,7 @@ import { MerchantAccounts } from './merchants/merchant-accounts.js';
 import { MerchantAdmin } from './merchants/merchant-admin.js';
 import { ActorInspector } from './inspector/actor-inspector.js';
 import { MachineCharts } from './engineers/machine-charts.js';
-import { engineersPageRoutes } from './engineers/engineers-page.js';
+import { ENGINEERS_PATH, engineersPageRoutes } from './engineers/engineers-page.js';
 import { KeyUsage } from './merchants/key-usage.js';
 import { adminAuth } from './middleware/admin-token.js';
 import { apiKeyAuth } from './middleware/api-key.js';
@@ -25,7 +25,7 @@ import { guardedArea } from './middleware/guarded-area.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
-import { exactRouter, routesOf, type GatewayRoute } from './routing.js';
+import { exactRouter, routesOf, underPrefix, type GatewayRoute } from './routing.js';
 import type { GatewayState } from './state.js';
 import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
@@ -129,7 +129,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   if (deps.adminToken) {
     // Ahead of the guard: the engineers' page holds no data, and a browser opening it cannot send the token (gateway/engineers/).
     const engineers = engineersPageRoutes();
-    app.use(engineers.routes());
+    app.use(underPrefix(ENGINEERS_PATH, engineers));
     mounted.push(engineers);
     const guard = adminAuth(deps.adminToken);
     const inspector = { system: deps.system, inspector: new ActorInspector(deps.system) };

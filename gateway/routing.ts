@@ -9,6 +9,7 @@
  * `/internal`) that compares paths as written.
  */
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { indexedMatch } from './route-index.js';
 import type { GatewayState } from './state.js';
 
@@ -16,6 +17,19 @@ export function exactRouter(prefix?: string): Router<GatewayState> {
   const router = new Router<GatewayState>({ sensitive: true, strict: true, ...(prefix ? { prefix } : {}) });
   router.match = indexedMatch(router.stack);
   return router;
+}
+
+/**
+ * `router`'s middleware, run only for paths that begin with `prefix` as written. Every
+ * route of `router` lies under that literal prefix, so no other path can match one of
+ * them and the rest of the requests skip the router's dispatch (about 3 µs each).
+ */
+export function underPrefix(prefix: string, router: Router<GatewayState>): Middleware<GatewayState> {
+  for (const layer of router.stack) {
+    if (typeof layer.path !== 'string' || !layer.path.startsWith(prefix)) throw new Error(`${String(layer.path)} is not under ${prefix}`);
+  }
+  const routes = router.routes() as unknown as Middleware<GatewayState>;
+  return (ctx, next) => (ctx.path.startsWith(prefix) ? routes(ctx, next) : next());
 }
 
 /** A route the gateway serves: a method and a path template such as `/api/v1/orders/:orderId`. */
