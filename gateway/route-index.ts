@@ -11,19 +11,25 @@
  * regular expression, wildcards or optional parts, a layer that ignores case or
  * trailing slashes) is tested for every path, as before.
  */
-import type { Layer, MatchResult } from '@koa/router';
+import type { default as Router, Layer, MatchResult } from '@koa/router';
 
 /** Characters that make a template more than literal segments and whole-segment-bounded parameters. */
 const NOT_PLAIN = /[*?+(){}[\]!\\]/;
 
-type Match<S> = (path: string, method: string) => MatchResult<S>;
-
-/** A `match` for a router with `stack`, indexed afresh whenever layers are added. */
-export function indexedMatch<S>(stack: Layer<S>[]): Match<S> {
+/**
+ * Gives `router` the indexed match. The index is made afresh when layers are added, and
+ * when `prefix` rewrites the paths of the layers already there.
+ */
+export function indexRoutes<S>(router: Router<S>): void {
   let index: RouteIndex<S> | undefined;
-  return (path, method) => {
-    if (index?.layers !== stack.length) index = new RouteIndex(stack);
+  router.match = (path, method) => {
+    if (index?.layers !== router.stack.length) index = new RouteIndex(router.stack);
     return index.match(path, method);
+  };
+  const prefix = router.prefix.bind(router);
+  router.prefix = (value) => {
+    index = undefined;
+    return prefix(value);
   };
 }
 

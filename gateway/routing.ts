@@ -10,12 +10,12 @@
  */
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { indexedMatch } from './route-index.js';
+import { indexRoutes } from './route-index.js';
 import type { GatewayState } from './state.js';
 
 export function exactRouter(prefix?: string): Router<GatewayState> {
   const router = new Router<GatewayState>({ sensitive: true, strict: true, ...(prefix ? { prefix } : {}) });
-  router.match = indexedMatch(router.stack);
+  indexRoutes(router);
   return router;
 }
 

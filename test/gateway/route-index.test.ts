@@ -6,7 +6,7 @@
 import test from 'ava';
 import Router, { type Layer } from '@koa/router';
 import { exactRouter } from '../../gateway/routing.js';
-import { indexedMatch } from '../../gateway/route-index.js';
+import { indexRoutes } from '../../gateway/route-index.js';
 import { startTestGateway } from '../support/gateway.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PURGE'];
@@ -74,12 +74,15 @@ test('templates the index cannot file are tested for every path, in registration
   t.deepEqual(names(router.match('/files/readme.json', 'GET').pathAndMethod), ['HEAD,GET /files/:name.json', ' /files', 'HEAD,GET /files/readme.json']);
 });
 
-test('routes registered after the first request are found', (t) => {
+test('routes registered, and a prefix set, after the first request are found', (t) => {
   const router = new Router({ sensitive: true, strict: true });
-  router.match = indexedMatch(router.stack);
+  indexRoutes(router);
   router.get('/first', noop);
   t.true(router.match('/first', 'GET').route);
   t.false(router.match('/second', 'GET').route);
   router.get('/second', noop);
   t.true(router.match('/second', 'GET').route);
+  router.prefix('/v2');
+  t.true(router.match('/v2/second', 'GET').route);
+  t.false(router.match('/second', 'GET').route);
 });
