@@ -61,7 +61,8 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   // Only a sandbox order can be on one, so a live payment reads no clock.
   const clockId = view.environment === 'SANDBOX' ? orderClockId : undefined;
   const now = clockId ? new Date(await deps.system.clockTime(clockId)).toISOString() : deps.now();
-  const quoter = new Quoter(deps);
+  // The quote is stamped on the same clock: a crypto attempt's window runs from it.
+  const quoter = new Quoter({ ...deps, now: () => now });
   const currency = body.fiatCurrency ?? body.currency;
   const [best] = await quoter.onRail(
     view,

@@ -4,6 +4,7 @@
  * past it, never on the node's own time, and nothing on the node's time feels the clock.
  */
 import test from 'ava';
+import { FIAT_RAILS } from '../../machines/rails.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { HOUR_MS, advance, answerOf, isoNow, placeOrder, startPayment, type PlacedOrder } from '../support/checkout.js';
 
@@ -117,4 +118,16 @@ test('a payment window on a test clock closes only when the clock passes it; an 
 
   await advance(gateway, 2 * HOUR_MS);
   t.is((await paymentOf(unattached, offClock.id)).status, 'EXPIRED', 'its window ran on the node’s time');
+});
+
+test('a crypto attempt on a test clock is quoted on the clock, so its window runs from the clock’s time', async (t) => {
+  const { gateway, merchant } = await node(t);
+  const key = merchant.sandboxKey;
+  const rail = 'relay_42161';
+  t.is((await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.sandboxId}`, { enabledRails: [...FIAT_RAILS, rail] })).status, 200);
+  const clock = answerOf(await clocks(gateway, key).create({ frozenTime: '2027-03-01T09:00:00.000Z' }), 201, 'clock');
+  const order = await placeOrder(gateway, key, { requestedUsdcAmount: '25', testClockId: clock.id });
+  const payment = answerOf(await order.customer('POST', '/payments', { rail }), 201, 'crypto attempt');
+  t.is(payment.createdAt, clock.frozenTime);
+  t.is(payment.quoteExpiresAt, '2027-03-01T15:00:00.000Z', 'six hours from the clock’s time');
 });
