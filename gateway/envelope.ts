@@ -33,6 +33,9 @@ export function formError(message: string): ApiError {
   return new ApiError(400, 'Invalid request', undefined, { fieldErrors: {}, formErrors: [message] });
 }
 
+/** The content type of every envelope: what Koa's `ctx.type = 'application/json'` sets, written out so a rendered answer skips its MIME lookup. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** A request HTTP itself could not read; it has a code of its own, so that it is never taken for the validation 400. */
 export const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP request', errorCode: 'MALFORMED_REQUEST' } as const;
 
@@ -74,9 +77,6 @@ export interface Rendered {
 export function rendered<S extends z.ZodType>(statusCode: number, message: string, resource: S, value: z.input<S>): Rendered {
   return { statusCode, body: Buffer.from(JSON.stringify(envelope(statusCode, message, resource.parse(value)))) };
 }
-
-/** What Koa's `ctx.type = 'application/json'` sets, without the MIME lookup it makes on every answer. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export function sendRendered(ctx: Context, answer: Rendered): void {
   ctx.status = answer.statusCode;

@@ -7,7 +7,7 @@
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, type Envelope } from './envelope.js';
+import { JSON_CONTENT_TYPE, MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, type Envelope } from './envelope.js';
 
 type Refusal = [status: number, reason: string, message: string, errorCode: string];
 
@@ -29,7 +29,7 @@ export function createGatewayServer(listener: RequestListener): Server {
     }
     const [status, reason, message, errorCode] = REFUSALS[error.code ?? ''] ?? MALFORMED;
     const body = JSON.stringify({ success: false, message, responseObject: null, statusCode: status, errorCode } satisfies Envelope);
-    const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+    const head = [`HTTP/1.1 ${status} ${reason}`, `Content-Type: ${JSON_CONTENT_TYPE}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
     // An answer to HEAD has no body (RFC 9110 §9.3.2): a client reading one takes the bytes after the head for garbage.
     const answer = isHead(error) ? '' : body;
     socket.end(`${head.join('\r\n')}\r\n\r\n${answer}`, () => socket.destroy());

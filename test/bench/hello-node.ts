@@ -3,7 +3,7 @@
  * measured against. With HELLO_WORK_US it first spends that many microseconds of CPU
  * on every request: a calibration row, showing what a server only that much slower
  * than the baseline scores on this machine (the ratio is not linear in the work).
- * Answers a `cpu` message with its process's CPU time.
+ * Tells the bench its process's CPU time when asked (process-cpu.ts).
  */
 import Koa from 'koa';
 import { createServer } from 'node:http';
