@@ -132,7 +132,8 @@ export const depositMachine = setup({
           on: {
             BATCH_SUBMITTED: { guard: 'currentSubmission', target: 'submitted', actions: ['replayEarlyOutcome', 'recordSubmitted'] },
             SUBMISSION_REFUSED: { guard: 'currentSubmission', target: '#deposit.failed', actions: 'recordRefused' },
-            TRANSACTION_OUTCOME: [{ guard: 'ownEarlyOutcome', actions: 'keepEarlyOutcome' }, { actions: 'acknowledge' }],
+            // Any other outcome falls through to pending's acknowledgement.
+            TRANSACTION_OUTCOME: { guard: 'ownEarlyOutcome', actions: 'keepEarlyOutcome' },
           },
         },
         submitted: {
@@ -141,8 +142,6 @@ export const depositMachine = setup({
               { guard: 'mined', target: 'checking', actions: 'recordMined' },
               { guard: 'resubmittable', target: 'submitting', actions: 'nextSubmission' },
               { guard: 'unmined', target: '#deposit.failed', actions: 'recordUnmined' },
-              // An outcome of an earlier submission's transaction: that one has been judged already.
-              { actions: 'acknowledge' },
             ],
           },
         },
@@ -162,6 +161,7 @@ export const depositMachine = setup({
         },
       },
       on: {
+        // An outcome no substate takes (an earlier submission's, judged already, or another transaction's) is only acknowledged.
         TRANSACTION_OUTCOME: { actions: 'acknowledge' },
       },
     },
