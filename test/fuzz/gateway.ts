@@ -7,14 +7,15 @@
  */
 import { parseArgs } from 'node:util';
 import { startTestGateway } from '../support/gateway.js';
-import { formatFuzzReport, fuzzGateway, prepareFuzzTarget, problemsAfterFuzz } from '../support/gateway-fuzz.js';
+import { FUZZ_NODE_CONFIG, formatFuzzReport, fuzzGateway, prepareFuzzTarget, problemsAfterFuzz } from '../support/gateway-fuzz.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '10000' }, concurrency: { type: 'string', default: '16' }, seed: { type: 'string' } } });
 const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 
-const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000, WEBHOOK_ALLOW_PRIVATE: true });
+// The test's node, so a run from the command line judges the same node the suite does.
+const gateway = await startTestGateway(FUZZ_NODE_CONFIG);
 let failed = false;
 try {
   const target = await prepareFuzzTarget(gateway);

@@ -1,13 +1,12 @@
 import test from 'ava';
 import { startTestGateway } from '../support/gateway.js';
-import { formatFuzzReport, fuzzGateway, prepareFuzzTarget, problemsAfterFuzz } from '../support/gateway-fuzz.js';
+import { FUZZ_NODE_CONFIG, formatFuzzReport, fuzzGateway, prepareFuzzTarget, problemsAfterFuzz } from '../support/gateway-fuzz.js';
 
 const REQUESTS = 3_000;
 
 test(`${REQUESTS} fuzzed requests over every documented operation: no 5xx, every answer in the envelope, the node healthy after`, async (t) => {
   t.timeout(180_000);
-  // A local chain with its makers, so the market's operations (document 3) have deposits to answer from.
-  const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000, WEBHOOK_ALLOW_PRIVATE: true, INDEXER_ENABLED: true, INDEXER_POLL_MS: 50, LOCAL_MAKERS: true });
+  const gateway = await startTestGateway(FUZZ_NODE_CONFIG);
   try {
     const target = await prepareFuzzTarget(gateway);
     const report = await fuzzGateway(target, { requests: REQUESTS, concurrency: 8 });

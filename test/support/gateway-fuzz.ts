@@ -430,6 +430,14 @@ function tally(report: FuzzReport, outcome: FuzzOutcome): void {
 }
 
 /**
+ * The node every fuzz run starts (the CLI and the test alike): no rate limit to
+ * swamp the answers, webhook endpoints on loopback allowed, and a local chain with its
+ * makers, so the market's operations (document 3) have deposits to answer from rather
+ * than a 503 for a node that reads no chain.
+ */
+export const FUZZ_NODE_CONFIG = { RATE_LIMIT_PER_MINUTE: 1_000_000, WEBHOOK_ALLOW_PRIVATE: true, INDEXER_ENABLED: true, INDEXER_POLL_MS: 50, LOCAL_MAKERS: true } as const;
+
+/**
  * Merchants and orders to fuzz against: the fuzzer's own merchant (whose keys it uses),
  * another one, and a third whose ids the admin routes get, so that no admin request can
  * rotate the keys the fuzzer itself sends.
