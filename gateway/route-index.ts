@@ -51,9 +51,11 @@ class RouteIndex<S> {
         return;
       }
       const [segments, prefix] = key;
-      const byPrefix = this.#byKey.get(segments) ?? new Map<string, number[]>();
-      byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), position]);
-      this.#byKey.set(segments, byPrefix);
+      let byPrefix = this.#byKey.get(segments);
+      if (!byPrefix) this.#byKey.set(segments, (byPrefix = new Map()));
+      let positions = byPrefix.get(prefix);
+      if (!positions) byPrefix.set(prefix, (positions = []));
+      positions.push(position);
     });
   }
 

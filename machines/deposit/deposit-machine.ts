@@ -132,7 +132,6 @@ export const depositMachine = setup({
           on: {
             BATCH_SUBMITTED: { guard: 'currentSubmission', target: 'submitted', actions: ['replayEarlyOutcome', 'recordSubmitted'] },
             SUBMISSION_REFUSED: { guard: 'currentSubmission', target: '#deposit.failed', actions: 'recordRefused' },
-            // Any other outcome falls through to pending's acknowledgement.
             TRANSACTION_OUTCOME: { guard: 'ownEarlyOutcome', actions: 'keepEarlyOutcome' },
           },
         },

@@ -21,6 +21,7 @@ import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './harness.js';
 import { settledCpuMicros } from './process-cpu.js';
 
 interface Sample {
@@ -178,10 +179,4 @@ export function formatGateway(rows: HttpRow[]): string {
     );
   }
   return lines.join('\n');
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -31,6 +31,14 @@ export async function closedLoop(call: (i: number) => Promise<unknown>, inFlight
   };
 }
 
+/** The middle value, or the mean of the two middle ones; `values` is left as it was. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export interface Comparison {
   name: string;
   baseline: string;

@@ -26,7 +26,7 @@ import { mockUSDCAbi } from '../../indexer/chain/artifacts/index.js';
 import { startLocalChain, type LocalChain } from '../../indexer/chain/local-chain.js';
 import { LOOPBACK_POLLING_MS } from '../../indexer/chain/rpc.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
-import { closedLoop, type LoadResult } from './harness.js';
+import { closedLoop, median, type LoadResult } from './harness.js';
 import { bookNow } from './quotes-book.js';
 import { expect, liveMerchant, placeOrder, startPaymentsNode, until, type PaymentsNode } from './payments-support.js';
 
@@ -168,7 +168,6 @@ async function transfers(chain: LocalChain, wallets: number, total: number) {
 }
 
 function medians(steps: number[][]): Phases {
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
   const step = (i: number) => median(steps.map((times) => times[i]! - (i === 0 ? 0 : times[i - 1]!)));
   return { create: step(0), payment: step(1), signal: step(2), prove: step(3), settle: step(4) };
 }

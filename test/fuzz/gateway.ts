@@ -14,7 +14,6 @@ const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 
-// The test's node, so a run from the command line judges the same node the suite does.
 const gateway = await startTestGateway(FUZZ_NODE_CONFIG);
 let failed = false;
 try {
