@@ -1,8 +1,9 @@
 /**
  * Gateway throughput and latency for order creation and the hosted read, at 16 and
  * 64 connections (autocannon, in this process), beside a Koa hello world measured the
- * same way in the same run. The hello world and the node each run in a process of
- * their own, so neither shares an event loop with the load generator or the other;
+ * same way in the same run, and beside the same create on nodes whose creates store
+ * nothing (create-ablation.ts). The hello world and each node run in a process of
+ * their own, so none shares an event loop with the load generator or another;
  * the node logs at `npm start`'s level into a file. Everything stays on 127.0.0.1.
  * Two calibration rows run the hello world with a fixed amount of CPU work added to
  * every request, and each row gives the server's CPU per request.
@@ -21,6 +22,7 @@ import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CreateAblation } from './create-ablation.js';
 import { median } from './harness.js';
 import { settledCpuMicros } from './process-cpu.js';
 
@@ -45,6 +47,15 @@ const LEVELS = [16, 64];
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const WARM_UP_SECONDS = 2;
 const BASELINE = 'Koa hello world (baseline)';
+const CREATE = 'POST /api/v1/orders';
+/**
+ * Create rows on nodes whose creates store nothing (create-ablation.ts): what a create
+ * costs with persistence free, so what no store could take away.
+ */
+const ABLATIONS: Array<[CreateAblation, string]> = [
+  ['turn', `${CREATE}, persistence taken away: Koa and the order's turn only (ablation)`],
+  ['canned', `${CREATE}, a canned reply: the HTTP side only (ablation)`],
+];
 /** Work added to the hello world's every request in the calibration rows, in µs. */
 const CALIBRATION_WORK_US = [25, 100];
 
@@ -102,6 +113,43 @@ async function call(url: string, init: RequestInit): Promise<any> {
   return body.responseObject;
 }
 
+interface BenchNode {
+  child: Child;
+  /** The create request of a merchant made on this node. */
+  create: LoadOptions;
+  /** An order the first create made. */
+  orderId: string;
+}
+
+/** A node as `npm start` boots it, logging into `logFile`, with a merchant and one order made over HTTP. */
+async function startNode(logFile: number, profileDir: string | undefined, ablation?: CreateAblation): Promise<BenchNode> {
+  const child = await start('./gateway-node.ts', {
+    stdout: logFile,
+    env: {
+      PORT: '0',
+      PEER_ADMIN_TOKEN: ADMIN_TOKEN,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      INDEXER_ENABLED: 'false',
+      ENCLAVE_ENABLED: 'false',
+      ...(ablation ? { BENCH_ABLATION: ablation } : {}),
+    },
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  const json = { 'content-type': 'application/json' };
+  const merchant = await call(`${child.url}/internal/v1/merchants`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: JSON.stringify({ name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' }),
+  });
+  const create: LoadOptions = {
+    method: 'POST',
+    headers: { ...json, 'x-api-key': merchant.liveApiKey },
+    body: JSON.stringify({ requestedUsdcAmount: '25', notes: { sku: 'bench' } }),
+  };
+  const created = await call(`${child.url}/api/v1/orders`, create);
+  return { child, create, orderId: created.order.id };
+}
+
 export async function gatewayBenchmark(seconds: number, rounds: number): Promise<HttpRow[]> {
   const logs = mkdtempSync(join(tmpdir(), 'peer-bench-gateway-'));
   const logFile = openSync(join(logs, 'node.log'), 'a');
@@ -116,30 +164,20 @@ export async function gatewayBenchmark(seconds: number, rounds: number): Promise
       children.push(slowed);
       calibrations.push([`Koa hello world, ${workUs} µs more work a request (calibration)`, slowed]);
     }
-    const node = await start('./gateway-node.ts', {
-      stdout: logFile,
-      env: { PORT: '0', PEER_ADMIN_TOKEN: ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', INDEXER_ENABLED: 'false', ENCLAVE_ENABLED: 'false' },
-      execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    });
-    children.push(node);
-
-    const json = { 'content-type': 'application/json' };
-    const merchant = await call(`${node.url}/internal/v1/merchants`, {
-      method: 'POST',
-      headers: { ...json, authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: JSON.stringify({ name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' }),
-    });
-    const create: LoadOptions = {
-      method: 'POST',
-      headers: { ...json, 'x-api-key': merchant.liveApiKey },
-      body: JSON.stringify({ requestedUsdcAmount: '25', notes: { sku: 'bench' } }),
-    };
-    const created = await call(`${node.url}/api/v1/orders`, create);
+    const node = await startNode(logFile, profileDir);
+    children.push(node.child);
+    const ablated: Array<[string, BenchNode]> = [];
+    for (const [ablation, target] of ABLATIONS) {
+      const ablatedNode = await startNode(logFile, undefined, ablation);
+      children.push(ablatedNode.child);
+      ablated.push([target, ablatedNode]);
+    }
     const targets: Array<[string, Child, string, LoadOptions]> = [
       [BASELINE, hello, `${hello.url}/`, {}],
       ...calibrations.map(([target, slowed]): [string, Child, string, LoadOptions] => [target, slowed, `${slowed.url}/`, {}]),
-      ['POST /api/v1/orders', node, `${node.url}/api/v1/orders`, create],
-      ['GET /api/v1/orders/{id}', node, `${node.url}/api/v1/orders/${created.order.id}`, {}],
+      [CREATE, node.child, `${node.child.url}/api/v1/orders`, node.create],
+      ...ablated.map(([target, { child, create }]): [string, Child, string, LoadOptions] => [target, child, `${child.url}/api/v1/orders`, create]),
+      ['GET /api/v1/orders/{id}', node.child, `${node.child.url}/api/v1/orders/${node.orderId}`, {}],
     ];
     // The first seconds of a fresh process run cold code; none of them is counted.
     for (const [, server, url, options] of targets) await load(server, url, LEVELS[0]!, WARM_UP_SECONDS, options);
