@@ -4,7 +4,7 @@
  * the official driver's collection with the caller's filters untouched, which keeps
  * the semantics those of the server (and of mingo in the embedded store).
  */
-import mongoose, { Schema, type Connection, type IndexOptions } from 'mongoose';
+import type { Connection, IndexOptions, Mongoose } from 'mongoose';
 import type { Collection as DriverCollection, Db, FindOptions as DriverFindOptions, UpdateFilter } from 'mongodb';
 import { DuplicateKeyError } from '../errors.js';
 import type {
@@ -48,17 +48,21 @@ export function durabilityOptions(durability: MongoDurability) {
 
 export class MongoStore implements Store {
   readonly adapter = 'mongodb' as const;
+  readonly #mongoose: Mongoose;
   readonly #connection: Connection;
   readonly #db: Db;
   /** Every index declared so far, per collection and by name: a redeclaration rebuilds the model with all of them. */
   readonly #indexes = new Map<string, Map<string, IndexSpec>>();
 
-  private constructor(connection: Connection, db: Db) {
+  private constructor(mongoose: Mongoose, connection: Connection, db: Db) {
+    this.#mongoose = mongoose;
     this.#connection = connection;
     this.#db = db;
   }
 
   static async connect(uri: string, options: { dbName?: string; durability?: MongoDurability } = {}): Promise<MongoStore> {
+    // Loaded only when a deployment selects MongoDB: mongoose and the driver are a fifth of every embedded process's start.
+    const { default: mongoose } = await import('mongoose');
     const connection = await mongoose
       .createConnection(uri, { ...(options.dbName ? { dbName: options.dbName } : {}), ...durabilityOptions(options.durability ?? DEFAULT_DURABILITY) })
       .asPromise();
@@ -67,7 +71,7 @@ export class MongoStore implements Store {
       await connection.close();
       throw new Error('mongoose connected without a database handle');
     }
-    return new MongoStore(connection, db);
+    return new MongoStore(mongoose, connection, db);
   }
 
   async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
@@ -76,7 +80,7 @@ export class MongoStore implements Store {
     this.#indexes.set(spec.name, indexes);
 
     // Index builds are awaited below rather than left to mongoose's background autoIndex, so failures reach the caller.
-    const schema = new Schema(
+    const schema = new this.#mongoose.Schema(
       { _id: String },
       { strict: false, versionKey: false, collection: spec.name, autoIndex: false, autoCreate: false },
     );
@@ -90,7 +94,7 @@ export class MongoStore implements Store {
   }
 
   async status(): Promise<StoreStatus> {
-    if (this.#connection.readyState !== mongoose.ConnectionStates.connected) return { connected: false };
+    if (this.#connection.readyState !== this.#mongoose.ConnectionStates.connected) return { connected: false };
     const started = performance.now();
     try {
       await this.#db.command({ ping: 1 }, { signal: AbortSignal.timeout(PING_TIMEOUT_MS) });

@@ -5,7 +5,6 @@
  * `l=` tag would let text be appended). Then the original payment id and the dispute
  * id are read from the text.
  */
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import type { DNSResolver } from 'mailauth';
 import PostalMime from 'postal-mime';
 import { AttestationError } from '../errors.js';
@@ -66,6 +65,8 @@ const underDomain = (domain: string, expected: string) => domain.toLowerCase() =
 export async function verifyDisputeEmail(spec: DisputeVerifierSpec, rawEmail: string, resolver: DNSResolver | undefined, now: Date): Promise<VerifiedDispute> {
   const repeated = repeatedHeader(rawEmail);
   if (repeated) throw new AttestationError('DKIM_VERIFICATION_FAILED', 422, `the e-mail carries more than one ${repeated} header; only one can be the signed one`);
+  // mailauth loads on the first dispute: it is a sixth of a node's start, and most nodes never verify one.
+  const { dkimVerify } = await import('mailauth/lib/dkim/verify.js');
   const dkim = await dkimVerify(rawEmail, { ...(resolver ? { resolver } : {}), curTime: now });
   const passing = dkim.results.find(
     (result) => result.status.result === 'pass' && !result.status.underSized && underDomain(result.signingDomain, spec.signingDomain),

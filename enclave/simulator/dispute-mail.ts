@@ -5,7 +5,6 @@
  */
 import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 import type { DNSResolver } from 'mailauth';
 
 const SELECTOR = 'sim2026';
@@ -61,6 +60,8 @@ export class DisputeMailer {
     if (!key) throw new Error(`the mailer has no key for ${signingDomain}`);
     const signer = { signingDomain, selector: SELECTOR, privateKey: (await key).privateKey };
     // mailauth signs what signatureData lists; its typings also ask for the fields at the top level.
+    // Loaded on the first notice, as the verifier loads mailauth on the first dispute.
+    const { dkimSign } = await import('mailauth/lib/dkim/sign.js');
     const { signatures, errors } = await dkimSign(unsigned, { ...signer, signatureData: [signer], canonicalization: 'relaxed/relaxed', signTime: options.date });
     if (errors.length) throw new Error(`signing failed: ${String(errors[0])}`);
     return signatures + unsigned;
