@@ -14,6 +14,10 @@
  * baseline measured seconds away carried that swing. The table gives the medians and
  * the ratio's range over the rounds.
  *
+ * After the rounds, creates are sent open loop (open-loop.ts) at a quarter and at half
+ * of the median rate the closed loop reached at 16 connections: the latency a create
+ * sees at a load the node carries, stalls included, rather than at saturation.
+ *
  * BENCH_CPU_PROF=<dir> starts the node with --cpu-prof and leaves its profile there.
  */
 import autocannon from 'autocannon';
@@ -24,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreateAblation } from './create-ablation.js';
 import { median } from './harness.js';
+import { openLoop, type OpenLoopSample } from './open-loop.js';
 import { settledCpuMicros } from './process-cpu.js';
 
 interface Sample {
@@ -56,6 +61,8 @@ const ABLATIONS: Array<[CreateAblation, string]> = [
   ['turn', `${CREATE}, persistence taken away: Koa and the order's turn only (ablation)`],
   ['canned', `${CREATE}, a canned reply: the HTTP side only (ablation)`],
 ];
+/** The open-loop rates, as shares of the closed-loop create rate at the first level. */
+const OPEN_LOOP_SHARES = [0.25, 0.5];
 /** Work added to the hello world's every request in the calibration rows, in µs. */
 const CALIBRATION_WORK_US = [25, 100];
 
@@ -150,7 +157,13 @@ async function startNode(logFile: number, profileDir: string | undefined, ablati
   return { child, create, orderId: created.order.id };
 }
 
-export async function gatewayBenchmark(seconds: number, rounds: number): Promise<HttpRow[]> {
+export interface GatewayResult {
+  rows: HttpRow[];
+  /** Creates sent open loop after the rounds, one per share of OPEN_LOOP_SHARES. */
+  openLoop: OpenLoopSample[];
+}
+
+export async function gatewayBenchmark(seconds: number, rounds: number): Promise<GatewayResult> {
   const logs = mkdtempSync(join(tmpdir(), 'peer-bench-gateway-'));
   const logFile = openSync(join(logs, 'node.log'), 'a');
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -191,7 +204,11 @@ export async function gatewayBenchmark(seconds: number, rounds: number): Promise
       }
       rows.push(...level);
     }
-    return rows;
+    const closedRate = median(rows.find((row) => row.target === CREATE && row.connections === LEVELS[0])!.samples.map((sample) => sample.perSecond));
+    const create = { url: `${node.child.url}/api/v1/orders`, method: 'POST' as const, headers: node.create.headers!, body: node.create.body! };
+    const open: OpenLoopSample[] = [];
+    for (const share of OPEN_LOOP_SHARES) open.push(await openLoop(create, Math.max(1, Math.round(closedRate * share)), seconds * 2));
+    return { rows, openLoop: open };
   } finally {
     await Promise.all(children.map(stop));
     closeSync(logFile);
@@ -199,7 +216,7 @@ export async function gatewayBenchmark(seconds: number, rounds: number): Promise
   }
 }
 
-export function formatGateway(rows: HttpRow[]): string {
+export function formatGateway({ rows, openLoop: open }: GatewayResult): string {
   const rounds = rows[0]?.samples.length ?? 0;
   const lines = [
     `### Gateway over HTTP (baseline: Koa hello world; each in its own process, the node at LOG_LEVEL=info; medians of ${rounds} rounds)`,
@@ -214,6 +231,18 @@ export function formatGateway(rows: HttpRow[]): string {
     const baseP99 = median(base.samples.map((sample) => sample.p99Ms));
     lines.push(
       `| ${row.target} | ${row.connections} | ${Math.round(of((sample) => sample.perSecond)).toLocaleString('en-US')} | ${of((sample) => sample.p50Ms)} | ${p99} | ${Math.round(of((sample) => sample.serverCpuMicros)).toLocaleString('en-US')} | ${median(row.vsBaseline).toFixed(3)} | ${Math.min(...row.vsBaseline).toFixed(3)}–${Math.max(...row.vsBaseline).toFixed(3)} | ${(p99 / Math.max(baseP99, 1)).toFixed(1)} |`,
+    );
+  }
+  lines.push(
+    '',
+    `#### ${CREATE} open loop, after the rounds (each request timed from when it was due; rates a share of the closed loop's at ${LEVELS[0]} connections)`,
+    '',
+    '| share of the closed-loop rate | asked req/s | answered req/s | p50 ms | p90 ms | p99 ms | max ms |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const [i, sample] of open.entries()) {
+    lines.push(
+      `| ${OPEN_LOOP_SHARES[i]} | ${sample.rate.toLocaleString('en-US')} | ${Math.round(sample.answeredPerSecond).toLocaleString('en-US')} | ${sample.p50Ms} | ${sample.p90Ms} | ${sample.p99Ms} | ${sample.maxMs} |`,
     );
   }
   return lines.join('\n');
