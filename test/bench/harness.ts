@@ -22,13 +22,12 @@ export async function closedLoop(call: (i: number) => Promise<unknown>, inFlight
   await Promise.all(Array.from({ length: inFlight }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort();
-  return {
-    inFlight,
-    total,
-    perSecond: total / seconds,
-    p50Ms: latencies[Math.floor(total * 0.5)]!,
-    p99Ms: latencies[Math.min(total - 1, Math.floor(total * 0.99))]!,
-  };
+  return { inFlight, total, perSecond: total / seconds, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
+}
+
+/** The value `share` of the way up `sorted` (ascending): the nearest rank below, the last value for 1. */
+export function percentile(sorted: ArrayLike<number>, share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 }
 
 /** The middle value, or the mean of the two middle ones; `values` is left as it was. */

@@ -9,6 +9,7 @@ import { mockUSDCAbi } from '../../indexer/chain/artifacts/index.js';
 import { decodeTransferLog, transferEvent } from '../../indexer/events.js';
 import { alice, bob, mint, startTestChain, watch, type TestChain } from '../support/chain.js';
 import type { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { percentile } from './harness.js';
 
 export interface IndexerBench {
   transfers: number;
@@ -75,8 +76,8 @@ export async function indexerBenchmark(transfers = 10_000, lagSamples = 40): Pro
       factsPerSecond: transfers / factSeconds,
       decodePerSecond: transfers / decodeSeconds,
       pollMs: POLL_MS,
-      lagP50Ms: lags[Math.floor(lags.length * 0.5)]!,
-      lagP99Ms: lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]!,
+      lagP50Ms: percentile(lags, 0.5),
+      lagP99Ms: percentile(lags, 0.99),
       lagSamples: lags.length,
     };
   } finally {

@@ -6,6 +6,7 @@
  * requests in a burst, which is not a fixed rate. Loopback only.
  */
 import { Agent, request } from 'node:http';
+import { percentile } from './harness.js';
 
 export interface OpenLoopSample {
   /** The rate asked for, requests per second. */
@@ -48,7 +49,7 @@ export async function openLoop(target: OpenLoopRequest, rate: number, seconds: n
   if (failure !== undefined) throw failure;
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (share: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]!);
+  const at = (share: number) => round(percentile(latencies, share));
   return { rate, answeredPerSecond: total / elapsed, p50Ms: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: round(latencies.at(-1)!) };
 }
 

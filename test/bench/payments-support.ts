@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentsNodeReady, PaymentsNodeReply, PaymentsNodeRequest } from './payments-node.js';
+import { percentile } from './harness.js';
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
@@ -217,7 +218,7 @@ export async function oneAtATime(url: string, headers: Record<string, string>, s
   return {
     requests: latencies.length,
     perSecond: latencies.length / elapsed,
-    p50Ms: latencies[Math.floor(latencies.length * 0.5)]!,
-    p99Ms: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
   };
 }

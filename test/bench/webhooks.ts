@@ -24,7 +24,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startTestGateway } from '../support/gateway.js';
-import { closedLoop, type LoadResult } from './harness.js';
+import { closedLoop, percentile, type LoadResult } from './harness.js';
 import type { FetchLoopReply, FetchLoopRequest } from './webhooks-fetch-child.js';
 
 export const WEBHOOK_LEVELS = [1, 8];
@@ -150,8 +150,6 @@ async function waitFor(done: () => boolean, what: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 export async function webhooksBenchmark(orders: number): Promise<WebhooksBench> {
   const gateway = await startTestGateway({ WEBHOOK_ALLOW_PRIVATE: true, RATE_LIMIT_PER_MINUTE: 1_000_000 });
