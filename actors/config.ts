@@ -172,6 +172,8 @@ const schema = z
     RELAYER_CHECK_MS: integer(10, 600_000).default(2_000),
     /** How long an attempt may go unmined before a replacement pays more. */
     RELAYER_BUMP_AFTER_MS: integer(1_000, 24 * 60 * 60 * 1000).default(60_000),
+    /** How long a transaction may wait for the chain to price it before it fails unsent and its owner hears so. */
+    RELAYER_UNSENT_FAIL_MS: integer(1_000, 24 * 60 * 60 * 1000).default(120_000),
     /** The most the relayer pays per gas, in wei (default 200 gwei): a bump never goes past it. */
     RELAYER_MAX_FEE_PER_GAS: z
       .string()

@@ -13,7 +13,8 @@ import { withDeadline } from '../actors/grpc-call.js';
 import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
 import type { ChainContracts } from '../indexer/follower.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
-import { startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
+import { KeptChainLostError, keptChainFiles, startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
+import { chainMismatch } from './chain-identity.js';
 import type { GetStatusResponse, IndexerServiceClient } from '../proto/gen/peer/indexer/v1/indexer.js';
 
 export interface ChainSide {
@@ -51,7 +52,7 @@ export async function openChain(config: Config, logger: Logger, local: LocalChai
     return { client, contracts, startBlock: config.INDEXER_START_BLOCK, localChain: null };
   }
   const localChain = await startLocalChain(local);
-  logger.info({ rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator, verifier: localChain.verifier }, 'local chain started');
+  logger.info({ restored: localChain.restored, rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator, verifier: localChain.verifier }, 'local chain started');
   const { chainId, usdc, escrow, orchestrator } = localChain;
   return { client: localChain.publicClient as PublicClient, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
 }
@@ -93,6 +94,39 @@ export async function openNodeChain(config: Config, logger: Logger, local: Local
   if (!config.INDEXER_ENABLED) return null;
   if (config.INDEXER_URL && !config.CHAIN_RPC_URL) return null;
   return openChain(config, logger, local);
+}
+
+/** Where a node keeps its local chain and checks which chain its data was written against: the data folder it owns. */
+export interface ChainKeeping {
+  store: Store;
+  /** The folder the local chain is kept in between runs; unset, a local chain is fresh each start. */
+  keptIn?: string;
+  dataPlace: string;
+  now: () => string;
+}
+
+/**
+ * openNodeChain over data that remembers a chain: the local chain continued from `keptIn`,
+ * and any chain checked against the one the data was written against. A chain that is not
+ * that one is closed again, and `problem` says so in one sentence naming the way out.
+ */
+export async function openKeptNodeChain(config: Config, logger: Logger, local: LocalChainOptions, keeping: ChainKeeping): Promise<{ chain: IndexedChain | null; problem: string | null }> {
+  let chain: IndexedChain | null;
+  try {
+    chain = await openNodeChain(config, logger, { ...local, ...(keeping.keptIn === undefined ? {} : { keptIn: keeping.keptIn }) });
+  } catch (error) {
+    if (!(error instanceof KeptChainLostError)) throw error;
+    return {
+      chain: null,
+      problem: `The data in ${keeping.dataPlace} was written against a local chain whose state ${error.files.state} is missing: live payments are off. Way out: restore that file, or start with a data folder of its own (DATA_DIR=./data-new npm start).`,
+    };
+  }
+  if (!chain) return { chain, problem: null };
+  const restore = chain.localChain && keeping.keptIn !== undefined ? keptChainFiles(keeping.keptIn).state : undefined;
+  const problem = await chainMismatch(keeping.store, { client: chain.client, contracts: chain.contracts, dataPlace: keeping.dataPlace, ...(restore ? { restore } : {}) }, keeping.now);
+  if (!problem) return { chain, problem };
+  await chain.localChain?.stop();
+  return { chain: null, problem };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { getAddress, parseUnits } from 'viem';
 import type { Config } from '../actors/index.js';
 import { LocalEmbeddedWallets, type DepositChain, type EmbeddedWalletProvider } from '../actors/deposits/index.js';
-import { localEmbeddedAccount } from '../indexer/chain/index.js';
+import { localEmbeddedAccount, mockUSDCAbi } from '../indexer/chain/index.js';
 import { depositKind } from '../actors/kinds/index.js';
 import { Relayer } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
@@ -64,7 +64,11 @@ export function depositSide(config: Config, chain: IndexedChain | null, relaying
     wallets: localWallets,
     async start() {
       if (!local || !localWallets) return;
-      for (const address of localWallets.addresses) await local.mintUsdc(address, LOCAL_EMBEDDED_USDC);
+      // Topped up rather than minted again: a kept local chain continues with the balances its wallets had.
+      for (const address of localWallets.addresses) {
+        const balance = await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [address] });
+        if (balance < LOCAL_EMBEDDED_USDC) await local.mintUsdc(address, LOCAL_EMBEDDED_USDC - balance);
+      }
       logger.info({ wallets: localWallets.addresses }, 'local embedded wallets funded with USDC');
     },
   };

@@ -6,6 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import {
@@ -38,12 +39,14 @@ import { providerMessageKind, walletTransferKind } from '../actors/wallet-transf
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
-import { openNodeChain, startChainSide, type ChainSide } from './chain.js';
+import { openKeptNodeChain, openNodeChain, startChainSide, type ChainKeeping, type ChainSide } from './chain.js';
+import { liveReadinessOf } from './live-payments.js';
+import type { LiveReadiness, LiveRail } from './live-readiness.js';
 import { relayerSide } from './relayer.js';
 import { depositSide } from './deposits.js';
 import { connectEnclave } from './enclave-client.js';
 import type { EnclaveClient } from '../actors/enclave/index.js';
-import { Relayer } from '../actors/relayer/index.js';
+import { Relayer, reconcileNonces } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
 import { paymentSide, type PaymentSide } from './payments.js';
@@ -52,7 +55,7 @@ import { LiquidityBook, PayeeDirectory, type IntentLedger } from '../actors/mark
 import { orderbookOf } from './market.js';
 import { signInChainIds } from '../gateway/wallet-auth/maker-chains.js';
 import { leaderboardOf } from './leaderboard.js';
-import { seedMakers, type SeededMaker } from './seed-makers.js';
+import { keptMakers, seedMakers, type SeededMaker } from './seed-makers.js';
 import { webhookSide } from './webhooks.js';
 import { makerWalletKinds } from '../actors/makers/index.js';
 import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
@@ -103,6 +106,8 @@ export interface PlatformNode {
   payments: Omit<PaymentSide, 'kind'>;
   /** The conversion provider crypto rails are paid through, and the local simulator when the node runs one. */
   conversions: ConversionSide;
+  /** Whether live payments can be completed now, asked of the sides they lean on; null where none are taken. */
+  livePayments: LiveReadiness | null;
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
@@ -183,8 +188,19 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     config.ENCLAVE_ENABLED && !config.NATS_URL && !config.ENCLAVE_URL
       ? await startEnclaveSide(config, store, logger, { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 })
       : null;
-  // The chain opens before the actors start: the relayer's kinds sign and send on it.
-  const opened = await openNodeChain(config, logger, enclave ? { witness: enclave.service.signer } : {});
+  // The chain opens before the actors start: the relayer's kinds sign and send on it. A node
+  // that owns its data keeps its local chain beside it and checks any chain against the data.
+  const localOptions = enclave ? { witness: enclave.service.signer } : {};
+  const keeping: ChainKeeping | null = options.store
+    ? null
+    : {
+        store,
+        ...(store.adapter === 'embedded' ? { keptIn: join(config.DATA_DIR, 'chain') } : {}),
+        dataPlace: store.adapter === 'embedded' ? config.DATA_DIR : `the database ${config.MONGODB_DB ?? '(default)'}`,
+        now: () => new Date(clock.now()).toISOString(),
+      };
+  const { chain: opened, problem: chainProblem } = keeping ? await openKeptNodeChain(config, logger, localOptions, keeping) : { chain: await openNodeChain(config, logger, localOptions), problem: null };
+  if (chainProblem) logger.error(chainProblem);
   const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
   let chain: ChainSide | null = null;
   let enclaveClient: EnclaveClient | null = null;
@@ -196,8 +212,11 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const payeeDirectory = await PayeeDirectory.open(store);
   for (const kind of [...PLATFORM_KINDS, testClockKind(system), ...makerRecordKinds(payeeDirectory), payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(deposits ? [deposits.kind] : []), ...(options.kinds ?? [])]) system.register(kind);
   await system.start();
+  // Before any new transaction: a wallet whose nonces ran ahead of the chain would sign transactions that never mine.
+  if (relaying) await reconcileNonces(system, relaying.chain, { maxFeePerGas: config.RELAYER_MAX_FEE_PER_GAS, now: () => clock.now(), logger: logger.child({ component: 'relayer' }) });
   await webhooks.start();
-  chain = await startChainSide(config, system, store, logger, opened);
+  // A node whose data belongs to another chain reads none: its indexer would only find the fork.
+  chain = chainProblem ? null : await startChainSide(config, system, store, logger, opened);
   enclaveClient = await connectEnclave(config, enclave);
   const liquidity = chain && opened ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow }) : null;
   await liquidity?.start();
@@ -213,8 +232,17 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       ? await orderbookOf({ config, chain: opened, liquidity, rates, clock, enclave: enclaveClient, system, logger: logger.child({ component: 'orderbook' }) })
       : null;
   const market = chain && liquidity && orderbook ? await leaderboardOf({ system, store, client: chain.client, liquidity, rates, escrow: orderbook.settings.escrow, chainId: orderbook.settings.chainId, clock, logger }) : null;
-  // Each start of the embedded default runs a fresh local chain, so its makers are seeded anew.
-  const seededMakers = chain?.localChain && payees && config.LOCAL_MAKERS ? await seedMakers(chain.localChain, payees, now(), logger.child({ component: 'local-makers' })) : [];
+  // A kept local chain is seeded on its first run only; one that lives as long as its run, on every run.
+  const makersLogger = logger.child({ component: 'local-makers' });
+  const localChain = chain?.localChain;
+  const seededMakers =
+    localChain && payees && config.LOCAL_MAKERS
+      ? keeping?.keptIn !== undefined
+        ? await keptMakers(localChain, keeping.keptIn, payees, now(), makersLogger)
+        : await seedMakers(localChain, payees, now(), makersLogger)
+      : [];
+  const readiness = liveReadinessOf({ chain, opened, enclaveClient, payments: payments.chain, problem: chainProblem, logger: logger.child({ component: 'live-payments' }) });
+  await readiness?.start();
   await deposits?.start();
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
@@ -227,6 +255,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     version: packageJson.version,
     startedAt: Date.now(),
     ...(chain ? { indexerHealth: () => chain.indexerHealth() } : {}),
+    ...(readiness ? { livePayments: () => readiness.reason() } : {}),
     rates,
 
     adminToken: config.PEER_ADMIN_TOKEN,
@@ -263,6 +292,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       fees: payments.fees,
       windowMs: config.PAYMENT_WINDOW_MS,
       crypto: payments.crypto,
+      ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
     checkoutPage: {
@@ -291,6 +321,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      readiness?.stop();
       await market?.ledger.stop();
       await liquidity?.stop();
       await conversions.stop();
@@ -311,6 +342,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     server.closeAllConnections();
     server.close();
     if (transport instanceof NatsTransport) transport.halt();
+    readiness?.stop();
     await market?.ledger.stop();
     await liquidity?.stop();
     await conversions.stop();
@@ -343,6 +375,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     seededMakers,
     payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId, crypto: payments.crypto },
     conversions,
+    livePayments: readiness,
     url,
     metricsUrl: metricsServer?.url ?? null,
     stop,

@@ -34,6 +34,7 @@ export function relayerSide(config: Config, chain: IndexedChain | null, logger: 
     confirmations: config.RELAYER_CONFIRMATIONS,
     checkEveryMs: config.RELAYER_CHECK_MS,
     bumpAfterMs: config.RELAYER_BUMP_AFTER_MS,
+    unsentFailMs: config.RELAYER_UNSENT_FAIL_MS,
     maxFeePerGas: config.RELAYER_MAX_FEE_PER_GAS,
   };
   logger.info({ chainId: relayerChain.chainId, wallets: relayerChain.wallets }, 'relayer sends from these wallets');

@@ -4,6 +4,8 @@
  * witness, the relayer and the gating service) each fund one deposit per payment method and
  * currency, priced near parity, with distinct payees so each checkout knows whom it pays.
  */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { PayeeDirectory } from '../actors/market/index.js';
 import { keccak256, parseEventLogs, parseUnits, toBytes, zeroAddress, type Address, type Hex, type LocalAccount } from 'viem';
@@ -46,6 +48,34 @@ const SEEDS: readonly Seed[] = [
 ];
 
 const INTENT_RANGE = { min: parseUnits('1', 6), max: parseUnits('1000', 6) };
+
+/**
+ * The makers of a local chain kept in `keptIn` (kept-chain.ts): seeded on the chain's first
+ * run and recorded beside it, read back on the runs that continue it.
+ */
+export async function keptMakers(local: LocalChain, keptIn: string, payees: PayeeDirectory, at: string, logger: Logger): Promise<SeededMaker[]> {
+  const file = join(keptIn, 'makers.json');
+  if (local.restored) {
+    const saved = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    // A run killed while seeding left deposits without the record: they are on chain and quoted all the same.
+    if (saved === null) return [];
+    return (JSON.parse(saved) as Array<Record<keyof SeededMaker, string>>).map((maker) => ({
+      ...maker,
+      maker: maker.maker as Address,
+      payeeDetails: maker.payeeDetails as Hex,
+      depositId: BigInt(maker.depositId),
+      conversionRate: BigInt(maker.conversionRate),
+    }));
+  }
+  const seeded = await seedMakers(local, payees, at, logger);
+  const temporary = `${file}.tmp`;
+  await writeFile(temporary, JSON.stringify(seeded, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2));
+  await rename(temporary, file);
+  return seeded;
+}
 
 /** Seeds the makers; refuses a chain whose escrow already holds deposits, where it would add a second set. */
 export async function seedMakers(local: LocalChain, payees: PayeeDirectory, at: string, logger: Logger): Promise<SeededMaker[]> {

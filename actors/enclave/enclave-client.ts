@@ -96,6 +96,11 @@ export class EnclaveClient {
     return new Map(credentials.map((credential) => [`${credential.platform}:${credential.payeeDetails}`, { active: true, expiresAt: Number(credential.expiresAt) }]));
   }
 
+  /** Fetches the service's document again with a fresh nonce and checks it: whether the trusted service answers now. */
+  checkDocument(): Promise<void> {
+    return this.#verify();
+  }
+
   close(): void {
     this.#client.close();
   }

@@ -10,3 +10,4 @@ export * from './transaction-effects.js';
 export * from './revert-reason.js';
 export * from './relayer-keys.js';
 export * from './relayer.js';
+export * from './nonce-reconciler.js';

@@ -31,8 +31,10 @@ export class LocalSettlement {
 
   constructor(readonly chain: LocalChain) {}
 
+  /** Tops the solver up to its float: a kept local chain continues with what it had. */
   async start(): Promise<void> {
-    await this.chain.mintUsdc(this.solver.address, SOLVER_FLOAT);
+    const balance = await this.chain.publicClient.readContract({ address: this.chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [this.solver.address] });
+    if (balance < SOLVER_FLOAT) await this.chain.mintUsdc(this.solver.address, SOLVER_FLOAT - balance);
   }
 
   async latestBlock(): Promise<bigint> {

@@ -58,6 +58,11 @@ export interface PaymentSettings {
   attestationServiceUrl: string;
   /** What live crypto attempts are quoted and converted with; null when this node takes none. */
   crypto: CryptoSettings | null;
+  /**
+   * Why a live payment on a rail cannot be completed now (a side it leans on does not answer,
+   * or the node's data belongs to another chain); null when it can. Unset, it always can.
+   */
+  unavailable?: (rail: 'fiat' | 'crypto') => string | null;
 }
 
 export interface QuoteDependencies {
@@ -107,6 +112,8 @@ export interface QuoteCandidate {
 const SANDBOX_DEPOSIT = 'sandbox';
 /** What a crypto attempt is paid in when the customer names no token; the only one a sandbox attempt takes, since nothing moves. */
 const DEFAULT_TOKEN = 'USDC';
+/** The probes behind `unavailable` ask every few seconds: a retry sooner would meet the same answer. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 /** The provider's refusals that are ours to name: a token it does not take, a chain it does not convert from. */
 const PROVIDER_REFUSALS: Readonly<Record<string, string>> = { UNSUPPORTED_TOKEN: 'CURRENCY_NOT_SUPPORTED', UNSUPPORTED_CHAIN: 'RAIL_NOT_SUPPORTED' };
 const STABLECOINS = new Set(['USDC', 'USDT', 'PYUSD', 'USDH']);
@@ -197,6 +204,7 @@ export class Quoter {
 
     const { liquidity, payees } = this.deps;
     const chain = this.deps.payments.chain;
+    this.#refuseWhileUnavailable('fiat');
     if (!liquidity || !payees || !chain) throw new ApiError(503, 'This node takes sandbox payments only', 'LIVE_PAYMENTS_UNAVAILABLE');
     const released = priceIntent(owed, fees, shareBps).releasedUsdc;
     const offers = await liquidity.offers({ paymentMethod: keccak256(toBytes(platform)), currency: keccak256(toBytes(currency)), usdcAmount: released });
@@ -232,6 +240,7 @@ export class Quoter {
     const crypto = this.deps.payments.crypto;
     const sandbox = view.environment === 'SANDBOX';
     if (!sandbox && !crypto) throw new ApiError(422, `This node has no conversion provider: ${rail} payments are not taken here`, 'RAIL_NOT_SUPPORTED');
+    if (!sandbox) this.#refuseWhileUnavailable('crypto');
     const originChainId = cryptoRailChainId(rail);
     const token = request.currency ?? DEFAULT_TOKEN;
     // A live quote is the provider's to refuse: a chain or a token it does not convert (#providerCall names the code).
@@ -291,6 +300,17 @@ export class Quoter {
         referenceRate: STABLECOINS.has(conversion.originToken) ? 10n ** BigInt(RATE_DECIMALS) : null,
       },
     ];
+  }
+
+  /**
+   * A customer must not wait on a side that cannot answer: the attempt is refused before it
+   * exists. The reason (addresses, chain ids) is the operator's, in the node's log and health
+   * check, not the customer's.
+   */
+  #refuseWhileUnavailable(rail: 'fiat' | 'crypto'): void {
+    if (this.deps.payments.unavailable?.(rail)) {
+      throw new ApiError(503, 'Payments are unavailable right now; try again shortly', 'LIVE_PAYMENTS_UNAVAILABLE', null, UNAVAILABLE_RETRY_SECONDS);
+    }
   }
 
   /** The provider's refusals are the customer's to change (422); its outage is the node's (503). */

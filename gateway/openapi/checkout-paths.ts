@@ -38,7 +38,7 @@ const railRefusals: Outcome[] = [
   { code: 'CONVERSION_REFUSED', when: 'a crypto rail: the conversion provider refused the request (an amount out of its range, a destination it does not deliver to)' },
 ];
 const conversionUnavailable: Outcome = { code: 'CONVERSION_PROVIDER_UNAVAILABLE', when: 'a crypto rail: the conversion provider did not answer' };
-const liveUnavailable: Outcome = { code: 'LIVE_PAYMENTS_UNAVAILABLE', when: 'a live order on a node that takes sandbox payments only (no chain, gating key or attestation service)' };
+const liveUnavailable: Outcome = { code: 'LIVE_PAYMENTS_UNAVAILABLE', when: 'a live order on a node that takes sandbox payments only (no chain, gating key or attestation service), or while the chain, its indexer or (on a fiat rail) the attestation service does not answer, or the node’s data was written against another chain: retry after Retry-After' };
 
 const step = (operationId: string, summary: string, description: string, refusals: { status: number; outcomes: Outcome[] }[], body?: unknown) => ({
   post: {

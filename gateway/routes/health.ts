@@ -3,7 +3,8 @@
  * store; `services.redis` is the document's name for the message bus slot, which
  * here is the transport and event bus (NATS in a cluster, in-process when embedded).
  * A node reading a chain is degraded while its indexer does not keep the chain's
- * facts current; the message says why (document 3's report has no slot for it).
+ * facts current, or while it cannot complete live payments; the message says why
+ * (document 3's report has no slot for it).
  */
 import type Router from '@koa/router';
 import { freemem, totalmem } from 'node:os';
@@ -24,6 +25,8 @@ export interface HealthDependencies {
   startedAt: number;
   /** The chain indexer's health, where the node reads a chain: not serving makes the node degraded. */
   indexerHealth?: () => Promise<{ serving: boolean; reason: string | null }>;
+  /** Why live payments cannot be completed now, where the node takes them: a reason makes the node degraded. */
+  livePayments?: () => string | null;
 }
 
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
@@ -39,9 +42,11 @@ export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
     ]);
     const databaseStatus = service(database.connected, database.responseTimeMs);
     const busStatus = service(transport.connected && bus.connected, transport.responseTimeMs);
-    const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' && indexer.serving ? 'healthy' : 'degraded';
+    const payments = deps.livePayments?.() ?? null;
+    const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' && indexer.serving && payments === null ? 'healthy' : 'degraded';
     const used = totalmem() - freemem();
-    const message = status === 'healthy' ? 'Service is healthy' : indexer.serving ? `Service is ${status}` : `Service is ${status}: the chain indexer is not serving (${indexer.reason})`;
+    const reasons = [...(indexer.serving ? [] : [`the chain indexer is not serving (${indexer.reason})`]), ...(payments === null ? [] : [`live payments are off: ${payments}`])];
+    const message = status === 'healthy' ? 'Service is healthy' : reasons.length === 0 ? `Service is ${status}` : `Service is ${status}: ${reasons.join('; ')}`;
     reply(ctx, 200, message, healthReport, {
       status,
       timestamp: new Date().toISOString(),

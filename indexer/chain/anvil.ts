@@ -1,9 +1,11 @@
 /**
  * Runs anvil, the local Ethereum node from the @foundry-rs/anvil npm package, as a child process
  * on loopback. The port is 0, so the OS picks a free one and anvil reports it: no window in which
- * another process can take a port we chose, and no retry loop. anvil never outlives this process.
+ * another process can take a port we chose, and no retry loop. anvil never outlives this process
+ * by more than the time it takes to write its state.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -17,6 +19,12 @@ export interface AnvilOptions {
   blockTimeSeconds?: number;
   /** How long anvil may take to start listening; default 20 s. */
   startupTimeoutMs?: number;
+  /**
+   * Where the chain is kept between runs: loaded at start when the file exists, written on
+   * exit and every `STATE_INTERVAL_SECONDS`, so a node started again continues the same chain.
+   * Unset, the chain lives only as long as anvil.
+   */
+  stateFile?: string;
 }
 
 export interface Anvil {
@@ -27,6 +35,15 @@ export interface Anvil {
 }
 
 const STOP_GRACE_MS = 5_000;
+
+/**
+ * anvil writes its state on exit, which a SIGKILLed node's anvil still reaches (see
+ * STOP_WITH_PARENT); the interval bounds what a machine that dies outright loses.
+ */
+const STATE_INTERVAL_SECONDS = 5;
+
+/** How long a start waits for the anvil of an earlier run on the same state file to finish writing it. */
+const PREVIOUS_RUN_WAIT_MS = 15_000;
 
 /**
  * anvil cannot watch its parent, so a shell arranges it: a background reader of stdin (a pipe
@@ -62,6 +79,10 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const chainId = options.chainId ?? ANVIL_DEFAULT_CHAIN_ID;
   const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId)];
   if (options.blockTimeSeconds !== undefined) args.push('--block-time', String(options.blockTimeSeconds));
+  if (options.stateFile !== undefined) {
+    await previousRunEnded(options.stateFile);
+    args.push('--state', options.stateFile, '--state-interval', String(STATE_INTERVAL_SECONDS));
+  }
 
   const child = spawn('/bin/sh', ['-c', STOP_WITH_PARENT, 'anvil', anvilBinaryPath(), ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -82,6 +103,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     clearTimeout(timer);
   };
 
+  if (options.stateFile !== undefined && child.pid !== undefined) await writeFile(pidFileOf(options.stateFile), String(child.pid));
+
   try {
     const address = await listeningAddress(child, options.startupTimeoutMs ?? 20_000);
     const rpcUrl = `http://${address}`;
@@ -91,6 +114,29 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+const pidFileOf = (stateFile: string): string => `${stateFile}.pid`;
+
+/**
+ * The anvil of a node that was just killed is still writing the state file when the node
+ * is started again over the same folder (the data folder's lock is the node's, released
+ * at its death, not anvil's): loading a half-written file would lose the chain. So the
+ * start waits for that anvil to exit, and ends it after PREVIOUS_RUN_WAIT_MS.
+ */
+async function previousRunEnded(stateFile: string): Promise<void> {
+  const pid = Number(await readFile(pidFileOf(stateFile), 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const stillAnvilOnThisFile = async (): Promise<boolean> =>
+    (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').includes(stateFile);
+  const deadline = Date.now() + PREVIOUS_RUN_WAIT_MS;
+  while (await stillAnvilOnThisFile()) {
+    if (Date.now() > deadline) {
+      process.kill(pid, 'SIGKILL');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -11,5 +11,6 @@ export * from './deploy.js';
 export * from './dev-accounts.js';
 export * from './errors.js';
 export * from './gating.js';
+export * from './kept-chain.js';
 export * from './local-chain.js';
 export * from './rpc.js';

@@ -1,7 +1,9 @@
 /**
  * A local chain for the embedded node and the tests: anvil on loopback with our contracts
- * deployed by anvil's dev account 0, plus the few helpers a test needs to act on it.
+ * deployed by anvil's dev account 0, plus the few helpers a test needs to act on it. Kept in
+ * a folder (`keptIn`), it is continued by the next start instead of deployed anew.
  */
+import { mkdir } from 'node:fs/promises';
 import {
   createPublicClient,
   createTestClient,
@@ -18,8 +20,9 @@ import {
   type WalletClient,
 } from 'viem';
 import { startAnvil, type AnvilOptions } from './anvil.js';
-import { mockUSDCAbi } from './artifacts/index.js';
+import { mockUSDCAbi, unifiedPaymentVerifierAbi } from './artifacts/index.js';
 import { deployContracts, type ChainDeployment } from './deploy.js';
+import { keepDeployment, keptChainFiles, keptDeployment } from './kept-chain.js';
 import { LOCAL_DEPLOYER_INDEX, LOCAL_GATING_SERVICE_INDEX, LOCAL_WITNESS_INDEX, anvilTestAccount } from './dev-accounts.js';
 import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
 
@@ -29,6 +32,8 @@ export interface LocalChainOptions extends AnvilOptions {
   /** The gating service's signing address; default anvil dev account 6 (LOCAL_GATING_SERVICE_INDEX). */
   gatingService?: Address;
   intentExpirationSeconds?: bigint;
+  /** A folder the chain is kept in between runs (kept-chain.ts); unset, it lives as long as anvil. */
+  keptIn?: string;
 }
 
 export interface LocalChain extends ChainDeployment {
@@ -37,6 +42,8 @@ export interface LocalChain extends ChainDeployment {
   publicClient: PublicClient<Transport, Chain>;
   /** anvil's own methods: move time, mine blocks. */
   testClient: TestClient<'anvil', Transport, Chain>;
+  /** Whether this run continued a chain kept by an earlier one, rather than deploying a fresh one. */
+  restored: boolean;
   /** The deployer: owns the contracts. */
   deployer: LocalAccount;
   walletFor(account: LocalAccount): WalletClient<Transport, Chain, LocalAccount>;
@@ -50,15 +57,13 @@ export interface LocalChain extends ChainDeployment {
 }
 
 export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
-  const anvil = await startAnvil(options);
+  const files = options.keptIn === undefined ? null : keptChainFiles(options.keptIn);
+  const kept = files ? await keptDeployment(files) : null;
+  if (files) await mkdir(files.folder, { recursive: true });
+  const anvil = await startAnvil({ ...options, ...(files ? { stateFile: files.state } : {}) });
   try {
     const deployer = anvilTestAccount(LOCAL_DEPLOYER_INDEX);
-    const deployment = await deployContracts(anvil.rpcUrl, {
-      deployer,
-      witness: options.witness ?? anvilTestAccount(LOCAL_WITNESS_INDEX).address,
-      gatingService: options.gatingService ?? anvilTestAccount(LOCAL_GATING_SERVICE_INDEX).address,
-      ...(options.intentExpirationSeconds === undefined ? {} : { intentExpirationSeconds: options.intentExpirationSeconds }),
-    });
+    const witness = options.witness ?? anvilTestAccount(LOCAL_WITNESS_INDEX).address;
     const chain = rpcChain(anvil.rpcUrl, anvil.chainId);
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: LOOPBACK_POLLING_MS });
@@ -70,8 +75,28 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
       return receipt;
     };
+    let deployment: ChainDeployment;
+    if (kept) {
+      deployment = kept;
+      if (kept.chainId !== anvil.chainId) throw new Error(`${files!.deployment} is of chain ${kept.chainId}, not ${anvil.chainId}`);
+      if (!(await publicClient.getCode({ address: kept.escrow }))) throw new Error(`the chain kept in ${files!.state} has no escrow at ${kept.escrow}, where ${files!.deployment} says it is`);
+      // The attestation service may sign with a new key this run (its key lives only as long as its process unless wrapped).
+      const registered = await publicClient.readContract({ address: kept.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [witness] });
+      if (!registered) {
+        await confirm(await walletFor(deployer).writeContract({ address: kept.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'setWitness', args: [witness, true] }));
+      }
+    } else {
+      deployment = await deployContracts(anvil.rpcUrl, {
+        deployer,
+        witness,
+        gatingService: options.gatingService ?? anvilTestAccount(LOCAL_GATING_SERVICE_INDEX).address,
+        ...(options.intentExpirationSeconds === undefined ? {} : { intentExpirationSeconds: options.intentExpirationSeconds }),
+      });
+      if (files) await keepDeployment(files, deployment);
+    }
     return {
       ...deployment,
+      restored: kept !== null,
       rpcUrl: anvil.rpcUrl,
       chain,
       publicClient,

@@ -39,6 +39,9 @@ function chainCallOf(context: TransactionContext): ChainCall {
   return { from: context.from, to: context.to, data: context.data, value: context.value, ...delegationOf(context) };
 }
 
+/** How long a transaction may go unpriced before it fails unsent, where its policy does not say. */
+export const DEFAULT_UNSENT_FAIL_MS = 120_000;
+
 /** Gas a transfer of nothing to oneself costs: what a cancellation spends. */
 export const CANCELLATION_GAS = 21_000n;
 
@@ -82,6 +85,7 @@ export const transactionMachine = setup({
   },
   delays: {
     checkEvery: ({ context }) => context.policy.checkEveryMs,
+    unsentFail: ({ context }) => context.policy.unsentFailMs ?? DEFAULT_UNSENT_FAIL_MS,
   },
   guards: {
     succeeded: ({ event }) => event.type === 'RECEIPT' && event.succeeded,
@@ -121,6 +125,10 @@ export const transactionMachine = setup({
         ? { outcome: outcome('FAILED', { reason: event.reason, revertData: event.revertData, at: event.at }), updatedAt: event.at }
         : {},
     ),
+    recordUnsent: assign(({ context }) => {
+      const at = context.createdAt + (context.policy.unsentFailMs ?? DEFAULT_UNSENT_FAIL_MS);
+      return { outcome: outcome('FAILED', { reason: 'not sent: the chain did not answer while the transaction was being priced', at }), updatedAt: at };
+    }),
     recordCancelledUnsigned: assign(({ event }) =>
       event.type === 'CANCEL' ? { cancelRequested: true, outcome: outcome('FAILED', { reason: 'cancelled by its owner before it was signed', at: event.at }), updatedAt: event.at } : {},
     ),
@@ -161,6 +169,8 @@ export const transactionMachine = setup({
             SIMULATION_REVERTED: { target: '#transaction.FAILED', actions: 'recordSimulationRevert' },
             CANCEL: { target: '#transaction.FAILED', actions: 'recordCancelledUnsigned' },
           },
+          // Nothing is signed and no nonce is taken before the estimate: failing here leaves nothing on chain to wait for.
+          after: { unsentFail: { target: '#transaction.FAILED', actions: 'recordUnsent' } },
         },
         signing: {
           entry: {

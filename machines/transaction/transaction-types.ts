@@ -16,6 +16,12 @@ export interface SendingPolicy {
   bumpAfterMs: number;
   /** The most the relayer pays per gas, in wei: a bump never goes past it. */
   maxFeePerGas: bigint;
+  /**
+   * How long the chain may leave the call unpriced (its estimate failing, as a chain that
+   * does not answer does) before the transaction fails unsent. Absent in transactions
+   * prepared before it existed: DEFAULT_UNSENT_FAIL_MS.
+   */
+  unsentFailMs?: number;
 }
 
 /** What an owner asks to have sent. */

@@ -27,7 +27,13 @@ export type WalletEvent =
    * `chainNonce` is the chain's pending nonce for the address, read just before: a key
    * also used outside the relayer moves the wallet past the nonces it spent.
    */
-  | { type: 'ASSIGN_NONCE'; transactionId: string; chainNonce: bigint; at: number };
+  | { type: 'ASSIGN_NONCE'; transactionId: string; chainNonce: bigint; at: number }
+  /**
+   * The relayer's look at the chain when a node starts: `chainNonce` is the chain's pending
+   * nonce, `heldNonces` those of the wallet's transactions still under way, read while the
+   * wallet's next nonce was `seenNextNonce`.
+   */
+  | { type: 'RECONCILE'; chainNonce: bigint; heldNonces: bigint[]; seenNextNonce: bigint; at: number };
 
 /** The wallet's id for a key on a chain: `<chainId>_<address in lower case>`. */
 export function walletId(chainId: number, address: string): string {

@@ -23,7 +23,15 @@ export interface TappedEvent {
   at: number;
 }
 
-export type PaymentNodeMessage = { type: 'ready'; url: string; pid: number } | { type: 'event'; event: TappedEvent };
+/** What a customer's page is told of the node's own attestation service and chain, when it runs them. */
+export interface NodePage {
+  simulatorUrl: string;
+  measurement: string;
+  signer: `0x${string}`;
+  chainId: number;
+}
+
+export type PaymentNodeMessage = { type: 'ready'; url: string; pid: number; page: NodePage | null } | { type: 'event'; event: TappedEvent };
 
 // The parent went away (it failed, or its teardown ran): the node must not outlive the test.
 process.on('disconnect', () => process.exit(1));
@@ -43,4 +51,6 @@ await node.bus.consume({ durable: 'payment-kill-tap' }, async (event) => {
   await send({ type: 'event', event: { id: event.id, type: event.type, actor: { kind: event.actor.kind, id: event.actor.id }, at: event.at } });
 });
 stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, () => node.stop());
-await send({ type: 'ready', url: node.url, pid: process.pid });
+const { enclave, payments } = node;
+const page = enclave?.simulator && payments.chain ? { simulatorUrl: enclave.simulator.url, measurement: enclave.service.attestationDocument().measurement, signer: enclave.service.signer, chainId: payments.chain.chainId } : null;
+await send({ type: 'ready', url: node.url, pid: process.pid, page });

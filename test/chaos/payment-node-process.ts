@@ -6,7 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { PaymentNodeMessage, TappedEvent } from './payment-node-child.js';
+import type { NodePage, PaymentNodeMessage, TappedEvent } from './payment-node-child.js';
 
 const ENTRY = fileURLToPath(new URL('./payment-node-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,6 +25,8 @@ export class PaymentNodeProcess {
   #stderr = '';
   readonly exit: Promise<Exit>;
   url = '';
+  /** The node's own attestation service and chain, as its checkout page is told of them; null when it runs none. */
+  page: NodePage | null = null;
 
   private constructor(
     readonly run: number,
@@ -53,6 +55,7 @@ export class PaymentNodeProcess {
         proc.on('message', (message: PaymentNodeMessage) => {
           if (message.type !== 'ready') return;
           clearTimeout(timer);
+          node.page = message.page;
           resolve(message.url);
         });
         void node.exit.then(({ code, signal }) => {

@@ -93,8 +93,9 @@ test('PREPARE starts PREPARED.estimating with empty attempts and emits estimate 
   t.deepEqual(snapshot.value, { PREPARED: 'estimating' });
   t.is(transactionStatusOf(snapshot.value), 'PREPARED');
   t.like(context(snapshot), { gasLimit: null, nonce: null, attempts: [], cancelRequested: false, submittedAt: null, outcome: null, createdAt: PREPARED_AT, updatedAt: PREPARED_AT });
-  t.deepEqual(types(actions), ['estimate']);
+  t.deepEqual(types(actions), ['estimate', 'xstate.raise'], 'the estimate, and the deadline of an unsent transaction');
   t.deepEqual(only(actions, 'estimate'), { transactionId: 'tx_1', from: FROM, to: TO, data: DATA, value: 5n });
+  t.is(only(actions, 'xstate.raise').delay, 120_000);
 });
 
 test('ESTIMATED moves to signing, records the gas limit, and emits sign with the gas limit and the fee cap', (t) => {
@@ -102,7 +103,7 @@ test('ESTIMATED moves to signing, records the gas limit, and emits sign with the
   t.deepEqual(snapshot.value, { PREPARED: 'signing' });
   t.is(context(snapshot).gasLimit, 60_000n);
   t.is(context(snapshot).updatedAt, ESTIMATED_AT);
-  t.deepEqual(types(actions), ['sign']);
+  t.deepEqual(types(actions), ['xstate.cancel', 'sign'], 'priced: the unsent deadline is cancelled');
   t.deepEqual(only(actions, 'sign'), { transactionId: 'tx_1', chainId: 8453, from: FROM, to: TO, data: DATA, value: 5n, gasLimit: 60_000n, cap: 1_000n });
 });
 
@@ -258,7 +259,7 @@ test('SIMULATION_REVERTED ends FAILED before a nonce is spent: nonce null, no si
   t.deepEqual(context(failed).attempts, []);
   t.is(context(failed).gasLimit, null);
   t.deepEqual(context(failed).outcome, { status: 'FAILED', hash: null, blockNumber: null, gasUsed: null, effectiveGasPrice: null, reason: 'Error("no")', revertData: '0x08c379a0', at: 1_050 });
-  t.deepEqual(types(actions), ['tell'], 'no sign, no broadcast');
+  t.deepEqual(types(actions), ['xstate.cancel', 'tell'], 'no sign, no broadcast');
   t.like(tellOf(actions).event.outcome, { status: 'FAILED', reason: 'Error("no")' });
 });
 
@@ -267,7 +268,19 @@ test('CANCEL while estimating ends FAILED without signing', (t) => {
   t.is(failed.value, 'FAILED');
   t.like(context(failed), { nonce: null, cancelRequested: true, attempts: [], updatedAt: 1_050 });
   t.like(context(failed).outcome, { status: 'FAILED', reason: 'cancelled by its owner before it was signed', at: 1_050 });
-  t.deepEqual(types(actions), ['tell']);
+  t.deepEqual(types(actions), ['xstate.cancel', 'tell']);
+  t.false(failed.can(estimated), 'a late estimate is not taken');
+});
+
+test('a transaction the chain leaves unpriced past unsentFailMs ends FAILED unsent, and its owner hears it', (t) => {
+  const [estimating, entry] = prepare({ policy: { ...POLICY, unsentFailMs: 5_000 } });
+  t.is(only(entry, 'xstate.raise').delay, 5_000);
+  const [failed, actions] = send(estimating, timerEventOf(entry));
+  t.is(failed.value, 'FAILED');
+  t.like(context(failed), { nonce: null, attempts: [], updatedAt: PREPARED_AT + 5_000 });
+  t.like(context(failed).outcome, { status: 'FAILED', reason: 'not sent: the chain did not answer while the transaction was being priced', at: PREPARED_AT + 5_000 });
+  t.deepEqual(types(actions), ['xstate.cancel', 'tell']);
+  t.deepEqual(tellOf(actions), { to: OWNER, event: { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'fulfillIntent', outcome: context(failed).outcome! } });
   t.false(failed.can(estimated), 'a late estimate is not taken');
 });
 
@@ -357,7 +370,11 @@ test('no tell when the owner is null, whatever the outcome', (t) => {
   for (const [status, [snapshot, actions]] of outcomes) {
     t.is(snapshot.value, status);
     t.is(context(snapshot).outcome?.status, status);
-    t.deepEqual(types(actions), [], `${status}: no action at all`);
+    t.deepEqual(
+      types(actions).filter((type) => type !== 'xstate.cancel'),
+      [],
+      `${status}: no action but cancelling the unsent deadline`,
+    );
   }
 });
 

@@ -2,7 +2,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import type { AnyMachineSnapshot } from 'xstate';
 import { stepsOf } from '../../../actors/runtime/machine-steps.js';
-import { nonceToAssign, walletMachine, type WalletContext, type WalletEvent, type WalletInput } from '../../../machines/wallet/index.js';
+import { nonceHoles, nonceToAssign, reconciledNextNonce, walletMachine, type WalletContext, type WalletEvent, type WalletInput } from '../../../machines/wallet/index.js';
 
 const steps = stepsOf(walletMachine);
 const ADDRESS = '0x00000000000000000000000000000000000000A1' as const;
@@ -96,4 +96,38 @@ test('property: over any chain nonces, the nonces given strictly increase, each 
     }),
   );
   t.pass();
+});
+
+test('RECONCILE gives out again the nonces the chain never took that nothing under way holds', (t) => {
+  let wallet = open(5n);
+  for (let index = 0; index < 4; index++) [wallet] = assign(wallet, 5n, 2_000 + index);
+  t.is(context(wallet).nextNonce, 9n);
+  const reconcile = (heldNonces: bigint[], seenNextNonce = 9n, chainNonce = 6n) => {
+    const event: WalletEvent = { type: 'RECONCILE', chainNonce, heldNonces, seenNextNonce, at: 3_000 };
+    return context(steps.next(wallet, event)[0]).nextNonce;
+  };
+  t.is(reconcile([]), 6n, 'nothing holds 6 to 8: they go out again');
+  t.is(reconcile([7n]), 8n, 'the held 7 stays its transaction’s; 8 goes out again');
+  t.is(reconcile([5n]), 6n, 'a held nonce the chain already took does not count');
+  t.is(reconcile([], 8n), 9n, 'a nonce given out since the look is never given twice');
+  t.is(reconcile([], 9n, 12n), 12n, 'a chain ahead moves the wallet past it');
+  const reconciled: WalletEvent = { type: 'RECONCILE', chainNonce: 6n, heldNonces: [], seenNextNonce: 9n, at: 3_000 };
+  t.is(steps.next(wallet, reconciled)[1].length, 0, 'RECONCILE runs no action');
+});
+
+test('nonceHoles are the nonces under the highest held one that the chain has not taken and nothing holds', (t) => {
+  t.deepEqual(nonceHoles(6n, []), []);
+  t.deepEqual(nonceHoles(6n, [8n]), [6n, 7n]);
+  t.deepEqual(nonceHoles(6n, [6n, 9n, 7n]), [8n]);
+  t.deepEqual(nonceHoles(6n, [4n, 5n]), [], 'held nonces the chain took leave no hole');
+  fc.assert(
+    fc.property(fc.bigInt({ min: 0n, max: 50n }), fc.array(fc.bigInt({ min: 0n, max: 80n }), { maxLength: 10 }), (chainNonce, held) => {
+      const holes = nonceHoles(chainNonce, held);
+      const covered = new Set([...holes, ...held.filter((nonce) => nonce >= chainNonce)]);
+      const top = reconciledNextNonce(chainNonce, chainNonce, held, chainNonce);
+      // Every nonce from the chain's to the wallet's next is either held or filled, once.
+      for (let nonce = chainNonce; nonce < top; nonce++) if (!covered.has(nonce)) return false;
+      return holes.every((hole) => !held.includes(hole)) && new Set(holes).size === holes.length;
+    }),
+  );
 });

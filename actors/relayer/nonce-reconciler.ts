@@ -1,0 +1,55 @@
+/**
+ * What a node does with its sending wallets when it starts: it sets each wallet's nonces
+ * against the chain it reaches. A wallet that gave out nonces the chain never took, with
+ * no transaction under way holding them, gives them out again (the wallet machine's
+ * RECONCILE); a nonce nobody holds below one that is held is spent on a transfer of
+ * nothing to the wallet itself, so the held transaction can mine instead of waiting
+ * behind the gap forever.
+ */
+import type { Logger } from 'pino';
+import { CANCELLATION_GAS, firstFees, nonceHoles, walletId, type Hex } from '../../machines/index.js';
+import type { ActorSystem } from '../runtime/actor-system.js';
+import type { RelayerChain } from './relayer-chain.js';
+
+/** Transactions whose nonce is theirs until they end. */
+const UNDER_WAY = ['PREPARED', 'SUBMITTED'];
+
+export interface NonceReconciliation {
+  wallet: Hex;
+  chainNonce: bigint;
+  before: bigint;
+  after: bigint;
+  /** Nonces spent on transfers of nothing to fill gaps under held ones. */
+  filled: bigint[];
+}
+
+export async function reconcileNonces(system: ActorSystem, chain: RelayerChain, options: { maxFeePerGas: bigint; now: () => number; logger: Logger }): Promise<NonceReconciliation[]> {
+  const results: NonceReconciliation[] = [];
+  for (const address of chain.wallets) {
+    const id = walletId(chain.chainId, address);
+    const saved = await system.documents('wallet').findOne({ _id: id });
+    // A wallet that never sent opens at the chain's pending nonce when it first does.
+    if (!saved) continue;
+    const before = BigInt((saved.view as { nextNonce: string }).nextNonce);
+    const chainNonce = await chain.nonce(address, 'pending');
+    const underWay = await system.documents('transaction').find({ 'view.status': { $in: UNDER_WAY }, 'view.from': address });
+    const held = underWay.flatMap((doc) => {
+      const view = doc.view as { chainId: number; nonce: string | null };
+      return view.chainId === chain.chainId && view.nonce !== null ? [BigInt(view.nonce)] : [];
+    });
+    const reply = (await system.ask({ kind: 'wallet', id }, { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() })) as { nextNonce: bigint };
+    const filled: bigint[] = [];
+    for (const nonce of nonceHoles(chainNonce, held)) {
+      const fees = firstFees(await chain.fees(), options.maxFeePerGas);
+      const raw = await chain.sign({ from: address, to: address, data: '0x', value: 0n, nonce, gas: CANCELLATION_GAS, ...fees });
+      await chain.broadcast(raw);
+      filled.push(nonce);
+    }
+    const result = { wallet: address, chainNonce, before, after: reply.nextNonce, filled };
+    if (result.after !== before || filled.length > 0) {
+      options.logger.warn({ wallet: address, chainNonce: chainNonce.toString(), before: before.toString(), after: result.after.toString(), filled: filled.map(String) }, 'relayer wallet nonces set against the chain');
+    }
+    results.push(result);
+  }
+  return results;
+}

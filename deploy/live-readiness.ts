@@ -1,0 +1,101 @@
+/**
+ * Whether this node can complete a live payment now. A payment signals an intent through
+ * the relayer, waits for the indexer's facts and (on a fiat rail) for the attestation
+ * service's verdict: a customer who starts one while any of them cannot answer would wait
+ * on a spinner for nothing. So the sides are asked in the background, each within a short
+ * deadline, and a payment is refused at once, with a clear error, while one of them is
+ * silent. A node whose data belongs to another chain is never ready (chain-identity.ts).
+ */
+import type { Logger } from 'pino';
+
+/** What live payments on a rail lean on: every rail on the chain, fiat rails on the attestation service too. */
+export type LiveRail = 'fiat' | 'crypto';
+
+export interface ReadinessProbe {
+  /** What the probe asks, for the operator's log: "the chain", "the attestation service". */
+  name: string;
+  rails: readonly LiveRail[];
+  /** Resolves when the side answers; rejects, or outlasts the deadline, when it does not. */
+  ask(): Promise<void>;
+}
+
+export interface LiveReadinessOptions {
+  probes: readonly ReadinessProbe[];
+  /** A reason that holds for the node's whole run (its data was written against another chain). */
+  standing?: string | null;
+  deadlineMs: number;
+  everyMs: number;
+  logger: Logger;
+}
+
+export class LiveReadiness {
+  readonly #options: LiveReadinessOptions;
+  /** Why each silent side is silent, by probe name. */
+  readonly #silent = new Map<string, { rails: readonly LiveRail[]; reason: string }>();
+  #timer: NodeJS.Timeout | null = null;
+  #round: Promise<void> | null = null;
+
+  constructor(options: LiveReadinessOptions) {
+    this.#options = options;
+  }
+
+  /** Asks every side once now, then every `everyMs` until stopped. */
+  async start(): Promise<void> {
+    await this.refresh();
+    this.#timer = setInterval(() => void this.refresh(), this.#options.everyMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  /** Why a live payment on `rail` cannot be completed now; null when it can. */
+  unavailable(rail: LiveRail): string | null {
+    if (this.#options.standing) return this.#options.standing;
+    const reasons = [...this.#silent.values()].filter((silent) => silent.rails.includes(rail)).map((silent) => silent.reason);
+    return reasons.length === 0 ? null : reasons.join('; ');
+  }
+
+  /** Why any live payment cannot be completed now, for the health check; null when all can. */
+  reason(): string | null {
+    if (this.#options.standing) return this.#options.standing;
+    const reasons = [...this.#silent.values()].map((silent) => silent.reason);
+    return reasons.length === 0 ? null : reasons.join('; ');
+  }
+
+  /** Asks every side once; a round already under way is shared rather than doubled. */
+  refresh(): Promise<void> {
+    this.#round ??= this.#ask().finally(() => (this.#round = null));
+    return this.#round;
+  }
+
+  async #ask(): Promise<void> {
+    const { probes, deadlineMs, logger } = this.#options;
+    await Promise.all(
+      probes.map(async (probe) => {
+        const failure = await withinDeadline(probe.ask(), deadlineMs).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        const was = this.#silent.get(probe.name);
+        if (failure === null) {
+          if (was) logger.info({ side: probe.name }, `${probe.name} answers again: live payments resume`);
+          this.#silent.delete(probe.name);
+          return;
+        }
+        if (!was) logger.warn({ side: probe.name, reason: failure }, `${probe.name} does not answer: live payments are refused until it does`);
+        this.#silent.set(probe.name, { rails: probe.rails, reason: `${probe.name} does not answer (${failure})` });
+      }),
+    );
+  }
+}
+
+function withinDeadline(answer: Promise<void>, deadlineMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${deadlineMs} ms`)), deadlineMs);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
