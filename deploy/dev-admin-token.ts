@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../actors/index.js';
 
-export const ADMIN_TOKEN_FILE = 'admin-token';
+const ADMIN_TOKEN_FILE = 'admin-token';
 /** PEER_ADMIN_TOKEN's own rule (actors/config.ts): a kept token is held to it too. */
 const MIN_TOKEN_LENGTH = 24;
 

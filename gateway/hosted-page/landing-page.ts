@@ -50,7 +50,7 @@ export function landingPage(options: { engineersPage: boolean }): LandingPage {
 
 function page(engineersPage: boolean): string {
   const engineers = engineersPage
-    ? `<li><a href="${ENGINEERS_PATH}">The engineers’ page</a>: every machine drawn as a state chart, and any actor inspected through time. It asks for the admin token <code>npm start</code> printed (kept in the data folder’s <code>admin-token</code> file).</li>`
+    ? `<li><a href="${ENGINEERS_PATH}">The engineers’ page</a>: every machine drawn as a state chart, and any actor inspected through time. It asks for the admin token: <code>PEER_ADMIN_TOKEN</code>, or the one <code>npm start</code> made and printed, kept in the data folder’s <code>admin-token</code> file.</li>`
     : '<li>The engineers’ page is off: this node has no admin token. Set <code>PEER_ADMIN_TOKEN</code> to serve it.</li>';
   return `<!doctype html>
 <html lang="en">

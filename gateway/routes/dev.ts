@@ -9,7 +9,7 @@ import { exactRouter } from '../routing.js';
 import { demoOrderResult } from '../schemas/dev-resources.js';
 import type { GatewayState } from '../state.js';
 
-export const DEV_AREA = '/dev';
+const DEV_AREA = '/dev';
 
 export function devRoutes(demoOrders: DemoOrders): Router<GatewayState> {
   const router = exactRouter(DEV_AREA);
