@@ -38,7 +38,8 @@ import { makerRecordKinds, merchantKind, orderKind, testClockKind } from '../act
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
-import { noteExistingMerchants, openDemoMerchant } from './demo-merchant.js';
+import { openDemoMerchant, type DemoMerchantKeys } from './demo-merchant.js';
+import { keptAdminToken, type KeptAdminToken } from './dev-admin-token.js';
 import { openKeptNodeChain, openNodeChain, startChainSide, type ChainKeeping, type ChainSide } from './chain.js';
 import { liveReadinessOf } from './live-payments.js';
 import type { LiveReadiness, LiveRail } from './live-readiness.js';
@@ -112,10 +113,20 @@ export interface PlatformNode {
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
   metricsUrl: string | null;
+  /** What `npm start` shows a newcomer (deploy/main.ts); null beside a store the node was handed (tests). */
+  welcome: NodeWelcome | null;
   /** Graceful stop: no new requests, turns in flight finish, leases handed back. */
   stop(): Promise<void>;
   /** Abrupt stop for failure tests: the NATS connection closes and nothing is handed back. */
   kill(): Promise<void>;
+}
+
+/** Secrets made at start that only the terminal may show: never logged. */
+export interface NodeWelcome {
+  /** The demo merchant's keys when this start opened it; null when the data folder held merchants already. */
+  demoMerchant: DemoMerchantKeys | null;
+  /** The admin token kept in DATA_DIR (dev-admin-token.ts); null where none is kept. */
+  adminToken: KeptAdminToken | null;
 }
 
 export async function startNode(options: NodeOptions): Promise<PlatformNode> {
@@ -246,6 +257,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   await deposits?.start();
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
 
+  const ownsDataDir = store.adapter === 'embedded' && !options.store;
+  const keptAdmin = await keptAdminToken(config, ownsDataDir);
   const gateway = createGateway({
     logger,
     store,
@@ -258,7 +271,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     ...(readiness ? { livePayments: () => readiness.reason() } : {}),
     rates,
 
-    adminToken: config.PEER_ADMIN_TOKEN,
+    adminToken: config.PEER_ADMIN_TOKEN ?? keptAdmin?.token,
     trustedProxies: config.TRUSTED_PROXIES,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
@@ -306,12 +319,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       chainId: payments.chain?.chainId ?? null,
     },
   });
-  if (store.adapter === 'embedded' && !options.store) {
-    // A restart over a data folder that already holds merchants opens no second demo merchant.
-    const write = (text: string) => process.stderr.write(text);
-    if ((await system.documents('merchant').count({})) === 0) await openDemoMerchant(new MerchantAdmin(system, now), write);
-    else noteExistingMerchants(write, config.DATA_DIR);
-  }
+  // A restart over a data folder that already holds merchants opens no second demo merchant.
+  const welcome: NodeWelcome | null = ownsDataDir
+    ? { demoMerchant: (await system.documents('merchant').count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null, adminToken: keptAdmin }
+    : null;
   const server = createGatewayServer(gateway.app.callback());
   const url = await listen(server, config.PORT, config.HOST);
   logger.info({ url, metricsUrl: metricsServer?.url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
@@ -378,6 +389,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     livePayments: readiness,
     url,
     metricsUrl: metricsServer?.url ?? null,
+    welcome,
     stop,
     kill,
   };

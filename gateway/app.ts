@@ -58,6 +58,9 @@ import { HostedOrders } from './orders/hosted-orders.js';
 import type { PaymentSettings } from './checkout/quotes.js';
 import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
 import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
+import { landingPage } from './hosted-page/landing-page.js';
+import { DemoOrders } from './dev/demo-orders.js';
+import { devRoutes } from './routes/dev.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 
 export interface GatewayDependencies extends HealthDependencies {
@@ -147,6 +150,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const hostedOrders = new HostedOrders(deps.system, accounts, deps.rates);
   const webhookSetup = new WebhookSetup(deps);
   const clocks = new TestClocks(deps.system, deps.now);
+  // A development node greets a bare `/` and makes demo orders for it; a production one has neither.
+  const landing = deps.environment === 'development' ? landingPage({ engineersPage: Boolean(deps.adminToken) }) : null;
   const areas = [
     healthRoutes(deps),
     docsRoutes(deps.version, deps),
@@ -169,7 +174,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     providerRoutes(),
     ...makerAreas({ ...deps, body }),
     makerRecordRoutes({ ...deps, body }),
-    checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }),
+    checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
+    ...(landing ? [landing.assets, devRoutes(new DemoOrders({ ...deps, accounts, clocks }))] : []),
   ];
   for (const router of areas) {
     api.use(router.routes());

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
 import { pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
@@ -20,7 +21,8 @@ export const STYLE_PATH = '/checkout/app.css';
 
 const STYLE = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
 
-export function checkoutPageRoutes(config: CheckoutPageConfig): Router<GatewayState> {
+/** `landing`: what a bare `/` (no order query) serves, a development node's landing page; without it, `/` alone is not found. */
+export function checkoutPageRoutes(config: CheckoutPageConfig, landing?: Middleware<GatewayState>): Router<GatewayState> {
   const origins = [config.simulatorUrl, config.conversionSimulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
   const csp = [
     "default-src 'none'",
@@ -36,8 +38,8 @@ export function checkoutPageRoutes(config: CheckoutPageConfig): Router<GatewaySt
     path: '/',
     csp,
     html: page(config),
-    // Only an order's address is the page: `/` alone is not found.
-    guard: (ctx, next) => (typeof ctx.query.order === 'string' ? next() : respond(ctx, 404, 'Not found', null, 'NOT_FOUND')),
+    // Only an order's address is the page: `/` alone is the landing page or not found.
+    guard: (ctx, next) => (typeof ctx.query.order === 'string' ? next() : landing ? landing(ctx, next) : respond(ctx, 404, 'Not found', null, 'NOT_FOUND')),
     scriptPath: SCRIPT_PATH,
     script: checkoutScript,
     stylePath: STYLE_PATH,

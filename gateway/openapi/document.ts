@@ -26,6 +26,7 @@ import { securitySchemes } from './security.js';
 import { walletPaths } from './wallet-paths.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
+import { DEVELOPMENT_TAG, devPaths } from './dev-paths.js';
 
 /** Answers no operation owns, because they come before (or instead of) routing. */
 const ANY_PATH = `
@@ -37,7 +38,8 @@ Answers on any path, before an operation is chosen (each the envelope, \`respons
 ${unroutedTable()}
 `.trim();
 
-export function openApiDocument(version: string, options: { orderMaxUsdc: string; admin?: boolean; deadLetters?: boolean; metrics?: boolean }) {
+export function openApiDocument(version: string, options: { orderMaxUsdc: string; admin?: boolean; deadLetters?: boolean; metrics?: boolean; development?: boolean }) {
+  const development = Boolean(options.development);
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -65,6 +67,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
       { name: 'Wallet provider', description: 'Signed balance webhooks the wallet provider sends (document 3)' },
       { name: 'Service', description: 'Health, metrics and this description' },
+      ...(development ? [DEVELOPMENT_TAG] : []),
     ],
     components: { securitySchemes: { ...securitySchemes(Boolean(options.admin)), ...walletProviderSecuritySchemes } },
     paths: {
@@ -82,7 +85,8 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...makerPaths(),
       ...walletPaths(),
       ...checkoutPaths(),
-      ...checkoutPagePaths(),
+      ...checkoutPagePaths(development),
+      ...(development ? devPaths() : {}),
       ...merchantPaths(),
       ...(options.admin ? merchantAdminPaths() : {}),
       ...(options.admin ? inspectorPaths() : {}),

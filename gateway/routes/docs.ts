@@ -12,11 +12,12 @@ import type { GatewayState } from '../state.js';
 
 const SPEC_PATH = '/api/v1/openapi.json';
 
-/** The document describes exactly what this gateway serves: the admin API, dead letters and metrics only where they are mounted. */
-export function docsRoutes(version: string, options: { orderMaxUsdc: bigint; adminToken: string | undefined; deadLetters?: unknown; metrics?: unknown }): Router<GatewayState> {
+/** The document describes exactly what this gateway serves: the admin API, dead letters and metrics only where they are mounted, the landing page and demo orders only in development. */
+export function docsRoutes(version: string, options: { orderMaxUsdc: bigint; adminToken: string | undefined; environment: string; deadLetters?: unknown; metrics?: unknown }): Router<GatewayState> {
   const admin = Boolean(options.adminToken);
   const document = openApiDocument(version, {
     orderMaxUsdc: formatUsdc(options.orderMaxUsdc),
+    development: options.environment === 'development',
     admin,
     deadLetters: admin && options.deadLetters !== undefined,
     metrics: admin && options.metrics !== undefined,

@@ -27,6 +27,20 @@ export function localEmbeddedAccount(index: number): HDAccount {
   return derivedAccount(ANVIL_DEV_ACCOUNTS + index);
 }
 
+/**
+ * The demo merchant's wallet, where its live orders deliver USDC on a local chain. Anvil's ten
+ * dev accounts all sign or hold for the node (deployer 0, witness 1, seeded makers 2 to 4, the
+ * conversion provider's customer 5 and solver 9, gating 6, relayer 7, platform fee 8) and the
+ * embedded wallets follow them on the same path, so it is the same public mnemonic's second
+ * BIP-44 account (m/44'/60'/1'/0/0): a balance nothing else moves, which a wallet holding the
+ * mnemonic can spend.
+ */
+export const LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX = 1;
+
+export function localDemoMerchantAccount(): HDAccount {
+  return mnemonicToAccount(ANVIL_PUBLIC_TEST_MNEMONIC, { accountIndex: LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX });
+}
+
 function derivedAccount(addressIndex: number): HDAccount {
   let account = derived.get(addressIndex);
   if (!account) {

@@ -39,16 +39,23 @@ async function startNode(): Promise<Node> {
   });
   let stdout = '';
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // Ready once the start line is out and, after it, the welcome on stderr: the demo merchant's keys, or where they went.
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no 'node started' line within 30 s:\n${stdout}\n${stderr}`)), 30_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
+    const timer = setTimeout(() => reject(new Error(`no 'node started' line and welcome within 30 s:\n${stdout}\n${stderr}`)), 30_000);
+    const ready = () => {
       const match = /"url":"(http:\/\/[^"]+)"/.exec(stdout);
-      if (match) {
+      if (match && /X-API-Key: |already holds merchants/.test(stderr)) {
         clearTimeout(timer);
         resolve(match[1]!);
       }
+    };
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      ready();
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      ready();
     });
     child.once('exit', () => reject(new Error(`exited before starting:\n${stdout}\n${stderr}`)));
   });

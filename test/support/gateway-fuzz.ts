@@ -23,6 +23,8 @@ import { signIn } from './maker-sign-in.js';
 import { depositRequest } from './atomic-create.js';
 import { localEmbeddedAccount } from '../../indexer/chain/index.js';
 import { PLATFORM_ACTIONS } from '../../machines/platforms/index.js';
+import { openDemoMerchant } from '../../deploy/demo-merchant.js';
+import { MerchantAdmin } from '../../gateway/merchants/merchant-admin.js';
 
 export interface FuzzTarget {
   url: string;
@@ -81,7 +83,7 @@ export interface FuzzReport {
 const STANDARD = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const EXOTIC = ['PURGE', 'TRACE', 'PROPFIND', 'LINK', 'FOO'];
 /** Answers that are deliberately not envelopes (docs/api-conventions.md). */
-const NOT_ENVELOPED = new Set(['GET /api/v1/openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js', 'GET /metrics', 'GET /', 'GET /checkout/app.js', 'GET /checkout/app.css', 'GET /internal/engineers', 'GET /internal/engineers/app.js', 'GET /internal/engineers/app.css']);
+const NOT_ENVELOPED = new Set(['GET /api/v1/openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js', 'GET /metrics', 'GET /', 'GET /checkout/app.js', 'GET /checkout/app.css', 'GET /internal/engineers', 'GET /internal/engineers/app.js', 'GET /internal/engineers/app.css', 'GET /landing/app.js', 'GET /landing/app.css']);
 const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
 
 export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
@@ -446,6 +448,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const own = await gateway.createMerchant();
   const other = await gateway.createMerchant({ name: 'Other', tier: 'PRO', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
   const administered = await gateway.createMerchant({ name: 'Administered', tier: 'BASE' });
+  // The demo merchant `npm start` opens on a new data folder, so the development node's demo orders can be made.
+  await openDemoMerchant(new MerchantAdmin(gateway.node.system, () => new Date(gateway.clock.now()).toISOString()));
   const orders = await Promise.all(
     [own.liveKey, own.sandboxKey, other.liveKey].map(async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string),
   );

@@ -1,7 +1,8 @@
 /**
  * The hosted checkout page's answers (gateway/hosted-page/checkout-page.ts, gateway/page-routes.ts):
  * the link carries the order token in its address, so the page is never cached or sent on as a
- * Referer, and runs under its own Content-Security-Policy; without an order there is no page.
+ * Referer, and runs under its own Content-Security-Policy. Without an order, `/` is the landing
+ * page or a 404: landing-page.test.ts.
  */
 import test from 'ava';
 import { withGateway } from '../../support/gateway.js';
@@ -22,14 +23,4 @@ test('the page answers no-referrer, no-store and its own CSP; the test node name
     );
     // The shell says it too, for a browser that reads the meta element and not the header.
     t.true(String(page.body).includes('<meta name="referrer" content="no-referrer">'));
-  }));
-
-test('`/` without an order, token or not, is a 404 in the envelope', (t) =>
-  withGateway(async (gateway) => {
-    for (const path of ['/', '/?token=abcdefghijklmnopqrstuvwxyz']) {
-      const answer = await gateway.request('GET', path);
-      t.is(answer.status, 404, path);
-      t.regex(answer.headers.get('content-type') ?? '', /^application\/json/, path);
-      t.deepEqual(answer.body, { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' }, path);
-    }
   }));

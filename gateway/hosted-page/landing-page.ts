@@ -1,0 +1,88 @@
+/**
+ * A development node's landing page, at a bare `/` (the checkout link is `/` with an
+ * order query; checkout-page.ts hands everything else here): where the reference and the
+ * engineers' page are, and a "Try a checkout" button that asks POST /dev/demo-order for a
+ * demo order and opens its checkout link (client/landing-app.ts). It holds no data and
+ * loads nothing from another origin. A production node has no landing page: `/` alone is
+ * not found there.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { browserBundle } from '../browser-bundle.js';
+import { ENGINEERS_PATH } from '../engineers/engineers-page.js';
+import { pageAssetRoutes, sendShell } from '../page-routes.js';
+import type { GatewayState } from '../state.js';
+
+export const LANDING_SCRIPT_PATH = '/landing/app.js';
+export const LANDING_STYLE_PATH = '/landing/app.css';
+
+const STYLE = readFileSync(new URL('./landing.css', import.meta.url), 'utf8');
+const script = browserBundle(fileURLToPath(new URL('./client/landing-app.ts', import.meta.url)));
+
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface LandingPage {
+  /** Serves the page's shell; checkout-page.ts calls it for `/` without an order. */
+  shell: Middleware<GatewayState>;
+  /** Its script and stylesheet. */
+  assets: Router<GatewayState>;
+}
+
+/** `engineersPage`: whether the node serves the engineers' page (only with an admin token). */
+export function landingPage(options: { engineersPage: boolean }): LandingPage {
+  const html = page(options.engineersPage);
+  return {
+    shell: (ctx) => sendShell(ctx, CSP, html),
+    assets: pageAssetRoutes({ scriptPath: LANDING_SCRIPT_PATH, script, stylePath: LANDING_STYLE_PATH, style: STYLE }),
+  };
+}
+
+function page(engineersPage: boolean): string {
+  const engineers = engineersPage
+    ? `<li><a href="${ENGINEERS_PATH}">The engineers’ page</a>: every machine drawn as a state chart, and any actor inspected through time. It asks for the admin token: <code>PEER_ADMIN_TOKEN</code>, or the one <code>npm start</code> made and printed, kept in the data folder’s <code>admin-token</code> file.</li>`
+    : '<li>The engineers’ page is off: this node has no admin token. Set <code>PEER_ADMIN_TOKEN</code> to serve it.</li>';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Peer platform · development node</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${LANDING_STYLE_PATH}">
+<script type="module" src="${LANDING_SCRIPT_PATH}"></script>
+</head>
+<body>
+<main class="landing">
+<h1>Peer platform</h1>
+<p class="lead">A development node: the gateway, a local chain with makers’ liquidity, the attestation service and a simulator of the payment apps, all on this machine.</p>
+<section aria-labelledby="try">
+<h2 id="try">Pay an order</h2>
+<p>Make a 25.00 USD order for the demo merchant and open its checkout page. Pay it with Venmo in the simulator, or in USDC from the local test wallet.</p>
+<button id="try-checkout" type="button" class="primary">Try a checkout</button>
+<p id="status" class="status" role="status"></p>
+</section>
+<section aria-labelledby="tools">
+<h2 id="tools">Look around</h2>
+<ul>
+<li><a href="/docs">The API reference</a>: every endpoint, with its fields and error codes.</li>
+${engineers}
+<li><a href="/v1/health-check">The health check</a>.</li>
+</ul>
+</section>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,46 @@
+/**
+ * POST /dev/demo-order (gateway/dev/demo-orders.ts), the landing page's "Try a checkout":
+ * on a development node it makes a live order for the demo merchant, delivering to the
+ * demo merchant's local wallet, and answers its checkout link, which opens the checkout
+ * page; each call makes a new order; without a demo merchant it says so. Production: 404
+ * (landing-page.test.ts).
+ */
+import test from 'ava';
+import { withGateway, type TestGateway } from '../../support/gateway.js';
+import { openDemoMerchant } from '../../../deploy/demo-merchant.js';
+import { MerchantAdmin } from '../../../gateway/merchants/merchant-admin.js';
+import { localDemoMerchantAccount } from '../../../indexer/chain/dev-accounts.js';
+
+const openDemo = (gateway: TestGateway) => openDemoMerchant(new MerchantAdmin(gateway.node.system, () => new Date(gateway.clock.now()).toISOString()));
+
+test('a demo order is a live 25.00 USD order of the demo merchant, to its local wallet, whose checkout link opens the checkout page', (t) =>
+  withGateway(async (gateway) => {
+    const demo = await openDemo(gateway);
+    // Another merchant, opened later, is never the one demo orders are made for.
+    await gateway.createMerchant();
+    const made = await gateway.request('POST', '/dev/demo-order');
+    t.is(made.status, 201, JSON.stringify(made.body));
+    const { order, orderToken, checkoutPath } = made.body.responseObject;
+    t.is(checkoutPath, `/?order=${order.id}&token=${orderToken}`);
+    t.like(order, { merchantId: demo.liveId, status: 'CREATED', amountMode: 'FIXED', destinationAddress: localDemoMerchantAccount().address });
+
+    const page = await gateway.request('GET', checkoutPath);
+    t.is(page.status, 200);
+    t.true(String(page.body).includes('<title>Checkout</title>'));
+    const read = await gateway.request('GET', `/api/v1/orders/${order.id}`);
+    t.is(read.status, 200);
+    t.like(read.body.responseObject, { order: { id: order.id, requestedFiat: { amount: '25.00', currency: 'USD' } }, merchant: { name: 'Demo merchant', environment: 'LIVE' } });
+
+    const again = await gateway.request('POST', '/dev/demo-order');
+    t.is(again.status, 201);
+    t.not(again.body.responseObject.order.id, order.id, 'each press makes an order of its own');
+  }));
+
+test('without a demo merchant, a demo order is refused with a code that says so, and nothing is made', (t) =>
+  withGateway(async (gateway) => {
+    await gateway.createMerchant();
+    const refused = await gateway.request('POST', '/dev/demo-order');
+    t.is(refused.status, 404);
+    t.deepEqual(refused.body, { success: false, message: 'No demo merchant on this node', responseObject: null, statusCode: 404, errorCode: 'DEMO_MERCHANT_NOT_FOUND' });
+    t.is(await gateway.node.system.documents('order').count({}), 0);
+  }));
