@@ -146,7 +146,19 @@ test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way b
   await amount.press('Enter');
   await openView.getByRole('heading', { name: 'Pay 42.50 USDC' }).waitFor();
 
-  // 7. Links that can never work: a wrong token shows no amount, and nothing says to try again.
+  // 7. The prices cannot be had for a while (no exchange rate): words and a retry, which shows them once they can.
+  const quotesRoute = '**/api/v1/checkout/orders/*/quotes*';
+  const rateless = JSON.stringify({ success: false, message: 'Exchange rates are unavailable right now; retry shortly', responseObject: null, statusCode: 503, errorCode: 'RATE_UNAVAILABLE' });
+  const later = await createOrder(setup, { requestedFiatAmount: '12.00', requestedFiatCurrency: 'USD', enabledRails: ['venmo'], cancelUrl });
+  const laterPage = await openPage(setup, t, later.url, PROVOKED);
+  await laterPage.route(quotesRoute, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: rateless }));
+  await laterPage.reload();
+  await laterPage.getByRole('alert').filter({ hasText: 'Payments are unavailable right now, try again shortly.' }).waitFor();
+  await laterPage.unroute(quotesRoute);
+  await laterPage.getByRole('button', { name: 'Try again' }).click();
+  await laterPage.getByRole('radio', { name: /Venmo/ }).waitFor();
+
+  // 8. Links that can never work: a wrong token shows no amount, and nothing says to try again.
   const wrong = await createOrder(setup, { requestedFiatAmount: '31.00', requestedFiatCurrency: 'USD', enabledRails: ['venmo'], cancelUrl });
   const wrongView = await openPage(setup, t, wrong.url.replace(/token=[^&]+/, 'token=not-the-orders-token-at-all'), PROVOKED);
   await wrongView.getByRole('heading', { name: 'This checkout link does not work' }).waitFor();
