@@ -1,8 +1,9 @@
 /**
  * Every screen of the hosted checkout as a shopper meets it, on the node `npm start` runs:
- * the choice of payment method, the node answering 503 while payments are unavailable, a
- * fiat payment step, its paid receipt, a crypto payment step, an open amount typed wrong,
- * and links that can never work. Each screen is checked with axe-core (no serious or
+ * the choice of payment method, the node answering 503 while payments are unavailable (on
+ * creating a payment, and on the prices), a fiat payment step, its paid receipt, a crypto
+ * payment step, an open amount typed wrong, a price that never gets reserved, and links
+ * that can never work. Each screen is checked with axe-core (no serious or
  * critical violation) and saved as a screenshot at a phone's 390 pixels and a desktop's
  * 1280, under test/browser/output/a11y-*.png. On the way: the way back to the shop on
  * every step, the copy buttons (what lands on the clipboard), the QR codes, the countdown
@@ -158,13 +159,33 @@ test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way b
   await laterPage.getByRole('button', { name: 'Try again' }).click();
   await laterPage.getByRole('radio', { name: /Venmo/ }).waitFor();
 
-  // 8. Links that can never work: a wrong token shows no amount, and nothing says to try again.
+  // 8. A price that never gets reserved (the chain never answers, as the hosted read is made to say):
+  // after a minute on the page's clock, words instead of the spinner, and the way to another method.
+  const stuck = await createOrder(setup, { requestedFiatAmount: '18.00', requestedFiatCurrency: 'USD', enabledRails: ['venmo'], cancelUrl });
+  const stuckPage = await openPage(setup, t, 'about:blank', PROVOKED);
+  await stuckPage.clock.install();
+  await stuckPage.route('**/api/v1/orders/ord_*', async (route) => {
+    const response = await route.fetch();
+    const envelope = (await response.json()) as { responseObject: { currentPayment: { railIdentifier: string | null } | null } };
+    if (envelope.responseObject.currentPayment) envelope.responseObject.currentPayment.railIdentifier = null;
+    await route.fulfill({ response, json: envelope });
+  });
+  await stuckPage.goto(stuck.url);
+  await stuckPage.getByRole('button', { name: 'Continue' }).click();
+  await stuckPage.getByRole('status').filter({ hasText: 'Reserving your price…' }).waitFor();
+  await stuckPage.clock.fastForward('01:01');
+  await stuckPage.getByRole('alert').filter({ hasText: 'Reserving your price is taking longer than it should. Payments are unavailable right now, try again shortly.' }).waitFor();
+  t.is(await stuckPage.getByText('Reserving your price…').count(), 0);
+  t.true(await stuckPage.getByRole('button', { name: 'Choose another way to pay' }).isEnabled());
+  await checkScreen(t, stuckPage, '8-reserving-too-long');
+
+  // 9. Links that can never work: a wrong token shows no amount, and nothing says to try again.
   const wrong = await createOrder(setup, { requestedFiatAmount: '31.00', requestedFiatCurrency: 'USD', enabledRails: ['venmo'], cancelUrl });
   const wrongView = await openPage(setup, t, wrong.url.replace(/token=[^&]+/, 'token=not-the-orders-token-at-all'), PROVOKED);
   await wrongView.getByRole('heading', { name: 'This checkout link does not work' }).waitFor();
   const said = (await wrongView.locator('main').textContent())!;
   t.notRegex(said, /31\.00|Order not found|try again/i, said);
-  await checkScreen(t, wrongView, '7-wrong-token');
+  await checkScreen(t, wrongView, '9-wrong-token');
   const unknown = await openPage(setup, t, `${node.url}/?order=ord_000000000000000000000000&token=not-the-orders-token-at-all`, PROVOKED);
   await unknown.getByRole('heading', { name: 'This checkout link does not work' }).waitFor();
   t.notRegex((await unknown.locator('main').textContent())!, /try again/i);

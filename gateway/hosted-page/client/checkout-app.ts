@@ -13,7 +13,7 @@ import { readAmount } from './amount-input.js';
 import { CheckoutApi, type CheckoutPayment, type HostedOrder, type Quote } from './api.js';
 import { payInSimulator, sealProof, sendFromTestWallet, type SentPayment } from './buyer-proof.js';
 import { copyButton } from './copy-button.js';
-import { deadLink, describe, isUnavailable } from './error-words.js';
+import { deadLink, describe, isUnavailable, PAYMENTS_UNAVAILABLE } from './error-words.js';
 import { formatAmount, formatNumber } from './format-amount.js';
 import type { CheckoutPageConfig } from './page-config.js';
 import { payLink } from './pay-link.js';
@@ -25,6 +25,11 @@ import { timeLeft } from './time-left.js';
 
 const POLL_MS = 1_500;
 const REDIRECT_MS = 4_000;
+/**
+ * How long a price may take to reserve (the intent signalled on chain, seconds where the chain
+ * answers) before the page stops showing a spinner and says something is wrong.
+ */
+const RESERVE_PATIENCE_MS = 60_000;
 interface PageState {
   hosted: HostedOrder;
   /** The amount step is shown again when the customer asks to change a saved amount. */
@@ -55,6 +60,8 @@ class CheckoutPage {
   /** What the screen shows, so a poll that changed nothing leaves the page (and a field being typed in) alone. */
   #shown = '';
   #countdown: number | undefined;
+  /** When the page first saw an attempt still reserving its price, to stop waiting on it in time. */
+  #reserving: { paymentId: string; since: number; timer: number | undefined } | null = null;
   #redirect: number | undefined;
 
   constructor(api: CheckoutApi, config: CheckoutPageConfig) {
@@ -320,7 +327,7 @@ class CheckoutPage {
     const actions: HTMLElement[] = [];
     const failed = payment.errorCode ? h('p', { class: 'error', role: 'alert' }, `We could not verify your payment: ${payment.errorMessage ?? payment.errorCode}. Check it and try again.`) : null;
     if (!signalled) {
-      actions.push(h('p', { class: 'loading' }, 'Reserving your price…'));
+      actions.push(this.#reservingNotice(payment));
     } else if (verifying) {
       actions.push(h('p', { class: 'loading', role: 'status' }, 'Verifying your payment…'));
     } else if (crypto && !sandbox) {
@@ -344,6 +351,21 @@ class CheckoutPage {
     }
     actions.push(h('button', { type: 'button', class: 'link', disabled: this.#state.busy || verifying, onclick: () => void this.#act(() => this.#api.step(payment.id, 'cancel')) }, 'Choose another way to pay'));
     show(this.#root, this.#header(), h('h1', {}, `Pay with ${railName(payment.rail)}`), details, signalled && !sandbox ? this.#scan(payment) : null, countdown, failed, this.#errorBox(), ...actions, this.#footer());
+  }
+
+  /** The spinner while the price is reserved, until it has taken longer than it ever should: then words, never an endless wait. */
+  #reservingNotice(payment: CheckoutPayment): HTMLElement {
+    if (this.#reserving?.paymentId !== payment.id) {
+      window.clearTimeout(this.#reserving?.timer);
+      this.#reserving = { paymentId: payment.id, since: Date.now(), timer: undefined };
+    }
+    const waited = Date.now() - this.#reserving.since;
+    if (waited >= RESERVE_PATIENCE_MS) {
+      return h('p', { class: 'error', role: 'alert' }, `Reserving your price is taking longer than it should. ${PAYMENTS_UNAVAILABLE} You can also choose another way to pay.`);
+    }
+    window.clearTimeout(this.#reserving.timer);
+    this.#reserving.timer = window.setTimeout(() => void this.#render(true), RESERVE_PATIENCE_MS - waited);
+    return h('p', { class: 'loading', role: 'status' }, 'Reserving your price…');
   }
 
   /** A QR code of the deposit address, or of the app's pay link for the recipient, where the app has one. */
