@@ -11,7 +11,9 @@ const COPIED_MS = 2_000;
 export function copyButton(what: string, value: string): HTMLButtonElement {
   const button = h('button', { type: 'button', class: 'copy', 'aria-label': `Copy ${what}` }, 'Copy');
   button.addEventListener('click', () => {
-    navigator.clipboard.writeText(value).then(
+    // Browsers give the clipboard only to secure pages: a node reached over plain http on another host has none.
+    const written = window.isSecureContext && navigator.clipboard ? navigator.clipboard.writeText(value) : Promise.reject(new Error('no clipboard'));
+    written.then(
       () => {
         button.textContent = 'Copied';
         announce(`Copied the ${what}`);
