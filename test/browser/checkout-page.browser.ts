@@ -13,76 +13,13 @@
  * Screenshots of each step go to test/browser/output/. Nothing the page does may be
  * refused by its Content-Security-Policy (a console error in Chromium).
  */
-import test, { type ExecutionContext } from 'ava';
-import { mkdir } from 'node:fs/promises';
+import test from 'ava';
 import { createCheckout, getCheckoutUrl } from '@zkp2p/pay-sdk';
 import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createLogger, loadConfig, SystemClock } from '../../actors/index.js';
-import { EmbeddedStore } from '../../actors/store/embedded-store.js';
-import { startNode, type PlatformNode } from '../../deploy/node.js';
+import type { PlatformNode } from '../../deploy/node.js';
 import { mockUSDCAbi } from '../../indexer/chain/index.js';
-import { FIAT_RAILS } from '../../machines/rails.js';
-import { ADMIN_TOKEN } from '../support/gateway.js';
-import { launchChromium, type Browser } from './chromium.js';
-
-const OUTPUT = new URL('./output/', import.meta.url);
-const STEP_TIMEOUT_MS = 30_000;
-/** The crypto rail the local conversion provider serves. */
-const CRYPTO_RAIL = 'relay_42161';
-
-interface Setup {
-  node: PlatformNode;
-  browser: Browser;
-  liveKey: string;
-  sandboxKey: string;
-  errors: string[];
-}
-
-async function setUp(t: ExecutionContext): Promise<Setup> {
-  const node = await startNode({
-    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_POLL_MS: 50 },
-    store: new EmbeddedStore(),
-    clock: new SystemClock(),
-    logger: createLogger({ level: 'silent' }),
-  });
-  t.teardown(() => node.stop());
-  const admin = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${node.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const envelope = (await response.json()) as { responseObject: any };
-    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-    return envelope.responseObject;
-  };
-  const created = await admin('POST', '/internal/v1/merchants', { name: 'Lumen Coffee', tier: 'BASE', evmWalletAddress: privateKeyToAccount(generatePrivateKey()).address });
-  for (const id of [created.merchant.id, created.sandboxMerchant.id]) {
-    await admin('PATCH', `/internal/v1/merchants/${id}`, { dynamicOrdersEnabled: true, enabledRails: [...FIAT_RAILS, CRYPTO_RAIL] });
-  }
-  const browser = await launchChromium();
-  t.teardown(() => browser.close());
-  const errors: string[] = [];
-  await mkdir(OUTPUT, { recursive: true });
-  return { node, browser, liveKey: created.liveApiKey, sandboxKey: created.sandboxApiKey, errors };
-}
-
-async function openPage(setup: Setup, t: ExecutionContext, url: string): Promise<Page> {
-  const page = await setup.browser.context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.on('console', (message) => {
-    // The one refusal the test provokes on purpose (an amount out of range) is logged by Chromium as a failed load.
-    if (message.type() === 'error' && !message.text().includes('status of 422')) {
-      setup.errors.push(message.text());
-      t.log(message.text());
-    }
-  });
-  page.on('pageerror', (error) => {
-    setup.errors.push(error.message);
-    t.log(error.message);
-  });
-  await page.goto(url);
-  return page;
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, OUTPUT).pathname, fullPage: true });
+import { CRYPTO_RAIL, openPage, setUpCheckout, shot } from './checkout-node.js';
 
 async function balanceOf(node: PlatformNode, address: `0x${string}`): Promise<bigint> {
   const local = node.chain!.localChain!;
@@ -102,7 +39,7 @@ async function payLive(page: Page, name: string): Promise<void> {
 }
 
 test.serial('checkout pages: a fixed fiat order and an open amount paid live through the simulator, a sandbox order simulated, a crypto order paid from the test wallet', async (t) => {
-  const setup = await setUp(t);
+  const setup = await setUpCheckout(t);
   const { node } = setup;
 
   // 1. A fixed fiat price, through the SDK's link, paid on the cheapest Venmo maker.
@@ -125,7 +62,7 @@ test.serial('checkout pages: a fixed fiat order and an open amount paid live thr
   // The cheapest seeded Venmo maker prices 1.00 USD per USDC: the customer sends the price itself.
   t.is(await page.getByTestId('pay-amount').textContent(), '25.00 USD');
   t.is(await page.getByTestId('pay-to').textContent(), node.seededMakers.find((maker) => maker.platform === 'venmo' && maker.conversionRate === 10n ** 18n)!.payeeId);
-  await page.getByText(/^Time left to pay: (59|60):/).waitFor();
+  await page.getByText(/^Time left to pay: (59:\d\d|1 h 0 min)$/).waitFor();
   await payLive(page, 'fixed');
   await page.waitForURL(successUrl);
   // 25 USD at 1.00 is 25 USDC owed; the merchant pays the fees, so less than 25 arrives, and more than 24.

@@ -42,6 +42,9 @@ export class CheckoutError extends Error {
     readonly status: number,
     readonly code: string | null,
     message: string,
+    /** A validation 400's field and form errors (document 1); empty on every other refusal. */
+    readonly fieldErrors: Record<string, string[]> = {},
+    readonly formErrors: string[] = [],
   ) {
     super(message);
   }
@@ -88,6 +91,9 @@ async function call<T>(path: string, options: { method?: string; token?: string;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   const envelope = (await response.json().catch(() => null)) as { success?: boolean; message?: string; errorCode?: string; responseObject?: unknown } | null;
-  if (!response.ok || !envelope?.success) throw new CheckoutError(response.status, envelope?.errorCode ?? null, envelope?.message ?? `request failed (${response.status})`);
+  if (!response.ok || !envelope?.success) {
+    const invalid = (envelope?.errorCode ? null : envelope?.responseObject) as { fieldErrors?: Record<string, string[]>; formErrors?: string[] } | null | undefined;
+    throw new CheckoutError(response.status, envelope?.errorCode ?? null, envelope?.message ?? `request failed (${response.status})`, invalid?.fieldErrors ?? {}, invalid?.formErrors ?? []);
+  }
   return envelope.responseObject as T;
 }

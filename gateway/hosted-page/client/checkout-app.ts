@@ -1,42 +1,41 @@
 /**
  * The hosted checkout page: the order as the hosted read shows it, then the customer's
  * steps. An open amount is typed or picked first; then a rail with its quote; then the
- * payment (whom to pay, the exact amount, the memo, a countdown to the quote's expiry),
- * proven in the simulator or simulated in the sandbox; then Paid, with the way back to
- * the merchant, or Expired, with another try. The hosted read is polled, so the page
- * follows what happens elsewhere (the chain settling, the window closing).
+ * payment (whom to pay, the exact amount, the memo, each copyable, a QR code where the
+ * app or wallet can scan one, a countdown to the quote's expiry), proven in the simulator
+ * or simulated in the sandbox; then Paid, with a receipt and the way back to the shop, or
+ * Expired, with another try. The shop's cancelUrl is offered at every step before. The
+ * hosted read is polled, so the page follows what happens elsewhere (the chain settling,
+ * the window closing).
  */
 import { announce, h, show } from './dom.js';
-import { CheckoutApi, CheckoutError, type CheckoutPayment, type HostedOrder, type Quote } from './api.js';
+import { readAmount } from './amount-input.js';
+import { CheckoutApi, type CheckoutPayment, type HostedOrder, type Quote } from './api.js';
 import { payInSimulator, sealProof, sendFromTestWallet, type SentPayment } from './buyer-proof.js';
+import { copyButton } from './copy-button.js';
+import { deadLink, describe, isUnavailable, PAYMENTS_UNAVAILABLE } from './error-words.js';
+import { formatAmount, formatNumber } from './format-amount.js';
 import type { CheckoutPageConfig } from './page-config.js';
+import { payLink } from './pay-link.js';
+import { qrCode } from './qr-code.js';
+import { chainName, isCrypto, railName, ZELLE_BANKS } from './rail-names.js';
+import { receipt } from './receipt.js';
+import { recipientNote } from './recipient-note.js';
+import { timeLeft } from './time-left.js';
 
 const POLL_MS = 1_500;
 const REDIRECT_MS = 4_000;
-const RAIL_NAMES: Record<string, string> = {
-  venmo: 'Venmo',
-  cashapp: 'Cash App',
-  zelle: 'Zelle',
-  paypal: 'PayPal',
-  wise: 'Wise',
-  revolut: 'Revolut',
-  monzo: 'Monzo',
-  chime: 'Chime',
-};
-const ZELLE_BANKS: Record<string, string> = { 'zelle-chase': 'Chase', 'zelle-bofa': 'Bank of America', 'zelle-citi': 'Citi' };
-
-const CHAIN_NAMES: Record<string, string> = { '1': 'Ethereum', '10': 'Optimism', '56': 'BNB Chain', '137': 'Polygon', '8453': 'Base', '42161': 'Arbitrum' };
-const isCrypto = (rail: string) => rail.startsWith('relay_');
-const railName = (rail: string) => {
-  if (!isCrypto(rail)) return RAIL_NAMES[rail] ?? rail;
-  const chainId = rail.slice('relay_'.length);
-  return `Crypto on ${CHAIN_NAMES[chainId] ?? `chain ${chainId}`}`;
-};
-
+/**
+ * How long a price may take to reserve (the intent signalled on chain, seconds where the chain
+ * answers) before the page stops showing a spinner and says something is wrong.
+ */
+const RESERVE_PATIENCE_MS = 60_000;
 interface PageState {
   hosted: HostedOrder;
   /** The amount step is shown again when the customer asks to change a saved amount. */
   editingAmount: boolean;
+  /** What the customer last typed as the amount, kept through a refusal so they can correct it. */
+  typedAmount: string | null;
   /** An expired or failed attempt the customer has seen, so the rails show again. */
   dismissedPaymentId: string | null;
   /** A crypto attempt's transfer from the local test wallet. */
@@ -47,6 +46,10 @@ interface PageState {
   verifyingSince: string | null;
   busy: boolean;
   error: string | null;
+  /** The step that failed for a while (the service unavailable): offered again beside the error. */
+  retry: (() => void) | null;
+  /** Why this link can never work, once a call has said so: the page shows only that. */
+  dead: string | null;
 }
 
 class CheckoutPage {
@@ -57,6 +60,9 @@ class CheckoutPage {
   /** What the screen shows, so a poll that changed nothing leaves the page (and a field being typed in) alone. */
   #shown = '';
   #countdown: number | undefined;
+  /** When the page first saw an attempt still reserving its price, to stop waiting on it in time. */
+  #reserving: { paymentId: string; since: number; timer: number | undefined } | null = null;
+  #redirect: number | undefined;
 
   constructor(api: CheckoutApi, config: CheckoutPageConfig) {
     this.#api = api;
@@ -65,9 +71,16 @@ class CheckoutPage {
 
   async start(): Promise<void> {
     try {
-      this.#state = { hosted: await this.#api.hostedOrder(), editingAmount: false, dismissedPaymentId: null, sent: null, transferHash: null, verifyingSince: null, busy: false, error: null };
+      this.#state = { hosted: await this.#api.hostedOrder(), editingAmount: false, typedAmount: null, dismissedPaymentId: null, sent: null, transferHash: null, verifyingSince: null, busy: false, error: null, retry: null, dead: null };
     } catch (error) {
-      show(this.#root, h('h1', {}, 'This checkout link does not work'), h('p', {}, error instanceof CheckoutError && error.status === 404 ? 'No order has this link. Ask the merchant for a new one.' : 'Try again in a moment.'));
+      const dead = deadLink(error);
+      if (dead) return show(this.#root, h('h1', {}, 'This checkout link does not work'), h('p', {}, dead));
+      show(
+        this.#root,
+        h('h1', {}, 'This checkout could not load'),
+        h('p', { role: 'alert' }, describe(error)),
+        h('button', { type: 'button', class: 'primary', onclick: () => void this.start() }, 'Try again'),
+      );
       return;
     }
     await this.#render();
@@ -88,12 +101,15 @@ class CheckoutPage {
     this.#state.busy = true;
     this.#state.error = null;
     await this.#render(true);
+    this.#state.retry = null;
     try {
       await what();
       this.#state.hosted = await this.#api.hostedOrder();
     } catch (error) {
+      this.#state.dead = deadLink(error);
       this.#state.error = describe(error);
-      announce(this.#state.error);
+      if (isUnavailable(error)) this.#state.retry = () => void this.#act(what);
+      announce(this.#state.dead ?? this.#state.error);
     } finally {
       this.#state.busy = false;
       await this.#render(true);
@@ -104,15 +120,17 @@ class CheckoutPage {
     const { hosted } = this.#state;
     const payment = hosted.currentPayment;
     const view = this.#view();
-    const key = JSON.stringify([view, hosted.order.status, hosted.order.requestedUsdcAmount, payment?.id, payment?.status, payment?.railIdentifier, payment?.errorCode, payment?.updatedAt, this.#state.error, this.#state.busy, Boolean(this.#state.sent)]);
+    const key = JSON.stringify([view, hosted.order.status, hosted.order.requestedUsdcAmount, payment?.id, payment?.status, payment?.railIdentifier, payment?.errorCode, payment?.updatedAt, this.#state.error, this.#state.busy, Boolean(this.#state.sent), this.#state.dead]);
     if (!force && key === this.#shown) return;
     this.#shown = key;
     window.clearInterval(this.#countdown);
     switch (view) {
+      case 'dead':
+        return show(this.#root, this.#header(false), h('h1', {}, 'This checkout link does not work'), h('p', {}, this.#state.dead), this.#back('cancelUrl'), this.#footer());
       case 'paid':
         return this.#paid();
       case 'cancelled':
-        return show(this.#root, this.#header(), h('h1', {}, 'This order was cancelled'), h('p', {}, 'Nothing more can be paid on it.'), this.#back('cancelUrl'));
+        return show(this.#root, this.#header(false), h('h1', {}, 'This order was cancelled'), h('p', {}, 'Nothing more can be paid on it.'), this.#back('cancelUrl'), this.#footer());
       case 'payment':
         return this.#payment(payment!);
       case 'ended':
@@ -124,9 +142,10 @@ class CheckoutPage {
     }
   }
 
-  #view(): 'paid' | 'cancelled' | 'payment' | 'ended' | 'amount' | 'rails' {
+  #view(): 'dead' | 'paid' | 'cancelled' | 'payment' | 'ended' | 'amount' | 'rails' {
     const { order, currentPayment: payment } = this.#state.hosted;
     if (order.status === 'FULFILLED') return 'paid';
+    if (this.#state.dead) return 'dead';
     if (order.status === 'CANCELLED') return 'cancelled';
     if (payment?.status === 'CREATED') return 'payment';
     if (payment && (payment.status === 'EXPIRED' || payment.status === 'FAILED') && this.#state.dismissedPaymentId !== payment.id) return 'ended';
@@ -134,11 +153,13 @@ class CheckoutPage {
     return 'rails';
   }
 
-  #header(): HTMLElement {
-    const { merchant } = this.#state.hosted;
+  /** The shop, and the way back to it (its cancelUrl) on every step where leaving is a choice. */
+  #header(withBack = true): HTMLElement {
+    const { merchant, order } = this.#state.hosted;
     return h(
       'header',
       { class: 'merchant' },
+      withBack && order.cancelUrl ? h('a', { href: order.cancelUrl, class: 'back' }, h('span', { 'aria-hidden': 'true' }, '← '), `Back to ${this.#shop()}`) : null,
       merchant?.logoUrl ? h('img', { src: merchant.logoUrl, alt: '', class: 'logo', width: '40', height: '40' }) : null,
       h('span', { class: 'merchant-name' }, merchant?.name ?? 'Merchant'),
       merchant?.verified ? h('span', { class: 'badge', title: 'Verified merchant' }, 'Verified') : null,
@@ -146,30 +167,62 @@ class CheckoutPage {
     );
   }
 
+  #shop(): string {
+    return this.#state.hosted.merchant?.name ?? 'the shop';
+  }
+
   #footer(): HTMLElement | null {
     return this.#state.hosted.merchant?.disableBranding ? null : h('footer', {}, 'Payments by Peer');
   }
 
   #errorBox(): HTMLElement | null {
-    return this.#state.error ? h('p', { class: 'error', role: 'alert' }, this.#state.error) : null;
+    const { error, retry } = this.#state;
+    if (!error) return null;
+    return h('div', { class: 'error-box' }, h('p', { id: 'step-error', class: 'error', role: 'alert' }, error), retry ? h('button', { type: 'button', class: 'retry', onclick: retry }, 'Try again') : null);
   }
 
   #owed(): string {
     const { order } = this.#state.hosted;
-    if (order.requestedFiat) return `${order.requestedFiat.amount} ${order.requestedFiat.currency}`;
+    if (order.requestedFiat) return formatAmount(order.requestedFiat.amount, order.requestedFiat.currency);
     const remaining = order.status === 'PARTIALLY_FULFILLED' ? order.remainingUsdcAmount : order.requestedUsdcAmount;
-    return `${remaining ?? '—'} USDC`;
+    return remaining === null ? '—' : formatAmount(remaining, 'USDC');
   }
 
   #amount(): void {
     const { order } = this.#state.hosted;
     const open = order.openAmount!;
-    const input = h('input', { id: 'amount', name: 'amount', inputmode: 'decimal', autocomplete: 'off', required: true, 'aria-describedby': 'amount-hint', value: open.savedInput?.amount ?? '' });
-    const bounds = open.effectiveMin && open.effectiveMax ? `Between ${open.effectiveMin} and ${open.effectiveMax} ${open.currency}.` : open.effectiveMin ? `At least ${open.effectiveMin} ${open.currency}.` : '';
-    const save = (amount: string) => void this.#act(async () => {
-      await this.#api.setAmount(amount.trim(), open.currency, order.amountVersion);
-      this.#state.editingAmount = false;
+    const refused = Boolean(this.#state.error);
+    const input = h('input', {
+      id: 'amount',
+      name: 'amount',
+      inputmode: 'decimal',
+      autocomplete: 'off',
+      required: true,
+      'aria-describedby': refused ? 'amount-hint step-error' : 'amount-hint',
+      'aria-invalid': refused ? 'true' : undefined,
+      value: this.#state.typedAmount ?? open.savedInput?.amount ?? '',
     });
+    const bounds =
+      open.effectiveMin && open.effectiveMax
+        ? `Between ${formatNumber(open.effectiveMin, open.currency)} and ${formatAmount(open.effectiveMax, open.currency)}.`
+        : open.effectiveMin
+          ? `At least ${formatAmount(open.effectiveMin, open.currency)}.`
+          : '';
+    const save = (typed: string) => {
+      this.#state.typedAmount = typed;
+      const read = readAmount(typed, open.currency);
+      if ('problem' in read) {
+        this.#state.error = read.problem;
+        this.#state.retry = null;
+        announce(read.problem);
+        return void this.#render(true);
+      }
+      void this.#act(async () => {
+        await this.#api.setAmount(read.amount, open.currency, order.amountVersion);
+        this.#state.editingAmount = false;
+        this.#state.typedAmount = null;
+      });
+    };
     const form = h(
       'form',
       { class: 'stack', onsubmit: (event: Event) => (event.preventDefault(), save(input.value)) },
@@ -177,7 +230,7 @@ class CheckoutPage {
       input,
       h('p', { id: 'amount-hint', class: 'hint' }, bounds),
       open.presets.length > 0
-        ? h('div', { class: 'presets', role: 'group', 'aria-label': 'Suggested amounts' }, ...open.presets.map((preset) => h('button', { type: 'button', class: 'preset', onclick: () => save(preset) }, `${preset} ${open.currency}`)))
+        ? h('div', { class: 'presets', role: 'group', 'aria-label': 'Suggested amounts' }, ...open.presets.map((preset) => h('button', { type: 'button', class: 'preset', onclick: () => save(preset) }, formatAmount(preset, open.currency))))
         : null,
       this.#errorBox(),
       h('button', { type: 'submit', class: 'primary', disabled: this.#state.busy }, 'Continue'),
@@ -187,13 +240,16 @@ class CheckoutPage {
 
   async #rails(): Promise<void> {
     const { order } = this.#state.hosted;
-    const heading = h('h1', {}, order.status === 'PARTIALLY_FULFILLED' ? `${order.remainingUsdcAmount} USDC left to pay` : `Pay ${this.#owed()}`);
+    const heading = h('h1', {}, order.status === 'PARTIALLY_FULFILLED' ? `${this.#owed()} left to pay` : `Pay ${this.#owed()}`);
     show(this.#root, this.#header(), heading, h('p', { class: 'loading' }, 'Finding the best prices…'));
     let quotes: Quote[];
     try {
       quotes = (await this.#api.quotes()).platforms;
     } catch (error) {
-      show(this.#root, this.#header(), heading, h('p', { class: 'error', role: 'alert' }, describe(error)), this.#footer());
+      this.#state.dead = deadLink(error);
+      if (this.#state.dead) return void this.#render(true);
+      const retry = isUnavailable(error) ? h('button', { type: 'button', class: 'retry', onclick: () => void this.#render(true) }, 'Try again') : null;
+      show(this.#root, this.#header(), heading, h('div', { class: 'error-box' }, h('p', { class: 'error', role: 'alert' }, describe(error)), retry), this.#footer());
       return;
     }
     if (quotes.length === 0) {
@@ -206,10 +262,11 @@ class CheckoutPage {
         { class: 'rail' },
         h('input', { type: 'radio', name: 'rail', value: String(index), checked: index === 0 }),
         h('span', { class: 'rail-name' }, railName(quote.platform)),
-        h('span', { class: 'rail-amount' }, `${quote.displayAmount} ${quote.currency}`),
-        h('span', { class: 'rail-detail' }, isCrypto(quote.platform) ? 'Sent from your wallet, converted to USDC' : `Recipient rated ${quote.recipientRating.toFixed(1)} of 5`),
+        h('span', { class: 'rail-amount' }, formatAmount(quote.displayAmount, quote.currency)),
+        h('span', { class: 'rail-detail' }, isCrypto(quote.platform) ? 'Sent from your wallet, converted to USDC' : railDetail(quote)),
       ),
     );
+    const pricesDiffer = new Set(quotes.map((quote) => `${quote.displayAmount} ${quote.currency}`)).size > 1;
     const bank = h('select', { id: 'bank', name: 'bank' }, ...Object.entries(ZELLE_BANKS).map(([id, name]) => h('option', { value: id }, name)));
     const bankField = h('div', { class: 'stack', hidden: quotes[0]!.platform !== 'zelle' }, h('label', { for: 'bank' }, 'Your bank'), bank);
     const chosen = () => quotes[Number((this.#root.querySelector<HTMLInputElement>('input[name=rail]:checked'))?.value ?? 0)]!;
@@ -230,7 +287,13 @@ class CheckoutPage {
           );
         },
       },
-      h('fieldset', {}, h('legend', {}, 'Pay with'), ...options),
+      h(
+        'fieldset',
+        pricesDiffer ? { 'aria-describedby': 'rail-prices' } : {},
+        h('legend', {}, 'Pay with'),
+        pricesDiffer ? h('p', { id: 'rail-prices', class: 'hint' }, 'Prices differ by app: each payment is taken by an independent seller, who sets their own exchange rate and fee for that app.') : null,
+        ...options,
+      ),
       bankField,
       this.#errorBox(),
       h('button', { type: 'submit', class: 'primary', disabled: this.#state.busy }, 'Continue'),
@@ -243,31 +306,31 @@ class CheckoutPage {
     const sandbox = payment.proofMode === 'SIMULATED';
     const signalled = sandbox || payment.railIdentifier !== null;
     const verifying = this.#state.verifyingSince !== null && (payment.updatedAt ?? '') <= this.#state.verifyingSince && !payment.errorCode;
+    const amount = formatAmount(payment.paymentAmount, payment.currency);
     const countdown = h('p', { class: 'countdown', role: 'timer', 'aria-live': 'off' });
-    const tick = () => {
-      const left = Math.max(0, Date.parse(payment.quoteExpiresAt) - Date.now());
-      countdown.textContent = `Time left to pay: ${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')}`;
-    };
+    const tick = () => (countdown.textContent = `Time left to pay: ${timeLeft(Date.parse(payment.quoteExpiresAt) - Date.now())}`);
     tick();
     this.#countdown = window.setInterval(tick, 1000);
 
+    const crypto = isCrypto(payment.rail);
+    const bank = payment.paymentMethodId ? ` (${ZELLE_BANKS[payment.paymentMethodId] ?? payment.paymentMethodId})` : '';
     const details = h(
       'dl',
       { class: 'pay-details' },
       h('dt', {}, 'Send exactly'),
-      h('dd', { class: 'amount', 'data-testid': 'pay-amount' }, `${payment.paymentAmount} ${payment.currency}`),
-      h('dt', {}, isCrypto(payment.rail) ? `To this address, on ${railName(payment.rail).replace('Crypto on ', '')}` : `To, on ${railName(payment.rail)}${payment.paymentMethodId ? ` (${ZELLE_BANKS[payment.paymentMethodId] ?? payment.paymentMethodId})` : ''}`),
-      h('dd', { class: 'pay-to', 'data-testid': 'pay-to' }, payment.payTo),
+      h('dd', { class: 'copyable' }, h('span', { class: 'value amount', 'data-testid': 'pay-amount' }, amount), copyButton('amount', payment.paymentAmount)),
+      h('dt', {}, crypto ? `To this address, on ${chainName(payment.rail)}` : `To, on ${railName(payment.rail)}${bank}`),
+      h('dd', { class: 'copyable' }, h('span', { class: `value pay-to${crypto ? ' mono' : ''}`, 'data-testid': 'pay-to' }, payment.payTo), copyButton(crypto ? 'address' : 'recipient', payment.payTo)),
       payment.suggestedMemo ? h('dt', {}, payment.memoPolicy === 'REQUIRED' ? 'Write this in the note (required)' : 'Note (optional)') : null,
-      payment.suggestedMemo ? h('dd', { class: 'memo' }, payment.suggestedMemo) : null,
+      payment.suggestedMemo ? h('dd', { class: 'copyable' }, h('span', { class: 'value memo' }, payment.suggestedMemo), copyButton('note', payment.suggestedMemo)) : null,
     );
     const actions: HTMLElement[] = [];
     const failed = payment.errorCode ? h('p', { class: 'error', role: 'alert' }, `We could not verify your payment: ${payment.errorMessage ?? payment.errorCode}. Check it and try again.`) : null;
     if (!signalled) {
-      actions.push(h('p', { class: 'loading' }, 'Reserving your price…'));
+      actions.push(this.#reservingNotice(payment));
     } else if (verifying) {
       actions.push(h('p', { class: 'loading', role: 'status' }, 'Verifying your payment…'));
-    } else if (isCrypto(payment.rail) && !sandbox) {
+    } else if (crypto && !sandbox) {
       actions.push(this.#cryptoActions(payment));
     } else if (sandbox) {
       actions.push(h('button', { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'simulate')) }, 'Simulate payment'));
@@ -279,7 +342,7 @@ class CheckoutPage {
             { class: 'simulator', 'aria-labelledby': 'simulator-title' },
             h('h2', { id: 'simulator-title' }, `Local ${railName(payment.rail)} simulator`),
             h('p', {}, 'This node pays through a stand-in for the payment app. Send the payment from a test account:'),
-            h('button', { type: 'button', disabled: this.#state.busy, onclick: () => void this.#act(async () => (this.#state.sent = await payInSimulator(this.#config.simulatorUrl!, payment))) }, `Send ${payment.paymentAmount} ${payment.currency} in the simulator`),
+            h('button', { type: 'button', disabled: this.#state.busy, onclick: () => void this.#act(async () => (this.#state.sent = await payInSimulator(this.#config.simulatorUrl!, payment))) }, `Send ${amount} in the simulator`),
           ),
         );
       }
@@ -287,7 +350,31 @@ class CheckoutPage {
       actions.push(h('button', { type: 'button', class: 'primary', disabled: this.#state.busy || (Boolean(this.#config.simulatorUrl) && !this.#state.sent), onclick: () => void this.#act(() => this.#paidIt(payment)) }, 'I’ve paid'));
     }
     actions.push(h('button', { type: 'button', class: 'link', disabled: this.#state.busy || verifying, onclick: () => void this.#act(() => this.#api.step(payment.id, 'cancel')) }, 'Choose another way to pay'));
-    show(this.#root, this.#header(), h('h1', {}, `Pay with ${railName(payment.rail)}`), details, countdown, failed, this.#errorBox(), ...actions, this.#footer());
+    show(this.#root, this.#header(), h('h1', {}, `Pay with ${railName(payment.rail)}`), details, signalled && !sandbox ? this.#scan(payment) : null, countdown, failed, this.#errorBox(), ...actions, this.#footer());
+  }
+
+  /** The spinner while the price is reserved, until it has taken longer than it ever should: then words, never an endless wait. */
+  #reservingNotice(payment: CheckoutPayment): HTMLElement {
+    if (this.#reserving?.paymentId !== payment.id) {
+      window.clearTimeout(this.#reserving?.timer);
+      this.#reserving = { paymentId: payment.id, since: Date.now(), timer: undefined };
+    }
+    const waited = Date.now() - this.#reserving.since;
+    if (waited >= RESERVE_PATIENCE_MS) {
+      return h('p', { class: 'error', role: 'alert' }, `Reserving your price is taking longer than it should. ${PAYMENTS_UNAVAILABLE} You can also choose another way to pay.`);
+    }
+    window.clearTimeout(this.#reserving.timer);
+    this.#reserving.timer = window.setTimeout(() => void this.#render(true), RESERVE_PATIENCE_MS - waited);
+    return h('p', { class: 'loading', role: 'status' }, 'Reserving your price…');
+  }
+
+  /** A QR code of the deposit address, or of the app's pay link for the recipient, where the app has one. */
+  #scan(payment: CheckoutPayment): HTMLElement | null {
+    const link = payLink({ rail: payment.rail, payTo: payment.payTo, amount: payment.paymentAmount, currency: payment.currency });
+    if (!link) return null;
+    const crypto = isCrypto(payment.rail);
+    const caption = crypto ? 'Scan with your wallet to fill in the address.' : `Scan with your phone to open ${railName(payment.rail)} at this recipient.`;
+    return h('figure', { class: 'scan' }, qrCode(link, crypto ? `QR code of the address ${payment.payTo}` : `QR code opening ${railName(payment.rail)} for ${payment.payTo}`), h('figcaption', {}, caption));
   }
 
   /**
@@ -296,17 +383,18 @@ class CheckoutPage {
    */
   #cryptoActions(payment: CheckoutPayment): HTMLElement {
     const url = this.#config.conversionSimulatorUrl;
+    const amount = formatAmount(payment.paymentAmount, payment.currency);
     if (this.#state.transferHash) return h('p', { class: 'loading', role: 'status' }, `Transfer sent (${this.#state.transferHash.slice(0, 10)}…); waiting for the conversion…`);
     return h(
       'section',
       { class: 'simulator', 'aria-labelledby': 'wallet-title' },
       h('h2', { id: 'wallet-title' }, 'Send from your wallet'),
-      h('p', {}, `Send exactly ${payment.paymentAmount} ${payment.currency} to the address above. The payment completes on its own once the transfer arrives.`),
+      h('p', {}, `Send exactly ${amount} to the address above. The payment completes on its own once the transfer arrives.`),
       url
         ? h(
             'button',
             { type: 'button', disabled: this.#state.busy, onclick: () => void this.#act(async () => (this.#state.transferHash = (await sendFromTestWallet(url, payment)).transactionHash)) },
-            `Send ${payment.paymentAmount} ${payment.currency} from the local test wallet`,
+            `Send ${amount} from the local test wallet`,
           )
         : h('button', { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'sent')) }, 'I’ve sent it'),
     );
@@ -338,30 +426,29 @@ class CheckoutPage {
   #paid(): void {
     const { order } = this.#state.hosted;
     announce('Paid');
-    show(this.#root, this.#header(), h('h1', {}, 'Paid'), h('p', {}, `Thank you. ${this.#state.hosted.merchant?.name ?? 'The merchant'} has received your payment.`), this.#back('successUrl'), this.#footer());
-    if (order.successUrl) window.setTimeout(() => window.location.assign(order.successUrl!), REDIRECT_MS);
+    show(
+      this.#root,
+      this.#header(false),
+      h('h1', {}, 'Paid'),
+      h('p', {}, `Thank you. ${this.#shop()} has received your payment.`),
+      receipt(this.#state.hosted, this.#shop()),
+      order.successUrl ? h('p', { class: 'hint' }, `Taking you back to ${this.#shop()} in a few seconds.`) : null,
+      this.#back('successUrl'),
+      this.#footer(),
+    );
+    if (order.successUrl && this.#redirect === undefined) this.#redirect = window.setTimeout(() => window.location.assign(order.successUrl!), REDIRECT_MS);
   }
 
-  #back(which: 'successUrl' | 'cancelUrl'): HTMLElement | string {
+  #back(which: 'successUrl' | 'cancelUrl'): HTMLElement | null {
     const url = this.#state.hosted.order[which];
-    return url ? h('a', { href: url, class: 'primary' }, `Return to ${this.#state.hosted.merchant?.name ?? 'the merchant'}`) : '';
+    return url ? h('a', { href: url, class: 'primary' }, `Return to ${this.#shop()}`) : null;
   }
 }
 
-function describe(error: unknown): string {
-  if (!(error instanceof CheckoutError)) return error instanceof Error ? error.message : 'Something went wrong. Try again.';
-  switch (error.code) {
-    case 'NO_LIQUIDITY':
-      return 'No one can take this payment method right now. Try another one.';
-    case 'AMOUNT_OUT_OF_RANGE':
-    case 'AMOUNT_LOCKED':
-    case 'AMOUNT_CONFLICT':
-      return error.message;
-    case 'PAYMENT_NOT_OPEN':
-      return 'This payment already ended.';
-    default:
-      return error.message;
-  }
+/** A fiat rail's line under its price: how likely the payment is to go through, and how far the price sits above the exchange rate. */
+function railDetail(quote: Quote): string {
+  const spread = quote.spreadPercentage > 0 ? `Price includes ${quote.spreadPercentage.toFixed(2)}% over the exchange rate.` : 'Priced at the exchange rate.';
+  return `${recipientNote(quote.recipientRating)}. ${spread}`;
 }
 
 function start(): void {
