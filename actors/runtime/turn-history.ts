@@ -47,6 +47,11 @@ export class TurnHistory {
     return this.rows.findOne({ _id: turnRecordId(actor, version) });
   }
 
+  /** The latest `limit` turns of any actor, newest first, through the index by time: the inspector's watchlist. */
+  latest(limit: number): Promise<TurnRecord[]> {
+    return this.rows.find({}, { sort: { at: -1 }, limit });
+  }
+
   /** Deletes the rows older than the retention; returns how many. */
   purge(now: number): Promise<number> {
     return this.rows.deleteMany({ at: { $lt: now - this.retentionMs } });
