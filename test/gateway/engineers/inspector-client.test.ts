@@ -17,6 +17,9 @@ import type { ActorAsOf, ActorSearch, InspectedActor, SentEvent, Turn, TurnPage,
 import { actorAddress, readAddress } from '../../../gateway/engineers/client/page-address.js';
 import { stepBack, stepForward, travelLabel } from '../../../gateway/engineers/client/time-travel.js';
 import { effectsOf } from '../../../gateway/engineers/client/turn-effects.js';
+import { contextDiff } from '../../../gateway/engineers/client/context-diff.js';
+import { foldTurns } from '../../../gateway/engineers/client/turn-folding.js';
+import { senderOf, toldBy } from '../../../gateway/engineers/client/turn-links.js';
 
 // The page's types must be the schemas' both ways: this fails the type-check, not a test run.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -93,6 +96,59 @@ test('a turn’s effects in words: emits, tells, other effects, timers set and c
     ['emit ORDER_CREATED', 'tell order:ord_1 PAYMENT_UPDATED', 'signalIntent', 'set xstate.after.window.payment.CREATED at 2026-11-23T13:00:00.000Z', 'cancel t0'],
   );
   t.deepEqual(effectsOf(turn(2)), ['—']);
+});
+
+/** A turn taking `type` from state `before` to `after`, by a timer when `timer` is set. */
+const step = (type: string, before: string, after: string, timer: string | null = null): Turn => ({ ...turn(0), event: { type }, stateBefore: before, stateAfter: after, timer });
+
+test('polling folded: repeats of one turn, or of a pair (a transaction’s timer and NOT_MINED), are one row with a count', (t) => {
+  const tick = step('xstate.after.checkEvery', 'SUBMITTED.waiting', 'SUBMITTED.checking', 'checkEvery');
+  const notMined = step('NOT_MINED', 'SUBMITTED.checking', 'SUBMITTED.waiting');
+  const turns = [step('PREPARE', 'x', 'SUBMITTED.waiting'), tick, notMined, tick, notMined, tick, notMined, tick, step('RECEIPT', 'SUBMITTED.checking', 'MINED')];
+  t.deepEqual(foldTurns(turns), [
+    { first: 0, last: 0, period: 1, count: 1 },
+    { first: 1, last: 6, period: 2, count: 3 },
+    { first: 7, last: 7, period: 1, count: 1 },
+    { first: 8, last: 8, period: 1, count: 1 },
+  ]);
+  const same = step('PAYMENT_UPDATED', 'CREATED', 'CREATED');
+  t.deepEqual(foldTurns([same, same, same, step('CANCEL', 'CREATED', 'CANCELLED')]), [
+    { first: 0, last: 2, period: 1, count: 3 },
+    { first: 3, last: 3, period: 1, count: 1 },
+  ]);
+  t.deepEqual(foldTurns([same, step('PAYMENT_UPDATED', 'CREATED', 'PAID'), same]).map((row) => row.count), [1, 1, 1], 'a different state is not a repeat');
+  t.deepEqual(foldTurns([]), []);
+});
+
+test('a turn’s sender from its message id, and the actors it told', (t) => {
+  t.deepEqual(senderOf({ messageId: 'payment:pay_1:3:0', timer: null }), { actor: { kind: 'payment', id: 'pay_1' } });
+  t.deepEqual(senderOf({ messageId: 'payment:pay_1:3:1:refused', timer: null }), { actor: { kind: 'payment', id: 'pay_1' } });
+  t.deepEqual(senderOf({ messageId: 'admin-api:req-1', timer: null }), { from: 'admin API' });
+  t.deepEqual(senderOf({ messageId: 'timer:t@1', timer: 't' }), { from: 'timer' });
+  t.deepEqual(senderOf({ messageId: 'c71de6aa-3c63-450b-ac20-da44335e7e89', timer: null }), { from: 'outside' });
+  t.deepEqual(senderOf({ messageId: 'order:ord_1', timer: null }), { from: 'outside' }, 'an id that is no outbox entry');
+  t.deepEqual(
+    toldBy(turn(1, { outbox: [{ id: 'o1', type: 'event', event: 'E' }, { id: 'o2', type: 'tell', to: 'order:ord_1', event: 'PAYMENT_UPDATED' }] })),
+    [{ kind: 'order', id: 'ord_1', event: 'PAYMENT_UPDATED' }],
+  );
+});
+
+test('the context’s difference: changed, added and removed paths, a list or a bigint as one value', (t) => {
+  t.deepEqual(
+    contextDiff(
+      { status: 'A', amount: { __bigint: '1' }, settlements: [1], nested: { keep: 1, drop: 2 } },
+      { status: 'B', amount: { __bigint: '2' }, settlements: [1, 2], nested: { keep: 1, add: 3 } },
+    ),
+    [
+      { path: 'amount', before: { __bigint: '1' }, after: { __bigint: '2' } },
+      { path: 'nested.add', before: undefined, after: 3 },
+      { path: 'nested.drop', before: 2, after: undefined },
+      { path: 'settlements', before: [1], after: [1, 2] },
+      { path: 'status', before: 'A', after: 'B' },
+    ],
+  );
+  t.deepEqual(contextDiff({ a: 1 }, { a: 1 }), []);
+  t.deepEqual(contextDiff({}, { secret: '[redacted]' }), [{ path: 'secret', before: undefined, after: '[redacted]' }]);
 });
 
 /** A history of `count` turns, versions skipping as maintenance writes make them, served in pages. */
