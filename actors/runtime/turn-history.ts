@@ -47,6 +47,12 @@ export class TurnHistory {
     return this.rows.findOne({ _id: turnRecordId(actor, version) });
   }
 
+  /** The actor's newest turn kept, if any. */
+  async last(actor: ActorAddress): Promise<TurnRecord | null> {
+    const [newest] = await this.rows.find({ kind: actor.kind, actorId: actor.id }, { sort: { version: -1 }, limit: 1 });
+    return newest ?? null;
+  }
+
   /** The latest `limit` turns of any actor, newest first, through the index by time: the inspector's watchlist. */
   latest(limit: number): Promise<TurnRecord[]> {
     return this.rows.find({}, { sort: { at: -1 }, limit });

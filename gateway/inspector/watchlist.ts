@@ -7,18 +7,22 @@
  * - failing effects: per kind, the documents with a pending outbox (`outboxPending`)
  *   whose entries have failed;
  * - stuck: per kind, the documents partway through their work (a nested state value: a
- *   payment's CREATED.SIGNALLING, a transaction's SUBMITTED.waiting) whose last write is
+ *   payment's CREATED.SIGNALLING, a transaction's SUBMITTED.waiting) whose last turn is
  *   older than `stuckAfter`. A machine's top-level states are where its actors rest (an
  *   order CREATED waits for a customer, a payment SETTLED is done, an endpoint ACTIVE
- *   lives on), so they are never stuck. No index serves this one: it reads each kind's
- *   active documents, which is why it is asked only when the page asks.
+ *   lives on), so they are never stuck. The document's own times do not tell the last
+ *   turn: a write that only clears done effects moves `updatedAt`, and a timer's turn is
+ *   not among the applied message times. So the query takes the documents with no
+ *   message applied since the cutoff, and each one's newest turn (its records and the
+ *   history's, by the index on the actor) decides. No index serves the query: it reads
+ *   each kind's active documents, which is why it is asked only when the page asks.
  * - dead letters: the open ones, newest first.
  */
 import { formatAddress } from '../../actors/address.js';
 import { firesAt, type ActorDocument } from '../../actors/runtime/actor-document.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { DeadLetterStore } from '../../actors/runtime/dead-letters.js';
-import type { TurnRecord } from '../../actors/runtime/turn-record.js';
+import { recordsOf, type TurnRecord } from '../../actors/runtime/turn-record.js';
 import type { z } from 'zod';
 import type { watchlist } from '../schemas/watchlist-schemas.js';
 import { iso, snapshotOf } from './actor-inspector.js';
@@ -36,14 +40,7 @@ export async function readWatchlist(system: ActorSystem, deadLetters: DeadLetter
   const [recent, dueTimers, stuck, failingEffects, letters] = await Promise.all([
     recentActors(system, limit),
     perKind(system, kinds, limit, (kind) => system.documents(kind).find({ nextTimerAt: { $ne: null } }, { sort: { nextTimerAt: 1 }, limit }), (doc) => timerRow(system, doc, now)),
-    perKind(
-      system,
-      kinds,
-      limit,
-      (kind) =>
-        system.documents(kind).find({ 'snapshot.status': 'active', 'snapshot.value': { $type: 'object' }, updatedAt: { $lt: now - stuckAfterMinutes * 60_000 } }, { sort: { updatedAt: 1 }, limit }),
-      (doc) => stuckRow(system, doc, now),
-    ),
+    stuckActors(system, kinds, now - stuckAfterMinutes * 60_000, now, limit),
     perKind(system, kinds, limit, (kind) => system.documents(kind).find({ outboxPending: true, 'outbox.attempts': { $gte: 1 } }, { sort: { outboxDueAt: 1 }, limit }), (doc) => effectRow(system, doc)),
     deadLetters ? deadLetters.list({ status: 'OPEN', limit }) : { letters: [] },
   ]);
@@ -112,8 +109,37 @@ function timerRow(system: ActorSystem, doc: ActorDocument, now: number): Watched
   return watched(system, doc, due, `${timer.id} delivers ${eventTypeOf(timer.event)} ${when}${retries}`);
 }
 
-function stuckRow(system: ActorSystem, doc: ActorDocument, now: number): Watched {
-  return watched(system, doc, doc.updatedAt, `no turn for ${duration(now - doc.updatedAt)} in ${stateText(snapshotOf(doc.snapshot).value)}`);
+/** Candidates read per actor listed: some have had a timer's turn since the cutoff and drop out. */
+const STUCK_CANDIDATES_PER_ROW = 3;
+
+async function stuckActors(system: ActorSystem, kinds: string[], cutoff: number, now: number, limit: number): Promise<Watched[]> {
+  const candidates = await Promise.all(
+    kinds.map((kind) =>
+      system
+        .documents(kind)
+        .find(
+          { 'snapshot.status': 'active', 'snapshot.value': { $type: 'object' }, recentAppliedAt: { $not: { $elemMatch: { $gte: cutoff } } } },
+          { sort: { updatedAt: 1 }, limit: limit * STUCK_CANDIDATES_PER_ROW },
+        ),
+    ),
+  );
+  const rows = await Promise.all(
+    candidates.flat().map(async (doc) => {
+      const last = await lastTurnAt(system, doc);
+      return last !== null && last < cutoff ? watched(system, doc, last, `no turn for ${duration(now - last)} in ${stateText(snapshotOf(doc.snapshot).value)}`) : null;
+    }),
+  );
+  return rows
+    .filter((row) => row !== null)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+    .slice(0, limit);
+}
+
+/** When the actor's newest turn ran: from the records its document holds, else the history's newest row. */
+async function lastTurnAt(system: ActorSystem, doc: ActorDocument): Promise<number | null> {
+  const held = recordsOf(doc).at(-1);
+  if (held) return held.at;
+  return (await system.history.last({ kind: doc.kind, id: doc._id }))?.at ?? null;
 }
 
 function effectRow(system: ActorSystem, doc: ActorDocument): Watched | null {

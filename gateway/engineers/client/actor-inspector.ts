@@ -31,6 +31,8 @@ export interface InspectorSupport {
   guarded<T>(call: () => Promise<T>): Promise<T | null>;
   /** The chart of the machine an actor kind runs, null when the node charts none for it. */
   chartOf(kind: string, token: string): Promise<ChartDefinition | null>;
+  /** An event sent from the page was applied: what lists actors may have changed. */
+  sent(): void;
 }
 
 interface Inspected {
@@ -183,6 +185,7 @@ export class ActorInspector {
     try {
       const sent = await sendEvent(actor.kind, actor.id, event, token);
       this.#sent = sent.turn ? `Sent: turn at version ${sent.turn.version}, ${stateLabel(sent.turn.stateBefore)} → ${stateLabel(sent.turn.stateAfter)}.` : 'Sent: the node had applied this message before.';
+      this.support.sent();
       await this.inspect(actor.kind, actor.id);
       return this.#sent;
     } catch (error) {

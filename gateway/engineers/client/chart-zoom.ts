@@ -29,7 +29,7 @@ export function zoomControls(frame: HTMLElement, drawing: HTMLElement): HTMLElem
     button('−', () => apply(scale / STEP)),
     button('+', () => apply(scale * STEP)),
     button('Fit', fit),
-    button('100%', () => apply(1)),
+    button('Actual size', () => apply(1)),
     shown,
   );
   controls.setAttribute('role', 'group');

@@ -1,8 +1,9 @@
 /**
  * What a turn changed in the context: the paths whose values differ between the context
  * before and after, each with both values (undefined where the path is new or gone).
- * Objects are walked key by key; an array or a value that changed type is one change
- * (a list of settlements that grew shows as the list, not an index per entry).
+ * Objects and lists are walked down to the values that changed, so a payment whose
+ * status moved in an order's list reads `payments[0].status`, and a list that grew shows
+ * its new entry. A bigint as the codec writes it ({"__bigint": …}) is one value.
  */
 export interface Change {
   path: string;
@@ -11,6 +12,10 @@ export interface Change {
 }
 
 export function contextDiff(before: unknown, after: unknown, path = ''): Change[] {
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const length = Math.max(before.length, after.length);
+    return Array.from({ length }, (_, index) => contextDiff(before[index], after[index], `${path}[${index}]`)).flat();
+  }
   if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((key) => contextDiff(before[key], after[key], path ? `${path}.${key}` : key));
@@ -18,7 +23,6 @@ export function contextDiff(before: unknown, after: unknown, path = ''): Change[
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ path: path || '(the context)', before, after }];
 }
 
-/** A plain object, but not a bigint as the codec writes one ({"__bigint": …}), which is a value. */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !('__bigint' in value);
 }

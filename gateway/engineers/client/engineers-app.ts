@@ -51,6 +51,7 @@ const inspector = new ActorInspector(
       const name = machines.find((machine) => machine.kind === kind)?.name;
       return name ? definitionOf(name, token) : null;
     },
+    sent: () => void refreshWatchlist(),
   },
 );
 

@@ -1,5 +1,5 @@
 /**
- * Who a turn heard from and whom it told. A tell is delivered with its outbox entry's
+ * Who a turn heard from. A tell is delivered with its outbox entry's
  * id as the message id (`<kind>:<id>:<version>:<n>`, actors/runtime/turn.ts), so the
  * receiving turn's message id names its sender; the admin API sends as
  * `admin-api:<request id>`; a timer's turn is `timer:<id>@<due>`. Anything else came
@@ -16,13 +16,4 @@ export function senderOf(turn: Pick<Turn, 'messageId' | 'timer'>): Sender {
   if (turn.messageId.startsWith('admin-api:')) return { from: 'admin API' };
   const told = TOLD_BY.exec(turn.messageId);
   return told ? { actor: { kind: told[1]!, id: told[2]! } } : { from: 'outside' };
-}
-
-/** The actors a turn told, `kind:id` split, in the order it told them. */
-export function toldBy(turn: Pick<Turn, 'effects'>): Array<{ kind: string; id: string; event: string }> {
-  return turn.effects.outbox.flatMap((entry) => {
-    if (entry.type !== 'tell' || !entry.to) return [];
-    const at = entry.to.indexOf(':');
-    return at > 0 ? [{ kind: entry.to.slice(0, at), id: entry.to.slice(at + 1), event: entry.event ?? '' }] : [];
-  });
 }

@@ -63,6 +63,10 @@ test('stuck: partway through its work with no turn for stuckAfter minutes, on th
   t.is(stuck[0].note, 'no turn for 16 min in CREATED.AWAITING_PAYMENT');
   t.deepEqual((await watchlist(gateway, '?stuckAfter=30')).stuck, [], 'the caller picks the while');
 
+  // A write that is no turn (clearing done effects) moves updatedAt; the last turn still counts.
+  await gateway.node.system.documents('payment').updateOne({ _id: payment.id }, { $set: { updatedAt: gateway.clock.now() } });
+  t.deepEqual(addresses((await watchlist(gateway, '?stuckAfter=15')).stuck), [`payment:${payment.id}`], 'a maintenance write is not a turn');
+
   answerOf(await gateway.admin('POST', `/internal/v1/actors/payment/${payment.id}/events`, { event: { type: 'CANCEL' } }), 200, 'cancel');
   await gateway.node.system.effectsIdle();
   t.deepEqual((await watchlist(gateway, '?stuckAfter=15')).stuck, [], 'a cancelled payment rests');
