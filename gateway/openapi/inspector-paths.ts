@@ -1,6 +1,7 @@
 /** The admin API's inspector operations (docs/inspector.md), documented exactly when they are served: wherever the admin API is. */
 import { actorAsOf, actorPath, actorSearch, historyQuery, inspectedActor, searchQuery, turnPage, turnPath, turnQuery } from '../schemas/inspector-schemas.js';
 import { sendEventBody, sentEvent } from '../schemas/actor-event-schemas.js';
+import { orderSequence, orderSequencePath } from '../schemas/sequence-schemas.js';
 import { watchlist, watchlistQuery } from '../schemas/watchlist-schemas.js';
 import { failure, invalid, standardAnswers, success } from './answers.js';
 import { ADMIN_TOKEN, adminRefusal } from './security.js';
@@ -40,6 +41,22 @@ export function inspectorPaths() {
           '200': success(200, watchlist, 'Five lists, at most limit rows each'),
           '400': invalid('the query'),
           ...adminRefusal,
+        }),
+      },
+    },
+    '/internal/v1/actors/order/{orderId}/sequence': {
+      get: {
+        operationId: 'getOrderSequence',
+        tags: ['Admin'],
+        summary: 'An order’s actors over time: the order, its payments, their transactions, the webhook deliveries',
+        description: 'Every turn of those actors in one list by time, each with whom it told (the newest 200 per actor). Found through indexes and the turns’ own links; never wakes an actor.',
+        security: ADMIN_TOKEN,
+        requestParams: { path: orderSequencePath },
+        responses: standardAnswers({
+          '200': success(200, orderSequence, 'The actors and their turns'),
+          '400': invalid('orderId'),
+          ...adminRefusal,
+          '404': failure(404, [{ code: 'ACTOR_NOT_FOUND', when: 'no order has that id' }]),
         }),
       },
     },

@@ -1,7 +1,7 @@
 /**
  * The admin API's inspector (docs/inspector.md): search actors, list the ones worth a
  * look, read one as its document stands, page through its turns, see it as of any
- * turn, and send it an event. The routes go on the admin router (routes/admin.ts), so
+ * turn, send it an event, and follow an order's actors over time. The routes go on the admin router (routes/admin.ts), so
  * only the admin token reaches them.
  */
 import type Router from '@koa/router';
@@ -12,10 +12,12 @@ import { reply } from '../envelope.js';
 import type { ActorInspector } from '../inspector/actor-inspector.js';
 import { searchActors } from '../inspector/actor-search.js';
 import type { EventSender } from '../inspector/event-sender.js';
+import { readOrderSequence } from '../inspector/order-sequence.js';
 import { readWatchlist } from '../inspector/watchlist.js';
 import type { GatewayState } from '../state.js';
 import { sendEventBody, sentEvent } from '../schemas/actor-event-schemas.js';
 import { actorAsOf, actorPath, actorSearch, historyQuery, inspectedActor, searchQuery, turnPage, turnPath, turnQuery } from '../schemas/inspector-schemas.js';
+import { orderSequence, orderSequencePath } from '../schemas/sequence-schemas.js';
 import { watchlist, watchlistQuery } from '../schemas/watchlist-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
@@ -38,6 +40,11 @@ export function addInspectorRoutes(
   router.get('/actors/watchlist', async (ctx) => {
     const { stuckAfter, limit } = parseOrThrow(watchlistQuery, ctx.query);
     reply(ctx, 200, 'Actors worth a look', watchlist, await readWatchlist(system, deadLetters, stuckAfter, limit));
+  });
+
+  router.get('/actors/order/:orderId/sequence', async (ctx) => {
+    const { orderId } = parseOrThrow(orderSequencePath, ctx.params);
+    reply(ctx, 200, 'The order’s actors over time', orderSequence, await readOrderSequence(system, orderId));
   });
 
   router.get('/actors/:kind/:actorId', async (ctx) => {

@@ -6,7 +6,8 @@
  * opens a turn's payload and what it changed in the context, fits the chart, sees the
  * node's health, and cancels the stuck payment from the page, which the history then
  * shows as a turn sent by the admin API, and which leaves the stuck list.
- * Screenshots: test/browser/output/engineers-watchlist.png, -links.png, -changes.png and -sent.png.
+ * The order shows its actors over time, a column each.
+ * Screenshots: test/browser/output/engineers-watchlist.png, -links.png, -sequence.png, -changes.png and -sent.png.
  */
 import test from 'ava';
 import { mkdir } from 'node:fs/promises';
@@ -61,6 +62,18 @@ test('without an id: the watchlist, links between actors, a turn’s changes, zo
     t.true((await fromPayment.count()) >= 1, 'the order’s turns name the payment that told them');
     await shot(page, 'links');
 
+    // The order's actors over time: a column each, a row per turn, oldest first.
+    const sequence = page.locator('#actor .part', { has: page.locator('h3', { hasText: 'The order’s actors over time' }) });
+    t.deepEqual(await sequence.locator('thead a[data-actor]').evaluateAll((links) => links.map((link) => link.getAttribute('data-actor'))), [`order:${paidOrder.id}`, `payment:${paid.id}`]);
+    const orderTurns = answerOf(await gateway.admin('GET', `/internal/v1/actors/order/${paidOrder.id}/history?limit=100`), 200, 'order turns').turns as any[];
+    const paymentTurns = answerOf(await gateway.admin('GET', `/internal/v1/actors/payment/${paid.id}/history?limit=100`), 200, 'payment turns').turns as any[];
+    const sequenceRows = sequence.locator('tbody tr');
+    t.is(await sequenceRows.count(), orderTurns.length + paymentTurns.length, 'every turn of both');
+    t.is(await sequence.locator('td.acting').count(), orderTurns.length + paymentTurns.length, 'each in its actor’s column');
+    t.true((await sequence.locator('td.sender').count()) >= 1, 'a tell marked in its sender’s column');
+    await sequence.scrollIntoViewIfNeeded();
+    await shot(page, 'sequence');
+
     // The order's newest turn: its event and what it changed in the context.
     const newest = history(page).first();
     await newest.locator('summary', { hasText: 'payload and changes' }).click();
@@ -68,7 +81,7 @@ test('without an id: the watchlist, links between actors, a turn’s changes, zo
     await changes.first().waitFor();
     const paths = await changes.locator('td:first-child').allInnerTexts();
     t.true(paths.length > 0, 'the turn changed the context');
-    const turns = answerOf(await gateway.admin('GET', `/internal/v1/actors/order/${paidOrder.id}/history?limit=100`), 200, 'history').turns as any[];
+    const turns = orderTurns;
     const [before, after] = await Promise.all(
       turns.slice(-2).map(async (turn) => answerOf(await gateway.admin('GET', `/internal/v1/actors/order/${paidOrder.id}/history/${turn.version}`), 200, 'as of').context),
     );

@@ -14,8 +14,9 @@ import { button, element, hint, jsonBlock, row, table } from './dom.js';
 import { eventForm } from './event-form.js';
 import { historyTable } from './history-list.js';
 import { HistoryPager } from './history-pager.js';
-import { readActor, readAsOf, readTurns, sendEvent } from './inspector-api.js';
-import type { InspectedActor } from './inspector-types.js';
+import { readActor, readAsOf, readOrderSequence, readTurns, sendEvent } from './inspector-api.js';
+import type { InspectedActor, OrderSequence } from './inspector-types.js';
+import { sequenceTable } from './sequence-view.js';
 import { stepBack, stepForward, travelLabel, type Position } from './time-travel.js';
 
 export interface InspectorPanels {
@@ -40,6 +41,8 @@ interface Inspected {
   definition: ChartDefinition | null;
   pager: HistoryPager;
   position: Position;
+  /** An order's actors over time; null for any other kind. */
+  sequence: OrderSequence | null;
 }
 
 export class ActorInspector {
@@ -63,8 +66,8 @@ export class ActorInspector {
       const actor = await readActor(kind, id, token);
       const pager = new HistoryPager((after, limit) => readTurns(kind, id, after, limit, token));
       // Every page: the list is newest first, and polling actors have long histories.
-      const [definition] = await Promise.all([this.support.chartOf(kind, token), pager.rest()]);
-      return { actor, definition, pager, position: null };
+      const [definition, sequence] = await Promise.all([this.support.chartOf(kind, token), kind === 'order' ? readOrderSequence(id, token) : null, pager.rest()]);
+      return { actor, definition, pager, position: null, sequence };
     });
     if (!inspected || view !== this.#view) return;
     this.#inspected = inspected;
@@ -115,7 +118,8 @@ export class ActorInspector {
       timersView(actor),
       outboxView(actor),
       section('Send an event', eventForm(actor, (event) => this.#send(actor, event), this.#sent)),
-      this.#history(inspected),
+      wide(this.#history(inspected)),
+      ...(inspected.sequence ? [wide(section('The order’s actors over time', sequenceTable(inspected.sequence)))] : []),
     );
     this.#sent = '';
     this.panels.details.hidden = false;
@@ -196,6 +200,11 @@ export class ActorInspector {
       return `Refused: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
+}
+
+function wide(part: HTMLElement): HTMLElement {
+  part.classList.add('wide');
+  return part;
 }
 
 /**

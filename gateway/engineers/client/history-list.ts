@@ -54,7 +54,7 @@ function historyRow(turns: Turn[], row: TurnRow, view: HistoryView): HTMLTableRo
 
 function senderLine(turn: Turn): HTMLElement {
   const sender = senderOf(turn);
-  if ('actor' in sender) return element('div', 'sender', 'from ', actorLink(sender.actor.kind, sender.actor.id));
+  if ('actor' in sender) return element('div', 'sender', 'sent by ', actorLink(sender.actor.kind, sender.actor.id));
   return element('div', 'sender', sender.from === 'outside' ? 'from outside the actors' : `from the ${sender.from}`);
 }
 

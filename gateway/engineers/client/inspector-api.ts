@@ -1,6 +1,6 @@
 /** The inspector's reads of the admin API (docs/inspector.md), under /internal/v1 like every admin call. */
 import { adminGet, adminPost } from './admin-api.js';
-import type { ActorAsOf, ActorSearch, InspectedActor, SentEvent, TurnPage, Watchlist } from './inspector-types.js';
+import type { ActorAsOf, ActorSearch, InspectedActor, OrderSequence, SentEvent, TurnPage, Watchlist } from './inspector-types.js';
 
 const actorPath = (kind: string, id: string) => `/internal/v1/actors/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 
@@ -26,4 +26,8 @@ export function readWatchlist(stuckAfter: number, token: string): Promise<Watchl
 
 export function sendEvent(kind: string, id: string, event: Record<string, unknown>, token: string): Promise<SentEvent> {
   return adminPost(`${actorPath(kind, id)}/events`, { event }, token);
+}
+
+export function readOrderSequence(orderId: string, token: string): Promise<OrderSequence> {
+  return adminGet(`/internal/v1/actors/order/${encodeURIComponent(orderId)}/sequence`, token);
 }

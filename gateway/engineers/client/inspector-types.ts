@@ -106,3 +106,19 @@ export interface SentEvent {
   reply: unknown;
   turn: Turn | null;
 }
+
+export interface OrderSequence {
+  orderId: string;
+  actors: Array<{ kind: string; id: string; machine: string; state: StateValue; turnsTruncated: boolean }>;
+  turns: Array<{
+    actor: string;
+    version: number;
+    at: string;
+    event: string;
+    timer: string | null;
+    stateBefore: StateValue | null;
+    stateAfter: StateValue;
+    messageId: string;
+    told: Array<{ to: string; event: string }>;
+  }>;
+}

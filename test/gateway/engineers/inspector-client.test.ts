@@ -10,10 +10,11 @@ import { chartDefinition } from '../../../machines/charts/index.js';
 import { paymentMachine } from '../../../machines/payment/index.js';
 import type { actorAsOf, actorSearch, inspectedActor, turnPage } from '../../../gateway/schemas/inspector-schemas.js';
 import type { sentEvent } from '../../../gateway/schemas/actor-event-schemas.js';
+import type { orderSequence } from '../../../gateway/schemas/sequence-schemas.js';
 import type { watchlist } from '../../../gateway/schemas/watchlist-schemas.js';
 import { activeStateIds, stateLabel } from '../../../gateway/engineers/client/active-states.js';
 import { HistoryPager } from '../../../gateway/engineers/client/history-pager.js';
-import type { ActorAsOf, ActorSearch, InspectedActor, SentEvent, Turn, TurnPage, Watchlist } from '../../../gateway/engineers/client/inspector-types.js';
+import type { ActorAsOf, ActorSearch, InspectedActor, OrderSequence, SentEvent, Turn, TurnPage, Watchlist } from '../../../gateway/engineers/client/inspector-types.js';
 import { actorAddress, readAddress } from '../../../gateway/engineers/client/page-address.js';
 import { stepBack, stepForward, travelLabel } from '../../../gateway/engineers/client/time-travel.js';
 import { effectsOf } from '../../../gateway/engineers/client/turn-effects.js';
@@ -30,7 +31,8 @@ const shapesAgree: [
   Same<ActorSearch, z.infer<typeof actorSearch>>,
   Same<Watchlist, z.infer<typeof watchlist>>,
   Same<SentEvent, z.infer<typeof sentEvent>>,
-] = [true, true, true, true, true, true];
+  Same<OrderSequence, z.infer<typeof orderSequence>>,
+] = [true, true, true, true, true, true, true];
 
 const state = (id: string, type: ChartState['type'], states: ChartState[] = []): ChartState => ({
   id,
@@ -43,7 +45,7 @@ const state = (id: string, type: ChartState['type'], states: ChartState[] = []):
 });
 
 test('the page’s copies of the inspector’s shapes are the schemas’ own', (t) => {
-  t.deepEqual(shapesAgree, [true, true, true, true, true, true]);
+  t.deepEqual(shapesAgree, [true, true, true, true, true, true, true]);
 });
 
 test('a state value is the machine, each state it names and their ancestors, as the chart’s ids', (t) => {
