@@ -1,8 +1,10 @@
 /**
  * One actor on the page: its chart with the state it is in highlighted, its context, its
- * pending timers, its outbox and its turns; and time travel, which redraws the chart and
- * the context as they were after a picked turn (the snapshot that turn stored, from
- * GET …/history/{version}) until the engineer goes back to now.
+ * pending timers, its outbox, a form to send it an event, its turns (each with its
+ * payload and the context's changes, read when opened) and, for an order, its actors
+ * over time; and time travel, which redraws the chart and the context as they were after
+ * a picked turn (the snapshot that turn stored, from GET …/history/{version}) until the
+ * engineer goes back to now.
  */
 import type { ChartDefinition } from '../../../machines/charts/chart-graph.js';
 import { activeStateIds, stateLabel } from './active-states.js';
