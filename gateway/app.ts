@@ -13,6 +13,7 @@ import type { DeadLetterStore } from '../actors/runtime/dead-letters.js';
 import { MerchantAccounts } from './merchants/merchant-accounts.js';
 import { MerchantAdmin } from './merchants/merchant-admin.js';
 import { ActorInspector } from './inspector/actor-inspector.js';
+import { EventSender } from './inspector/event-sender.js';
 import { MachineCharts } from './engineers/machine-charts.js';
 import { ENGINEERS_PATH, engineersPageRoutes } from './engineers/engineers-page.js';
 import { KeyUsage } from './merchants/key-usage.js';
@@ -135,7 +136,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     app.use(underPrefix(ENGINEERS_PATH, engineers));
     mounted.push(engineers);
     const guard = adminAuth(deps.adminToken);
-    const inspector = { system: deps.system, inspector: new ActorInspector(deps.system) };
+    const inspector = { system: deps.system, inspector: new ActorInspector(deps.system), events: new EventSender(deps.system, deps.environment) };
     const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters, inspector, machines: new MachineCharts(deps.system) });
     app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);

@@ -47,6 +47,17 @@ export class TurnHistory {
     return this.rows.findOne({ _id: turnRecordId(actor, version) });
   }
 
+  /** The actor's newest turn kept, if any. */
+  async last(actor: ActorAddress): Promise<TurnRecord | null> {
+    const [newest] = await this.rows.find({ kind: actor.kind, actorId: actor.id }, { sort: { version: -1 }, limit: 1 });
+    return newest ?? null;
+  }
+
+  /** The latest `limit` turns of any actor, newest first, through the index by time: the inspector's watchlist. */
+  latest(limit: number): Promise<TurnRecord[]> {
+    return this.rows.find({}, { sort: { at: -1 }, limit });
+  }
+
   /** Deletes the rows older than the retention; returns how many. */
   purge(now: number): Promise<number> {
     return this.rows.deleteMany({ at: { $lt: now - this.retentionMs } });

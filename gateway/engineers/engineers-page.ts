@@ -3,7 +3,9 @@
  * the running node are listed and drawn as state charts, laid out in the browser from
  * the chart graph GET /internal/v1/machines/{name} serves (so it is always the running
  * version), and any actor is inspected: its state on its chart, its context, timers,
- * outbox and turns, and the actor as of any turn (docs/inspector.md).
+ * outbox and turns, and the actor as of any turn; the actors worth a look are listed
+ * without an id, an event can be sent to one, and the node's health shows in the bar
+ * (docs/inspector.md).
  *
  * The token: a browser's navigation cannot send `Authorization: Bearer`, so the page's
  * shell, script and stylesheet are served without the admin token, and only where the
@@ -59,6 +61,7 @@ const PAGE = `<!doctype html>
 <button type="submit">Use token</button>
 </form>
 <button id="forget-token" type="button" hidden>Forget token</button>
+<span id="health" class="health" role="status"></span>
 </header>
 <main class="panels">
 <aside class="side">
@@ -67,6 +70,11 @@ const PAGE = `<!doctype html>
 <div class="search-row"><input id="search" name="search" type="search" placeholder="pay_…, ord_…, mer_… or kind:id" required><button type="submit">Search</button></div>
 </form>
 <nav id="results" class="results" aria-label="Actors found"></nav>
+<section id="watchlist" class="watchlist" aria-label="Actors worth a look" hidden>
+<div class="watch-head"><h2>Worth a look</h2><button id="refresh-watchlist" type="button">Refresh</button></div>
+<label class="stuck-after">Stuck after <input id="stuck-after" type="number" min="1" max="10080" value="15"> minutes without a turn</label>
+<div id="watch-lists" class="results"></div>
+</section>
 <nav id="machines" class="machines" aria-label="Machines"></nav>
 </aside>
 <div class="work">

@@ -15,6 +15,7 @@ import type { TurnRecord } from '../../actors/runtime/turn-record.js';
 import type { z } from 'zod';
 import { ApiError } from '../envelope.js';
 import type { actorAsOf, inspectedActor, turnPage, turnSummary } from '../schemas/inspector-schemas.js';
+import { sendableEvents } from './sendable-events.js';
 import { redact } from './redaction.js';
 
 type InspectedActor = z.input<typeof inspectedActor>;
@@ -64,6 +65,7 @@ export class ActorInspector {
       })),
       createdAt: iso(doc.createdAt),
       updatedAt: iso(doc.updatedAt),
+      events: sendableEvents(this.system, doc.kind),
     };
   }
 
@@ -110,7 +112,7 @@ export class ActorInspector {
   }
 }
 
-function summary(record: TurnRecord): TurnSummary {
+export function summary(record: TurnRecord): TurnSummary {
   return {
     version: record.version,
     at: iso(record.at),

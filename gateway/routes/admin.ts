@@ -54,7 +54,7 @@ export function adminRoutes(deps: {
   });
 
   if (deps.deadLetters) addDeadLetterRoutes(router, { deadLetters: deps.deadLetters, body: deps.body });
-  addInspectorRoutes(router, deps.inspector);
+  addInspectorRoutes(router, { ...deps.inspector, body: deps.body, deadLetters: deps.deadLetters });
   addMachineRoutes(router, deps.machines);
 
   return router;

@@ -78,6 +78,7 @@ export const inspectedActor = z
     ),
     createdAt: isoTime,
     updatedAt: isoTime,
+    events: z.array(z.string()).meta({ description: 'The event types the admin API can send it (POST …/events): its machine’s, less creations and delayed events' }),
   })
   .meta({ id: 'InspectedActor' });
 

@@ -1,7 +1,8 @@
 /**
  * The inspector on the engineers' page in a real browser: a sandbox payment is paid
  * through the simulator, the engineer enters the admin token, searches the payment's id
- * and sees it on its chart where the API says it stands, with its context and its turns;
+ * and sees it on its chart where the API says it stands, with its context and its turns
+ * (newest first);
  * then steps back through time to its first turn, where the highlight and the context
  * are the turn's, and comes back to now. A second tab opens the payment from a link.
  * Screenshots: test/browser/output/engineers-inspector-now.png, -past.png and -link.png.
@@ -64,10 +65,11 @@ test('the engineers’ page finds a payment, shows it where it stands with its t
     t.deepEqual(await active(page), expectedActive(now.state), 'the chart highlights where the API says it stands');
     t.is(await page.locator('#actor-bar .where').innerText(), 'viewing now');
     t.deepEqual(await shownContext(page), now.context);
-    const rows = page.locator('#actor .part', { has: page.locator('h3', { hasText: 'History' }) }).locator('tbody tr');
+    const rows = page.locator('#actor .part', { has: page.locator('h3', { hasText: 'History' }) }).locator(':scope > table.grid > tbody > tr');
+    const newestFirst = [...turns].reverse();
     t.is(await rows.count(), turns.length, 'every turn listed');
-    t.deepEqual(await rows.locator('.event').allInnerTexts(), turns.map((turn) => turn.event.type + (turn.timer ? 'timer' : '')));
-    t.deepEqual(await rows.locator('.id').allInnerTexts(), turns.map((turn) => turn.messageId));
+    t.deepEqual(await rows.locator('.event').allInnerTexts(), newestFirst.map((turn) => turn.event.type + (turn.timer ? 'timer' : '')), 'newest first');
+    t.deepEqual(await rows.locator('.id').allInnerTexts(), newestFirst.map((turn) => turn.messageId));
     await mkdir(OUTPUT, { recursive: true });
     await page.screenshot({ path: new URL('engineers-inspector-now.png', OUTPUT).pathname, fullPage: true });
 
@@ -79,12 +81,12 @@ test('the engineers’ page finds a payment, shows it where it stands with its t
     t.true(await page.getByRole('button', { name: '◀ Previous turn' }).isDisabled(), 'nothing before the first turn');
     t.deepEqual(await active(page), expectedActive(first.state), 'highlighted where the first turn left it');
     t.deepEqual(await shownContext(page), first.context, 'the context as the first turn left it');
-    t.is(await rows.nth(0).getAttribute('aria-current'), 'true');
+    t.is(await rows.nth(turns.length - 1).getAttribute('aria-current'), 'true', 'the first turn is the last row');
     await page.screenshot({ path: new URL('engineers-inspector-past.png', OUTPUT).pathname, fullPage: true });
 
     // A turn picked from the list, then back to now.
     const last = turns.length - 1;
-    await rows.nth(last).getByRole('button').click();
+    await rows.nth(0).getByRole('button', { name: /^Turn/ }).click();
     await page.locator('#actor-bar .where', { hasText: `viewing turn ${turns.length} of ${turns.length}` }).waitFor();
     t.deepEqual(await active(page), expectedActive(turns[last].stateAfter));
     await page.getByRole('button', { name: 'back to now' }).click();

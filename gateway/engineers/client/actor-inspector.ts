@@ -1,18 +1,24 @@
 /**
  * One actor on the page: its chart with the state it is in highlighted, its context, its
- * pending timers, its outbox and its turns; and time travel, which redraws the chart and
- * the context as they were after a picked turn (the snapshot that turn stored, from
- * GET …/history/{version}) until the engineer goes back to now.
+ * pending timers, its outbox, a form to send it an event, its turns (each with its
+ * payload and the context's changes, read when opened) and, for an order, its actors
+ * over time; and time travel, which redraws the chart and the context as they were after
+ * a picked turn (the snapshot that turn stored, from GET …/history/{version}) until the
+ * engineer goes back to now.
  */
 import type { ChartDefinition } from '../../../machines/charts/chart-graph.js';
 import { activeStateIds, stateLabel } from './active-states.js';
 import { outboxView, section, timersView } from './actor-view.js';
 import { showChart } from './chart-panel.js';
-import { button, element, hint, jsonBlock } from './dom.js';
+import { TokenRefusedError } from './admin-api.js';
+import { contextDiff } from './context-diff.js';
+import { button, element, hint, jsonBlock, row, table } from './dom.js';
+import { eventForm } from './event-form.js';
 import { historyTable } from './history-list.js';
 import { HistoryPager } from './history-pager.js';
-import { readActor, readAsOf, readTurns } from './inspector-api.js';
-import type { InspectedActor } from './inspector-types.js';
+import { readActor, readAsOf, readOrderSequence, readTurns, sendEvent } from './inspector-api.js';
+import type { InspectedActor, OrderSequence } from './inspector-types.js';
+import { sequenceTable } from './sequence-view.js';
 import { stepBack, stepForward, travelLabel, type Position } from './time-travel.js';
 
 export interface InspectorPanels {
@@ -28,6 +34,8 @@ export interface InspectorSupport {
   guarded<T>(call: () => Promise<T>): Promise<T | null>;
   /** The chart of the machine an actor kind runs, null when the node charts none for it. */
   chartOf(kind: string, token: string): Promise<ChartDefinition | null>;
+  /** An event sent from the page was applied: what lists actors may have changed. */
+  sent(): void;
 }
 
 interface Inspected {
@@ -35,10 +43,15 @@ interface Inspected {
   definition: ChartDefinition | null;
   pager: HistoryPager;
   position: Position;
+  /** An order's actors over time; null for any other kind. */
+  sequence: OrderSequence | null;
 }
 
 export class ActorInspector {
   #inspected: Inspected | undefined;
+  #newestFirst = true;
+  /** What the last event sent from the form came to, shown in the form drawn after it. */
+  #sent = '';
   // Bumped by every new view: an answer arriving for a view already left draws nothing.
   #view = 0;
 
@@ -54,8 +67,9 @@ export class ActorInspector {
     const inspected = await this.support.guarded(async (): Promise<Inspected> => {
       const actor = await readActor(kind, id, token);
       const pager = new HistoryPager((after, limit) => readTurns(kind, id, after, limit, token));
-      const [definition] = await Promise.all([this.support.chartOf(kind, token), pager.more()]);
-      return { actor, definition, pager, position: null };
+      // Every page: the list is newest first, and polling actors have long histories.
+      const [definition, sequence] = await Promise.all([this.support.chartOf(kind, token), kind === 'order' ? readOrderSequence(id, token) : null, pager.rest()]);
+      return { actor, definition, pager, position: null, sequence };
     });
     if (!inspected || view !== this.#view) return;
     this.#inspected = inspected;
@@ -105,8 +119,11 @@ export class ActorInspector {
       section(position === null ? 'Context (now)' : `Context after turn ${position + 1}`, jsonBlock(shown.context)),
       timersView(actor),
       outboxView(actor),
-      this.#history(inspected),
+      section('Send an event', eventForm(actor, (event) => this.#send(actor, event), this.#sent)),
+      wide(this.#history(inspected)),
+      ...(inspected.sequence ? [wide(section('The order’s actors over time', sequenceTable(inspected.sequence)))] : []),
     );
+    this.#sent = '';
     this.panels.details.hidden = false;
   }
 
@@ -134,10 +151,62 @@ export class ActorInspector {
 
   #history(inspected: Inspected): HTMLElement {
     const { pager, position } = inspected;
-    const list = historyTable(pager.turns, position, (index) => void this.#travel(async () => index));
-    const more = pager.hasMore ? [button('Load more turns', () => void this.support.guarded(() => pager.more()).then(() => this.#show(++this.#view)))] : [];
-    return section('History', list, ...more);
+    const list = historyTable(pager.turns, {
+      selected: position,
+      newestFirst: this.#newestFirst,
+      pick: (index) => void this.#travel(async () => index),
+      details: (index) => this.#turnDetails(inspected, index),
+    });
+    const order = button(this.#newestFirst ? 'Oldest first' : 'Newest first', () => {
+      this.#newestFirst = !this.#newestFirst;
+      void this.#show(++this.#view);
+    });
+    return section(`History · ${pager.turns.length} turns, ${this.#newestFirst ? 'newest' : 'oldest'} first`, order, list);
   }
+
+  /** The turn's event, and what it changed in the context: the snapshots it and the turn before it stored. */
+  async #turnDetails({ actor, pager }: Inspected, index: number): Promise<Node[]> {
+    const token = this.support.token();
+    const turn = pager.turns[index];
+    if (!token || !turn) return [];
+    const previous = pager.turns[index - 1];
+    const read = await this.support.guarded(() =>
+      Promise.all([readAsOf(actor.kind, actor.id, turn.version, token), previous ? readAsOf(actor.kind, actor.id, previous.version, token) : Promise.resolve(null)]),
+    );
+    if (!read) return [hint('Could not read the turn.')];
+    const [after, before] = read;
+    const changes = contextDiff(before?.context ?? {}, after.context);
+    const compact = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+    return [
+      element('h4', '', 'Event'),
+      jsonBlock(turn.event),
+      element('h4', '', previous ? `Context changes since turn ${index}` : 'Context at creation'),
+      table(['path', 'before', 'after'], changes.map((change) => row(change.path, compact(change.before), compact(change.after))), 'The context did not change.'),
+    ];
+  }
+
+  async #send(actor: InspectedActor, event: Record<string, unknown>): Promise<string> {
+    const token = this.support.token();
+    if (!token) return '';
+    try {
+      const sent = await sendEvent(actor.kind, actor.id, event, token);
+      this.#sent = sent.turn ? `Sent: turn at version ${sent.turn.version}, ${stateLabel(sent.turn.stateBefore)} → ${stateLabel(sent.turn.stateAfter)}.` : 'Sent: the node had applied this message before.';
+      this.support.sent();
+      await this.inspect(actor.kind, actor.id);
+      return this.#sent;
+    } catch (error) {
+      if (error instanceof TokenRefusedError) {
+        await this.support.guarded(() => Promise.reject(error));
+        return '';
+      }
+      return `Refused: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+}
+
+function wide(part: HTMLElement): HTMLElement {
+  part.classList.add('wide');
+  return part;
 }
 
 /**

@@ -3,11 +3,13 @@
  * code that draws docs/charts/. `active` names the states to highlight: an inspector
  * passes an actor's current state and its ancestors. A definition is laid out once: moving
  * through an actor's history only changes the highlight, so it is drawn again from the
- * layout kept for it.
+ * layout kept for it. Its heading carries the zoom and fit controls (chart-zoom.ts).
  */
 import type { ChartDefinition } from '../../../machines/charts/chart-graph.js';
 import { layoutChart, type LaidOutChart } from '../../../machines/charts/chart-layout.js';
 import { chartSvg } from '../../../machines/charts/chart-svg.js';
+import { zoomControls } from './chart-zoom.js';
+import { element } from './dom.js';
 
 /** Each definition's layout, for as long as the definition is held (the page keeps one per machine). */
 const layouts = new WeakMap<ChartDefinition, Promise<LaidOutChart>>();
@@ -20,7 +22,7 @@ export async function showChart(container: HTMLElement, definition: ChartDefinit
   const drawing = document.createElement('div');
   drawing.className = 'drawing';
   drawing.innerHTML = svg;
-  container.replaceChildren(heading, drawing);
+  container.replaceChildren(element('div', 'chart-head', heading, zoomControls(container, drawing)), drawing);
 }
 
 function layoutOf(definition: ChartDefinition): Promise<LaidOutChart> {

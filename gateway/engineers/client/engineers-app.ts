@@ -1,7 +1,9 @@
 /**
  * The engineers' page in the browser: asks for the admin token, lists the running node's
  * machines (GET /internal/v1/machines) and draws the one picked (GET /internal/v1/machines/{name});
- * finds actors (GET /internal/v1/actors?query=) and inspects the one picked, through time.
+ * lists the actors worth a look (GET /internal/v1/actors/watchlist) and finds actors
+ * (GET /internal/v1/actors?query=), inspects the one picked through time, and shows the
+ * node's health.
  * The address's fragment names what is shown (`#payment` a chart, `#payment/pay_…` an
  * actor), so either can be linked to. The bundle exports the chart panel and renderer,
  * with their active-state highlight, for scripts run in the page.
@@ -13,9 +15,11 @@ import { adminGet, TokenRefusedError } from './admin-api.js';
 import { forgetToken, keepToken, storedToken } from './admin-token.js';
 import { showChart } from './chart-panel.js';
 import { hint } from './dom.js';
-import { searchActors } from './inspector-api.js';
+import { showHealth } from './health-badge.js';
+import { readWatchlist, searchActors } from './inspector-api.js';
 import { actorAddress, readAddress } from './page-address.js';
 import { searchResults } from './search-results.js';
+import { watchlistLists } from './watchlist-panel.js';
 
 export { showChart } from './chart-panel.js';
 export { renderChart } from '../../../machines/charts/render-chart.js';
@@ -30,6 +34,10 @@ const results = byId<HTMLElement>('results');
 const list = byId<HTMLElement>('machines');
 const chart = byId<HTMLElement>('chart');
 const status = byId<HTMLElement>('status');
+const health = byId<HTMLElement>('health');
+const watchlist = byId<HTMLElement>('watchlist');
+const watchLists = byId<HTMLElement>('watch-lists');
+const stuckAfter = byId<HTMLInputElement>('stuck-after');
 
 let machines: MachineSummary[] = [];
 const definitions = new Map<string, Promise<ChartDefinition>>();
@@ -43,6 +51,7 @@ const inspector = new ActorInspector(
       const name = machines.find((machine) => machine.kind === kind)?.name;
       return name ? definitionOf(name, token) : null;
     },
+    sent: () => void refreshWatchlist(),
   },
 );
 
@@ -60,6 +69,8 @@ searchForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void search(searchInput.value.trim());
 });
+byId<HTMLButtonElement>('refresh-watchlist').addEventListener('click', () => void refreshWatchlist());
+stuckAfter.addEventListener('change', () => void refreshWatchlist());
 window.addEventListener('hashchange', () => void route());
 
 async function start(): Promise<void> {
@@ -68,6 +79,8 @@ async function start(): Promise<void> {
   form.hidden = true;
   forget.hidden = false;
   searchForm.hidden = false;
+  watchlist.hidden = false;
+  void refreshWatchlist();
   const listed = await guarded(() => adminGet<MachineSummary[]>('/internal/v1/machines', token));
   if (!listed) return;
   machines = listed;
@@ -98,7 +111,7 @@ async function route(): Promise<void> {
   const machine = address && 'machine' in address ? address.machine : '';
   for (const button of list.querySelectorAll<HTMLButtonElement>('button')) button.setAttribute('aria-current', String(button.dataset.machine === machine));
   const actor = address && 'kind' in address ? `${address.kind}:${address.id}` : '';
-  for (const link of results.querySelectorAll<HTMLAnchorElement>('a')) link.setAttribute('aria-current', String(link.dataset.actor === actor));
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.side a[data-actor]')) link.setAttribute('aria-current', String(link.dataset.actor === actor));
   if (address && 'kind' in address) return inspector.inspect(address.kind, address.id);
   inspector.close();
   if (!machine) return void chart.replaceChildren(hint('Pick a machine to see its chart, or find an actor to inspect.'));
@@ -115,6 +128,16 @@ async function search(query: string): Promise<void> {
   // One actor found is the one wanted: open it at once.
   const [only] = found.actors;
   if (found.actors.length === 1 && only) location.hash = actorAddress(only.kind, only.id);
+}
+
+/** The actors worth a look, and the node's health beside them. */
+async function refreshWatchlist(): Promise<void> {
+  const token = storedToken();
+  void showHealth(health);
+  if (!token) return;
+  const minutes = Math.min(10_080, Math.max(1, Math.round(Number(stuckAfter.value)) || 15));
+  const listed = await guarded(() => readWatchlist(minutes, token));
+  if (listed) watchLists.replaceChildren(...watchlistLists(listed));
 }
 
 function definitionOf(name: string, token: string): Promise<ChartDefinition> {
@@ -148,6 +171,8 @@ function signedOut(message: string): void {
   form.hidden = false;
   forget.hidden = true;
   searchForm.hidden = true;
+  watchlist.hidden = true;
+  watchLists.replaceChildren();
   machines = [];
   definitions.clear();
   list.replaceChildren();
@@ -158,4 +183,5 @@ function signedOut(message: string): void {
   tokenInput.focus();
 }
 
+void showHealth(health);
 void start();

@@ -1,6 +1,6 @@
 /** The inspector's reads of the admin API (docs/inspector.md), under /internal/v1 like every admin call. */
-import { adminGet } from './admin-api.js';
-import type { ActorAsOf, ActorSearch, InspectedActor, TurnPage } from './inspector-types.js';
+import { adminGet, adminPost } from './admin-api.js';
+import type { ActorAsOf, ActorSearch, InspectedActor, OrderSequence, SentEvent, TurnPage, Watchlist } from './inspector-types.js';
 
 const actorPath = (kind: string, id: string) => `/internal/v1/actors/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 
@@ -18,4 +18,16 @@ export function readTurns(kind: string, id: string, after: number, limit: number
 
 export function readAsOf(kind: string, id: string, version: number, token: string): Promise<ActorAsOf> {
   return adminGet(`${actorPath(kind, id)}/history/${version}`, token);
+}
+
+export function readWatchlist(stuckAfter: number, token: string): Promise<Watchlist> {
+  return adminGet(`/internal/v1/actors/watchlist?${new URLSearchParams({ stuckAfter: String(stuckAfter) })}`, token);
+}
+
+export function sendEvent(kind: string, id: string, event: Record<string, unknown>, token: string): Promise<SentEvent> {
+  return adminPost(`${actorPath(kind, id)}/events`, { event }, token);
+}
+
+export function readOrderSequence(orderId: string, token: string): Promise<OrderSequence> {
+  return adminGet(`/internal/v1/actors/order/${encodeURIComponent(orderId)}/sequence`, token);
 }

@@ -22,6 +22,7 @@ export interface InspectedActor {
   outbox: Array<{ id: string; type: string; queuedAt: string; attempts: number; nextAttemptAt: string | null; lastError: string | null }>;
   createdAt: string;
   updatedAt: string;
+  events: string[];
 }
 
 export interface Turn {
@@ -74,4 +75,50 @@ export interface ActorSearch {
   actors: FoundActor[];
   hasMore: boolean;
   limit: number;
+}
+
+export interface WatchedActor {
+  kind: string;
+  id: string;
+  machine: string;
+  state: StateValue;
+  version: number;
+  updatedAt: string;
+  at: string;
+  note: string;
+}
+
+export interface Watchlist {
+  asOf: string;
+  stuckAfter: number;
+  limit: number;
+  recent: WatchedActor[];
+  dueTimers: WatchedActor[];
+  stuck: WatchedActor[];
+  failingEffects: WatchedActor[];
+  deadLetters: Array<{ id: string; actor: string | null; source: string; error: string; attempts: number; at: string }>;
+}
+
+export interface SentEvent {
+  kind: string;
+  id: string;
+  messageId: string;
+  reply: unknown;
+  turn: Turn | null;
+}
+
+export interface OrderSequence {
+  orderId: string;
+  actors: Array<{ kind: string; id: string; machine: string; state: StateValue; turnsTruncated: boolean }>;
+  turns: Array<{
+    actor: string;
+    version: number;
+    at: string;
+    event: string;
+    timer: string | null;
+    stateBefore: StateValue | null;
+    stateAfter: StateValue;
+    messageId: string;
+    told: Array<{ to: string; event: string }>;
+  }>;
 }

@@ -9,12 +9,18 @@ import type { ChartState } from '../../../machines/charts/chart-graph.js';
 import { chartDefinition } from '../../../machines/charts/index.js';
 import { paymentMachine } from '../../../machines/payment/index.js';
 import type { actorAsOf, actorSearch, inspectedActor, turnPage } from '../../../gateway/schemas/inspector-schemas.js';
+import type { sentEvent } from '../../../gateway/schemas/actor-event-schemas.js';
+import type { orderSequence } from '../../../gateway/schemas/sequence-schemas.js';
+import type { watchlist } from '../../../gateway/schemas/watchlist-schemas.js';
 import { activeStateIds, stateLabel } from '../../../gateway/engineers/client/active-states.js';
 import { HistoryPager } from '../../../gateway/engineers/client/history-pager.js';
-import type { ActorAsOf, ActorSearch, InspectedActor, Turn, TurnPage } from '../../../gateway/engineers/client/inspector-types.js';
+import type { ActorAsOf, ActorSearch, InspectedActor, OrderSequence, SentEvent, Turn, TurnPage, Watchlist } from '../../../gateway/engineers/client/inspector-types.js';
 import { actorAddress, readAddress } from '../../../gateway/engineers/client/page-address.js';
 import { stepBack, stepForward, travelLabel } from '../../../gateway/engineers/client/time-travel.js';
 import { effectsOf } from '../../../gateway/engineers/client/turn-effects.js';
+import { contextDiff } from '../../../gateway/engineers/client/context-diff.js';
+import { foldTurns } from '../../../gateway/engineers/client/turn-folding.js';
+import { senderOf } from '../../../gateway/engineers/client/turn-links.js';
 
 // The page's types must be the schemas' both ways: this fails the type-check, not a test run.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -23,7 +29,10 @@ const shapesAgree: [
   Same<TurnPage, z.infer<typeof turnPage>>,
   Same<ActorAsOf, z.infer<typeof actorAsOf>>,
   Same<ActorSearch, z.infer<typeof actorSearch>>,
-] = [true, true, true, true];
+  Same<Watchlist, z.infer<typeof watchlist>>,
+  Same<SentEvent, z.infer<typeof sentEvent>>,
+  Same<OrderSequence, z.infer<typeof orderSequence>>,
+] = [true, true, true, true, true, true, true];
 
 const state = (id: string, type: ChartState['type'], states: ChartState[] = []): ChartState => ({
   id,
@@ -36,7 +45,7 @@ const state = (id: string, type: ChartState['type'], states: ChartState[] = []):
 });
 
 test('the page’s copies of the inspector’s shapes are the schemas’ own', (t) => {
-  t.deepEqual(shapesAgree, [true, true, true, true]);
+  t.deepEqual(shapesAgree, [true, true, true, true, true, true, true]);
 });
 
 test('a state value is the machine, each state it names and their ancestors, as the chart’s ids', (t) => {
@@ -89,6 +98,57 @@ test('a turn’s effects in words: emits, tells, other effects, timers set and c
     ['emit ORDER_CREATED', 'tell order:ord_1 PAYMENT_UPDATED', 'signalIntent', 'set xstate.after.window.payment.CREATED at 2026-11-23T13:00:00.000Z', 'cancel t0'],
   );
   t.deepEqual(effectsOf(turn(2)), ['—']);
+});
+
+/** A turn taking `type` from state `before` to `after`, by a timer when `timer` is set. */
+const step = (type: string, before: string, after: string, timer: string | null = null): Turn => ({ ...turn(0), event: { type }, stateBefore: before, stateAfter: after, timer });
+
+test('polling folded: repeats of one turn, or of a pair (a transaction’s timer and NOT_MINED), are one row with a count', (t) => {
+  const tick = step('xstate.after.checkEvery', 'SUBMITTED.waiting', 'SUBMITTED.checking', 'checkEvery');
+  const notMined = step('NOT_MINED', 'SUBMITTED.checking', 'SUBMITTED.waiting');
+  const turns = [step('PREPARE', 'x', 'SUBMITTED.waiting'), tick, notMined, tick, notMined, tick, notMined, tick, step('RECEIPT', 'SUBMITTED.checking', 'MINED')];
+  t.deepEqual(foldTurns(turns), [
+    { first: 0, last: 0, period: 1, count: 1 },
+    { first: 1, last: 6, period: 2, count: 3 },
+    { first: 7, last: 7, period: 1, count: 1 },
+    { first: 8, last: 8, period: 1, count: 1 },
+  ]);
+  const same = step('PAYMENT_UPDATED', 'CREATED', 'CREATED');
+  t.deepEqual(foldTurns([same, same, same, step('CANCEL', 'CREATED', 'CANCELLED')]), [
+    { first: 0, last: 2, period: 1, count: 3 },
+    { first: 3, last: 3, period: 1, count: 1 },
+  ]);
+  t.deepEqual(foldTurns([same, step('PAYMENT_UPDATED', 'CREATED', 'PAID'), same]).map((row) => row.count), [1, 1, 1], 'a different state is not a repeat');
+  t.deepEqual(foldTurns([]), []);
+});
+
+test('a turn’s sender from its message id', (t) => {
+  t.deepEqual(senderOf({ messageId: 'payment:pay_1:3:0', timer: null }), { actor: { kind: 'payment', id: 'pay_1' } });
+  t.deepEqual(senderOf({ messageId: 'payment:pay_1:3:1:refused', timer: null }), { actor: { kind: 'payment', id: 'pay_1' } });
+  t.deepEqual(senderOf({ messageId: 'admin-api:req-1', timer: null }), { from: 'admin API' });
+  t.deepEqual(senderOf({ messageId: 'timer:t@1', timer: 't' }), { from: 'timer' });
+  t.deepEqual(senderOf({ messageId: 'c71de6aa-3c63-450b-ac20-da44335e7e89', timer: null }), { from: 'outside' });
+  t.deepEqual(senderOf({ messageId: 'order:ord_1', timer: null }), { from: 'outside' }, 'an id that is no outbox entry');
+});
+
+test('the context’s difference: changed, added and removed paths, into lists, a bigint as one value', (t) => {
+  t.deepEqual(
+    contextDiff(
+      { status: 'A', amount: { __bigint: '1' }, settlements: [1], payments: [{ id: 'p', status: 'CREATED' }], nested: { keep: 1, drop: 2 } },
+      { status: 'B', amount: { __bigint: '2' }, settlements: [1, 2], payments: [{ id: 'p', status: 'SETTLED' }], nested: { keep: 1, add: 3 } },
+    ),
+    [
+      { path: 'amount', before: { __bigint: '1' }, after: { __bigint: '2' } },
+      { path: 'nested.add', before: undefined, after: 3 },
+      { path: 'nested.drop', before: 2, after: undefined },
+      { path: 'payments[0].status', before: 'CREATED', after: 'SETTLED' },
+      { path: 'settlements[1]', before: undefined, after: 2 },
+      { path: 'status', before: 'A', after: 'B' },
+    ],
+  );
+  t.deepEqual(contextDiff({ list: null }, { list: [1] }), [{ path: 'list', before: null, after: [1] }], 'a value that became a list is one change');
+  t.deepEqual(contextDiff({ a: 1 }, { a: 1 }), []);
+  t.deepEqual(contextDiff({}, { secret: '[redacted]' }), [{ path: 'secret', before: undefined, after: '[redacted]' }]);
 });
 
 /** A history of `count` turns, versions skipping as maintenance writes make them, served in pages. */

@@ -62,7 +62,7 @@ async function everyAnswer(gateway: TestGateway, actor: string): Promise<string[
   }
 }
 
-test('no inspector answer about any actor of a run holds a webhook secret, an API key or a credential header', async (t) => {
+test('no inspector answer about any actor of a run (the watchlist and the order sequences too) holds a webhook secret, an API key or a credential header', async (t) => {
   const { world, secrets } = await inspectedRun(t);
   const { gateway, merchant, webhook, key } = world;
   answerOf(
@@ -78,6 +78,10 @@ test('no inspector answer about any actor of a run holds a webhook secret, an AP
   const texts = [JSON.stringify(search.body)];
   const actors = [`merchant/${merchant.liveId}`, ...answerOf(search, 200, 'search').actors.map((actor: { kind: string; id: string }) => `${actor.kind}/${actor.id}`)];
   for (const actor of actors) texts.push(...(await everyAnswer(gateway, actor)));
+  texts.push(JSON.stringify((await gateway.admin('GET', '/internal/v1/actors/watchlist?limit=50&stuckAfter=1')).body));
+  for (const actor of actors.filter((address) => address.startsWith('order/'))) {
+    texts.push(JSON.stringify((await gateway.admin('GET', `/internal/v1/actors/${actor}/sequence`)).body));
+  }
 
   t.true(actors.includes(`webhook/${webhook.id}`) && actors.some((actor) => actor.startsWith('delivery/')));
   const stored = JSON.stringify(await gateway.node.system.documents('webhook').findOne({ _id: webhook.id }));
