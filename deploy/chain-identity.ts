@@ -1,6 +1,6 @@
 /**
  * Which chain a node's data was written against. The store remembers the chain it first
- * met (its id, its genesis block, where our contracts are); a node that reaches another
+ * met (its id, its anchor block, where our contracts are); a node that reaches another
  * one (a fresh local chain over an old data folder, CHAIN_RPC_URL moved to another
  * network) would read facts, nonces and deposits that are not there and wait forever on
  * transactions that cannot mine, so it is told, in one sentence naming the way out, and
@@ -9,14 +9,15 @@
  * chain the data speaks of either.
  */
 import { BlockNotFoundError, type PublicClient } from 'viem';
-import type { Store, StoredDocument } from '../actors/index.js';
+import { DuplicateKeyError, type Store, type StoredDocument } from '../actors/index.js';
 import type { ChainContracts } from '../indexer/follower.js';
 import { indexerCollectionSpecs, type CursorDocument } from '../indexer/fact-store.js';
 
 interface IdentityDocument {
   _id: string;
   chainId: number;
-  genesisHash: string;
+  /** `<number>:<hash>` of the anchor block (ReachedChain.anchorBlock). */
+  anchor: string;
   usdc: string;
   escrow: string;
   orchestrator: string;
@@ -31,6 +32,12 @@ const IDENTITY_COLLECTION = { name: 'node_chain_identity', indexes: [] };
 export interface ReachedChain {
   client: PublicClient;
   contracts: ChainContracts;
+  /**
+   * The block whose hash names the chain: the genesis of a real chain; on a local chain the
+   * block our contracts were deployed in, since anvil does not keep its genesis block the same
+   * across loads of its state (seen on anvil 1.7.1), while it keeps every block after it.
+   */
+  anchorBlock: bigint;
   /** How to say where the data lives, for the way out: the data folder or the database. */
   dataPlace: string;
   /** What would bring the old chain back, when there is one to restore (the local chain's state file). */
@@ -43,11 +50,14 @@ export interface ReachedChain {
  */
 export async function chainMismatch(store: Store, reached: ReachedChain, now: () => string): Promise<string | null> {
   const { client, contracts } = reached;
-  const genesis = await client.getBlock({ blockNumber: 0n });
+  const anchor = await client.getBlock({ blockNumber: reached.anchorBlock }).catch((error: unknown) => {
+    if (error instanceof BlockNotFoundError) return null;
+    throw error;
+  });
   const met: IdentityDocument = {
     _id: IDENTITY_ID,
     chainId: contracts.chainId,
-    genesisHash: genesis.hash,
+    anchor: `${reached.anchorBlock}:${anchor?.hash ?? 'none'}`,
     usdc: contracts.usdc.toLowerCase(),
     escrow: contracts.escrow.toLowerCase(),
     orchestrator: contracts.orchestrator.toLowerCase(),
@@ -58,8 +68,15 @@ export async function chainMismatch(store: Store, reached: ReachedChain, now: ()
   const differs = recorded ? differences(recorded, met) : [];
   const lostBlocks = differs.length === 0 ? await indexedBlocksMissing(store, client, contracts.chainId) : null;
   if (differs.length === 0 && lostBlocks === null) {
-    if (!recorded) await identities.insertOne(met);
-    return null;
+    if (recorded) return null;
+    try {
+      await identities.insertOne(met);
+      return null;
+    } catch (error) {
+      // Another node of the cluster recorded it first: compare with what it recorded.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return chainMismatch(store, reached, now);
+    }
   }
   const what = differs.length > 0 ? differs.join(', ') : lostBlocks!;
   const restore = reached.restore ? `restore ${reached.restore}, or ` : '';
@@ -67,8 +84,8 @@ export async function chainMismatch(store: Store, reached: ReachedChain, now: ()
 }
 
 function differences(recorded: IdentityDocument, met: IdentityDocument): string[] {
-  const fields = ['chainId', 'genesisHash', 'usdc', 'escrow', 'orchestrator'] as const;
-  return fields.filter((field) => recorded[field] !== met[field]).map((field) => `${field} ${String(recorded[field])} then, ${String(met[field])} now`);
+  const fields = ['chainId', 'anchor', 'usdc', 'escrow', 'orchestrator'] as const;
+  return fields.filter((field) => recorded[field] !== met[field]).map((field) => (field === 'anchor' ? `block ${String(recorded.anchor).replace(':', ' ')} then, ${String(met.anchor).replace(/^\d+:/, '')} now` : `${field} ${String(recorded[field])} then, ${String(met[field])} now`));
 }
 
 /**

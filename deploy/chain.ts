@@ -123,7 +123,8 @@ export async function openKeptNodeChain(config: Config, logger: Logger, local: L
   }
   if (!chain) return { chain, problem: null };
   const restore = chain.localChain && keeping.keptIn !== undefined ? keptChainFiles(keeping.keptIn).state : undefined;
-  const problem = await chainMismatch(keeping.store, { client: chain.client, contracts: chain.contracts, dataPlace: keeping.dataPlace, ...(restore ? { restore } : {}) }, keeping.now);
+  const anchorBlock = chain.localChain ? chain.localChain.deployBlock : 0n;
+  const problem = await chainMismatch(keeping.store, { client: chain.client, contracts: chain.contracts, anchorBlock, dataPlace: keeping.dataPlace, ...(restore ? { restore } : {}) }, keeping.now);
   if (!problem) return { chain, problem };
   await chain.localChain?.stop();
   return { chain: null, problem };

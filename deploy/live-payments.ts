@@ -10,10 +10,15 @@ import type { PaymentChain } from '../machines/payment/index.js';
 import type { ChainSide, IndexedChain } from './chain.js';
 import { LiveReadiness, type ReadinessProbe } from './live-readiness.js';
 
-/** Each side answers within this or counts as silent: a customer's request must not wait longer. */
-const PROBE_DEADLINE_MS = 1_000;
-/** How often the sides are asked: how long a customer can meet a side that went silent before the node knows. */
+/** Each side answers within this or misses the round. */
+const PROBE_DEADLINE_MS = 2_000;
+/** How often the sides are asked. */
 const PROBE_EVERY_MS = 2_000;
+/**
+ * A side that misses this many rounds in a row is silent: a node knows of a silent side within
+ * about 6 s, and a slow answer on a busy machine refuses no payment.
+ */
+const SILENT_AFTER_ROUNDS = 2;
 
 export interface LiveSides {
   chain: ChainSide | null;
@@ -27,7 +32,7 @@ export interface LiveSides {
 }
 
 export function liveReadinessOf(sides: LiveSides): LiveReadiness | null {
-  const common = { deadlineMs: PROBE_DEADLINE_MS, everyMs: PROBE_EVERY_MS, logger: sides.logger };
+  const common = { deadlineMs: PROBE_DEADLINE_MS, everyMs: PROBE_EVERY_MS, silentAfter: SILENT_AFTER_ROUNDS, logger: sides.logger };
   if (sides.problem) return new LiveReadiness({ ...common, probes: [], standing: sides.problem });
   const { chain, opened, enclaveClient } = sides;
   if (!sides.payments || !chain || !opened) return null;

@@ -25,6 +25,8 @@ export interface LiveReadinessOptions {
   standing?: string | null;
   deadlineMs: number;
   everyMs: number;
+  /** Rounds in a row a side must miss before it counts as silent: one slow answer on a busy machine refuses no payment. */
+  silentAfter: number;
   logger: Logger;
 }
 
@@ -32,6 +34,8 @@ export class LiveReadiness {
   readonly #options: LiveReadinessOptions;
   /** Why each silent side is silent, by probe name. */
   readonly #silent = new Map<string, { rails: readonly LiveRail[]; reason: string }>();
+  /** Rounds each side has missed in a row. */
+  readonly #missed = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
   #round: Promise<void> | null = null;
 
@@ -54,14 +58,21 @@ export class LiveReadiness {
   /** Why a live payment on `rail` cannot be completed now; null when it can. */
   unavailable(rail: LiveRail): string | null {
     if (this.#options.standing) return this.#options.standing;
-    const reasons = [...this.#silent.values()].filter((silent) => silent.rails.includes(rail)).map((silent) => silent.reason);
-    return reasons.length === 0 ? null : reasons.join('; ');
+    return this.#reasons((silent) => silent.rails.includes(rail));
   }
 
   /** Why any live payment cannot be completed now, for the health check; null when all can. */
   reason(): string | null {
     if (this.#options.standing) return this.#options.standing;
-    const reasons = [...this.#silent.values()].map((silent) => silent.reason);
+    return this.#reasons(() => true);
+  }
+
+  /** The silent sides' reasons, in the probes' order. */
+  #reasons(include: (silent: { rails: readonly LiveRail[] }) => boolean): string | null {
+    const reasons = this.#options.probes.flatMap((probe) => {
+      const silent = this.#silent.get(probe.name);
+      return silent && include(silent) ? [silent.reason] : [];
+    });
     return reasons.length === 0 ? null : reasons.join('; ');
   }
 
@@ -72,7 +83,7 @@ export class LiveReadiness {
   }
 
   async #ask(): Promise<void> {
-    const { probes, deadlineMs, logger } = this.#options;
+    const { probes, deadlineMs, silentAfter, logger } = this.#options;
     await Promise.all(
       probes.map(async (probe) => {
         const failure = await withinDeadline(probe.ask(), deadlineMs).then(
@@ -83,8 +94,12 @@ export class LiveReadiness {
         if (failure === null) {
           if (was) logger.info({ side: probe.name }, `${probe.name} answers again: live payments resume`);
           this.#silent.delete(probe.name);
+          this.#missed.delete(probe.name);
           return;
         }
+        const missed = (this.#missed.get(probe.name) ?? 0) + 1;
+        this.#missed.set(probe.name, missed);
+        if (missed < silentAfter) return;
         if (!was) logger.warn({ side: probe.name, reason: failure }, `${probe.name} does not answer: live payments are refused until it does`);
         this.#silent.set(probe.name, { rails: probe.rails, reason: `${probe.name} does not answer (${failure})` });
       }),

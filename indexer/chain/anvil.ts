@@ -4,11 +4,11 @@
  * another process can take a port we chose, and no retry loop. anvil never outlives this process
  * by more than the time it takes to write its state.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
 
 export const ANVIL_DEFAULT_CHAIN_ID = 31337;
 
@@ -43,7 +43,7 @@ const STOP_GRACE_MS = 5_000;
 const STATE_INTERVAL_SECONDS = 5;
 
 /** How long a start waits for the anvil of an earlier run on the same state file to finish writing it. */
-const PREVIOUS_RUN_WAIT_MS = 15_000;
+const PREVIOUS_RUN_WAIT_MS = 30_000;
 
 /**
  * anvil cannot watch its parent, so a shell arranges it: a background reader of stdin (a pipe
@@ -84,29 +84,36 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     args.push('--state', options.stateFile, '--state-interval', String(STATE_INTERVAL_SECONDS));
   }
 
+  // An anvil that keeps state writes it after this process may be gone: its output goes to a
+  // file, since a write to a pipe nobody reads any more would end it before the state is out.
+  const logFile = options.stateFile === undefined ? null : `${options.stateFile}.log`;
+  const output = logFile === null ? 'pipe' : openSync(logFile, 'w');
   const child = spawn('/bin/sh', ['-c', STOP_WITH_PARENT, 'anvil', anvilBinaryPath(), ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', output, output],
     // Its own process group: a Ctrl-C or a SIGTERM sent to ours reaches the node, which stops its
     // indexer and then anvil, instead of anvil dying under an indexer still reading it.
     detached: true,
   });
+  if (typeof output === 'number') closeSync(output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // The pipe carries nothing and signals only by closing; closing it after anvil is gone may
   // fail with EPIPE, which changes nothing.
-  child.stdin.on('error', () => {});
+  child.stdin!.on('error', () => {});
 
   const stop = async (): Promise<void> => {
-    child.stdin.end();
+    child.stdin!.end();
     if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    // Killed while writing its state, anvil would leave half a chain: one that keeps state is let finish, and the next start waits for it.
+    const timer = logFile === null ? setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS) : null;
+    await (timer === null ? Promise.race([exited, delay(STOP_GRACE_MS)]) : exited);
+    if (timer) clearTimeout(timer);
   };
 
   if (options.stateFile !== undefined && child.pid !== undefined) await writeFile(pidFileOf(options.stateFile), String(child.pid));
 
   try {
-    const address = await listeningAddress(child, options.startupTimeoutMs ?? 20_000);
+    const startupTimeoutMs = options.startupTimeoutMs ?? 20_000;
+    const address = logFile === null ? await listeningAddress(child, startupTimeoutMs) : await listeningAddressInFile(child, logFile, startupTimeoutMs);
     const rpcUrl = `http://${address}`;
     const answered = await rpcChainId(rpcUrl);
     if (answered !== chainId) throw new Error(`anvil at ${rpcUrl} answered chain id ${answered}, not ${chainId}`);
@@ -136,7 +143,24 @@ async function previousRunEnded(stateFile: string): Promise<void> {
       process.kill(pid, 'SIGKILL');
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delay(50);
+  }
+}
+
+const LISTENING = /^Listening on (127\.0\.0\.1:\d+)$/m;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Reads anvil's log file until it names the address it listens on. */
+async function listeningAddressInFile(child: ChildProcess, logFile: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const written = await readFile(logFile, 'utf8');
+    const address = LISTENING.exec(written)?.[1];
+    if (address !== undefined) return address;
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`anvil exited before listening: ${written.slice(-4_000) || '(no output)'}`);
+    if (Date.now() > deadline) throw new Error(`anvil did not listen within ${timeoutMs} ms`);
+    await delay(25);
   }
 }
 
@@ -144,12 +168,12 @@ async function previousRunEnded(stateFile: string): Promise<void> {
  * Reads anvil's output until it names the address it listens on. The rest (the banner, then a
  * line per request) is read and dropped, so a full pipe never blocks anvil.
  */
-function listeningAddress(child: ChildProcessByStdio<Writable, Readable, Readable>, timeoutMs: number): Promise<string> {
+function listeningAddress(child: ChildProcess, timeoutMs: number): Promise<string> {
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4_000);
   });
-  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
   return new Promise((resolve, reject) => {
     const settle = (outcome: () => void): void => {
       clearTimeout(timer);
@@ -158,7 +182,7 @@ function listeningAddress(child: ChildProcessByStdio<Writable, Readable, Readabl
       outcome();
     };
     const onLine = (line: string): void => {
-      const address = /^Listening on (127\.0\.0\.1:\d+)$/.exec(line.trim())?.[1];
+      const address = LISTENING.exec(line.trim())?.[1];
       if (address !== undefined) settle(() => resolve(address));
     };
     const onExit = (): void => settle(() => reject(new Error(`anvil exited before listening: ${stderr || '(no output)'}`)));

@@ -148,7 +148,7 @@ test('a node over a data folder whose local chain was replaced says so in one li
   t.is(problems.length, 1, 'said once, in one line');
   const said = JSON.parse(problems[0]!) as { level: number; msg: string };
   t.is(said.level, 50);
-  t.regex(said.msg, /genesisHash 0x[0-9a-f]{64} then, 0x[0-9a-f]{64} now/);
+  t.regex(said.msg, /\(block 1 0x[0-9a-f]{64} then, 0x[0-9a-f]{64} now\)/);
   t.regex(said.msg, /Way out: .*DATA_DIR=\.\/data-new npm start/);
   t.notRegex(logOf(dataDir, 2), /ReorgTooDeepError/, 'the indexer is not run against the wrong chain');
 

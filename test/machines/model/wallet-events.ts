@@ -1,6 +1,7 @@
 /**
  * The wallet model's inputs: a wallet opened at nonce 5, asked for nonces while the chain
- * is behind it and after the key was used elsewhere (the chain ahead).
+ * is behind it and after the key was used elsewhere (the chain ahead), and set against the
+ * chain at a start (RECONCILE).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { walletKind } from '../../../actors/kinds/index.js';
@@ -19,6 +20,8 @@ export const WALLET_VARIANTS: Variant[] = [
 const SAMPLES: WalletEvent[] = [
   sample('chain behind', { type: 'ASSIGN_NONCE', transactionId: 'tx_1', chainNonce: 0n, at: AT + 1_000 }),
   sample('chain ahead', { type: 'ASSIGN_NONCE', transactionId: 'tx_2', chainNonce: 40n, at: AT + 2_000 }),
+  sample('reconciled, nothing held', { type: 'RECONCILE', chainNonce: 5n, heldNonces: [], seenNextNonce: 6n, at: AT + 3_000 }),
+  sample('reconciled, one held', { type: 'RECONCILE', chainNonce: 5n, heldNonces: [6n], seenNextNonce: 8n, at: AT + 4_000 }),
 ];
 
 export const walletEvents = (_snapshot: AnyMachineSnapshot): EventObject[] => SAMPLES;
