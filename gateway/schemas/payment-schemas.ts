@@ -44,14 +44,14 @@ export const setAmountBody = z
     currency: currencyCode.optional().meta({ description: 'The open amount’s currency; the only one taken' }),
     amountVersion: z.number().int().min(0).optional().meta({ description: 'The amountVersion the page showed: sent, the amount is set only if it is still that version' }),
   })
-  .meta({ id: 'SetOrderAmountRequest' });
+  .meta({ id: 'SetOrderAmountRequest', example: { amount: '25', currency: 'USD', amountVersion: 0 } });
 
 export const submitProofBody = z
   .strictObject({
     encryptedSessionMaterial: z.string().min(1).max(65_536).meta({ description: 'The buyer’s session material sealed to the attestation service’s key (compact JWE)' }),
     params: z.record(z.string().max(64), z.string().max(256)).meta({ description: 'What the platform needs to find the payment, e.g. { PAYMENT_ID }' }),
   })
-  .meta({ id: 'SubmitPaymentProofRequest' });
+  .meta({ id: 'SubmitPaymentProofRequest', example: { encryptedSessionMaterial: 'eyJhbGciOiJFQ0RILUVTIiwiZW5jIjoiQTI1NkdDTSJ9…', params: { PAYMENT_ID: '4102394756' } } });
 
 export const listPaymentsQuery = z.strictObject({
   status: paymentStatus.optional(),

@@ -81,7 +81,7 @@ export const updateWebhookBody = z
 
 export const testWebhookBody = z
   .strictObject({ eventType: webhookEventType.default('ORDER_CREATED').meta({ description: 'The type the test event carries (ORDER_CREATED when absent)' }) })
-  .meta({ id: 'TestWebhookRequest' });
+  .meta({ id: 'TestWebhookRequest', example: { eventType: 'ORDER_FULFILLED' } });
 
 export const webhookPath = z.strictObject({ webhookId });
 export const deliveryPath = z.strictObject({ webhookId, deliveryId });
