@@ -85,3 +85,36 @@ test('every merchant operation has a curl and a JavaScript sample that call it, 
   const create = merchantOperations().find(({ operation }) => operation.operationId === 'createOrder')!.operation['x-codeSamples'] as Array<{ label: string; source: string }>;
   t.regex(create.find((sample) => sample.label === 'Peer SDK')?.source ?? '', /createCheckout\(/);
 });
+/**
+ * Every property reachable from the merchant API's operations (parameters, request
+ * bodies, every answer), following references, named by where it was reached.
+ */
+function undescribedFields(): string[] {
+  const missing = new Set<string>();
+  const seen = new Set<unknown>();
+  const component = (ref: string) => document.components.schemas[ref.replace('#/components/schemas/', '')] as Json;
+  const described = (schema: Json) => Boolean(schema.description?.trim() || (schema.$ref && component(schema.$ref).description?.trim()));
+  const walk = (schema: Json | undefined, where: string): void => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    if (schema.$ref) return walk(component(schema.$ref), schema.$ref.replace('#/components/schemas/', ''));
+    for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) {
+      if (!described(property)) missing.add(`${where}.${name}`);
+      walk(property, `${where}.${name}`);
+    }
+    for (const key of ['items', 'additionalProperties']) if (typeof schema[key] === 'object') walk(schema[key], `${where}[]`);
+    for (const key of ['anyOf', 'oneOf', 'allOf']) for (const variant of schema[key] ?? []) walk(variant, where);
+  };
+  for (const { where, operation } of merchantOperations()) {
+    for (const parameter of operation.parameters ?? []) {
+      if (!parameter.description?.trim() && !described(parameter.schema ?? {})) missing.add(`${where} ${parameter.in} parameter ${parameter.name}`);
+    }
+    for (const [type, media] of Object.entries<Json>(operation.requestBody?.content ?? {})) if (type === 'application/json') walk(media.schema, `${where} body`);
+    for (const [status, answer] of Object.entries<Json>(operation.responses)) walk(answer.content?.['application/json']?.schema, `${where} ${status}`);
+  }
+  return [...missing].sort();
+}
+
+test('every field the merchant API takes or answers has a description', (t) => {
+  t.deepEqual(undescribedFields(), []);
+});
