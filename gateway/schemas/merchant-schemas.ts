@@ -8,25 +8,25 @@ export const merchantPath = z.strictObject({ merchantId });
 
 export const createMerchantBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(120),
-    tier: tier.optional(),
-    evmWalletAddress: evmAddress.optional(),
-    solanaWalletAddress: solanaAddress.optional(),
+    name: z.string().trim().min(1).max(120).meta({ description: 'The shop’s name, shown to customers' }),
+    tier: tier.optional().meta({ description: 'The plan; none when absent, and a live order needs one' }),
+    evmWalletAddress: evmAddress.optional().meta({ description: 'Where orders on EVM chains deliver by default' }),
+    solanaWalletAddress: solanaAddress.optional().meta({ description: 'Where orders on Solana deliver by default' }),
   })
   .meta({ example: { name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' } });
 
 export const updateMerchantBody = z
   .strictObject({
-    tier: tier.nullable().optional(),
-    evmWalletAddress: evmAddress.nullable().optional(),
-    solanaWalletAddress: solanaAddress.nullable().optional(),
-    defaultPaymentCurrency: currencyCode.nullable().optional(),
-    enabledRails: z.array(z.enum(ALL_RAILS)).max(ALL_RAILS.length).optional(),
-    dynamicOrdersEnabled: z.boolean().optional(),
-    completionDustThresholdUsdc: decimalString.optional(),
-    feePayer: feePayer.optional(),
-    apiKeyIpAllowlist: z.array(z.string().min(1).max(64)).max(100).optional(),
-    inPersonCheckoutEnabled: z.boolean().optional(),
+    tier: tier.nullable().optional().meta({ description: 'The plan; null for none' }),
+    evmWalletAddress: evmAddress.nullable().optional().meta({ description: 'Where orders on EVM chains deliver by default; null for none' }),
+    solanaWalletAddress: solanaAddress.nullable().optional().meta({ description: 'Where orders on Solana deliver by default; null for none' }),
+    defaultPaymentCurrency: currencyCode.nullable().optional().meta({ description: 'The currency a fiat price is in when the create names none; null for none' }),
+    enabledRails: z.array(z.enum(ALL_RAILS)).max(ALL_RAILS.length).optional().meta({ description: 'The rails an order takes when its create names none' }),
+    dynamicOrdersEnabled: z.boolean().optional().meta({ description: 'Orders may have open amounts and be resized' }),
+    completionDustThresholdUsdc: decimalString.optional().meta({ description: 'Below this many USDC still owed, an order counts as FULFILLED' }),
+    feePayer: feePayer.optional().meta({ description: 'Who bears the fees when the create names nobody' }),
+    apiKeyIpAllowlist: z.array(z.string().min(1).max(64)).max(100).optional().meta({ description: 'The client addresses (IP addresses or CIDR ranges) the API keys are taken from; empty: any address' }),
+    inPersonCheckoutEnabled: z.boolean().optional().meta({ description: 'The merchant may take in-person checkouts' }),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one setting to change')
   .meta({ example: { tier: 'PRO', enabledRails: ['venmo', 'zelle'] } });

@@ -49,7 +49,7 @@ const checkoutOrderBase = {
   refundDepositId: nullableString.meta({ description: 'The deposit the refund is paid from; null without a refund' }),
   refundTransactionHash: nullableString.meta({ description: 'The refund’s transaction hash; null until it is sent' }),
   refundMetadata: notYetShown('Refund details'),
-  inPersonCheckout: z.boolean().meta({ description: 'Made for in-person checkout (a QR code at a till); false for orders created through the API' }),
+  inPersonCheckout: z.boolean().meta({ description: 'An order for in-person checkout: the merchant’s inPersonCheckoutEnabled when the order was created' }),
   destinationAddress: z.string().meta({ description: 'Where the USDC is delivered: the address the create named, or the merchant’s wallet of the chain’s kind' }),
   destinationToken: z.string().meta({ description: 'The token delivered, by its address on the destination chain' }),
   destinationChainId: z.string().meta({ description: 'A decimal string, as document 1 writes chain ids' }),

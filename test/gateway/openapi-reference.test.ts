@@ -1,8 +1,9 @@
 /**
  * What the reference page (/docs) needs from the OpenAPI document beyond being valid:
  * every operation in a tag group (Redoc hides one that is not), the quickstart first,
- * and a code sample on every merchant operation with a body the operation accepts.
- * Each failure names the operation, so a new route shows what it lacks.
+ * a code sample on every merchant operation with a body the operation accepts, and a
+ * description on every field. Each failure names the operation or field, so a new
+ * route shows what it lacks.
  */
 import test from 'ava';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -86,10 +87,10 @@ test('every merchant operation has a curl and a JavaScript sample that call it, 
   t.regex(create.find((sample) => sample.label === 'Peer SDK')?.source ?? '', /createCheckout\(/);
 });
 /**
- * Every property reachable from the merchant API's operations (parameters, request
- * bodies, every answer), following references, named by where it was reached.
+ * Every property reachable from the given operations (parameters, request bodies, every
+ * answer), following references, named by where it was reached.
  */
-function undescribedFields(): string[] {
+function undescribedFields(listed: ReturnType<typeof operations>): string[] {
   const missing = new Set<string>();
   const seen = new Set<unknown>();
   const component = (ref: string) => document.components.schemas[ref.replace('#/components/schemas/', '')] as Json;
@@ -105,7 +106,7 @@ function undescribedFields(): string[] {
     for (const key of ['items', 'additionalProperties']) if (typeof schema[key] === 'object') walk(schema[key], `${where}[]`);
     for (const key of ['anyOf', 'oneOf', 'allOf']) for (const variant of schema[key] ?? []) walk(variant, where);
   };
-  for (const { where, operation } of merchantOperations()) {
+  for (const { where, operation } of listed) {
     for (const parameter of operation.parameters ?? []) {
       if (!parameter.description?.trim() && !described(parameter.schema ?? {})) missing.add(`${where} ${parameter.in} parameter ${parameter.name}`);
     }
@@ -116,5 +117,14 @@ function undescribedFields(): string[] {
 }
 
 test('every field the merchant API takes or answers has a description', (t) => {
-  t.deepEqual(undescribedFields(), []);
+  t.deepEqual(undescribedFields(merchantOperations()), []);
+});
+
+/** The engineers' tools (the actor inspector, machine charts, dead letters) are not described field by field yet. */
+const ENGINEERS_TOOLS = /^\/internal\/(v1\/(actors|machines|dead-letters)|engineers)/;
+
+test('every field of the other APIs has a description too, but for the engineers’ tools', (t) => {
+  const others = operations().filter(({ path, operation }) => !ENGINEERS_TOOLS.test(path) && !merchantOperations().some((merchant) => merchant.operation === operation));
+  t.true(others.length > 30, `${others.length} operations`);
+  t.deepEqual(undescribedFields(others), []);
 });
