@@ -36,7 +36,8 @@ Register an endpoint of yours (any HTTP server on port 4000 that answers 2xx):
 
 ${fence}sh
 curl -s ${QUICKSTART_NODE_URL}/api/v1/webhooks \\
-  -H "x-api-key: $PEER_API_KEY" -H 'content-type: application/json' \\
+  -H "x-api-key: $PEER_API_KEY" \\
+  -H 'content-type: application/json' \\
   -d '{"url":"${QUICKSTART_RECEIVER_URL}"}'
 ${fence}
 
@@ -46,7 +47,8 @@ The answer holds the endpoint’s signing secret (\`responseObject.secret\`, \`w
 
 ${fence}sh
 curl -s ${QUICKSTART_NODE_URL}/api/v1/orders \\
-  -H "x-api-key: $PEER_API_KEY" -H 'content-type: application/json' \\
+  -H "x-api-key: $PEER_API_KEY" \\
+  -H 'content-type: application/json' \\
   -d '{"requestedFiatAmount":"25.00","requestedFiatCurrency":"USD"}'
 ${fence}
 
@@ -58,7 +60,8 @@ The checkout link is \`${QUICKSTART_NODE_URL}/?order=<order.id>&token=<orderToke
 
 ${fence}sh
 curl -s ${QUICKSTART_NODE_URL}/api/v1/orders \\
-  -H "x-api-key: $PEER_API_KEY" -H 'content-type: application/json' \\
+  -H "x-api-key: $PEER_API_KEY" \\
+  -H 'content-type: application/json' \\
   -d '{"requestedFiatAmount":"25.00","requestedFiatCurrency":"USD"}' \\
   | jq -r '.responseObject | "${QUICKSTART_NODE_URL}/?order=\\(.order.id)&token=\\(.orderToken)"'
 ${fence}
@@ -72,7 +75,8 @@ On the page, pick Venmo and press Continue. The node pays through a local stand-
 Your endpoint hears ORDER_CREATED at once, then PAYMENT_CREATED, PAYMENT_SETTLED and ORDER_FULFILLED as the customer pays, each signed (\`webhook-signature\`) and retried until it answers 2xx. The account’s orders and their state:
 
 ${fence}sh
-curl -s ${QUICKSTART_NODE_URL}/api/v1/merchants/me/orders -H "x-api-key: $PEER_API_KEY"
+curl -s ${QUICKSTART_NODE_URL}/api/v1/merchants/me/orders \\
+  -H "x-api-key: $PEER_API_KEY"
 ${fence}
 
 ## The same with the Peer SDK
@@ -84,9 +88,13 @@ import { createCheckout } from '@zkp2p/pay-sdk';
 
 const checkout = await createCheckout(
   { requestedFiatAmount: '25.00', requestedFiatCurrency: 'USD' },
-  { apiBaseUrl: '${QUICKSTART_NODE_URL}', apiKey: process.env.PEER_API_KEY },
+  {
+    apiBaseUrl: '${QUICKSTART_NODE_URL}',
+    apiKey: process.env.PEER_API_KEY,
+  },
 );
-console.log(checkout.checkoutUrl); // ${QUICKSTART_NODE_URL}/?order=ord_…&token=…
+// ${QUICKSTART_NODE_URL}/?order=ord_…&token=…
+console.log(checkout.checkoutUrl);
 ${fence}
 
 Send the customer to \`checkout.checkoutUrl\` (in a browser, \`redirectToCheckout(order.id, orderToken, { apiBaseUrl })\` does it). Every merchant operation below has a curl and a JavaScript sample.
