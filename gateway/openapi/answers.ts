@@ -19,33 +19,40 @@ export type Answers = Record<string, Answer>;
 const json = (schema: z.ZodType, description: string): Answer => ({ description, content: { 'application/json': { schema } } });
 
 const envelopeFields = (status: number) => ({
-  success: z.literal(status >= 200 && status < 300),
+  success: z.literal(status >= 200 && status < 300).meta({ description: 'True exactly for a 2xx answer' }),
   message: z.string().meta({ description: 'For a log line, not for matching' }),
   statusCode: z.literal(status).meta({ description: 'The HTTP status' }),
 });
 
 /** The envelope of a success, around the resource the route replies through. */
 export function success(status: number, resource: z.ZodType, description: string): Answer {
-  return json(z.object({ ...envelopeFields(status), responseObject: resource }), description);
+  return json(z.object({ ...envelopeFields(status), responseObject: resource.meta({ description: 'The payload' }) }), description);
 }
 
 /** Document 1's validation 400: message 'Invalid request', no errorCode, which fields failed and why. */
 export const validationFailure = z
   .object({
     ...envelopeFields(400),
-    message: z.literal('Invalid request'),
+    message: z.literal('Invalid request').meta({ description: 'Always Invalid request' }),
     responseObject: z.object({
       fieldErrors: z.record(z.string(), z.array(z.string())).meta({ description: 'Messages per field; a nested field is named by its first segment' }),
       formErrors: z.array(z.string()).meta({ description: 'Messages about the request as a whole' }),
-    }),
+    }).meta({ description: 'Which fields failed, and why' }),
   })
   .meta({ id: 'ValidationFailure' });
+
+export const noPayload = z.null().meta({ description: 'Null: a failure carries no payload' });
+
+/** The errorCode of a failure: one of the codes the operation lists for the status. */
+export function errorCode(codes: readonly string[]) {
+  return z.enum(codes as [string, ...string[]]).meta({ description: 'What went wrong, for a program to branch on; the status’s list above says when each is answered' });
+}
 
 function coded(status: number, outcomes: readonly Outcome[]): z.ZodType[] {
   const codes = outcomes.flatMap((outcome) => (outcome.code === undefined ? [] : [outcome.code]));
   const variants: z.ZodType[] = [];
-  if (codes.length > 0) variants.push(z.object({ ...envelopeFields(status), responseObject: z.null(), errorCode: z.enum(codes as [string, ...string[]]) }));
-  if (codes.length < outcomes.length) variants.push(z.object({ ...envelopeFields(status), responseObject: z.null() }));
+  if (codes.length > 0) variants.push(z.object({ ...envelopeFields(status), responseObject: noPayload, errorCode: errorCode(codes) }));
+  if (codes.length < outcomes.length) variants.push(z.object({ ...envelopeFields(status), responseObject: noPayload }));
   return variants;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hostedOrder } from '../schemas/order-resources.js';
 import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../schemas/payment-schemas.js';
 import { checkoutPayment, checkoutQuotes } from '../schemas/payment-resources.js';
-import { failure, invalid, standardAnswers, success, type Outcome } from './answers.js';
+import { errorCode, failure, invalid, noPayload, standardAnswers, success, type Outcome } from './answers.js';
 import { NO_AUTH, ORDER_TOKEN, orderTokenRefusals } from './security.js';
 import { SCRIPT_PATH, STYLE_PATH } from '../hosted-page/checkout-page.js';
 
@@ -19,13 +19,23 @@ type DetailedOutcome = Outcome & { code: string; details?: z.ZodType };
  * outcome here is its own variant: its code with its details, or with null when it has none.
  */
 function detailedFailure(status: number, outcomes: DetailedOutcome[]) {
-  const envelope = { success: z.literal(false), message: z.string(), statusCode: z.literal(status) };
-  const variants = outcomes.map(({ code, details }) => z.object({ ...envelope, errorCode: z.literal(code), responseObject: details ?? z.null() }));
+  const envelope = {
+    success: z.literal(false).meta({ description: 'False: a failure' }),
+    message: z.string().meta({ description: 'For a log line, not for matching' }),
+    statusCode: z.literal(status).meta({ description: 'The HTTP status' }),
+  };
+  const variants = outcomes.map(({ code, details }) =>
+    z.object({ ...envelope, errorCode: errorCode([code]), responseObject: details?.meta({ description: 'What the code is about (see the list above)' }) ?? noPayload }),
+  );
   const schema = variants.length === 1 ? variants[0]! : z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
   return { ...failure(status, outcomes), content: { 'application/json': { schema } } };
 }
 
-const amountRange = z.object({ minAmount: z.string(), maxAmount: z.string().nullable() }).meta({ description: 'The range the amount must be in, in the open amount’s currency' });
+const amountRange = z
+  .object({
+    minAmount: z.string().meta({ description: 'The smallest amount allowed' }),
+    maxAmount: z.string().nullable().meta({ description: 'The largest amount allowed; null for no maximum but the node’s order limit' }),
+  }).meta({ description: 'The range the amount must be in, in the open amount’s currency' });
 const paymentNotFound = failure(404, [
   { code: 'NOT_FOUND', when: 'No order with that id, the token is not its token, or the payment is not one of its attempts' },
 ]);
@@ -104,7 +114,7 @@ export function checkoutPaths() {
             ...orderTokenRefusals,
             '409': detailedFailure(409, [
               { code: 'ORDER_NOT_PAYABLE', when: 'the order is FULFILLED or CANCELLED' },
-              { code: 'PAYMENT_IN_PROGRESS', when: 'another attempt is open and not named as replaced; responseObject.paymentId names it', details: z.object({ paymentId: z.string() }) },
+              { code: 'PAYMENT_IN_PROGRESS', when: 'another attempt is open and not named as replaced; responseObject.paymentId names it', details: z.object({ paymentId: z.string().meta({ description: 'The open attempt' }) }) },
               { code: 'PAYMENT_NOT_CANCELLABLE', when: 'the attempt to replace has a proof being verified or fulfilled, or its transfer is with the conversion provider' },
             ]),
             '422': failure(422, [
@@ -166,9 +176,9 @@ export function checkoutPaths() {
               {
                 code: 'AMOUNT_LOCKED',
                 when: 'a payment is in progress, may settle or settled, or the order is no longer open; responseObject.amountLock says why',
-                details: z.object({ amountLock: z.enum(['PAYMENT_IN_PROGRESS', 'PAYMENT_MAY_SETTLE', 'PAID']).nullable() }),
+                details: z.object({ amountLock: z.enum(['PAYMENT_IN_PROGRESS', 'PAYMENT_MAY_SETTLE', 'PAID']).nullable().meta({ description: 'Why the amount cannot change' }) }),
               },
-              { code: 'AMOUNT_CONFLICT', when: 'amountVersion was sent and the amount has changed since; responseObject.amountVersion is the current one', details: z.object({ amountVersion: z.number().int() }) },
+              { code: 'AMOUNT_CONFLICT', when: 'amountVersion was sent and the amount has changed since; responseObject.amountVersion is the current one', details: z.object({ amountVersion: z.number().int().meta({ description: 'The amount’s current version' }) }) },
             ]),
             '422': detailedFailure(422, [
               {

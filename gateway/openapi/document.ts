@@ -26,7 +26,10 @@ import { securitySchemes } from './security.js';
 import { walletPaths } from './wallet-paths.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
-import { DEVELOPMENT_TAG, devPaths } from './dev-paths.js';
+import { devPaths } from './dev-paths.js';
+import { QUICKSTART } from './quickstart.js';
+import { documentTagGroups, documentTags } from './tags.js';
+import { withCodeSamples } from './code-samples.js';
 
 /** Answers no operation owns, because they come before (or instead of) routing. */
 const ANY_PATH = `
@@ -40,35 +43,18 @@ ${unroutedTable()}
 
 export function openApiDocument(version: string, options: { orderMaxUsdc: string; admin?: boolean; deadLetters?: boolean; metrics?: boolean; development?: boolean }) {
   const development = Boolean(options.development);
-  return createDocument({
+  return withCodeSamples(createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Peer platform API',
       version,
       summary: 'Collect USDC from customers paying in fiat over peer-to-peer apps',
-      description: `Merchant checkout API (document 1) and the node’s admin API.\n\n${ANY_PATH}`,
+      description: `${QUICKSTART}\n\n# Conventions\n\n${ANY_PATH}`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Peer-Proprietary' },
     },
     servers: [{ url: '/', description: 'The node serving this document' }],
-    tags: [
-      { name: 'Orders', description: 'Checkout orders (document 1)' },
-      { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
-      { name: 'Checkout', description: 'The customer’s side of an order, with its order token: quotes, payments, the amount' },
-      { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
-      { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
-      { name: 'Integration', description: 'Getting ready to go live: a sandbox test order and what is left to do' },
-      { name: 'Market', description: 'Makers’ liquidity (document 3): the orderbook, the maker leaderboard and deposit bundles' },
-      { name: 'Makers', description: 'Maker records (document 3): a maker’s payee on a payment platform, in the legacy (v1) and new (v2) formats' },
-      { name: 'Maker sign-in', description: 'Makers sign in with an Ethereum wallet (EIP-4361) for a bearer token (docs/maker-auth.md)' },
-      { name: 'Referrals', description: 'Makers’ referral codes (document 3; docs/maker-referrals.md)' },
-      { name: 'Deposits', description: 'Makers create and configure a deposit in one sponsored batch (document 3; docs/atomic-create.md)' },
-      { name: 'Transaction history', description: 'A signed-in wallet’s USDC transfers (document 3; docs/transaction-history.md)' },
-      { name: 'Merchants', description: 'The merchant’s own account' },
-      { name: 'Admin', description: 'Operators only, behind PEER_ADMIN_TOKEN' },
-      { name: 'Wallet provider', description: 'Signed balance webhooks the wallet provider sends (document 3)' },
-      { name: 'Service', description: 'Health, metrics and this description' },
-      ...(development ? [DEVELOPMENT_TAG] : []),
-    ],
+    tags: documentTags(development),
+    'x-tagGroups': documentTagGroups(development),
     components: { securitySchemes: { ...securitySchemes(Boolean(options.admin)), ...walletProviderSecuritySchemes } },
     paths: {
       ...orderPaths(options),
@@ -96,5 +82,5 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...healthPaths(),
       ...descriptionPaths(),
     },
-  });
+  }));
 }

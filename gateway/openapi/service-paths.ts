@@ -24,7 +24,7 @@ export function metricsPaths() {
     '/metrics': {
       get: {
         operationId: 'getMetrics',
-        tags: ['Service'],
+        tags: ['Metrics'],
         summary: 'Metrics in Prometheus text format',
         description: [
           'For a Prometheus scraper: asks, turns, conflicts, effects, timers, shard leases, store calls and Node’s own metrics (docs/metrics.md).',

@@ -43,11 +43,14 @@ export const atomicCreatePath = z.object({
   requestId: uuid.meta({ description: 'The requestId the creation was asked with' }),
 });
 
+const chainId = z.number().int().min(1).meta({ description: 'The chain the deposit is created on' });
+const escrowAddress = evmAddress.meta({ description: 'The escrow contract the deposit is made in' });
+
 export const atomicCreateResult = z
   .object({
-    chainId: z.number().int().min(1),
+    chainId,
     depositId: z.string().regex(/^\d+$/).meta({ description: 'The escrow deposit id reserved for the request', example: '42' }),
-    escrowAddress: evmAddress,
+    escrowAddress,
     transactionHash: txHash.meta({ description: 'The transaction that carries the batch' }),
   })
   .meta({ id: 'AtomicCreateResult' });
@@ -57,17 +60,19 @@ export const atomicCreateStatus = z
     status: z.enum(['pending', 'confirmed', 'failed']).meta({
       description: 'pending: submitted, not yet confirmed; confirmed: the deposit exists; failed (ours, beside document 3’s two): the batch can never succeed, see `failure`',
     }),
-    chainId: z.number().int().min(1),
+    chainId,
     depositId: z.string().regex(/^\d+$/).meta({ description: 'The deposit id reserved; final once confirmed (a batch that lost its id to another deposit is submitted again under the next)' }),
-    escrowAddress: evmAddress,
+    escrowAddress,
     transactionHash: txHash.nullable().meta({ description: 'Null until confirmed' }),
     failure: z
       .object({
-        code: z.enum(['CALLDATA_REVERTS', 'EMBEDDED_WALLET_NOT_FOUND', 'SUBMISSION_FAILED']),
-        message: z.string(),
+        code: z.enum(['CALLDATA_REVERTS', 'EMBEDDED_WALLET_NOT_FOUND', 'SUBMISSION_FAILED']).meta({
+          description: 'CALLDATA_REVERTS: the batch reverts for a reason of the maker’s calls; EMBEDDED_WALLET_NOT_FOUND: the provider holds no embedded wallet for the address; SUBMISSION_FAILED: the batch reverted on chain, or lost its id three times',
+        }),
+        message: z.string().meta({ description: 'The reason in words' }),
       })
       .nullable()
       .meta({ description: 'Why a failed request failed; null otherwise' }),
-    updatedAt: isoTime,
+    updatedAt: isoTime.meta({ description: 'When the request last changed' }),
   })
   .meta({ id: 'AtomicCreateStatus' });

@@ -39,13 +39,25 @@ export function queryBoolean(description: string) {
 
 /** Document 1's paging of every merchant list: 1-based page, limit up to 100, above it refused rather than clamped. */
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20),
+  page: z.coerce.number().int().min(1).default(1).meta({ description: 'The page to read, from 1' }),
+  limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(20).meta({ description: 'Items per page, at most 100' }),
 };
+
+/** The paging fields of every merchant list answer, beside the page's items. */
+export function pageFields(items: string) {
+  return {
+    total: z.number().int().meta({ description: `How many ${items} match, on every page` }),
+    page: z.number().int().meta({ description: 'This page’s number, from 1' }),
+    limit: z.number().int().meta({ description: 'The most items a page holds' }),
+  };
+}
 
 /** An id of one resource kind, as the path parameters and bodies that name one carry it. */
 export function resourceId(prefix: string, article: string) {
-  return z.string().regex(idPattern(prefix), `must be ${article} id: ${prefix}_ and 24 letters or digits`).meta({ example: `${prefix}_4Fz1hQk9TbW2mX7pLr0sVc3N` });
+  return z
+    .string()
+    .regex(idPattern(prefix), `must be ${article} id: ${prefix}_ and 24 letters or digits`)
+    .meta({ description: `${article[0]!.toUpperCase()}${article.slice(1)} id: ${prefix}_ and 24 letters or digits`, example: `${prefix}_4Fz1hQk9TbW2mX7pLr0sVc3N` });
 }
 
 export const merchantId = resourceId('mer', 'a merchant');

@@ -3,19 +3,30 @@ import { z } from 'zod';
 
 const service = z
   .object({
-    status: z.enum(['connected', 'disconnected']),
+    status: z.enum(['connected', 'disconnected']).meta({ description: 'Whether the node reaches it' }),
     responseTime: z.number().optional().meta({ description: 'Milliseconds, when connected' }),
   })
-  .meta({ id: 'ServiceStatus' });
+  .meta({ id: 'ServiceStatus', description: 'A dependency of the node' });
 
 export const healthReport = z
   .object({
     status: z.enum(['healthy', 'degraded', 'unhealthy']).meta({ description: 'unhealthy without the store; degraded without the transport or event bus, or while the chain indexer is not serving' }),
-    timestamp: z.string(),
+    timestamp: z.string().meta({ description: 'When the report was made (ISO 8601)' }),
     uptime: z.number().meta({ description: 'Seconds since the node started' }),
-    environment: z.string(),
-    version: z.string(),
-    services: z.object({ database: service, redis: service.meta({ description: 'The transport and event bus (document 3 names this slot redis)' }) }),
-    memory: z.object({ used: z.number().int(), total: z.number().int(), percentage: z.number() }),
+    environment: z.string().meta({ description: 'NODE_ENV: development, test or production' }),
+    version: z.string().meta({ description: 'The running code’s version' }),
+    services: z
+      .object({
+        database: service.meta({ description: 'The store (MongoDB or the embedded store)' }),
+        redis: service.meta({ description: 'The transport and event bus (document 3 names this slot redis)' }),
+      })
+      .meta({ description: 'The node’s dependencies' }),
+    memory: z
+      .object({
+        used: z.number().int().meta({ description: 'Bytes of the machine’s memory in use' }),
+        total: z.number().int().meta({ description: 'Bytes of memory the machine has' }),
+        percentage: z.number().meta({ description: 'used as a percentage of total' }),
+      })
+      .meta({ description: 'The machine’s memory' }),
   })
   .meta({ id: 'HealthReport' });

@@ -23,17 +23,24 @@ export const sandboxTestOrder = z
 export const integrationStatus = z
   .object({
     merchantId: z.string().meta({ description: 'The account of the key that asked' }),
-    environment: z.enum(['LIVE', 'SANDBOX']),
+    environment: z.enum(['LIVE', 'SANDBOX']).meta({ description: 'The environment of the key that asked' }),
     readyForLive: z.boolean().meta({ description: 'Every required step is done' }),
-    steps: z.array(
+    steps: z
+      .array(
       z
         .object({
-          id: z.enum(['API_KEY_USED', 'WEBHOOK_CONFIGURED', 'WEBHOOK_DELIVERING', 'TEST_ORDER_FULFILLED', 'WALLET_ON_FILE', 'PLAN_SELECTED', 'IP_ALLOWLIST_SET']),
-          done: z.boolean(),
-          required: z.boolean(),
+          id: z
+            .enum(['API_KEY_USED', 'WEBHOOK_CONFIGURED', 'WEBHOOK_DELIVERING', 'TEST_ORDER_FULFILLED', 'WALLET_ON_FILE', 'PLAN_SELECTED', 'IP_ALLOWLIST_SET'])
+            .meta({
+              description:
+                'The step: API_KEY_USED (a key called the API in the last 30 days), WEBHOOK_CONFIGURED, WEBHOOK_DELIVERING (the last delivery was answered 2xx), TEST_ORDER_FULFILLED, WALLET_ON_FILE, PLAN_SELECTED, IP_ALLOWLIST_SET',
+            }),
+          done: z.boolean().meta({ description: 'The step is done' }),
+          required: z.boolean().meta({ description: 'Going live needs it; a step not required is advice' }),
           detail: z.string().meta({ description: 'What the answer rests on, or what to do' }),
         })
-        .meta({ id: 'IntegrationStep' }),
-    ),
+        .meta({ id: 'IntegrationStep', description: 'One step towards going live' }),
+      )
+      .meta({ description: 'Every step, done or not' }),
   })
   .meta({ id: 'IntegrationStatus' });

@@ -10,7 +10,7 @@ import type { ChartState } from '../../machines/charts/chart-graph.js';
 const machineName = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,63}$/, 'must be a machine chart name: lower-case letters, digits and hyphens, such as payment')
-  .meta({ example: 'payment' });
+  .meta({ description: 'The machine’s chart name: its id in kebab case', example: 'payment' });
 
 export const machinePath = z.strictObject({ name: machineName });
 
@@ -41,36 +41,37 @@ const chartTransition = z
     delay: z
       .object({
         label: z.string().meta({ description: 'As the chart reads it: 1h, 30m, or the delay’s name when each actor computes its own' }),
-        name: z.string().optional(),
-        ms: z.number().optional(),
+        name: z.string().optional().meta({ description: 'The delay’s name, when each actor computes its own' }),
+        ms: z.number().optional().meta({ description: 'The delay in milliseconds, when the machine fixes it' }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'The wait of a delayed transition; absent otherwise' }),
     guard: z.string().optional().meta({ description: 'An expression of named guards, such as notProving && !in(#payment.CREATED.CONVERTING)' }),
-    actions: z.array(chartAction),
+    actions: z.array(chartAction).meta({ description: 'The actions the transition runs, in order' }),
     targets: z.array(z.string()).meta({ description: 'State ids entered; empty when the transition stays where it is' }),
-    reenter: z.literal(true).optional(),
+    reenter: z.literal(true).optional().meta({ description: 'The transition leaves and enters its own state again; absent otherwise' }),
   })
   .meta({ id: 'ChartTransition' });
 
 const chartState: z.ZodType<ChartState> = z
   .object({
     id: z.string().meta({ description: 'Unique in the machine, such as payment.CREATED.SIGNALLING' }),
-    key: z.string(),
-    type: z.enum(['atomic', 'compound', 'parallel', 'final', 'history']),
+    key: z.string().meta({ description: 'The state’s name within its parent' }),
+    type: z.enum(['atomic', 'compound', 'parallel', 'final', 'history']).meta({ description: 'The xstate kind of state' }),
     initial: z.string().optional().meta({ description: 'The child entered first, of a compound state' }),
-    entry: z.array(chartAction),
-    exit: z.array(chartAction),
-    transitions: z.array(chartTransition),
+    entry: z.array(chartAction).meta({ description: 'The actions run on entering the state' }),
+    exit: z.array(chartAction).meta({ description: 'The actions run on leaving the state' }),
+    transitions: z.array(chartTransition).meta({ description: 'The transitions out of the state' }),
     get states() {
-      return z.array(chartState);
+      return z.array(chartState).meta({ description: 'The child states; empty for an atomic state' });
     },
-    description: z.string().optional(),
+    description: z.string().optional().meta({ description: 'What the machine says of the state' }),
   })
   .meta({ id: 'ChartState' });
 
 export const machineChart = z
   .object({
     name: machineName,
-    root: chartState,
+    root: chartState.meta({ description: 'The machine itself, as the root state' }),
   })
   .meta({ id: 'MachineChart' });

@@ -72,7 +72,7 @@ export const depositDataSchemas: Record<MakerApiVersion, Partial<Record<Processo
 const makerDetails = {
   telegramUsername,
   isBusiness: z.boolean().optional().meta({ description: 'Whether the payee is a business account; absent, true for paypal-business and false elsewhere' }),
-  metadata: freeFormObject.nullable().optional(),
+  metadata: freeFormObject.nullable().optional().meta({ description: 'A free-form JSON object of the maker’s, kept on the record; null or absent for none' }),
 };
 
 function processorName(version: MakerApiVersion) {
@@ -89,7 +89,7 @@ function createBody(version: MakerApiVersion) {
   const variants = NAMES[version].map((name) =>
     z
       .object({
-        processorName: z.literal(name),
+        processorName: z.literal(name).meta({ description: 'The payment platform the payee is on' }),
         depositData: depositDataSchemas[version][name]!,
         ...(version === 'v2' ? makerDetails : {}),
       })
@@ -123,9 +123,9 @@ export const makerRecord = z
     id: z.number().int().min(1).meta({ description: 'The record’s number: unique, and fixed once given' }),
     processorName: z.string().meta({ description: 'The processor the payee was registered on', example: 'venmo' }),
     offchainId: z.string().meta({ description: 'The normalised payee id, as payments on the platform name the payee', example: '3141592653' }),
-    telegramUsername: z.string().nullable(),
+    telegramUsername: z.string().nullable().meta({ description: 'The maker’s Telegram username, without the @; null for none' }),
     hashedOnchainId: z.string().regex(/^0x[0-9a-fA-F]{64}$/).meta({ description: 'keccak256 of offchainId: the payeeDetails a deposit paid to this payee holds' }),
-    isBusiness: z.boolean(),
+    isBusiness: z.boolean().meta({ description: 'The payee is a business account' }),
     revoked: z.boolean().meta({ description: 'Always false: no endpoint revokes a record yet' }),
     metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The maker’s free-form metadata (v2); null when none' }),
     createdAt: z.iso.datetime().meta({ description: 'When the record was made', example: '2026-11-23T12:00:00.000Z' }),

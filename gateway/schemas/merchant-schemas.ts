@@ -8,64 +8,65 @@ export const merchantPath = z.strictObject({ merchantId });
 
 export const createMerchantBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(120),
-    tier: tier.optional(),
-    evmWalletAddress: evmAddress.optional(),
-    solanaWalletAddress: solanaAddress.optional(),
+    name: z.string().trim().min(1).max(120).meta({ description: 'The shop’s name, shown to customers' }),
+    tier: tier.optional().meta({ description: 'The plan; none when absent, and a live order needs one' }),
+    evmWalletAddress: evmAddress.optional().meta({ description: 'Where orders on EVM chains deliver by default' }),
+    solanaWalletAddress: solanaAddress.optional().meta({ description: 'Where orders on Solana deliver by default' }),
   })
   .meta({ example: { name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' } });
 
 export const updateMerchantBody = z
   .strictObject({
-    tier: tier.nullable().optional(),
-    evmWalletAddress: evmAddress.nullable().optional(),
-    solanaWalletAddress: solanaAddress.nullable().optional(),
-    defaultPaymentCurrency: currencyCode.nullable().optional(),
-    enabledRails: z.array(z.enum(ALL_RAILS)).max(ALL_RAILS.length).optional(),
-    dynamicOrdersEnabled: z.boolean().optional(),
-    completionDustThresholdUsdc: decimalString.optional(),
-    feePayer: feePayer.optional(),
-    apiKeyIpAllowlist: z.array(z.string().min(1).max(64)).max(100).optional(),
-    inPersonCheckoutEnabled: z.boolean().optional(),
+    tier: tier.nullable().optional().meta({ description: 'The plan; null for none' }),
+    evmWalletAddress: evmAddress.nullable().optional().meta({ description: 'Where orders on EVM chains deliver by default; null for none' }),
+    solanaWalletAddress: solanaAddress.nullable().optional().meta({ description: 'Where orders on Solana deliver by default; null for none' }),
+    defaultPaymentCurrency: currencyCode.nullable().optional().meta({ description: 'The currency a fiat price is in when the create names none; null for none' }),
+    enabledRails: z.array(z.enum(ALL_RAILS)).max(ALL_RAILS.length).optional().meta({ description: 'The rails an order takes when its create names none' }),
+    dynamicOrdersEnabled: z.boolean().optional().meta({ description: 'Orders may have open amounts and be resized' }),
+    completionDustThresholdUsdc: decimalString.optional().meta({ description: 'Below this many USDC still owed, an order counts as FULFILLED' }),
+    feePayer: feePayer.optional().meta({ description: 'Who bears the fees when the create names nobody' }),
+    apiKeyIpAllowlist: z.array(z.string().min(1).max(64)).max(100).optional().meta({ description: 'The client addresses (IP addresses or CIDR ranges) the API keys are taken from; empty: any address' }),
+    inPersonCheckoutEnabled: z.boolean().optional().meta({ description: 'The merchant may take in-person checkouts' }),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one setting to change')
   .meta({ example: { tier: 'PRO', enabledRails: ['venmo', 'zelle'] } });
 
 export const merchantProfile = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    logoUrl: z.string().nullable(),
-    industryType: z.string().nullable(),
-    industryOtherText: z.string().nullable(),
-    integrationPath: z.string().nullable(),
-    onboardingCompletedAt: z.string().nullable(),
-    onboardingSkippedAt: z.string().nullable(),
+    id: z.string().meta({ description: 'The account id (mer_…); live and sandbox are separate accounts' }),
+    name: z.string().meta({ description: 'The shop’s name, shown to customers' }),
+    logoUrl: z.string().nullable().meta({ description: 'The shop’s logo, shown on the checkout page; null for none' }),
+    industryType: z.string().nullable().meta({ description: 'The shop’s industry, from onboarding; null when not given' }),
+    industryOtherText: z.string().nullable().meta({ description: 'The industry in the merchant’s words when it is none of the listed ones; null otherwise' }),
+    integrationPath: z.string().nullable().meta({ description: 'How the merchant integrates, from onboarding; null when not given' }),
+    onboardingCompletedAt: z.string().nullable().meta({ description: 'When onboarding was completed (ISO 8601); null until it is' }),
+    onboardingSkippedAt: z.string().nullable().meta({ description: 'When onboarding was skipped (ISO 8601); null unless it was' }),
     apiKey: z.string().meta({ description: 'Which key is in use: its prefix and last four characters. Keys are stored only as hashes.' }),
-    apiKeyIpAllowlist: z.array(z.string()),
-    environment,
-    sandboxMerchantId: z.string().nullable(),
-    inPersonCheckoutEnabled: z.boolean(),
-    evmWalletAddress: z.string().nullable(),
-    solanaWalletAddress: z.string().nullable(),
-    v1EvmWalletAddress: z.string().nullable(),
-    v1SolanaWalletAddress: z.string().nullable(),
-    tier: tier.nullable(),
-    masterMerchantId: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    apiKeyIpAllowlist: z.array(z.string()).meta({ description: 'The client addresses (canonical CIDR entries) the key is taken from; empty: any address' }),
+    environment: environment.meta({ description: 'LIVE, or SANDBOX where no money moves' }),
+    sandboxMerchantId: z.string().nullable().meta({ description: 'On a live account, its sandbox twin; null on a sandbox account' }),
+    inPersonCheckoutEnabled: z.boolean().meta({ description: 'The merchant may take in-person checkouts' }),
+    evmWalletAddress: z.string().nullable().meta({ description: 'Where orders on EVM chains deliver by default; null for none' }),
+    solanaWalletAddress: z.string().nullable().meta({ description: 'Where orders on Solana deliver by default; null for none' }),
+    v1EvmWalletAddress: z.string().nullable().meta({ description: 'The EVM wallet of the first version of the platform; null for none' }),
+    v1SolanaWalletAddress: z.string().nullable().meta({ description: 'The Solana wallet of the first version of the platform; null for none' }),
+    tier: tier.nullable().meta({ description: 'The plan: BASE, PRO or CONCIERGE; null until one is chosen, and a live order needs one' }),
+    masterMerchantId: z.string().nullable().meta({ description: 'The master account of a sub-merchant; null otherwise' }),
+    createdAt: z.string().meta({ description: 'When the account was created (ISO 8601)' }),
+    updatedAt: z.string().meta({ description: 'When the account last changed (ISO 8601)' }),
     merchantConfig: z
       .object({
-        defaultPaymentCurrency: z.string().nullable(),
-        enabledRails: z.array(z.string()),
-        dynamicOrdersEnabled: z.boolean(),
-        completionDustThresholdUsdc: z.string(),
-        feePayer,
+        defaultPaymentCurrency: z.string().nullable().meta({ description: 'The currency a fiat price is in when the create names none; null for none' }),
+        enabledRails: z.array(z.string()).meta({ description: 'The rails an order takes when its create names none' }),
+        dynamicOrdersEnabled: z.boolean().meta({ description: 'Orders may have open amounts and be resized' }),
+        completionDustThresholdUsdc: z.string().meta({ description: 'Below this many USDC still owed, an order counts as FULFILLED' }),
+        feePayer: feePayer.meta({ description: 'Who bears the fees when the create names nobody' }),
       })
-      .nullable(),
+      .nullable()
+      .meta({ description: 'The defaults orders are created with; null for none' }),
     merchantUsers: z.array(z.record(z.string(), z.unknown())).meta({ description: 'The dashboard users of the account; empty for accounts made through the admin API' }),
   })
-  .meta({ id: 'MerchantProfile' });
+  .meta({ id: 'MerchantProfile', description: 'A merchant account, as its own API key reads it' });
 
 export type MerchantProfile = z.output<typeof merchantProfile>;
 

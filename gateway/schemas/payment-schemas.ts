@@ -8,7 +8,10 @@ import { currencyCode, decimalString, orderId, pageQuery, paymentCurrency } from
 import { paymentStatus } from './payment-resources.js';
 import { idPattern } from '../ids.js';
 
-export const paymentId = z.string().regex(idPattern('pay'), 'must be a payment id: pay_ and 24 letters or digits').meta({ example: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N' });
+export const paymentId = z
+  .string()
+  .regex(idPattern('pay'), 'must be a payment id: pay_ and 24 letters or digits')
+  .meta({ description: 'A payment id: pay_ and 24 letters or digits', example: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N' });
 export const rail = z.string().min(1).max(32).meta({ description: 'A rail id of the order’s enabledRails (venmo, zelle, …, or relay_<chainId> for crypto)', example: 'venmo' });
 const paymentMethodId = z.string().max(32).meta({ description: 'The Zelle bank: zelle-chase, zelle-bofa or zelle-citi; only on the zelle rail' });
 const payToValues = z.array(z.string().min(1).max(128)).max(20);
@@ -44,19 +47,19 @@ export const setAmountBody = z
     currency: currencyCode.optional().meta({ description: 'The open amount’s currency; the only one taken' }),
     amountVersion: z.number().int().min(0).optional().meta({ description: 'The amountVersion the page showed: sent, the amount is set only if it is still that version' }),
   })
-  .meta({ id: 'SetOrderAmountRequest' });
+  .meta({ id: 'SetOrderAmountRequest', example: { amount: '25', currency: 'USD', amountVersion: 0 } });
 
 export const submitProofBody = z
   .strictObject({
     encryptedSessionMaterial: z.string().min(1).max(65_536).meta({ description: 'The buyer’s session material sealed to the attestation service’s key (compact JWE)' }),
     params: z.record(z.string().max(64), z.string().max(256)).meta({ description: 'What the platform needs to find the payment, e.g. { PAYMENT_ID }' }),
   })
-  .meta({ id: 'SubmitPaymentProofRequest' });
+  .meta({ id: 'SubmitPaymentProofRequest', example: { encryptedSessionMaterial: 'eyJhbGciOiJFQ0RILUVTIiwiZW5jIjoiQTI1NkdDTSJ9…', params: { PAYMENT_ID: '4102394756' } } });
 
 export const listPaymentsQuery = z.strictObject({
-  status: paymentStatus.optional(),
-  chargebackStatus: z.enum(['NONE', 'CHARGEBACKED']).optional(),
-  rail: rail.optional(),
+  status: paymentStatus.optional().meta({ description: 'Only attempts in this status' }),
+  chargebackStatus: z.enum(['NONE', 'CHARGEBACKED']).optional().meta({ description: 'Only attempts with this chargeback status' }),
+  rail: rail.optional().meta({ description: 'Only attempts on this rail (an addition to document 1)' }),
   orderId: orderId.optional().meta({ description: 'Only this order’s attempts (an addition to document 1)' }),
   createdFrom: z.iso.datetime().optional().meta({ description: 'Created at or after this ISO time' }),
   createdTo: z.iso.datetime().optional().meta({ description: 'Created before this ISO time' }),
@@ -66,13 +69,13 @@ export const listPaymentsQuery = z.strictObject({
 export const quoteAvailabilityBody = z
   .strictObject({
     amount: decimalString.meta({ description: 'What the order would ask: USDC for EXACT_TOKEN, fiatCurrency for EXACT_FIAT' }),
-    quoteMode: z.enum(['EXACT_TOKEN', 'EXACT_FIAT']).default('EXACT_TOKEN'),
+    quoteMode: z.enum(['EXACT_TOKEN', 'EXACT_FIAT']).default('EXACT_TOKEN').meta({ description: 'EXACT_TOKEN: amount is USDC; EXACT_FIAT: amount is a price in fiatCurrency' }),
     enabledRails: z.array(rail).min(1).max(32).optional().meta({ description: 'The merchant’s enabled rails when absent' }),
-    destinationChainId: z.number().int().positive().optional(),
-    destinationToken: z.string().max(64).optional(),
-    destinationAddress: z.string().max(128).optional(),
-    fiatCurrency: currencyCode.optional(),
-    nearbyQuotesCount: z.number().int().min(0).max(10).default(3),
+    destinationChainId: z.number().int().positive().optional().meta({ description: 'The chain the order would deliver on (8453, Base, when absent)' }),
+    destinationToken: z.string().max(64).optional().meta({ description: 'The token the order would deliver, by symbol or address (USDC when absent)' }),
+    destinationAddress: z.string().max(128).optional().meta({ description: 'Where the order would deliver; the merchant’s wallet of the chain’s kind when absent' }),
+    fiatCurrency: currencyCode.optional().meta({ description: 'The currency of an EXACT_FIAT amount, and the one the customer would pay in' }),
+    nearbyQuotesCount: z.number().int().min(0).max(10).default(3).meta({ description: 'How many nearby amounts to suggest when the amount is not available (0 to 10)' }),
   })
   .meta({ id: 'QuoteAvailabilityRequest', example: { amount: '25', quoteMode: 'EXACT_TOKEN', enabledRails: ['venmo'] } });
 

@@ -1,6 +1,6 @@
 /** What the sandbox test-clock endpoints take and answer (docs/test-clocks.md). */
 import { z } from 'zod';
-import { isoTime, pageQuery, resourceId } from './common.js';
+import { isoTime, pageFields, pageQuery, resourceId } from './common.js';
 
 export const testClockId = resourceId('clk', 'a test clock');
 
@@ -24,7 +24,7 @@ export const listTestClocksQuery = z.strictObject({ ...pageQuery });
 export const testClock = z
   .object({
     id: testClockId,
-    name: z.string().nullable(),
+    name: z.string().nullable().meta({ description: 'The label given at creation; null for none' }),
     frozenTime: isoTime.meta({ description: 'The clock’s time: the time its orders and payments run at' }),
     status: z.enum(['ready', 'advancing']).meta({ description: 'advancing while an advance fires the timers it passes; ready once frozenTime is its target' }),
     advancingTo: isoTime.nullable().meta({ description: 'The target of the advance under way; null when ready' }),
@@ -33,9 +33,11 @@ export const testClock = z
   .meta({ id: 'TestClock' });
 
 export const testClockList = z
-  .object({ testClocks: z.array(testClock), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .object({ testClocks: z.array(testClock).meta({ description: 'This page of test clocks, newest first' }), ...pageFields('test clocks') })
   .meta({ id: 'TestClockList' });
 
-export const deletedTestClock = z.object({ id: testClockId, deleted: z.literal(true) }).meta({ id: 'DeletedTestClock' });
+export const deletedTestClock = z
+  .object({ id: testClockId, deleted: z.literal(true).meta({ description: 'Always true: the test clock is deleted' }) })
+  .meta({ id: 'DeletedTestClock' });
 
 export type CreateTestClockBody = z.infer<typeof createTestClockBody>;

@@ -11,7 +11,7 @@ export const signInChallenge = z
     expiresAt: isoTime.meta({ description: 'The nonce is refused SIWE_NONCE_EXPIRED from then on' }),
     domain: z.string().meta({ description: 'The message’s domain: this site’s host (and port)', example: 'app.peer.example' }),
     uri: z.string().meta({ description: 'The message’s URI must be this origin or a URL under it', example: 'https://app.peer.example' }),
-    version: z.literal('1'),
+    version: z.literal('1').meta({ description: 'The message’s Version: always 1' }),
     chainIds: z.array(z.number().int()).meta({ description: 'The chain ids the message’s Chain ID may be' }),
     statement: z.string().meta({ description: 'A statement a wallet may show; any statement, or none, signs in the same' }),
   })
@@ -43,7 +43,7 @@ export const signInBody = z
 export const makerToken = z
   .object({
     token: z.string().meta({ description: 'Send it as `Authorization: Bearer <token>`; shown once, stored only as its hash', example: 'pmt_Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2UhIQ' }),
-    tokenType: z.literal('Bearer'),
+    tokenType: z.literal('Bearer').meta({ description: 'Always Bearer' }),
     expiresAt: isoTime.meta({ description: 'Refused TOKEN_EXPIRED from then on: sign in again' }),
     walletAddress: evmAddress.meta({ description: 'The signed-in wallet, EIP-55 checksummed' }),
     chainId: z.number().int().meta({ description: 'The chain the message named' }),
@@ -52,7 +52,7 @@ export const makerToken = z
 
 export const signedOut = z
   .object({
-    walletAddress: evmAddress,
-    signedOutAt: isoTime,
+    walletAddress: evmAddress.meta({ description: 'The wallet signed out, EIP-55 checksummed' }),
+    signedOutAt: isoTime.meta({ description: 'When the token stopped working' }),
   })
   .meta({ id: 'MakerSignedOut' });

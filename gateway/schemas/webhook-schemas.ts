@@ -48,12 +48,14 @@ const customHeader = z
       .transform((key) => key.toLowerCase())
       .refine((key) => !RESERVED_NAMES.has(key) && !RESERVED_PREFIXES.some((prefix) => key.startsWith(prefix)), {
         message: 'is a header the platform sets itself (content type and length, host, user agent, connection headers, webhook-* and x-webhook-* signatures)',
-      }),
+      })
+      .meta({ description: 'An HTTP header name, kept lower case; not one the platform sets (content type and length, host, user agent, connection headers, webhook-* and x-webhook-*)' }),
     value: z
       .string()
       .max(1024, 'must be at most 1024 characters')
       .regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'must be visible characters, spaces or tabs (no line breaks)')
-      .transform((value) => value.trim()),
+      .transform((value) => value.trim())
+      .meta({ description: 'The header’s value: at most 1024 visible characters, spaces or tabs, trimmed' }),
   })
   .meta({ id: 'WebhookHeaderInput' });
 
@@ -75,13 +77,18 @@ export const createWebhookBody = z
   .meta({ id: 'CreateWebhookRequest', example: { url: 'https://shop.example/webhooks/peer', events: ['ORDER_FULFILLED'] } });
 
 export const updateWebhookBody = z
-  .strictObject({ url: url.optional(), events: events.optional(), active: z.boolean().optional(), customHeaders: customHeaders.optional() })
+  .strictObject({
+    url: url.optional(),
+    events: events.optional(),
+    active: z.boolean().optional().meta({ description: 'false switches the webhook off; true switches it back on, whatever disabled it' }),
+    customHeaders: customHeaders.optional(),
+  })
   .refine((body) => Object.keys(body).length > 0, { message: 'must change at least one of url, events, active, customHeaders' })
   .meta({ id: 'UpdateWebhookRequest', example: { active: true } });
 
 export const testWebhookBody = z
   .strictObject({ eventType: webhookEventType.default('ORDER_CREATED').meta({ description: 'The type the test event carries (ORDER_CREATED when absent)' }) })
-  .meta({ id: 'TestWebhookRequest' });
+  .meta({ id: 'TestWebhookRequest', example: { eventType: 'ORDER_FULFILLED' } });
 
 export const webhookPath = z.strictObject({ webhookId });
 export const deliveryPath = z.strictObject({ webhookId, deliveryId });
@@ -89,7 +96,7 @@ export const deliveryPath = z.strictObject({ webhookId, deliveryId });
 export const listDeliveriesQuery = z.strictObject({
   status: deliveryStatus.optional(),
   eventType: webhookEventType.optional(),
-  eventId: z.string().min(1).max(128).optional(),
+  eventId: z.string().min(1).max(128).optional().meta({ description: 'Only the deliveries of this event (its id, evt_…)' }),
   ...pageQuery,
 });
 

@@ -1,9 +1,11 @@
 /**
  * The API reference at /docs, opened in a real browser: Redoc renders the node's own
  * OpenAPI document with nothing from another origin and nothing refused by the page's
- * Content-Security-Policy (Chromium reports a refusal as a console error), and the
- * create-order body's fields and error codes can be read on it. Leaves a full-page
- * screenshot in test/browser/output/docs.png.
+ * Content-Security-Policy (Chromium reports a refusal as a console error). The page
+ * opens with the quickstart, the sidebar shows the merchant API's group first and the
+ * other APIs' groups after it, and the create-order operation shows its body's fields,
+ * its error codes and its code samples. Leaves screenshots of the page's top
+ * (test/browser/output/docs-quickstart.png) and of the operation (docs.png).
  */
 import test from 'ava';
 import { mkdir } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import { startTestGateway } from '../support/gateway.js';
 import { launchChromium } from './chromium.js';
 
 const OUTPUT = new URL('./output/', import.meta.url);
+const TAG_GROUPS = ['Merchant API', 'Makers & market', 'Wallet provider', 'Admin & engineers', 'Service'];
 const CREATE_ORDER_FIELDS = ['requestedUsdcAmount', 'requestedFiatAmount', 'requestedFiatCurrency', 'openAmount', 'destinationAddress', 'idempotencyKey'];
 
 interface Responses {
@@ -45,6 +48,16 @@ test('the reference page shows the create-order body and its error codes, from t
     page.on('pageerror', (thrown) => error(thrown.message));
 
     await page.goto(`${gateway.url}/docs`);
+    const menu = page.locator('.menu-content');
+    await menu.getByText('Quickstart', { exact: true }).first().waitFor();
+    t.is(await menu.locator('li').first().getAttribute('data-item-id'), 'section/Quickstart', 'the quickstart is the first entry of the sidebar');
+    const groups = await menu.locator('li[data-item-id^="group/"]').evaluateAll((items) => items.map((item) => item.firstElementChild?.textContent?.trim()));
+    t.deepEqual(groups, TAG_GROUPS, 'the sidebar shows the groups, the merchant API first');
+    const quickstart = page.locator('[data-section-id^="section/Quickstart"]');
+    await quickstart.getByText('curl -s http://127.0.0.1:3000/api/v1/orders', { exact: false }).first().waitFor();
+    await quickstart.getByText('@zkp2p/pay-sdk', { exact: false }).first().waitFor();
+    await mkdir(OUTPUT, { recursive: true });
+    await page.screenshot({ path: new URL('docs-quickstart.png', OUTPUT).pathname });
     // Through Redoc's search, which runs in its blob: worker, so the CSP's allowance for it is exercised too.
     const search = page.getByRole('search').getByRole('textbox');
     await search.fill('Create an order');
@@ -55,8 +68,10 @@ test('the reference page shows the create-order body and its error codes, from t
       await t.notThrowsAsync(operation.locator('.property-name').getByText(field, { exact: true }).waitFor(), `body field ${field}`);
     }
     for (const code of codes) await t.notThrowsAsync(operation.getByText(code).first().waitFor(), `error code ${code}`);
+    for (const sample of ['curl', 'JavaScript', 'Peer SDK']) await t.notThrowsAsync(operation.getByRole('tab', { name: sample, exact: true }).waitFor(), `code sample ${sample}`);
+    await operation.getByRole('tab', { name: 'curl', exact: true }).click();
+    await operation.getByText('-H "x-api-key: $PEER_API_KEY"', { exact: false }).first().waitFor();
 
-    await mkdir(OUTPUT, { recursive: true });
     // The operation looked at, not the whole page: the reference has grown past what a full-page capture does in time on two busy cores.
     await operation.first().screenshot({ path: new URL('docs.png', OUTPUT).pathname });
     const origin = new URL(gateway.url).origin;
