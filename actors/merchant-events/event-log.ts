@@ -86,14 +86,15 @@ export class MerchantEventLog {
   /** Records the event once and answers the row kept: a second delivery of the same id (the bus delivers at least once) gets the first row back, unchanged. */
   async record(event: NewEventRecord): Promise<EventRecord> {
     for (let attempt = 0; attempt <= SEQ_RETRIES; attempt++) {
-      const kept = await this.byId(event._id);
-      if (kept) return kept;
       const seq = (this.#nextSeq ??= (await this.latestSeq()) + 1);
       const row: EventRecord = { ...event, seq, recordedAt: this.clock.now() };
       try {
         await this.rows.insertOne(row, { handOff: true });
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
+        // Either the event is recorded already, or another recorder took this number.
+        const kept = await this.byId(event._id);
+        if (kept) return kept;
         this.#nextSeq = null;
         continue;
       }
