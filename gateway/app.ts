@@ -164,7 +164,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       auth,
       body,
     }),
-    eventRoutes({ events: deps.events, auth }),
+    eventRoutes({ events: deps.events, accounts, auth }),
     integrationRoutes({ ...deps, accounts, clocks, auth, body }),
     testClockRoutes({ clocks, auth, body }),
     walletProviderRoutes({ ...deps, body }),

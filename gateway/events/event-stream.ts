@@ -10,6 +10,10 @@
  * Waking. The recorder tells the log on this node when it records; in a cluster it
  * may run on another node, so the stream also looks every POLL_MS. A comment line every
  * KEEP_ALIVE_MS keeps proxies from closing a quiet connection.
+ *
+ * A key checked once would go on streaming after the merchant rotated it (say, because it
+ * leaked): the stream asks whether its key is still the account's at most every POLL_MS,
+ * and ends when it is not, so the client's reconnection is refused.
  */
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
@@ -26,6 +30,8 @@ export interface StreamRequest {
   types?: readonly string[];
   /** The event to resume after, already found in the account's own events; null: start with the next one. */
   after: EventRecord | null;
+  /** Whether the key the stream was opened with is still the account's. */
+  keyValid: () => Promise<boolean>;
 }
 
 /** Answers the request with the stream; it runs until the client leaves or the node stops. */
@@ -43,14 +49,22 @@ export async function streamEvents(ctx: Context, log: MerchantEventLog, account:
   ctx.req.socket.setNoDelay(true);
   // Nothing from before the first read is sent: a client that gave no Last-Event-ID starts now.
   const start = request.after?.seq ?? (await log.latestSeq());
-  void pump(out, log, { merchantId: account.merchantId, types: request.types }, start, ctx.res).catch((error: unknown) => {
+  void pump(out, log, { merchantId: account.merchantId, types: request.types }, start, ctx.res, request.keyValid).catch((error: unknown) => {
     ctx.state.log?.warn({ err: error }, 'event stream ended on an error');
     out.end();
   });
 }
 
-async function pump(out: PassThrough, log: MerchantEventLog, filter: { merchantId: string; types?: readonly string[] }, start: number, res: NodeJS.EventEmitter): Promise<void> {
+async function pump(
+  out: PassThrough,
+  log: MerchantEventLog,
+  filter: { merchantId: string; types?: readonly string[] },
+  start: number,
+  res: NodeJS.EventEmitter,
+  keyValid: () => Promise<boolean>,
+): Promise<void> {
   let seq = start;
+  let keyCheckedAt = Date.now();
   let open = true;
   let wake: (() => void) | null = null;
   const nudge = () => {
@@ -71,6 +85,10 @@ async function pump(out: PassThrough, log: MerchantEventLog, filter: { merchantI
     await write(out, `retry: ${RETRY_MS}\n: connected\n\n`);
     while (open) {
       const waiting = new Promise<void>((resolve) => (wake = resolve));
+      if (Date.now() - keyCheckedAt >= POLL_MS) {
+        keyCheckedAt = Date.now();
+        if (!(await keyValid())) break;
+      }
       const rows = await log.after(filter, seq, BATCH);
       for (const row of rows) {
         if (!open) break;

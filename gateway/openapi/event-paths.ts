@@ -15,7 +15,7 @@ event: ORDER_CREATED
 data: {"id":"evt_ord_4Fz1hQk9TbW2mX7pLr0sVc3N_1_0","type":"ORDER_CREATED","timestamp":"…","data":{"order":{…},"payment":null,"refund":null,"paymentBridge":null}}
 \`\`\`
 
-\`data\` is the webhook body (MerchantEvent) on one line; a \`: keep-alive\` comment comes every 15 seconds. The stream stays open until the client leaves or the node stops; reconnect with Last-Event-ID set to the last \`id\` received and nothing is missed.
+\`data\` is the webhook body (MerchantEvent) on one line; a \`: keep-alive\` comment comes every 15 seconds. The stream stays open until the client leaves, the node stops or the key is rotated; reconnect with Last-Event-ID set to the last \`id\` received and nothing is missed.
 `.trim();
 
 export function eventPaths() {

@@ -8,6 +8,7 @@ import type { MerchantEventLog } from '../../actors/merchant-events/event-log.js
 import { ApiError, reply } from '../envelope.js';
 import { listEvents } from '../events/event-list.js';
 import { streamEvents } from '../events/event-stream.js';
+import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { exactRouter } from '../routing.js';
 import { listEventsQuery, merchantEventList, streamEventsHeaders, streamEventsQuery } from '../schemas/event-schemas.js';
 import type { GatewayState } from '../state.js';
@@ -15,6 +16,7 @@ import { parseOrThrow } from '../validation.js';
 
 export interface EventRouteDependencies {
   events: MerchantEventLog;
+  accounts: MerchantAccounts;
   auth: Middleware<GatewayState>;
 }
 
@@ -36,7 +38,9 @@ export function eventRoutes(deps: EventRouteDependencies): Router<GatewayState> 
     if (lastEventId !== undefined && after === null) {
       throw new ApiError(404, 'No event of this account with that id in the last 30 days: list GET /api/v1/events to catch up, then stream without Last-Event-ID', EVENT_NOT_FOUND);
     }
-    await streamEvents(ctx, deps.events, ctx.state.account, { types: query.type, after });
+    const { merchantId, apiKeyHash } = ctx.state.account;
+    const keyValid = async () => (await deps.accounts.byId(merchantId))?.apiKeyHash === apiKeyHash;
+    await streamEvents(ctx, deps.events, ctx.state.account, { types: query.type, after, keyValid });
   });
 
   return router;

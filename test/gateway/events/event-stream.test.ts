@@ -103,3 +103,20 @@ test('Last-Event-ID of another account’s event, or one never made, is refused:
   t.is(head.text, '');
   answerOf(await gateway.request('GET', '/v1/health-check'), 200, 'the node still answers');
 });
+
+test('a stream ends once its key is rotated, and the old key cannot open another', async (t) => {
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  const merchant = await gateway.createMerchant();
+  const kept = openStream(gateway, merchant.sandboxKey);
+  const rotated = openStream(gateway, merchant.liveKey);
+  await Promise.all([kept.opened, rotated.opened]);
+  answerOf(await gateway.admin('POST', `/internal/v1/merchants/${merchant.liveId}/api-keys/rotate`), 200, 'rotation');
+  t.is(await rotated.ended, 'ended');
+  const error = await t.throwsAsync(readEventStream({ url: gateway.url, apiKey: merchant.liveKey }, async () => t.fail('nothing is streamed')));
+  t.like(error, { status: 401 });
+  // The twin's key was not rotated: its stream goes on and still hears its events.
+  const order = await placeOrder(gateway, merchant.sandboxKey);
+  const [event] = await kept.until(1);
+  t.is(JSON.parse(event!.data).data.order.id, order.id);
+});
