@@ -38,7 +38,7 @@ export interface ForwardOptions {
   now?: () => number;
 }
 
-/** Forwards until `signal` aborts; rejects only when the node refuses the key, which no reconnection mends. */
+/** Forwards until `signal` aborts; rejects when the node refuses the key or the request, which no reconnection mends. */
 export async function forwardEvents(options: ForwardOptions): Promise<void> {
   const { signal, print } = options;
   const send = options.send ?? sendAttempt;
@@ -63,7 +63,8 @@ export async function forwardEvents(options: ForwardOptions): Promise<void> {
         lastEventId = undefined;
         continue;
       }
-      if (error instanceof StreamRefusedError && (error.status === 401 || error.status === 403)) throw error;
+      // A refused key or request stays refused; only a busy or failing node is worth asking again.
+      if (error instanceof StreamRefusedError && error.status >= 400 && error.status < 500 && error.status !== 429) throw error;
       print(`stream lost (${error instanceof Error ? error.message : String(error)}); reconnecting`);
     }
     await pause(options.reconnectMs ?? 1_000, signal);

@@ -34,7 +34,7 @@ export interface StreamRequest {
   keyValid: () => Promise<boolean>;
 }
 
-/** Answers the request with the stream; it runs until the client leaves or the node stops. */
+/** Answers the request with the stream; it runs until the client leaves, the node stops or the key is rotated. */
 export async function streamEvents(ctx: Context, log: MerchantEventLog, account: MerchantAccount, request: StreamRequest): Promise<void> {
   ctx.status = 200;
   ctx.type = 'text/event-stream';

@@ -95,7 +95,7 @@ test('npm run listen, as a process: prints the session’s secret, forwards an o
   t.is(code, 0);
 });
 
-test('npm run listen refuses to start without a key or a forward URL, and a wrong key ends it', async (t) => {
+test('npm run listen refuses to start without a key or a forward URL, and a wrong key or an unknown type ends it', async (t) => {
   const run = async (args: string[], env: Record<string, string> = {}) => {
     const { PEER_API_KEY: _, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import=tsx', 'deploy/listen-cli.ts', ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -112,4 +112,8 @@ test('npm run listen refuses to start without a key or a forward URL, and a wron
   const refused = await run(['--forward', 'http://127.0.0.1:4000/hooks', '--url', gateway.url], { PEER_API_KEY: 'pk_live_00000000000000000000000000000000000000000000' });
   t.is(refused.code, 2);
   t.regex(refused.stderr, /Invalid API key/);
+  const merchant = await gateway.createMerchant();
+  const unknownType = await run(['--forward', 'http://127.0.0.1:4000/hooks', '--url', gateway.url, '--events', 'ORDER_SHIPPED'], { PEER_API_KEY: merchant.liveKey });
+  t.is(unknownType.code, 2);
+  t.regex(unknownType.stderr, /Invalid request; type: Invalid option: expected one of "ORDER_CREATED"/);
 });
