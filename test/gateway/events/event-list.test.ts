@@ -92,3 +92,21 @@ test('events are listed for 30 days by the node’s clock, and deleted from the 
   const [fresh] = await untilListed(world.gateway, world.key, 1);
   t.is(fresh.data.order.id, later.id, 'what happens after is listed as usual');
 });
+
+test('payout and dispute events are listed in their own shapes, a dispute under its order and payment', async (t) => {
+  const world = await webhookWorld(t, { environment: 'LIVE' });
+  const order = await placeOrder(world.gateway, world.key);
+  await untilListed(world.gateway, world.key, 1);
+  const at = world.gateway.clock.now();
+  const { bus } = world.gateway.node;
+  const payout = { id: 'po_1', merchantId: world.merchant.liveId, status: 'SETTLED' };
+  await bus.publish({ id: 'payout:po_1:7:0', type: 'PAYOUT_ORDER_SETTLED', actor: { kind: 'payout', id: 'po_1' }, at, data: { merchantId: world.merchant.liveId, payout } });
+  const dispute = { disputeId: 'dsp_1', orderId: order.id, paymentId: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N', status: 'OPEN' };
+  await bus.publish({ id: 'dispute:dsp_1:1:0', type: 'DISPUTE_OPENED', actor: { kind: 'dispute', id: 'dsp_1' }, at, data: { merchantId: world.merchant.liveId, dispute } });
+  const [disputed, settled] = await untilListed(world.gateway, world.key, 3);
+
+  t.deepEqual(settled, { id: 'evt_po_1_7_0', type: 'PAYOUT_ORDER_SETTLED', timestamp: new Date(at).toISOString(), version: 2, data: payout });
+  t.deepEqual(disputed, { id: 'dispute_dsp_1_DISPUTE_OPENED', type: 'DISPUTE_OPENED', timestamp: new Date(at).toISOString(), version: 1, data: dispute });
+  t.deepEqual((await listEvents(world.gateway, world.key, `orderId=${order.id}`)).events.map((event) => event.type), ['DISPUTE_OPENED', 'ORDER_CREATED']);
+  t.deepEqual((await listEvents(world.gateway, world.key, `paymentId=${dispute.paymentId}`)).events.map((event) => event.id), [disputed.id]);
+});
