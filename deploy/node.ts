@@ -58,6 +58,7 @@ import { signInChainIds } from '../gateway/wallet-auth/maker-chains.js';
 import { leaderboardOf } from './leaderboard.js';
 import { keptMakers, seedMakers, type SeededMaker } from './seed-makers.js';
 import { webhookSide } from './webhooks.js';
+import { EventRecorder, MerchantEventLog } from '../actors/merchant-events/index.js';
 import { makerWalletKinds } from '../actors/makers/index.js';
 import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
 import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
@@ -109,6 +110,8 @@ export interface PlatformNode {
   conversions: ConversionSide;
   /** Whether live payments can be completed now, asked of the sides they lean on; null where none are taken. */
   livePayments: LiveReadiness | null;
+  /** The merchants' events of the last 30 days (docs/events.md), and what records them from the bus. */
+  events: { log: MerchantEventLog; recorder: EventRecorder };
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
@@ -217,7 +220,9 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   let enclaveClient: EnclaveClient | null = null;
   const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
   const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
-  const webhooks = webhookSide(config, system, store, bus, logger.child({ component: 'webhooks' }), options.webhookSender);
+  const eventLog = await MerchantEventLog.open(store, clock);
+  const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
+  const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
   const deposits = depositSide(config, opened, relaying, system, logger.child({ component: 'deposits' }));
   // Open on every node: maker records register their payees here, chain or not.
   const payeeDirectory = await PayeeDirectory.open(store);
@@ -288,6 +293,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     depositBundles: market?.bundles ?? null,
     webhookPolicy: webhooks.policy,
     webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
@@ -330,6 +336,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Event streams never end by themselves: ended first, their connections close with the idle ones.
+      eventLog.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       readiness?.stop();
@@ -360,6 +368,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await chain?.stop();
     enclaveClient?.close();
     await enclave?.stop();
+    eventLog.close();
     await webhooks.stop();
     await system.halt();
     await nc?.close();
@@ -387,6 +396,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId, crypto: payments.crypto },
     conversions,
     livePayments: readiness,
+    events: { log: eventLog, recorder },
     url,
     metricsUrl: metricsServer?.url ?? null,
     welcome,

@@ -1,7 +1,8 @@
 /**
  * The node's webhook side: the endpoint and delivery kinds, with deliveries sent over
  * the guarded HTTP sender, and the dispatcher that turns the bus's events into
- * deliveries (started once the actors run).
+ * deliveries (started once the actors run), recording each in the merchant event log
+ * as it goes.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../actors/config.js';
@@ -15,6 +16,7 @@ import { deliveryKind } from '../actors/webhooks/delivery-kind.js';
 import { sendAttempt, type AttemptRequest, type AttemptResult } from '../actors/webhooks/http-sender.js';
 import { WebhookDispatcher } from '../actors/webhooks/webhook-dispatcher.js';
 import { webhookKind } from '../actors/webhooks/webhook-kind.js';
+import type { EventRecorder } from '../actors/merchant-events/event-recorder.js';
 import { WebhookLanes } from '../actors/webhooks/webhook-lanes.js';
 import type { Environment } from '../machines/webhook/index.js';
 
@@ -37,6 +39,7 @@ export function webhookSide(
   system: ActorSystem,
   store: Store,
   bus: EventBus,
+  events: EventRecorder,
   logger: Logger,
   send: (request: AttemptRequest) => Promise<AttemptResult> = sendAttempt,
 ): WebhookSide {
@@ -47,11 +50,13 @@ export function webhookSide(
     kinds,
     policy,
     async start() {
-      dispatcher = new WebhookDispatcher({ system, bus, lanes: await WebhookLanes.open(store), logger });
+      events.start();
+      dispatcher = new WebhookDispatcher({ system, bus, lanes: await WebhookLanes.open(store), events, logger });
       dispatcher.start();
     },
     async stop() {
       await dispatcher?.stop();
+      events.stop();
     },
   };
 }

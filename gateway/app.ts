@@ -37,6 +37,7 @@ import { orderRoutes } from './routes/orders.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { paymentRoutes } from './routes/payments.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { eventRoutes } from './routes/events.js';
 import { integrationRoutes } from './routes/integration.js';
 import { testClockRoutes } from './routes/test-clocks.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
@@ -63,6 +64,7 @@ import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
 import { devRoutes } from './routes/dev.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
+import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 
 export interface GatewayDependencies extends HealthDependencies {
   logger: Logger;
@@ -96,6 +98,8 @@ export interface GatewayDependencies extends HealthDependencies {
   webhookPolicy(environment: Environment): DestinationPolicy;
   /** How long one webhook attempt may take: the test event waits that long for its answer. */
   webhookTimeoutMs: number;
+  /** The merchants' events of the last 30 days, listed and streamed (docs/events.md). */
+  events: MerchantEventLog;
   /** The hosted checkout page's view of the node: the simulator, the enclave to trust, the chain. */
   checkoutPage: Omit<CheckoutPageConfig, 'attestationServiceUrl'>;
   /** Makers' sign-in, referrals and transaction history (docs/maker-auth.md). */
@@ -166,6 +170,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       auth,
       body,
     }),
+    eventRoutes({ events: deps.events, accounts, auth }),
     integrationRoutes({ ...deps, accounts, clocks, auth, body }),
     testClockRoutes({ clocks, auth, body }),
     walletProviderRoutes({ ...deps, body }),

@@ -9,6 +9,7 @@ export * from './delivery-effects.js';
 export * from './webhook-dispatcher.js';
 export * from './webhook-lanes.js';
 export * from './payloads.js';
+export * from './event-owner.js';
 export * from './signing.js';
 export * from './destination-guard.js';
 export * from './http-sender.js';

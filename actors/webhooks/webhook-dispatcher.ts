@@ -3,7 +3,9 @@
  * each event of a webhook type, finds the merchant's active endpoints subscribed to it,
  * builds the body once (so every endpoint and every attempt gets the same bytes and
  * id) and makes one `delivery` actor per endpoint. It runs on one node of the cluster
- * (a singleton) and takes one event at a time, in the bus's order.
+ * (a singleton) and takes one event at a time, in the bus's order. The body is the one
+ * the merchant event log recorded for the event (actors/merchant-events/), so the
+ * list, the stream and every delivery carry the same bytes.
  *
  * Order per subject. A new delivery of an order whose previous event to the same
  * endpoint has not had its first answer yet is made HELD and linked to that one, which
@@ -17,15 +19,28 @@ import type { ActorSystem } from '../runtime/actor-system.js';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
 import type { PublicWebhook } from './webhook-kind.js';
 import { deliveryIdOf } from './delivery-kind.js';
-import { subjectOf, webhookEventId, webhookPayload } from './payloads.js';
+import { subjectOf, webhookEventId } from './payloads.js';
 import type { WebhookLanes } from './webhook-lanes.js';
 
 export const DISPATCHER_DURABLE = 'webhooks';
+
+/** An event's account and its webhook body, as the event log keeps them. */
+export interface RecordedEvent {
+  merchantId: string;
+  payload: Record<string, unknown>;
+}
+
+/** Records each event once, with its body; answers the first record of an event handed over again. */
+export interface RecordedEvents {
+  /** null: not a merchant's event (no webhook type, no account). */
+  record(event: DomainEvent): Promise<RecordedEvent | null>;
+}
 
 export interface WebhookDispatcherOptions {
   system: ActorSystem;
   bus: EventBus;
   lanes: WebhookLanes;
+  events: RecordedEvents;
   logger: Logger;
 }
 
@@ -54,12 +69,13 @@ export class WebhookDispatcher {
 
   async dispatch(event: DomainEvent): Promise<void> {
     if (!isWebhookEventType(event.type)) return;
-    const { merchantId, order } = await this.#subjectOrder(event);
-    if (!merchantId) return;
+    const recorded = await this.options.events.record(event);
+    if (!recorded) return;
+    const { merchantId } = recorded;
     const rows = await this.options.system.documents('webhook').find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
     const endpoints = rows.map((row) => (row.view as { webhook: PublicWebhook }).webhook).filter((webhook) => subscribes(webhook.events, event.type));
     if (endpoints.length === 0) return;
-    const body = JSON.stringify(await webhookPayload(event, async () => order));
+    const body = JSON.stringify(recorded.payload);
     const eventId = webhookEventId(event);
     const subjectId = subjectOf(event);
     for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId });
@@ -94,16 +110,5 @@ export class WebhookDispatcher {
       if (!link.held) await system.ask({ kind: 'delivery', id }, { type: 'RELEASE' }, { messageId: `release:${id}` });
     }
     await lanes.advance(endpoint.id, fields.subjectId, id);
-  }
-
-  /** The merchant the event belongs to, and for an event that carries only the order's id, the order as it reads now. */
-  async #subjectOrder(event: DomainEvent): Promise<{ merchantId: string | null; order: Record<string, unknown> | null }> {
-    const carried = event.data.order as { merchantId?: string } | undefined;
-    if (carried?.merchantId) return { merchantId: carried.merchantId, order: null };
-    if (typeof event.data.orderId === 'string') {
-      const doc = await this.options.system.documents('order').findOne({ _id: event.data.orderId }, { projection: { 'view.merchantId': 1, 'view.order': 1 } });
-      return { merchantId: (doc?.view.merchantId as string | undefined) ?? null, order: (doc?.view.order as Record<string, unknown> | undefined) ?? null };
-    }
-    return { merchantId: typeof event.data.merchantId === 'string' ? event.data.merchantId : null, order: null };
   }
 }

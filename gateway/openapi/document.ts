@@ -13,6 +13,7 @@ import { orderPaths } from './order-paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
 import { paymentPaths } from './payment-paths.js';
 import { webhookPaths } from './webhook-paths.js';
+import { eventPaths } from './event-paths.js';
 import { testClockPaths } from './test-clock-paths.js';
 import { integrationPaths } from './integration-paths.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
@@ -60,6 +61,7 @@ export function openApiDocument(version: string, options: { orderMaxUsdc: string
       ...orderPaths(options),
       ...paymentPaths(),
       ...webhookPaths(),
+      ...eventPaths(),
       ...integrationPaths(),
       ...testClockPaths(),
       ...walletProviderPaths(),

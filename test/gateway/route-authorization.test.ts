@@ -11,6 +11,7 @@ import type { GatewayRoute } from '../../gateway/index.js';
 import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, invalidToken, notFound } from '../support/gateway.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 import { signIn } from '../support/maker-sign-in.js';
+import { untilListed } from '../support/merchant-events.js';
 
 /** `sandbox`: a merchant operation for the sandbox key (x-key-environment), whose other environment is live. */
 type Access = 'public' | 'merchant' | 'sandbox' | 'admin' | 'maker';
@@ -47,6 +48,8 @@ async function fixture(): Promise<Fixture> {
   const sandboxOrder = await gateway.request('POST', '/api/v1/orders', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '10' } });
   // Their events published and the removals from the outboxes saved: from here nothing but a request changes these records.
   await gateway.node.system.effectsIdle();
+  // And recorded in the event log, so another key's event list has the merchant's events to leak, were it to.
+  await untilListed(gateway, merchant.liveKey, 1);
   const openapi = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as Fixture['openapi'];
   const { token: makerToken } = await signIn(gateway);
   return { gateway, openapi, merchant, other, orderId: order.body.responseObject.order.id, sandboxOrderId: sandboxOrder.body.responseObject.order.id, makerToken };

@@ -7,6 +7,7 @@ import type { ExecutionContext } from 'ava';
 import { createLogger, type ActorSystem, type Clock, type EventBus, type Store } from '../../actors/index.js';
 import { LocalRateProvider, RateSource } from '../../actors/rates/index.js';
 import { createGateway, createGatewayServer, type GatewayDependencies, type GatewayRoute } from '../../gateway/index.js';
+import { MerchantEventLog } from '../../actors/merchant-events/index.js';
 import { ADMIN_TOKEN } from './gateway.js';
 
 export async function serveGateway(
@@ -14,6 +15,7 @@ export async function serveGateway(
   parts: { system: ActorSystem; store: Store; bus: EventBus; clock: Clock },
   overrides: Partial<GatewayDependencies> = {},
 ): Promise<{ url: string; routes: GatewayRoute[] }> {
+  const events = await MerchantEventLog.open(parts.store, parts.clock);
   const gateway = createGateway({
     logger: createLogger({ level: 'silent' }),
     ...parts,
@@ -37,11 +39,15 @@ export async function serveGateway(
     checkoutPage: { simulatorUrl: null, conversionSimulatorUrl: null, enclave: null, chainId: null },
     webhookPolicy: () => ({ requireHttps: false, allowPrivate: true }),
     webhookTimeoutMs: 10_000,
+    events,
     makers: { origin: () => 'http://127.0.0.1', signInChainIds: [8453], nonceTtlMs: 600_000, tokenTtlMs: 86_400_000, historyPerMinute: 30, transfers: null, atomicCreate: null },
     ...overrides,
   });
   const server = createGatewayServer(gateway.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  t.teardown(() => {
+    events.close();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, routes: gateway.routes };
 }

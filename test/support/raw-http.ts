@@ -29,11 +29,20 @@ export function rawRequest(baseUrl: string, options: RawRequest): Promise<RawRes
       { host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: options.agent },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
+        const answer = () => {
           const text = Buffer.concat(chunks).toString('utf8');
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: parseJson(text) });
+        };
+        // An event stream never ends by itself: its first message (up to a blank line) is the answer, and the connection is dropped.
+        const stream = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (stream && Buffer.concat(chunks).includes('\n\n')) {
+            answer();
+            res.destroy();
+          }
         });
+        res.on('end', answer);
         res.on('error', reject);
       },
     );
