@@ -54,7 +54,12 @@ export const merchantEvent = z
   .meta({ id: 'MerchantEvent', description: 'An event, in the body its webhook is sent (docs/webhooks.md)' });
 
 export const merchantEventList = z
-  .object({ events: z.array(merchantEvent), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
-  .meta({ id: 'MerchantEventList' });
+  .object({
+    events: z.array(merchantEvent).meta({ description: 'This page of the events, newest first' }),
+    total: z.number().int().meta({ description: 'How many events match the filters, over every page' }),
+    page: z.number().int().meta({ description: 'The page answered, from 1' }),
+    limit: z.number().int().meta({ description: 'Events per page, as asked (1 to 100)' }),
+  })
+  .meta({ id: 'MerchantEventList', description: 'A page of the merchant’s events of the last 30 days' });
 
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;

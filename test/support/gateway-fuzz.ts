@@ -43,7 +43,7 @@ export interface FuzzTarget {
    * merchant the fuzzer's own keys do not belong to.
    */
   ids: Record<string, string[]>;
-  /** Ids that exist together, by the path's parameter names joined with `/` (a delivery of its webhook), for paths that need a matching pair. */
+  /** Ids that exist together, by the path's parameter names joined with `/` (a delivery of its webhook), for paths that need a matching pair; `<METHOD> <names>` for one method's own. */
   idTuples?: Record<string, string[][]>;
   /** The largest body the node takes, to send some just under and over it. */
   bodyLimitBytes: number;
@@ -162,7 +162,7 @@ function pathOf(target: FuzzTarget, template: string, method: string, operation:
     const known = target.ids[`${method} ${name}`] ?? target.ids[name];
     return pathParameterArbitrary(parameter?.schema ?? {}, target.document, known?.length ? { valid: fc.constantFrom(...known) } : {});
   });
-  const tuples = target.idTuples?.[names.join('/')];
+  const tuples = target.idTuples?.[`${method} ${names.join('/')}`] ?? target.idTuples?.[names.join('/')];
   const values: fc.Arbitrary<string[]> = tuples?.length ? fc.oneof(fc.tuple(...segments), fc.constantFrom(...tuples)) : fc.tuple(...segments);
   return values.map((chosen) => names.reduce((path, name, index) => path.replace(`{${name}}`, chosen[index]!), template));
 }
@@ -314,9 +314,10 @@ export function rightRequests(target: FuzzTarget): FuzzRequest[] {
       const method = lower.toUpperCase();
       const name = `${method} ${template}`;
       const names = pathParameters(template);
-      const tuples = target.idTuples?.[names.join('/')];
+      const tupleKey = target.idTuples?.[`${method} ${names.join('/')}`] ? `${method} ${names.join('/')}` : names.join('/');
+      const tuples = target.idTuples?.[tupleKey];
       const chosen = tuples?.length
-        ? take(names.join('/'), tuples)
+        ? take(tupleKey, tuples)
         : names.map((parameter) => {
             const known = target.ids[`${method} ${parameter}`] ?? target.ids[parameter];
             // Reads all take the first id; each write the next one, so a retry does not spend the letter a discard needs.
@@ -453,6 +454,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const orders = await Promise.all(
     [own.liveKey, own.sandboxKey, other.liveKey].map(async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string),
   );
+  // An order of its own for the admin API's sent events: cancelling it spends none of the orders the other operations use.
+  const messaged = (await gateway.request('POST', '/api/v1/orders', { key: own.sandboxKey, body: { requestedUsdcAmount: '3' } })).body.responseObject.order.id as string;
   const deadLetterIds = await seedDeadLetters(gateway);
   const webhooks = await seedWebhooks(gateway, own.liveKey, 6);
   const deletable = await seedWebhooks(gateway, own.liveKey, 6);
@@ -481,6 +484,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }],
       // The fuzzer's maker exists already (409): another one's payee details.
       'POST /v2/makers/create': [{ processorName: 'venmo', depositData: { userId: '2718281828' } }],
+      'POST /internal/v1/actors/{kind}/{actorId}/events': [{ event: { type: 'CANCEL' } }],
       'POST /api/v1/test-clocks/{testClockId}/advance': [1, 24, 24 * 365].map((hours) => ({ frozenTime: new Date(gateway.clock.now() + hours * 3_600_000).toISOString() })), ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}) },
     queries: {
       'GET /': [{ order: orders[0]! }],
@@ -491,8 +495,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       ...(escrow ? { 'GET /v2/deposits/{depositId}/bundle': [{ escrowAddress: escrow }, { escrowAddress: escrow.toLowerCase(), dailySnapshotLimit: '7', forceRefresh: 'true' }] } : {}),
     },
     ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), testClockId: testClocks.slice(0, 8), 'DELETE testClockId': testClocks.slice(8), chain: ['base'], token: ['usdc'], depositId: ['1', '2'], requestId: atomic ? [atomic.requestId] : [], name: ['order', 'payment', 'transaction'], makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))] },
-    // kind/actorId: the inspector's actors (the orders above), and the first turn of each.
-    idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]), 'kind/actorId': orders.map((id) => ['order', id]), 'kind/actorId/version': orders.map((id) => ['order', id, '1']) },
+    // kind/actorId: the inspector's actors (the orders above), and the first turn of each; events are sent to an order of their own.
+    idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]), 'kind/actorId': orders.map((id) => ['order', id]), 'POST kind/actorId': [['order', messaged]], 'kind/actorId/version': orders.map((id) => ['order', id, '1']) },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
