@@ -7,7 +7,6 @@
  * embedded default, the payment-platform simulator and the conversion provider's test
  * wallet: nothing else.
  */
-import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
@@ -15,11 +14,12 @@ import { pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
 import { checkoutScript } from './client-bundle.js';
 import type { CheckoutPageConfig } from './client/page-config.js';
+import { pageStyle } from './page-style.js';
 
 export const SCRIPT_PATH = '/checkout/app.js';
 export const STYLE_PATH = '/checkout/app.css';
 
-const STYLE = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
+const STYLE = pageStyle('./checkout.css');
 
 /** `landing`: what a bare `/` (no order query) serves, a development node's landing page; without it, `/` alone is not found. */
 export function checkoutPageRoutes(config: CheckoutPageConfig, landing?: Middleware<GatewayState>): Router<GatewayState> {

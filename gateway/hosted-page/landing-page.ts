@@ -6,7 +6,6 @@
  * loads nothing from another origin. A production node has no landing page: `/` alone is
  * not found there.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -14,11 +13,12 @@ import { browserBundle } from '../browser-bundle.js';
 import { ENGINEERS_PATH } from '../engineers/engineers-page.js';
 import { pageAssetRoutes, pageCsp, pageHtml, sendShell } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
+import { pageStyle } from './page-style.js';
 
 export const LANDING_SCRIPT_PATH = '/landing/app.js';
 export const LANDING_STYLE_PATH = '/landing/app.css';
 
-const STYLE = readFileSync(new URL('./landing.css', import.meta.url), 'utf8');
+const STYLE = pageStyle('./landing.css');
 const script = browserBundle(fileURLToPath(new URL('./client/landing-app.ts', import.meta.url)));
 
 const CSP = pageCsp();
