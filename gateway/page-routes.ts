@@ -23,6 +23,43 @@ interface PageSpec {
   style: string;
 }
 
+/**
+ * A page's Content-Security-Policy: this origin's script, style and connections only.
+ * `img`, `connect`: the img-src and connect-src sources, where a page needs more.
+ */
+export function pageCsp(sources: { img?: string; connect?: string } = {}): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src ${sources.img ?? "'self' data:"}`,
+    `connect-src ${sources.connect ?? "'self'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A page's HTML document: a head that loads its stylesheet and script from this origin (`head`: more elements between the two), and `body`. */
+export function pageHtml(page: { title: string; stylePath: string; scriptPath: string; head?: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${page.title}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${page.stylePath}">
+${page.head === undefined ? '' : `${page.head}\n`}<script type="module" src="${page.scriptPath}"></script>
+</head>
+<body>
+${page.body}
+</body>
+</html>
+`;
+}
+
 /** A page's HTML shell, under its Content-Security-Policy, never cached nor sent on as a Referer. */
 export function sendShell(ctx: Context, csp: string, html: string): void {
   ctx.set('content-security-policy', csp);

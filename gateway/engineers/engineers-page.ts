@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
-import { pageRoutes } from '../page-routes.js';
+import { pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
 import { engineersScript } from './client-bundle.js';
 
@@ -26,34 +26,17 @@ export const ENGINEERS_STYLE_PATH = `${ENGINEERS_PATH}/app.css`;
 
 const STYLE = readFileSync(new URL('./engineers.css', import.meta.url), 'utf8');
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const CSP = pageCsp();
 
 export function engineersPageRoutes(): Router<GatewayState> {
   return pageRoutes({ path: ENGINEERS_PATH, csp: CSP, html: PAGE, scriptPath: ENGINEERS_SCRIPT_PATH, script: engineersScript, stylePath: ENGINEERS_STYLE_PATH, style: STYLE });
 }
 
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Engineers · state charts and actors</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${ENGINEERS_STYLE_PATH}">
-<script type="module" src="${ENGINEERS_SCRIPT_PATH}"></script>
-</head>
-<body>
-<header class="bar">
+const PAGE = pageHtml({
+  title: 'Engineers · state charts and actors',
+  stylePath: ENGINEERS_STYLE_PATH,
+  scriptPath: ENGINEERS_SCRIPT_PATH,
+  body: `<header class="bar">
 <h1>State charts and actors</h1>
 <form id="token-form" class="token" autocomplete="off">
 <label for="token">Admin token</label>
@@ -83,7 +66,5 @@ const PAGE = `<!doctype html>
 <section id="actor" class="actor" aria-label="Actor details" hidden></section>
 </div>
 </main>
-<p id="status" class="status" role="status"></p>
-</body>
-</html>
-`;
+<p id="status" class="status" role="status"></p>`,
+});

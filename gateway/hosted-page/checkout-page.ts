@@ -7,33 +7,24 @@
  * embedded default, the payment-platform simulator and the conversion provider's test
  * wallet: nothing else.
  */
-import { readFileSync } from 'node:fs';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
-import { pageRoutes } from '../page-routes.js';
+import { pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
 import { checkoutScript } from './client-bundle.js';
 import type { CheckoutPageConfig } from './client/page-config.js';
+import { pageStyle } from './page-style.js';
 
 export const SCRIPT_PATH = '/checkout/app.js';
 export const STYLE_PATH = '/checkout/app.css';
 
-const STYLE = readFileSync(new URL('./checkout.css', import.meta.url), 'utf8');
+const STYLE = pageStyle('./checkout.css');
 
 /** `landing`: what a bare `/` (no order query) serves, a development node's landing page; without it, `/` alone is not found. */
 export function checkoutPageRoutes(config: CheckoutPageConfig, landing?: Middleware<GatewayState>): Router<GatewayState> {
   const origins = [config.simulatorUrl, config.conversionSimulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
-  const csp = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' https: data:",
-    `connect-src 'self' ${origins.join(' ')}`.trim(),
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const csp = pageCsp({ img: "'self' https: data:", connect: `'self' ${origins.join(' ')}`.trim() });
   return pageRoutes({
     path: '/',
     csp,
@@ -50,24 +41,14 @@ export function checkoutPageRoutes(config: CheckoutPageConfig, landing?: Middlew
 function page(config: CheckoutPageConfig): string {
   // `<` is escaped so that no value can close the script element it sits in.
   const json = JSON.stringify(config).replaceAll('<', '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Checkout</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${STYLE_PATH}">
-<script type="application/json" id="checkout-config">${json}</script>
-<script type="module" src="${SCRIPT_PATH}"></script>
-</head>
-<body>
-<main id="checkout" class="checkout" aria-busy="true">
+  return pageHtml({
+    title: 'Checkout',
+    stylePath: STYLE_PATH,
+    scriptPath: SCRIPT_PATH,
+    head: `<script type="application/json" id="checkout-config">${json}</script>`,
+    body: `<main id="checkout" class="checkout" aria-busy="true">
 <p class="loading">Loading your checkout…</p>
 </main>
-<div id="announcer" class="visually-hidden" aria-live="polite"></div>
-</body>
-</html>
-`;
+<div id="announcer" class="visually-hidden" aria-live="polite"></div>`,
+  });
 }

@@ -6,31 +6,22 @@
  * loads nothing from another origin. A production node has no landing page: `/` alone is
  * not found there.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { browserBundle } from '../browser-bundle.js';
 import { ENGINEERS_PATH } from '../engineers/engineers-page.js';
-import { pageAssetRoutes, sendShell } from '../page-routes.js';
+import { pageAssetRoutes, pageCsp, pageHtml, sendShell } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
+import { pageStyle } from './page-style.js';
 
 export const LANDING_SCRIPT_PATH = '/landing/app.js';
 export const LANDING_STYLE_PATH = '/landing/app.css';
 
-const STYLE = readFileSync(new URL('./landing.css', import.meta.url), 'utf8');
+const STYLE = pageStyle('./landing.css');
 const script = browserBundle(fileURLToPath(new URL('./client/landing-app.ts', import.meta.url)));
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const CSP = pageCsp();
 
 export interface LandingPage {
   /** Serves the page's shell; checkout-page.ts calls it for `/` without an order. */
@@ -52,19 +43,11 @@ function page(engineersPage: boolean): string {
   const engineers = engineersPage
     ? `<li><a href="${ENGINEERS_PATH}">The engineers’ page</a>: every machine drawn as a state chart, and any actor inspected through time. It asks for the admin token: <code>PEER_ADMIN_TOKEN</code>, or the one <code>npm start</code> made and printed, kept in the data folder’s <code>admin-token</code> file.</li>`
     : '<li>The engineers’ page is off: this node has no admin token. Set <code>PEER_ADMIN_TOKEN</code> to serve it.</li>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Peer platform · development node</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${LANDING_STYLE_PATH}">
-<script type="module" src="${LANDING_SCRIPT_PATH}"></script>
-</head>
-<body>
-<main class="landing">
+  return pageHtml({
+    title: 'Peer platform · development node',
+    stylePath: LANDING_STYLE_PATH,
+    scriptPath: LANDING_SCRIPT_PATH,
+    body: `<main class="landing">
 <h1>Peer platform</h1>
 <p class="lead">A development node: the gateway, a local chain with makers’ liquidity, the attestation service and a simulator of the payment apps, all on this machine.</p>
 <section aria-labelledby="try">
@@ -81,8 +64,6 @@ ${engineers}
 <li><a href="/v1/health-check">The health check</a>.</li>
 </ul>
 </section>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

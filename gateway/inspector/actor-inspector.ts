@@ -36,7 +36,7 @@ export class ActorInspector {
   }
 
   async actor(address: ActorAddress): Promise<InspectedActor> {
-    const doc = await this.#document(address);
+    const doc = await inspectedDocument(this.#history, address);
     const snapshot = snapshotOf(doc.snapshot);
     return {
       kind: doc.kind,
@@ -70,7 +70,7 @@ export class ActorInspector {
   }
 
   async turns(address: ActorAddress, after: number, limit: number): Promise<z.input<typeof turnPage>> {
-    const doc = await this.#document(address);
+    const doc = await inspectedDocument(this.#history, address);
     const page = await this.#history.page(doc, after, limit);
     return {
       kind: doc.kind,
@@ -83,7 +83,7 @@ export class ActorInspector {
   }
 
   async asOf(address: ActorAddress, version: number, replay: boolean): Promise<z.input<typeof actorAsOf>> {
-    const doc = await this.#document(address);
+    const doc = await inspectedDocument(this.#history, address);
     const travelled = await this.#history.travel(doc, version, replay ? 'replay' : 'stored');
     if (!travelled) throw new ApiError(404, 'Turn not found', 'TURN_NOT_FOUND');
     const snapshot = snapshotOf(travelled.snapshot);
@@ -98,18 +98,19 @@ export class ActorInspector {
       turn: summary(travelled.record),
     };
   }
+}
 
-  async #document(address: ActorAddress): Promise<ActorDocument> {
-    let doc: ActorDocument | null;
-    try {
-      doc = await this.#history.document(address);
-    } catch (error) {
-      if (error instanceof UnknownKindError) throw new ApiError(404, 'Unknown actor kind', 'KIND_NOT_FOUND');
-      throw error;
-    }
-    if (!doc) throw new ApiError(404, 'Actor not found', 'ACTOR_NOT_FOUND');
-    return doc;
+/** An actor's document, or the admin API's 404 for an unknown kind or actor. */
+export async function inspectedDocument(history: ActorHistory, address: ActorAddress): Promise<ActorDocument> {
+  let doc: ActorDocument | null;
+  try {
+    doc = await history.document(address);
+  } catch (error) {
+    if (error instanceof UnknownKindError) throw new ApiError(404, 'Unknown actor kind', 'KIND_NOT_FOUND');
+    throw error;
   }
+  if (!doc) throw new ApiError(404, 'Actor not found', 'ACTOR_NOT_FOUND');
+  return doc;
 }
 
 export function summary(record: TurnRecord): TurnSummary {

@@ -45,6 +45,11 @@ function leadsAnIndex(system: ActorSystem, kind: string, field: string): boolean
 }
 
 function hit(system: ActorSystem, doc: ActorDocument, match: Hit['match']): Hit {
+  return { ...actorRow(system, doc), match };
+}
+
+/** What a list of actors shows of each (a search's hits, the watchlist's rows). */
+export function actorRow(system: ActorSystem, doc: ActorDocument): Omit<Hit, 'match'> {
   return {
     kind: doc.kind,
     id: doc._id,
@@ -52,6 +57,5 @@ function hit(system: ActorSystem, doc: ActorDocument, match: Hit['match']): Hit 
     state: snapshotOf(doc.snapshot).value,
     version: doc.version,
     updatedAt: iso(doc.updatedAt),
-    match,
   };
 }

@@ -13,7 +13,7 @@
  * or whose fields its machine cannot read (the turn throws before any write).
  */
 import { decode, encode } from '../../actors/codec.js';
-import { CommandRejectedError, RuntimeError, UnknownKindError } from '../../actors/errors.js';
+import { CommandRejectedError, RuntimeError } from '../../actors/errors.js';
 import { ActorHistory } from '../../actors/history/index.js';
 import type { ActorAddress } from '../../actors/address.js';
 import type { ActorDocument } from '../../actors/runtime/actor-document.js';
@@ -21,7 +21,7 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { z } from 'zod';
 import { ApiError } from '../envelope.js';
 import type { sentEvent } from '../schemas/actor-event-schemas.js';
-import { summary } from './actor-inspector.js';
+import { inspectedDocument, summary } from './actor-inspector.js';
 import { redact } from './redaction.js';
 import { sendableEvents } from './sendable-events.js';
 
@@ -42,7 +42,7 @@ export class EventSender {
   }
 
   async send(address: ActorAddress, event: { type: string } & Record<string, unknown>, requestId: string): Promise<SentEvent> {
-    const before = await this.#document(address);
+    const before = await inspectedDocument(this.#history, address);
     if (this.nodeEnvironment === 'production' && !isSandbox(before)) {
       throw new ApiError(403, `${address.kind} ${address.id} is not a sandbox actor: a production node takes events from the admin API for sandbox actors only`, 'LIVE_ACTOR_PROTECTED');
     }
@@ -62,22 +62,10 @@ export class EventSender {
       }
       throw error;
     }
-    const after = await this.#document(address);
+    const after = await inspectedDocument(this.#history, address);
     const page = await this.#history.page(after, before.version, TURNS_AFTER);
     const turn = page.turns.find((record) => record.messageId === messageId);
     return { kind: address.kind, id: address.id, messageId, reply: redact(encode(reply ?? null)), turn: turn ? summary(turn) : null };
-  }
-
-  async #document(address: ActorAddress): Promise<ActorDocument> {
-    let doc: ActorDocument | null;
-    try {
-      doc = await this.#history.document(address);
-    } catch (error) {
-      if (error instanceof UnknownKindError) throw new ApiError(404, 'Unknown actor kind', 'KIND_NOT_FOUND');
-      throw error;
-    }
-    if (!doc) throw new ApiError(404, 'Actor not found', 'ACTOR_NOT_FOUND');
-    return doc;
   }
 }
 

@@ -26,6 +26,7 @@ import { recordsOf, type TurnRecord } from '../../actors/runtime/turn-record.js'
 import type { z } from 'zod';
 import type { watchlist } from '../schemas/watchlist-schemas.js';
 import { iso, snapshotOf } from './actor-inspector.js';
+import { actorRow } from './actor-search.js';
 import { redact } from './redaction.js';
 
 type Watchlist = z.input<typeof watchlist>;
@@ -150,16 +151,7 @@ function effectRow(system: ActorSystem, doc: ActorDocument): Watched | null {
 }
 
 function watched(system: ActorSystem, doc: ActorDocument, at: number, note: string): Watched {
-  return {
-    kind: doc.kind,
-    id: doc._id,
-    machine: system.kind(doc.kind).machine.id,
-    state: snapshotOf(doc.snapshot).value,
-    version: doc.version,
-    updatedAt: iso(doc.updatedAt),
-    at: iso(at),
-    note,
-  };
+  return { ...actorRow(system, doc), at: iso(at), note };
 }
 
 function eventTypeOf(event: unknown): string {

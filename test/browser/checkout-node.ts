@@ -1,5 +1,5 @@
 /**
- * What the checkout pages' browser tests share: the node `npm start` runs (the embedded
+ * What the checkout and landing pages' browser tests share: the node `npm start` runs (the embedded
  * default, the real clock) with a merchant, Lumen Coffee, that takes every fiat rail and the
  * local conversion provider's crypto rail; Chromium; and a page that records every console
  * error, since one is what a Content-Security-Policy refusal looks like.
@@ -28,7 +28,8 @@ export interface CheckoutSetup {
   errors: string[];
 }
 
-export async function setUpCheckout(t: ExecutionContext): Promise<CheckoutSetup> {
+/** The embedded default as `npm start` runs it, with the admin token: a local chain with its seeded makers, so a checkout has rails to offer. */
+export async function startEmbeddedNode(t: ExecutionContext): Promise<PlatformNode> {
   const node = await startNode({
     config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_POLL_MS: 50 },
     store: new EmbeddedStore(),
@@ -36,6 +37,19 @@ export async function setUpCheckout(t: ExecutionContext): Promise<CheckoutSetup>
     logger: createLogger({ level: 'silent' }),
   });
   t.teardown(() => node.stop());
+  return node;
+}
+
+/** Chromium, closed when the test ends, and the screenshots' folder made. */
+export async function startBrowser(t: ExecutionContext): Promise<Browser> {
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+  await mkdir(OUTPUT, { recursive: true });
+  return browser;
+}
+
+export async function setUpCheckout(t: ExecutionContext): Promise<CheckoutSetup> {
+  const node = await startEmbeddedNode(t);
   const admin = async (method: string, path: string, body: unknown) => {
     const response = await fetch(`${node.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const envelope = (await response.json()) as { responseObject: any };
@@ -46,9 +60,7 @@ export async function setUpCheckout(t: ExecutionContext): Promise<CheckoutSetup>
   for (const id of [created.merchant.id, created.sandboxMerchant.id]) {
     await admin('PATCH', `/internal/v1/merchants/${id}`, { dynamicOrdersEnabled: true, enabledRails: [...FIAT_RAILS, CRYPTO_RAIL] });
   }
-  const browser = await launchChromium();
-  t.teardown(() => browser.close());
-  await mkdir(OUTPUT, { recursive: true });
+  const browser = await startBrowser(t);
   return { node, browser, liveKey: created.liveApiKey, sandboxKey: created.sandboxApiKey, errors: [] };
 }
 

@@ -6,30 +6,15 @@
  * pages go to test/browser/output/.
  */
 import test from 'ava';
-import { mkdir } from 'node:fs/promises';
 import { openDemoMerchant } from '../../deploy/demo-merchant.js';
 import { MerchantAdmin } from '../../gateway/merchants/merchant-admin.js';
-import { createLogger, loadConfig, SystemClock } from '../../actors/index.js';
-import { EmbeddedStore } from '../../actors/store/embedded-store.js';
-import { startNode } from '../../deploy/node.js';
-import { ADMIN_TOKEN } from '../support/gateway.js';
-import { launchChromium, watchedPage } from './chromium.js';
-
-const OUTPUT = new URL('./output/', import.meta.url);
+import { OUTPUT, startBrowser, startEmbeddedNode } from './checkout-node.js';
+import { watchedPage } from './chromium.js';
 
 test('“Try a checkout” on the landing page opens the checkout of a new demo order', async (t) => {
-  // The embedded default, as npm start runs it: a local chain with its seeded makers, so the checkout has rails to offer.
-  const node = await startNode({
-    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_POLL_MS: 50 },
-    store: new EmbeddedStore(),
-    clock: new SystemClock(),
-    logger: createLogger({ level: 'silent' }),
-  });
-  t.teardown(() => node.stop());
+  const node = await startEmbeddedNode(t);
   await openDemoMerchant(new MerchantAdmin(node.system, () => new Date().toISOString()));
-  const browser = await launchChromium();
-  t.teardown(() => browser.close());
-  await mkdir(OUTPUT, { recursive: true });
+  const browser = await startBrowser(t);
   const { page, requested, errors } = await watchedPage(browser);
 
   await page.goto(`${node.url}/`);

@@ -51,6 +51,12 @@ async function start(t: ExecutionContext, dataDir: string, run: number, nodes: P
 
 const logOf = (dataDir: string, run: number) => readFileSync(join(dataDir, '..', `node-${run}.log`), 'utf8');
 
+/** A BASE-tier merchant made over the admin API: its answer, with its API keys. */
+async function createMerchant(node: PaymentNodeProcess, name: string): Promise<any> {
+  const body = { name, tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' };
+  return ok(await call(node.url, 'POST', '/internal/v1/merchants', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body }), 201, 'the merchant');
+}
+
 /** A live order paid in full over Venmo through the node's simulator, proven, fulfilled on its chain: the fulfilment's hash. */
 async function payLive(node: PaymentNodeProcess, liveKey: string, dataDir: string): Promise<{ orderId: string; fulfillTransaction: Hex }> {
   const explain = () => `\n${logOf(dataDir, node.run).split('\n').filter((line) => /"level":(40|50|60)/.test(line)).slice(-15).join('\n')}`;
@@ -78,14 +84,7 @@ test('a node started twice more over its data folder, once after SIGKILL and onc
   const nodes: PaymentNodeProcess[] = [];
 
   const first = await start(t, dataDir, 1, nodes);
-  const merchant = ok(
-    await call(first.url, 'POST', '/internal/v1/merchants', {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: { name: 'Restart Test', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
-    }),
-    201,
-    'the merchant',
-  );
+  const merchant = await createMerchant(first, 'Restart Test');
   const paid = [await payLive(first, merchant.liveApiKey, dataDir)];
   t.regex(logOf(dataDir, 1), /"restored":false[^\n]*"msg":"local chain started"/);
   t.regex(logOf(dataDir, 1), /"msg":"local makers seeded"/);
@@ -121,14 +120,7 @@ test('a node over a data folder whose local chain was replaced says so in one li
   const dataDir = join(mkdtempSync(join(root, 'replaced-')), 'data');
   const nodes: PaymentNodeProcess[] = [];
   const first = await start(t, dataDir, 1, nodes);
-  const merchant = ok(
-    await call(first.url, 'POST', '/internal/v1/merchants', {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: { name: 'Replaced Chain', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
-    }),
-    201,
-    'the merchant',
-  );
+  const merchant = await createMerchant(first, 'Replaced Chain');
   // The indexer has read the chain's blocks into the store before the chain goes: the seeded deposits are quoted.
   const before = ok(
     await call(first.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': merchant.liveApiKey }, body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address } }),

@@ -54,6 +54,15 @@ export async function startPayment(order: PlacedOrder, body: Record<string, unkn
   return created.body.responseObject;
 }
 
+/** A new merchant's sandbox order with its payment started, once the effects they queued are done. */
+export async function sandboxPayment(gateway: TestGateway): Promise<{ sandboxKey: string; order: PlacedOrder; payment: any }> {
+  const { sandboxKey } = await gateway.createMerchant();
+  const order = await placeOrder(gateway, sandboxKey);
+  const payment = await startPayment(order);
+  await gateway.node.system.effectsIdle();
+  return { sandboxKey, order, payment };
+}
+
 /** GET /api/v1/orders/{id}: the hosted read's responseObject (order, merchant, currentPayment). */
 export async function hostedRead(gateway: TestGateway, orderId: string): Promise<any> {
   const read = await gateway.request('GET', `/api/v1/orders/${orderId}`);

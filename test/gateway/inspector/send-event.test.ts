@@ -6,7 +6,7 @@
  * a production node any actor that is not a sandbox one.
  */
 import test from 'ava';
-import { answerOf, placeOrder, startPayment } from '../../support/checkout.js';
+import { answerOf, placeOrder, sandboxPayment } from '../../support/checkout.js';
 import { counterKind } from '../../support/counter-kind.js';
 import { missingToken, startTestGateway, type TestGateway } from '../../support/gateway.js';
 
@@ -23,10 +23,7 @@ async function stored(gateway: TestGateway, kind: string, id: string) {
 test('an event sent is applied by the actor and recorded in its history as a turn, under the admin API’s message id', async (t) => {
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const { sandboxKey } = await gateway.createMerchant();
-  const order = await placeOrder(gateway, sandboxKey);
-  const payment = await startPayment(order);
-  await gateway.node.system.effectsIdle();
+  const { payment } = await sandboxPayment(gateway);
   const before = await turns(gateway, `payment/${payment.id}`);
 
   const answer = await gateway.request('POST', `/internal/v1/actors/payment/${payment.id}/events`, {
@@ -73,10 +70,7 @@ test('bigints are written as the history shows them, and the actor’s own rules
 test('an unknown event type is a 400 naming the ones the actor takes, and changes nothing; so is a creation or a delayed event', async (t) => {
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const { sandboxKey } = await gateway.createMerchant();
-  const order = await placeOrder(gateway, sandboxKey);
-  const payment = await startPayment(order);
-  await gateway.node.system.effectsIdle();
+  const { payment } = await sandboxPayment(gateway);
   const document = await stored(gateway, 'payment', payment.id);
   const history = await turns(gateway, `payment/${payment.id}`);
 
@@ -105,10 +99,7 @@ test('an unknown event type is a 400 naming the ones the actor takes, and change
 test('without the admin token the send is a 401 and changes nothing', async (t) => {
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const { sandboxKey } = await gateway.createMerchant();
-  const order = await placeOrder(gateway, sandboxKey);
-  const payment = await startPayment(order);
-  await gateway.node.system.effectsIdle();
+  const { sandboxKey, payment } = await sandboxPayment(gateway);
   const document = await stored(gateway, 'payment', payment.id);
 
   const path = `/internal/v1/actors/payment/${payment.id}/events`;

@@ -6,7 +6,7 @@
  * a webhook secret that must not come out.
  */
 import test from 'ava';
-import { answerOf, advance, placeOrder, startPayment } from '../../support/checkout.js';
+import { answerOf, advance, sandboxPayment } from '../../support/checkout.js';
 import { counterKind } from '../../support/counter-kind.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 
@@ -21,10 +21,7 @@ const addresses = (rows: Array<{ kind: string; id: string }>) => rows.map((row) 
 test('recent turns newest first, one row per actor; due timers soonest first with what they deliver', async (t) => {
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const { sandboxKey } = await gateway.createMerchant();
-  const order = await placeOrder(gateway, sandboxKey);
-  const payment = await startPayment(order);
-  await gateway.node.system.effectsIdle();
+  const { order, payment } = await sandboxPayment(gateway);
 
   const listed = await watchlist(gateway);
   t.like(listed, { asOf: new Date(gateway.clock.now()).toISOString(), stuckAfter: 15, limit: 10 });
@@ -49,10 +46,7 @@ test('recent turns newest first, one row per actor; due timers soonest first wit
 test('stuck: partway through its work with no turn for stuckAfter minutes, on the test clock; resting actors never', async (t) => {
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const { sandboxKey } = await gateway.createMerchant();
-  const order = await placeOrder(gateway, sandboxKey);
-  const payment = await startPayment(order);
-  await gateway.node.system.effectsIdle();
+  const { payment } = await sandboxPayment(gateway);
 
   t.deepEqual((await watchlist(gateway, '?stuckAfter=15')).stuck, [], 'nothing has waited yet');
   await advance(gateway, 14 * 60_000);
