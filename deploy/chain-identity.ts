@@ -28,6 +28,12 @@ interface IdentityDocument {
 const IDENTITY_ID = 'chain';
 const IDENTITY_COLLECTION = { name: 'node_chain_identity', indexes: [] };
 
+/** Whether the store remembers a chain: its data was written against one. */
+export async function recordedChain(store: Store): Promise<boolean> {
+  const identities = await store.collection<IdentityDocument>(IDENTITY_COLLECTION);
+  return (await identities.findOne({ _id: IDENTITY_ID })) !== null;
+}
+
 /** What a node met, to compare with what its data was written against. */
 export interface ReachedChain {
   client: PublicClient;

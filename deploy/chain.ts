@@ -13,8 +13,8 @@ import { withDeadline } from '../actors/grpc-call.js';
 import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
 import type { ChainContracts } from '../indexer/follower.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
-import { KeptChainLostError, keptChainFiles, startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
-import { chainMismatch } from './chain-identity.js';
+import { KeptChainLostError, keptChainFiles, keptDeploymentExists, startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
+import { chainMismatch, recordedChain } from './chain-identity.js';
 import type { GetStatusResponse, IndexerServiceClient } from '../proto/gen/peer/indexer/v1/indexer.js';
 
 export interface ChainSide {
@@ -111,6 +111,14 @@ export interface ChainKeeping {
  * that one is closed again, and `problem` says so in one sentence naming the way out.
  */
 export async function openKeptNodeChain(config: Config, logger: Logger, local: LocalChainOptions, keeping: ChainKeeping): Promise<{ chain: IndexedChain | null; problem: string | null }> {
+  // A store that remembers a chain over a folder that holds none: deploying a fresh one would only be refused after.
+  const startsLocal = config.INDEXER_ENABLED && !config.CHAIN_RPC_URL && !config.INDEXER_URL;
+  if (startsLocal && keeping.keptIn !== undefined && !(await keptDeploymentExists(keptChainFiles(keeping.keptIn))) && (await recordedChain(keeping.store))) {
+    return {
+      chain: null,
+      problem: `The data in ${keeping.dataPlace} was written against a local chain that is no longer in ${keeping.keptIn}: live payments are off. Way out: restore that folder, or start with a data folder of its own (DATA_DIR=./data-new npm start).`,
+    };
+  }
   let chain: IndexedChain | null;
   try {
     chain = await openNodeChain(config, logger, { ...local, ...(keeping.keptIn === undefined ? {} : { keptIn: keeping.keptIn }) });

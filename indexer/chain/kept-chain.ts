@@ -51,6 +51,11 @@ export async function keptDeployment(files: KeptChainFiles): Promise<ChainDeploy
   };
 }
 
+/** Whether the folder records a deployment: a chain was deployed and kept here. */
+export function keptDeploymentExists(files: KeptChainFiles): Promise<boolean> {
+  return exists(files.deployment);
+}
+
 /** Records the deployment, whole or not at all (a temporary file renamed over). */
 export async function keepDeployment(files: KeptChainFiles, deployment: ChainDeployment): Promise<void> {
   await mkdir(files.folder, { recursive: true });

@@ -8,7 +8,7 @@
  * customer waiting.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -115,7 +115,14 @@ test('a node started twice more over its data folder, once after SIGKILL and onc
   await third.stop();
 });
 
-test('a node over a data folder whose local chain was replaced says so in one line, is degraded, and refuses live payments at once', async (t) => {
+/** The one error line a start logged containing `marker`, as pino wrote it. */
+function saidOnce(t: ExecutionContext, log: string, marker: string): { level: number; msg: string } {
+  const lines = log.split('\n').filter((line) => line.includes(marker));
+  t.is(lines.length, 1, `said once, in one line: ${marker}`);
+  return JSON.parse(lines[0]!) as { level: number; msg: string };
+}
+
+test('a node over a data folder whose local chain was replaced or lost says so in one line, is degraded, and refuses live payments at once', async (t) => {
   t.timeout(180_000);
   const dataDir = join(mkdtempSync(join(root, 'replaced-')), 'data');
   const nodes: PaymentNodeProcess[] = [];
@@ -130,34 +137,42 @@ test('a node over a data folder whose local chain was replaced says so in one li
   const quotes = () => call(first.url, 'GET', `/api/v1/checkout/orders/${before.order.id}/quotes?rail=venmo`, { headers: { authorization: `Bearer ${before.orderToken}` } });
   await until('the seeded deposits to be quoted', quotes, (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0, 30_000);
   await first.stop();
+  // Another data folder's chain: deployed by the same accounts at the same addresses, in other blocks.
+  const elsewhere = join(mkdtempSync(join(root, 'elsewhere-')), 'data');
+  await (await start(t, elsewhere, 1, nodes)).stop();
 
-  // The kept chain is gone: the next start runs a fresh one, deployed anew, which is not the chain the data was written against.
+  // The kept chain is gone: no fresh one is deployed in its place, and the start says what is missing.
   await rm(join(dataDir, 'chain'), { recursive: true });
   const second = await start(t, dataDir, 2, nodes);
-  const problems = logOf(dataDir, 2)
-    .split('\n')
-    .filter((line) => line.includes('written against another chain'));
-  t.is(problems.length, 1, 'said once, in one line');
-  const said = JSON.parse(problems[0]!) as { level: number; msg: string };
-  t.is(said.level, 50);
-  t.regex(said.msg, /\(block 1 0x[0-9a-f]{64} then, 0x[0-9a-f]{64} now\)/);
-  t.regex(said.msg, /Way out: .*DATA_DIR=\.\/data-new npm start/);
-  t.notRegex(logOf(dataDir, 2), /ReorgTooDeepError/, 'the indexer is not run against the wrong chain');
+  const lost = saidOnce(t, logOf(dataDir, 2), 'no longer in');
+  t.is(lost.level, 50);
+  t.is(lost.msg, `The data in ${dataDir} was written against a local chain that is no longer in ${join(dataDir, 'chain')}: live payments are off. Way out: restore that folder, or start with a data folder of its own (DATA_DIR=./data-new npm start).`);
+  t.notRegex(logOf(dataDir, 2), /"msg":"local chain started"/, 'no chain is deployed in place of the lost one');
+  await second.stop();
 
-  const health = (await (await fetch(`${second.url}/v1/health-check`)).json()) as any;
+  // Replaced by another chain: the same addresses, but not the blocks the data was written against.
+  await cp(join(elsewhere, 'chain'), join(dataDir, 'chain'), { recursive: true });
+  const third = await start(t, dataDir, 3, nodes);
+  const replaced = saidOnce(t, logOf(dataDir, 3), 'written against another chain');
+  t.is(replaced.level, 50);
+  t.regex(replaced.msg, /\(block 1 0x[0-9a-f]{64} then, 0x[0-9a-f]{64} now\)/);
+  t.regex(replaced.msg, /Way out: restore .*state\.json, or start with a data folder of its own for this chain \(DATA_DIR=\.\/data-new npm start\)/);
+  t.notRegex(logOf(dataDir, 3), /ReorgTooDeepError/, 'the indexer is not run against the wrong chain');
+
+  const health = (await (await fetch(`${third.url}/v1/health-check`)).json()) as any;
   t.is(health.responseObject.status, 'degraded');
   t.true(health.message.includes('written against another chain'), health.message);
 
   const placed = ok(
-    await call(second.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': merchant.liveApiKey }, body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address } }),
+    await call(third.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': merchant.liveApiKey }, body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address } }),
     201,
     'the order',
   );
   const asked = Date.now();
-  const refused = await call(second.url, 'POST', `/api/v1/checkout/orders/${placed.order.id}/payments`, { headers: { authorization: `Bearer ${placed.orderToken}` }, body: { rail: 'venmo' } });
+  const refused = await call(third.url, 'POST', `/api/v1/checkout/orders/${placed.order.id}/payments`, { headers: { authorization: `Bearer ${placed.orderToken}` }, body: { rail: 'venmo' } });
   t.is(refused.status, 503);
   t.is(refused.body.errorCode, 'LIVE_PAYMENTS_UNAVAILABLE');
   t.is((refused.body as { message?: string }).message, 'Payments are unavailable right now; try again shortly');
   t.true(Date.now() - asked < 5_000, 'answered at once, not after a wait');
-  await second.stop();
+  await third.stop();
 });
