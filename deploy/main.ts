@@ -2,7 +2,7 @@
  * `npm start`: reads the configuration, boots one node and drains it on SIGTERM or
  * SIGINT (stop taking requests, finish turns in flight, release shard leases, exit 0).
  *
- * On a terminal the logs are pino's own pretty lines and a start banner follows them
+ * On a terminal in development or test the logs are pino's own pretty lines and a start banner follows them
  * (start-banner.ts); anywhere else the logs stay JSON, one line each, and what only a
  * person may see (the demo merchant's keys, a new admin token) goes to stderr as plain text.
  */
@@ -13,7 +13,8 @@ import { configOrExit, stopOnSignal } from './process.js';
 import { plainWelcome, startBanner, startFactsOf } from './start-banner.js';
 
 const config = configOrExit();
-const terminal = process.stdout.isTTY === true;
+// A production node keeps JSON even on a terminal (`docker run -t`): its log store reads lines, not prose.
+const terminal = process.stdout.isTTY === true && config.NODE_ENV !== 'production';
 // Synchronous, so the banner written after the start line comes after it.
 const destination = terminal ? pretty({ sync: true, colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name,node' }) : undefined;
 const logger = createLogger({ level: config.LOG_LEVEL, ...(destination ? { destination } : {}) });

@@ -325,12 +325,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       chainId: payments.chain?.chainId ?? null,
     },
   });
+  const server = createGatewayServer(gateway.app.callback());
+  const url = await listen(server, config.PORT, config.HOST);
+  // Opened once the node serves: keys made by a start that then fails (a port taken) would never be shown.
   // A restart over a data folder that already holds merchants opens no second demo merchant.
   const welcome: NodeWelcome | null = ownsDataDir
     ? { demoMerchant: (await system.documents('merchant').count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null, adminToken: keptAdmin }
     : null;
-  const server = createGatewayServer(gateway.app.callback());
-  const url = await listen(server, config.PORT, config.HOST);
   logger.info({ url, metricsUrl: metricsServer?.url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
 
   let stopping: Promise<void> | undefined;

@@ -20,6 +20,7 @@ import { webhookEventId } from '../../actors/webhooks/payloads.js';
 import type { z } from 'zod';
 import { ApiError } from '../envelope.js';
 import type { orderSequence } from '../schemas/sequence-schemas.js';
+import { eventTypeOf } from './watchlist.js';
 import { iso, snapshotOf } from './actor-inspector.js';
 
 type OrderSequence = z.input<typeof orderSequence>;
@@ -59,7 +60,7 @@ export async function readOrderSequence(system: ActorSystem, orderId: string): P
         actor: `${doc.kind}:${doc._id}`,
         version: turn.version,
         at: turn.at,
-        event: typeOf(turn.event),
+        event: eventTypeOf(turn.event),
         timer: turn.timer,
         stateBefore: turn.stateBefore as OrderSequence['turns'][number]['stateBefore'],
         stateAfter: turn.stateAfter as OrderSequence['turns'][number]['stateAfter'],
@@ -144,7 +145,3 @@ async function deliveriesOf(system: ActorSystem, runs: Set<string>, merchantId: 
   return found.filter((doc) => doc !== null);
 }
 
-function typeOf(event: unknown): string {
-  const type = (event as { type?: unknown } | null)?.type;
-  return typeof type === 'string' ? type : '?';
-}

@@ -154,7 +154,8 @@ function watched(system: ActorSystem, doc: ActorDocument, at: number, note: stri
   return { ...actorRow(system, doc), at: iso(at), note };
 }
 
-function eventTypeOf(event: unknown): string {
+/** A turn's event type for a row, '?' where the event has none. */
+export function eventTypeOf(event: unknown): string {
   const type = (event as { type?: unknown } | null)?.type;
   return typeof type === 'string' ? type : '?';
 }

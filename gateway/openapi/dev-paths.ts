@@ -6,7 +6,6 @@ import { demoOrderResult } from '../schemas/dev-resources.js';
 import { failure, standardAnswers, success } from './answers.js';
 import { NO_AUTH } from './security.js';
 
-export const DEVELOPMENT_TAG = { name: 'Development', description: 'Served by a development node only (NODE_ENV=development); a production node answers 404 on these paths' };
 
 export function devPaths() {
   const asset = (operationId: string, summary: string, type: string) => ({

@@ -4,8 +4,6 @@
  * one here (test/gateway/openapi-reference.test.ts names any that is not). The
  * merchant's API comes first and apart, so a shop's developer reads only it.
  */
-import { DEVELOPMENT_TAG } from './dev-paths.js';
-
 interface Tag {
   name: string;
   description: string;
@@ -58,6 +56,8 @@ const groups: TagGroup[] = [
     tags: [{ name: 'Service', description: 'Health and this description' }],
   },
 ];
+
+const DEVELOPMENT_TAG: Tag = { name: 'Development', description: 'Served by a development node only (NODE_ENV=development); a production node answers 404 on these paths' };
 
 /** A development node's document has one group more: what only it serves. */
 const groupsOf = (development: boolean): TagGroup[] => (development ? [...groups, { name: 'Development', tags: [DEVELOPMENT_TAG] }] : groups);

@@ -41,13 +41,10 @@ export function describe(error: unknown): string {
       return 'The amount can no longer change: a payment on it is under way.';
     case 'AMOUNT_CONFLICT':
       return 'The amount changed in another window. Check it and try again.';
-    case 'AMOUNT_OUT_OF_RANGE':
-    case 'AMOUNT_NOT_ALLOWED':
-    case 'CURRENCY_NOT_SUPPORTED':
-      return error.message;
     case null:
       return error.status === 400 ? invalid(error) : error.message;
     default:
+      // The node's own message already says what is wrong in words (an amount out of range, a currency not taken).
       return error.message;
   }
 }

@@ -20,7 +20,7 @@ export function currencyDigits(currency: string): number {
 export function formatNumber(amount: string, currency: string): string {
   if (!DECIMAL.test(amount)) return amount;
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, MAX_DIGITS) }).format(amount as `${number}`);
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: MAX_DIGITS }).format(amount as `${number}`);
 }
 
 /** "25.00 USD", "42.50 USDC", "15.015 USDC", "1,000 JPY". */
