@@ -48,7 +48,7 @@ export class ViemDeliveries implements DeliveryReader {
     let transactionHash: Hex | null = null;
     for (const hash of transactionHashes) {
       const receipt = await this.client.getTransactionReceipt({ hash: hash as Hash }).catch(() => null);
-      if (!receipt || receipt.status !== 'success') return null;
+      if (receipt?.status !== 'success') return null;
       const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).filter((log) => log.address.toLowerCase() === this.usdc.toLowerCase());
       for (const transfer of transfers) {
         if (same(transfer.args.to, recipient)) {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { getAddress, isAddressEqual, keccak256, recoverMessageAddress, type Address, type Hex } from 'viem';
 import type { DNSResolver } from 'mailauth';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ATTESTATION_NONCE, type Enclave } from './boundary/enclave.js';
 import type { ChainRegistry } from './chains.js';
 import { AttestationError } from './errors.js';

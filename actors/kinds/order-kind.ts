@@ -11,7 +11,6 @@ import {
   paymentSelectedRail,
   settlementRefusal,
   toCheckoutOrder,
-  type CreateOrderEvent,
   type OrderContext,
   type OrderEvent,
   type OrderStatus,

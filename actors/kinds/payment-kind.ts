@@ -51,7 +51,7 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
   const command = event as PaymentEvent;
   const ended = (action: string): Rejection => ({ code: 'PAYMENT_NOT_OPEN', message: `payment ${context.id} is ${status}: it can no longer be ${action}`, status: 409 });
   switch (command.type) {
-    case 'CANCEL':
+    case 'CANCEL': {
       if (command.reason !== 'CUSTOMER') return null;
       if (status !== 'CREATED') return ended('cancelled');
       const doing = step === null ? undefined : UNCANCELLABLE_STEPS[step];
@@ -59,6 +59,7 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
         return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} ${doing}; it cannot be cancelled now`, status: 409 };
       }
       return null;
+    }
     case 'MARK_SENT':
       return status === 'CREATED' ? null : ended('marked as sent');
     case 'SUBMIT_PROOF':

@@ -48,7 +48,7 @@ export function deliveryEffects(deps: DeliveryEffectDependencies): Record<string
     const endpoint = await endpointOf(deps.system, params.webhookId);
     const now = context.clock.now();
     let outcome: AttemptOutcome;
-    if (!endpoint || endpoint.state !== 'ACTIVE') {
+    if (endpoint?.state !== 'ACTIVE') {
       outcome = inactive(endpoint?.context.url ?? null, endpoint ? `The endpoint is ${endpoint.state === 'DELETED' ? 'deleted' : 'disabled'}` : 'The endpoint does not exist');
     } else {
       const { context: webhook } = endpoint;

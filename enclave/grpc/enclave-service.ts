@@ -102,7 +102,7 @@ type PaymentAttestation = Awaited<ReturnType<AttestationService['verifyBuyerPaym
 
 /** VerifyPaymentProofResponse repeats VerifyPaymentResponse field for field; this stops compiling if the two drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const paymentResponsesAlike: Same<VerifyPaymentResponse, VerifyPaymentProofResponse> = true;
+const _paymentResponsesAlike: Same<VerifyPaymentResponse, VerifyPaymentProofResponse> = true;
 
 function paymentResponse(result: PaymentAttestation): VerifyPaymentResponse & VerifyPaymentProofResponse {
   return {

@@ -16,6 +16,7 @@ export * from './platform.js';
 export * from './platform-client.js';
 
 /** Every platform the buyer TEE path verifies payments on. */
+// biome-ignore lint/suspicious/noExplicitAny: each platform has its own proof type; the list holds them all
 export const PAYMENT_PLATFORMS: readonly PaymentPlatform<any>[] = [
   venmo,
   cashapp,

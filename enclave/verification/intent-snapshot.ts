@@ -3,7 +3,7 @@
  * enclave cannot see the chain, so it signs the snapshot into the attestation's data;
  * the on-chain verifier then holds it to the intent it has.
  */
-import { keccak256, toBytes, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { z } from 'zod';
 import { idHash } from '../../machines/id-hash.js';
 

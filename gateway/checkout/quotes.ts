@@ -32,7 +32,7 @@ import {
   type PaymentHex as Hex,
   type PaymentQuote,
 } from '../../machines/payment/index.js';
-import { ALL_RAILS, CRYPTO_WINDOW_MS, cryptoRailChainId, isCryptoRail, isFiatRail, RAIL_CURRENCIES, railCurrency, railPlatform, type CryptoRail, type FiatRail } from '../../machines/rails.js';
+import { ALL_RAILS, CRYPTO_WINDOW_MS, cryptoRailChainId, isCryptoRail, isFiatRail, RAIL_CURRENCIES, railCurrency, railPlatform, type CryptoRail, } from '../../machines/rails.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { NEW_RECIPIENT_RATING, recipientRating } from './recipient-rating.js';
 

@@ -137,6 +137,6 @@ export class AtomicCreate {
   private async sentHash(transactionId: string): Promise<string | null> {
     const doc = await this.system.documents('transaction').findOne({ _id: transactionId }, { projection: { view: 1 } });
     const view = doc?.view as TransactionView | undefined;
-    return view && view.hash && view.status !== 'FAILED' && view.status !== 'DROPPED' ? view.hash : null;
+    return view?.hash && view.status !== 'FAILED' && view.status !== 'DROPPED' ? view.hash : null;
   }
 }

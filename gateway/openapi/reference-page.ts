@@ -23,15 +23,15 @@ export const REFERENCE_PAGE_CSP = [
 
 export function referencePage(options: { title: string; specUrl: string; bundleUrl: string }): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(options.title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(options.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{margin:0}</style>
 </head><body>
-<redoc spec-url="${escape(options.specUrl)}"></redoc>
-<script src="${escape(options.bundleUrl)}"></script>
+<redoc spec-url="${escapeHtml(options.specUrl)}"></redoc>
+<script src="${escapeHtml(options.bundleUrl)}"></script>
 </body></html>`;
 }
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

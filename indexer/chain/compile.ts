@@ -74,7 +74,7 @@ export function compileArtifacts(): Record<string, string> {
     }
   }
   files['index.ts'] =
-    `${generatedBanner('indexer/chain/contracts/')}\n` + modules.map((module) => `export * from './${module}.js';\n`).join('');
+    `${generatedBanner('indexer/chain/contracts/')}\n${modules.map((module) => `export * from './${module}.js';\n`).join('')}`;
   return files;
 }
 

@@ -37,7 +37,7 @@
 import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate';
 import { conversionOf, toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
 import { isoAfter } from '../iso-time.js';
-import type { Hex, PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
+import type { PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */
 export type PaymentStatusEmitted = {

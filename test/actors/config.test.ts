@@ -56,7 +56,7 @@ test('a chain at CHAIN_RPC_URL needs the addresses of its contracts', (t) => {
   t.throws(() => loadConfig({ CHAIN_RPC_URL: 'https://base.example' }), { message: /CHAIN_USDC_ADDRESS: is required with CHAIN_RPC_URL/ });
   t.throws(() => loadConfig({ CHAIN_USDC_ADDRESS: '0x12' }), { message: /CHAIN_USDC_ADDRESS: must be a 0x-prefixed 20-byte address/ });
   t.throws(() => loadConfig({ INDEXER_ENABLED: 'yes' }), { message: /INDEXER_ENABLED: must be true or false/ });
-  const address = '0x' + '1'.repeat(40);
+  const address = `0x${'1'.repeat(40)}`;
   const config = loadConfig({ CHAIN_RPC_URL: 'https://base.example', CHAIN_USDC_ADDRESS: address, CHAIN_ESCROW_ADDRESS: address, CHAIN_ORCHESTRATOR_ADDRESS: address, INDEXER_CONFIRMATIONS: '3' });
   t.is(config.INDEXER_CONFIRMATIONS, 3);
 });
@@ -75,9 +75,9 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
     CHAIN_RPC_URL: 'https://base.example',
-    CHAIN_USDC_ADDRESS: '0x' + '1'.repeat(40),
-    CHAIN_ESCROW_ADDRESS: '0x' + '2'.repeat(40),
-    CHAIN_ORCHESTRATOR_ADDRESS: '0x' + '3'.repeat(40),
+    CHAIN_USDC_ADDRESS: `0x${'1'.repeat(40)}`,
+    CHAIN_ESCROW_ADDRESS: `0x${'2'.repeat(40)}`,
+    CHAIN_ORCHESTRATOR_ADDRESS: `0x${'3'.repeat(40)}`,
   };
   t.throws(() => loadConfig(base), { message: /INDEXER_CONFIRMATIONS: must be above 0 in production on the chain of CHAIN_RPC_URL/ });
   t.is(loadConfig({ ...base, INDEXER_CONFIRMATIONS: '3' }).INDEXER_CONFIRMATIONS, 3);
@@ -86,7 +86,7 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.throws(() => loadConfig({ INDEXER_FINALITY: 'latest' }), { message: /INDEXER_FINALITY: must be confirmations, safe or finalized/ });
   t.throws(() => loadConfig({ RATES_URL: 'ftp://rates.example' }), { message: /RATES_URL/ });
   t.throws(() => loadConfig({ ENCLAVE_CHAINS: '{"8453":{"paymentVerifier":"0x12"}}' }), { message: /ENCLAVE_CHAINS: must be JSON/ });
-  const verifier = '0x' + 'a'.repeat(40);
+  const verifier = `0x${'a'.repeat(40)}`;
   t.deepEqual(loadConfig({ ENCLAVE_CHAINS: `{"8453":{"paymentVerifier":"${verifier}"}}` }).ENCLAVE_CHAINS, { 8453: { paymentVerifier: verifier } });
   t.throws(() => loadConfig({ ENCLAVE_PROOF_ATTESTORS: `${verifier},nope` }), { message: /ENCLAVE_PROOF_ATTESTORS/ });
   t.deepEqual(loadConfig({}).ENCLAVE_GRPC_ADDR, '127.0.0.1:50052');

@@ -65,7 +65,7 @@ export async function quotesBenchmark(seconds: number, deposits = 1_000): Promis
       }
     };
 
-    let held = (await addDeposits(node, BASELINE_DEPOSITS - seededCount, 2, random)).deposits;
+    const held = (await addDeposits(node, BASELINE_DEPOSITS - seededCount, 2, random)).deposits;
     if (held !== BASELINE_DEPOSITS) throw new Error(`the book holds ${held} deposits, not ${BASELINE_DEPOSITS}`);
     // Cold code is not counted.
     for (const query of QUERIES) {

@@ -68,7 +68,7 @@ for (const c of cases) {
     t.like(await verifyDispute(c.platform, changed), { status: 422, body: { errorCode: 'DKIM_VERIFICATION_FAILED' } });
 
     const subjectAt = rawEmail.indexOf('Subject: ') + 9;
-    const changedHeader = rawEmail.slice(0, subjectAt) + 'X' + rawEmail.slice(subjectAt + 1);
+    const changedHeader = `${rawEmail.slice(0, subjectAt)}X${rawEmail.slice(subjectAt + 1)}`;
     t.like(await verifyDispute(c.platform, changedHeader), { status: 422, body: { errorCode: 'DKIM_VERIFICATION_FAILED' } });
   });
 }

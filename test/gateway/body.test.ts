@@ -147,7 +147,7 @@ test('a compressed body that inflates past the limit is a 413; an unknown encodi
 
 test(`a JSON body nested deeper than ${MAX_BODY_DEPTH} levels is refused before any handler sees it`, async (t) => {
   const app = await serve(t, 1024 * 1024);
-  const nested = (levels: number) => '['.repeat(levels - 1) + '{}' + ']'.repeat(levels - 1);
+  const nested = (levels: number) => `${'['.repeat(levels - 1)}{}${']'.repeat(levels - 1)}`;
   const deepest = await app.call('/echo', json(`{"a":${nested(MAX_BODY_DEPTH - 1)}}`));
   t.is(deepest.status, 200, 'exactly the limit is accepted');
   for (const levels of [MAX_BODY_DEPTH + 1, 5_000, 40_000]) {

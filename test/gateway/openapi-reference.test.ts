@@ -98,7 +98,10 @@ function undescribedFields(listed: ReturnType<typeof operations>): string[] {
   const walk = (schema: Json | undefined, where: string): void => {
     if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
-    if (schema.$ref) return walk(component(schema.$ref), schema.$ref.replace('#/components/schemas/', ''));
+    if (schema.$ref) {
+      walk(component(schema.$ref), schema.$ref.replace('#/components/schemas/', ''));
+      return;
+    }
     for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) {
       if (!described(property)) missing.add(`${where}.${name}`);
       walk(property, `${where}.${name}`);

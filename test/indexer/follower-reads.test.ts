@@ -89,7 +89,7 @@ test.serial('a range the provider refuses for its size is read again in halves, 
   );
   const facts = await readFacts(chain, 0, 8);
   t.deepEqual(
-    facts.map((fact) => (fact.event?.value as { value: string }).value),
+    facts.map((fact) => (fact.event!.value as { value: string }).value),
     [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n].map((i) => (i * USDC).toString()),
   );
   t.true(refused > 0, 'the provider did refuse the whole range');

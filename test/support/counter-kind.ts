@@ -64,7 +64,7 @@ export const counterMachine = setup({
       },
     },
     CLOSED: {
-      after: { 60_000: { actions: emit({ type: 'COUNTER_ARCHIVED' }) } },
+      after: { 60000: { actions: emit({ type: 'COUNTER_ARCHIVED' }) } },
     },
   },
 });

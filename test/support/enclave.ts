@@ -11,7 +11,7 @@ import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { EmbeddedStore, loadConfig, type Store } from '../../actors/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import type { IntentSnapshot } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { AttestationService, ChainRegistry, sealSessionMaterial, type AttestationProducer, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
+import { type AttestationService, ChainRegistry, sealSessionMaterial, type AttestationProducer, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
 import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 

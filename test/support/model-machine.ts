@@ -4,7 +4,7 @@
  * reports them), the ids of transitions and state nodes a path set must cover, and how
  * events and states are named in test titles.
  */
-import { type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { MachineSteps, type Action } from '../../actors/runtime/machine-steps.js';
 

@@ -68,7 +68,7 @@ export class ResponseValidator {
     const answer = (operation.responses as Json)[String(response.status)] as Json | undefined;
     if (!answer) return [`${where}: the status is not documented`];
     if (method === 'head') return [];
-    const mediaType = response.contentType?.split(';')[0]!.trim() ?? null;
+    const mediaType = (response.contentType?.split(';')[0]?.trim() ?? null);
     const content = (answer.content ?? {}) as Json;
     if (mediaType === null || !content[mediaType]) return [`${where}: content type ${mediaType} is not documented (${Object.keys(content).join(', ')})`];
     if (mediaType !== 'application/json') return [];

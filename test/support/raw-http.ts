@@ -4,7 +4,7 @@
  * send; node:http writes the path as given.
  */
 import { connect } from 'node:net';
-import { Agent, request } from 'node:http';
+import { type Agent, request } from 'node:http';
 
 export interface RawResponse {
   status: number;

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { CommandRejectedError, type DomainEvent } from '../../../actors/index.js';
 import { orderKind } from '../../../actors/kinds/index.js';
 import type { CheckoutOrder, OrderInput } from '../../../machines/order/index.js';
@@ -34,7 +34,7 @@ async function startOrders() {
   };
 }
 
-async function rejection(t: { throwsAsync: Function }, promise: Promise<unknown>): Promise<CommandRejectedError> {
+async function rejection(t: ExecutionContext, promise: Promise<unknown>): Promise<CommandRejectedError> {
   return (await t.throwsAsync(promise, { instanceOf: CommandRejectedError })) as CommandRejectedError;
 }
 

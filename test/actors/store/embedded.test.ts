@@ -448,7 +448,7 @@ test('embedded: an indexed lookup tells a string from any other value, whatever 
   const collection = await store.collection({ name: 'keys', indexes: [{ key: { v: 1 } }] });
   const values: unknown[] = [5, '5', 'd5', '\u0000d5', '\u0000s"5"', 's"5"', null, 'n', true, 't', ['5', 5]];
   for (const [i, v] of values.entries()) await collection.insertOne({ _id: `doc-${i}`, v });
-  for (const [i, v] of values.entries()) {
+  for (const [_i, v] of values.entries()) {
     if (Array.isArray(v)) continue;
     const found = (await collection.find({ v })).map((doc) => doc._id).sort();
     const expected = values.flatMap((other, j) => (other === v || (Array.isArray(other) && other.includes(v)) ? [`doc-${j}`] : [])).sort();

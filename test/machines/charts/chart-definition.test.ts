@@ -20,7 +20,7 @@ const checkout = setup({
     open: {
       initial: 'waiting',
       entry: { type: 'notify', params: { channel: 'ops' } },
-      after: { 3_600_000: { target: 'expired' } },
+      after: { 3600000: { target: 'expired' } },
       states: {
         waiting: {
           on: {
