@@ -29,8 +29,15 @@ const schema = z
     NODE_ID: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only, at most 64')
-      .default(`${hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40)}-${process.pid}`),
-    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+      .default(
+        `${hostname()
+          .replace(/[^A-Za-z0-9_-]/g, '-')
+          .slice(0, 40)}-${process.pid}`,
+      ),
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+      .optional(),
     MONGODB_DB: z.string().min(1).optional(),
     /** Acknowledgement a write waits for: `majority` (default) or a number of members; journaled unless MONGODB_JOURNAL=false. */
     MONGODB_WRITE_CONCERN: z
@@ -38,12 +45,18 @@ const schema = z
       .regex(/^(majority|[1-9]\d?)$/, 'must be majority or a number of members, such as 1')
       .default('majority')
       .transform((value) => (value === 'majority' ? value : Number(value))),
-    MONGODB_JOURNAL: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    MONGODB_JOURNAL: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
     /** What reads see: `majority` (default) never returns a write a failover could roll back. */
     MONGODB_READ_CONCERN: z.enum(['majority', 'local', 'linearizable']).default('majority'),
     /** The folder the embedded store (no MONGODB_URI) keeps its data in; created at start, one process at a time. */
     DATA_DIR: z.string().min(1).default('./data'),
-    NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL').optional(),
+    NATS_URL: z
+      .string()
+      .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL')
+      .optional(),
     NATS_NAMESPACE: z
       .string()
       .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, _ and -, starting with a letter')
@@ -71,7 +84,12 @@ const schema = z
     /** Comma-separated CIDRs of proxies whose X-Forwarded-For is believed; empty means the socket address is the client. */
     TRUSTED_PROXIES: z
       .string()
-      .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .superRefine((entries, ctx) => {
         // As strict as gateway/auth/cidr.ts: ipaddr.js alone reads `010.0.0.1` as octal.
         const bad = entries.filter((entry) => {
@@ -115,7 +133,10 @@ const schema = z
     /** A spread beyond this many basis points from the reference rate, either way, is extreme: hidden unless hideExtremeSpread=false. */
     ORDERBOOK_EXTREME_SPREAD_BPS: integer(0, 1_000_000).default(2_000),
     /** The origin makers sign in at (EIP-4361 domain and URI), such as https://app.example.com; unset, the URL the gateway listens on (set it behind a proxy). */
-    MAKER_AUTH_ORIGIN: z.url({ protocol: /^https?$/ }).transform((text) => new URL(text).origin).optional(),
+    MAKER_AUTH_ORIGIN: z
+      .url({ protocol: /^https?$/ })
+      .transform((text) => new URL(text).origin)
+      .optional(),
     /** How long a sign-in nonce may wait for its signed message. */
     MAKER_NONCE_TTL_MS: integer(10_000, 60 * 60 * 1000).default(10 * 60 * 1000),
     /** How long a maker's bearer token lasts (never beyond the signed message's Expiration Time). */
@@ -125,13 +146,19 @@ const schema = z
     /** Secret that makes order ids derived from idempotency keys unguessable; random per process when unset. */
     ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Whether the node reads chain facts at all; `false` runs it without a chain (tests that need none). */
-    INDEXER_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    INDEXER_ENABLED: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
     /** host:port of a shared indexer; unset, the all-in-one node runs one in-process. */
     INDEXER_URL: hostPort.optional(),
     /** Where `npm run indexer` listens. */
     INDEXER_GRPC_ADDR: hostPort.default('127.0.0.1:50051'),
     /** The chain to index; unset, a local anvil with our contracts is started. */
-    CHAIN_RPC_URL: z.string().regex(/^(https?|wss?):\/\/[^\s]+$/, 'must be an http(s):// or ws(s):// URL').optional(),
+    CHAIN_RPC_URL: z
+      .string()
+      .regex(/^(https?|wss?):\/\/[^\s]+$/, 'must be an http(s):// or ws(s):// URL')
+      .optional(),
     CHAIN_USDC_ADDRESS: address.optional(),
     CHAIN_ESCROW_ADDRESS: address.optional(),
     CHAIN_ORCHESTRATOR_ADDRESS: address.optional(),
@@ -197,12 +224,18 @@ const schema = z
     /** Where the platform's fee goes. On the local chain, anvil dev account 8; unset on CHAIN_RPC_URL, no platform fee is taken (the node says so at start). */
     PLATFORM_FEE_RECIPIENT: address.optional(),
     /** On the local chain only: whether the node seeds a few makers' deposits at start, so checkout has liquidity out of the box. */
-    LOCAL_MAKERS: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    LOCAL_MAKERS: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
     /**
      * The local wallet provider's embedded wallets (anvil's public mnemonic from index 10) on a chain
      * of CHAIN_RPC_URL, for a dev chain; the local chain always has them. Refused in production.
      */
-    LOCAL_EMBEDDED_WALLETS: z.enum(['true', 'false'], 'must be true or false').default('false').transform((value) => value === 'true'),
+    LOCAL_EMBEDDED_WALLETS: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('false')
+      .transform((value) => value === 'true'),
     /** How long a customer has to pay a fiat-rail attempt (document 1: one hour). */
     PAYMENT_WINDOW_MS: integer(60_000, 24 * 60 * 60 * 1000).default(60 * 60 * 1000),
     /**
@@ -215,7 +248,10 @@ const schema = z
      * Lets webhook endpoints point at loopback, private, link-local and metadata addresses, for development
      * and tests against a receiver on this machine. Refused in production.
      */
-    WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').default('false').transform((value) => value === 'true'),
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('false')
+      .transform((value) => value === 'true'),
     /** How long one webhook attempt may take, connection to last byte of the excerpt read. */
     WEBHOOK_TIMEOUT_MS: integer(1_000, 30_000).default(10_000),
     /**
@@ -231,7 +267,10 @@ const schema = z
       .transform(splitSecrets)
       .optional(),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
-    ENCLAVE_ENABLED: z.enum(['true', 'false'], 'must be true or false').default('true').transform((value) => value === 'true'),
+    ENCLAVE_ENABLED: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
     /** host:port of the attestation service's gRPC; unset, the all-in-one node reaches the one it runs in-process. */
     ENCLAVE_URL: hostPort.optional(),
     /** With ENCLAVE_URL: the attestation service's HTTP address as customers' browsers reach it (document 1's attestation.serviceUrl). */
@@ -249,7 +288,12 @@ const schema = z
     /** With ENCLAVE_URL: comma-separated signer addresses the chain registers as witnesses. */
     ENCLAVE_TRUSTED_SIGNERS: z
       .string()
-      .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(address))
       .default([]),
     /** Where `npm run enclave` serves gRPC and HTTP ({attestation_url}). */
@@ -264,12 +308,17 @@ const schema = z
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be base64 of 32 bytes')
       .optional(),
     /** The signing key as the key-wrapping key wrapped it (compact JWE); unset, a new key is made and its wrapped form logged. */
-    ENCLAVE_WRAPPED_KEY: z.string().regex(/^[\w-]+(\.[\w-]*){4}$/, 'must be a compact JWE').optional(),
+    ENCLAVE_WRAPPED_KEY: z
+      .string()
+      .regex(/^[\w-]+(\.[\w-]*){4}$/, 'must be a compact JWE')
+      .optional(),
     /** The verifiers attestations are signed for, by chain id: {"8453":{"paymentVerifier":"0x…","disputeVerifier":"0x…"}}. */
     ENCLAVE_CHAINS: z
       .string()
       .transform((text, ctx) => {
-        const chains = z.record(z.string().regex(/^\d+$/), z.object({ paymentVerifier: address, disputeVerifier: address.optional() }).strict()).safeParse(safeJson(text));
+        const chains = z
+          .record(z.string().regex(/^\d+$/), z.object({ paymentVerifier: address, disputeVerifier: address.optional() }).strict())
+          .safeParse(safeJson(text));
         if (chains.success) return chains.data;
         ctx.addIssue({ code: 'custom', message: 'must be JSON: {"<chainId>": {"paymentVerifier": "0x…", "disputeVerifier": "0x…"}}' });
         return z.NEVER;
@@ -291,7 +340,12 @@ const schema = z
     /** Comma-separated addresses trusted to vouch for buyer-generated provider proofs (POST /verify/…). */
     ENCLAVE_PROOF_ATTESTORS: z
       .string()
-      .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(address))
       .default([]),
   })
@@ -309,13 +363,25 @@ const schema = z
       });
     }
     if (env.ENCLAVE_URL && !env.ENCLAVE_PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PUBLIC_URL'], message: 'is required with ENCLAVE_URL: customers’ browsers seal their session material to the service it names' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCLAVE_PUBLIC_URL'],
+        message: 'is required with ENCLAVE_URL: customers’ browsers seal their session material to the service it names',
+      });
     }
     if (env.ENCLAVE_URL && (!env.ENCLAVE_MEASUREMENT || env.ENCLAVE_TRUSTED_SIGNERS.length === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_URL'], message: 'needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS: the node trusts the service only once its attestation document shows both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCLAVE_URL'],
+        message: 'needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS: the node trusts the service only once its attestation document shows both',
+      });
     }
     if (env.ENCLAVE_MEASUREMENT?.startsWith('pcr0:') && !env.ENCLAVE_NITRO_ROOT) {
-      ctx.addIssue({ code: 'custom', path: ['ENCLAVE_NITRO_ROOT'], message: 'needs to name the root certificate: a pcr0: measurement is only as good as the hardware document that shows it' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCLAVE_NITRO_ROOT'],
+        message: 'needs to name the root certificate: a pcr0: measurement is only as good as the hardware document that shows it',
+      });
     }
     if (env.ENCLAVE_WRAPPED_KEY && !env.ENCLAVE_KEY_WRAPPING_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_WRAPPED_KEY'], message: 'needs ENCLAVE_KEY_WRAPPING_KEY: only that key can unwrap it' });
@@ -324,7 +390,8 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['INDEXER_CONFIRMATIONS'],
-        message: 'must be above 0 in production on the chain of CHAIN_RPC_URL (or set INDEXER_FINALITY to safe or finalized): a fact taken at the head can leave the chain',
+        message:
+          'must be above 0 in production on the chain of CHAIN_RPC_URL (or set INDEXER_FINALITY to safe or finalized): a fact taken at the head can leave the chain',
       });
     }
     if (env.NODE_ENV === 'production' && env.LOCAL_EMBEDDED_WALLETS) {
@@ -340,21 +407,29 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['MAKER_AUTH_ORIGIN'],
-        message: 'must be set, to an https origin, in production: makers sign the origin their wallet shows them, which behind a proxy is not the address the node listens on',
+        message:
+          'must be set, to an https origin, in production: makers sign the origin their wallet shows them, which behind a proxy is not the address the node listens on',
       });
     }
     if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
-      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_PRIVATE'], message: 'must be false in production: a merchant could aim deliveries at the network the node runs in' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_ALLOW_PRIVATE'],
+        message: 'must be false in production: a merchant could aim deliveries at the network the node runs in',
+      });
     }
     if (env.NATS_URL && !env.ID_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['ID_SECRET'], message: 'is required in a cluster: every node must derive the same order id from an idempotency key' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ID_SECRET'],
+        message: 'is required in a cluster: every node must derive the same order id from an idempotency key',
+      });
     }
     if (env.NATS_URL && !env.MONGODB_URI) {
       ctx.addIssue({
         code: 'custom',
         path: ['NATS_URL'],
-        message:
-          'is set but MONGODB_URI is not: a cluster node needs a store every node reaches, and the embedded store lives inside one process',
+        message: 'is set but MONGODB_URI is not: a cluster node needs a store every node reaches, and the embedded store lives inside one process',
       });
     }
   });

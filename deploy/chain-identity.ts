@@ -91,7 +91,13 @@ export async function chainMismatch(store: Store, reached: ReachedChain, now: ()
 
 function differences(recorded: IdentityDocument, met: IdentityDocument): string[] {
   const fields = ['chainId', 'anchor', 'usdc', 'escrow', 'orchestrator'] as const;
-  return fields.filter((field) => recorded[field] !== met[field]).map((field) => (field === 'anchor' ? `block ${String(recorded.anchor).replace(':', ' ')} then, ${String(met.anchor).replace(/^\d+:/, '')} now` : `${field} ${String(recorded[field])} then, ${String(met[field])} now`));
+  return fields
+    .filter((field) => recorded[field] !== met[field])
+    .map((field) =>
+      field === 'anchor'
+        ? `block ${String(recorded.anchor).replace(':', ' ')} then, ${String(met.anchor).replace(/^\d+:/, '')} now`
+        : `${field} ${String(recorded[field])} then, ${String(met[field])} now`,
+    );
 }
 
 /**

@@ -52,9 +52,25 @@ export async function openChain(config: Config, logger: Logger, local: LocalChai
     return { client, contracts, startBlock: config.INDEXER_START_BLOCK, localChain: null };
   }
   const localChain = await startLocalChain(local);
-  logger.info({ restored: localChain.restored, rpcUrl: localChain.rpcUrl, chainId: localChain.chainId, usdc: localChain.usdc, escrow: localChain.escrow, orchestrator: localChain.orchestrator, verifier: localChain.verifier }, 'local chain started');
+  logger.info(
+    {
+      restored: localChain.restored,
+      rpcUrl: localChain.rpcUrl,
+      chainId: localChain.chainId,
+      usdc: localChain.usdc,
+      escrow: localChain.escrow,
+      orchestrator: localChain.orchestrator,
+      verifier: localChain.verifier,
+    },
+    'local chain started',
+  );
   const { chainId, usdc, escrow, orchestrator } = localChain;
-  return { client: localChain.publicClient as PublicClient, contracts: { chainId, usdc, escrow, orchestrator }, startBlock: Number(localChain.deployBlock), localChain };
+  return {
+    client: localChain.publicClient as PublicClient,
+    contracts: { chainId, usdc, escrow, orchestrator },
+    startBlock: Number(localChain.deployBlock),
+    localChain,
+  };
 }
 
 export async function openIndexerCollections(store: Store, chainId: number): Promise<IndexerCollections> {
@@ -110,7 +126,12 @@ export interface ChainKeeping {
  * and any chain checked against the one the data was written against. A chain that is not
  * that one is closed again, and `problem` says so in one sentence naming the way out.
  */
-export async function openKeptNodeChain(config: Config, logger: Logger, local: LocalChainOptions, keeping: ChainKeeping): Promise<{ chain: IndexedChain | null; problem: string | null }> {
+export async function openKeptNodeChain(
+  config: Config,
+  logger: Logger,
+  local: LocalChainOptions,
+  keeping: ChainKeeping,
+): Promise<{ chain: IndexedChain | null; problem: string | null }> {
   // A store that remembers a chain over a folder that holds none: deploying a fresh one would only be refused after.
   const startsLocal = config.INDEXER_ENABLED && !config.CHAIN_RPC_URL && !config.INDEXER_URL;
   if (startsLocal && keeping.keptIn !== undefined && !(await keptDeploymentExists(keptChainFiles(keeping.keptIn))) && (await recordedChain(keeping.store))) {
@@ -132,7 +153,11 @@ export async function openKeptNodeChain(config: Config, logger: Logger, local: L
   if (!chain) return { chain, problem: null };
   const restore = chain.localChain && keeping.keptIn !== undefined ? keptChainFiles(keeping.keptIn).state : undefined;
   const anchorBlock = chain.localChain ? chain.localChain.deployBlock : 0n;
-  const problem = await chainMismatch(keeping.store, { client: chain.client, contracts: chain.contracts, anchorBlock, dataPlace: keeping.dataPlace, ...(restore ? { restore } : {}) }, keeping.now);
+  const problem = await chainMismatch(
+    keeping.store,
+    { client: chain.client, contracts: chain.contracts, anchorBlock, dataPlace: keeping.dataPlace, ...(restore ? { restore } : {}) },
+    keeping.now,
+  );
   if (!problem) return { chain, problem };
   await chain.localChain?.stop();
   return { chain: null, problem };
@@ -164,7 +189,10 @@ export async function startChainSide(config: Config, system: ActorSystem, store:
     localChain,
     async indexerHealth() {
       try {
-        const status = await withDeadline<GetStatusResponse>((options, done) => client.getStatus({}, new Metadata(), options, done), INDEXER_STATUS_DEADLINE_MS);
+        const status = await withDeadline<GetStatusResponse>(
+          (options, done) => client.getStatus({}, new Metadata(), options, done),
+          INDEXER_STATUS_DEADLINE_MS,
+        );
         return { serving: status.serving, reason: status.serving ? null : status.notServingReason };
       } catch (error) {
         return { serving: false, reason: `the indexer at ${indexerAddress} did not answer: ${(error as Error).message}` };

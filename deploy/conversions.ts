@@ -49,7 +49,9 @@ export class ViemDeliveries implements DeliveryReader {
     for (const hash of transactionHashes) {
       const receipt = await this.client.getTransactionReceipt({ hash: hash as Hash }).catch(() => null);
       if (receipt?.status !== 'success') return null;
-      const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).filter((log) => log.address.toLowerCase() === this.usdc.toLowerCase());
+      const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).filter(
+        (log) => log.address.toLowerCase() === this.usdc.toLowerCase(),
+      );
       for (const transfer of transfers) {
         if (same(transfer.args.to, recipient)) {
           netUsdc += transfer.args.value;

@@ -49,7 +49,10 @@ export function depositSide(config: Config, chain: IndexedChain | null, relaying
     depositAssertions: getAddress(assertions),
     batchExecutor: getAddress(executor),
   });
-  const localWallets = local || config.LOCAL_EMBEDDED_WALLETS ? new LocalEmbeddedWallets(Array.from({ length: LOCAL_EMBEDDED_WALLETS }, (_, index) => localEmbeddedAccount(index))) : null;
+  const localWallets =
+    local || config.LOCAL_EMBEDDED_WALLETS
+      ? new LocalEmbeddedWallets(Array.from({ length: LOCAL_EMBEDDED_WALLETS }, (_, index) => localEmbeddedAccount(index)))
+      : null;
   if (!localWallets) logger.warn('no wallet provider client: atomic deposit creation answers 503 on this node');
   const kind = depositKind({
     chain: depositChain,

@@ -32,7 +32,8 @@ export async function keptAdminToken(config: Config, ownsDataDir: boolean): Prom
   });
   if (kept !== null) {
     const token = kept.trim();
-    if (token.length < MIN_TOKEN_LENGTH) throw new Error(`${file} holds no admin token of at least ${MIN_TOKEN_LENGTH} characters: delete it to have a new one made, or set PEER_ADMIN_TOKEN`);
+    if (token.length < MIN_TOKEN_LENGTH)
+      throw new Error(`${file} holds no admin token of at least ${MIN_TOKEN_LENGTH} characters: delete it to have a new one made, or set PEER_ADMIN_TOKEN`);
     return { token, file, created: false };
   }
   const token = randomBytes(32).toString('base64url');

@@ -46,7 +46,14 @@ export async function forwardEvents(options: ForwardOptions): Promise<void> {
   let lastEventId = options.lastEventId;
   const forwardOne = async (event: StreamedEvent) => {
     const headers = signatureHeaders({ id: event.id, timestamp: Math.floor(now() / 1000), body: event.data, secrets: [options.secret] });
-    const result = await send({ url: options.forward, headers, body: event.data, timeoutMs: options.timeoutMs ?? 10_000, allowPrivate: true, requireHttps: false });
+    const result = await send({
+      url: options.forward,
+      headers,
+      body: event.data,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      allowPrivate: true,
+      requireHttps: false,
+    });
     lastEventId = event.id;
     const answer = result.status === null ? `failed: ${result.errorCode} ${result.error ?? ''}`.trim() : String(result.status);
     print(`${new Date(now()).toISOString()}  --> ${event.type} [${event.id}]  <-- ${answer}`);

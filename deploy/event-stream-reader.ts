@@ -44,7 +44,11 @@ export async function readEventStream(options: ReadStreamOptions, onEvent: (even
   if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
   const response = await fetch(url, { headers, signal: options.signal });
   if (response.status !== 200 || !response.body) {
-    const envelope = (await response.json().catch(() => ({}))) as { message?: string; errorCode?: string; responseObject?: { fieldErrors?: Record<string, string[]> } | null };
+    const envelope = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      errorCode?: string;
+      responseObject?: { fieldErrors?: Record<string, string[]> } | null;
+    };
     const fields = Object.entries(envelope.responseObject?.fieldErrors ?? {}).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
     const message = [envelope.message ?? `the node answered ${response.status}`, ...fields].join('; ');
     throw new StreamRefusedError(response.status, envelope.errorCode, message);

@@ -54,7 +54,11 @@ export class ViemIntents implements IntentPort {
       referrerFee: feeRecipient ? BigInt(terms.platformFeeBps) * BPS_TO_PRECISE : 0n,
       signatureExpiration: this.#nextExpiration(timestamp + APPROVAL_SECONDS),
     };
-    const gatingServiceSignature = await signIntentGating(this.options.gatingSigner, { chainId: chain.chainId, orchestrator: chain.orchestrator }, { ...intent, owner });
+    const gatingServiceSignature = await signIntentGating(
+      this.options.gatingSigner,
+      { chainId: chain.chainId, orchestrator: chain.orchestrator },
+      { ...intent, owner },
+    );
     const data = encodeFunctionData({
       abi: orchestratorAbi,
       functionName: 'signalIntent',
@@ -87,7 +91,11 @@ export class ViemIntents implements IntentPort {
   fulfilCall(chain: PaymentChain, intentHash: Hex, paymentProof: Hex): ChainCallData {
     return {
       to: chain.orchestrator,
-      data: encodeFunctionData({ abi: orchestratorAbi, functionName: 'fulfillIntent', args: [{ paymentProof, intentHash, verificationData: '0x', postIntentHookData: '0x' }] }),
+      data: encodeFunctionData({
+        abi: orchestratorAbi,
+        functionName: 'fulfillIntent',
+        args: [{ paymentProof, intentHash, verificationData: '0x', postIntentHookData: '0x' }],
+      }),
     };
   }
 

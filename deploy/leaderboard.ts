@@ -35,7 +35,16 @@ export interface LeaderboardSide {
 
 export async function leaderboardOf(options: LeaderboardSideOptions): Promise<LeaderboardSide> {
   const { system, store, client, liquidity, rates, escrow, logger } = options;
-  const ledger = new IntentLedger({ system, store, client, logger: logger.child({ component: 'intent-ledger' }), escrow, deposits: liquidity, rates, currencyOf: currencyOfHash });
+  const ledger = new IntentLedger({
+    system,
+    store,
+    client,
+    logger: logger.child({ component: 'intent-ledger' }),
+    escrow,
+    deposits: liquidity,
+    rates,
+    currencyOf: currencyOfHash,
+  });
   await ledger.start();
   const leaderboard = new Leaderboard(
     { ledger, liquidity, now: () => options.clock.now(), logger: logger.child({ component: 'leaderboard' }) },

@@ -44,7 +44,10 @@ try {
     apiKey,
     forward: values.forward,
     secret,
-    types: values.events?.split(',').map((type) => type.trim()).filter(Boolean),
+    types: values.events
+      ?.split(',')
+      .map((type) => type.trim())
+      .filter(Boolean),
     lastEventId: values['last-event-id'],
     print: (line) => process.stdout.write(`${line}\n`),
     signal: controller.signal,

@@ -16,7 +16,9 @@ const config = configOrExit();
 // A production node keeps JSON even on a terminal (`docker run -t`): its log store reads lines, not prose.
 const terminal = process.stdout.isTTY === true && config.NODE_ENV !== 'production';
 // Synchronous, so the banner written after the start line comes after it.
-const destination = terminal ? pretty({ sync: true, colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name,node' }) : undefined;
+const destination = terminal
+  ? pretty({ sync: true, colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name,node' })
+  : undefined;
 const logger = createLogger({ level: config.LOG_LEVEL, ...(destination ? { destination } : {}) });
 const node = await startNode({ config, logger }).catch((error: unknown) => {
   logger.fatal({ err: error }, 'node failed to start');

@@ -37,7 +37,14 @@ export async function orderbookOf(options: MarketSideOptions): Promise<Orderbook
   const token = (catalogChain && findToken(catalogChain, 'USDC')?.address) ?? contracts.usdc;
   const feeBps = Number(await client.readContract({ address: contracts.orchestrator, abi: orchestratorAbi, functionName: 'protocolFeeBps' }));
   return new Orderbook(
-    { liquidity: options.liquidity, rates: options.rates, sellerCredentials: () => sellerCredentials(options), makers: () => makerRecordsByPayee(options.system), now: () => options.clock.now(), logger: options.logger },
+    {
+      liquidity: options.liquidity,
+      rates: options.rates,
+      sellerCredentials: () => sellerCredentials(options),
+      makers: () => makerRecordsByPayee(options.system),
+      now: () => options.clock.now(),
+      logger: options.logger,
+    },
     {
       chainId,
       token,

@@ -213,41 +213,88 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
         dataPlace: store.adapter === 'embedded' ? config.DATA_DIR : `the database ${config.MONGODB_DB ?? '(default)'}`,
         now: () => new Date(clock.now()).toISOString(),
       };
-  const { chain: opened, problem: chainProblem } = keeping ? await openKeptNodeChain(config, logger, localOptions, keeping) : { chain: await openNodeChain(config, logger, localOptions), problem: null };
+  const { chain: opened, problem: chainProblem } = keeping
+    ? await openKeptNodeChain(config, logger, localOptions, keeping)
+    : { chain: await openNodeChain(config, logger, localOptions), problem: null };
   if (chainProblem) logger.error(chainProblem);
   const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
   let chain: ChainSide | null = null;
   let enclaveClient: EnclaveClient | null = null;
   const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
-  const payments = await paymentSide(config, opened, relaying, conversions, system, { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient }, logger.child({ component: 'payments' }));
+  const payments = await paymentSide(
+    config,
+    opened,
+    relaying,
+    conversions,
+    system,
+    { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient },
+    logger.child({ component: 'payments' }),
+  );
   const eventLog = await MerchantEventLog.open(store, clock);
   const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
   const deposits = depositSide(config, opened, relaying, system, logger.child({ component: 'deposits' }));
   // Open on every node: maker records register their payees here, chain or not.
   const payeeDirectory = await PayeeDirectory.open(store);
-  for (const kind of [...PLATFORM_KINDS, testClockKind(system), ...makerRecordKinds(payeeDirectory), payments.kind, ...webhooks.kinds, ...(relaying?.kinds ?? []), ...(deposits ? [deposits.kind] : []), ...(options.kinds ?? [])]) system.register(kind);
+  for (const kind of [
+    ...PLATFORM_KINDS,
+    testClockKind(system),
+    ...makerRecordKinds(payeeDirectory),
+    payments.kind,
+    ...webhooks.kinds,
+    ...(relaying?.kinds ?? []),
+    ...(deposits ? [deposits.kind] : []),
+    ...(options.kinds ?? []),
+  ])
+    system.register(kind);
   await system.start();
   // Before any new transaction: a wallet whose nonces ran ahead of the chain would sign transactions that never mine.
-  if (relaying) await reconcileNonces(system, relaying.chain, { maxFeePerGas: config.RELAYER_MAX_FEE_PER_GAS, now: () => clock.now(), logger: logger.child({ component: 'relayer' }) });
+  if (relaying)
+    await reconcileNonces(system, relaying.chain, {
+      maxFeePerGas: config.RELAYER_MAX_FEE_PER_GAS,
+      now: () => clock.now(),
+      logger: logger.child({ component: 'relayer' }),
+    });
   await webhooks.start();
   // A node whose data belongs to another chain reads none: its indexer would only find the fork.
   chain = chainProblem ? null : await startChainSide(config, system, store, logger, opened);
   enclaveClient = await connectEnclave(config, enclave);
-  const liquidity = chain && opened ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow }) : null;
+  const liquidity =
+    chain && opened
+      ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow })
+      : null;
   await liquidity?.start();
   const payees = liquidity ? payeeDirectory : null;
   const now = () => new Date(clock.now()).toISOString();
   const rates = new RateSource(
     config.RATES_URL
-      ? new HttpRateProvider({ url: config.RATES_URL, apiKey: config.RATES_API_KEY, timeoutMs: config.RATES_TIMEOUT_MS, maxAgeMs: config.RATES_MAX_AGE_MS, clock })
+      ? new HttpRateProvider({
+          url: config.RATES_URL,
+          apiKey: config.RATES_API_KEY,
+          timeoutMs: config.RATES_TIMEOUT_MS,
+          maxAgeMs: config.RATES_MAX_AGE_MS,
+          clock,
+        })
       : new LocalRateProvider(),
   );
   const orderbook =
     opened && liquidity
       ? await orderbookOf({ config, chain: opened, liquidity, rates, clock, enclave: enclaveClient, system, logger: logger.child({ component: 'orderbook' }) })
       : null;
-  const market = chain && liquidity && orderbook ? await leaderboardOf({ system, store, client: chain.client, liquidity, rates, escrow: orderbook.settings.escrow, chainId: orderbook.settings.chainId, clock, logger }) : null;
+  const market =
+    chain && liquidity && orderbook
+      ? await leaderboardOf({
+          system,
+          store,
+          client: chain.client,
+          liquidity,
+          rates,
+          escrow: orderbook.settings.escrow,
+          chainId: orderbook.settings.chainId,
+          clock,
+          logger,
+        })
+      : null;
   // A kept local chain is seeded on its first run only; one that lives as long as its run, on every run.
   const makersLogger = logger.child({ component: 'local-makers' });
   const localChain = chain?.localChain;
@@ -257,7 +304,14 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
         ? await keptMakers(localChain, keeping.keptIn, payees, now(), makersLogger)
         : await seedMakers(localChain, payees, now(), makersLogger)
       : [];
-  const readiness = liveReadinessOf({ chain, opened, enclaveClient, payments: payments.chain, problem: chainProblem, logger: logger.child({ component: 'live-payments' }) });
+  const readiness = liveReadinessOf({
+    chain,
+    opened,
+    enclaveClient,
+    payments: payments.chain,
+    problem: chainProblem,
+    logger: logger.child({ component: 'live-payments' }),
+  });
   await readiness?.start();
   await deposits?.start();
   if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
@@ -330,7 +384,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   // Opened once the node serves: keys made by a start that then fails (a port taken) would never be shown.
   // A restart over a data folder that already holds merchants opens no second demo merchant.
   const welcome: NodeWelcome | null = ownsDataDir
-    ? { demoMerchant: (await system.documents('merchant').count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null, adminToken: keptAdmin }
+    ? {
+        demoMerchant: (await system.documents('merchant').count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null,
+        adminToken: keptAdmin,
+      }
     : null;
   logger.info({ url, metricsUrl: metricsServer?.url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
 

@@ -44,7 +44,6 @@ export interface PaymentSide {
   crypto: CryptoSettings | null;
 }
 
-
 export interface LateParts {
   chainFacts(): ChainFacts | null;
   enclave(): EnclaveClient | null;
@@ -62,7 +61,13 @@ export async function paymentSide(
   const gatingSigner = gatingSignerOf(config, chain);
   const sandboxOnly = (reason: string): PaymentSide => {
     logger.info({ reason }, 'this node takes sandbox payments only');
-    return { kind: paymentKind(paymentEffects(null)), chain: null, fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS }, destinationChainId: null, crypto: null };
+    return {
+      kind: paymentKind(paymentEffects(null)),
+      chain: null,
+      fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS },
+      destinationChainId: null,
+      crypto: null,
+    };
   };
   if (!chain || !relaying) return sandboxOnly('no chain to send on');
   if (!gatingSigner) return sandboxOnly('no GATING_PRIVATE_KEY to approve intents with');
@@ -95,14 +100,22 @@ export async function paymentSide(
     claims: conversions.claims,
   };
   const paymentChain: PaymentChain = { chainId: contracts.chainId, escrow: contracts.escrow, orchestrator: contracts.orchestrator };
-  logger.info({ chainId: contracts.chainId, protocolFeeBps, platformFeeBps: config.PLATFORM_FEE_BPS, gatingService: gatingSigner.address }, 'live payments signal and fulfil on this chain');
+  logger.info(
+    { chainId: contracts.chainId, protocolFeeBps, platformFeeBps: config.PLATFORM_FEE_BPS, gatingService: gatingSigner.address },
+    'live payments signal and fulfil on this chain',
+  );
   return {
     kind: paymentKind(paymentEffects(deps)),
     chain: paymentChain,
     fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 },
     destinationChainId: chain.localChain ? BASE_CHAIN_ID : String(contracts.chainId),
     crypto: conversions.provider
-      ? { provider: conversions.provider, settlementChainId: contracts.chainId, usdc: contracts.usdc, feeRecipient: feeRecipient && config.PLATFORM_FEE_BPS > 0 ? feeRecipient : null }
+      ? {
+          provider: conversions.provider,
+          settlementChainId: contracts.chainId,
+          usdc: contracts.usdc,
+          feeRecipient: feeRecipient && config.PLATFORM_FEE_BPS > 0 ? feeRecipient : null,
+        }
       : null,
   };
 }

@@ -72,7 +72,10 @@ export async function keptMakers(local: LocalChain, keptIn: string, payees: Paye
   }
   const seeded = await seedMakers(local, payees, at, logger);
   const temporary = `${file}.tmp`;
-  await writeFile(temporary, JSON.stringify(seeded, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2));
+  await writeFile(
+    temporary,
+    JSON.stringify(seeded, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2),
+  );
   await rename(temporary, file);
   return seeded;
 }
@@ -95,7 +98,10 @@ export async function seedMakers(local: LocalChain, payees: PayeeDirectory, at: 
       await payees.register(seed.platform, seed.payeeId, at);
     }
   }
-  logger.info({ makers: seeded.map(({ maker, depositId, platform, currency }) => ({ maker, depositId: depositId.toString(), platform, currency })) }, 'local makers seeded');
+  logger.info(
+    { makers: seeded.map(({ maker, depositId, platform, currency }) => ({ maker, depositId: depositId.toString(), platform, currency })) },
+    'local makers seeded',
+  );
   return seeded;
 }
 
@@ -115,7 +121,9 @@ async function depositFor(local: LocalChain, maker: LocalAccount, seed: Seed): P
   const paymentMethod = keccak256(toBytes(seed.platform));
   const payeeDetails = keccak256(toBytes(seed.payeeId));
   const conversionRate = parseUnits(seed.rate, 18);
-  await local.confirm(await wallet.writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, paymentMethod, payeeDetails] }));
+  await local.confirm(
+    await wallet.writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, paymentMethod, payeeDetails] }),
+  );
   await local.confirm(
     await wallet.writeContract({
       address: local.escrow,

@@ -50,7 +50,12 @@ export function startBanner(facts: StartFacts): string {
   if (demo !== null) {
     lines.push('');
     if (demo === 'earlier') lines.push('Demo merchant: its API keys were shown when this data folder was new; rotate one with the admin API for a new one.');
-    else lines.push('Demo merchant (its API keys are shown only now):', row('live', `${demo.liveId}  X-API-Key: ${demo.liveApiKey}`), row('sandbox', `${demo.sandboxId}  X-API-Key: ${demo.sandboxApiKey}`));
+    else
+      lines.push(
+        'Demo merchant (its API keys are shown only now):',
+        row('live', `${demo.liveId}  X-API-Key: ${demo.liveApiKey}`),
+        row('sandbox', `${demo.sandboxId}  X-API-Key: ${demo.sandboxApiKey}`),
+      );
     if (facts.localChain) lines.push(row('wallet', `${facts.demoWallet}  (its live orders’ USDC arrives here)`));
   }
 
@@ -63,7 +68,8 @@ export function startBanner(facts: StartFacts): string {
 
   lines.push('', 'Create an order and print its checkout link:');
   if (typeof demo === 'object' && demo !== null) lines.push(`  ${orderCommand(url, demo.liveApiKey)}`);
-  else lines.push(`  ${orderCommand(url, '$LIVE_KEY')}`, `  (with LIVE_KEY set to ${demo === 'earlier' ? 'the demo merchant’s' : 'a merchant’s'} live API key)`);
+  else
+    lines.push(`  ${orderCommand(url, '$LIVE_KEY')}`, `  (with LIVE_KEY set to ${demo === 'earlier' ? 'the demo merchant’s' : 'a merchant’s'} live API key)`);
   lines.push('');
   return lines.join('\n');
 }

@@ -13,7 +13,15 @@ import type { z } from 'zod';
 import { ATTESTATION_NONCE, type Enclave } from './boundary/enclave.js';
 import type { ChainRegistry } from './chains.js';
 import { AttestationError } from './errors.js';
-import { SELLER_PLATFORMS, paymentPlatform, PaymentNotFoundError, PlatformResponseError, type NormalizedPayment, type PaymentPlatform, type PlatformClient } from './platforms/index.js';
+import {
+  SELLER_PLATFORMS,
+  paymentPlatform,
+  PaymentNotFoundError,
+  PlatformResponseError,
+  type NormalizedPayment,
+  type PaymentPlatform,
+  type PlatformClient,
+} from './platforms/index.js';
 import { DEFAULT_TIMESTAMP_BUFFER_MS, idHash, intentSnapshot } from './verification/intent-snapshot.js';
 import { verifyPayment, type PaymentSide } from './verification/payment-verifier.js';
 import type { UsedPaymentIds } from './verification/used-payment-ids.js';
@@ -130,7 +138,11 @@ export class AttestationService {
       throw new AttestationError('INVALID_REQUEST', 400, `expiresAt must be in the future and at most ${MAX_CREDENTIAL_LIFETIME_SECONDS / 86_400} days ahead`);
     }
     const owner = getAddress(request.callerAddress);
-    const material = await this.#options.enclave.openSessionMaterial(request.encryptedSessionMaterial, { purpose: 'seller', platform: platform.id, callerAddress: owner }, now);
+    const material = await this.#options.enclave.openSessionMaterial(
+      request.encryptedSessionMaterial,
+      { purpose: 'seller', platform: platform.id, callerAddress: owner },
+      now,
+    );
     const session = parseSession(platform.id, platform.session, material);
     const account = await this.#sessionAccount(platform, session);
     const payeeDetails = request.payeeDetails.toLowerCase() as Hex;
@@ -165,7 +177,11 @@ export class AttestationService {
   /** Every active credential's payee and expiry, for the orderbook: never the ciphertext. */
   async activeSellerCredentials(): Promise<Array<{ platform: string; payeeDetails: string; expiresAt: number }>> {
     const docs = await this.#options.sellerCredentials.find({ status: 'ACTIVE' });
-    return docs.map((doc) => ({ platform: doc.platform, payeeDetails: doc.payeeDetails.toLowerCase(), expiresAt: Math.floor(Date.parse(doc.expiresAt) / 1000) }));
+    return docs.map((doc) => ({
+      platform: doc.platform,
+      payeeDetails: doc.payeeDetails.toLowerCase(),
+      expiresAt: Math.floor(Date.parse(doc.expiresAt) / 1000),
+    }));
   }
 
   /** Only the uploader's address revokes, by signing revocationMessage for this credential within five minutes of now. */
@@ -176,7 +192,9 @@ export class AttestationService {
     if (Math.abs(request.issuedAt - Math.floor(now / 1000)) > REVOCATION_WINDOW_SECONDS) {
       throw new AttestationError('REVOCATION_STALE', 422, `issuedAt must be within ${REVOCATION_WINDOW_SECONDS} seconds of now`);
     }
-    const signer = await recoverMessageAddress({ message: revocationMessage(doc.credentialId, request.issuedAt), signature: request.signature as Hex }).catch(() => null);
+    const signer = await recoverMessageAddress({ message: revocationMessage(doc.credentialId, request.issuedAt), signature: request.signature as Hex }).catch(
+      () => null,
+    );
     if (!signer || !isAddressEqual(signer, doc.owner)) {
       throw new AttestationError('REVOCATION_NOT_AUTHORIZED', 403, "the revocation is not signed by the credential's owner for this credential");
     }
@@ -196,11 +214,19 @@ export class AttestationService {
     const now = this.#now();
     const doc = await this.#options.sellerCredentials.findOne({ _id: credentialKey(platform.id, request.intent.payeeDetails as Hex) });
     if (!doc || !credentialView(doc, now).available) {
-      throw new AttestationError('SELLER_CREDENTIAL_UNAVAILABLE', 422, `the intent's payee keeps no active, unexpired ${platform.id} credential for the seller path`);
+      throw new AttestationError(
+        'SELLER_CREDENTIAL_UNAVAILABLE',
+        422,
+        `the intent's payee keeps no active, unexpired ${platform.id} credential for the seller path`,
+      );
     }
     const material = await this.#options.enclave.openFromStorage(doc.sealed, storageLabel(doc));
     if (!material) {
-      throw new AttestationError('SELLER_CREDENTIAL_UNAVAILABLE', 422, 'the kept credential was sealed by an enclave with another signing key: upload it again');
+      throw new AttestationError(
+        'SELLER_CREDENTIAL_UNAVAILABLE',
+        422,
+        'the kept credential was sealed by an enclave with another signing key: upload it again',
+      );
     }
     const session = parseSession(platform.id, platform.session, material);
     let response: unknown;
@@ -211,12 +237,18 @@ export class AttestationService {
     } catch (error) {
       if (!(error instanceof AttestationError) || error.code !== 'SESSION_REJECTED') throw error;
       // The platform ended the maker's session: the orderbook stops offering automated release until a new upload.
-      await this.#options.sellerCredentials.updateOne({ _id: doc._id, credentialId: doc.credentialId, status: 'ACTIVE' }, { $set: { status: 'REJECTED', endedAt: new Date(now).toISOString() } });
+      await this.#options.sellerCredentials.updateOne(
+        { _id: doc._id, credentialId: doc.credentialId, status: 'ACTIVE' },
+        { $set: { status: 'REJECTED', endedAt: new Date(now).toISOString() } },
+      );
       throw new AttestationError('SELLER_CREDENTIAL_REJECTED', 422, `${platform.id} refused the kept credential; the maker must upload a new one`);
     }
     const payment = this.#normalize(platform, response, paymentParams);
     const answer = await this.#attestPayment(platform, actionType, payment, request, verifier, 'seller-tee', account, 'seller');
-    await this.#options.sellerCredentials.updateOne({ _id: doc._id, credentialId: doc.credentialId, status: 'ACTIVE' }, { $set: { lastResolvedAt: new Date(now).toISOString() } });
+    await this.#options.sellerCredentials.updateOne(
+      { _id: doc._id, credentialId: doc.credentialId, status: 'ACTIVE' },
+      { $set: { lastResolvedAt: new Date(now).toISOString() } },
+    );
     return answer;
   }
 
@@ -238,7 +270,11 @@ export class AttestationService {
     const now = BigInt(this.#now());
     const earliestMs = request.intent.signalTimestamp * 1000n - this.#timestampBuffer(platform.id);
     if (fetchedMs < earliestMs || fetchedMs > now + PROOF_CLOCK_SKEW_MS || now - fetchedMs > MAX_PROOF_AGE_MS) {
-      throw new AttestationError('PROOF_STALE', 422, `the proof must be fetched after the intent was signalled and at most ${MAX_PROOF_AGE_MS / 60_000n} minutes ago`);
+      throw new AttestationError(
+        'PROOF_STALE',
+        422,
+        `the proof must be fetched after the intent was signalled and at most ${MAX_PROOF_AGE_MS / 60_000n} minutes ago`,
+      );
     }
     let response: unknown;
     try {
@@ -256,7 +292,11 @@ export class AttestationService {
     const request = parseRequest(identityRequest, body);
     const action = identityAction(request.platform, request.actionType);
     if (!action) {
-      throw new AttestationError('UNSUPPORTED_ACTION', 400, `no identity action ${request.actionType} on ${request.platform}; see document 3 for the five supported`);
+      throw new AttestationError(
+        'UNSUPPORTED_ACTION',
+        400,
+        `no identity action ${request.actionType} on ${request.platform}; see document 3 for the five supported`,
+      );
     }
     const actionParams = parseParams(action.params, request.params);
     // The chain's payment verifier is the contract that registers this signer as its witness there.

@@ -27,7 +27,11 @@ export const buyerVerifyRequest = z
  * from that platform over TLS.
  */
 export const providerProof = z
-  .object({ responseBody: z.string().min(2).max(MAX_SESSION_MATERIAL), timestamp: z.number().int().positive(), signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte signature') })
+  .object({
+    responseBody: z.string().min(2).max(MAX_SESSION_MATERIAL),
+    timestamp: z.number().int().positive(),
+    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte signature'),
+  })
   .strict();
 
 export const buyerProofRequest = z
@@ -67,9 +71,7 @@ export const sellerRevokeRequest = z
 /** A dispute's session material: the platform's e-mail, whole. */
 export const disputeSessionMaterial = z.object({ rawEmail: z.string().min(1).max(MAX_SESSION_MATERIAL) }).strict();
 
-export const disputeRequest = z
-  .object({ encryptedSessionMaterial: encrypted, params: z.object({}).strict().default({}), chainId, intentHash: hex32 })
-  .strict();
+export const disputeRequest = z.object({ encryptedSessionMaterial: encrypted, params: z.object({}).strict().default({}), chainId, intentHash: hex32 }).strict();
 
 /**
  * The message proof attestors sign: which platform answered what, when, for which
@@ -105,4 +107,3 @@ export function parseParams<T extends z.ZodType>(schema: T, value: unknown): z.o
   if (parsed.success) return parsed.data;
   throw new AttestationError('INVALID_PARAMS', 400, parsed.error.issues.map((issue) => `params.${issue.path.join('.')}: ${issue.message}`).join('; '));
 }
-

@@ -29,7 +29,11 @@ export const SESSION_CONTEXT_HEADER = 'peer';
 /** Throws unless `header` binds the material to exactly `expected`, unexpired at `nowMs`. */
 export function checkSessionContext(header: unknown, expected: SessionUse, nowMs: number): void {
   if (header === null || typeof header !== 'object') {
-    throw new AttestationError('SESSION_CONTEXT_MISSING', 400, `the sealed material carries no "${SESSION_CONTEXT_HEADER}" protected header naming its purpose, platform, binding and expiry`);
+    throw new AttestationError(
+      'SESSION_CONTEXT_MISSING',
+      400,
+      `the sealed material carries no "${SESSION_CONTEXT_HEADER}" protected header naming its purpose, platform, binding and expiry`,
+    );
   }
   const context = header as Partial<Record<string, unknown>>;
   const expiresAt = context.expiresAt;

@@ -40,4 +40,3 @@ function checkHardware(document: AttestationDocument, binding: string, trust: Ni
     throw new UntrustedEnclaveError(`the hardware does not vouch for this document: ${(error as Error).message}`);
   }
 }
-

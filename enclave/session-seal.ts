@@ -49,7 +49,11 @@ export async function checkDocumentBinding(document: AttestationDocument, truste
  * open, and only for `context`'s use until its expiry: the context rides in the protected
  * header, which the encryption authenticates.
  */
-export async function sealSessionMaterial(document: Pick<AttestationDocument, 'encryptionKey'>, material: Record<string, unknown>, context: SessionContext): Promise<string> {
+export async function sealSessionMaterial(
+  document: Pick<AttestationDocument, 'encryptionKey'>,
+  material: Record<string, unknown>,
+  context: SessionContext,
+): Promise<string> {
   const key = await importJWK(document.encryptionKey, SESSION_KEY_ALGORITHM);
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(material)))
     .setProtectedHeader({

@@ -141,7 +141,14 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     mounted.push(engineers);
     const guard = adminAuth(deps.adminToken);
     const inspector = { system: deps.system, inspector: new ActorInspector(deps.system), events: new EventSender(deps.system, deps.environment) };
-    const admin = adminRoutes({ admin: new MerchantAdmin(deps.system, deps.now), accounts, body, deadLetters: deps.deadLetters, inspector, machines: new MachineCharts(deps.system) });
+    const admin = adminRoutes({
+      admin: new MerchantAdmin(deps.system, deps.now),
+      accounts,
+      body,
+      deadLetters: deps.deadLetters,
+      inspector,
+      machines: new MachineCharts(deps.system),
+    });
     app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);
     if (deps.metrics) {

@@ -14,6 +14,9 @@ export async function newestPage(
   { page, limit }: { page: number; limit: number },
   projection: Projection,
 ): Promise<{ docs: ActorDocument[]; total: number }> {
-  const [docs, total] = await Promise.all([documents.find(filter, { sort: NEWEST_FIRST, skip: (page - 1) * limit, limit, projection }), documents.count(filter)]);
+  const [docs, total] = await Promise.all([
+    documents.find(filter, { sort: NEWEST_FIRST, skip: (page - 1) * limit, limit, projection }),
+    documents.count(filter),
+  ]);
   return { docs, total };
 }

@@ -64,15 +64,32 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
         },
       };
     case 'DepositFundsAdded':
-      return { $case: 'depositFundsAdded', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor), amount: decoded.args.amount.toString() } };
+      return {
+        $case: 'depositFundsAdded',
+        value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor), amount: decoded.args.amount.toString() },
+      };
     case 'DepositWithdrawn':
-      return { $case: 'depositWithdrawn', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor), amount: decoded.args.amount.toString() } };
+      return {
+        $case: 'depositWithdrawn',
+        value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor), amount: decoded.args.amount.toString() },
+      };
     case 'DepositClosed':
       return { $case: 'depositClosed', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor) } };
     case 'FundsLocked':
-      return { $case: 'fundsLocked', value: { depositId: decoded.args.depositId.toString(), intentHash: decoded.args.intentHash, amount: decoded.args.amount.toString(), expiryTime: decoded.args.expiryTime } };
+      return {
+        $case: 'fundsLocked',
+        value: {
+          depositId: decoded.args.depositId.toString(),
+          intentHash: decoded.args.intentHash,
+          amount: decoded.args.amount.toString(),
+          expiryTime: decoded.args.expiryTime,
+        },
+      };
     case 'FundsUnlocked':
-      return { $case: 'fundsUnlocked', value: { depositId: decoded.args.depositId.toString(), intentHash: decoded.args.intentHash, amount: decoded.args.amount.toString() } };
+      return {
+        $case: 'fundsUnlocked',
+        value: { depositId: decoded.args.depositId.toString(), intentHash: decoded.args.intentHash, amount: decoded.args.amount.toString() },
+      };
     case 'FundsUnlockedAndTransferred':
       return {
         $case: 'fundsUnlockedAndTransferred',
@@ -103,7 +120,12 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
     case 'IntentFulfilled':
       return {
         $case: 'intentFulfilled',
-        value: { intentHash: decoded.args.intentHash, fundsTransferredTo: getAddress(decoded.args.fundsTransferredTo), amount: decoded.args.amount.toString(), isManualRelease: decoded.args.isManualRelease },
+        value: {
+          intentHash: decoded.args.intentHash,
+          fundsTransferredTo: getAddress(decoded.args.fundsTransferredTo),
+          amount: decoded.args.amount.toString(),
+          isManualRelease: decoded.args.isManualRelease,
+        },
       };
     case 'IntentPruned':
       return { $case: 'intentPruned', value: { intentHash: decoded.args.intentHash } };
@@ -113,7 +135,10 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
     }
     case 'DepositCurrencyAdded': {
       const { depositId, paymentMethod, currency, minConversionRate } = decoded.args;
-      return { $case: 'depositCurrencyAdded', value: { depositId: depositId.toString(), paymentMethod, currency, minConversionRate: minConversionRate.toString() } };
+      return {
+        $case: 'depositCurrencyAdded',
+        value: { depositId: depositId.toString(), paymentMethod, currency, minConversionRate: minConversionRate.toString() },
+      };
     }
     case 'DepositCurrencyRemoved': {
       const { depositId, paymentMethod, currency } = decoded.args;
@@ -121,13 +146,19 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
     }
     case 'DepositMinConversionRateUpdated': {
       const { depositId, paymentMethod, currency, newMinConversionRate } = decoded.args;
-      return { $case: 'depositMinConversionRateUpdated', value: { depositId: depositId.toString(), paymentMethod, currency, minConversionRate: newMinConversionRate.toString() } };
+      return {
+        $case: 'depositMinConversionRateUpdated',
+        value: { depositId: depositId.toString(), paymentMethod, currency, minConversionRate: newMinConversionRate.toString() },
+      };
     }
     case 'DepositRateManagerSet':
       return { $case: 'depositRateManagerSet', value: { depositId: decoded.args.depositId.toString(), rateManager: getAddress(decoded.args.rateManager) } };
     case 'DepositRateBoundsSet': {
       const { depositId, paymentMethod, currency, bounds } = decoded.args;
-      return { $case: 'depositRateBoundsSet', value: { depositId: depositId.toString(), paymentMethod, currency, min: bounds[0].toString(), max: bounds[1].toString() } };
+      return {
+        $case: 'depositRateBoundsSet',
+        value: { depositId: depositId.toString(), paymentMethod, currency, min: bounds[0].toString(), max: bounds[1].toString() },
+      };
     }
     case 'DepositIntentAmountRangeUpdated': {
       const { depositId, intentAmountRange } = decoded.args;
@@ -143,9 +174,15 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
     case 'DepositSellerAutomatedReleaseUpdated':
       return { $case: 'depositSellerAutomatedReleaseUpdated', value: { depositId: decoded.args.depositId.toString(), enabled: decoded.args.enabled } };
     case 'ProtocolFeePaid':
-      return { $case: 'protocolFeePaid', value: { intentHash: decoded.args.intentHash, recipient: getAddress(decoded.args.recipient), amount: decoded.args.amount.toString() } };
+      return {
+        $case: 'protocolFeePaid',
+        value: { intentHash: decoded.args.intentHash, recipient: getAddress(decoded.args.recipient), amount: decoded.args.amount.toString() },
+      };
     case 'ReferrerFeePaid':
-      return { $case: 'referrerFeePaid', value: { intentHash: decoded.args.intentHash, referrer: getAddress(decoded.args.referrer), amount: decoded.args.amount.toString() } };
+      return {
+        $case: 'referrerFeePaid',
+        value: { intentHash: decoded.args.intentHash, referrer: getAddress(decoded.args.referrer), amount: decoded.args.amount.toString() },
+      };
   }
 }
 

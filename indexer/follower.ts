@@ -59,7 +59,6 @@ export interface FollowerHealth {
 /** Steps failing in a row after which the log is reported stale. */
 const FAILURES_BEFORE_NOT_SERVING = 3;
 
-
 export type Finality = 'confirmations' | 'safe' | 'finalized';
 
 export class ReorgTooDeepError extends Error {
@@ -198,7 +197,15 @@ export class Follower {
         if (from < (known?.fromBlock ?? cursor + 1) && !covered.has(address)) behind.push(address);
       }
       if (behind.length === 0) return { added, backfill: null };
-      const backfill: BackfillDocument = { _id: `bf_${randomUUID()}`, addresses: behind, fromBlock: from, toBlock: cursor, nextBlock: from, status: 'RUNNING', createdAt: Date.now() };
+      const backfill: BackfillDocument = {
+        _id: `bf_${randomUUID()}`,
+        addresses: behind,
+        fromBlock: from,
+        toBlock: cursor,
+        nextBlock: from,
+        status: 'RUNNING',
+        createdAt: Date.now(),
+      };
       await backfills.insertOne(backfill);
       this.#backfilling = true;
       this.#wake?.();
@@ -442,12 +449,16 @@ export class Follower {
     }
     if (!ancestor) {
       const oldest = this.#cursor.recent[0]?.number ?? this.#cursor.block.number;
-      if (oldest > this.#o.startBlock) throw new ReorgTooDeepError(`the chain forked below block ${oldest}, deeper than the ${this.#o.reorgDepth} blocks remembered`);
+      if (oldest > this.#o.startBlock)
+        throw new ReorgTooDeepError(`the chain forked below block ${oldest}, deeper than the ${this.#o.reorgDepth} blocks remembered`);
       ancestor = { number: this.#o.startBlock - 1, hash: '' };
     }
     const retracted = await this.#retractAbove(ancestor.number, () => true);
     this.#o.logger.warn({ forkedAfter: ancestor.number, from: this.#cursor.block.number, retracted }, 'chain re-organisation: facts above the fork retracted');
-    await this.#saveCursor(ancestor, this.#cursor.recent.filter((mark) => mark.number <= ancestor.number));
+    await this.#saveCursor(
+      ancestor,
+      this.#cursor.recent.filter((mark) => mark.number <= ancestor.number),
+    );
   }
 
   /** Retracts, newest first, the facts above `number` that `shouldRetract` picks. */

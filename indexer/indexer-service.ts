@@ -51,27 +51,23 @@ export function indexerService(
       return { added, backfillId: backfill?._id ?? '' };
     }),
     transferHistory: unary(logger, 'TransferHistory', (request: TransferHistoryRequest) => transferHistory(request, follower, collections, contracts)),
-    getStatus: unary(
-      logger,
-      'GetStatus',
-      async (_: GetStatusRequest): Promise<GetStatusResponse> => {
-        const health = follower.health();
-        return {
-          chainId: BigInt(contracts.chainId),
-          usdc: contracts.usdc,
-          escrow: contracts.escrow,
-          orchestrator: contracts.orchestrator,
-          headBlock: BigInt(follower.head),
-          cursorBlock: BigInt(Math.max(follower.cursor.number, 0)),
-          confirmations: BigInt(confirmations),
-          lastSequence: BigInt(follower.lastSequence),
-          serving: health.serving,
-          notServingReason: health.reason ?? '',
-          lagBlocks: BigInt(health.lagBlocks),
-          logEpoch: follower.epoch,
-        };
-      },
-    ),
+    getStatus: unary(logger, 'GetStatus', async (_: GetStatusRequest): Promise<GetStatusResponse> => {
+      const health = follower.health();
+      return {
+        chainId: BigInt(contracts.chainId),
+        usdc: contracts.usdc,
+        escrow: contracts.escrow,
+        orchestrator: contracts.orchestrator,
+        headBlock: BigInt(follower.head),
+        cursorBlock: BigInt(Math.max(follower.cursor.number, 0)),
+        confirmations: BigInt(confirmations),
+        lastSequence: BigInt(follower.lastSequence),
+        serving: health.serving,
+        notServingReason: health.reason ?? '',
+        lagBlocks: BigInt(health.lagBlocks),
+        logEpoch: follower.epoch,
+      };
+    }),
     getBackfill: unary(logger, 'GetBackfill', async (request: GetBackfillRequest): Promise<Backfill> => {
       const job = await follower.backfill(request.backfillId);
       if (!job) throw new ServiceError(Status.NOT_FOUND, `no backfill ${request.backfillId}`);
@@ -105,11 +101,18 @@ function unary<Req, Res>(logger: Logger, method: string, handler: (request: Req)
 }
 
 /** Pages through the log from the request's cursor, then waits for appends, until the client goes. */
-async function streamFacts(call: ServerWritableStream<StreamFactsRequest, StreamFactsResponse>, follower: Follower, collections: IndexerCollections): Promise<void> {
+async function streamFacts(
+  call: ServerWritableStream<StreamFactsRequest, StreamFactsResponse>,
+  follower: Follower,
+  collections: IndexerCollections,
+): Promise<void> {
   const { logEpoch } = call.request;
   if (logEpoch !== '' && logEpoch !== follower.epoch) {
     // The cursor counts in another log (rebuilt, or another indexer's): its sequence would skip facts here.
-    call.emit('error', { code: Status.FAILED_PRECONDITION, details: `this fact log is ${follower.epoch}; the cursor counts in ${logEpoch}: start over from sequence 0` });
+    call.emit('error', {
+      code: Status.FAILED_PRECONDITION,
+      details: `this fact log is ${follower.epoch}; the cursor counts in ${logEpoch}: start over from sequence 0`,
+    });
     return;
   }
   let after = Number(call.request.afterSequence);
@@ -127,7 +130,8 @@ async function streamFacts(call: ServerWritableStream<StreamFactsRequest, Stream
       const page = await collections.facts.find({ sequence: { $gt: after } }, { sort: { sequence: 1 }, limit: PAGE });
       for (const doc of page) {
         if (!open) break;
-        if (!call.write({ fact: { ...ChainFact.fromJSON(doc.fact), logEpoch: follower.epoch } })) await Promise.race([new Promise((resolve) => call.once('drain', resolve)), gone]);
+        if (!call.write({ fact: { ...ChainFact.fromJSON(doc.fact), logEpoch: follower.epoch } }))
+          await Promise.race([new Promise((resolve) => call.once('drain', resolve)), gone]);
         after = doc.sequence;
       }
       if (page.length < PAGE) await wake;
@@ -139,7 +143,12 @@ async function streamFacts(call: ServerWritableStream<StreamFactsRequest, Stream
   }
 }
 
-async function transferHistory(request: TransferHistoryRequest, follower: Follower, collections: IndexerCollections, contracts: ChainContracts): Promise<TransferHistoryResponse> {
+async function transferHistory(
+  request: TransferHistoryRequest,
+  follower: Follower,
+  collections: IndexerCollections,
+  contracts: ChainContracts,
+): Promise<TransferHistoryResponse> {
   if (!isAddress(request.wallet, { strict: false })) throw new ServiceError(Status.INVALID_ARGUMENT, `not an address: ${request.wallet}`);
   if (request.limit > MAX_HISTORY) throw new ServiceError(Status.INVALID_ARGUMENT, `limit is at most ${MAX_HISTORY}`);
   const wallet = getAddress(request.wallet);

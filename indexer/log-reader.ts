@@ -77,7 +77,9 @@ export class LogReader {
       if (!protocol.some((address) => bloomMayContain(block.logsBloom!, address))) continue;
       const held = await client.getLogs({ blockHash: block.hash!, address: protocol });
       if (held.length > 0) {
-        throw new LaggingBackendError(`the range up to block ${to} came back without the ${held.length} protocol logs of block ${number}: an RPC backend behind the chain answered it`);
+        throw new LaggingBackendError(
+          `the range up to block ${to} came back without the ${held.length} protocol logs of block ${number}: an RPC backend behind the chain answered it`,
+        );
       }
     }
   }

@@ -42,7 +42,14 @@ export async function listFacts(request: ListFactsRequest, collections: IndexerC
 export async function getIntent(request: GetIntentRequest, collections: IndexerCollections): Promise<GetIntentResponse> {
   if (!isHash(request.intentHash)) throw new ServiceError(Status.INVALID_ARGUMENT, `not an intent hash (0x and 64 hex digits): ${request.intentHash}`);
   const facts = await standingFacts(collections, { intentHash: request.intentHash });
-  const answer: GetIntentResponse = { intent: undefined, status: IntentStatus.INTENT_STATUS_SIGNALED, fulfilled: undefined, protocolFee: '0', referrerFee: '0', asOfSequence: 0n };
+  const answer: GetIntentResponse = {
+    intent: undefined,
+    status: IntentStatus.INTENT_STATUS_SIGNALED,
+    fulfilled: undefined,
+    protocolFee: '0',
+    referrerFee: '0',
+    asOfSequence: 0n,
+  };
   for (const fact of facts) {
     answer.asOfSequence = fact.sequence;
     const event = fact.event;
@@ -172,7 +179,10 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
     locked: locked.toString(),
     totalDeposited: deposited.toString(),
     totalTaken: taken.toString(),
-    paymentMethods: [...methods.values()], currencies: [...currencies.values()], rateBounds: [...bounds.values()] };
+    paymentMethods: [...methods.values()],
+    currencies: [...currencies.values()],
+    rateBounds: [...bounds.values()],
+  };
 }
 
 function subjectOf(request: ListFactsRequest): ChainSubject {

@@ -32,7 +32,6 @@ export type ChainFactMessage = {
   fact: ReturnType<typeof ChainFact.toJSON>;
 };
 
-
 type SubscriptionDoc = {
   _id: string;
   owners: ActorAddress[];

@@ -210,7 +210,10 @@ export class FactFollower {
    */
   async #startOver(reason: string): Promise<void> {
     const previous = this.#afterSequence;
-    this.#o.logger.warn({ afterSequence: previous, epoch: this.#epoch, reason }, `the indexer serves another fact log; ${this.#o.name} reads it from the first fact`);
+    this.#o.logger.warn(
+      { afterSequence: previous, epoch: this.#epoch, reason },
+      `the indexer serves another fact log; ${this.#o.name} reads it from the first fact`,
+    );
     await this.#o.beforeStartOver?.();
     if (await this.#cursors.updateOne({ _id: this.#o.name, afterSequence: previous }, { $set: { afterSequence: 0, epoch: '' } })) {
       this.#afterSequence = 0;

@@ -10,7 +10,9 @@ export async function factsAbout(client: IndexerServiceClient, subject: NonNulla
   const facts: ChainFact[] = [];
   let after = 0n;
   for (;;) {
-    const page = await withDeadline<ListFactsResponse>((options, done) => client.listFacts({ subject, afterSequence: after, limit: FACTS_PAGE }, new Metadata(), options, done));
+    const page = await withDeadline<ListFactsResponse>((options, done) =>
+      client.listFacts({ subject, afterSequence: after, limit: FACTS_PAGE }, new Metadata(), options, done),
+    );
     facts.push(...page.facts);
     if (!page.hasMore || page.facts.length === 0) return facts;
     after = page.facts.at(-1)!.sequence;

@@ -7,7 +7,13 @@
  */
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { withDeadline } from '../grpc-call.js';
-import { Direction, type GetStatusResponse, type IndexerServiceClient, type TransferHistoryResponse, type WatchAddressesResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import {
+  Direction,
+  type GetStatusResponse,
+  type IndexerServiceClient,
+  type TransferHistoryResponse,
+  type WatchAddressesResponse,
+} from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 /** The most TransferHistory answers at once. */
 export const HISTORY_LIMIT = 1000;
@@ -62,7 +68,9 @@ export class WalletTransfers {
 
   /** Has the indexer record the wallet's transfers, backfilling its past; watching it again changes nothing. */
   async watch(wallet: string): Promise<void> {
-    await this.#call<WatchAddressesResponse>((options, done) => this.client.watchAddresses({ addresses: [wallet], fromBlock: FROM_THE_START }, new Metadata(), options, done));
+    await this.#call<WatchAddressesResponse>((options, done) =>
+      this.client.watchAddresses({ addresses: [wallet], fromBlock: FROM_THE_START }, new Metadata(), options, done),
+    );
   }
 
   /** The newest HISTORY_LIMIT transfers; a wallet the indexer does not watch yet is watched first. */
@@ -84,7 +92,8 @@ export class WalletTransfers {
     try {
       return await withDeadline(invoke);
     } catch (error) {
-      if (UNAVAILABLE.has((error as ServiceError).code)) throw new IndexerUnavailableError(`the indexer did not answer: ${(error as Error).message}`, { cause: error });
+      if (UNAVAILABLE.has((error as ServiceError).code))
+        throw new IndexerUnavailableError(`the indexer did not answer: ${(error as Error).message}`, { cause: error });
       throw error;
     }
   }

@@ -58,7 +58,13 @@ export function depositEffects(options: DepositEffectsOptions): Record<string, E
       const transactionId = batchTransactionId(params.requestId, params.attempt);
       const prepared = await relayer.read(transactionId);
       if (prepared) {
-        await reportToSelf<DepositEvent>(context, { type: 'BATCH_SUBMITTED', attempt: params.attempt, depositId: reservedIdOf(prepared.data as Hex), transactionId, at: context.clock.now() });
+        await reportToSelf<DepositEvent>(context, {
+          type: 'BATCH_SUBMITTED',
+          attempt: params.attempt,
+          depositId: reservedIdOf(prepared.data as Hex),
+          transactionId,
+          at: context.clock.now(),
+        });
         return;
       }
       const wallet = await wallets.wallet(params.wallet);
@@ -78,7 +84,13 @@ export function depositEffects(options: DepositEffectsOptions): Record<string, E
       const signature = await wallet.signBatch(batchTypedData(wallet.address, chain.targets.chainId, batch, nonce, deadline));
       const authorizationList = (await chain.delegatesToExecutor(wallet.address))
         ? []
-        : [await wallet.signAuthorization({ contractAddress: chain.targets.batchExecutor, chainId: chain.targets.chainId, nonce: await chain.accountNonce(wallet.address) })];
+        : [
+            await wallet.signAuthorization({
+              contractAddress: chain.targets.batchExecutor,
+              chainId: chain.targets.chainId,
+              nonce: await chain.accountNonce(wallet.address),
+            }),
+          ];
       await relayer.send(transactionId, {
         to: wallet.address,
         data: executeData(batch, nonce, deadline, signature),
@@ -87,7 +99,10 @@ export function depositEffects(options: DepositEffectsOptions): Record<string, E
         owner: { kind: 'deposit', id: params.requestId },
         authorizationList,
       });
-      context.logger.info({ requestId: params.requestId, attempt: params.attempt, depositId: depositId.toString(), transactionId }, 'atomic-create batch handed to the relayer');
+      context.logger.info(
+        { requestId: params.requestId, attempt: params.attempt, depositId: depositId.toString(), transactionId },
+        'atomic-create batch handed to the relayer',
+      );
       await reportToSelf<DepositEvent>(context, { type: 'BATCH_SUBMITTED', attempt: params.attempt, depositId, transactionId, at: context.clock.now() });
     },
 

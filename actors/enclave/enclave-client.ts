@@ -93,7 +93,9 @@ export class EnclaveClient {
       (options, done) => this.#client.listSellerCredentials({}, new Metadata(), options, done),
       this.#deadlineMs,
     );
-    return new Map(credentials.map((credential) => [`${credential.platform}:${credential.payeeDetails}`, { active: true, expiresAt: Number(credential.expiresAt) }]));
+    return new Map(
+      credentials.map((credential) => [`${credential.platform}:${credential.payeeDetails}`, { active: true, expiresAt: Number(credential.expiresAt) }]),
+    );
   }
 
   /** Fetches the service's document again with a fresh nonce and checks it: whether the trusted service answers now. */
@@ -106,7 +108,9 @@ export class EnclaveClient {
   }
 
   /** A signed answer, used only once its signer's document has passed the check. */
-  async #signed<Res extends { signer: string }>(invoke: (options: Partial<CallOptions>, done: (error: ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
+  async #signed<Res extends { signer: string }>(
+    invoke: (options: Partial<CallOptions>, done: (error: ServiceError | null, response: Res) => void) => unknown,
+  ): Promise<Res> {
     const response = await withDeadline(invoke, this.#deadlineMs);
     if (response.signer.toLowerCase() !== this.#signer?.toLowerCase()) {
       await this.#verify();
@@ -119,7 +123,10 @@ export class EnclaveClient {
 
   async #verify(): Promise<void> {
     const nonce = `0x${randomBytes(32).toString('hex')}` as const;
-    const { document } = await withDeadline<{ document?: AttestationDocument }>((options, done) => this.#client.getAttestationDocument({ nonce }, new Metadata(), options, done), this.#deadlineMs);
+    const { document } = await withDeadline<{ document?: AttestationDocument }>(
+      (options, done) => this.#client.getAttestationDocument({ nonce }, new Metadata(), options, done),
+      this.#deadlineMs,
+    );
     if (!document) throw new Error('the enclave answered without an attestation document');
     await this.#check(document, nonce);
     this.#signer = document.signer;

@@ -148,7 +148,12 @@ export class BusDeadLetters {
     const decision = afterFailure(this.policy, attempts, firstAttemptAt, now);
     if (decision.retry) return { deadLetter: false, delayMs: Math.max(0, decision.at - now), exhausted: false };
     // Spent: the delay of an unbounded policy, for when the event stays (no store, or filing failed).
-    const unbounded = afterFailure({ ...this.policy, maxAttempts: Number.POSITIVE_INFINITY, maxAgeMs: Number.POSITIVE_INFINITY }, attempts, firstAttemptAt, now);
+    const unbounded = afterFailure(
+      { ...this.policy, maxAttempts: Number.POSITIVE_INFINITY, maxAgeMs: Number.POSITIVE_INFINITY },
+      attempts,
+      firstAttemptAt,
+      now,
+    );
     const delayMs = unbounded.retry ? Math.max(0, unbounded.at - now) : this.policy.maxBackoffMs;
     return this.store ? { deadLetter: true, delayMs } : { deadLetter: false, delayMs, exhausted: true };
   }
@@ -174,11 +179,19 @@ export class BusDeadLetters {
     const durable = letter.consumer ?? '';
     const event = decode<unknown>(letter.payload);
     if (!isDomainEvent(event)) {
-      throw new CommandRejectedError('DEAD_LETTER_NOT_RETRYABLE', `dead letter ${letter._id} holds a message that is not a domain event; it can only be discarded`, 409);
+      throw new CommandRejectedError(
+        'DEAD_LETTER_NOT_RETRYABLE',
+        `dead letter ${letter._id} holds a message that is not a domain event; it can only be discarded`,
+        409,
+      );
     }
     const [consumer] = this.#consumers.get(durable) ?? [];
     if (!consumer) {
-      throw new CommandRejectedError('CONSUMER_NOT_RUNNING', `no consumer ${JSON.stringify(durable)} runs on this node; retry where it runs, or once it is started`, 409);
+      throw new CommandRejectedError(
+        'CONSUMER_NOT_RUNNING',
+        `no consumer ${JSON.stringify(durable)} runs on this node; retry where it runs, or once it is started`,
+        409,
+      );
     }
     try {
       await consumer.redeliver(event);

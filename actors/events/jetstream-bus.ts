@@ -9,25 +9,8 @@
  * dead letter and then terminated, so the consumer moves on; without a dead-letter
  * store a failing event is retried for ever, as before.
  */
-import {
-  AckPolicy,
-  DeliverPolicy,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  RetentionPolicy,
-  StorageType,
-  jetstream,
-  jetstreamManager,
-} from '@nats-io/jetstream';
-import type {
-  Consumer,
-  ConsumerMessages,
-  ConsumerUpdateConfig,
-  JetStreamClient,
-  JetStreamManager,
-  JsMsg,
-  StreamUpdateConfig,
-} from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { Consumer, ConsumerMessages, ConsumerUpdateConfig, JetStreamClient, JetStreamManager, JsMsg, StreamUpdateConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
@@ -277,7 +260,11 @@ class JetStreamSubscription implements Subscription, BusRedelivery {
    * and the consumer moves on. False when filing failed: the caller naks, so the
    * message is tried again rather than lost.
    */
-  async #file(message: JsMsg, letter: { id: string; payload: Encoded; error: unknown; attempts: number; firstAttemptAt: number }, context: Record<string, unknown>): Promise<boolean> {
+  async #file(
+    message: JsMsg,
+    letter: { id: string; payload: Encoded; error: unknown; attempts: number; firstAttemptAt: number },
+    context: Record<string, unknown>,
+  ): Promise<boolean> {
     try {
       await this.retries.file({ durable: this.durable, ...letter });
     } catch (fileError) {

@@ -177,7 +177,8 @@ export class MemoryBus implements EventBus {
     const decision = this.#retries.afterFailure(failures, firstAttemptAt);
     const context = { err: error, durable, eventId: event.id, failures, delayMs: decision.delayMs };
     if (!decision.deadLetter) {
-      if (decision.exhausted) this.#logger?.error(context, 'event handler keeps failing past the retry policy and no dead-letter store is configured; retrying');
+      if (decision.exhausted)
+        this.#logger?.error(context, 'event handler keeps failing past the retry policy and no dead-letter store is configured; retrying');
       else this.#logger?.warn(context, 'event handler failed; retrying');
       return decision.delayMs;
     }
@@ -222,7 +223,9 @@ export class MemoryBus implements EventBus {
     const drop = Math.max(this.#log.length - this.#maxEvents, Math.ceil(this.#maxEvents / 10));
     this.#log.splice(0, drop);
     this.#firstSeq += drop;
-    this.#journal?.trim(this.#firstSeq).catch((error: unknown) => this.#logger?.warn({ err: error }, 'event journal could not drop old events; it will on the next trim'));
+    this.#journal
+      ?.trim(this.#firstSeq)
+      .catch((error: unknown) => this.#logger?.warn({ err: error }, 'event journal could not drop old events; it will on the next trim'));
   }
 
   #assertOpen(): void {

@@ -38,7 +38,10 @@ export class ActorHistory {
   /** Up to `limit` turns after `afterVersion`, oldest first. */
   async page(doc: ActorDocument, afterVersion: number, limit: number): Promise<TurnPage> {
     const stored = await this.system.history.page(addressOf(doc), afterVersion, limit + 1);
-    const turns = merged(stored, this.#held(doc).filter((record) => record.version > afterVersion)).slice(0, limit + 1);
+    const turns = merged(
+      stored,
+      this.#held(doc).filter((record) => record.version > afterVersion),
+    ).slice(0, limit + 1);
     return { turns: turns.slice(0, limit), hasMore: turns.length > limit };
   }
 
@@ -75,7 +78,10 @@ export class ActorHistory {
       if (batch.length < REPLAY_BATCH || batch.at(-1)!.version >= version) break;
       after = batch.at(-1)!.version;
     }
-    return merged(stored, this.#held(doc).filter((record) => record.version <= version));
+    return merged(
+      stored,
+      this.#held(doc).filter((record) => record.version <= version),
+    );
   }
 }
 

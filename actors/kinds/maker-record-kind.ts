@@ -5,7 +5,14 @@
  * payee in the payee directory, at least once (registering twice changes nothing).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { makerMachine, makerSequenceMachine, type MakerContext, type MakerInput, type MakerSequenceContext, type RegisterPayeeParams } from '../../machines/maker/index.js';
+import {
+  makerMachine,
+  makerSequenceMachine,
+  type MakerContext,
+  type MakerInput,
+  type MakerSequenceContext,
+  type RegisterPayeeParams,
+} from '../../machines/maker/index.js';
 import type { PayeeDirectory } from '../market/payee-directory.js';
 import { defineKind, type ActorKind } from '../runtime/actor-kind.js';
 

@@ -70,9 +70,11 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
 
 /** The open-amount codes of document 1, with the statuses docs/payments.md gives them. */
 function amountRejection(context: OrderContext, status: OrderStatus): Rejection | null {
-  if (context.amountMode !== 'OPEN') return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer`, status: 409 };
+  if (context.amountMode !== 'OPEN')
+    return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer`, status: 409 };
   const lock = amountLock(context, status);
-  if (lock !== null) return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, status: 409, details: { amountLock: lock } };
+  if (lock !== null)
+    return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, status: 409, details: { amountLock: lock } };
   if (status !== 'CREATED') return { code: 'AMOUNT_LOCKED', message: `order ${context.id} is ${status}`, status: 409, details: { amountLock: null } };
   return null;
 }

@@ -7,7 +7,16 @@
  * registers the kind without effects, and its live payments are refused before creation.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { conversionOf, paymentMachine, toCheckoutPayment, UNCANCELLABLE_STEPS, type PaymentContext, type PaymentEvent, type PaymentStatus, type PaymentStep } from '../../machines/index.js';
+import {
+  conversionOf,
+  paymentMachine,
+  toCheckoutPayment,
+  UNCANCELLABLE_STEPS,
+  type PaymentContext,
+  type PaymentEvent,
+  type PaymentStatus,
+  type PaymentStep,
+} from '../../machines/index.js';
 import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
@@ -49,7 +58,11 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
   const status = paymentStatusOf(snapshot.value);
   const step = paymentStepOf(snapshot.value);
   const command = event as PaymentEvent;
-  const ended = (action: string): Rejection => ({ code: 'PAYMENT_NOT_OPEN', message: `payment ${context.id} is ${status}: it can no longer be ${action}`, status: 409 });
+  const ended = (action: string): Rejection => ({
+    code: 'PAYMENT_NOT_OPEN',
+    message: `payment ${context.id} is ${status}: it can no longer be ${action}`,
+    status: 409,
+  });
   switch (command.type) {
     case 'CANCEL': {
       if (command.reason !== 'CUSTOMER') return null;
@@ -63,10 +76,16 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
     case 'MARK_SENT':
       return status === 'CREATED' ? null : ended('marked as sent');
     case 'SUBMIT_PROOF':
-      if (conversionOf(context) !== null) return { code: 'CRYPTO_PAYMENT', message: 'a crypto payment settles when its transfer arrives: it takes no proof', status: 409 };
+      if (conversionOf(context) !== null)
+        return { code: 'CRYPTO_PAYMENT', message: 'a crypto payment settles when its transfer arrives: it takes no proof', status: 409 };
       if (context.chain === null) return { code: 'SANDBOX_PAYMENT', message: 'a sandbox payment is settled with simulate-payment, not proven', status: 409 };
       if (status !== 'CREATED') return ended('proven');
-      if (step !== 'AWAITING_PAYMENT') return { code: 'PAYMENT_NOT_AWAITING_PROOF', message: `payment ${context.id} is ${step}: a proof is taken once its intent is signalled and none is being checked`, status: 409 };
+      if (step !== 'AWAITING_PAYMENT')
+        return {
+          code: 'PAYMENT_NOT_AWAITING_PROOF',
+          message: `payment ${context.id} is ${step}: a proof is taken once its intent is signalled and none is being checked`,
+          status: 409,
+        };
       return null;
     case 'SIMULATE_PAYMENT':
       if (context.chain !== null) return { code: 'LIVE_PAYMENT', message: 'only a sandbox payment can be simulated', status: 403 };

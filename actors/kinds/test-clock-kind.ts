@@ -46,7 +46,8 @@ export type TestClockView = ReturnType<typeof testClockView>;
 function refusal(snapshot: AnyMachineSnapshot, event: TestClockEvent): Rejection | null {
   if (event.type !== 'ADVANCE') return null;
   const context = snapshot.context as TestClockContext;
-  if (snapshot.value === 'ADVANCING') return { code: 'TEST_CLOCK_ADVANCING', message: `test clock ${context.id} is still advancing to ${context.advancingTo}`, status: 409 };
+  if (snapshot.value === 'ADVANCING')
+    return { code: 'TEST_CLOCK_ADVANCING', message: `test clock ${context.id} is still advancing to ${context.advancingTo}`, status: 409 };
   const refused = advanceRefusal(context, event.frozenTime);
   return refused && { ...refused, status: 400 };
 }

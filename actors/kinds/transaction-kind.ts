@@ -37,7 +37,11 @@ export function transactionView(snapshot: AnyMachineSnapshot) {
     to: tx.to,
     data: tx.data,
     // Whose code the transaction installs (EIP-7702): the delegating accounts and the code they point at.
-    delegations: (tx.authorizationList ?? []).map((authorization) => ({ address: authorization.address, chainId: authorization.chainId, nonce: authorization.nonce })),
+    delegations: (tx.authorizationList ?? []).map((authorization) => ({
+      address: authorization.address,
+      chainId: authorization.chainId,
+      nonce: authorization.nonce,
+    })),
     value: tx.value.toString(),
     gasLimit: tx.gasLimit?.toString() ?? null,
     nonce: tx.nonce?.toString() ?? null,
@@ -110,7 +114,11 @@ export function transactionKind({ chain, policy }: TransactionKindOptions) {
     view: (snapshot) => transactionView(snapshot),
     check: (snapshot, event): Rejection | null => {
       if (event.type === 'CANCEL' && snapshot.status === 'done') {
-        return { code: 'TRANSACTION_FINAL', message: `transaction ${contextOf(snapshot).id} has already ended ${transactionStatusOf(snapshot.value)}`, status: 409 };
+        return {
+          code: 'TRANSACTION_FINAL',
+          message: `transaction ${contextOf(snapshot).id} has already ended ${transactionStatusOf(snapshot.value)}`,
+          status: 409,
+        };
       }
       return null;
     },

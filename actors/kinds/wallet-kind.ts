@@ -15,5 +15,6 @@ export const walletKind = defineKind({
     return { chainId: wallet.chainId, address: wallet.address, nextNonce: wallet.nextNonce.toString(), assigned: wallet.assigned, updatedAt: wallet.updatedAt };
   },
   // ASSIGN_NONCE answers the nonce it gave: the one before the wallet's next.
-  reply: (snapshot, event: EventObject) => (event.type === 'ASSIGN_NONCE' ? { nonce: contextOf(snapshot).nextNonce - 1n } : { nextNonce: contextOf(snapshot).nextNonce }),
+  reply: (snapshot, event: EventObject) =>
+    event.type === 'ASSIGN_NONCE' ? { nonce: contextOf(snapshot).nextNonce - 1n } : { nextNonce: contextOf(snapshot).nextNonce },
 });

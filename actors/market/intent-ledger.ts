@@ -18,12 +18,7 @@
  * role cannot put an older reading over a newer one. Reads go to the store, on any node.
  */
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import {
-  IntentStatus,
-  type ChainFact,
-  type GetDepositResponse,
-  type GetIntentResponse,
-} from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { IntentStatus, type ChainFact, type GetDepositResponse, type GetIntentResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { subjectsOf } from '../../proto/fact-subjects.js';
 import { withDeadline } from '../grpc-call.js';
 import { FactReadModel, type FactReadModelOptions } from '../chain/fact-read-model.js';

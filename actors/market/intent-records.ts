@@ -123,7 +123,8 @@ export function intentRecord({ answer, fulfilment, referenceRate, maker, asOfSeq
   const status = STATUS_NAMES[answer.status];
   if (!status) throw new Error(`a GetIntent answer with status ${answer.status}`);
   const fulfilled = status === 'FULFILLED' ? answer.fulfilled : undefined;
-  if ((fulfilled === undefined) !== (fulfilment === null)) throw new Error(`intent ${intent.intentHash}: a fulfilment time goes with a FULFILLED answer, and only with one`);
+  if ((fulfilled === undefined) !== (fulfilment === null))
+    throw new Error(`intent ${intent.intentHash}: a fulfilment time goes with a FULFILLED answer, and only with one`);
   const protocolFee = fulfilled ? BigInt(answer.protocolFee) : 0n;
   const referrerFee = fulfilled ? BigInt(answer.referrerFee) : 0n;
   const net = fulfilled ? BigInt(fulfilled.amount) : 0n;

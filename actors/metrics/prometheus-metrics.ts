@@ -84,7 +84,12 @@ export class PrometheusMetrics implements RuntimeMetrics {
       buckets: [...ASK_BUCKETS],
       registers,
     });
-    this.#turns = new Counter({ name: 'peer_turns_total', help: 'Turns run by actors on this node, by kind and outcome.', labelNames: ['kind', 'outcome'], registers });
+    this.#turns = new Counter({
+      name: 'peer_turns_total',
+      help: 'Turns run by actors on this node, by kind and outcome.',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
     this.#conflicts = new Counter({
       name: 'peer_turn_conflicts_total',
       help: 'Turns whose conditional write lost to another write of the same actor, and ran again, by kind.',
@@ -97,7 +102,12 @@ export class PrometheusMetrics implements RuntimeMetrics {
       labelNames: ['kind', 'type', 'outcome'],
       registers,
     });
-    this.#timersFired = new Counter({ name: 'peer_timers_fired_total', help: 'Durable timers fired on this node, by actor kind.', labelNames: ['kind'], registers });
+    this.#timersFired = new Counter({
+      name: 'peer_timers_fired_total',
+      help: 'Durable timers fired on this node, by actor kind.',
+      labelNames: ['kind'],
+      registers,
+    });
     this.#timerLateness = new Histogram({
       name: 'peer_timer_lateness_seconds',
       help: 'How long after its due time a durable timer fired, by actor kind.',
@@ -113,9 +123,21 @@ export class PrometheusMetrics implements RuntimeMetrics {
       registers,
     });
     this.#leaseRenewFailures = new Counter({ name: 'peer_lease_renew_failures_total', help: 'Shard leases this node held but failed to renew.', registers });
-    this.#shardsHeld = new Gauge({ name: 'peer_shards_held', help: 'Shard leases this node holds (cluster mode; 0 when embedded, where one node serves every shard).', registers });
-    this.#scrapedGauge('peer_outbox_pending', 'Actors on the shards of this node whose outbox holds effects not yet done, counted at scrape time.', 'pendingOutbox');
-    this.#scrapedGauge('peer_dead_letters_open', 'Open dead letters in the store (shared by the cluster: every node reports the same count), counted at scrape time.', 'deadLetters');
+    this.#shardsHeld = new Gauge({
+      name: 'peer_shards_held',
+      help: 'Shard leases this node holds (cluster mode; 0 when embedded, where one node serves every shard).',
+      registers,
+    });
+    this.#scrapedGauge(
+      'peer_outbox_pending',
+      'Actors on the shards of this node whose outbox holds effects not yet done, counted at scrape time.',
+      'pendingOutbox',
+    );
+    this.#scrapedGauge(
+      'peer_dead_letters_open',
+      'Open dead letters in the store (shared by the cluster: every node reports the same count), counted at scrape time.',
+      'deadLetters',
+    );
     // Registered after the gauges it counts for: a scrape collects in registration order, so this waits for their reads and counts this scrape's failures.
     const reading = this.#reading;
     this.#gaugeReadFailures = new Counter({

@@ -7,7 +7,10 @@
 import { z } from 'zod';
 import { ConversionRefused, type ConversionProvider, type ConversionQuote, type ConversionQuoteRequest, type ConversionState } from './conversion-provider.js';
 
-const units = z.string().regex(/^\d{1,78}$/).transform(BigInt);
+const units = z
+  .string()
+  .regex(/^\d{1,78}$/)
+  .transform(BigInt);
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
 const quoteAnswer = z.object({
@@ -64,7 +67,10 @@ export class HttpConversionProvider implements ConversionProvider {
     });
     const answer = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
     if (response.status >= 400 && response.status < 500) {
-      throw new ConversionRefused(typeof answer?.code === 'string' ? answer.code : `CONVERSION_${response.status}`, typeof answer?.message === 'string' ? answer.message : response.statusText);
+      throw new ConversionRefused(
+        typeof answer?.code === 'string' ? answer.code : `CONVERSION_${response.status}`,
+        typeof answer?.message === 'string' ? answer.message : response.statusText,
+      );
     }
     if (!response.ok || answer === null) throw new Error(`the conversion provider answered ${method} ${path} with ${response.status}`);
     return answer;

@@ -64,12 +64,26 @@ type VerifyParams = {
   paymentId: string;
   platform: string;
   proof: SubmittedProof | null;
-  intent: { intentHash: string | null; amount: string; fiatCurrency: string; payeeDetails: string; conversionRate: string; signalTimestamp: number | null; expiryTime: number | null };
+  intent: {
+    intentHash: string | null;
+    amount: string;
+    fiatCurrency: string;
+    payeeDetails: string;
+    conversionRate: string;
+    signalTimestamp: number | null;
+    expiryTime: number | null;
+  };
   chain: PaymentChain | null;
 };
 
 /** The codes a refusal of the service carries: the customer's proof does not hold, and asking again would not change that. */
-const REFUSALS = new Set([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.ALREADY_EXISTS, GrpcStatus.PERMISSION_DENIED, GrpcStatus.NOT_FOUND]);
+const REFUSALS = new Set([
+  GrpcStatus.INVALID_ARGUMENT,
+  GrpcStatus.FAILED_PRECONDITION,
+  GrpcStatus.ALREADY_EXISTS,
+  GrpcStatus.PERMISSION_DENIED,
+  GrpcStatus.NOT_FOUND,
+]);
 
 const signalTransaction = (paymentId: string) => `${paymentId}-signal`;
 const owner = (paymentId: string) => ({ kind: 'payment', id: paymentId });
@@ -84,7 +98,15 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
     const absent = async () => {
       throw new Error('this node has no chain and no attestation service: only sandbox payments run here');
     };
-    return { signalIntent: absent, readSignal: absent, verifyPayment: absent, fulfilIntent: absent, checkTransfer: absent, cancelIntent: async () => {}, cancelTransfer: async () => {} };
+    return {
+      signalIntent: absent,
+      readSignal: absent,
+      verifyPayment: absent,
+      fulfilIntent: absent,
+      checkTransfer: absent,
+      cancelIntent: async () => {},
+      cancelTransfer: async () => {},
+    };
   }
   const conversions = () => {
     if (!deps.conversions) throw new Error('this node has no conversion provider');
@@ -103,12 +125,30 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       case 'success': {
         const delivery = await deps.deliveries.delivered(params.chain!, state.destinationTransactionHashes, params.recipient!, params.feeRecipient);
         // The provider says delivered, the chain does not show it (yet): read again after a backoff.
-        if (!delivery) throw new Error(`payment ${params.paymentId}: the provider reports request ${params.requestId} delivered, but no USDC reached ${params.recipient} in ${state.destinationTransactionHashes.join(', ') || 'no transaction'}`);
+        if (!delivery)
+          throw new Error(
+            `payment ${params.paymentId}: the provider reports request ${params.requestId} delivered, but no USDC reached ${params.recipient} in ${state.destinationTransactionHashes.join(', ') || 'no transaction'}`,
+          );
         if (!(await deps.claims.claim(params.chain!.chainId, delivery.transactionHash, params.paymentId, at))) {
-          context.logger.error({ paymentId: params.paymentId, requestId: params.requestId, transactionHash: delivery.transactionHash }, 'the conversion provider named a delivery that settled another payment');
-          return { type: 'TRANSFER_FAILED', status: 'FAILED', message: `the provider named delivery ${delivery.transactionHash}, which settled another payment already`, at };
+          context.logger.error(
+            { paymentId: params.paymentId, requestId: params.requestId, transactionHash: delivery.transactionHash },
+            'the conversion provider named a delivery that settled another payment',
+          );
+          return {
+            type: 'TRANSFER_FAILED',
+            status: 'FAILED',
+            message: `the provider named delivery ${delivery.transactionHash}, which settled another payment already`,
+            at,
+          };
         }
-        return { type: 'TRANSFER_DELIVERED', transactionHash: delivery.transactionHash, netUsdc: delivery.netUsdc.toString(), feeUsdc: delivery.feeUsdc.toString(), originAmount, at };
+        return {
+          type: 'TRANSFER_DELIVERED',
+          transactionHash: delivery.transactionHash,
+          netUsdc: delivery.netUsdc.toString(),
+          feeUsdc: delivery.feeUsdc.toString(),
+          originAmount,
+          at,
+        };
       }
       case 'refund':
         return { type: 'TRANSFER_FAILED', status: 'REFUNDED', message: state.message ?? 'the conversion provider refunded the transfer', at };
@@ -187,7 +227,10 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       try {
         state = await conversions().status(params.requestId);
       } catch (error) {
-        context.logger.warn({ err: error, paymentId: params.paymentId, requestId: params.requestId }, 'the conversion provider did not answer; the next poll asks again');
+        context.logger.warn(
+          { err: error, paymentId: params.paymentId, requestId: params.requestId },
+          'the conversion provider did not answer; the next poll asks again',
+        );
         return;
       }
       const event = await transferEvent(params, state, context);
@@ -198,7 +241,9 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       if (!params.requestId || !params.chain || !params.recipient) return;
       const state = await conversions().cancel(params.requestId);
       if (state.status === 'pending' || state.status === 'delayed') {
-        throw new Error(`payment ${params.paymentId}: request ${params.requestId} took the customer's transfer before it was cancelled and is still converting; asked again`);
+        throw new Error(
+          `payment ${params.paymentId}: request ${params.requestId} took the customer's transfer before it was cancelled and is still converting; asked again`,
+        );
       }
       // Delivered before the cancel took: the payment settles late. Refunded or cancelled: nothing to tell.
       if (state.status === 'success') await reportToSelf<PaymentEvent>(context, (await transferEvent(params, state, context))!);

@@ -23,7 +23,11 @@ export interface NonceReconciliation {
   filled: bigint[];
 }
 
-export async function reconcileNonces(system: ActorSystem, chain: RelayerChain, options: { maxFeePerGas: bigint; now: () => number; logger: Logger }): Promise<NonceReconciliation[]> {
+export async function reconcileNonces(
+  system: ActorSystem,
+  chain: RelayerChain,
+  options: { maxFeePerGas: bigint; now: () => number; logger: Logger },
+): Promise<NonceReconciliation[]> {
   const results: NonceReconciliation[] = [];
   for (const address of chain.wallets) {
     const id = walletId(chain.chainId, address);
@@ -37,7 +41,9 @@ export async function reconcileNonces(system: ActorSystem, chain: RelayerChain, 
       const view = doc.view as { chainId: number; nonce: string | null };
       return view.chainId === chain.chainId && view.nonce !== null ? [BigInt(view.nonce)] : [];
     });
-    const reply = (await system.ask({ kind: 'wallet', id }, { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() })) as { nextNonce: bigint };
+    const reply = (await system.ask({ kind: 'wallet', id }, { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() })) as {
+      nextNonce: bigint;
+    };
     const filled: bigint[] = [];
     for (const nonce of nonceHoles(chainNonce, held)) {
       const fees = firstFees(await chain.fees(), options.maxFeePerGas);
@@ -47,7 +53,10 @@ export async function reconcileNonces(system: ActorSystem, chain: RelayerChain, 
     }
     const result = { wallet: address, chainNonce, before, after: reply.nextNonce, filled };
     if (result.after !== before || filled.length > 0) {
-      options.logger.warn({ wallet: address, chainNonce: chainNonce.toString(), before: before.toString(), after: result.after.toString(), filled: filled.map(String) }, 'relayer wallet nonces set against the chain');
+      options.logger.warn(
+        { wallet: address, chainNonce: chainNonce.toString(), before: before.toString(), after: result.after.toString(), filled: filled.map(String) },
+        'relayer wallet nonces set against the chain',
+      );
     }
     results.push(result);
   }

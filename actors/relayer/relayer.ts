@@ -11,7 +11,11 @@ export class Relayer {
    * with the same id answers the transaction already prepared and sends nothing more.
    */
   async send(id: string, request: TransactionRequest & { from?: string }): Promise<TransactionView> {
-    return (await this.system.ask({ kind: 'transaction', id }, { type: 'PREPARE', ...request, at: this.system.clock.now() }, { messageId: `prepare:${id}` })) as TransactionView;
+    return (await this.system.ask(
+      { kind: 'transaction', id },
+      { type: 'PREPARE', ...request, at: this.system.clock.now() },
+      { messageId: `prepare:${id}` },
+    )) as TransactionView;
   }
 
   /** Asks for the transaction not to happen: its nonce is spent on a transfer of nothing to the sender. */

@@ -10,15 +10,7 @@ import { keccak256 } from 'viem';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
-import {
-  bumpedFees,
-  firstFees,
-  walletId,
-  type Attempt,
-  type Fees,
-  type Hex,
-  type TransactionEvent,
-} from '../../machines/index.js';
+import { bumpedFees, firstFees, walletId, type Attempt, type Fees, type Hex, type TransactionEvent } from '../../machines/index.js';
 import type { ChainCall, RelayerChain } from './relayer-chain.js';
 
 type SignParams = ChainCall & { transactionId: string; chainId: number; gasLimit: bigint; cap: bigint };
@@ -49,7 +41,10 @@ export function transactionEffects(chain: RelayerChain): Record<string, EffectHa
       const network = await chain.fees();
       const fees = params.previous ? bumpedFees(params.previous, network, params.cap) : firstFees(network, params.cap);
       if (!fees) {
-        context.logger.warn({ transactionId: params.transactionId, cap: params.cap.toString() }, 'no replacement fits under the fee cap; the transaction waits at its fees');
+        context.logger.warn(
+          { transactionId: params.transactionId, cap: params.cap.toString() },
+          'no replacement fits under the fee cap; the transaction waits at its fees',
+        );
         await reportToSelf<TransactionEvent>(context, { type: 'BUMP_CAPPED', at: context.clock.now() });
         return;
       }
@@ -94,7 +89,15 @@ async function reportReceipt(chain: RelayerChain, params: CheckParams, context: 
       await reportToSelf<TransactionEvent>(context, { type: 'NOT_MINED', included: true, at: context.clock.now() });
       return true;
     }
-    const revert = receipt.succeeded ? null : await chain.revertOf(receipt, { from: params.from, to: params.to, data: params.data, value: params.value, authorizationList: params.authorizationList });
+    const revert = receipt.succeeded
+      ? null
+      : await chain.revertOf(receipt, {
+          from: params.from,
+          to: params.to,
+          data: params.data,
+          value: params.value,
+          authorizationList: params.authorizationList,
+        });
     await reportToSelf<TransactionEvent>(context, {
       type: 'RECEIPT',
       hash,
@@ -137,7 +140,11 @@ async function assignNonce(chain: RelayerChain, params: SignParams, context: Eff
   const wallet = { kind: 'wallet', id: walletId(params.chainId, params.from) };
   const chainNonce = await chain.nonce(params.from, 'pending');
   const ask = () =>
-    context.ask(wallet, { type: 'ASSIGN_NONCE', transactionId: params.transactionId, chainNonce, at: context.clock.now() }, { messageId: `${context.effectId}:nonce` }) as Promise<{
+    context.ask(
+      wallet,
+      { type: 'ASSIGN_NONCE', transactionId: params.transactionId, chainNonce, at: context.clock.now() },
+      { messageId: `${context.effectId}:nonce` },
+    ) as Promise<{
       nonce: bigint;
     }>;
   try {
@@ -146,7 +153,11 @@ async function assignNonce(chain: RelayerChain, params: SignParams, context: Eff
     if (!(error instanceof UnknownActorError)) throw error;
   }
   try {
-    await context.ask(wallet, { type: 'OPEN', chainId: params.chainId, address: params.from, nextNonce: chainNonce, at: context.clock.now() }, { messageId: `open:${wallet.id}` });
+    await context.ask(
+      wallet,
+      { type: 'OPEN', chainId: params.chainId, address: params.from, nextNonce: chainNonce, at: context.clock.now() },
+      { messageId: `open:${wallet.id}` },
+    );
   } catch (error) {
     // Another transaction opened it first.
     if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;

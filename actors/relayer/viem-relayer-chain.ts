@@ -75,7 +75,9 @@ export class ViemRelayerChain implements RelayerChain {
       maxPriorityFeePerGas: transaction.maxPriorityFeePerGas,
     };
     const { authorizationList } = delegationOf(transaction);
-    return authorizationList ? account.signTransaction({ ...common, type: 'eip7702', authorizationList }) : account.signTransaction({ ...common, type: 'eip1559' });
+    return authorizationList
+      ? account.signTransaction({ ...common, type: 'eip7702', authorizationList })
+      : account.signTransaction({ ...common, type: 'eip1559' });
   }
 
   async broadcast(raw: Hex): Promise<BroadcastResult> {

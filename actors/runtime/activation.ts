@@ -295,7 +295,11 @@ export class Activation {
         if (!(error instanceof DuplicateKeyError)) throw error;
         // Another activation created this actor first: reload and redo. A clash on a unique view index is a refusal instead.
         if (await this.host.collection.findOne({ _id: next._id }, { projection: { _id: 1 } })) return false;
-        throw new CommandRejectedError('DUPLICATE', `${this.address.kind} ${this.address.id} would duplicate an existing ${this.address.kind} (${error.key})`, 409);
+        throw new CommandRejectedError(
+          'DUPLICATE',
+          `${this.address.kind} ${this.address.id} would duplicate an existing ${this.address.kind} (${error.key})`,
+          409,
+        );
       }
     } catch (error) {
       // The write may have committed although it reported an error: nothing cached can be trusted now.

@@ -9,14 +9,7 @@ import type { Logger } from 'pino';
 import { assertAddress, formatAddress, shardOf, type ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
 import { decode, encode } from '../codec.js';
-import {
-  AskTimeoutError,
-  CommandRejectedError,
-  ShardNotServedError,
-  ShuttingDownError,
-  UnknownActorError,
-  UnknownKindError,
-} from '../errors.js';
+import { AskTimeoutError, CommandRejectedError, ShardNotServedError, ShuttingDownError, UnknownActorError, UnknownKindError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter, Store } from '../store/store.js';
@@ -313,7 +306,9 @@ export class ActorSystem implements MessageHost, ClockTimers {
       }
     }
     if (acquired.length > 0 && this.#state === 'running') {
-      void this.#recover(acquired).catch((error: unknown) => this.options.logger.error({ err: error }, 'recovery of acquired shards failed; the sweeper retries'));
+      void this.#recover(acquired).catch((error: unknown) =>
+        this.options.logger.error({ err: error }, 'recovery of acquired shards failed; the sweeper retries'),
+      );
     }
     if (this.#state === 'running') this.#singletons.changed();
   }
@@ -436,24 +431,28 @@ export class ActorSystem implements MessageHost, ClockTimers {
     const kind = this.kind(address.kind);
     assertAddress(address);
     const shard = shardOf(address.id, this.options.shardCount);
-    const activation = new Activation(kind, { kind: address.kind, id: address.id }, {
-      clock: this.options.clock,
-      collection: this.documents(address.kind),
-      shard,
-      messages: this.#messages,
-      metrics: this.#metrics,
-      fence: () => this.#fence(shard),
-      clockTime: (clockId) => this.clockTime(clockId),
-      documentChanged: (changed, doc) => {
-        if (doc.outboxPending) this.#outbox.schedule(changed);
-        if (doc.history?.length) this.#historyWriter.schedule(changed);
-        // An attached actor's timers are counted on its test clock: only an advance fires them.
-        if (doc.nextTimerAt !== null && !doc.clockId) this.#timers.noteDue(doc.nextTimerAt);
+    const activation = new Activation(
+      kind,
+      { kind: address.kind, id: address.id },
+      {
+        clock: this.options.clock,
+        collection: this.documents(address.kind),
+        shard,
+        messages: this.#messages,
+        metrics: this.#metrics,
+        fence: () => this.#fence(shard),
+        clockTime: (clockId) => this.clockTime(clockId),
+        documentChanged: (changed, doc) => {
+          if (doc.outboxPending) this.#outbox.schedule(changed);
+          if (doc.history?.length) this.#historyWriter.schedule(changed);
+          // An attached actor's timers are counted on its test clock: only an advance fires them.
+          if (doc.nextTimerAt !== null && !doc.clockId) this.#timers.noteDue(doc.nextTimerAt);
+        },
+        written: (changed) => {
+          for (const listener of this.#writeListeners.get(changed.address.kind) ?? []) listener(changed.address.id);
+        },
       },
-      written: (changed) => {
-        for (const listener of this.#writeListeners.get(changed.address.kind) ?? []) listener(changed.address.id);
-      },
-    });
+    );
     this.#live.set(key, activation);
     this.#evict(activation);
     return activation;

@@ -20,7 +20,10 @@ export class MachineSteps {
    * `inspect` is for model-based tests, which learn the transitions taken only from what
    * xstate reports to the system's inspection hook; the runtime passes none.
    */
-  constructor(private readonly machine: AnyStateMachine, inspect?: (event: InspectionEvent) => void) {
+  constructor(
+    private readonly machine: AnyStateMachine,
+    inspect?: (event: InspectionEvent) => void,
+  ) {
     // Built once: its eager initial state, without input, may fail, and nothing reads it.
     this.#self = createActor(machine);
     // On a stand-in inheriting the rest, so the actor's own system keeps xstate's hook.

@@ -294,7 +294,13 @@ export class OutboxRunner {
    * the sender's machine hears of it if it takes MESSAGE_REFUSED, and a refusal
    * nobody takes is kept as a dead letter.
    */
-  async #refused(activation: Activation, entry: OutboxEntry, to: ActorAddress, event: ActorEvent, error: CommandRejectedError | UnknownActorError): Promise<void> {
+  async #refused(
+    activation: Activation,
+    entry: OutboxEntry,
+    to: ActorAddress,
+    event: ActorEvent,
+    error: CommandRejectedError | UnknownActorError,
+  ): Promise<void> {
     const refusal: MessageRefusedEvent = {
       type: MESSAGE_REFUSED,
       to,
@@ -330,10 +336,13 @@ export class OutboxRunner {
     const existing = this.#wakes.get(activation);
     if (existing && existing.at <= at) return;
     if (existing) clearTimeout(existing.timer);
-    const timer = setTimeout(() => {
-      this.#wakes.delete(activation);
-      this.schedule(activation);
-    }, Math.max(0, at - this.options.clock.now()));
+    const timer = setTimeout(
+      () => {
+        this.#wakes.delete(activation);
+        this.schedule(activation);
+      },
+      Math.max(0, at - this.options.clock.now()),
+    );
     timer.unref();
     this.#wakes.set(activation, { at, timer });
   }

@@ -44,7 +44,10 @@ export class Singletons {
         try {
           if (wanted) await entry.role.start();
           else await entry.role.stop();
-          this.logger.info({ singleton: name, shard: entry.shard, running: wanted }, wanted ? 'singleton started on this node' : 'singleton stopped on this node');
+          this.logger.info(
+            { singleton: name, shard: entry.shard, running: wanted },
+            wanted ? 'singleton started on this node' : 'singleton stopped on this node',
+          );
         } catch (error) {
           entry.running = !wanted;
           this.logger.error({ err: error, singleton: name }, wanted ? 'singleton failed to start' : 'singleton failed to stop');

@@ -62,10 +62,13 @@ export class TimerScheduler {
     if (this.#stopped || dueAt >= this.#wakeAt) return;
     clearTimeout(this.#wake);
     this.#wakeAt = dueAt;
-    this.#wake = setTimeout(() => {
-      this.#wakeAt = Infinity;
-      void this.runDue();
-    }, Math.max(0, dueAt - this.options.clock.now()));
+    this.#wake = setTimeout(
+      () => {
+        this.#wakeAt = Infinity;
+        void this.runDue();
+      },
+      Math.max(0, dueAt - this.options.clock.now()),
+    );
     this.#wake.unref();
   }
 
@@ -124,9 +127,14 @@ export class TimerScheduler {
       // The shard moved or the node is stopping: the row stays for whoever serves it.
       if (error instanceof ShardNotServedError || error instanceof ShuttingDownError) return;
       this.options.logger.error({ err: error, actor: `${address.kind}:${address.id}`, timer: timer.id }, 'timer delivery failed');
-      await this.options.failed(address, timer, error).catch((failure: unknown) =>
-        this.options.logger.error({ err: failure, actor: `${address.kind}:${address.id}`, timer: timer.id }, 'could not record a failed timer; it is tried again on the next pass'),
-      );
+      await this.options
+        .failed(address, timer, error)
+        .catch((failure: unknown) =>
+          this.options.logger.error(
+            { err: failure, actor: `${address.kind}:${address.id}`, timer: timer.id },
+            'could not record a failed timer; it is tried again on the next pass',
+          ),
+        );
     }
   }
 }

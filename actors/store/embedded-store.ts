@@ -213,7 +213,13 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     if (doomed.length === 0) return this.#answer(0);
     for (const entry of doomed) this.#table.remove(entry);
     // One record, so a crash keeps all of the deletes or none.
-    if (this.#log) await this.#log.append(deleteFrame(this.name, doomed.map((entry) => entry.doc._id)));
+    if (this.#log)
+      await this.#log.append(
+        deleteFrame(
+          this.name,
+          doomed.map((entry) => entry.doc._id),
+        ),
+      );
     return doomed.length;
   }
 
@@ -659,9 +665,7 @@ function uniqueKeys(index: UniqueIndex, doc: StoredDocument): IndexKey[] {
       if (items.length === 0) values.set(EMPTY_ARRAY_KEY, []);
       for (const item of items) values.set(encode(item), item ?? null);
     }
-    keys = keys.flatMap(({ parts, value }) =>
-      Array.from(values, ([key, item]) => ({ parts: [...parts, key], value: { ...value, [field]: item } })),
-    );
+    keys = keys.flatMap(({ parts, value }) => Array.from(values, ([key, item]) => ({ parts: [...parts, key], value: { ...value, [field]: item } })));
   }
   return keys.map(({ parts, value }) => ({ key: parts.join('\u0000'), value }));
 }

@@ -7,17 +7,7 @@
 import type { Connection, IndexOptions, Mongoose } from 'mongoose';
 import type { Collection as DriverCollection, Db, FindOptions as DriverFindOptions, UpdateFilter } from 'mongodb';
 import { DuplicateKeyError } from '../errors.js';
-import type {
-  Collection,
-  CollectionSpec,
-  Filter,
-  FindOptions,
-  IndexSpec,
-  Store,
-  StoreStatus,
-  StoredDocument,
-  UpdateSpec,
-} from './store.js';
+import type { Collection, CollectionSpec, Filter, FindOptions, IndexSpec, Store, StoreStatus, StoredDocument, UpdateSpec } from './store.js';
 
 /** A health check should answer promptly even when the server does not. */
 const PING_TIMEOUT_MS = 5_000;
@@ -80,10 +70,7 @@ export class MongoStore implements Store {
     this.#indexes.set(spec.name, indexes);
 
     // Index builds are awaited below rather than left to mongoose's background autoIndex, so failures reach the caller.
-    const schema = new this.#mongoose.Schema(
-      { _id: String },
-      { strict: false, versionKey: false, collection: spec.name, autoIndex: false, autoCreate: false },
-    );
+    const schema = new this.#mongoose.Schema({ _id: String }, { strict: false, versionKey: false, collection: spec.name, autoIndex: false, autoCreate: false });
     for (const index of indexes.values()) schema.index(index.key, indexOptions(index));
     if (this.#connection.models[spec.name]) this.#connection.deleteModel(spec.name);
     const model = this.#connection.model(spec.name, schema);
@@ -160,7 +147,12 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
 
 /** MongoDB's default index name, so a spec without one is recognised when declared again. */
 function indexName(index: IndexSpec): string {
-  return index.name ?? Object.entries(index.key).map(([field, direction]) => `${field}_${direction}`).join('_');
+  return (
+    index.name ??
+    Object.entries(index.key)
+      .map(([field, direction]) => `${field}_${direction}`)
+      .join('_')
+  );
 }
 
 /** Only the options the spec sets: an explicit `undefined` would reach the server as null. */

@@ -43,8 +43,7 @@ export function encodeReply(value: unknown): string {
 }
 
 export function encodeFailure(error: unknown): string {
-  const failure: WireError =
-    error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+  const failure: WireError = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
   if (error instanceof CommandRejectedError) Object.assign(failure, { code: error.code, status: error.status, details: error.details });
   if (error instanceof UnknownActorError || error instanceof ConflictError || error instanceof AskTimeoutError) {
     Object.assign(failure, { kind: error.kind, actorId: error.actorId });

@@ -9,7 +9,10 @@ const MIN_BYTES = 24;
 const MAX_BYTES = 64;
 
 export function splitSecrets(text: string): string[] {
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function secretsProblem(text: string): string | null {

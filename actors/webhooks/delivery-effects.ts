@@ -10,7 +10,14 @@ import { decode } from '../codec.js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { reportToSelf } from '../runtime/effect-report.js';
-import { signingSecrets, type AttemptOutcome, type DeliveryEvent, type Environment, type SendParams, type WebhookContext } from '../../machines/webhook/index.js';
+import {
+  signingSecrets,
+  type AttemptOutcome,
+  type DeliveryEvent,
+  type Environment,
+  type SendParams,
+  type WebhookContext,
+} from '../../machines/webhook/index.js';
 import type { DestinationPolicy } from './destination-guard.js';
 import type { AttemptRequest, AttemptResult } from './http-sender.js';
 import { signatureHeaders } from './signing.js';
@@ -49,12 +56,18 @@ export function deliveryEffects(deps: DeliveryEffectDependencies): Record<string
     const now = context.clock.now();
     let outcome: AttemptOutcome;
     if (endpoint?.state !== 'ACTIVE') {
-      outcome = inactive(endpoint?.context.url ?? null, endpoint ? `The endpoint is ${endpoint.state === 'DELETED' ? 'deleted' : 'disabled'}` : 'The endpoint does not exist');
+      outcome = inactive(
+        endpoint?.context.url ?? null,
+        endpoint ? `The endpoint is ${endpoint.state === 'DELETED' ? 'deleted' : 'disabled'}` : 'The endpoint does not exist',
+      );
     } else {
       const { context: webhook } = endpoint;
       const headers: Record<string, string> = {};
       for (const { key, value } of webhook.customHeaders) headers[key] = value;
-      Object.assign(headers, signatureHeaders({ id: params.eventId, timestamp: Math.floor(now / 1000), body: params.body, secrets: signingSecrets(webhook, now) }));
+      Object.assign(
+        headers,
+        signatureHeaders({ id: params.eventId, timestamp: Math.floor(now / 1000), body: params.body, secrets: signingSecrets(webhook, now) }),
+      );
       const result = await deps.send({ url: webhook.url, headers, body: params.body, timeoutMs: deps.timeoutMs, ...deps.policy(webhook.environment) });
       outcome = {
         responseCode: result.status,
@@ -72,7 +85,9 @@ export function deliveryEffects(deps: DeliveryEffectDependencies): Record<string
 
   async function reportScheduleSpent(raw: unknown, context: EffectContext): Promise<void> {
     const params = raw as ScheduleSpentParams;
-    const answered = await deps.system.documents('delivery').findOne({ 'view.webhookId': params.webhookId, 'view.deliveredAt': { $gte: params.failingSince } }, { projection: { _id: 1 } });
+    const answered = await deps.system
+      .documents('delivery')
+      .findOne({ 'view.webhookId': params.webhookId, 'view.deliveredAt': { $gte: params.failingSince } }, { projection: { _id: 1 } });
     if (answered) return;
     await context.ask(
       { kind: 'webhook', id: params.webhookId },

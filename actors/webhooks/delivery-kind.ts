@@ -6,7 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { deliveryMachine, deliveryStatusOf, type AttemptRecord, type DeliveryContext, type DeliveryFailure, type DeliveryStatus } from '../../machines/webhook/index.js';
+import {
+  deliveryMachine,
+  deliveryStatusOf,
+  type AttemptRecord,
+  type DeliveryContext,
+  type DeliveryFailure,
+  type DeliveryStatus,
+} from '../../machines/webhook/index.js';
 import { defineKind, type EffectHandler } from '../runtime/actor-kind.js';
 
 export interface PublicDelivery {
@@ -88,7 +95,8 @@ export function deliveryKind(effects: Record<string, EffectHandler> = {}) {
     machineVersion: 1,
     createdBy: ['CREATE'],
     view: (snapshot: AnyMachineSnapshot) => deliveryView(contextOf(snapshot), String(snapshot.value)),
-    reply: (snapshot, event) => (event.type === 'FOLLOWED_BY' ? linkReply(contextOf(snapshot), event) : deliveryView(contextOf(snapshot), String(snapshot.value)).delivery),
+    reply: (snapshot, event) =>
+      event.type === 'FOLLOWED_BY' ? linkReply(contextOf(snapshot), event) : deliveryView(contextOf(snapshot), String(snapshot.value)).delivery,
     effects,
     viewIndexes: [
       { key: { 'view.webhookId': 1, 'view.createdAt': -1 }, name: 'delivery_by_webhook_newest' },

@@ -43,11 +43,7 @@ export class ForbiddenDestinationError extends Error {
     readonly address: string,
     readonly range: string,
   ) {
-    super(
-      host === address
-        ? `webhook destination ${address} is a ${range} address`
-        : `webhook destination ${host} resolves to ${address}, a ${range} address`,
-    );
+    super(host === address ? `webhook destination ${address} is a ${range} address` : `webhook destination ${host} resolves to ${address}, a ${range} address`);
   }
 }
 

@@ -72,7 +72,9 @@ export class WebhookDispatcher {
     const recorded = await this.options.events.record(event);
     if (!recorded) return;
     const { merchantId } = recorded;
-    const rows = await this.options.system.documents('webhook').find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
+    const rows = await this.options.system
+      .documents('webhook')
+      .find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
     const endpoints = rows.map((row) => (row.view as { webhook: PublicWebhook }).webhook).filter((webhook) => subscribes(webhook.events, event.type));
     if (endpoints.length === 0) return;
     const body = JSON.stringify(recorded.payload);
@@ -106,7 +108,9 @@ export class WebhookDispatcher {
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
     }
     if (predecessor !== null) {
-      const link = (await system.ask({ kind: 'delivery', id: predecessor }, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` })) as { held: boolean };
+      const link = (await system.ask({ kind: 'delivery', id: predecessor }, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` })) as {
+        held: boolean;
+      };
       if (!link.held) await system.ask({ kind: 'delivery', id }, { type: 'RELEASE' }, { messageId: `release:${id}` });
     }
     await lanes.advance(endpoint.id, fields.subjectId, id);

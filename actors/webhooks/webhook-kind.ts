@@ -62,12 +62,22 @@ export const webhookKind = defineKind({
   view: (snapshot: AnyMachineSnapshot): WebhookView => {
     const context = webhookContextOf(snapshot);
     const state = String(snapshot.value);
-    return { webhook: publicWebhook(context, state), merchantId: context.merchantId, active: state === 'ACTIVE', deleted: state === 'DELETED', createdAt: context.createdAt };
+    return {
+      webhook: publicWebhook(context, state),
+      merchantId: context.merchantId,
+      active: state === 'ACTIVE',
+      deleted: state === 'DELETED',
+      createdAt: context.createdAt,
+    };
   },
   // The newest secret, for the create and the rotation that just made it: the only answers that show it.
   reply: (snapshot): WebhookReply => {
     const [newest, previous] = webhookContextOf(snapshot).secrets;
-    return { webhook: publicWebhook(webhookContextOf(snapshot), String(snapshot.value)), secret: newest!.secret, previousSecretExpiresAt: previous?.expiresAt ?? null };
+    return {
+      webhook: publicWebhook(webhookContextOf(snapshot), String(snapshot.value)),
+      secret: newest!.secret,
+      previousSecretExpiresAt: previous?.expiresAt ?? null,
+    };
   },
   viewIndexes: [{ key: { 'view.merchantId': 1, 'view.active': 1 }, name: 'webhook_by_merchant' }],
 });

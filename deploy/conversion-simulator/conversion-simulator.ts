@@ -50,13 +50,20 @@ const quoteRequest = z.object({
   destinationChainId: z.number().int(),
   destinationToken: address,
   recipient: address,
-  amount: z.string().regex(/^\d{1,30}$/).transform(BigInt),
+  amount: z
+    .string()
+    .regex(/^\d{1,30}$/)
+    .transform(BigInt),
   tradeType: z.literal('EXACT_OUTPUT'),
   appFees: z.array(z.object({ recipient: address, feeBps: z.number().int().min(0).max(1_000) })).max(4),
   expiresAt: z.iso.datetime(),
 });
 /** The amount as the page shows it: a decimal of the token (`25.025`). */
-const transferRequest = z.object({ depositAddress: address, token: z.string(), amount: z.string().regex(/^\d{1,24}(?:\.\d{1,18})?$/, 'must be a decimal amount of the token') });
+const transferRequest = z.object({
+  depositAddress: address,
+  token: z.string(),
+  amount: z.string().regex(/^\d{1,24}(?:\.\d{1,18})?$/, 'must be a decimal amount of the token'),
+});
 
 class SimulatorError extends Error {
   constructor(
@@ -168,20 +175,32 @@ export class ConversionSimulator {
       if (!known) throw new SimulatorError(400, 'UNSUPPORTED_TOKEN', `the local wallet holds ${this.#tokens.map((t) => t.symbol).join(', ')}, not ${token}`);
       ctx.status = 201;
       const units = parseUnits(amount, known.decimals);
-      if (units <= 0n || units > 10n ** 12n * 10n ** BigInt(known.decimals)) throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'the local wallet sends more than 0 and at most a trillion');
+      if (units <= 0n || units > 10n ** 12n * 10n ** BigInt(known.decimals))
+        throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'the local wallet sends more than 0 and at most a trillion');
       ctx.body = { transactionHash: await this.#settlement.customerSend(known, depositAddress, units), from: this.customer };
     });
     return router;
   }
 
   #quote(request: z.infer<typeof quoteRequest>) {
-    if (request.originChainId !== ORIGIN_CHAIN_ID) throw new SimulatorError(400, 'UNSUPPORTED_CHAIN', `this provider converts from chain ${ORIGIN_CHAIN_ID}, not ${request.originChainId}`);
+    if (request.originChainId !== ORIGIN_CHAIN_ID)
+      throw new SimulatorError(400, 'UNSUPPORTED_CHAIN', `this provider converts from chain ${ORIGIN_CHAIN_ID}, not ${request.originChainId}`);
     const token = this.#tokens.find((candidate) => candidate.symbol === request.originToken);
-    if (!token) throw new SimulatorError(400, 'UNSUPPORTED_TOKEN', `chain ${ORIGIN_CHAIN_ID} pays in ${this.#tokens.map((t) => t.symbol).join(', ')}, not ${request.originToken}`);
+    if (!token)
+      throw new SimulatorError(
+        400,
+        'UNSUPPORTED_TOKEN',
+        `chain ${ORIGIN_CHAIN_ID} pays in ${this.#tokens.map((t) => t.symbol).join(', ')}, not ${request.originToken}`,
+      );
     if (request.destinationChainId !== this.options.chain.chainId || request.destinationToken.toLowerCase() !== this.options.chain.usdc.toLowerCase()) {
-      throw new SimulatorError(400, 'UNSUPPORTED_DESTINATION', `this provider delivers USDC (${this.options.chain.usdc}) on chain ${this.options.chain.chainId} only`);
+      throw new SimulatorError(
+        400,
+        'UNSUPPORTED_DESTINATION',
+        `this provider delivers USDC (${this.options.chain.usdc}) on chain ${this.options.chain.chainId} only`,
+      );
     }
-    if (request.amount <= 0n || request.amount > MAX_AMOUNT) throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'a request converts more than 0 and at most 1,000,000 USDC');
+    if (request.amount <= 0n || request.amount > MAX_AMOUNT)
+      throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'a request converts more than 0 and at most 1,000,000 USDC');
     const depositAddress = privateKeyToAccount(generatePrivateKey()).address;
     const simRequest: SimRequest = {
       id: `0x${randomBytes(32).toString('hex')}`,

@@ -33,7 +33,12 @@ export class LocalSettlement {
 
   /** Tops the solver up to its float: a kept local chain continues with what it had. */
   async start(): Promise<void> {
-    const balance = await this.chain.publicClient.readContract({ address: this.chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [this.solver.address] });
+    const balance = await this.chain.publicClient.readContract({
+      address: this.chain.usdc,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [this.solver.address],
+    });
     if (balance < SOLVER_FLOAT) await this.chain.mintUsdc(this.solver.address, SOLVER_FLOAT - balance);
   }
 
@@ -68,11 +73,13 @@ export class LocalSettlement {
 
   #send(from: LocalAccount, token: SimToken, to: `0x${string}`, amount: bigint): Promise<Hash> {
     const previous = this.#queues.get(from.address) ?? Promise.resolve();
-    const sent = previous.catch(() => {}).then(async () => {
-      const hash = await this.chain.walletFor(from).writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-      await this.chain.confirm(hash);
-      return hash;
-    });
+    const sent = previous
+      .catch(() => {})
+      .then(async () => {
+        const hash = await this.chain.walletFor(from).writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+        await this.chain.confirm(hash);
+        return hash;
+      });
     this.#queues.set(from.address, sent);
     return sent;
   }

@@ -7,7 +7,7 @@ import type { JWK } from 'jose';
 import type { Address, Hex } from 'viem';
 
 /** What the hardware says for the binding: nothing for the software enclave, a Nitro document (COSE_Sign1, base64) on Nitro. */
-export type AttestationEvidence = { kind: 'software' } | { kind: 'nitro'; /** The COSE_Sign1, base64. */ document: string };
+export type AttestationEvidence = { kind: 'software' } | { kind: 'nitro' /** The COSE_Sign1, base64. */; document: string };
 
 /** Session material is sealed to the document's key with these: compact JWE, ECDH-ES+A256KW with A256GCM. */
 export const SESSION_KEY_ALGORITHM = 'ECDH-ES+A256KW';

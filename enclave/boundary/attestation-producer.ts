@@ -78,7 +78,13 @@ export interface NitroTrust {
  * root at `now`, showing every trusted PCR, vouching for exactly `statement` and, when
  * given, `nonce`. Returns the claims for the caller's own checks.
  */
-export function checkNitroEvidence(evidence: AttestationEvidence | undefined, statement: string, trust: NitroTrust, now: number, nonce?: Hex): NitroAttestation {
+export function checkNitroEvidence(
+  evidence: AttestationEvidence | undefined,
+  statement: string,
+  trust: NitroTrust,
+  now: number,
+  nonce?: Hex,
+): NitroAttestation {
   if (evidence?.kind !== 'nitro') throw new NitroDocumentError('the document carries no Nitro evidence');
   const attestation = verifyNitroDocument(Buffer.from(evidence.document, 'base64'), { root: trust.root, now });
   for (const [index, expected] of Object.entries(trust.pcrs)) {

@@ -27,13 +27,11 @@ export type OpenEnclaveOptions = {
   /** The signing key as key management wrapped it; absent, a new key is made and wrapped. */
   wrappedKey?: string;
   now?: () => number;
-} & (
-  /** Software only: the measurement is the signer's own statement. */
+} /** Software only: the measurement is the signer's own statement. */ & (
   | { measurement: string }
   /** Hardware that vouches for the measurement and each document. */
   | { producer: AttestationProducer }
 );
-
 
 export class Enclave {
   readonly measurement: string;
@@ -135,7 +133,9 @@ export class Enclave {
 
   /** What sealForStorage sealed under `label`; null when it was sealed by another key or for another label. */
   async openFromStorage(sealed: string, label: string): Promise<Record<string, unknown> | null> {
-    const opened = await compactDecrypt(sealed, this.#storageKey, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] }).catch(() => null);
+    const opened = await compactDecrypt(sealed, this.#storageKey, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] }).catch(
+      () => null,
+    );
     if (!opened) return null;
     const { plaintext, protectedHeader } = opened;
     try {

@@ -63,7 +63,12 @@ export function verifyNitroDocument(document: Uint8Array, options: { root: strin
   const attestation = readPayload(cose.payload);
   const root = typeof options.root === 'string' ? new X509Certificate(options.root) : options.root;
   const leaf = checkChain(attestation, root, options.now);
-  const signed = verify('sha384', coseSign1SigStructure(cose.protectedHeader, cose.payload), { key: leaf.publicKey, dsaEncoding: 'ieee-p1363' }, cose.signature);
+  const signed = verify(
+    'sha384',
+    coseSign1SigStructure(cose.protectedHeader, cose.payload),
+    { key: leaf.publicKey, dsaEncoding: 'ieee-p1363' },
+    cose.signature,
+  );
   if (!signed) throw new NitroDocumentError("the COSE signature does not verify with the document's certificate");
   return attestation;
 }
@@ -105,7 +110,8 @@ function readPayload(bytes: Uint8Array): NitroAttestation {
   if (typeof moduleId !== 'string' || moduleId.length === 0) throw new NitroDocumentError('module_id must be a non-empty text');
   if (fields.digest !== 'SHA384') throw new NitroDocumentError('digest must be SHA384');
   const timestamp = fields.timestamp;
-  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp) || timestamp <= 0) throw new NitroDocumentError('timestamp must be a positive integer of milliseconds');
+  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp) || timestamp <= 0)
+    throw new NitroDocumentError('timestamp must be a positive integer of milliseconds');
   return {
     moduleId,
     timestamp,
@@ -130,7 +136,8 @@ function readPcrs(value: unknown): Map<number, Uint8Array> {
 function readCabundle(value: unknown): Uint8Array[] {
   if (!Array.isArray(value) || value.length === 0) throw new NitroDocumentError('cabundle must be a non-empty array, root first');
   for (const certificate of value) {
-    if (!(certificate instanceof Uint8Array) || certificate.length < 1 || certificate.length > 1024) throw new NitroDocumentError('each cabundle entry must be 1 to 1024 bytes');
+    if (!(certificate instanceof Uint8Array) || certificate.length < 1 || certificate.length > 1024)
+      throw new NitroDocumentError('each cabundle entry must be 1 to 1024 bytes');
   }
   return value as Uint8Array[];
 }

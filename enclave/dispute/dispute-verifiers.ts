@@ -64,7 +64,8 @@ const underDomain = (domain: string, expected: string) => domain.toLowerCase() =
 
 export async function verifyDisputeEmail(spec: DisputeVerifierSpec, rawEmail: string, resolver: DNSResolver | undefined, now: Date): Promise<VerifiedDispute> {
   const repeated = repeatedHeader(rawEmail);
-  if (repeated) throw new AttestationError('DKIM_VERIFICATION_FAILED', 422, `the e-mail carries more than one ${repeated} header; only one can be the signed one`);
+  if (repeated)
+    throw new AttestationError('DKIM_VERIFICATION_FAILED', 422, `the e-mail carries more than one ${repeated} header; only one can be the signed one`);
   // mailauth loads on the first dispute: it is a sixth of a node's start, and most nodes never verify one.
   const { dkimVerify } = await import('mailauth/lib/dkim/verify.js');
   const dkim = await dkimVerify(rawEmail, { ...(resolver ? { resolver } : {}), curTime: now });

@@ -94,7 +94,10 @@ function attestationDocument(document: ReturnType<AttestationService['attestatio
     binding: document.binding,
     bindingSignature: document.bindingSignature,
     nonce: document.nonce ?? '',
-    evidence: document.evidence.kind === 'nitro' ? { kind: 'nitro', document: Buffer.from(document.evidence.document, 'base64') } : { kind: 'software', document: Buffer.alloc(0) },
+    evidence:
+      document.evidence.kind === 'nitro'
+        ? { kind: 'nitro', document: Buffer.from(document.evidence.document, 'base64') }
+        : { kind: 'software', document: Buffer.alloc(0) },
   };
 }
 
@@ -139,7 +142,11 @@ export function enclaveService(service: AttestationService, logger: Logger): Enc
     verifyPaymentProof: unary(logger, 'VerifyPaymentProof', async (request) =>
       paymentResponse(
         await service.verifyBuyerProof(request.platform, request.actionType, {
-          proof: request.proof && { responseBody: request.proof.responseBody, timestamp: safeNumber(request.proof.timestamp), signature: request.proof.signature },
+          proof: request.proof && {
+            responseBody: request.proof.responseBody,
+            timestamp: safeNumber(request.proof.timestamp),
+            signature: request.proof.signature,
+          },
           params: request.params,
           intent: intentBody(request.intent),
           chainId: safeNumber(request.chainId),

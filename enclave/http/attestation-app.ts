@@ -48,13 +48,23 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
       else if (isHttpError(error) && error.status === 400) respond(ctx, 400, 'the body is not valid JSON', null, 'INVALID_JSON');
       else {
         // Only the error's class and stack: a message from deep inside may quote what it was given.
-        logger.error({ requestId, errorName: (error as Error)?.name, stack: (error as Error)?.stack?.split('\n').slice(1).join('\n') }, 'attestation request failed');
+        logger.error(
+          { requestId, errorName: (error as Error)?.name, stack: (error as Error)?.stack?.split('\n').slice(1).join('\n') },
+          'attestation request failed',
+        );
         respond(ctx, 500, 'internal error', null, 'INTERNAL_ERROR');
       }
     }
     const body = ctx.body as { errorCode?: string };
     logger.info(
-      { requestId, method: ctx.method, route: ctx._matchedRoute ?? null, status: ctx.status, errorCode: body?.errorCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+      {
+        requestId,
+        method: ctx.method,
+        route: ctx._matchedRoute ?? null,
+        status: ctx.status,
+        errorCode: body?.errorCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      },
       'attestation request',
     );
   });
@@ -72,7 +82,12 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
   router.get('/attestation', async (ctx) => {
     // Public by design, and what a buyer's checkout page fetches from its own origin before it seals anything.
     ctx.set('Access-Control-Allow-Origin', '*');
-    respond(ctx, 200, 'Attestation document', ctx.query.nonce === undefined ? service.attestationDocument() : await service.attestationDocumentFor(ctx.query.nonce));
+    respond(
+      ctx,
+      200,
+      'Attestation document',
+      ctx.query.nonce === undefined ? service.attestationDocument() : await service.attestationDocumentFor(ctx.query.nonce),
+    );
   });
   router.post('/buyer/verify/:platform/:actionType', async (ctx) => {
     respond(ctx, 200, 'Payment verified', await service.verifyBuyerPayment(ctx.params.platform!, ctx.params.actionType!, ctx.request.body));

@@ -9,7 +9,15 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { ATTESTATION_NONCE } from '../boundary/enclave.js';
-import { buyerProofRequest, buyerVerifyRequest, disputeRequest, identityRequest, sellerCredentialRequest, sellerResolveRequest, sellerRevokeRequest } from '../requests.js';
+import {
+  buyerProofRequest,
+  buyerVerifyRequest,
+  disputeRequest,
+  identityRequest,
+  sellerCredentialRequest,
+  sellerResolveRequest,
+  sellerRevokeRequest,
+} from '../requests.js';
 import { MAX_CREDENTIAL_LIFETIME_SECONDS } from '../seller/seller-credentials.js';
 import {
   answered,
@@ -60,11 +68,17 @@ const REFUSALS = {
   PROOF_STALE: [422, 'The proof was fetched before the intent was signalled, over an hour ago, or ahead of our clock'],
   PROOF_RESPONSE_INVALID: [422, "The proof's response body is not JSON, or not the platform's shape"],
   IDENTITY_NOT_VERIFIED: [422, "The platform's answer does not bear the identity out"],
-  DKIM_VERIFICATION_FAILED: [422, "The e-mail has no passing DKIM signature of the platform's domain over its whole body, is not from that domain, or repeats a header that decides what it says"],
+  DKIM_VERIFICATION_FAILED: [
+    422,
+    "The e-mail has no passing DKIM signature of the platform's domain over its whole body, is not from that domain, or repeats a header that decides what it says",
+  ],
   DISPUTE_DETAILS_NOT_FOUND: [422, 'The e-mail names no payment id and dispute id, or no readable date'],
   CREDENTIAL_PAYEE_MISMATCH: [422, "The session's platform account is not the payee payeeDetails names"],
   REVOCATION_STALE: [422, 'issuedAt is more than 300 seconds from the service’s clock'],
-  SELLER_CREDENTIAL_UNAVAILABLE: [422, "The intent's payee keeps no active, unexpired credential, or it was sealed by an enclave with another signing key: upload it again"],
+  SELLER_CREDENTIAL_UNAVAILABLE: [
+    422,
+    "The intent's payee keeps no active, unexpired credential, or it was sealed by an enclave with another signing key: upload it again",
+  ],
   SELLER_CREDENTIAL_REJECTED: [422, 'The platform refused the kept credential; it is now REJECTED until the maker uploads a new one'],
   PLATFORM_UNAVAILABLE: [502, 'The platform did not answer in time, or answered an error of its own'],
   PLATFORM_RESPONSE_INVALID: [502, 'The platform answered in a shape this client cannot read'],
@@ -79,7 +93,15 @@ const CHAIN: RefusalCode[] = ['UNSUPPORTED_CHAIN', 'INVALID_VERIFYING_CONTRACT',
 /** Asking the platform with a session (platforms/platform-client.ts). */
 const PLATFORM: RefusalCode[] = ['SESSION_REJECTED', 'PAYMENT_NOT_FOUND', 'PLATFORM_UNAVAILABLE', 'PLATFORM_RESPONSE_INVALID'];
 /** The rules every payment meets whoever read it, then the claim on its id. */
-const TERMS: RefusalCode[] = ['PAYMENT_NOT_COMPLETED', 'CURRENCY_MISMATCH', 'AMOUNT_TOO_LOW', 'PAYEE_MISMATCH', 'PAYMENT_BEFORE_INTENT', 'PAYMENT_AFTER_INTENT', 'PAYMENT_ID_ALREADY_USED'];
+const TERMS: RefusalCode[] = [
+  'PAYMENT_NOT_COMPLETED',
+  'CURRENCY_MISMATCH',
+  'AMOUNT_TOO_LOW',
+  'PAYEE_MISMATCH',
+  'PAYMENT_BEFORE_INTENT',
+  'PAYMENT_AFTER_INTENT',
+  'PAYMENT_ID_ALREADY_USED',
+];
 
 type Answer = { description: string; content: { 'application/json': { schema: z.ZodType } } };
 const json = (description: string, schema: z.ZodType): Answer => ({ description, content: { 'application/json': { schema } } });
@@ -95,7 +117,10 @@ function responses(method: 'GET' | 'POST', success: { status: number; schema: z.
   for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
     answers[status] = json(listed.map((code) => `- \`${code}\`: ${REFUSALS[code][1]}`).join('\n'), refused(status, listed as [RefusalCode, ...RefusalCode[]]));
   }
-  answers['405'] = json(`- \`METHOD_NOT_ALLOWED\`: the path asked with another method than ${method}, before any operation runs`, refused(405, ['METHOD_NOT_ALLOWED']));
+  answers['405'] = json(
+    `- \`METHOD_NOT_ALLOWED\`: the path asked with another method than ${method}, before any operation runs`,
+    refused(405, ['METHOD_NOT_ALLOWED']),
+  );
   answers['500'] = json('- `INTERNAL_ERROR`: a fault of ours; the answer shows no detail, the log has it under X-Request-Id', refused(500, ['INTERNAL_ERROR']));
   return answers;
 }
@@ -106,10 +131,17 @@ const platform = z.string().meta({ description: 'The platform id, as `venmo` or 
 const platformAction = z.object({ platform, actionType: z.string().meta({ description: 'The platform’s action, as `transfer_venmo`' }) });
 const credentialPath = z.object({
   platform,
-  payeeDetails: z.string().regex(/^0x[0-9a-fA-F]{64}$/).meta({ description: 'keccak256 of the payee id, as deposits name it' }),
+  payeeDetails: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .meta({ description: 'keccak256 of the payee id, as deposits name it' }),
 });
 const attestationQuery = z.object({
-  nonce: z.string().regex(ATTESTATION_NONCE).optional().meta({ description: '16 to 64 random bytes as lower-case 0x hex: the document is then signed for this request, now' }),
+  nonce: z
+    .string()
+    .regex(ATTESTATION_NONCE)
+    .optional()
+    .meta({ description: '16 to 64 random bytes as lower-case 0x hex: the document is then signed for this request, now' }),
 });
 
 const PAYMENT_OUTPUT =
@@ -167,11 +199,19 @@ function buyerPaths() {
         description: `The enclave opens the buyer's sealed session (purpose \`payment\`, this platform, chainId and intentHash), reads the payment from the platform, and checks it against the intent: sent from the session's account, completed, in the intent's currency, enough at its rate, to its payee, made between its signal and its expiry (each widened by the platform's buffer; proving after the expiry is allowed). ${PAYMENT_OUTPUT} metadata.source is \`buyer-tee\`.`,
         requestParams: { path: platformAction },
         requestBody: body(buyerVerifyRequest),
-        responses: responses(
-          'POST',
-          { status: 200, schema: paymentAttestation, description: 'The payment attestation' },
-          [...BODY, 'INVALID_REQUEST', 'UNSUPPORTED_PLATFORM', 'UNSUPPORTED_ACTION', ...CHAIN, 'INVALID_PARAMS', ...SESSION, ...PLATFORM, ...TERMS, 'PAYMENT_NOT_OUTGOING', 'PAYER_MISMATCH'],
-        ),
+        responses: responses('POST', { status: 200, schema: paymentAttestation, description: 'The payment attestation' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          'UNSUPPORTED_ACTION',
+          ...CHAIN,
+          'INVALID_PARAMS',
+          ...SESSION,
+          ...PLATFORM,
+          ...TERMS,
+          'PAYMENT_NOT_OUTGOING',
+          'PAYER_MISMATCH',
+        ]),
       },
     },
     '/verify/{platform}/{actionType}': {
@@ -182,11 +222,21 @@ function buyerPaths() {
         description: `Instead of a session, the platform's response body vouched for by a trusted attestor: an EIP-191 signature over keccak256(abi.encode("peer-provider-proof:v1", keccak256(platform), intentHash, keccak256(responseBody), timestamp)). The body then meets the same rules; a payment that names its payer cannot be tied to the buyer without a session. ${PAYMENT_OUTPUT} metadata.source is \`buyer-proof\`.`,
         requestParams: { path: platformAction },
         requestBody: body(buyerProofRequest),
-        responses: responses(
-          'POST',
-          { status: 200, schema: paymentAttestation, description: 'The payment attestation' },
-          [...BODY, 'INVALID_REQUEST', 'UNSUPPORTED_PLATFORM', 'UNSUPPORTED_ACTION', ...CHAIN, 'INVALID_PARAMS', 'PROOF_NOT_TRUSTED', 'PROOF_STALE', 'PROOF_RESPONSE_INVALID', 'PAYMENT_NOT_FOUND', ...TERMS, 'PAYMENT_NOT_OUTGOING', 'PAYER_UNVERIFIABLE'],
-        ),
+        responses: responses('POST', { status: 200, schema: paymentAttestation, description: 'The payment attestation' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          'UNSUPPORTED_ACTION',
+          ...CHAIN,
+          'INVALID_PARAMS',
+          'PROOF_NOT_TRUSTED',
+          'PROOF_STALE',
+          'PROOF_RESPONSE_INVALID',
+          'PAYMENT_NOT_FOUND',
+          ...TERMS,
+          'PAYMENT_NOT_OUTGOING',
+          'PAYER_UNVERIFIABLE',
+        ]),
       },
     },
     '/identity': {
@@ -197,11 +247,16 @@ function buyerPaths() {
         description:
           "The enclave opens the sealed session (purpose `identity`, the platform, callerAddress), reads the account from the platform and signs an IdentityAttestation, valid for a day, in the domain of the chain's payment verifier. callerAddress is signed, not authenticated. A platform's 404 to the account read answers PAYMENT_NOT_FOUND, as on every platform read.",
         requestBody: body(identityRequest),
-        responses: responses(
-          'POST',
-          { status: 200, schema: identityAttestation, description: 'The identity attestation' },
-          [...BODY, 'INVALID_REQUEST', 'UNSUPPORTED_ACTION', 'INVALID_PARAMS', 'UNSUPPORTED_CHAIN', ...SESSION, ...PLATFORM, 'IDENTITY_NOT_VERIFIED'],
-        ),
+        responses: responses('POST', { status: 200, schema: identityAttestation, description: 'The identity attestation' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_ACTION',
+          'INVALID_PARAMS',
+          'UNSUPPORTED_CHAIN',
+          ...SESSION,
+          ...PLATFORM,
+          'IDENTITY_NOT_VERIFIED',
+        ]),
       },
     },
   };
@@ -226,11 +281,17 @@ function disputePaths() {
           "The raw e-mail, sealed as `{rawEmail}` (purpose `dispute`, chainId and intentHash), must carry a passing DKIM signature of the platform's domain over its whole body. The answer is a DisputeAttestation in the chain's dispute verifier's domain: no proof for fulfillIntent.",
         requestParams: { path: platformAction },
         requestBody: body(disputeRequest),
-        responses: responses(
-          'POST',
-          { status: 200, schema: disputeAttestation, description: 'The dispute attestation' },
-          [...BODY, 'INVALID_REQUEST', 'UNSUPPORTED_PLATFORM', 'UNSUPPORTED_ACTION', 'UNSUPPORTED_CHAIN', 'DISPUTE_VERIFIER_UNKNOWN', ...SESSION, 'DKIM_VERIFICATION_FAILED', 'DISPUTE_DETAILS_NOT_FOUND'],
-        ),
+        responses: responses('POST', { status: 200, schema: disputeAttestation, description: 'The dispute attestation' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          'UNSUPPORTED_ACTION',
+          'UNSUPPORTED_CHAIN',
+          'DISPUTE_VERIFIER_UNKNOWN',
+          ...SESSION,
+          'DKIM_VERIFICATION_FAILED',
+          'DISPUTE_DETAILS_NOT_FOUND',
+        ]),
       },
     },
   };
@@ -261,11 +322,14 @@ function sellerPaths() {
         ].join('\n\n'),
         requestParams: { path: z.object({ platform }) },
         requestBody: body(sellerCredentialRequest),
-        responses: responses(
-          'POST',
-          { status: 201, schema: sellerCredential, description: 'The credential kept' },
-          [...BODY, 'INVALID_REQUEST', 'UNSUPPORTED_PLATFORM', ...SESSION, ...PLATFORM, 'CREDENTIAL_PAYEE_MISMATCH'],
-        ),
+        responses: responses('POST', { status: 201, schema: sellerCredential, description: 'The credential kept' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          ...SESSION,
+          ...PLATFORM,
+          'CREDENTIAL_PAYEE_MISMATCH',
+        ]),
       },
     },
     '/seller/credentials/{platform}/{payeeDetails}': {
@@ -275,7 +339,11 @@ function sellerPaths() {
         summary: "A payee's kept credential",
         description: 'Public: who owns it, its status, whether it is enabled and available, and when it ends. Never the session.',
         requestParams: { path: credentialPath },
-        responses: responses('GET', { status: 200, schema: sellerCredential, description: 'The credential' }, ['INVALID_REQUEST', 'UNSUPPORTED_PLATFORM', 'CREDENTIAL_NOT_FOUND']),
+        responses: responses('GET', { status: 200, schema: sellerCredential, description: 'The credential' }, [
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          'CREDENTIAL_NOT_FOUND',
+        ]),
       },
     },
     '/seller/credentials/{platform}/{payeeDetails}/revoke': {
@@ -287,11 +355,14 @@ function sellerPaths() {
           "The credential's owner signs, EIP-191 (personal_sign), the message `peer-seller-credential-revoke:v1:<credentialId>:<issuedAt>`, issuedAt in Unix seconds within 300 seconds of the service's clock: a signature revokes that one credential, now. The sealed session is erased and the credential answers REVOKED; revoking it again answers the same.",
         requestParams: { path: credentialPath },
         requestBody: body(sellerRevokeRequest),
-        responses: responses(
-          'POST',
-          { status: 200, schema: sellerCredential, description: 'The credential, revoked' },
-          [...BODY, 'INVALID_REQUEST', 'UNSUPPORTED_PLATFORM', 'CREDENTIAL_NOT_FOUND', 'REVOCATION_STALE', 'REVOCATION_NOT_AUTHORIZED'],
-        ),
+        responses: responses('POST', { status: 200, schema: sellerCredential, description: 'The credential, revoked' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          'CREDENTIAL_NOT_FOUND',
+          'REVOCATION_STALE',
+          'REVOCATION_NOT_AUTHORIZED',
+        ]),
       },
     },
     '/seller/verify/{platform}/{actionType}': {
@@ -305,28 +376,24 @@ function sellerPaths() {
         ].join('\n\n'),
         requestParams: { path: platformAction },
         requestBody: body(sellerResolveRequest),
-        responses: responses(
-          'POST',
-          { status: 200, schema: paymentAttestation, description: 'The payment attestation' },
-          [
-            ...BODY,
-            'INVALID_REQUEST',
-            'UNSUPPORTED_PLATFORM',
-            'UNSUPPORTED_ACTION',
-            ...CHAIN,
-            'INVALID_PARAMS',
-            'SELLER_CREDENTIAL_UNAVAILABLE',
-            'SELLER_CREDENTIAL_REJECTED',
-            // A kept session that no longer fits the platform's schema.
-            'INVALID_SESSION_MATERIAL',
-            'PAYMENT_NOT_FOUND',
-            'PLATFORM_UNAVAILABLE',
-            'PLATFORM_RESPONSE_INVALID',
-            ...TERMS,
-            'PAYMENT_NOT_INCOMING',
-            'MEMO_MISMATCH',
-          ],
-        ),
+        responses: responses('POST', { status: 200, schema: paymentAttestation, description: 'The payment attestation' }, [
+          ...BODY,
+          'INVALID_REQUEST',
+          'UNSUPPORTED_PLATFORM',
+          'UNSUPPORTED_ACTION',
+          ...CHAIN,
+          'INVALID_PARAMS',
+          'SELLER_CREDENTIAL_UNAVAILABLE',
+          'SELLER_CREDENTIAL_REJECTED',
+          // A kept session that no longer fits the platform's schema.
+          'INVALID_SESSION_MATERIAL',
+          'PAYMENT_NOT_FOUND',
+          'PLATFORM_UNAVAILABLE',
+          'PLATFORM_RESPONSE_INVALID',
+          ...TERMS,
+          'PAYMENT_NOT_INCOMING',
+          'MEMO_MISMATCH',
+        ]),
       },
     },
   };

@@ -9,14 +9,32 @@ import { z } from 'zod';
 import { ATTESTATION_NONCE, SESSION_KEY_ALGORITHM } from '../boundary/enclave.js';
 
 // The service's hashes, ABI encodings and signatures come from viem, always lower case; addresses are checksummed.
-const hex = z.string().regex(/^0x(?:[0-9a-f]{2})*$/).meta({ description: 'Bytes as lower-case 0x hex' });
-const bytes32 = z.string().regex(/^0x[0-9a-f]{64}$/).meta({ description: '32 bytes as lower-case 0x hex' });
-const signature = z.string().regex(/^0x[0-9a-f]{130}$/).meta({ description: 'A 65-byte secp256k1 signature (r ‖ s ‖ v)' });
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ description: 'An EIP-55 checksummed address' });
-const uint = z.string().regex(/^(?:0|[1-9]\d*)$/).meta({ description: 'A uint256 as a decimal string: JSON numbers lose precision past 2^53' });
+const hex = z
+  .string()
+  .regex(/^0x(?:[0-9a-f]{2})*$/)
+  .meta({ description: 'Bytes as lower-case 0x hex' });
+const bytes32 = z
+  .string()
+  .regex(/^0x[0-9a-f]{64}$/)
+  .meta({ description: '32 bytes as lower-case 0x hex' });
+const signature = z
+  .string()
+  .regex(/^0x[0-9a-f]{130}$/)
+  .meta({ description: 'A 65-byte secp256k1 signature (r ‖ s ‖ v)' });
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .meta({ description: 'An EIP-55 checksummed address' });
+const uint = z
+  .string()
+  .regex(/^(?:0|[1-9]\d*)$/)
+  .meta({ description: 'A uint256 as a decimal string: JSON numbers lose precision past 2^53' });
 const time = z.iso.datetime();
 // Not z.base64(): its `format: base64` is no format JSON Schema 2020-12 knows, and validators warn of it.
-const base64 = z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/).meta({ contentEncoding: 'base64' });
+const base64 = z
+  .string()
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/)
+  .meta({ contentEncoding: 'base64' });
 const chainId = z.number().int().positive();
 
 function eip712Domain(name: string) {
@@ -71,9 +89,13 @@ export const paymentAttestation = z
       timestamp: uint.meta({ description: 'Unix milliseconds' }),
       paymentId: bytes32,
     }),
-    paymentProof: hex.meta({ description: "The ABI-encoded PaymentAttestation, to pass unchanged as FulfillIntentParams.paymentProof to the orchestrator's fulfillIntent" }),
+    paymentProof: hex.meta({
+      description: "The ABI-encoded PaymentAttestation, to pass unchanged as FulfillIntentParams.paymentProof to the orchestrator's fulfillIntent",
+    }),
     metadata: z.object({
-      source: z.enum(['buyer-tee', 'buyer-proof', 'seller-tee']).meta({ description: "Whose evidence: the buyer's session, a buyer's provider proof, or the payee's kept credential" }),
+      source: z
+        .enum(['buyer-tee', 'buyer-proof', 'seller-tee'])
+        .meta({ description: "Whose evidence: the buyer's session, a buyer's provider proof, or the payee's kept credential" }),
       platform: z.string(),
       actionType: z.string(),
     }),

@@ -104,7 +104,13 @@ const alipayRegistration: IdentityAction<SessionOf<typeof ALIPAY.identity>> = {
 
 /** Every identity registration the service makes. */
 // biome-ignore lint/suspicious/noExplicitAny: each action has its own parameter type; the list holds them all
-export const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [venmoRegistration, paypalRegistration, wiseRegistration, cashAppRegistration, alipayRegistration];
+export const IDENTITY_ACTIONS: readonly IdentityAction<any>[] = [
+  venmoRegistration,
+  paypalRegistration,
+  wiseRegistration,
+  cashAppRegistration,
+  alipayRegistration,
+];
 
 export function identityAction(platform: string, actionType: string): IdentityAction<unknown> | undefined {
   return IDENTITY_ACTIONS.find((action) => action.platform === platform && action.actionType === actionType);

@@ -28,6 +28,8 @@ export function paymentParts<const P extends PlatformDefinition & { payment: Act
 }
 
 /** The request reading the session's own account, from the payment action's accountRequest. */
-export function accountRequest<S extends object>(action: ActionDefinition & { accountRequest: NonNullable<ActionDefinition['accountRequest']> }): (session: S) => PlatformRequest {
+export function accountRequest<S extends object>(
+  action: ActionDefinition & { accountRequest: NonNullable<ActionDefinition['accountRequest']> },
+): (session: S) => PlatformRequest {
   return (session) => platformRequest(action.accountRequest, session, {});
 }

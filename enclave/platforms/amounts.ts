@@ -7,7 +7,10 @@ import { PlatformResponseError } from './platform.js';
 
 /** A decimal string with an optional sign, currency symbol, spaces and thousands commas. */
 export function fiatFromText(text: string): bigint {
-  const plain = text.replace(/[\s,]/g, '').replace(/^([+-]?)[$£€]/, '$1').replace(/^[+-]/, '');
+  const plain = text
+    .replace(/[\s,]/g, '')
+    .replace(/^([+-]?)[$£€]/, '$1')
+    .replace(/^[+-]/, '');
   try {
     return parseFiat(plain);
   } catch (error) {

@@ -43,7 +43,7 @@ export const cashapp: PaymentPlatform<SessionOf<typeof CASHAPP.payment>> = {
   normalize(response, params) {
     const page = readCashAppActivity(response);
     const payment = page.activity_rows.map((row) => row.payment_history_inputs_row?.payment).find((p) => p?.token === params.PAYMENT_ID);
-    if (!payment) throw new PaymentNotFoundError('the payment is not on the buyer\'s Cash App activity page');
+    if (!payment) throw new PaymentNotFoundError("the payment is not on the buyer's Cash App activity page");
     return {
       paymentId: payment.token,
       amount: fiatFromMinorUnits(payment.amount.amount),

@@ -38,4 +38,6 @@ export function paymentPlatform(id: string): PaymentPlatform<unknown> | undefine
 }
 
 /** The platforms the seller path serves: a receiver's session reads their payments with both parties and the memo. */
-export const SELLER_PLATFORMS: readonly string[] = PAYMENT_PLATFORMS.filter((platform) => platform.sellerPath && platform.account).map((platform) => platform.id);
+export const SELLER_PLATFORMS: readonly string[] = PAYMENT_PLATFORMS.filter((platform) => platform.sellerPath && platform.account).map(
+  (platform) => platform.id,
+);

@@ -8,11 +8,7 @@ export const platformId = z.string().regex(new RegExp(PARAM_RULE.pattern), `must
 const header = SESSION_FORMATS.header;
 
 /** A header value a buyer captured: one line, so it cannot smuggle another header. */
-export const headerValue = z
-  .string()
-  .min(header.minLength!)
-  .max(header.maxLength!)
-  .regex(new RegExp(header.pattern!), 'must be one line');
+export const headerValue = z.string().min(header.minLength!).max(header.maxLength!).regex(new RegExp(header.pattern!), 'must be one line');
 
 /** Lower case and trimmed: how e-mail payees are registered and compared. */
 export function normalizeEmail(email: string): string {

@@ -25,7 +25,13 @@ export interface BuyerSessions {
 const MAX_CENTS = 100_000_000n;
 
 const material = z.record(z.string(), z.string());
-const sessionRequest = z.object({ platform: z.string(), username: z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, underscores or hyphens').optional() });
+const sessionRequest = z.object({
+  platform: z.string(),
+  username: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, underscores or hyphens')
+    .optional(),
+});
 const paymentRequest = z.object({
   platform: z.string(),
   material,

@@ -62,7 +62,12 @@ export class DisputeMailer {
     // mailauth signs what signatureData lists; its typings also ask for the fields at the top level.
     // Loaded on the first notice, as the verifier loads mailauth on the first dispute.
     const { dkimSign } = await import('mailauth/lib/dkim/sign.js');
-    const { signatures, errors } = await dkimSign(unsigned, { ...signer, signatureData: [signer], canonicalization: 'relaxed/relaxed', signTime: options.date });
+    const { signatures, errors } = await dkimSign(unsigned, {
+      ...signer,
+      signatureData: [signer],
+      canonicalization: 'relaxed/relaxed',
+      signTime: options.date,
+    });
     if (errors.length) throw new Error(`signing failed: ${String(errors[0])}`);
     return signatures + unsigned;
   }

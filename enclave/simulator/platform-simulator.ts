@@ -57,7 +57,12 @@ export class PlatformSimulator {
     const app = new Koa();
     app.use(buyerApi(() => simulator!));
     app.use(bodyParser({ enableTypes: ['json', 'form', 'text'] }));
-    app.use(routes((ctx) => simulator!.#route(ctx), (platform) => simulator!.#public.get(platform) ?? new Map()).routes());
+    app.use(
+      routes(
+        (ctx) => simulator!.#route(ctx),
+        (platform) => simulator!.#public.get(platform) ?? new Map(),
+      ).routes(),
+    );
     const server = createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -190,15 +195,24 @@ function routes(resolve: Resolve, publicPayments: (platform: string) => Map<stri
     }
     if (found) payment('wise', lastSegment)(ctx);
   });
-  router.get('/wise/gateway/v1/profiles/:id', identity('wise', (ctx, account) => account.id === ctx.params.id));
+  router.get(
+    '/wise/gateway/v1/profiles/:id',
+    identity('wise', (ctx, account) => account.id === ctx.params.id),
+  );
   router.get('/revolut/api/retail/transaction/:id', payment('revolut', lastSegment));
   router.get('/chime/api/v1/transactions/:id', payment('chime', lastSegment));
-  router.post('/zelle-chase/svc/rr/payments/v1/quickpay/payment/activity/detail/list', payment('zelle-chase', (ctx) => (ctx.request.body as Record<string, string> | undefined)?.paymentId));
+  router.post(
+    '/zelle-chase/svc/rr/payments/v1/quickpay/payment/activity/detail/list',
+    payment('zelle-chase', (ctx) => (ctx.request.body as Record<string, string> | undefined)?.paymentId),
+  );
   router.get('/zelle-bofa/ogateway/zelle/v1/activity/:id', payment('zelle-bofa', lastSegment));
   router.get('/zelle-citi/gcgapi/prod/public/v1/p2ppayments/pastActivityTransactions/:id', payment('zelle-citi', lastSegment));
   router.get('/paypal/myaccount/activities/details/inline/:id', payment('paypal', lastSegment));
   router.get('/paypal/myaccount/profile/api/user', identity('paypal'));
-  router.get('/paypal-business/v1/reporting/transactions', payment('paypal-business', (ctx) => String(ctx.query.transaction_id ?? '')));
+  router.get(
+    '/paypal-business/v1/reporting/transactions',
+    payment('paypal-business', (ctx) => String(ctx.query.transaction_id ?? '')),
+  );
   router.get('/alipay/alipay/user/profile.json', identity('alipay'));
   return router;
 }
@@ -230,7 +244,10 @@ function headerOf(platform: string, material: Record<string, unknown>, header: s
 
 /** The session key of the material, from the headers the enclave will send it as. */
 function materialKey(platform: string, material: Record<string, unknown>): string {
-  return sessionKey(platform, (CREDENTIAL_HEADERS[platform] ?? []).map((name) => headerOf(platform, material, name)));
+  return sessionKey(
+    platform,
+    (CREDENTIAL_HEADERS[platform] ?? []).map((name) => headerOf(platform, material, name)),
+  );
 }
 
 function sessionKey(platform: string, headers: string[]): string {

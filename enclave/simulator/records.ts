@@ -93,15 +93,43 @@ export function renderPayment(platform: string, p: SimPayment, account: SimAccou
         status: pick(p.status, ['outgoing_payment_sent', 'processing', 'funds_refunded']),
         targetValue: Number(decimal),
         targetCurrency: p.currency,
-        created: iso(p.timestampMs).replace('T', ' ').replace(/\.\d{3}Z$/, ''),
+        created: iso(p.timestampMs)
+          .replace('T', ' ')
+          .replace(/\.\d{3}Z$/, ''),
         targetProfileId: Number(p.payee),
       };
     case 'revolut':
-      return [{ id: p.paymentId, state: pick(p.status, ['COMPLETED', 'PENDING', 'REVERTED']), amount: sign * cents, currency: p.currency, createdDate: p.timestampMs, recipient: { username: p.payee } }];
+      return [
+        {
+          id: p.paymentId,
+          state: pick(p.status, ['COMPLETED', 'PENDING', 'REVERTED']),
+          amount: sign * cents,
+          currency: p.currency,
+          createdDate: p.timestampMs,
+          recipient: { username: p.payee },
+        },
+      ];
     case 'chime':
-      return { transaction: { id: p.paymentId, status: pick(p.status, ['Completed', 'Pending', 'Cancelled']), amount: signed, transaction_date: iso(p.timestampMs), recipient: { chime_sign: p.payee } } };
+      return {
+        transaction: {
+          id: p.paymentId,
+          status: pick(p.status, ['Completed', 'Pending', 'Cancelled']),
+          amount: signed,
+          transaction_date: iso(p.timestampMs),
+          recipient: { chime_sign: p.payee },
+        },
+      };
     case 'zelle-chase':
-      return { paymentDetail: { id: p.paymentId, status: pick(p.status, ['COMPLETED', 'PENDING', 'CANCELLED']), paymentType: outgoing ? 'SEND' : 'RECEIVE', amount: Number(decimal), recipientToken: p.payee, statusDate: iso(p.timestampMs) } };
+      return {
+        paymentDetail: {
+          id: p.paymentId,
+          status: pick(p.status, ['COMPLETED', 'PENDING', 'CANCELLED']),
+          paymentType: outgoing ? 'SEND' : 'RECEIVE',
+          amount: Number(decimal),
+          recipientToken: p.payee,
+          statusDate: iso(p.timestampMs),
+        },
+      };
     case 'zelle-bofa':
       return {
         transactionDetail: {
@@ -116,7 +144,16 @@ export function renderPayment(platform: string, p: SimPayment, account: SimAccou
     case 'zelle-citi': {
       // Citi writes Eastern time with its offset.
       const eastern = new Date(p.timestampMs - 5 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '-05:00');
-      return { transfer: { referenceNumber: p.paymentId, statusDescription: pick(p.status, ['Delivered', 'Pending', 'Cancelled']), transferType: outgoing ? 'OUTGOING' : 'INCOMING', transferAmount: decimal, transferDate: eastern, payeeToken: p.payee } };
+      return {
+        transfer: {
+          referenceNumber: p.paymentId,
+          statusDescription: pick(p.status, ['Delivered', 'Pending', 'Cancelled']),
+          transferType: outgoing ? 'OUTGOING' : 'INCOMING',
+          transferAmount: decimal,
+          transferDate: eastern,
+          payeeToken: p.payee,
+        },
+      };
     }
     case 'paypal':
       return {

@@ -56,7 +56,10 @@ function checkReceived(payment: NormalizedPayment, intent: IntentSnapshot, sessi
     throw new PaymentRefusedError('PAYEE_MISMATCH', `payment ${payment.paymentId} was received by another account than the seller's credential`);
   }
   if (!memoNamesIntent(payment.memo, intent.intentHash)) {
-    throw new PaymentRefusedError('MEMO_MISMATCH', `payment ${payment.paymentId} does not carry the intent's reference ${paymentReference(intent.intentHash)} in its memo`);
+    throw new PaymentRefusedError(
+      'MEMO_MISMATCH',
+      `payment ${payment.paymentId} does not carry the intent's reference ${paymentReference(intent.intentHash)} in its memo`,
+    );
   }
 }
 

@@ -33,9 +33,13 @@ export function checkPayable(view: OrderView): void {
   }
 }
 
-
 /** `orderClockId` comes with the order's view (customerOrderOnClock), so the order is read once. */
-export async function createPayment(deps: CreatePaymentDependencies, view: OrderView, body: CreatePaymentBody, orderClockId: string | undefined): Promise<PaymentView> {
+export async function createPayment(
+  deps: CreatePaymentDependencies,
+  view: OrderView,
+  body: CreatePaymentBody,
+  orderClockId: string | undefined,
+): Promise<PaymentView> {
   const { order } = view;
   checkPayable(view);
   if (body.fiatCurrency !== undefined && body.currency !== undefined && body.fiatCurrency !== body.currency) {
@@ -48,13 +52,19 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
   }
   const open = await payments.findOne({ 'view.orderId': order.id, 'view.status': 'CREATED' }, { projection: { view: 1 } });
   if (open && open._id !== body.replacementPaymentId) {
-    throw new ApiError(409, `Payment ${open._id} of this order is still open: cancel it, or name it as replacementPaymentId`, 'PAYMENT_IN_PROGRESS', { paymentId: open._id });
+    throw new ApiError(409, `Payment ${open._id} of this order is still open: cancel it, or name it as replacementPaymentId`, 'PAYMENT_IN_PROGRESS', {
+      paymentId: open._id,
+    });
   }
   // Checked here, not left to the CANCEL below: the payment refuses only a customer's cancel with
   // PAYMENT_NOT_CANCELLABLE, and a replacement's would come back as an undocumented EVENT_NOT_ACCEPTED.
   const openStep = (open?.view as unknown as PaymentView | undefined)?.step;
   if (open && openStep && UNCANCELLABLE_STEPS[openStep]) {
-    throw new ApiError(409, `Payment ${open._id} has a proof being verified or settled, or a transfer being converted; it cannot be replaced now`, 'PAYMENT_NOT_CANCELLABLE');
+    throw new ApiError(
+      409,
+      `Payment ${open._id} has a proof being verified or settled, or a transfer being converted; it cannot be replaced now`,
+      'PAYMENT_NOT_CANCELLABLE',
+    );
   }
 
   // A payment of an order on a test clock runs on that clock too: its window, polls and retries (docs/test-clocks.md).
@@ -115,5 +125,9 @@ export async function createPayment(deps: CreatePaymentDependencies, view: Order
 function checkSettleable(destinationChainId: string, destinationAddress: string, settlesOn: string | null): void {
   if (settlesOn !== null && destinationChainId === settlesOn && /^0x[0-9a-fA-F]{40}$/.test(destinationAddress)) return;
   const chain = settlesOn ?? BASE_CHAIN_ID;
-  throw new ApiError(422, `This order is paid out on chain ${destinationChainId}; this node settles on chain ${chain} only and runs no bridge`, 'DESTINATION_NOT_SETTLEABLE');
+  throw new ApiError(
+    422,
+    `This order is paid out on chain ${destinationChainId}; this node settles on chain ${chain} only and runs no bridge`,
+    'DESTINATION_NOT_SETTLEABLE',
+  );
 }

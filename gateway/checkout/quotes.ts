@@ -32,7 +32,17 @@ import {
   type PaymentHex as Hex,
   type PaymentQuote,
 } from '../../machines/payment/index.js';
-import { ALL_RAILS, CRYPTO_WINDOW_MS, cryptoRailChainId, isCryptoRail, isFiatRail, RAIL_CURRENCIES, railCurrency, railPlatform, type CryptoRail, } from '../../machines/rails.js';
+import {
+  ALL_RAILS,
+  CRYPTO_WINDOW_MS,
+  cryptoRailChainId,
+  isCryptoRail,
+  isFiatRail,
+  RAIL_CURRENCIES,
+  railCurrency,
+  railPlatform,
+  type CryptoRail,
+} from '../../machines/rails.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { NEW_RECIPIENT_RATING, recipientRating } from './recipient-rating.js';
 
@@ -158,7 +168,11 @@ export class Quoter {
     const fiatRail = rail;
     const paymentMethodId = request.paymentMethodId ?? null;
     const platform = railPlatform(fiatRail, paymentMethodId);
-    if (platform === null) throw fieldError('paymentMethodId', fiatRail === 'zelle' ? 'must be zelle-chase, zelle-bofa or zelle-citi' : `is only for the zelle rail, not ${fiatRail}`);
+    if (platform === null)
+      throw fieldError(
+        'paymentMethodId',
+        fiatRail === 'zelle' ? 'must be zelle-chase, zelle-bofa or zelle-citi' : `is only for the zelle rail, not ${fiatRail}`,
+      );
     const currency = request.currency ?? railCurrency(fiatRail, preferredCurrency);
     if (!RAIL_CURRENCIES[fiatRail].includes(currency)) {
       throw new ApiError(422, `${fiatRail} does not send ${currency}; it sends ${RAIL_CURRENCIES[fiatRail].join(', ')}`, 'CURRENCY_NOT_SUPPORTED');
@@ -244,7 +258,8 @@ export class Quoter {
     const originChainId = cryptoRailChainId(rail);
     const token = request.currency ?? DEFAULT_TOKEN;
     // A live quote is the provider's to refuse: a chain or a token it does not convert (#providerCall names the code).
-    if (sandbox && token !== DEFAULT_TOKEN) throw new ApiError(422, `${rail} is paid in ${DEFAULT_TOKEN} in the sandbox, not ${token}`, 'CURRENCY_NOT_SUPPORTED');
+    if (sandbox && token !== DEFAULT_TOKEN)
+      throw new ApiError(422, `${rail} is paid in ${DEFAULT_TOKEN} in the sandbox, not ${token}`, 'CURRENCY_NOT_SUPPORTED');
     // The platform's fee is an app fee of the delivery; no protocol fee, since no intent is involved.
     const fees: FeeSchedule = { protocolFeeBps: 0, platformFeeBps: sandbox || crypto!.feeRecipient ? this.deps.payments.fees.platformFeeBps : 0 };
     const price = priceIntent(owed, fees, shareBps);
@@ -252,7 +267,15 @@ export class Quoter {
     const expiresAt = new Date(Date.parse(quotedAt) + CRYPTO_WINDOW_MS).toISOString();
     let conversion: Omit<CryptoConversion, 'recipient' | 'feeRecipient'>;
     if (sandbox) {
-      conversion = { requestId: 'sandbox', depositAddress: sandboxRecipient(rail), originChainId, originToken: token, originTokenAddress: zeroAddress, originDecimals: USDC_DECIMALS, originAmount: price.releasedUsdc };
+      conversion = {
+        requestId: 'sandbox',
+        depositAddress: sandboxRecipient(rail),
+        originChainId,
+        originToken: token,
+        originTokenAddress: zeroAddress,
+        originDecimals: USDC_DECIMALS,
+        originAmount: price.releasedUsdc,
+      };
     } else {
       const quoted = await this.#providerCall(() =>
         crypto!.provider.quote({
@@ -266,7 +289,15 @@ export class Quoter {
           expiresAt,
         }),
       );
-      conversion = { requestId: quoted.requestId, depositAddress: quoted.depositAddress, originChainId, originToken: quoted.originToken, originTokenAddress: quoted.originTokenAddress, originDecimals: quoted.originDecimals, originAmount: quoted.originAmount };
+      conversion = {
+        requestId: quoted.requestId,
+        depositAddress: quoted.depositAddress,
+        originChainId,
+        originToken: quoted.originToken,
+        originTokenAddress: quoted.originTokenAddress,
+        originDecimals: quoted.originDecimals,
+        originAmount: quoted.originAmount,
+      };
     }
     const payTo = conversion.depositAddress;
     // The token paid per USDC delivered, 18 decimals, as a deposit's rate is written.

@@ -28,11 +28,15 @@ export interface SetAmountRequest {
 
 export async function setOrderAmount(deps: SetAmountDependencies, view: OrderView, request: SetAmountRequest): Promise<void> {
   const { order } = view;
-  if (order.amountMode !== 'OPEN') throw new ApiError(409, `Order ${order.id} has a fixed amount; only an open amount is set by the customer`, 'AMOUNT_NOT_ALLOWED');
+  if (order.amountMode !== 'OPEN')
+    throw new ApiError(409, `Order ${order.id} has a fixed amount; only an open amount is set by the customer`, 'AMOUNT_NOT_ALLOWED');
   const { openAmount } = order;
-  if (request.currency !== undefined && request.currency !== openAmount.currency) throw fieldError('currency', `this order takes amounts in ${openAmount.currency}`);
+  if (request.currency !== undefined && request.currency !== openAmount.currency)
+    throw fieldError('currency', `this order takes amounts in ${openAmount.currency}`);
   if (request.amountVersion !== undefined && request.amountVersion !== order.amountVersion) {
-    throw new ApiError(409, `The amount changed since version ${request.amountVersion}; it is at version ${order.amountVersion}`, 'AMOUNT_CONFLICT', { amountVersion: order.amountVersion });
+    throw new ApiError(409, `The amount changed since version ${request.amountVersion}; it is at version ${order.amountVersion}`, 'AMOUNT_CONFLICT', {
+      amountVersion: order.amountVersion,
+    });
   }
   const cents = moneyField('amount', () => parseFiat(request.amount));
   const min = openAmount.minAmount === null ? 1n : parseFiat(openAmount.minAmount);
@@ -42,11 +46,21 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
   if (rate === null) throw new ApiError(422, `No exchange rate prices ${openAmount.currency} now`, 'CURRENCY_NOT_SUPPORTED');
   const usdcAmount = fiatToUsdc(cents, rate);
   if (usdcAmount <= 0n || usdcAmount > deps.orderMaxUsdc) {
-    throw new ApiError(422, `${formatFiat(cents)} ${openAmount.currency} is over this node’s order limit of ${formatUsdc(deps.orderMaxUsdc)} USDC`, 'AMOUNT_OUT_OF_RANGE');
+    throw new ApiError(
+      422,
+      `${formatFiat(cents)} ${openAmount.currency} is over this node’s order limit of ${formatUsdc(deps.orderMaxUsdc)} USDC`,
+      'AMOUNT_OUT_OF_RANGE',
+    );
   }
   await deps.system.ask(
     { kind: 'order', id: order.id },
-    { type: 'SET_AMOUNT', usdcAmount, previousAmountUsdc: order.requestedUsdcAmount, fiat: { amount: formatFiat(cents), currency: openAmount.currency }, at: deps.now() },
+    {
+      type: 'SET_AMOUNT',
+      usdcAmount,
+      previousAmountUsdc: order.requestedUsdcAmount,
+      fiat: { amount: formatFiat(cents), currency: openAmount.currency },
+      at: deps.now(),
+    },
   );
 }
 

@@ -77,7 +77,11 @@ export class AtomicCreate {
       let replied: DepositView | null = null;
       try {
         // The deposit kind has no reply of its own, so the runtime answers with the deposit's view.
-        const reply = await this.system.ask({ kind: DEPOSIT_KIND, id: requestId }, { type: 'REQUEST', ...request }, { messageId: `atomic-create:${requestId}:${fingerprint}` });
+        const reply = await this.system.ask(
+          { kind: DEPOSIT_KIND, id: requestId },
+          { type: 'REQUEST', ...request },
+          { messageId: `atomic-create:${requestId}:${fingerprint}` },
+        );
         replied = (reply as DepositView | null | undefined) ?? null;
       } catch (error) {
         // A concurrent request under this id won the actor: it is compared below like any earlier one.

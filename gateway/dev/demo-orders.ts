@@ -16,7 +16,10 @@ export const DEMO_MERCHANT_NAME = 'Demo merchant';
 /** What a demo order costs: a fiat price, so every rail the seeded makers serve is offered. */
 const DEMO_PRICE = { requestedFiatAmount: '25.00', requestedFiatCurrency: 'USD' } as const;
 
-export const DEMO_MERCHANT_NOT_FOUND = { code: 'DEMO_MERCHANT_NOT_FOUND', when: 'the node holds no demo merchant: it is opened on the first start over a new embedded data folder' } as const;
+export const DEMO_MERCHANT_NOT_FOUND = {
+  code: 'DEMO_MERCHANT_NOT_FOUND',
+  when: 'the node holds no demo merchant: it is opened on the first start over a new embedded data folder',
+} as const;
 
 export interface DemoOrder {
   order: CheckoutOrder;
@@ -26,13 +29,13 @@ export interface DemoOrder {
 }
 
 export class DemoOrders {
-  constructor(
-    private readonly deps: CreateOrderDependencies & { system: ActorSystem; accounts: MerchantAccounts },
-  ) {}
+  constructor(private readonly deps: CreateOrderDependencies & { system: ActorSystem; accounts: MerchantAccounts }) {}
 
   async create(): Promise<DemoOrder> {
     // The first live one, should someone have opened another merchant under the same name.
-    const found = await this.deps.system.documents('merchant').findOne({ 'view.profile.name': DEMO_MERCHANT_NAME, 'view.environment': 'LIVE' }, { sort: { 'view.profile.createdAt': 1 }, projection: { _id: 1 } });
+    const found = await this.deps.system
+      .documents('merchant')
+      .findOne({ 'view.profile.name': DEMO_MERCHANT_NAME, 'view.environment': 'LIVE' }, { sort: { 'view.profile.createdAt': 1 }, projection: { _id: 1 } });
     const account = found ? await this.deps.accounts.byId(found._id) : null;
     if (!account) throw new ApiError(404, 'No demo merchant on this node', DEMO_MERCHANT_NOT_FOUND.code);
     const result = await createOrder(this.deps, account, { ...DEMO_PRICE });

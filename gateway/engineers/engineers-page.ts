@@ -29,7 +29,15 @@ const STYLE = readFileSync(new URL('./engineers.css', import.meta.url), 'utf8');
 const CSP = pageCsp();
 
 export function engineersPageRoutes(): Router<GatewayState> {
-  return pageRoutes({ path: ENGINEERS_PATH, csp: CSP, html: PAGE, scriptPath: ENGINEERS_SCRIPT_PATH, script: engineersScript, stylePath: ENGINEERS_STYLE_PATH, style: STYLE });
+  return pageRoutes({
+    path: ENGINEERS_PATH,
+    csp: CSP,
+    html: PAGE,
+    scriptPath: ENGINEERS_SCRIPT_PATH,
+    script: engineersScript,
+    stylePath: ENGINEERS_STYLE_PATH,
+    style: STYLE,
+  });
 }
 
 const PAGE = pageHtml({

@@ -34,7 +34,11 @@ export class MachineCharts {
       const charted = machines.map(({ name, machine }): [string, Charted] => {
         const definition = chartDefinition(machine);
         const kind = kinds.find((candidate) => candidate.machine === machine);
-        const summary: MachineSummary = { name, ...(kind ? { kind: kind.name, machineVersion: kind.machineVersion } : {}), states: chartStates(definition).length };
+        const summary: MachineSummary = {
+          name,
+          ...(kind ? { kind: kind.name, machineVersion: kind.machineVersion } : {}),
+          states: chartStates(definition).length,
+        };
         return [name, { summary, definition }];
       });
       return new Map(charted);

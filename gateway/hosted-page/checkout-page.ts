@@ -23,7 +23,9 @@ const STYLE = pageStyle('./checkout.css');
 
 /** `landing`: what a bare `/` (no order query) serves, a development node's landing page; without it, `/` alone is not found. */
 export function checkoutPageRoutes(config: CheckoutPageConfig, landing?: Middleware<GatewayState>): Router<GatewayState> {
-  const origins = [config.simulatorUrl, config.conversionSimulatorUrl, config.attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
+  const origins = [config.simulatorUrl, config.conversionSimulatorUrl, config.attestationServiceUrl]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
   const csp = pageCsp({ img: "'self' https: data:", connect: `'self' ${origins.join(' ')}`.trim() });
   return pageRoutes({
     path: '/',

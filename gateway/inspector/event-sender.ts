@@ -44,7 +44,11 @@ export class EventSender {
   async send(address: ActorAddress, event: { type: string } & Record<string, unknown>, requestId: string): Promise<SentEvent> {
     const before = await inspectedDocument(this.#history, address);
     if (this.nodeEnvironment === 'production' && !isSandbox(before)) {
-      throw new ApiError(403, `${address.kind} ${address.id} is not a sandbox actor: a production node takes events from the admin API for sandbox actors only`, 'LIVE_ACTOR_PROTECTED');
+      throw new ApiError(
+        403,
+        `${address.kind} ${address.id} is not a sandbox actor: a production node takes events from the admin API for sandbox actors only`,
+        'LIVE_ACTOR_PROTECTED',
+      );
     }
     const sendable = sendableEvents(this.system, address.kind);
     if (!sendable.includes(event.type)) {
@@ -55,10 +59,15 @@ export class EventSender {
     try {
       reply = await this.system.ask(address, decode(event), { messageId });
     } catch (error) {
-      if (error instanceof CommandRejectedError) throw new ApiError(409, `${address.kind} ${address.id} refused ${event.type}: ${error.code}: ${error.message}`, 'EVENT_REFUSED');
+      if (error instanceof CommandRejectedError)
+        throw new ApiError(409, `${address.kind} ${address.id} refused ${event.type}: ${error.code}: ${error.message}`, 'EVENT_REFUSED');
       // Not the runtime's: the machine threw on the event's fields (a turn is pure, so it wrote nothing).
       if (!(error instanceof RuntimeError) && error instanceof Error) {
-        throw new ApiError(422, `${address.kind} ${address.id} could not apply ${event.type}, its fields are not what the machine reads: ${redact(error.message) as string}`, 'EVENT_FAILED');
+        throw new ApiError(
+          422,
+          `${address.kind} ${address.id} could not apply ${event.type}, its fields are not what the machine reads: ${redact(error.message) as string}`,
+          'EVENT_FAILED',
+        );
       }
       throw error;
     }

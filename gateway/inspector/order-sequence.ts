@@ -48,9 +48,16 @@ export async function readOrderSequence(system: ActorSystem, orderId: string): P
       }
     }
   }
-  const transactions = (await Promise.all([...told.values()].map((address) => system.documents(address.kind).findOne({ _id: address.id })))).filter((doc) => doc !== null);
+  const transactions = (await Promise.all([...told.values()].map((address) => system.documents(address.kind).findOne({ _id: address.id })))).filter(
+    (doc) => doc !== null,
+  );
 
-  const deliveries = await deliveriesOf(system, runs, String(order.view.merchantId ?? ''), [order, ...payments].flatMap((doc) => turnsOf.get(doc)!.turns));
+  const deliveries = await deliveriesOf(
+    system,
+    runs,
+    String(order.view.merchantId ?? ''),
+    [order, ...payments].flatMap((doc) => turnsOf.get(doc)!.turns),
+  );
   for (const doc of [...transactions, ...deliveries]) turnsOf.set(doc, await turnsFor(history, doc));
 
   const actors = [order, ...payments, ...transactions, ...deliveries];
@@ -111,13 +118,19 @@ function causalOrder<T extends Timed>(turns: T[]): T[] {
       seen.add(turn);
       const sender = /^(.+):(\d+):\d+(?::refused)?$/.exec(turn.messageId);
       const causes = instant.filter(
-        (other) => (sender !== null && other.actor === sender[1] && other.version === Number(sender[2])) || (other.actor === turn.actor && other.version < turn.version),
+        (other) =>
+          (sender !== null && other.actor === sender[1] && other.version === Number(sender[2])) || (other.actor === turn.actor && other.version < turn.version),
       );
       const found = causes.reduce((most, cause) => Math.max(most, depthOf(cause, seen) + 1), 0);
       depth.set(turn, found);
       return found;
     };
-    ordered.push(...instant.map((turn, index) => ({ turn, index, depth: depthOf(turn, new Set()) })).sort((a, b) => a.depth - b.depth || a.index - b.index).map(({ turn }) => turn));
+    ordered.push(
+      ...instant
+        .map((turn, index) => ({ turn, index, depth: depthOf(turn, new Set()) }))
+        .sort((a, b) => a.depth - b.depth || a.index - b.index)
+        .map(({ turn }) => turn),
+    );
     start = end;
   }
   return ordered;
@@ -140,8 +153,9 @@ async function deliveriesOf(system: ActorSystem, runs: Set<string>, merchantId: 
   if (!runs.has('webhook') || !runs.has('delivery') || !merchantId) return [];
   const endpoints = await system.documents('webhook').find({ 'view.merchantId': merchantId });
   const emitted = turns.flatMap((turn) => turn.effects.outbox.filter((entry) => entry.type === 'event' && entry.event !== undefined));
-  const ids = emitted.flatMap((entry) => endpoints.map((endpoint) => deliveryIdOf(webhookEventId({ id: entry.id, type: entry.event!, data: {} }), endpoint._id)));
+  const ids = emitted.flatMap((entry) =>
+    endpoints.map((endpoint) => deliveryIdOf(webhookEventId({ id: entry.id, type: entry.event!, data: {} }), endpoint._id)),
+  );
   const found = await Promise.all(ids.map((id) => system.documents('delivery').findOne({ _id: id })));
   return found.filter((doc) => doc !== null);
 }
-

@@ -35,14 +35,31 @@ type Watched = Watchlist['recent'][number];
 /** History rows read per actor wanted: a busy actor's turns come in runs, and one row per actor is listed. */
 const ROWS_PER_ACTOR = 5;
 
-export async function readWatchlist(system: ActorSystem, deadLetters: DeadLetterStore | undefined, stuckAfterMinutes: number, limit: number): Promise<Watchlist> {
+export async function readWatchlist(
+  system: ActorSystem,
+  deadLetters: DeadLetterStore | undefined,
+  stuckAfterMinutes: number,
+  limit: number,
+): Promise<Watchlist> {
   const now = system.clock.now();
   const kinds = system.stats().kinds;
   const [recent, dueTimers, stuck, failingEffects, letters] = await Promise.all([
     recentActors(system, limit),
-    perKind(system, kinds, limit, (kind) => system.documents(kind).find({ nextTimerAt: { $ne: null } }, { sort: { nextTimerAt: 1 }, limit }), (doc) => timerRow(system, doc, now)),
+    perKind(
+      system,
+      kinds,
+      limit,
+      (kind) => system.documents(kind).find({ nextTimerAt: { $ne: null } }, { sort: { nextTimerAt: 1 }, limit }),
+      (doc) => timerRow(system, doc, now),
+    ),
     stuckActors(system, kinds, now - stuckAfterMinutes * 60_000, now, limit),
-    perKind(system, kinds, limit, (kind) => system.documents(kind).find({ outboxPending: true, 'outbox.attempts': { $gte: 1 } }, { sort: { outboxDueAt: 1 }, limit }), (doc) => effectRow(system, doc)),
+    perKind(
+      system,
+      kinds,
+      limit,
+      (kind) => system.documents(kind).find({ outboxPending: true, 'outbox.attempts': { $gte: 1 } }, { sort: { outboxDueAt: 1 }, limit }),
+      (doc) => effectRow(system, doc),
+    ),
     deadLetters ? deadLetters.list({ status: 'OPEN', limit }) : { letters: [] },
   ]);
   return {
@@ -127,7 +144,9 @@ async function stuckActors(system: ActorSystem, kinds: string[], cutoff: number,
   const rows = await Promise.all(
     candidates.flat().map(async (doc) => {
       const last = await lastTurnAt(system, doc);
-      return last !== null && last < cutoff ? watched(system, doc, last, `no turn for ${duration(now - last)} in ${stateText(snapshotOf(doc.snapshot).value)}`) : null;
+      return last !== null && last < cutoff
+        ? watched(system, doc, last, `no turn for ${duration(now - last)} in ${stateText(snapshotOf(doc.snapshot).value)}`)
+        : null;
     }),
   );
   return rows
@@ -164,7 +183,9 @@ export function eventTypeOf(event: unknown): string {
 export function stateText(value: unknown): string {
   if (value === null || value === undefined) return '∅';
   if (typeof value !== 'object') return String(value);
-  const parts = Object.entries(value).map(([key, inner]) => (inner && typeof inner === 'object' && Object.keys(inner).length === 0 ? key : `${key}.${stateText(inner)}`));
+  const parts = Object.entries(value).map(([key, inner]) =>
+    inner && typeof inner === 'object' && Object.keys(inner).length === 0 ? key : `${key}.${stateText(inner)}`,
+  );
   return parts.length === 1 ? parts[0]! : `{${parts.join(', ')}}`;
 }
 

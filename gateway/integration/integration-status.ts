@@ -13,7 +13,14 @@ import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-ac
 /** A key not seen for this long no longer counts as in use. */
 export const KEY_RECENT_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type StepId = 'API_KEY_USED' | 'WEBHOOK_CONFIGURED' | 'WEBHOOK_DELIVERING' | 'TEST_ORDER_FULFILLED' | 'WALLET_ON_FILE' | 'PLAN_SELECTED' | 'IP_ALLOWLIST_SET';
+export type StepId =
+  | 'API_KEY_USED'
+  | 'WEBHOOK_CONFIGURED'
+  | 'WEBHOOK_DELIVERING'
+  | 'TEST_ORDER_FULFILLED'
+  | 'WALLET_ON_FILE'
+  | 'PLAN_SELECTED'
+  | 'IP_ALLOWLIST_SET';
 
 export interface IntegrationStep {
   id: StepId;
@@ -37,11 +44,15 @@ export async function integrationStatus(deps: IntegrationStatusDependencies, acc
   const now = Date.parse(deps.now());
 
   const keyUses = both.filter((entry) => entry.apiKeyLastUsedAt !== null && now - Date.parse(entry.apiKeyLastUsedAt) < KEY_RECENT_MS);
-  const webhooks = (await deps.system.documents('webhook').find({ 'view.merchantId': { $in: ids }, 'view.active': true }, { projection: { view: 1 } })).map((doc) => (doc.view as unknown as WebhookView).webhook);
-  const lastAnswered = await deps.system.documents('delivery').findOne(
-    { 'view.merchantId': { $in: ids }, 'view.delivery.attempts': { $gt: 0 }, 'view.status': { $ne: 'PENDING' } },
-    { sort: { 'view.delivery.lastAttemptAt': -1 }, projection: { view: 1 } },
+  const webhooks = (await deps.system.documents('webhook').find({ 'view.merchantId': { $in: ids }, 'view.active': true }, { projection: { view: 1 } })).map(
+    (doc) => (doc.view as unknown as WebhookView).webhook,
   );
+  const lastAnswered = await deps.system
+    .documents('delivery')
+    .findOne(
+      { 'view.merchantId': { $in: ids }, 'view.delivery.attempts': { $gt: 0 }, 'view.status': { $ne: 'PENDING' } },
+      { sort: { 'view.delivery.lastAttemptAt': -1 }, projection: { view: 1 } },
+    );
   const last = lastAnswered?.view as unknown as DeliveryView | undefined;
   const testOrder = sandbox
     ? await deps.system.documents('order').findOne({ 'view.merchantId': sandbox.merchantId, 'view.status': 'FULFILLED' }, { projection: { _id: 1 } })
@@ -53,7 +64,10 @@ export async function integrationStatus(deps: IntegrationStatusDependencies, acc
       id: 'API_KEY_USED',
       done: keyUses.length > 0,
       required: true,
-      detail: keyUses.length > 0 ? `Used in the last 30 days: ${keyUses.map((entry) => `${entry.environment.toLowerCase()} key (${entry.apiKeyLastUsedAt})`).join(', ')}` : 'Neither key has called the API in the last 30 days',
+      detail:
+        keyUses.length > 0
+          ? `Used in the last 30 days: ${keyUses.map((entry) => `${entry.environment.toLowerCase()} key (${entry.apiKeyLastUsedAt})`).join(', ')}`
+          : 'Neither key has called the API in the last 30 days',
     },
     {
       id: 'WEBHOOK_CONFIGURED',
@@ -73,13 +87,18 @@ export async function integrationStatus(deps: IntegrationStatusDependencies, acc
       id: 'TEST_ORDER_FULFILLED',
       done: testOrder !== null,
       required: true,
-      detail: testOrder ? `Sandbox order ${testOrder._id} is FULFILLED` : 'No sandbox order fulfilled yet: POST /api/v1/sandbox/test-order with the sandbox key',
+      detail: testOrder
+        ? `Sandbox order ${testOrder._id} is FULFILLED`
+        : 'No sandbox order fulfilled yet: POST /api/v1/sandbox/test-order with the sandbox key',
     },
     {
       id: 'WALLET_ON_FILE',
       done: Boolean(profile?.evmWalletAddress || profile?.solanaWalletAddress),
       required: true,
-      detail: profile?.evmWalletAddress || profile?.solanaWalletAddress ? 'The live account has a wallet USDC is delivered to' : 'The live account has no EVM or Solana wallet on file',
+      detail:
+        profile?.evmWalletAddress || profile?.solanaWalletAddress
+          ? 'The live account has a wallet USDC is delivered to'
+          : 'The live account has no EVM or Solana wallet on file',
     },
     {
       id: 'PLAN_SELECTED',

@@ -27,7 +27,11 @@ export const SANDBOX_PLACEHOLDER_DESTINATION = '0x000000000000000000000000000000
 const FULFIL_WAIT_MS = 5_000;
 const POLL_MS = 20;
 
-export async function sandboxTestOrder(deps: SandboxTestOrderDependencies, account: MerchantAccount, body: { requestedUsdcAmount: string; rail?: string | undefined; destinationAddress?: string | undefined }) {
+export async function sandboxTestOrder(
+  deps: SandboxTestOrderDependencies,
+  account: MerchantAccount,
+  body: { requestedUsdcAmount: string; rail?: string | undefined; destinationAddress?: string | undefined },
+) {
   if (account.environment !== 'SANDBOX') throw new ApiError(403, 'Test orders are for a sandbox key; this is a live key', 'SANDBOX_ONLY');
   const { evmWalletAddress, solanaWalletAddress } = account.profile;
   const fallback = evmWalletAddress || solanaWalletAddress ? {} : { destinationAddress: SANDBOX_PLACEHOLDER_DESTINATION };

@@ -61,7 +61,15 @@ export class MakerRegistry {
     const id = await this.#numbers.take(actorId);
     const event: MakerEvent = {
       type: 'CREATE',
-      record: { id, processorName: request.processor, offchainId: request.offchainId, hashedOnchainId, ...request.details, revoked: false, createdAt: this.now() },
+      record: {
+        id,
+        processorName: request.processor,
+        offchainId: request.offchainId,
+        hashedOnchainId,
+        ...request.details,
+        revoked: false,
+        createdAt: this.now(),
+      },
       paymentMethods: [...PROCESSORS[request.processor].paymentMethods],
     };
     try {

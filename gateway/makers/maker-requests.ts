@@ -8,7 +8,14 @@ import type { z } from 'zod';
 import { canonicalJson } from '../../machines/canonical-json.js';
 import { PROCESSORS, TELEGRAM_USERNAME, type MakerDetails, type ProcessorName } from '../../machines/maker/index.js';
 import { ApiError } from '../envelope.js';
-import { createMakerBodyV1, createMakerBodyV2, depositDataSchemas, validateMakerBodyV1, validateMakerBodyV2, type MakerApiVersion } from '../schemas/maker-schemas.js';
+import {
+  createMakerBodyV1,
+  createMakerBodyV2,
+  depositDataSchemas,
+  validateMakerBodyV1,
+  validateMakerBodyV2,
+  type MakerApiVersion,
+} from '../schemas/maker-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
 export interface MakerRequest {
@@ -28,7 +35,10 @@ export function validateMaker(version: MakerApiVersion, body: unknown): Validity
   const { processorName, depositData } = parseOrThrow(version === 'v1' ? validateMakerBodyV1 : validateMakerBodyV2, body);
   const parsed = depositDataSchemas[version][processorName]!.safeParse(depositData);
   if (parsed.success) return { valid: true, message: `depositData is a valid ${processorName} payee` };
-  return { valid: false, message: `depositData is not a valid ${processorName} payee: ${depositDataProblems(version, processorName, parsed.error).join('; ')}` };
+  return {
+    valid: false,
+    message: `depositData is not a valid ${processorName} payee: ${depositDataProblems(version, processorName, parsed.error).join('; ')}`,
+  };
 }
 
 export function readCreateMaker(version: MakerApiVersion, body: unknown): MakerRequest {
@@ -63,7 +73,9 @@ function invalidCreate(version: MakerApiVersion, body: unknown, error: z.ZodErro
   const processor = (body as { processorName?: unknown } | null)?.processorName;
   const depositData = error.issues.filter((issue) => issue.path[0] === 'depositData');
   if (depositData.length > 0) {
-    fieldErrors.depositData = depositDataProblems(version, processor as ProcessorName, { issues: depositData.map((issue) => ({ ...issue, path: issue.path.slice(1) })) });
+    fieldErrors.depositData = depositDataProblems(version, processor as ProcessorName, {
+      issues: depositData.map((issue) => ({ ...issue, path: issue.path.slice(1) })),
+    });
   }
   for (const issue of error.issues) {
     if (issue.path[0] === 'depositData') continue;
@@ -77,7 +89,8 @@ function invalidCreate(version: MakerApiVersion, body: unknown, error: z.ZodErro
 function depositDataProblems(version: MakerApiVersion, processor: ProcessorName, error: { issues: readonly z.core.$ZodIssue[] }): string[] {
   const shape = version === 'v1' ? PROCESSORS[processor]?.legacy : PROCESSORS[processor]?.current;
   return error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${key}: ${shape?.replaced?.[key] ?? 'is not a field of this processor’s depositData'}`);
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => `${key}: ${shape?.replaced?.[key] ?? 'is not a field of this processor’s depositData'}`);
     return [issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message];
   });
 }

@@ -77,13 +77,27 @@ export function movementsOf(facts: readonly ChainFact[]): Movement[] {
         const unlocked = BigInt(event.value.unlockedAmount);
         [type, amount, intentHash] = ['TAKEN', BigInt(event.value.transferredAmount), event.value.intentHash];
         // A partial release gives the rest of the lock back to the deposit.
-        state = { ...state, available: state.available + unlocked - amount, locked: state.locked - unlocked, totalTaken: state.totalTaken + amount, intentsFulfilled: state.intentsFulfilled + 1 };
+        state = {
+          ...state,
+          available: state.available + unlocked - amount,
+          locked: state.locked - unlocked,
+          totalTaken: state.totalTaken + amount,
+          intentsFulfilled: state.intentsFulfilled + 1,
+        };
         break;
       }
       default:
         continue;
     }
-    movements.push({ type, amount, intentHash: intentHash?.toLowerCase() ?? null, transactionHash: fact.transactionHash, blockNumber: fact.blockNumber, at: Number(fact.blockTimestamp), after: state });
+    movements.push({
+      type,
+      amount,
+      intentHash: intentHash?.toLowerCase() ?? null,
+      transactionHash: fact.transactionHash,
+      blockNumber: fact.blockNumber,
+      at: Number(fact.blockTimestamp),
+      after: state,
+    });
   }
   return movements;
 }
@@ -135,7 +149,13 @@ export interface DailySnapshot {
  * The deposit at the end of each of the last `limit` UTC days up to the one `now` (Unix
  * seconds) falls in, oldest first, none before the day it was created.
  */
-export function dailySnapshotsOf(movements: readonly Movement[], profits: readonly ProfitSnapshot[], createdAt: number, now: number, limit: number): DailySnapshot[] {
+export function dailySnapshotsOf(
+  movements: readonly Movement[],
+  profits: readonly ProfitSnapshot[],
+  createdAt: number,
+  now: number,
+  limit: number,
+): DailySnapshot[] {
   const today = Math.floor(now / DAY_SECONDS);
   const first = Math.max(Math.floor(createdAt / DAY_SECONDS), today - limit + 1);
   const snapshots: DailySnapshot[] = [];

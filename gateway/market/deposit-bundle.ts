@@ -10,7 +10,15 @@ import { zeroAddress } from 'viem';
 import type { DepositFacts, DepositReading, IntentLedger, IntentRecordDoc } from '../../actors/market/index.js';
 import { formatRate, formatUsdc } from '../../machines/money.js';
 import { ApiError } from '../envelope.js';
-import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf, type DepositState, type Movement, type ProfitSnapshot } from './deposit-bundle-figures.js';
+import {
+  dailySnapshotsOf,
+  fundEventsOf,
+  movementsOf,
+  profitSnapshotsOf,
+  type DepositState,
+  type Movement,
+  type ProfitSnapshot,
+} from './deposit-bundle-figures.js';
 import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
 
@@ -93,7 +101,11 @@ export class DepositBundles {
           payeeDetailsHash: method.payeeDetails.toLowerCase(),
           currencies: deposit.currencies
             .filter((priced) => priced.paymentMethod.toLowerCase() === method.paymentMethod.toLowerCase())
-            .map((priced) => ({ currencyCode: priced.currency.toLowerCase(), currency: currencyOfHash(priced.currency), conversionRate: priced.minConversionRate })),
+            .map((priced) => ({
+              currencyCode: priced.currency.toLowerCase(),
+              currency: currencyOfHash(priced.currency),
+              conversionRate: priced.minConversionRate,
+            })),
         })),
         intentsSignaled: deposit.intentsSignaled,
         intentsFulfilled: deposit.intentsFulfilled,
@@ -119,7 +131,13 @@ export class DepositBundles {
         referenceRate: record.referenceRate === null ? null : formatRate(BigInt(record.referenceRate)),
         realizedProfitUsd: record.realizedProfitUsd === null ? null : signedUsdc(BigInt(record.realizedProfitUsd)),
       })),
-      fundEvents: fundEventsOf(movements).map(({ type, amount, transactionHash, blockNumber, at }) => ({ type, amount: formatUsdc(amount), transactionHash, blockNumber: Number(blockNumber), timestamp: isoSeconds(at) })),
+      fundEvents: fundEventsOf(movements).map(({ type, amount, transactionHash, blockNumber, at }) => ({
+        type,
+        amount: formatUsdc(amount),
+        transactionHash,
+        blockNumber: Number(blockNumber),
+        timestamp: isoSeconds(at),
+      })),
       profitSnapshots: profits.map((snapshot) => ({
         intentHash: snapshot.intentHash,
         fulfilledAt: isoSeconds(snapshot.fulfilledAt),

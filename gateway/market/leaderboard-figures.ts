@@ -62,7 +62,11 @@ export interface BoardEntry {
 /** A ledger record's fulfilment as the figures count it; null for an intent not fulfilled. */
 export function fillOf(record: IntentRecordDoc): Fill | null {
   if (record.status !== 'FULFILLED' || record.fulfilledAt === null) return null;
-  return { fulfilledAt: record.fulfilledAt, released: BigInt(record.released), profit: record.realizedProfitUsd === null ? 0n : BigInt(record.realizedProfitUsd) };
+  return {
+    fulfilledAt: record.fulfilledAt,
+    released: BigInt(record.released),
+    profit: record.realizedProfitUsd === null ? 0n : BigInt(record.realizedProfitUsd),
+  };
 }
 
 /** Every maker with a deposit in the book or an intent in the ledger, in no order. */
@@ -72,7 +76,17 @@ export function makerFigures(deposits: readonly LiquidityDepositDoc[], intents: 
     const key = maker.toLowerCase();
     let figures = makers.get(key);
     if (!figures) {
-      figures = { maker: key, totalDeposited: 0n, availableLiquidity: 0n, depositCount: 0, activeDepositCount: 0, intentsSignaled: 0, intentsFulfilled: 0, firstDepositAt: null, fills: [] };
+      figures = {
+        maker: key,
+        totalDeposited: 0n,
+        availableLiquidity: 0n,
+        depositCount: 0,
+        activeDepositCount: 0,
+        intentsSignaled: 0,
+        intentsFulfilled: 0,
+        firstDepositAt: null,
+        fills: [],
+      };
       makers.set(key, figures);
     }
     return figures;
@@ -129,7 +143,9 @@ function metricOf(entry: BoardEntry, metric: LeaderboardMetric): bigint {
 /** The entries by `metric` in `order`; equals by maker address, ascending either way, so the order is total. */
 export function sortBoard(entries: readonly BoardEntry[], metric: LeaderboardMetric, order: SortOrder): BoardEntry[] {
   const sign = order === 'asc' ? 1 : -1;
-  return [...entries].sort((a, b) => sign * compare(metricOf(a, metric), metricOf(b, metric)) || (a.figures.maker < b.figures.maker ? -1 : a.figures.maker > b.figures.maker ? 1 : 0));
+  return [...entries].sort(
+    (a, b) => sign * compare(metricOf(a, metric), metricOf(b, metric)) || (a.figures.maker < b.figures.maker ? -1 : a.figures.maker > b.figures.maker ? 1 : 0),
+  );
 }
 
 /** Each maker's descending rank by `metric`: one plus how many makers have strictly more. */

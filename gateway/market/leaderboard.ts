@@ -158,7 +158,13 @@ export class Leaderboard {
     const snapshot = await this.#snapshot();
     const entry = snapshot.entry(window, this.#makerOf(makerId));
     if (!entry) throw makerNotFound(makerId);
-    return { makerId: this.#idOf(entry.figures.maker), ...this.#header(snapshot, window), totalMakers: snapshot.figures.size, ranks: this.#ranksOf(snapshot, window, entry), maker: this.#row(entry) };
+    return {
+      makerId: this.#idOf(entry.figures.maker),
+      ...this.#header(snapshot, window),
+      totalMakers: snapshot.figures.size,
+      ranks: this.#ranksOf(snapshot, window, entry),
+      maker: this.#row(entry),
+    };
   }
 
   /** The maker's lifetime row and ranks, its deposits, breakdowns by platform and currency, and its last days' profit. */
@@ -175,7 +181,12 @@ export class Leaderboard {
       maker: this.#row(entry),
       ranks: this.#ranksOf(snapshot, 'lifetime', entry),
       platforms: platforms.map(({ paymentMethodHash, paymentPlatform, ...tally }) => ({ paymentMethodHash, paymentPlatform, ...tallyText(tally) })),
-      currencies: currencies.map(({ currencyCode, currency, ...tally }) => ({ currencyCode, currency, ...tallyText(tally), fiatAmount: formatFiat(tally.fiatCents) })),
+      currencies: currencies.map(({ currencyCode, currency, ...tally }) => ({
+        currencyCode,
+        currency,
+        ...tallyText(tally),
+        fiatAmount: formatFiat(tally.fiatCents),
+      })),
       profitSnapshots: profitSnapshots(entry.figures.fills, snapshot.now).map((day) => ({
         date: day.date,
         fulfilments: day.fulfilments,
@@ -204,11 +215,19 @@ export class Leaderboard {
 
   #header(snapshot: Snapshot, window: LeaderboardWindow) {
     const start = windowStart(window, snapshot.now);
-    return { chainId: this.settings.chainId, window, windowStart: start === null ? null : isoSeconds(start), generatedAt: new Date(snapshot.builtAt).toISOString() };
+    return {
+      chainId: this.settings.chainId,
+      window,
+      windowStart: start === null ? null : isoSeconds(start),
+      generatedAt: new Date(snapshot.builtAt).toISOString(),
+    };
   }
 
   #ranksOf(snapshot: Snapshot, window: LeaderboardWindow, entry: BoardEntry): Record<LeaderboardMetric, number> {
-    return Object.fromEntries(LEADERBOARD_METRICS.map((metric) => [metric, snapshot.ranks(window, metric).get(entry.figures.maker)!])) as Record<LeaderboardMetric, number>;
+    return Object.fromEntries(LEADERBOARD_METRICS.map((metric) => [metric, snapshot.ranks(window, metric).get(entry.figures.maker)!])) as Record<
+      LeaderboardMetric,
+      number
+    >;
   }
 
   #row(entry: BoardEntry) {

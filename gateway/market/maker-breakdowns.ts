@@ -65,7 +65,8 @@ type Counting = Omit<IntentTally, 'fiatCents'> & { fiatScaled: bigint };
 
 function tallyIn(tallies: Map<string, Counting>, key: string): Counting {
   let tally = tallies.get(key);
-  if (!tally) tallies.set(key, (tally = { intentsSignaled: 0, intentsFulfilled: 0, intentsPruned: 0, totalAmountTaken: 0n, realizedProfitUsd: 0n, fiatScaled: 0n }));
+  if (!tally)
+    tallies.set(key, (tally = { intentsSignaled: 0, intentsFulfilled: 0, intentsPruned: 0, totalAmountTaken: 0n, realizedProfitUsd: 0n, fiatScaled: 0n }));
   return tally;
 }
 

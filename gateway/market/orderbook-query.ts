@@ -99,7 +99,12 @@ function compareNullsLast(a: bigint | null, b: bigint | null, sign: number): num
  * The page the query asks for and how many rows match in all. Without `count` the pass
  * stops at the page's last row (the list form has no total), and `total` is only a floor.
  */
-export function queryOrderbook(snapshot: OrderbookSnapshot, query: OrderbookQuery, thresholds: OrderbookThresholds, count = true): { rows: RankedRow[]; total: number } {
+export function queryOrderbook(
+  snapshot: OrderbookSnapshot,
+  query: OrderbookQuery,
+  thresholds: OrderbookThresholds,
+  count = true,
+): { rows: RankedRow[]; total: number } {
   const ordered = snapshot.byCurrency.get(query.currency)?.ordered(query.sortBy, query.sortDirection);
   if (!ordered || query.chainId !== snapshot.chainId || query.token.toLowerCase() !== snapshot.token.toLowerCase()) return { rows: [], total: 0 };
   const page: RankedRow[] = [];
@@ -118,7 +123,8 @@ function matches({ facts, keys }: RankedRow, query: OrderbookQuery, thresholds: 
   if (query.publicOnly && facts.isPrivate) return false;
   if (query.amount !== null && (query.amount < keys.intentMin || query.amount > keys.takeable)) return false;
   if (!query.showSmallOrders && (keys.available < thresholds.dustUsdc || keys.takeable < keys.intentMin)) return false;
-  if (query.hideExtremeSpread && keys.spreadBps !== null && (keys.spreadBps < 0n ? -keys.spreadBps : keys.spreadBps) > thresholds.extremeSpreadBps) return false;
+  if (query.hideExtremeSpread && keys.spreadBps !== null && (keys.spreadBps < 0n ? -keys.spreadBps : keys.spreadBps) > thresholds.extremeSpreadBps)
+    return false;
   if (query.sellerAutomatedRelease === 'exclude' && facts.sellerAutomatedReleaseAvailable) return false;
   if (query.sellerAutomatedRelease === 'only' && !facts.sellerAutomatedReleaseAvailable) return false;
   return true;

@@ -139,7 +139,21 @@ export function orderbookRows(deposits: readonly LiquidityDepositDoc[], context:
       for (const priced of method.currencies) {
         const currency = currencyOfHash(priced.currency);
         if (currency === null) continue;
-        rows.push(rowOf(deposit, { platform, paymentMethod: method.paymentMethod, payeeDetails: method.payeeDetails, currency, currencyCode: priced.currency, rate: BigInt(priced.minConversionRate), supportedMethodHashes }, context));
+        rows.push(
+          rowOf(
+            deposit,
+            {
+              platform,
+              paymentMethod: method.paymentMethod,
+              payeeDetails: method.payeeDetails,
+              currency,
+              currencyCode: priced.currency,
+              rate: BigInt(priced.minConversionRate),
+              supportedMethodHashes,
+            },
+            context,
+          ),
+        );
       }
     }
   }

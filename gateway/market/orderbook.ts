@@ -68,7 +68,11 @@ export class Orderbook {
    * that snapshot is asked it (`form` tells the list from the table, which alone counts
    * every match) and kept until the next.
    */
-  async answer(form: 'list' | 'table', query: OrderbookQuery, render: (snapshot: OrderbookSnapshot, result: ReturnType<typeof queryOrderbook>) => Rendered): Promise<Rendered> {
+  async answer(
+    form: 'list' | 'table',
+    query: OrderbookQuery,
+    render: (snapshot: OrderbookSnapshot, result: ReturnType<typeof queryOrderbook>) => Rendered,
+  ): Promise<Rendered> {
     const snapshot = await this.snapshot();
     if (this.#answersOf !== snapshot) [this.#answers, this.#answersOf] = [new Map(), snapshot];
     const key = `${form}:${JSON.stringify(query, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
@@ -92,12 +96,19 @@ export class Orderbook {
       token: this.settings.token,
       escrow: this.settings.escrow,
       feeBps: this.settings.feeBps,
-      referenceRates: await this.#referenceRates(deposits.flatMap((deposit) => deposit.methods.flatMap((method) => method.currencies.map((priced) => priced.currency)))),
+      referenceRates: await this.#referenceRates(
+        deposits.flatMap((deposit) => deposit.methods.flatMap((method) => method.currencies.map((priced) => priced.currency))),
+      ),
       credentials,
       makers,
       now: Math.floor(builtAt / 1000),
     });
-    return snapshotOf(rows, { generatedAt: new Date(builtAt).toISOString(), chainId: this.settings.chainId, token: this.settings.token, depositCount: deposits.length });
+    return snapshotOf(rows, {
+      generatedAt: new Date(builtAt).toISOString(),
+      chainId: this.settings.chainId,
+      token: this.settings.token,
+      depositCount: deposits.length,
+    });
   }
 
   /** The reference rate of each currency the deposits price; a currency the source cannot price now has none, and its rows no spread. */

@@ -26,7 +26,9 @@ export class KeyUsage {
     this.#noting.add(account.merchantId);
     this.system
       .ask({ kind: 'merchant', id: account.merchantId }, { type: 'NOTE_KEY_USED', at: now })
-      .catch((error: unknown) => this.logger.warn({ err: error, merchantId: account.merchantId }, 'could not note the API key in use; the next request tries again'))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, merchantId: account.merchantId }, 'could not note the API key in use; the next request tries again'),
+      )
       .finally(() => this.#noting.delete(account.merchantId));
   }
 }

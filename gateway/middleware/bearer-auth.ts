@@ -33,7 +33,10 @@ export interface WalletAuthState {
 const BEARER = /^Bearer +(\S+) *$/i;
 
 function refused(message: string, errorCode: 'TOKEN_MISSING' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED', ctx: Context): ApiError {
-  ctx.set('www-authenticate', errorCode === 'TOKEN_MISSING' ? 'Bearer realm="maker"' : `Bearer realm="maker", error="invalid_token", error_description="${message}"`);
+  ctx.set(
+    'www-authenticate',
+    errorCode === 'TOKEN_MISSING' ? 'Bearer realm="maker"' : `Bearer realm="maker", error="invalid_token", error_description="${message}"`,
+  );
   return new ApiError(401, message, errorCode);
 }
 

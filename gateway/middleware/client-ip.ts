@@ -20,7 +20,8 @@ export function clientIp(trustedProxies: readonly string[]): Middleware<ClientIp
   const trusted = parseCidrList(trustedProxies);
   return (ctx, next) => {
     const peer = peerOf(ctx.req.socket);
-    ctx.state.clientIp = peer.address && inCidrs(peer.address, trusted) ? throughTrustedHops(peer.address, ctx.get('x-forwarded-for'), trusted).toString() : peer.text;
+    ctx.state.clientIp =
+      peer.address && inCidrs(peer.address, trusted) ? throughTrustedHops(peer.address, ctx.get('x-forwarded-for'), trusted).toString() : peer.text;
     return next();
   };
 }
@@ -47,7 +48,10 @@ function peerOf(socket: Socket): Peer {
 }
 
 function throughTrustedHops(peer: IpAddress, forwardedFor: string, trusted: readonly Cidr[]): IpAddress {
-  const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   let client = peer;
   while (inCidrs(client, trusted)) {
     const hop = hops.pop();

@@ -34,10 +34,12 @@ export const validationFailure = z
   .object({
     ...envelopeFields(400),
     message: z.literal('Invalid request').meta({ description: 'Always Invalid request' }),
-    responseObject: z.object({
-      fieldErrors: z.record(z.string(), z.array(z.string())).meta({ description: 'Messages per field; a nested field is named by its first segment' }),
-      formErrors: z.array(z.string()).meta({ description: 'Messages about the request as a whole' }),
-    }).meta({ description: 'Which fields failed, and why' }),
+    responseObject: z
+      .object({
+        fieldErrors: z.record(z.string(), z.array(z.string())).meta({ description: 'Messages per field; a nested field is named by its first segment' }),
+        formErrors: z.array(z.string()).meta({ description: 'Messages about the request as a whole' }),
+      })
+      .meta({ description: 'Which fields failed, and why' }),
   })
   .meta({ id: 'ValidationFailure' });
 
@@ -45,7 +47,9 @@ export const noPayload = z.null().meta({ description: 'Null: a failure carries n
 
 /** The errorCode of a failure: one of the codes the operation lists for the status. */
 export function errorCode(codes: readonly string[]) {
-  return z.enum(codes as [string, ...string[]]).meta({ description: 'What went wrong, for a program to branch on; the status’s list above says when each is answered' });
+  return z
+    .enum(codes as [string, ...string[]])
+    .meta({ description: 'What went wrong, for a program to branch on; the status’s list above says when each is answered' });
 }
 
 function coded(status: number, outcomes: readonly Outcome[]): z.ZodType[] {
@@ -85,7 +89,9 @@ const RATE_LIMITED: Answers = {
     }),
   },
 };
-const INTERNAL: Answers = { '500': failure(500, [{ code: 'INTERNAL_ERROR', when: 'A fault of ours; the answer shows no detail, the log has it under the request id' }]) };
+const INTERNAL: Answers = {
+  '500': failure(500, [{ code: 'INTERNAL_ERROR', when: 'A fault of ours; the answer shows no detail, the log has it under the request id' }]),
+};
 
 /**
  * What every operation can answer beside its own outcomes: the rate limit and a fault
@@ -96,10 +102,14 @@ export function standardAnswers(own: Answers, options: { body?: boolean; asksAct
   const answers: Answers = { ...own, ...RATE_LIMITED, ...INTERNAL };
   if (options.body) {
     answers['413'] = failure(413, [{ code: 'PAYLOAD_TOO_LARGE', when: 'The body is over the limit (BODY_LIMIT_BYTES, counted after decompression)' }]);
-    answers['415'] = failure(415, [{ code: 'UNSUPPORTED_MEDIA_TYPE', when: 'The body is not application/json, or its Content-Encoding or charset is unknown' }]);
+    answers['415'] = failure(415, [
+      { code: 'UNSUPPORTED_MEDIA_TYPE', when: 'The body is not application/json, or its Content-Encoding or charset is unknown' },
+    ]);
   }
   const unavailable: Outcome[] = [
-    ...(options.asksActors ? [{ code: 'SERVICE_UNAVAILABLE', when: 'The node could not reach the actor in time, or is shutting down; retry after Retry-After' }] : []),
+    ...(options.asksActors
+      ? [{ code: 'SERVICE_UNAVAILABLE', when: 'The node could not reach the actor in time, or is shutting down; retry after Retry-After' }]
+      : []),
     ...(options.unavailable ?? []),
   ];
   if (unavailable.length > 0) answers['503'] = failure(503, unavailable);

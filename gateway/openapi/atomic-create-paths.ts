@@ -21,19 +21,33 @@ export function atomicCreatePaths() {
             '201': success(201, atomicCreateResult, 'Submitted: the reserved deposit id and the batch’s transaction'),
             '400': invalid('the body', [
               { code: 'INVALID_CALLDATA', when: 'a call does not decode as its slot’s function, deposits nothing, or names a deposit other than 0' },
-              { code: 'UNSAFE_CALLDATA', when: 'a call decodes but is not allowed: another function, another spender or token, or an approval below the deposit’s amount' },
-              { code: 'CALLDATA_REVERTS', when: 'the batch would revert on chain (the simulation’s reason is in the message): a balance or allowance too small, a range the escrow refuses' },
+              {
+                code: 'UNSAFE_CALLDATA',
+                when: 'a call decodes but is not allowed: another function, another spender or token, or an approval below the deposit’s amount',
+              },
+              {
+                code: 'CALLDATA_REVERTS',
+                when: 'the batch would revert on chain (the simulation’s reason is in the message): a balance or allowance too small, a range the escrow refuses',
+              },
             ]),
             ...makerTokenRefusals,
             '404': failure(404, [{ code: 'EMBEDDED_WALLET_NOT_FOUND', when: 'the wallet provider holds no embedded wallet for the signed-in address' }]),
             '409': failure(409, [{ code: 'REQUEST_ID_CONFLICT', when: 'the requestId was used before with other calls, or by another wallet' }]),
-            '502': failure(502, [{ code: 'SUBMISSION_FAILED', when: 'the batch could not be mined: it reverted on chain, or lost its reserved id to other deposits too many times' }]),
+            '502': failure(502, [
+              {
+                code: 'SUBMISSION_FAILED',
+                when: 'the batch could not be mined: it reverted on chain, or lost its reserved id to other deposits too many times',
+              },
+            ]),
           },
           {
             body: true,
             asksActors: true,
             unavailable: [
-              { code: 'TEMPORARILY_UNAVAILABLE', when: 'the node has no chain, relayer or wallet provider for it, or the batch is not sent yet after ATOMIC_CREATE_WAIT_MS: send the same request again after Retry-After to follow it' },
+              {
+                code: 'TEMPORARILY_UNAVAILABLE',
+                when: 'the node has no chain, relayer or wallet provider for it, or the batch is not sent yet after ATOMIC_CREATE_WAIT_MS: send the same request again after Retry-After to follow it',
+              },
             ],
           },
         ),

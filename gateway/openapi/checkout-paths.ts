@@ -25,7 +25,11 @@ function detailedFailure(status: number, outcomes: DetailedOutcome[]) {
     statusCode: z.literal(status).meta({ description: 'The HTTP status' }),
   };
   const variants = outcomes.map(({ code, details }) =>
-    z.object({ ...envelope, errorCode: errorCode([code]), responseObject: details?.meta({ description: 'What the code is about (see the list above)' }) ?? noPayload }),
+    z.object({
+      ...envelope,
+      errorCode: errorCode([code]),
+      responseObject: details?.meta({ description: 'What the code is about (see the list above)' }) ?? noPayload,
+    }),
   );
   const schema = variants.length === 1 ? variants[0]! : z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
   return { ...failure(status, outcomes), content: { 'application/json': { schema } } };
@@ -35,7 +39,8 @@ const amountRange = z
   .object({
     minAmount: z.string().meta({ description: 'The smallest amount allowed' }),
     maxAmount: z.string().nullable().meta({ description: 'The largest amount allowed; null for no maximum but the node’s order limit' }),
-  }).meta({ description: 'The range the amount must be in, in the open amount’s currency' });
+  })
+  .meta({ description: 'The range the amount must be in, in the open amount’s currency' });
 const paymentNotFound = failure(404, [
   { code: 'NOT_FOUND', when: 'No order with that id, the token is not its token, or the payment is not one of its attempts' },
 ]);
@@ -43,12 +48,21 @@ const paymentNotFound = failure(404, [
 const railRefusals: Outcome[] = [
   { code: 'AMOUNT_REQUIRED', when: 'an open-amount order whose amount nobody set yet' },
   { code: 'RAIL_NOT_ENABLED', when: 'the order does not take this rail' },
-  { code: 'RAIL_NOT_SUPPORTED', when: 'a crypto rail whose chain the conversion provider does not serve, or a live crypto rail on a node with no conversion provider' },
+  {
+    code: 'RAIL_NOT_SUPPORTED',
+    when: 'a crypto rail whose chain the conversion provider does not serve, or a live crypto rail on a node with no conversion provider',
+  },
   { code: 'CURRENCY_NOT_SUPPORTED', when: 'the rail does not send this currency (on a crypto rail: the provider does not take this token)' },
-  { code: 'CONVERSION_REFUSED', when: 'a crypto rail: the conversion provider refused the request (an amount out of its range, a destination it does not deliver to)' },
+  {
+    code: 'CONVERSION_REFUSED',
+    when: 'a crypto rail: the conversion provider refused the request (an amount out of its range, a destination it does not deliver to)',
+  },
 ];
 const conversionUnavailable: Outcome = { code: 'CONVERSION_PROVIDER_UNAVAILABLE', when: 'a crypto rail: the conversion provider did not answer' };
-const liveUnavailable: Outcome = { code: 'LIVE_PAYMENTS_UNAVAILABLE', when: 'a live order on a node that takes sandbox payments only (no chain, gating key or attestation service), or while the chain, its indexer or (on a fiat rail) the attestation service does not answer, or the node’s data was written against another chain: retry after Retry-After' };
+const liveUnavailable: Outcome = {
+  code: 'LIVE_PAYMENTS_UNAVAILABLE',
+  when: 'a live order on a node that takes sandbox payments only (no chain, gating key or attestation service), or while the chain, its indexer or (on a fiat rail) the attestation service does not answer, or the node’s data was written against another chain: retry after Retry-After',
+};
 
 const step = (operationId: string, summary: string, description: string, refusals: { status: number; outcomes: Outcome[] }[], body?: unknown) => ({
   post: {
@@ -93,7 +107,13 @@ export function checkoutPaths() {
             '409': failure(409, [{ code: 'ORDER_NOT_PAYABLE', when: 'the order is FULFILLED or CANCELLED: nothing is owed or taken' }]),
             '422': failure(422, railRefusals),
           },
-          { unavailable: [liveUnavailable, conversionUnavailable, { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' }] },
+          {
+            unavailable: [
+              liveUnavailable,
+              conversionUnavailable,
+              { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' },
+            ],
+          },
         ),
       },
     },
@@ -114,8 +134,15 @@ export function checkoutPaths() {
             ...orderTokenRefusals,
             '409': detailedFailure(409, [
               { code: 'ORDER_NOT_PAYABLE', when: 'the order is FULFILLED or CANCELLED' },
-              { code: 'PAYMENT_IN_PROGRESS', when: 'another attempt is open and not named as replaced; responseObject.paymentId names it', details: z.object({ paymentId: z.string().meta({ description: 'The open attempt' }) }) },
-              { code: 'PAYMENT_NOT_CANCELLABLE', when: 'the attempt to replace has a proof being verified or fulfilled, or its transfer is with the conversion provider' },
+              {
+                code: 'PAYMENT_IN_PROGRESS',
+                when: 'another attempt is open and not named as replaced; responseObject.paymentId names it',
+                details: z.object({ paymentId: z.string().meta({ description: 'The open attempt' }) }),
+              },
+              {
+                code: 'PAYMENT_NOT_CANCELLABLE',
+                when: 'the attempt to replace has a proof being verified or fulfilled, or its transfer is with the conversion provider',
+              },
             ]),
             '422': failure(422, [
               ...railRefusals,
@@ -123,7 +150,15 @@ export function checkoutPaths() {
               { code: 'DESTINATION_NOT_SETTLEABLE', when: 'a live order paid out on a chain this node does not settle on (no bridge)' },
             ]),
           },
-          { body: true, asksActors: true, unavailable: [liveUnavailable, conversionUnavailable, { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' }] },
+          {
+            body: true,
+            asksActors: true,
+            unavailable: [
+              liveUnavailable,
+              conversionUnavailable,
+              { code: 'RATE_UNAVAILABLE', when: 'the reference rate is stale and its source cannot be reached' },
+            ],
+          },
         ),
       },
     },
@@ -135,28 +170,60 @@ export function checkoutPaths() {
         description: 'With errorCode and errorMessage, as the hosted read shows them.',
         security: ORDER_TOKEN,
         requestParams: { path: checkoutPaymentPath },
-        responses: standardAnswers({ '200': success(200, checkoutPayment, 'The attempt'), '400': invalid('the path'), '401': orderTokenRefusals['401']!, '404': paymentNotFound }),
+        responses: standardAnswers({
+          '200': success(200, checkoutPayment, 'The attempt'),
+          '400': invalid('the path'),
+          '401': orderTokenRefusals['401']!,
+          '404': paymentNotFound,
+        }),
       },
     },
-    [`${PREFIX}/payments/{paymentId}/cancel`]: step('cancelCheckoutPayment', 'Back out of an attempt', 'PAYMENT_CANCELLED; a live intent is cancelled on chain, freeing the liquidity; a crypto attempt’s provider request is cancelled, so a later transfer is refunded.', [
-      { status: 409, outcomes: [notOpen, { code: 'PAYMENT_NOT_CANCELLABLE', when: 'a proof is being verified or fulfilled, or the transfer is with the conversion provider' }] },
-    ]),
-    [`${PREFIX}/payments/{paymentId}/sent`]: step('markCheckoutPaymentSent', 'The customer says they sent the money', 'Locks an open amount (PAYMENT_MAY_SETTLE) and is shown to support; it proves nothing.', [
-      { status: 409, outcomes: [notOpen] },
-    ]),
+    [`${PREFIX}/payments/{paymentId}/cancel`]: step(
+      'cancelCheckoutPayment',
+      'Back out of an attempt',
+      'PAYMENT_CANCELLED; a live intent is cancelled on chain, freeing the liquidity; a crypto attempt’s provider request is cancelled, so a later transfer is refunded.',
+      [
+        {
+          status: 409,
+          outcomes: [
+            notOpen,
+            { code: 'PAYMENT_NOT_CANCELLABLE', when: 'a proof is being verified or fulfilled, or the transfer is with the conversion provider' },
+          ],
+        },
+      ],
+    ),
+    [`${PREFIX}/payments/{paymentId}/sent`]: step(
+      'markCheckoutPaymentSent',
+      'The customer says they sent the money',
+      'Locks an open amount (PAYMENT_MAY_SETTLE) and is shown to support; it proves nothing.',
+      [{ status: 409, outcomes: [notOpen] }],
+    ),
     [`${PREFIX}/payments/{paymentId}/proof`]: step(
       'submitCheckoutPaymentProof',
       'Submit the buyer’s proof of payment (live)',
       'The buyer’s session material sealed to the attestation service’s key, for that service to read the payment from the platform. 202: it is verified in the background; a rejection leaves the attempt CREATED with errorCode, and the customer may submit again.',
       [
-        { status: 409, outcomes: [notOpen, { code: 'PAYMENT_NOT_AWAITING_PROOF', when: 'the intent is not signalled yet, or a proof is being checked' }, { code: 'SANDBOX_PAYMENT', when: 'a sandbox attempt: simulate it instead' }, { code: 'CRYPTO_PAYMENT', when: 'a crypto attempt: it settles when its transfer arrives, with no proof' }] },
+        {
+          status: 409,
+          outcomes: [
+            notOpen,
+            { code: 'PAYMENT_NOT_AWAITING_PROOF', when: 'the intent is not signalled yet, or a proof is being checked' },
+            { code: 'SANDBOX_PAYMENT', when: 'a sandbox attempt: simulate it instead' },
+            { code: 'CRYPTO_PAYMENT', when: 'a crypto attempt: it settles when its transfer arrives, with no proof' },
+          ],
+        },
       ],
       submitProofBody,
     ),
-    [`${PREFIX}/payments/{paymentId}/simulate`]: step('simulateCheckoutPayment', 'Settle a sandbox attempt', 'Sandbox only: settles as if paid, with fulfillTransaction sim_<payment id>, and fires every event a live settlement does.', [
-      { status: 403, outcomes: [{ code: 'LIVE_PAYMENT', when: 'only a sandbox attempt can be simulated' }] },
-      { status: 409, outcomes: [notOpen] },
-    ]),
+    [`${PREFIX}/payments/{paymentId}/simulate`]: step(
+      'simulateCheckoutPayment',
+      'Settle a sandbox attempt',
+      'Sandbox only: settles as if paid, with fulfillTransaction sim_<payment id>, and fires every event a live settlement does.',
+      [
+        { status: 403, outcomes: [{ code: 'LIVE_PAYMENT', when: 'only a sandbox attempt can be simulated' }] },
+        { status: 409, outcomes: [notOpen] },
+      ],
+    ),
     [`${PREFIX}/amount`]: {
       post: {
         operationId: 'setCheckoutOrderAmount',
@@ -176,9 +243,15 @@ export function checkoutPaths() {
               {
                 code: 'AMOUNT_LOCKED',
                 when: 'a payment is in progress, may settle or settled, or the order is no longer open; responseObject.amountLock says why',
-                details: z.object({ amountLock: z.enum(['PAYMENT_IN_PROGRESS', 'PAYMENT_MAY_SETTLE', 'PAID']).nullable().meta({ description: 'Why the amount cannot change' }) }),
+                details: z.object({
+                  amountLock: z.enum(['PAYMENT_IN_PROGRESS', 'PAYMENT_MAY_SETTLE', 'PAID']).nullable().meta({ description: 'Why the amount cannot change' }),
+                }),
               },
-              { code: 'AMOUNT_CONFLICT', when: 'amountVersion was sent and the amount has changed since; responseObject.amountVersion is the current one', details: z.object({ amountVersion: z.number().int().meta({ description: 'The amount’s current version' }) }) },
+              {
+                code: 'AMOUNT_CONFLICT',
+                when: 'amountVersion was sent and the amount has changed since; responseObject.amountVersion is the current one',
+                details: z.object({ amountVersion: z.number().int().meta({ description: 'The amount’s current version' }) }),
+              },
             ]),
             '422': detailedFailure(422, [
               {
@@ -200,7 +273,13 @@ export function checkoutPaths() {
 /** `development`: a bare `/` is the landing page there, not a 404. */
 export function checkoutPagePaths(development: boolean) {
   const asset = (operationId: string, summary: string, type: string) => ({
-    get: { operationId, tags: ['Checkout'], summary, security: NO_AUTH, responses: standardAnswers({ '200': { description: type, content: { [type]: { schema: z.string() } } } }) },
+    get: {
+      operationId,
+      tags: ['Checkout'],
+      summary,
+      security: NO_AUTH,
+      responses: standardAnswers({ '200': { description: type, content: { [type]: { schema: z.string() } } } }),
+    },
   });
   return {
     '/': {
@@ -217,7 +296,9 @@ export function checkoutPagePaths(development: boolean) {
         security: NO_AUTH,
         requestParams: {
           query: z.object({
-            order: development ? z.string().optional().meta({ description: 'The order id; without it, the landing page' }) : z.string().meta({ description: 'The order id' }),
+            order: development
+              ? z.string().optional().meta({ description: 'The order id; without it, the landing page' })
+              : z.string().meta({ description: 'The order id' }),
             token: z.string().optional().meta({ description: 'The order token' }),
           }),
         },

@@ -89,10 +89,7 @@ function curl(method: string, path: string, query: string[], credential: Credent
 
 function fetchCall(method: string, path: string, query: string[], credential: Credential, body: unknown, answersJson: boolean): string {
   const target = `${QUICKSTART_NODE_URL}${path.replace(/\{(\w+)\}/g, '${$1}')}${queryString(query, (name) => `\${${name}}`)}`;
-  const headers = [
-    ...(credential ? [`'${credential.header}': ${credential.js}`] : []),
-    ...(body !== undefined ? ["'content-type': 'application/json'"] : []),
-  ];
+  const headers = [...(credential ? [`'${credential.header}': ${credential.js}`] : []), ...(body !== undefined ? ["'content-type': 'application/json'"] : [])];
   const options = [
     ...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]),
     ...(headers.length > 0 ? [`headers: { ${headers.join(', ')} }`] : []),
@@ -108,7 +105,9 @@ function requestExample(document: Document, operation: Operation): unknown {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   if (!schema) return undefined;
   if (schema.example !== undefined) return schema.example;
-  const component = schema.$ref ? (document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] as { example?: unknown } | undefined) : undefined;
+  const component = schema.$ref
+    ? (document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] as { example?: unknown } | undefined)
+    : undefined;
   return component?.example;
 }
 

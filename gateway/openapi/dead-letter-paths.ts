@@ -43,7 +43,8 @@ export function deadLetterPaths() {
         operationId: 'retryDeadLetter',
         tags: ['Admin'],
         summary: 'Put an open dead letter’s work back where it came from',
-        description: 'The work gets a fresh retry budget; a bus delivery is handed to the live consumer at once. If its source cannot take it back, the letter stays open.',
+        description:
+          'The work gets a fresh retry budget; a bus delivery is handed to the live consumer at once. If its source cannot take it back, the letter stays open.',
         security: ADMIN_TOKEN,
         requestParams: { path: deadLetterPath },
         responses: standardAnswers(

@@ -10,7 +10,8 @@ export function depositBundlePaths() {
         operationId: 'getDepositBundle',
         tags: ['Market'],
         summary: 'A deposit with its intents, fund events, profit and daily snapshots',
-        description: 'The deposit as the indexer folds its standing facts, its intents with what each earned, its on-chain fund events, every movement of its USDC, the profit after each fulfilment and its state at the end of each recent day. A reading is kept for 10 seconds; `forceRefresh=true` reads the indexer again.',
+        description:
+          'The deposit as the indexer folds its standing facts, its intents with what each earned, its on-chain fund events, every movement of its USDC, the profit after each fulfilment and its state at the end of each recent day. A reading is kept for 10 seconds; `forceRefresh=true` reads the indexer again.',
         security: NO_AUTH,
         requestParams: { path: depositBundlePath, query: depositBundleQuery },
         responses: standardAnswers(

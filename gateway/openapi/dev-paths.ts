@@ -6,10 +6,15 @@ import { demoOrderResult } from '../schemas/dev-resources.js';
 import { failure, standardAnswers, success } from './answers.js';
 import { NO_AUTH } from './security.js';
 
-
 export function devPaths() {
   const asset = (operationId: string, summary: string, type: string) => ({
-    get: { operationId, tags: ['Development'], summary, security: NO_AUTH, responses: standardAnswers({ '200': { description: type, content: { [type]: { schema: z.string() } } } }) },
+    get: {
+      operationId,
+      tags: ['Development'],
+      summary,
+      security: NO_AUTH,
+      responses: standardAnswers({ '200': { description: type, content: { [type]: { schema: z.string() } } } }),
+    },
   });
   return {
     '/dev/demo-order': {

@@ -45,10 +45,18 @@ export function eventPaths() {
         security: API_KEY,
         requestParams: { query: streamEventsQuery, header: streamEventsHeaders },
         responses: standardAnswers({
-          '200': { description: 'The stream', content: { 'text/event-stream': { schema: z.string().meta({ description: 'Server-Sent Events, one message per event' }) } } },
+          '200': {
+            description: 'The stream',
+            content: { 'text/event-stream': { schema: z.string().meta({ description: 'Server-Sent Events, one message per event' }) } },
+          },
           '400': invalid('the query (an unknown type) or a malformed Last-Event-ID'),
           ...apiKeyRefusals(),
-          '404': failure(404, [{ code: 'EVENT_NOT_FOUND', when: 'Last-Event-ID names no event of this account of the last 30 days: list GET /api/v1/events to catch up, then stream without it' }]),
+          '404': failure(404, [
+            {
+              code: 'EVENT_NOT_FOUND',
+              when: 'Last-Event-ID names no event of this account of the last 30 days: list GET /api/v1/events to catch up, then stream without it',
+            },
+          ]),
         }),
       },
     },

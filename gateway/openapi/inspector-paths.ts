@@ -49,7 +49,8 @@ export function inspectorPaths() {
         operationId: 'getOrderSequence',
         tags: ['Admin'],
         summary: 'An order’s actors over time: the order, its payments, their transactions, the webhook deliveries',
-        description: 'Every turn of those actors in one list by time, each with whom it told (the newest 200 per actor). Found through indexes and the turns’ own links; never wakes an actor.',
+        description:
+          'Every turn of those actors in one list by time, each with whom it told (the newest 200 per actor). Found through indexes and the turns’ own links; never wakes an actor.',
         security: ADMIN_TOKEN,
         requestParams: { path: orderSequencePath },
         responses: standardAnswers({
@@ -73,12 +74,21 @@ export function inspectorPaths() {
         responses: standardAnswers(
           {
             '200': success(200, sentEvent, 'Applied: the actor’s reply and the turn it made'),
-            '400': invalid('kind, actorId or the body', [{ code: 'UNKNOWN_EVENT_TYPE', when: 'the actor’s machine takes no event of that type from the admin API (the message lists the ones it takes)' }]),
+            '400': invalid('kind, actorId or the body', [
+              { code: 'UNKNOWN_EVENT_TYPE', when: 'the actor’s machine takes no event of that type from the admin API (the message lists the ones it takes)' },
+            ]),
             ...adminRefusal,
             '403': failure(403, [{ code: 'LIVE_ACTOR_PROTECTED', when: 'the node runs in production and the actor is not a sandbox one' }]),
             '404': failure(404, unknownActor),
-            '409': failure(409, [{ code: 'EVENT_REFUSED', when: 'the actor refused it: its state does not take it, or its kind’s rules refuse it (the message gives the actor’s own code)' }]),
-            '422': failure(422, [{ code: 'EVENT_FAILED', when: 'the machine could not read the event’s fields (a missing or mistyped field); nothing was written' }]),
+            '409': failure(409, [
+              {
+                code: 'EVENT_REFUSED',
+                when: 'the actor refused it: its state does not take it, or its kind’s rules refuse it (the message gives the actor’s own code)',
+              },
+            ]),
+            '422': failure(422, [
+              { code: 'EVENT_FAILED', when: 'the machine could not read the event’s fields (a missing or mistyped field); nothing was written' },
+            ]),
           },
           { body: true, asksActors: true },
         ),
@@ -105,7 +115,8 @@ export function inspectorPaths() {
         operationId: 'listActorTurns',
         tags: ['Admin'],
         summary: 'Page through an actor’s turns, oldest first',
-        description: 'Every turn kept (HISTORY_RETENTION_DAYS) with its event, time, message id, state before and after, and the effects it queued. Pages follow nextAfter.',
+        description:
+          'Every turn kept (HISTORY_RETENTION_DAYS) with its event, time, message id, state before and after, and the effects it queued. Pages follow nextAfter.',
         security: ADMIN_TOKEN,
         requestParams: { path: actorPath, query: historyQuery },
         responses: standardAnswers({

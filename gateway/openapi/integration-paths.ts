@@ -10,7 +10,8 @@ export function integrationPaths() {
         operationId: 'createSandboxTestOrder',
         tags: ['Integration'],
         summary: 'A sandbox order paid through the simulator',
-        description: 'Creates a sandbox order and pays it with a simulated payment, so the account’s webhooks receive ORDER_CREATED, PAYMENT_CREATED, PAYMENT_SETTLED and ORDER_FULFILLED. Sandbox key only.',
+        description:
+          'Creates a sandbox order and pays it with a simulated payment, so the account’s webhooks receive ORDER_CREATED, PAYMENT_CREATED, PAYMENT_SETTLED and ORDER_FULFILLED. Sandbox key only.',
         security: API_KEY,
         // Which account's key the operation is for, for tools (the fuzzer) that pick a key.
         'x-key-environment': 'SANDBOX',

@@ -1,5 +1,13 @@
 /** Document 3's maker leaderboard operations (docs/leaderboard.md). */
-import { leaderboardMakerDetail, leaderboardPage, leaderboardQuery, leaderboardRank, leaderboardRankQuery, leaderboardSummary, makerIdPath } from '../schemas/leaderboard-schemas.js';
+import {
+  leaderboardMakerDetail,
+  leaderboardPage,
+  leaderboardQuery,
+  leaderboardRank,
+  leaderboardRankQuery,
+  leaderboardSummary,
+  makerIdPath,
+} from '../schemas/leaderboard-schemas.js';
 import { failure, invalid, standardAnswers, success } from './answers.js';
 import { NO_AUTH } from './security.js';
 
@@ -39,7 +47,10 @@ export function leaderboardPaths() {
         description: `Descending ranks (1 is top) in the window, the number of makers ranked and the maker's row. ${SNAPSHOT}`,
         security: NO_AUTH,
         requestParams: { path: makerIdPath, query: leaderboardRankQuery },
-        responses: standardAnswers({ '200': success(200, leaderboardRank, 'The ranks'), '400': invalid('the maker id or the query'), '404': MAKER_NOT_FOUND }, { unavailable: UNAVAILABLE }),
+        responses: standardAnswers(
+          { '200': success(200, leaderboardRank, 'The ranks'), '400': invalid('the maker id or the query'), '404': MAKER_NOT_FOUND },
+          { unavailable: UNAVAILABLE },
+        ),
       },
     },
     '/v2/leaderboard/maker/{makerId}': {
@@ -50,7 +61,10 @@ export function leaderboardPaths() {
         description: `Its row and ranks, its deposits, breakdowns by platform and currency, and a profit snapshot for each of the last 30 days. ${SNAPSHOT}`,
         security: NO_AUTH,
         requestParams: { path: makerIdPath },
-        responses: standardAnswers({ '200': success(200, leaderboardMakerDetail, 'The maker'), '400': invalid('the maker id'), '404': MAKER_NOT_FOUND }, { unavailable: UNAVAILABLE }),
+        responses: standardAnswers(
+          { '200': success(200, leaderboardMakerDetail, 'The maker'), '400': invalid('the maker id'), '404': MAKER_NOT_FOUND },
+          { unavailable: UNAVAILABLE },
+        ),
       },
     },
   };

@@ -16,7 +16,8 @@ export function machinePaths() {
         operationId: 'listMachines',
         tags: ['Admin'],
         summary: 'List the machines of the running code',
-        description: 'Every XState machine in machines/, by chart name, with the actor kind that runs it on this node and its machine version (docs/charts.md).',
+        description:
+          'Every XState machine in machines/, by chart name, with the actor kind that runs it on this node and its machine version (docs/charts.md).',
         security: ADMIN_TOKEN,
         responses: standardAnswers({
           '200': success(200, machineList, 'The machines, by name'),
@@ -29,7 +30,8 @@ export function machinePaths() {
         operationId: 'getMachineChart',
         tags: ['Admin'],
         summary: 'Read a machine’s chart graph',
-        description: 'Its states, nested, and its transitions with their events, guards, delays, actions and targets: what the engineers’ page lays out and draws (docs/charts.md).',
+        description:
+          'Its states, nested, and its transitions with their events, guards, delays, actions and targets: what the engineers’ page lays out and draws (docs/charts.md).',
         security: ADMIN_TOKEN,
         requestParams: { path: machinePath },
         responses: standardAnswers({
@@ -58,6 +60,12 @@ export function machinePaths() {
 
 function asset(operationId: string, summary: string, type: string) {
   return {
-    get: { operationId, tags: ['Admin'], summary, security: NO_AUTH, responses: standardAnswers({ '200': { description: type, content: { [type]: { schema: z.string() } } } }) },
+    get: {
+      operationId,
+      tags: ['Admin'],
+      summary,
+      security: NO_AUTH,
+      responses: standardAnswers({ '200': { description: type, content: { [type]: { schema: z.string() } } } }),
+    },
   };
 }

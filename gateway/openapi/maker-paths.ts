@@ -1,5 +1,13 @@
 /** Document 3's maker record operations: validate and create in the legacy (v1) and new (v2) formats, and the read (docs/makers.md). */
-import { createMakerBodyV1, createMakerBodyV2, makerPath, makerRecord, makerValidity, validateMakerBodyV1, validateMakerBodyV2 } from '../schemas/maker-schemas.js';
+import {
+  createMakerBodyV1,
+  createMakerBodyV2,
+  makerPath,
+  makerRecord,
+  makerValidity,
+  validateMakerBodyV1,
+  validateMakerBodyV2,
+} from '../schemas/maker-schemas.js';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { failure, invalid, standardAnswers, success } from './answers.js';
 import { NO_AUTH } from './security.js';
@@ -33,7 +41,10 @@ export function makerPaths(): ZodOpenApiPathsObject {
         security: NO_AUTH,
         requestBody: { required: true, content: { 'application/json': { schema: format.validateBody } } },
         responses: standardAnswers(
-          { '200': success(200, makerValidity, 'Whether depositData is valid'), '400': invalid('the body: an unknown or missing field, or a processorName this format does not take') },
+          {
+            '200': success(200, makerValidity, 'Whether depositData is valid'),
+            '400': invalid('the body: an unknown or missing field, or a processorName this format does not take'),
+          },
           { body: true },
         ),
       },
@@ -50,7 +61,12 @@ export function makerPaths(): ZodOpenApiPathsObject {
           {
             '200': success(200, makerRecord, 'The maker record, new or as first made'),
             '400': invalid('the body: depositData is named field by field'),
-            '409': failure(409, [{ code: 'MAKER_EXISTS', when: 'the payee has a record on this processor with another telegramUsername, isBusiness or metadata; read it with GET /v1/makers/{processorName}/{payeeDetails}' }]),
+            '409': failure(409, [
+              {
+                code: 'MAKER_EXISTS',
+                when: 'the payee has a record on this processor with another telegramUsername, isBusiness or metadata; read it with GET /v1/makers/{processorName}/{payeeDetails}',
+              },
+            ]),
           },
           { body: true, asksActors: true },
         ),

@@ -44,7 +44,12 @@ export function merchantAdminPaths() {
         requestParams: { path: merchantPath },
         requestBody: { required: true, content: { 'application/json': { schema: updateMerchantBody } } },
         responses: standardAnswers(
-          { '200': success(200, merchantProfile, 'Updated'), '400': invalid('the body, or merchantId is not a merchant id'), ...adminRefusal, '404': noMerchant },
+          {
+            '200': success(200, merchantProfile, 'Updated'),
+            '400': invalid('the body, or merchantId is not a merchant id'),
+            ...adminRefusal,
+            '404': noMerchant,
+          },
           { body: true, asksActors: true },
         ),
       },

@@ -25,15 +25,27 @@ export function orderPaths(options: { orderMaxUsdc: string }) {
             '400': invalid('the body, a field naming an unsupported chain, token or rail, or an amount over the limit', [
               { code: 'DYNAMIC_ORDERS_DISABLED', when: 'dynamicOrdersEnabled is true but the merchant configuration disables dynamic orders' },
               { code: 'OPEN_AMOUNT_DISABLED', when: 'openAmount on an order whose dynamic orders are disabled' },
-              { code: 'OPEN_AMOUNT_INVALID', when: 'openAmount breaks its rules (currency, bounds, presets), has no rate, or exceeds the order limit at today’s rate' },
+              {
+                code: 'OPEN_AMOUNT_INVALID',
+                when: 'openAmount breaks its rules (currency, bounds, presets), has no rate, or exceeds the order limit at today’s rate',
+              },
               { code: 'DESTINATION_REQUIRED', when: 'no destinationAddress and no wallet of the destination chain’s kind on the merchant profile' },
               { code: 'CURRENCY_NOT_SUPPORTED', when: 'no exchange rate exists for the fiat currency' },
             ]),
-            ...apiKeyRefusals([{ code: 'TIER_REQUIRED', when: 'a live merchant without a plan' }, { code: 'TEST_CLOCK_SANDBOX_ONLY', when: 'testClockId with a live key' }]),
+            ...apiKeyRefusals([
+              { code: 'TIER_REQUIRED', when: 'a live merchant without a plan' },
+              { code: 'TEST_CLOCK_SANDBOX_ONLY', when: 'testClockId with a live key' },
+            ]),
             '404': failure(404, [TEST_CLOCK_NOT_FOUND]),
             '422': failure(422, [{ code: 'IDEMPOTENCY_KEY_MISMATCH', when: 'the idempotencyKey was used for a request that means something else' }]),
           },
-          { body: true, asksActors: true, unavailable: [{ code: 'RATE_UNAVAILABLE', when: 'the exchange rate for a fiat price is stale and the rate source cannot be reached; retry shortly' }] },
+          {
+            body: true,
+            asksActors: true,
+            unavailable: [
+              { code: 'RATE_UNAVAILABLE', when: 'the exchange rate for a fiat price is stale and the rate source cannot be reached; retry shortly' },
+            ],
+          },
         ),
       },
     },

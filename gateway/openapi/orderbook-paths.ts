@@ -3,7 +3,9 @@ import { orderbookList, orderbookQuery, orderbookTable } from '../schemas/orderb
 import { invalid, standardAnswers, success } from './answers.js';
 import { NO_AUTH } from './security.js';
 
-const UNAVAILABLE = [{ code: 'ORDERBOOK_UNAVAILABLE', when: 'The node reads no chain, or its deposits cannot be read now and its last snapshot is over 60 seconds old' }];
+const UNAVAILABLE = [
+  { code: 'ORDERBOOK_UNAVAILABLE', when: 'The node reads no chain, or its deposits cannot be read now and its last snapshot is over 60 seconds old' },
+];
 
 export function orderbookPaths() {
   return {
@@ -15,7 +17,10 @@ export function orderbookPaths() {
         description: 'One entry per deposit, payment platform and currency it prices. Answered from a snapshot at most 60 seconds old (`generatedAt`).',
         security: NO_AUTH,
         requestParams: { query: orderbookQuery },
-        responses: standardAnswers({ '200': success(200, orderbookList, 'The entries, sorted and filtered as asked'), '400': invalid('the query') }, { unavailable: UNAVAILABLE }),
+        responses: standardAnswers(
+          { '200': success(200, orderbookList, 'The entries, sorted and filtered as asked'), '400': invalid('the query') },
+          { unavailable: UNAVAILABLE },
+        ),
       },
     },
     '/v2/orderbook/table': {
@@ -26,7 +31,10 @@ export function orderbookPaths() {
         description: 'The same rows as the list form with every method a deposit accepts, the taker’s rate, whether it is private, and pagination.',
         security: NO_AUTH,
         requestParams: { query: orderbookQuery },
-        responses: standardAnswers({ '200': success(200, orderbookTable, 'One page of rows and the total'), '400': invalid('the query') }, { unavailable: UNAVAILABLE }),
+        responses: standardAnswers(
+          { '200': success(200, orderbookTable, 'One page of rows and the total'), '400': invalid('the query') },
+          { unavailable: UNAVAILABLE },
+        ),
       },
     },
   };

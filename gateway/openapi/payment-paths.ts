@@ -15,7 +15,11 @@ export function paymentPaths() {
         description: 'A key sees its own environment only. rail, orderId and the created-at bounds are filters beyond document 1’s.',
         security: API_KEY,
         requestParams: { query: listPaymentsQuery },
-        responses: standardAnswers({ '200': success(200, merchantPaymentList, 'A page of payments and the total'), '400': invalid('the query'), ...apiKeyRefusals() }),
+        responses: standardAnswers({
+          '200': success(200, merchantPaymentList, 'A page of payments and the total'),
+          '400': invalid('the query'),
+          ...apiKeyRefusals(),
+        }),
       },
     },
     '/api/v1/merchants/me/orders/{orderId}/payments': {

@@ -8,10 +8,23 @@ export const MAKER_TOKEN = [{ makerToken: [] }];
 /** Declared outright, so that a public operation is never mistaken for one that forgot its security. */
 export const NO_AUTH: Array<Record<string, string[]>> = [];
 
-const apiKey = { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The merchant environment’s API key; never sent from a browser or mobile app' } as const;
+const apiKey = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-API-Key',
+  description: 'The merchant environment’s API key; never sent from a browser or mobile app',
+} as const;
 const adminToken = { type: 'http', scheme: 'bearer', description: 'PEER_ADMIN_TOKEN: the admin API and metrics' } as const;
-const orderToken = { type: 'http', scheme: 'bearer', description: 'The orderToken create-order answered, which the checkout link carries: the customer’s credential for one order' } as const;
-const makerToken = { type: 'http', scheme: 'bearer', description: 'A maker’s token, answered by signing in with a wallet (POST /v2/auth/verify; docs/maker-auth.md)' } as const;
+const orderToken = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'The orderToken create-order answered, which the checkout link carries: the customer’s credential for one order',
+} as const;
+const makerToken = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'A maker’s token, answered by signing in with a wallet (POST /v2/auth/verify; docs/maker-auth.md)',
+} as const;
 
 /** The admin token is a scheme only where the admin API is served. */
 export function securitySchemes(admin: boolean): Record<string, typeof apiKey | typeof adminToken | typeof orderToken | typeof makerToken> {

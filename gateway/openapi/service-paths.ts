@@ -67,7 +67,8 @@ export function descriptionPaths() {
         operationId: 'getRedocBundle',
         tags: ['Service'],
         summary: 'The Redoc bundle the readable page runs',
-        description: 'Redoc’s standalone JavaScript, served by the node so the page loads nothing from another origin; not the envelope. The page asks for it under its content hash (`?v=`), so it is cached for a year.',
+        description:
+          'Redoc’s standalone JavaScript, served by the node so the page loads nothing from another origin; not the envelope. The page asks for it under its content hash (`?v=`), so it is cached for a year.',
         security: NO_AUTH,
         responses: standardAnswers({ '200': { description: 'JavaScript', content: { 'text/javascript': { schema: z.string() } } } }),
       },

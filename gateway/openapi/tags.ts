@@ -21,7 +21,11 @@ const groups: TagGroup[] = [
     name: MERCHANT_GROUP,
     tags: [
       { name: 'Orders', description: 'Checkout orders (document 1): create one with the API key, send the customer to its checkout link, read it back' },
-      { name: 'Checkout', description: 'The customer’s side of an order, with its order token: the hosted page, quotes, payments, the amount. The hosted page calls these; a custom checkout may too' },
+      {
+        name: 'Checkout',
+        description:
+          'The customer’s side of an order, with its order token: the hosted page, quotes, payments, the amount. The hosted page calls these; a custom checkout may too',
+      },
       { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
@@ -32,7 +36,10 @@ const groups: TagGroup[] = [
   {
     name: 'Makers & market',
     tags: [
-      { name: 'Market', description: 'Makers’ liquidity (document 3): the orderbook, the maker leaderboard, deposit bundles and the payment platforms’ provider templates' },
+      {
+        name: 'Market',
+        description: 'Makers’ liquidity (document 3): the orderbook, the maker leaderboard, deposit bundles and the payment platforms’ provider templates',
+      },
       { name: 'Deposits', description: 'Makers create and configure a deposit in one sponsored batch (document 3; docs/atomic-create.md)' },
       { name: 'Makers', description: 'Maker records (document 3): a maker’s payee on a payment platform, in the legacy (v1) and new (v2) formats' },
       { name: 'Maker sign-in', description: 'Makers sign in with an Ethereum wallet (EIP-4361) for a bearer token (docs/maker-auth.md)' },
@@ -47,7 +54,10 @@ const groups: TagGroup[] = [
   {
     name: 'Admin & engineers',
     tags: [
-      { name: 'Admin', description: 'Operators and engineers only, behind PEER_ADMIN_TOKEN: merchant accounts, the actor inspector, machine charts and dead letters' },
+      {
+        name: 'Admin',
+        description: 'Operators and engineers only, behind PEER_ADMIN_TOKEN: merchant accounts, the actor inspector, machine charts and dead letters',
+      },
       { name: 'Metrics', description: 'The node’s Prometheus metrics, behind PEER_ADMIN_TOKEN' },
     ],
   },
@@ -57,14 +67,18 @@ const groups: TagGroup[] = [
   },
 ];
 
-const DEVELOPMENT_TAG: Tag = { name: 'Development', description: 'Served by a development node only (NODE_ENV=development); a production node answers 404 on these paths' };
+const DEVELOPMENT_TAG: Tag = {
+  name: 'Development',
+  description: 'Served by a development node only (NODE_ENV=development); a production node answers 404 on these paths',
+};
 
 /** A development node's document has one group more: what only it serves. */
 const groupsOf = (development: boolean): TagGroup[] => (development ? [...groups, { name: 'Development', tags: [DEVELOPMENT_TAG] }] : groups);
 
 export const documentTags = (development: boolean): Tag[] => groupsOf(development).flatMap((group) => group.tags);
 
-export const documentTagGroups = (development: boolean) => groupsOf(development).map((group) => ({ name: group.name, tags: group.tags.map((tag) => tag.name) }));
+export const documentTagGroups = (development: boolean) =>
+  groupsOf(development).map((group) => ({ name: group.name, tags: group.tags.map((tag) => tag.name) }));
 
 /** The tags of the merchant's API: what a shop integrates with. */
 export const merchantTags: ReadonlySet<string> = new Set(groups.find((group) => group.name === MERCHANT_GROUP)!.tags.map((tag) => tag.name));

@@ -1,5 +1,13 @@
 /** The sandbox test-clock operations (docs/test-clocks.md). */
-import { advanceTestClockBody, createTestClockBody, deletedTestClock, listTestClocksQuery, testClock, testClockList, testClockPath } from '../schemas/test-clock-schemas.js';
+import {
+  advanceTestClockBody,
+  createTestClockBody,
+  deletedTestClock,
+  listTestClocksQuery,
+  testClock,
+  testClockList,
+  testClockPath,
+} from '../schemas/test-clock-schemas.js';
 import { failure, invalid, standardAnswers, success, type Outcome } from './answers.js';
 import { API_KEY, apiKeyRefusals } from './security.js';
 
@@ -21,7 +29,10 @@ export function testClockPaths() {
         description: 'A frozen time that moves only when advanced. Sandbox orders created with its id as testClockId run on it, with their payments.',
         ...sandbox,
         requestBody: { required: false, content: { 'application/json': { schema: createTestClockBody } } },
-        responses: standardAnswers({ '201': success(201, testClock, 'The test clock, ready'), '400': invalid('the body, or a frozenTime more than two years from now'), ...refusals }, { body: true, asksActors: true }),
+        responses: standardAnswers(
+          { '201': success(201, testClock, 'The test clock, ready'), '400': invalid('the body, or a frozenTime more than two years from now'), ...refusals },
+          { body: true, asksActors: true },
+        ),
       },
       get: {
         operationId: 'listTestClocks',
@@ -29,7 +40,11 @@ export function testClockPaths() {
         summary: 'The account’s test clocks, newest first',
         ...sandbox,
         requestParams: { query: listTestClocksQuery },
-        responses: standardAnswers({ '200': success(200, testClockList, 'A page of test clocks not deleted, and the total'), '400': invalid('the query'), ...refusals }),
+        responses: standardAnswers({
+          '200': success(200, testClockList, 'A page of test clocks not deleted, and the total'),
+          '400': invalid('the query'),
+          ...refusals,
+        }),
       },
     },
     '/api/v1/test-clocks/{testClockId}': {
@@ -39,7 +54,12 @@ export function testClockPaths() {
         summary: 'One test clock',
         ...sandbox,
         requestParams: { path: testClockPath },
-        responses: standardAnswers({ '200': success(200, testClock, 'The test clock'), '400': invalid('testClockId is not a test clock id'), ...refusals, '404': failure(404, [TEST_CLOCK_NOT_FOUND]) }),
+        responses: standardAnswers({
+          '200': success(200, testClock, 'The test clock'),
+          '400': invalid('testClockId is not a test clock id'),
+          ...refusals,
+          '404': failure(404, [TEST_CLOCK_NOT_FOUND]),
+        }),
       },
       delete: {
         operationId: 'deleteTestClock',
@@ -49,7 +69,12 @@ export function testClockPaths() {
         ...sandbox,
         requestParams: { path: testClockPath },
         responses: standardAnswers(
-          { '200': success(200, deletedTestClock, 'Deleted'), '400': invalid('testClockId is not a test clock id'), ...refusals, '404': failure(404, [TEST_CLOCK_NOT_FOUND]) },
+          {
+            '200': success(200, deletedTestClock, 'Deleted'),
+            '400': invalid('testClockId is not a test clock id'),
+            ...refusals,
+            '404': failure(404, [TEST_CLOCK_NOT_FOUND]),
+          },
           { asksActors: true },
         ),
       },

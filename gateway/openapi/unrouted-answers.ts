@@ -11,7 +11,11 @@ export interface UnroutedAnswer {
 }
 
 export const UNROUTED_ANSWERS: readonly UnroutedAnswer[] = [
-  { status: 404, code: 'NOT_FOUND', when: 'no operation has this path; paths match exactly (letter case, trailing slashes and empty segments make another path)' },
+  {
+    status: 404,
+    code: 'NOT_FOUND',
+    when: 'no operation has this path; paths match exactly (letter case, trailing slashes and empty segments make another path)',
+  },
   { status: 405, code: 'METHOD_NOT_ALLOWED', when: 'the path exists but not with this method; the `Allow` header lists its methods' },
   { status: 200, when: '`OPTIONS` on a known path: `responseObject.methods` and `Allow` list its methods. No CORS access is granted' },
   { status: 501, code: 'NOT_IMPLEMENTED', when: 'a method outside GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' },

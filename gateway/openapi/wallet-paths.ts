@@ -20,7 +20,11 @@ function walletLimited(answers: Answers): Answers {
     ...answers,
     '429': {
       ...standard,
-      ...failure(429, [{ when: 'Too many requests from this client address, or for this wallet (TRANSACTION_HISTORY_PER_MINUTE a minute, default 30); retry after `x-retry-after` seconds' }]),
+      ...failure(429, [
+        {
+          when: 'Too many requests from this client address, or for this wallet (TRANSACTION_HISTORY_PER_MINUTE a minute, default 30); retry after `x-retry-after` seconds',
+        },
+      ]),
       headers: standard.headers,
     } as Answers[string],
   };
@@ -33,7 +37,8 @@ export function walletPaths() {
         operationId: 'createSignInNonce',
         tags: signIn,
         summary: 'A nonce for signing in with a wallet',
-        description: 'Build an EIP-4361 message with this nonce, this domain and a URI under this origin, have the wallet sign it, and send both to POST /v2/auth/verify. Nothing is stored until the sign-in.',
+        description:
+          'Build an EIP-4361 message with this nonce, this domain and a URI under this origin, have the wallet sign it, and send both to POST /v2/auth/verify. Nothing is stored until the sign-in.',
         security: NO_AUTH,
         responses: standardAnswers({ '200': success(200, signInChallenge, 'The nonce and the fields the message must carry') }),
       },
@@ -43,13 +48,19 @@ export function walletPaths() {
         operationId: 'signInWithWallet',
         tags: signIn,
         summary: 'Sign in with a signed EIP-4361 message: a bearer token',
-        description: 'The message is checked (layout, domain, chain, times, nonce) and the signature recovered (an EOA’s; smart-contract wallets are not supported); each nonce signs in once. The token lasts MAKER_TOKEN_TTL_MS (default 24 hours), never beyond the message’s Expiration Time.',
+        description:
+          'The message is checked (layout, domain, chain, times, nonce) and the signature recovered (an EOA’s; smart-contract wallets are not supported); each nonce signs in once. The token lasts MAKER_TOKEN_TTL_MS (default 24 hours), never beyond the message’s Expiration Time.',
         security: NO_AUTH,
         requestBody: { required: true, content: { 'application/json': { schema: signInBody } } },
         responses: standardAnswers(
           {
             '200': success(200, makerToken, 'Signed in: the token, shown once'),
-            '400': invalid('the body', [{ code: 'SIWE_MESSAGE_INVALID', when: 'the message is not exactly an EIP-4361 message (a field missing or malformed, text besides the fields, an address not EIP-55 checksummed)' }]),
+            '400': invalid('the body', [
+              {
+                code: 'SIWE_MESSAGE_INVALID',
+                when: 'the message is not exactly an EIP-4361 message (a field missing or malformed, text besides the fields, an address not EIP-55 checksummed)',
+              },
+            ]),
             '401': failure(401, [
               { code: 'SIWE_DOMAIN_MISMATCH', when: 'the domain, scheme or URI is not this site’s (the challenge’s domain and uri)' },
               { code: 'SIWE_CHAIN_UNSUPPORTED', when: 'the Chain ID is not one of the challenge’s chainIds' },

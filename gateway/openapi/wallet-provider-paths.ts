@@ -1,5 +1,10 @@
 /** The wallet provider's inbound webhook of document 3 (docs/wallet-provider-webhook.md). */
-import { walletProviderAccepted, walletProviderEventBody, walletProviderEventExample, walletProviderSignatureHeaders } from '../schemas/wallet-provider-schemas.js';
+import {
+  walletProviderAccepted,
+  walletProviderEventBody,
+  walletProviderEventExample,
+  walletProviderSignatureHeaders,
+} from '../schemas/wallet-provider-schemas.js';
 import { SIGNATURE_REFUSALS } from '../wallet-provider/signature.js';
 import { failure, invalid, standardAnswers, success } from './answers.js';
 

@@ -1,6 +1,24 @@
 /** The webhook operations: setup, the delivery log, redeliveries and the test event (docs/webhooks.md). */
-import { createWebhookBody, deliveryPath, listDeliveriesQuery, redeliverFailedBody, testWebhookBody, updateWebhookBody, webhookPath } from '../schemas/webhook-schemas.js';
-import { deletedWebhook, deliveryDetail, deliveryList, redeliveryBatch, testWebhookResponse, webhook, webhookDelivery, webhookList, webhookWithSecret } from '../schemas/webhook-resources.js';
+import {
+  createWebhookBody,
+  deliveryPath,
+  listDeliveriesQuery,
+  redeliverFailedBody,
+  testWebhookBody,
+  updateWebhookBody,
+  webhookPath,
+} from '../schemas/webhook-schemas.js';
+import {
+  deletedWebhook,
+  deliveryDetail,
+  deliveryList,
+  redeliveryBatch,
+  testWebhookResponse,
+  webhook,
+  webhookDelivery,
+  webhookList,
+  webhookWithSecret,
+} from '../schemas/webhook-resources.js';
 import { failure, invalid, standardAnswers, success, type Outcome } from './answers.js';
 import { API_KEY, apiKeyRefusals } from './security.js';
 
@@ -16,13 +34,16 @@ export function webhookPaths() {
         operationId: 'createWebhook',
         tags,
         summary: 'Register an endpoint for webhook events',
-        description: 'Answers the signing secret, once. events takes document 1’s types and the v0 dotted names that map to them; empty or absent is every type.',
+        description:
+          'Answers the signing secret, once. events takes document 1’s types and the v0 dotted names that map to them; empty or absent is every type.',
         security: API_KEY,
         requestBody: { required: true, content: { 'application/json': { schema: createWebhookBody } } },
         responses: standardAnswers(
           {
             '201': success(201, webhookWithSecret, 'The webhook and its secret'),
-            '400': invalid('the body: a URL this environment may not deliver to, an unknown event name, or a custom header that is malformed, reserved or repeated'),
+            '400': invalid(
+              'the body: a URL this environment may not deliver to, an unknown event name, or a custom header that is malformed, reserved or repeated',
+            ),
             ...apiKeyRefusals(),
             '409': failure(409, [{ code: 'WEBHOOK_LIMIT_REACHED', when: 'the account has 16 webhooks already' }]),
           },
@@ -44,7 +65,12 @@ export function webhookPaths() {
         summary: 'One webhook',
         security: API_KEY,
         requestParams: { path: webhookPath },
-        responses: standardAnswers({ '200': success(200, webhook, 'The webhook'), '400': invalid('webhookId is not a webhook id'), ...apiKeyRefusals(), '404': failure(404, [WEBHOOK_NOT_FOUND]) }),
+        responses: standardAnswers({
+          '200': success(200, webhook, 'The webhook'),
+          '400': invalid('webhookId is not a webhook id'),
+          ...apiKeyRefusals(),
+          '404': failure(404, [WEBHOOK_NOT_FOUND]),
+        }),
       },
       patch: {
         operationId: 'updateWebhook',
@@ -55,7 +81,12 @@ export function webhookPaths() {
         requestParams: { path: webhookPath },
         requestBody: { required: true, content: { 'application/json': { schema: updateWebhookBody } } },
         responses: standardAnswers(
-          { '200': success(200, webhook, 'The webhook as changed'), '400': invalid('the body or webhookId'), ...apiKeyRefusals(), '404': failure(404, [WEBHOOK_NOT_FOUND]) },
+          {
+            '200': success(200, webhook, 'The webhook as changed'),
+            '400': invalid('the body or webhookId'),
+            ...apiKeyRefusals(),
+            '404': failure(404, [WEBHOOK_NOT_FOUND]),
+          },
           { body: true, asksActors: true },
         ),
       },
@@ -67,7 +98,12 @@ export function webhookPaths() {
         security: API_KEY,
         requestParams: { path: webhookPath },
         responses: standardAnswers(
-          { '200': success(200, deletedWebhook, 'Deleted'), '400': invalid('webhookId is not a webhook id'), ...apiKeyRefusals(), '404': failure(404, [WEBHOOK_NOT_FOUND]) },
+          {
+            '200': success(200, deletedWebhook, 'Deleted'),
+            '400': invalid('webhookId is not a webhook id'),
+            ...apiKeyRefusals(),
+            '404': failure(404, [WEBHOOK_NOT_FOUND]),
+          },
           { asksActors: true },
         ),
       },
@@ -77,11 +113,17 @@ export function webhookPaths() {
         operationId: 'rotateWebhookSecret',
         tags,
         summary: 'Make a new signing secret',
-        description: 'The previous secret keeps signing beside the new one for 24 hours (previousSecretExpiresAt): both signatures are on every request meanwhile.',
+        description:
+          'The previous secret keeps signing beside the new one for 24 hours (previousSecretExpiresAt): both signatures are on every request meanwhile.',
         security: API_KEY,
         requestParams: { path: webhookPath },
         responses: standardAnswers(
-          { '200': success(200, webhookWithSecret, 'The webhook and its new secret'), '400': invalid('webhookId is not a webhook id'), ...apiKeyRefusals(), '404': failure(404, [WEBHOOK_NOT_FOUND]) },
+          {
+            '200': success(200, webhookWithSecret, 'The webhook and its new secret'),
+            '400': invalid('webhookId is not a webhook id'),
+            ...apiKeyRefusals(),
+            '404': failure(404, [WEBHOOK_NOT_FOUND]),
+          },
           { asksActors: true },
         ),
       },

@@ -138,10 +138,18 @@ export function allowed<T extends object>(result: RuleResult<T>): T {
 }
 
 /** The order this merchant environment created with `idempotencyKey`, as a replay; 422 if it was made by another request. */
-async function replayOf(deps: CreateOrderDependencies, account: MerchantAccount, idempotencyKey: string, fingerprint: string | null): Promise<CreateOrderResult | null> {
+async function replayOf(
+  deps: CreateOrderDependencies,
+  account: MerchantAccount,
+  idempotencyKey: string,
+  fingerprint: string | null,
+): Promise<CreateOrderResult | null> {
   const existing = await deps.system
     .documents('order')
-    .findOne({ 'view.merchantId': account.merchantId, 'view.environment': account.environment, 'view.idempotencyKey': idempotencyKey }, { projection: { view: 1 } });
+    .findOne(
+      { 'view.merchantId': account.merchantId, 'view.environment': account.environment, 'view.idempotencyKey': idempotencyKey },
+      { projection: { view: 1 } },
+    );
   if (!existing) return null;
   const view = existing.view as unknown as OrderView;
   if (view.requestHash !== fingerprint) {

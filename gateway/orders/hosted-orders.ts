@@ -87,12 +87,20 @@ export class HostedOrders {
       order = { ...view.order, ...hostedFields };
     }
     const paymentRead = this.#payments.reading();
-    const paymentDoc = view.currentPaymentId ? await this.system.documents('payment').findOne({ _id: view.currentPaymentId }, { projection: { view: 1, version: 1 } }) : null;
+    const paymentDoc = view.currentPaymentId
+      ? await this.system.documents('payment').findOne({ _id: view.currentPaymentId }, { projection: { view: 1, version: 1 } })
+      : null;
     const currentPayment = paymentDoc ? hostedPayment(paymentDoc.view as unknown as PaymentView) : null;
     const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment });
     // A payment written while it was read may be older than its document: then the render is answered, not kept.
     const paymentKept = paymentDoc === null || this.#payments.keep(paymentDoc._id, paymentDoc.version as number, orderId, paymentRead);
-    if (paymentKept) this.#kept.keep(orderId, doc.version, { merchantId: view.merchantId, merchant, pricedCurrency, priced, paymentId: paymentDoc?._id ?? null, answer }, read);
+    if (paymentKept)
+      this.#kept.keep(
+        orderId,
+        doc.version,
+        { merchantId: view.merchantId, merchant, pricedCurrency, priced, paymentId: paymentDoc?._id ?? null, answer },
+        read,
+      );
     return answer;
   }
 

@@ -30,7 +30,12 @@ export async function listOrders(system: ActorSystem, account: MerchantAccount, 
   return {
     orders: docs.map((doc) => {
       const view = doc.view as unknown as OrderView;
-      return { ...view.order, hasActivePayment: view.hasActivePayment, hasExpiredPayment: view.hasExpiredPayment, paymentSelectedRail: view.paymentSelectedRail };
+      return {
+        ...view.order,
+        hasActivePayment: view.hasActivePayment,
+        hasExpiredPayment: view.hasExpiredPayment,
+        paymentSelectedRail: view.paymentSelectedRail,
+      };
     }),
     total,
     page: query.page,

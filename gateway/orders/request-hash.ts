@@ -17,7 +17,9 @@ import type { CreateOrderBody } from '../schemas/order-schemas.js';
 import { canonicalJson } from '../../machines/canonical-json.js';
 
 export function requestHash(body: CreateOrderBody): string {
-  return createHash('sha256').update(canonicalJson(normalised(body))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(normalised(body)))
+    .digest('hex');
 }
 
 function normalised(body: CreateOrderBody): Record<string, unknown> {

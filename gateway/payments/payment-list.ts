@@ -33,7 +33,9 @@ export async function listPayments(system: ActorSystem, account: MerchantAccount
 
 /** Every attempt of the order, newest first; 404 when the order is not this key's merchant's, in this environment. */
 export async function orderPayments(system: ActorSystem, account: MerchantAccount, orderId: string) {
-  const order = await system.documents('order').findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment }, { projection: { _id: 1 } });
+  const order = await system
+    .documents('order')
+    .findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment }, { projection: { _id: 1 } });
   if (!order) throw orderNotFound();
   const docs = await system.documents('payment').find({ 'view.orderId': orderId }, { sort: NEWEST_FIRST, projection: { view: 1 } });
   return { payments: docs.map((doc) => (doc.view as unknown as PaymentView).payment) };

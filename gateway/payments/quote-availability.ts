@@ -44,7 +44,10 @@ export async function quoteAvailability(deps: AvailabilityDependencies, account:
     if (!preferred) throw fieldError('fiatCurrency', 'is required for EXACT_FIAT when the merchant has no defaultPaymentCurrency');
     const rate = await deps.rates.currencyPerUsd(preferred);
     if (rate === null) throw new ApiError(422, `No exchange rate prices ${preferred} now`, 'CURRENCY_NOT_SUPPORTED');
-    owed = fiatToUsdc(positiveMoneyField('amount', () => parseFiat(request.amount)), rate);
+    owed = fiatToUsdc(
+      positiveMoneyField('amount', () => parseFiat(request.amount)),
+      rate,
+    );
     shown = (usdc) => formatFiat(usdcToFiat(usdc, rate));
   } else {
     owed = positiveMoneyField('amount', () => parseUsdc(request.amount));
@@ -63,14 +66,19 @@ export async function quoteAvailability(deps: AvailabilityDependencies, account:
   return {
     available: quoteCount > 0,
     quoteCount,
-    nearbySuggestions: suggestions.map((point) => ({ amount: shown(creditOf(point, deps.fees, shareBps)), quoteCount: ranges.filter((range) => range.min <= point && point <= range.max).length })),
+    nearbySuggestions: suggestions.map((point) => ({
+      amount: shown(creditOf(point, deps.fees, shareBps)),
+      quoteCount: ranges.filter((range) => range.min <= point && point <= range.max).length,
+    })),
   };
 }
 
 /** The ranges of the pair whose payee is known; in the sandbox, one unbounded stand-in when a rate prices the currency. */
 async function knownRanges(deps: AvailabilityDependencies, account: MerchantAccount, platform: string, currency: string): Promise<TakeableRange[]> {
   if (account.environment === 'SANDBOX') {
-    return (await deps.rates.currencyPerUsd(currency)) === null ? [] : [{ depositId: 'sandbox', payeeDetails: keccak256(toBytes(platform)), min: 1n, max: 2n ** 255n }];
+    return (await deps.rates.currencyPerUsd(currency)) === null
+      ? []
+      : [{ depositId: 'sandbox', payeeDetails: keccak256(toBytes(platform)), min: 1n, max: 2n ** 255n }];
   }
   if (!deps.liquidity || !deps.payees) return [];
   const known: TakeableRange[] = [];

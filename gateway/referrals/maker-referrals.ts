@@ -39,7 +39,9 @@ export class MakerReferrals {
   async setCode(wallet: MakerWallet, code: string) {
     const owner = wallet.address.toLowerCase();
     const key = referralCodeKey(code);
-    const current = (await this.deps.system.documents(REFERRAL_CODE_KIND).findOne({ _id: key }, { projection: { view: 1 } }))?.view as ReferralCodeView | undefined;
+    const current = (await this.deps.system.documents(REFERRAL_CODE_KIND).findOne({ _id: key }, { projection: { view: 1 } }))?.view as
+      | ReferralCodeView
+      | undefined;
     // The common refusal without a write; the code's actor refuses the same under a race.
     if (current?.held && current.owner !== owner) throw codeTaken();
     const at = this.deps.now();

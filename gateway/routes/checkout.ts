@@ -47,11 +47,13 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
     return customerPayment(deps.system, orderId, paymentId);
   };
   const answer = (ctx: Context, status: number, message: string, view: PaymentView) => reply(ctx, status, message, checkoutPayment, hostedPayment(view));
-  const command = (type: string, message: string, extra: (ctx: Context) => Record<string, unknown> = () => ({})) => async (ctx: Context) => {
-    const view = await payment(ctx);
-    const replied = (await deps.system.ask({ kind: 'payment', id: view.payment.id }, { type, ...extra(ctx), at: deps.now() })) as PaymentView;
-    answer(ctx, 200, message, replied);
-  };
+  const command =
+    (type: string, message: string, extra: (ctx: Context) => Record<string, unknown> = () => ({})) =>
+    async (ctx: Context) => {
+      const view = await payment(ctx);
+      const replied = (await deps.system.ask({ kind: 'payment', id: view.payment.id }, { type, ...extra(ctx), at: deps.now() })) as PaymentView;
+      answer(ctx, 200, message, replied);
+    };
 
   router.get('/:orderId/quotes', async (ctx) => {
     const view = await order(ctx);
@@ -80,7 +82,10 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
   });
 
   router.get('/:orderId/payments/:paymentId', async (ctx) => answer(ctx, 200, 'Payment', await payment(ctx)));
-  router.post('/:orderId/payments/:paymentId/cancel', command('CANCEL', 'Payment cancelled', () => ({ reason: 'CUSTOMER' })));
+  router.post(
+    '/:orderId/payments/:paymentId/cancel',
+    command('CANCEL', 'Payment cancelled', () => ({ reason: 'CUSTOMER' })),
+  );
   router.post('/:orderId/payments/:paymentId/sent', command('MARK_SENT', 'Payment marked as sent'));
   router.post('/:orderId/payments/:paymentId/simulate', command('SIMULATE_PAYMENT', 'Payment simulated'));
   router.post('/:orderId/payments/:paymentId/proof', deps.body, async (ctx) => {

@@ -11,7 +11,14 @@ import { parseAddress } from '../../actors/address.js';
 import type { DeadLetter, DeadLetterStore } from '../../actors/runtime/dead-letters.js';
 import { reply, respond } from '../envelope.js';
 import type { GatewayState } from '../state.js';
-import { deadLetterList, deadLetterPath, deadLetterView, discardDeadLetterBody, listDeadLettersQuery, type ListDeadLettersQuery } from '../schemas/dead-letter-schemas.js';
+import {
+  deadLetterList,
+  deadLetterPath,
+  deadLetterView,
+  discardDeadLetterBody,
+  listDeadLettersQuery,
+  type ListDeadLettersQuery,
+} from '../schemas/dead-letter-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
 export interface DeadLetterRouteDependencies {

@@ -13,7 +13,10 @@ import type { GatewayState } from '../state.js';
 const SPEC_PATH = '/api/v1/openapi.json';
 
 /** The document describes exactly what this gateway serves: the admin API, dead letters and metrics only where they are mounted, the landing page and demo orders only in development. */
-export function docsRoutes(version: string, options: { orderMaxUsdc: bigint; adminToken: string | undefined; environment: string; deadLetters?: unknown; metrics?: unknown }): Router<GatewayState> {
+export function docsRoutes(
+  version: string,
+  options: { orderMaxUsdc: bigint; adminToken: string | undefined; environment: string; deadLetters?: unknown; metrics?: unknown },
+): Router<GatewayState> {
   const admin = Boolean(options.adminToken);
   const document = openApiDocument(version, {
     orderMaxUsdc: formatUsdc(options.orderMaxUsdc),

@@ -36,7 +36,11 @@ export function eventRoutes(deps: EventRouteDependencies): Router<GatewayState> 
     const lastEventId = headers['last-event-id'];
     const after = lastEventId === undefined ? null : await deps.events.one(ctx.state.account.merchantId, lastEventId);
     if (lastEventId !== undefined && after === null) {
-      throw new ApiError(404, 'No event of this account with that id in the last 30 days: list GET /api/v1/events to catch up, then stream without Last-Event-ID', EVENT_NOT_FOUND);
+      throw new ApiError(
+        404,
+        'No event of this account with that id in the last 30 days: list GET /api/v1/events to catch up, then stream without Last-Event-ID',
+        EVENT_NOT_FOUND,
+      );
     }
     const { merchantId, apiKeyHash } = ctx.state.account;
     const keyValid = async () => (await deps.accounts.byId(merchantId))?.apiKeyHash === apiKeyHash;

@@ -45,7 +45,10 @@ export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
     const payments = deps.livePayments?.() ?? null;
     const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' && indexer.serving && payments === null ? 'healthy' : 'degraded';
     const used = totalmem() - freemem();
-    const reasons = [...(indexer.serving ? [] : [`the chain indexer is not serving (${indexer.reason})`]), ...(payments === null ? [] : [`live payments are off: ${payments}`])];
+    const reasons = [
+      ...(indexer.serving ? [] : [`the chain indexer is not serving (${indexer.reason})`]),
+      ...(payments === null ? [] : [`live payments are off: ${payments}`]),
+    ];
     const message = status === 'healthy' ? 'Service is healthy' : reasons.length === 0 ? `Service is ${status}` : `Service is ${status}: ${reasons.join('; ')}`;
     reply(ctx, 200, message, healthReport, {
       status,

@@ -7,7 +7,15 @@ import type Router from '@koa/router';
 import { reply } from '../envelope.js';
 import { noLeaderboard, type Leaderboard } from '../market/leaderboard.js';
 import { exactRouter } from '../routing.js';
-import { leaderboardMakerDetail, leaderboardPage, leaderboardQuery, leaderboardRank, leaderboardRankQuery, leaderboardSummary, makerIdPath } from '../schemas/leaderboard-schemas.js';
+import {
+  leaderboardMakerDetail,
+  leaderboardPage,
+  leaderboardQuery,
+  leaderboardRank,
+  leaderboardRankQuery,
+  leaderboardSummary,
+  makerIdPath,
+} from '../schemas/leaderboard-schemas.js';
 import type { GatewayState } from '../state.js';
 import { parseOrThrow } from '../validation.js';
 

@@ -5,7 +5,15 @@ import { reply } from '../envelope.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { parseOrThrow } from '../validation.js';
-import { advanceTestClockBody, createTestClockBody, deletedTestClock, listTestClocksQuery, testClock, testClockList, testClockPath } from '../schemas/test-clock-schemas.js';
+import {
+  advanceTestClockBody,
+  createTestClockBody,
+  deletedTestClock,
+  listTestClocksQuery,
+  testClock,
+  testClockList,
+  testClockPath,
+} from '../schemas/test-clock-schemas.js';
 import type { TestClocks } from '../test-clocks/test-clocks.js';
 
 export interface TestClockRouteDependencies {

@@ -8,8 +8,26 @@ import { reply } from '../envelope.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
 import { parseOrThrow } from '../validation.js';
-import { createWebhookBody, deliveryPath, listDeliveriesQuery, redeliverFailedBody, testWebhookBody, updateWebhookBody, webhookPath } from '../schemas/webhook-schemas.js';
-import { deletedWebhook, deliveryDetail, deliveryList, redeliveryBatch, testWebhookResponse, webhook, webhookDelivery, webhookList, webhookWithSecret } from '../schemas/webhook-resources.js';
+import {
+  createWebhookBody,
+  deliveryPath,
+  listDeliveriesQuery,
+  redeliverFailedBody,
+  testWebhookBody,
+  updateWebhookBody,
+  webhookPath,
+} from '../schemas/webhook-schemas.js';
+import {
+  deletedWebhook,
+  deliveryDetail,
+  deliveryList,
+  redeliveryBatch,
+  testWebhookResponse,
+  webhook,
+  webhookDelivery,
+  webhookList,
+  webhookWithSecret,
+} from '../schemas/webhook-resources.js';
 import type { DeliveryLog } from '../webhooks/delivery-log.js';
 import type { WebhookSetup } from '../webhooks/webhook-setup.js';
 

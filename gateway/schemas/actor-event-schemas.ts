@@ -25,6 +25,8 @@ export const sentEvent = z
     id: z.string(),
     messageId: z.string().meta({ description: 'admin-api:<request id>: the turn’s message id, so its row says who sent it' }),
     reply: z.unknown().meta({ description: 'What the actor answered, as the codec writes it (a bigint as {"__bigint": "<digits>"}), secrets redacted' }),
-    turn: turnSummary.nullable().meta({ description: 'The turn the event made, as the history lists it; null when the message id was applied before (the same request id sent again)' }),
+    turn: turnSummary
+      .nullable()
+      .meta({ description: 'The turn the event made, as the history lists it; null when the message id was applied before (the same request id sent again)' }),
   })
   .meta({ id: 'SentEvent' });

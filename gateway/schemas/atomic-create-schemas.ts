@@ -18,7 +18,8 @@ const atomicCreateCalls = z
     createDeposit: calldata.meta({ description: 'The escrow’s `createDeposit`, of USDC' }),
     setRateManager: calldata.optional().meta({ description: 'The escrow’s `setRateManager(0, manager)`' }),
     configureDeposit: calldata.optional().meta({
-      description: 'One of the escrow’s setPaymentMethod, setCurrencyMinRate, setRateBounds, setIntentAmountRange, setPrivate, setSellerAutomatedRelease, naming deposit 0',
+      description:
+        'One of the escrow’s setPaymentMethod, setCurrencyMinRate, setRateBounds, setIntentAmountRange, setPrivate, setSellerAutomatedRelease, naming deposit 0',
     }),
     configureDeposits: calldataList.optional().meta({ description: 'More configuration calls, as `configureDeposit`, run in this order' }),
     setDisputeProtectionEnabled: calldata.optional().meta({ description: 'The escrow’s `setDisputeProtectionEnabled(0, enabled)`' }),
@@ -58,16 +59,21 @@ export const atomicCreateResult = z
 export const atomicCreateStatus = z
   .object({
     status: z.enum(['pending', 'confirmed', 'failed']).meta({
-      description: 'pending: submitted, not yet confirmed; confirmed: the deposit exists; failed (ours, beside document 3’s two): the batch can never succeed, see `failure`',
+      description:
+        'pending: submitted, not yet confirmed; confirmed: the deposit exists; failed (ours, beside document 3’s two): the batch can never succeed, see `failure`',
     }),
     chainId,
-    depositId: z.string().regex(/^\d+$/).meta({ description: 'The deposit id reserved; final once confirmed (a batch that lost its id to another deposit is submitted again under the next)' }),
+    depositId: z
+      .string()
+      .regex(/^\d+$/)
+      .meta({ description: 'The deposit id reserved; final once confirmed (a batch that lost its id to another deposit is submitted again under the next)' }),
     escrowAddress,
     transactionHash: txHash.nullable().meta({ description: 'Null until confirmed' }),
     failure: z
       .object({
         code: z.enum(['CALLDATA_REVERTS', 'EMBEDDED_WALLET_NOT_FOUND', 'SUBMISSION_FAILED']).meta({
-          description: 'CALLDATA_REVERTS: the batch reverts for a reason of the maker’s calls; EMBEDDED_WALLET_NOT_FOUND: the provider holds no embedded wallet for the address; SUBMISSION_FAILED: the batch reverted on chain, or lost its id three times',
+          description:
+            'CALLDATA_REVERTS: the batch reverts for a reason of the maker’s calls; EMBEDDED_WALLET_NOT_FOUND: the provider holds no embedded wallet for the address; SUBMISSION_FAILED: the batch reverted on chain, or lost its id three times',
         }),
         message: z.string().meta({ description: 'The reason in words' }),
       })

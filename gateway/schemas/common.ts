@@ -14,17 +14,29 @@ export const paymentCurrency = z
   .regex(/^[A-Z][A-Z0-9]{2,9}$/, 'must be an ISO 4217 code or a token symbol, in upper case')
   .meta({ description: 'A fiat currency (ISO 4217), or on a crypto rail the token’s symbol', example: 'USD' });
 /** Long enough for any amount the platform takes (docs/api-conventions.md), short enough that parsing one costs nothing. */
-export const decimalString = z.string().max(32, 'must be at most 32 characters').regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as 25 or 12.5');
+export const decimalString = z
+  .string()
+  .max(32, 'must be at most 32 characters')
+  .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as 25 or 12.5');
 export const tier = z.enum(['BASE', 'PRO', 'CONCIERGE']);
 export const feePayer = z.enum(['MERCHANT', 'PAYEE', 'SPLIT']);
 export const environment = z.enum(['LIVE', 'SANDBOX']);
 export const isoTime = z.string().meta({ description: 'ISO 8601 time', example: '2026-11-23T12:00:00.000Z' });
 /** USDC as a decimal string, up to its 6 decimals. */
-export const usdc = z.string().regex(/^\d+(\.\d{1,6})?$/).meta({ description: 'USDC, a decimal string', example: '1250.5' });
+export const usdc = z
+  .string()
+  .regex(/^\d+(\.\d{1,6})?$/)
+  .meta({ description: 'USDC, a decimal string', example: '1250.5' });
 /** USD in USDC as a decimal string with a sign: a realised profit, negative for a loss. */
-export const signedUsd = z.string().regex(/^-?\d+(\.\d{1,6})?$/).meta({ description: 'USD (in USDC), a decimal string; negative for a loss', example: '12.345678' });
+export const signedUsd = z
+  .string()
+  .regex(/^-?\d+(\.\d{1,6})?$/)
+  .meta({ description: 'USD (in USDC), a decimal string; negative for a loss', example: '12.345678' });
 /** Fiat as a decimal string with the currency's two decimals. */
-export const fiat = z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Fiat, two decimals', example: '1020.00' });
+export const fiat = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .meta({ description: 'Fiat, two decimals', example: '1020.00' });
 export const count = z.number().int().min(0);
 /** Basis points, 0 to 10,000. */
 export const bps = z.number().int().min(0).max(10_000);
@@ -46,7 +58,10 @@ export const pageQuery = {
 /** The paging fields of every merchant list answer, beside the page's items. */
 export function pageFields(items: string) {
   return {
-    total: z.number().int().meta({ description: `How many ${items} match, on every page` }),
+    total: z
+      .number()
+      .int()
+      .meta({ description: `How many ${items} match, on every page` }),
     page: z.number().int().meta({ description: 'This page’s number, from 1' }),
     limit: z.number().int().meta({ description: 'The most items a page holds' }),
   };
@@ -57,7 +72,10 @@ export function resourceId(prefix: string, article: string) {
   return z
     .string()
     .regex(idPattern(prefix), `must be ${article} id: ${prefix}_ and 24 letters or digits`)
-    .meta({ description: `${article[0]!.toUpperCase()}${article.slice(1)} id: ${prefix}_ and 24 letters or digits`, example: `${prefix}_4Fz1hQk9TbW2mX7pLr0sVc3N` });
+    .meta({
+      description: `${article[0]!.toUpperCase()}${article.slice(1)} id: ${prefix}_ and 24 letters or digits`,
+      example: `${prefix}_4Fz1hQk9TbW2mX7pLr0sVc3N`,
+    });
 }
 
 export const merchantId = resourceId('mer', 'a merchant');

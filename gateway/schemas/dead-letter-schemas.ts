@@ -19,7 +19,9 @@ export const deadLetterId = z
 export const deadLetterPath = z.strictObject({ deadLetterId });
 
 export const deadLetterStatus = z.enum(DEAD_LETTER_STATUSES).meta({ description: 'OPEN while it waits for an operator; RETRIED or DISCARDED once one acted' });
-export const deadLetterSource = z.enum(DEAD_LETTER_SOURCES).meta({ description: 'Where the work came from: an effect, a timer, a bus delivery, a refused message or a fact' });
+export const deadLetterSource = z
+  .enum(DEAD_LETTER_SOURCES)
+  .meta({ description: 'Where the work came from: an effect, a timer, a bus delivery, a refused message or a fact' });
 
 /** An actor address as formatAddress writes it. */
 const ACTOR = new RegExp(`^${ADDRESS_PART}:${ADDRESS_PART}$`);
@@ -40,7 +42,12 @@ export type ListDeadLettersQuery = z.infer<typeof listDeadLettersQuery>;
 
 export const discardDeadLetterBody = z
   .strictObject({
-    reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').meta({ description: 'Why the work is given up; kept on the letter' }),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(500, 'must be at most 500 characters')
+      .meta({ description: 'Why the work is given up; kept on the letter' }),
   })
   .meta({ example: { reason: 'Refunded by hand; the webhook is no longer wanted' } });
 
@@ -53,7 +60,8 @@ export const deadLetterView = z
     source: deadLetterSource,
     actor: z
       .object({ kind: z.string().meta({ description: 'The actor’s kind' }), id: z.string().meta({ description: 'The actor’s id' }) })
-      .nullable().meta({ description: 'The actor whose work it was; null for a bus delivery' }),
+      .nullable()
+      .meta({ description: 'The actor whose work it was; null for a bus delivery' }),
     consumer: z.string().nullable().meta({ description: 'The durable consumer of a bus delivery; null otherwise' }),
     payload: z.unknown().meta({ description: 'The original work as stored: the outbox entry, the timer row, the domain event or the refused message' }),
     error: z

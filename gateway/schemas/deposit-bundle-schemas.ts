@@ -11,7 +11,10 @@ const profitUsd = signedUsd.meta({ example: '1.086956' });
 const rate18 = z.string().regex(/^\d+$/).meta({ description: 'Fiat per USDC, 18 decimals, as the escrow holds it', example: '925000000000000000' });
 
 export const depositBundlePath = z.object({
-  depositId: z.string().regex(/^\d{1,78}$/, 'must be a deposit id: a whole number, 0 or more').meta({ description: 'The deposit’s id in the escrow (depositIdOnContract)', example: '1' }),
+  depositId: z
+    .string()
+    .regex(/^\d{1,78}$/, 'must be a deposit id: a whole number, 0 or more')
+    .meta({ description: 'The deposit’s id in the escrow (depositIdOnContract)', example: '1' }),
 });
 
 const FORCE_REFRESH = 'true reads the deposit from the indexer again instead of the reading kept for up to 10 seconds';
@@ -19,7 +22,13 @@ const FORCE_REFRESH = 'true reads the deposit from the indexer again instead of 
 export const depositBundleQuery = z
   .strictObject({
     escrowAddress: evmAddress.meta({ description: 'The escrow the deposit is in: this node’s (another escrow’s deposit is not found)' }),
-    dailySnapshotLimit: z.coerce.number().int().min(1).max(366, 'must be at most 366').default(30).meta({ description: 'How many days of daily snapshots, up to today; default 30' }),
+    dailySnapshotLimit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(366, 'must be at most 366')
+      .default(30)
+      .meta({ description: 'How many days of daily snapshots, up to today; default 30' }),
     // The description again on the defaulted parameter, so the OpenAPI parameter carries it as well as its schema.
     forceRefresh: queryBoolean(FORCE_REFRESH).default(false).meta({ description: FORCE_REFRESH }),
   })
@@ -89,7 +98,9 @@ export const depositBundle = z
       .array(
         z.object({
           intentHash,
-          status: z.enum(['SIGNALED', 'FULFILLED', 'PRUNED']).meta({ description: 'SIGNALED (open), FULFILLED, or PRUNED (cancelled by its taker or after expiry)' }),
+          status: z
+            .enum(['SIGNALED', 'FULFILLED', 'PRUNED'])
+            .meta({ description: 'SIGNALED (open), FULFILLED, or PRUNED (cancelled by its taker or after expiry)' }),
           amount: usdc.meta({ description: 'What the intent locked' }),
           conversionRate: rate18.meta({ description: 'What the taker agreed to pay, fiat per USDC, 18 decimals' }),
           paymentMethodHash,
@@ -102,8 +113,13 @@ export const depositBundle = z
           netToTaker: usdc,
           protocolFee: usdc,
           referrerFee: usdc,
-          referenceRate: z.string().nullable().meta({ description: 'Fiat per USD (6 decimals) recorded with the fulfilment; null before it, or for a currency without one' }),
-          realizedProfitUsd: profitUsd.nullable().meta({ description: 'amountTaken × (rate / reference − 1), rounded toward negative infinity; null without a reference' }),
+          referenceRate: z
+            .string()
+            .nullable()
+            .meta({ description: 'Fiat per USD (6 decimals) recorded with the fulfilment; null before it, or for a currency without one' }),
+          realizedProfitUsd: profitUsd
+            .nullable()
+            .meta({ description: 'amountTaken × (rate / reference − 1), rounded toward negative infinity; null without a reference' }),
         }),
       )
       .meta({ description: 'The latest signalled first' }),
@@ -142,9 +158,23 @@ export const depositBundle = z
           after: z.object(state).meta({ description: 'The deposit after the movement' }),
         }),
       )
-      .meta({ description: 'Every movement of the deposit’s USDC in chain order: fund events, and intents locking, giving back (UNLOCKED) or taking (TAKEN) it' }),
+      .meta({
+        description: 'Every movement of the deposit’s USDC in chain order: fund events, and intents locking, giving back (UNLOCKED) or taking (TAKEN) it',
+      }),
     dailySnapshots: z
-      .array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'A UTC day' }), ...state, realizedProfitUsd: profitUsd.meta({ description: 'Lifetime, at the end of the day' }) }))
-      .meta({ description: 'The deposit at the end of each of the last dailySnapshotLimit UTC days up to today (the node’s clock), oldest first, none before its creation' }),
+      .array(
+        z.object({
+          date: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .meta({ description: 'A UTC day' }),
+          ...state,
+          realizedProfitUsd: profitUsd.meta({ description: 'Lifetime, at the end of the day' }),
+        }),
+      )
+      .meta({
+        description:
+          'The deposit at the end of each of the last dailySnapshotLimit UTC days up to today (the node’s clock), oldest first, none before its creation',
+      }),
   })
   .meta({ id: 'DepositBundle' });

@@ -16,4 +16,8 @@ export const destinationAddress = walletAddress.meta({
 
 export const destinationToken = z.string().min(1).max(64).meta({ description: "The token's symbol (USDC) or its address on the chain (the mint on Solana)" });
 
-export const destinationChainId = z.number().int().positive().meta({ description: `Defaults to 8453. Supported: ${describeChains()}` });
+export const destinationChainId = z
+  .number()
+  .int()
+  .positive()
+  .meta({ description: `Defaults to 8453. Supported: ${describeChains()}` });

@@ -13,6 +13,6 @@ export function envelopeOf<T extends z.ZodType>(responseObject: T) {
 
 export const failureEnvelope = envelopeOf(z.unknown().nullable()).meta({ id: 'Failure' });
 
-export const validationFailure = envelopeOf(
-  z.object({ fieldErrors: z.record(z.string(), z.array(z.string())), formErrors: z.array(z.string()) }),
-).meta({ id: 'ValidationFailure' });
+export const validationFailure = envelopeOf(z.object({ fieldErrors: z.record(z.string(), z.array(z.string())), formErrors: z.array(z.string()) })).meta({
+  id: 'ValidationFailure',
+});

@@ -28,7 +28,11 @@ export const listEventsQuery = z.strictObject({
 
 export const streamEventsQuery = z.strictObject({ type: types.optional() });
 
-export const eventId = z.string().min(1).max(MAX_EVENT_ID).regex(/^[\x21-\x7e]+$/, 'must be an event id (visible ASCII, no spaces)');
+export const eventId = z
+  .string()
+  .min(1)
+  .max(MAX_EVENT_ID)
+  .regex(/^[\x21-\x7e]+$/, 'must be an event id (visible ASCII, no spaces)');
 
 export const streamEventsHeaders = z.object({
   'last-event-id': eventId.optional().meta({
@@ -39,17 +43,16 @@ export const streamEventsHeaders = z.object({
 
 export const merchantEvent = z
   .looseObject({
-    id: z.string().meta({ description: 'The event id, the same as the webhook’s (X-Webhook-Id): de-duplicate on it', example: 'evt_ord_4Fz1hQk9TbW2mX7pLr0sVc3N_1_0' }),
+    id: z
+      .string()
+      .meta({ description: 'The event id, the same as the webhook’s (X-Webhook-Id): de-duplicate on it', example: 'evt_ord_4Fz1hQk9TbW2mX7pLr0sVc3N_1_0' }),
     type: webhookEventType,
     timestamp: isoTime.meta({ description: 'When the event happened' }),
     version: z.number().int().optional().meta({ description: 'Payout events 2, dispute events 1; absent on order and payment events' }),
-    data: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .meta({
-        description:
-          'As the webhook carries it: for order and payment types `{ order, payment, refund, paymentBridge }` (and `amountChange` on ORDER_AMOUNT_SET), the order as in the order list and the payment as in the payment list; for payout types the payout, for dispute types the dispute',
-      }),
+    data: z.record(z.string(), z.unknown()).nullable().meta({
+      description:
+        'As the webhook carries it: for order and payment types `{ order, payment, refund, paymentBridge }` (and `amountChange` on ORDER_AMOUNT_SET), the order as in the order list and the payment as in the payment list; for payout types the payout, for dispute types the dispute',
+    }),
   })
   .meta({ id: 'MerchantEvent', description: 'An event, in the body its webhook is sent (docs/webhooks.md)' });
 

@@ -10,7 +10,9 @@ const service = z
 
 export const healthReport = z
   .object({
-    status: z.enum(['healthy', 'degraded', 'unhealthy']).meta({ description: 'unhealthy without the store; degraded without the transport or event bus, or while the chain indexer is not serving' }),
+    status: z
+      .enum(['healthy', 'degraded', 'unhealthy'])
+      .meta({ description: 'unhealthy without the store; degraded without the transport or event bus, or while the chain indexer is not serving' }),
     timestamp: z.string().meta({ description: 'When the report was made (ISO 8601)' }),
     uptime: z.number().meta({ description: 'Seconds since the node started' }),
     environment: z.string().meta({ description: 'NODE_ENV: development, test or production' }),

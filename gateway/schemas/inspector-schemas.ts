@@ -8,20 +8,35 @@ import { z } from 'zod';
 import { ADDRESS_PART, SAFE_PART } from '../../actors/address.js';
 import { isoTime, pageQuery } from './common.js';
 
-const kind = z.string().regex(SAFE_PART, 'must be an actor kind: 1 to 128 letters, digits, _ or -').meta({ description: 'The actor kind: order, payment, webhook, delivery, transaction, …', example: 'order' });
+const kind = z
+  .string()
+  .regex(SAFE_PART, 'must be an actor kind: 1 to 128 letters, digits, _ or -')
+  .meta({ description: 'The actor kind: order, payment, webhook, delivery, transaction, …', example: 'order' });
 const actorId = z.string().regex(SAFE_PART, 'must be an actor id: 1 to 128 letters, digits, _ or -').meta({ example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N' });
-const version = z.number().int().meta({ description: 'The document version a turn wrote; maintenance writes take versions too, so versions of turns may skip' });
+const version = z
+  .number()
+  .int()
+  .meta({ description: 'The document version a turn wrote; maintenance writes take versions too, so versions of turns may skip' });
 
 export const actorPath = z.strictObject({ kind, actorId });
 
 export const turnPath = z.strictObject({
   kind,
   actorId,
-  version: z.string().regex(/^[1-9]\d{0,14}$/, 'must be a version: a whole number from 1').meta({ example: '3' }),
+  version: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'must be a version: a whole number from 1')
+    .meta({ example: '3' }),
 });
 
 export const historyQuery = z.strictObject({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0).meta({ description: 'Turns after this version (nextAfter of the previous page); 0 from the first' }),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(0)
+    .meta({ description: 'Turns after this version (nextAfter of the previous page); 0 from the first' }),
   limit: pageQuery.limit,
 });
 
@@ -36,7 +51,10 @@ export const searchQuery = z.strictObject({
   query: z
     .string()
     .regex(new RegExp(`^(${ADDRESS_PART}:)?${ADDRESS_PART}$`), 'must be an actor id (ord_…, pay_…, mer_…) or an address kind:id')
-    .meta({ description: 'An actor id or kind:id; an id also finds the actors whose view names it as their merchant, order or webhook', example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N' }),
+    .meta({
+      description: 'An actor id or kind:id; an id also finds the actors whose view names it as their merchant, order or webhook',
+      example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N',
+    }),
   limit: pageQuery.limit,
 });
 
@@ -78,7 +96,9 @@ export const inspectedActor = z
     ),
     createdAt: isoTime,
     updatedAt: isoTime,
-    events: z.array(z.string()).meta({ description: 'The event types the admin API can send it (POST …/events): its machine’s, less creations and delayed events' }),
+    events: z
+      .array(z.string())
+      .meta({ description: 'The event types the admin API can send it (POST …/events): its machine’s, less creations and delayed events' }),
   })
   .meta({ id: 'InspectedActor' });
 
@@ -125,11 +145,10 @@ export const actorAsOf = z
     state: stateValue,
     context: freeForm('The machine context after the turn, secrets redacted'),
     source: z.enum(['snapshot', 'replay']).meta({ description: 'snapshot: the one the turn stored; replay: computed from the recorded events' }),
-    replayedFrom: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: 'With source replay: 0 when replayed from the creation, else the version whose stored snapshot it started from (older turns past the retention); null with source snapshot' }),
+    replayedFrom: z.number().int().nullable().meta({
+      description:
+        'With source replay: 0 when replayed from the creation, else the version whose stored snapshot it started from (older turns past the retention); null with source snapshot',
+    }),
     turn: turnSummary,
   })
   .meta({ id: 'ActorAsOf' });
@@ -145,7 +164,9 @@ export const actorSearch = z
         state: stateValue,
         version,
         updatedAt: isoTime,
-        match: z.enum(['id', 'merchantId', 'orderId', 'webhookId']).meta({ description: 'id: the actor itself; otherwise the view field that names the searched id' }),
+        match: z
+          .enum(['id', 'merchantId', 'orderId', 'webhookId'])
+          .meta({ description: 'id: the actor itself; otherwise the view field that names the searched id' }),
       }),
     ),
     hasMore: z.boolean().meta({ description: 'More actors match than limit; narrow the search' }),

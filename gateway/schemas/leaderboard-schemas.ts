@@ -9,11 +9,17 @@ import { bps, bytes32, count, currencyCode, evmAddress, fiat, isoTime, signedUsd
 import { offsetPagination } from './offset-pagination.js';
 
 const rank = z.number().int().min(1).meta({ description: 'Descending: 1 is top; equals share a rank (1, 2, 2, 4)' });
-const windowParam = z.enum(LEADERBOARD_WINDOWS).default('lifetime').meta({ description: 'lifetime, or the last 7, 30 or 90 days by the node’s clock: scopes totalAmountTaken and realizedProfitUsd only' });
+const windowParam = z
+  .enum(LEADERBOARD_WINDOWS)
+  .default('lifetime')
+  .meta({ description: 'lifetime, or the last 7, 30 or 90 days by the node’s clock: scopes totalAmountTaken and realizedProfitUsd only' });
 
 export const leaderboardQuery = z
   .strictObject({
-    sortBy: z.enum(LEADERBOARD_METRICS).default('profit').meta({ description: 'profit: realised profit; volume: filled volume (totalAmountTaken); liquidity: gross deposited (totalDeposited)' }),
+    sortBy: z
+      .enum(LEADERBOARD_METRICS)
+      .default('profit')
+      .meta({ description: 'profit: realised profit; volume: filled volume (totalAmountTaken); liquidity: gross deposited (totalDeposited)' }),
     sortOrder: z.enum(['asc', 'desc']).default('desc').meta({ description: 'desc: the top first' }),
     window: windowParam,
     limit: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(25).meta({ description: 'Makers answered, at most 100' }),
@@ -32,10 +38,14 @@ export const makerIdPath = z.object({
 
 export const leaderboardMaker = z
   .object({
-    makerId: z.string().meta({ description: '<chainId>_<makerAddress>, the address in lower case', example: '8453_0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' }),
+    makerId: z
+      .string()
+      .meta({ description: '<chainId>_<makerAddress>, the address in lower case', example: '8453_0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' }),
     chainId: z.number().int().meta({ description: 'The chain the maker’s deposits are on' }),
     makerAddress: evmAddress.meta({ description: 'The depositor, checksummed' }),
-    realizedProfitUsd: signedUsd.meta({ description: 'Window-scoped: Σ over fulfilments of released × (rate / reference − 1), each at the reference rate recorded when it was fulfilled' }),
+    realizedProfitUsd: signedUsd.meta({
+      description: 'Window-scoped: Σ over fulfilments of released × (rate / reference − 1), each at the reference rate recorded when it was fulfilled',
+    }),
     totalAmountTaken: usdc.meta({ description: 'Window-scoped filled volume: the USDC fulfilments released from the maker’s deposits, fees included' }),
     totalDeposited: usdc.meta({ description: 'Lifetime liquidity: what the maker’s deposits ever took in, closed ones included' }),
     availableLiquidity: usdc.meta({ description: 'What the maker’s open deposits can sell now' }),
@@ -119,7 +129,15 @@ export const leaderboardMakerDetail = z
     generatedAt: isoTime.meta({ description: 'The snapshot answered from' }),
     maker: leaderboardMaker.meta({ description: 'Lifetime figures' }),
     ranks,
-    platforms: z.array(z.object({ paymentMethodHash: bytes32.meta({ description: 'keccak256 of the platform’s name, as the escrow names it' }), paymentPlatform: z.string().nullable().meta({ description: 'null for a method no platform this service verifies hashes to' }), ...tally })).meta({ description: 'The most volume first' }),
+    platforms: z
+      .array(
+        z.object({
+          paymentMethodHash: bytes32.meta({ description: 'keccak256 of the platform’s name, as the escrow names it' }),
+          paymentPlatform: z.string().nullable().meta({ description: 'null for a method no platform this service verifies hashes to' }),
+          ...tally,
+        }),
+      )
+      .meta({ description: 'The most volume first' }),
     currencies: z
       .array(
         z.object({
@@ -133,7 +151,10 @@ export const leaderboardMakerDetail = z
     profitSnapshots: z
       .array(
         z.object({
-          date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'A UTC day' }),
+          date: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .meta({ description: 'A UTC day' }),
           fulfilments: count.meta({ description: 'Intents fulfilled that day' }),
           totalAmountTaken: usdc,
           realizedProfitUsd: signedUsd,

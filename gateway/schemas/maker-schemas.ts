@@ -48,7 +48,8 @@ const telegramUsername = z
 
 function depositDataSchema(processor: ProcessorName, shape: DepositDataShape, legacy: boolean) {
   const fields: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(shape.fields)) fields[name] = field.required ? identifier(field.identifier) : identifier(field.identifier).optional();
+  for (const [name, field] of Object.entries(shape.fields))
+    fields[name] = field.required ? identifier(field.identifier) : identifier(field.identifier).optional();
   if (legacy) fields[LEGACY_TELEGRAM_FIELD] = telegramUsername;
   const pair = shape.exactlyOneOf;
   const description = `The ${processor} payee${pair ? `: exactly one of ${pair[0]} and ${pair[1]}` : ''}`;
@@ -76,14 +77,24 @@ const makerDetails = {
 };
 
 function processorName(version: MakerApiVersion) {
-  return z.enum(NAMES[version] as [ProcessorName, ...ProcessorName[]], { error: (issue) => processorNameRule(version, issue.input) }).meta({ description: 'The payment platform the payee is on' });
+  return z
+    .enum(NAMES[version] as [ProcessorName, ...ProcessorName[]], { error: (issue) => processorNameRule(version, issue.input) })
+    .meta({ description: 'The payment platform the payee is on' });
 }
 
-const anyDepositData = z.record(z.string(), z.unknown()).meta({ description: 'The payee on the processor; its fields per processor are those of the create body' });
+const anyDepositData = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'The payee on the processor; its fields per processor are those of the create body' });
 
 /** Validate's bodies: the request's form is held strictly (a 400); depositData is what the boolean judges. */
-export const validateMakerBodyV1 = z.object({ processorName: processorName('v1'), depositData: anyDepositData }).strict().meta({ id: 'ValidateMakerRequestV1' });
-export const validateMakerBodyV2 = z.object({ processorName: processorName('v2'), depositData: anyDepositData, ...makerDetails }).strict().meta({ id: 'ValidateMakerRequestV2' });
+export const validateMakerBodyV1 = z
+  .object({ processorName: processorName('v1'), depositData: anyDepositData })
+  .strict()
+  .meta({ id: 'ValidateMakerRequestV1' });
+export const validateMakerBodyV2 = z
+  .object({ processorName: processorName('v2'), depositData: anyDepositData, ...makerDetails })
+  .strict()
+  .meta({ id: 'ValidateMakerRequestV2' });
 
 function createBody(version: MakerApiVersion) {
   const variants = NAMES[version].map((name) =>
@@ -96,7 +107,10 @@ function createBody(version: MakerApiVersion) {
       .strict(),
   );
   return z.discriminatedUnion('processorName', variants as unknown as [z.ZodObject, ...z.ZodObject[]], {
-    error: (issue) => (issue.code === 'invalid_union' && issue.path?.[0] === 'processorName' ? processorNameRule(version, (issue.input as { processorName?: unknown })?.processorName) : undefined),
+    error: (issue) =>
+      issue.code === 'invalid_union' && issue.path?.[0] === 'processorName'
+        ? processorNameRule(version, (issue.input as { processorName?: unknown })?.processorName)
+        : undefined,
   });
 }
 
@@ -113,7 +127,8 @@ export const makerPath = z.object({
     .string()
     .regex(/^[A-Za-z0-9._@+$-]{1,254}$/, 'must be a hashedOnchainId or a payee id')
     .meta({
-      description: 'The record’s hashedOnchainId (0x and 64 hex digits, any case), or the payee id in a spelling the processor takes (a cashtag with or without its $, an e-mail in any case, …)',
+      description:
+        'The record’s hashedOnchainId (0x and 64 hex digits, any case), or the payee id in a spelling the processor takes (a cashtag with or without its $, an e-mail in any case, …)',
       example: '0x2c4a3d4f3c4a5e1a0f5e8b0a4e1c4d2b9f8e7d6c5b4a39281706f5e4d3c2b1a0',
     }),
 });
@@ -124,7 +139,10 @@ export const makerRecord = z
     processorName: z.string().meta({ description: 'The processor the payee was registered on', example: 'venmo' }),
     offchainId: z.string().meta({ description: 'The normalised payee id, as payments on the platform name the payee', example: '3141592653' }),
     telegramUsername: z.string().nullable().meta({ description: 'The maker’s Telegram username, without the @; null for none' }),
-    hashedOnchainId: z.string().regex(/^0x[0-9a-fA-F]{64}$/).meta({ description: 'keccak256 of offchainId: the payeeDetails a deposit paid to this payee holds' }),
+    hashedOnchainId: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/)
+      .meta({ description: 'keccak256 of offchainId: the payeeDetails a deposit paid to this payee holds' }),
     isBusiness: z.boolean().meta({ description: 'The payee is a business account' }),
     revoked: z.boolean().meta({ description: 'Always false: no endpoint revokes a record yet' }),
     metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The maker’s free-form metadata (v2); null when none' }),

@@ -20,12 +20,19 @@ export const updateMerchantBody = z
     tier: tier.nullable().optional().meta({ description: 'The plan; null for none' }),
     evmWalletAddress: evmAddress.nullable().optional().meta({ description: 'Where orders on EVM chains deliver by default; null for none' }),
     solanaWalletAddress: solanaAddress.nullable().optional().meta({ description: 'Where orders on Solana deliver by default; null for none' }),
-    defaultPaymentCurrency: currencyCode.nullable().optional().meta({ description: 'The currency a fiat price is in when the create names none; null for none' }),
+    defaultPaymentCurrency: currencyCode
+      .nullable()
+      .optional()
+      .meta({ description: 'The currency a fiat price is in when the create names none; null for none' }),
     enabledRails: z.array(z.enum(ALL_RAILS)).max(ALL_RAILS.length).optional().meta({ description: 'The rails an order takes when its create names none' }),
     dynamicOrdersEnabled: z.boolean().optional().meta({ description: 'Orders may have open amounts and be resized' }),
     completionDustThresholdUsdc: decimalString.optional().meta({ description: 'Below this many USDC still owed, an order counts as FULFILLED' }),
     feePayer: feePayer.optional().meta({ description: 'Who bears the fees when the create names nobody' }),
-    apiKeyIpAllowlist: z.array(z.string().min(1).max(64)).max(100).optional().meta({ description: 'The client addresses (IP addresses or CIDR ranges) the API keys are taken from; empty: any address' }),
+    apiKeyIpAllowlist: z
+      .array(z.string().min(1).max(64))
+      .max(100)
+      .optional()
+      .meta({ description: 'The client addresses (IP addresses or CIDR ranges) the API keys are taken from; empty: any address' }),
     inPersonCheckoutEnabled: z.boolean().optional().meta({ description: 'The merchant may take in-person checkouts' }),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one setting to change')
@@ -64,7 +71,9 @@ export const merchantProfile = z
       })
       .nullable()
       .meta({ description: 'The defaults orders are created with; null for none' }),
-    merchantUsers: z.array(z.record(z.string(), z.unknown())).meta({ description: 'The dashboard users of the account; empty for accounts made through the admin API' }),
+    merchantUsers: z
+      .array(z.record(z.string(), z.unknown()))
+      .meta({ description: 'The dashboard users of the account; empty for accounts made through the admin API' }),
   })
   .meta({ id: 'MerchantProfile', description: 'A merchant account, as its own API key reads it' });
 

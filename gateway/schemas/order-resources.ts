@@ -40,7 +40,8 @@ const checkoutOrderBase = {
   id: z.string().meta({ description: 'The order id (ord_…); random and unguessable, it is the credential of the hosted read' }),
   merchantId: z.string().meta({ description: 'The merchant account (mer_…) the order belongs to: the live or the sandbox one' }),
   status: orderStatus.meta({
-    description: 'How much of the order’s value has settled: CREATED (nothing yet), PARTIALLY_FULFILLED (some), FULFILLED (all, or all but dust), CANCELLED. An order never expires on its own',
+    description:
+      'How much of the order’s value has settled: CREATED (nothing yet), PARTIALLY_FULFILLED (some), FULFILLED (all, or all but dust), CANCELLED. An order never expires on its own',
   }),
   chargebackStatus: orderChargebackStatus.meta({ description: 'Whether payments of the order were charged back; additive, it never changes status' }),
   chargebacks: z.array(freeForm).meta({ description: 'PaymentChargebackFact[]; empty until chargebacks exist' }),
@@ -50,11 +51,14 @@ const checkoutOrderBase = {
   refundTransactionHash: nullableString.meta({ description: 'The refund’s transaction hash; null until it is sent' }),
   refundMetadata: notYetShown('Refund details'),
   inPersonCheckout: z.boolean().meta({ description: 'An order for in-person checkout: the merchant’s inPersonCheckoutEnabled when the order was created' }),
-  destinationAddress: z.string().meta({ description: 'Where the USDC is delivered: the address the create named, or the merchant’s wallet of the chain’s kind' }),
+  destinationAddress: z
+    .string()
+    .meta({ description: 'Where the USDC is delivered: the address the create named, or the merchant’s wallet of the chain’s kind' }),
   destinationToken: z.string().meta({ description: 'The token delivered, by its address on the destination chain' }),
   destinationChainId: z.string().meta({ description: 'A decimal string, as document 1 writes chain ids' }),
   feePayer: feePayer.meta({
-    description: 'Who bears the fees: MERCHANT (the customer pays the price, the merchant receives it less fees), PAYEE (the customer pays the price plus fees, the merchant receives the price) or SPLIT (shared by buyerFeeShareBps)',
+    description:
+      'Who bears the fees: MERCHANT (the customer pays the price, the merchant receives it less fees), PAYEE (the customer pays the price plus fees, the merchant receives the price) or SPLIT (shared by buyerFeeShareBps)',
   }),
   buyerFeeShareBps: z.number().int().meta({ description: 'With feePayer SPLIT: the customer’s share of the fees, in basis points (0 to 10000)' }),
   enabledRails: z.array(z.string()).meta({ description: 'The rails the customer may pay on (venmo, zelle, …, relay_<chainId> for crypto)' }),
@@ -121,7 +125,9 @@ export const merchantOrderList = z
 const hostedFields = {
   requestedFiat: fiatAmount.nullable().meta({ description: 'The fiat price, while it still describes what is owed' }),
   bridgeInfo: notYetShown('OrderBridgeInfo of the current payment'),
-  applePayChargeUsdcAmount: nullableString.meta({ description: 'The fee-grossed charge for the remaining balance by Apple Pay; null where that method is off or cannot be priced' }),
+  applePayChargeUsdcAmount: nullableString.meta({
+    description: 'The fee-grossed charge for the remaining balance by Apple Pay; null where that method is off or cannot be priced',
+  }),
 };
 
 const hostedOpenAmount = openAmountConfig
@@ -130,7 +136,10 @@ const hostedOpenAmount = openAmountConfig
     effectiveMax: nullableString.meta({ description: 'The largest amount the customer may enter now; null once the amount is locked or no rate prices it' }),
     savedInput: fiatAmount.nullable().meta({ description: 'The amount the customer saved, in the currency they typed it' }),
   })
-  .meta({ id: 'HostedOpenAmount', description: 'The open amount as the checkout page shows it: the merchant’s bounds, what the customer may enter now, and what they saved' });
+  .meta({
+    id: 'HostedOpenAmount',
+    description: 'The open amount as the checkout page shows it: the merchant’s bounds, what the customer may enter now, and what they saved',
+  });
 
 export const checkoutMerchant = z
   .object({
@@ -155,11 +164,19 @@ export const hostedOrder = z
           ...openFields,
           ...hostedFields,
           openAmount: hostedOpenAmount,
-          amountLock: z.enum(['PAYMENT_IN_PROGRESS', 'PAYMENT_MAY_SETTLE', 'PAID']).nullable().meta({ description: 'Why the amount can no longer change; null while it can' }),
+          amountLock: z
+            .enum(['PAYMENT_IN_PROGRESS', 'PAYMENT_MAY_SETTLE', 'PAID'])
+            .nullable()
+            .meta({ description: 'Why the amount can no longer change; null while it can' }),
         }),
       ])
-      .meta({ id: 'HostedCheckoutOrder', description: 'The order as the checkout page shows it: a CheckoutOrder with its fiat price and, when OPEN, the amount the customer may enter now' }),
+      .meta({
+        id: 'HostedCheckoutOrder',
+        description: 'The order as the checkout page shows it: a CheckoutOrder with its fiat price and, when OPEN, the amount the customer may enter now',
+      }),
     merchant: checkoutMerchant.nullable().meta({ description: 'Null when the merchant account no longer exists' }),
-    currentPayment: checkoutPayment.nullable().meta({ description: 'The newest payment attempt, with errorCode and errorMessage; null when the customer never picked a rail' }),
+    currentPayment: checkoutPayment
+      .nullable()
+      .meta({ description: 'The newest payment attempt, with errorCode and errorMessage; null when the customer never picked a rail' }),
   })
   .meta({ id: 'HostedOrder' });

@@ -25,28 +25,57 @@ export const createOrderBody = z
       .strictObject({
         currency: z.string().meta({ description: 'ISO currency of minAmount, maxAmount and presets' }),
         minAmount: z.string().optional().meta({ description: 'The smallest amount the customer may enter, at most 2 decimals; no minimum when absent' }),
-        maxAmount: z.string().optional().meta({ description: 'The largest amount the customer may enter, at most 2 decimals; the node’s order limit when absent' }),
+        maxAmount: z
+          .string()
+          .optional()
+          .meta({ description: 'The largest amount the customer may enter, at most 2 decimals; the node’s order limit when absent' }),
         presets: z.array(z.string()).optional().meta({ description: '1 to 6 suggested amounts, shown as buttons, within the bounds' }),
       })
       .optional()
-      .meta({ description: 'An open amount: the customer types what to pay at checkout, within these bounds (the merchant’s configuration must allow dynamic orders)' }),
+      .meta({
+        description: 'An open amount: the customer types what to pay at checkout, within these bounds (the merchant’s configuration must allow dynamic orders)',
+      }),
     idempotencyKey: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8 to 128 letters, digits, underscores or hyphens')
       .optional()
-      .meta({ description: 'Makes a retried create safe: the same key and body answer the first order again (200, orderToken null); the same key with another body is a 422' }),
+      .meta({
+        description:
+          'Makes a retried create safe: the same key and body answer the first order again (200, orderToken null); the same key with another body is a 422',
+      }),
     destinationAddress: destinationAddress.optional(),
     destinationToken: destinationToken.optional(),
     destinationChainId: destinationChainId.optional(),
     feePayer: feePayer.optional().meta({ description: 'Who bears the fees (MERCHANT, PAYEE or SPLIT); the merchant configuration’s when absent' }),
-    buyerFeeShareBps: z.number().int().min(0).max(10_000).optional().meta({ description: 'With feePayer SPLIT: the customer’s share of the fees, in basis points (0 to 10000)' }),
-    dynamicOrdersEnabled: z
-      .boolean()
+    buyerFeeShareBps: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
       .optional()
-      .meta({ description: 'false disables dynamic orders (open amounts, resizing) for this order; absent inherits the merchant’s setting; true while the merchant disables them is a 400' }),
-    enabledRails: z.array(z.string().min(1).max(32)).min(1).max(32).optional().meta({ description: 'The rails the customer may pay on; the merchant’s enabled rails when absent' }),
-    successUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional().meta({ description: 'http(s) address the checkout page sends the customer to once paid' }),
-    cancelUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional().meta({ description: 'http(s) address of the way back to the shop the checkout page offers' }),
+      .meta({ description: 'With feePayer SPLIT: the customer’s share of the fees, in basis points (0 to 10000)' }),
+    dynamicOrdersEnabled: z.boolean().optional().meta({
+      description:
+        'false disables dynamic orders (open amounts, resizing) for this order; absent inherits the merchant’s setting; true while the merchant disables them is a 400',
+    }),
+    enabledRails: z
+      .array(z.string().min(1).max(32))
+      .min(1)
+      .max(32)
+      .optional()
+      .meta({ description: 'The rails the customer may pay on; the merchant’s enabled rails when absent' }),
+    successUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional()
+      .meta({ description: 'http(s) address the checkout page sends the customer to once paid' }),
+    cancelUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional()
+      .meta({ description: 'http(s) address of the way back to the shop the checkout page offers' }),
     notes: freeFormObject.nullable().optional().meta({ description: 'Your own JSON object (a cart id, a SKU), given back on the order and in webhooks' }),
     testClockId: testClockId.optional().meta({ description: 'Sandbox only: the test clock the order and its payments run on (docs/test-clocks.md)' }),
   })
@@ -59,7 +88,8 @@ export const createOrderBody = z
     if (modes !== 1) {
       ctx.addIssue({
         code: 'custom',
-        message: 'send exactly one amount mode: requestedUsdcAmount, requestedFiatAmount (with requestedFiatCurrency or the merchant’s default currency), or openAmount',
+        message:
+          'send exactly one amount mode: requestedUsdcAmount, requestedFiatAmount (with requestedFiatCurrency or the merchant’s default currency), or openAmount',
       });
     }
     // Without a currency, the merchant's defaultPaymentCurrency prices the order (document 1, versioning item 3).
@@ -76,11 +106,15 @@ export const orderPath = z.strictObject({ orderId });
 export const listOrdersQuery = z.strictObject({
   orderId: z.string().max(128).optional().meta({ description: 'Part of an order id, any letter case; ignored when search is set' }),
   status: orderStatus.optional().meta({ description: 'Only orders in this status; ignored when displayStatus is set' }),
-  displayStatus: z
-    .enum(['ACTIVE', 'EXPIRED', 'CREATED'])
-    .optional()
-    .meta({ description: 'CREATED orders by their attempts: ACTIVE (one in progress), EXPIRED (one expired, none in progress) or CREATED (none in progress, none expired)' }),
+  displayStatus: z.enum(['ACTIVE', 'EXPIRED', 'CREATED']).optional().meta({
+    description:
+      'CREATED orders by their attempts: ACTIVE (one in progress), EXPIRED (one expired, none in progress) or CREATED (none in progress, none expired)',
+  }),
   chargebackStatus: orderChargebackStatus.optional().meta({ description: 'Only orders with this chargeback status' }),
-  search: z.string().max(256).optional().meta({ description: 'Words in the order id, notes or metadata, any letter case; shorter than 3 characters is ignored' }),
+  search: z
+    .string()
+    .max(256)
+    .optional()
+    .meta({ description: 'Words in the order id, notes or metadata, any letter case; shorter than 3 characters is ignored' }),
   ...pageQuery,
 });

@@ -29,7 +29,14 @@ export const orderbookQuery = z
     currency: currencyCode.meta({ description: 'Fiat code: three upper-case letters', example: 'USD' }),
     paymentPlatform: z.string().min(1).max(64).optional().meta({ description: 'Only this platform (venmo, revolut, zelle-chase, …)' }),
     sortBy: z.enum(SORT_FIELDS).default('price').meta({ description: 'Order of the rows: by price, available amount, intent limits or APR' }),
-    sortDirection: z.enum(['asc', 'desc']).optional().meta({ description: `Default: ${Object.entries(DEFAULT_DIRECTION).map(([field, direction]) => `${direction} for ${field}`).join(', ')}` }),
+    sortDirection: z
+      .enum(['asc', 'desc'])
+      .optional()
+      .meta({
+        description: `Default: ${Object.entries(DEFAULT_DIRECTION)
+          .map(([field, direction]) => `${direction} for ${field}`)
+          .join(', ')}`,
+      }),
     chainId: z
       .union([z.literal('null').transform(() => null), z.coerce.number().int().positive()])
       .optional()
@@ -41,7 +48,12 @@ export const orderbookQuery = z
       .union([z.literal('null').transform(() => null), z.coerce.number().int().min(0)])
       .optional()
       .meta({ description: 'Rows skipped; default 0' }),
-    amount: z.string().regex(/^\d+$/, 'must be digits only: USDC base units').max(30).optional().meta({ description: 'USDC base units one intent would take: rows that cannot take it are left out' }),
+    amount: z
+      .string()
+      .regex(/^\d+$/, 'must be digits only: USDC base units')
+      .max(30)
+      .optional()
+      .meta({ description: 'USDC base units one intent would take: rows that cannot take it are left out' }),
     showSmallOrders: queryBoolean('true includes rows whose available amount is below the dust threshold').default(false),
     hideExtremeSpread: queryBoolean('true hides rows whose spread is beyond the extreme-spread threshold either way').default(true),
     sellerAutomatedRelease: sellerAutomatedRelease.default('include'),
@@ -70,7 +82,9 @@ const rowFields = {
   maxFiatSupported: fiatAmount.meta({ description: 'intentAmountMax at the row’s price, in currency' }),
   successRateBps: bps.meta({ description: 'Intents fulfilled per 10,000 signalled on the deposit; 0 before its first' }),
   feeBps: bps.meta({ description: 'Protocol fee deducted from the delivered token amount at fulfilment; 0 when fee enforcement is disabled' }),
-  apr: z.number().nullable().meta({ description: 'Percent per year: the spread earned on the share of the deposit taken, over its life; null without a reference rate or under a day old' }),
+  apr: z.number().nullable().meta({
+    description: 'Percent per year: the spread earned on the share of the deposit taken, over its life; null without a reference rate or under a day old',
+  }),
   spread: z.number().nullable().meta({ description: 'Percent above (below, negative) the reference rate; null without one' }),
   sellerAutomatedReleaseAvailable: z.boolean().meta({ description: 'Enabled, and the seller credential unexpired: release can happen now' }),
   sellerAutomatedReleaseEnabled: z.boolean().meta({ description: 'The deposit opted in and the seller credential is active, whether or not it has expired' }),

@@ -13,14 +13,20 @@ export const paymentStatus = z.enum(['CREATED', 'SETTLED', 'CANCELLED', 'EXPIRED
 
 const paymentPenalty = z
   .object({
-    kind: z.enum(['PURCHASE_PROTECTION', 'CROSS_CURRENCY']).meta({ description: 'Why the payment counted for less: the platform’s purchase protection, or a payment in another currency' }),
-    penaltyBps: z.number().int().meta({ description: 'The rate applied, in basis points, as the attestation service set it; do not infer a fixed rate from the platform' }),
+    kind: z
+      .enum(['PURCHASE_PROTECTION', 'CROSS_CURRENCY'])
+      .meta({ description: 'Why the payment counted for less: the platform’s purchase protection, or a payment in another currency' }),
+    penaltyBps: z
+      .number()
+      .int()
+      .meta({ description: 'The rate applied, in basis points, as the attestation service set it; do not infer a fixed rate from the platform' }),
     originalAmount: z.string().meta({ description: 'The amount before this penalty, two decimals, in the payment’s currency' }),
     attestedAmount: z.string().meta({ description: 'The amount after this penalty, two decimals, in the payment’s currency' }),
   })
   .meta({
     id: 'PaymentPenalty',
-    description: 'A penalty the verified payment was counted with. Entries are in the order applied (CROSS_CURRENCY first), so a second entry’s originalAmount is the first’s attestedAmount',
+    description:
+      'A penalty the verified payment was counted with. Entries are in the order applied (CROSS_CURRENCY first), so a second entry’s originalAmount is the first’s attestedAmount',
   });
 
 const checkoutPaymentQuote = z
@@ -32,7 +38,9 @@ const checkoutPaymentQuote = z
         depositId: z.string().meta({ description: 'The maker’s deposit the intent is signalled on; on a crypto rail, the conversion provider’s request id' }),
         amount: z.string().meta({ description: 'USDC base units the intent locks' }),
         toAddress: z.string().meta({ description: 'Where the escrow releases the USDC' }),
-        escrowAddress: z.string().meta({ description: 'The escrow contract holding the deposit; on a crypto rail, the address to send to; the zero address in the sandbox' }),
+        escrowAddress: z
+          .string()
+          .meta({ description: 'The escrow contract holding the deposit; on a crypto rail, the address to send to; the zero address in the sandbox' }),
         fiatCurrencyCode: z.string().meta({ description: 'The currency the customer pays in (ISO 4217; on a crypto rail, the token)' }),
         payeeDetails: z.string().meta({ description: 'keccak256 of the recipient id, as the escrow holds it' }),
       })
@@ -46,14 +54,17 @@ export const checkoutPayment = z
     id: z.string().meta({ description: 'The payment id (pay_…); never changes, key your references on it' }),
     orderId: z.string().meta({ description: 'The order this attempt pays' }),
     status: paymentStatus.meta({
-      description: 'CREATED (open: the customer pays in the window), SETTLED (verified and the USDC delivered), CANCELLED (the customer backed out or switched), EXPIRED (the window closed) or FAILED',
+      description:
+        'CREATED (open: the customer pays in the window), SETTLED (verified and the USDC delivered), CANCELLED (the customer backed out or switched), EXPIRED (the window closed) or FAILED',
     }),
     chargebackStatus: z.enum(['NONE', 'CHARGEBACKED']).meta({ description: 'Whether the payment was charged back; additive, it never changes status' }),
     chargeback: z.null().meta({ description: 'PaymentChargebackFact; null until chargebacks exist' }),
     penalties: z.array(paymentPenalty).meta({ description: 'Penalties the verified payment was counted with; always present, empty when none applied' }),
     rail: z.string().meta({ description: 'The rail paid on: venmo, zelle, …, or relay_<chainId> for crypto' }),
     paymentMethodId: nullableString.meta({ description: 'The customer’s Zelle bank (zelle-chase, zelle-bofa, zelle-citi), for display; null on other rails' }),
-    proofMode: z.enum(['BUYER_TEE', 'SIMULATED']).meta({ description: 'BUYER_TEE: the buyer’s session read by the attestation service; SIMULATED: a sandbox payment' }),
+    proofMode: z
+      .enum(['BUYER_TEE', 'SIMULATED'])
+      .meta({ description: 'BUYER_TEE: the buyer’s session read by the attestation service; SIMULATED: a sandbox payment' }),
     attestation: z
       .object({ serviceUrl: z.string().meta({ description: 'The attestation service’s address, as the customer’s browser reaches it' }) })
       .meta({ description: 'Where the customer’s proof of payment is verified' }),
@@ -78,7 +89,8 @@ export const checkoutPayment = z
       .nullable()
       .meta({ description: 'Referral fees taken from the settlement, per recipient; null when none applied' }),
     railIdentifier: nullableString.meta({
-      description: 'Opaque: the intent on chain on a fiat rail, the transfer request on a crypto rail. Null until the attempt is registered; changes only when a recreate reopens it',
+      description:
+        'Opaque: the intent on chain on a fiat rail, the transfer request on a crypto rail. Null until the attempt is registered; changes only when a recreate reopens it',
     }),
     fulfillTransaction: nullableString.meta({ description: 'The settlement transaction’s hash (sim_<payment id> in the sandbox); null until SETTLED' }),
     errorCode: nullableString.optional().meta({ description: 'Set on the hosted and customer reads only; null on list rows' }),
@@ -93,7 +105,9 @@ export const merchantPaymentList = z
   .object({ payments: z.array(checkoutPayment).meta({ description: 'This page of attempts, newest first' }), ...pageFields('attempts') })
   .meta({ id: 'MerchantPaymentList' });
 
-export const orderPayments = z.object({ payments: z.array(checkoutPayment).meta({ description: 'Every attempt of the order, newest first' }) }).meta({ id: 'OrderPayments' });
+export const orderPayments = z
+  .object({ payments: z.array(checkoutPayment).meta({ description: 'Every attempt of the order, newest first' }) })
+  .meta({ id: 'OrderPayments' });
 
 export const checkoutQuotes = z
   .object({
@@ -102,15 +116,15 @@ export const checkoutQuotes = z
     platforms: z
       .array(
         z.object({
-        platform: z.string().meta({ description: 'The rail' }),
-        displayAmount: z.string().meta({ description: 'What the customer would send, in currency' }),
-        spreadPercentage: z.number().meta({ description: 'How far the price sits above the reference rate, in percent (two decimals)' }),
-        paymentMethodId: nullableString.meta({ description: 'The Zelle bank quoted; null on other rails' }),
-        currency: paymentCurrency,
-        currencyPerUsdRate: z.string().meta({ description: 'Units of currency per US dollar in this offer' }),
-        totalUsdcFeeAmount: z.string().meta({ description: 'Every fee the payment would carry, in USDC' }),
-        payTo: z.string().meta({ description: 'Opaque recipient id, as the payment platform knows the recipient' }),
-        recipientRating: z.number().meta({ description: 'How reliably the recipient has released payments, from 1.0 to 5.0' }),
+          platform: z.string().meta({ description: 'The rail' }),
+          displayAmount: z.string().meta({ description: 'What the customer would send, in currency' }),
+          spreadPercentage: z.number().meta({ description: 'How far the price sits above the reference rate, in percent (two decimals)' }),
+          paymentMethodId: nullableString.meta({ description: 'The Zelle bank quoted; null on other rails' }),
+          currency: paymentCurrency,
+          currencyPerUsdRate: z.string().meta({ description: 'Units of currency per US dollar in this offer' }),
+          totalUsdcFeeAmount: z.string().meta({ description: 'Every fee the payment would carry, in USDC' }),
+          payTo: z.string().meta({ description: 'Opaque recipient id, as the payment platform knows the recipient' }),
+          recipientRating: z.number().meta({ description: 'How reliably the recipient has released payments, from 1.0 to 5.0' }),
         }),
       )
       .meta({ description: 'The offers, best first within each rail; a rail without liquidity has none' }),
@@ -120,7 +134,10 @@ export const checkoutQuotes = z
 export const quoteAvailability = z
   .object({
     available: z.boolean().meta({ description: 'At least one offer can take the amount now' }),
-    quoteCount: z.number().int().meta({ description: 'Offers that can take the amount now: a maker’s deposit on a rail asked, each Zelle bank counting as its own' }),
+    quoteCount: z
+      .number()
+      .int()
+      .meta({ description: 'Offers that can take the amount now: a maker’s deposit on a rail asked, each Zelle bank counting as its own' }),
     nearbySuggestions: z
       .array(
         z.object({

@@ -8,7 +8,9 @@ import { PLATFORMS, PLATFORM_ACTIONS, SESSION_FORMATS, type SessionFormat } from
 import { PROVIDER_SETS } from '../providers/provider-sets.js';
 import { bytes32, currencyCode } from './common.js';
 
-const kind = z.enum(['payment', 'identity']).meta({ description: 'payment: a transfer proven through the buyer TEE path; identity: an account registration (POST /identity)' });
+const kind = z
+  .enum(['payment', 'identity'])
+  .meta({ description: 'payment: a transfer proven through the buyer TEE path; identity: an account registration (POST /identity)' });
 const set = z.enum(PROVIDER_SETS).meta({ description: 'stable: a desktop browser extension; mobile: an app’s in-app webview' });
 const version = z.string().meta({ description: 'Version of the file format', example: '1.0.0' });
 const paymentMethodHash = bytes32.meta({ description: 'keccak256 of the platform id: the payment method a deposit and an attestation name' });
@@ -26,7 +28,10 @@ export const providerTemplatePath = z.strictObject({
   actionType: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,63}$/)
-    .meta({ description: `The action type, without .json: ${[...new Set(PLATFORM_ACTIONS.map((entry) => entry.action.type))].join(', ')}`, example: 'transfer_venmo' }),
+    .meta({
+      description: `The action type, without .json: ${[...new Set(PLATFORM_ACTIONS.map((entry) => entry.action.type))].join(', ')}`,
+      example: 'transfer_venmo',
+    }),
 });
 
 export const providerManifest = z
@@ -59,11 +64,15 @@ const sessionField = z
   .object({
     name: z.string().meta({ description: 'The key in the session-material object the client seals', example: 'Cookie' }),
     required: z.boolean().meta({ description: 'The material must carry the field' }),
-    format: z.enum(Object.keys(SESSION_FORMATS) as [SessionFormat, ...SessionFormat[]]).meta({ description: 'How the field’s value is written in the material' }),
+    format: z
+      .enum(Object.keys(SESSION_FORMATS) as [SessionFormat, ...SessionFormat[]])
+      .meta({ description: 'How the field’s value is written in the material' }),
     description: z.string().meta({ description: 'What the field is, for people' }),
     capture: z
       .object({
-        from: z.enum(['request-header', 'request-headers', 'request-body']).meta({ description: 'What part of the signed-in page’s request to the platform the value is read from' }),
+        from: z
+          .enum(['request-header', 'request-headers', 'request-body'])
+          .meta({ description: 'What part of the signed-in page’s request to the platform the value is read from' }),
         header: z.string().nullable().meta({ description: 'The header, for request-header' }),
       })
       .meta({ description: 'Where the client reads the value' }),
@@ -104,13 +113,22 @@ const platformRequest = z
     headersFromSessionField: z.string().nullable().meta({ description: 'A session field of more headers, sent before the named ones' }),
     body: z
       .discriminatedUnion('type', [
-        z.object({ type: z.literal('form').meta({ description: 'A form body' }), fields: z.record(z.string(), z.string()).meta({ description: 'application/x-www-form-urlencoded; {NAME} is a public param' }) }),
-        z.object({ type: z.literal('json').meta({ description: 'A JSON body' }), sessionField: z.string().meta({ description: 'The session field sent as the JSON body' }) }),
+        z.object({
+          type: z.literal('form').meta({ description: 'A form body' }),
+          fields: z.record(z.string(), z.string()).meta({ description: 'application/x-www-form-urlencoded; {NAME} is a public param' }),
+        }),
+        z.object({
+          type: z.literal('json').meta({ description: 'A JSON body' }),
+          sessionField: z.string().meta({ description: 'The session field sent as the JSON body' }),
+        }),
       ])
       .nullable()
       .meta({ description: 'The body sent; null for none' }),
   })
-  .meta({ id: 'ProviderPlatformRequest', description: 'A request the attestation service makes to the platform, inside the enclave, with the session material and params' });
+  .meta({
+    id: 'ProviderPlatformRequest',
+    description: 'A request the attestation service makes to the platform, inside the enclave, with the session material and params',
+  });
 
 export const providerTemplate = z
   .object({
@@ -131,13 +149,18 @@ export const providerTemplate = z
       .meta({ description: 'Where and how the user signs in to the platform' }),
     session: z
       .object({
-        captureUrlPrefix: z.string().meta({ description: 'The signed-in page’s request whose URL starts with this carries the session material', example: 'https://account.venmo.com/api/stories/' }),
+        captureUrlPrefix: z.string().meta({
+          description: 'The signed-in page’s request whose URL starts with this carries the session material',
+          example: 'https://account.venmo.com/api/stories/',
+        }),
         fields: z.array(sessionField).meta({ description: 'The fields of the session material' }),
       })
       .meta({ description: 'Which request of the signed-in page carries the session, and what of it to capture' }),
     params: z.array(param).meta({ description: 'The public params sent beside the sealed material, exactly these' }),
     request: platformRequest,
-    accountRequest: platformRequest.nullable().meta({ description: 'How the service reads the session’s own account, where the platform’s payment reads show other people’s payments (Venmo)' }),
+    accountRequest: platformRequest
+      .nullable()
+      .meta({ description: 'How the service reads the session’s own account, where the platform’s payment reads show other people’s payments (Venmo)' }),
     attestation: z
       .object({
         method: z.literal('POST').meta({ description: 'The HTTP method' }),

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_RULE } from '../../machines/referral/index.js';
 import { evmAddress, isoTime } from './common.js';
 
-const referralCode = z.string().regex(REFERRAL_CODE_PATTERN, `must be ${REFERRAL_CODE_RULE}`).meta({ description: `${REFERRAL_CODE_RULE}; letter case aside, one maker’s` });
+const referralCode = z
+  .string()
+  .regex(REFERRAL_CODE_PATTERN, `must be ${REFERRAL_CODE_RULE}`)
+  .meta({ description: `${REFERRAL_CODE_RULE}; letter case aside, one maker’s` });
 
 export const referralCodeBody = z.strictObject({ code: referralCode }).meta({ id: 'ReferralCodeRequest', example: { code: 'MAKER-ALICE' } });
 export const redeemBody = z.strictObject({ code: referralCode }).meta({ id: 'RedeemReferralRequest', example: { code: 'FRIEND-BOB' } });

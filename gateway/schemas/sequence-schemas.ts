@@ -10,7 +10,9 @@ export const orderSequencePath = z.strictObject({
   orderId: z.string().regex(idPattern('ord'), 'must be an order id (ord_…)').meta({ example: 'ord_4Fz1hQk9TbW2mX7pLr0sVc3N' }),
 });
 
-const stateValue = z.union([z.string(), z.record(z.string(), z.unknown())]).meta({ description: 'The machine state: a state name, or an object of nested or parallel states' });
+const stateValue = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .meta({ description: 'The machine state: a state name, or an object of nested or parallel states' });
 
 export const orderSequence = z
   .object({

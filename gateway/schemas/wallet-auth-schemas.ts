@@ -32,7 +32,11 @@ const EXAMPLE_MESSAGE = [
 
 export const signInBody = z
   .strictObject({
-    message: z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters').meta({ description: 'The EIP-4361 message the wallet signed, exactly as signed' }),
+    message: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(4096, 'must be at most 4096 characters')
+      .meta({ description: 'The EIP-4361 message the wallet signed, exactly as signed' }),
     signature: z
       .string()
       .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte signature: 0x and 130 hex digits (smart-contract wallets are not supported)')
@@ -42,7 +46,10 @@ export const signInBody = z
 
 export const makerToken = z
   .object({
-    token: z.string().meta({ description: 'Send it as `Authorization: Bearer <token>`; shown once, stored only as its hash', example: 'pmt_Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2UhIQ' }),
+    token: z.string().meta({
+      description: 'Send it as `Authorization: Bearer <token>`; shown once, stored only as its hash',
+      example: 'pmt_Q2hhbmdlIG1lIHRvIGEgcmVhbCB0b2tlbiBwbGVhc2UhIQ',
+    }),
     tokenType: z.literal('Bearer').meta({ description: 'Always Bearer' }),
     expiresAt: isoTime.meta({ description: 'Refused TOKEN_EXPIRED from then on: sign in again' }),
     walletAddress: evmAddress.meta({ description: 'The signed-in wallet, EIP-55 checksummed' }),

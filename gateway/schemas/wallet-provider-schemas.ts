@@ -35,12 +35,18 @@ export const walletProviderEventBody = z.record(z.string(), z.unknown()).meta({
 /** The signature headers: one family of three, `webhook-*` when webhook-id is present, else `svix-*`. */
 export const walletProviderSignatureHeaders = z.object({
   'svix-id': z.string().optional().meta({ description: 'The message id; required unless webhook-id is sent', example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W' }),
-  'svix-timestamp': z.string().optional().meta({ description: 'Unix seconds the message was signed at; within 5 minutes of the node’s clock', example: '1795435200' }),
-  'svix-signature': z
+  'svix-timestamp': z
     .string()
     .optional()
-    .meta({ description: 'Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body">; one matching a configured secret suffices', example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' }),
-  'webhook-id': z.string().optional().meta({ description: 'Standard Webhooks spelling of svix-id; when present, the three webhook-* headers are read instead' }),
+    .meta({ description: 'Unix seconds the message was signed at; within 5 minutes of the node’s clock', example: '1795435200' }),
+  'svix-signature': z.string().optional().meta({
+    description: 'Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body">; one matching a configured secret suffices',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  }),
+  'webhook-id': z
+    .string()
+    .optional()
+    .meta({ description: 'Standard Webhooks spelling of svix-id; when present, the three webhook-* headers are read instead' }),
   'webhook-timestamp': z.string().optional().meta({ description: 'Standard Webhooks spelling of svix-timestamp' }),
   'webhook-signature': z.string().optional().meta({ description: 'Standard Webhooks spelling of svix-signature' }),
 });

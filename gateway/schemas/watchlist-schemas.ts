@@ -18,7 +18,9 @@ export const watchlistQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50, 'must be at most 50').default(10).meta({ description: 'Rows per list, 1 to 50; default 10' }),
 });
 
-const stateValue = z.union([z.string(), z.record(z.string(), z.unknown())]).meta({ description: 'The machine state: a state name, or an object of nested or parallel states' });
+const stateValue = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .meta({ description: 'The machine state: a state name, or an object of nested or parallel states' });
 
 const watchedActor = z
   .object({
@@ -51,7 +53,9 @@ export const watchlist = z
     limit: z.number().int(),
     recent: z.array(watchedActor).meta({ description: 'The actors with the latest turns, newest first' }),
     dueTimers: z.array(watchedActor).meta({ description: 'Actors with a pending timer, the soonest first (an overdue one first of all)' }),
-    stuck: z.array(watchedActor).meta({ description: 'Actors partway through their work (a nested state) with no turn for stuckAfter minutes, the longest idle first' }),
+    stuck: z
+      .array(watchedActor)
+      .meta({ description: 'Actors partway through their work (a nested state) with no turn for stuckAfter minutes, the longest idle first' }),
     failingEffects: z.array(watchedActor).meta({ description: 'Actors whose next effect has failed and waits for a retry, the soonest retry first' }),
     deadLetters: z.array(watchedDeadLetter).meta({ description: 'Open dead letters, newest first; empty where the node keeps none' }),
   })

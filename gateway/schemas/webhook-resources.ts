@@ -11,10 +11,13 @@ import { isoTime, pageFields, resourceId } from './common.js';
 export const webhookId = resourceId('whk', 'a webhook');
 export const deliveryId = resourceId('whd', 'a delivery');
 
-export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES as [string, ...string[]]).meta({ id: 'WebhookEventType', description: 'A webhook event type (document 1, Events)' });
-export const deliveryStatus = z
-  .enum(['PENDING', 'DELIVERED', 'FAILED'])
-  .meta({ id: 'WebhookDeliveryStatus', description: 'PENDING (an attempt is under way or a retry is due), DELIVERED (the endpoint answered 2xx) or FAILED (it ended without one)' });
+export const webhookEventType = z
+  .enum(WEBHOOK_EVENT_TYPES as [string, ...string[]])
+  .meta({ id: 'WebhookEventType', description: 'A webhook event type (document 1, Events)' });
+export const deliveryStatus = z.enum(['PENDING', 'DELIVERED', 'FAILED']).meta({
+  id: 'WebhookDeliveryStatus',
+  description: 'PENDING (an attempt is under way or a retry is due), DELIVERED (the endpoint answered 2xx) or FAILED (it ended without one)',
+});
 
 export const webhookHeader = z
   .object({
@@ -35,7 +38,9 @@ export const webhook = z
     updatedAt: isoTime,
     disabledReason: z
       .object({
-        code: z.enum(['MERCHANT', 'GONE', 'FAILING']).meta({ description: 'MERCHANT: switched off with active false; GONE: the receiver answered 410; FAILING: no 2xx for the whole retry schedule' }),
+        code: z
+          .enum(['MERCHANT', 'GONE', 'FAILING'])
+          .meta({ description: 'MERCHANT: switched off with active false; GONE: the receiver answered 410; FAILING: no 2xx for the whole retry schedule' }),
         message: z.string().meta({ description: 'The reason in words' }),
         at: isoTime,
       })
@@ -46,14 +51,20 @@ export const webhook = z
 
 export const webhookWithSecret = webhook
   .extend({
-    secret: z.string().meta({ description: 'The signing secret (whsec_…), shown here and on rotation only', example: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYX' }),
+    secret: z
+      .string()
+      .meta({ description: 'The signing secret (whsec_…), shown here and on rotation only', example: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYX' }),
     previousSecretExpiresAt: isoTime.nullable().meta({ description: 'On rotation: until when the previous secret keeps signing beside this one' }),
   })
   .meta({ id: 'WebhookWithSecret' });
 
-export const webhookList = z.object({ webhooks: z.array(webhook).meta({ description: 'Every webhook not deleted, oldest first' }) }).meta({ id: 'ListWebhooksResponse' });
+export const webhookList = z
+  .object({ webhooks: z.array(webhook).meta({ description: 'Every webhook not deleted, oldest first' }) })
+  .meta({ id: 'ListWebhooksResponse' });
 
-export const deletedWebhook = z.object({ id: webhookId, deleted: z.literal(true).meta({ description: 'Always true: the webhook is deleted' }) }).meta({ id: 'DeletedWebhook' });
+export const deletedWebhook = z
+  .object({ id: webhookId, deleted: z.literal(true).meta({ description: 'Always true: the webhook is deleted' }) })
+  .meta({ id: 'DeletedWebhook' });
 
 export const webhookDelivery = z
   .object({
@@ -70,7 +81,8 @@ export const webhookDelivery = z
     failure: z
       .object({
         code: z.enum(['GONE', 'ENDPOINT_INACTIVE', 'SCHEDULE_SPENT', 'REDELIVERY_FAILED']).meta({
-          description: 'GONE: the endpoint answered 410; ENDPOINT_INACTIVE: the webhook was disabled or deleted; SCHEDULE_SPENT: twelve attempts over three days without a 2xx; REDELIVERY_FAILED: a redelivery’s one attempt failed',
+          description:
+            'GONE: the endpoint answered 410; ENDPOINT_INACTIVE: the webhook was disabled or deleted; SCHEDULE_SPENT: twelve attempts over three days without a 2xx; REDELIVERY_FAILED: a redelivery’s one attempt failed',
         }),
         message: z.string().meta({ description: 'The reason in words' }),
       })

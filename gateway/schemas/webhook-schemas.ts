@@ -44,12 +44,15 @@ const customHeader = z
       .trim()
       .min(1, 'must not be empty')
       .max(128, 'must be at most 128 characters')
-      .regex(HEADER_NAME, 'must be an HTTP header name: letters, digits and !#$%&\'*+.^_`|~-')
+      .regex(HEADER_NAME, "must be an HTTP header name: letters, digits and !#$%&'*+.^_`|~-")
       .transform((key) => key.toLowerCase())
       .refine((key) => !RESERVED_NAMES.has(key) && !RESERVED_PREFIXES.some((prefix) => key.startsWith(prefix)), {
         message: 'is a header the platform sets itself (content type and length, host, user agent, connection headers, webhook-* and x-webhook-* signatures)',
       })
-      .meta({ description: 'An HTTP header name, kept lower case; not one the platform sets (content type and length, host, user agent, connection headers, webhook-* and x-webhook-*)' }),
+      .meta({
+        description:
+          'An HTTP header name, kept lower case; not one the platform sets (content type and length, host, user agent, connection headers, webhook-* and x-webhook-*)',
+      }),
     value: z
       .string()
       .max(1024, 'must be at most 1024 characters')
@@ -62,15 +65,24 @@ const customHeader = z
 const customHeaders = z
   .array(customHeader)
   .max(MAX_CUSTOM_HEADERS, `must be at most ${MAX_CUSTOM_HEADERS} headers`)
-  .refine((headers) => new Set(headers.map((header) => header.key)).size === headers.length, { message: 'must not name one header twice (names compare without letter case)' })
+  .refine((headers) => new Set(headers.map((header) => header.key)).size === headers.length, {
+    message: 'must not name one header twice (names compare without letter case)',
+  })
   .meta({ description: `Up to ${MAX_CUSTOM_HEADERS} headers sent with every delivery; names are lower-cased` });
 
-const url = z.string().min(1).max(2048, 'must be at most 2048 characters').meta({ description: 'https in live (http too in sandbox and outside production); never a loopback, private, link-local or metadata address' });
+const url = z
+  .string()
+  .min(1)
+  .max(2048, 'must be at most 2048 characters')
+  .meta({ description: 'https in live (http too in sandbox and outside production); never a loopback, private, link-local or metadata address' });
 
 const events = z
   .array(z.string().min(1).max(64))
   .max(64)
-  .meta({ description: 'Event types (document 1), or the v0 dotted names that map to them; empty or absent: every type', example: ['ORDER_FULFILLED', 'PAYMENT_SETTLED'] });
+  .meta({
+    description: 'Event types (document 1), or the v0 dotted names that map to them; empty or absent: every type',
+    example: ['ORDER_FULFILLED', 'PAYMENT_SETTLED'],
+  });
 
 export const createWebhookBody = z
   .strictObject({ url, events: events.optional(), customHeaders: customHeaders.optional() })

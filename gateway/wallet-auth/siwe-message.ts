@@ -44,7 +44,8 @@ export function readSignInMessage(text: string, rules: SignInRules): SignInMessa
   } catch (error) {
     throw invalidMessage(((error as { shortMessage?: string }).shortMessage ?? (error as Error).message).split('\n')[0]!);
   }
-  if (!sameLayout(text, rebuilt)) throw invalidMessage('it must be exactly the standard layout, with the address EIP-55 checksummed and nothing besides the fields');
+  if (!sameLayout(text, rebuilt))
+    throw invalidMessage('it must be exactly the standard layout, with the address EIP-55 checksummed and nothing besides the fields');
 
   const origin = new URL(rules.origin);
   const uri = URL.canParse(message.uri) ? new URL(message.uri) : null;
@@ -54,7 +55,8 @@ export function readSignInMessage(text: string, rules: SignInRules): SignInMessa
   if (!rules.chainIds.includes(message.chainId)) {
     throw new ApiError(401, `Chain ${message.chainId} is not one makers sign in on: ${rules.chainIds.join(', ')}`, 'SIWE_CHAIN_UNSUPPORTED');
   }
-  if (message.expirationTime && message.expirationTime.getTime() <= rules.now) throw new ApiError(401, 'The message’s Expiration Time has passed', 'SIWE_MESSAGE_EXPIRED');
+  if (message.expirationTime && message.expirationTime.getTime() <= rules.now)
+    throw new ApiError(401, 'The message’s Expiration Time has passed', 'SIWE_MESSAGE_EXPIRED');
   const notBefore = Math.max(message.issuedAt.getTime(), message.notBefore?.getTime() ?? 0);
   if (notBefore > rules.now + CLOCK_SKEW_MS) throw new ApiError(401, 'The message’s Issued At or Not Before is still to come', 'SIWE_MESSAGE_NOT_YET_VALID');
   return { address: message.address, chainId: message.chainId, nonce: message.nonce, expiresAt: message.expirationTime?.getTime() ?? null };

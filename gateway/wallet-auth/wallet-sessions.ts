@@ -57,9 +57,11 @@ export class WalletSessions {
     const now = Date.parse(at);
     const message = readSignInMessage(text, { origin: this.deps.settings.origin(), chainIds: this.deps.settings.signInChainIds, now });
     const nonce = this.#nonces.check(message.nonce, now);
-    if (!nonce.ok && nonce.reason === 'unknown') throw new ApiError(401, 'This nonce was not issued here; ask POST /v2/auth/nonce for one', 'SIWE_NONCE_UNKNOWN');
+    if (!nonce.ok && nonce.reason === 'unknown')
+      throw new ApiError(401, 'This nonce was not issued here; ask POST /v2/auth/nonce for one', 'SIWE_NONCE_UNKNOWN');
     if (!nonce.ok) throw new ApiError(401, 'The nonce has expired; ask for a new one', 'SIWE_NONCE_EXPIRED');
-    if (!(await signedBy(text, signature, message.address))) throw new ApiError(401, 'The signature is not the message’s address signing this message', 'SIGNATURE_INVALID');
+    if (!(await signedBy(text, signature, message.address)))
+      throw new ApiError(401, 'The signature is not the message’s address signing this message', 'SIGNATURE_INVALID');
 
     const token = generateMakerToken();
     // The session ends with the token's lifetime, and never after the message's own Expiration Time.
@@ -82,7 +84,11 @@ export class WalletSessions {
    * not fail for the indexer, and the history read watches a wallet it finds unwatched.
    */
   #watch(address: string): void {
-    this.deps.settings.transfers?.watch(address).catch((error: unknown) => this.deps.logger.warn({ err: error, wallet: address }, 'the indexer could not be told to watch a signed-in wallet; its history read will'));
+    this.deps.settings.transfers
+      ?.watch(address)
+      .catch((error: unknown) =>
+        this.deps.logger.warn({ err: error, wallet: address }, 'the indexer could not be told to watch a signed-in wallet; its history read will'),
+      );
   }
 }
 

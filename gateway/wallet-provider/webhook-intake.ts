@@ -47,7 +47,10 @@ export class WalletProviderIntake {
     } catch (error) {
       if (!(error instanceof CommandRejectedError && error.code === 'TRANSFER_CONFLICT')) throw error;
       // The provider stands by what it signed, so a retry would say the same: acknowledged, kept out, and left for an operator.
-      log.warn({ messageId: message.id, transferId, reported: transfer }, 'wallet-provider transfer differs from the one stored under its identity; the first stands');
+      log.warn(
+        { messageId: message.id, transferId, reported: transfer },
+        'wallet-provider transfer differs from the one stored under its identity; the first stands',
+      );
       return 'Accepted: the transfer differs from the one stored under its identity, which stands';
     }
   }

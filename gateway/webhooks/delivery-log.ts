@@ -73,7 +73,9 @@ export class DeliveryLog {
   async redeliverFailed(account: MerchantAccount, webhookId: string, body: { since: string; limit: number }) {
     await this.#activeWebhook(account, webhookId);
     const filter = { 'view.webhookId': webhookId, 'view.status': 'FAILED', 'view.createdAt': { $gte: new Date(body.since).toISOString() } };
-    const docs = await this.deps.system.documents('delivery').find(filter, { sort: { 'view.createdAt': 1, _id: 1 }, limit: body.limit + 1, projection: { _id: 1 } });
+    const docs = await this.deps.system
+      .documents('delivery')
+      .find(filter, { sort: { 'view.createdAt': 1, _id: 1 }, limit: body.limit + 1, projection: { _id: 1 } });
     const at = this.deps.now();
     const sent: string[] = [];
     // One after another: deliveries of one order go back out in the order they were made.
@@ -99,9 +101,27 @@ export class DeliveryLog {
     const eventId = `evt_test_${randomBytes(12).toString('hex')}`;
     const body = JSON.stringify({ id: eventId, type: eventType, timestamp: at, data: { order: null, payment: null, refund: null, paymentBridge: null } });
     const id = deliveryIdOf(eventId, webhookId);
-    const create = { type: 'CREATE', id, webhookId, merchantId: account.merchantId, eventId, eventType, subjectId: eventId, body, eventAt: at, held: false, manual: true, at } satisfies DeliveryEvent;
+    const create = {
+      type: 'CREATE',
+      id,
+      webhookId,
+      merchantId: account.merchantId,
+      eventId,
+      eventType,
+      subjectId: eventId,
+      body,
+      eventAt: at,
+      held: false,
+      manual: true,
+      at,
+    } satisfies DeliveryEvent;
     await this.deps.system.ask({ kind: 'delivery', id }, create);
-    const view = await untilView<DeliveryView>(this.deps.system.documents('delivery'), id, (read) => read.status !== 'PENDING', this.deps.attemptTimeoutMs + TEST_ANSWER_MARGIN_MS);
+    const view = await untilView<DeliveryView>(
+      this.deps.system.documents('delivery'),
+      id,
+      (read) => read.status !== 'PENDING',
+      this.deps.attemptTimeoutMs + TEST_ANSWER_MARGIN_MS,
+    );
     const last = view?.attemptHistory.at(-1) ?? null;
     const delivered = view?.status === 'DELIVERED';
     const answered = view !== null && view.status !== 'PENDING';

@@ -38,19 +38,33 @@ export class WebhookSetup {
     const id = newId('whk');
     const reply = (await this.deps.system.ask(
       { kind: 'webhook', id },
-      { type: 'CREATE', id, merchantId: account.merchantId, environment: account.environment, url, events, customHeaders: body.customHeaders ?? [], secret: newWebhookSecret(), at: this.deps.now() },
+      {
+        type: 'CREATE',
+        id,
+        merchantId: account.merchantId,
+        environment: account.environment,
+        url,
+        events,
+        customHeaders: body.customHeaders ?? [],
+        secret: newWebhookSecret(),
+        at: this.deps.now(),
+      },
     )) as WebhookReply;
     return withSecret(reply);
   }
 
   async list(account: MerchantAccount) {
-    const docs = await this.deps.system.documents('webhook').find({ 'view.merchantId': account.merchantId, 'view.deleted': false }, { sort: { 'view.createdAt': 1, _id: 1 }, projection: { view: 1 } });
+    const docs = await this.deps.system
+      .documents('webhook')
+      .find({ 'view.merchantId': account.merchantId, 'view.deleted': false }, { sort: { 'view.createdAt': 1, _id: 1 }, projection: { view: 1 } });
     return { webhooks: docs.map((doc) => (doc.view as unknown as WebhookView).webhook) };
   }
 
   /** The endpoint, when it is this account's and not deleted; 404 otherwise. */
   async read(account: MerchantAccount, webhookId: string): Promise<PublicWebhook> {
-    const doc = await this.deps.system.documents('webhook').findOne({ _id: webhookId, 'view.merchantId': account.merchantId, 'view.deleted': false }, { projection: { view: 1 } });
+    const doc = await this.deps.system
+      .documents('webhook')
+      .findOne({ _id: webhookId, 'view.merchantId': account.merchantId, 'view.deleted': false }, { projection: { view: 1 } });
     if (!doc) throw webhookNotFound();
     return (doc.view as unknown as WebhookView).webhook;
   }
@@ -74,7 +88,10 @@ export class WebhookSetup {
 
   async rotateSecret(account: MerchantAccount, webhookId: string) {
     await this.read(account, webhookId);
-    const reply = (await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at: this.deps.now() })) as WebhookReply;
+    const reply = (await this.deps.system.ask(
+      { kind: 'webhook', id: webhookId },
+      { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at: this.deps.now() },
+    )) as WebhookReply;
     return withSecret(reply);
   }
 

@@ -132,8 +132,7 @@ const pidFileOf = (stateFile: string): string => `${stateFile}.pid`;
 async function previousRunEnded(stateFile: string): Promise<void> {
   const pid = Number(await readFile(pidFileOf(stateFile), 'utf8').catch(() => ''));
   if (!Number.isInteger(pid) || pid <= 0) return;
-  const stillAnvilOnThisFile = async (): Promise<boolean> =>
-    (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').includes(stateFile);
+  const stillAnvilOnThisFile = async (): Promise<boolean> => (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').includes(stateFile);
   const deadline = Date.now() + PREVIOUS_RUN_WAIT_MS;
   while (await stillAnvilOnThisFile()) {
     if (Date.now() > deadline) {
@@ -184,10 +183,7 @@ function listeningAddress(child: ChildProcess, timeoutMs: number): Promise<strin
     };
     const onExit = (): void => settle(() => reject(new Error(`anvil exited before listening: ${stderr || '(no output)'}`)));
     const onError = (error: Error): void => settle(() => reject(new Error(`anvil did not start: ${error.message}`)));
-    const timer = setTimeout(
-      () => settle(() => reject(new Error(`anvil did not listen within ${timeoutMs} ms`))),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => settle(() => reject(new Error(`anvil did not listen within ${timeoutMs} ms`))), timeoutMs);
     lines.on('line', onLine);
     child.on('exit', onExit).on('error', onError);
   });

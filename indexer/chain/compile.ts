@@ -49,10 +49,10 @@ function readImport(path: string): { contents: string } | { error: string } {
 
 /** Compiles and renders the artifacts: file name (relative to ARTIFACTS_DIR) to content. Writes nothing. */
 export function compileArtifacts(): Record<string, string> {
-  const sourceFiles = readdirSync(CONTRACTS_DIR).filter((name) => name.endsWith('.sol')).sort();
-  const sources = Object.fromEntries(
-    sourceFiles.map((name) => [SOURCE_PREFIX + name, { content: readFileSync(join(CONTRACTS_DIR, name), 'utf8') }]),
-  );
+  const sourceFiles = readdirSync(CONTRACTS_DIR)
+    .filter((name) => name.endsWith('.sol'))
+    .sort();
+  const sources = Object.fromEntries(sourceFiles.map((name) => [SOURCE_PREFIX + name, { content: readFileSync(join(CONTRACTS_DIR, name), 'utf8') }]));
   const input = { language: 'Solidity', sources, settings: SETTINGS };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: readImport })) as SolcOutput;
 
@@ -73,8 +73,7 @@ export function compileArtifacts(): Record<string, string> {
       modules.push(contract);
     }
   }
-  files['index.ts'] =
-    `${generatedBanner('indexer/chain/contracts/')}\n${modules.map((module) => `export * from './${module}.js';\n`).join('')}`;
+  files['index.ts'] = `${generatedBanner('indexer/chain/contracts/')}\n${modules.map((module) => `export * from './${module}.js';\n`).join('')}`;
   return files;
 }
 
@@ -96,7 +95,11 @@ function generatedBanner(source: string): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).sort(byKey).map(([key, inner]) => [key, sortKeys(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(byKey)
+        .map(([key, inner]) => [key, sortKeys(inner)]),
+    );
   }
   return value;
 }

@@ -4,16 +4,7 @@
  * wires them to each other, registers the witness whose attestations release funds and names
  * the gating service whose signatures let intents in.
  */
-import {
-  createPublicClient,
-  createWalletClient,
-  getAddress,
-  http,
-  type Address,
-  type Hash,
-  type LocalAccount,
-  type TransactionReceipt,
-} from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hash, type LocalAccount, type TransactionReceipt } from 'viem';
 import {
   batchExecutorAbi,
   batchExecutorBytecode,
@@ -76,18 +67,12 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
     return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
   };
 
-  const usdc = await deployed(
-    'MockUSDC',
-    await wallet.deployContract({ abi: mockUSDCAbi, bytecode: mockUSDCBytecode, args: [owner] }),
-  );
+  const usdc = await deployed('MockUSDC', await wallet.deployContract({ abi: mockUSDCAbi, bytecode: mockUSDCBytecode, args: [owner] }));
   const verifier = await deployed(
     'UnifiedPaymentVerifier',
     await wallet.deployContract({ abi: unifiedPaymentVerifierAbi, bytecode: unifiedPaymentVerifierBytecode, args: [owner] }),
   );
-  const escrow = await deployed(
-    'Escrow',
-    await wallet.deployContract({ abi: escrowAbi, bytecode: escrowBytecode, args: [owner] }),
-  );
+  const escrow = await deployed('Escrow', await wallet.deployContract({ abi: escrowAbi, bytecode: escrowBytecode, args: [owner] }));
   const orchestrator = await deployed(
     'Orchestrator',
     await wallet.deployContract({

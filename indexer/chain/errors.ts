@@ -8,6 +8,4 @@ import { batchExecutorAbi, depositAssertionsAbi, escrowAbi, mockUSDCAbi, orchest
 const contractAbis = [...batchExecutorAbi, ...depositAssertionsAbi, ...escrowAbi, ...mockUSDCAbi, ...orchestratorAbi, ...unifiedPaymentVerifierAbi];
 type ErrorItem = Extract<(typeof contractAbis)[number], { type: 'error' }>;
 
-export const protocolErrorsAbi: readonly ErrorItem[] = contractAbis.filter(
-  (item): item is ErrorItem => item.type === 'error',
-);
+export const protocolErrorsAbi: readonly ErrorItem[] = contractAbis.filter((item): item is ErrorItem => item.type === 'error');

@@ -68,8 +68,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: LOOPBACK_POLLING_MS });
     const testClient = createTestClient({ mode: 'anvil', chain, transport });
-    const walletFor = (account: LocalAccount): WalletClient<Transport, Chain, LocalAccount> =>
-      createWalletClient({ account, chain, transport });
+    const walletFor = (account: LocalAccount): WalletClient<Transport, Chain, LocalAccount> => createWalletClient({ account, chain, transport });
     const confirm = async (hash: Hash): Promise<TransactionReceipt> => {
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
@@ -79,11 +78,24 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     if (kept) {
       deployment = kept;
       if (kept.chainId !== anvil.chainId) throw new Error(`${files!.deployment} is of chain ${kept.chainId}, not ${anvil.chainId}`);
-      if (!(await publicClient.getCode({ address: kept.escrow }))) throw new Error(`the chain kept in ${files!.state} has no escrow at ${kept.escrow}, where ${files!.deployment} says it is`);
+      if (!(await publicClient.getCode({ address: kept.escrow })))
+        throw new Error(`the chain kept in ${files!.state} has no escrow at ${kept.escrow}, where ${files!.deployment} says it is`);
       // The attestation service may sign with a new key this run (its key lives only as long as its process unless wrapped).
-      const registered = await publicClient.readContract({ address: kept.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [witness] });
+      const registered = await publicClient.readContract({
+        address: kept.verifier,
+        abi: unifiedPaymentVerifierAbi,
+        functionName: 'isWitness',
+        args: [witness],
+      });
       if (!registered) {
-        await confirm(await walletFor(deployer).writeContract({ address: kept.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'setWitness', args: [witness, true] }));
+        await confirm(
+          await walletFor(deployer).writeContract({
+            address: kept.verifier,
+            abi: unifiedPaymentVerifierAbi,
+            functionName: 'setWitness',
+            args: [witness, true],
+          }),
+        );
       }
     } else {
       deployment = await deployContracts(anvil.rpcUrl, {

@@ -160,7 +160,10 @@ function kindOf(implementation: Builtin | undefined): ChartActionKind {
 /** Params the machine wrote as a literal object; computed ones (a function of context) are not known here. */
 function literalParams(params: unknown): Record<string, JsonPrimitive> | undefined {
   if (!isRecord(params)) return undefined;
-  const entries = Object.entries(params).map(([key, value]): [string, JsonPrimitive] => [key, isPrimitive(value) ? value : JSON.stringify(value) ?? String(value)]);
+  const entries = Object.entries(params).map(([key, value]): [string, JsonPrimitive] => [
+    key,
+    isPrimitive(value) ? value : (JSON.stringify(value) ?? String(value)),
+  ]);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 

@@ -100,7 +100,12 @@ export async function layoutChart(definition: ChartDefinition): Promise<LaidOutC
 function elkGraph(definition: ChartDefinition): { graph: ElkNode; labels: Map<string, LabelLine[]>; lines: Map<string, LabelLine[]> } {
   const parents = new Map<string, string>();
   const nodes = new Map<string, ElkNode>();
-  const graph: ElkNode = { id: GRAPH, layoutOptions: { ...LAYOUT, 'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]` }, children: [], edges: [] };
+  const graph: ElkNode = {
+    id: GRAPH,
+    layoutOptions: { ...LAYOUT, 'elk.padding': `[top=${MARGIN},left=${MARGIN},bottom=${MARGIN},right=${MARGIN}]` },
+    children: [],
+    edges: [],
+  };
   nodes.set(GRAPH, graph);
   const lines = new Map<string, LabelLine[]>();
   const add = (state: ChartState, parent: ElkNode) => {

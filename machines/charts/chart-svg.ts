@@ -27,7 +27,10 @@ export function chartSvg(chart: LaidOutChart, options: ChartSvgOptions = {}): st
     `<defs><marker id="${escapeXml(ids.arrow)}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="${EDGE}"/></marker></defs>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...chart.states.map((state) => stateSvg(state, active.has(state.id))),
-    ...chart.initials.map((marker) => `<circle class="initial" cx="${n(marker.x + marker.width / 2)}" cy="${n(marker.y + marker.height / 2)}" r="${n(marker.width / 2)}" fill="${INK}"/>`),
+    ...chart.initials.map(
+      (marker) =>
+        `<circle class="initial" cx="${n(marker.x + marker.width / 2)}" cy="${n(marker.y + marker.height / 2)}" r="${n(marker.width / 2)}" fill="${INK}"/>`,
+    ),
     ...chart.edges.map((edge) => edgeSvg(edge, ids.arrow)),
     ...chart.edges.map(labelSvg),
     '</svg>',
@@ -46,10 +49,15 @@ function stateSvg(state: LaidOutState, active: boolean): string {
     `<rect x="${state.x}" y="${state.y}" width="${state.width}" height="${state.height}" rx="6" fill="${fill}" stroke="${stroke}" stroke-width="${active ? 3 : 1.2}"${state.type === 'parallel' ? ' stroke-dasharray="6 3"' : ''}/>`,
   ];
   // A final state is drawn with a double border, as in UML and xstate's own diagrams.
-  if (state.type === 'final') parts.push(`<rect x="${n(state.x + 3)}" y="${n(state.y + 3)}" width="${n(state.width - 6)}" height="${n(state.height - 6)}" rx="4" fill="none" stroke="${stroke}"/>`);
+  if (state.type === 'final')
+    parts.push(
+      `<rect x="${n(state.x + 3)}" y="${n(state.y + 3)}" width="${n(state.width - 6)}" height="${n(state.height - 6)}" rx="4" fill="none" stroke="${stroke}"/>`,
+    );
   parts.push(`<text x="${n(state.x + PAD_X)}" y="${n(state.y + 16)}" font-weight="bold" fill="${INK}">${escapeXml(state.key)}</text>`);
   state.lines.forEach((line, index) => {
-    parts.push(`<text class="line line-${line.kind}" x="${n(state.x + PAD_X)}" y="${n(state.y + TITLE_HEIGHT + 10 + index * LINE_HEIGHT)}" fill="${LINE_COLOURS[line.kind]}" xml:space="preserve">${escapeXml(line.text)}</text>`);
+    parts.push(
+      `<text class="line line-${line.kind}" x="${n(state.x + PAD_X)}" y="${n(state.y + TITLE_HEIGHT + 10 + index * LINE_HEIGHT)}" fill="${LINE_COLOURS[line.kind]}" xml:space="preserve">${escapeXml(line.text)}</text>`,
+    );
   });
   if (compound && state.lines.length > 0) {
     const below = n(state.y + TITLE_HEIGHT + state.lines.length * LINE_HEIGHT + 6);
@@ -68,7 +76,8 @@ function labelSvg(edge: LaidOutEdge): string {
   const label = edge.label;
   if (!label) return '';
   const lines = label.lines.map(
-    (line, index) => `<text class="line line-${line.kind}" x="${n(label.x + 3)}" y="${n(label.y + 12 + index * LINE_HEIGHT)}" fill="${LINE_COLOURS[line.kind]}" xml:space="preserve">${escapeXml(line.text)}</text>`,
+    (line, index) =>
+      `<text class="line line-${line.kind}" x="${n(label.x + 3)}" y="${n(label.y + 12 + index * LINE_HEIGHT)}" fill="${LINE_COLOURS[line.kind]}" xml:space="preserve">${escapeXml(line.text)}</text>`,
   );
   return `<g class="transition-label"><rect x="${label.x}" y="${label.y}" width="${label.width}" height="${label.height}" rx="3" fill="#ffffff" fill-opacity="0.9"/>${lines.join('')}</g>`;
 }

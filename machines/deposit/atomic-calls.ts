@@ -89,11 +89,25 @@ const escrowSlot = (field: string, allows: (name: string) => boolean, describe: 
 });
 
 const SLOTS = {
-  approve: { field: 'calls.approve', abi: usdcFunctionsAbi, target: (targets) => targets.usdc, allows: (name) => name === 'approve', describe: 'USDC approve(escrow, amount)' },
-  createDeposit: escrowSlot('calls.createDeposit', (name) => name === 'createDeposit', 'the escrow\'s createDeposit'),
-  setRateManager: escrowSlot('calls.setRateManager', (name) => name === 'setRateManager', 'the escrow\'s setRateManager'),
-  configureDeposit: escrowSlot('calls.configureDeposit', (name) => CONFIGURATION_FUNCTIONS.has(name), `one of the escrow's ${[...CONFIGURATION_FUNCTIONS].join(', ')}`),
-  setDisputeProtectionEnabled: escrowSlot('calls.setDisputeProtectionEnabled', (name) => name === 'setDisputeProtectionEnabled', 'the escrow\'s setDisputeProtectionEnabled'),
+  approve: {
+    field: 'calls.approve',
+    abi: usdcFunctionsAbi,
+    target: (targets) => targets.usdc,
+    allows: (name) => name === 'approve',
+    describe: 'USDC approve(escrow, amount)',
+  },
+  createDeposit: escrowSlot('calls.createDeposit', (name) => name === 'createDeposit', "the escrow's createDeposit"),
+  setRateManager: escrowSlot('calls.setRateManager', (name) => name === 'setRateManager', "the escrow's setRateManager"),
+  configureDeposit: escrowSlot(
+    'calls.configureDeposit',
+    (name) => CONFIGURATION_FUNCTIONS.has(name),
+    `one of the escrow's ${[...CONFIGURATION_FUNCTIONS].join(', ')}`,
+  ),
+  setDisputeProtectionEnabled: escrowSlot(
+    'calls.setDisputeProtectionEnabled',
+    (name) => name === 'setDisputeProtectionEnabled',
+    "the escrow's setDisputeProtectionEnabled",
+  ),
 } satisfies Record<string, Slot>;
 
 /** Checks every call of the body and puts them in the order the batch runs them. */
@@ -104,7 +118,8 @@ export function checkAtomicCalls(calls: AtomicCalls, targets: ProtocolTargets): 
   if (calls.setRateManager) order.push([SLOTS.setRateManager, calls.setRateManager, SLOTS.setRateManager.field]);
   if (calls.configureDeposit) order.push([SLOTS.configureDeposit, calls.configureDeposit, SLOTS.configureDeposit.field]);
   (calls.configureDeposits ?? []).forEach((data, index) => order.push([SLOTS.configureDeposit, data, `calls.configureDeposits[${index}]`]));
-  if (calls.setDisputeProtectionEnabled) order.push([SLOTS.setDisputeProtectionEnabled, calls.setDisputeProtectionEnabled, SLOTS.setDisputeProtectionEnabled.field]);
+  if (calls.setDisputeProtectionEnabled)
+    order.push([SLOTS.setDisputeProtectionEnabled, calls.setDisputeProtectionEnabled, SLOTS.setDisputeProtectionEnabled.field]);
   (calls.setDisputeProtectionEnabledCalls ?? []).forEach((data, index) =>
     order.push([SLOTS.setDisputeProtectionEnabled, data, `calls.setDisputeProtectionEnabledCalls[${index}]`]),
   );
@@ -128,7 +143,13 @@ export function checkAtomicCalls(calls: AtomicCalls, targets: ProtocolTargets): 
     if (decoded.functionName === 'createDeposit') amount = decoded.args[1] as bigint;
     // Re-encoded from what was decoded, so trailing bytes a decoder ignores never reach the chain.
     const canonical = encodeFunctionData({ abi: slot.abi, functionName: decoded.functionName, args: decoded.args } as never) as Hex;
-    checked.push({ field, functionName: decoded.functionName, target: getAddress(slot.target(targets)), data: canonical, takesDepositId: decoded.functionName !== 'approve' && decoded.functionName !== 'createDeposit' });
+    checked.push({
+      field,
+      functionName: decoded.functionName,
+      target: getAddress(slot.target(targets)),
+      data: canonical,
+      takesDepositId: decoded.functionName !== 'approve' && decoded.functionName !== 'createDeposit',
+    });
   }
   if (approved !== null && approved < amount) {
     return { code: 'UNSAFE_CALLDATA', field: SLOTS.approve.field, message: `calls.approve allows ${approved} base units but createDeposit takes ${amount}` };
@@ -150,7 +171,11 @@ function checkArguments(decoded: { functionName: string; args: readonly unknown[
     return (args[1] as bigint) > 0n ? null : { code: 'INVALID_CALLDATA', field, message: `${field} deposits nothing; the amount must be above 0` };
   }
   if (args[0] !== 0n) {
-    return { code: 'INVALID_CALLDATA', field, message: `${field} names deposit ${String(args[0])}; name deposit 0, which the platform replaces with the id it reserves` };
+    return {
+      code: 'INVALID_CALLDATA',
+      field,
+      message: `${field} names deposit ${String(args[0])}; name deposit 0, which the platform replaces with the id it reserves`,
+    };
   }
   return null;
 }

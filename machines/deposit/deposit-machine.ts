@@ -43,14 +43,20 @@ const currentCheck = (context: DepositContext, event: DepositEvent): event is Ex
 /** Why a submission that did not mine ended, and whether another under a new id could succeed. */
 function judgeOutcome(event: TransactionOutcomeEvent): { resubmit: boolean; failure: DepositFailure } {
   const { status, hash, reason } = event.outcome;
-  if (status === 'DROPPED') return { resubmit: true, failure: { code: 'SUBMISSION_FAILED', message: 'the relayer\'s transaction was dropped' } };
+  if (status === 'DROPPED') return { resubmit: true, failure: { code: 'SUBMISSION_FAILED', message: "the relayer's transaction was dropped" } };
   if (status === 'FAILED' && reason && RESUBMITTABLE_REVERTS.test(reason)) {
     return { resubmit: true, failure: { code: 'SUBMISSION_FAILED', message: `the batch reverted: ${reason}` } };
   }
   if (status === 'FAILED' && hash === null) {
     return { resubmit: false, failure: { code: 'CALLDATA_REVERTS', message: `the batch would revert: ${reason ?? 'no reason given'}` } };
   }
-  return { resubmit: false, failure: { code: 'SUBMISSION_FAILED', message: `the batch ${status === 'REPLACED' ? 'was replaced' : `reverted on chain: ${reason ?? 'no reason given'}`}` } };
+  return {
+    resubmit: false,
+    failure: {
+      code: 'SUBMISSION_FAILED',
+      message: `the batch ${status === 'REPLACED' ? 'was replaced' : `reverted on chain: ${reason ?? 'no reason given'}`}`,
+    },
+  };
 }
 
 export const depositMachine = setup({
@@ -61,7 +67,8 @@ export const depositMachine = setup({
   },
   guards: {
     currentSubmission: ({ context, event }) => 'attempt' in event && event.attempt === context.attempt,
-    ownEarlyOutcome: ({ context, event }) => event.type === 'TRANSACTION_OUTCOME' && event.transactionId === batchTransactionId(context.requestId, context.attempt),
+    ownEarlyOutcome: ({ context, event }) =>
+      event.type === 'TRANSACTION_OUTCOME' && event.transactionId === batchTransactionId(context.requestId, context.attempt),
     mined: ({ context, event }) => outcomeOf(context, event)?.outcome.status === 'MINED',
     resubmittable: ({ context, event }) => {
       const outcome = outcomeOf(context, event);
@@ -73,8 +80,14 @@ export const depositMachine = setup({
     resubmitMissing: ({ context, event }) => currentCheck(context, event) && !event.held && mayResubmit(context),
   },
   actions: {
-    submitBatch: (_, _params: { requestId: string; attempt: number; wallet: DepositContext['wallet']; depositId: bigint | null; calls: DepositContext['calls'] }) => {},
-    checkDeposit: (_, _params: { requestId: string; attempt: number; wallet: DepositContext['wallet']; escrow: DepositContext['escrow']; depositId: bigint }) => {},
+    submitBatch: (
+      _,
+      _params: { requestId: string; attempt: number; wallet: DepositContext['wallet']; depositId: bigint | null; calls: DepositContext['calls'] },
+    ) => {},
+    checkDeposit: (
+      _,
+      _params: { requestId: string; attempt: number; wallet: DepositContext['wallet']; escrow: DepositContext['escrow']; depositId: bigint },
+    ) => {},
     acknowledge: assign(() => ({})),
     // The submitting effect handed the batch over, then was cut off before reporting it: the outcome may come first.
     keepEarlyOutcome: assign(({ event }) => (event.type === 'TRANSACTION_OUTCOME' ? { earlyOutcome: event } : {})),
@@ -147,7 +160,13 @@ export const depositMachine = setup({
         checking: {
           entry: {
             type: 'checkDeposit',
-            params: ({ context }) => ({ requestId: context.requestId, attempt: context.attempt, wallet: context.wallet, escrow: context.escrow, depositId: context.depositId }),
+            params: ({ context }) => ({
+              requestId: context.requestId,
+              attempt: context.attempt,
+              wallet: context.wallet,
+              escrow: context.escrow,
+              depositId: context.depositId,
+            }),
           },
           on: {
             DEPOSIT_CHECKED: [

@@ -68,7 +68,11 @@ const normalised = (kind: PayeeIdentifierKind, raw: string) => PAYEE_IDENTIFIERS
 
 /** A shape whose payee is one field. */
 function single(field: string, identifier: PayeeIdentifierKind, replaced?: Record<string, string>): DepositDataShape {
-  return { fields: { [field]: { identifier, required: true } }, payeeId: (fields) => normalised(identifier, fields[field]!), ...(replaced ? { replaced } : {}) };
+  return {
+    fields: { [field]: { identifier, required: true } },
+    payeeId: (fields) => normalised(identifier, fields[field]!),
+    ...(replaced ? { replaced } : {}),
+  };
 }
 
 /** A Zelle token: an e-mail or a US phone number, exactly one. */
@@ -117,9 +121,30 @@ export const PROCESSORS: Readonly<Record<ProcessorName, Processor>> = {
     current: single('userId', 'venmoUserId'),
     offchainIds: ['venmoUserId'],
   },
-  cashapp: { name: 'cashapp', paymentMethods: ['cashapp'], business: false, legacy: single('cashtag', 'cashtag'), current: single('cashtag', 'cashtag'), offchainIds: ['cashtag'] },
-  chime: { name: 'chime', paymentMethods: ['chime'], business: false, legacy: single('chimeSign', 'chimeSign'), current: single('chimeSign', 'chimeSign'), offchainIds: ['chimeSign'] },
-  revolut: { name: 'revolut', paymentMethods: ['revolut'], business: false, legacy: single('revolutUsername', 'revtag'), current: single('revtag', 'revtag'), offchainIds: ['revtag'] },
+  cashapp: {
+    name: 'cashapp',
+    paymentMethods: ['cashapp'],
+    business: false,
+    legacy: single('cashtag', 'cashtag'),
+    current: single('cashtag', 'cashtag'),
+    offchainIds: ['cashtag'],
+  },
+  chime: {
+    name: 'chime',
+    paymentMethods: ['chime'],
+    business: false,
+    legacy: single('chimeSign', 'chimeSign'),
+    current: single('chimeSign', 'chimeSign'),
+    offchainIds: ['chimeSign'],
+  },
+  revolut: {
+    name: 'revolut',
+    paymentMethods: ['revolut'],
+    business: false,
+    legacy: single('revolutUsername', 'revtag'),
+    current: single('revtag', 'revtag'),
+    offchainIds: ['revtag'],
+  },
   wise: {
     name: 'wise',
     paymentMethods: ['wise'],
@@ -135,7 +160,8 @@ export const PROCESSORS: Readonly<Record<ProcessorName, Processor>> = {
     paymentMethods: ['monzo'],
     business: false,
     legacy: monzo('monzoSortCode', 'monzoAccountNumber', {
-      monzoMeUsername: 'Monzo payments name their receiver by sort code and account number, not by monzo.me username: send monzoSortCode and monzoAccountNumber',
+      monzoMeUsername:
+        'Monzo payments name their receiver by sort code and account number, not by monzo.me username: send monzoSortCode and monzoAccountNumber',
     }),
     current: monzo('sortCode', 'accountNumber'),
     offchainIds: ['monzoAccount'],
@@ -146,7 +172,14 @@ export const PROCESSORS: Readonly<Record<ProcessorName, Processor>> = {
   'zelle-chase': zelle('zelle-chase', ['zelle-chase']),
   'zelle-bofa': zelle('zelle-bofa', ['zelle-bofa']),
   'zelle-citi': zelle('zelle-citi', ['zelle-citi']),
-  alipay: { name: 'alipay', paymentMethods: ['alipay'], business: false, legacy: null, current: single('userId', 'alipayUserId'), offchainIds: ['alipayUserId'] },
+  alipay: {
+    name: 'alipay',
+    paymentMethods: ['alipay'],
+    business: false,
+    legacy: null,
+    current: single('userId', 'alipayUserId'),
+    offchainIds: ['alipayUserId'],
+  },
 };
 
 /** The processors the legacy (v1) format serves. */

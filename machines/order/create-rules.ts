@@ -39,7 +39,11 @@ export function checkTier(account: OrderAccount): RuleResult {
  * Whether the order has dynamic orders: as requested, else as the account has them.
  * An order may turn them off but not on against the account; an open amount needs them.
  */
-export function resolveDynamicOrders(requested: boolean | undefined, openAmount: boolean, account: OrderAccount): RuleResult<{ dynamicOrdersEnabled: boolean }> {
+export function resolveDynamicOrders(
+  requested: boolean | undefined,
+  openAmount: boolean,
+  account: OrderAccount,
+): RuleResult<{ dynamicOrdersEnabled: boolean }> {
   if (requested === true && !account.dynamicOrdersEnabled) {
     return { ok: false, code: 'DYNAMIC_ORDERS_DISABLED', message: 'Dynamic orders are disabled in the merchant configuration' };
   }

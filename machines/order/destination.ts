@@ -26,7 +26,12 @@ export function resolveDestination(request: DestinationRequest, account: OrderAc
   const chainId = request.destinationChainId === undefined ? BASE_CHAIN_ID : String(request.destinationChainId);
   const chain = chainById(chainId);
   if (!chain) {
-    return { ok: false, code: 'FIELD_REFUSED', field: 'destinationChainId', message: `chain ${chainId} is not supported; the supported chains are ${describeChains()}` };
+    return {
+      ok: false,
+      code: 'FIELD_REFUSED',
+      field: 'destinationChainId',
+      message: `chain ${chainId} is not supported; the supported chains are ${describeChains()}`,
+    };
   }
   const wallet = chain.kind === 'solana' ? account.solanaWalletAddress : account.evmWalletAddress;
   const address = request.destinationAddress ?? wallet;
@@ -41,7 +46,12 @@ export function resolveDestination(request: DestinationRequest, account: OrderAc
   const named = request.destinationToken ?? 'USDC';
   const token = findToken(chain, named);
   if (!token) {
-    return { ok: false, code: 'FIELD_REFUSED', field: 'destinationToken', message: `${named} is not a supported token on chain ${chain.id} (${chain.name}); send one of ${describeTokens(chain)}` };
+    return {
+      ok: false,
+      code: 'FIELD_REFUSED',
+      field: 'destinationToken',
+      message: `${named} is not a supported token on chain ${chain.id} (${chain.name}); send one of ${describeTokens(chain)}`,
+    };
   }
   return { ok: true, destinationAddress: address, destinationToken: token.address, destinationChainId: chain.id };
 }

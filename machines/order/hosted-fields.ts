@@ -48,6 +48,7 @@ export function amountLock(context: OrderContext, status: OrderStatus): AmountLo
   if (status === 'FULFILLED' || context.settlements.length > 0) return 'PAID';
   if (status === 'CANCELLED') return null;
   const open = context.payments.filter((payment) => payment.status === 'CREATED');
-  if (open.some((payment) => payment.paid || payment.step === 'VERIFYING' || payment.step === 'FULFILLING' || payment.step === 'AWAITING_SETTLEMENT')) return 'PAYMENT_MAY_SETTLE';
+  if (open.some((payment) => payment.paid || payment.step === 'VERIFYING' || payment.step === 'FULFILLING' || payment.step === 'AWAITING_SETTLEMENT'))
+    return 'PAYMENT_MAY_SETTLE';
   return open.length > 0 ? 'PAYMENT_IN_PROGRESS' : null;
 }

@@ -50,9 +50,11 @@ export const orderMachine = setup({
       event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null && coversOrder(context, event.usdcAmount),
     holdsSettlement: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId),
     /** The retraction takes back the only settlement: nothing stays settled. */
-    retractsLastSettlement: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && context.settlements.length === 1,
+    retractsLastSettlement: ({ context, event }) =>
+      event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && context.settlements.length === 1,
     /** What stays settled after the retraction still covers the order (an overpayment taken back). */
-    stillCovered: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && coveredWithout(context, event.paymentId),
+    stillCovered: ({ context, event }) =>
+      event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && coveredWithout(context, event.paymentId),
   },
   actions: {
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
@@ -135,7 +137,10 @@ export const orderMachine = setup({
       actions: [
         enqueueActions(({ context, event, enqueue }) => {
           for (const older of supersededBy(context.payments, event.payment)) {
-            enqueue({ type: 'tell', params: { to: { kind: 'payment', id: older.id }, event: { type: 'CANCEL', reason: 'REPLACED', at: event.payment.createdAt } } });
+            enqueue({
+              type: 'tell',
+              params: { to: { kind: 'payment', id: older.id }, event: { type: 'CANCEL', reason: 'REPLACED', at: event.payment.createdAt } },
+            });
           }
         }),
         'recordPayment',

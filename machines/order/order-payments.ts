@@ -31,7 +31,8 @@ export function paymentSelectedRail(payments: readonly PaymentSummary[]): string
 export function supersededBy(payments: readonly PaymentSummary[], newest: PaymentSummary): PaymentSummary[] {
   if (newest.status !== 'CREATED') return [];
   return payments.filter(
-    (payment) => payment.id !== newest.id && payment.status === 'CREATED' && payment.step !== null && !UNCANCELLABLE_STEPS[payment.step] && olderThan(payment, newest),
+    (payment) =>
+      payment.id !== newest.id && payment.status === 'CREATED' && payment.step !== null && !UNCANCELLABLE_STEPS[payment.step] && olderThan(payment, newest),
   );
 }
 

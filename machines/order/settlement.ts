@@ -54,7 +54,8 @@ function owedAfter(context: OrderContext, settlements: readonly Settlement[]): b
   return remaining > 0n ? remaining : 0n;
 }
 
-const covered = (context: OrderContext, remaining: bigint | null) => remaining !== null && (remaining === 0n || remaining < context.completionDustThresholdUsdc);
+const covered = (context: OrderContext, remaining: bigint | null) =>
+  remaining !== null && (remaining === 0n || remaining < context.completionDustThresholdUsdc);
 
 /**
  * The context after `paymentId`'s settlement is taken back (a chain reorganisation removed
@@ -62,7 +63,10 @@ const covered = (context: OrderContext, remaining: bigint | null) => remaining !
  * afresh from the amount. The order moves its updatedAt forward only: a retraction is
  * dated by the payment's last known time, which may be older than the order's.
  */
-export function withoutSettlement(context: OrderContext, retraction: { paymentId: string; at: string }): Pick<OrderContext, 'settlements' | 'remainingUsdcAmount' | 'updatedAt'> {
+export function withoutSettlement(
+  context: OrderContext,
+  retraction: { paymentId: string; at: string },
+): Pick<OrderContext, 'settlements' | 'remainingUsdcAmount' | 'updatedAt'> {
   const settlements = context.settlements.filter((applied) => applied.paymentId !== retraction.paymentId);
   return {
     settlements,
@@ -73,7 +77,13 @@ export function withoutSettlement(context: OrderContext, retraction: { paymentId
 
 /** Whether the order is still covered once `paymentId`'s settlement is taken back. */
 export function coveredWithout(context: OrderContext, paymentId: string): boolean {
-  return covered(context, owedAfter(context, context.settlements.filter((applied) => applied.paymentId !== paymentId)));
+  return covered(
+    context,
+    owedAfter(
+      context,
+      context.settlements.filter((applied) => applied.paymentId !== paymentId),
+    ),
+  );
 }
 
 /** When the settlements, in the order they were applied, first covered the order; null while they do not. */

@@ -1,5 +1,21 @@
 /** The payment attempt: its machine, its public view, and the pricing and references it rests on. */
-export type { Hex as PaymentHex, PaymentStatus, ProofMode, MemoPolicy, PaymentChain, PaymentQuote, PaymentInput, SubmittedProof, PaymentContext, TransactionOutcomeMessage, PaymentChainFact, CancelReason, PaymentEvent, CryptoConversion, TransferEvent } from './payment-types.js';
+export type {
+  Hex as PaymentHex,
+  PaymentStatus,
+  ProofMode,
+  MemoPolicy,
+  PaymentChain,
+  PaymentQuote,
+  PaymentInput,
+  SubmittedProof,
+  PaymentContext,
+  TransactionOutcomeMessage,
+  PaymentChainFact,
+  CancelReason,
+  PaymentEvent,
+  CryptoConversion,
+  TransferEvent,
+} from './payment-types.js';
 export * from './pricing.js';
 export * from './payment-reference.js';
 export * from './checkout-payment.js';

@@ -107,7 +107,6 @@ export const TRANSFER_POLL_MS = 5_000;
 export const TRANSFER_SLOW_POLL_MS = 60_000;
 export const TRANSFER_FAST_POLLS = 60;
 
-
 /**
  * The webhook event of a public status. An expired attempt's is PAYMENT_EXPIRED, except on a
  * live crypto rail, where document 1 names PAYMENT_FAILED for the same case.
@@ -170,7 +169,8 @@ export const paymentMachine = setup({
     crypto: ({ context }) => conversionOf(context) !== null,
     fulfilled: ({ context, event }) => fulfilledFact(context, event),
     settlementRetracted: ({ context, event }) => settlementRetraction(context, event),
-    pruned: ({ context, event }) => event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
+    pruned: ({ context, event }) =>
+      event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
     signalMined: ({ event }) => outcomeOf(event, SIGNAL_PURPOSE)?.outcome.status === 'MINED',
     replacing: ({ event }) => event.type === 'CANCEL' && event.reason === 'REPLACED',
     fulfilMined: ({ event }) => outcomeOf(event, FULFIL_PURPOSE)?.outcome.status === 'MINED',
@@ -475,13 +475,19 @@ export const paymentMachine = setup({
           after: {
             // Still nothing: the transaction may have left every mempool. Ours is sent again, once; a release by
             // someone else (the maker's) is theirs to send. Either way the attempt waits for the chain: never expired.
-            settlementWait: { guard: 'holdsAttestation', actions: ['recordRefulfil', { type: 'fulfilIntent', params: ({ context }) => fulfilParams(context) }] },
+            settlementWait: {
+              guard: 'holdsAttestation',
+              actions: ['recordRefulfil', { type: 'fulfilIntent', params: ({ context }) => fulfilParams(context) }],
+            },
           },
           on: {
             CHAIN_FACT: { guard: 'pruned', target: '#payment.FAILED', actions: ['recordPrunedAfterRetraction', 'markEnded'] },
             // The fulfilment sent again: mined, the fact will settle it; failed, the original landed or the intent is gone,
             // and the fact will say which. The failure shows on the hosted view meanwhile.
-            TRANSACTION_OUTCOME: [{ guard: 'fulfilFailed', actions: 'recordFulfilFailed' }, { guard: 'fulfilMined', actions: 'acknowledge' }],
+            TRANSACTION_OUTCOME: [
+              { guard: 'fulfilFailed', actions: 'recordFulfilFailed' },
+              { guard: 'fulfilMined', actions: 'acknowledge' },
+            ],
           },
         },
       },
@@ -526,7 +532,13 @@ function lateFacts() {
     TRANSFER_FAILED: { actions: 'acknowledge' as const },
     ...endedQuietly(),
     TRANSACTION_OUTCOME: [
-      { guard: 'signalMined' as const, actions: { type: 'readSignal' as const, params: ({ context, event }: { context: PaymentContext; event: PaymentEvent }) => readSignalParams(context, event) } },
+      {
+        guard: 'signalMined' as const,
+        actions: {
+          type: 'readSignal' as const,
+          params: ({ context, event }: { context: PaymentContext; event: PaymentEvent }) => readSignalParams(context, event),
+        },
+      },
       { actions: 'acknowledge' as const },
     ],
   };
@@ -598,7 +610,11 @@ function cancelIntent() {
   return {
     type: 'cancelIntent' as const,
     // A crypto attempt's railIdentifier is the provider's request, not an intent.
-    params: ({ context }: { context: PaymentContext }) => ({ paymentId: context.id, intentHash: conversionOf(context) ? null : context.railIdentifier, chain: context.chain }),
+    params: ({ context }: { context: PaymentContext }) => ({
+      paymentId: context.id,
+      intentHash: conversionOf(context) ? null : context.railIdentifier,
+      chain: context.chain,
+    }),
   };
 }
 
@@ -642,7 +658,13 @@ function verifyParams(context: PaymentContext) {
 }
 
 function fulfilParams(context: PaymentContext) {
-  return { paymentId: context.id, attempt: context.fulfilAttempts, intentHash: context.railIdentifier, paymentProof: context.paymentProof, chain: context.chain };
+  return {
+    paymentId: context.id,
+    attempt: context.fulfilAttempts,
+    intentHash: context.railIdentifier,
+    paymentProof: context.paymentProof,
+    chain: context.chain,
+  };
 }
 
 function signalParams(context: PaymentContext) {

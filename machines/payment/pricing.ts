@@ -95,7 +95,12 @@ export function currencyPerUsdRate(conversionRate: bigint): bigint {
 }
 
 /** An attempt priced on one deposit: the intent for `owedUsdc` and the fiat it costs at the deposit's `conversionRate`. */
-export function priceAttempt(owedUsdc: bigint, schedule: FeeSchedule, shareBps: number, conversionRate: bigint): { price: IntentPrice; paymentAmountCents: bigint } {
+export function priceAttempt(
+  owedUsdc: bigint,
+  schedule: FeeSchedule,
+  shareBps: number,
+  conversionRate: bigint,
+): { price: IntentPrice; paymentAmountCents: bigint } {
   const price = priceIntent(owedUsdc, schedule, shareBps);
   return { price, paymentAmountCents: fiatOwed(price.releasedUsdc, conversionRate) };
 }

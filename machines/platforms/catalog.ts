@@ -35,7 +35,10 @@ const CASHAPP_ACTIVITY = {
   method: 'POST',
   path: '/cash-app/activity/v1.0/page',
   headersFrom: 'requestHeaders',
-  headers: [{ name: 'Cookie', session: 'sessionCookie' }, { name: 'Content-Type', value: 'application/json' }],
+  headers: [
+    { name: 'Cookie', session: 'sessionCookie' },
+    { name: 'Content-Type', value: 'application/json' },
+  ],
   body: { json: 'requestPayload' },
 } as const;
 

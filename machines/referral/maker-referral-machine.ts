@@ -27,10 +27,7 @@ export interface MakerReferralContext {
   referredBy: Redemption | null;
 }
 
-export type MakerReferralEvent =
-  | { type: 'OPEN'; at: string }
-  | { type: 'NEXT_CLAIM'; at: string }
-  | ({ type: 'REDEEM' } & Redemption);
+export type MakerReferralEvent = { type: 'OPEN'; at: string } | { type: 'NEXT_CLAIM'; at: string } | ({ type: 'REDEEM' } & Redemption);
 
 export const makerReferralMachine = setup({
   types: { context: {} as MakerReferralContext, events: {} as MakerReferralEvent, input: {} as MakerReferralInput },

@@ -41,7 +41,9 @@ export const referralCodeMachine = setup({
      * target nor action is not taken as far as xstate's can() goes, and the runtime refuses what is not taken.
      */
     acknowledge: assign(() => ({})),
-    take: assign(({ event }) => (event.type === 'CLAIM' ? { code: event.code, owner: event.owner, claim: event.claim, at: event.at, heldSince: event.at } : {})),
+    take: assign(({ event }) =>
+      event.type === 'CLAIM' ? { code: event.code, owner: event.owner, claim: event.claim, at: event.at, heldSince: event.at } : {},
+    ),
     // The holder claiming its own code again (another spelling, or a later change back to it).
     renew: assign(({ context, event }) => (event.type === 'CLAIM' ? { code: event.code, claim: Math.max(context.claim, event.claim), at: event.at } : {})),
   },

@@ -56,7 +56,15 @@ export const testClockMachine = setup({
   },
 }).createMachine({
   id: 'test-clock',
-  context: ({ input }) => ({ id: input.id, merchantId: input.merchantId, name: input.name, frozenTime: input.frozenTime, advancingTo: null, createdAt: input.at, deletedAt: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    merchantId: input.merchantId,
+    name: input.name,
+    frozenTime: input.frozenTime,
+    advancingTo: null,
+    createdAt: input.at,
+    deletedAt: null,
+  }),
   initial: 'READY',
   on: {
     DELETE: { target: '.DELETED', actions: assign(({ event }) => ({ deletedAt: event.at, advancingTo: null })) },

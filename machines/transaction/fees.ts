@@ -12,8 +12,7 @@ const BUMP = { numerator: 9n, denominator: 8n };
 /** Numerator and denominator of the 10% a node asks of a replacement. */
 const NODE_MINIMUM = { numerator: 11n, denominator: 10n };
 
-const scaledUp = (value: bigint, step: { numerator: bigint; denominator: bigint }) =>
-  (value * step.numerator + step.denominator - 1n) / step.denominator;
+const scaledUp = (value: bigint, step: { numerator: bigint; denominator: bigint }) => (value * step.numerator + step.denominator - 1n) / step.denominator;
 
 /**
  * The fees of the next attempt after `previous`, given what the network asks now, or

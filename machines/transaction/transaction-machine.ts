@@ -92,8 +92,7 @@ export const transactionMachine = setup({
     isCancellation: ({ context, event }) => event.type === 'RECEIPT' && attemptOf(context, event.hash)?.kind === 'CANCELLATION',
     cancelRequested: ({ context }) => context.cancelRequested,
     cancellationDue: ({ context, event }) => context.cancelRequested && !hasCancellation(context) && !(event.type === 'NOT_MINED' && event.included),
-    bumpDue: ({ context, event }) =>
-      event.type === 'NOT_MINED' && !event.included && event.at - latestAttempt(context)!.signedAt >= context.policy.bumpAfterMs,
+    bumpDue: ({ context, event }) => event.type === 'NOT_MINED' && !event.included && event.at - latestAttempt(context)!.signedAt >= context.policy.bumpAfterMs,
   },
   actions: {
     estimate: (_, _params: { transactionId: string } & ChainCall) => {},
@@ -117,9 +116,7 @@ export const transactionMachine = setup({
     requestCancel: assign({ cancelRequested: true }),
     recordMined: assign(({ event }) => (event.type === 'RECEIPT' ? { outcome: receiptOutcome('MINED', event), updatedAt: event.at } : {})),
     recordReplaced: assign(({ event }) => (event.type === 'RECEIPT' ? { outcome: receiptOutcome('REPLACED', event), updatedAt: event.at } : {})),
-    recordReverted: assign(({ event }) =>
-      event.type === 'RECEIPT' ? { outcome: receiptOutcome('FAILED', event), updatedAt: event.at } : {},
-    ),
+    recordReverted: assign(({ event }) => (event.type === 'RECEIPT' ? { outcome: receiptOutcome('FAILED', event), updatedAt: event.at } : {})),
     recordSimulationRevert: assign(({ event }) =>
       event.type === 'SIMULATION_REVERTED'
         ? { outcome: outcome('FAILED', { reason: event.reason, revertData: event.revertData, at: event.at }), updatedAt: event.at }
@@ -130,7 +127,9 @@ export const transactionMachine = setup({
       return { outcome: outcome('FAILED', { reason: 'not sent: the chain did not answer while the transaction was being priced', at }), updatedAt: at };
     }),
     recordCancelledUnsigned: assign(({ event }) =>
-      event.type === 'CANCEL' ? { cancelRequested: true, outcome: outcome('FAILED', { reason: 'cancelled by its owner before it was signed', at: event.at }), updatedAt: event.at } : {},
+      event.type === 'CANCEL'
+        ? { cancelRequested: true, outcome: outcome('FAILED', { reason: 'cancelled by its owner before it was signed', at: event.at }), updatedAt: event.at }
+        : {},
     ),
     recordDropped: assign(({ event }) =>
       event.type === 'NONCE_USED_ELSEWHERE'
@@ -226,11 +225,7 @@ export const transactionMachine = setup({
               { guard: 'succeeded', target: '#transaction.MINED', actions: 'recordMined' },
               { target: '#transaction.FAILED', actions: 'recordReverted' },
             ],
-            NOT_MINED: [
-              { guard: 'cancellationDue', target: 'replacing' },
-              { guard: 'bumpDue', target: 'replacing' },
-              { target: 'waiting' },
-            ],
+            NOT_MINED: [{ guard: 'cancellationDue', target: 'replacing' }, { guard: 'bumpDue', target: 'replacing' }, { target: 'waiting' }],
             NONCE_USED_ELSEWHERE: { target: '#transaction.DROPPED', actions: 'recordDropped' },
           },
         },
@@ -254,10 +249,22 @@ export const transactionMachine = setup({
         },
       },
     },
-    MINED: { type: 'final', entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))) },
-    REPLACED: { type: 'final', entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))) },
-    FAILED: { type: 'final', entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))) },
-    DROPPED: { type: 'final', entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))) },
+    MINED: {
+      type: 'final',
+      entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))),
+    },
+    REPLACED: {
+      type: 'final',
+      entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))),
+    },
+    FAILED: {
+      type: 'final',
+      entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))),
+    },
+    DROPPED: {
+      type: 'final',
+      entry: enqueueActions(({ context, enqueue }) => void (context.owner && enqueue({ type: 'tell', params: outcomeMessage(context) }))),
+    },
   },
 });
 

@@ -44,7 +44,8 @@ export function readTransfer(reported: ReportedTransfer): TransferReading {
   const chain = chainById(String(reported.chainId));
   if (chain?.kind !== 'evm') return { kind: 'ignored', reason: `chain ${reported.chainId} is not a catalog EVM chain` };
   const usdc = chain.tokens.find((token) => token.symbol === 'USDC');
-  if (!usdc || usdc.address.toLowerCase() !== reported.token.toLowerCase()) return { kind: 'ignored', reason: `token ${reported.token} is not USDC on chain ${chain.id}` };
+  if (!usdc || usdc.address.toLowerCase() !== reported.token.toLowerCase())
+    return { kind: 'ignored', reason: `token ${reported.token} is not USDC on chain ${chain.id}` };
   const amount = BigInt(reported.amount);
   if (amount === 0n) return { kind: 'ignored', reason: 'a transfer of zero moves nothing' };
   return {

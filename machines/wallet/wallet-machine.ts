@@ -22,7 +22,9 @@ export function nonceToAssign(nextNonce: bigint, chainNonce: bigint): bigint {
  */
 export function reconciledNextNonce(nextNonce: bigint, chainNonce: bigint, heldNonces: readonly bigint[], seenNextNonce: bigint): bigint {
   if (seenNextNonce !== nextNonce) return nonceToAssign(nextNonce, chainNonce);
-  const highestHeld = heldNonces.filter((nonce) => nonce >= chainNonce).reduce<bigint | null>((top, nonce) => (top === null || nonce > top ? nonce : top), null);
+  const highestHeld = heldNonces
+    .filter((nonce) => nonce >= chainNonce)
+    .reduce<bigint | null>((top, nonce) => (top === null || nonce > top ? nonce : top), null);
   return highestHeld === null ? chainNonce : highestHeld + 1n;
 }
 

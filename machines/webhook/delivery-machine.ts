@@ -220,7 +220,13 @@ export const deliveryMachine = setup({
         'countAttempt',
         {
           type: 'send',
-          params: ({ context }) => ({ deliveryId: context.id, webhookId: context.webhookId, eventId: context.eventId, attempt: context.attemptCount, body: context.body }),
+          params: ({ context }) => ({
+            deliveryId: context.id,
+            webhookId: context.webhookId,
+            eventId: context.eventId,
+            attempt: context.attemptCount,
+            body: context.body,
+          }),
         },
       ],
       on: {

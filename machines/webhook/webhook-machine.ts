@@ -132,10 +132,7 @@ export const webhookMachine = setup({
   states: {
     ACTIVE: {
       on: {
-        UPDATE: [
-          { guard: 'disables', target: 'DISABLED', actions: ['applyChanges', 'disableByMerchant'] },
-          { actions: 'applyChanges' },
-        ],
+        UPDATE: [{ guard: 'disables', target: 'DISABLED', actions: ['applyChanges', 'disableByMerchant'] }, { actions: 'applyChanges' }],
         DISABLE: { target: 'DISABLED', actions: 'disableByDelivery' },
         ROTATE_SECRET: { actions: 'rotate' },
         DELETE: { target: 'DELETED', actions: 'markDeleted' },
@@ -143,10 +140,7 @@ export const webhookMachine = setup({
     },
     DISABLED: {
       on: {
-        UPDATE: [
-          { guard: 'enables', target: 'ACTIVE', actions: ['applyChanges', 'enable'] },
-          { actions: 'applyChanges' },
-        ],
+        UPDATE: [{ guard: 'enables', target: 'ACTIVE', actions: ['applyChanges', 'enable'] }, { actions: 'applyChanges' }],
         // Already off: the first reason stands.
         DISABLE: { actions: 'acknowledge' },
         ROTATE_SECRET: { actions: 'rotate' },

@@ -57,17 +57,29 @@ test('a chain at CHAIN_RPC_URL needs the addresses of its contracts', (t) => {
   t.throws(() => loadConfig({ CHAIN_USDC_ADDRESS: '0x12' }), { message: /CHAIN_USDC_ADDRESS: must be a 0x-prefixed 20-byte address/ });
   t.throws(() => loadConfig({ INDEXER_ENABLED: 'yes' }), { message: /INDEXER_ENABLED: must be true or false/ });
   const address = `0x${'1'.repeat(40)}`;
-  const config = loadConfig({ CHAIN_RPC_URL: 'https://base.example', CHAIN_USDC_ADDRESS: address, CHAIN_ESCROW_ADDRESS: address, CHAIN_ORCHESTRATOR_ADDRESS: address, INDEXER_CONFIRMATIONS: '3' });
+  const config = loadConfig({
+    CHAIN_RPC_URL: 'https://base.example',
+    CHAIN_USDC_ADDRESS: address,
+    CHAIN_ESCROW_ADDRESS: address,
+    CHAIN_ORCHESTRATOR_ADDRESS: address,
+    INDEXER_CONFIRMATIONS: '3',
+  });
   t.is(config.INDEXER_CONFIRMATIONS, 3);
 });
 
 test('the enclave: a wrapped key needs its key-wrapping key, production needs live platforms, chains are JSON', (t) => {
   const kwk = Buffer.alloc(32, 7).toString('base64');
   t.throws(() => loadConfig({ ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }), { message: /ENCLAVE_WRAPPED_KEY: needs ENCLAVE_KEY_WRAPPING_KEY/ });
-  t.throws(() => loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: Buffer.alloc(16).toString('base64') }), { message: /ENCLAVE_KEY_WRAPPING_KEY: must be base64 of 32 bytes/ });
+  t.throws(() => loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: Buffer.alloc(16).toString('base64') }), {
+    message: /ENCLAVE_KEY_WRAPPING_KEY: must be base64 of 32 bytes/,
+  });
   t.is(loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: kwk, ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }).ENCLAVE_WRAPPED_KEY, 'a.b.c.d.e');
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
-  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' }).ENCLAVE_PLATFORMS, 'live');
+  t.is(
+    loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' })
+      .ENCLAVE_PLATFORMS,
+    'live',
+  );
   t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }), { message: /RATES_URL: is required in production/ });
   const base = {
     NODE_ENV: 'production',
@@ -82,7 +94,12 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.throws(() => loadConfig(base), { message: /INDEXER_CONFIRMATIONS: must be above 0 in production on the chain of CHAIN_RPC_URL/ });
   t.is(loadConfig({ ...base, INDEXER_CONFIRMATIONS: '3' }).INDEXER_CONFIRMATIONS, 3);
   t.is(loadConfig({ ...base, INDEXER_FINALITY: 'finalized' }).INDEXER_FINALITY, 'finalized');
-  t.is(loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' }).INDEXER_CONFIRMATIONS, 0, 'the local chain may take its head');
+  t.is(
+    loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' })
+      .INDEXER_CONFIRMATIONS,
+    0,
+    'the local chain may take its head',
+  );
   t.throws(() => loadConfig({ INDEXER_FINALITY: 'latest' }), { message: /INDEXER_FINALITY: must be confirmations, safe or finalized/ });
   t.throws(() => loadConfig({ RATES_URL: 'ftp://rates.example' }), { message: /RATES_URL/ });
   t.throws(() => loadConfig({ ENCLAVE_CHAINS: '{"8453":{"paymentVerifier":"0x12"}}' }), { message: /ENCLAVE_CHAINS: must be JSON/ });
@@ -111,18 +128,40 @@ test('RELAYER_MAX_FEE_PER_GAS is wei as a bigint, 200 gwei unless set', (t) => {
 });
 
 test('ENCLAVE_URL needs the measurement and the witnesses the node will trust, and the address customers reach it at', (t) => {
-  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example' }), { message: /ENCLAVE_URL: needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS/ });
-  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` }), { message: /ENCLAVE_PUBLIC_URL: is required with ENCLAVE_URL/ });
-  const config = loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` });
+  t.throws(() => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example' }), {
+    message: /ENCLAVE_URL: needs ENCLAVE_MEASUREMENT and ENCLAVE_TRUSTED_SIGNERS/,
+  });
+  t.throws(
+    () => loadConfig({ ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` }),
+    { message: /ENCLAVE_PUBLIC_URL: is required with ENCLAVE_URL/ },
+  );
+  const config = loadConfig({
+    ENCLAVE_URL: '10.0.0.5:50052',
+    ENCLAVE_PUBLIC_URL: 'https://attest.example',
+    ENCLAVE_MEASUREMENT: `sha256:${'ab'.repeat(32)}`,
+    ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}`,
+  });
   t.deepEqual(config.ENCLAVE_TRUSTED_SIGNERS, [`0x${'11'.repeat(20)}`]);
-  const nitro = { ENCLAVE_URL: '10.0.0.5:50052', ENCLAVE_PUBLIC_URL: 'https://attest.example', ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(48)}`, ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}` };
+  const nitro = {
+    ENCLAVE_URL: '10.0.0.5:50052',
+    ENCLAVE_PUBLIC_URL: 'https://attest.example',
+    ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(48)}`,
+    ENCLAVE_TRUSTED_SIGNERS: `0x${'11'.repeat(20)}`,
+  };
   t.throws(() => loadConfig(nitro), { message: /ENCLAVE_NITRO_ROOT: needs to name the root certificate/ });
   t.is(loadConfig({ ...nitro, ENCLAVE_NITRO_ROOT: '/etc/peer/nitro-root.pem' }).ENCLAVE_MEASUREMENT, nitro.ENCLAVE_MEASUREMENT);
-  t.throws(() => loadConfig({ ...nitro, ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(32)}` }), { message: /ENCLAVE_MEASUREMENT: must be sha256: and 64 hex digits, or pcr0: and 96/ });
+  t.throws(() => loadConfig({ ...nitro, ENCLAVE_MEASUREMENT: `pcr0:${'ab'.repeat(32)}` }), {
+    message: /ENCLAVE_MEASUREMENT: must be sha256: and 64 hex digits, or pcr0: and 96/,
+  });
 });
 
 test('webhooks: private destinations only outside production; https for live endpoints in production only', (t) => {
-  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' };
+  const production = {
+    NODE_ENV: 'production',
+    ENCLAVE_PLATFORMS: 'live',
+    RATES_URL: 'https://rates.example/usd',
+    MAKER_AUTH_ORIGIN: 'https://app.peer.example',
+  };
   t.throws(() => loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: 'true' }), { message: /WEBHOOK_ALLOW_PRIVATE: must be false in production/ });
   t.false(loadConfig(production).WEBHOOK_ALLOW_PRIVATE);
   t.true(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE);
@@ -138,7 +177,9 @@ test('webhooks: private destinations only outside production; https for live end
 test('makers: production needs the https origin makers sign in at', (t) => {
   const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' };
   t.throws(() => loadConfig(production), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin, in production/ });
-  t.throws(() => loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'http://app.peer.example' }), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin/ });
+  t.throws(() => loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'http://app.peer.example' }), {
+    message: /MAKER_AUTH_ORIGIN: must be set, to an https origin/,
+  });
   t.is(loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'https://app.peer.example/sign-in' }).MAKER_AUTH_ORIGIN, 'https://app.peer.example');
   t.is(loadConfig({}).MAKER_AUTH_ORIGIN, undefined, 'outside production the node’s own address serves');
 });

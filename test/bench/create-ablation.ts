@@ -27,7 +27,16 @@ export function ablateCreates(system: ActorSystem, mode: CreateAblation): void {
   system.ask = async (address, event, options) => {
     if (address.kind !== 'order' || event.type !== 'CREATE') return ask(address, event, options);
     if (mode === 'turn') {
-      const outcome = runTurn({ kind: orderKind, address, doc: null, message: { id: randomUUID(), event }, now: Date.now(), shard: 0, epoch: 1, retentionMs: DAY_MS });
+      const outcome = runTurn({
+        kind: orderKind,
+        address,
+        doc: null,
+        message: { id: randomUUID(), event },
+        now: Date.now(),
+        shard: 0,
+        epoch: 1,
+        retentionMs: DAY_MS,
+      });
       if (outcome.type !== 'write') throw new Error(`a create's turn came out ${outcome.type}`);
       return outcome.reply;
     }

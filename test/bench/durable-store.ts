@@ -83,7 +83,11 @@ export async function durableWrites(total: number): Promise<Comparison> {
     rmSync(root, { recursive: true, force: true });
   }
   const size = Buffer.byteLength(JSON.stringify(template));
-  return { name: `Durable embedded store: conditional replaceOne of a ${size}-byte order document (fdatasync, group commit)`, baseline: 'the in-memory embedded store', rows };
+  return {
+    name: `Durable embedded store: conditional replaceOne of a ${size}-byte order document (fdatasync, group commit)`,
+    baseline: 'the in-memory embedded store',
+    rows,
+  };
 }
 
 export async function durableStartup(count: number): Promise<StartupRow> {
@@ -100,7 +104,9 @@ export async function durableStartup(count: number): Promise<StartupRow> {
     const folderBytes = readdirSync(dataDir).reduce((sum, name) => sum + statSync(join(dataDir, name)).size, 0);
     // A fresh process, as a restart is: this one still holds the documents it wrote.
     const merchantId = (template.view as { merchantId: string }).merchantId;
-    const child = spawnSync(process.execPath, ['--import=tsx', fileURLToPath(new URL('./durable-startup-child.ts', import.meta.url)), dataDir, merchantId], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--import=tsx', fileURLToPath(new URL('./durable-startup-child.ts', import.meta.url)), dataDir, merchantId], {
+      encoding: 'utf8',
+    });
     if (child.status !== 0) throw new Error(`the start-up run failed: ${child.stderr}`);
     const timings = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<StartupRow, 'orders' | 'folderBytes'> & { page: number };
     if (timings.page !== 20) throw new Error(`the first page after start-up holds ${timings.page} orders`);

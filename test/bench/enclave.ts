@@ -19,21 +19,38 @@ export async function enclaveBenchmark(total: number): Promise<Comparison> {
       const bodies = await Promise.all(
         prepared.map(async (p) => {
           const intent = intentFor(fixture);
-          return JSON.stringify({ encryptedSessionMaterial: await enclave.seal(p.material, paymentUse(fixture, intent)), params: p.params, intent, chainId: TEST_CHAIN_ID });
+          return JSON.stringify({
+            encryptedSessionMaterial: await enclave.seal(p.material, paymentUse(fixture, intent)),
+            params: p.params,
+            intent,
+            chainId: TEST_CHAIN_ID,
+          });
         }),
       );
-      const base = await closedLoop(async (i) => {
-        const p = prepared[i]!;
-        const request = platform.paymentRequest(platform.session.parse(p.material), p.params);
-        const response = await fetch(`${enclave.simulator.baseUrl('venmo')}${request.path}`, { method: request.method, headers: request.headers });
-        if (response.status !== 200) throw new Error(`platform read answered ${response.status}`);
-        await response.json();
-      }, inFlight, total);
-      const subject = await closedLoop(async (i) => {
-        const response = await fetch(`${enclave.server.httpUrl}/buyer/verify/venmo/transfer_venmo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[i]! });
-        if (response.status !== 200) throw new Error(`verification answered ${response.status}: ${await response.text()}`);
-        await response.json();
-      }, inFlight, total);
+      const base = await closedLoop(
+        async (i) => {
+          const p = prepared[i]!;
+          const request = platform.paymentRequest(platform.session.parse(p.material), p.params);
+          const response = await fetch(`${enclave.simulator.baseUrl('venmo')}${request.path}`, { method: request.method, headers: request.headers });
+          if (response.status !== 200) throw new Error(`platform read answered ${response.status}`);
+          await response.json();
+        },
+        inFlight,
+        total,
+      );
+      const subject = await closedLoop(
+        async (i) => {
+          const response = await fetch(`${enclave.server.httpUrl}/buyer/verify/venmo/transfer_venmo`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: bodies[i]!,
+          });
+          if (response.status !== 200) throw new Error(`verification answered ${response.status}: ${await response.text()}`);
+          await response.json();
+        },
+        inFlight,
+        total,
+      );
       rows.push({ subject, base });
     }
   } finally {

@@ -33,7 +33,8 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   indexer: async () => formatIndexer(await indexerBenchmark(Number(process.env.BENCH_TRANSFERS ?? 10_000))),
   enclave: async () => formatComparison(await enclaveBenchmark(Number(process.env.BENCH_ATTESTATIONS ?? 2_000))),
   relayer: async () => formatComparison(await relayerBenchmark(Number(process.env.BENCH_SENDS ?? 300))),
-  payments: async () => formatPayments(await paymentsBenchmark(Number(process.env.BENCH_PAID_ORDERS ?? 64), Number(process.env.BENCH_PAYMENT_TRANSFERS ?? 300))),
+  payments: async () =>
+    formatPayments(await paymentsBenchmark(Number(process.env.BENCH_PAID_ORDERS ?? 64), Number(process.env.BENCH_PAYMENT_TRANSFERS ?? 300))),
   quotes: async () => formatQuotes(await quotesBenchmark(seconds, Number(process.env.BENCH_DEPOSITS ?? 1_000))),
   'payment-read': async () => formatPaymentRead(await paymentReadBenchmark(seconds)),
   webhooks: async () => formatWebhooks(await webhooksBenchmark(Number(process.env.BENCH_WEBHOOK_ORDERS ?? 1_000))),
@@ -46,7 +47,9 @@ if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(1);
 }
-console.log(`# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`);
+console.log(
+  `# Benchmarks\n\n${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${total} asks per level\n`,
+);
 for (const name of named.length > 0 ? named : Object.keys(BENCHMARKS)) {
   console.log(await BENCHMARKS[name]!());
   console.log('');

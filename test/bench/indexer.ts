@@ -32,9 +32,12 @@ async function backlog(chain: TestChain, count: number): Promise<void> {
   const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
   const raw: Hex[] = [];
   for (let i = 0; i < count; i++) {
-    raw.push(await alice.signTransaction({ to: chain.local.usdc, data, nonce: nonce + i, gas: 80_000n, chainId: chain.local.chainId, type: 'eip1559', ...fees }));
+    raw.push(
+      await alice.signTransaction({ to: chain.local.usdc, data, nonce: nonce + i, gas: 80_000n, chainId: chain.local.chainId, type: 'eip1559', ...fees }),
+    );
   }
-  for (let i = 0; i < raw.length; i += 500) await Promise.all(raw.slice(i, i + 500).map((serialized) => sender.sendRawTransaction({ serializedTransaction: serialized })));
+  for (let i = 0; i < raw.length; i += 500)
+    await Promise.all(raw.slice(i, i + 500).map((serialized) => sender.sendRawTransaction({ serializedTransaction: serialized })));
   while (Number(await chain.client.request({ method: 'txpool_status' as never }).then((status) => BigInt((status as { pending: Hex }).pending))) > 0) {
     await chain.client.request({ method: 'evm_mine' as never });
   }
@@ -54,7 +57,12 @@ export async function indexerBenchmark(transfers = 10_000, lagSamples = 40): Pro
     const t0 = performance.now();
     let decoded = 0;
     for (let from = start + 1; from <= end; from += 500) {
-      const logs = await chain.client.getLogs({ address: chain.local.usdc, event: transferEvent[0], fromBlock: BigInt(from), toBlock: BigInt(Math.min(end, from + 499)) });
+      const logs = await chain.client.getLogs({
+        address: chain.local.usdc,
+        event: transferEvent[0],
+        fromBlock: BigInt(from),
+        toBlock: BigInt(Math.min(end, from + 499)),
+      });
       for (const log of logs) if (decodeTransferLog(log)) decoded++;
     }
     const decodeSeconds = (performance.now() - t0) / 1000;

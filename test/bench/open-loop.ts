@@ -40,7 +40,12 @@ export async function openLoop(target: OpenLoopRequest, rate: number, seconds: n
       const due = start + (i * 1000) / rate;
       const wait = due - performance.now();
       if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      sends.push(send(agent, target).then(() => void latencies.push(performance.now() - due), (error: unknown) => void (failure ??= error)));
+      sends.push(
+        send(agent, target).then(
+          () => void latencies.push(performance.now() - due),
+          (error: unknown) => void (failure ??= error),
+        ),
+      );
     }
     await Promise.all(sends);
   } finally {

@@ -30,8 +30,14 @@ export async function orderListBenchmark(seconds: number, bigOrders = 100_000, s
     const small = await gateway.createMerchant({ name: 'Small', tier: 'BASE', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
     const orders = gateway.node.system.documents('order');
     const templates: Array<[ActorDocument, number]> = [];
-    for (const [merchant, count] of [[big, bigOrders], [small, smallOrders]] as const) {
-      const created = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '25', notes: { sku: 'bench', invoice: invoice(0) } } });
+    for (const [merchant, count] of [
+      [big, bigOrders],
+      [small, smallOrders],
+    ] as const) {
+      const created = await gateway.request('POST', '/api/v1/orders', {
+        key: merchant.liveKey,
+        body: { requestedUsdcAmount: '25', notes: { sku: 'bench', invoice: invoice(0) } },
+      });
       templates.push([(await orders.findOne({ _id: created.body.responseObject.order.id }))!, count]);
     }
     // The copies hold the event loop for seconds: a request made after them could go out on a kept-alive socket the server is closing.
@@ -39,7 +45,10 @@ export async function orderListBenchmark(seconds: number, bigOrders = 100_000, s
     // An invoice number is in one order of each merchant; `bench` is in every order, so its total reads every one (last,
     // as the requests still queued when its run ends would slow the next one).
     for (const query of ['', '?status=FULFILLED', '?limit=100', `?search=${invoice(42)}`, '?search=bench']) {
-      for (const [merchant, count] of [[small, smallOrders], [big, bigOrders]] as const) {
+      for (const [merchant, count] of [
+        [small, smallOrders],
+        [big, bigOrders],
+      ] as const) {
         const result = await autocannon({
           url: `${gateway.url}/api/v1/merchants/me/orders${query}`,
           headers: { 'x-api-key': merchant.liveKey },
@@ -67,7 +76,15 @@ function copyOf(template: ActorDocument, i: number): ActorDocument {
   return {
     ...template,
     _id: id,
-    view: { ...view, createdAt, status, idempotencyKey: null, order: { ...view.order, id, createdAt, status, notes }, searchText, searchGrams: viewGrams(searchText) },
+    view: {
+      ...view,
+      createdAt,
+      status,
+      idempotencyKey: null,
+      order: { ...view.order, id, createdAt, status, notes },
+      searchText,
+      searchGrams: viewGrams(searchText),
+    },
   };
 }
 
@@ -75,7 +92,7 @@ export function formatOrderList(rows: ListRow[]): string {
   const lines = [
     `### Order list over HTTP, ${CONNECTIONS} connections (baseline: the same query for a merchant with few orders)`,
     '',
-    '| query | merchant\'s orders | req/s | p50 ms | p99 ms | throughput vs small | p99 vs small |',
+    "| query | merchant's orders | req/s | p50 ms | p99 ms | throughput vs small | p99 vs small |",
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {

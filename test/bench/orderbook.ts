@@ -23,7 +23,11 @@ const CURRENCIES: Array<[code: string, reference: number]> = [
   ['EUR', 0.92],
   ['GBP', 0.79],
 ];
-const QUERIES = ['/v2/orderbook?currency=USD', '/v2/orderbook?currency=USD&sortBy=apr&amount=25000000', '/v2/orderbook/table?currency=USD&paymentPlatform=venmo&limit=50&offset=50'];
+const QUERIES = [
+  '/v2/orderbook?currency=USD',
+  '/v2/orderbook?currency=USD&sortBy=apr&amount=25000000',
+  '/v2/orderbook/table?currency=USD&paymentPlatform=venmo&limit=50&offset=50',
+];
 
 const COLD_QUERY = '/v2/orderbook?currency=USD&limit=50&amount=';
 
@@ -101,7 +105,8 @@ export async function orderbookBenchmark(seconds: number): Promise<OrderbookBenc
       const started = performance.now();
       const first = await gateway.request('GET', QUERIES[0]!);
       buildMs[size] = performance.now() - started;
-      if (first.status !== 200 || first.body.responseObject.entries.length === 0) throw new Error(`orderbook at ${size}: ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
+      if (first.status !== 200 || first.body.responseObject.entries.length === 0)
+        throw new Error(`orderbook at ${size}: ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
       for (const query of QUERIES) {
         const result = await autocannon({ url: `${gateway.node.url}${query}`, connections: CONNECTIONS, duration: seconds });
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`orderbook ${query}: ${result.non2xx} non-2xx and ${result.errors} errors`);
@@ -116,7 +121,13 @@ export async function orderbookBenchmark(seconds: number): Promise<OrderbookBenc
         requests: [{ setupRequest: (request) => ({ ...request, path: `${COLD_QUERY}${amount++}` }) }],
       });
       if (cold.non2xx > 0 || cold.errors > 0) throw new Error(`orderbook cold: ${cold.non2xx} non-2xx and ${cold.errors} errors`);
-      rows.push({ query: `${COLD_QUERY}<another each time>`, deposits: size, perSecond: cold.requests.average, p50Ms: cold.latency.p50, p99Ms: cold.latency.p99 });
+      rows.push({
+        query: `${COLD_QUERY}<another each time>`,
+        deposits: size,
+        perSecond: cold.requests.average,
+        p50Ms: cold.latency.p50,
+        p99Ms: cold.latency.p99,
+      });
     }
   } finally {
     await gateway.stop();
@@ -135,7 +146,9 @@ export function formatOrderbook({ rows, buildMs }: OrderbookBench): string {
   for (const query of [...QUERIES, `${COLD_QUERY}<another each time>`]) {
     const base = rows.find((row) => row.query === query && row.deposits === small)!;
     for (const row of rows.filter((each) => each.query === query)) {
-      lines.push(`| \`${query}\` | ${row.deposits} | ${row.perSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${(row.perSecond / base.perSecond).toFixed(3)} | ${(row.p99Ms / base.p99Ms).toFixed(2)} |`);
+      lines.push(
+        `| \`${query}\` | ${row.deposits} | ${row.perSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${(row.perSecond / base.perSecond).toFixed(3)} | ${(row.p99Ms / base.p99Ms).toFixed(2)} |`,
+      );
     }
   }
   lines.push('', `Snapshot build (the first answer after the cache): ${SIZES.map((size) => `${buildMs[size]!.toFixed(1)} ms at ${size}`).join(', ')}.`);

@@ -46,7 +46,9 @@ stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, () => node.stop());
 const local = node.chain?.localChain;
 const enclave = node.enclave;
 if (!local || !node.chain?.indexer || !enclave?.simulator || !node.payees || !node.liquidity) {
-  process.stderr.write('the payment benchmarks need the embedded default: a local chain and its indexer, the in-process enclave with its simulator, the liquidity book\n');
+  process.stderr.write(
+    'the payment benchmarks need the embedded default: a local chain and its indexer, the in-process enclave with its simulator, the liquidity book\n',
+  );
   process.exit(1);
 }
 const { payees, liquidity } = node;
@@ -55,7 +57,9 @@ const follower = node.chain.indexer.follower;
 async function bookAt(block: number, timeoutMs: number): Promise<{ deposits: number; sequence: number }> {
   const deadline = Date.now() + timeoutMs;
   const late = () =>
-    new Error(`the book did not reach block ${block} in ${timeoutMs} ms: indexer at block ${follower.cursor.number}, sequence ${follower.lastSequence}; book at ${liquidity.afterSequence}`);
+    new Error(
+      `the book did not reach block ${block} in ${timeoutMs} ms: indexer at block ${follower.cursor.number}, sequence ${follower.lastSequence}; book at ${liquidity.afterSequence}`,
+    );
   while (follower.cursor.number < block) {
     if (Date.now() > deadline) throw late();
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -42,7 +42,8 @@ export async function paymentReadBenchmark(seconds: number): Promise<ReadRow[]> 
       (read) => {
         // The order hears of its payment after the create has answered: at first it may show none.
         if (read.currentPayment === null) return false;
-        if (read.currentPayment.status !== 'CREATED') throw new Error(`payment ${paymentId} is ${read.currentPayment.status} (${read.currentPayment.errorCode})`);
+        if (read.currentPayment.status !== 'CREATED')
+          throw new Error(`payment ${paymentId} is ${read.currentPayment.status} (${read.currentPayment.errorCode})`);
         return read.currentPayment.id === paymentId && read.currentPayment.railIdentifier !== null;
       },
       `the intent of ${paymentId} to be signalled`,

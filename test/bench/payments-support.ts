@@ -151,7 +151,11 @@ export interface BenchOrder {
 export const DESTINATION = '0x2222222222222222222222222222222222222222';
 
 export async function placeOrder(node: { url: string }, key: string, body: Record<string, unknown>): Promise<BenchOrder> {
-  const created = await expect(201, `${node.url}/api/v1/orders`, { method: 'POST', headers: { 'x-api-key': key }, body: { destinationAddress: DESTINATION, ...body } });
+  const created = await expect(201, `${node.url}/api/v1/orders`, {
+    method: 'POST',
+    headers: { 'x-api-key': key },
+    body: { destinationAddress: DESTINATION, ...body },
+  });
   const { order, orderToken } = created as { order: { id: string }; orderToken: string };
   const base = `${node.url}/api/v1/checkout/orders/${order.id}`;
   return {
@@ -165,7 +169,12 @@ export async function placeOrder(node: { url: string }, key: string, body: Recor
  * Reads until `done` holds, every `everyMs`, for at most `timeoutMs`: what the checkout page
  * does while the chain and the indexer move (it polls every 1.5 s; the benchmarks more often).
  */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, options: { everyMs?: number; timeoutMs?: number } = {}): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  options: { everyMs?: number; timeoutMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     const value = await read();

@@ -111,7 +111,8 @@ async function paidOrder(node: PaymentsNode, key: string, buyer: BuyerSimulator,
       return read.body.responseObject;
     },
     (payment) => {
-      if (payment.status !== 'CREATED') throw new Error(`payment ${paymentId} is ${payment.status} (${payment.errorCode}: ${payment.errorMessage}) before its intent was signalled`);
+      if (payment.status !== 'CREATED')
+        throw new Error(`payment ${paymentId} is ${payment.status} (${payment.errorCode}: ${payment.errorMessage}) before its intent was signalled`);
       return payment.railIdentifier !== null;
     },
     `the intent of ${paymentId} to be signalled`,
@@ -119,8 +120,16 @@ async function paidOrder(node: PaymentsNode, key: string, buyer: BuyerSimulator,
   );
   mark();
   const session = await buyer.signIn('venmo');
-  const sent = await buyer.pay(session, { payee: signalled.payTo, amount: signalled.paymentAmount, currency: signalled.currency, note: signalled.suggestedMemo });
-  const encryptedSessionMaterial = await sealForPayment(signalled.attestation.serviceUrl, node.trusted, session, { chainId: node.chainId, intentHash: signalled.railIdentifier as Hex });
+  const sent = await buyer.pay(session, {
+    payee: signalled.payTo,
+    amount: signalled.paymentAmount,
+    currency: signalled.currency,
+    note: signalled.suggestedMemo,
+  });
+  const encryptedSessionMaterial = await sealForPayment(signalled.attestation.serviceUrl, node.trusted, session, {
+    chainId: node.chainId,
+    intentHash: signalled.railIdentifier as Hex,
+  });
   await expect(202, `${node.url}/api/v1/checkout/orders/${order.id}/payments/${paymentId}/proof`, {
     method: 'POST',
     headers: { authorization: `Bearer ${order.token}` },
@@ -193,7 +202,9 @@ export function formatPayments(result: PaymentsBench): string {
     '|---:|---:|---:|---:|---:|---:|',
   );
   for (const { subject, phases } of result.rows) {
-    lines.push(`| ${subject.inFlight} | ${fmt(phases.create, 0)} | ${fmt(phases.payment, 0)} | ${fmt(phases.signal, 0)} | ${fmt(phases.prove, 0)} | ${fmt(phases.settle, 0)} |`);
+    lines.push(
+      `| ${subject.inFlight} | ${fmt(phases.create, 0)} | ${fmt(phases.payment, 0)} | ${fmt(phases.signal, 0)} | ${fmt(phases.prove, 0)} | ${fmt(phases.settle, 0)} |`,
+    );
   }
   return lines.join('\n');
 }

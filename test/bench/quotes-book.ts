@@ -15,7 +15,19 @@
  * then their approvals and deposits, then (with the ids from the receipts) the methods and
  * rates. Automine is on again before the book is waited for.
  */
-import { createPublicClient, encodeFunctionData, http, keccak256, parseEventLogs, parseUnits, toBytes, zeroAddress, type Address, type Hex, type LocalAccount } from 'viem';
+import {
+  createPublicClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseEventLogs,
+  parseUnits,
+  toBytes,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type LocalAccount,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LocalRateProvider } from '../../actors/rates/rate-source.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi } from '../../indexer/chain/index.js';
@@ -70,7 +82,10 @@ export function seeded(seed: number): () => number {
 const pick = <T>(random: () => number, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 
 function payeeId(platform: string, maker: number): string {
-  const digits = (n: number) => String(1_000_000_000 + maker * 7_919).padStart(n, '7').slice(-n);
+  const digits = (n: number) =>
+    String(1_000_000_000 + maker * 7_919)
+      .padStart(n, '7')
+      .slice(-n);
   if (platform === 'venmo') return digits(10);
   if (platform === 'wise') return digits(8);
   if (platform === 'monzo') return digits(14);
@@ -158,7 +173,8 @@ export async function addDeposits(
       await client.request({ method: 'evm_mine' as never });
     }
     const receipts = [];
-    for (let i = 0; i < hashes.length; i += 500) receipts.push(...(await Promise.all(hashes.slice(i, i + 500).map((hash) => client.getTransactionReceipt({ hash })))));
+    for (let i = 0; i < hashes.length; i += 500)
+      receipts.push(...(await Promise.all(hashes.slice(i, i + 500).map((hash) => client.getTransactionReceipt({ hash })))));
     const reverted = receipts.find((receipt) => receipt.status !== 'success');
     if (reverted) throw new Error(`transaction ${reverted.transactionHash} reverted`);
     return receipts;
@@ -192,9 +208,19 @@ export async function addDeposits(
       return nonce;
     };
     for (const maker of makers) {
-      creates.push({ account: maker.account, nonce: next(maker), to: node.usdc, data: encodeFunctionData({ abi: mockUSDCAbi, functionName: 'approve', args: [node.escrow, totalOf(maker)] }), gas: GAS.approve });
+      creates.push({
+        account: maker.account,
+        nonce: next(maker),
+        to: node.usdc,
+        data: encodeFunctionData({ abi: mockUSDCAbi, functionName: 'approve', args: [node.escrow, totalOf(maker)] }),
+        gas: GAS.approve,
+      });
       for (const deposit of maker.deposits) {
-        const data = encodeFunctionData({ abi: escrowAbi, functionName: 'createDeposit', args: [node.usdc, deposit.amount, deposit.range, zeroAddress, zeroAddress] });
+        const data = encodeFunctionData({
+          abi: escrowAbi,
+          functionName: 'createDeposit',
+          args: [node.usdc, deposit.amount, deposit.range, zeroAddress, zeroAddress],
+        });
         creates.push({ account: maker.account, nonce: next(maker), to: node.escrow, data, gas: GAS.createDeposit });
         createdBy.push({ maker, deposit });
       }
@@ -210,9 +236,19 @@ export async function addDeposits(
       for (const method of deposit.methods) {
         const paymentMethod = keccak256(toBytes(method.platform));
         const payee = keccak256(toBytes(maker.payee(method.platform)));
-        settings.push({ account: maker.account, nonce: next(maker), to: node.escrow, data: encodeFunctionData({ abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, paymentMethod, payee] }), gas: GAS.setPaymentMethod });
+        settings.push({
+          account: maker.account,
+          nonce: next(maker),
+          to: node.escrow,
+          data: encodeFunctionData({ abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, paymentMethod, payee] }),
+          gas: GAS.setPaymentMethod,
+        });
         for (const { currency, rate } of method.currencies) {
-          const data = encodeFunctionData({ abi: escrowAbi, functionName: 'setCurrencyMinRate', args: [depositId, paymentMethod, keccak256(toBytes(currency)), rate] });
+          const data = encodeFunctionData({
+            abi: escrowAbi,
+            functionName: 'setCurrencyMinRate',
+            args: [depositId, paymentMethod, keccak256(toBytes(currency)), rate],
+          });
           settings.push({ account: maker.account, nonce: next(maker), to: node.escrow, data, gas: GAS.setCurrencyMinRate });
         }
       }
@@ -224,7 +260,12 @@ export async function addDeposits(
   const block = Number(await client.getBlockNumber({ cacheTime: 0 }));
   const chainSeconds = (performance.now() - started) / 1000;
 
-  const payees = makers.flatMap((maker) => [...new Set(maker.deposits.flatMap((deposit) => deposit.methods.map((method) => method.platform)))].map((platform) => ({ platform, payeeId: maker.payee(platform) })));
+  const payees = makers.flatMap((maker) =>
+    [...new Set(maker.deposits.flatMap((deposit) => deposit.methods.map((method) => method.platform)))].map((platform) => ({
+      platform,
+      payeeId: maker.payee(platform),
+    })),
+  );
   await node.ask({ op: 'registerPayees', payees });
   const { deposits } = (await node.ask({ op: 'bookAt', block, timeoutMs })) as { deposits: number };
   return { deposits, transactions, chainSeconds, bookSeconds: (performance.now() - started) / 1000 - chainSeconds };

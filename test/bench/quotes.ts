@@ -69,7 +69,12 @@ export async function quotesBenchmark(seconds: number, deposits = 1_000): Promis
     if (held !== BASELINE_DEPOSITS) throw new Error(`the book holds ${held} deposits, not ${BASELINE_DEPOSITS}`);
     // Cold code is not counted.
     for (const query of QUERIES) {
-      await autocannon({ url: `${node.url}/api/v1/checkout/orders/${order.id}${query}`, headers: { authorization: `Bearer ${order.token}` }, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+      await autocannon({
+        url: `${node.url}/api/v1/checkout/orders/${order.id}${query}`,
+        headers: { authorization: `Bearer ${order.token}` },
+        connections: CONNECTIONS,
+        duration: WARM_UP_SECONDS,
+      });
     }
     await measure(held);
 

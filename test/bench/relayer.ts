@@ -39,7 +39,11 @@ export async function relayerBenchmark(total: number): Promise<Comparison> {
       );
       rows.push({ subject, base });
     }
-    return { name: `Relayer sends on a local anvil (automine), ${total} per level, one wallet`, baseline: 'a bare viem sendTransaction loop, one in flight', rows };
+    return {
+      name: `Relayer sends on a local anvil (automine), ${total} per level, one wallet`,
+      baseline: 'a bare viem sendTransaction loop, one in flight',
+      rows,
+    };
   } finally {
     await run.stop();
   }

@@ -91,7 +91,11 @@ export async function natsTransport(total: number): Promise<Comparison> {
     }
     responder.unsubscribe();
     await client.close();
-    return { name: 'NATS transport: ask to an actor on another node (one turn and one store write each)', baseline: 'raw NATS request/reply to a trivial responder', rows };
+    return {
+      name: 'NATS transport: ask to an actor on another node (one turn and one store write each)',
+      baseline: 'raw NATS request/reply to a trivial responder',
+      rows,
+    };
   } finally {
     await raw.close();
     await Promise.allSettled([caller.stop(), owner.stop()]);

@@ -162,7 +162,9 @@ export async function webhooksBenchmark(orders: number): Promise<WebhooksBench> 
     const payload = JSON.stringify(ORDER);
     /** Creates one order; `answered` gets the time its answer was read, under its id. */
     const create = async (answered?: Map<string, number>) => {
-      const order = (await answerOf(await fetch(`${gateway.url}/api/v1/orders`, { method: 'POST', headers, body: payload }), 201, 'order create')).order as { id: string };
+      const order = (await answerOf(await fetch(`${gateway.url}/api/v1/orders`, { method: 'POST', headers, body: payload }), 201, 'order create')).order as {
+        id: string;
+      };
       answered?.set(order.id, performance.now());
       return order.id;
     };
@@ -245,7 +247,7 @@ export function formatWebhooks(result: WebhooksBench): string {
   }
   lines.push(
     '',
-    'The bare loop with node:http and a keep-alive agent instead of fetch (the node\'s sender posts so), same child process, body and receiver.',
+    "The bare loop with node:http and a keep-alive agent instead of fetch (the node's sender posts so), same child process, body and receiver.",
     '',
     '| in flight | node:http/s | p50 ms | p99 ms | deliveries vs node:http | fetch vs node:http |',
     '|---:|---:|---:|---:|---:|---:|',
@@ -256,6 +258,10 @@ export function formatWebhooks(result: WebhooksBench): string {
     );
   }
   const odd = result.rows.filter((row) => row.early > 0 || row.duplicates > 0);
-  for (const row of odd) lines.push('', `At ${row.inFlight} in flight: ${row.early} deliveries arrived before their create's answer was read, ${row.duplicates} were received twice.`);
+  for (const row of odd)
+    lines.push(
+      '',
+      `At ${row.inFlight} in flight: ${row.early} deliveries arrived before their create's answer was read, ${row.duplicates} were received twice.`,
+    );
   return lines.join('\n');
 }

@@ -58,7 +58,13 @@ async function copy(page: Page, what: string): Promise<string> {
   return page.evaluate<string>('navigator.clipboard.readText()');
 }
 
-const unavailable = JSON.stringify({ success: false, message: 'Live payments are unavailable on this node right now', responseObject: null, statusCode: 503, errorCode: 'LIVE_PAYMENTS_UNAVAILABLE' });
+const unavailable = JSON.stringify({
+  success: false,
+  message: 'Live payments are unavailable on this node right now',
+  responseObject: null,
+  statusCode: 503,
+  errorCode: 'LIVE_PAYMENTS_UNAVAILABLE',
+});
 
 test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way back, copy buttons, QR codes, a receipt and errors in words', async (t) => {
   const setup = await setUpCheckout(t);
@@ -67,7 +73,12 @@ test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way b
   const cancelUrl = `${node.url}/docs?back=shop`;
 
   // 1. The choice of payment method: prices that differ by app are explained, the way back is there.
-  const fixed = await createOrder(setup, { requestedFiatAmount: '25.00', requestedFiatCurrency: 'USD', enabledRails: ['venmo', 'cashapp', 'paypal'], cancelUrl });
+  const fixed = await createOrder(setup, {
+    requestedFiatAmount: '25.00',
+    requestedFiatCurrency: 'USD',
+    enabledRails: ['venmo', 'cashapp', 'paypal'],
+    cancelUrl,
+  });
   const page = await openPage(setup, t, fixed.url, PROVOKED);
   await page.getByRole('heading', { name: 'Pay 25.00 USD' }).waitFor();
   await page.getByRole('radio', { name: /Cash App/ }).waitFor();
@@ -79,7 +90,9 @@ test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way b
 
   // 2. Creating the payment answers 503: words and a retry, no spinner; the retry goes through once the node is back.
   const paymentsRoute = '**/api/v1/checkout/orders/*/payments';
-  await page.route(paymentsRoute, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: unavailable }) : route.fallback()));
+  await page.route(paymentsRoute, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: unavailable }) : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('alert').filter({ hasText: 'Payments are unavailable right now, try again shortly.' }).waitFor();
   t.is(await page.getByText('Reserving your price').count(), 0);
@@ -149,7 +162,13 @@ test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way b
 
   // 7. The prices cannot be had for a while (no exchange rate): words and a retry, which shows them once they can.
   const quotesRoute = '**/api/v1/checkout/orders/*/quotes*';
-  const rateless = JSON.stringify({ success: false, message: 'Exchange rates are unavailable right now; retry shortly', responseObject: null, statusCode: 503, errorCode: 'RATE_UNAVAILABLE' });
+  const rateless = JSON.stringify({
+    success: false,
+    message: 'Exchange rates are unavailable right now; retry shortly',
+    responseObject: null,
+    statusCode: 503,
+    errorCode: 'RATE_UNAVAILABLE',
+  });
   const later = await createOrder(setup, { requestedFiatAmount: '12.00', requestedFiatCurrency: 'USD', enabledRails: ['venmo'], cancelUrl });
   const laterPage = await openPage(setup, t, later.url, PROVOKED);
   await laterPage.route(quotesRoute, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: rateless }));
@@ -174,7 +193,10 @@ test.serial('checkout screens: accessible at 390 and 1280 pixels, with the way b
   await stuckPage.getByRole('button', { name: 'Continue' }).click();
   await stuckPage.getByRole('status').filter({ hasText: 'Reserving your price…' }).waitFor();
   await stuckPage.clock.fastForward('01:01');
-  await stuckPage.getByRole('alert').filter({ hasText: 'Reserving your price is taking longer than it should. Payments are unavailable right now, try again shortly.' }).waitFor();
+  await stuckPage
+    .getByRole('alert')
+    .filter({ hasText: 'Reserving your price is taking longer than it should. Payments are unavailable right now, try again shortly.' })
+    .waitFor();
   t.is(await stuckPage.getByText('Reserving your price…').count(), 0);
   t.true(await stuckPage.getByRole('button', { name: 'Choose another way to pay' }).isEnabled());
   await checkScreen(t, stuckPage, '8-reserving-too-long');

@@ -51,12 +51,20 @@ export async function startBrowser(t: ExecutionContext): Promise<Browser> {
 export async function setUpCheckout(t: ExecutionContext): Promise<CheckoutSetup> {
   const node = await startEmbeddedNode(t);
   const admin = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${node.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${node.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const envelope = (await response.json()) as { responseObject: any };
     if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
     return envelope.responseObject;
   };
-  const created = await admin('POST', '/internal/v1/merchants', { name: 'Lumen Coffee', tier: 'BASE', evmWalletAddress: privateKeyToAccount(generatePrivateKey()).address });
+  const created = await admin('POST', '/internal/v1/merchants', {
+    name: 'Lumen Coffee',
+    tier: 'BASE',
+    evmWalletAddress: privateKeyToAccount(generatePrivateKey()).address,
+  });
   for (const id of [created.merchant.id, created.sandboxMerchant.id]) {
     await admin('PATCH', `/internal/v1/merchants/${id}`, { dynamicOrdersEnabled: true, enabledRails: [...FIAT_RAILS, CRYPTO_RAIL] });
   }

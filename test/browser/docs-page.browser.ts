@@ -69,7 +69,8 @@ test('the reference page shows the create-order body and its error codes, from t
       await t.notThrowsAsync(operation.locator('.property-name').getByText(field, { exact: true }).waitFor(), `body field ${field}`);
     }
     for (const code of codes) await t.notThrowsAsync(operation.getByText(code).first().waitFor(), `error code ${code}`);
-    for (const sample of ['curl', 'JavaScript', 'Peer SDK']) await t.notThrowsAsync(operation.getByRole('tab', { name: sample, exact: true }).waitFor(), `code sample ${sample}`);
+    for (const sample of ['curl', 'JavaScript', 'Peer SDK'])
+      await t.notThrowsAsync(operation.getByRole('tab', { name: sample, exact: true }).waitFor(), `code sample ${sample}`);
     await operation.getByRole('tab', { name: 'curl', exact: true }).click();
     await operation.getByText('-H "x-api-key: $PEER_API_KEY"', { exact: false }).first().waitFor();
 

@@ -29,7 +29,10 @@ test('the engineers’ page asks for the token, lists the machines and draws the
 
     const chart = page.locator('#chart svg.state-chart');
     await chart.waitFor();
-    await t.notThrowsAsync(chart.locator('[data-state-id="payment.CREATED.AWAITING_PAYMENT"] text', { hasText: 'AWAITING_PAYMENT' }).first().waitFor(), 'a known state, drawn');
+    await t.notThrowsAsync(
+      chart.locator('[data-state-id="payment.CREATED.AWAITING_PAYMENT"] text', { hasText: 'AWAITING_PAYMENT' }).first().waitFor(),
+      'a known state, drawn',
+    );
     t.true((await chart.locator('text', { hasText: 'after window' }).count()) > 0, 'the window’s delay, on its edge');
     t.is(new URL(page.url()).hash, '#payment', 'the chart can be linked to');
     t.is(await page.evaluate("sessionStorage.getItem('peer.engineers.adminToken')"), ADMIN_TOKEN, 'kept for this tab');

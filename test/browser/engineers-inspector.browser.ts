@@ -28,7 +28,12 @@ async function active(page: Page): Promise<string[]> {
 }
 
 async function shownContext(page: Page): Promise<unknown> {
-  return JSON.parse(await page.locator('#actor .part', { has: page.locator('h3', { hasText: /^Context/ }) }).locator('pre.json').innerText());
+  return JSON.parse(
+    await page
+      .locator('#actor .part', { has: page.locator('h3', { hasText: /^Context/ }) })
+      .locator('pre.json')
+      .innerText(),
+  );
 }
 
 async function paidPayment(gateway: TestGateway): Promise<string> {
@@ -68,8 +73,15 @@ test('the engineers’ page finds a payment, shows it where it stands with its t
     const rows = page.locator('#actor .part', { has: page.locator('h3', { hasText: 'History' }) }).locator(':scope > table.grid > tbody > tr');
     const newestFirst = [...turns].reverse();
     t.is(await rows.count(), turns.length, 'every turn listed');
-    t.deepEqual(await rows.locator('.event').allInnerTexts(), newestFirst.map((turn) => turn.event.type + (turn.timer ? 'timer' : '')), 'newest first');
-    t.deepEqual(await rows.locator('.id').allInnerTexts(), newestFirst.map((turn) => turn.messageId));
+    t.deepEqual(
+      await rows.locator('.event').allInnerTexts(),
+      newestFirst.map((turn) => turn.event.type + (turn.timer ? 'timer' : '')),
+      'newest first',
+    );
+    t.deepEqual(
+      await rows.locator('.id').allInnerTexts(),
+      newestFirst.map((turn) => turn.messageId),
+    );
     await mkdir(OUTPUT, { recursive: true });
     await page.screenshot({ path: new URL('engineers-inspector-now.png', OUTPUT).pathname, fullPage: true });
 
@@ -102,7 +114,11 @@ test('the engineers’ page finds a payment, shows it where it stands with its t
     await linked.screenshot({ path: new URL('engineers-inspector-link.png', OUTPUT).pathname });
 
     const origin = new URL(gateway.url).origin;
-    t.deepEqual(requested.filter((url) => new URL(url).origin !== origin), [], 'every request stays on the node');
+    t.deepEqual(
+      requested.filter((url) => new URL(url).origin !== origin),
+      [],
+      'every request stays on the node',
+    );
     t.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -43,7 +43,11 @@ test('without an id: the watchlist, links between actors, a turn’s changes, zo
     await list('recent').locator('a.found').first().waitFor();
     t.true(await list('recent').locator(`a[data-actor="payment:${paid.id}"]`).isVisible(), 'the paid payment among the recent turns');
     const stuck = list('stuck').locator('a.found');
-    t.deepEqual(await stuck.evaluateAll((links) => links.map((link) => link.getAttribute('data-actor'))), [`payment:${waiting.id}`], 'only the unpaid payment is stuck');
+    t.deepEqual(
+      await stuck.evaluateAll((links) => links.map((link) => link.getAttribute('data-actor'))),
+      [`payment:${waiting.id}`],
+      'only the unpaid payment is stuck',
+    );
     t.regex(await stuck.first().innerText(), /no turn for 20 min in CREATED\.AWAITING_PAYMENT/);
     t.regex(await list('dueTimers').locator(`a[data-actor="payment:${waiting.id}"]`).innerText(), /xstate\.after\.window\.payment\.CREATED .* in 40 min/);
     t.regex(await page.locator('#health').innerText(), /^node healthy · /);
@@ -64,7 +68,10 @@ test('without an id: the watchlist, links between actors, a turn’s changes, zo
 
     // The order's actors over time: a column each, a row per turn, oldest first.
     const sequence = page.locator('#actor .part', { has: page.locator('h3', { hasText: 'The order’s actors over time' }) });
-    t.deepEqual(await sequence.locator('thead a[data-actor]').evaluateAll((links) => links.map((link) => link.getAttribute('data-actor'))), [`order:${paidOrder.id}`, `payment:${paid.id}`]);
+    t.deepEqual(await sequence.locator('thead a[data-actor]').evaluateAll((links) => links.map((link) => link.getAttribute('data-actor'))), [
+      `order:${paidOrder.id}`,
+      `payment:${paid.id}`,
+    ]);
     const orderTurns = answerOf(await gateway.admin('GET', `/internal/v1/actors/order/${paidOrder.id}/history?limit=100`), 200, 'order turns').turns as any[];
     const paymentTurns = answerOf(await gateway.admin('GET', `/internal/v1/actors/payment/${paid.id}/history?limit=100`), 200, 'payment turns').turns as any[];
     const sequenceRows = sequence.locator('tbody tr');
@@ -83,7 +90,9 @@ test('without an id: the watchlist, links between actors, a turn’s changes, zo
     t.true(paths.length > 0, 'the turn changed the context');
     const turns = orderTurns;
     const [before, after] = await Promise.all(
-      turns.slice(-2).map(async (turn) => answerOf(await gateway.admin('GET', `/internal/v1/actors/order/${paidOrder.id}/history/${turn.version}`), 200, 'as of').context),
+      turns
+        .slice(-2)
+        .map(async (turn) => answerOf(await gateway.admin('GET', `/internal/v1/actors/order/${paidOrder.id}/history/${turn.version}`), 200, 'as of').context),
     );
     const changed = Object.keys(after).filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
     t.true(
@@ -126,7 +135,11 @@ test('without an id: the watchlist, links between actors, a turn’s changes, zo
     t.is(await history(page).count(), count);
 
     const origin = new URL(gateway.url).origin;
-    t.deepEqual(requested.filter((url) => new URL(url).origin !== origin), [], 'every request stays on the node');
+    t.deepEqual(
+      requested.filter((url) => new URL(url).origin !== origin),
+      [],
+      'every request stays on the node',
+    );
     t.deepEqual(errors, ['Failed to load resource: the server responded with a status of 409 (Conflict)'], 'no error but the refused send’s answer');
   } finally {
     await browser.close();

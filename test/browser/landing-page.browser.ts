@@ -34,5 +34,8 @@ test('“Try a checkout” on the landing page opens the checkout of a new demo 
   const order = await node.system.documents('order').findOne({ _id: orderId });
   t.truthy(order, 'the order the page opened exists');
   t.deepEqual(errors, []);
-  t.deepEqual(requested.filter((url) => !url.startsWith(node.url) && !url.startsWith('data:')), []);
+  t.deepEqual(
+    requested.filter((url) => !url.startsWith(node.url) && !url.startsWith('data:')),
+    [],
+  );
 });

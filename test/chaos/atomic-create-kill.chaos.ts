@@ -36,7 +36,16 @@ test.after.always(() => rmSync(root, { recursive: true, force: true }));
 
 async function signIn(url: string): Promise<Record<string, string>> {
   const challenge = (await call(url, 'POST', '/v2/auth/nonce')).body.responseObject;
-  const message = createSiweMessage({ domain: challenge.domain, address: MAKER.address, statement: challenge.statement, uri: challenge.uri, version: '1', chainId: CHAIN_ID, nonce: challenge.nonce, issuedAt: new Date() });
+  const message = createSiweMessage({
+    domain: challenge.domain,
+    address: MAKER.address,
+    statement: challenge.statement,
+    uri: challenge.uri,
+    version: '1',
+    chainId: CHAIN_ID,
+    nonce: challenge.nonce,
+    issuedAt: new Date(),
+  });
   const answer = await call(url, 'POST', '/v2/auth/verify', { body: { message, signature: await MAKER.signMessage({ message }) } });
   if (answer.status !== 200) throw new Error(`sign-in: ${JSON.stringify(answer.body)}`);
   return { authorization: `Bearer ${answer.body.responseObject.token}` };
@@ -112,10 +121,20 @@ test('an atomic-create whose node is SIGKILLed after its batch is mined, before 
   const request = depositRequest(local, AMOUNT, randomUUID());
   const posted = call(first.url, 'POST', '/v2/deposits/atomic-create', { headers, body: request }).catch((error: unknown) => error);
 
-  const closed = await until('the node to send its batch', async () => gate.isClosed, (value) => value, 30_000, () => logsOf(1));
+  const closed = await until(
+    'the node to send its batch',
+    async () => gate.isClosed,
+    (value) => value,
+    30_000,
+    () => logsOf(1),
+  );
   t.true(closed);
   const { hash } = await gate.closed;
-  await until('the batch mined', () => local.publicClient.getTransactionReceipt({ hash }).catch(() => null), (receipt) => receipt !== null);
+  await until(
+    'the batch mined',
+    () => local.publicClient.getTransactionReceipt({ hash }).catch(() => null),
+    (receipt) => receipt !== null,
+  );
   await until(
     'the node to ask for the receipt',
     async () => gate.held.some((held) => held.method === 'eth_getTransactionReceipt' && String(held.params[0]).toLowerCase() === hash),
@@ -133,7 +152,11 @@ test('an atomic-create whose node is SIGKILLed after its batch is mined, before 
   t.is(atKill.deposit.transactionHash, null);
   t.is(atKill.transactions.length, 1);
   t.is(atKill.transactions[0].outcome, null, 'the relayer had not heard the receipt');
-  t.deepEqual(atKill.transactions[0].attempts.map((attempt: { hash: string }) => attempt.hash), [hash], 'the mined batch is the one the node signed and saved');
+  t.deepEqual(
+    atKill.transactions[0].attempts.map((attempt: { hash: string }) => attempt.hash),
+    [hash],
+    'the mined batch is the one the node signed and saved',
+  );
   t.is(await depositCount(), countBefore + 1n, 'the batch created the deposit before the kill');
 
   gate.open();
@@ -152,10 +175,14 @@ test('an atomic-create whose node is SIGKILLed after its batch is mined, before 
   const again = await call(second.url, 'POST', '/v2/deposits/atomic-create', { headers, body: request });
   t.is(again.status, 201, JSON.stringify(again.body));
   t.like(again.body.responseObject, { depositId: reserved, transactionHash: hash });
-  if (!(firstAnswer instanceof Error)) t.deepEqual((firstAnswer as Answer).body.responseObject, again.body.responseObject, 'the answer before the kill and after agree');
+  if (!(firstAnswer instanceof Error))
+    t.deepEqual((firstAnswer as Answer).body.responseObject, again.body.responseObject, 'the answer before the kill and after agree');
 
   t.is(await depositCount(), countBefore + 1n, 'one deposit, created once');
   t.is(await balance(), FUNDS - AMOUNT, 'the maker’s USDC left once');
-  t.is((await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [BigInt(reserved)] })).depositor, MAKER.address);
+  t.is(
+    (await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [BigInt(reserved)] })).depositor,
+    MAKER.address,
+  );
   t.log(`first answer: ${firstAnswer instanceof Error ? `none (${firstAnswer.message})` : JSON.stringify((firstAnswer as Answer).body)}`);
 });

@@ -26,7 +26,6 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-
 /** A nats-server of the test's own, with JetStream in `storeDir`, on a loopback port; never the shared one. */
 export class NatsServerProcess {
   #proc: ChildProcess | undefined;

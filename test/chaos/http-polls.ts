@@ -5,7 +5,13 @@
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads until `done`, every 25 ms, for at most `timeoutMs`; the timeout names what was awaited and the last value. */
-export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000, explain: () => string = () => ''): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+  explain: () => string = () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -20,7 +26,9 @@ export function within<T>(what: string, promise: Promise<T>, timeoutMs: number, 
   let timer: NodeJS.Timeout;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}${explain()}`)), timeoutMs))),
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}${explain()}`)), timeoutMs)),
+    ),
   ]);
 }
 

@@ -11,14 +11,7 @@
  */
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
-import {
-  ActorSystem,
-  CommandRejectedError,
-  MemoryBus,
-  NatsTransport,
-  SystemClock,
-  createLogger,
-} from '../../actors/index.js';
+import { ActorSystem, CommandRejectedError, MemoryBus, NatsTransport, SystemClock, createLogger } from '../../actors/index.js';
 import { RemoteStore } from '../support/remote-store.js';
 import { accountKind } from './account-kind.js';
 import { loopMonitor } from './loop-monitor.js';
@@ -39,7 +32,9 @@ let store: RemoteStore | undefined;
 let transport: NatsTransport | undefined;
 
 async function start(init: ChildInit): Promise<void> {
-  const logger = createLogger({ level: init.logLevel, destination: pino.destination({ dest: init.logFile, sync: false, mkdir: true }) }).child({ node: init.nodeId });
+  const logger = createLogger({ level: init.logLevel, destination: pino.destination({ dest: init.logFile, sync: false, mkdir: true }) }).child({
+    node: init.nodeId,
+  });
   store = await RemoteStore.connect({ port: init.storePort, callTimeoutMs: 10_000 });
   nc = await connect({
     servers: init.natsUrl,

@@ -87,7 +87,13 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
 
   // The attestation service first: the chain's verifier is deployed with its signer as the witness.
   const chains = new ChainRegistry();
-  const enclave = await startEnclaveSide(loadConfig({}), new EmbeddedStore(), silent, { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 }, { chains });
+  const enclave = await startEnclaveSide(
+    loadConfig({}),
+    new EmbeddedStore(),
+    silent,
+    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
+    { chains },
+  );
   t.teardown(() => enclave.stop());
   const local = await startLocalChain({ chainId: CHAIN_ID, witness: enclave.service.signer });
   t.teardown(() => local.stop());
@@ -111,7 +117,15 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   });
   const contracts = { chainId: local.chainId, usdc: local.usdc, escrow: local.escrow, orchestrator: local.orchestrator };
   const collections = await openIndexerCollections(new EmbeddedStore(), local.chainId);
-  const indexer = await startIndexer({ client: capped, contracts, collections, logger: silent, address: '127.0.0.1:0', startBlock: Number(local.deployBlock), pollMs: 20 });
+  const indexer = await startIndexer({
+    client: capped,
+    contracts,
+    collections,
+    logger: silent,
+    address: '127.0.0.1:0',
+    startBlock: Number(local.deployBlock),
+    pollMs: 20,
+  });
   t.teardown(() => indexer.stop());
   const fulfilledFacts = async (intentHash: Hex) =>
     (await collections.facts.find({}))
@@ -122,7 +136,10 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   const isFulfil = (raw: Hex) => {
     try {
       const transaction = parseTransaction(raw);
-      return transaction.to?.toLowerCase() === local.orchestrator.toLowerCase() && decodeFunctionData({ abi: orchestratorAbi, data: transaction.data! }).functionName === 'fulfillIntent';
+      return (
+        transaction.to?.toLowerCase() === local.orchestrator.toLowerCase() &&
+        decodeFunctionData({ abi: orchestratorAbi, data: transaction.data! }).functionName === 'fulfillIntent'
+      );
     } catch {
       return false;
     }
@@ -190,13 +207,19 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   );
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const placed = ok(
-    await call(first.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': merchant.liveApiKey }, body: { requestedUsdcAmount: '25', destinationAddress: destination } }),
+    await call(first.url, 'POST', '/api/v1/orders', {
+      headers: { 'x-api-key': merchant.liveApiKey },
+      body: { requestedUsdcAmount: '25', destinationAddress: destination },
+    }),
     201,
     'the order',
   );
   const orderId: string = placed.order.id;
   const customer = (url: string, method: string, path: string, body?: unknown) =>
-    call(url, method, `/api/v1/checkout/orders/${orderId}${path}`, { headers: { authorization: `Bearer ${placed.orderToken}` }, ...(body === undefined ? {} : { body }) });
+    call(url, method, `/api/v1/checkout/orders/${orderId}${path}`, {
+      headers: { authorization: `Bearer ${placed.orderToken}` },
+      ...(body === undefined ? {} : { body }),
+    });
 
   const quotes = await until(
     'the deposit to be quoted',
@@ -219,8 +242,16 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
 
   const buyer = new BuyerSimulator(enclave.simulator!.url);
   const session = await buyer.signIn('venmo', 'kill-test-buyer');
-  const sent = await buyer.pay(session, { payee: signalled.payTo, amount: signalled.paymentAmount, currency: signalled.currency, note: signalled.suggestedMemo });
-  const sealed = await sealForPayment(signalled.attestation.serviceUrl, { measurement, signer: enclave.service.signer }, session, { chainId: local.chainId, intentHash });
+  const sent = await buyer.pay(session, {
+    payee: signalled.payTo,
+    amount: signalled.paymentAmount,
+    currency: signalled.currency,
+    note: signalled.suggestedMemo,
+  });
+  const sealed = await sealForPayment(signalled.attestation.serviceUrl, { measurement, signer: enclave.service.signer }, session, {
+    chainId: local.chainId,
+    intentHash,
+  });
   ok(await customer(first.url, 'POST', `/payments/${paymentId}/proof`, { encryptedSessionMaterial: sealed, params: sent.proofParams }), 202, 'the proof');
 
   // The node verifies the proof and sends fulfillIntent: the gate caps the indexer, forwards it, answers, and holds the rest.
@@ -270,7 +301,12 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
 
   // The world moves on while the node is down: the indexer logs the fact, the chain is reachable again.
   headCap = null;
-  const [fact] = await until('the indexer to log IntentFulfilled', () => fulfilledFacts(intentHash), (facts) => facts.length === 1, 10_000);
+  const [fact] = await until(
+    'the indexer to log IntentFulfilled',
+    () => fulfilledFacts(intentHash),
+    (facts) => facts.length === 1,
+    10_000,
+  );
   t.is(fact!.transactionHash, closed.hash);
   gate.open();
 
@@ -298,7 +334,11 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   t.is(hosted.order.remainingUsdcAmount, '0');
   t.is(hosted.currentPayment.id, paymentId);
   t.is(hosted.currentPayment.fulfillTransaction, closed.hash);
-  const listed = ok(await call(second.url, 'GET', `/api/v1/merchants/me/orders/${orderId}/payments`, { headers: { 'x-api-key': merchant.liveApiKey } }), 200, 'the merchant list');
+  const listed = ok(
+    await call(second.url, 'GET', `/api/v1/merchants/me/orders/${orderId}/payments`, { headers: { 'x-api-key': merchant.liveApiKey } }),
+    200,
+    'the merchant list',
+  );
   t.deepEqual(
     listed.payments.map((row: { id: string; status: string; fulfillTransaction: string }) => [row.id, row.status, row.fulfillTransaction]),
     [[paymentId, 'SETTLED', closed.hash]],
@@ -329,7 +369,13 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   t.is(after.fulfilments[0].attempts.length, 1, 'nothing was signed again after the restart');
 
   // On chain: one fulfilment of the intent, the USDC delivered once, the relayer's two transactions (signal, fulfil) and no more.
-  const onChain = await local.publicClient.getContractEvents({ address: local.orchestrator, abi: orchestratorAbi, eventName: 'IntentFulfilled', args: { intentHash }, fromBlock: 0n });
+  const onChain = await local.publicClient.getContractEvents({
+    address: local.orchestrator,
+    abi: orchestratorAbi,
+    eventName: 'IntentFulfilled',
+    args: { intentHash },
+    fromBlock: 0n,
+  });
   t.deepEqual(
     onChain.map((log) => log.transactionHash),
     [closed.hash],
@@ -358,5 +404,9 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
     `fulfil forwarded ${closed.forwardedAt - startedAt} ms after the node served; receipt asked ${receiptAsked!.heldAt - closed.answeredAt} ms after the send was answered; ` +
       `killed ${killedAt - closed.answeredAt} ms after; restart to SETTLED ${settledAt - restartedAt} ms; total ${Date.now() - started} ms`,
   );
-  t.log(`held at the kill: ${gate.held.map((held) => held.method).join(', ')}; events (run): ${ours().map((event) => `${event.type}(${event.run})`).join(', ')}`);
+  t.log(
+    `held at the kill: ${gate.held.map((held) => held.method).join(', ')}; events (run): ${ours()
+      .map((event) => `${event.type}(${event.run})`)
+      .join(', ')}`,
+  );
 });

@@ -52,5 +52,13 @@ await node.bus.consume({ durable: 'payment-kill-tap' }, async (event) => {
 });
 stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, () => node.stop());
 const { enclave, payments } = node;
-const page = enclave?.simulator && payments.chain ? { simulatorUrl: enclave.simulator.url, measurement: enclave.service.attestationDocument().measurement, signer: enclave.service.signer, chainId: payments.chain.chainId } : null;
+const page =
+  enclave?.simulator && payments.chain
+    ? {
+        simulatorUrl: enclave.simulator.url,
+        measurement: enclave.service.attestationDocument().measurement,
+        signer: enclave.service.signer,
+        chainId: payments.chain.chainId,
+      }
+    : null;
 await send({ type: 'ready', url: node.url, pid: process.pid, page });

@@ -133,11 +133,15 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   nodes.push(...started);
 
   const ownership = async () => Promise.all(nodes.map(async (node) => (node.alive ? node.shards() : [])));
-  const covered = await waitFor(async () => {
-    const held = await ownership();
-    const all = held.flat();
-    return all.length === SHARDS && new Set(all).size === SHARDS && held.every((shards) => shards.length > 0);
-  }, 20_000, 200);
+  const covered = await waitFor(
+    async () => {
+      const held = await ownership();
+      const all = held.flat();
+      return all.length === SHARDS && new Set(all).size === SHARDS && held.every((shards) => shards.length > 0);
+    },
+    20_000,
+    200,
+  );
   t.true(covered, 'every shard is held by exactly one of the three nodes before the load starts');
   log(`shards per node: ${(await ownership()).map((shards) => shards.length).join('/')}`);
 
@@ -250,7 +254,11 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   const asksDone = await waitFor(() => inFlight.size === 0, 2 * PARENT_ASK_TIMEOUT_MS * (RETRIES + 1), 100);
   const accounts = await store.collection<AccountDoc>({ name: 'actors_account', indexes: [] });
   const settleStart = Date.now();
-  const settled = await waitFor(async () => (await accounts.count({ outboxPending: true })) === 0 && (await accounts.count({ 'timers.0': { $exists: true } })) === 0, 45_000, 200);
+  const settled = await waitFor(
+    async () => (await accounts.count({ outboxPending: true })) === 0 && (await accounts.count({ 'timers.0': { $exists: true } })) === 0,
+    45_000,
+    200,
+  );
   const settleMs = Date.now() - settleStart;
   const outboxPending = await accounts.count({ outboxPending: true });
   const timersPending = await accounts.count({ 'timers.0': { $exists: true } });
@@ -304,7 +312,8 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
     if (outs > 1 || ins > 1) problems.appliedTwice.push(tag);
     if (outs > ins) problems.half.push(tag);
     if (ins > outs) problems.creditWithoutDebit.push(tag);
-    if ((outs > 0 && outWhere.get(transfer.transferId) !== transfer.from) || (ins > 0 && inWhere.get(transfer.transferId) !== transfer.to)) problems.misplaced.push(tag);
+    if ((outs > 0 && outWhere.get(transfer.transferId) !== transfer.from) || (ins > 0 && inWhere.get(transfer.transferId) !== transfer.to))
+      problems.misplaced.push(tag);
     // Two successful answers to one message id must be the same answer.
     const oks = transfer.results.filter(({ result }) => result.ok).map(({ result }) => JSON.stringify((result as { value: unknown }).value));
     if (new Set(oks).size > 1) problems.duplicateReplies.push(`${tag}: ${oks.join(' vs ')}`);
@@ -328,7 +337,8 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   const dueAfterKill = [...alarmMs].filter(([id, ms]) => (createdAt.get(id) ?? 0) + ms > killedAt).map(([id]) => id);
   const victimAccountsDueAfterKill = dueAfterKill.filter((id) => victimShards.includes(shardOf(id, SHARDS)));
   const alarmFiredBy = new Map<string, string[]>();
-  for (const d of recorder.deliveries) if (d.what === 'alarm') alarmFiredBy.set(d.actor.replace(/^account:/, ''), [...(alarmFiredBy.get(d.actor.replace(/^account:/, '')) ?? []), d.node]);
+  for (const d of recorder.deliveries)
+    if (d.what === 'alarm') alarmFiredBy.set(d.actor.replace(/^account:/, ''), [...(alarmFiredBy.get(d.actor.replace(/^account:/, '')) ?? []), d.node]);
   const victimTimersNotTakenOver = victimAccountsDueAfterKill.filter((id) => !(alarmFiredBy.get(id) ?? []).some((node) => node !== victim.id));
   const timersFired = [...contexts.values()].reduce((sum, context) => sum + context.alarms, 0);
 
@@ -374,7 +384,10 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   const staleEpochDeliveries: string[] = [];
   for (const d of deliveries) {
     const highest = highestEpoch.get(d.actor) ?? -1;
-    if (d.epoch < highest) staleEpochDeliveries.push(`${d.effectId} from ${d.node} under epoch ${d.epoch} after epoch ${highest} at +${((d.receivedAt - loadStart) / 1000).toFixed(2)}s`);
+    if (d.epoch < highest)
+      staleEpochDeliveries.push(
+        `${d.effectId} from ${d.node} under epoch ${d.epoch} after epoch ${highest} at +${((d.receivedAt - loadStart) / 1000).toFixed(2)}s`,
+      );
     else highestEpoch.set(d.actor, d.epoch);
   }
   const recordedCredits = new Set(deliveries.filter((d) => d.what === 'in').map((d) => d.transferId));
@@ -398,7 +411,8 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
         const entry = JSON.parse(line) as { msg: string; time: string; shards?: number[]; err?: { type?: string } };
         const key = entry.err?.type ? `${entry.msg} (${entry.err.type})` : entry.msg;
         counts.set(key, (counts.get(key) ?? 0) + 1);
-        if (entry.msg.startsWith('shard leases not renewed')) leaseLosses.push(`+${((Date.parse(entry.time) - loadStart) / 1000).toFixed(1)}s ${entry.shards?.length ?? '?'} shards`);
+        if (entry.msg.startsWith('shard leases not renewed'))
+          leaseLosses.push(`+${((Date.parse(entry.time) - loadStart) / 1000).toFixed(1)}s ${entry.shards?.length ?? '?'} shards`);
       } catch {
         // A line cut short by SIGKILL.
       }
@@ -406,7 +420,8 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
     nodeLogs[node.id] = { leaseLosses, top: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, 6)) };
   }
 
-  const countBy = (keys: string[]) => Object.fromEntries([...keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>())]);
+  const countBy = (keys: string[]) =>
+    Object.fromEntries([...keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>())]);
   const first = (list: string[], n = 8) => (list.length <= n ? list : [...list.slice(0, n), `… and ${list.length - n} more`]);
   const summary = {
     timeTakenMs: Date.now() - began,
@@ -417,7 +432,14 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
     errorAnswers: Object.fromEntries(errorNames),
     applied: { debits: [...outCount.values()].reduce((a, b) => a + b, 0), credits: [...inCount.values()].reduce((a, b) => a + b, 0) },
     totals: { initial: initialTotal.toString(), final: total.toString() },
-    timers: { accounts: contexts.size, fired: timersFired, dueAfterKill: dueAfterKill.length, victimAccountsDueAfterKill: victimAccountsDueAfterKill.length, victimTimersNotTakenOver: victimTimersNotTakenOver.length, firedBy: Object.fromEntries(alarmNodes) },
+    timers: {
+      accounts: contexts.size,
+      fired: timersFired,
+      dueAfterKill: dueAfterKill.length,
+      victimAccountsDueAfterKill: victimAccountsDueAfterKill.length,
+      victimTimersNotTakenOver: victimTimersNotTakenOver.length,
+      firedBy: Object.fromEntries(alarmNodes),
+    },
     effects: {
       deliveries: deliveries.length,
       distinctEffects: perEffect.size,
@@ -436,14 +458,20 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
     nodeLogs,
   };
   log(`SUMMARY ${JSON.stringify(summary, null, 2)}`);
-  if (excusedDuplicates.length) log(`effects run again under a newer lease after theirs moved before the done-write (allowed: at least once):\n  ${first(excusedDuplicates.map(describe)).join('\n  ')}`);
+  if (excusedDuplicates.length)
+    log(
+      `effects run again under a newer lease after theirs moved before the done-write (allowed: at least once):\n  ${first(excusedDuplicates.map(describe)).join('\n  ')}`,
+    );
   for (const [name, list] of Object.entries(problems)) if (list.length) log(`${name}: ${list.length}\n  ${first(list).join('\n  ')}`);
   if (unexcusedDuplicates.length) log(`effect ids delivered twice (not excused):\n  ${first(unexcusedDuplicates.map(describe)).join('\n  ')}`);
   if (staleEpochDeliveries.length) log(`effects run under an older lease than one already seen for the actor:\n  ${first(staleEpochDeliveries).join('\n  ')}`);
-  if (deadLetterCollections.length) log(`dead letters:\n  ${first(deadLetterCollections.map((letter) => JSON.stringify({ key: letter.key, error: letter.error }))).join('\n  ')}`);
+  if (deadLetterCollections.length)
+    log(`dead letters:\n  ${first(deadLetterCollections.map((letter) => JSON.stringify({ key: letter.key, error: letter.error }))).join('\n  ')}`);
 
   // Floors: a run whose faults hit nothing, or through which little load got, would pass the checks below vacuously.
-  const victimActorsServedBySurvivors = deliveries.filter((d) => d.node !== victim.id && victimShards.includes(shardOf(d.actor.replace(/^account:/, ''), SHARDS))).length;
+  const victimActorsServedBySurvivors = deliveries.filter(
+    (d) => d.node !== victim.id && victimShards.includes(shardOf(d.actor.replace(/^account:/, ''), SHARDS)),
+  ).length;
   t.true(victimShards.length > 0, 'the killed node held shards when it died');
   t.true(victimAccountsDueAfterKill.length > 0, "some of the killed node's timers fell due after the kill");
   t.true(victimActorsServedBySurvivors > 0, "the killed node's actors ran effects on the survivors");

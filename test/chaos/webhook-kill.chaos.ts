@@ -70,7 +70,10 @@ test('a node killed mid-delivery resumes: every event arrives, and none answered
 
   const first = await PaymentNodeProcess.start(1, environment(1), events);
   nodes.push(first);
-  const merchant = await call(first.url, 'POST', '/internal/v1/merchants', { admin: true, body: { name: 'Kill', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' } });
+  const merchant = await call(first.url, 'POST', '/internal/v1/merchants', {
+    admin: true,
+    body: { name: 'Kill', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
+  });
   const key: string = merchant.sandboxApiKey;
   const webhook = await call(first.url, 'POST', '/api/v1/webhooks', { key, body: { url: `${receiver.url}/hooks`, events: ['ORDER_CREATED'] } });
   const order = (url: string) => call(url, 'POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '10' } });

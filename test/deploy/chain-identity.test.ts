@@ -39,7 +39,10 @@ test('another anchor block or another escrow is named in one sentence with the w
   const store = new EmbeddedStore();
   await chainMismatch(store, chain({ 0: hash('a') }), now);
   const genesis = await chainMismatch(store, chain({ 0: hash('b') }), now);
-  t.is(genesis, `The data in ./data was written against another chain than the one this node reaches (block 0 ${hash('a')} then, ${hash('b')} now): live payments are off. Way out: restore ./data/chain/state.json, or start with a data folder of its own for this chain (DATA_DIR=./data-new npm start), or point the node back at the chain the data was written against.`);
+  t.is(
+    genesis,
+    `The data in ./data was written against another chain than the one this node reaches (block 0 ${hash('a')} then, ${hash('b')} now): live payments are off. Way out: restore ./data/chain/state.json, or start with a data folder of its own for this chain (DATA_DIR=./data-new npm start), or point the node back at the chain the data was written against.`,
+  );
   t.false(genesis!.includes('\n'));
   const moved = await chainMismatch(store, chain({ 0: hash('a') }, { ...CONTRACTS, escrow: '0x0000000000000000000000000000000000000001' }), now);
   t.regex(moved!, /\(escrow 0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0 then, 0x0000000000000000000000000000000000000001 now\)/);
@@ -49,9 +52,21 @@ test('another anchor block or another escrow is named in one sentence with the w
 test('a chain that no longer holds any block the indexer last read is not the chain the data speaks of; one that holds the newest still is', async (t) => {
   const store = new EmbeddedStore();
   const state = await store.collection(indexerCollectionSpecs(31337).state);
-  await state.insertOne({ _id: 'cursor', block: { number: 12, hash: hash('c') }, lastSequence: 40, recent: [{ number: 11, hash: hash('d') }, { number: 12, hash: hash('c') }] });
+  await state.insertOne({
+    _id: 'cursor',
+    block: { number: 12, hash: hash('c') },
+    lastSequence: 40,
+    recent: [
+      { number: 11, hash: hash('d') },
+      { number: 12, hash: hash('c') },
+    ],
+  });
   t.is(await chainMismatch(store, chain({ 0: hash('a'), 11: hash('d'), 12: hash('c') }), now), null);
-  t.is(await chainMismatch(store, chain({ 0: hash('a'), 11: hash('d'), 12: hash('e') }), now), null, 'a fork above a remembered block is the indexer’s to follow');
+  t.is(
+    await chainMismatch(store, chain({ 0: hash('a'), 11: hash('d'), 12: hash('e') }), now),
+    null,
+    'a fork above a remembered block is the indexer’s to follow',
+  );
   const lost = await chainMismatch(store, chain({ 0: hash('a'), 11: hash('f') }), now);
   t.regex(lost!, new RegExp(`\\(block 12 that the data indexed, ${hash('c')}, is not on this chain\\)`));
 });

@@ -22,7 +22,6 @@ import { untilOnClock } from '../support/real-time-poll.js';
 
 const RAIL = 'relay_42161';
 
-
 /** A live merchant with `rails` enabled, as an operator would set them. */
 async function cryptoMerchant(gateway: TestGateway, rails: string[]) {
   const merchant = await gateway.createMerchant();
@@ -41,7 +40,8 @@ async function cryptoCheckout(t: ExecutionContext, amount = '25') {
   return { gateway, events, liveKey, destination, order, simulator };
 }
 
-const readPayment = async (order: PlacedOrder, id: string) => answerOf(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
+const readPayment = async (order: PlacedOrder, id: string) =>
+  answerOf(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
 
 /** Polls on the node's clock, a transfer poll at a time: the payment asks the provider each time its poll timer fires. */
 function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -59,7 +59,11 @@ function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T)
 }
 
 async function send(simulatorUrl: string, depositAddress: string, amount: string): Promise<string> {
-  const response = await fetch(`${simulatorUrl}/_buyer/transfers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ depositAddress, token: 'USDC', amount }) });
+  const response = await fetch(`${simulatorUrl}/_buyer/transfers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ depositAddress, token: 'USDC', amount }),
+  });
   const answer = (await response.json()) as { transactionHash: string };
   if (response.status !== 201) throw new Error(`the test wallet refused: ${JSON.stringify(answer)}`);
   return answer.transactionHash;
@@ -68,8 +72,6 @@ async function send(simulatorUrl: string, depositAddress: string, amount: string
 async function providerStatus(simulatorUrl: string, requestId: string): Promise<string> {
   return ((await (await fetch(`${simulatorUrl}/requests/${requestId}`)).json()) as { status: string }).status;
 }
-
-
 
 const halfOf = (amount: string) => formatUsdc(parseUsdc(amount) / 2n);
 
@@ -106,7 +108,12 @@ test('a short transfer on a crypto rail is a partial fill; the remainder, paid i
 
   // Half of what was asked: the provider converts half, 12.5 USDC less the platform's fee.
   await send(simulator.url, first.payTo, halfOf(first.paymentAmount));
-  const short = await until(gateway, () => readPayment(order, first.id), (payment) => payment.status === 'SETTLED', 'the short transfer to settle');
+  const short = await until(
+    gateway,
+    () => readPayment(order, first.id),
+    (payment) => payment.status === 'SETTLED',
+    'the short transfer to settle',
+  );
   const net1 = parseUsdc('12.5') - parseUsdc('12.5') / 200n;
   t.is(short.netSettledUsdcAmount, formatUsdc(net1));
   t.is(short.totalUsdcFeeAmount, formatUsdc(parseUsdc('12.5') / 200n));
@@ -128,7 +135,12 @@ test('a short transfer on a crypto rail is a partial fill; the remainder, paid i
   t.is(second.paymentAmount, '12.5125');
   t.not(second.payTo, first.payTo);
   await send(simulator.url, second.payTo, second.paymentAmount);
-  const full = await until(gateway, () => readPayment(order, second.id), (payment) => payment.status === 'SETTLED', 'the remainder to settle');
+  const full = await until(
+    gateway,
+    () => readPayment(order, second.id),
+    (payment) => payment.status === 'SETTLED',
+    'the remainder to settle',
+  );
   const net2 = parseUsdc('12.5') - parseUsdc('12.5') / 200n;
   t.is(full.netSettledUsdcAmount, formatUsdc(net2));
   t.is(await usdcBalance(gateway, destination), net1 + net2);
@@ -153,14 +165,43 @@ test('the window closing fails a crypto attempt with PAYMENT_FAILED; a transfer 
   const { gateway, events, destination, order, simulator } = await cryptoCheckout(t);
   const payment = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
   await gateway.clock.advance(CRYPTO_WINDOW_MS);
-  const expired = await until(gateway, () => readPayment(order, payment.id), (read) => read.status === 'EXPIRED', 'the attempt to expire');
+  const expired = await until(
+    gateway,
+    () => readPayment(order, payment.id),
+    (read) => read.status === 'EXPIRED',
+    'the attempt to expire',
+  );
   t.is(expired.completedAt, payment.quoteExpiresAt);
-  t.is(await until(gateway, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'failure', 'the provider request to be cancelled'), 'failure');
+  t.is(
+    await until(
+      gateway,
+      () => providerStatus(simulator.url, payment.railIdentifier!),
+      (status) => status === 'failure',
+      'the provider request to be cancelled',
+    ),
+    'failure',
+  );
 
   const customer = simulator.customer;
   await send(simulator.url, payment.payTo, payment.paymentAmount);
-  t.is(await until(gateway, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'refund', 'the late transfer to be refunded'), 'refund');
-  t.is(await until(gateway, () => usdcBalance(gateway, customer), (held) => held === parseUsdc(payment.paymentAmount), 'the refund to land'), parseUsdc(payment.paymentAmount));
+  t.is(
+    await until(
+      gateway,
+      () => providerStatus(simulator.url, payment.railIdentifier!),
+      (status) => status === 'refund',
+      'the late transfer to be refunded',
+    ),
+    'refund',
+  );
+  t.is(
+    await until(
+      gateway,
+      () => usdcBalance(gateway, customer),
+      (held) => held === parseUsdc(payment.paymentAmount),
+      'the refund to land',
+    ),
+    parseUsdc(payment.paymentAmount),
+  );
   t.is(await usdcBalance(gateway, destination), 0n);
   t.is((await readPayment(order, payment.id)).status, 'EXPIRED');
   t.deepEqual(await events.typesOf(order.id, payment.id), ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_FAILED']);
@@ -173,11 +214,21 @@ test('a transfer that reached the provider before the customer cancelled is deli
   const payment = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
   // The provider takes the transfer; the node has not asked since (its poll waits on its clock), so the attempt still reads as waiting.
   await send(simulator.url, payment.payTo, payment.paymentAmount);
-  await untilOnClock(gateway.clock, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'success', 'the provider to deliver');
+  await untilOnClock(
+    gateway.clock,
+    () => providerStatus(simulator.url, payment.railIdentifier!),
+    (status) => status === 'success',
+    'the provider to deliver',
+  );
   const cancelled = answerOf(await order.customer('POST', `/payments/${payment.id}/cancel`), 200, 'the cancel') as CheckoutPayment;
   t.is(cancelled.status, 'CANCELLED');
 
-  const settled = await until(gateway, () => readPayment(order, payment.id), (read) => read.status === 'SETTLED', 'the late delivery to settle it');
+  const settled = await until(
+    gateway,
+    () => readPayment(order, payment.id),
+    (read) => read.status === 'SETTLED',
+    'the late delivery to settle it',
+  );
   t.is(parseUsdc(settled.netSettledUsdcAmount!), await usdcBalance(gateway, destination));
   t.is(settled.netSettledUsdcAmount, '24.875');
   const hosted = answerOf(await gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'the hosted read');
@@ -190,7 +241,12 @@ test('a crypto attempt whose transfer the provider holds cannot be cancelled or 
   const payment = answerOf(await order.customer('POST', '/payments', { rail: RAIL }), 201, 'the payment') as CheckoutPayment;
   simulator.hold(true);
   await send(simulator.url, payment.payTo, payment.paymentAmount);
-  await untilOnClock(gateway.clock, () => providerStatus(simulator.url, payment.railIdentifier!), (status) => status === 'pending', 'the provider to take the transfer');
+  await untilOnClock(
+    gateway.clock,
+    () => providerStatus(simulator.url, payment.railIdentifier!),
+    (status) => status === 'pending',
+    'the provider to take the transfer',
+  );
   // The next poll learns the provider holds it: CONVERTING, which the hosted order shows as a payment that may settle.
   await gateway.clock.advance(TRANSFER_POLL_MS);
   const converting = await until(
@@ -207,7 +263,12 @@ test('a crypto attempt whose transfer the provider holds cannot be cancelled or 
   t.is((await readPayment(order, payment.id)).status, 'CREATED');
 
   simulator.hold(false);
-  const settled = await until(gateway, () => readPayment(order, payment.id), (read) => read.status === 'SETTLED', 'the delivery to settle it');
+  const settled = await until(
+    gateway,
+    () => readPayment(order, payment.id),
+    (read) => read.status === 'SETTLED',
+    'the delivery to settle it',
+  );
   t.is(settled.netSettledUsdcAmount, '24.875');
 });
 

@@ -60,7 +60,10 @@ test('a first development start makes the admin token and keeps it 0600; a secon
   }
   const keys = first.welcome!.demoMerchant!;
   for (const secret of [token, keys.liveApiKey, keys.sandboxApiKey]) t.false(log.join('').includes(secret), 'no secret is logged');
-  t.true(log.some((line) => line.includes('"msg":"node started"')), 'the log was captured');
+  t.true(
+    log.some((line) => line.includes('"msg":"node started"')),
+    'the log was captured',
+  );
 });
 
 test('PEER_ADMIN_TOKEN wins over a kept token, and production keeps none', async (t) => {

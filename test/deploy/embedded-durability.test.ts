@@ -65,7 +65,11 @@ async function startNode(): Promise<Node> {
 type Outcome = { key: string; body: Record<string, unknown>; status: number; answer: any } | { key: string; body: Record<string, unknown>; status: 'unknown' };
 
 async function create(url: string, apiKey: string, body: Record<string, unknown>): Promise<{ status: number; answer: any }> {
-  const response = await fetch(`${url}/api/v1/orders`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/api/v1/orders`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, answer: await response.json() };
 }
 
@@ -105,8 +109,14 @@ test('a node SIGKILLed mid-burst restarts over DATA_DIR with every order it answ
   t.is(signal, 'SIGKILL');
   const answered = outcomes.filter((outcome): outcome is Extract<Outcome, { answer: any }> => outcome.status === 201);
   t.true(answered.length >= KILL_AFTER);
-  t.true(outcomes.some((outcome) => outcome.status === 'unknown'), 'some requests were cut off by the kill');
-  t.true(outcomes.every((outcome) => outcome.status === 201 || outcome.status === 'unknown'), JSON.stringify(outcomes.find((o) => o.status !== 201 && o.status !== 'unknown')));
+  t.true(
+    outcomes.some((outcome) => outcome.status === 'unknown'),
+    'some requests were cut off by the kill',
+  );
+  t.true(
+    outcomes.every((outcome) => outcome.status === 201 || outcome.status === 'unknown'),
+    JSON.stringify(outcomes.find((o) => o.status !== 201 && o.status !== 'unknown')),
+  );
 
   const second = await startNode();
   try {

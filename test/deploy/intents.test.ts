@@ -6,7 +6,13 @@
  */
 import test from 'ava';
 import { parseEventLogs, type Hex } from 'viem';
-import { anvilTestAccount, DEFAULT_INTENT_EXPIRATION_SECONDS, LOCAL_GATING_SERVICE_INDEX, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
+import {
+  anvilTestAccount,
+  DEFAULT_INTENT_EXPIRATION_SECONDS,
+  LOCAL_GATING_SERVICE_INDEX,
+  orchestratorAbi,
+  startLocalChain,
+} from '../../indexer/chain/index.js';
 import { ViemIntents } from '../../deploy/intents.js';
 import { RATE, venmoDeposit } from '../support/payment-flow.js';
 
@@ -14,9 +20,22 @@ import { RATE, venmoDeposit } from '../support/payment-flow.js';
 async function signalling(local: Awaited<ReturnType<typeof startLocalChain>>) {
   const depositId = await venmoDeposit(local);
   const owner = anvilTestAccount(7);
-  const intents = new ViemIntents({ client: local.publicClient as never, wallets: [owner.address], gatingSigner: anvilTestAccount(LOCAL_GATING_SERVICE_INDEX), feeRecipient: null });
+  const intents = new ViemIntents({
+    client: local.publicClient as never,
+    wallets: [owner.address],
+    gatingSigner: anvilTestAccount(LOCAL_GATING_SERVICE_INDEX),
+    feeRecipient: null,
+  });
   const chain = { chainId: local.chainId, escrow: local.escrow, orchestrator: local.orchestrator };
-  const terms = { depositId, amount: 10_000_000n, to: '0x1111111111111111111111111111111111111111' as Hex, paymentMethod: 'venmo', fiatCurrency: 'USD', conversionRate: RATE, platformFeeBps: 0 };
+  const terms = {
+    depositId,
+    amount: 10_000_000n,
+    to: '0x1111111111111111111111111111111111111111' as Hex,
+    paymentMethod: 'venmo',
+    fiatCurrency: 'USD',
+    conversionRate: RATE,
+    platformFeeBps: 0,
+  };
   return { owner, intents, chain, terms };
 }
 

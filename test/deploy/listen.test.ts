@@ -98,7 +98,10 @@ test('npm run listen, as a process: prints the session’s secret, forwards an o
 test('npm run listen refuses to start without a key or a forward URL, and a wrong key or an unknown type ends it', async (t) => {
   const run = async (args: string[], env: Record<string, string> = {}) => {
     const { PEER_API_KEY: _, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import=tsx', 'deploy/listen-cli.ts', ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import=tsx', 'deploy/listen-cli.ts', ...args], {
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const [code] = await once(child, 'exit');
@@ -109,11 +112,15 @@ test('npm run listen refuses to start without a key or a forward URL, and a wron
   t.regex((await run(['--forward', 'http://127.0.0.1:4000/hooks', '--secret', 'nope'], { PEER_API_KEY: 'pk_live_x' })).stderr, /whsec_/);
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const refused = await run(['--forward', 'http://127.0.0.1:4000/hooks', '--url', gateway.url], { PEER_API_KEY: 'pk_live_00000000000000000000000000000000000000000000' });
+  const refused = await run(['--forward', 'http://127.0.0.1:4000/hooks', '--url', gateway.url], {
+    PEER_API_KEY: 'pk_live_00000000000000000000000000000000000000000000',
+  });
   t.is(refused.code, 2);
   t.regex(refused.stderr, /Invalid API key/);
   const merchant = await gateway.createMerchant();
-  const unknownType = await run(['--forward', 'http://127.0.0.1:4000/hooks', '--url', gateway.url, '--events', 'ORDER_SHIPPED'], { PEER_API_KEY: merchant.liveKey });
+  const unknownType = await run(['--forward', 'http://127.0.0.1:4000/hooks', '--url', gateway.url, '--events', 'ORDER_SHIPPED'], {
+    PEER_API_KEY: merchant.liveKey,
+  });
   t.is(unknownType.code, 2);
   t.regex(unknownType.stderr, /Invalid request; type: Invalid option: expected one of "ORDER_CREATED"/);
 });

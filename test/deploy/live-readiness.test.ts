@@ -10,7 +10,13 @@ import { placeOrder, type PlacedOrder } from '../support/checkout.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 
-const REFUSED = { success: false, message: 'Payments are unavailable right now; try again shortly', responseObject: null, statusCode: 503, errorCode: 'LIVE_PAYMENTS_UNAVAILABLE' };
+const REFUSED = {
+  success: false,
+  message: 'Payments are unavailable right now; try again shortly',
+  responseObject: null,
+  statusCode: 503,
+  errorCode: 'LIVE_PAYMENTS_UNAVAILABLE',
+};
 
 async function liveNode(t: ExecutionContext): Promise<{ gateway: TestGateway; live: PlacedOrder; sandbox: PlacedOrder }> {
   const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20, LOCAL_MAKERS: true });
@@ -19,7 +25,12 @@ async function liveNode(t: ExecutionContext): Promise<{ gateway: TestGateway; li
   const live = await placeOrder(gateway, liveKey, { requestedUsdcAmount: '20' });
   const sandbox = await placeOrder(gateway, sandboxKey, { requestedUsdcAmount: '20' });
   // Ready first: the seeded deposits are quoted, so what follows is the silence, not a node still starting.
-  await untilOnClock(gateway.clock, () => live.customer('GET', '/quotes?rail=venmo'), (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0, 'the seeded deposits to be quoted');
+  await untilOnClock(
+    gateway.clock,
+    () => live.customer('GET', '/quotes?rail=venmo'),
+    (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0,
+    'the seeded deposits to be quoted',
+  );
   t.is(gateway.node.livePayments!.reason(), null);
   return { gateway, live, sandbox };
 }
@@ -75,7 +86,13 @@ test('a side counts silent only after missing silentAfter rounds in a row, only 
   let attestationAnswers = true;
   const probes: ReadinessProbe[] = [
     { name: 'the chain', rails: ['fiat', 'crypto'], ask: async () => void (chainAnswers || (await new Promise(() => {}))) },
-    { name: 'the attestation service', rails: ['fiat'], ask: async () => { if (!attestationAnswers) throw new Error('connection refused'); } },
+    {
+      name: 'the attestation service',
+      rails: ['fiat'],
+      ask: async () => {
+        if (!attestationAnswers) throw new Error('connection refused');
+      },
+    },
   ];
   const readiness = new LiveReadiness({ probes, deadlineMs: 20, everyMs: 60_000, silentAfter: 2, logger: createLogger({ level: 'silent' }) });
   await readiness.refresh();
@@ -101,7 +118,14 @@ test('a side counts silent only after missing silentAfter rounds in a row, only 
 });
 
 test('a standing reason holds whatever the probes say', async (t) => {
-  const readiness = new LiveReadiness({ probes: [], standing: 'the data was written against another chain', deadlineMs: 20, everyMs: 60_000, silentAfter: 2, logger: createLogger({ level: 'silent' }) });
+  const readiness = new LiveReadiness({
+    probes: [],
+    standing: 'the data was written against another chain',
+    deadlineMs: 20,
+    everyMs: 60_000,
+    silentAfter: 2,
+    logger: createLogger({ level: 'silent' }),
+  });
   await readiness.refresh();
   t.is(readiness.unavailable('fiat'), 'the data was written against another chain');
   t.is(readiness.unavailable('crypto'), 'the data was written against another chain');

@@ -81,7 +81,10 @@ test('npm start answers the health check and exits 0 within 10 s of SIGTERM', as
   t.true(Date.now() - sent < 10_000);
   t.regex(platform.output().stdout, /"msg":"node stopped"/);
   const lines = platform.output().stdout.trim().split('\n');
-  t.true(lines.every((line) => JSON.parse(line).level !== undefined), 'every log line is pino JSON');
+  t.true(
+    lines.every((line) => JSON.parse(line).level !== undefined),
+    'every log line is pino JSON',
+  );
 });
 
 async function refusesToStart(t: ExecutionContext, env: Record<string, string>, reason: RegExp): Promise<void> {
@@ -119,7 +122,12 @@ test('npm run enclave serves on its own, and keeps its signer across restarts wi
   const { http: url, signer } = listening(first.output().stdout);
   const supported = (await (await fetch(`${url}/dispute/supported`)).json()) as Record<string, any>;
   t.is(supported.responseObject.verifiers.length, 2);
-  const wrappedKey = JSON.parse(first.output().stdout.split('\n').find((line) => line.includes('wrappedKey'))!).wrappedKey as string;
+  const wrappedKey = JSON.parse(
+    first
+      .output()
+      .stdout.split('\n')
+      .find((line) => line.includes('wrappedKey'))!,
+  ).wrappedKey as string;
   t.is(await stopped(first), 0);
   t.false(first.output().stdout.includes(base.ENCLAVE_KEY_WRAPPING_KEY));
 
@@ -129,7 +137,11 @@ test('npm run enclave serves on its own, and keeps its signer across restarts wi
   t.is(await stopped(second), 0);
 
   // Another key-wrapping key cannot open it: the service refuses to start rather than sign with another key.
-  const other = startPlatform({ ...base, ENCLAVE_WRAPPED_KEY: wrappedKey, ENCLAVE_KEY_WRAPPING_KEY: randomBytes(32).toString('base64') }, 'deploy/enclave-main.ts', ENCLAVE_READY);
+  const other = startPlatform(
+    { ...base, ENCLAVE_WRAPPED_KEY: wrappedKey, ENCLAVE_KEY_WRAPPING_KEY: randomBytes(32).toString('base64') },
+    'deploy/enclave-main.ts',
+    ENCLAVE_READY,
+  );
   other.url.catch(() => undefined);
   const [code] = (await once(other.child, 'exit')) as [number | null];
   t.is(code, 1);

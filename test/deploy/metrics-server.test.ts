@@ -6,7 +6,6 @@ import { parseExposition, sampleValue } from '../support/prometheus-text.js';
 import { rawExchange, rawRequest } from '../support/raw-http.js';
 import { notFound } from '../support/gateway.js';
 
-
 test('the metrics server serves GET /metrics without a token, on loopback unless told otherwise', async (t) => {
   const metrics = new PrometheusMetrics();
   const server = await startMetricsServer({ port: 0, metrics });
@@ -78,4 +77,3 @@ test('METRICS_PORT is off unless set, an integer port; METRICS_HOST is loopback 
     t.throws(() => loadConfig({ METRICS_PORT: bad }), { instanceOf: ConfigError, message: /METRICS_PORT/ }, bad);
   }
 });
-

@@ -37,7 +37,9 @@ function fulfilledHostedRead(gateway: TestGateway, orderId: string) {
 /** What the node's payments and transactions were doing, for a timeout's message. */
 async function stateOf(gateway: TestGateway): Promise<string> {
   const states = async (kind: string) =>
-    (await gateway.node.system.documents(kind).find({})).map((doc) => `${doc._id}: ${JSON.stringify((doc as { snapshot?: { value?: unknown } }).snapshot?.value)}`);
+    (await gateway.node.system.documents(kind).find({})).map(
+      (doc) => `${doc._id}: ${JSON.stringify((doc as { snapshot?: { value?: unknown } }).snapshot?.value)}`,
+    );
   return `\npayments: ${(await states('payment')).join(', ')}\ntransactions: ${(await states('transaction')).join(', ')}`;
 }
 
@@ -50,7 +52,6 @@ interface Quote {
   payTo: string;
   recipientRating: number;
 }
-
 
 /** A live checkout ready to pay: the node with its makers, a live merchant's order to a fresh address, the customer's side and a buyer. */
 async function liveCheckout(t: ExecutionContext) {
@@ -83,18 +84,35 @@ async function venmoQuotes(gateway: TestGateway, order: PlacedOrder, count: numb
   return answer.body.responseObject.platforms as Quote[];
 }
 
-const readPayment = async (order: PlacedOrder, id: string) => answerOf(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
+const readPayment = async (order: PlacedOrder, id: string) =>
+  answerOf(await order.customer('GET', `/payments/${id}`), 200, 'the payment read') as CheckoutPayment;
 
 async function signalled(gateway: TestGateway, order: PlacedOrder, id: string): Promise<CheckoutPayment & { railIdentifier: Hex }> {
-  return (await until(gateway, () => readPayment(order, id), (payment) => payment.railIdentifier !== null, 'the intent to be signalled')) as CheckoutPayment & { railIdentifier: Hex };
+  return (await until(
+    gateway,
+    () => readPayment(order, id),
+    (payment) => payment.railIdentifier !== null,
+    'the intent to be signalled',
+  )) as CheckoutPayment & { railIdentifier: Hex };
 }
 
-async function prove(order: PlacedOrder, payment: CheckoutPayment & { railIdentifier: Hex }, session: BuyerSession, proofParams: Record<string, string>, page: { trusted: { measurement: string; signer: Address }; chainId: number }) {
-  const encryptedSessionMaterial = await sealForPayment(payment.attestation.serviceUrl, page.trusted, session, { chainId: page.chainId, intentHash: payment.railIdentifier });
-  return answerOf(await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial, params: proofParams }), 202, 'the proof') as CheckoutPayment;
+async function prove(
+  order: PlacedOrder,
+  payment: CheckoutPayment & { railIdentifier: Hex },
+  session: BuyerSession,
+  proofParams: Record<string, string>,
+  page: { trusted: { measurement: string; signer: Address }; chainId: number },
+) {
+  const encryptedSessionMaterial = await sealForPayment(payment.attestation.serviceUrl, page.trusted, session, {
+    chainId: page.chainId,
+    intentHash: payment.railIdentifier,
+  });
+  return answerOf(
+    await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial, params: proofParams }),
+    202,
+    'the proof',
+  ) as CheckoutPayment;
 }
-
-
 
 test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simulator, proof, fulfilled on chain, settled, order fulfilled', async (t) => {
   const started = Date.now();
@@ -110,7 +128,10 @@ test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simula
   );
   t.true(quotes.every((quote) => quote.platform === 'venmo' && quote.currency === 'USD'));
   const rates = quotes.map((quote) => Number(quote.currencyPerUsdRate));
-  t.deepEqual(rates, [...rates].sort((a, b) => a - b));
+  t.deepEqual(
+    rates,
+    [...rates].sort((a, b) => a - b),
+  );
   t.true(parseFiat(quotes[0]!.displayAmount) < parseFiat(quotes[1]!.displayAmount));
   const best = quotes[0]!;
 
@@ -140,7 +161,12 @@ test('a live Venmo checkout over HTTP: quotes, payment, buyer pays in the simula
   t.is(submitted.status, 'CREATED');
   t.is(submitted.errorCode, null);
 
-  const settled = await until(gateway, () => readPayment(order, created.id), (payment) => payment.status === 'SETTLED', 'the payment to settle');
+  const settled = await until(
+    gateway,
+    () => readPayment(order, created.id),
+    (payment) => payment.status === 'SETTLED',
+    'the payment to settle',
+  );
   const settledAt = Date.now();
   t.regex(settled.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
   t.is(settled.errorCode, null);
@@ -183,7 +209,12 @@ test('a proof the attestation service refuses leaves the payment open with its c
   const refused = async (sent: { proofParams: Record<string, string> }, code: string) => {
     const submitted = await prove(order, awaiting, session, sent.proofParams, page);
     t.is(submitted.errorCode, null, 'a new proof clears the last refusal');
-    const payment = await until(gateway, () => readPayment(order, created.id), (view) => view.errorCode !== null, `the ${code} refusal`);
+    const payment = await until(
+      gateway,
+      () => readPayment(order, created.id),
+      (view) => view.errorCode !== null,
+      `the ${code} refusal`,
+    );
     t.is(payment.status, 'CREATED');
     t.is(payment.errorCode, code);
     t.true(documented.includes(`\`${payment.errorCode}\``), `${payment.errorCode} is documented in docs/enclave.md`);
@@ -215,7 +246,12 @@ test('a proof the attestation service refuses leaves the payment open with its c
   const paid = await buyer.pay(session, { payee: awaiting.payTo, amount: awaiting.paymentAmount, currency: 'USD' });
   t.false([short.paymentId, elsewhere.paymentId].includes(paid.paymentId));
   await prove(order, awaiting, session, paid.proofParams, page);
-  const settled = await until(gateway, () => readPayment(order, created.id), (payment) => payment.status === 'SETTLED', 'the payment to settle');
+  const settled = await until(
+    gateway,
+    () => readPayment(order, created.id),
+    (payment) => payment.status === 'SETTLED',
+    'the payment to settle',
+  );
   t.is(settled.errorCode, null);
   t.is(settled.errorMessage, null);
   t.is(parseUsdc(settled.netSettledUsdcAmount!), await usdcBalance(gateway, destination));

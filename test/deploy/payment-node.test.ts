@@ -23,7 +23,13 @@ async function order(gateway: TestGateway, key: string, destination: string) {
 }
 
 /** A 25 USDC attempt on the order as the gateway would create it: live on `depositId`, or a sandbox one. */
-async function startAttempt(gateway: TestGateway, id: string, placed: { id: string; merchantId: string }, destination: `0x${string}`, depositId: bigint | 'sandbox') {
+async function startAttempt(
+  gateway: TestGateway,
+  id: string,
+  placed: { id: string; merchantId: string },
+  destination: `0x${string}`,
+  depositId: bigint | 'sandbox',
+) {
   const { node } = gateway;
   const input = attemptInput({
     id,
@@ -40,7 +46,8 @@ async function startAttempt(gateway: TestGateway, id: string, placed: { id: stri
   return input;
 }
 
-const paymentOf = async (gateway: TestGateway, id: string) => (await gateway.node.system.documents('payment').findOne({ _id: id }))?.view as unknown as PaymentView;
+const paymentOf = async (gateway: TestGateway, id: string) =>
+  (await gateway.node.system.documents('payment').findOne({ _id: id }))?.view as unknown as PaymentView;
 const orderOf = async (gateway: TestGateway, id: string) => (await gateway.node.system.documents('order').findOne({ _id: id }))?.view as unknown as OrderView;
 
 test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled on chain, and settled from the indexed fact', async (t) => {
@@ -57,7 +64,12 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   const placed = await order(gateway, liveKey, destination);
   const input = await startAttempt(gateway, 'pay_live1', placed, destination, depositId);
 
-  const awaiting = await untilOnClock(gateway.clock, () => paymentOf(gateway, input.id), (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
+  const awaiting = await untilOnClock(
+    gateway.clock,
+    () => paymentOf(gateway, input.id),
+    (view) => view.step === 'AWAITING_PAYMENT',
+    'the intent to be signalled',
+  );
   const intentHash = awaiting.payment.railIdentifier as `0x${string}`;
   t.regex(intentHash, /^0x[0-9a-f]{64}$/);
   t.is(awaiting.payment.quote.intentHash, intentHash);
@@ -82,9 +94,21 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
     intentHash,
     expiresAt: Math.floor(Date.now() / 1000) + 600,
   });
-  await node.system.ask({ kind: 'payment', id: input.id }, { type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: sealed, params: { PAYMENT_ID: '4199990011' } }, at: new Date(gateway.clock.now()).toISOString() });
+  await node.system.ask(
+    { kind: 'payment', id: input.id },
+    {
+      type: 'SUBMIT_PROOF',
+      proof: { encryptedSessionMaterial: sealed, params: { PAYMENT_ID: '4199990011' } },
+      at: new Date(gateway.clock.now()).toISOString(),
+    },
+  );
 
-  const settled = await untilOnClock(gateway.clock, () => paymentOf(gateway, input.id), (view) => view.status === 'SETTLED', 'the payment to settle');
+  const settled = await untilOnClock(
+    gateway.clock,
+    () => paymentOf(gateway, input.id),
+    (view) => view.status === 'SETTLED',
+    'the payment to settle',
+  );
   const net = input.price.netUsdc;
   t.is(settled.payment.netSettledUsdcAmount, (Number(net) / 1e6).toString());
   t.regex(settled.payment.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
@@ -92,7 +116,12 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
   t.is(receipt.status, 'success');
   t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [destination] }), net);
 
-  const fulfilled = await untilOnClock(gateway.clock, () => orderOf(gateway, placed.id), (view) => view.status === 'FULFILLED', 'the order to be fulfilled');
+  const fulfilled = await untilOnClock(
+    gateway.clock,
+    () => orderOf(gateway, placed.id),
+    (view) => view.status === 'FULFILLED',
+    'the order to be fulfilled',
+  );
   t.is(fulfilled.order.remainingUsdcAmount, '0');
   t.is(fulfilled.hasActivePayment, false);
   t.is(fulfilled.hosted.amountLock, 'PAID');
@@ -131,5 +160,8 @@ test('a sandbox payment settles when simulated, fires the same events, and never
     ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED'],
   );
   t.deepEqual(calls, []);
-  t.is([...node.enclave!.simulator!.requests.values()].reduce((sum, count) => sum + count, 0), 0);
+  t.is(
+    [...node.enclave!.simulator!.requests.values()].reduce((sum, count) => sum + count, 0),
+    0,
+  );
 });

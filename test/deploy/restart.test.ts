@@ -20,7 +20,7 @@ import { PaymentNodeProcess, type RunEvent } from '../chaos/payment-node-process
 
 const ADMIN_TOKEN = 'restart-test-admin-token-0123456789';
 const root = mkdtempSync(join(tmpdir(), 'peer-restart-'));
-test.after.always(() => process.env.KEEP_RESTART_DIRS ? undefined : rmSync(root, { recursive: true, force: true }));
+test.after.always(() => (process.env.KEEP_RESTART_DIRS ? undefined : rmSync(root, { recursive: true, force: true })));
 
 function ok(answer: Answer, status: number, what: string): any {
   if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -59,22 +59,60 @@ async function createMerchant(node: PaymentNodeProcess, name: string): Promise<a
 
 /** A live order paid in full over Venmo through the node's simulator, proven, fulfilled on its chain: the fulfilment's hash. */
 async function payLive(node: PaymentNodeProcess, liveKey: string, dataDir: string): Promise<{ orderId: string; fulfillTransaction: Hex }> {
-  const explain = () => `\n${logOf(dataDir, node.run).split('\n').filter((line) => /"level":(40|50|60)/.test(line)).slice(-15).join('\n')}`;
+  const explain = () =>
+    `\n${logOf(dataDir, node.run)
+      .split('\n')
+      .filter((line) => /"level":(40|50|60)/.test(line))
+      .slice(-15)
+      .join('\n')}`;
   const destination = privateKeyToAccount(generatePrivateKey()).address;
-  const placed = ok(await call(node.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': liveKey }, body: { requestedUsdcAmount: '20', destinationAddress: destination } }), 201, 'the order');
+  const placed = ok(
+    await call(node.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': liveKey }, body: { requestedUsdcAmount: '20', destinationAddress: destination } }),
+    201,
+    'the order',
+  );
   const orderId: string = placed.order.id;
   const customer = (method: string, path: string, body?: unknown) =>
-    call(node.url, method, `/api/v1/checkout/orders/${orderId}${path}`, { headers: { authorization: `Bearer ${placed.orderToken}` }, ...(body === undefined ? {} : { body }) });
-  await until('the seeded deposits to be quoted', () => customer('GET', '/quotes?rail=venmo'), (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0, 30_000, explain);
+    call(node.url, method, `/api/v1/checkout/orders/${orderId}${path}`, {
+      headers: { authorization: `Bearer ${placed.orderToken}` },
+      ...(body === undefined ? {} : { body }),
+    });
+  await until(
+    'the seeded deposits to be quoted',
+    () => customer('GET', '/quotes?rail=venmo'),
+    (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0,
+    30_000,
+    explain,
+  );
   const created = ok(await customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment');
-  const signalled = await until('the intent to be signalled', async () => ok(await customer('GET', `/payments/${created.id}`), 200, 'the payment read'), (payment) => payment.railIdentifier !== null, 30_000, explain);
+  const signalled = await until(
+    'the intent to be signalled',
+    async () => ok(await customer('GET', `/payments/${created.id}`), 200, 'the payment read'),
+    (payment) => payment.railIdentifier !== null,
+    30_000,
+    explain,
+  );
   const page = node.page!;
   const buyer = new BuyerSimulator(page.simulatorUrl);
   const session = await buyer.signIn('venmo', `restart-buyer-${node.run}`);
-  const sent = await buyer.pay(session, { payee: signalled.payTo, amount: signalled.paymentAmount, currency: signalled.currency, note: signalled.suggestedMemo });
-  const sealed = await sealForPayment(signalled.attestation.serviceUrl, { measurement: page.measurement, signer: page.signer }, session, { chainId: page.chainId, intentHash: signalled.railIdentifier });
+  const sent = await buyer.pay(session, {
+    payee: signalled.payTo,
+    amount: signalled.paymentAmount,
+    currency: signalled.currency,
+    note: signalled.suggestedMemo,
+  });
+  const sealed = await sealForPayment(signalled.attestation.serviceUrl, { measurement: page.measurement, signer: page.signer }, session, {
+    chainId: page.chainId,
+    intentHash: signalled.railIdentifier,
+  });
   ok(await customer('POST', `/payments/${created.id}/proof`, { encryptedSessionMaterial: sealed, params: sent.proofParams }), 202, 'the proof');
-  const hosted = await until('the order to be fulfilled', async () => ok(await call(node.url, 'GET', `/api/v1/orders/${orderId}`), 200, 'the hosted read'), (read) => read.order.status === 'FULFILLED', 30_000, explain);
+  const hosted = await until(
+    'the order to be fulfilled',
+    async () => ok(await call(node.url, 'GET', `/api/v1/orders/${orderId}`), 200, 'the hosted read'),
+    (read) => read.order.status === 'FULFILLED',
+    30_000,
+    explain,
+  );
   return { orderId, fulfillTransaction: hosted.currentPayment.fulfillTransaction };
 }
 
@@ -130,11 +168,15 @@ test('a node over a data folder whose local chain was replaced or lost says so i
   const merchant = await createMerchant(first, 'Replaced Chain');
   // The indexer has read the chain's blocks into the store before the chain goes: the seeded deposits are quoted.
   const before = ok(
-    await call(first.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': merchant.liveApiKey }, body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address } }),
+    await call(first.url, 'POST', '/api/v1/orders', {
+      headers: { 'x-api-key': merchant.liveApiKey },
+      body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address },
+    }),
     201,
     'the order',
   );
-  const quotes = () => call(first.url, 'GET', `/api/v1/checkout/orders/${before.order.id}/quotes?rail=venmo`, { headers: { authorization: `Bearer ${before.orderToken}` } });
+  const quotes = () =>
+    call(first.url, 'GET', `/api/v1/checkout/orders/${before.order.id}/quotes?rail=venmo`, { headers: { authorization: `Bearer ${before.orderToken}` } });
   await until('the seeded deposits to be quoted', quotes, (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0, 30_000);
   await first.stop();
   // Another data folder's chain: deployed by the same accounts at the same addresses, in other blocks.
@@ -146,7 +188,10 @@ test('a node over a data folder whose local chain was replaced or lost says so i
   const second = await start(t, dataDir, 2, nodes);
   const lost = saidOnce(t, logOf(dataDir, 2), 'no longer in');
   t.is(lost.level, 50);
-  t.is(lost.msg, `The data in ${dataDir} was written against a local chain that is no longer in ${join(dataDir, 'chain')}: live payments are off. Way out: restore that folder, or start with a data folder of its own (DATA_DIR=./data-new npm start).`);
+  t.is(
+    lost.msg,
+    `The data in ${dataDir} was written against a local chain that is no longer in ${join(dataDir, 'chain')}: live payments are off. Way out: restore that folder, or start with a data folder of its own (DATA_DIR=./data-new npm start).`,
+  );
   t.notRegex(logOf(dataDir, 2), /"msg":"local chain started"/, 'no chain is deployed in place of the lost one');
   await second.stop();
 
@@ -164,12 +209,18 @@ test('a node over a data folder whose local chain was replaced or lost says so i
   t.true(health.message.includes('written against another chain'), health.message);
 
   const placed = ok(
-    await call(third.url, 'POST', '/api/v1/orders', { headers: { 'x-api-key': merchant.liveApiKey }, body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address } }),
+    await call(third.url, 'POST', '/api/v1/orders', {
+      headers: { 'x-api-key': merchant.liveApiKey },
+      body: { requestedUsdcAmount: '20', destinationAddress: privateKeyToAccount(generatePrivateKey()).address },
+    }),
     201,
     'the order',
   );
   const asked = Date.now();
-  const refused = await call(third.url, 'POST', `/api/v1/checkout/orders/${placed.order.id}/payments`, { headers: { authorization: `Bearer ${placed.orderToken}` }, body: { rail: 'venmo' } });
+  const refused = await call(third.url, 'POST', `/api/v1/checkout/orders/${placed.order.id}/payments`, {
+    headers: { authorization: `Bearer ${placed.orderToken}` },
+    body: { rail: 'venmo' },
+  });
   t.is(refused.status, 503);
   t.is(refused.body.errorCode, 'LIVE_PAYMENTS_UNAVAILABLE');
   t.is((refused.body as { message?: string }).message, 'Payments are unavailable right now; try again shortly');

@@ -7,7 +7,12 @@ import test from 'ava';
 import { orderCommand, plainWelcome, startBanner, type StartFacts } from '../../deploy/start-banner.js';
 
 const URL = 'http://127.0.0.1:3000';
-const KEYS = { liveId: 'mer_live00000000000000000001', liveApiKey: 'pk_live_LIVEKEY', sandboxId: 'mer_sand00000000000000000001', sandboxApiKey: 'pk_test_SANDBOXKEY' };
+const KEYS = {
+  liveId: 'mer_live00000000000000000001',
+  liveApiKey: 'pk_live_LIVEKEY',
+  sandboxId: 'mer_sand00000000000000000001',
+  sandboxApiKey: 'pk_test_SANDBOXKEY',
+};
 const TOKEN = 'admin-token-0123456789abcdefghij';
 const FILE = '/tmp/data/admin-token';
 
@@ -63,7 +68,11 @@ test('a token from the environment is never repeated; without one the engineersâ
 
 test('the order command prints the checkout link of the created order, or the refusal', (t) => {
   const command = orderCommand(URL, KEYS.liveApiKey);
-  t.true(command.startsWith(`curl -s ${URL}/api/v1/orders -H 'x-api-key: ${KEYS.liveApiKey}' -H 'content-type: application/json' -d '{"requestedFiatAmount":"25.00","requestedFiatCurrency":"USD"}' | node -p '`));
+  t.true(
+    command.startsWith(
+      `curl -s ${URL}/api/v1/orders -H 'x-api-key: ${KEYS.liveApiKey}' -H 'content-type: application/json' -d '{"requestedFiatAmount":"25.00","requestedFiatCurrency":"USD"}' | node -p '`,
+    ),
+  );
   t.true(command.includes(`"${URL}/?order=" + a.responseObject.order.id + "&token=" + a.responseObject.orderToken`));
   // A variable is left for the shell to expand.
   t.true(orderCommand(URL, '$LIVE_KEY').includes(`-H "x-api-key: $LIVE_KEY"`));

@@ -26,7 +26,10 @@ test('the quickstart’s commands and SDK sample work against a node, and its en
   t.is(start, 'WEBHOOK_ALLOW_PRIVATE=true npm start');
   t.regex(keep ?? '', /^export PEER_API_KEY='.*'$/);
   t.is(commands.length, 4);
-  t.true(commands.every((command) => command.startsWith('curl ')), commands.join('\n'));
+  t.true(
+    commands.every((command) => command.startsWith('curl ')),
+    commands.join('\n'),
+  );
 
   const gateway = await startTestGateway({ WEBHOOK_ALLOW_PRIVATE: true });
   t.teardown(() => gateway.stop());
@@ -64,7 +67,16 @@ test('the quickstart’s commands and SDK sample work against a node, and its en
   t.deepEqual(ids, [created.responseObject.order.id, ...linked].sort());
 
   await receiver.until(() => receiver.delivered().length === 3, 10_000, 'an ORDER_CREATED for each order');
-  t.deepEqual(receiver.delivered().map((event) => event.type), ['ORDER_CREATED', 'ORDER_CREATED', 'ORDER_CREATED']);
-  t.deepEqual(receiver.delivered().map((event) => event.data.order.id).sort(), ids);
+  t.deepEqual(
+    receiver.delivered().map((event) => event.type),
+    ['ORDER_CREATED', 'ORDER_CREATED', 'ORDER_CREATED'],
+  );
+  t.deepEqual(
+    receiver
+      .delivered()
+      .map((event) => event.data.order.id)
+      .sort(),
+    ids,
+  );
   t.true(receiver.requests.every((request) => request.path === '/hooks' && typeof request.headers['webhook-signature'] === 'string'));
 });

@@ -41,7 +41,11 @@ function headerBlock(name: string): Record<string, string> {
   );
 }
 
-const inputs = Object.fromEntries(block('inputs').split('\n').map((line) => line.split(/\s+/, 2) as [string, string]));
+const inputs = Object.fromEntries(
+  block('inputs')
+    .split('\n')
+    .map((line) => line.split(/\s+/, 2) as [string, string]),
+);
 const secret = inputs.secret!;
 const previous = block('previous-secret');
 const id = inputs.id!;

@@ -1,7 +1,14 @@
 import test from 'ava';
 import { randomBytes } from 'node:crypto';
 import { bytesToHex, type Hex } from 'viem';
-import { Enclave, KeyReleaseDeniedError, LocalKeyManagement, UntrustedEnclaveError, checkAttestationDocument, type AttestationDocument } from '../../enclave/index.js';
+import {
+  Enclave,
+  KeyReleaseDeniedError,
+  LocalKeyManagement,
+  UntrustedEnclaveError,
+  checkAttestationDocument,
+  type AttestationDocument,
+} from '../../enclave/index.js';
 import { NitroAttestationProducer, type NitroTrust } from '../../enclave/boundary/attestation-producer.js';
 import { FixtureNitroModule, makeNitroPki, pcrsOf, type NitroPki } from '../support/nitro.js';
 
@@ -11,7 +18,10 @@ test.before(async () => {
 });
 
 const nonce = (): Hex => bytesToHex(randomBytes(32));
-const trustFor = (pcrs: Map<number, Uint8Array>): NitroTrust & { now?: () => number } => ({ root: pki.rootPem, pcrs: Object.fromEntries([...pcrs].map(([index, pcr]) => [index, bytesToHex(pcr)])) });
+const trustFor = (pcrs: Map<number, Uint8Array>): NitroTrust & { now?: () => number } => ({
+  root: pki.rootPem,
+  pcrs: Object.fromEntries([...pcrs].map(([index, pcr]) => [index, bytesToHex(pcr)])),
+});
 
 async function nitroEnclave(seed = 7, kms = new LocalKeyManagement(randomBytes(32)), wrappedKey?: string) {
   const producer = await NitroAttestationProducer.open(new FixtureNitroModule(pki, pcrsOf(seed)), pki.rootPem, Date.now());
@@ -29,7 +39,7 @@ test('a Nitro enclave states PCR0 as its measurement and its documents pass a cl
   await t.notThrowsAsync(checkAttestationDocument(enclave.attestationDocument(), trusted));
 });
 
-test('the hardware refuses what the signer alone would pass: another image, another enclave\'s evidence, a replayed nonce, no evidence, an expired chain', async (t) => {
+test("the hardware refuses what the signer alone would pass: another image, another enclave's evidence, a replayed nonce, no evidence, an expired chain", async (t) => {
   const enclave = await nitroEnclave();
   const trusted = { measurement: enclave.measurement, signer: enclave.signer, nitro: trustFor(pcrsOf(7)) };
   const asked = nonce();
@@ -38,7 +48,10 @@ test('the hardware refuses what the signer alone would pass: another image, anot
     t.throwsAsync(checkAttestationDocument(candidate, trust, asked), { instanceOf: UntrustedEnclaveError, message });
 
   // Another PCR1 (a kernel we did not publish) though PCR0 is ours.
-  await refused(document, /PCR1 is not the trusted value/, { ...trusted, nitro: { ...trusted.nitro, pcrs: { ...trusted.nitro.pcrs, 1: bytesToHex(new Uint8Array(48).fill(9)) } } });
+  await refused(document, /PCR1 is not the trusted value/, {
+    ...trusted,
+    nitro: { ...trusted.nitro, pcrs: { ...trusted.nitro.pcrs, 1: bytesToHex(new Uint8Array(48).fill(9)) } },
+  });
   // The trusted PCR0 must be the measurement the document states.
   await refused(document, /does not name the measurement/, { ...trusted, nitro: trustFor(pcrsOf(8)) });
 

@@ -4,7 +4,16 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Enclave, ENCLAVE_BUNDLE_DIR, KeyReleaseDeniedError, LocalKeyManagement, UntrustedEnclaveError, checkAttestationDocument, measureBundle, sealSessionMaterial } from '../../enclave/index.js';
+import {
+  Enclave,
+  ENCLAVE_BUNDLE_DIR,
+  KeyReleaseDeniedError,
+  LocalKeyManagement,
+  UntrustedEnclaveError,
+  checkAttestationDocument,
+  measureBundle,
+  sealSessionMaterial,
+} from '../../enclave/index.js';
 
 test('the measurement is a hash of the code bundle, its lockfile and its runtime: stable, and changed by one byte of any', async (t) => {
   const measurement = await measureBundle();
@@ -52,15 +61,22 @@ test('the signing key is released only to the measurement it was wrapped for', a
   const again = await Enclave.open({ keyManagement: kms, measurement: 'sha256:aaaa', wrappedKey: first.wrappedKey });
   t.is(again.signer, first.signer);
 
-  await t.throwsAsync(Enclave.open({ keyManagement: kms, measurement: 'sha256:bbbb', wrappedKey: first.wrappedKey }), { instanceOf: KeyReleaseDeniedError, message: /only to measurement sha256:aaaa/ });
+  await t.throwsAsync(Enclave.open({ keyManagement: kms, measurement: 'sha256:bbbb', wrappedKey: first.wrappedKey }), {
+    instanceOf: KeyReleaseDeniedError,
+    message: /only to measurement sha256:aaaa/,
+  });
   await t.throwsAsync(Enclave.open({ keyManagement: new LocalKeyManagement(randomBytes(32)), measurement: 'sha256:aaaa', wrappedKey: first.wrappedKey }), {
     instanceOf: KeyReleaseDeniedError,
   });
 
   // Re-labelling the policy in the header breaks the JWE's integrity check.
   const [header, ...rest] = first.wrappedKey.split('.');
-  const relabelled = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(header!, 'base64url').toString()), peer_measurement: 'sha256:bbbb' })).toString('base64url');
-  await t.throwsAsync(Enclave.open({ keyManagement: kms, measurement: 'sha256:bbbb', wrappedKey: [relabelled, ...rest].join('.') }), { instanceOf: KeyReleaseDeniedError });
+  const relabelled = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(header!, 'base64url').toString()), peer_measurement: 'sha256:bbbb' })).toString(
+    'base64url',
+  );
+  await t.throwsAsync(Enclave.open({ keyManagement: kms, measurement: 'sha256:bbbb', wrappedKey: [relabelled, ...rest].join('.') }), {
+    instanceOf: KeyReleaseDeniedError,
+  });
 });
 
 test('the attestation document binds the encryption key to the signer, and clients check it', async (t) => {
@@ -105,7 +121,9 @@ test('sealed material opens only for the use its protected header names, and onl
 
   // Material sealed without a context (as clients did before) is refused, whatever it holds.
   const key = await importJWK(document.encryptionKey, 'ECDH-ES+A256KW');
-  const bare = await new CompactEncrypt(new TextEncoder().encode('{"Cookie":"c=1"}')).setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' }).encrypt(key);
+  const bare = await new CompactEncrypt(new TextEncoder().encode('{"Cookie":"c=1"}'))
+    .setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' })
+    .encrypt(key);
   await t.throwsAsync(enclave.openSessionMaterial(bare, PAYMENT_USE, now), { message: /no "peer" protected header/ });
 
   // The header is authenticated: rewriting its intent breaks decryption.
@@ -141,7 +159,9 @@ test('a document asked for with a nonce is signed for that nonce, now, and a che
   await t.notThrowsAsync(checkAttestationDocument(fresh, trusted, nonce));
   // The standing document, or one signed for someone else's nonce, is not an answer to ours.
   await t.throwsAsync(checkAttestationDocument(enclave.attestationDocument(), trusted, nonce), { instanceOf: UntrustedEnclaveError });
-  await t.throwsAsync(checkAttestationDocument(await enclave.attestationDocumentFor(`0x${'02'.repeat(32)}`, Date.now()), trusted, nonce), { instanceOf: UntrustedEnclaveError });
+  await t.throwsAsync(checkAttestationDocument(await enclave.attestationDocumentFor(`0x${'02'.repeat(32)}`, Date.now()), trusted, nonce), {
+    instanceOf: UntrustedEnclaveError,
+  });
   // A nonce written into an old document breaks its binding signature.
   await t.throwsAsync(checkAttestationDocument({ ...enclave.attestationDocument(), nonce }, trusted, nonce), { message: /did not bind/ });
 });

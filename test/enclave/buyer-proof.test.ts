@@ -2,7 +2,17 @@ import test from 'ava';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { providerProofDigest } from '../../enclave/index.js';
 import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
-import { OWED_CENTS, PLATFORM_FIXTURES, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, proofAttestor, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import {
+  OWED_CENTS,
+  PLATFORM_FIXTURES,
+  SIGNAL_TIMESTAMP,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+  intentFor,
+  proofAttestor,
+  startTestEnclave,
+  type TestEnclave,
+} from '../support/enclave.js';
 
 let enclave: TestEnclave;
 test.before(async () => {
@@ -13,10 +23,25 @@ test.after.always(async () => enclave?.stop());
 const paypal = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'paypal')!;
 
 function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
-  return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
+  return {
+    paymentId: paypal.paymentId(),
+    amount: OWED_CENTS,
+    currency: 'USD',
+    payee: paypal.payeeRaw,
+    timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000,
+    status: 'completed',
+    ...overrides,
+  };
 }
 
-async function proofRequest(payment: SimPayment, signer = proofAttestor, tamper?: (body: string) => string, offeredFor?: Record<string, unknown>, timestamp = SIGNAL_TIMESTAMP + 120, rawBody?: string) {
+async function proofRequest(
+  payment: SimPayment,
+  signer = proofAttestor,
+  tamper?: (body: string) => string,
+  offeredFor?: Record<string, unknown>,
+  timestamp = SIGNAL_TIMESTAMP + 120,
+  rawBody?: string,
+) {
   const responseBody = rawBody ?? JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
   const intent = intentFor(paypal);
   const signature = await signer.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, timestamp) } });
@@ -46,7 +71,10 @@ test('the verifier rules hold for proofs too', async (t) => {
 test('a proof from an unknown attestor, or with its response altered, is not trusted', async (t) => {
   const stranger = privateKeyToAccount(generatePrivateKey());
   t.like(await proofRequest(paypalPayment(), stranger), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
-  t.like(await proofRequest(paypalPayment(), proofAttestor, (body) => body.replace('"-25.35"', '"-95.35"')), { status: 422, body: { errorCode: 'PROOF_NOT_TRUSTED' } });
+  t.like(await proofRequest(paypalPayment(), proofAttestor, (body) => body.replace('"-25.35"', '"-95.35"')), {
+    status: 422,
+    body: { errorCode: 'PROOF_NOT_TRUSTED' },
+  });
 });
 
 test('a proof made for one intent cannot be offered for another', async (t) => {
@@ -60,7 +88,12 @@ test('a proof fetched after the intent expired still proves a payment made befor
   const prove = async (payment: SimPayment) => {
     const responseBody = JSON.stringify(renderPayment('paypal', payment, { id: 'buyer-1', username: 'buyer' }));
     const signature = await proofAttestor.signMessage({ message: { raw: providerProofDigest('paypal', intent.intentHash, responseBody, fetched) } });
-    return enclave.post('/verify/paypal/transfer_paypal', { proof: { responseBody, timestamp: fetched, signature }, params: { PAYMENT_ID: payment.paymentId }, intent, chainId: TEST_CHAIN_ID });
+    return enclave.post('/verify/paypal/transfer_paypal', {
+      proof: { responseBody, timestamp: fetched, signature },
+      params: { PAYMENT_ID: payment.paymentId },
+      intent,
+      chainId: TEST_CHAIN_ID,
+    });
   };
   const inTime = await prove(paypalPayment());
   t.is(inTime.status, 200, JSON.stringify(inTime.body));
@@ -70,11 +103,15 @@ test('a proof fetched after the intent expired still proves a payment made befor
 test('a proof fetched before the intent, too long ago, or in the future is stale', async (t) => {
   const now = Math.floor(TEST_NOW / 1000);
   for (const timestamp of [SIGNAL_TIMESTAMP - 600, now - 3_601, now + 301]) {
-    t.like(await proofRequest(paypalPayment(), proofAttestor, undefined, undefined, timestamp), { status: 422, body: { errorCode: 'PROOF_STALE' } }, String(timestamp));
+    t.like(
+      await proofRequest(paypalPayment(), proofAttestor, undefined, undefined, timestamp),
+      { status: 422, body: { errorCode: 'PROOF_STALE' } },
+      String(timestamp),
+    );
   }
 });
 
-test('a vouched-for response body that is not JSON, or not the platform\'s shape, is the caller\'s error: 422 PROOF_RESPONSE_INVALID, never a 5xx', async (t) => {
+test("a vouched-for response body that is not JSON, or not the platform's shape, is the caller's error: 422 PROOF_RESPONSE_INVALID, never a 5xx", async (t) => {
   for (const body of ['<html>not json</html>', JSON.stringify({ foo: 1 })]) {
     const response = await proofRequest(paypalPayment(), proofAttestor, undefined, undefined, SIGNAL_TIMESTAMP + 120, body);
     t.is(response.status, 422, body);

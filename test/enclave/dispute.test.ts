@@ -7,7 +7,10 @@ import { DISPUTE_VERIFIER, PAYMENT_VERIFIER, TEST_CHAIN_ID, startTestEnclave, ty
 let enclave: TestEnclave;
 test.before(async () => {
   enclave = await startTestEnclave({
-    chains: new ChainRegistry({ [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER }, 10: { paymentVerifier: PAYMENT_VERIFIER } }),
+    chains: new ChainRegistry({
+      [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER },
+      10: { paymentVerifier: PAYMENT_VERIFIER },
+    }),
   });
 });
 test.after.always(async () => enclave?.stop());
@@ -21,7 +24,15 @@ const cases = [
 
 async function verifyDispute(platform: string, rawEmail: string, extra: Record<string, unknown> = {}) {
   return enclave.post(`/dispute/verify/${platform}/dispute_${platform}`, {
-    encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform, chainId: (extra.chainId as number | undefined) ?? TEST_CHAIN_ID, intentHash: (extra.intentHash as `0x${string}` | undefined) ?? intentHash }),
+    encryptedSessionMaterial: await enclave.seal(
+      { rawEmail },
+      {
+        purpose: 'dispute',
+        platform,
+        chainId: (extra.chainId as number | undefined) ?? TEST_CHAIN_ID,
+        intentHash: (extra.intentHash as `0x${string}` | undefined) ?? intentHash,
+      },
+    ),
     params: {},
     chainId: TEST_CHAIN_ID,
     intentHash,
@@ -44,7 +55,13 @@ for (const c of cases) {
     const { status, body } = await verifyDispute(c.platform, rawEmail);
     t.is(status, 200, JSON.stringify(body));
     const result = body.responseObject;
-    t.like(result.dispute, { platform: c.platform, paymentId: c.paymentId, disputeId: c.disputeId, signingDomain: `${c.platform}.com`, emailDate: String(date.getTime() / 1000) });
+    t.like(result.dispute, {
+      platform: c.platform,
+      paymentId: c.paymentId,
+      disputeId: c.disputeId,
+      signingDomain: `${c.platform}.com`,
+      emailDate: String(date.getTime() / 1000),
+    });
     t.deepEqual(result.domain, { ...DISPUTE_ATTESTATION_DOMAIN, chainId: TEST_CHAIN_ID, verifyingContract: DISPUTE_VERIFIER });
     t.is(result.typedDataValue.dataHash, keccak256(result.data));
     t.is(result.typedDataValue.paymentId, keccak256(toBytes(c.paymentId)));
@@ -84,7 +101,12 @@ test('dispute requests are checked: platform, action, params, chain', async (t) 
   const rawEmail = await enclave.mailer.disputeEmail({ ...cases[0]!, date });
   t.like(await enclave.post('/dispute/verify/cashapp/dispute_cashapp', {}), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await verifyDispute('cashapp', rawEmail), { status: 404, body: { errorCode: 'UNSUPPORTED_PLATFORM' } });
-  const wrongAction = await enclave.post('/dispute/verify/venmo/dispute_paypal', { encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }), params: {}, chainId: TEST_CHAIN_ID, intentHash });
+  const wrongAction = await enclave.post('/dispute/verify/venmo/dispute_paypal', {
+    encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }),
+    params: {},
+    chainId: TEST_CHAIN_ID,
+    intentHash,
+  });
   t.like(wrongAction, { status: 400, body: { errorCode: 'UNSUPPORTED_ACTION' } });
   t.like(await verifyDispute('venmo', rawEmail, { params: { PAYMENT_ID: '1' } }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await verifyDispute('venmo', rawEmail, { chainId: 10 }), { status: 400, body: { errorCode: 'DISPUTE_VERIFIER_UNKNOWN' } });

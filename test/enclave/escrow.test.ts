@@ -11,7 +11,18 @@ import { ChainRegistry, paymentReference } from '../../enclave/index.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi, orchestratorAbi, protocolErrorsAbi, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
 import { depositOn } from '../support/local-deposit.js';
 import { acceptCurrency, signalOn } from '../support/local-intent.js';
-import { CONVERSION_RATE, INTENT_AMOUNT, OWED_CENTS, TEST_NOW, isSignedPaymentAttestation, PLATFORM_FIXTURES, preparePayment, startTestEnclave, type TestEnclave, paymentUse } from '../support/enclave.js';
+import {
+  CONVERSION_RATE,
+  INTENT_AMOUNT,
+  OWED_CENTS,
+  TEST_NOW,
+  isSignedPaymentAttestation,
+  PLATFORM_FIXTURES,
+  preparePayment,
+  startTestEnclave,
+  type TestEnclave,
+  paymentUse,
+} from '../support/enclave.js';
 
 const maker = anvilTestAccount(2);
 const taker = anvilTestAccount(3);
@@ -33,7 +44,12 @@ test.before(async () => {
   ({ depositId } = await depositOn(chain, maker, amount, { range: { min: parseUnits('1', 6), max: parseUnits('100', 6) } }));
   const wallet = chain.walletFor(maker);
   await chain.confirm(
-    await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, keccak256(toBytes('venmo')), keccak256(toBytes(venmo.payeeId))] }),
+    await wallet.writeContract({
+      address: chain.escrow,
+      abi: escrowAbi,
+      functionName: 'setPaymentMethod',
+      args: [depositId, keccak256(toBytes('venmo')), keccak256(toBytes(venmo.payeeId))],
+    }),
   );
   await acceptCurrency(chain, maker, depositId, keccak256(toBytes('venmo')), keccak256(toBytes('USD')), CONVERSION_RATE);
 });
@@ -55,7 +71,14 @@ const fulfil = (paymentProof: Hex, intentHash: Hex) =>
 /** Signals an intent paying `to`, and the snapshot a client reads of it: the expiry from the escrow's lock, as the node reads it. */
 async function signalIntent(to: Hex) {
   const receipt = await chain.confirm(
-    await signalOn(chain, taker, { depositId, amount: INTENT_AMOUNT, to, paymentMethod: keccak256(toBytes('venmo')), fiatCurrency: keccak256(toBytes('USD')), conversionRate: CONVERSION_RATE }),
+    await signalOn(chain, taker, {
+      depositId,
+      amount: INTENT_AMOUNT,
+      to,
+      paymentMethod: keccak256(toBytes('venmo')),
+      fiatCurrency: keccak256(toBytes('USD')),
+      conversionRate: CONVERSION_RATE,
+    }),
   );
   const signaled = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' })[0]!.args;
   const locked = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'FundsLocked' })[0]!.args;
@@ -156,11 +179,15 @@ test.serial('a payment made inside the window and proved after the intent expire
   t.is(status, 200, JSON.stringify(body));
   const receipt = await chain.confirm(await fulfil(body.responseObject.paymentProof, intent.intentHash));
   t.true((await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp > BigInt(intent.expiryTime));
-  t.like(parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args, { intentHash: intent.intentHash, fundsTransferredTo: buyer, amount: INTENT_AMOUNT });
+  t.like(parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentFulfilled' })[0]!.args, {
+    intentHash: intent.intentHash,
+    fundsTransferredTo: buyer,
+    amount: INTENT_AMOUNT,
+  });
   t.is(await usdcOf(buyer), INTENT_AMOUNT);
 });
 
-test.serial('the seller path: the maker\'s kept session attests the payment it received, and the orchestrator releases the USDC against it', async (t) => {
+test.serial("the seller path: the maker's kept session attests the payment it received, and the orchestrator releases the USDC against it", async (t) => {
   const owner = privateKeyToAccount(generatePrivateKey());
   const makerSession = enclave.simulator.openSession('venmo', { id: venmo.payeeId, username: 'maker' });
   const kept = await enclave.post('/seller/credentials/venmo', {

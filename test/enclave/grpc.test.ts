@@ -29,7 +29,10 @@ import {
   preparePayment,
   proofAttestor,
   startTestEnclave,
-  type TestEnclave, paymentUse, grpcIntent } from '../support/enclave.js';
+  type TestEnclave,
+  paymentUse,
+  grpcIntent,
+} from '../support/enclave.js';
 
 let enclave: TestEnclave;
 let client: EnclaveServiceClient;
@@ -138,13 +141,28 @@ test('an intent whose expiry is not after its signal (or unset: proto3 sends 0) 
   const sent = await request();
   const intent = sent.intent!;
   for (const expiryTime of [intent.signalTimestamp, 0n]) {
-    t.deepEqual(await refusal(t, verifyPayment({ ...sent, intent: { ...intent, expiryTime } })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] }, String(expiryTime));
+    t.deepEqual(
+      await refusal(t, verifyPayment({ ...sent, intent: { ...intent, expiryTime } })),
+      { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] },
+      String(expiryTime),
+    );
   }
-  t.deepEqual(await refusal(t, verifyPayment(await request({ timestampMs: EXPIRY_TIME * 1000 + 61_000 }))), { code: Status.FAILED_PRECONDITION, errorCode: ['PAYMENT_AFTER_INTENT'] });
+  t.deepEqual(await refusal(t, verifyPayment(await request({ timestampMs: EXPIRY_TIME * 1000 + 61_000 }))), {
+    code: Status.FAILED_PRECONDITION,
+    errorCode: ['PAYMENT_AFTER_INTENT'],
+  });
 });
 
 function paypalPayment(overrides: Partial<SimPayment> = {}): SimPayment {
-  return { paymentId: paypal.paymentId(), amount: OWED_CENTS, currency: 'USD', payee: paypal.payeeRaw, timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000, status: 'completed', ...overrides };
+  return {
+    paymentId: paypal.paymentId(),
+    amount: OWED_CENTS,
+    currency: 'USD',
+    payee: paypal.payeeRaw,
+    timestampMs: SIGNAL_TIMESTAMP * 1000 + 60_000,
+    status: 'completed',
+    ...overrides,
+  };
 }
 
 /** A provider proof of one PayPal payment, as the gRPC request and the HTTP body of POST /verify/paypal/transfer_paypal. */
@@ -179,16 +197,31 @@ test('VerifyPaymentProof attests a provider proof as POST /verify/{platform}/{ac
 
 test('VerifyPaymentProof refusals keep their codes', async (t) => {
   const stranger = privateKeyToAccount(generatePrivateKey());
-  t.deepEqual(await refusal(t, verifyPaymentProof((await proofRequest(paypalPayment(), stranger)).grpc)), { code: Status.FAILED_PRECONDITION, errorCode: ['PROOF_NOT_TRUSTED'] });
+  t.deepEqual(await refusal(t, verifyPaymentProof((await proofRequest(paypalPayment(), stranger)).grpc)), {
+    code: Status.FAILED_PRECONDITION,
+    errorCode: ['PROOF_NOT_TRUSTED'],
+  });
   const { grpc } = await proofRequest();
   t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, proof: undefined })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
   // A timestamp past the safe range is refused, not rounded to one that might pass.
-  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, proof: { ...grpc.proof!, timestamp: 2n ** 63n } })), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
-  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, verifyingContract: `0x${'11'.repeat(20)}` })), { code: Status.INVALID_ARGUMENT, errorCode: ['VERIFYING_CONTRACT_MISMATCH'] });
-  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, actionType: 'transfer_venmo' })), { code: Status.INVALID_ARGUMENT, errorCode: ['UNSUPPORTED_ACTION'] });
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, proof: { ...grpc.proof!, timestamp: 2n ** 63n } })), {
+    code: Status.INVALID_ARGUMENT,
+    errorCode: ['INVALID_REQUEST'],
+  });
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, verifyingContract: `0x${'11'.repeat(20)}` })), {
+    code: Status.INVALID_ARGUMENT,
+    errorCode: ['VERIFYING_CONTRACT_MISMATCH'],
+  });
+  t.deepEqual(await refusal(t, verifyPaymentProof({ ...grpc, actionType: 'transfer_venmo' })), {
+    code: Status.INVALID_ARGUMENT,
+    errorCode: ['UNSUPPORTED_ACTION'],
+  });
   // A response body the caller vouched for and this client cannot read is the caller's error, not an outage to retry.
   for (const body of ['<html>not json</html>', JSON.stringify({ foo: 1 })]) {
-    t.deepEqual(await refusal(t, verifyPaymentProof((await proofRequest(paypalPayment(), proofAttestor, body)).grpc)), { code: Status.FAILED_PRECONDITION, errorCode: ['PROOF_RESPONSE_INVALID'] });
+    t.deepEqual(await refusal(t, verifyPaymentProof((await proofRequest(paypalPayment(), proofAttestor, body)).grpc)), {
+      code: Status.FAILED_PRECONDITION,
+      errorCode: ['PROOF_RESPONSE_INVALID'],
+    });
   }
 });
 
@@ -199,7 +232,11 @@ test('RegisterIdentity answers the identity attestation POST /identity does, wit
     platform: 'venmo',
     actionType: 'register_venmo',
     callerAddress: caller.toLowerCase(),
-    encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', account), { purpose: 'identity', platform: 'venmo', callerAddress: caller }),
+    encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', account), {
+      purpose: 'identity',
+      platform: 'venmo',
+      callerAddress: caller,
+    }),
     params: { SENDER_ID: account.id },
     chainId: BigInt(TEST_CHAIN_ID),
   };
@@ -233,17 +270,46 @@ test('RegisterIdentity answers the identity attestation POST /identity does, wit
     }),
   );
 
-  const otherAccount = { ...sent, encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', { id: '1111', username: 'someone' }), { purpose: 'identity', platform: 'venmo', callerAddress: caller }) };
-  t.deepEqual(await refusal(t, rpc((callback) => client.registerIdentity(otherAccount, callback))), { code: Status.FAILED_PRECONDITION, errorCode: ['IDENTITY_NOT_VERIFIED'] });
+  const otherAccount = {
+    ...sent,
+    encryptedSessionMaterial: await enclave.seal(enclave.simulator.openSession('venmo', { id: '1111', username: 'someone' }), {
+      purpose: 'identity',
+      platform: 'venmo',
+      callerAddress: caller,
+    }),
+  };
+  t.deepEqual(
+    await refusal(
+      t,
+      rpc((callback) => client.registerIdentity(otherAccount, callback)),
+    ),
+    { code: Status.FAILED_PRECONDITION, errorCode: ['IDENTITY_NOT_VERIFIED'] },
+  );
 });
 
 test('VerifyDispute answers the dispute attestation POST /dispute/verify does', async (t) => {
-  const rawEmail = await enclave.mailer.disputeEmail({ platform: 'venmo', paymentId: '4139920210011', disputeId: 'VD-20261123-0042', date: new Date('2026-11-23T11:30:00Z') });
+  const rawEmail = await enclave.mailer.disputeEmail({
+    platform: 'venmo',
+    paymentId: '4139920210011',
+    disputeId: 'VD-20261123-0042',
+    date: new Date('2026-11-23T11:30:00Z'),
+  });
   const intentHash = keccak256(toBytes('disputed over gRPC'));
-  const sent: VerifyDisputeRequest = { platform: 'venmo', actionType: 'dispute_venmo', encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }), chainId: BigInt(TEST_CHAIN_ID), intentHash };
+  const sent: VerifyDisputeRequest = {
+    platform: 'venmo',
+    actionType: 'dispute_venmo',
+    encryptedSessionMaterial: await enclave.seal({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }),
+    chainId: BigInt(TEST_CHAIN_ID),
+    intentHash,
+  };
   const verifyDispute = (request: VerifyDisputeRequest) => rpc<VerifyDisputeResponse>((callback) => client.verifyDispute(request, callback));
   const response = await verifyDispute(sent);
-  const http = await enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: sent.encryptedSessionMaterial, params: {}, chainId: TEST_CHAIN_ID, intentHash });
+  const http = await enclave.post('/dispute/verify/venmo/dispute_venmo', {
+    encryptedSessionMaterial: sent.encryptedSessionMaterial,
+    params: {},
+    chainId: TEST_CHAIN_ID,
+    intentHash,
+  });
   t.is(http.status, 200, JSON.stringify(http.body));
   const { domain, source, ...rest } = response;
   t.deepEqual({ ...rest, domain: { ...domain, chainId: Number(domain?.chainId) }, metadata: { source } }, http.body.responseObject);
@@ -251,9 +317,18 @@ test('VerifyDispute answers the dispute attestation POST /dispute/verify does', 
   t.is(source, 'dispute-email');
 
   const at = rawEmail.indexOf('4139920210011') + 2;
-  const altered = { ...sent, encryptedSessionMaterial: await enclave.seal({ rawEmail: `${rawEmail.slice(0, at)}8${rawEmail.slice(at + 1)}` }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }) };
+  const altered = {
+    ...sent,
+    encryptedSessionMaterial: await enclave.seal(
+      { rawEmail: `${rawEmail.slice(0, at)}8${rawEmail.slice(at + 1)}` },
+      { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash },
+    ),
+  };
   t.deepEqual(await refusal(t, verifyDispute(altered)), { code: Status.FAILED_PRECONDITION, errorCode: ['DKIM_VERIFICATION_FAILED'] });
-  t.deepEqual(await refusal(t, verifyDispute({ ...sent, platform: 'cashapp', actionType: 'dispute_cashapp' })), { code: Status.NOT_FOUND, errorCode: ['UNSUPPORTED_PLATFORM'] });
+  t.deepEqual(await refusal(t, verifyDispute({ ...sent, platform: 'cashapp', actionType: 'dispute_cashapp' })), {
+    code: Status.NOT_FOUND,
+    errorCode: ['UNSUPPORTED_PLATFORM'],
+  });
 });
 
 test('the attestation document, the dispute verifiers and health are served', async (t) => {
@@ -274,9 +349,18 @@ test('the attestation document, the dispute verifiers and health are served', as
   const overHttp = (await enclave.get(`/attestation?nonce=${nonce}`)).body.responseObject;
   await t.notThrowsAsync(checkAttestationDocument(overHttp, trusted, nonce));
   await t.throwsAsync(checkAttestationDocument(overHttp, trusted, `0x${'5b'.repeat(32)}`), { message: /not signed for this request/ });
-  t.deepEqual(await refusal(t, rpc((callback) => client.getAttestationDocument({ nonce: 'short' }, new Metadata(), callback))), { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] });
+  t.deepEqual(
+    await refusal(
+      t,
+      rpc((callback) => client.getAttestationDocument({ nonce: 'short' }, new Metadata(), callback)),
+    ),
+    { code: Status.INVALID_ARGUMENT, errorCode: ['INVALID_REQUEST'] },
+  );
   const disputes = await rpc<{ verifiers: { platform: string }[] }>((callback) => client.listDisputeVerifiers({}, callback));
-  t.deepEqual(disputes.verifiers.map((verifier) => verifier.platform), ['venmo', 'paypal']);
+  t.deepEqual(
+    disputes.verifiers.map((verifier) => verifier.platform),
+    ['venmo', 'paypal'],
+  );
 
   t.is(await healthOf(enclave.server.grpcAddress, ENCLAVE_SERVICE_NAME), 'SERVING');
 });

@@ -34,12 +34,39 @@ test('nothing decrypted, and nothing sealed, reaches the log on any path', async
 
     const identity = enclave.simulator.openSession('paypal', { id: 'P1', username: 'Mary', handle: 'mary@example.com' });
     const identityJwe = await track(identity, { purpose: 'identity', platform: 'paypal', callerAddress: `0x${'11'.repeat(20)}` });
-    t.is((await enclave.post('/identity', { platform: 'paypal', actionType: 'register_paypal', callerAddress: `0x${'11'.repeat(20)}`, encryptedSessionMaterial: identityJwe, params: {}, chainId: TEST_CHAIN_ID })).status, 200);
+    t.is(
+      (
+        await enclave.post('/identity', {
+          platform: 'paypal',
+          actionType: 'register_paypal',
+          callerAddress: `0x${'11'.repeat(20)}`,
+          encryptedSessionMaterial: identityJwe,
+          params: {},
+          chainId: TEST_CHAIN_ID,
+        })
+      ).status,
+      200,
+    );
 
-    const rawEmail = await enclave.mailer.disputeEmail({ platform: 'venmo', paymentId: '4139920210011', disputeId: 'VD-77', date: new Date('2026-11-23T11:00:00Z') });
+    const rawEmail = await enclave.mailer.disputeEmail({
+      platform: 'venmo',
+      paymentId: '4139920210011',
+      disputeId: 'VD-77',
+      date: new Date('2026-11-23T11:00:00Z'),
+    });
     const emailJwe = await track({ rawEmail }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash: keccak256(toBytes('x')) });
     secrets.push('The sender of a payment you received has disputed it');
-    t.is((await enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: emailJwe, params: {}, chainId: TEST_CHAIN_ID, intentHash: keccak256(toBytes('x')) })).status, 200);
+    t.is(
+      (
+        await enclave.post('/dispute/verify/venmo/dispute_venmo', {
+          encryptedSessionMaterial: emailJwe,
+          params: {},
+          chainId: TEST_CHAIN_ID,
+          intentHash: keccak256(toBytes('x')),
+        })
+      ).status,
+      200,
+    );
 
     const log = enclave.logs.join('');
     t.true(enclave.logs.length > 40, 'the service does log its work');

@@ -21,7 +21,10 @@ const refused = (t: import('ava').ExecutionContext, document: Uint8Array, messag
 
 test('a document the module signed reads back with its PCRs, user data and nonce, tagged or not', async (t) => {
   const module = new FixtureNitroModule(pki, pcrsOf(7), () => at);
-  const attestation = verifyNitroDocument(await module.attest({ userData: new Uint8Array([1, 2, 3]), nonce: new Uint8Array(16).fill(9) }), { root: pki.rootPem, now: at });
+  const attestation = verifyNitroDocument(await module.attest({ userData: new Uint8Array([1, 2, 3]), nonce: new Uint8Array(16).fill(9) }), {
+    root: pki.rootPem,
+    now: at,
+  });
   t.is(attestation.timestamp, at);
   t.is(bytesToHex(attestation.pcrs.get(0)!), bytesToHex(new Uint8Array(48).fill(7)));
   t.deepEqual([...attestation.pcrs.keys()], [0, 1, 2]);
@@ -33,7 +36,14 @@ test('a document the module signed reads back with its PCRs, user data and nonce
 });
 
 test('the committed fixture, a document signed once by a throwaway PKI, verifies at its time and not a day after its certificates end', async (t) => {
-  const fixture = JSON.parse(await readFile(new URL('fixtures/nitro-attestation.json', import.meta.url), 'utf8')) as { root: string; document: string; at: number; pcr0: Hex; userData: Hex; nonce: Hex };
+  const fixture = JSON.parse(await readFile(new URL('fixtures/nitro-attestation.json', import.meta.url), 'utf8')) as {
+    root: string;
+    document: string;
+    at: number;
+    pcr0: Hex;
+    userData: Hex;
+    nonce: Hex;
+  };
   const document = Buffer.from(fixture.document, 'base64');
   const attestation = verifyNitroDocument(document, { root: fixture.root, now: fixture.at });
   t.is(bytesToHex(attestation.pcrs.get(0)!), fixture.pcr0);
@@ -44,7 +54,7 @@ test('the committed fixture, a document signed once by a throwaway PKI, verifies
   refused(t, document, /not the trusted root/, { root: pki.rootPem, now: fixture.at });
 });
 
-test('a signature by any key but the certificate\'s is refused, as is a payload changed after signing', (t) => {
+test("a signature by any key but the certificate's is refused, as is a payload changed after signing", (t) => {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
   refused(t, signCose(nitroPayload(pki, pcrsOf(7), { timestamp: at }), privateKey), /does not verify/);
 

@@ -90,8 +90,12 @@ test('the served document is the one built from the package version, outside the
 test('every route the app serves is documented, and nothing else', (t) => {
   const app = createAttestationApp({ service: enclave.service, logger: pino({ level: 'silent' }) });
   const router = (app.middleware as Array<{ router?: { stack: Array<{ path: string; methods: string[] }> } }>).find((middleware) => middleware.router)!.router!;
-  const served = router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path.replace(/:(\w+)/g, '{$1}')}`));
-  const documented = Object.entries<Json>(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+  const served = router.stack.flatMap((layer) =>
+    layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path.replace(/:(\w+)/g, '{$1}')}`),
+  );
+  const documented = Object.entries<Json>(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
   t.deepEqual(documented.sort(), served.sort());
 });
 
@@ -119,7 +123,7 @@ test('the attestation document, with and without a nonce, is the documented one;
   refused(t, 'GET', '/attestation?nonce=0x12', await enclave.get('/attestation?nonce=0x12'), 400, 'INVALID_REQUEST');
 });
 
-test('a Nitro enclave\'s document, carrying the hardware\'s evidence, is the documented one', async (t) => {
+test("a Nitro enclave's document, carrying the hardware's evidence, is the documented one", async (t) => {
   const pki = await makeNitroPki();
   const producer = await NitroAttestationProducer.open(new FixtureNitroModule(pki, pcrsOf(7)), pki.rootPem, Date.now());
   const nitro = await startTestEnclave({ producer });
@@ -138,7 +142,14 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
 
   const session = makerSession(enclave);
   const upload = await session.uploadBody();
-  refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...upload, payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }), 422, 'CREDENTIAL_PAYEE_MISMATCH');
+  refused(
+    t,
+    'POST',
+    '/seller/credentials/venmo',
+    await enclave.post('/seller/credentials/venmo', { ...upload, payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }),
+    422,
+    'CREDENTIAL_PAYEE_MISMATCH',
+  );
   refused(t, 'POST', '/seller/credentials/cashapp', await enclave.post('/seller/credentials/cashapp', upload), 404, 'UNSUPPORTED_PLATFORM');
   refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...upload, surprise: true }), 400, 'INVALID_REQUEST');
   const kept = succeeded(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', upload), 201);
@@ -147,15 +158,30 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
   refused(t, 'GET', '/seller/credentials/venmo/0x1234', await enclave.get('/seller/credentials/venmo/0x1234'), 400, 'INVALID_REQUEST');
 
   const resolvePath = '/seller/verify/venmo/transfer_venmo';
-  const resolve = (paymentId: string, intent: Record<string, unknown>) => enclave.post(resolvePath, { params: { PAYMENT_ID: paymentId }, intent, chainId: TEST_CHAIN_ID });
+  const resolve = (paymentId: string, intent: Record<string, unknown>) =>
+    enclave.post(resolvePath, { params: { PAYMENT_ID: paymentId }, intent, chainId: TEST_CHAIN_ID });
   const intent = intentFor(venmo);
   const paid = receivedPayment(enclave, session.material, { note: `beans ${paymentReference(intent.intentHash)}` });
   const attested = succeeded(t, 'POST', resolvePath, await resolve(paid.paymentId, intent));
   t.deepEqual(attested.metadata, { source: 'seller-tee', platform: 'venmo', actionType: 'transfer_venmo' });
   // Another intent whose reference the memo still names: only the claim on the payment id stands in the way.
-  refused(t, 'POST', resolvePath, await resolve(paid.paymentId, { ...intentFor(venmo), intentHash: intent.intentHash.replace(/.$/, (last) => (last === '0' ? '1' : '0')) }), 409, 'PAYMENT_ID_ALREADY_USED');
+  refused(
+    t,
+    'POST',
+    resolvePath,
+    await resolve(paid.paymentId, { ...intentFor(venmo), intentHash: intent.intentHash.replace(/.$/, (last) => (last === '0' ? '1' : '0')) }),
+    409,
+    'PAYMENT_ID_ALREADY_USED',
+  );
   refused(t, 'POST', resolvePath, await resolve(receivedPayment(enclave, session.material, {}).paymentId, intent), 422, 'MEMO_MISMATCH');
-  refused(t, 'POST', '/seller/verify/venmo/transfer_paypal', await enclave.post('/seller/verify/venmo/transfer_paypal', { params: {}, intent, chainId: TEST_CHAIN_ID }), 400, 'UNSUPPORTED_ACTION');
+  refused(
+    t,
+    'POST',
+    '/seller/verify/venmo/transfer_paypal',
+    await enclave.post('/seller/verify/venmo/transfer_paypal', { params: {}, intent, chainId: TEST_CHAIN_ID }),
+    400,
+    'UNSUPPORTED_ACTION',
+  );
 
   const revokePath = `${credentialPath}/revoke`;
   const now = Math.floor(TEST_NOW / 1000);
@@ -165,7 +191,14 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
   refused(t, 'POST', revokePath, await revoke(session.owner, now - 600), 422, 'REVOCATION_STALE');
   const revoked = succeeded(t, 'POST', revokePath, await revoke(session.owner, now));
   t.like(revoked, { credentialId: kept.credentialId, status: 'REVOKED', enabled: false, available: false, endedAt: new Date(TEST_NOW).toISOString() });
-  refused(t, 'POST', resolvePath, await resolve(receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) }).paymentId, intent), 422, 'SELLER_CREDENTIAL_UNAVAILABLE');
+  refused(
+    t,
+    'POST',
+    resolvePath,
+    await resolve(receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) }).paymentId, intent),
+    422,
+    'SELLER_CREDENTIAL_UNAVAILABLE',
+  );
 });
 
 test('a buyer verification answers the documented payment attestation, and its refusals are documented', async (t) => {
@@ -178,9 +211,23 @@ test('a buyer verification answers the documented payment attestation, and its r
   const short = preparePayment(enclave, cashapp, { amount: OWED_CENTS - 1n });
   refused(t, 'POST', target, await buyerVerify(enclave, cashapp, short, intentFor(cashapp)), 422, 'AMOUNT_TOO_LOW');
   const intent = intentFor(cashapp);
-  const otherUse = await buyerVerify(enclave, cashapp, prepared, intent, { encryptedSessionMaterial: await enclave.seal(prepared.material, { purpose: 'payment', platform: 'cashapp', chainId: TEST_CHAIN_ID, intentHash: keccak256(toBytes('another intent')) }) });
+  const otherUse = await buyerVerify(enclave, cashapp, prepared, intent, {
+    encryptedSessionMaterial: await enclave.seal(prepared.material, {
+      purpose: 'payment',
+      platform: 'cashapp',
+      chainId: TEST_CHAIN_ID,
+      intentHash: keccak256(toBytes('another intent')),
+    }),
+  });
   refused(t, 'POST', target, otherUse, 400, 'SESSION_CONTEXT_MISMATCH');
-  refused(t, 'POST', '/buyer/verify/nowhere-pay/transfer_nowhere', await enclave.post('/buyer/verify/nowhere-pay/transfer_nowhere', { encryptedSessionMaterial: 'x', intent, chainId: TEST_CHAIN_ID }), 404, 'UNSUPPORTED_PLATFORM');
+  refused(
+    t,
+    'POST',
+    '/buyer/verify/nowhere-pay/transfer_nowhere',
+    await enclave.post('/buyer/verify/nowhere-pay/transfer_nowhere', { encryptedSessionMaterial: 'x', intent, chainId: TEST_CHAIN_ID }),
+    404,
+    'UNSUPPORTED_PLATFORM',
+  );
   refused(t, 'POST', target, await enclave.post(target, '{"chainId":', { 'content-type': 'application/json' }), 400, 'INVALID_JSON');
   refused(t, 'POST', target, await enclave.post(target, 'chainId=1', { 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
 });
@@ -206,30 +253,52 @@ test('identity and dispute attestations are the documented ones', async (t) => {
     params: { SENDER_ID: account.id },
     chainId: TEST_CHAIN_ID,
   };
-  t.like(succeeded(t, 'POST', '/identity', await enclave.post('/identity', request)), { identity: { platform: 'venmo', payeeId: account.id }, signer: enclave.service.signer });
+  t.like(succeeded(t, 'POST', '/identity', await enclave.post('/identity', request)), {
+    identity: { platform: 'venmo', payeeId: account.id },
+    signer: enclave.service.signer,
+  });
   refused(t, 'POST', '/identity', await enclave.post('/identity', { ...request, actionType: 'register_nothing' }), 400, 'UNSUPPORTED_ACTION');
   refused(t, 'POST', '/identity', await enclave.post('/identity', { ...request, chainId: 1 }), 400, 'UNSUPPORTED_CHAIN');
 
   const verifiers = succeeded(t, 'GET', '/dispute/supported', await enclave.get('/dispute/supported'));
   t.true(verifiers.verifiers.length > 0);
   const intentHash = keccak256(toBytes('disputed intent'));
-  const rawEmail = await enclave.mailer.disputeEmail({ platform: 'venmo', paymentId: '4139920210011', disputeId: 'VD-20261123-0042', date: new Date('2026-11-23T11:30:00Z') });
+  const rawEmail = await enclave.mailer.disputeEmail({
+    platform: 'venmo',
+    paymentId: '4139920210011',
+    disputeId: 'VD-20261123-0042',
+    date: new Date('2026-11-23T11:30:00Z'),
+  });
   const dispute = (email: string) =>
-    enclave.seal({ rawEmail: email }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash }).then((sealed) =>
-      enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: sealed, params: {}, chainId: TEST_CHAIN_ID, intentHash }),
-    );
-  t.like(succeeded(t, 'POST', '/dispute/verify/venmo/dispute_venmo', await dispute(rawEmail)), { dispute: { paymentId: '4139920210011' }, metadata: { source: 'dispute-email' } });
+    enclave
+      .seal({ rawEmail: email }, { purpose: 'dispute', platform: 'venmo', chainId: TEST_CHAIN_ID, intentHash })
+      .then((sealed) =>
+        enclave.post('/dispute/verify/venmo/dispute_venmo', { encryptedSessionMaterial: sealed, params: {}, chainId: TEST_CHAIN_ID, intentHash }),
+      );
+  t.like(succeeded(t, 'POST', '/dispute/verify/venmo/dispute_venmo', await dispute(rawEmail)), {
+    dispute: { paymentId: '4139920210011' },
+    metadata: { source: 'dispute-email' },
+  });
   refused(t, 'POST', '/dispute/verify/venmo/dispute_venmo', await dispute(rawEmail.replace('4139920210011', '4139920210012')), 422, 'DKIM_VERIFICATION_FAILED');
 });
 
 test('the validator holds answers to the document: an undocumented field, errorCode or status does not pass', async (t) => {
   const document = await enclave.get('/attestation');
   t.deepEqual(problems('GET', '/attestation', document), []);
-  t.regex(problems('GET', '/attestation', { ...document, body: { ...document.body, responseObject: { ...document.body.responseObject, extra: 1 } } }).join(), /additional properties/);
-  t.regex(problems('GET', '/attestation', { ...document, body: { ...document.body, responseObject: { ...document.body.responseObject, signer: 'nobody' } } }).join(), /pattern/);
+  t.regex(
+    problems('GET', '/attestation', { ...document, body: { ...document.body, responseObject: { ...document.body.responseObject, extra: 1 } } }).join(),
+    /additional properties/,
+  );
+  t.regex(
+    problems('GET', '/attestation', { ...document, body: { ...document.body, responseObject: { ...document.body.responseObject, signer: 'nobody' } } }).join(),
+    /pattern/,
+  );
   const notFound = await enclave.get(`/seller/credentials/venmo/${keccak256(toBytes('nobody'))}`);
   t.deepEqual(problems('GET', '/seller/credentials/venmo/0x', notFound), []);
-  t.regex(problems('GET', '/seller/credentials/venmo/0x', { ...notFound, body: { ...notFound.body, errorCode: 'PAYMENT_NOT_FOUND' } }).join(), /allowed values/);
+  t.regex(
+    problems('GET', '/seller/credentials/venmo/0x', { ...notFound, body: { ...notFound.body, errorCode: 'PAYMENT_NOT_FOUND' } }).join(),
+    /allowed values/,
+  );
   t.regex(problems('GET', '/seller/credentials/venmo/0x', { status: 409, body: { ...notFound.body, statusCode: 409 } }).join(), /status is not documented/);
   t.regex(problems('GET', '/seller/credentials/venmo/0x', notFound, 'text/plain').join(), /content type text\/plain is not documented/);
 });

@@ -9,13 +9,26 @@ import { join } from 'node:path';
 import test from 'ava';
 import { EmbeddedStore } from '../../actors/index.js';
 import { ChainRegistry, USED_PAYMENT_IDS_COLLECTION, UsedPaymentIds, type UsedPaymentIdCollection } from '../../enclave/index.js';
-import { DISPUTE_VERIFIER, PAYMENT_VERIFIER, PLATFORM_FIXTURES, TEST_CHAIN_ID, buyerVerify, intentFor, preparePayment, startTestEnclave } from '../support/enclave.js';
+import {
+  DISPUTE_VERIFIER,
+  PAYMENT_VERIFIER,
+  PLATFORM_FIXTURES,
+  TEST_CHAIN_ID,
+  buyerVerify,
+  intentFor,
+  preparePayment,
+  startTestEnclave,
+} from '../support/enclave.js';
 
 const root = mkdtempSync(join(tmpdir(), 'peer-claims-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
 
 const OTHER_CHAIN = 10;
-const chains = () => new ChainRegistry({ [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER }, [OTHER_CHAIN]: { paymentVerifier: PAYMENT_VERIFIER } });
+const chains = () =>
+  new ChainRegistry({
+    [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER },
+    [OTHER_CHAIN]: { paymentVerifier: PAYMENT_VERIFIER },
+  });
 const cashapp = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'cashapp')!;
 
 test('a payment id claimed on one chain is refused for another intent after a restart, and stays free on another chain', async (t) => {

@@ -74,7 +74,8 @@ for (const fixture of PLATFORM_FIXTURES) {
     ['a payment made after the intent expired, beyond its buffer', { timestampMs: EXPIRY_TIME * 1000 + 61_000 }, {}, 422, 'PAYMENT_AFTER_INTENT'],
   ];
   // Wise serves only transfers the session's profile made: nothing there is incoming.
-  if (fixture.platform !== 'wise') refusals.push(["a payment the buyer's account received rather than sent", { direction: 'incoming' }, {}, 422, 'PAYMENT_NOT_OUTGOING']);
+  if (fixture.platform !== 'wise')
+    refusals.push(["a payment the buyer's account received rather than sent", { direction: 'incoming' }, {}, 422, 'PAYMENT_NOT_OUTGOING']);
   for (const [what, payment, intentOverrides, status, errorCode] of refusals) {
     test(`${fixture.platform}: ${what} is refused with ${errorCode}`, async (t) => {
       const prepared = preparePayment(enclave, fixture, payment);
@@ -160,7 +161,7 @@ test('paypal: money the maker sent the buyer is not a payment to the maker', asy
   t.like(response.body, { errorCode: 'PAYMENT_NOT_OUTGOING' });
 });
 
-test('the timestamp buffer is the service\'s, per platform: a payment 90 s before the signal or after the expiry passes where it is two minutes, not where it is the default minute', async (t) => {
+test("the timestamp buffer is the service's, per platform: a payment 90 s before the signal or after the expiry passes where it is two minutes, not where it is the default minute", async (t) => {
   const configured = await startTestEnclave({ timestampBuffers: { venmo: 120_000 } });
   t.teardown(() => configured.stop());
   const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;

@@ -1,5 +1,15 @@
 import test from 'ava';
-import { PAYMENT_VERIFIER, PLATFORM_FIXTURES, TEST_CHAIN_ID, buyerVerify, intentFor, preparePayment, startTestEnclave, type TestEnclave, paymentUse } from '../support/enclave.js';
+import {
+  PAYMENT_VERIFIER,
+  PLATFORM_FIXTURES,
+  TEST_CHAIN_ID,
+  buyerVerify,
+  intentFor,
+  preparePayment,
+  startTestEnclave,
+  type TestEnclave,
+  paymentUse,
+} from '../support/enclave.js';
 
 let enclave: TestEnclave;
 test.before(async () => {
@@ -20,7 +30,12 @@ async function platformCalls<T>(platform: string, request: () => Promise<T>): Pr
 test('an unknown platform is 404 and a mismatched action type is 400, before any platform is asked', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const intent = intentFor(venmo);
-  const body = { encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent)), params: prepared.params, intent, chainId: TEST_CHAIN_ID };
+  const body = {
+    encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(venmo, intent)),
+    params: prepared.params,
+    intent,
+    chainId: TEST_CHAIN_ID,
+  };
   const [unknown, calls] = await platformCalls('venmo', () => enclave.post('/buyer/verify/myspace/transfer_myspace', body));
   t.like(unknown, { status: 404, body: { success: false, errorCode: 'UNSUPPORTED_PLATFORM', statusCode: 404 } });
   const wrongAction = await enclave.post('/buyer/verify/venmo/transfer_cashapp', body);
@@ -48,14 +63,24 @@ test('the verifier is resolved from chainId; a verifyingContract that is sent mu
 test('session material the enclave cannot open, or that does not fit the platform, is refused without quoting it', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const intent = intentFor(venmo);
-  const notJwe = await enclave.post('/buyer/verify/venmo/transfer_venmo', { encryptedSessionMaterial: 'api_access_token=secret-cookie', params: prepared.params, intent, chainId: TEST_CHAIN_ID });
+  const notJwe = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+    encryptedSessionMaterial: 'api_access_token=secret-cookie',
+    params: prepared.params,
+    intent,
+    chainId: TEST_CHAIN_ID,
+  });
   t.like(notJwe, { status: 400, body: { errorCode: 'INVALID_SESSION_MATERIAL' } });
   t.false(JSON.stringify(notJwe.body).includes('secret-cookie'));
 
   const other = await startTestEnclave();
   try {
     const sealedElsewhere = await other.seal(prepared.material, paymentUse(venmo, intent));
-    const foreign = await enclave.post('/buyer/verify/venmo/transfer_venmo', { encryptedSessionMaterial: sealedElsewhere, params: prepared.params, intent, chainId: TEST_CHAIN_ID });
+    const foreign = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
+      encryptedSessionMaterial: sealedElsewhere,
+      params: prepared.params,
+      intent,
+      chainId: TEST_CHAIN_ID,
+    });
     t.like(foreign, { status: 400, body: { errorCode: 'INVALID_SESSION_MATERIAL' } });
   } finally {
     await other.stop();
@@ -83,7 +108,12 @@ test('params are checked per platform', async (t) => {
 
 test('a malformed intent snapshot names the fields at fault', async (t) => {
   const prepared = preparePayment(enclave, venmo);
-  const bad = await buyerVerify(enclave, venmo, prepared, intentFor(venmo, { amount: '25.5', conversionRate: 1.02, payeeDetails: 'mary', fiatCurrency: 'usd' }));
+  const bad = await buyerVerify(
+    enclave,
+    venmo,
+    prepared,
+    intentFor(venmo, { amount: '25.5', conversionRate: 1.02, payeeDetails: 'mary', fiatCurrency: 'usd' }),
+  );
   t.like(bad, { status: 400, body: { errorCode: 'INVALID_REQUEST', responseObject: null } });
   for (const field of ['intent.amount', 'intent.conversionRate', 'intent.payeeDetails', 'intent.fiatCurrency']) t.true(bad.body.message.includes(field), field);
   // The buffer is the service's setting per platform: a request that names one is refused, even a modest one.
@@ -109,7 +139,10 @@ test('a signal or expiry too far ahead to be a date is refused as input, never a
   const prepared = preparePayment(enclave, venmo);
   const signalled = intentFor(venmo);
   // Fifteen digits of seconds are past the last instant a Date holds (8.64e15 ms): the refusal message once tried to print one.
-  for (const times of [{ signalTimestamp: '999999999999998', expiryTime: '999999999999999' }, { signalTimestamp: 1_000_000_000_000, expiryTime: 1_000_000_000_001 }]) {
+  for (const times of [
+    { signalTimestamp: '999999999999998', expiryTime: '999999999999999' },
+    { signalTimestamp: 1_000_000_000_000, expiryTime: 1_000_000_000_001 },
+  ]) {
     const [refused, calls] = await platformCalls('venmo', () => buyerVerify(enclave, venmo, prepared, { ...signalled, ...times }));
     t.like(refused, { status: 400, body: { success: false, errorCode: 'INVALID_REQUEST', responseObject: null } }, JSON.stringify(times));
     t.regex(refused.body.message, /intent\.signalTimestamp/);

@@ -9,7 +9,18 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { EmbeddedStore } from '../../actors/index.js';
 import { SELLER_CREDENTIALS_COLLECTION, paymentReference, revocationMessage } from '../../enclave/index.js';
 import { interceptedStore } from '../support/intercepted-store.js';
-import { EXPIRY_TIME, OWED_CENTS, PAYMENT_VERIFIER, SIGNAL_TIMESTAMP, TEST_CHAIN_ID, TEST_NOW, intentFor, isSignedPaymentAttestation, startTestEnclave, type TestEnclave } from '../support/enclave.js';
+import {
+  EXPIRY_TIME,
+  OWED_CENTS,
+  PAYMENT_VERIFIER,
+  SIGNAL_TIMESTAMP,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+  intentFor,
+  isSignedPaymentAttestation,
+  startTestEnclave,
+  type TestEnclave,
+} from '../support/enclave.js';
 import { SELLER_PAYEE, makerSession, receivedPayment, venmo, type MakerSession } from '../support/seller.js';
 
 const payeeDetails = SELLER_PAYEE;
@@ -30,7 +41,15 @@ test('a kept credential makes the payee enabled and available, and the store hol
   const session = makerSession(enclave);
   const { status, body } = await upload(enclave, session);
   t.is(status, 201, JSON.stringify(body));
-  t.like(body.responseObject, { platform: 'venmo', payeeDetails, owner: session.owner.address, status: 'ACTIVE', enabled: true, available: true, expiresAt: new Date(TEST_NOW + 7 * DAY * 1000).toISOString() });
+  t.like(body.responseObject, {
+    platform: 'venmo',
+    payeeDetails,
+    owner: session.owner.address,
+    status: 'ACTIVE',
+    enabled: true,
+    available: true,
+    expiresAt: new Date(TEST_NOW + 7 * DAY * 1000).toISOString(),
+  });
   t.regex(body.responseObject.credentialId, /^scr_[0-9a-f]{24}$/);
   t.false('sealed' in body.responseObject);
   t.deepEqual((await enclave.get(`/seller/credentials/venmo/${payeeDetails}`)).body.responseObject, body.responseObject);
@@ -42,16 +61,25 @@ test('a kept credential makes the payee enabled and available, and the store hol
   t.false(enclave.logs.join('').includes(cookie), 'and never logged');
 });
 
-test('an upload is refused unless the session is the payee\'s own, sealed for the seller path by its caller, on a platform the path serves', async (t) => {
+test("an upload is refused unless the session is the payee's own, sealed for the seller path by its caller, on a platform the path serves", async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
   const session = makerSession(enclave);
   const now = Math.floor(TEST_NOW / 1000);
 
-  t.like(await upload(enclave, session, { payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }), { status: 422, body: { errorCode: 'CREDENTIAL_PAYEE_MISMATCH' } });
+  t.like(await upload(enclave, session, { payeeDetails: keccak256(toBytes(venmo.otherPayeeRaw)) }), {
+    status: 422,
+    body: { errorCode: 'CREDENTIAL_PAYEE_MISMATCH' },
+  });
   const other = privateKeyToAccount(generatePrivateKey());
-  t.like(await upload(enclave, session, { encryptedSessionMaterial: await session.seal({ callerAddress: other.address }) }), { status: 400, body: { errorCode: 'SESSION_CONTEXT_MISMATCH' } });
-  t.like(await upload(enclave, session, { encryptedSessionMaterial: await session.seal({ purpose: 'identity' }) }), { status: 400, body: { errorCode: 'SESSION_CONTEXT_MISMATCH' } });
+  t.like(await upload(enclave, session, { encryptedSessionMaterial: await session.seal({ callerAddress: other.address }) }), {
+    status: 400,
+    body: { errorCode: 'SESSION_CONTEXT_MISMATCH' },
+  });
+  t.like(await upload(enclave, session, { encryptedSessionMaterial: await session.seal({ purpose: 'identity' }) }), {
+    status: 400,
+    body: { errorCode: 'SESSION_CONTEXT_MISMATCH' },
+  });
   t.like(await upload(enclave, session, { expiresAt: now + 31 * DAY }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await upload(enclave, session, { expiresAt: now }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await upload(enclave, session, { surprise: true }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
@@ -72,11 +100,16 @@ test('the seller path attests a payment the payee received whose memo names the 
   const intent = intentFor(venmo);
   const other = intentFor(venmo);
   // A memo naming two intents still pays one: whichever is resolved first spends the payment.
-  const payment = receivedPayment(enclave, session.material, { note: `coffee beans ${paymentReference(intent.intentHash).toLowerCase()}, ${paymentReference(other.intentHash)}` });
+  const payment = receivedPayment(enclave, session.material, {
+    note: `coffee beans ${paymentReference(intent.intentHash).toLowerCase()}, ${paymentReference(other.intentHash)}`,
+  });
 
   const { status, body } = await resolve(enclave, payment.paymentId, intent);
   t.is(status, 200, JSON.stringify(body));
-  t.like(body.responseObject, { metadata: { source: 'seller-tee', platform: 'venmo', actionType: 'transfer_venmo' }, typedDataValue: { intentHash: intent.intentHash, releaseAmount: intent.amount } });
+  t.like(body.responseObject, {
+    metadata: { source: 'seller-tee', platform: 'venmo', actionType: 'transfer_venmo' },
+    typedDataValue: { intentHash: intent.intentHash, releaseAmount: intent.amount },
+  });
   t.true(await isSignedPaymentAttestation(body.responseObject, enclave.service.signer));
   t.truthy((await enclave.get(`/seller/credentials/venmo/${payeeDetails}`)).body.responseObject.lastResolvedAt);
 
@@ -86,7 +119,7 @@ test('the seller path attests a payment the payee received whose memo names the 
   t.false(enclave.logs.join('').includes(String(session.material.Cookie)), 'the kept session is never logged while resolving');
 });
 
-test('a payment whose memo names no intent, or another intent, is refused: another buyer\'s payment cannot fulfil an attacker\'s intent', async (t) => {
+test("a payment whose memo names no intent, or another intent, is refused: another buyer's payment cannot fulfil an attacker's intent", async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
   const session = makerSession(enclave);
@@ -101,7 +134,12 @@ test('a payment whose memo names no intent, or another intent, is refused: anoth
   const glued = receivedPayment(enclave, session.material, { note: `${paymentReference(victim.intentHash)}7` });
   t.like(await resolve(enclave, glued.paymentId, victim), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
   // Money the maker sent (a refund to the buyer, say) proves no payment to the maker.
-  const sent = receivedPayment(enclave, session.material, { direction: 'outgoing', payer: venmo.payeeId, payee: '7777000111', note: paymentReference(victim.intentHash) });
+  const sent = receivedPayment(enclave, session.material, {
+    direction: 'outgoing',
+    payer: venmo.payeeId,
+    payee: '7777000111',
+    note: paymentReference(victim.intentHash),
+  });
   t.like(await resolve(enclave, sent.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_NOT_INCOMING' } });
   // The ordinary rules hold as on the buyer path.
   const short = receivedPayment(enclave, session.material, { amount: OWED_CENTS - 1n, note: paymentReference(victim.intentHash) });
@@ -139,13 +177,20 @@ test('only the uploader revokes, by signing for this credential now; a revoked c
   const { credentialId } = (await upload(enclave, session)).body.responseObject;
   const issuedAt = Math.floor(TEST_NOW / 1000);
   const revoke = async (signer = session.owner, at = issuedAt, id = credentialId) =>
-    enclave.post(`/seller/credentials/venmo/${payeeDetails}/revoke`, { issuedAt: at, signature: await signer.signMessage({ message: revocationMessage(id, at) }) });
+    enclave.post(`/seller/credentials/venmo/${payeeDetails}/revoke`, {
+      issuedAt: at,
+      signature: await signer.signMessage({ message: revocationMessage(id, at) }),
+    });
 
   t.like(await revoke(privateKeyToAccount(generatePrivateKey())), { status: 403, body: { errorCode: 'REVOCATION_NOT_AUTHORIZED' } });
   t.like(await revoke(session.owner, issuedAt, 'scr_000000000000000000000000'), { status: 403, body: { errorCode: 'REVOCATION_NOT_AUTHORIZED' } });
   t.like(await revoke(session.owner, issuedAt - 600), { status: 422, body: { errorCode: 'REVOCATION_STALE' } });
   const expiresAt = (await session.uploadBody()).expiresAt;
-  t.deepEqual(await enclave.service.activeSellerCredentials(), [{ platform: 'venmo', payeeDetails: payeeDetails.toLowerCase(), expiresAt }], 'the orderbook sees the active credential');
+  t.deepEqual(
+    await enclave.service.activeSellerCredentials(),
+    [{ platform: 'venmo', payeeDetails: payeeDetails.toLowerCase(), expiresAt }],
+    'the orderbook sees the active credential',
+  );
   t.like(await revoke(), { status: 200, body: { responseObject: { status: 'REVOKED', enabled: false, available: false } } });
   t.like(await revoke(), { status: 200, body: { responseObject: { status: 'REVOKED' } } });
   t.deepEqual(await enclave.service.activeSellerCredentials(), [], 'a revoked credential is not listed');
@@ -173,7 +218,7 @@ test('a credential kept by one enclave does not open in an enclave with another 
   t.regex(body.message, /another signing key/);
 });
 
-test('a revocation that lands while a payment is being resolved stays revoked: the resolution\'s write-back does not bring the credential back', async (t) => {
+test("a revocation that lands while a payment is being resolved stays revoked: the resolution's write-back does not bring the credential back", async (t) => {
   let duringResolve: (() => Promise<void>) | null = null;
   const store = interceptedStore(new EmbeddedStore(), (spec, collection) =>
     spec.name === SELLER_CREDENTIALS_COLLECTION.name
@@ -195,7 +240,10 @@ test('a revocation that lands while a payment is being resolved stays revoked: t
   const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
   duringResolve = async () => {
     const issuedAt = Math.floor(TEST_NOW / 1000);
-    const revoked = await enclave.post(`/seller/credentials/venmo/${payeeDetails}/revoke`, { issuedAt, signature: await session.owner.signMessage({ message: revocationMessage(credentialId, issuedAt) }) });
+    const revoked = await enclave.post(`/seller/credentials/venmo/${payeeDetails}/revoke`, {
+      issuedAt,
+      signature: await session.owner.signMessage({ message: revocationMessage(credentialId, issuedAt) }),
+    });
     t.is(revoked.status, 200);
   };
   t.is((await resolve(enclave, paid.paymentId, intent)).status, 200, 'the payment was read before the revocation');
@@ -203,7 +251,7 @@ test('a revocation that lands while a payment is being resolved stays revoked: t
   t.like((await enclave.get(`/seller/credentials/venmo/${payeeDetails}`)).body.responseObject, { status: 'REVOKED', enabled: false, lastResolvedAt: null });
 });
 
-test('document 3\'s verifyingContract rule holds on the seller path: when sent, it must be the verifier the chain id resolves to', async (t) => {
+test("document 3's verifyingContract rule holds on the seller path: when sent, it must be the verifier the chain id resolves to", async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
   const session = makerSession(enclave);
@@ -212,7 +260,10 @@ test('document 3\'s verifyingContract rule holds on the seller path: when sent, 
   const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
   const body = { params: { PAYMENT_ID: paid.paymentId }, intent, chainId: TEST_CHAIN_ID };
   const other = `0x${'ab'.repeat(20)}`;
-  t.like(await enclave.post('/seller/verify/venmo/transfer_venmo', { ...body, verifyingContract: other }), { status: 400, body: { errorCode: 'VERIFYING_CONTRACT_MISMATCH' } });
+  t.like(await enclave.post('/seller/verify/venmo/transfer_venmo', { ...body, verifyingContract: other }), {
+    status: 400,
+    body: { errorCode: 'VERIFYING_CONTRACT_MISMATCH' },
+  });
   const { status, body: answer } = await enclave.post('/seller/verify/venmo/transfer_venmo', { ...body, verifyingContract: PAYMENT_VERIFIER });
   t.is(status, 200);
   t.is(answer.responseObject.domain.verifyingContract, PAYMENT_VERIFIER);

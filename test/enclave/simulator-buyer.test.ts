@@ -72,7 +72,7 @@ test('a buyer signs in, pays and sees what they sent', async (t) => {
   ]);
 });
 
-test('two sign-ins are two accounts, and neither sees the other\'s payments', async (t) => {
+test("two sign-ins are two accounts, and neither sees the other's payments", async (t) => {
   const [first, second] = [await signIn('cashapp'), await signIn('cashapp')];
   t.not(first.account.id, second.account.id);
   t.is(first.account.handle, `$${first.account.username}`);
@@ -171,7 +171,10 @@ test('a body the API cannot use is refused with 400 and a code saying why', asyn
   const venmoSession = await signIn('venmo');
   const wiseSession = await signIn('wise');
   const monzoSession = await signIn('monzo');
-  t.like(await post('/_buyer/payments', { platform: 'venmo', material: venmoSession.material, amount: '1.00', currency: 'USD' }), { status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
+  t.like(await post('/_buyer/payments', { platform: 'venmo', material: venmoSession.material, amount: '1.00', currency: 'USD' }), {
+    status: 400,
+    body: { error: { code: 'INVALID_REQUEST' } },
+  });
   t.like(await post('/_buyer/payments', '{"platform":'), { status: 400, body: { error: { code: 'INVALID_JSON' } } });
   t.like(await post('/_buyer/sessions', { platform: 'venmo', username: 'no spaces please' }), { status: 400, body: { error: { code: 'INVALID_REQUEST' } } });
   t.like(await pay('venmo', venmoSession.material, { currency: 'usd' }), { status: 400, body: { error: { code: 'INVALID_REQUEST' } } });

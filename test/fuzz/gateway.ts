@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { startTestGateway } from '../support/gateway.js';
 import { FUZZ_NODE_CONFIG, formatFuzzReport, fuzzGateway, prepareFuzzTarget, problemsAfterFuzz } from '../support/gateway-fuzz.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '10000' }, concurrency: { type: 'string', default: '16' }, seed: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '10000' }, concurrency: { type: 'string', default: '16' }, seed: { type: 'string' } },
+});
 const requests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
@@ -36,7 +38,9 @@ try {
     return undefined;
   });
   if (report) {
-    console.log(`\n${report.requests.toLocaleString('en-US')} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx, every answer in the envelope\n`);
+    console.log(
+      `\n${report.requests.toLocaleString('en-US')} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx, every answer in the envelope\n`,
+    );
     console.log(formatFuzzReport(report));
   }
   const problems = await problemsAfterFuzz(gateway, target);

@@ -57,7 +57,10 @@ test('nothing is written when the logger is above info, and lines follow a level
 
 test('a logger that changes lines on their way out gets the access line through pino', (t) => {
   const lines: string[] = [];
-  const logger = pino({ mixin: () => ({ zone: 'eu' }), formatters: { log: (object) => ({ ...object, shaped: true }) } }, { write: (line: string) => void lines.push(line) });
+  const logger = pino(
+    { mixin: () => ({ zone: 'eu' }), formatters: { log: (object) => ({ ...object, shaped: true }) } },
+    { write: (line: string) => void lines.push(line) },
+  );
   accessLine(logger)({ requestId: 'req_0123456789' }, { method: 'GET', path: '/', status: 204, ms: 3 });
   t.like(JSON.parse(lines[0]!), { zone: 'eu', shaped: true, requestId: 'req_0123456789', method: 'GET', status: 204, msg: 'request' });
 });

@@ -2,7 +2,6 @@ import test from 'ava';
 import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, notFound } from '../support/gateway.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 
-
 /** Spellings of one admin path that a lenient matcher, a proxy or a browser may treat as the same resource. */
 function spellings(id: string): string[] {
   const rest = `merchants/${id}/api-keys/rotate`;

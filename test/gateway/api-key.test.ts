@@ -14,7 +14,13 @@ interface Account extends ApiKeyAccount {
 const LIVE_KEY = generateApiKey('LIVE');
 
 function account(apiKeyIpAllowlist: string[]): Account {
-  return { merchantId: 'mer_live', environment: 'LIVE', apiKeyIpAllowlist: canonicalCidrList(apiKeyIpAllowlist), apiKeyHash: hashApiKey(LIVE_KEY), name: 'Acme' };
+  return {
+    merchantId: 'mer_live',
+    environment: 'LIVE',
+    apiKeyIpAllowlist: canonicalCidrList(apiKeyIpAllowlist),
+    apiKeyHash: hashApiKey(LIVE_KEY),
+    name: 'Acme',
+  };
 }
 
 async function serve(t: Parameters<typeof serveMiddleware>[0], lookup: (keyHash: string) => Promise<Account | null>) {

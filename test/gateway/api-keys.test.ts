@@ -2,7 +2,10 @@ import test from 'ava';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../../gateway/auth/api-keys.js';
 
 test('keys carry their environment prefix and 32 random bytes in base64url', (t) => {
-  for (const [environment, prefix] of [['LIVE', 'pk_live_'], ['SANDBOX', 'pk_test_']] as const) {
+  for (const [environment, prefix] of [
+    ['LIVE', 'pk_live_'],
+    ['SANDBOX', 'pk_test_'],
+  ] as const) {
     const key = generateApiKey(environment);
     t.true(key.startsWith(prefix), key);
     const secret = key.slice(prefix.length);

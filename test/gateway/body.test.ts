@@ -85,7 +85,13 @@ test('a JSON scalar at the top level is refused like malformed JSON', async (t) 
 
 test('a body of another media type, or of no stated type, is a 415', async (t) => {
   const app = await serve(t);
-  const expected: Envelope = { success: false, message: 'Unsupported media type: send application/json', responseObject: null, statusCode: 415, errorCode: 'UNSUPPORTED_MEDIA_TYPE' };
+  const expected: Envelope = {
+    success: false,
+    message: 'Unsupported media type: send application/json',
+    responseObject: null,
+    statusCode: 415,
+    errorCode: 'UNSUPPORTED_MEDIA_TYPE',
+  };
   const cases: Array<[string, RequestInit]> = [
     ['text/plain', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"a":1}' }],
     ['form', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' }],
@@ -107,7 +113,11 @@ const encoded = (encoding: string, body: Buffer | string): RequestInit => ({
 test('a compressed body is parsed when it decodes as its Content-Encoding says', async (t) => {
   const app = await serve(t);
   const text = '{"a":[1,"two"]}';
-  for (const [encoding, body] of [['gzip', gzipSync(text)], ['deflate', deflateSync(text)], ['br', brotliCompressSync(text)]] as const) {
+  for (const [encoding, body] of [
+    ['gzip', gzipSync(text)],
+    ['deflate', deflateSync(text)],
+    ['br', brotliCompressSync(text)],
+  ] as const) {
     const response = await app.call('/echo', encoded(encoding, body));
     t.is(response.status, 200, encoding);
     t.deepEqual(response.body.responseObject, { body: { a: [1, 'two'] } }, encoding);
@@ -127,7 +137,12 @@ test('a body that does not decode as its Content-Encoding says is the validation
     t.is(response.status, 400, encoding);
     t.deepEqual(
       response.body,
-      { success: false, message: 'Invalid request', responseObject: { fieldErrors: {}, formErrors: [`Body is not valid ${encoding} data, as its Content-Encoding says`] }, statusCode: 400 },
+      {
+        success: false,
+        message: 'Invalid request',
+        responseObject: { fieldErrors: {}, formErrors: [`Body is not valid ${encoding} data, as its Content-Encoding says`] },
+        statusCode: 400,
+      },
       encoding,
     );
   }
@@ -155,7 +170,12 @@ test(`a JSON body nested deeper than ${MAX_BODY_DEPTH} levels is refused before 
     t.is(response.status, 400, String(levels));
     t.deepEqual(
       response.body,
-      { success: false, message: 'Invalid request', responseObject: { fieldErrors: {}, formErrors: [`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`] }, statusCode: 400 },
+      {
+        success: false,
+        message: 'Invalid request',
+        responseObject: { fieldErrors: {}, formErrors: [`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`] },
+        statusCode: 400,
+      },
       String(levels),
     );
   }

@@ -31,9 +31,20 @@ test('an open amount is set before paying, inside its bounds, with two decimals 
   const recorder = await recordEvents(gateway);
   const before = await hostedRead(gateway, order.id);
   t.like(before.order, { amountMode: 'OPEN', requestedUsdcAmount: null, remainingUsdcAmount: null, amountVersion: 0, amountLock: null });
-  t.like(before.order.openAmount, { currency: 'EUR', minAmount: '5.00', maxAmount: '100.00', presets: ['10.00', '20.00'], effectiveMin: '5.00', effectiveMax: '100.00', savedInput: null });
+  t.like(before.order.openAmount, {
+    currency: 'EUR',
+    minAmount: '5.00',
+    maxAmount: '100.00',
+    presets: ['10.00', '20.00'],
+    effectiveMin: '5.00',
+    effectiveMax: '100.00',
+    savedInput: null,
+  });
 
-  for (const [method, path, body] of [['POST', '/payments', { rail: 'revolut' }], ['GET', '/quotes', undefined]] as const) {
+  for (const [method, path, body] of [
+    ['POST', '/payments', { rail: 'revolut' }],
+    ['GET', '/quotes', undefined],
+  ] as const) {
     const refused = await order.customer(method, path, body);
     t.is(refused.status, 422, path);
     t.is(refused.body.errorCode, 'AMOUNT_REQUIRED', path);
@@ -64,8 +75,14 @@ test('an open amount is set before paying, inside its bounds, with two decimals 
 
   // Nothing was set by any of it.
   t.like((await hostedRead(gateway, order.id)).order, { requestedUsdcAmount: null, amountVersion: 0 });
-  t.deepEqual((await recorder.of(order.id)).map((event) => event.type), ['ORDER_CREATED']);
-  t.deepEqual((await recorder.of(unbounded.id)).map((event) => event.type), ['ORDER_CREATED']);
+  t.deepEqual(
+    (await recorder.of(order.id)).map((event) => event.type),
+    ['ORDER_CREATED'],
+  );
+  t.deepEqual(
+    (await recorder.of(unbounded.id)).map((event) => event.type),
+    ['ORDER_CREATED'],
+  );
 });
 
 test('a set amount answers the hosted order, fires ORDER_AMOUNT_SET with amountChange, and is conditional on amountVersion', async (t) => {
@@ -75,7 +92,14 @@ test('a set amount answers the hosted order, fires ORDER_AMOUNT_SET with amountC
   const set = await order.customer('POST', '/amount', { amount: '10', currency: 'EUR', amountVersion: 0 });
   t.is(set.status, 200);
   const first = eurToUsdc('10');
-  t.like(set.body.responseObject.order, { id: order.id, status: 'CREATED', requestedUsdcAmount: first, remainingUsdcAmount: first, amountVersion: 1, amountLock: null });
+  t.like(set.body.responseObject.order, {
+    id: order.id,
+    status: 'CREATED',
+    requestedUsdcAmount: first,
+    remainingUsdcAmount: first,
+    amountVersion: 1,
+    amountLock: null,
+  });
   t.deepEqual(set.body.responseObject.order.openAmount.savedInput, { amount: '10.00', currency: 'EUR' });
   t.is(set.body.responseObject.currentPayment, null);
   t.deepEqual(await hostedRead(gateway, order.id), set.body.responseObject);
@@ -105,7 +129,10 @@ test('a set amount answers the hosted order, fires ORDER_AMOUNT_SET with amountC
   // The order now asks in its own currency, and owes the amount set.
   const quotes = (await order.customer('GET', '/quotes?rail=revolut')).body.responseObject;
   t.is(quotes.fiatCurrency, 'EUR');
-  t.like(quotes.platforms[0], { currency: 'EUR', displayAmount: expectedQuote(fiatToUsdc(2050n, referenceRate('EUR')), 'EUR', gateway.node.payments.fees).displayAmount });
+  t.like(quotes.platforms[0], {
+    currency: 'EUR',
+    displayAmount: expectedQuote(fiatToUsdc(2050n, referenceRate('EUR')), 'EUR', gateway.node.payments.fees).displayAmount,
+  });
 });
 
 test('the amount locks while an attempt is open, further once the customer says they sent the money, and frees when it expires', async (t) => {

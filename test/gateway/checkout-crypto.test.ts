@@ -15,7 +15,12 @@ test('a sandbox crypto attempt: quoted one to one in USDC to a stand-in address,
   await withMerchant(async (gateway, merchant) => {
     t.is((await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.sandboxId}`, { enabledRails: [...FIAT_RAILS, RAIL] })).status, 200);
     const order = await placeOrder(gateway, merchant.sandboxKey, { requestedUsdcAmount: '25' });
-    const quotes = (await order.customer('GET', '/quotes')).body.responseObject.platforms as Array<{ platform: string; currency: string; displayAmount: string; payTo: string }>;
+    const quotes = (await order.customer('GET', '/quotes')).body.responseObject.platforms as Array<{
+      platform: string;
+      currency: string;
+      displayAmount: string;
+      payTo: string;
+    }>;
     const crypto = quotes.find((quote) => quote.platform === RAIL);
     t.like(crypto, { currency: 'USDC', displayAmount: '25' });
     t.regex(crypto!.payTo, /^sbx_[0-9a-f]{16}$/);

@@ -9,7 +9,18 @@ import test from 'ava';
 import { FIAT_RAILS, RAIL_CURRENCIES } from '../../machines/rails.js';
 import { fiatToUsdc, formatUsdc, parseFiat } from '../../machines/money.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { advance, DESTINATION, expectedQuote, hostedRead, HOUR_MS, isoNow, placeOrder, recordEvents, referenceRate, startPayment } from '../support/checkout.js';
+import {
+  advance,
+  DESTINATION,
+  expectedQuote,
+  hostedRead,
+  HOUR_MS,
+  isoNow,
+  placeOrder,
+  recordEvents,
+  referenceRate,
+  startPayment,
+} from '../support/checkout.js';
 
 async function sandbox(t: { teardown(fn: () => Promise<void>): void }) {
   const gateway = await startTestGateway();
@@ -82,15 +93,19 @@ test('quotes: every rail of a default order at the reference rate, priced with t
     // No order currency: each rail is quoted in its home currency.
     const currency = RAIL_CURRENCIES[quote.platform as keyof typeof RAIL_CURRENCIES][0]!;
     const expected = expectedQuote(25_000_000n, currency, fees);
-    t.like(quote, {
-      currency,
-      displayAmount: expected.displayAmount,
-      currencyPerUsdRate: expected.currencyPerUsdRate,
-      totalUsdcFeeAmount: expected.totalUsdcFeeAmount,
-      spreadPercentage: 0,
-      paymentMethodId: null,
-      recipientRating: 5,
-    }, quote.platform);
+    t.like(
+      quote,
+      {
+        currency,
+        displayAmount: expected.displayAmount,
+        currencyPerUsdRate: expected.currencyPerUsdRate,
+        totalUsdcFeeAmount: expected.totalUsdcFeeAmount,
+        spreadPercentage: 0,
+        paymentMethodId: null,
+        recipientRating: 5,
+      },
+      quote.platform,
+    );
     t.regex(quote.payTo, /^sbx_[0-9a-f]{16}$/);
   }
   t.is(new Set(platforms.map((quote) => quote.payTo)).size, platforms.length, 'each rail has its own stand-in recipient');
@@ -112,7 +127,10 @@ test('quotes: every rail of a default order at the reference rate, priced with t
   const disabled = await narrow.customer('GET', '/quotes?rail=cashapp');
   t.is(disabled.status, 422);
   t.is(disabled.body.errorCode, 'RAIL_NOT_ENABLED');
-  t.deepEqual((await narrow.customer('GET', '/quotes')).body.responseObject.platforms.map((quote: any) => quote.platform), ['venmo', 'zelle']);
+  t.deepEqual(
+    (await narrow.customer('GET', '/quotes')).body.responseObject.platforms.map((quote: any) => quote.platform),
+    ['venmo', 'zelle'],
+  );
 
   const wrongBank = await order.customer('GET', '/quotes?rail=venmo&paymentMethodId=zelle-chase');
   t.is(wrongBank.status, 400);
@@ -121,7 +139,12 @@ test('quotes: every rail of a default order at the reference rate, priced with t
   const bofa = await order.customer('GET', '/quotes?rail=zelle&paymentMethodId=zelle-bofa');
   t.is(bofa.status, 200);
   const [bofaQuote] = bofa.body.responseObject.platforms;
-  t.like(bofaQuote, { platform: 'zelle', paymentMethodId: 'zelle-bofa', currency: 'USD', displayAmount: expectedQuote(25_000_000n, 'USD', fees).displayAmount });
+  t.like(bofaQuote, {
+    platform: 'zelle',
+    paymentMethodId: 'zelle-bofa',
+    currency: 'USD',
+    displayAmount: expectedQuote(25_000_000n, 'USD', fees).displayAmount,
+  });
   t.not(bofaQuote.payTo, platforms.find((quote) => quote.platform === 'zelle').payTo, 'the bank is the platform paid, with its own recipient');
 });
 
@@ -139,7 +162,10 @@ test('quotes: a fiat-priced order is quoted in its own currency where the rail s
   }
   t.is(answer.platforms.find((quote: any) => quote.platform === 'wise').currency, 'EUR');
   // The customer may still ask for another currency the rail sends.
-  t.like((await order.customer('GET', '/quotes?rail=wise&currency=GBP')).body.responseObject.platforms[0], { currency: 'GBP', displayAmount: expectedQuote(owed, 'GBP', fees).displayAmount });
+  t.like((await order.customer('GET', '/quotes?rail=wise&currency=GBP')).body.responseObject.platforms[0], {
+    currency: 'GBP',
+    displayAmount: expectedQuote(owed, 'GBP', fees).displayAmount,
+  });
 });
 
 test('two creates sent at once leave exactly one attempt open: a loser is refused or cancelled by the order', async (t) => {
@@ -260,7 +286,10 @@ test('create: 201 with the whole CheckoutPayment, the hosted read shows it, a se
     ['PAYMENT_CREATED', 'PAYMENT_CANCELLED'],
   );
   t.like(oldEvents[1]!.data, { orderId: order.id, payment: { id: payment.id, status: 'CANCELLED' } });
-  t.deepEqual((await recorder.of(replacement.id)).map((event) => event.type), ['PAYMENT_CREATED']);
+  t.deepEqual(
+    (await recorder.of(replacement.id)).map((event) => event.type),
+    ['PAYMENT_CREATED'],
+  );
 
   // The customer backs out: the next attempt needs no replacementPaymentId.
   const backedOut = await order.customer('POST', `/payments/${replacement.id}/cancel`);
@@ -272,7 +301,11 @@ test('create: 201 with the whole CheckoutPayment, the hosted read shows it, a se
 test('create: the Zelle bank picked is the platform paid; conflicting currencies, a bank off its rail and no recipient left reserve nothing', async (t) => {
   const { gateway, sandboxKey } = await sandbox(t);
   const order = await placeOrder(gateway, sandboxKey);
-  for (const body of [{ rail: 'venmo', fiatCurrency: 'USD', currency: 'EUR' }, { rail: 'venmo', paymentMethodId: 'zelle-chase' }, { rail: 'venmo', fiatCurrency: 'usd' }]) {
+  for (const body of [
+    { rail: 'venmo', fiatCurrency: 'USD', currency: 'EUR' },
+    { rail: 'venmo', paymentMethodId: 'zelle-chase' },
+    { rail: 'venmo', fiatCurrency: 'usd' },
+  ]) {
     const refused = await order.customer('POST', '/payments', body);
     t.is(refused.status, 400, JSON.stringify(body));
   }
@@ -350,7 +383,10 @@ test('mark sent keeps the attempt open; a proof for a sandbox attempt is refused
   t.is(sent.status, 200);
   t.like(sent.body.responseObject, { id: payment.id, status: 'CREATED', completedAt: null });
 
-  const proof = await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial: 'eyJhbGciOi.x.y.z.w', params: { PAYMENT_ID: '4199990011' } });
+  const proof = await order.customer('POST', `/payments/${payment.id}/proof`, {
+    encryptedSessionMaterial: 'eyJhbGciOi.x.y.z.w',
+    params: { PAYMENT_ID: '4199990011' },
+  });
   t.is(proof.status, 409);
   t.is(proof.body.errorCode, 'SANDBOX_PAYMENT');
   for (const body of [{ params: {} }, { encryptedSessionMaterial: '', params: {} }, { encryptedSessionMaterial: 'x', params: {}, extra: 1 }]) {

@@ -19,7 +19,11 @@ test('what the HTTP parser refuses before any middleware runs is still answered 
       ['a space inside the request target', 'GET /v1/health check HTTP/1.1\r\nHost: x\r\n\r\n', malformed],
       ['a bad Content-Length', 'POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', malformed],
       ['bytes after a body-less request that are not a request', 'GET /v1/health-check HTTP/1.1\r\nHost: x\r\n\r\n{}', malformed],
-      ['headers over 16 KB', `GET /v1/health-check HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, [431, 'Request header fields too large', 'HEADERS_TOO_LARGE']],
+      [
+        'headers over 16 KB',
+        `GET /v1/health-check HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`,
+        [431, 'Request header fields too large', 'HEADERS_TOO_LARGE'],
+      ],
       [
         'chunk extensions over 16 KB',
         `POST /api/v1/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,

@@ -152,7 +152,10 @@ test('the list answers open letters newest first by default, with the open count
   t.is(open.json.responseObject.deadLetters[0].createdAt, new Date(c.createdAt).toISOString());
 
   t.deepEqual(ids(await f.admin('GET', '/internal/v1/dead-letters?status=DISCARDED')), [d._id]);
-  t.like((await f.admin('GET', '/internal/v1/dead-letters?status=DISCARDED')).json.responseObject.deadLetters[0], { status: 'DISCARDED', resolution: 'not needed' });
+  t.like((await f.admin('GET', '/internal/v1/dead-letters?status=DISCARDED')).json.responseObject.deadLetters[0], {
+    status: 'DISCARDED',
+    resolution: 'not needed',
+  });
   t.deepEqual(ids(await f.admin('GET', '/internal/v1/dead-letters?status=RETRIED')), []);
   t.deepEqual(ids(await f.admin('GET', '/internal/v1/dead-letters?source=timer')), [b._id]);
   t.deepEqual(ids(await f.admin('GET', '/internal/v1/dead-letters?source=bus')), [c._id]);
@@ -231,7 +234,10 @@ test('retry hands an open letter to its source’s retrier, and logs who asked; 
   t.is(response.status, 200);
   t.like(response.json, { success: true, message: 'Dead letter retried', statusCode: 200 });
   t.like(response.json.responseObject, { id: letter._id, status: 'RETRIED', resolution: 'retried', resolvedAt: new Date(f.clock.now()).toISOString() });
-  t.deepEqual(handed.map((l) => l._id), [letter._id]);
+  t.deepEqual(
+    handed.map((l) => l._id),
+    [letter._id],
+  );
   t.like(await f.deadLetters.get(letter._id), { status: 'RETRIED' });
   const logged = f.logs.find((line) => line.msg === 'dead letter retried');
   t.like(logged, { deadLetter: letter._id, by: 'admin-api:req-retry-0001' });
@@ -275,7 +281,14 @@ test('a bus letter retried through the API goes back to the live consumer; with 
   await eventually(async () => (await f.deadLetters.get(letterId)) !== null, 'the bus letter', 5_000);
 
   const shown = await f.admin('GET', `/internal/v1/dead-letters/${letterId}`);
-  t.like(shown.json.responseObject, { source: 'bus', consumer: 'projection', actor: null, attempts: 3, payload: event, error: { message: 'projection broken' } });
+  t.like(shown.json.responseObject, {
+    source: 'bus',
+    consumer: 'projection',
+    actor: null,
+    attempts: 3,
+    payload: event,
+    error: { message: 'projection broken' },
+  });
 
   const failedAgain = await f.admin('POST', `/internal/v1/dead-letters/${letterId}/retry`);
   t.is(failedAgain.status, 422);
@@ -287,7 +300,16 @@ test('a bus letter retried through the API goes back to the live consumer; with 
   t.is(retried.status, 200);
   t.deepEqual(seen, [event.id, event.id, event.id, event.id, event.id]);
 
-  await f.deadLetters.add({ key: `bus:projection:${event.id}`, source: 'bus', actor: null, consumer: 'projection', payload: event, error: { name: 'Error', message: 'again', code: null }, attempts: 1, firstAttemptAt: f.clock.now() });
+  await f.deadLetters.add({
+    key: `bus:projection:${event.id}`,
+    source: 'bus',
+    actor: null,
+    consumer: 'projection',
+    payload: event,
+    error: { name: 'Error', message: 'again', code: null },
+    attempts: 1,
+    firstAttemptAt: f.clock.now(),
+  });
   await subscription.stop();
   const stopped = await f.admin('POST', `/internal/v1/dead-letters/${letterId}/retry`);
   t.is(stopped.status, 409);
@@ -323,7 +345,10 @@ test('discard closes an open letter with its reason and logs who asked; the reas
   t.is(discarded.status, 200);
   t.like(discarded.json, { success: true, message: 'Dead letter discarded', statusCode: 200 });
   t.like(discarded.json.responseObject, { id: letter._id, status: 'DISCARDED', resolution: reason });
-  t.like(f.logs.find((line) => line.msg === 'dead letter discarded'), { deadLetter: letter._id, reason, by: 'admin-api:req-discard-01' });
+  t.like(
+    f.logs.find((line) => line.msg === 'dead letter discarded'),
+    { deadLetter: letter._id, reason, by: 'admin-api:req-discard-01' },
+  );
 
   const again = await f.admin('POST', path, { reason: 'twice' });
   t.is(again.status, 409);
@@ -362,7 +387,10 @@ test('every dead-letter route refuses a caller without the admin token, or with 
 test('the OpenAPI document describes the four operations behind the admin token, with the id pattern and a discard example', async (t) => {
   const f = await start(t);
   const document = (await rawRequest(f.url, { path: '/api/v1/openapi.json' })).json;
-  const paths = document.paths as Record<string, Record<string, { security?: unknown; parameters?: Array<{ name: string; in: string; schema: { pattern?: string } }> }>>;
+  const paths = document.paths as Record<
+    string,
+    Record<string, { security?: unknown; parameters?: Array<{ name: string; in: string; schema: { pattern?: string } }> }>
+  >;
   const operations = [
     ['/internal/v1/dead-letters', 'get'],
     ['/internal/v1/dead-letters/{deadLetterId}', 'get'],
@@ -378,7 +406,9 @@ test('the OpenAPI document describes the four operations behind the admin token,
       t.is(parameter?.schema.pattern, '^dlq_[0-9a-f]{24}$');
     }
   }
-  const discard = paths['/internal/v1/dead-letters/{deadLetterId}/discard']?.post as { requestBody?: { content: Record<string, { schema: { example?: unknown } }> } };
+  const discard = paths['/internal/v1/dead-letters/{deadLetterId}/discard']?.post as {
+    requestBody?: { content: Record<string, { schema: { example?: unknown } }> };
+  };
   t.truthy(discard.requestBody?.content['application/json']?.schema.example);
   const listParameters = paths['/internal/v1/dead-letters']?.get?.parameters?.map((p) => p.name).sort();
   t.deepEqual(listParameters, ['actor', 'limit', 'source', 'startingAfter', 'status']);

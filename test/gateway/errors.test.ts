@@ -47,7 +47,11 @@ test('runtime errors and API errors become the documented envelope', async (t) =
   const { url, close } = await serve();
   try {
     const cases: Array<[string, number, Record<string, unknown>]> = [
-      ['/rejected', 422, { success: false, statusCode: 422, message: 'the order is FULFILLED', errorCode: 'ORDER_STATUS_NOT_ELIGIBLE', responseObject: { status: 'FULFILLED' } }],
+      [
+        '/rejected',
+        422,
+        { success: false, statusCode: 422, message: 'the order is FULFILLED', errorCode: 'ORDER_STATUS_NOT_ELIGIBLE', responseObject: { status: 'FULFILLED' } },
+      ],
       ['/unknown', 404, { success: false, statusCode: 404, message: 'Not found', errorCode: 'NOT_FOUND', responseObject: null }],
       ['/timeout', 503, { success: false, statusCode: 503, errorCode: 'SERVICE_UNAVAILABLE', responseObject: null }],
       ['/api-error', 401, { success: false, statusCode: 401, message: 'Missing API key', responseObject: null }],

@@ -14,7 +14,12 @@ test(`${REQUESTS} fuzzed requests over every documented operation: no 5xx, every
     t.deepEqual(await problemsAfterFuzz(gateway, target), []);
 
     // The fuzzer must reach every operation and the branches behind validation, or its silence proves nothing.
-    t.deepEqual([...report.byOperation.keys()].sort(), Object.entries(target.document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)).sort());
+    t.deepEqual(
+      [...report.byOperation.keys()].sort(),
+      Object.entries(target.document.paths)
+        .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+        .sort(),
+    );
     for (const status of [200, 201, 400, 401, 404, 405, 413, 415, 501]) t.true(report.byStatus.has(status), `no request was answered ${status}`);
     for (const [operation, byStatus] of report.byOperation) {
       // A customer's step succeeds only with its order's token, in sequence (an attempt to act on, a live chain to
@@ -22,7 +27,10 @@ test(`${REQUESTS} fuzzed requests over every documented operation: no 5xx, every
       if (operation.includes('/api/v1/checkout/')) continue;
       // A sign-in needs a message a wallet signed over a fresh nonce: test/gateway/wallet-auth.test.ts signs them.
       if (operation === 'POST /v2/auth/verify') continue;
-      t.true([...byStatus.keys()].some((status) => status < 300), `${operation} never succeeded`);
+      t.true(
+        [...byStatus.keys()].some((status) => status < 300),
+        `${operation} never succeeded`,
+      );
     }
   } finally {
     await gateway.stop();

@@ -22,7 +22,11 @@ test('derived ids are the ones earlier releases derived, so a restart with the s
   t.is(derivedId('ord', 'a'.repeat(32), 'mer_1', 'LIVE', 'key-1'), 'ord_lNQzyIq6WxrhieWjo8ljPflr');
   t.is(derivedId('ord', 'secret', ''), 'ord_8N8HId5NU7wef1a7SgLZOTov');
   fc.assert(
-    fc.property(fc.string({ minLength: 1 }), fc.array(fc.string()), (secret, parts) => derivedId('ord', secret, ...parts) === `ord_${reference(secret, parts)}`),
+    fc.property(
+      fc.string({ minLength: 1 }),
+      fc.array(fc.string()),
+      (secret, parts) => derivedId('ord', secret, ...parts) === `ord_${reference(secret, parts)}`,
+    ),
   );
 });
 

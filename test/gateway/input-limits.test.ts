@@ -37,7 +37,10 @@ test(`notes may nest ${FREE_FORM_MAX_DEPTH} levels and no more`, (t) =>
     const hosted = await gateway.request('GET', `/api/v1/orders/${deepest.body.responseObject.order.id}`);
     t.deepEqual(hosted.body.responseObject.order.notes, nested(FREE_FORM_MAX_DEPTH));
 
-    const tooDeep = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '10', notes: nested(FREE_FORM_MAX_DEPTH + 1) } });
+    const tooDeep = await gateway.request('POST', '/api/v1/orders', {
+      key: liveKey,
+      body: { requestedUsdcAmount: '10', notes: nested(FREE_FORM_MAX_DEPTH + 1) },
+    });
     t.is(tooDeep.status, 400);
     t.deepEqual(tooDeep.body.responseObject.fieldErrors, { notes: [`must nest at most ${FREE_FORM_MAX_DEPTH} levels`] });
     t.is(await orderCount(gateway, liveKey), 1);
@@ -64,8 +67,16 @@ test('an amount above the platform maximum is refused, naming the field and the 
       [{ requestedUsdcAmount: '1234567890123456789012345678901234567890' }, 'requestedUsdcAmount', 'must be at most 32 characters'],
       [{ requestedUsdcAmount: '100000.000001' }, 'requestedUsdcAmount', 'must be at most 100000 USDC'],
       [{ requestedUsdcAmount: '99999999999999999999' }, 'requestedUsdcAmount', 'must be at most 100000 USDC'],
-      [{ requestedFiatAmount: '100000.01', requestedFiatCurrency: 'USD' }, 'requestedFiatAmount', 'is 100000.01 USDC at today’s rate; an order may be at most 100000 USDC'],
-      [{ requestedFiatAmount: '92000.01', requestedFiatCurrency: 'EUR' }, 'requestedFiatAmount', 'is 100000.01087 USDC at today’s rate; an order may be at most 100000 USDC'],
+      [
+        { requestedFiatAmount: '100000.01', requestedFiatCurrency: 'USD' },
+        'requestedFiatAmount',
+        'is 100000.01 USDC at today’s rate; an order may be at most 100000 USDC',
+      ],
+      [
+        { requestedFiatAmount: '92000.01', requestedFiatCurrency: 'EUR' },
+        'requestedFiatAmount',
+        'is 100000.01087 USDC at today’s rate; an order may be at most 100000 USDC',
+      ],
     ];
     for (const [body, field, message] of refusals) {
       const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body });
@@ -92,7 +103,10 @@ test('an open amount whose maximum or presets are worth more than the platform m
       t.is(refused.body.errorCode, 'OPEN_AMOUNT_INVALID', JSON.stringify(openAmount));
       t.regex(refused.body.message, /at most 100000 USDC/);
     }
-    const accepted = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', maxAmount: '92000', presets: ['5'] } } });
+    const accepted = await gateway.request('POST', '/api/v1/orders', {
+      key: liveKey,
+      body: { openAmount: { currency: 'EUR', maxAmount: '92000', presets: ['5'] } },
+    });
     t.is(accepted.status, 201);
   }));
 

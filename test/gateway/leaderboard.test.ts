@@ -27,13 +27,17 @@ async function ok(gateway: TestGateway, path: string) {
   return answer.body.responseObject;
 }
 
-
 /** A node whose seeded makers sold: carla 100 on paypal at 1.02, ben 200 on revolut at 0.925 EUR, mary 10 on venmo at 1.00, and a cashapp intent of mary's cancelled. */
 async function tradedNode(t: { teardown(fn: () => Promise<void>): void }): Promise<{ gateway: TestGateway; lastFulfilledAt: number }> {
   const gateway = await startTestGateway({ INDEXER_ENABLED: true, INDEXER_POLL_MS: 20, LOCAL_MAKERS: true });
   t.teardown(() => gateway.stop());
   const { liquidity, intents } = gateway.node;
-  await untilOnClock(gateway.clock, async () => (await liquidity!.openDeposits()).filter((deposit) => deposit.offers.length > 0).length, (n) => n === SEEDED_DEPOSITS, 'the seeded deposits in the book');
+  await untilOnClock(
+    gateway.clock,
+    async () => (await liquidity!.openDeposits()).filter((deposit) => deposit.offers.length > 0).length,
+    (n) => n === SEEDED_DEPOSITS,
+    'the seeded deposits in the book',
+  );
   const seeded = (platform: string) => gateway.node.seededMakers.find((maker) => maker.platform === platform)!;
   const sold = [
     await buy(gateway, seeded('paypal'), 100n * USDC, 'fulfil'),
@@ -48,7 +52,12 @@ async function tradedNode(t: { teardown(fn: () => Promise<void>): void }): Promi
     'the intents in the ledger',
   );
   // The book's counts come from the same facts through its own reader.
-  await untilOnClock(gateway.clock, async () => (await liquidity!.allDeposits()).reduce((sum, deposit) => sum + deposit.intentsSignaled + deposit.intentsFulfilled, 0), (n) => n === 7, 'the intents counted in the book');
+  await untilOnClock(
+    gateway.clock,
+    async () => (await liquidity!.allDeposits()).reduce((sum, deposit) => sum + deposit.intentsSignaled + deposit.intentsFulfilled, 0),
+    (n) => n === 7,
+    'the intents counted in the book',
+  );
   return { gateway, lastFulfilledAt: Math.max(...records.slice(0, 3).map((record) => record!.fulfilledAt!)) };
 }
 
@@ -56,7 +65,14 @@ test('makers ranked by profit, volume and liquidity, with a summary, ranks and a
   const { gateway, lastFulfilledAt } = await tradedNode(t);
 
   const page = await ok(gateway, '/v2/leaderboard');
-  t.like(page, { chainId: 8453, window: 'lifetime', windowStart: null, sortBy: 'profit', sortOrder: 'desc', pagination: { limit: 25, offset: 0, total: 3, hasMore: false } });
+  t.like(page, {
+    chainId: 8453,
+    window: 'lifetime',
+    windowStart: null,
+    sortBy: 'profit',
+    sortOrder: 'desc',
+    pagination: { limit: 25, offset: 0, total: 3, hasMore: false },
+  });
   // carla: 100 × (1.02 − 1) = 2; ben: 200 × (0.925 / 0.92 − 1) = 1.0869565… → 1.086956; mary: 10 × (1.00 − 1) = 0.
   t.deepEqual(
     page.makers.map((row: any) => [row.makerId, row.rank, row.realizedProfitUsd, row.totalAmountTaken, row.totalDeposited]),
@@ -78,11 +94,27 @@ test('makers ranked by profit, volume and liquidity, with a summary, ranks and a
   });
   t.truthy(page.makers[2].firstDepositAt);
 
-  t.deepEqual((await ok(gateway, '/v2/leaderboard?sortBy=volume')).makers.map((row: any) => [row.makerId, row.rank]), [[makerId(BEN), 1], [makerId(CARLA), 2], [makerId(MARY), 3]]);
+  t.deepEqual(
+    (await ok(gateway, '/v2/leaderboard?sortBy=volume')).makers.map((row: any) => [row.makerId, row.rank]),
+    [
+      [makerId(BEN), 1],
+      [makerId(CARLA), 2],
+      [makerId(MARY), 3],
+    ],
+  );
   // ben and carla both put in 9,000 and share the top; equals go in address order.
   const byLiquidity = (await ok(gateway, '/v2/leaderboard?sortBy=liquidity')).makers.map((row: any) => [row.makerId, row.rank]);
-  t.deepEqual(byLiquidity, [...[[makerId(BEN), 1], [makerId(CARLA), 1]].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)), [makerId(MARY), 3]]);
-  t.deepEqual((await ok(gateway, '/v2/leaderboard?sortOrder=asc&limit=1&offset=1')).makers.map((row: any) => row.makerId), [makerId(BEN)]);
+  t.deepEqual(byLiquidity, [
+    ...[
+      [makerId(BEN), 1],
+      [makerId(CARLA), 1],
+    ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    [makerId(MARY), 3],
+  ]);
+  t.deepEqual(
+    (await ok(gateway, '/v2/leaderboard?sortOrder=asc&limit=1&offset=1')).makers.map((row: any) => row.makerId),
+    [makerId(BEN)],
+  );
 
   t.like(await ok(gateway, '/v2/leaderboard/summary'), {
     chainId: 8453,
@@ -101,8 +133,18 @@ test('makers ranked by profit, volume and liquidity, with a summary, ranks and a
     averageSuccessRateBps: 8333,
   });
 
-  t.like(await ok(gateway, `/v2/leaderboard/rank/${makerId(BEN)}`), { makerId: makerId(BEN), window: 'lifetime', totalMakers: 3, ranks: { profit: 2, volume: 1, liquidity: 1 }, maker: { realizedProfitUsd: '1.086956' } });
-  t.like(await ok(gateway, `/v2/leaderboard/rank/8453_${anvilTestAccount(3).address}`), { makerId: makerId(BEN) }, 'a checksummed address names the same maker');
+  t.like(await ok(gateway, `/v2/leaderboard/rank/${makerId(BEN)}`), {
+    makerId: makerId(BEN),
+    window: 'lifetime',
+    totalMakers: 3,
+    ranks: { profit: 2, volume: 1, liquidity: 1 },
+    maker: { realizedProfitUsd: '1.086956' },
+  });
+  t.like(
+    await ok(gateway, `/v2/leaderboard/rank/8453_${anvilTestAccount(3).address}`),
+    { makerId: makerId(BEN) },
+    'a checksummed address names the same maker',
+  );
 
   const detail = await ok(gateway, `/v2/leaderboard/maker/${makerId(MARY)}`);
   t.like(detail, { makerId: makerId(MARY), ranks: { profit: 3, volume: 3, liquidity: 3 }, maker: { totalAmountTaken: '10' } });
@@ -113,18 +155,48 @@ test('makers ranked by profit, volume and liquidity, with a summary, ranks and a
       ['cashapp', 1, 0, 1, '0'],
     ],
   );
-  t.deepEqual(detail.currencies.map((row: any) => [row.currency, row.totalAmountTaken, row.fiatAmount, row.realizedProfitUsd]), [['USD', '10', '10.00', '0']]);
-  t.deepEqual(detail.deposits.map((row: any) => [row.depositIdOnContract, row.totalDeposited, row.intentsSignaled, row.intentsFulfilled]), [['1', '5000', 1, 1], ['2', '3000', 1, 0]]);
+  t.deepEqual(
+    detail.currencies.map((row: any) => [row.currency, row.totalAmountTaken, row.fiatAmount, row.realizedProfitUsd]),
+    [['USD', '10', '10.00', '0']],
+  );
+  t.deepEqual(
+    detail.deposits.map((row: any) => [row.depositIdOnContract, row.totalDeposited, row.intentsSignaled, row.intentsFulfilled]),
+    [
+      ['1', '5000', 1, 1],
+      ['2', '3000', 1, 0],
+    ],
+  );
   t.is(detail.profitSnapshots.length, 30);
 
   // Eight days after the last fulfilment (by the node's clock), the 7-day window holds none of them; 30 days holds them all. Liquidity and counts stay.
   await gateway.clock.advance(Math.max(0, lastFulfilledAt * 1000 - gateway.clock.now()) + 8 * DAY_MS);
   const week = await ok(gateway, '/v2/leaderboard?window=7d&sortBy=volume');
   t.is(week.windowStart, new Date(gateway.clock.now() - 7 * DAY_MS).toISOString().replace(/\.\d{3}Z$/, '.000Z'));
-  t.deepEqual(week.makers.map((row: any) => [row.rank, row.totalAmountTaken, row.realizedProfitUsd]), [[1, '0', '0'], [1, '0', '0'], [1, '0', '0']]);
-  t.like(week.makers.find((row: any) => row.makerId === makerId(MARY)), { totalDeposited: '8000', intentsSignaled: 2, successRateBps: 5000 });
-  t.deepEqual((await ok(gateway, '/v2/leaderboard?window=30d')).makers.map((row: any) => [row.makerId, row.realizedProfitUsd]), [[makerId(CARLA), '2'], [makerId(BEN), '1.086956'], [makerId(MARY), '0']]);
-  t.like(await ok(gateway, `/v2/leaderboard/rank/${makerId(CARLA)}?window=7d`), { window: '7d', ranks: { profit: 1, volume: 1 }, maker: { totalAmountTaken: '0' } });
+  t.deepEqual(
+    week.makers.map((row: any) => [row.rank, row.totalAmountTaken, row.realizedProfitUsd]),
+    [
+      [1, '0', '0'],
+      [1, '0', '0'],
+      [1, '0', '0'],
+    ],
+  );
+  t.like(
+    week.makers.find((row: any) => row.makerId === makerId(MARY)),
+    { totalDeposited: '8000', intentsSignaled: 2, successRateBps: 5000 },
+  );
+  t.deepEqual(
+    (await ok(gateway, '/v2/leaderboard?window=30d')).makers.map((row: any) => [row.makerId, row.realizedProfitUsd]),
+    [
+      [makerId(CARLA), '2'],
+      [makerId(BEN), '1.086956'],
+      [makerId(MARY), '0'],
+    ],
+  );
+  t.like(await ok(gateway, `/v2/leaderboard/rank/${makerId(CARLA)}?window=7d`), {
+    window: '7d',
+    ranks: { profit: 1, volume: 1 },
+    maker: { totalAmountTaken: '0' },
+  });
   const days = (await ok(gateway, `/v2/leaderboard/maker/${makerId(CARLA)}`)).profitSnapshots;
   t.is(days.filter((day: any) => day.fulfilments > 0).length, 1, 'the sale is one of the last 30 days');
   t.is(days.at(-1).cumulativeRealizedProfitUsd, '2');
@@ -134,7 +206,13 @@ test('makers ranked by profit, volume and liquidity, with a summary, ranks and a
     for (const path of [`/v2/leaderboard/maker/${unknown}`, `/v2/leaderboard/rank/${unknown}`]) {
       const answer = await gateway.request('GET', path);
       t.is(answer.status, 404, path);
-      t.deepEqual(answer.body, { success: false, message: `No maker ${unknown} on this leaderboard`, responseObject: null, statusCode: 404, errorCode: 'MAKER_NOT_FOUND' });
+      t.deepEqual(answer.body, {
+        success: false,
+        message: `No maker ${unknown} on this leaderboard`,
+        responseObject: null,
+        statusCode: 404,
+        errorCode: 'MAKER_NOT_FOUND',
+      });
     }
   }
 });

@@ -23,13 +23,19 @@ test.after.always(async () => {
 
 for (const fixture of PLATFORM_FIXTURES) {
   test(`${fixture.platform}: a payment to the registered payee is attested against the record's hash`, async (t) => {
-    const created = await gateway.request('POST', '/v2/makers/create', { body: { processorName: fixture.platform, depositData: PAYEE_SPELLINGS[fixture.platform] } });
+    const created = await gateway.request('POST', '/v2/makers/create', {
+      body: { processorName: fixture.platform, depositData: PAYEE_SPELLINGS[fixture.platform] },
+    });
     t.is(created.status, 200, JSON.stringify(created.body));
     const record = created.body.responseObject;
     t.is(record.offchainId, fixture.payeeId);
 
     await gateway.node.system.effectsIdle();
-    t.is(await (await PayeeDirectory.open(gateway.node.store)).lookup(fixture.platform, record.hashedOnchainId), fixture.payeeId, 'checkout can tell the customer whom to pay');
+    t.is(
+      await (await PayeeDirectory.open(gateway.node.store)).lookup(fixture.platform, record.hashedOnchainId),
+      fixture.payeeId,
+      'checkout can tell the customer whom to pay',
+    );
 
     const prepared = preparePayment(enclave, fixture);
     const { status, body } = await buyerVerify(enclave, fixture, prepared, intentFor(fixture, { payeeDetails: record.hashedOnchainId }));

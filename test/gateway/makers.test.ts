@@ -129,7 +129,13 @@ const CASES: Case[] = [
     v2: { email: 'eve@example.com' },
     offchainId: 'eve@example.com',
     paymentMethods: ['zelle-citi'],
-    invalid: [{ v1: { zelleEmail: 'eve@example.com', telegramUsername: 'eve' }, v2: { email: 'eve@example.com', telegramUsername: 'evelyn' }, names: 'telegramUsername' }],
+    invalid: [
+      {
+        v1: { zelleEmail: 'eve@example.com', telegramUsername: 'eve' },
+        v2: { email: 'eve@example.com', telegramUsername: 'evelyn' },
+        names: 'telegramUsername',
+      },
+    ],
   },
   {
     processorName: 'alipay',
@@ -223,7 +229,9 @@ test('Alipay has no legacy format: the v1 paths refuse it naming the v2 paths, w
     for (const path of ['/v1/makers/validate', '/v1/makers/create']) {
       const answer = await gateway.request('POST', path, { body: { processorName: 'alipay', depositData: { userId: '2088123412341234' } } });
       t.is(answer.status, 400, path);
-      t.deepEqual(answer.body.responseObject.fieldErrors.processorName, ['alipay has no legacy depositData format: use POST /v2/makers/validate and POST /v2/makers/create']);
+      t.deepEqual(answer.body.responseObject.fieldErrors.processorName, [
+        'alipay has no legacy depositData format: use POST /v2/makers/validate and POST /v2/makers/create',
+      ]);
     }
     t.is(await makerCount(gateway), 0);
     const read = await gateway.request('GET', `/v1/makers/alipay/2088123412341234`);
@@ -271,12 +279,20 @@ test('the body’s form is held strictly: an unknown or missing field, or deposi
 
 test('creating the same maker again answers the same record, whatever the spelling or format', async (t) => {
   await withGateway(async (gateway) => {
-    const first = await gateway.request('POST', '/v1/makers/create', { body: { processorName: 'cashapp', depositData: { cashtag: '$MakerMary', telegramUsername: '@MakerMary' } } });
+    const first = await gateway.request('POST', '/v1/makers/create', {
+      body: { processorName: 'cashapp', depositData: { cashtag: '$MakerMary', telegramUsername: '@MakerMary' } },
+    });
     gateway.clock.advance(60_000);
     const again = [
-      await gateway.request('POST', '/v1/makers/create', { body: { processorName: 'cashapp', depositData: { cashtag: '$MakerMary', telegramUsername: '@MakerMary' } } }),
-      await gateway.request('POST', '/v1/makers/create', { body: { processorName: 'cashapp', depositData: { cashtag: 'MAKERMARY', telegramUsername: 'makermary' } } }),
-      await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'cashapp', depositData: { cashtag: 'makermary' }, telegramUsername: 'MakerMary', isBusiness: false, metadata: null } }),
+      await gateway.request('POST', '/v1/makers/create', {
+        body: { processorName: 'cashapp', depositData: { cashtag: '$MakerMary', telegramUsername: '@MakerMary' } },
+      }),
+      await gateway.request('POST', '/v1/makers/create', {
+        body: { processorName: 'cashapp', depositData: { cashtag: 'MAKERMARY', telegramUsername: 'makermary' } },
+      }),
+      await gateway.request('POST', '/v2/makers/create', {
+        body: { processorName: 'cashapp', depositData: { cashtag: 'makermary' }, telegramUsername: 'MakerMary', isBusiness: false, metadata: null },
+      }),
     ];
     for (const answer of again) {
       t.is(answer.status, 200);
@@ -290,9 +306,13 @@ test('creating the same maker again answers the same record, whatever the spelli
 
 test('the same payee with other details is MAKER_EXISTS, and the record stays as made', async (t) => {
   await withGateway(async (gateway) => {
-    const first = await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'wise', depositData: { profileId: '55501234' }, metadata: { desk: 'EU', hours: [9, 17] } } });
+    const first = await gateway.request('POST', '/v2/makers/create', {
+      body: { processorName: 'wise', depositData: { profileId: '55501234' }, metadata: { desk: 'EU', hours: [9, 17] } },
+    });
     t.is(first.status, 200);
-    const sameMeaning = await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'wise', depositData: { profileId: '55501234' }, metadata: { hours: [9, 17], desk: 'EU' } } });
+    const sameMeaning = await gateway.request('POST', '/v2/makers/create', {
+      body: { processorName: 'wise', depositData: { profileId: '55501234' }, metadata: { hours: [9, 17], desk: 'EU' } },
+    });
     t.deepEqual(sameMeaning.body.responseObject, first.body.responseObject, 'metadata compares by meaning, not key order');
     for (const body of [
       { processorName: 'wise', depositData: { profileId: '55501234' }, metadata: { desk: 'US', hours: [9, 17] } },
@@ -324,15 +344,24 @@ test('metadata is kept as sent, keys the store or its codec would read otherwise
 test('concurrent creates of distinct makers get distinct numbers; of one maker, one record', async (t) => {
   await withGateway(async (gateway) => {
     const distinct = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => gateway.request('POST', '/v2/makers/create', { body: { processorName: 'venmo', depositData: { userId: String(1000 + i) } } })),
+      Array.from({ length: 24 }, (_, i) =>
+        gateway.request('POST', '/v2/makers/create', { body: { processorName: 'venmo', depositData: { userId: String(1000 + i) } } }),
+      ),
     );
     t.true(distinct.every((answer) => answer.status === 200));
     const ids = distinct.map((answer) => answer.body.responseObject.id as number);
     t.is(new Set(ids).size, ids.length);
-    t.deepEqual([...ids].sort((a, b) => a - b), Array.from({ length: 24 }, (_, i) => i + 1));
+    t.deepEqual(
+      [...ids].sort((a, b) => a - b),
+      Array.from({ length: 24 }, (_, i) => i + 1),
+    );
 
     const same = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => gateway.request('POST', '/v1/makers/create', { body: { processorName: 'zelle', depositData: { zelleEmail: i % 2 ? 'Same@Example.com' : 'same@example.com' } } })),
+      Array.from({ length: 12 }, (_, i) =>
+        gateway.request('POST', '/v1/makers/create', {
+          body: { processorName: 'zelle', depositData: { zelleEmail: i % 2 ? 'Same@Example.com' : 'same@example.com' } },
+        }),
+      ),
     );
     t.true(same.every((answer) => answer.status === 200));
     t.is(new Set(same.map((answer) => answer.body.responseObject.id)).size, 1);
@@ -345,10 +374,21 @@ test('the read: 404 for a payee nobody registered, 400 for what is neither a has
   await withGateway(async (gateway) => {
     const unknown = await gateway.request('GET', `/v1/makers/venmo/${hashOf('999')}`);
     t.is(unknown.status, 404);
-    t.deepEqual(unknown.body, { success: false, message: 'No maker record for this payee on this processor', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' });
+    t.deepEqual(unknown.body, {
+      success: false,
+      message: 'No maker record for this payee on this processor',
+      responseObject: null,
+      statusCode: 404,
+      errorCode: 'NOT_FOUND',
+    });
     t.is((await gateway.request('GET', '/v1/makers/venmo/999')).status, 404);
 
-    for (const [processor, payeeDetails] of [['venmo', 'maker-mary'], ['monzo', '0400041234'], ['zelle', 'mary'], ['cashapp', `0x${'a'.repeat(63)}`]]) {
+    for (const [processor, payeeDetails] of [
+      ['venmo', 'maker-mary'],
+      ['monzo', '0400041234'],
+      ['zelle', 'mary'],
+      ['cashapp', `0x${'a'.repeat(63)}`],
+    ]) {
       const answer = await gateway.request('GET', `/v1/makers/${processor}/${payeeDetails}`);
       t.is(answer.status, 400, `${processor} ${payeeDetails}`);
       t.truthy(answer.body.responseObject.fieldErrors.payeeDetails);
@@ -359,7 +399,9 @@ test('the read: 404 for a payee nobody registered, 400 for what is neither a has
       const read = await gateway.request('GET', `/v1/makers/${bank}/carla@example.com`);
       t.deepEqual(read.body.responseObject, zelle.body.responseObject, bank);
     }
-    const chase = await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'zelle-chase', depositData: { email: 'carla@example.com' }, telegramUsername: 'carla_maker' } });
+    const chase = await gateway.request('POST', '/v2/makers/create', {
+      body: { processorName: 'zelle-chase', depositData: { email: 'carla@example.com' }, telegramUsername: 'carla_maker' },
+    });
     t.is(chase.body.responseObject.processorName, 'zelle-chase', 'a bank’s own record is another record');
     t.deepEqual((await gateway.request('GET', '/v1/makers/zelle-chase/carla@example.com')).body.responseObject, chase.body.responseObject);
     t.is((await gateway.request('GET', '/v1/makers/paypal/carla@example.com')).status, 404, 'a payee registered on one processor is not another’s');
@@ -371,7 +413,9 @@ test('a maker record survives a restart over the same store, and the numbers go 
   const first = await startTestGateway({}, { store });
   let record: Record<string, unknown>;
   try {
-    record = (await first.request('POST', '/v2/makers/create', { body: { processorName: 'monzo', depositData: { sortCode: '04-00-04', accountNumber: '12345678' } } })).body.responseObject;
+    record = (
+      await first.request('POST', '/v2/makers/create', { body: { processorName: 'monzo', depositData: { sortCode: '04-00-04', accountNumber: '12345678' } } })
+    ).body.responseObject;
     await first.node.system.effectsIdle();
   } finally {
     await first.stop();
@@ -379,7 +423,9 @@ test('a maker record survives a restart over the same store, and the numbers go 
   const second = await startTestGateway({}, { store });
   try {
     t.deepEqual((await second.request('GET', '/v1/makers/monzo/04-00-04-12345678')).body.responseObject, record);
-    const next = await second.request('POST', '/v1/makers/create', { body: { processorName: 'monzo', depositData: { monzoSortCode: '040004', monzoAccountNumber: '87654321' } } });
+    const next = await second.request('POST', '/v1/makers/create', {
+      body: { processorName: 'monzo', depositData: { monzoSortCode: '040004', monzoAccountNumber: '87654321' } },
+    });
     t.is(next.body.responseObject.id, 2);
   } finally {
     await second.stop();

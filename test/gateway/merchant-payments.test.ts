@@ -162,17 +162,33 @@ test('quote availability: a sandbox amount is available on every offer asked, wi
   t.is(all.status, 200);
   t.deepEqual(all.body.responseObject, { available: true, quoteCount: offers, nearbySuggestions: [] });
   t.deepEqual((await availability({ amount: '25', enabledRails: ['venmo'] })).body.responseObject, { available: true, quoteCount: 1, nearbySuggestions: [] });
-  t.deepEqual((await availability({ amount: '25', enabledRails: ['zelle'] })).body.responseObject, { available: true, quoteCount: ZELLE_BANKS.length, nearbySuggestions: [] });
+  t.deepEqual((await availability({ amount: '25', enabledRails: ['zelle'] })).body.responseObject, {
+    available: true,
+    quoteCount: ZELLE_BANKS.length,
+    nearbySuggestions: [],
+  });
   // In EUR only the rails that send EUR count.
   const eurRails = FIAT_RAILS.filter((rail) => RAIL_CURRENCIES[rail].includes('EUR')).length;
   t.true(eurRails > 0 && eurRails < offers);
-  t.deepEqual((await availability({ amount: '25', quoteMode: 'EXACT_FIAT', fiatCurrency: 'EUR' })).body.responseObject, { available: true, quoteCount: eurRails, nearbySuggestions: [] });
+  t.deepEqual((await availability({ amount: '25', quoteMode: 'EXACT_FIAT', fiatCurrency: 'EUR' })).body.responseObject, {
+    available: true,
+    quoteCount: eurRails,
+    nearbySuggestions: [],
+  });
 
   const noCurrency = await availability({ amount: '25', quoteMode: 'EXACT_FIAT' });
   t.is(noCurrency.status, 400);
   t.deepEqual(Object.keys(noCurrency.body.responseObject.fieldErrors), ['fiatCurrency']);
 
-  for (const body of [{ amount: 'abc' }, { amount: '0' }, { amount: '-1' }, { amount: '1.1234567' }, { amount: '1.234', quoteMode: 'EXACT_FIAT', fiatCurrency: 'EUR' }, { amount: 25 }, {}]) {
+  for (const body of [
+    { amount: 'abc' },
+    { amount: '0' },
+    { amount: '-1' },
+    { amount: '1.1234567' },
+    { amount: '1.234', quoteMode: 'EXACT_FIAT', fiatCurrency: 'EUR' },
+    { amount: 25 },
+    {},
+  ]) {
     const bad = await availability(body);
     t.is(bad.status, 400, JSON.stringify(body));
     t.is(bad.body.message, 'Invalid request', JSON.stringify(body));

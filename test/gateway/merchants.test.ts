@@ -46,7 +46,13 @@ test('PATCH changes every documented setting and validates each', async (t) => {
       evmWalletAddress: '0x2222222222222222222222222222222222222222',
       apiKeyIpAllowlist: ['127.0.0.0/8', '::1/128'],
       inPersonCheckoutEnabled: true,
-      merchantConfig: { defaultPaymentCurrency: 'EUR', enabledRails: ['venmo', 'zelle'], dynamicOrdersEnabled: false, completionDustThresholdUsdc: '0.25', feePayer: 'PAYEE' },
+      merchantConfig: {
+        defaultPaymentCurrency: 'EUR',
+        enabledRails: ['venmo', 'zelle'],
+        dynamicOrdersEnabled: false,
+        completionDustThresholdUsdc: '0.25',
+        feePayer: 'PAYEE',
+      },
     });
     const me = await gateway.request('GET', '/api/v1/merchants/me', { key: liveKey });
     t.deepEqual(me.body.responseObject, patched.body.responseObject);

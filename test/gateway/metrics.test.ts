@@ -15,7 +15,6 @@ import { parseExposition, sampleValue } from '../support/prometheus-text.js';
 import { rawRequest } from '../support/raw-http.js';
 import { startTestSystem } from '../support/test-node.js';
 
-
 interface Fixture {
   url: string;
   routes: GatewayRoute[];
@@ -36,10 +35,14 @@ async function start(t: ExecutionContext, options: { adminToken?: string | undef
     await bus.close();
     await store.close();
   });
-  const served = await serveGateway(t, { system, store, bus, clock }, {
-    adminToken: 'adminToken' in options ? options.adminToken : ADMIN_TOKEN,
-    ...(options.metrics === null ? {} : { metrics: options.metrics ?? metrics }),
-  });
+  const served = await serveGateway(
+    t,
+    { system, store, bus, clock },
+    {
+      adminToken: 'adminToken' in options ? options.adminToken : ADMIN_TOKEN,
+      ...(options.metrics === null ? {} : { metrics: options.metrics ?? metrics }),
+    },
+  );
   return { ...served, metrics };
 }
 
@@ -77,11 +80,15 @@ test('with the token, /metrics answers the Prometheus text, and what the API did
   const families = parseExposition(response.text);
   t.true(sampleValue(families, 'peer_asks_total', { kind: 'merchant', outcome: 'ok' }) >= 2, 'the live account and its sandbox twin were asks');
   t.true(sampleValue(families, 'peer_turns_total', { kind: 'merchant', outcome: 'applied' }) >= 2);
-  t.true(families.get('peer_store_operation_duration_seconds')!.samples.some((sample) => sample.labels.operation === 'insert'), 'store writes were timed');
+  t.true(
+    families.get('peer_store_operation_duration_seconds')!.samples.some((sample) => sample.labels.operation === 'insert'),
+    'store writes were timed',
+  );
   t.is(sampleValue(families, 'peer_outbox_pending'), 0, 'the system’s gauges are read at scrape time');
   t.is(sampleValue(families, 'peer_dead_letters_open'), 0);
   t.true(families.has('nodejs_heap_size_used_bytes'));
-  for (const id of [created.json.responseObject.merchant.id, created.json.responseObject.sandboxMerchant.id]) t.false(response.text.includes(id), 'no actor id is a label');
+  for (const id of [created.json.responseObject.merchant.id, created.json.responseObject.sandboxMerchant.id])
+    t.false(response.text.includes(id), 'no actor id is a label');
 
   const head = await rawRequest(f.url, { method: 'HEAD', path: '/metrics', headers: bearer(ADMIN_TOKEN) });
   t.is(head.status, 200);
@@ -105,7 +112,9 @@ test('other methods and other spellings of /metrics: 401 before the token, then 
 });
 
 test('a scrape that fails is a 500 in the envelope', async (t) => {
-  const f = await start(t, { metrics: { contentType: 'text/plain; version=0.0.4; charset=utf-8', metrics: () => Promise.reject(new Error('registry broken')) } });
+  const f = await start(t, {
+    metrics: { contentType: 'text/plain; version=0.0.4; charset=utf-8', metrics: () => Promise.reject(new Error('registry broken')) },
+  });
   const response = await rawRequest(f.url, { path: '/metrics', headers: bearer(ADMIN_TOKEN) });
   t.is(response.status, 500);
   t.deepEqual(response.json, { success: false, message: 'Internal server error', responseObject: null, statusCode: 500, errorCode: 'INTERNAL_ERROR' });
@@ -131,7 +140,10 @@ test('the OpenAPI document describes /metrics, admin-secured and text/plain, exa
   t.truthy(operation?.responses['200'].content['text/plain']);
   t.truthy(operation?.responses['401'].content['application/json']);
   t.deepEqual(
-    withMetrics.routes.filter((route) => route.path === '/metrics').map((route) => route.method).sort(),
+    withMetrics.routes
+      .filter((route) => route.path === '/metrics')
+      .map((route) => route.method)
+      .sort(),
     ['GET', 'HEAD'],
   );
 

@@ -34,7 +34,9 @@ test('every operation has a tag, and every tag is declared and shown in a group 
   const untagged = operations().flatMap(({ where, operation }) => {
     const tags = (operation.tags ?? []) as string[];
     if (tags.length === 0) return [`${where} has no tag`];
-    return tags.filter((tag) => !grouped.has(tag) || !declared.has(tag)).map((tag) => `${where}: tag “${tag}” is not in document.tags and a group of x-tagGroups (gateway/openapi/tags.ts)`);
+    return tags
+      .filter((tag) => !grouped.has(tag) || !declared.has(tag))
+      .map((tag) => `${where}: tag “${tag}” is not in document.tags and a group of x-tagGroups (gateway/openapi/tags.ts)`);
   });
   t.deepEqual(untagged, []);
   t.deepEqual(
@@ -43,14 +45,21 @@ test('every operation has a tag, and every tag is declared and shown in a group 
     'every declared tag is in a group',
   );
   t.is(groups[0]?.name, MERCHANT_GROUP, 'the merchant API is the first group');
-  for (const tag of ['Orders', 'Checkout', 'Payments', 'Webhooks', 'Test clocks', 'Merchants', 'Integration']) t.true(merchantTags.has(tag), `${tag} is in the merchant API`);
+  for (const tag of ['Orders', 'Checkout', 'Payments', 'Webhooks', 'Test clocks', 'Merchants', 'Integration'])
+    t.true(merchantTags.has(tag), `${tag} is in the merchant API`);
   for (const tag of ['Market', 'Makers', 'Admin', 'Wallet provider', 'Service']) t.false(merchantTags.has(tag), `${tag} is not in the merchant API`);
 });
 
 test('the reference page opens with the quickstart', (t) => {
   const description = String(document.info.description);
   t.true(description.startsWith('# Quickstart\n'), description.slice(0, 80));
-  for (const heading of ['## 2. Listen for webhooks', '## 3. Create an order', '## 4. Open its checkout link', '## 5. Pay it', '## The same with the Peer SDK']) {
+  for (const heading of [
+    '## 2. Listen for webhooks',
+    '## 3. Create an order',
+    '## 4. Open its checkout link',
+    '## 5. Pay it',
+    '## The same with the Peer SDK',
+  ]) {
     t.true(description.includes(heading), heading);
   }
   t.true(description.indexOf('# Conventions') > description.indexOf('# Quickstart'), 'the conventions follow the quickstart');
@@ -69,21 +78,29 @@ test('every merchant operation has a curl and a JavaScript sample that call it, 
     if (!curl || !javascript) return [`${where} lacks a curl or a JavaScript sample`];
     const found: string[] = [];
     const url = /curl -s(?: -X (\w+))? "http:\/\/127\.0\.0\.1:3000([^"?]*)/.exec(curl);
-    const calledPath = url?.[2]?.replace(/\$([A-Z_]+)/g, (_, name: string) => `{${name.toLowerCase().replace(/_([a-z])/g, (__, letter: string) => letter.toUpperCase())}}`);
+    const calledPath = url?.[2]?.replace(
+      /\$([A-Z_]+)/g,
+      (_, name: string) => `{${name.toLowerCase().replace(/_([a-z])/g, (__, letter: string) => letter.toUpperCase())}}`,
+    );
     if ((url?.[1] ?? 'GET') !== method.toUpperCase() || calledPath !== path) found.push(`${where}: its curl calls ${url?.[1] ?? 'GET'} ${calledPath}`);
     if (!javascript.includes(`127.0.0.1:3000${path.replace(/\{(\w+)\}/g, '${$1}')}`)) found.push(`${where}: its JavaScript calls another path`);
     const body = operation.requestBody as Json | undefined;
     const sent = /-d '(.*)'$/s.exec(curl)?.[1];
     if (body?.required && sent === undefined) found.push(`${where}: the body is required and its samples send none (give its schema an example)`);
     if (sent !== undefined) {
-      const pointer = ['paths', path, method, 'requestBody', 'content', 'application/json', 'schema'].map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      const pointer = ['paths', path, method, 'requestBody', 'content', 'application/json', 'schema']
+        .map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
+        .join('/');
       const validate = ajv.getSchema(`${DOCUMENT_ID}#/${pointer}`)!;
       if (!validate(JSON.parse(sent.replace(/'\\''/g, "'")))) found.push(`${where}: its sample body breaks the schema: ${ajv.errorsText(validate.errors)}`);
     }
     return found;
   });
   t.deepEqual(problems, []);
-  const create = merchantOperations().find(({ operation }) => operation.operationId === 'createOrder')!.operation['x-codeSamples'] as Array<{ label: string; source: string }>;
+  const create = merchantOperations().find(({ operation }) => operation.operationId === 'createOrder')!.operation['x-codeSamples'] as Array<{
+    label: string;
+    source: string;
+  }>;
   t.regex(create.find((sample) => sample.label === 'Peer SDK')?.source ?? '', /createCheckout\(/);
 });
 /**
@@ -113,7 +130,8 @@ function undescribedFields(listed: ReturnType<typeof operations>): string[] {
     for (const parameter of operation.parameters ?? []) {
       if (!parameter.description?.trim() && !described(parameter.schema ?? {})) missing.add(`${where} ${parameter.in} parameter ${parameter.name}`);
     }
-    for (const [type, media] of Object.entries<Json>(operation.requestBody?.content ?? {})) if (type === 'application/json') walk(media.schema, `${where} body`);
+    for (const [type, media] of Object.entries<Json>(operation.requestBody?.content ?? {}))
+      if (type === 'application/json') walk(media.schema, `${where} body`);
     for (const [status, answer] of Object.entries<Json>(operation.responses)) walk(answer.content?.['application/json']?.schema, `${where} ${status}`);
   }
   return [...missing].sort();
@@ -127,7 +145,9 @@ test('every field the merchant API takes or answers has a description', (t) => {
 const INSPECTOR = /^\/internal\/v1\/actors/;
 
 test('every field of the other APIs has a description too, but for the actor inspector', (t) => {
-  const others = operations().filter(({ path, operation }) => !INSPECTOR.test(path) && !merchantOperations().some((merchant) => merchant.operation === operation));
+  const others = operations().filter(
+    ({ path, operation }) => !INSPECTOR.test(path) && !merchantOperations().some((merchant) => merchant.operation === operation),
+  );
   t.true(others.length > 30, `${others.length} operations`);
   t.deepEqual(undescribedFields(others), []);
 });

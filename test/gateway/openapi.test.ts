@@ -32,7 +32,8 @@ test('every operation names its security, and every failure status lists its err
     }
   }
   const create = document.paths['/api/v1/orders'].post.responses;
-  for (const status of ['200', '201', '400', '401', '403', '413', '415', '422', '429', '500', '503']) t.truthy(create[status], `create-order documents ${status}`);
+  for (const status of ['200', '201', '400', '401', '403', '413', '415', '422', '429', '500', '503'])
+    t.truthy(create[status], `create-order documents ${status}`);
 });
 
 test('the validator refuses what the document does not say: an undocumented status, errorCode, field or content type', async (t) => {
@@ -58,16 +59,33 @@ test('the validator refuses what the document does not say: an undocumented stat
 test('real list rows and hosted orders of both amount modes match their documented variants (finding 1)', (t) =>
   withMerchant(async (gateway, merchant) => {
     await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { dynamicOrdersEnabled: true });
-    const fixed = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedFiatAmount: '19.99', requestedFiatCurrency: 'EUR', notes: { sku: 'A1' } } });
-    const open = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } });
+    const fixed = await gateway.request('POST', '/api/v1/orders', {
+      key: merchant.liveKey,
+      body: { requestedFiatAmount: '19.99', requestedFiatCurrency: 'EUR', notes: { sku: 'A1' } },
+    });
+    const open = await gateway.request('POST', '/api/v1/orders', {
+      key: merchant.liveKey,
+      body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } },
+    });
     t.is(fixed.status, 201);
     t.is(open.status, 201);
     // Each request above and below is validated against the served document by the test gateway; these read what matters.
     const list = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: merchant.liveKey });
     const rows = list.body.responseObject.orders.map((row: { amountMode: string; hasActivePayment: boolean }) => [row.amountMode, row.hasActivePayment]);
-    t.deepEqual(rows.sort(), [['FIXED', false], ['OPEN', false]]);
+    t.deepEqual(rows.sort(), [
+      ['FIXED', false],
+      ['OPEN', false],
+    ]);
     const hostedOpen = (await gateway.request('GET', `/api/v1/orders/${open.body.responseObject.order.id}`)).body.responseObject;
-    t.deepEqual(Object.keys(hostedOpen.order.openAmount).sort(), ['currency', 'effectiveMax', 'effectiveMin', 'maxAmount', 'minAmount', 'presets', 'savedInput']);
+    t.deepEqual(Object.keys(hostedOpen.order.openAmount).sort(), [
+      'currency',
+      'effectiveMax',
+      'effectiveMin',
+      'maxAmount',
+      'minAmount',
+      'presets',
+      'savedInput',
+    ]);
     t.is(hostedOpen.order.amountLock, null);
     const hostedFixed = (await gateway.request('GET', `/api/v1/orders/${fixed.body.responseObject.order.id}`)).body.responseObject;
     t.deepEqual(hostedFixed.order.requestedFiat, { amount: '19.99', currency: 'EUR' });

@@ -13,7 +13,34 @@ import { viewGrams } from '../../actors/kinds/search-grams.js';
 import { searchFilter } from '../../gateway/orders/order-search.js';
 
 /** Letters, JSON punctuation, regex metacharacters, case pairs and astral characters (two code units each). */
-const unit = fc.constantFrom('a', 'b', 'c', 'A', 'B', ' ', '"', ':', '.', '*', '+', '?', '\\', '(', ')', '[', '|', '$', '^', 'é', 'É', 'ß', 'İ', 'Σ', '😀', '\ud83d');
+const unit = fc.constantFrom(
+  'a',
+  'b',
+  'c',
+  'A',
+  'B',
+  ' ',
+  '"',
+  ':',
+  '.',
+  '*',
+  '+',
+  '?',
+  '\\',
+  '(',
+  ')',
+  '[',
+  '|',
+  '$',
+  '^',
+  'é',
+  'É',
+  'ß',
+  'İ',
+  'Σ',
+  '😀',
+  '\ud83d',
+);
 
 interface View {
   merchantId: string;
@@ -47,7 +74,10 @@ async function searched(collection: Collection, term: string): Promise<string[]>
 
 const stored = fc.record({
   merchantId: fc.constantFrom('A', 'B'),
-  text: fc.oneof({ weight: 8, arbitrary: fc.string({ unit, maxLength: 40 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 300, maxLength: 400 }) }),
+  text: fc.oneof(
+    { weight: 8, arbitrary: fc.string({ unit, maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 300, maxLength: 400 }) },
+  ),
   legacy: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
@@ -66,31 +96,41 @@ test('search through the grams finds exactly what a substring test over every vi
       ),
     ),
   );
-  await t.notThrowsAsync(fc.assert(
-    fc.asyncProperty(scenario, async ([items, raw]) => {
-      // listOrders trims the term and ignores one under 3 characters.
-      const term = raw.trim();
-      fc.pre(term.length >= 3);
-      const views = items.map(({ merchantId, text, legacy }) => view(merchantId, text, legacy));
-      const collection = await orders(views);
-      const expected = naive(views, term);
-      const [found, count] = [await searched(collection, term), await collection.count({ 'view.merchantId': 'A', 'view.environment': 'LIVE', ...searchFilter(term) })];
-      if (found.join() !== expected.join() || count !== expected.length) t.log({ term, views, found, expected, count });
-      return found.join() === expected.join() && count === expected.length;
-    }),
-    { numRuns: 400 },
-  ));
+  await t.notThrowsAsync(
+    fc.assert(
+      fc.asyncProperty(scenario, async ([items, raw]) => {
+        // listOrders trims the term and ignores one under 3 characters.
+        const term = raw.trim();
+        fc.pre(term.length >= 3);
+        const views = items.map(({ merchantId, text, legacy }) => view(merchantId, text, legacy));
+        const collection = await orders(views);
+        const expected = naive(views, term);
+        const [found, count] = [
+          await searched(collection, term),
+          await collection.count({ 'view.merchantId': 'A', 'view.environment': 'LIVE', ...searchFilter(term) }),
+        ];
+        if (found.join() !== expected.join() || count !== expected.length) t.log({ term, views, found, expected, count });
+        return found.join() === expected.join() && count === expected.length;
+      }),
+      { numRuns: 400 },
+    ),
+  );
 });
 
-test('a search reads the views holding the term\'s grams, not every order of the merchant', async (t) => {
-  const views = Array.from({ length: 20_000 }, (_, i) => view('A', `ord_${String(i).padStart(24, '0')}\n{"sku":"mug","invoice":"inv-${String(i).padStart(5, '0')}"}`));
+test("a search reads the views holding the term's grams, not every order of the merchant", async (t) => {
+  const views = Array.from({ length: 20_000 }, (_, i) =>
+    view('A', `ord_${String(i).padStart(24, '0')}\n{"sku":"mug","invoice":"inv-${String(i).padStart(5, '0')}"}`),
+  );
   views.push(view('A', 'ord_legacy\n{"invoice":"inv-04242"}', true));
   const collection = await orders(views);
   let evaluated = 0;
   const counting = { $function: { body: () => ++evaluated > 0, args: [], lang: 'js' } };
   const filter = { $expr: counting, 'view.merchantId': 'A', 'view.environment': 'LIVE', ...searchFilter('INV-04242') };
 
-  t.deepEqual((await collection.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id), ['ord_20000', 'ord_4242']);
+  t.deepEqual(
+    (await collection.find(filter, { sort: { _id: 1 } })).map((doc) => doc._id),
+    ['ord_20000', 'ord_4242'],
+  );
   t.true(evaluated < 50, `${evaluated} views read for 2 matches among 20,001`);
 
   evaluated = 0;

@@ -19,13 +19,41 @@ test('a USDC order is created with 201, every CheckoutOrder field, its token and
     const { order, orderToken } = created.body.responseObject;
     t.regex(order.id, /^ord_[0-9A-Za-z]{24}$/);
     t.regex(orderToken, /^[A-Za-z0-9_-]{43}$/);
-    t.deepEqual(Object.keys(order).sort(), [
-      'amountMode', 'buyerFeeShareBps', 'cancelUrl', 'cancelledAt', 'chargebackStatus', 'chargebacks', 'completedAt', 'createdAt',
-      'cryptoReferralSplitConfig', 'destinationAddress', 'destinationChainId', 'destinationToken', 'enabledRails', 'feePayer', 'id',
-      'inPersonCheckout', 'merchantId', 'metadata', 'notes', 'referralSplitConfig', 'refundAmountUsdc', 'refundDepositId',
-      'refundMetadata', 'refundStatus', 'refundTransactionHash', 'remainingUsdcAmount', 'requestedUsdcAmount', 'status',
-      'successUrl', 'updatedAt',
-    ].sort());
+    t.deepEqual(
+      Object.keys(order).sort(),
+      [
+        'amountMode',
+        'buyerFeeShareBps',
+        'cancelUrl',
+        'cancelledAt',
+        'chargebackStatus',
+        'chargebacks',
+        'completedAt',
+        'createdAt',
+        'cryptoReferralSplitConfig',
+        'destinationAddress',
+        'destinationChainId',
+        'destinationToken',
+        'enabledRails',
+        'feePayer',
+        'id',
+        'inPersonCheckout',
+        'merchantId',
+        'metadata',
+        'notes',
+        'referralSplitConfig',
+        'refundAmountUsdc',
+        'refundDepositId',
+        'refundMetadata',
+        'refundStatus',
+        'refundTransactionHash',
+        'remainingUsdcAmount',
+        'requestedUsdcAmount',
+        'status',
+        'successUrl',
+        'updatedAt',
+      ].sort(),
+    );
     t.like(order, {
       merchantId: liveId,
       amountMode: 'FIXED',
@@ -128,7 +156,12 @@ test('a token address outside the catalog on a supported chain is a 400 naming d
     ] as const) {
       const refused = await gateway.request('POST', '/api/v1/orders', {
         key: liveKey,
-        body: { requestedUsdcAmount: '1', destinationChainId, destinationToken, ...(destinationChainId === SOLANA ? { destinationAddress: SOLANA_WALLET } : {}) },
+        body: {
+          requestedUsdcAmount: '1',
+          destinationChainId,
+          destinationToken,
+          ...(destinationChainId === SOLANA ? { destinationAddress: SOLANA_WALLET } : {}),
+        },
       });
       t.is(refused.status, 400, destinationToken);
       t.false('errorCode' in refused.body);
@@ -160,12 +193,18 @@ test('a Solana destination: the address sent as written, or the merchant’s sol
   const hosted = await gateway.request('GET', `/api/v1/orders/${defaulted.body.responseObject.order.id}`);
   t.like(hosted.body.responseObject.order, { destinationAddress: SOLANA_WALLET, destinationChainId: '792703809' });
   const listed = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
-  t.deepEqual(listed.body.responseObject.orders.map((order: { destinationAddress: string }) => order.destinationAddress).sort(), [SOLANA_WALLET, explicitAddress].sort());
+  t.deepEqual(
+    listed.body.responseObject.orders.map((order: { destinationAddress: string }) => order.destinationAddress).sort(),
+    [SOLANA_WALLET, explicitAddress].sort(),
+  );
 
   const evmDefault = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } });
   t.is(evmDefault.body.responseObject.order.destinationAddress, WALLET, 'an EVM chain still defaults to the EVM wallet');
   const noSolanaWallet = await gateway.createMerchant({ name: 'EVM only', tier: 'BASE', evmWalletAddress: WALLET });
-  const required = await gateway.request('POST', '/api/v1/orders', { key: noSolanaWallet.liveKey, body: { requestedUsdcAmount: '1', destinationChainId: SOLANA } });
+  const required = await gateway.request('POST', '/api/v1/orders', {
+    key: noSolanaWallet.liveKey,
+    body: { requestedUsdcAmount: '1', destinationChainId: SOLANA },
+  });
   t.is(required.status, 400);
   t.is(required.body.errorCode, 'DESTINATION_REQUIRED');
 });
@@ -324,7 +363,8 @@ test('malformed JSON and an oversized body are refused in the envelope', (t) =>
 
 test('idempotency by meaning: the same amount spelled differently, or a default sent instead of omitted, replays; another amount conflicts', (t) =>
   withMerchant(async (gateway, { liveKey }) => {
-    const create = (body: Record<string, unknown>) => gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-0001', ...body } });
+    const create = (body: Record<string, unknown>) =>
+      gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-0001', ...body } });
     const first = await create({ requestedUsdcAmount: '10' });
     t.is(first.status, 201);
     for (const same of [
@@ -344,7 +384,8 @@ test('idempotency by meaning: the same amount spelled differently, or a default 
       t.is(conflict.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
     }
 
-    const fiat = (body: Record<string, unknown>) => gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-fiat-1', ...body } });
+    const fiat = (body: Record<string, unknown>) =>
+      gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-fiat-1', ...body } });
     t.is((await fiat({ requestedFiatAmount: '19.9', requestedFiatCurrency: 'eur' })).status, 201);
     t.is((await fiat({ requestedFiatAmount: '19.90', requestedFiatCurrency: 'EUR' })).status, 200);
   }));
@@ -417,7 +458,8 @@ test('idempotency by meaning: rails in another order and an address in other let
   withMerchant(async (gateway, { liveId, liveKey }) => {
     await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { enabledRails: ['venmo', 'zelle'] });
     const address = '0x5555555555555555555555555555555555555aBc';
-    const create = (body: Record<string, unknown>) => gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-sets-1', requestedUsdcAmount: '3', ...body } });
+    const create = (body: Record<string, unknown>) =>
+      gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { idempotencyKey: 'meaning-sets-1', requestedUsdcAmount: '3', ...body } });
     const first = await create({ enabledRails: ['venmo', 'zelle'], destinationAddress: address });
     t.is(first.status, 201);
     const replay = await create({ enabledRails: ['zelle', 'venmo', 'zelle'], destinationAddress: address.toLowerCase() });

@@ -35,7 +35,8 @@ test('displayStatus follows the attempts: ACTIVE while one is open, EXPIRED once
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
   const { sandboxKey } = await gateway.createMerchant();
-  const untouched = (await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '5', destinationAddress: DESTINATION } })).body.responseObject.order.id;
+  const untouched = (await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '5', destinationAddress: DESTINATION } }))
+    .body.responseObject.order.id;
   const active = await orderWithAttempt(gateway, sandboxKey, 'pay_listactive');
   const list = (query: string) => gateway.request('GET', `/api/v1/merchants/me/orders?${query}`, { key: sandboxKey });
 
@@ -52,7 +53,10 @@ test('displayStatus follows the attempts: ACTIVE while one is open, EXPIRED once
   t.deepEqual(ids((await list('displayStatus=ACTIVE')).body), []);
 
   const cancelled = await orderWithAttempt(gateway, sandboxKey, 'pay_listcancel');
-  await gateway.node.system.ask({ kind: 'payment', id: 'pay_listcancel' }, { type: 'CANCEL', reason: 'CUSTOMER', at: new Date(gateway.clock.now()).toISOString() });
+  await gateway.node.system.ask(
+    { kind: 'payment', id: 'pay_listcancel' },
+    { type: 'CANCEL', reason: 'CUSTOMER', at: new Date(gateway.clock.now()).toISOString() },
+  );
   await gateway.node.system.effectsIdle();
   t.deepEqual(ids((await list('displayStatus=CREATED')).body), [cancelled, untouched].sort());
 });

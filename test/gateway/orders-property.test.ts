@@ -12,7 +12,15 @@ const body = fc.record(
     requestedFiatCurrency: fc.oneof(fc.constantFrom('USD', 'eur', 'XXX', 'EURO'), fc.string()),
     openAmount: fc.oneof(
       fc.constant(undefined),
-      fc.record({ currency: fc.constantFrom('USD', 'eur', 'x'), minAmount: field, maxAmount: field, presets: fc.oneof(fc.constant(undefined), fc.array(amount, { maxLength: 8 })) }, { requiredKeys: ['currency'] }),
+      fc.record(
+        {
+          currency: fc.constantFrom('USD', 'eur', 'x'),
+          minAmount: field,
+          maxAmount: field,
+          presets: fc.oneof(fc.constant(undefined), fc.array(amount, { maxLength: 8 })),
+        },
+        { requiredKeys: ['currency'] },
+      ),
       fc.anything(),
     ),
     idempotencyKey: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 140 })),

@@ -14,14 +14,20 @@ test('the order list: newest first, total, paging, limit over 100 refused', asyn
     const first = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
     t.is(first.status, 200);
     t.like(first.body.responseObject, { total: 25, page: 1, limit: 20 });
-    t.deepEqual(first.body.responseObject.orders.map((order: { id: string }) => order.id), [...ids].reverse().slice(0, 20));
+    t.deepEqual(
+      first.body.responseObject.orders.map((order: { id: string }) => order.id),
+      [...ids].reverse().slice(0, 20),
+    );
     const row = first.body.responseObject.orders[0];
     t.like(row, { hasActivePayment: false, hasExpiredPayment: false, paymentSelectedRail: null, cryptoReferralSplitConfig: null });
     t.false('requestedFiat' in row);
     t.false('bridgeInfo' in row);
 
     const second = await gateway.request('GET', '/api/v1/merchants/me/orders?page=2&limit=10', { key: liveKey });
-    t.deepEqual(second.body.responseObject.orders.map((order: { id: string }) => order.id), [...ids].reverse().slice(10, 20));
+    t.deepEqual(
+      second.body.responseObject.orders.map((order: { id: string }) => order.id),
+      [...ids].reverse().slice(10, 20),
+    );
 
     const tooMany = await gateway.request('GET', '/api/v1/merchants/me/orders?limit=101', { key: liveKey });
     t.is(tooMany.status, 400);
@@ -39,11 +45,16 @@ test('filters: orderId substring, status, displayStatus, chargebackStatus and se
   const gateway = await startTestGateway();
   try {
     const { liveKey } = await gateway.createMerchant();
-    const a = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', notes: { customer: 'Ada Lovelace' } } })).body.responseObject.order;
-    const b = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '2', notes: { customer: 'Grace Hopper' } } })).body.responseObject.order;
+    const a = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', notes: { customer: 'Ada Lovelace' } } })).body
+      .responseObject.order;
+    const b = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '2', notes: { customer: 'Grace Hopper' } } })).body
+      .responseObject.order;
     const list = async (query: string) => (await gateway.request('GET', `/api/v1/merchants/me/orders?${query}`, { key: liveKey })).body.responseObject;
 
-    t.deepEqual((await list(`orderId=${a.id}`)).orders.map((order: { id: string }) => order.id), [a.id]);
+    t.deepEqual(
+      (await list(`orderId=${a.id}`)).orders.map((order: { id: string }) => order.id),
+      [a.id],
+    );
     t.deepEqual((await list(`orderId=${a.id.slice(4, 14).toLowerCase()}`)).orders.map((order: { id: string }) => order.id).includes(a.id), true);
     t.like(await list('orderId=zzzzzzzzzzzzzzzzzzzzzzzzzzzz'), { orders: [], total: 0 });
     // One order of each other status, so each status filter has something to find and something to leave out.
@@ -61,9 +72,16 @@ test('filters: orderId substring, status, displayStatus, chargebackStatus and se
     t.is((await list('displayStatus=EXPIRED')).total, 0);
     // ACTIVE and EXPIRED need payments, which arrive with the payments issue; until then nothing can match them.
     t.is((await list('chargebackStatus=NONE')).total, 4);
-    t.deepEqual((await list('search=hopper')).orders.map((order: { id: string }) => order.id), [b.id]);
+    t.deepEqual(
+      (await list('search=hopper')).orders.map((order: { id: string }) => order.id),
+      [b.id],
+    );
     t.is((await list('search=ho')).total, 4, 'a search under 3 characters is ignored');
-    t.deepEqual((await list(`search=${a.id.toUpperCase()}&orderId=${b.id}`)).orders.map((order: { id: string }) => order.id), [a.id], 'orderId is ignored when search is set');
+    t.deepEqual(
+      (await list(`search=${a.id.toUpperCase()}&orderId=${b.id}`)).orders.map((order: { id: string }) => order.id),
+      [a.id],
+      'orderId is ignored when search is set',
+    );
     t.is((await list('search=%2E%2A%2B')).total, 0, 'search is literal, not a pattern');
   } finally {
     await gateway.stop();
@@ -118,7 +136,15 @@ test('an open order’s hosted read carries its effective range, saved input and
       await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } })
     ).body.responseObject.order;
     const hosted = (await gateway.request('GET', `/api/v1/orders/${order.id}`)).body.responseObject.order;
-    t.deepEqual(hosted.openAmount, { currency: 'EUR', minAmount: '5.00', maxAmount: '50.00', presets: [], effectiveMin: '5.00', effectiveMax: '50.00', savedInput: null });
+    t.deepEqual(hosted.openAmount, {
+      currency: 'EUR',
+      minAmount: '5.00',
+      maxAmount: '50.00',
+      presets: [],
+      effectiveMin: '5.00',
+      effectiveMax: '50.00',
+      savedInput: null,
+    });
     t.is(hosted.amountLock, null);
     t.is(hosted.requestedFiat, null);
   } finally {
@@ -130,7 +156,11 @@ test('the OpenAPI 3.1 document, the reference page and the Redoc bundle it loads
   const gateway = await startTestGateway();
   try {
     const response = await fetch(`${gateway.url}/api/v1/openapi.json`);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     t.is(document.openapi, '3.1.0');
     t.truthy(document.paths['/api/v1/orders']?.post);
     t.truthy(document.paths['/api/v1/merchants/me/orders']?.get);
@@ -139,10 +169,19 @@ test('the OpenAPI 3.1 document, the reference page and the Redoc bundle it loads
     const page = await fetch(`${gateway.url}/docs`);
     t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
     const csp = (page.headers.get('content-security-policy') ?? '').split(';').map((directive) => directive.trim().split(/\s+/));
-    t.deepEqual(csp.find(([name]) => name === 'default-src'), ['default-src', "'none'"]);
-    t.deepEqual(csp.find(([name]) => name === 'script-src'), ['script-src', "'self'"]);
+    t.deepEqual(
+      csp.find(([name]) => name === 'default-src'),
+      ['default-src', "'none'"],
+    );
+    t.deepEqual(
+      csp.find(([name]) => name === 'script-src'),
+      ['script-src', "'self'"],
+    );
     // No directive names another origin.
-    t.deepEqual(csp.flatMap(([, ...sources]) => sources).filter((source) => !["'self'", "'none'", "'unsafe-inline'", 'data:', 'blob:'].includes(source)), []);
+    t.deepEqual(
+      csp.flatMap(([, ...sources]) => sources).filter((source) => !["'self'", "'none'", "'unsafe-inline'", 'data:', 'blob:'].includes(source)),
+      [],
+    );
     const html = await page.text();
     t.regex(html, /<redoc spec-url="\/api\/v1\/openapi\.json">/);
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes);

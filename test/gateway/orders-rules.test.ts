@@ -38,8 +38,9 @@ test('idempotencyKey: 8 to 128 letters, digits, underscores or hyphens', (t) =>
 
 test('the hosted range of an open order is null once it is cancelled', (t) =>
   withMerchant(async (gateway, { liveKey }) => {
-    const order = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } })).body
-      .responseObject.order;
+    const order = (
+      await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } })
+    ).body.responseObject.order;
     await gateway.node.system.ask({ kind: 'order', id: order.id }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
     const hosted = (await gateway.request('GET', `/api/v1/orders/${order.id}`)).body.responseObject.order;
     t.is(hosted.status, 'CANCELLED');
@@ -48,7 +49,13 @@ test('the hosted range of an open order is null once it is cancelled', (t) =>
 
 test('a replay whose Solana address differs only in letter case is another request: 422 IDEMPOTENCY_KEY_MISMATCH', (t) =>
   withMerchant(async (gateway, { liveKey }) => {
-    const body = (destinationAddress: string) => ({ requestedUsdcAmount: '1', destinationChainId: SOLANA, destinationToken: 'usdc', destinationAddress, idempotencyKey: 'solana-case-1' });
+    const body = (destinationAddress: string) => ({
+      requestedUsdcAmount: '1',
+      destinationChainId: SOLANA,
+      destinationToken: 'usdc',
+      destinationAddress,
+      idempotencyKey: 'solana-case-1',
+    });
     const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: body(SOLANA_WALLET) });
     t.is(first.status, 201);
     t.is(first.body.responseObject.order.destinationChainId, String(SOLANA));

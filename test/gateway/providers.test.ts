@@ -111,7 +111,10 @@ function madeRequest(platform: string, request: PlatformRequest) {
 }
 
 test('both manifests list exactly the platform actions the attestation service serves, each with its method hash and template path', async (t) => {
-  for (const [set, base] of [['stable', '/providers'], ['mobile', '/providers/mobile']] as const) {
+  for (const [set, base] of [
+    ['stable', '/providers'],
+    ['mobile', '/providers/mobile'],
+  ] as const) {
     const manifest = await get<ManifestView>(`${base}/providers.json`);
     t.is(manifest.set, set);
     const listed = manifest.providers.flatMap((provider) => provider.actions.map((action) => `${provider.platform}/${action.actionType}`));
@@ -160,7 +163,8 @@ test('each template’s published rules are the ones the enclave enforces', asyn
       if (rules.minLength !== null) t.false(accepts(name, ''), `${where} ${name} under its minLength`);
       if (rules.pattern !== null) {
         const pattern = new RegExp(rules.pattern);
-        for (const value of ['a\r\nX-Injected: 1', 'Basic dXNlcg==', 'Bearer tok']) t.is(accepts(name, value), pattern.test(value), `${where} ${name}: ${JSON.stringify(value)}`);
+        for (const value of ['a\r\nX-Injected: 1', 'Basic dXNlcg==', 'Bearer tok'])
+          t.is(accepts(name, value), pattern.test(value), `${where} ${name}: ${JSON.stringify(value)}`);
       }
       if (rules.headerNamePattern !== null) {
         const names = new RegExp(rules.headerNamePattern);
@@ -187,7 +191,11 @@ test('the request each template shows is the request the enclave makes, on the h
     t.true(template.session.captureUrlPrefix.startsWith(PLATFORM_HOSTS[template.platform]!), where);
     t.true(template.request.url.startsWith(template.session.captureUrlPrefix), where);
     if (template.accountRequest) {
-      t.deepEqual(madeRequest(template.platform, adapter.account!.request(session)), shownRequest(template.accountRequest, material, params), `${where} account`);
+      t.deepEqual(
+        madeRequest(template.platform, adapter.account!.request(session)),
+        shownRequest(template.accountRequest, material, params),
+        `${where} account`,
+      );
     } else {
       t.is(adapter.account, undefined, `${where}: the enclave reads an account the template does not show`);
     }
@@ -225,7 +233,14 @@ test('a template of a platform or action nobody defined is a 404 saying which; a
       t.is(answer.status, 404, `${base}${path}`);
       t.like(answer.body, { success: false, statusCode: 404, responseObject: null, errorCode }, `${base}${path}`);
     }
-    for (const path of ['/venmo/transfer_venmo', '/venmo/transfer_venmo.JSON', '/venmo/transfer_venmo.json/', '/venmo/.json', '/venmo', '/venmo/transfer_venmo%2Ejson']) {
+    for (const path of [
+      '/venmo/transfer_venmo',
+      '/venmo/transfer_venmo.JSON',
+      '/venmo/transfer_venmo.json/',
+      '/venmo/.json',
+      '/venmo',
+      '/venmo/transfer_venmo%2Ejson',
+    ]) {
       t.deepEqual((await gateway.request('GET', `${base}${path}`)).body, notFound, `${base}${path}`);
     }
   }

@@ -20,7 +20,7 @@ test('a recipient nobody has paid yet is rated 5.0; all settled is 5.0, none set
 test('every rating lies in 1.0 to 5.0 with at most one decimal, and more settled never rates lower', (t) => {
   t.notThrows(() =>
     fc.assert(
-        fc.property(fc.nat(500), fc.nat(500), (settled, unsettled) => {
+      fc.property(fc.nat(500), fc.nat(500), (settled, unsettled) => {
         const rating = ratingOf(settled, unsettled);
         const tenths = Math.round(rating * 10);
         return rating >= 1 && rating <= 5 && Math.abs(rating * 10 - tenths) < 1e-9 && ratingOf(settled + 1, unsettled) >= rating;

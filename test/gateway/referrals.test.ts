@@ -5,7 +5,8 @@ import { signIn } from '../support/maker-sign-in.js';
 type Maker = Awaited<ReturnType<typeof signIn>>;
 
 const read = (gateway: TestGateway, maker: Maker) => gateway.request('GET', '/v1/v1/me/referral', { headers: maker.headers });
-const setCode = (gateway: TestGateway, maker: Maker, code: unknown) => gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: maker.headers, body: { code } });
+const setCode = (gateway: TestGateway, maker: Maker, code: unknown) =>
+  gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: maker.headers, body: { code } });
 const redeem = (gateway: TestGateway, maker: Maker, code: unknown) => gateway.request('POST', '/v1/v1/redeem', { headers: maker.headers, body: { code } });
 
 function refusal(t: ExecutionContext, answer: { status: number; body: { errorCode?: string } }, status: number, code: string): void {
@@ -62,7 +63,8 @@ test('concurrent claims of one code: exactly one maker gets it', async (t) => {
     t.is(winners.length, 1);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) refusal(t, answer, 409, 'REFERRAL_CODE_TAKEN');
     t.deepEqual(await heldCodes(gateway), [{ key: 'shared', owner: winners[0]!.account.address.toLowerCase() }]);
-    for (const maker of makers) t.is((await read(gateway, maker)).body.responseObject.code, maker === winners[0] ? answers[makers.indexOf(maker)]!.body.responseObject.code : null);
+    for (const maker of makers)
+      t.is((await read(gateway, maker)).body.responseObject.code, maker === winners[0] ? answers[makers.indexOf(maker)]!.body.responseObject.code : null);
   });
 });
 
@@ -92,7 +94,12 @@ test('redeeming another maker’s code, once, and the redemptions it is counted 
     refusal(t, await redeem(gateway, alice, 'ALICE-code'), 400, 'REFERRAL_OWN_CODE');
     const redeemed = await redeem(gateway, bob, 'alice-code');
     t.is(redeemed.status, 201);
-    t.deepEqual(redeemed.body.responseObject, { walletAddress: bob.account.address, code: 'bobs', redemptions: 0, referredBy: { code: 'Alice-Code', redeemedAt: '2026-11-23T12:00:00.000Z' } });
+    t.deepEqual(redeemed.body.responseObject, {
+      walletAddress: bob.account.address,
+      code: 'bobs',
+      redemptions: 0,
+      referredBy: { code: 'Alice-Code', redeemedAt: '2026-11-23T12:00:00.000Z' },
+    });
     refusal(t, await redeem(gateway, bob, 'Alice-Code'), 409, 'REFERRAL_ALREADY_REDEEMED');
     t.is((await read(gateway, bob)).body.responseObject.referredBy.code, 'Alice-Code');
     t.is((await redeem(gateway, carol, 'Alice-Code')).status, 201);
@@ -125,7 +132,11 @@ test('codes out of shape, unknown fields and missing tokens are refused before a
     }
     const extra = await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: alice.headers, body: { code: 'valid', owner: 'someone' } });
     t.is(extra.status, 400);
-    for (const [method, path] of [['GET', '/v1/v1/me/referral'], ['PATCH', '/v1/v1/me/referral/code'], ['POST', '/v1/v1/redeem']] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/v1/me/referral'],
+      ['PATCH', '/v1/v1/me/referral/code'],
+      ['POST', '/v1/v1/redeem'],
+    ] as const) {
       refusal(t, await gateway.request(method, path, method === 'GET' ? {} : { body: { code: 'valid' } }), 401, 'TOKEN_MISSING');
     }
     t.deepEqual(await heldCodes(gateway), []);

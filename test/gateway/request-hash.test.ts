@@ -7,7 +7,10 @@ const SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 test('EVM addresses and token symbols hash alike in any letter case', (t) => {
   const address = '0x5555555555555555555555555555555555555aBc';
-  t.is(requestHash({ requestedUsdcAmount: '1', destinationAddress: address }), requestHash({ requestedUsdcAmount: '1', destinationAddress: address.toLowerCase() }));
+  t.is(
+    requestHash({ requestedUsdcAmount: '1', destinationAddress: address }),
+    requestHash({ requestedUsdcAmount: '1', destinationAddress: address.toLowerCase() }),
+  );
   t.is(requestHash({ requestedUsdcAmount: '1', destinationToken: 'usdc' }), requestHash({ requestedUsdcAmount: '1' }));
 });
 

@@ -52,7 +52,15 @@ async function fixture(): Promise<Fixture> {
   await untilListed(gateway, merchant.liveKey, 1);
   const openapi = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as Fixture['openapi'];
   const { token: makerToken } = await signIn(gateway);
-  return { gateway, openapi, merchant, other, orderId: order.body.responseObject.order.id, sandboxOrderId: sandboxOrder.body.responseObject.order.id, makerToken };
+  return {
+    gateway,
+    openapi,
+    merchant,
+    other,
+    orderId: order.body.responseObject.order.id,
+    sandboxOrderId: sandboxOrder.body.responseObject.order.id,
+    makerToken,
+  };
 }
 
 /** `/api/v1/orders/:orderId` → `/api/v1/orders/{orderId}`; HEAD is documented as GET. */
@@ -195,7 +203,8 @@ test('every guarded route refuses every wrong credential exactly, and leaks and 
         } else {
           t.true(response.status < 500, label);
           for (const secret of [f.merchant.liveId, f.orderId, 'live"']) t.false(response.text.includes(secret), `${label} leaks ${secret}`);
-          if (name.includes('environment')) t.false(response.text.includes((access === 'sandbox' ? f.merchant.sandboxKey : f.merchant.liveKey).slice(-4)), label);
+          if (name.includes('environment'))
+            t.false(response.text.includes((access === 'sandbox' ? f.merchant.sandboxKey : f.merchant.liveKey).slice(-4)), label);
         }
         t.is(await merchantState(f), before, `${label} changed the merchant's records`);
       }
@@ -219,7 +228,10 @@ test('no other spelling of a route’s path is served, for any caller, and an en
       for (const [spelling, variant] of Object.entries(otherSpellings(path))) {
         // `/` has no letters to change case of: that spelling is the path itself.
         if (variant === path) continue;
-        for (const [who, headers] of [['no credentials', {}], ['valid credentials', validCredentials(f, inAdminArea ? 'admin' : access)]] as const) {
+        for (const [who, headers] of [
+          ['no credentials', {}],
+          ['valid credentials', validCredentials(f, inAdminArea ? 'admin' : access)],
+        ] as const) {
           const label = `${route.method} ${variant} (${spelling}) with ${who}`;
           const response = await call(f, route.method, variant, headers, operation);
           // The admin area's guard answers first for every spelling of /internal; past it, the path is unknown.
@@ -253,14 +265,21 @@ test('with no admin token configured, every admin route answers exactly as an un
   try {
     const adminRoutes = f.gateway.node.routes.filter((route) => accessOf(operationOf(f, route)!) === 'admin');
     t.true(adminRoutes.length >= 3);
-    t.false(off.node.routes.some((route) => route.path.startsWith('/internal')), 'the admin routes are not mounted');
+    t.false(
+      off.node.routes.some((route) => route.path.startsWith('/internal')),
+      'the admin routes are not mounted',
+    );
     for (const route of adminRoutes) {
       const operation = operationOf(f, route)!;
       const path = canonicalPath(f, route, operation);
       const unknown = await call({ ...f, gateway: off }, route.method, '/no-such-path', {}, operation);
       for (const variant of [path, ...Object.values(otherSpellings(path))]) {
         const response = await call({ ...f, gateway: off }, route.method, variant, { authorization: `Bearer ${ADMIN_TOKEN}` }, operation);
-        t.deepEqual([response.status, response.json, response.headers.allow], [unknown.status, unknown.json, unknown.headers.allow], `${route.method} ${variant}`);
+        t.deepEqual(
+          [response.status, response.json, response.headers.allow],
+          [unknown.status, unknown.json, unknown.headers.allow],
+          `${route.method} ${variant}`,
+        );
       }
     }
   } finally {

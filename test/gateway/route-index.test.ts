@@ -16,7 +16,17 @@ const noop = () => undefined;
 function probes(template: string): string[] {
   const filled = template.replace(/:(\w+)/g, (_, name: string) => `${name}_1`);
   const encoded = template.replace(/:(\w+)/g, (_, name: string) => `%41${name}%2F`);
-  const paths = [filled, encoded, `${filled}/`, filled.replace(/\/$/, ''), filled.toUpperCase(), `${filled}/extra`, filled.replace(/\/[^/]*$/, ''), `/${filled}`, filled.replace('/', '//')];
+  const paths = [
+    filled,
+    encoded,
+    `${filled}/`,
+    filled.replace(/\/$/, ''),
+    filled.toUpperCase(),
+    `${filled}/extra`,
+    filled.replace(/\/[^/]*$/, ''),
+    `/${filled}`,
+    filled.replace('/', '//'),
+  ];
   const literal = filled.match(/\/([a-z])/);
   if (literal) paths.push(filled.replace(literal[0], `/%${literal[1]!.charCodeAt(0).toString(16)}`));
   return paths;
@@ -69,7 +79,23 @@ test('templates the index cannot file are tested for every path, in registration
   const slashless = new Router({ sensitive: true, strict: false });
   slashless.get('/Slash/path', noop);
   router.use(caseless.routes(), slashless.routes());
-  const paths = ['/caseless/PATH', '/Caseless/path', '/Slash/path/', '/Slash/path', '/files/readme.json', '/files/a/b', '/a', '/a/', '/a/x', '/wild/one/two', '/regex/12', '/regex/x', '/files', '/anything', '/files/x.json'];
+  const paths = [
+    '/caseless/PATH',
+    '/Caseless/path',
+    '/Slash/path/',
+    '/Slash/path',
+    '/files/readme.json',
+    '/files/a/b',
+    '/a',
+    '/a/',
+    '/a/x',
+    '/wild/one/two',
+    '/regex/12',
+    '/regex/x',
+    '/files',
+    '/anything',
+    '/files/x.json',
+  ];
   assertSameAsLinear(t, router, paths);
   t.deepEqual(names(router.match('/files/readme.json', 'GET').pathAndMethod), ['HEAD,GET /files/:name.json', ' /files', 'HEAD,GET /files/readme.json']);
 });

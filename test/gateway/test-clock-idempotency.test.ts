@@ -7,7 +7,13 @@ import test from 'ava';
 import { startTestGateway } from '../support/gateway.js';
 import { answerOf, DESTINATION } from '../support/checkout.js';
 
-const MISMATCH = { success: false, message: 'This idempotencyKey was used for a different request', responseObject: null, statusCode: 422, errorCode: 'IDEMPOTENCY_KEY_MISMATCH' };
+const MISMATCH = {
+  success: false,
+  message: 'This idempotencyKey was used for a different request',
+  responseObject: null,
+  statusCode: 422,
+  errorCode: 'IDEMPOTENCY_KEY_MISMATCH',
+};
 
 async function node(t: { teardown(fn: () => Promise<void>): void }) {
   const gateway = await startTestGateway();

@@ -48,11 +48,20 @@ test('create, list, read and delete a test clock; a live key and another merchan
   t.like(await own.create({ frozenTime: '2030-01-01T00:00:00Z' }), { status: 400 });
 
   t.like(answerOf(await own.list(), 200, 'list'), { total: 2, page: 1, limit: 20 });
-  t.deepEqual(answerOf(await own.list('?limit=1&page=2'), 200, 'page 2').testClocks.map((row: { id: string }) => row.id), [clock.id]);
+  t.deepEqual(
+    answerOf(await own.list('?limit=1&page=2'), 200, 'page 2').testClocks.map((row: { id: string }) => row.id),
+    [clock.id],
+  );
   t.deepEqual(answerOf(await own.read(clock.id), 200, 'read'), clock);
 
   const live = clocks(gateway, merchant.liveKey);
-  for (const refused of [await live.create({}), await live.list(), await live.read(clock.id), await live.advance(clock.id, isoNow(gateway, HOUR_MS)), await live.remove(clock.id)]) {
+  for (const refused of [
+    await live.create({}),
+    await live.list(),
+    await live.read(clock.id),
+    await live.advance(clock.id, isoNow(gateway, HOUR_MS)),
+    await live.remove(clock.id),
+  ]) {
     t.like(refused, { status: 403, body: { errorCode: 'TEST_CLOCK_SANDBOX_ONLY', success: false } });
   }
   const liveOrder = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '5', testClockId: clock.id } });

@@ -35,15 +35,48 @@ test('the signed-in wallet’s transfers on the local chain: what it received be
   await local.mintUsdc(friend.address, 1_000_000n);
   const received = await send(local, friend, wallet.address, 500_001n);
 
-  const answer = await untilOnClock(gateway.clock, () => history(gateway, maker.headers), (value) => value.status === 200 && value.body.responseObject.assetTransfers.length === 3, 'three transfers in the history');
+  const answer = await untilOnClock(
+    gateway.clock,
+    () => history(gateway, maker.headers),
+    (value) => value.status === 200 && value.body.responseObject.assetTransfers.length === 3,
+    'three transfers in the history',
+  );
   const { responseObject } = answer.body;
   t.like(responseObject, { walletAddress: wallet.address, chain: 'base', chainId: local.chainId, tokenContract: local.usdc });
   const common = { chain: 'base', tokenContract: local.usdc };
-  t.like(responseObject.assetTransfers[0], { ...common, txHash: received, from: friend.address, to: wallet.address, type: 'DEPOSIT', amountRaw: '500001', amountFormatted: '0.500001' });
-  t.like(responseObject.assetTransfers[1], { ...common, txHash: sent, from: wallet.address, to: friend.address, type: 'SEND', amountRaw: '2000000', amountFormatted: '2' });
-  t.like(responseObject.assetTransfers[2], { ...common, txHash: minted, from: '0x0000000000000000000000000000000000000000', to: wallet.address, type: 'DEPOSIT', amountRaw: '5000000', amountFormatted: '5' });
+  t.like(responseObject.assetTransfers[0], {
+    ...common,
+    txHash: received,
+    from: friend.address,
+    to: wallet.address,
+    type: 'DEPOSIT',
+    amountRaw: '500001',
+    amountFormatted: '0.500001',
+  });
+  t.like(responseObject.assetTransfers[1], {
+    ...common,
+    txHash: sent,
+    from: wallet.address,
+    to: friend.address,
+    type: 'SEND',
+    amountRaw: '2000000',
+    amountFormatted: '2',
+  });
+  t.like(responseObject.assetTransfers[2], {
+    ...common,
+    txHash: minted,
+    from: '0x0000000000000000000000000000000000000000',
+    to: wallet.address,
+    type: 'DEPOSIT',
+    amountRaw: '5000000',
+    amountFormatted: '5',
+  });
   const blocks = responseObject.assetTransfers.map((transfer: { blockNumber: number }) => transfer.blockNumber);
-  t.deepEqual(blocks, [...blocks].sort((a, b) => b - a), 'newest first');
+  t.deepEqual(
+    blocks,
+    [...blocks].sort((a, b) => b - a),
+    'newest first',
+  );
   for (const transfer of responseObject.assetTransfers) t.is(new Date(transfer.timestamp).toISOString(), transfer.timestamp);
 
   t.is((await history(gateway, maker.headers, 'BASE', 'USDC')).status, 200, 'keys and symbols in any case');

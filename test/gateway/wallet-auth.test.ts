@@ -19,7 +19,13 @@ test('a wallet signs in with an EIP-4361 message and its token opens the maker o
     t.is(challenge.status, 200);
     t.is(challenge.headers.get('cache-control'), 'no-store');
     const url = new URL(gateway.url);
-    t.like(challenge.body.responseObject, { domain: url.host, uri: url.origin, version: '1', issuedAt: '2026-11-23T12:00:00.000Z', expiresAt: '2026-11-23T12:10:00.000Z' });
+    t.like(challenge.body.responseObject, {
+      domain: url.host,
+      uri: url.origin,
+      version: '1',
+      issuedAt: '2026-11-23T12:00:00.000Z',
+      expiresAt: '2026-11-23T12:10:00.000Z',
+    });
     t.true(challenge.body.responseObject.chainIds.includes(8453));
     t.regex(challenge.body.responseObject.nonce, /^[0-9a-z]{74}$/);
 
@@ -52,20 +58,23 @@ test('a nonce signs in once, however many verifications race for it', async (t) 
 });
 
 test('nonces expire on the node’s clock, and one not issued here is unknown', async (t) => {
-  await withGateway(async (gateway) => {
-    const wallet = newWallet();
-    const signed = await signedMessage(gateway, wallet);
-    await gateway.clock.advance(10 * 60 * 1000);
-    refusal(t, await verify(gateway, signed), 401, 'SIWE_NONCE_EXPIRED');
+  await withGateway(
+    async (gateway) => {
+      const wallet = newWallet();
+      const signed = await signedMessage(gateway, wallet);
+      await gateway.clock.advance(10 * 60 * 1000);
+      refusal(t, await verify(gateway, signed), 401, 'SIWE_NONCE_EXPIRED');
 
-    const madeUp = await signedMessage(gateway, wallet, { nonce: 'a'.repeat(74) });
-    refusal(t, await verify(gateway, madeUp), 401, 'SIWE_NONCE_UNKNOWN');
-    // A real nonce with its expiry pushed later no longer matches its MAC.
-    const real = await signedMessage(gateway, wallet);
-    const stretched = await signedMessage(gateway, wallet, { nonce: `zzzzzzzzzz${real.nonce.slice(10)}` });
-    refusal(t, await verify(gateway, stretched), 401, 'SIWE_NONCE_UNKNOWN');
-    t.is(await gateway.node.system.documents('maker-session').count({}), 0);
-  }, { MAKER_NONCE_TTL_MS: 10 * 60 * 1000 });
+      const madeUp = await signedMessage(gateway, wallet, { nonce: 'a'.repeat(74) });
+      refusal(t, await verify(gateway, madeUp), 401, 'SIWE_NONCE_UNKNOWN');
+      // A real nonce with its expiry pushed later no longer matches its MAC.
+      const real = await signedMessage(gateway, wallet);
+      const stretched = await signedMessage(gateway, wallet, { nonce: `zzzzzzzzzz${real.nonce.slice(10)}` });
+      refusal(t, await verify(gateway, stretched), 401, 'SIWE_NONCE_UNKNOWN');
+      t.is(await gateway.node.system.documents('maker-session').count({}), 0);
+    },
+    { MAKER_NONCE_TTL_MS: 10 * 60 * 1000 },
+  );
 });
 
 test('a message for another site, chain or time is refused, and a refused attempt leaves the nonce usable', async (t) => {
@@ -116,7 +125,13 @@ test('only an exact EIP-4361 message is read; times may be written with or witho
 test('a malformed body is the validation 400 and a smart-contract wallet’s signature is refused by shape', async (t) => {
   await withGateway(async (gateway) => {
     const signed = await signedMessage(gateway, newWallet());
-    for (const body of [{}, { message: signed.message }, { ...signed, extra: 1 }, { message: signed.message, signature: `${signed.signature}00` }, { message: '', signature: signed.signature }]) {
+    for (const body of [
+      {},
+      { message: signed.message },
+      { ...signed, extra: 1 },
+      { message: signed.message, signature: `${signed.signature}00` },
+      { message: '', signature: signed.signature },
+    ]) {
       const answer = await gateway.request('POST', '/v2/auth/verify', { body });
       t.is(answer.status, 400);
       t.is(answer.body.errorCode, undefined);
@@ -179,9 +194,23 @@ test('the site makers sign in at is MAKER_AUTH_ORIGIN when set', async (t) => {
       const challenge = (await gateway.request('POST', '/v2/auth/nonce')).body.responseObject;
       t.like(challenge, { domain: 'app.peer.example', uri: 'https://app.peer.example' });
       const wallet = newWallet();
-      const message = createSiweMessage({ domain: 'app.peer.example', scheme: 'https', address: wallet.address, uri: 'https://app.peer.example/', version: '1', chainId: 1, nonce: challenge.nonce, issuedAt: new Date(gateway.clock.now()) });
+      const message = createSiweMessage({
+        domain: 'app.peer.example',
+        scheme: 'https',
+        address: wallet.address,
+        uri: 'https://app.peer.example/',
+        version: '1',
+        chainId: 1,
+        nonce: challenge.nonce,
+        issuedAt: new Date(gateway.clock.now()),
+      });
       t.is((await verify(gateway, { message, signature: await wallet.signMessage({ message }) })).status, 200);
-      refusal(t, await verify(gateway, await signedMessage(gateway, wallet, { domain: new URL(gateway.url).host, uri: gateway.url })), 401, 'SIWE_DOMAIN_MISMATCH');
+      refusal(
+        t,
+        await verify(gateway, await signedMessage(gateway, wallet, { domain: new URL(gateway.url).host, uri: gateway.url })),
+        401,
+        'SIWE_DOMAIN_MISMATCH',
+      );
     },
     { MAKER_AUTH_ORIGIN: 'https://app.peer.example' },
   );

@@ -114,7 +114,14 @@ test('the same message again is answered 202 and stores nothing twice', (t) =>
 test('the same transfer in two messages (the recipient’s deposit and the sender’s withdrawal) is stored once', (t) =>
   withGateway(async (gateway) => {
     accepted(t, await send(gateway, deposit(), { id: 'msg_deposit' }));
-    const withdrawal = deposit({ type: 'wallet.funds_withdrawn', wallet_id: 'sender-wallet', idempotency_key: 'another-key', transaction_hash: TX.toLowerCase(), sender: SENDER.toLowerCase(), amount: '25000000' });
+    const withdrawal = deposit({
+      type: 'wallet.funds_withdrawn',
+      wallet_id: 'sender-wallet',
+      idempotency_key: 'another-key',
+      transaction_hash: TX.toLowerCase(),
+      sender: SENDER.toLowerCase(),
+      amount: '25000000',
+    });
     const second = await send(gateway, withdrawal, { id: 'msg_withdrawal' });
     accepted(t, second);
     t.is(second.body.message, 'Accepted: the transfer was stored before');
@@ -127,7 +134,10 @@ test('with a log index, transfers are identified by (chainId, txHash, logIndex):
     accepted(t, await send(gateway, deposit({ log_index: 7 }), { id: 'msg_log_7' }));
     accepted(t, await send(gateway, deposit({ log_index: 8 }), { id: 'msg_log_8' }));
     accepted(t, await send(gateway, deposit({ log_index: 7, wallet_id: 'other' }), { id: 'msg_log_7_again' }));
-    t.deepEqual((await listTransfers(gateway.node.system, RECIPIENT)).map((row) => row.logIndex), [8, 7]);
+    t.deepEqual(
+      (await listTransfers(gateway.node.system, RECIPIENT)).map((row) => row.logIndex),
+      [8, 7],
+    );
   }));
 
 test('another report under a stored transfer’s identity that differs is acknowledged, and the first stands', (t) =>
@@ -159,7 +169,7 @@ test('a bad signature is refused 401 SIGNATURE_INVALID and changes nothing', (t)
       'another id': { ...good, 'svix-id': 'msg_other' },
       'another timestamp': { ...good, 'svix-timestamp': String(timestamp - 1) },
       'an unknown version': { ...good, 'svix-signature': good['svix-signature']!.replace('v1,', 'v2,') },
-      'garbage': { ...good, 'svix-signature': 'v1,not-a-signature' },
+      garbage: { ...good, 'svix-signature': 'v1,not-a-signature' },
       'a timestamp that is not whole seconds': { ...good, 'svix-timestamp': `${timestamp}.0` },
       'an id with a space': { ...good, 'svix-id': 'msg bad' },
     };
@@ -299,7 +309,10 @@ test('during a rotation either secret verifies, as does a header carrying both s
       const body = JSON.stringify(deposit({ log_index: 3 }));
       const timestamp = nowSeconds(gateway);
       const [bothNew, bothOld] = [OTHER_SECRET, WALLET_PROVIDER_SECRET].map((secret) => providerHeaders({ id: 'msg_both', timestamp, body, secret }));
-      accepted(t, await send(gateway, body, { id: 'msg_both' }, { ...bothNew!, 'svix-signature': `${bothNew!['svix-signature']} ${bothOld!['svix-signature']}` }));
+      accepted(
+        t,
+        await send(gateway, body, { id: 'msg_both' }, { ...bothNew!, 'svix-signature': `${bothNew!['svix-signature']} ${bothOld!['svix-signature']}` }),
+      );
       const third = 'whsec_dGhpcmQtd2FsbGV0LXByb3ZpZGVyLXNlY3JldCE=';
       refused(t, await send(gateway, deposit({ log_index: 4 }), { id: 'msg_third', secret: third }), 401, 'SIGNATURE_INVALID');
       t.is(await transferCount(gateway), 3);
@@ -308,9 +321,17 @@ test('during a rotation either secret verifies, as does a header carrying both s
   ));
 
 test('WALLET_PROVIDER_WEBHOOK_SECRET is checked at load and named, never echoed', (t) => {
-  t.deepEqual(loadConfig({ WALLET_PROVIDER_WEBHOOK_SECRET: ` ${OTHER_SECRET} , ${WALLET_PROVIDER_SECRET}` }).WALLET_PROVIDER_WEBHOOK_SECRET, [OTHER_SECRET, WALLET_PROVIDER_SECRET]);
+  t.deepEqual(loadConfig({ WALLET_PROVIDER_WEBHOOK_SECRET: ` ${OTHER_SECRET} , ${WALLET_PROVIDER_SECRET}` }).WALLET_PROVIDER_WEBHOOK_SECRET, [
+    OTHER_SECRET,
+    WALLET_PROVIDER_SECRET,
+  ]);
   t.is(loadConfig({}).WALLET_PROVIDER_WEBHOOK_SECRET, undefined);
-  for (const value of ['whsec_c2hvcnQ=', 'not-a-secret-at-all-but-long-enough', `${WALLET_PROVIDER_SECRET},${OTHER_SECRET},${WALLET_PROVIDER_SECRET}`, 'whsec_!!!!dGVzdC13YWxsZXQtcHJvdmlkZXItc2VjcmV0']) {
+  for (const value of [
+    'whsec_c2hvcnQ=',
+    'not-a-secret-at-all-but-long-enough',
+    `${WALLET_PROVIDER_SECRET},${OTHER_SECRET},${WALLET_PROVIDER_SECRET}`,
+    'whsec_!!!!dGVzdC13YWxsZXQtcHJvdmlkZXItc2VjcmV0',
+  ]) {
     const error = t.throws(() => loadConfig({ WALLET_PROVIDER_WEBHOOK_SECRET: value }));
     t.regex(error!.message, /WALLET_PROVIDER_WEBHOOK_SECRET/);
     t.false(error!.message.includes(value.split(',')[0]!.slice(6)), 'the secret is not in the message');

@@ -15,7 +15,8 @@ const USDC = 1_000_000n;
 
 const watchFrom = (chain: TestChain, address: string, fromBlock: bigint) =>
   indexerCall<WatchAddressesResponse>((options, done) => chain.grpc.watchAddresses({ addresses: [address], fromBlock }, new Metadata(), options, done));
-const backfillOf = (chain: TestChain, backfillId: string) => indexerCall<Backfill>((options, done) => chain.grpc.getBackfill({ backfillId }, new Metadata(), options, done));
+const backfillOf = (chain: TestChain, backfillId: string) =>
+  indexerCall<Backfill>((options, done) => chain.grpc.getBackfill({ backfillId }, new Metadata(), options, done));
 const historyOf = (chain: TestChain, wallet: string) =>
   indexerCall<TransferHistoryResponse>((options, done) => chain.grpc.transferHistory({ wallet, limit: 0 }, new Metadata(), options, done));
 
@@ -47,7 +48,11 @@ test.serial('a watch answers at once with its backfill job, while the job’s re
   // The backfill's reads wait until the test lets them: the watch must answer without them.
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  await restartWith(chain, (args) => (args.args !== undefined && args.toBlock !== undefined && args.toBlock <= cursorAtWatch ? (gate.then(() => chain.client.getLogs(args as never)) as never) : null));
+  await restartWith(chain, (args) =>
+    args.args !== undefined && args.toBlock !== undefined && args.toBlock <= cursorAtWatch
+      ? (gate.then(() => chain.client.getLogs(args as never)) as never)
+      : null,
+  );
 
   const watched = await watchFrom(chain, carol.address, chain.local.deployBlock);
   t.deepEqual(watched.added, [carol.address]);
@@ -86,7 +91,11 @@ test.serial('a backfill that fails half way resumes from its own cursor after a 
   await restartWith(chain, () => null);
   await eventually(async () => (await backfillOf(chain, backfillId)).done, 'resumed and done');
   const history = await historyOf(chain, carol.address);
-  t.deepEqual(history.transfers.map((transfer) => BigInt(transfer.value)).sort((a, b) => Number(a - b)), amounts, 'each transfer once');
+  t.deepEqual(
+    history.transfers.map((transfer) => BigInt(transfer.value)).sort((a, b) => Number(a - b)),
+    amounts,
+    'each transfer once',
+  );
 });
 
 test.serial('watching an address again from an earlier block backfills what it had not read', async (t) => {

@@ -16,7 +16,22 @@ import { isRangeRefusal } from '../../indexer/range-refusal.js';
 import type { GetStatusResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { healthOf } from '../support/grpc-health.js';
 import { eventually } from '../support/nats.js';
-import { alice, bob, carol, createDeposit, indexerCall, mine, mint, readFacts, startIndexerWith, startTestChain, transfer, watch, type GetLogsArgs, type TestChain } from '../support/chain.js';
+import {
+  alice,
+  bob,
+  carol,
+  createDeposit,
+  indexerCall,
+  mine,
+  mint,
+  readFacts,
+  startIndexerWith,
+  startTestChain,
+  transfer,
+  watch,
+  type GetLogsArgs,
+  type TestChain,
+} from '../support/chain.js';
 
 const USDC = 1_000_000n;
 
@@ -29,7 +44,9 @@ async function withGetLogs(chain: TestChain, intercept: Intercept, options: Part
 }
 
 const refusal = () =>
-  new LimitExceededRpcError(new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32005, message: 'query returned more than 10000 results' } }));
+  new LimitExceededRpcError(
+    new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32005, message: 'query returned more than 10000 results' } }),
+  );
 
 const status = (chain: TestChain) => indexerCall<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done));
 
@@ -97,7 +114,11 @@ test.serial('a range the provider refuses for its size is read again in halves, 
 
 test.serial('a refusal is told from other failures by its code or its words', (t) => {
   t.true(isRangeRefusal(refusal()));
-  t.true(isRangeRefusal(new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32602, message: 'eth_getLogs block range too large, range: 5000, max: 2000' } })));
+  t.true(
+    isRangeRefusal(
+      new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32602, message: 'eth_getLogs block range too large, range: 5000, max: 2000' } }),
+    ),
+  );
   t.false(isRangeRefusal(new RpcRequestError({ body: {}, url: 'http://127.0.0.1', error: { code: -32000, message: 'header not found' } })));
   t.false(isRangeRefusal(new Error('query returned more than 10000 results')), 'only what viem reports from a provider');
 });

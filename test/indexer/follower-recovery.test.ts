@@ -144,7 +144,7 @@ test('a re-organisation of the last block of a range longer than the re-organisa
   await transfer(chain, alice, bob.address, 7n * USDC);
   await chain.restartIndexer();
   const [orphan] = await readFacts(chain, 1, 1);
-  t.is((await cursorOf(chain)).block.hash, orphan!.blockHash, 'the transfer\'s block ends the range');
+  t.is((await cursorOf(chain)).block.hash, orphan!.blockHash, "the transfer's block ends the range");
 
   // A one-block re-organisation of that block.
   await revert(chain, beforeFork);

@@ -54,7 +54,12 @@ test('the stream delivers each fact once, in order, decoded: escrow events alway
   });
   t.is(deposit!.contract, chain.local.escrow);
   t.is(deposit!.transactionHash, funded!.transactionHash, 'the escrow pulled the funds in the deposit transaction');
-  t.true(facts.every((fact, i) => i === 0 || fact.blockNumber > facts[i - 1]!.blockNumber || (fact.blockNumber === facts[i - 1]!.blockNumber && fact.logIndex > facts[i - 1]!.logIndex)));
+  t.true(
+    facts.every(
+      (fact, i) =>
+        i === 0 || fact.blockNumber > facts[i - 1]!.blockNumber || (fact.blockNumber === facts[i - 1]!.blockNumber && fact.logIndex > facts[i - 1]!.logIndex),
+    ),
+  );
   t.true(facts.every((fact) => fact.blockTimestamp > 0n && !fact.retracted && fact.chainId === BigInt(chain.local.chainId)));
 
   const resumed = await readFacts(chain, 2, 2);
@@ -123,7 +128,7 @@ test('a re-organisation retracts the facts of the blocks that left the chain, an
   );
 });
 
-test('a fork that returns to the very block it left brings that block\'s facts back, under ids consumers have not seen', async (t) => {
+test("a fork that returns to the very block it left brings that block's facts back, under ids consumers have not seen", async (t) => {
   const chain = await startTestChain();
   t.teardown(() => chain.stop());
   const { local } = chain;
@@ -273,14 +278,28 @@ test('the deposit bundle’s events are facts: payment methods, currencies and r
   await asMaker('setDisputeProtectionEnabled', [1n, true]);
   await asMaker('setSellerAutomatedRelease', [1n, true]);
   await local.confirm(
-    await local.walletFor(local.deployer).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'setProtocolFee', args: [100n, carol.address] }),
+    await local
+      .walletFor(local.deployer)
+      .writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'setProtocolFee', args: [100n, carol.address] }),
   );
   const signalled = await local.confirm(
-    await signalOn(local, bob, { depositId: 1n, amount: 10n * USDC, to: bob.address, paymentMethod: VENMO, fiatCurrency: USD, conversionRate: rate('1.02'), referrer: carol.address, referrerFee: rate('0.01') }),
+    await signalOn(local, bob, {
+      depositId: 1n,
+      amount: 10n * USDC,
+      to: bob.address,
+      paymentMethod: VENMO,
+      fiatCurrency: USD,
+      conversionRate: rate('1.02'),
+      referrer: carol.address,
+      referrerFee: rate('0.01'),
+    }),
   );
   const [intentSignaled] = parseEventLogs({ abi: orchestratorAbi, logs: signalled.logs, eventName: 'IntentSignaled' });
   const { intentHash, timestamp } = intentSignaled!.args;
-  const evidence = paymentEvidence({ intentHash, timestamp, amount: 10n * USDC, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: PAYEE, conversionRate: rate('1.02') }, 'venmo-fees');
+  const evidence = paymentEvidence(
+    { intentHash, timestamp, amount: 10n * USDC, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: PAYEE, conversionRate: rate('1.02') },
+    'venmo-fees',
+  );
   await local.confirm(await fulfilOn(local, carol, await witnessAttestation(local, [witness], intentHash, 10n * USDC, evidence)));
 
   const facts = await readFacts(chain, 0, 18);

@@ -38,7 +38,10 @@ test('every fact carries the log’s epoch, which a restart keeps; a cursor of a
   const epoch = await epochOf(chain);
   t.regex(epoch, /^[0-9a-f-]{36}$/);
   const facts = await readFacts(chain, 0, 2);
-  t.deepEqual(facts.map((fact) => fact.logEpoch), [epoch, epoch]);
+  t.deepEqual(
+    facts.map((fact) => fact.logEpoch),
+    [epoch, epoch],
+  );
   t.like(await firstOf(chain, 1, epoch), { sequence: 2n, logEpoch: epoch }, 'the same log: resumed after the cursor');
 
   await chain.restartIndexer();
@@ -46,7 +49,10 @@ test('every fact carries the log’s epoch, which a restart keeps; a cursor of a
 
   const other = await firstOf(chain, 1, 'a-log-this-indexer-never-had');
   t.like(other, { code: GrpcStatus.FAILED_PRECONDITION });
-  t.regex((other as ServiceError).details, new RegExp(`this fact log is ${epoch}; the cursor counts in a-log-this-indexer-never-had: start over from sequence 0`));
+  t.regex(
+    (other as ServiceError).details,
+    new RegExp(`this fact log is ${epoch}; the cursor counts in a-log-this-indexer-never-had: start over from sequence 0`),
+  );
 
   await chain.replaceLog(Number(await chain.client.getBlockNumber({ cacheTime: 0 })) + 1);
   t.not(await epochOf(chain), epoch, 'a new log is another log');

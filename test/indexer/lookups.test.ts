@@ -31,7 +31,9 @@ const getDeposit = (chain: TestChain, depositId: string, escrow = chain.local.es
 const getIntent = (chain: TestChain, intentHash: string) =>
   indexerCall<GetIntentResponse>((options, done) => chain.grpc.getIntent({ intentHash }, new Metadata(), options, done));
 const listFacts = (chain: TestChain, request: Partial<ListFactsRequest>) =>
-  indexerCall<ListFactsResponse>((options, done) => chain.grpc.listFacts({ subject: undefined, afterSequence: 0n, limit: 0, ...request }, new Metadata(), options, done));
+  indexerCall<ListFactsResponse>((options, done) =>
+    chain.grpc.listFacts({ subject: undefined, afterSequence: 0n, limit: 0, ...request }, new Metadata(), options, done),
+  );
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: number; details: string }> {
   const error = (await promise.then(
@@ -73,14 +75,23 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   await asMaker('setPrivate', [1n, true]);
   await asMaker('setRateManager', [1n, bob.address]);
   await asMaker('setRateBounds', [1n, VENMO, USD, { min: parseUnits('1', 18), max: parseUnits('1.1', 18) }]);
-  await local.confirm(await local.walletFor(local.deployer).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'setProtocolFee', args: [100n, carol.address] }));
+  await local.confirm(
+    await local
+      .walletFor(local.deployer)
+      .writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'setProtocolFee', args: [100n, carol.address] }),
+  );
 
   const fulfilled = await signal(chain, 20n * USDC, true);
   const pruned = await signal(chain, 10n * USDC);
   const open = await signal(chain, 5n * USDC);
-  const evidence = paymentEvidence({ ...fulfilled, amount: 20n * USDC, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: PAYEE, conversionRate: RATE }, 'venmo-lookups');
+  const evidence = paymentEvidence(
+    { ...fulfilled, amount: 20n * USDC, paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: PAYEE, conversionRate: RATE },
+    'venmo-lookups',
+  );
   await local.confirm(await fulfilOn(local, carol, await witnessAttestation(local, [witness], fulfilled.intentHash, 15n * USDC, evidence)));
-  await local.confirm(await local.walletFor(bob).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [pruned.intentHash] }));
+  await local.confirm(
+    await local.walletFor(bob).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [pruned.intentHash] }),
+  );
   await asMaker('withdrawDeposit', [1n]);
   const facts = await readFacts(chain, 0, 20);
 
@@ -89,19 +100,27 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   t.deepEqual([BigInt(deposit.available), BigInt(deposit.locked)], [onChain.available, onChain.locked], 'the escrow’s own arithmetic, replayed from facts');
   t.is(deposit.locked, (5n * USDC).toString(), 'the open intent is still locked after the withdrawal');
   t.false(deposit.closed);
-  t.like(deposit, { isPrivate: true, rateManager: bob.address, intentAmountMin: USDC.toString(), intentAmountMax: (100n * USDC).toString(), asOfSequence: facts.at(-1)!.sequence });
+  t.like(deposit, {
+    isPrivate: true,
+    rateManager: bob.address,
+    intentAmountMin: USDC.toString(),
+    intentAmountMax: (100n * USDC).toString(),
+    asOfSequence: facts.at(-1)!.sequence,
+  });
   t.deepEqual(deposit.paymentMethods, [{ depositId: '1', paymentMethod: VENMO, payeeDetails: PAYEE }]);
   t.deepEqual(deposit.currencies, [{ depositId: '1', paymentMethod: VENMO, currency: USD, minConversionRate: RATE.toString() }]);
   // Three intents locked funds; one was fulfilled for 15 USDC, which left the deposit whole (the fees are paid out of it after).
   t.like(deposit, { intentsSignaled: 3, intentsFulfilled: 1, totalDeposited: (100n * USDC).toString(), totalTaken: (15n * USDC).toString() });
   t.is(deposit.createdAt, facts[0]!.blockTimestamp, 'created in the block of DepositReceived');
   t.is(deposit.updatedAt, facts.at(-1)!.blockTimestamp, 'updated in the block of the last standing fact');
-  t.deepEqual(deposit.rateBounds, [{ depositId: '1', paymentMethod: VENMO, currency: USD, min: parseUnits('1', 18).toString(), max: parseUnits('1.1', 18).toString() }]);
+  t.deepEqual(deposit.rateBounds, [
+    { depositId: '1', paymentMethod: VENMO, currency: USD, min: parseUnits('1', 18).toString(), max: parseUnits('1.1', 18).toString() },
+  ]);
 
   const done = await getIntent(chain, fulfilled.intentHash);
   t.is(done.status, IntentStatus.INTENT_STATUS_FULFILLED);
   t.like(done.intent, { owner: bob.address, to: carol.address, amount: (20n * USDC).toString(), depositId: '1' });
-  t.deepEqual([done.protocolFee, done.referrerFee], [(15n * USDC / 100n).toString(), (15n * USDC / 100n).toString()]);
+  t.deepEqual([done.protocolFee, done.referrerFee], [((15n * USDC) / 100n).toString(), ((15n * USDC) / 100n).toString()]);
   t.is(done.fulfilled!.amount, (15n * USDC - (30n * USDC) / 100n).toString());
   t.is((await getIntent(chain, pruned.intentHash)).status, IntentStatus.INTENT_STATUS_PRUNED);
   t.like(await getIntent(chain, open.intentHash), { status: IntentStatus.INTENT_STATUS_SIGNALED, protocolFee: '0', fulfilled: undefined });
@@ -109,7 +128,10 @@ test('a deposit and its intents as their facts tell them: the escrow’s own amo
   t.like(await refusal(getIntent(chain, keccak256('0x01'))), { code: GrpcStatus.NOT_FOUND });
   t.like(await refusal(getIntent(chain, '0x1234')), { code: GrpcStatus.INVALID_ARGUMENT });
   t.like(await refusal(getDeposit(chain, '2')), { code: GrpcStatus.NOT_FOUND });
-  t.like(await refusal(getDeposit(chain, '1', bob.address)), { code: GrpcStatus.NOT_FOUND, details: `this indexer reads the escrow ${local.escrow}, not ${bob.address}` });
+  t.like(await refusal(getDeposit(chain, '1', bob.address)), {
+    code: GrpcStatus.NOT_FOUND,
+    details: `this indexer reads the escrow ${local.escrow}, not ${bob.address}`,
+  });
   t.like(await refusal(getDeposit(chain, 'one')), { code: GrpcStatus.INVALID_ARGUMENT });
 });
 
@@ -121,19 +143,32 @@ test('the facts about one subject come a page at a time from a sequence, with th
   await createDeposit(chain, alice, USDC);
   const { local } = chain;
   for (const currency of ['USD', 'EUR', 'GBP']) {
-    await local.confirm(await local.walletFor(alice).writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [1n, keccak256(stringToHex(currency)), PAYEE] }));
+    await local.confirm(
+      await local
+        .walletFor(alice)
+        .writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [1n, keccak256(stringToHex(currency)), PAYEE] }),
+    );
   }
   await readFacts(chain, 0, 5);
   const { logEpoch: epoch } = await indexerCall<GetStatusResponse>((options, done) => chain.grpc.getStatus({}, new Metadata(), options, done));
 
   const first = await listFacts(chain, { subject: { $case: 'depositId', value: '1' }, limit: 2 });
   t.true(first.hasMore);
-  t.deepEqual(first.facts.map((fact) => fact.event?.$case), ['depositReceived', 'depositPaymentMethodSet']);
+  t.deepEqual(
+    first.facts.map((fact) => fact.event?.$case),
+    ['depositReceived', 'depositPaymentMethodSet'],
+  );
   t.true(first.facts.every((fact) => fact.logEpoch === epoch));
   const rest = await listFacts(chain, { subject: { $case: 'depositId', value: '1' }, afterSequence: first.facts.at(-1)!.sequence });
   t.false(rest.hasMore);
-  t.deepEqual(rest.facts.map((fact) => fact.event?.$case), ['depositPaymentMethodSet', 'depositPaymentMethodSet']);
-  t.deepEqual((await listFacts(chain, { subject: { $case: 'depositId', value: '2' } })).facts.map((fact) => fact.event?.$case), ['depositReceived']);
+  t.deepEqual(
+    rest.facts.map((fact) => fact.event?.$case),
+    ['depositPaymentMethodSet', 'depositPaymentMethodSet'],
+  );
+  t.deepEqual(
+    (await listFacts(chain, { subject: { $case: 'depositId', value: '2' } })).facts.map((fact) => fact.event?.$case),
+    ['depositReceived'],
+  );
 
   t.like(await refusal(listFacts(chain, {})), { code: GrpcStatus.INVALID_ARGUMENT, details: 'name a subject: deposit_id, intent_hash or address' });
   t.like(await refusal(listFacts(chain, { subject: { $case: 'depositId', value: '1' }, limit: 1001 })), { code: GrpcStatus.INVALID_ARGUMENT });
@@ -145,7 +180,9 @@ test('an intent whose block left the chain is not found: lookups count standing 
   const { local } = chain;
   await mint(chain, alice.address, 100n * USDC);
   await createDeposit(chain, alice, 100n * USDC);
-  await local.confirm(await local.walletFor(alice).writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [1n, VENMO, PAYEE] }));
+  await local.confirm(
+    await local.walletFor(alice).writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [1n, VENMO, PAYEE] }),
+  );
   await acceptCurrency(local, alice, 1n, VENMO, USD, RATE);
   await readFacts(chain, 0, 3);
 
@@ -178,5 +215,8 @@ test('facts written before they were filed under subjects are filed at the next 
 
   await chain.restartIndexer();
   const listed = await listFacts(chain, { subject: { $case: 'depositId', value: '1' } });
-  t.deepEqual(listed.facts.map((fact) => fact.event?.$case), ['depositReceived']);
+  t.deepEqual(
+    listed.facts.map((fact) => fact.event?.$case),
+    ['depositReceived'],
+  );
 });

@@ -1,15 +1,5 @@
 import test from 'ava';
-import {
-  MoneyFormatError,
-  fiatToUsdc,
-  formatFiat,
-  formatRate,
-  formatUsdc,
-  parseFiat,
-  parseRate,
-  parseUsdc,
-  usdcToFiat,
-} from '../../machines/money.js';
+import { MoneyFormatError, fiatToUsdc, formatFiat, formatRate, formatUsdc, parseFiat, parseRate, parseUsdc, usdcToFiat } from '../../machines/money.js';
 
 test('parseUsdc reads whole, fractional and smallest amounts into 6-decimal base units', (t) => {
   t.is(parseUsdc('25'), 25_000_000n);
@@ -110,7 +100,14 @@ test('usdcToFiat rounds down to the cent: 1 USDC at 0.92 is 0.92 EUR, one base u
 });
 
 test('a fiat price converted to USDC and back is the same price', (t) => {
-  for (const [price, rate] of [['100.00', '0.92'], ['0.01', '0.79'], ['19.99', '1'], ['1000.00', '870'], ['12345.67', '83.5'], ['3.33', '1.52']] as const) {
+  for (const [price, rate] of [
+    ['100.00', '0.92'],
+    ['0.01', '0.79'],
+    ['19.99', '1'],
+    ['1000.00', '870'],
+    ['12345.67', '83.5'],
+    ['3.33', '1.52'],
+  ] as const) {
     const cents = parseFiat(price);
     t.is(usdcToFiat(fiatToUsdc(cents, parseRate(rate)), parseRate(rate)), cents, `${price} at ${rate}`);
   }

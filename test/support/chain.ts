@@ -82,7 +82,9 @@ export async function mint(chain: TestChain, to: Address, amount: bigint): Promi
 }
 
 export async function transfer(chain: TestChain, from: typeof alice, to: Address, amount: bigint): Promise<void> {
-  await chain.local.confirm(await chain.local.walletFor(from).writeContract({ address: chain.local.usdc, abi: mockUSDCAbi, functionName: 'transfer', args: [to, amount] }));
+  await chain.local.confirm(
+    await chain.local.walletFor(from).writeContract({ address: chain.local.usdc, abi: mockUSDCAbi, functionName: 'transfer', args: [to, amount] }),
+  );
 }
 
 export async function createDeposit(chain: TestChain, maker: typeof alice, amount: bigint): Promise<void> {
@@ -94,7 +96,9 @@ export async function mine(chain: TestChain, blocks = 1): Promise<void> {
 }
 
 export async function watch(chain: TestChain, addresses: Address[], fromBlock = 0n): Promise<string[]> {
-  const response = await withDeadline<{ added: string[] }>((options, done) => chain.grpc.watchAddresses({ addresses, fromBlock }, new Metadata(), options, done));
+  const response = await withDeadline<{ added: string[] }>((options, done) =>
+    chain.grpc.watchAddresses({ addresses, fromBlock }, new Metadata(), options, done),
+  );
   return response.added;
 }
 
@@ -143,7 +147,11 @@ export type GetLogsArgs = Parameters<GetLogs>[0];
  * getLogs `intercept` wraps (`real` is the chain's own), as a node behind a flaky or
  * lagging provider would read.
  */
-export async function startIndexerWith(chain: TestChain, intercept: (args: GetLogsArgs, real: GetLogs) => ReturnType<GetLogs>, overrides: Partial<IndexerOptions> = {}): Promise<void> {
+export async function startIndexerWith(
+  chain: TestChain,
+  intercept: (args: GetLogsArgs, real: GetLogs) => ReturnType<GetLogs>,
+  overrides: Partial<IndexerOptions> = {},
+): Promise<void> {
   const client = new Proxy(chain.client, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);

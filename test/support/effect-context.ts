@@ -5,7 +5,11 @@
 import { createLogger, SystemClock } from '../../actors/index.js';
 import type { EffectContext } from '../../actors/runtime/actor-kind.js';
 
-export function recordingEffectContext(kind: string, id: string, options: { turn: number; at: number }): { context: EffectContext; reports: Array<Record<string, unknown>> } {
+export function recordingEffectContext(
+  kind: string,
+  id: string,
+  options: { turn: number; at: number },
+): { context: EffectContext; reports: Array<Record<string, unknown>> } {
   const reports: Array<Record<string, unknown>> = [];
   const context = {
     actor: { kind, id },

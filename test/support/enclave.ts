@@ -11,7 +11,14 @@ import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { EmbeddedStore, loadConfig, type Store } from '../../actors/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import type { IntentSnapshot } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { type AttestationService, ChainRegistry, sealSessionMaterial, type AttestationProducer, type RunningEnclave, type SessionUse } from '../../enclave/index.js';
+import {
+  type AttestationService,
+  ChainRegistry,
+  sealSessionMaterial,
+  type AttestationProducer,
+  type RunningEnclave,
+  type SessionUse,
+} from '../../enclave/index.js';
 import type { DisputeMailer, PlatformSimulator, SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import { PAYMENT_ATTESTATION_TYPES } from '../../enclave/attestation/payment-attestation.js';
 
@@ -56,7 +63,10 @@ export async function startTestEnclave(
   );
   const chains = options.chains ?? new ChainRegistry({ [TEST_CHAIN_ID]: { paymentVerifier: PAYMENT_VERIFIER, disputeVerifier: DISPUTE_VERIFIER } });
   const side = await startEnclaveSide(
-    loadConfig({ ENCLAVE_PROOF_ATTESTORS: proofAttestor.address, ...(options.timestampBuffers ? { ENCLAVE_TIMESTAMP_BUFFERS: JSON.stringify(options.timestampBuffers) } : {}) }),
+    loadConfig({
+      ENCLAVE_PROOF_ATTESTORS: proofAttestor.address,
+      ...(options.timestampBuffers ? { ENCLAVE_TIMESTAMP_BUFFERS: JSON.stringify(options.timestampBuffers) } : {}),
+    }),
     options.store ?? new EmbeddedStore(),
     logger,
     { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
@@ -80,7 +90,8 @@ export async function startTestEnclave(
     logs,
     post: (path, body, headers) => call('POST', path, body, headers),
     get: (path) => call('GET', path),
-    seal: (material, use, expiresAt = Math.floor((options.now ?? (() => TEST_NOW))() / 1000) + 600) => sealSessionMaterial(service.attestationDocument(), material, { ...use, expiresAt }),
+    seal: (material, use, expiresAt = Math.floor((options.now ?? (() => TEST_NOW))() / 1000) + 600) =>
+      sealSessionMaterial(service.attestationDocument(), material, { ...use, expiresAt }),
     stop: () => side.stop(),
   };
 }
@@ -105,9 +116,33 @@ let counter = 100_000;
 const next = () => String(++counter);
 
 export const PLATFORM_FIXTURES: PlatformFixture[] = [
-  { platform: 'venmo', actionType: 'transfer_venmo', currency: 'USD', payeeRaw: '3141592653', payeeId: '3141592653', otherPayeeRaw: '2718281828', paymentId: () => `41${next()}0011` },
-  { platform: 'cashapp', actionType: 'transfer_cashapp', currency: 'USD', payeeRaw: '$MakerMary', payeeId: 'makermary', otherPayeeRaw: '$someoneelse', paymentId: () => `tok_${next()}` },
-  { platform: 'monzo', actionType: 'transfer_monzo', currency: 'GBP', payeeRaw: '04-00-04 12345678', payeeId: '04000412345678', otherPayeeRaw: '04-00-04 87654321', paymentId: () => `tx_0000${next()}` },
+  {
+    platform: 'venmo',
+    actionType: 'transfer_venmo',
+    currency: 'USD',
+    payeeRaw: '3141592653',
+    payeeId: '3141592653',
+    otherPayeeRaw: '2718281828',
+    paymentId: () => `41${next()}0011`,
+  },
+  {
+    platform: 'cashapp',
+    actionType: 'transfer_cashapp',
+    currency: 'USD',
+    payeeRaw: '$MakerMary',
+    payeeId: 'makermary',
+    otherPayeeRaw: '$someoneelse',
+    paymentId: () => `tok_${next()}`,
+  },
+  {
+    platform: 'monzo',
+    actionType: 'transfer_monzo',
+    currency: 'GBP',
+    payeeRaw: '04-00-04 12345678',
+    payeeId: '04000412345678',
+    otherPayeeRaw: '04-00-04 87654321',
+    paymentId: () => `tx_0000${next()}`,
+  },
   {
     platform: 'wise',
     actionType: 'transfer_wise',
@@ -118,13 +153,69 @@ export const PLATFORM_FIXTURES: PlatformFixture[] = [
     paymentId: () => `9${next()}`,
     extraParams: (account) => ({ PROFILE_ID: account.id }),
   },
-  { platform: 'revolut', actionType: 'transfer_revolut', currency: 'EUR', payeeRaw: 'MakerMary', payeeId: 'makermary', otherPayeeRaw: 'someoneelse', paymentId: () => `6a1f-${next()}` },
-  { platform: 'chime', actionType: 'transfer_chime', currency: 'USD', payeeRaw: '$Maker-Mary', payeeId: 'maker-mary', otherPayeeRaw: '$someone', paymentId: () => `ch_${next()}` },
-  { platform: 'zelle-chase', actionType: 'transfer_zelle_chase', currency: 'USD', payeeRaw: 'Mary@Example.com', payeeId: 'mary@example.com', otherPayeeRaw: 'other@example.com', paymentId: () => `2${next()}` },
-  { platform: 'zelle-bofa', actionType: 'transfer_zelle_bofa', currency: 'USD', payeeRaw: '+1 (415) 555-0100', payeeId: '4155550100', otherPayeeRaw: '+1 (415) 555-0199', paymentId: () => `BA${next()}` },
-  { platform: 'zelle-citi', actionType: 'transfer_zelle_citi', currency: 'USD', payeeRaw: 'mary@example.com', payeeId: 'mary@example.com', otherPayeeRaw: 'eve@example.com', paymentId: () => `CT${next()}` },
-  { platform: 'paypal', actionType: 'transfer_paypal', currency: 'USD', payeeRaw: 'Mary@Example.com', payeeId: 'mary@example.com', otherPayeeRaw: 'eve@example.com', paymentId: () => `8XK${next()}AB` },
-  { platform: 'paypal-business', actionType: 'transfer_paypal_business', currency: 'USD', payeeRaw: 'payouts@maker.example', payeeId: 'payouts@maker.example', otherPayeeRaw: 'eve@example.com', paymentId: () => `5PB${next()}CD` },
+  {
+    platform: 'revolut',
+    actionType: 'transfer_revolut',
+    currency: 'EUR',
+    payeeRaw: 'MakerMary',
+    payeeId: 'makermary',
+    otherPayeeRaw: 'someoneelse',
+    paymentId: () => `6a1f-${next()}`,
+  },
+  {
+    platform: 'chime',
+    actionType: 'transfer_chime',
+    currency: 'USD',
+    payeeRaw: '$Maker-Mary',
+    payeeId: 'maker-mary',
+    otherPayeeRaw: '$someone',
+    paymentId: () => `ch_${next()}`,
+  },
+  {
+    platform: 'zelle-chase',
+    actionType: 'transfer_zelle_chase',
+    currency: 'USD',
+    payeeRaw: 'Mary@Example.com',
+    payeeId: 'mary@example.com',
+    otherPayeeRaw: 'other@example.com',
+    paymentId: () => `2${next()}`,
+  },
+  {
+    platform: 'zelle-bofa',
+    actionType: 'transfer_zelle_bofa',
+    currency: 'USD',
+    payeeRaw: '+1 (415) 555-0100',
+    payeeId: '4155550100',
+    otherPayeeRaw: '+1 (415) 555-0199',
+    paymentId: () => `BA${next()}`,
+  },
+  {
+    platform: 'zelle-citi',
+    actionType: 'transfer_zelle_citi',
+    currency: 'USD',
+    payeeRaw: 'mary@example.com',
+    payeeId: 'mary@example.com',
+    otherPayeeRaw: 'eve@example.com',
+    paymentId: () => `CT${next()}`,
+  },
+  {
+    platform: 'paypal',
+    actionType: 'transfer_paypal',
+    currency: 'USD',
+    payeeRaw: 'Mary@Example.com',
+    payeeId: 'mary@example.com',
+    otherPayeeRaw: 'eve@example.com',
+    paymentId: () => `8XK${next()}AB`,
+  },
+  {
+    platform: 'paypal-business',
+    actionType: 'transfer_paypal_business',
+    currency: 'USD',
+    payeeRaw: 'payouts@maker.example',
+    payeeId: 'payouts@maker.example',
+    otherPayeeRaw: 'eve@example.com',
+    paymentId: () => `5PB${next()}CD`,
+  },
 ];
 
 /** 25 USDC at 1.0137 fiat per USDC: 25.3425, so 25.35 is owed (rounded up) and 25.34 falls short. */
@@ -172,7 +263,13 @@ export function preparePayment(enclave: TestEnclave, fixture: PlatformFixture, p
   return { material, account, payment: recorded, params: { PAYMENT_ID: recorded.paymentId, ...(fixture.extraParams?.(account) ?? {}) } };
 }
 
-export async function buyerVerify(enclave: TestEnclave, fixture: PlatformFixture, prepared: PreparedPayment, intent: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export async function buyerVerify(
+  enclave: TestEnclave,
+  fixture: PlatformFixture,
+  prepared: PreparedPayment,
+  intent: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   return enclave.post(`/buyer/verify/${fixture.platform}/${fixture.actionType}`, {
     encryptedSessionMaterial: await enclave.seal(prepared.material, paymentUse(fixture, intent, (extra.chainId as number | undefined) ?? TEST_CHAIN_ID)),
     params: prepared.params,
@@ -183,7 +280,10 @@ export async function buyerVerify(enclave: TestEnclave, fixture: PlatformFixture
 }
 
 /** Whether a payment verification's answer is the EIP-712 PaymentAttestation its domain names, signed by `signer`. */
-export async function isSignedPaymentAttestation(result: { domain: any; typedDataValue: { intentHash: Hex; releaseAmount: string; dataHash: Hex }; signature: Hex }, signer: Address): Promise<boolean> {
+export async function isSignedPaymentAttestation(
+  result: { domain: any; typedDataValue: { intentHash: Hex; releaseAmount: string; dataHash: Hex }; signature: Hex },
+  signer: Address,
+): Promise<boolean> {
   return verifyTypedData({
     address: signer,
     domain: result.domain,

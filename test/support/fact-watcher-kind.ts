@@ -21,7 +21,9 @@ const watcherMachine = setup({
         CHAIN_FACT: {
           actions: assign(({ context, event }) => {
             const fact = event.fact as { id: string; retracted?: boolean; event?: Record<string, unknown> };
-            const [kind] = Object.keys(fact).filter((key) => key.startsWith('usdc') || key.startsWith('deposit') || key.startsWith('funds') || key.startsWith('intent'));
+            const [kind] = Object.keys(fact).filter(
+              (key) => key.startsWith('usdc') || key.startsWith('deposit') || key.startsWith('funds') || key.startsWith('intent'),
+            );
             return { taken: [...context.taken, fact.retracted ? `${fact.id}:retracted` : fact.id], cases: [...context.cases, kind ?? 'unknown'] };
           }),
         },

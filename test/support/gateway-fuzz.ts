@@ -83,7 +83,21 @@ export interface FuzzReport {
 const STANDARD = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const EXOTIC = ['PURGE', 'TRACE', 'PROPFIND', 'LINK', 'FOO'];
 /** Answers that are deliberately not envelopes (docs/api-conventions.md). */
-const NOT_ENVELOPED = new Set(['GET /api/v1/events/stream', 'GET /api/v1/openapi.json', 'GET /docs', 'GET /docs/redoc.standalone.js', 'GET /metrics', 'GET /', 'GET /checkout/app.js', 'GET /checkout/app.css', 'GET /internal/engineers', 'GET /internal/engineers/app.js', 'GET /internal/engineers/app.css', 'GET /landing/app.js', 'GET /landing/app.css']);
+const NOT_ENVELOPED = new Set([
+  'GET /api/v1/events/stream',
+  'GET /api/v1/openapi.json',
+  'GET /docs',
+  'GET /docs/redoc.standalone.js',
+  'GET /metrics',
+  'GET /',
+  'GET /checkout/app.js',
+  'GET /checkout/app.css',
+  'GET /internal/engineers',
+  'GET /internal/engineers/app.js',
+  'GET /internal/engineers/app.css',
+  'GET /landing/app.js',
+  'GET /landing/app.css',
+]);
 const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
 
 export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
@@ -106,14 +120,24 @@ function operationRequests(target: FuzzTarget, template: string, method: string,
   const sign = signerOf(target, operation);
   return fc
     .record({
-      method: fc.oneof({ weight: 17, arbitrary: fc.constant(method) }, { weight: 2, arbitrary: fc.constantFrom(...STANDARD) }, { weight: 1, arbitrary: fc.constantFrom(...EXOTIC) }),
+      method: fc.oneof(
+        { weight: 17, arbitrary: fc.constant(method) },
+        { weight: 2, arbitrary: fc.constantFrom(...STANDARD) },
+        { weight: 1, arbitrary: fc.constantFrom(...EXOTIC) },
+      ),
       path: fc.oneof({ weight: 9, arbitrary: pathArbitrary }, { weight: 1, arbitrary: pathArbitrary.chain(respell) }),
       query,
       credentials: credentialsOf(target, operation, name),
       signed: sign ? fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.constant(false),
-      body: bodySchema === undefined ? fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyOf(target, {}) }) : bodyOf(target, bodySchema, target.bodies?.[name]),
+      body:
+        bodySchema === undefined
+          ? fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyOf(target, {}) })
+          : bodyOf(target, bodySchema, target.bodies?.[name]),
       mediaType: mediaTypeOf(),
-      encoding: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'gzip-garbage', 'compress', 'gzip, gzip') }),
+      encoding: fc.oneof(
+        { weight: 12, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'gzip-garbage', 'compress', 'gzip, gzip') },
+      ),
     })
     .map(({ method: sent, path, query: params, credentials, signed, body, mediaType, encoding }) => {
       const search = new URLSearchParams();
@@ -375,7 +399,8 @@ function judge(fuzz: FuzzRequest, { status, headers, text, json }: RawResponse):
   if (body.success !== (status >= 200 && status < 300)) return `success ${String(body.success)} on a ${status}`;
   if (typeof body.message !== 'string' || body.message === '') return 'no message';
   if (body.errorCode !== undefined && (typeof body.errorCode !== 'string' || !ERROR_CODE.test(body.errorCode))) return `errorCode ${String(body.errorCode)}`;
-  if (status === 400 && body.errorCode === undefined && !isValidationShape(body.responseObject)) return `a 400 without errorCode is not the validation shape: ${text.slice(0, 200)}`;
+  if (status === 400 && body.errorCode === undefined && !isValidationShape(body.responseObject))
+    return `a 400 without errorCode is not the validation shape: ${text.slice(0, 200)}`;
   return null;
 }
 
@@ -392,7 +417,10 @@ function isValidationShape(value: unknown): boolean {
  * fast-check shrinks the batch to the smallest request that still breaks a rule and
  * reports it with the seed to replay it.
  */
-export async function fuzzGateway(target: FuzzTarget, options: { requests: number; concurrency: number; seed?: number; onBatch?: (report: FuzzReport) => void }): Promise<FuzzReport> {
+export async function fuzzGateway(
+  target: FuzzTarget,
+  options: { requests: number; concurrency: number; seed?: number; onBatch?: (report: FuzzReport) => void },
+): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, byStatus: new Map(), byOperation: new Map() };
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   try {
@@ -412,7 +440,10 @@ export async function fuzzGateway(target: FuzzTarget, options: { requests: numbe
       { numRuns: Math.ceil(options.requests / options.concurrency), seed: options.seed },
     );
     // The property's own message names the request that broke a rule; fast-check's report names the seed to replay it.
-    if (details.failed) throw new Error(`${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance)}\n\n${fc.defaultReportMessage(details)}`);
+    if (details.failed)
+      throw new Error(
+        `${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance)}\n\n${fc.defaultReportMessage(details)}`,
+      );
   } finally {
     agent.destroy();
   }
@@ -438,7 +469,13 @@ function tally(report: FuzzReport, outcome: FuzzOutcome): void {
  * makers, so the market's operations (document 3) have deposits to answer from rather
  * than a 503 for a node that reads no chain.
  */
-export const FUZZ_NODE_CONFIG = { RATE_LIMIT_PER_MINUTE: 1_000_000, WEBHOOK_ALLOW_PRIVATE: true, INDEXER_ENABLED: true, INDEXER_POLL_MS: 50, LOCAL_MAKERS: true } as const;
+export const FUZZ_NODE_CONFIG = {
+  RATE_LIMIT_PER_MINUTE: 1_000_000,
+  WEBHOOK_ALLOW_PRIVATE: true,
+  INDEXER_ENABLED: true,
+  INDEXER_POLL_MS: 50,
+  LOCAL_MAKERS: true,
+} as const;
 
 /**
  * Merchants and orders to fuzz against: the fuzzer's own merchant (whose keys it uses),
@@ -452,18 +489,24 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   // The demo merchant `npm start` opens on a new data folder, so the development node's demo orders can be made.
   await openDemoMerchant(new MerchantAdmin(gateway.node.system, () => new Date(gateway.clock.now()).toISOString()));
   const orders = await Promise.all(
-    [own.liveKey, own.sandboxKey, other.liveKey].map(async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string),
+    [own.liveKey, own.sandboxKey, other.liveKey].map(
+      async (key) => (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string,
+    ),
   );
   // An order of its own for the admin API's sent events: cancelling it spends none of the orders the other operations use.
-  const messaged = (await gateway.request('POST', '/api/v1/orders', { key: own.sandboxKey, body: { requestedUsdcAmount: '3' } })).body.responseObject.order.id as string;
+  const messaged = (await gateway.request('POST', '/api/v1/orders', { key: own.sandboxKey, body: { requestedUsdcAmount: '3' } })).body.responseObject.order
+    .id as string;
   const deadLetterIds = await seedDeadLetters(gateway);
   const webhooks = await seedWebhooks(gateway, own.liveKey, 6);
   const deletable = await seedWebhooks(gateway, own.liveKey, 6);
-  const maker = (await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'venmo', depositData: { userId: '3141592653' } } })).body.responseObject;
+  const maker = (await gateway.request('POST', '/v2/makers/create', { body: { processorName: 'venmo', depositData: { userId: '3141592653' } } })).body
+    .responseObject;
   // A signed-in maker of its own, another holding the code the redeem bodies name, and tokens for signing out.
   // The fuzzer's maker holds an embedded wallet where the node has a local chain, so atomic-create can succeed.
   const local = gateway.node.chain?.localChain ?? null;
-  const [signedIn, referrer, ...leaving] = await Promise.all(Array.from({ length: 42 }, (_, index) => signIn(gateway, index === 0 && local ? localEmbeddedAccount(4) : undefined)));
+  const [signedIn, referrer, ...leaving] = await Promise.all(
+    Array.from({ length: 42 }, (_, index) => signIn(gateway, index === 0 && local ? localEmbeddedAccount(4) : undefined)),
+  );
   const atomic = local ? depositRequest(local, 1_000_000n) : null;
   if (atomic) {
     const created = await gateway.request('POST', '/v2/deposits/atomic-create', { headers: signedIn!.headers, body: atomic });
@@ -485,18 +528,53 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       // The fuzzer's maker exists already (409): another one's payee details.
       'POST /v2/makers/create': [{ processorName: 'venmo', depositData: { userId: '2718281828' } }],
       'POST /internal/v1/actors/{kind}/{actorId}/events': [{ event: { type: 'CANCEL' } }],
-      'POST /api/v1/test-clocks/{testClockId}/advance': [1, 24, 24 * 365].map((hours) => ({ frozenTime: new Date(gateway.clock.now() + hours * 3_600_000).toISOString() })), ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}) },
+      'POST /api/v1/test-clocks/{testClockId}/advance': [1, 24, 24 * 365].map((hours) => ({
+        frozenTime: new Date(gateway.clock.now() + hours * 3_600_000).toISOString(),
+      })),
+      ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}),
+    },
     queries: {
       'GET /': [{ order: orders[0]! }],
       'GET /internal/v1/actors': [{ query: orders[0]! }, { query: own.liveId }],
       'GET /internal/v1/dead-letters': [{}],
       'GET /v2/orderbook': [{ currency: 'USD' }, { currency: 'GBP', sortBy: 'apr', publicOnly: 'true' }],
-      'GET /v2/orderbook/table': [{ currency: 'USD', limit: '2', offset: '1' }, { currency: 'EUR', showSmallOrders: 'true' }],
-      ...(escrow ? { 'GET /v2/deposits/{depositId}/bundle': [{ escrowAddress: escrow }, { escrowAddress: escrow.toLowerCase(), dailySnapshotLimit: '7', forceRefresh: 'true' }] } : {}),
+      'GET /v2/orderbook/table': [
+        { currency: 'USD', limit: '2', offset: '1' },
+        { currency: 'EUR', showSmallOrders: 'true' },
+      ],
+      ...(escrow
+        ? {
+            'GET /v2/deposits/{depositId}/bundle': [
+              { escrowAddress: escrow },
+              { escrowAddress: escrow.toLowerCase(), dailySnapshotLimit: '7', forceRefresh: 'true' },
+            ],
+          }
+        : {}),
     },
-    ids: { merchantId: [administered.liveId, administered.sandboxId], orderId: orders, deadLetterId: deadLetterIds, webhookId: webhooks.map(([id]) => id!), 'DELETE webhookId': deletable.map(([id]) => id!), testClockId: testClocks.slice(0, 8), 'DELETE testClockId': testClocks.slice(8), chain: ['base'], token: ['usdc'], depositId: ['1', '2'], requestId: atomic ? [atomic.requestId] : [], name: ['order', 'payment', 'transaction'], makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))] },
+    ids: {
+      merchantId: [administered.liveId, administered.sandboxId],
+      orderId: orders,
+      deadLetterId: deadLetterIds,
+      webhookId: webhooks.map(([id]) => id!),
+      'DELETE webhookId': deletable.map(([id]) => id!),
+      testClockId: testClocks.slice(0, 8),
+      'DELETE testClockId': testClocks.slice(8),
+      chain: ['base'],
+      token: ['usdc'],
+      depositId: ['1', '2'],
+      requestId: atomic ? [atomic.requestId] : [],
+      name: ['order', 'payment', 'transaction'],
+      makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))],
+    },
     // kind/actorId: the inspector's actors (the orders above), and the first turn of each; events are sent to an order of their own.
-    idTuples: { 'webhookId/deliveryId': webhooks, 'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]], 'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]), 'kind/actorId': orders.map((id) => ['order', id]), 'POST kind/actorId': [['order', messaged]], 'kind/actorId/version': orders.map((id) => ['order', id, '1']) },
+    idTuples: {
+      'webhookId/deliveryId': webhooks,
+      'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]],
+      'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]),
+      'kind/actorId': orders.map((id) => ['order', id]),
+      'POST kind/actorId': [['order', messaged]],
+      'kind/actorId/version': orders.map((id) => ['order', id, '1']),
+    },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
@@ -565,7 +643,8 @@ export async function problemsAfterFuzz(gateway: TestGateway, target: FuzzTarget
   if (health.status !== 200 || health.body.responseObject?.status !== 'healthy') problems.push(`health: ${JSON.stringify(health.body)}`);
   const created = await gateway.request('POST', '/api/v1/orders', { key: target.credentials.liveKey, body: { requestedUsdcAmount: '3' } });
   if (created.status !== 201) problems.push(`create: ${created.status} ${JSON.stringify(created.body)}`);
-  else if ((await gateway.request('GET', `/api/v1/orders/${created.body.responseObject.order.id}`)).status !== 200) problems.push('hosted read of a new order failed');
+  else if ((await gateway.request('GET', `/api/v1/orders/${created.body.responseObject.order.id}`)).status !== 200)
+    problems.push('hosted read of a new order failed');
   const list = await gateway.request('GET', '/api/v1/merchants/me/orders?limit=100', { key: target.credentials.liveKey });
   if (list.status !== 200) problems.push(`list: ${list.status}`);
   return problems;

@@ -72,7 +72,17 @@ export async function withGateway(run: (gateway: TestGateway) => Promise<void>, 
 export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore; kinds?: ActorKind[] } = {}): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
-    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_ENABLED: false, ENCLAVE_ENABLED: false, LOCAL_MAKERS: false, WALLET_PROVIDER_WEBHOOK_SECRET: [WALLET_PROVIDER_SECRET], ...overrides },
+    config: {
+      ...loadConfig({}),
+      PORT: 0,
+      LOG_LEVEL: 'silent',
+      PEER_ADMIN_TOKEN: ADMIN_TOKEN,
+      INDEXER_ENABLED: false,
+      ENCLAVE_ENABLED: false,
+      LOCAL_MAKERS: false,
+      WALLET_PROVIDER_WEBHOOK_SECRET: [WALLET_PROVIDER_SECRET],
+      ...overrides,
+    },
     store: options.store ?? new EmbeddedStore(),
     kinds: options.kinds,
     webhookSender: loopbackOnly,
@@ -97,8 +107,7 @@ export async function startTestGateway(overrides: Partial<Config> = {}, options:
     (await validator).assert({ method, target: path, status: response.status, contentType, body });
     return { status: response.status, headers: response.headers, body };
   };
-  const admin: TestGateway['admin'] = (method, path, body) =>
-    request(method, path, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const admin: TestGateway['admin'] = (method, path, body) => request(method, path, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   return {
     node,
     url: node.url,

@@ -35,9 +35,21 @@ export interface EvidenceTimes {
  * intent's payee (`paymentId` names it), and the intent as the witness was told it was;
  * `lies` replaces fields of that snapshot.
  */
-export function paymentEvidence(intent: SignalledIntent, paymentId: string, lies: Partial<Record<SnapshotField, unknown>> = {}, times: EvidenceTimes = {}): Hex {
+export function paymentEvidence(
+  intent: SignalledIntent,
+  paymentId: string,
+  lies: Partial<Record<SnapshotField, unknown>> = {},
+  times: EvidenceTimes = {},
+): Hex {
   const paidAtMs = times.paidAtMs ?? intent.timestamp * 1000n + 60_000n;
-  const details = { method: intent.paymentMethod, payeeId: intent.payeeDetails, amount: 3060n, currency: intent.fiatCurrency, timestamp: paidAtMs, paymentId: keccak256(stringToHex(paymentId)) };
+  const details = {
+    method: intent.paymentMethod,
+    payeeId: intent.payeeDetails,
+    amount: 3060n,
+    currency: intent.fiatCurrency,
+    timestamp: paidAtMs,
+    paymentId: keccak256(stringToHex(paymentId)),
+  };
   const snapshot = {
     ...intent,
     fiatCurrencyCode: '',
@@ -50,7 +62,13 @@ export function paymentEvidence(intent: SignalledIntent, paymentId: string, lies
 }
 
 /** The attestation that `witnesses` (one signature each, in order) give for releasing `releaseAmount` of the intent against `data`. */
-export async function witnessAttestation(local: LocalChain, witnesses: readonly LocalAccount[], intentHash: Hash, releaseAmount: bigint, data: Hex): Promise<PaymentAttestation> {
+export async function witnessAttestation(
+  local: LocalChain,
+  witnesses: readonly LocalAccount[],
+  intentHash: Hash,
+  releaseAmount: bigint,
+  data: Hex,
+): Promise<PaymentAttestation> {
   const message = { intentHash, releaseAmount, dataHash: keccak256(data) };
   const typedData = paymentAttestationTypedData(local.chainId, local.verifier, message);
   const signatures = await Promise.all(witnesses.map((witness) => witness.signTypedData(typedData)));
@@ -58,7 +76,12 @@ export async function witnessAttestation(local: LocalChain, witnesses: readonly 
 }
 
 /** fulfillIntent as `relayer`, for `intentHash` (the attestation's own by default). */
-export async function fulfilOn(local: LocalChain, relayer: LocalAccount, attestation: PaymentAttestation, intentHash: Hash = attestation.intentHash): Promise<Hash> {
+export async function fulfilOn(
+  local: LocalChain,
+  relayer: LocalAccount,
+  attestation: PaymentAttestation,
+  intentHash: Hash = attestation.intentHash,
+): Promise<Hash> {
   return local.walletFor(relayer).writeContract({
     address: local.orchestrator,
     abi: [...orchestratorAbi, ...protocolErrorsAbi],

@@ -37,7 +37,10 @@ export function verify(gateway: TestGateway, signed: { message: string; signatur
 }
 
 /** A signed-in wallet: its bearer token and the headers that send it. */
-export async function signIn(gateway: TestGateway, account: LocalAccount = newWallet()): Promise<{ account: LocalAccount; token: string; headers: Record<string, string> }> {
+export async function signIn(
+  gateway: TestGateway,
+  account: LocalAccount = newWallet(),
+): Promise<{ account: LocalAccount; token: string; headers: Record<string, string> }> {
   const answer = await verify(gateway, await signedMessage(gateway, account));
   if (answer.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(answer.body)}`);
   const { token } = answer.body.responseObject;

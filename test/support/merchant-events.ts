@@ -16,7 +16,8 @@ export async function untilListed(gateway: TestGateway, key: string, count: numb
   for (;;) {
     const page = await listEvents(gateway, key, `limit=100${query ? `&${query}` : ''}`);
     if (page.total >= count) return page.events;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} events; listed ${page.total}: ${page.events.map((event) => event.type).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${count} events; listed ${page.total}: ${page.events.map((event) => event.type).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -155,11 +155,14 @@ export function generatePaths(model: MachineModel): ModelPath[] {
 
   const missing = missingSamples(model, explored);
   if (missing.length > 0) throw new Error(`${model.name}: no sample events for ${missing.join(', ')}`);
-  return titled(model, withoutPrefixes([...toNode.values(), ...through.values(), ...meeting.values(), ...queuing.values(), ...sending.values()]).map((candidate) => ({
-    variant: candidate.variant,
-    steps: modelSteps(model, candidate.variant, candidate.events),
-    title: '',
-  })));
+  return titled(
+    model,
+    withoutPrefixes([...toNode.values(), ...through.values(), ...meeting.values(), ...queuing.values(), ...sending.values()]).map((candidate) => ({
+      variant: candidate.variant,
+      steps: modelSteps(model, candidate.variant, candidate.events),
+      title: '',
+    })),
+  );
 }
 
 /** The effects among a step's actions, by kind: `xstate.emit ORDER_CREATED`, `tell payment CANCEL`, `signalIntent`. */

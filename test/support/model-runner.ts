@@ -234,24 +234,29 @@ export async function runPath(t: ExecutionContext, model: MachineModel, path: Mo
     if (model.viewStatus) t.is(model.viewStatus(doc.view), model.statusOf(expected), `${where}: the status the view shows for ${stateName(expected.value)}`);
 
     // An entry stays in the stored outbox until it has run, so a step of several writes (timers due together) shows it in each: count it once.
-    const queued = [...new Map(harness.writes.slice(written).flatMap((write) => write.outbox).map((entry) => [entry.id, entry])).values()].filter(
-      (entry) => !entries.some((seen) => seen.id === entry.id),
-    );
+    const queued = [
+      ...new Map(
+        harness.writes
+          .slice(written)
+          .flatMap((write) => write.outbox)
+          .map((entry) => [entry.id, entry]),
+      ).values(),
+    ].filter((entry) => !entries.some((seen) => seen.id === entry.id));
     entries.push(...queued);
     t.deepEqual(
       queued.map(entryLabel),
       actions.map((action) => actionLabel(action, harness.effects)).filter((label) => label !== null),
       `${where}: effects queued`,
     );
-    t.deepEqual(
-      doc.timers.map((row) => decode<EventObject>(row.event).type).sort(),
-      [...armed.values()].sort(),
-      `${where}: timers armed`,
-    );
+    t.deepEqual(doc.timers.map((row) => decode<EventObject>(row.event).type).sort(), [...armed.values()].sort(), `${where}: timers armed`);
 
     if (model.document) {
       const emitted = queued.filter((entry) => entry.type === 'event').map((entry) => String(decode<{ type: string }>(entry.params).type));
-      const judgement = judgeStep(model, { ...step, after: expected }, emitted.filter((type) => model.document!.events.includes(type)));
+      const judgement = judgeStep(
+        model,
+        { ...step, after: expected },
+        emitted.filter((type) => model.document!.events.includes(type)),
+      );
       t.deepEqual(judgement.problems, [], `${where}: the document's table`);
       if (judgement.expected) t.deepEqual(documentedEmits(model.document, actions), [...judgement.expected], `${where}: the machine's events`);
     }
@@ -265,6 +270,10 @@ export async function runPath(t: ExecutionContext, model: MachineModel, path: Mo
     ids((entry) => entry.type === 'event'),
     'domain events published',
   );
-  t.deepEqual(harness.transport.told.map((tell) => tell.message.id), ids((entry) => entry.type === 'tell'), 'tells delivered');
+  t.deepEqual(
+    harness.transport.told.map((tell) => tell.message.id),
+    ids((entry) => entry.type === 'tell'),
+    'tells delivered',
+  );
   t.deepEqual([...harness.ran].sort(), ids((entry) => harness.effects.includes(entry.type)).sort(), 'effects run');
 }

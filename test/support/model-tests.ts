@@ -30,7 +30,9 @@ export function modelTests(test: TestFn, model: MachineModel): void {
     t.deepEqual([...nodes].sort(), allStateNodes(machine).sort(), 'state nodes reached');
     const missed = allTransitions(machine).filter((id) => !transitions.has(id));
     t.deepEqual(missed.sort(), Object.keys(model.unreachable ?? {}).sort(), 'transitions no path takes are exactly those listed unreachable');
-    t.log(`${paths.length} paths; ${nodes.size}/${allStateNodes(machine).length} state nodes; ${transitions.size}/${allTransitions(machine).length} transitions`);
+    t.log(
+      `${paths.length} paths; ${nodes.size}/${allStateNodes(machine).length} state nodes; ${transitions.size}/${allTransitions(machine).length} transitions`,
+    );
   });
 
   for (const row of model.document?.rows ?? []) {

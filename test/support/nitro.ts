@@ -33,20 +33,63 @@ export async function makeNitroPki(days = 1): Promise<NitroPki> {
       return privateKey;
     };
     await key('root');
-    await run('openssl', ['req', '-x509', '-new', '-key', join(dir, 'root.key'), '-sha384', '-days', String(days), '-subj', '/CN=test nitro root',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-out', join(dir, 'root.pem')]);
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      join(dir, 'root.key'),
+      '-sha384',
+      '-days',
+      String(days),
+      '-subj',
+      '/CN=test nitro root',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+      '-out',
+      join(dir, 'root.pem'),
+    ]);
     const issue = async (name: string, issuer: string, ca: boolean) => {
-      await writeFile(join(dir, `${name}.ext`), ca ? 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n' : 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n');
+      await writeFile(
+        join(dir, `${name}.ext`),
+        ca
+          ? 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n'
+          : 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n',
+      );
       await run('openssl', ['req', '-new', '-key', join(dir, `${name}.key`), '-subj', `/CN=test nitro ${name}`, '-out', join(dir, `${name}.csr`)]);
-      await run('openssl', ['x509', '-req', '-in', join(dir, `${name}.csr`), '-CA', join(dir, `${issuer}.pem`), '-CAkey', join(dir, `${issuer}.key`), '-set_serial', String(Date.now()),
-        '-days', String(days), '-sha384', '-extfile', join(dir, `${name}.ext`), '-out', join(dir, `${name}.pem`)]);
+      await run('openssl', [
+        'x509',
+        '-req',
+        '-in',
+        join(dir, `${name}.csr`),
+        '-CA',
+        join(dir, `${issuer}.pem`),
+        '-CAkey',
+        join(dir, `${issuer}.key`),
+        '-set_serial',
+        String(Date.now()),
+        '-days',
+        String(days),
+        '-sha384',
+        '-extfile',
+        join(dir, `${name}.ext`),
+        '-out',
+        join(dir, `${name}.pem`),
+      ]);
       return new Uint8Array(new X509Certificate(await readFile(join(dir, `${name}.pem`))).raw);
     };
     await key('intermediate');
     const intermediate = await issue('intermediate', 'root', true);
     const signingKey = await key('signer');
     const certificate = await issue('signer', 'intermediate', false);
-    return { rootPem: await readFile(join(dir, 'root.pem'), 'utf8'), intermediate, certificate, signingKey: createPrivateKey(signingKey.export({ type: 'pkcs8', format: 'pem' })) };
+    return {
+      rootPem: await readFile(join(dir, 'root.pem'), 'utf8'),
+      intermediate,
+      certificate,
+      signingKey: createPrivateKey(signingKey.export({ type: 'pkcs8', format: 'pem' })),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -63,7 +106,11 @@ export function signCose(payload: unknown, key: KeyObject, options: { alg?: numb
 }
 
 /** The payload map the NSM signs, with PCRs 0 to 2 and the PKI's certificates. */
-export function nitroPayload(pki: NitroPki, pcrs: ReadonlyMap<number, Uint8Array>, fields: { userData?: Uint8Array; nonce?: Uint8Array; timestamp: number }): Record<string, unknown> {
+export function nitroPayload(
+  pki: NitroPki,
+  pcrs: ReadonlyMap<number, Uint8Array>,
+  fields: { userData?: Uint8Array; nonce?: Uint8Array; timestamp: number },
+): Record<string, unknown> {
   return {
     module_id: 'i-0123456789abcdef0-enc0123456789abcdef',
     digest: 'SHA384',

@@ -16,9 +16,20 @@ const address = z.strictObject({
 
 const order = z.strictObject({
   id: z.string().regex(/^ord_[0-9A-Za-z]{24}$/),
-  amount: z.string().max(32).regex(/^\d+(\.\d+)?$/),
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).min(10).max(20).optional(),
+  amount: z
+    .string()
+    .max(32)
+    .regex(/^\d+(\.\d+)?$/),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .min(10)
+    .max(20)
+    .optional(),
   status: z.enum(['CREATED', 'PAID', 'CANCELLED']),
   quantity: z.number().int().min(1).max(10_000),
   chainId: z.number().int().positive().optional(),
@@ -29,13 +40,20 @@ const order = z.strictObject({
   tags: z.array(z.string().min(1).max(8)).min(1).max(4).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   shipping: address.optional(),
-  successUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+  successUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .optional(),
   email: z.email().optional(),
   at: z.iso.datetime().optional(),
   express: z.boolean().optional(),
   kind: z.literal('standard'),
   payment: z
-    .discriminatedUnion('method', [z.strictObject({ method: z.literal('card'), last4: z.string().regex(/^\d{4}$/) }), z.strictObject({ method: z.literal('cash') })])
+    .discriminatedUnion('method', [
+      z.strictObject({ method: z.literal('card'), last4: z.string().regex(/^\d{4}$/) }),
+      z.strictObject({ method: z.literal('cash') }),
+    ])
     .optional(),
   extra: z.unknown().optional(),
 });
@@ -65,7 +83,10 @@ const document: OpenApiDocument = {
 const cases: Record<string, { zod: z.ZodType; json: unknown }> = {
   order: { zod: order, json: { $ref: '#/components/schemas/Order' } },
   allOfAddress: { zod: addressWithNote, json: { $ref: '#/components/schemas/AddressWithNote' } },
-  nestedObject: { zod: z.strictObject({ shipping: address, billing: address.optional() }), json: toJson(z.strictObject({ shipping: address, billing: address.optional() })) },
+  nestedObject: {
+    zod: z.strictObject({ shipping: address, billing: address.optional() }),
+    json: toJson(z.strictObject({ shipping: address, billing: address.optional() })),
+  },
   regexString: { zod: z.string().regex(/^0x[0-9a-fA-F]{40}$/), json: toJson(z.string().regex(/^0x[0-9a-fA-F]{40}$/)) },
   patternAndLength: { zod: z.string().regex(/^\w+$/).min(20).max(30), json: toJson(z.string().regex(/^\w+$/).min(20).max(30)) },
   boundedString: { zod: z.string().min(2).max(5), json: toJson(z.string().min(2).max(5)) },
@@ -96,7 +117,10 @@ function sameJson(original: unknown, parsed: unknown): boolean {
   if (Array.isArray(original)) return Array.isArray(parsed) && original.length === parsed.length && original.every((item, i) => sameJson(item, parsed[i]));
   if (typeof original !== 'object' || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
   const keys = Object.keys(original);
-  return keys.length === Object.keys(parsed).length && keys.every((key) => Object.hasOwn(parsed, key) && sameJson((original as Record<string, unknown>)[key], (parsed as Record<string, unknown>)[key]));
+  return (
+    keys.length === Object.keys(parsed).length &&
+    keys.every((key) => Object.hasOwn(parsed, key) && sameJson((original as Record<string, unknown>)[key], (parsed as Record<string, unknown>)[key]))
+  );
 }
 
 for (const [name, { zod, json }] of Object.entries(cases)) {
@@ -137,16 +161,46 @@ test('hostile objects drop required properties and add prototype keys as own pro
   const sample = fc.sample(hostileArbitrary({ $ref: '#/components/schemas/Order' }, document), 1000);
   const objects = sample.filter((value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value));
   t.true(objects.some((value) => !Object.hasOwn(value, 'id')));
-  for (const key of ['__proto__', 'constructor', 'prototype']) t.true(objects.some((value) => Object.hasOwn(value, key)), key);
-  t.true(objects.every((value) => Object.getPrototypeOf(value) === Object.prototype), 'no object had its prototype replaced');
+  for (const key of ['__proto__', 'constructor', 'prototype'])
+    t.true(
+      objects.some((value) => Object.hasOwn(value, key)),
+      key,
+    );
+  t.true(
+    objects.every((value) => Object.getPrototypeOf(value) === Object.prototype),
+    'no object had its prototype replaced',
+  );
   const depth = (value: unknown): number => (typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0);
-  t.true(sample.some((value) => depth(value) >= 20), 'deep nesting occurs');
+  t.true(
+    sample.some((value) => depth(value) >= 20),
+    'deep nesting occurs',
+  );
 });
 
 test('hostile decimal amounts include the extreme amounts', (t) => {
   const sample = new Set(fc.sample(hostileArbitrary(toJson(z.string().regex(/^\d+(\.\d+)?$/)), document), 5000));
-  const extremes = ['0', '0.0000001', '1'.repeat(60), '1234567890123456789012345678901234567890', '1e10', '-1', ' 1', '1 ', '１', '1.', '.5', '99999999999999999999.999999', '0x10', '1_000', 'Infinity', 'NaN'];
-  t.deepEqual(extremes.filter((amount) => !sample.has(amount)), []);
+  const extremes = [
+    '0',
+    '0.0000001',
+    '1'.repeat(60),
+    '1234567890123456789012345678901234567890',
+    '1e10',
+    '-1',
+    ' 1',
+    '1 ',
+    '１',
+    '1.',
+    '.5',
+    '99999999999999999999.999999',
+    '0x10',
+    '1_000',
+    'Infinity',
+    'NaN',
+  ];
+  t.deepEqual(
+    extremes.filter((amount) => !sample.has(amount)),
+    [],
+  );
 });
 
 test('hostile strings and numbers reach the documented extremes', (t) => {
@@ -196,11 +250,26 @@ test('path parameters are mostly valid, and every odd kind occurs', (t) => {
       return segment;
     }
   };
-  t.true(sample.some((segment) => segment.length === 300), 'a 300-character id');
-  t.true(sample.some((segment) => /[^\x00-\x7f]/.test(decoded(segment))), 'encoded unicode');
-  t.true(sample.some((segment) => /^ORD_[0-9A-Z]{24}$/.test(segment)), 'upper-cased');
-  t.true(sample.some((segment) => segment.endsWith('/') && pattern.test(segment.slice(0, -1))), 'trailing slash');
-  t.true(sample.some((segment) => segment.includes('%') && pattern.test(decoded(segment))), 'one character percent-encoded');
+  t.true(
+    sample.some((segment) => segment.length === 300),
+    'a 300-character id',
+  );
+  t.true(
+    sample.some((segment) => /[^\x00-\x7f]/.test(decoded(segment))),
+    'encoded unicode',
+  );
+  t.true(
+    sample.some((segment) => /^ORD_[0-9A-Z]{24}$/.test(segment)),
+    'upper-cased',
+  );
+  t.true(
+    sample.some((segment) => segment.endsWith('/') && pattern.test(segment.slice(0, -1))),
+    'trailing slash',
+  );
+  t.true(
+    sample.some((segment) => segment.includes('%') && pattern.test(decoded(segment))),
+    'one character percent-encoded',
+  );
 });
 
 test('path parameters use the valid values given', (t) => {
@@ -224,17 +293,36 @@ test('query records mix valid, hostile and unknown keys, all as strings', (t) =>
   const sample = fc.sample(queryArbitrary(parameters, document), 3000);
   const isText = (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
   t.true(sample.every((query) => Object.values(query).every(isText)));
-  t.false(sample.some((query) => Object.hasOwn(query, 'orderId')), 'path parameters are left out');
-  for (const [name, schema] of [['status', status], ['page', page], ['limit', limit]] as const) {
+  t.false(
+    sample.some((query) => Object.hasOwn(query, 'orderId')),
+    'path parameters are left out',
+  );
+  for (const [name, schema] of [
+    ['status', status],
+    ['page', page],
+    ['limit', limit],
+  ] as const) {
     const values = sample.filter((query) => Object.hasOwn(query, name)).map((query) => query[name]);
     const validShare = values.filter((value) => schema.safeParse(value).success).length / values.length;
     t.true(validShare > 0.5 && validShare < 0.95, `${name}: valid share ${validShare}`);
   }
   t.true(sample.filter((query) => Object.hasOwn(query, 'limit')).length > 0.8 * sample.length, 'the required parameter is mostly there');
-  t.true(sample.some((query) => !Object.hasOwn(query, 'limit')), 'and sometimes dropped');
-  t.true(sample.some((query) => Object.hasOwn(query, '__proto__')), 'unknown keys include __proto__, as an own key');
-  t.true(sample.some((query) => Array.isArray(query.limit)), 'a scalar parameter is sometimes repeated');
-  t.true(sample.some((query) => Array.isArray(query.rail) && query.rail.length === 2), 'an array parameter is sent as a repeated key');
+  t.true(
+    sample.some((query) => !Object.hasOwn(query, 'limit')),
+    'and sometimes dropped',
+  );
+  t.true(
+    sample.some((query) => Object.hasOwn(query, '__proto__')),
+    'unknown keys include __proto__, as an own key',
+  );
+  t.true(
+    sample.some((query) => Array.isArray(query.limit)),
+    'a scalar parameter is sometimes repeated',
+  );
+  t.true(
+    sample.some((query) => Array.isArray(query.rail) && query.rail.length === 2),
+    'an array parameter is sent as a repeated key',
+  );
 });
 
 test('every request body and parameter of the served document has arbitraries', (t) => {
@@ -271,6 +359,13 @@ test('valid values of the served response schemas pass the gateway’s own zod s
   const schemas = { HostedOrder: hostedOrder, MerchantOrderList: merchantOrderList, CreateOrderResult: createOrderResult, MerchantProfile: merchantProfile };
   for (const [name, zod] of Object.entries(schemas)) {
     const values = validArbitrary({ $ref: `#/components/schemas/${name}` }, served);
-    t.notThrows(() => fc.assert(fc.property(values, (value) => zod.safeParse(value).success), { numRuns: 60 }), name);
+    t.notThrows(
+      () =>
+        fc.assert(
+          fc.property(values, (value) => zod.safeParse(value).success),
+          { numRuns: 60 },
+        ),
+      name,
+    );
   }
 });

@@ -96,7 +96,8 @@ export function queryArbitrary(parameters: readonly unknown[], document: OpenApi
     return [{ name: parameter.name, required: parameter.required === true, value: queryValue(shape, `${where}/schema`) }];
   });
   const entries = query.map(({ name, required, value }) =>
-    fc.tuple(required ? fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.boolean(), value)
+    fc
+      .tuple(required ? fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.boolean(), value)
       .map(([present, text]) => (present ? [[name, text] as const] : [])),
   );
   const unknown = fc.array(fc.tuple(unknownQueryKey(query.map((parameter) => parameter.name)), unknownQueryValue), { maxLength: 2 });
@@ -274,7 +275,12 @@ class Compiler {
         properties.set(key, this.compile(property, `${path}/properties/${pointer(key)}`));
       }
     }
-    const additional = schema.additionalProperties === false ? false : schema.additionalProperties === undefined ? ANY : this.compile(schema.additionalProperties, `${path}/additionalProperties`);
+    const additional =
+      schema.additionalProperties === false
+        ? false
+        : schema.additionalProperties === undefined
+          ? ANY
+          : this.compile(schema.additionalProperties, `${path}/additionalProperties`);
     const names = schema.propertyNames === undefined ? ANY : this.compile(schema.propertyNames, `${path}/propertyNames`);
     if (!kindsOf(names).has('string')) throw new Error(`${path}/propertyNames: property names are strings, but this schema admits none`);
     const required = list(schema.required ?? [], `${path}/required`).map((key) => optional(key, 'string', `${path}/required`)!);
@@ -544,14 +550,17 @@ function validText(shape: StringShape): fc.Arbitrary<string> {
 
 /** Addresses any validator takes; fc.emailAddress() writes local parts that zod's email check refuses. */
 const SIMPLE_EMAIL = /^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?@[a-z0-9]{1,12}\.[a-z]{2,6}$/;
-const isoDateTime = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
+const isoDateTime = fc
+  .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) => date.toISOString());
 
 function validString(shape: StringShape): fc.Arbitrary<string> {
   const { pattern, format, minLength: min, maxLength: max } = shape;
   const source = stringSource(shape);
   if (source === undefined) return plainString(min, max);
   const made = fitted(source, min, max);
-  if (made === undefined) throw new Error(`Cannot generate strings of ${pattern ? `pattern /${pattern}/` : `format ${format}`} with length in [${min}, ${max ?? '∞'}]`);
+  if (made === undefined)
+    throw new Error(`Cannot generate strings of ${pattern ? `pattern /${pattern}/` : `format ${format}`} with length in [${min}, ${max ?? '∞'}]`);
   return made;
 }
 
@@ -602,13 +611,26 @@ function validNumber(shape: NumberShape): fc.Arbitrary<number> {
   const { minimum, maximum } = shape;
   if (shape.integer) {
     // zod's int() takes safe integers only, whatever the bounds say.
-    const from = Math.max(Number.MIN_SAFE_INTEGER, minimum === undefined ? -Infinity : minimum.exclusive ? Math.floor(minimum.value) + 1 : Math.ceil(minimum.value));
-    const to = Math.min(Number.MAX_SAFE_INTEGER, maximum === undefined ? Infinity : maximum.exclusive ? Math.ceil(maximum.value) - 1 : Math.floor(maximum.value));
+    const from = Math.max(
+      Number.MIN_SAFE_INTEGER,
+      minimum === undefined ? -Infinity : minimum.exclusive ? Math.floor(minimum.value) + 1 : Math.ceil(minimum.value),
+    );
+    const to = Math.min(
+      Number.MAX_SAFE_INTEGER,
+      maximum === undefined ? Infinity : maximum.exclusive ? Math.ceil(maximum.value) - 1 : Math.floor(maximum.value),
+    );
     if (from > to) throw new Error(`No safe integer lies between ${minimum?.value} and ${maximum?.value}`);
     return fc.bigInt(BigInt(from), BigInt(to)).map(Number);
   }
   return fc
-    .double({ min: minimum?.value, max: maximum?.value, minExcluded: minimum?.exclusive, maxExcluded: maximum?.exclusive, noNaN: true, noDefaultInfinity: true })
+    .double({
+      min: minimum?.value,
+      max: maximum?.value,
+      minExcluded: minimum?.exclusive,
+      maxExcluded: maximum?.exclusive,
+      noNaN: true,
+      noDefaultInfinity: true,
+    })
     .map((n) => (n === 0 ? 0 : n)); // -0 would come back from JSON as 0
 }
 
@@ -617,7 +639,9 @@ const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 function validObject(shape: ObjectShape): fc.Arbitrary<Record<string, unknown>> {
   const listed = [...shape.properties].map(([key, property]) =>
-    fc.tuple(shape.required.includes(key) ? fc.constant(true) : fc.boolean(), valid(property)).map(([present, value]) => (present ? [[key, value] as const] : [])),
+    fc
+      .tuple(shape.required.includes(key) ? fc.constant(true) : fc.boolean(), valid(property))
+      .map(([present, value]) => (present ? [[key, value] as const] : [])),
   );
   const keys = shape.propertyNames === undefined ? fc.string({ maxLength: 12 }) : valid(shape.propertyNames).map(String);
   const extra = shape.additional === false ? fc.constant([]) : fc.array(fc.tuple(keys, valid(shape.additional)), { maxLength: 3 });
@@ -662,7 +686,12 @@ function breakable(shape: Shape): boolean {
       return shape.integer || shape.minimum !== undefined || shape.maximum !== undefined;
     case 'object':
       // A record of unconstrained values takes any object.
-      return shape.properties.size > 0 || shape.additional === false || breakable(shape.additional) || (shape.propertyNames !== undefined && breakable(shape.propertyNames));
+      return (
+        shape.properties.size > 0 ||
+        shape.additional === false ||
+        breakable(shape.additional) ||
+        (shape.propertyNames !== undefined && breakable(shape.propertyNames))
+      );
     default:
       return true;
   }
@@ -814,7 +843,9 @@ function stringViolations(shape: StringShape): fc.Arbitrary<string> {
   ];
   if (max !== undefined) {
     // Just over the maximum, padded with odd characters so that content and length are both hostile.
-    const overflow = fc.tuple(sample, fc.integer({ min: 1, max: 3 }), fc.constantFrom(...NEAR_CHARS)).map(([text, over, pad]) => text + pad.repeat(max + over - text.length));
+    const overflow = fc
+      .tuple(sample, fc.integer({ min: 1, max: 3 }), fc.constantFrom(...NEAR_CHARS))
+      .map(([text, over, pad]) => text + pad.repeat(max + over - text.length));
     options.push({ weight: 2, arbitrary: overflow });
   }
   if (min > 0) options.push({ weight: 2, arbitrary: sample.map((text) => [...text].slice(0, min - 1).join('')) });
@@ -934,12 +965,37 @@ function scalarText(shape: Shape, where: string): fc.Arbitrary<string> {
   return valid(shape).map(String);
 }
 
-const ODD_QUERY_VALUES = ['', ' ', '-0', '+1', '0x10', '1e3', '1.5', '-1', '0', 'NaN', 'Infinity', '9007199254740993', '1'.repeat(400), 'true', 'null', 'undefined', '[]', '{}', '\u0000', '%00', '１', '\u202e1'];
+const ODD_QUERY_VALUES = [
+  '',
+  ' ',
+  '-0',
+  '+1',
+  '0x10',
+  '1e3',
+  '1.5',
+  '-1',
+  '0',
+  'NaN',
+  'Infinity',
+  '9007199254740993',
+  '1'.repeat(400),
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '\u0000',
+  '%00',
+  '１',
+  '\u202e1',
+];
 
 function queryValue(shape: Shape, where: string): fc.Arbitrary<string | string[]> {
   // An array is sent as the key repeated (form style, exploded: OpenAPI's default).
   const validValue: fc.Arbitrary<string | string[]> =
-    shape.kind === 'array' ? fc.array(scalarText(shape.items, `${where}/items`), { minLength: shape.minItems, maxLength: shape.maxItems }) : scalarText(shape, where);
+    shape.kind === 'array'
+      ? fc.array(scalarText(shape.items, `${where}/items`), { minLength: shape.minItems, maxLength: shape.maxItems })
+      : scalarText(shape, where);
   const hostileValue = fc.oneof(
     hostile(shape).map((value) => (Array.isArray(value) ? value.map(queryScalar) : queryScalar(value))),
     fc.constantFrom(...ODD_QUERY_VALUES),
@@ -957,7 +1013,11 @@ function unknownQueryKey(names: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, ...EXOTIC_KEYS, ...bracketed), fc.string({ minLength: 1, maxLength: 12 }));
 }
 
-const unknownQueryValue = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...ODD_QUERY_VALUES), fc.array(fc.string({ maxLength: 6 }), { minLength: 2, maxLength: 3 }));
+const unknownQueryValue = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom(...ODD_QUERY_VALUES),
+  fc.array(fc.string({ maxLength: 6 }), { minLength: 2, maxLength: 3 }),
+);
 
 /** Letters, digits, '_' and '-': ids for a path parameter whose schema has no pattern. */
 const ID_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'];

@@ -68,12 +68,14 @@ export class ResponseValidator {
     const answer = (operation.responses as Json)[String(response.status)] as Json | undefined;
     if (!answer) return [`${where}: the status is not documented`];
     if (method === 'head') return [];
-    const mediaType = (response.contentType?.split(';')[0]?.trim() ?? null);
+    const mediaType = response.contentType?.split(';')[0]?.trim() ?? null;
     const content = (answer.content ?? {}) as Json;
     if (mediaType === null || !content[mediaType]) return [`${where}: content type ${mediaType} is not documented (${Object.keys(content).join(', ')})`];
     if (mediaType !== 'application/json') return [];
     const validate = this.#validator(`${owner.template} ${method} ${response.status}`, content[mediaType].schema as Json);
-    return validate(response.body) ? [] : (validate.errors ?? []).map((error) => `${where}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`);
+    return validate(response.body)
+      ? []
+      : (validate.errors ?? []).map((error) => `${where}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`);
   }
 
   /** Throws with every problem, so the test that received the answer fails. */
@@ -94,7 +96,8 @@ export class ResponseValidator {
     const codes = UNROUTED.get(response.status);
     if (!codes) return [`${where}: not an answer the document lists for any path`];
     const problems: string[] = [];
-    if (body?.success !== false || body?.statusCode !== response.status || body?.responseObject !== null || typeof body?.message !== 'string') problems.push(`${where}: not a failure envelope`);
+    if (body?.success !== false || body?.statusCode !== response.status || body?.responseObject !== null || typeof body?.message !== 'string')
+      problems.push(`${where}: not a failure envelope`);
     if (!codes.includes(body?.errorCode)) problems.push(`${where}: errorCode ${String(body?.errorCode)} is not the documented ${codes.join(' or ')}`);
     if (response.status === 401 && !path.toLowerCase().includes('internal')) problems.push(`${where}: 401 outside the admin area`);
     return problems;
@@ -124,6 +127,9 @@ function rebase(schema: unknown): any {
   if (Array.isArray(schema)) return schema.map(rebase);
   if (typeof schema !== 'object' || schema === null) return schema;
   return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? DOCUMENT_ID + value : rebase(value)]),
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? DOCUMENT_ID + value : rebase(value),
+    ]),
   );
 }

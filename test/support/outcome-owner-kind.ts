@@ -18,7 +18,10 @@ const ownerMachine = setup({
       on: {
         TRANSACTION_OUTCOME: {
           actions: assign(({ context, event }) => ({
-            outcomes: [...context.outcomes, { transactionId: event.transactionId, status: event.outcome.status, hash: event.outcome.hash, reason: event.outcome.reason }],
+            outcomes: [
+              ...context.outcomes,
+              { transactionId: event.transactionId, status: event.outcome.status, hash: event.outcome.hash, reason: event.outcome.reason },
+            ],
           })),
         },
       },

@@ -4,7 +4,14 @@
  * delayed events (the xstate.raise actions that carry a delay, which the runtime turns into timers).
  */
 import { initialTransition, transition, type AnyEventObject } from 'xstate';
-import { paymentMachine, type PaymentContext, type PaymentEmitted, type PaymentEvent, type PaymentInput, type PaymentStatus } from '../../machines/payment/index.js';
+import {
+  paymentMachine,
+  type PaymentContext,
+  type PaymentEmitted,
+  type PaymentEvent,
+  type PaymentInput,
+  type PaymentStatus,
+} from '../../machines/payment/index.js';
 import { livePaymentInput } from './payment-input.js';
 
 export type Snapshot = ReturnType<typeof paymentMachine.resolveState>;
@@ -31,8 +38,10 @@ export function run(snapshot: Snapshot, ...events: Array<PaymentEvent | AnyEvent
 export const context = (snapshot: Snapshot) => snapshot.context as PaymentContext;
 export const statusOf = (snapshot: Snapshot) => (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!) as PaymentStatus;
 export const types = (actions: Action[]) => actions.map((action) => action.type);
-export const emitted = (actions: Action[]) => actions.filter((action) => action.type === 'xstate.emit').map((action) => (action.params as { event: PaymentEmitted }).event);
-export const paramsOf = (actions: Action[], type: string) => actions.filter((action) => action.type === type).map((action) => action.params as Record<string, unknown>);
+export const emitted = (actions: Action[]) =>
+  actions.filter((action) => action.type === 'xstate.emit').map((action) => (action.params as { event: PaymentEmitted }).event);
+export const paramsOf = (actions: Action[], type: string) =>
+  actions.filter((action) => action.type === type).map((action) => action.params as Record<string, unknown>);
 
 export function only(actions: Action[], type: string): Record<string, unknown> {
   const found = paramsOf(actions, type);

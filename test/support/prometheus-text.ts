@@ -65,7 +65,9 @@ export function parseExposition(text: string): Map<string, Family> {
 /** The one sample of `name` whose labels include `labels`; throws when there is none or more than one. */
 export function sampleValue(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number {
   const family = familyOf(families, name);
-  const found = (family?.samples ?? []).filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  const found = (family?.samples ?? []).filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
   if (found.length !== 1) throw new Error(`${found.length} samples of ${name} ${JSON.stringify(labels)}`);
   return found[0]!.value;
 }

@@ -14,7 +14,13 @@ export interface PollOptions {
   explain?: () => Promise<string>;
 }
 
-export async function untilOnClock<T>(clock: TestClock, read: () => Promise<T>, done: (value: T) => boolean, what: string, options: PollOptions = {}): Promise<T> {
+export async function untilOnClock<T>(
+  clock: TestClock,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  options: PollOptions = {},
+): Promise<T> {
   let last: T | undefined;
   let then = Date.now();
   for (let attempt = 0; attempt < (options.attempts ?? 600); attempt++) {

@@ -41,30 +41,11 @@
 import { connect, type Socket } from 'node:net';
 import { fromJson, toJson } from '../../actors/codec.js';
 import { DuplicateKeyError } from '../../actors/errors.js';
-import type {
-  Collection,
-  CollectionSpec,
-  Filter,
-  FindOptions,
-  Store,
-  StoreStatus,
-  StoredDocument,
-  UpdateSpec,
-} from '../../actors/store/store.js';
+import type { Collection, CollectionSpec, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../../actors/store/store.js';
 import { onLines } from './socket-lines.js';
 
 /** Operations of the wire protocol. Collection ops take the collection name first. */
-export type StoreOp =
-  | 'collection'
-  | 'status'
-  | 'findOne'
-  | 'find'
-  | 'count'
-  | 'insertOne'
-  | 'replaceOne'
-  | 'updateOne'
-  | 'deleteOne'
-  | 'deleteMany';
+export type StoreOp = 'collection' | 'status' | 'findOne' | 'find' | 'count' | 'insertOne' | 'replaceOne' | 'updateOne' | 'deleteOne' | 'deleteMany';
 
 export interface WireStoreRequest {
   id: number;
@@ -269,7 +250,10 @@ export class RemoteStore implements Store {
     const { socket } = connection;
     onLines(socket, (line) => this.#reply(connection, line));
     const lost = (error?: Error) =>
-      this.#fail(connection, new StoreConnectionLostError(`the connection to the store was lost${error ? `: ${error.message}` : ''}; the call may or may not have been applied`));
+      this.#fail(
+        connection,
+        new StoreConnectionLostError(`the connection to the store was lost${error ? `: ${error.message}` : ''}; the call may or may not have been applied`),
+      );
     socket.on('error', lost);
     socket.on('close', () => lost());
   }

@@ -17,12 +17,26 @@ export const TAKER = anvilTestAccount(5);
 export async function buyFromSeeded(local: LocalChain, seeded: SeededMaker, amount: bigint, released: bigint | 'cancel'): Promise<Hex> {
   const paymentMethod = keccak256(toBytes(seeded.platform));
   const fiatCurrency = keccak256(toBytes(seeded.currency));
-  const receipt = await local.confirm(await signalOn(local, TAKER, { depositId: seeded.depositId, amount, to: TAKER.address, paymentMethod, fiatCurrency, conversionRate: seeded.conversionRate }));
+  const receipt = await local.confirm(
+    await signalOn(local, TAKER, {
+      depositId: seeded.depositId,
+      amount,
+      to: TAKER.address,
+      paymentMethod,
+      fiatCurrency,
+      conversionRate: seeded.conversionRate,
+    }),
+  );
   const { intentHash, timestamp } = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' })[0]!.args;
   if (released === 'cancel') {
-    await local.confirm(await local.walletFor(TAKER).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] }));
+    await local.confirm(
+      await local.walletFor(TAKER).writeContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] }),
+    );
   } else {
-    const evidence = paymentEvidence({ intentHash, amount, timestamp, paymentMethod, fiatCurrency, payeeDetails: seeded.payeeDetails, conversionRate: seeded.conversionRate }, `seeded-${intentHash}`);
+    const evidence = paymentEvidence(
+      { intentHash, amount, timestamp, paymentMethod, fiatCurrency, payeeDetails: seeded.payeeDetails, conversionRate: seeded.conversionRate },
+      `seeded-${intentHash}`,
+    );
     await local.confirm(await fulfilOn(local, TAKER, await witnessAttestation(local, [LOCAL_WITNESS], intentHash, released, evidence)));
   }
   return intentHash;

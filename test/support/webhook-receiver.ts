@@ -44,16 +44,23 @@ export async function startReceiver(): Promise<Receiver> {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), answered: null };
+      const request: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        answered: null,
+      };
       receiver.requests.push(request);
       const answer = await receiver.respond(request);
       write(res, request, typeof answer === 'number' ? { status: answer } : answer);
@@ -89,7 +96,9 @@ export function signaturesValid(request: Pick<ReceivedRequest, 'headers' | 'body
     .split(',')
     .some((hex) => /^[0-9a-f]{64}$/.test(hex) && timingSafeEqual(Buffer.from(hex, 'hex'), peerExpected));
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const standardExpected = createHmac('sha256', key).update(`${header('webhook-id')}.${header('webhook-timestamp')}.${request.body}`).digest();
+  const standardExpected = createHmac('sha256', key)
+    .update(`${header('webhook-id')}.${header('webhook-timestamp')}.${request.body}`)
+    .digest();
   const standard = header('webhook-signature')
     .split(' ')
     .some((entry) => {

@@ -30,7 +30,11 @@ export async function webhookWorld(
   t.teardown(() => receiver.close());
   const merchant = await gateway.createMerchant();
   const key = options.environment === 'LIVE' ? merchant.liveKey : merchant.sandboxKey;
-  const created = answerOf(await gateway.request('POST', '/api/v1/webhooks', { key, body: { url: `${receiver.url}/hooks`, ...options.body } }), 201, 'webhook create');
+  const created = answerOf(
+    await gateway.request('POST', '/api/v1/webhooks', { key, body: { url: `${receiver.url}/hooks`, ...options.body } }),
+    201,
+    'webhook create',
+  );
   return {
     gateway,
     receiver,

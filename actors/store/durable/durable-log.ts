@@ -44,7 +44,15 @@ export class DurableLog {
   #compaction: Promise<void> | null = null;
   #closing = false;
 
-  private constructor(dataDir: string, lock: FolderLock, journal: Journal, tables: TableAccess, generation: number, snapshotBytes: number, options: DurableOptions) {
+  private constructor(
+    dataDir: string,
+    lock: FolderLock,
+    journal: Journal,
+    tables: TableAccess,
+    generation: number,
+    snapshotBytes: number,
+    options: DurableOptions,
+  ) {
     this.dataDir = dataDir;
     this.#lock = lock;
     this.#journal = journal;
@@ -65,7 +73,10 @@ export class DurableLog {
       const { generation, snapshotBytes, journalBytes, records, dropped } = await recover(dir, tables);
       const journal = await Journal.open(join(dir, journalName(generation)), journalBytes);
       const log = new DurableLog(dir, lock, journal, tables, generation, snapshotBytes, options);
-      log.#logger?.info({ dataDir: dir, generation, snapshotBytes, journalBytes, records, droppedBytes: dropped, ms: Math.round(performance.now() - started) }, 'embedded store recovered');
+      log.#logger?.info(
+        { dataDir: dir, generation, snapshotBytes, journalBytes, records, droppedBytes: dropped, ms: Math.round(performance.now() - started) },
+        'embedded store recovered',
+      );
       log.#maybeCompact();
       return log;
     } catch (error) {
@@ -108,7 +119,9 @@ export class DurableLog {
   #maybeCompact(): void {
     if (this.#compaction || this.#closing || this.#journal.failure) return;
     if (this.#journal.bytes <= Math.max(this.#compactAt, this.#snapshotBytes)) return;
-    this.compact().catch((error: unknown) => this.#logger?.error({ err: error, dataDir: this.dataDir }, 'embedded store compaction failed; the journal keeps growing'));
+    this.compact().catch((error: unknown) =>
+      this.#logger?.error({ err: error, dataDir: this.dataDir }, 'embedded store compaction failed; the journal keeps growing'),
+    );
   }
 
   /**
@@ -130,7 +143,16 @@ export class DurableLog {
     const { snapshots, journals } = await listFolder(this.dataDir);
     for (const old of snapshots.filter((g) => g < generation)) await unlink(join(this.dataDir, snapshotName(old)));
     for (const old of journals.filter((g) => g < generation)) await unlink(join(this.dataDir, journalName(old)));
-    this.#logger?.info({ dataDir: this.dataDir, generation, snapshotBytes: size, documents: tables.reduce((n, [, docs]) => n + docs.length, 0), ms: Math.round(performance.now() - started) }, 'embedded store compacted');
+    this.#logger?.info(
+      {
+        dataDir: this.dataDir,
+        generation,
+        snapshotBytes: size,
+        documents: tables.reduce((n, [, docs]) => n + docs.length, 0),
+        ms: Math.round(performance.now() - started),
+      },
+      'embedded store compacted',
+    );
   }
 }
 

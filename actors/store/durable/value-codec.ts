@@ -70,7 +70,8 @@ function tag(value: unknown): unknown {
       if (value instanceof Date) return { $date: tag(value.getTime()) };
       if (value instanceof RegExp) return { $regex: [value.source, value.flags] };
       const prototype = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) throw new TypeError(`the durable store cannot hold a ${prototype?.constructor?.name ?? 'class instance'}`);
+      if (prototype !== Object.prototype && prototype !== null)
+        throw new TypeError(`the durable store cannot hold a ${prototype?.constructor?.name ?? 'class instance'}`);
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(value)) out[key] = tag((value as Record<string, unknown>)[key]);
       const keys = Object.keys(out);

@@ -84,7 +84,11 @@ function leafTest(condition: unknown): LeafTest | null {
   if (operators.length === 1 && condition.$type === 'string') return (value) => (Array.isArray(value) ? undefined : typeof value === 'string');
   // `$regex` as a string, with options that keep no state between tests.
   const options = condition.$options;
-  if (typeof condition.$regex === 'string' && operators.every((key) => key === '$regex' || key === '$options') && (options === undefined || (typeof options === 'string' && !/[gy]/.test(options)))) {
+  if (
+    typeof condition.$regex === 'string' &&
+    operators.every((key) => key === '$regex' || key === '$options') &&
+    (options === undefined || (typeof options === 'string' && !/[gy]/.test(options)))
+  ) {
     const pattern = regExp(condition.$regex, options);
     return pattern && ((value) => (Array.isArray(value) ? undefined : typeof value === 'string' && pattern.test(value)));
   }

@@ -92,7 +92,10 @@ export class OrderedIndex {
     const direction = this.directions[values.length]!;
     // In index order the run starts at the bound that comes first: the lower one ascending, the upper one descending.
     const [start, end] = direction === 1 ? [range.lower, range.upper] : [range.upper, range.lower];
-    const [startKeys, endKeys] = [[...values, start.value], [...values, end.value]];
+    const [startKeys, endKeys] = [
+      [...values, start.value],
+      [...values, end.value],
+    ];
     const beforeStart = (row: IndexRow) => {
       const order = this.#comparePrefix(row.keys, startKeys);
       return order < 0 || (order === 0 && !start.inclusive);

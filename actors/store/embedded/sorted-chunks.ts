@@ -50,9 +50,16 @@ export class SortedChunks<T> {
       return;
     }
     // The first chunk not wholly before the item, or the last chunk when all are.
-    const c = Math.min(this.#firstChunkNotBefore((other) => this.#order(other, item) < 0), last);
+    const c = Math.min(
+      this.#firstChunkNotBefore((other) => this.#order(other, item) < 0),
+      last,
+    );
     const chunk = this.#chunks[c]!;
-    chunk.splice(firstNotBefore(chunk, (other) => this.#order(other, item) < 0), 0, item);
+    chunk.splice(
+      firstNotBefore(chunk, (other) => this.#order(other, item) < 0),
+      0,
+      item,
+    );
     if (chunk.length > this.#max) this.#chunks.splice(c + 1, 0, chunk.splice(chunk.length >> 1));
   }
 

@@ -36,6 +36,8 @@ export function stateLabel(value: StateValue | null): string {
   if (value === null) return '∅';
   if (typeof value === 'string') return value;
   const entries = Object.entries(value);
-  const parts = entries.map(([key, inner]) => (inner === null || (typeof inner === 'object' && Object.keys(inner).length === 0) ? key : `${key}.${stateLabel(inner as StateValue)}`));
+  const parts = entries.map(([key, inner]) =>
+    inner === null || (typeof inner === 'object' && Object.keys(inner).length === 0) ? key : `${key}.${stateLabel(inner as StateValue)}`,
+  );
   return parts.length === 1 ? parts[0]! : `{${parts.join(', ')}}`;
 }

@@ -68,7 +68,11 @@ export class ActorInspector {
       const actor = await readActor(kind, id, token);
       const pager = new HistoryPager((after, limit) => readTurns(kind, id, after, limit, token));
       // Every page: the list is newest first, and polling actors have long histories.
-      const [definition, sequence] = await Promise.all([this.support.chartOf(kind, token), kind === 'order' ? readOrderSequence(id, token) : null, pager.rest()]);
+      const [definition, sequence] = await Promise.all([
+        this.support.chartOf(kind, token),
+        kind === 'order' ? readOrderSequence(id, token) : null,
+        pager.rest(),
+      ]);
       return { actor, definition, pager, position: null, sequence };
     });
     if (!inspected || view !== this.#view) return;
@@ -119,7 +123,10 @@ export class ActorInspector {
       section(position === null ? 'Context (now)' : `Context after turn ${position + 1}`, jsonBlock(shown.context)),
       timersView(actor),
       outboxView(actor),
-      section('Send an event', eventForm(actor, (event) => this.#send(actor, event), this.#sent)),
+      section(
+        'Send an event',
+        eventForm(actor, (event) => this.#send(actor, event), this.#sent),
+      ),
       wide(this.#history(inspected)),
       ...(inspected.sequence ? [wide(section('The order’s actors over time', sequenceTable(inspected.sequence)))] : []),
     );
@@ -143,7 +150,12 @@ export class ActorInspector {
     const where =
       position === null
         ? element('span', 'where', 'viewing now')
-        : element('span', 'where', `${travelLabel(pager, position)} (version ${pager.turns[position]!.version}) — `, button('back to now', () => void this.#travel(async () => null), 'link'));
+        : element(
+            'span',
+            'where',
+            `${travelLabel(pager, position)} (version ${pager.turns[position]!.version}) — `,
+            button('back to now', () => void this.#travel(async () => null), 'link'),
+          );
     const travel = element('div', position === null ? 'travel' : 'travel past', back, forward, where);
     travel.setAttribute('role', 'status');
     return [title, summary, travel];
@@ -171,7 +183,10 @@ export class ActorInspector {
     if (!token || !turn) return [];
     const previous = pager.turns[index - 1];
     const read = await this.support.guarded(() =>
-      Promise.all([readAsOf(actor.kind, actor.id, turn.version, token), previous ? readAsOf(actor.kind, actor.id, previous.version, token) : Promise.resolve(null)]),
+      Promise.all([
+        readAsOf(actor.kind, actor.id, turn.version, token),
+        previous ? readAsOf(actor.kind, actor.id, previous.version, token) : Promise.resolve(null),
+      ]),
     );
     if (!read) return [hint('Could not read the turn.')];
     const [after, before] = read;
@@ -181,7 +196,11 @@ export class ActorInspector {
       element('h4', '', 'Event'),
       jsonBlock(turn.event),
       element('h4', '', previous ? `Context changes since turn ${index}` : 'Context at creation'),
-      table(['path', 'before', 'after'], changes.map((change) => row(change.path, compact(change.before), compact(change.after))), 'The context did not change.'),
+      table(
+        ['path', 'before', 'after'],
+        changes.map((change) => row(change.path, compact(change.before), compact(change.after))),
+        'The context did not change.',
+      ),
     ];
   }
 
@@ -190,7 +209,9 @@ export class ActorInspector {
     if (!token) return '';
     try {
       const sent = await sendEvent(actor.kind, actor.id, event, token);
-      this.#sent = sent.turn ? `Sent: turn at version ${sent.turn.version}, ${stateLabel(sent.turn.stateBefore)} → ${stateLabel(sent.turn.stateAfter)}.` : 'Sent: the node had applied this message before.';
+      this.#sent = sent.turn
+        ? `Sent: turn at version ${sent.turn.version}, ${stateLabel(sent.turn.stateBefore)} → ${stateLabel(sent.turn.stateAfter)}.`
+        : 'Sent: the node had applied this message before.';
       this.support.sent();
       await this.inspect(actor.kind, actor.id);
       return this.#sent;

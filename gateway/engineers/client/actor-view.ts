@@ -4,7 +4,12 @@ import type { InspectedActor } from './inspector-types.js';
 
 export function timersView(actor: InspectedActor): HTMLElement {
   const rows = actor.timers.map((timer) =>
-    row(timer.id, element('time', '', timer.dueAt), String(timer.event.type ?? ''), timer.retryAt ? `${timer.attempts} failed, retry ${timer.retryAt}` : String(timer.attempts)),
+    row(
+      timer.id,
+      element('time', '', timer.dueAt),
+      String(timer.event.type ?? ''),
+      timer.retryAt ? `${timer.attempts} failed, retry ${timer.retryAt}` : String(timer.attempts),
+    ),
   );
   return section('Pending timers', table(['timer', 'due', 'delivers', 'attempts'], rows, 'No timer pending.'));
 }

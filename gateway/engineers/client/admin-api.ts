@@ -14,7 +14,10 @@ export async function adminGet<T>(path: string, token: string): Promise<T> {
 }
 
 export async function adminPost<T>(path: string, body: unknown, token: string): Promise<T> {
-  return unwrapped<T>(path, await fetch(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return unwrapped<T>(
+    path,
+    await fetch(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  );
 }
 
 async function unwrapped<T>(path: string, response: Response): Promise<T> {

@@ -34,6 +34,10 @@ export function zoomControls(frame: HTMLElement, drawing: HTMLElement): HTMLElem
   );
   controls.setAttribute('role', 'group');
   controls.setAttribute('aria-label', 'Zoom');
-  for (const [label, control] of [['Zoom out', controls.children[0]], ['Zoom in', controls.children[1]]] as const) control?.setAttribute('aria-label', label);
+  for (const [label, control] of [
+    ['Zoom out', controls.children[0]],
+    ['Zoom in', controls.children[1]],
+  ] as const)
+    control?.setAttribute('aria-label', label);
   return controls;
 }

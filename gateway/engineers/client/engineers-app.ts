@@ -111,7 +111,8 @@ async function route(): Promise<void> {
   const machine = address && 'machine' in address ? address.machine : '';
   for (const button of list.querySelectorAll<HTMLButtonElement>('button')) button.setAttribute('aria-current', String(button.dataset.machine === machine));
   const actor = address && 'kind' in address ? `${address.kind}:${address.id}` : '';
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('.side a[data-actor]')) link.setAttribute('aria-current', String(link.dataset.actor === actor));
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.side a[data-actor]'))
+    link.setAttribute('aria-current', String(link.dataset.actor === actor));
   if (address && 'kind' in address) return inspector.inspect(address.kind, address.id);
   inspector.close();
   if (!machine) return void chart.replaceChildren(hint('Pick a machine to see its chart, or find an actor to inspect.'));

@@ -19,14 +19,7 @@ export function eventForm(actor: InspectedActor, send: (event: Record<string, un
   outcome.setAttribute('role', 'status');
   const submit = element('button', '', 'Send event');
   submit.type = 'submit';
-  const form = element(
-    'form',
-    'send-event',
-    element('label', '', 'Event type', type),
-    element('label', '', 'Other fields (JSON)', fields),
-    submit,
-    outcome,
-  );
+  const form = element('form', 'send-event', element('label', '', 'Event type', type), element('label', '', 'Other fields (JSON)', fields), submit, outcome);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     let extra: unknown;

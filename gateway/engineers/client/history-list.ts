@@ -39,7 +39,11 @@ function historyRow(turns: Turn[], row: TurnRow, view: HistoryView): HTMLTableRo
   const tr = element(
     'tr',
     '',
-    element('td', '', button(label, () => view.pick(index), 'turn')),
+    element(
+      'td',
+      '',
+      button(label, () => view.pick(index), 'turn'),
+    ),
     element('td', 'number', String(turn.version)),
     element('td', '', element('div', 'event', events.join(' + '), ...tags), senderLine(turn), element('div', 'id', turn.messageId), payloadToggle(index, view)),
     element('td', '', timeOf(turn.at)),

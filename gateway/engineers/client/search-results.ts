@@ -7,7 +7,13 @@ import { actorAddress } from './page-address.js';
 export function searchResults(found: ActorSearch): HTMLElement[] {
   if (found.actors.length === 0) return [hint(`Nothing found for ${found.query}.`)];
   const links = found.actors.map((actor) => {
-    const link = element('a', 'found', element('span', 'kind', actor.kind), element('span', 'id', actor.id), element('span', 'count', `${stateLabel(actor.state)} · ${actor.match === 'id' ? 'the id' : `by ${actor.match}`}`));
+    const link = element(
+      'a',
+      'found',
+      element('span', 'kind', actor.kind),
+      element('span', 'id', actor.id),
+      element('span', 'count', `${stateLabel(actor.state)} · ${actor.match === 'id' ? 'the id' : `by ${actor.match}`}`),
+    );
     link.href = actorAddress(actor.kind, actor.id);
     link.dataset.actor = `${actor.kind}:${actor.id}`;
     return link;

@@ -19,7 +19,13 @@ export function sequenceTable(sequence: OrderSequence): HTMLElement {
     '',
     element('th', '', 'time'),
     ...sequence.actors.map((actor) =>
-      element('th', '', actorLink(actor.kind, actor.id), element('div', 'state', stateLabel(actor.state)), ...(actor.turnsTruncated ? [element('div', 'hint', 'newest 200 turns')] : [])),
+      element(
+        'th',
+        '',
+        actorLink(actor.kind, actor.id),
+        element('div', 'state', stateLabel(actor.state)),
+        ...(actor.turnsTruncated ? [element('div', 'hint', 'newest 200 turns')] : []),
+      ),
     ),
   );
   const rows = sequence.turns.map((turn) => {

@@ -22,7 +22,11 @@ export function watchlistLists(watchlist: Watchlist): HTMLElement[] {
     return group(key, `${heading} · ${rows.length}`, rows.length === 0 ? [hint(empty)] : rows.map(watchedLink));
   });
   const letters = watchlist.deadLetters.map((letter) => {
-    const parts = [element('span', 'kind', 'dead letter'), element('span', 'id', letter.actor ?? letter.id), element('span', 'count', `${letter.source} · ${letter.attempts} attempts · ${letter.error}`)];
+    const parts = [
+      element('span', 'kind', 'dead letter'),
+      element('span', 'id', letter.actor ?? letter.id),
+      element('span', 'count', `${letter.source} · ${letter.attempts} attempts · ${letter.error}`),
+    ];
     const split = letter.actor?.indexOf(':') ?? -1;
     if (!letter.actor || split <= 0) return element('div', 'found', ...parts);
     const link = element('a', 'found', ...parts);
@@ -40,7 +44,13 @@ function group(key: string, title: string, rows: HTMLElement[]): HTMLElement {
 }
 
 function watchedLink(actor: WatchedActor): HTMLAnchorElement {
-  const link = element('a', 'found', element('span', 'kind', actor.kind), element('span', 'id', actor.id), element('span', 'count', `${stateLabel(actor.state)} · ${actor.note}`));
+  const link = element(
+    'a',
+    'found',
+    element('span', 'kind', actor.kind),
+    element('span', 'id', actor.id),
+    element('span', 'count', `${stateLabel(actor.state)} · ${actor.note}`),
+  );
   link.href = actorAddress(actor.kind, actor.id);
   link.dataset.actor = `${actor.kind}:${actor.id}`;
   link.title = actor.at;

@@ -19,7 +19,15 @@ export interface HostedOrder {
     cancelUrl: string | null;
     amountVersion?: number;
     amountLock?: string | null;
-    openAmount?: { currency: string; minAmount: string | null; maxAmount: string | null; presets: string[]; effectiveMin: string | null; effectiveMax: string | null; savedInput: { amount: string; currency: string } | null };
+    openAmount?: {
+      currency: string;
+      minAmount: string | null;
+      maxAmount: string | null;
+      presets: string[];
+      effectiveMin: string | null;
+      effectiveMax: string | null;
+      savedInput: { amount: string; currency: string } | null;
+    };
   };
   merchant: { name: string; logoUrl: string | null; environment: 'LIVE' | 'SANDBOX'; disableBranding: boolean; verified: boolean } | null;
   currentPayment: CheckoutPayment | null;
@@ -68,7 +76,13 @@ export class CheckoutApi {
     return this.#customer('POST', '/amount', { amount, currency, ...(amountVersion === undefined ? {} : { amountVersion }) });
   }
 
-  createPayment(body: { rail: string; fiatCurrency?: string; currency?: string; paymentMethodId?: string; replacementPaymentId?: string }): Promise<CheckoutPayment> {
+  createPayment(body: {
+    rail: string;
+    fiatCurrency?: string;
+    currency?: string;
+    paymentMethodId?: string;
+    replacementPaymentId?: string;
+  }): Promise<CheckoutPayment> {
     return this.#customer('POST', '/payments', body);
   }
 
@@ -92,8 +106,17 @@ async function call<T>(path: string, options: { method?: string; token?: string;
   const response = await fetch(path, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   const envelope = (await response.json().catch(() => null)) as { success?: boolean; message?: string; errorCode?: string; responseObject?: unknown } | null;
   if (!response.ok || !envelope?.success) {
-    const invalid = (envelope?.errorCode ? null : envelope?.responseObject) as { fieldErrors?: Record<string, string[]>; formErrors?: string[] } | null | undefined;
-    throw new CheckoutError(response.status, envelope?.errorCode ?? null, envelope?.message ?? `request failed (${response.status})`, invalid?.fieldErrors ?? {}, invalid?.formErrors ?? []);
+    const invalid = (envelope?.errorCode ? null : envelope?.responseObject) as
+      | { fieldErrors?: Record<string, string[]>; formErrors?: string[] }
+      | null
+      | undefined;
+    throw new CheckoutError(
+      response.status,
+      envelope?.errorCode ?? null,
+      envelope?.message ?? `request failed (${response.status})`,
+      invalid?.fieldErrors ?? {},
+      invalid?.formErrors ?? [],
+    );
   }
   return envelope.responseObject as T;
 }

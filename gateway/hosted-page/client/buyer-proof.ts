@@ -37,7 +37,11 @@ export async function payInSimulator(simulatorUrl: string, payment: CheckoutPaym
   return { platform, material: session.material, paymentId: sent.paymentId, proofParams: sent.proofParams };
 }
 
-export async function sealProof(config: CheckoutPageConfig, payment: CheckoutPayment, sent: SentPayment): Promise<{ encryptedSessionMaterial: string; params: Record<string, string> }> {
+export async function sealProof(
+  config: CheckoutPageConfig,
+  payment: CheckoutPayment,
+  sent: SentPayment,
+): Promise<{ encryptedSessionMaterial: string; params: Record<string, string> }> {
   if (!config.enclave || config.chainId === null) throw new Error('this checkout has no attestation service to prove payments to');
   const intentHash = payment.railIdentifier as Hex | null;
   if (!intentHash?.startsWith('0x')) throw new Error('the payment is not signalled on chain yet');

@@ -71,7 +71,19 @@ class CheckoutPage {
 
   async start(): Promise<void> {
     try {
-      this.#state = { hosted: await this.#api.hostedOrder(), editingAmount: false, typedAmount: null, dismissedPaymentId: null, sent: null, transferHash: null, verifyingSince: null, busy: false, error: null, retry: null, dead: null };
+      this.#state = {
+        hosted: await this.#api.hostedOrder(),
+        editingAmount: false,
+        typedAmount: null,
+        dismissedPaymentId: null,
+        sent: null,
+        transferHash: null,
+        verifyingSince: null,
+        busy: false,
+        error: null,
+        retry: null,
+        dead: null,
+      };
     } catch (error) {
       const dead = deadLink(error);
       if (dead) return show(this.#root, h('h1', {}, 'This checkout link does not work'), h('p', {}, dead));
@@ -120,17 +132,44 @@ class CheckoutPage {
     const { hosted } = this.#state;
     const payment = hosted.currentPayment;
     const view = this.#view();
-    const key = JSON.stringify([view, hosted.order.status, hosted.order.requestedUsdcAmount, payment?.id, payment?.status, payment?.railIdentifier, payment?.errorCode, payment?.updatedAt, this.#state.error, this.#state.busy, Boolean(this.#state.sent), this.#state.dead]);
+    const key = JSON.stringify([
+      view,
+      hosted.order.status,
+      hosted.order.requestedUsdcAmount,
+      payment?.id,
+      payment?.status,
+      payment?.railIdentifier,
+      payment?.errorCode,
+      payment?.updatedAt,
+      this.#state.error,
+      this.#state.busy,
+      Boolean(this.#state.sent),
+      this.#state.dead,
+    ]);
     if (!force && key === this.#shown) return;
     this.#shown = key;
     window.clearInterval(this.#countdown);
     switch (view) {
       case 'dead':
-        return show(this.#root, this.#header(false), h('h1', {}, 'This checkout link does not work'), h('p', {}, this.#state.dead), this.#back('cancelUrl'), this.#footer());
+        return show(
+          this.#root,
+          this.#header(false),
+          h('h1', {}, 'This checkout link does not work'),
+          h('p', {}, this.#state.dead),
+          this.#back('cancelUrl'),
+          this.#footer(),
+        );
       case 'paid':
         return this.#paid();
       case 'cancelled':
-        return show(this.#root, this.#header(false), h('h1', {}, 'This order was cancelled'), h('p', {}, 'Nothing more can be paid on it.'), this.#back('cancelUrl'), this.#footer());
+        return show(
+          this.#root,
+          this.#header(false),
+          h('h1', {}, 'This order was cancelled'),
+          h('p', {}, 'Nothing more can be paid on it.'),
+          this.#back('cancelUrl'),
+          this.#footer(),
+        );
       case 'payment':
         return this.#payment(payment!);
       case 'ended':
@@ -159,7 +198,9 @@ class CheckoutPage {
     return h(
       'header',
       { class: 'merchant' },
-      withBack && order.cancelUrl ? h('a', { href: order.cancelUrl, class: 'back' }, h('span', { 'aria-hidden': 'true' }, '← '), `Back to ${this.#shop()}`) : null,
+      withBack && order.cancelUrl
+        ? h('a', { href: order.cancelUrl, class: 'back' }, h('span', { 'aria-hidden': 'true' }, '← '), `Back to ${this.#shop()}`)
+        : null,
       merchant?.logoUrl ? h('img', { src: merchant.logoUrl, alt: '', class: 'logo', width: '40', height: '40' }) : null,
       h('span', { class: 'merchant-name' }, merchant?.name ?? 'Merchant'),
       merchant?.verified ? h('span', { class: 'badge', title: 'Verified merchant' }, 'Verified') : null,
@@ -178,7 +219,12 @@ class CheckoutPage {
   #errorBox(): HTMLElement | null {
     const { error, retry } = this.#state;
     if (!error) return null;
-    return h('div', { class: 'error-box' }, h('p', { id: 'step-error', class: 'error', role: 'alert' }, error), retry ? h('button', { type: 'button', class: 'retry', onclick: retry }, 'Try again') : null);
+    return h(
+      'div',
+      { class: 'error-box' },
+      h('p', { id: 'step-error', class: 'error', role: 'alert' }, error),
+      retry ? h('button', { type: 'button', class: 'retry', onclick: retry }, 'Try again') : null,
+    );
   }
 
   #owed(): string {
@@ -230,7 +276,11 @@ class CheckoutPage {
       input,
       h('p', { id: 'amount-hint', class: 'hint' }, bounds),
       open.presets.length > 0
-        ? h('div', { class: 'presets', role: 'group', 'aria-label': 'Suggested amounts' }, ...open.presets.map((preset) => h('button', { type: 'button', class: 'preset', onclick: () => save(preset) }, formatAmount(preset, open.currency))))
+        ? h(
+            'div',
+            { class: 'presets', role: 'group', 'aria-label': 'Suggested amounts' },
+            ...open.presets.map((preset) => h('button', { type: 'button', class: 'preset', onclick: () => save(preset) }, formatAmount(preset, open.currency))),
+          )
         : null,
       this.#errorBox(),
       h('button', { type: 'submit', class: 'primary', disabled: this.#state.busy }, 'Continue'),
@@ -249,11 +299,23 @@ class CheckoutPage {
       this.#state.dead = deadLink(error);
       if (this.#state.dead) return void this.#render(true);
       const retry = isUnavailable(error) ? h('button', { type: 'button', class: 'retry', onclick: () => void this.#render(true) }, 'Try again') : null;
-      show(this.#root, this.#header(), heading, h('div', { class: 'error-box' }, h('p', { class: 'error', role: 'alert' }, describe(error)), retry), this.#footer());
+      show(
+        this.#root,
+        this.#header(),
+        heading,
+        h('div', { class: 'error-box' }, h('p', { class: 'error', role: 'alert' }, describe(error)), retry),
+        this.#footer(),
+      );
       return;
     }
     if (quotes.length === 0) {
-      show(this.#root, this.#header(), heading, h('p', { role: 'alert' }, 'No payment method can take this order right now. Try again in a few minutes.'), this.#footer());
+      show(
+        this.#root,
+        this.#header(),
+        heading,
+        h('p', { role: 'alert' }, 'No payment method can take this order right now. Try again in a few minutes.'),
+        this.#footer(),
+      );
       return;
     }
     const options = quotes.map((quote, index) =>
@@ -269,7 +331,7 @@ class CheckoutPage {
     const pricesDiffer = new Set(quotes.map((quote) => `${quote.displayAmount} ${quote.currency}`)).size > 1;
     const bank = h('select', { id: 'bank', name: 'bank' }, ...Object.entries(ZELLE_BANKS).map(([id, name]) => h('option', { value: id }, name)));
     const bankField = h('div', { class: 'stack', hidden: quotes[0]!.platform !== 'zelle' }, h('label', { for: 'bank' }, 'Your bank'), bank);
-    const chosen = () => quotes[Number((this.#root.querySelector<HTMLInputElement>('input[name=rail]:checked'))?.value ?? 0)]!;
+    const chosen = () => quotes[Number(this.#root.querySelector<HTMLInputElement>('input[name=rail]:checked')?.value ?? 0)]!;
     const form = h(
       'form',
       {
@@ -291,14 +353,23 @@ class CheckoutPage {
         'fieldset',
         pricesDiffer ? { 'aria-describedby': 'rail-prices' } : {},
         h('legend', {}, 'Pay with'),
-        pricesDiffer ? h('p', { id: 'rail-prices', class: 'hint' }, 'Prices differ by app: each payment is taken by an independent seller, who sets their own exchange rate and fee for that app.') : null,
+        pricesDiffer
+          ? h(
+              'p',
+              { id: 'rail-prices', class: 'hint' },
+              'Prices differ by app: each payment is taken by an independent seller, who sets their own exchange rate and fee for that app.',
+            )
+          : null,
         ...options,
       ),
       bankField,
       this.#errorBox(),
       h('button', { type: 'submit', class: 'primary', disabled: this.#state.busy }, 'Continue'),
     );
-    const change = order.amountMode === 'OPEN' && !order.amountLock ? h('button', { type: 'button', class: 'link', onclick: () => ((this.#state.editingAmount = true), void this.#render(true)) }, 'Change amount') : null;
+    const change =
+      order.amountMode === 'OPEN' && !order.amountLock
+        ? h('button', { type: 'button', class: 'link', onclick: () => ((this.#state.editingAmount = true), void this.#render(true)) }, 'Change amount')
+        : null;
     show(this.#root, this.#header(), heading, change, form, this.#footer());
   }
 
@@ -320,12 +391,21 @@ class CheckoutPage {
       h('dt', {}, 'Send exactly'),
       h('dd', { class: 'copyable' }, h('span', { class: 'value amount', 'data-testid': 'pay-amount' }, amount), copyButton('amount', payment.paymentAmount)),
       h('dt', {}, crypto ? `To this address, on ${chainName(payment.rail)}` : `To, on ${railName(payment.rail)}${bank}`),
-      h('dd', { class: 'copyable' }, h('span', { class: `value pay-to${crypto ? ' mono' : ''}`, 'data-testid': 'pay-to' }, payment.payTo), copyButton(crypto ? 'address' : 'recipient', payment.payTo)),
+      h(
+        'dd',
+        { class: 'copyable' },
+        h('span', { class: `value pay-to${crypto ? ' mono' : ''}`, 'data-testid': 'pay-to' }, payment.payTo),
+        copyButton(crypto ? 'address' : 'recipient', payment.payTo),
+      ),
       payment.suggestedMemo ? h('dt', {}, payment.memoPolicy === 'REQUIRED' ? 'Write this in the note (required)' : 'Note (optional)') : null,
-      payment.suggestedMemo ? h('dd', { class: 'copyable' }, h('span', { class: 'value memo' }, payment.suggestedMemo), copyButton('note', payment.suggestedMemo)) : null,
+      payment.suggestedMemo
+        ? h('dd', { class: 'copyable' }, h('span', { class: 'value memo' }, payment.suggestedMemo), copyButton('note', payment.suggestedMemo))
+        : null,
     );
     const actions: HTMLElement[] = [];
-    const failed = payment.errorCode ? h('p', { class: 'error', role: 'alert' }, `We could not verify your payment: ${payment.errorMessage ?? payment.errorCode}. Check it and try again.`) : null;
+    const failed = payment.errorCode
+      ? h('p', { class: 'error', role: 'alert' }, `We could not verify your payment: ${payment.errorMessage ?? payment.errorCode}. Check it and try again.`)
+      : null;
     if (!signalled) {
       actions.push(this.#reservingNotice(payment));
     } else if (verifying) {
@@ -333,7 +413,13 @@ class CheckoutPage {
     } else if (crypto && !sandbox) {
       actions.push(this.#cryptoActions(payment));
     } else if (sandbox) {
-      actions.push(h('button', { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'simulate')) }, 'Simulate payment'));
+      actions.push(
+        h(
+          'button',
+          { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'simulate')) },
+          'Simulate payment',
+        ),
+      );
     } else {
       if (this.#config.simulatorUrl && !this.#state.sent) {
         actions.push(
@@ -342,15 +428,51 @@ class CheckoutPage {
             { class: 'simulator', 'aria-labelledby': 'simulator-title' },
             h('h2', { id: 'simulator-title' }, `Local ${railName(payment.rail)} simulator`),
             h('p', {}, 'This node pays through a stand-in for the payment app. Send the payment from a test account:'),
-            h('button', { type: 'button', disabled: this.#state.busy, onclick: () => void this.#act(async () => (this.#state.sent = await payInSimulator(this.#config.simulatorUrl!, payment))) }, `Send ${amount} in the simulator`),
+            h(
+              'button',
+              {
+                type: 'button',
+                disabled: this.#state.busy,
+                onclick: () => void this.#act(async () => (this.#state.sent = await payInSimulator(this.#config.simulatorUrl!, payment))),
+              },
+              `Send ${amount} in the simulator`,
+            ),
           ),
         );
       }
       if (this.#state.sent) actions.push(h('p', { class: 'sent', role: 'status' }, `Sent in the simulator (payment ${this.#state.sent.paymentId}).`));
-      actions.push(h('button', { type: 'button', class: 'primary', disabled: this.#state.busy || (Boolean(this.#config.simulatorUrl) && !this.#state.sent), onclick: () => void this.#act(() => this.#paidIt(payment)) }, 'I’ve paid'));
+      actions.push(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            disabled: this.#state.busy || (Boolean(this.#config.simulatorUrl) && !this.#state.sent),
+            onclick: () => void this.#act(() => this.#paidIt(payment)),
+          },
+          'I’ve paid',
+        ),
+      );
     }
-    actions.push(h('button', { type: 'button', class: 'link', disabled: this.#state.busy || verifying, onclick: () => void this.#act(() => this.#api.step(payment.id, 'cancel')) }, 'Choose another way to pay'));
-    show(this.#root, this.#header(), h('h1', {}, `Pay with ${railName(payment.rail)}`), details, signalled && !sandbox ? this.#scan(payment) : null, countdown, failed, this.#errorBox(), ...actions, this.#footer());
+    actions.push(
+      h(
+        'button',
+        { type: 'button', class: 'link', disabled: this.#state.busy || verifying, onclick: () => void this.#act(() => this.#api.step(payment.id, 'cancel')) },
+        'Choose another way to pay',
+      ),
+    );
+    show(
+      this.#root,
+      this.#header(),
+      h('h1', {}, `Pay with ${railName(payment.rail)}`),
+      details,
+      signalled && !sandbox ? this.#scan(payment) : null,
+      countdown,
+      failed,
+      this.#errorBox(),
+      ...actions,
+      this.#footer(),
+    );
   }
 
   /** The spinner while the price is reserved, until it has taken longer than it ever should: then words, never an endless wait. */
@@ -361,7 +483,11 @@ class CheckoutPage {
     }
     const waited = Date.now() - this.#reserving.since;
     if (waited >= RESERVE_PATIENCE_MS) {
-      return h('p', { class: 'error', role: 'alert' }, `Reserving your price is taking longer than it should. ${PAYMENTS_UNAVAILABLE} You can also choose another way to pay.`);
+      return h(
+        'p',
+        { class: 'error', role: 'alert' },
+        `Reserving your price is taking longer than it should. ${PAYMENTS_UNAVAILABLE} You can also choose another way to pay.`,
+      );
     }
     window.clearTimeout(this.#reserving.timer);
     this.#reserving.timer = window.setTimeout(() => void this.#render(true), RESERVE_PATIENCE_MS - waited);
@@ -374,7 +500,12 @@ class CheckoutPage {
     if (!link) return null;
     const crypto = isCrypto(payment.rail);
     const caption = crypto ? 'Scan with your wallet to fill in the address.' : `Scan with your phone to open ${railName(payment.rail)} at this recipient.`;
-    return h('figure', { class: 'scan' }, qrCode(link, crypto ? `QR code of the address ${payment.payTo}` : `QR code opening ${railName(payment.rail)} for ${payment.payTo}`), h('figcaption', {}, caption));
+    return h(
+      'figure',
+      { class: 'scan' },
+      qrCode(link, crypto ? `QR code of the address ${payment.payTo}` : `QR code opening ${railName(payment.rail)} for ${payment.payTo}`),
+      h('figcaption', {}, caption),
+    );
   }
 
   /**
@@ -384,7 +515,8 @@ class CheckoutPage {
   #cryptoActions(payment: CheckoutPayment): HTMLElement {
     const url = this.#config.conversionSimulatorUrl;
     const amount = formatAmount(payment.paymentAmount, payment.currency);
-    if (this.#state.transferHash) return h('p', { class: 'loading', role: 'status' }, `Transfer sent (${this.#state.transferHash.slice(0, 10)}…); waiting for the conversion…`);
+    if (this.#state.transferHash)
+      return h('p', { class: 'loading', role: 'status' }, `Transfer sent (${this.#state.transferHash.slice(0, 10)}…); waiting for the conversion…`);
     return h(
       'section',
       { class: 'simulator', 'aria-labelledby': 'wallet-title' },
@@ -393,10 +525,18 @@ class CheckoutPage {
       url
         ? h(
             'button',
-            { type: 'button', disabled: this.#state.busy, onclick: () => void this.#act(async () => (this.#state.transferHash = (await sendFromTestWallet(url, payment)).transactionHash)) },
+            {
+              type: 'button',
+              disabled: this.#state.busy,
+              onclick: () => void this.#act(async () => (this.#state.transferHash = (await sendFromTestWallet(url, payment)).transactionHash)),
+            },
             `Send ${amount} from the local test wallet`,
           )
-        : h('button', { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'sent')) }, 'I’ve sent it'),
+        : h(
+            'button',
+            { type: 'button', class: 'primary', disabled: this.#state.busy, onclick: () => void this.#act(() => this.#api.step(payment.id, 'sent')) },
+            'I’ve sent it',
+          ),
     );
   }
 
@@ -417,8 +557,22 @@ class CheckoutPage {
       this.#root,
       this.#header(),
       h('h1', {}, expired ? 'This price expired' : 'This payment could not go ahead'),
-      h('p', {}, expired ? 'The time to pay ran out before a payment was confirmed. If you already sent money, it will still count once it is confirmed.' : (payment.errorMessage ?? 'Something went wrong starting it.')),
-      h('button', { type: 'button', class: 'primary', onclick: () => ((this.#state.dismissedPaymentId = payment.id), (this.#state.sent = null), (this.#state.transferHash = null), void this.#render(true)) }, 'Try again'),
+      h(
+        'p',
+        {},
+        expired
+          ? 'The time to pay ran out before a payment was confirmed. If you already sent money, it will still count once it is confirmed.'
+          : (payment.errorMessage ?? 'Something went wrong starting it.'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          onclick: () => ((this.#state.dismissedPaymentId = payment.id), (this.#state.sent = null), (this.#state.transferHash = null), void this.#render(true)),
+        },
+        'Try again',
+      ),
       this.#footer(),
     );
   }

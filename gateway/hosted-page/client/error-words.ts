@@ -28,7 +28,8 @@ export function deadLink(error: unknown): string | null {
 }
 
 export function describe(error: unknown): string {
-  if (isUnavailable(error)) return error instanceof CheckoutError ? PAYMENTS_UNAVAILABLE : 'We could not reach the checkout. Check your connection and try again.';
+  if (isUnavailable(error))
+    return error instanceof CheckoutError ? PAYMENTS_UNAVAILABLE : 'We could not reach the checkout. Check your connection and try again.';
   if (!(error instanceof CheckoutError)) return 'Something went wrong on this page. Reload it and try again.';
   switch (error.code) {
     case 'NO_LIQUIDITY':

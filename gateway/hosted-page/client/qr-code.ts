@@ -13,7 +13,9 @@ export function qrCode(text: string, label: string): HTMLImageElement {
   const image = h('img', { class: 'qr', alt: label, width: '160', height: '160' });
   let source = drawn.get(text);
   if (!source) {
-    source = QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    source = QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(
+      (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    );
     drawn.set(text, source);
   }
   void source.then((url) => (image.src = url));

@@ -11,7 +11,11 @@ import { railName } from './rail-names.js';
 export function receipt(hosted: HostedOrder, shop: string): HTMLElement {
   const { order, currentPayment: payment } = hosted;
   const settled = payment?.status === 'SETTLED' ? payment : null;
-  const amount = settled ? { value: settled.paymentAmount, currency: settled.currency } : order.requestedFiat ? { value: order.requestedFiat.amount, currency: order.requestedFiat.currency } : { value: order.requestedUsdcAmount ?? '', currency: 'USDC' };
+  const amount = settled
+    ? { value: settled.paymentAmount, currency: settled.currency }
+    : order.requestedFiat
+      ? { value: order.requestedFiat.amount, currency: order.requestedFiat.currency }
+      : { value: order.requestedUsdcAmount ?? '', currency: 'USDC' };
   return h(
     'dl',
     { class: 'receipt', 'aria-label': 'Receipt' },
@@ -34,7 +38,10 @@ function transaction(payment: CheckoutPayment | null): HTMLElement[] {
   const hash = payment?.fulfillTransaction;
   if (!hash) return [];
   const onChain = hash.startsWith('0x');
-  return [h('dt', {}, onChain ? 'Transaction on chain' : 'Transaction (simulated, sandbox)'), row(hash, 'transaction hash', hash, 'receipt-transaction', 'mono')];
+  return [
+    h('dt', {}, onChain ? 'Transaction on chain' : 'Transaction (simulated, sandbox)'),
+    row(hash, 'transaction hash', hash, 'receipt-transaction', 'mono'),
+  ];
 }
 
 function row(text: string, what: string, value: string, testId: string, kind = ''): HTMLElement {

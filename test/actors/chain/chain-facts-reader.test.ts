@@ -110,6 +110,10 @@ test('the cursor only moves forward: a reader that finds it moved resumes from w
   await mint(chain, bob.address, 4n * USDC);
   await reader.delivered(4);
 
-  t.deepEqual(written, [...written].sort((x, y) => x - y), `cursor writes never go back: ${written.join(', ')}`);
+  t.deepEqual(
+    written,
+    [...written].sort((x, y) => x - y),
+    `cursor writes never go back: ${written.join(', ')}`,
+  );
   t.is((await cursors.findOne({ _id: 'chain-facts' }))!.afterSequence, 4);
 });

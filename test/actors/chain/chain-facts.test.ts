@@ -13,7 +13,8 @@ const w2 = { kind: 'watcher', id: 'w2' };
 async function setUp(): Promise<{ chain: TestChain; node: TestSystem; consumer: () => ChainFacts }> {
   const chain = await startTestChain();
   const node = await startTestSystem({ kinds: [watcherKind] });
-  const consumer = () => new ChainFacts({ system: node.system, store: node.store, client: chain.grpc, logger: createLogger({ level: 'silent' }), minRetryMs: 10 });
+  const consumer = () =>
+    new ChainFacts({ system: node.system, store: node.store, client: chain.grpc, logger: createLogger({ level: 'silent' }), minRetryMs: 10 });
   await node.system.ask(w1, { type: 'OPEN' });
   await node.system.ask(w2, { type: 'OPEN' });
   return { chain, node, consumer };
@@ -41,7 +42,11 @@ test('facts reach the actors subscribed to their subjects, once each and in orde
   await facts.delivered(3);
 
   const bobs = log.filter((fact) => fact.event?.$case === 'usdcTransfer');
-  t.deepEqual((await view(node, w1)).taken, bobs.map((fact) => fact.id), 'bob’s transfers, each once, though subscribed twice');
+  t.deepEqual(
+    (await view(node, w1)).taken,
+    bobs.map((fact) => fact.id),
+    'bob’s transfers, each once, though subscribed twice',
+  );
   t.deepEqual((await view(node, w2)).cases, ['depositReceived']);
 });
 

@@ -8,7 +8,17 @@ import type { Address } from 'viem';
 import { EnclaveClient } from '../../../actors/enclave/index.js';
 import { documentCheck } from '../../../deploy/enclave-client.js';
 import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
-import { OWED_CENTS, PLATFORM_FIXTURES, TEST_CHAIN_ID, grpcIntent, intentFor, paymentUse, preparePayment, startTestEnclave, type TestEnclave } from '../../support/enclave.js';
+import {
+  OWED_CENTS,
+  PLATFORM_FIXTURES,
+  TEST_CHAIN_ID,
+  grpcIntent,
+  intentFor,
+  paymentUse,
+  preparePayment,
+  startTestEnclave,
+  type TestEnclave,
+} from '../../support/enclave.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 import { FixtureNitroModule, makeNitroPki, pcrsOf } from '../../support/nitro.js';
 import { NitroAttestationProducer, checkAttestationDocument } from '../../../enclave/index.js';
@@ -28,7 +38,8 @@ async function paymentRequest(enclave: TestEnclave, payment: Parameters<typeof p
   };
 }
 
-const checkFor = (enclave: TestEnclave, signers: Address[] = [enclave.service.signer]) => documentCheck(enclave.service.attestationDocument().measurement, signers);
+const checkFor = (enclave: TestEnclave, signers: Address[] = [enclave.service.signer]) =>
+  documentCheck(enclave.service.attestationDocument().measurement, signers);
 
 test('the client checks the document before its first call, and then attests through the service', async (t) => {
   const enclave = await startTestEnclave();
@@ -45,10 +56,15 @@ test('the client checks the document before its first call, and then attests thr
 test('a service that runs other code, or signs as a signer nobody registered, is refused at connect', async (t) => {
   const enclave = await startTestEnclave();
   t.teardown(() => enclave.stop());
-  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(`sha256:${'0'.repeat(64)}`, [enclave.service.signer])), { message: /not the published/ });
-  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(enclave.service.attestationDocument().measurement, [`0x${'12'.repeat(20)}`])), {
-    message: /not a trusted witness/,
+  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(`sha256:${'0'.repeat(64)}`, [enclave.service.signer])), {
+    message: /not the published/,
   });
+  await t.throwsAsync(
+    EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(enclave.service.attestationDocument().measurement, [`0x${'12'.repeat(20)}`])),
+    {
+      message: /not a trusted witness/,
+    },
+  );
 });
 
 test('a refusal is answered once: the platform is asked once, not again by a retry', async (t) => {
@@ -62,7 +78,7 @@ test('a refusal is answered once: the platform is asked once, not again by a ret
   t.is(enclave.simulator.requests.get('cashapp'), before + 1);
 });
 
-test('an answer from another signer (the service replaced behind its address) is used only once that signer\'s document passes', async (t) => {
+test("an answer from another signer (the service replaced behind its address) is used only once that signer's document passes", async (t) => {
   const first = await startTestEnclave();
   const second = await startTestEnclave();
   const proxy = await TcpProxy.start(Number(first.server.grpcAddress.split(':')[1]));
@@ -101,11 +117,19 @@ test('on Nitro the client trusts the service only where the hardware vouches for
   t.is((await client.verifyPayment(await paymentRequest(enclave))).signer, enclave.service.signer);
 
   const otherRoot = (await makeNitroPki()).rootPem;
-  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(measurement, [enclave.service.signer], otherRoot)), { message: /not the trusted root/ });
+  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, documentCheck(measurement, [enclave.service.signer], otherRoot)), {
+    message: /not the trusted root/,
+  });
 
   const nonce = `0x${'5a'.repeat(32)}` as const;
   const { body } = await enclave.get(`/attestation?nonce=${nonce}`);
   const document = body.responseObject ?? body;
   t.is(document.evidence.kind, 'nitro');
-  await t.notThrowsAsync(checkAttestationDocument(document, { measurement, signer: enclave.service.signer, nitro: { root: pki.rootPem, pcrs: { 0: `0x${'07'.repeat(48)}` } } }, nonce));
+  await t.notThrowsAsync(
+    checkAttestationDocument(
+      document,
+      { measurement, signer: enclave.service.signer, nitro: { root: pki.rootPem, pcrs: { 0: `0x${'07'.repeat(48)}` } } },
+      nonce,
+    ),
+  );
 });

@@ -103,7 +103,10 @@ export function eventBusContract(title: string, open: OpenBus): void {
     const events = orders(10);
     await publishAll(bus, events);
     await recorder.seen(lastId(events));
-    t.deepEqual(recorder.ids, events.map((e) => e.id));
+    t.deepEqual(
+      recorder.ids,
+      events.map((e) => e.id),
+    );
   });
 
   test(`${title}: a duplicate id is delivered once`, async (t) => {
@@ -127,15 +130,25 @@ export function eventBusContract(title: string, open: OpenBus): void {
     const subscription = await bus.consume({ durable: 'resume' }, firstRun.handler);
     await firstRun.seen(lastId(before));
     await subscription.stop();
-    t.deepEqual(firstRun.ids, before.map((e) => e.id));
+    t.deepEqual(
+      firstRun.ids,
+      before.map((e) => e.id),
+    );
 
     const after = orders(2, 'o1', 4);
     await publishAll(bus, after);
     const secondRun = new Recorder();
     await bus.consume({ durable: 'resume' }, secondRun.handler);
     await secondRun.seen(lastId(after));
-    t.deepEqual(secondRun.ids, after.map((e) => e.id));
-    t.deepEqual(firstRun.ids, before.map((e) => e.id), 'the stopped consumer got nothing more');
+    t.deepEqual(
+      secondRun.ids,
+      after.map((e) => e.id),
+    );
+    t.deepEqual(
+      firstRun.ids,
+      before.map((e) => e.id),
+      'the stopped consumer got nothing more',
+    );
   });
 
   test(`${title}: two durable names each get every event`, async (t) => {
@@ -147,8 +160,14 @@ export function eventBusContract(title: string, open: OpenBus): void {
     await bus.consume({ durable: 'projection-b' }, b.handler);
     await publishAll(bus, events);
     await Promise.all([a.seen(lastId(events)), b.seen(lastId(events))]);
-    t.deepEqual(a.ids, events.map((e) => e.id));
-    t.deepEqual(b.ids, events.map((e) => e.id));
+    t.deepEqual(
+      a.ids,
+      events.map((e) => e.id),
+    );
+    t.deepEqual(
+      b.ids,
+      events.map((e) => e.id),
+    );
   });
 
   test(`${title}: kinds and types filter what a consumer sees`, async (t) => {
@@ -168,10 +187,7 @@ export function eventBusContract(title: string, open: OpenBus): void {
     const subscriptions: Subscription[] = [
       await bus.consume({ durable: 'kinds', kinds: ['order'] }, byKind.handler),
       await bus.consume({ durable: 'types', types: ['ORDER_CREATED'] }, byType.handler),
-      await bus.consume(
-        { durable: 'kinds-and-types', kinds: ['order', 'payment'], types: ['ORDER_CREATED', 'PAYMENT_SETTLED'] },
-        byBoth.handler,
-      ),
+      await bus.consume({ durable: 'kinds-and-types', kinds: ['order', 'payment'], types: ['ORDER_CREATED', 'PAYMENT_SETTLED'] }, byBoth.handler),
     ];
     await publishAll(bus, events);
     const end = lastId(events);
@@ -209,7 +225,10 @@ export function eventBusContract(title: string, open: OpenBus): void {
     const late = orders(1, 'o1', 4);
     await publishAll(bus, late);
     await recorder.seen(lastId(late));
-    t.deepEqual(recorder.ids, [...early, ...late].map((e) => e.id));
+    t.deepEqual(
+      recorder.ids,
+      [...early, ...late].map((e) => e.id),
+    );
   });
 
   test(`${title}: an event that always fails becomes a dead letter and does not block the events after it`, async (t) => {

@@ -12,7 +12,13 @@ eventBusContract('MemoryBus with a journal', async (options) => {
 });
 
 const at = Date.UTC(2026, 0, 1);
-const orderEvent = (version: number): DomainEvent => ({ id: `order:o1:${version}:0`, type: 'ORDER_UPDATED', actor: { kind: 'order', id: 'o1' }, at, data: { version } });
+const orderEvent = (version: number): DomainEvent => ({
+  id: `order:o1:${version}:0`,
+  type: 'ORDER_UPDATED',
+  actor: { kind: 'order', id: 'o1' },
+  at,
+  data: { version },
+});
 
 /** The versions of the next `count` events `durable` takes; then the consumer stops. */
 async function take(bus: MemoryBus, durable: string, count: number): Promise<number[]> {
@@ -69,7 +75,10 @@ test('a bus that was never closed (a killed process) delivers again from the las
     });
   });
   t.deepEqual(resumed.slice(-1), [3]);
-  t.true(resumed.every((version, index) => index === 0 || version > resumed[index - 1]!), 'in order');
+  t.true(
+    resumed.every((version, index) => index === 0 || version > resumed[index - 1]!),
+    'in order',
+  );
   await killed.close();
 });
 

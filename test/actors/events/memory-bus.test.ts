@@ -51,11 +51,20 @@ test('MemoryBus: a durable name can only consume once at a time', async (t) => {
   const bus = new MemoryBus();
   t.teardown(() => bus.close());
   await bus.consume({ durable: 'single' }, async () => {});
-  await t.throwsAsync(bus.consume({ durable: 'single' }, async () => {}), { message: /already consuming/ });
+  await t.throwsAsync(
+    bus.consume({ durable: 'single' }, async () => {}),
+    { message: /already consuming/ },
+  );
 });
 
 const at = Date.UTC(2026, 0, 1);
-const orderEvent = (version: number): DomainEvent => ({ id: `order:o1:${version}:0`, type: 'ORDER_UPDATED', actor: { kind: 'order', id: 'o1' }, at, data: { version } });
+const orderEvent = (version: number): DomainEvent => ({
+  id: `order:o1:${version}:0`,
+  type: 'ORDER_UPDATED',
+  actor: { kind: 'order', id: 'o1' },
+  at,
+  data: { version },
+});
 
 test('MemoryBus: an event whose dead letter cannot be filed is not dropped: it is tried again until the letter is filed', async (t) => {
   const real = await openDeadLetters();
@@ -77,7 +86,11 @@ test('MemoryBus: an event whose dead letter cannot be filed is not dropped: it i
   await bus.publish(orderEvent(1));
   await bus.publish(orderEvent(2));
   await eventually(() => seen.includes('order:o1:2:0'), 'the next event');
-  t.deepEqual(seen, ['order:o1:1:0', 'order:o1:1:0', 'order:o1:1:0', 'order:o1:1:0', 'order:o1:1:0', 'order:o1:2:0'], 'two more attempts while the store refused');
+  t.deepEqual(
+    seen,
+    ['order:o1:1:0', 'order:o1:1:0', 'order:o1:1:0', 'order:o1:1:0', 'order:o1:1:0', 'order:o1:2:0'],
+    'two more attempts while the store refused',
+  );
   t.like(await real.get(DeadLetterStore.idOf('bus:flaky-store:order:o1:1:0')), { attempts: 5, status: 'OPEN' });
 });
 

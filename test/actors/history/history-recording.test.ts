@@ -44,11 +44,18 @@ test('each turn is a row: event, message id, time, states before and after, the 
   );
   for (const row of rows) t.is(row._id, `counter:c:${row.version}`);
   t.like(rows[0], { stateBefore: null, stateAfter: 'OPEN', event: { type: 'OPEN' }, timer: null, at: openedAt, machineVersion: 1 });
-  t.deepEqual(rows[0]!.effects, { outbox: [{ id: `counter:c:${rows[0]!.version}:0`, type: 'event', event: 'COUNTER_OPENED' }], timersSet: [], timersCancelled: [] });
+  t.deepEqual(rows[0]!.effects, {
+    outbox: [{ id: `counter:c:${rows[0]!.version}:0`, type: 'event', event: 'COUNTER_OPENED' }],
+    timersSet: [],
+    timersCancelled: [],
+  });
   t.like(rows[1], { stateBefore: 'OPEN', stateAfter: 'OPEN', event: { type: 'ADD', n: 2 }, at: openedAt + 1_000 });
   t.deepEqual(rows[2]!.effects.timersSet, [{ id: 'bell', dueAt: openedAt + 6_000, event: 'RING' }]);
   t.like(rows[3], { timer: 'bell', event: { type: 'RING' }, at: openedAt + 6_000 });
-  t.deepEqual(rows[3]!.effects.outbox.map((entry) => entry.event), ['COUNTER_RANG']);
+  t.deepEqual(
+    rows[3]!.effects.outbox.map((entry) => entry.event),
+    ['COUNTER_RANG'],
+  );
   t.like(rows[4]!.effects.outbox[0], { type: 'tell', to: 'counter:other', event: 'ADD' });
   t.deepEqual(rows[6]!.effects.timersCancelled, ['bell']);
   t.like(rows[1]!.snapshot, { value: 'OPEN', context: { total: { __bigint: '2' }, applied: [2] } });
@@ -71,7 +78,10 @@ test('the record rides in the turn’s write: no write of its own, and the docum
     [[6, null]],
     'the newest record stays, its snapshot being the document’s; the inserted ones left with the next turn',
   );
-  t.deepEqual((await rowsOf(store, 'quiet')).map((row) => row.version), [1, 2, 3, 4, 5, 6]);
+  t.deepEqual(
+    (await rowsOf(store, 'quiet')).map((row) => row.version),
+    [1, 2, 3, 4, 5, 6],
+  );
 });
 
 test('a refused command, a replayed message and a stale timer write no history', async (t) => {
@@ -115,7 +125,11 @@ test('a crash between the write and the insert loses no row and writes none twic
 
   t.is((await rowsOf(inner, 'phoenix')).length, 0);
   const held = (await first.system.documents('counter').findOne({ _id: 'phoenix' }))!.history!;
-  t.deepEqual(held.map((record) => record.version), [1, 2], 'both records wait in the document');
+  t.deepEqual(
+    held.map((record) => record.version),
+    [1, 2],
+    'both records wait in the document',
+  );
   t.not(held[0]!.snapshot, null, 'the older one kept its own snapshot when the document moved on');
 
   // The next node to load the actor inserts what it finds; a third finds the newest record again and inserts nothing new.
@@ -128,8 +142,15 @@ test('a crash between the write and the insert loses no row and writes none twic
   await third.system.effectsIdle();
 
   const rows = await rowsOf(inner, 'phoenix');
-  t.deepEqual(rows.map((row) => row.version), [1, 2, 3, 4], 'each turn once');
-  t.deepEqual(rows.map((row) => (row.event as { type: string }).type), ['OPEN', 'ADD', 'ADD', 'ADD']);
+  t.deepEqual(
+    rows.map((row) => row.version),
+    [1, 2, 3, 4],
+    'each turn once',
+  );
+  t.deepEqual(
+    rows.map((row) => (row.event as { type: string }).type),
+    ['OPEN', 'ADD', 'ADD', 'ADD'],
+  );
   t.like(rows[1]!.snapshot, { context: { total: { __bigint: '1' } } }, 'the record of a turn carries its own snapshot, not a later one');
 });
 
@@ -153,7 +174,10 @@ test('a write fenced out by a newer lease leaves no row', async (t) => {
   await Promise.all([nodeA.system.effectsIdle(), nodeB.system.effectsIdle()]);
 
   const rows = await rowsOf(store, 'contested');
-  t.deepEqual(rows.map((row) => row.event), [{ type: 'OPEN' }, { type: 'ADD', n: 10 }]);
+  t.deepEqual(
+    rows.map((row) => row.event),
+    [{ type: 'OPEN' }, { type: 'ADD', n: 10 }],
+  );
   t.false(rows.some((row) => row.messageId === 'late-on-a'));
 });
 

@@ -48,14 +48,49 @@ test('creating an order gives CREATED, the full CheckoutOrder in its view and re
   const { view } = await orders.doc('ord_fixed');
   const viewOrder = view.order as CheckoutOrder;
   t.deepEqual(viewOrder, reply.order);
-  t.deepEqual(Object.keys(viewOrder).sort(), [
-    'amountMode', 'buyerFeeShareBps', 'cancelUrl', 'cancelledAt', 'chargebackStatus', 'chargebacks', 'completedAt', 'createdAt',
-    'cryptoReferralSplitConfig', 'destinationAddress', 'destinationChainId', 'destinationToken', 'enabledRails', 'feePayer', 'id',
-    'inPersonCheckout', 'merchantId', 'metadata', 'notes', 'referralSplitConfig', 'refundAmountUsdc', 'refundDepositId',
-    'refundMetadata', 'refundStatus', 'refundTransactionHash', 'remainingUsdcAmount', 'requestedUsdcAmount', 'status',
-    'successUrl', 'updatedAt',
-  ].sort());
-  t.like(viewOrder, { id: 'ord_fixed', merchantId: 'mer_1', amountMode: 'FIXED', requestedUsdcAmount: '100', remainingUsdcAmount: '100', destinationChainId: '8453' });
+  t.deepEqual(
+    Object.keys(viewOrder).sort(),
+    [
+      'amountMode',
+      'buyerFeeShareBps',
+      'cancelUrl',
+      'cancelledAt',
+      'chargebackStatus',
+      'chargebacks',
+      'completedAt',
+      'createdAt',
+      'cryptoReferralSplitConfig',
+      'destinationAddress',
+      'destinationChainId',
+      'destinationToken',
+      'enabledRails',
+      'feePayer',
+      'id',
+      'inPersonCheckout',
+      'merchantId',
+      'metadata',
+      'notes',
+      'referralSplitConfig',
+      'refundAmountUsdc',
+      'refundDepositId',
+      'refundMetadata',
+      'refundStatus',
+      'refundTransactionHash',
+      'remainingUsdcAmount',
+      'requestedUsdcAmount',
+      'status',
+      'successUrl',
+      'updatedAt',
+    ].sort(),
+  );
+  t.like(viewOrder, {
+    id: 'ord_fixed',
+    merchantId: 'mer_1',
+    amountMode: 'FIXED',
+    requestedUsdcAmount: '100',
+    remainingUsdcAmount: '100',
+    destinationChainId: '8453',
+  });
   t.like(view, {
     merchantId: 'mer_1',
     environment: 'LIVE',
@@ -92,7 +127,10 @@ test('a FIXED order: part settles to PARTIALLY_FULFILLED, the rest to FULFILLED 
   const announced = await orders.published('ORDER_FULFILLED');
   t.is(announced.length, 1);
   t.deepEqual(announced[0]!.data, { order: fulfilled.order });
-  t.deepEqual((await orders.published()).map((event) => event.type), ['ORDER_CREATED', 'ORDER_FULFILLED']);
+  t.deepEqual(
+    (await orders.published()).map((event) => event.type),
+    ['ORDER_CREATED', 'ORDER_FULFILLED'],
+  );
 });
 
 test('dust: 99.6 of 100 settled fulfils; 99.5 (a residual of exactly the threshold) does not', async (t) => {
@@ -172,7 +210,10 @@ test('CANCEL of a FULFILLED or CANCELLED order is refused ORDER_STATUS_NOT_ELIGI
   await orders.create(fixedOrderInput({ id: 'ord_gone' }));
   await orders.cancel('ord_gone');
 
-  for (const [id, status] of [['ord_done', 'FULFILLED'], ['ord_gone', 'CANCELLED']] as const) {
+  for (const [id, status] of [
+    ['ord_done', 'FULFILLED'],
+    ['ord_gone', 'CANCELLED'],
+  ] as const) {
     const before = await orders.doc(id);
     const refused = await rejection(t, orders.cancel(id));
     t.is(refused.code, 'ORDER_STATUS_NOT_ELIGIBLE');
@@ -191,7 +232,10 @@ test('a settlement after a cancel is recorded and lowers what remains; the order
   const late = await orders.settle('ord_fixed', 'pay_late', 40_000_000n);
   t.like(late.order, { status: 'CANCELLED', remainingUsdcAmount: '60', cancelledAt: '2026-11-23T13:00:00.000Z', updatedAt: '2026-11-23T12:30:00.000Z' });
   t.is((await rejection(t, orders.settle('ord_fixed', 'pay_late', 40_000_000n))).code, 'SETTLEMENT_ALREADY_APPLIED');
-  t.deepEqual((await orders.published()).map((event) => event.type), ['ORDER_CREATED', 'ORDER_CANCELLED']);
+  t.deepEqual(
+    (await orders.published()).map((event) => event.type),
+    ['ORDER_CREATED', 'ORDER_CANCELLED'],
+  );
 });
 
 test('an OPEN order has null amounts and amountVersion 0, and refuses a settlement AMOUNT_REQUIRED', async (t) => {

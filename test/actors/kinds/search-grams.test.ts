@@ -8,7 +8,7 @@ import { startTestSystem } from '../../support/test-node.js';
 /** Letters, JSON punctuation, regex metacharacters, case pairs and astral characters (two code units each). */
 const unit = fc.constantFrom('a', 'b', 'A', '"', ':', '.', '*', '\\', '(', '[', '$', '^', 'é', 'É', 'ß', 'İ', '\n', '😀', '😁', '\ud83d');
 
-test('a view keeps its text\'s distinct trigrams, in the order they first occur', (t) => {
+test("a view keeps its text's distinct trigrams, in the order they first occur", (t) => {
   t.deepEqual(viewGrams('abcabcd'), ['abc', 'bca', 'cab', 'bcd']);
   t.deepEqual(viewGrams('ab'), []);
   t.deepEqual(viewGrams('a😀'), ['a\ud83d\ude00'], 'grams are code units: an astral character is two');
@@ -32,7 +32,7 @@ test('a term sends at most MAX_TERM_GRAMS of its trigrams, spread from its first
   t.true(grams.every((gram) => long.includes(gram)));
 });
 
-test('every text containing a term holds all of the term\'s grams', (t) => {
+test("every text containing a term holds all of the term's grams", (t) => {
   const text = fc.string({ unit, minLength: 3, maxLength: 60 });
   const cut = fc.tuple(fc.nat(), fc.integer({ min: 3, max: 60 }));
   t.notThrows(() =>
@@ -48,7 +48,7 @@ test('every text containing a term holds all of the term\'s grams', (t) => {
   );
 });
 
-test('an order\'s view carries the grams of its search text, and turns keep them', async (t) => {
+test("an order's view carries the grams of its search text, and turns keep them", async (t) => {
   const { system } = await startTestSystem({ kinds: [orderKind] });
   const order = (id: string) => ({ kind: 'order', id });
   await system.ask(order('ord_fixed'), { type: 'CREATE', ...fixedOrderInput() });

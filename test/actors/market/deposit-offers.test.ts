@@ -1,13 +1,7 @@
 /** The book's ranking and filtering on plain documents: each rule has a case that fails without it. */
 import test from 'ava';
 import { keccak256, toBytes, zeroAddress, type Hex } from 'viem';
-import {
-  bookDeposit,
-  depositDocument,
-  rankOffers,
-  type LiquidityDepositDoc,
-  type OfferQuery,
-} from '../../../actors/market/deposit-offers.js';
+import { bookDeposit, depositDocument, rankOffers, type LiquidityDepositDoc, type OfferQuery } from '../../../actors/market/deposit-offers.js';
 
 const USDC = 1_000_000n;
 const hash = (text: string) => keccak256(toBytes(text));
@@ -65,13 +59,24 @@ test('an offer carries the deposit’s floor for the method and currency, its pa
 });
 
 test('only the asked currency on the asked method', (t) => {
-  const eurOnVenmo = deposit('2', { methods: [{ paymentMethod: VENMO, payeeDetails: hash('p2'), currencies: [{ currency: EUR, minConversionRate: RATE.toString() }] }] });
-  const usdOnRevolut = deposit('3', { methods: [{ paymentMethod: REVOLUT, payeeDetails: hash('p3'), currencies: [{ currency: USD, minConversionRate: RATE.toString() }] }] });
+  const eurOnVenmo = deposit('2', {
+    methods: [{ paymentMethod: VENMO, payeeDetails: hash('p2'), currencies: [{ currency: EUR, minConversionRate: RATE.toString() }] }],
+  });
+  const usdOnRevolut = deposit('3', {
+    methods: [{ paymentMethod: REVOLUT, payeeDetails: hash('p3'), currencies: [{ currency: USD, minConversionRate: RATE.toString() }] }],
+  });
   t.deepEqual(ids([deposit('1'), eurOnVenmo, usdOnRevolut], venmoUsd(10n * USDC)), ['1']);
 });
 
 test('hashes match whatever their case', (t) => {
-  t.deepEqual(ids([deposit('1')], { paymentMethod: VENMO.toUpperCase().replace('0X', '0x') as Hex, currency: USD.toUpperCase().replace('0X', '0x') as Hex, usdcAmount: USDC }), ['1']);
+  t.deepEqual(
+    ids([deposit('1')], {
+      paymentMethod: VENMO.toUpperCase().replace('0X', '0x') as Hex,
+      currency: USD.toUpperCase().replace('0X', '0x') as Hex,
+      usdcAmount: USDC,
+    }),
+    ['1'],
+  );
 });
 
 test('closed and private deposits are left out', (t) => {
@@ -122,7 +127,16 @@ test('a query with no amount or a bad limit is refused', (t) => {
 test('a GetDeposit answer becomes a document with currencies under the methods that name a payee, and back to bigints', (t) => {
   const doc = depositDocument(
     {
-      deposit: { depositId: '4', depositor: '0xAbC', token: '0xDeF', amount: '900', intentAmountMin: '1', intentAmountMax: '2', delegate: zeroAddress, intentGuardian: zeroAddress },
+      deposit: {
+        depositId: '4',
+        depositor: '0xAbC',
+        token: '0xDeF',
+        amount: '900',
+        intentAmountMin: '1',
+        intentAmountMax: '2',
+        delegate: zeroAddress,
+        intentGuardian: zeroAddress,
+      },
       closed: false,
       available: '700',
       locked: '200',
@@ -153,7 +167,15 @@ test('a GetDeposit answer becomes a document with currencies under the methods t
   t.deepEqual(doc.methods, [{ paymentMethod: VENMO, payeeDetails: hash('p'), currencies: [{ currency: USD, minConversionRate: '1000000000000000001' }] }]);
   t.deepEqual(doc.offers, [`${VENMO}:${USD}`]);
   t.like(doc, { _id: '4', intentMin: '5', intentMax: '600', disputeProtection: true, asOfSequence: 15, updatedAt: 1234 });
-  t.like(doc, { rateManager: null, intentsSignaled: 3, intentsFulfilled: 1, totalDeposited: '900', totalTaken: '100', createdAt: 1_700_000_000, chainUpdatedAt: 1_700_000_600 });
+  t.like(doc, {
+    rateManager: null,
+    intentsSignaled: 3,
+    intentsFulfilled: 1,
+    totalDeposited: '900',
+    totalTaken: '100',
+    createdAt: 1_700_000_000,
+    chainUpdatedAt: 1_700_000_600,
+  });
 
   // As a store would hand it back.
   const stored = JSON.parse(JSON.stringify(doc)) as LiquidityDepositDoc;

@@ -51,11 +51,25 @@ async function setUp(t: { teardown(fn: () => Promise<void>): void }): Promise<Se
   const rates = new MovingRates();
   await mint(chain, alice.address, 1_000n * USDC);
   const { depositId } = await depositOn(chain.local, alice, 1_000n * USDC, { range: { min: USDC, max: 1_000n * USDC } });
-  await chain.local.confirm(await chain.local.walletFor(alice).writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, REVOLUT, PAYEE] }));
+  await chain.local.confirm(
+    await chain.local
+      .walletFor(alice)
+      .writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, REVOLUT, PAYEE] }),
+  );
   await acceptCurrency(chain.local, alice, depositId, REVOLUT, EUR, FLOOR);
   const ledger = () => {
     // No liquidity book here: every maker is read with GetDeposit.
-    const made = new IntentLedger({ system: node.system, store: node.store, client: chain.grpc, logger, escrow: chain.local.escrow, deposits: { deposit: async () => null }, rates: new RateSource(rates), currencyOf: currencyOfHash, minRetryMs: 10 });
+    const made = new IntentLedger({
+      system: node.system,
+      store: node.store,
+      client: chain.grpc,
+      logger,
+      escrow: chain.local.escrow,
+      deposits: { deposit: async () => null },
+      rates: new RateSource(rates),
+      currencyOf: currencyOfHash,
+      minRetryMs: 10,
+    });
     t.teardown(() => made.stop());
     return made;
   };
@@ -75,15 +89,26 @@ async function caughtUp(chain: TestChain, ledger: IntentLedger): Promise<void> {
 
 async function signal(setup: SetUp, amount: bigint, rate = parseUnits('0.925', 18)): Promise<{ intentHash: Hex; timestamp: bigint }> {
   const { local } = setup.chain;
-  const receipt = await local.confirm(await signalOn(local, bob, { depositId: setup.depositId, amount, to: carol.address, paymentMethod: REVOLUT, fiatCurrency: EUR, conversionRate: rate }));
+  const receipt = await local.confirm(
+    await signalOn(local, bob, { depositId: setup.depositId, amount, to: carol.address, paymentMethod: REVOLUT, fiatCurrency: EUR, conversionRate: rate }),
+  );
   const [signaled] = parseEventLogs({ abi: orchestratorAbi, logs: receipt.logs, eventName: 'IntentSignaled' });
   return { intentHash: signaled!.args.intentHash, timestamp: signaled!.args.timestamp };
 }
 
 /** The witness attests `released` of the intent and carol relays it; resolves with the block time of the fulfilment. */
-async function fulfil(setup: SetUp, intent: { intentHash: Hex; timestamp: bigint }, amount: bigint, released: bigint, rate = parseUnits('0.925', 18)): Promise<number> {
+async function fulfil(
+  setup: SetUp,
+  intent: { intentHash: Hex; timestamp: bigint },
+  amount: bigint,
+  released: bigint,
+  rate = parseUnits('0.925', 18),
+): Promise<number> {
   const { local } = setup.chain;
-  const evidence = paymentEvidence({ ...intent, amount, paymentMethod: REVOLUT, fiatCurrency: EUR, payeeDetails: PAYEE, conversionRate: rate }, `payment-${intent.intentHash}`);
+  const evidence = paymentEvidence(
+    { ...intent, amount, paymentMethod: REVOLUT, fiatCurrency: EUR, payeeDetails: PAYEE, conversionRate: rate },
+    `payment-${intent.intentHash}`,
+  );
   const receipt = await local.confirm(await fulfilOn(local, carol, await witnessAttestation(local, [witness], intent.intentHash, released, evidence)));
   return Number((await local.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp);
 }
@@ -153,7 +178,11 @@ test('a cancelled intent is PRUNED with no fulfilment; a currency the rate sourc
   const ledger = setup.ledger();
   await ledger.start();
   const cancelled = await signal(setup, 30n * USDC);
-  await setup.chain.local.confirm(await setup.chain.local.walletFor(bob).writeContract({ address: setup.chain.local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [cancelled.intentHash] }));
+  await setup.chain.local.confirm(
+    await setup.chain.local
+      .walletFor(bob)
+      .writeContract({ address: setup.chain.local.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [cancelled.intentHash] }),
+  );
   const unpriced = new IntentLedger({
     system: setup.node.system,
     store: setup.node.store,
@@ -191,7 +220,14 @@ test('a re-organisation that takes the fulfilment away leaves the intent SIGNALE
   await chain.client.request({ method: 'evm_revert' as never, params: [beforeFulfilment] as never });
   await mine(chain, 2);
   await caughtUp(chain, ledger);
-  t.like(await ledger.intent(intent.intentHash), { status: 'SIGNALED', fulfilledAt: null, released: '0', fulfilmentFactId: null, referenceRate: null, realizedProfitUsd: null });
+  t.like(await ledger.intent(intent.intentHash), {
+    status: 'SIGNALED',
+    fulfilledAt: null,
+    released: '0',
+    fulfilmentFactId: null,
+    referenceRate: null,
+    realizedProfitUsd: null,
+  });
 
   // Back before the signal: three blocks go (the signal's and the two mined), so the new fork must pass them to be read.
   await chain.client.request({ method: 'evm_revert' as never, params: [beforeIntent] as never });
@@ -212,7 +248,11 @@ test('an indexer serving another log makes the ledger start over from that logâ€
   await chain.replaceLog(Number(await chain.client.getBlockNumber({ cacheTime: 0 })) + 1);
   await mint(chain, alice.address, 100n * USDC);
   const { depositId } = await depositOn(chain.local, alice, 100n * USDC, { range: { min: USDC, max: 100n * USDC } });
-  await chain.local.confirm(await chain.local.walletFor(alice).writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, REVOLUT, PAYEE] }));
+  await chain.local.confirm(
+    await chain.local
+      .walletFor(alice)
+      .writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, REVOLUT, PAYEE] }),
+  );
   await acceptCurrency(chain.local, alice, depositId, REVOLUT, EUR, FLOOR);
   const fresh = await signal({ ...setup, depositId }, 20n * USDC);
   await eventually(async () => (await ledger.intent(fresh.intentHash)) !== null, 'the new logâ€™s intent in the ledger');

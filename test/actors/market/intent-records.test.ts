@@ -22,10 +22,7 @@ test('realised profit is released × (rate / reference − 1) in USDC base units
 });
 
 test('floorDiv rounds toward negative infinity whatever the signs', (t) => {
-  t.deepEqual(
-    [floorDiv(7n, 2n), floorDiv(-7n, 2n), floorDiv(7n, -2n), floorDiv(-7n, -2n), floorDiv(-6n, 2n), floorDiv(0n, 5n)],
-    [3n, -4n, -4n, 3n, -3n, 0n],
-  );
+  t.deepEqual([floorDiv(7n, 2n), floorDiv(-7n, 2n), floorDiv(7n, -2n), floorDiv(-7n, -2n), floorDiv(-6n, 2n), floorDiv(0n, 5n)], [3n, -4n, -4n, 3n, -3n, 0n]);
 });
 
 const fact = (sequence: number, id: string, event: ChainFact['event'], retracted = false, blockTimestamp = 1_000 + sequence): ChainFact => ({
@@ -49,8 +46,16 @@ test('the standing fulfilment is the latest IntentFulfilled not taken back, with
   t.is(standingFulfilment([]), null);
   t.deepEqual(standingFulfilment([fact(1, 'a', pruned), fact(2, 'f1', fulfilled)]), { factId: 'f1', sequence: 2, fulfilledAt: 1_002 });
   t.is(standingFulfilment([fact(2, 'f1', fulfilled), fact(3, 'f1', fulfilled, true)]), null, 'a retraction carries the id of the fact it takes back');
-  t.deepEqual(standingFulfilment([fact(2, 'f1', fulfilled), fact(3, 'f1', fulfilled, true), fact(5, 'f2', fulfilled, false, 2_000)]), { factId: 'f2', sequence: 5, fulfilledAt: 2_000 }, 'fulfilled again on the new fork');
-  t.deepEqual(standingFulfilment([fact(2, 'f1', fulfilled), fact(3, 'f1', fulfilled, true), fact(4, 'f1', fulfilled)]), { factId: 'f1', sequence: 4, fulfilledAt: 1_004 }, 'the same block back again');
+  t.deepEqual(
+    standingFulfilment([fact(2, 'f1', fulfilled), fact(3, 'f1', fulfilled, true), fact(5, 'f2', fulfilled, false, 2_000)]),
+    { factId: 'f2', sequence: 5, fulfilledAt: 2_000 },
+    'fulfilled again on the new fork',
+  );
+  t.deepEqual(
+    standingFulfilment([fact(2, 'f1', fulfilled), fact(3, 'f1', fulfilled, true), fact(4, 'f1', fulfilled)]),
+    { factId: 'f1', sequence: 4, fulfilledAt: 1_004 },
+    'the same block back again',
+  );
 });
 
 function answer(status: IntentStatus, fees = { protocolFee: '0', referrerFee: '0' }): GetIntentResponse {
@@ -68,7 +73,10 @@ function answer(status: IntentStatus, fees = { protocolFee: '0', referrerFee: '0
       timestamp: 1_700n,
     },
     status,
-    fulfilled: status === IntentStatus.INTENT_STATUS_FULFILLED ? { intentHash: HASH, fundsTransferredTo: '0x', amount: (79n * USDC).toString(), isManualRelease: false } : undefined,
+    fulfilled:
+      status === IntentStatus.INTENT_STATUS_FULFILLED
+        ? { intentHash: HASH, fundsTransferredTo: '0x', amount: (79n * USDC).toString(), isManualRelease: false }
+        : undefined,
     ...fees,
     asOfSequence: 9n,
   };
@@ -97,11 +105,22 @@ test('a fulfilled record: released is the taker’s share and both fees, priced 
     // 80 × (1.02 − 1) = 1.6 USDC.
     realizedProfitUsd: '1600000',
   });
-  t.like(intentRecord({ answer: answer(IntentStatus.INTENT_STATUS_FULFILLED), fulfilment: { factId: 'f1', sequence: 8, fulfilledAt: 1_800 }, referenceRate: null, maker: '0x1', asOfSequence: 9, updatedAt: 5 }), {
-    referenceRate: null,
-    realizedProfitUsd: null,
-    released: (79n * USDC).toString(),
-  }, 'a currency without a reference has volume and no profit');
+  t.like(
+    intentRecord({
+      answer: answer(IntentStatus.INTENT_STATUS_FULFILLED),
+      fulfilment: { factId: 'f1', sequence: 8, fulfilledAt: 1_800 },
+      referenceRate: null,
+      maker: '0x1',
+      asOfSequence: 9,
+      updatedAt: 5,
+    }),
+    {
+      referenceRate: null,
+      realizedProfitUsd: null,
+      released: (79n * USDC).toString(),
+    },
+    'a currency without a reference has volume and no profit',
+  );
 });
 
 test('an open or pruned record has no fulfilment; a fulfilment time goes with a FULFILLED answer only', (t) => {
@@ -114,6 +133,17 @@ test('an open or pruned record has no fulfilment; a fulfilment time goes with a 
       fulfilmentFactId: null,
     });
   }
-  t.throws(() => intentRecord({ answer: answer(IntentStatus.INTENT_STATUS_FULFILLED), fulfilment: null, referenceRate: null, maker: '0x1', asOfSequence: 9, updatedAt: 5 }));
-  t.throws(() => intentRecord({ answer: answer(IntentStatus.INTENT_STATUS_SIGNALED), fulfilment: { factId: 'f', sequence: 1, fulfilledAt: 1 }, referenceRate: null, maker: '0x1', asOfSequence: 9, updatedAt: 5 }));
+  t.throws(() =>
+    intentRecord({ answer: answer(IntentStatus.INTENT_STATUS_FULFILLED), fulfilment: null, referenceRate: null, maker: '0x1', asOfSequence: 9, updatedAt: 5 }),
+  );
+  t.throws(() =>
+    intentRecord({
+      answer: answer(IntentStatus.INTENT_STATUS_SIGNALED),
+      fulfilment: { factId: 'f', sequence: 1, fulfilledAt: 1 },
+      referenceRate: null,
+      maker: '0x1',
+      asOfSequence: 9,
+      updatedAt: 5,
+    }),
+  );
 });

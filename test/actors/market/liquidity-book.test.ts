@@ -55,7 +55,9 @@ async function venmoDeposit(chain: TestChain, amount: bigint): Promise<bigint> {
   await mint(chain, alice.address, amount);
   const { depositId } = await depositOn(chain.local, alice, amount, { range: { min: USDC, max: 1_000n * USDC } });
   await chain.local.confirm(
-    await chain.local.walletFor(alice).writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, PAYEE] }),
+    await chain.local
+      .walletFor(alice)
+      .writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, PAYEE] }),
   );
   await acceptCurrency(chain.local, alice, depositId, VENMO, USD, RATE);
   return depositId;
@@ -112,11 +114,16 @@ test('a withdrawn and closed deposit leaves the offers; the others stay', async 
   await book.start();
   const closing = await venmoDeposit(chain, 500n * USDC);
   const staying = await venmoDeposit(chain, 600n * USDC);
-  await chain.local.confirm(await chain.local.walletFor(alice).writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [closing] }));
+  await chain.local.confirm(
+    await chain.local.walletFor(alice).writeContract({ address: chain.local.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [closing] }),
+  );
   await caughtUp(chain, book);
 
   t.like(await book.deposit(closing.toString()), { closed: true, available: 0n });
-  t.deepEqual((await book.offers(venmoUsd(10n * USDC))).map((offer) => offer.depositId), [staying.toString()]);
+  t.deepEqual(
+    (await book.offers(venmoUsd(10n * USDC))).map((offer) => offer.depositId),
+    [staying.toString()],
+  );
 });
 
 test('a re-organisation that takes an intent away gives its amount back', async (t) => {

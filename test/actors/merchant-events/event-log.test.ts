@@ -26,7 +26,14 @@ test('a recorder that takes over from another never reuses a sequence number', a
   const third = await old.record(event('evt_3'));
   t.is(third.seq, 3);
   const rows = await old.after({ merchantId: 'mer_a' }, 0, 10);
-  t.deepEqual(rows.map((row) => [row._id, row.seq]), [['evt_1', 1], ['evt_2', 2], ['evt_3', 3]]);
+  t.deepEqual(
+    rows.map((row) => [row._id, row.seq]),
+    [
+      ['evt_1', 1],
+      ['evt_2', 2],
+      ['evt_3', 3],
+    ],
+  );
 });
 
 test('rows are read by account, type, order and payment, in recording order', async (t) => {

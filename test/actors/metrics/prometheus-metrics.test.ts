@@ -56,7 +56,13 @@ test('the text parses: every family has HELP and TYPE, names carry the prefix an
 
 test("Node's default metrics are on the registry", async (t) => {
   const families = await scrape(new PrometheusMetrics());
-  for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_version_info']) {
+  for (const name of [
+    'process_cpu_user_seconds_total',
+    'process_resident_memory_bytes',
+    'nodejs_heap_size_used_bytes',
+    'nodejs_eventloop_lag_seconds',
+    'nodejs_version_info',
+  ]) {
     t.true(families.has(name), name);
   }
   const without = await scrape(new PrometheusMetrics({ defaultMetrics: false }));
@@ -106,7 +112,8 @@ test('a kind’s first report makes every outcome a series at zero, so the first
   metrics.turn('merchant', 'applied');
   metrics.effect('merchant', 'notify', 'ok');
   const f = await scrape(metrics);
-  for (const outcome of ['rejected', 'unknown_actor', 'timeout', 'unavailable', 'error']) t.is(sampleValue(f, 'peer_asks_total', { kind: 'merchant', outcome }), 0, outcome);
+  for (const outcome of ['rejected', 'unknown_actor', 'timeout', 'unavailable', 'error'])
+    t.is(sampleValue(f, 'peer_asks_total', { kind: 'merchant', outcome }), 0, outcome);
   for (const outcome of ['replayed', 'rejected', 'error']) t.is(sampleValue(f, 'peer_turns_total', { kind: 'merchant', outcome }), 0, outcome);
   t.is(sampleValue(f, 'peer_turn_conflicts_total', { kind: 'merchant' }), 0);
   for (const outcome of ['retry', 'dead_lettered']) t.is(sampleValue(f, 'peer_effects_total', { kind: 'merchant', type: 'notify', outcome }), 0, outcome);

@@ -9,7 +9,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { EmbeddedStore } from '../../../actors/index.js';
-import { ConversionRefused, DeliveryClaims, HttpConversionProvider, paymentEffects, type Delivery, type PaymentEffectDependencies } from '../../../actors/payments/index.js';
+import {
+  ConversionRefused,
+  DeliveryClaims,
+  HttpConversionProvider,
+  paymentEffects,
+  type Delivery,
+  type PaymentEffectDependencies,
+} from '../../../actors/payments/index.js';
 import { recordingEffectContext } from '../../support/effect-context.js';
 import { LIVE_CHAIN } from '../../support/payment-input.js';
 
@@ -28,7 +35,17 @@ async function provider(t: { teardown(fn: () => void): void }) {
   t.teardown(() => server.close());
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const state = (id: string, status: string, hashes: string[] = []) =>
-    states.set(id, { status: 200, body: { requestId: id, status, originAmountReceived: status === 'waiting' ? null : '25025000', sourceTransactionHash: null, destinationTransactionHashes: hashes, message: null } });
+    states.set(id, {
+      status: 200,
+      body: {
+        requestId: id,
+        status,
+        originAmountReceived: status === 'waiting' ? null : '25025000',
+        sourceTransactionHash: null,
+        destinationTransactionHashes: hashes,
+        message: null,
+      },
+    });
   return { url, states, state, client: new HttpConversionProvider({ url, timeoutMs: 1_000 }) };
 }
 
@@ -39,7 +56,14 @@ function effectsWith(client: HttpConversionProvider, claims: DeliveryClaims, del
 
 const contextFor = (paymentId: string) => recordingEffectContext('payment', paymentId, { turn: 3, at: 0 });
 
-const params = (paymentId: string, requestId: string, received = false) => ({ paymentId, requestId, received, recipient: RECIPIENT, feeRecipient: null, chain: LIVE_CHAIN });
+const params = (paymentId: string, requestId: string, received = false) => ({
+  paymentId,
+  requestId,
+  received,
+  recipient: RECIPIENT,
+  feeRecipient: null,
+  chain: LIVE_CHAIN,
+});
 
 test('each provider status tells the payment what it means; waiting and an outage tell it nothing', async (t) => {
   const { client, state, states } = await provider(t);
@@ -93,13 +117,26 @@ test('cancelling a request the provider is still converting is retried; delivere
   const { client, states } = await provider(t);
   const effects = effectsWith(client, await DeliveryClaims.open(new EmbeddedStore()), { transactionHash: DELIVERY, netUsdc: 1n, feeUsdc: 0n });
   const cancelled = (id: string, status: string, hashes: string[] = []) =>
-    states.set(id, { status: 200, body: { requestId: id, status, originAmountReceived: status === 'failure' ? null : '1', sourceTransactionHash: null, destinationTransactionHashes: hashes, message: null } });
+    states.set(id, {
+      status: 200,
+      body: {
+        requestId: id,
+        status,
+        originAmountReceived: status === 'failure' ? null : '1',
+        sourceTransactionHash: null,
+        destinationTransactionHashes: hashes,
+        message: null,
+      },
+    });
   cancelled('converting', 'pending');
   await t.throwsAsync(() => effects.cancelTransfer!(params('pay_c', 'converting'), contextFor('pay_c').context), { message: /still converting/ });
   cancelled('done', 'success', [DELIVERY]);
   const late = contextFor('pay_d');
   await effects.cancelTransfer!(params('pay_d', 'done'), late.context);
-  t.deepEqual(late.reports.map((report) => report.type), ['TRANSFER_DELIVERED']);
+  t.deepEqual(
+    late.reports.map((report) => report.type),
+    ['TRANSFER_DELIVERED'],
+  );
   cancelled('idle', 'failure');
   const idle = contextFor('pay_e');
   await effects.cancelTransfer!(params('pay_e', 'idle'), idle.context);

@@ -43,11 +43,19 @@ const verifyParams = (expiryTime: number | null) => ({
   paymentId: 'pay_live',
   platform: 'venmo',
   proof: { encryptedSessionMaterial: 'sealed', params: { PAYMENT_ID: '4100001' } },
-  intent: { intentHash: INTENT_HASH, amount: '25000000', fiatCurrency: 'USD', payeeDetails: `0x${'22'.repeat(32)}`, conversionRate: '1013700000000000000', signalTimestamp: SIGNALLED, expiryTime },
+  intent: {
+    intentHash: INTENT_HASH,
+    amount: '25000000',
+    fiatCurrency: 'USD',
+    payeeDetails: `0x${'22'.repeat(32)}`,
+    conversionRate: '1013700000000000000',
+    signalTimestamp: SIGNALLED,
+    expiryTime,
+  },
   chain: LIVE_CHAIN,
 });
 
-test('the signal read tells the payment the intent\'s expiry with its hash and signal time', async (t) => {
+test("the signal read tells the payment the intent's expiry with its hash and signal time", async (t) => {
   const { effects } = effectsOn();
   const { context, reports } = contextFor('pay_live');
   await effects.readSignal!({ paymentId: 'pay_live', transactionHash: SIGNAL_TX }, context);

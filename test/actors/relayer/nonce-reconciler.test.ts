@@ -21,7 +21,8 @@ async function relayerNode(t: ExecutionContext) {
   t.teardown(() => gateway.stop());
   const local = gateway.node.chain!.localChain!;
   const chain = new ViemRelayerChain(local.chainId, { client: local.publicClient, accounts: [RELAYER], errorAbi: protocolErrorsAbi });
-  const reconcile = () => reconcileNonces(gateway.node.system, chain, { maxFeePerGas: 200_000_000_000n, now: () => gateway.clock.now(), logger: createLogger({ level: 'silent' }) });
+  const reconcile = () =>
+    reconcileNonces(gateway.node.system, chain, { maxFeePerGas: 200_000_000_000n, now: () => gateway.clock.now(), logger: createLogger({ level: 'silent' }) });
   return { gateway, local, reconcile, wallet: { kind: 'wallet', id: walletId(local.chainId, RELAYER.address) } };
 }
 

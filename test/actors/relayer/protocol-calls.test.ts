@@ -23,7 +23,9 @@ test('signalIntent and cancelIntent go out through the relayer, and a refused ca
   await local.mintUsdc(maker.address, 100_000_000n);
   const { depositId } = await depositOn(local, maker, 100_000_000n, { range: { min: 1_000_000n, max: 100_000_000n } });
   await local.confirm(
-    await local.walletFor(maker).writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, keccak256(stringToHex('maker-id'))] }),
+    await local
+      .walletFor(maker)
+      .writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, keccak256(stringToHex('maker-id'))] }),
   );
   await acceptCurrency(local, maker, depositId, VENMO, USD, 1_020_000_000_000_000_000n);
 

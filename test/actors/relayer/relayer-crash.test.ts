@@ -35,7 +35,15 @@ function runChild(env: Record<string, string>): Promise<ChildRun> {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) =>
     child.once('exit', (code, signal) =>
-      resolve({ lines: stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>), code, signal, stderr }),
+      resolve({
+        lines: stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+        code,
+        signal,
+        stderr,
+      }),
     ),
   );
 }
@@ -47,7 +55,13 @@ for (const fault of ['before-broadcast', 'after-broadcast'] as const) {
     await local.mintUsdc(relayerAccount.address, 1_000_000n);
     const nonce = () => local.publicClient.getTransactionCount({ address: relayerAccount.address });
     const before = await nonce();
-    const env: Record<string, string> = { RPC_URL: local.rpcUrl, CHAIN_ID: String(local.chainId), USDC: local.usdc, TO: bob.address, DATA_DIR: join(root, fault) };
+    const env: Record<string, string> = {
+      RPC_URL: local.rpcUrl,
+      CHAIN_ID: String(local.chainId),
+      USDC: local.usdc,
+      TO: bob.address,
+      DATA_DIR: join(root, fault),
+    };
 
     const killed = await runChild({ ...env, SEND: '1', FAULT: fault });
     t.is(killed.signal, 'SIGKILL', killed.stderr);
@@ -63,6 +77,10 @@ for (const fault of ['before-broadcast', 'after-broadcast'] as const) {
     t.is(view.outcome!.hash, sending, 'what was mined is what was signed before the crash');
     t.deepEqual(outcomes, [{ transactionId: 'tx_crash', status: 'MINED', hash: sending, reason: null }]);
     t.is(await nonce(), before + 1, 'one transaction took one nonce');
-    t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [bob.address] }), 1_000_000n, 'the transfer ran once');
+    t.is(
+      await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [bob.address] }),
+      1_000_000n,
+      'the transfer ran once',
+    );
   });
 }

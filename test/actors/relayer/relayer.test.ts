@@ -40,7 +40,10 @@ test('a transaction is estimated, signed, sent and mined, and its owner hears MI
   t.is(again.status, 'PREPARED', 'the same id answers what its first PREPARE answered');
   t.is(await run.minedNonce(), before + 1, 'and sends nothing more');
   t.is((await run.outcomesOf('o1')).length, 1);
-  t.false(run.logs.some((line) => line.toLowerCase().includes(keyHex())), 'no log line holds the key');
+  t.false(
+    run.logs.some((line) => line.toLowerCase().includes(keyHex())),
+    'no log line holds the key',
+  );
 });
 
 test('50 concurrent sends from one wallet get 50 consecutive nonces, and all are mined', async (t) => {
@@ -55,9 +58,15 @@ test('50 concurrent sends from one wallet get 50 consecutive nonces, and all are
   );
   await run.system.effectsIdle();
   const views = await Promise.all(Array.from({ length: 50 }, (_, i) => run.view(`tx_many_${i}`)));
-  t.deepEqual(views.map((view) => view.status), Array(50).fill('MINED'));
+  t.deepEqual(
+    views.map((view) => view.status),
+    Array(50).fill('MINED'),
+  );
   const nonces = views.map((view) => Number(view.nonce)).sort((a, b) => a - b);
-  t.deepEqual(nonces, Array.from({ length: 50 }, (_, i) => before + i));
+  t.deepEqual(
+    nonces,
+    Array.from({ length: 50 }, (_, i) => before + i),
+  );
   t.is(await run.minedNonce(), before + 50);
   t.is((await run.outcomesOf('many')).length, 50);
   t.is(await run.local.publicClient.readContract({ address: run.local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [carol.address] }), 50_000_000n);
@@ -81,7 +90,11 @@ test('a transaction that reverts on chain reaches its owner FAILED with the deco
   const run = await start();
   const owner = await run.owner('race');
   await run.local.mintUsdc(alice.address, 3_000_000n);
-  await run.local.confirm(await run.local.walletFor(alice).writeContract({ address: run.local.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [relayerAccount.address, 3_000_000n] }));
+  await run.local.confirm(
+    await run.local
+      .walletFor(alice)
+      .writeContract({ address: run.local.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [relayerAccount.address, 3_000_000n] }),
+  );
   await run.local.testClient.setAutomine(false);
   const pull = encodeFunctionData({ abi: mockUSDCAbi, functionName: 'transferFrom', args: [alice.address, bob.address, 3_000_000n] });
   await run.relayer.send('tx_pull', { to: run.local.usdc, data: pull, value: 0n, purpose: 'transferFrom', owner });
@@ -143,7 +156,10 @@ test('a stuck transaction is replaced by one paying more, and only the replaceme
   t.is(mined.status, 'MINED');
   t.is(mined.outcome!.hash, bumped.attempts[1]!.hash);
   t.is(await run.minedNonce(), before + 1, 'one transaction took the nonce');
-  t.deepEqual((await run.outcomesOf('stuck')).map((outcome) => outcome.status), ['MINED']);
+  t.deepEqual(
+    (await run.outcomesOf('stuck')).map((outcome) => outcome.status),
+    ['MINED'],
+  );
   await t.throwsAsync(run.local.publicClient.getTransactionReceipt({ hash: first.attempts[0]!.hash as `0x${string}` }));
   await run.local.testClient.setAutomine(true);
 });
@@ -159,7 +175,10 @@ test('a transaction its owner cancels while it waits is REPLACED by a transfer o
   await run.relayer.cancel('tx_cancel');
   await run.system.effectsIdle();
   const cancelling = await run.view('tx_cancel');
-  t.deepEqual(cancelling.attempts.map((attempt) => attempt.kind), ['ORIGINAL', 'CANCELLATION']);
+  t.deepEqual(
+    cancelling.attempts.map((attempt) => attempt.kind),
+    ['ORIGINAL', 'CANCELLATION'],
+  );
   await run.local.testClient.mine({ blocks: 1 });
   await run.clock.advance(1_000);
   await run.system.effectsIdle();
@@ -168,8 +187,16 @@ test('a transaction its owner cancels while it waits is REPLACED by a transfer o
   t.is(replaced.status, 'REPLACED');
   t.is(replaced.outcome!.hash, cancelling.attempts[1]!.hash);
   t.is(await run.minedNonce(), before + 1);
-  t.deepEqual((await run.outcomesOf('cancel')).map((outcome) => outcome.status), ['REPLACED']);
-  const balance = await run.local.publicClient.readContract({ address: run.local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [relayerAccount.address] });
+  t.deepEqual(
+    (await run.outcomesOf('cancel')).map((outcome) => outcome.status),
+    ['REPLACED'],
+  );
+  const balance = await run.local.publicClient.readContract({
+    address: run.local.usdc,
+    abi: mockUSDCAbi,
+    functionName: 'balanceOf',
+    args: [relayerAccount.address],
+  });
   t.is(balance, 1_000_000n, 'the transfer never ran');
   await t.throwsAsync(run.relayer.cancel('tx_cancel'), { message: /already ended REPLACED/ });
   await run.local.testClient.setAutomine(true);
@@ -185,7 +212,13 @@ test('a transaction whose nonce another transaction of the key spent is DROPPED'
   // Somebody else with the key sends at the same nonce, paying more.
   const wallet = run.local.walletFor(relayerAccount);
   const block = await run.local.publicClient.getBlock();
-  const theirs = await wallet.sendTransaction({ to: bob.address, value: 2n, nonce: Number(ours.nonce), maxFeePerGas: block.baseFeePerGas! * 10n + 10_000_000_000n, maxPriorityFeePerGas: 10_000_000_000n });
+  const theirs = await wallet.sendTransaction({
+    to: bob.address,
+    value: 2n,
+    nonce: Number(ours.nonce),
+    maxFeePerGas: block.baseFeePerGas! * 10n + 10_000_000_000n,
+    maxPriorityFeePerGas: 10_000_000_000n,
+  });
   await run.local.testClient.mine({ blocks: 1 });
   await run.clock.advance(1_000);
   await run.system.effectsIdle();
@@ -193,6 +226,9 @@ test('a transaction whose nonce another transaction of the key spent is DROPPED'
   t.is(dropped.status, 'DROPPED');
   t.is(dropped.outcome!.hash, null);
   t.not(theirs, ours.attempts[0]!.hash);
-  t.deepEqual((await run.outcomesOf('dropped')).map((outcome) => outcome.status), ['DROPPED']);
+  t.deepEqual(
+    (await run.outcomesOf('dropped')).map((outcome) => outcome.status),
+    ['DROPPED'],
+  );
   await run.local.testClient.setAutomine(true);
 });

@@ -1,10 +1,5 @@
 import test from 'ava';
-import {
-  CommandRejectedError,
-  EmbeddedStore,
-  UnknownActorError,
-  type DomainEvent,
-} from '../../../actors/index.js';
+import { CommandRejectedError, EmbeddedStore, UnknownActorError, type DomainEvent } from '../../../actors/index.js';
 import { counterKind, type CounterView } from '../../support/counter-kind.js';
 import { startTestSystem } from '../../support/test-node.js';
 
@@ -27,7 +22,10 @@ test('1,000 concurrent commands spread over 10 actors leave every count exact', 
     const doc = await system.documents('counter').findOne({ _id: id });
     const view = doc!.view as unknown as CounterView;
     const expected = Array.from({ length: 100 }, (_, k) => index + 10 * k);
-    t.deepEqual([...view.applied].sort((a, b) => a - b), expected);
+    t.deepEqual(
+      [...view.applied].sort((a, b) => a - b),
+      expected,
+    );
     t.is(view.total, String(expected.reduce((sum, n) => sum + n, 0)));
     t.is(doc!.version, 101, 'OPEN and 100 ADDs: the removal of the published COUNTER_OPENED rode on an ADD, no write of its own');
   }
@@ -203,7 +201,10 @@ test('a drain finishes the turns in flight and the effects they queued, then ref
 
 test('creating an actor whose view clashes with a unique view index is refused with DUPLICATE and writes nothing', async (t) => {
   const base = counterKind();
-  const kind = { ...base, viewIndexes: [...(base.viewIndexes ?? []), { key: { 'view.status': 1 as const, 'view.rings': 1 as const }, name: 'one_open_counter', unique: true }] };
+  const kind = {
+    ...base,
+    viewIndexes: [...(base.viewIndexes ?? []), { key: { 'view.status': 1 as const, 'view.rings': 1 as const }, name: 'one_open_counter', unique: true }],
+  };
   const { system } = await startTestSystem({ kinds: [kind] });
   await system.ask(counter('first'), { type: 'OPEN' });
 

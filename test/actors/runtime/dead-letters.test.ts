@@ -18,7 +18,12 @@ const courierMachine = setup({
   id: 'courier',
   context: { refusals: [] },
   on: {
-    SEND: { actions: { type: 'tell', params: ({ event }: { event: { to: string; n: number } }) => ({ to: { kind: 'counter', id: event.to }, event: { type: 'ADD', n: event.n } }) } },
+    SEND: {
+      actions: {
+        type: 'tell',
+        params: ({ event }: { event: { to: string; n: number } }) => ({ to: { kind: 'counter', id: event.to }, event: { type: 'ADD', n: event.n } }),
+      },
+    },
     MESSAGE_REFUSED: {
       actions: assign({ refusals: ({ context, event }) => [...context.refusals, { to: event.to.id, code: event.code, type: event.event.type }] }),
     },

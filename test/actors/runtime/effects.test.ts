@@ -8,11 +8,12 @@ const counter = (id: string) => ({ kind: 'counter', id });
 test('domain events are published after the write, with the id <kind>:<id>:<version>:<index>', async (t) => {
   const { system, bus } = await startTestSystem({ kinds: [counterKind()] });
   const seen: DomainEvent[] = [];
-  const done = new Promise<void>((resolve) =>
-    void bus.consume({ durable: 'opened', types: ['COUNTER_OPENED'] }, async (event) => {
-      seen.push(event);
-      resolve();
-    }),
+  const done = new Promise<void>(
+    (resolve) =>
+      void bus.consume({ durable: 'opened', types: ['COUNTER_OPENED'] }, async (event) => {
+        seen.push(event);
+        resolve();
+      }),
   );
   await system.ask(counter('e1'), { type: 'OPEN' });
   await done;
@@ -78,10 +79,12 @@ test('an effect saved by a node that died before running it runs on the node tha
   const blocked = new Promise<void>((resolve) => (release = resolve));
   const ran: string[] = [];
   const stuck = await startTestSystem({
-    kinds: [counterKind(async (params) => {
-      await blocked;
-      ran.push(`dead:${(params as { label: string }).label}`);
-    })],
+    kinds: [
+      counterKind(async (params) => {
+        await blocked;
+        ran.push(`dead:${(params as { label: string }).label}`);
+      }),
+    ],
     store,
     clock,
   });

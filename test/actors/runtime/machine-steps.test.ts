@@ -15,7 +15,13 @@ test('a turn runs the machine once: its context factory never runs without input
     },
     on: { BUMP: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
   });
-  const kind = defineKind({ name: 'probe', machine, machineVersion: 1, createdBy: ['START'], view: (snapshot) => ({ n: (snapshot.context as { n: number }).n }) });
+  const kind = defineKind({
+    name: 'probe',
+    machine,
+    machineVersion: 1,
+    createdBy: ['START'],
+    view: (snapshot) => ({ n: (snapshot.context as { n: number }).n }),
+  });
   const { system } = await startTestSystem({ kinds: [kind] });
   await system.ask({ kind: 'probe', id: 'p' }, { type: 'START' });
   const baseline = withoutInput;

@@ -73,7 +73,10 @@ test('with no turn to ride on, a grouped write saves the removals shortly after'
   await eventually(async () => (await system.documents('counter').count({ outboxPending: true })) === 0, 'the grouped write');
   t.is(await system.documents('counter').count({ outboxPending: true }), 0);
   t.is(store.replaces, ids.length, 'one write per actor');
-  t.deepEqual(bus.published, ids.map((id) => `counter:${id}:1:0`));
+  t.deepEqual(
+    bus.published,
+    ids.map((id) => `counter:${id}:1:0`),
+  );
 });
 
 test('the sweep saves the removals still waiting, and no sweep runs a done effect again', async (t) => {
@@ -92,7 +95,11 @@ test('the sweep saves the removals still waiting, and no sweep runs a done effec
   t.is(store.replaces, ids.length, 'one write per actor');
   for (let i = 0; i < 3; i++) await clock.advance(1_000);
   t.is(store.replaces, ids.length);
-  t.deepEqual(bus.published, ids.map((id) => `counter:${id}:1:0`), 'each event published once');
+  t.deepEqual(
+    bus.published,
+    ids.map((id) => `counter:${id}:1:0`),
+    'each event published once',
+  );
 });
 
 test('a crash before the removal is saved publishes again under the next holder; the bus keeps one copy', async (t) => {

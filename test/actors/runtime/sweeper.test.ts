@@ -25,7 +25,11 @@ function lyingStore(inner: Store): Store & { lieOnce(): void } {
 test('an effect saved by a write that reported an error is run by the sweeper, with the actor in memory or not', async (t) => {
   const ran: string[] = [];
   const store = lyingStore(new EmbeddedStore());
-  const { system, clock } = await startTestSystem({ kinds: [counterKind(async (params) => void ran.push((params as { label: string }).label))], store, cacheSize: 1 });
+  const { system, clock } = await startTestSystem({
+    kinds: [counterKind(async (params) => void ran.push((params as { label: string }).label))],
+    store,
+    cacheSize: 1,
+  });
   await system.ask(counter('lied-to'), { type: 'OPEN' });
   await system.effectsIdle();
 

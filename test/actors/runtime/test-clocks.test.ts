@@ -43,7 +43,10 @@ async function start() {
   const clocks = testClockKind({ dueOnClock: (clockId, until) => system!.dueOnClock(clockId, until) });
   const started = await startTestSystem({ kinds: [clocks, counterKind(), chimeKind] });
   system = started.system;
-  await system.ask({ kind: 'test-clock', id: 'clk' }, { type: 'CREATE', id: 'clk', merchantId: 'mer', name: null, frozenTime: iso(START), at: iso(started.clock.now()) });
+  await system.ask(
+    { kind: 'test-clock', id: 'clk' },
+    { type: 'CREATE', id: 'clk', merchantId: 'mer', name: null, frozenTime: iso(START), at: iso(started.clock.now()) },
+  );
   const advance = async (frozenTime: number) => {
     await system!.ask({ kind: 'test-clock', id: 'clk' }, { type: 'ADVANCE', frozenTime: iso(frozenTime), at: iso(started.clock.now()) });
     await system!.effectsIdle();
@@ -76,7 +79,15 @@ test('an attached actor is created at the clock’s time, and its timer waits fo
   const fired = await doc('counter', 'on-clock');
   t.is((fired!.view as unknown as CounterView).rings, 1);
   const turns = await system.history.page({ kind: 'counter', id: 'on-clock' }, 0, 10);
-  t.deepEqual(turns.map((turn) => [turn.timer, turn.at]), [[null, START], [null, START], ['bell', START + HOUR]], 'the firing ran at its own due time');
+  t.deepEqual(
+    turns.map((turn) => [turn.timer, turn.at]),
+    [
+      [null, START],
+      [null, START],
+      ['bell', START + HOUR],
+    ],
+    'the firing ran at its own due time',
+  );
   t.is(((await doc('counter', 'real'))!.view as unknown as CounterView).rings, 1, 'the actor on the node’s clock is untouched by the test clock');
   const settled = (await doc('test-clock', 'clk'))!.view as unknown as TestClockView;
   t.like(settled.clock, { status: 'ready', frozenTime: iso(START + 2 * HOUR), advancingTo: null });
@@ -90,7 +101,10 @@ test('an advance fires the timers its firings set while they fall before the tar
   const chime = await doc('chime', 'c');
   t.is(chime!.timers[0]!.dueAt, START + 40 * MINUTE, 'the next one waits for the next advance');
   const turns = await system.history.page({ kind: 'chime', id: 'c' }, 0, 10);
-  t.deepEqual(turns.map((turn) => turn.at), [START, START + 10 * MINUTE, START + 20 * MINUTE, START + 30 * MINUTE]);
+  t.deepEqual(
+    turns.map((turn) => turn.at),
+    [START, START + 10 * MINUTE, START + 20 * MINUTE, START + 30 * MINUTE],
+  );
   t.is(((await doc('test-clock', 'clk'))!.view as unknown as TestClockView).clock.frozenTime, iso(START + 35 * MINUTE));
 });
 
@@ -116,6 +130,9 @@ test('a deleted clock stops an advance and keeps its time for the actors attache
   await system.ask({ kind: 'counter', id: 'on-clock' }, { type: 'ADD', n: 1 });
   await system.effectsIdle();
   const turns = await system.history.page({ kind: 'counter', id: 'on-clock' }, 1, 10);
-  t.deepEqual(turns.map((turn) => turn.at), [START + HOUR]);
+  t.deepEqual(
+    turns.map((turn) => turn.at),
+    [START + HOUR],
+  );
   t.is(((await doc('test-clock', 'clk'))!.view as unknown as TestClockView).status, 'DELETED');
 });

@@ -24,7 +24,19 @@ interface Card extends StoredDocument {
 
 const PEOPLE: Person[] = [
   { _id: 'p1', name: 'Ada', age: 36, status: 'active', tags: ['math', 'code'], address: { city: 'London', zip: 'N1' }, orders: [{ sku: 'a', qty: 1 }] },
-  { _id: 'p2', name: 'alan', age: 41, status: 'inactive', note: 'x', tags: ['code'], address: { city: 'Manchester' }, orders: [{ sku: 'b', qty: 2 }, { sku: 'a', qty: 5 }] },
+  {
+    _id: 'p2',
+    name: 'alan',
+    age: 41,
+    status: 'inactive',
+    note: 'x',
+    tags: ['code'],
+    address: { city: 'Manchester' },
+    orders: [
+      { sku: 'b', qty: 2 },
+      { sku: 'a', qty: 5 },
+    ],
+  },
   { _id: 'p3', name: 'Grace', age: 85, status: 'active', tags: [], address: { city: 'New York' } },
   { _id: 'p4', name: 'Edsger', age: 72, status: null, note: null, tags: ['math'] },
   { _id: 'p5', name: 'Barbara', status: 'active', address: { city: 'London' }, orders: [{ sku: 'c', qty: 3 }] },
@@ -134,9 +146,7 @@ export function storeContract(title: string, open: () => Promise<Store>): void {
   });
 
   test(`${title}: a partial unique index only holds matching documents to uniqueness`, async (t) => {
-    const collection = await fresh('partial', [
-      { key: { handle: 1 }, unique: true, name: 'live_handle', partialFilterExpression: { live: true } },
-    ]);
+    const collection = await fresh('partial', [{ key: { handle: 1 }, unique: true, name: 'live_handle', partialFilterExpression: { live: true } }]);
     await collection.insertOne({ _id: 'h1', handle: 'ada', live: true });
     await collection.insertOne({ _id: 'h2', handle: 'ada', live: false });
     await collection.insertOne({ _id: 'h3', handle: 'ada' });
@@ -226,15 +236,32 @@ export function storeContract(title: string, open: () => Promise<Store>): void {
   test(`${title}: sort puts missing and null before values ascending and after them descending`, async (t) => {
     const collection = await fresh('sort_null');
     for (const row of [{ _id: 's1', v: 2 }, { _id: 's2' }, { _id: 's3', v: 1 }, { _id: 's4', v: 'text' }]) await collection.insertOne(row);
-    t.deepEqual((await collection.find({}, { sort: { v: 1 } })).map((doc) => doc._id), ['s2', 's3', 's1', 's4']);
-    t.deepEqual((await collection.find({}, { sort: { v: -1 } })).map((doc) => doc._id), ['s4', 's1', 's3', 's2']);
+    t.deepEqual(
+      (await collection.find({}, { sort: { v: 1 } })).map((doc) => doc._id),
+      ['s2', 's3', 's1', 's4'],
+    );
+    t.deepEqual(
+      (await collection.find({}, { sort: { v: -1 } })).map((doc) => doc._id),
+      ['s4', 's1', 's3', 's2'],
+    );
   });
 
   test(`${title}: sort orders an array field by its smallest element ascending and largest descending`, async (t) => {
     const collection = await fresh('sort_array');
-    for (const row of [{ _id: 'x', v: [1, 5] }, { _id: 'y', v: [2, 3] }, { _id: 'z', v: 4 }]) await collection.insertOne(row);
-    t.deepEqual((await collection.find({}, { sort: { v: 1 } })).map((doc) => doc._id), ['x', 'y', 'z']);
-    t.deepEqual((await collection.find({}, { sort: { v: -1 } })).map((doc) => doc._id), ['x', 'z', 'y']);
+    for (const row of [
+      { _id: 'x', v: [1, 5] },
+      { _id: 'y', v: [2, 3] },
+      { _id: 'z', v: 4 },
+    ])
+      await collection.insertOne(row);
+    t.deepEqual(
+      (await collection.find({}, { sort: { v: 1 } })).map((doc) => doc._id),
+      ['x', 'y', 'z'],
+    );
+    t.deepEqual(
+      (await collection.find({}, { sort: { v: -1 } })).map((doc) => doc._id),
+      ['x', 'z', 'y'],
+    );
   });
 
   test(`${title}: count`, async (t) => {
@@ -261,9 +288,7 @@ export function storeContract(title: string, open: () => Promise<Store>): void {
     const collection = await fresh('race');
     await collection.insertOne({ _id: 'a1', version: 1, writer: -1 });
     const writers = Array.from({ length: 16 }, (_, writer) => writer);
-    const results = await Promise.all(
-      writers.map((writer) => collection.replaceOne({ _id: 'a1', version: 1 }, { _id: 'a1', version: 2, writer })),
-    );
+    const results = await Promise.all(writers.map((writer) => collection.replaceOne({ _id: 'a1', version: 1 }, { _id: 'a1', version: 2, writer })));
     const winners = writers.filter((writer) => results[writer]);
     t.is(winners.length, 1);
     t.deepEqual(await collection.findOne({ _id: 'a1' }), { _id: 'a1', version: 2, writer: winners[0] });

@@ -69,7 +69,11 @@ test('durable: documents, deletes and unique indexes survive a reopen, and index
   const [store, orders] = await reopen(dataDir, 'orders', ORDER_INDEXES);
   const docs = Array.from({ length: 300 }, (_, i) => ({
     _id: `ord_${i}`,
-    view: { merchantId: `m${i % 3}`, createdAt: new Date(Date.UTC(2026, 0, 1) + ((i * 7_919) % 300) * 1000).toISOString(), idempotencyKey: i % 2 ? `key-${i}` : null },
+    view: {
+      merchantId: `m${i % 3}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + ((i * 7_919) % 300) * 1000).toISOString(),
+      idempotencyKey: i % 2 ? `key-${i}` : null,
+    },
   }));
   await Promise.all(docs.map((doc) => orders.insertOne(doc)));
   t.true(await orders.deleteOne({ _id: 'ord_0' }));
@@ -82,7 +86,9 @@ test('durable: documents, deletes and unique indexes survive a reopen, and index
   t.is(await reloaded.findOne({ _id: 'ord_0' }), null);
   t.is(await reloaded.count({ 'view.merchantId': 'm1' }), 0);
   t.is((await reloaded.findOne({ _id: 'ord_3' }))?.view.merchantId, 'm2');
-  await t.throwsAsync(reloaded.insertOne({ _id: 'other', view: { merchantId: 'm0', createdAt: 'x', idempotencyKey: 'key-5' } }), { instanceOf: DuplicateKeyError });
+  await t.throwsAsync(reloaded.insertOne({ _id: 'other', view: { merchantId: 'm0', createdAt: 'x', idempotencyKey: 'key-5' } }), {
+    instanceOf: DuplicateKeyError,
+  });
   const expected = docs
     .filter((doc) => doc.view.merchantId === 'm2' && doc._id !== 'ord_0')
     .concat([{ ...docs[3]!, view: { ...docs[3]!.view, merchantId: 'm2' } }])
@@ -116,7 +122,10 @@ test('durable: a torn or damaged last record is dropped and cut off, and the sto
   damaged.writeUInt8(damaged.readUInt8(damaged.length - 2) ^ 0xff, damaged.length - 2);
   appendFileSync(journal, damaged);
   [again, reloaded] = await reopen(dataDir, 'torn');
-  t.deepEqual((await reloaded.find({}, { sort: { i: 1 } })).map((doc) => doc.i), Array.from({ length: 11 }, (_, i) => i));
+  t.deepEqual(
+    (await reloaded.find({}, { sort: { i: 1 } })).map((doc) => doc.i),
+    Array.from({ length: 11 }, (_, i) => i),
+  );
   await again.close();
 });
 
@@ -156,7 +165,10 @@ test('durable: a compaction cut short by a crash leaves the previous snapshot an
   const temporary = join(dataDir, 'snapshot-000000000002.tmp');
   writeFileSync(temporary, frame('{"snapshot":2,"format":1}'));
   const [again, reloaded] = await reopen(dataDir, 'crash');
-  t.deepEqual((await reloaded.find({})).map((doc) => doc._id), ['a', 'b']);
+  t.deepEqual(
+    (await reloaded.find({})).map((doc) => doc._id),
+    ['a', 'b'],
+  );
   t.false(existsSync(temporary));
   await again.close();
 });
@@ -195,7 +207,11 @@ test('durable: a value the journal cannot hold fails the write with nothing chan
 
 test('durable: random writes leave a reopened store equal to an in-memory one, order included', async (t) => {
   const operation = fc.oneof(
-    fc.record({ op: fc.constant('insert' as const), id: fc.integer({ min: 0, max: 15 }), value: fc.oneof(fc.integer(), fc.string(), fc.date({ noInvalidDate: true }), fc.bigInt()) }),
+    fc.record({
+      op: fc.constant('insert' as const),
+      id: fc.integer({ min: 0, max: 15 }),
+      value: fc.oneof(fc.integer(), fc.string(), fc.date({ noInvalidDate: true }), fc.bigInt()),
+    }),
     fc.record({ op: fc.constant('set' as const), id: fc.integer({ min: 0, max: 15 }), value: fc.integer({ min: 0, max: 5 }) }),
     fc.record({ op: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 15 }) }),
     fc.record({ op: fc.constant('deleteMany' as const), value: fc.integer({ min: 0, max: 5 }) }),
@@ -216,7 +232,8 @@ test('durable: random writes leave a reopened store equal to an in-memory one, o
       }
       await store.close();
       const [again, reloaded] = await reopen(dataDir, 'random');
-      const same = JSON.stringify(await reloaded.find({}), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ===
+      const same =
+        JSON.stringify(await reloaded.find({}), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ===
         JSON.stringify(await memory.find({}), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
       await again.close();
       rmSync(dataDir, { recursive: true, force: true });

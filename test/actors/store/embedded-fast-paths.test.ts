@@ -16,7 +16,9 @@ const leaf = fc.oneof(
   fc.array(scalar, { maxLength: 3 }),
   fc.array(fc.oneof(scalar, fc.constant(null), fc.array(scalar, { maxLength: 2 })), { maxLength: 3 }),
 );
-const inner = fc.dictionary(fc.constantFrom('x', 'y'), fc.oneof(leaf, fc.array(fc.dictionary(fc.constantFrom('x', 'y'), leaf), { maxLength: 2 })), { maxKeys: 2 });
+const inner = fc.dictionary(fc.constantFrom('x', 'y'), fc.oneof(leaf, fc.array(fc.dictionary(fc.constantFrom('x', 'y'), leaf), { maxLength: 2 })), {
+  maxKeys: 2,
+});
 const doc = fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(leaf, inner, fc.array(inner, { maxLength: 2 })), { maxKeys: 3 });
 const path = fc.constantFrom('a', 'b', 'a.x', 'b.y', 'c.x', 'a.x.y', 'c');
 const condition = fc.oneof(
@@ -29,7 +31,10 @@ const condition = fc.oneof(
 const fields = fc.dictionary(path, condition, { minKeys: 1, maxKeys: 2 });
 const filter = fc.oneof(
   { weight: 3, arbitrary: fields },
-  { weight: 1, arbitrary: fc.tuple(fc.array(fields, { minLength: 1, maxLength: 3 }), fc.option(fields)).map(([branches, rest]) => ({ ...rest, $or: branches })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.array(fields, { minLength: 1, maxLength: 3 }), fc.option(fields)).map(([branches, rest]) => ({ ...rest, $or: branches })),
+  },
 );
 const projection = fc.oneof(
   fc.dictionary(fc.constantFrom('a', 'b', 'c', '_id'), fc.constant<1>(1), { minKeys: 1, maxKeys: 3 }),

@@ -86,7 +86,10 @@ test('sorts walked along ordered indexes come out in mingo’s order, ties by in
 
 test('numeric ranges walked along ordered indexes, after a pinned field or under each value of a free one, find what mingo finds', async (t) => {
   // Scalars only, so every index stays usable and the walks are what answers.
-  const flat = fc.record({ a: fc.oneof(scalar, fc.constant(null)), b: fc.oneof(scalar, fc.constant(null)), c: fc.constantFrom('s0', 's1', 2, null) }, { requiredKeys: [] });
+  const flat = fc.record(
+    { a: fc.oneof(scalar, fc.constant(null)), b: fc.oneof(scalar, fc.constant(null)), c: fc.constantFrom('s0', 's1', 2, null) },
+    { requiredKeys: [] },
+  );
   const query = fc.oneof(
     fc.record({ a: scalar, b: range }),
     fc.record({ b: range }),

@@ -75,7 +75,10 @@ test('embedded: `$all` over a multikey index reads only the documents holding ev
   const search = { $or: [{ grams: { $all: ['all', 'k3', 'm42'] } }, { grams: null }] };
   t.deepEqual(
     (await collection.find({ $expr: counting, ...search }, { sort: { _id: 1 } })).map((doc) => doc._id),
-    docs.filter((doc) => doc.grams === null || (doc.grams.includes('m42') && doc.grams.includes('k3'))).map((doc) => doc._id).sort(),
+    docs
+      .filter((doc) => doc.grams === null || (doc.grams.includes('m42') && doc.grams.includes('k3')))
+      .map((doc) => doc._id)
+      .sort(),
   );
   t.is(evaluated, matches + unindexed, 'an `$or` reads the union of its branches');
 
@@ -112,8 +115,25 @@ test('embedded: a sorted chunk list keeps order, bounds and counts through inser
       const from = list.boundary((value) => value < low);
       const to = list.boundary((value) => value < high);
       const inside = sorted.filter((value) => value >= low && value < high);
-      t.deepEqual([...list.between(list.boundary(() => true), list.boundary(() => false))], [], 'an empty range');
-      t.deepEqual([...list.between(list.boundary(() => false), list.boundary(() => true))], sorted);
+      t.deepEqual(
+        [
+          ...list.between(
+            list.boundary(() => true),
+            list.boundary(() => false),
+          ),
+        ],
+        [],
+        'an empty range',
+      );
+      t.deepEqual(
+        [
+          ...list.between(
+            list.boundary(() => false),
+            list.boundary(() => true),
+          ),
+        ],
+        sorted,
+      );
       t.deepEqual([...list.between(from, to)], inside);
       t.deepEqual([...list.between(from, to, true)], [...inside].reverse());
       t.is(list.countBetween(from, to), inside.length);
@@ -123,7 +143,12 @@ test('embedded: a sorted chunk list keeps order, bounds and counts through inser
 });
 
 test('embedded: a sorted chunk list takes runs in its own order or the reverse at its ends, among inserts in the middle', (t) => {
-  const run = fc.record({ from: fc.integer({ min: -500, max: 500 }), length: fc.integer({ min: 0, max: 40 }), step: fc.constantFrom(1, -1), shuffled: fc.boolean() });
+  const run = fc.record({
+    from: fc.integer({ min: -500, max: 500 }),
+    length: fc.integer({ min: 0, max: 40 }),
+    step: fc.constantFrom(1, -1),
+    shuffled: fc.boolean(),
+  });
   fc.assert(
     fc.property(fc.array(run, { maxLength: 12 }), fc.array(fc.integer({ min: -600, max: 600 }), { maxLength: 40 }), (runs, deletes) => {
       const list = new SortedChunks<number>((x, y) => x - y, 4);
@@ -138,8 +163,16 @@ test('embedded: a sorted chunk list takes runs in its own order or the reverse a
         }
       }
       for (const value of deletes) t.is(list.delete(value), reference.delete(value));
-      const all = [...list.between(list.boundary(() => false), list.boundary(() => true))];
-      t.deepEqual(all, [...reference].sort((x, y) => x - y));
+      const all = [
+        ...list.between(
+          list.boundary(() => false),
+          list.boundary(() => true),
+        ),
+      ];
+      t.deepEqual(
+        all,
+        [...reference].sort((x, y) => x - y),
+      );
     }),
     { numRuns: 500 },
   );
@@ -205,20 +238,25 @@ function orderDoc(irregular: boolean): fc.Arbitrary<StoredDocument> {
   });
 }
 
-type Operation =
-  | { op: 'insert' | 'replace'; doc: StoredDocument }
-  | { op: 'set'; id: string; path: string; value: unknown }
-  | { op: 'delete'; id: string };
+type Operation = { op: 'insert' | 'replace'; doc: StoredDocument } | { op: 'set'; id: string; path: string; value: unknown } | { op: 'delete'; id: string };
 
 function operation(irregular: boolean): fc.Arbitrary<Operation> {
   const path = fc.constantFrom('view.merchantId', 'view.environment', 'view.status', 'view.createdAt', 'n');
   return fc.oneof(
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...IDS), path: fc.constant('view.searchGrams'), value: searchGrams }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...IDS), path: fc.constant('view.searchGrams'), value: searchGrams }),
+    },
     { weight: 4, arbitrary: orderDoc(irregular).map((doc) => ({ op: 'insert' as const, doc })) },
     { weight: 2, arbitrary: orderDoc(irregular).map((doc) => ({ op: 'replace' as const, doc })) },
     {
       weight: 2,
-      arbitrary: fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...IDS), path, value: field([...MERCHANTS, ...STATUSES, ...TIMES], irregular) }),
+      arbitrary: fc.record({
+        op: fc.constant('set' as const),
+        id: fc.constantFrom(...IDS),
+        path,
+        value: field([...MERCHANTS, ...STATUSES, ...TIMES], irregular),
+      }),
     },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), id: fc.constantFrom(...IDS) }) },
   );
@@ -293,7 +331,13 @@ const listFilter: fc.Arbitrary<Filter> = fc
 
 /** Any mix of conditions on the indexed fields and others. */
 const anyFilter: fc.Arbitrary<Filter> = fc.record(
-  { 'view.merchantId': condition(MERCHANTS), 'view.environment': condition(ENVIRONMENTS), 'view.status': condition(STATUSES), ...otherConditions, $or: searchOr },
+  {
+    'view.merchantId': condition(MERCHANTS),
+    'view.environment': condition(ENVIRONMENTS),
+    'view.status': condition(STATUSES),
+    ...otherConditions,
+    $or: searchOr,
+  },
   { requiredKeys: [] },
 );
 
@@ -359,10 +403,13 @@ test('embedded: ordered indexes answer finds and counts as a scan does, through 
 
 test('embedded: ordered indexes answer finds and counts as a scan does, over thousands of documents', async (t) => {
   const [indexed, reference] = await orderCollections('large');
-  const random = fc.sample(fc.tuple(fc.constantFrom(...MERCHANTS), fc.constantFrom(...ENVIRONMENTS), fc.constantFrom(...STATUSES), fc.integer({ min: 0, max: 400 })), {
-    numRuns: 4_000,
-    seed: 42,
-  });
+  const random = fc.sample(
+    fc.tuple(fc.constantFrom(...MERCHANTS), fc.constantFrom(...ENVIRONMENTS), fc.constantFrom(...STATUSES), fc.integer({ min: 0, max: 400 })),
+    {
+      numRuns: 4_000,
+      seed: 42,
+    },
+  );
   for (const [i, [merchantId, environment, status, second]] of random.entries()) {
     // Grams by the bits of i, so every combination is common; every 13th view has none.
     const grams = i % 13 === 0 ? null : GRAMS.filter((_, bit) => (i >> bit) & 1);
@@ -395,7 +442,11 @@ test('embedded: due timers over every shard come from the shard-and-time index, 
     indexes: [{ key: { shard: 1, nextTimerAt: 1 }, name: 'timers_by_shard' }],
   });
   const now = 1_000_000;
-  const docs = Array.from({ length: TOTAL }, (_, i) => ({ _id: `a${i}`, shard: i % 64, nextTimerAt: i % 3 === 0 ? null : i % 1_000 === 1 ? now - i : now + i }));
+  const docs = Array.from({ length: TOTAL }, (_, i) => ({
+    _id: `a${i}`,
+    shard: i % 64,
+    nextTimerAt: i % 3 === 0 ? null : i % 1_000 === 1 ? now - i : now + i,
+  }));
   for (const doc of docs) await collection.insertOne(doc);
   const due = docs.filter((doc) => doc.nextTimerAt !== null && doc.nextTimerAt <= now).sort((a, b) => a.nextTimerAt! - b.nextTimerAt!);
   t.is(due.length, 67);
@@ -408,7 +459,13 @@ test('embedded: due timers over every shard come from the shard-and-time index, 
 
   evaluated = 0;
   const later = await collection.find({ $expr: counting, nextTimerAt: { $gt: now - 500, $lt: now + 10 } }, { sort: { nextTimerAt: -1 } });
-  t.deepEqual(later.map((doc) => doc._id), docs.filter((doc) => doc.nextTimerAt !== null && doc.nextTimerAt > now - 500 && doc.nextTimerAt < now + 10).sort((a, b) => b.nextTimerAt! - a.nextTimerAt!).map((doc) => doc._id));
+  t.deepEqual(
+    later.map((doc) => doc._id),
+    docs
+      .filter((doc) => doc.nextTimerAt !== null && doc.nextTimerAt > now - 500 && doc.nextTimerAt < now + 10)
+      .sort((a, b) => b.nextTimerAt! - a.nextTimerAt!)
+      .map((doc) => doc._id),
+  );
   t.is(evaluated, later.length, 'exclusive bounds, the other direction');
 });
 
@@ -422,20 +479,29 @@ test('embedded: a handed-off document is kept as given, and under the tests a ch
   const collection = await store.collection<Card>({ name: 'hand-off', indexes: [] });
   const first: Card = { _id: 'c1', profile: { name: 'first' }, items: [{ n: 1 }] };
   await collection.insertOne(first, { handOff: true });
-  t.throws(() => {
-    first.profile.name = 'changed';
-  }, { instanceOf: TypeError });
+  t.throws(
+    () => {
+      first.profile.name = 'changed';
+    },
+    { instanceOf: TypeError },
+  );
   t.throws(() => first.items.push({ n: 2 }), { instanceOf: TypeError });
 
   // The next version shares the first one's items and brings a profile of its own: both end up frozen.
   const second: Card = { ...first, profile: { name: 'second' } };
   t.true(await collection.replaceOne({ _id: 'c1' }, second, { handOff: true }));
-  t.throws(() => {
-    second.profile.name = 'changed';
-  }, { instanceOf: TypeError });
-  t.throws(() => {
-    second.items[0]!.n = 9;
-  }, { instanceOf: TypeError });
+  t.throws(
+    () => {
+      second.profile.name = 'changed';
+    },
+    { instanceOf: TypeError },
+  );
+  t.throws(
+    () => {
+      second.items[0]!.n = 9;
+    },
+    { instanceOf: TypeError },
+  );
   t.deepEqual(await collection.findOne({ _id: 'c1' }), { _id: 'c1', profile: { name: 'second' }, items: [{ n: 1 }] });
 
   const read = (await collection.findOne({ _id: 'c1' }))!;

@@ -14,7 +14,10 @@ if (uri) {
 
   test.after.always(async () => {
     // A store that never connected has nothing to close; the database may still exist from other tests.
-    await opened?.then((store) => store.close(), () => undefined);
+    await opened?.then(
+      (store) => store.close(),
+      () => undefined,
+    );
     const client = await MongoClient.connect(uri);
     try {
       await client.db(dbName).dropDatabase();

@@ -88,7 +88,11 @@ test('a node that loses a shard and takes it back acts for its actors through on
 
   const perLease = new Map<string, number>();
   for (const run of runs) perLease.set(`${run.effect}@${run.epoch}`, (perLease.get(`${run.effect}@${run.epoch}`) ?? 0) + 1);
-  t.deepEqual([...perLease].filter(([, count]) => count > 1), [], 'no effect ran twice under one lease');
+  t.deepEqual(
+    [...perLease].filter(([, count]) => count > 1),
+    [],
+    'no effect ran twice under one lease',
+  );
   t.deepEqual(
     runs.filter((run) => run.epoch === epoch).map((run) => run.label),
     ['slow', 'fast'],

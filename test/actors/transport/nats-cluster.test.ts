@@ -26,7 +26,13 @@ async function startCluster(namespace: string, count: number, store: EmbeddedSto
   const nodes: PlatformNode[] = [];
   for (let i = 0; i < count; i++) {
     nodes.push(
-      await startNode({ config: clusterConfig(namespace, `n${i}`, leaseTtlMs), kinds: [counterKind()], store, clock, logger: createLogger({ level: 'silent' }) }),
+      await startNode({
+        config: clusterConfig(namespace, `n${i}`, leaseTtlMs),
+        kinds: [counterKind()],
+        store,
+        clock,
+        logger: createLogger({ level: 'silent' }),
+      }),
     );
   }
   return nodes;
@@ -57,7 +63,9 @@ test.serial('three nodes over NATS: commands through any node reach the owner; a
     const ids = Array.from({ length: 30 }, (_, i) => `k${i}`);
     await Promise.all(ids.map((id, i) => nodes[i % 3]!.system.ask(counter(id), { type: 'OPEN' })));
     for (const [i, id] of ids.entries()) {
-      const reply = (await nodes[(i + 1) % 3]!.system.ask(counter(id), { type: 'ADD', n: -1000 - i }).catch((error: { code?: string }) => error.code)) as unknown;
+      const reply = (await nodes[(i + 1) % 3]!.system.ask(counter(id), { type: 'ADD', n: -1000 - i }).catch(
+        (error: { code?: string }) => error.code,
+      )) as unknown;
       t.is(reply, 'NEGATIVE_AMOUNT', 'a rejection crosses the wire as its typed error');
     }
 
@@ -95,14 +103,23 @@ test.serial('three nodes over NATS: commands through any node reach the owner; a
     t.is(acknowledged.size, 600);
 
     await covered(survivors);
-    for (const shard of victimShards) t.true(survivors.some((node) => owned(node).includes(shard)), `shard ${shard} moved`);
+    for (const shard of victimShards)
+      t.true(
+        survivors.some((node) => owned(node).includes(shard)),
+        `shard ${shard} moved`,
+      );
 
     const views = new Map<string, CounterView>();
-    for (const id of ids) views.set(id, (await store.collection({ name: 'actors_counter', indexes: [] }).then((c) => c.findOne({ _id: id })))!.view as unknown as CounterView);
+    for (const id of ids)
+      views.set(id, (await store.collection({ name: 'actors_counter', indexes: [] }).then((c) => c.findOne({ _id: id })))!.view as unknown as CounterView);
     for (const [k, id] of acknowledged) {
       t.is(views.get(id)!.applied.filter((n) => n === k).length, 1, `command ${k} is in ${id} exactly once`);
     }
-    t.is([...views.values()].reduce((sum, view) => sum + view.applied.length, 0), 600, 'nothing else was applied');
+    t.is(
+      [...views.values()].reduce((sum, view) => sum + view.applied.length, 0),
+      600,
+      'nothing else was applied',
+    );
 
     await clock.advance(60_000);
     for (const id of victimActors) {

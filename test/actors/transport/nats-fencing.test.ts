@@ -42,7 +42,15 @@ test.serial('over NATS, 300 asks retried while their turns are queued each add e
   const nodes: PlatformNode[] = [];
   t.teardown(() => Promise.all(nodes.map((node) => node.stop())));
   for (const id of ['a', 'b']) {
-    nodes.push(await startNode({ config: config(namespace, id, SHARED_NATS_URL, { ATTEMPT_TIMEOUT_MS: 50 }), kinds: [counterKind()], store, clock, logger: createLogger({ level: 'silent' }) }));
+    nodes.push(
+      await startNode({
+        config: config(namespace, id, SHARED_NATS_URL, { ATTEMPT_TIMEOUT_MS: 50 }),
+        kinds: [counterKind()],
+        store,
+        clock,
+        logger: createLogger({ level: 'silent' }),
+      }),
+    );
   }
   await eventually(() => held(nodes[0]!).length + held(nodes[1]!).length === SHARDS && held(nodes[1]!).length > 0, 'both nodes hold shards');
 

@@ -155,7 +155,13 @@ for (const autoSelectFamily of [true, false]) {
 
     const error = await new Promise<Error>((resolve, reject) => {
       // http.request hands autoSelectFamily on to the socket; its types do not list it.
-      const options: http.RequestOptions & { autoSelectFamily: boolean } = { host: 'localhost', port, agent: false, autoSelectFamily, lookup: guardedLookup(false) };
+      const options: http.RequestOptions & { autoSelectFamily: boolean } = {
+        host: 'localhost',
+        port,
+        agent: false,
+        autoSelectFamily,
+        lookup: guardedLookup(false),
+      };
       const req = http.request(options);
       req.on('error', resolve);
       req.on('response', () => reject(new Error('the request reached the server')));

@@ -23,9 +23,7 @@ function standardSchemeAccepts(headers: Record<string, string>, body: string, se
   const expected = createHmac('sha256', key)
     .update(Buffer.from(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`, 'utf8'))
     .digest();
-  return (headers['webhook-signature'] ?? '')
-    .split(' ')
-    .some((entry) => entry.startsWith('v1,') && sameBytes(Buffer.from(entry.slice(3), 'base64'), expected));
+  return (headers['webhook-signature'] ?? '').split(' ').some((entry) => entry.startsWith('v1,') && sameBytes(Buffer.from(entry.slice(3), 'base64'), expected));
 }
 
 // The library refuses timestamps more than five minutes from its own clock.

@@ -20,7 +20,9 @@ const wallets = { wallet: async () => ({}) as never };
 const ZERO = '0x0000000000000000000000000000000000000000';
 const body = () => ({
   requestId: randomUUID(),
-  calls: { createDeposit: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'createDeposit', args: [targets.usdc, 5n, { min: 1n, max: 5n }, ZERO, ZERO] }) },
+  calls: {
+    createDeposit: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'createDeposit', args: [targets.usdc, 5n, { min: 1n, max: 5n }, ZERO, ZERO] }),
+  },
 });
 
 /** A system whose deposit actor takes the request, then reads as `after` describes. */
@@ -30,13 +32,25 @@ function systemWhere(after: (request: DepositRequest) => Record<string, unknown>
     documents: () => ({ findOne: async () => (view ? { view } : null), find: async () => [] }),
     ask: async (_address: unknown, event: { type: string } & DepositRequest) => {
       const { type: _type, ...request } = event;
-      view = { walletAddress: WALLET, fingerprint: request.fingerprint, chainId: request.chainId, depositId: '1', escrowAddress: request.escrow, transactionHash: null, transactionId: null, ...after(request) };
+      view = {
+        walletAddress: WALLET,
+        fingerprint: request.fingerprint,
+        chainId: request.chainId,
+        depositId: '1',
+        escrowAddress: request.escrow,
+        transactionHash: null,
+        transactionId: null,
+        ...after(request),
+      };
     },
   } as unknown as ActorSystem;
 }
 
 async function refusal(create: Promise<unknown>): Promise<ApiError> {
-  const error = await create.then(() => null, (caught: unknown) => caught);
+  const error = await create.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }

@@ -60,19 +60,33 @@ test.serial('a deposit created and configured in one sponsored batch: 201 with t
   t.is(deposit.depositor, maker.account.address, 'the embedded wallet holds the deposit, not the sponsor');
   t.is(deposit.available, amount);
   t.true(deposit.disputeProtectionEnabled, 'the setup calls ran on the reserved id');
-  t.is(await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'payeeDetails', args: [next, idHash('venmo')] }), idHash('@maker-atomic'));
   t.is(
-    await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'minConversionRate', args: [next, idHash('venmo'), idHash('USD')] }),
+    await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'payeeDetails', args: [next, idHash('venmo')] }),
+    idHash('@maker-atomic'),
+  );
+  t.is(
+    await local.publicClient.readContract({
+      address: local.escrow,
+      abi: escrowAbi,
+      functionName: 'minConversionRate',
+      args: [next, idHash('venmo'), idHash('USD')],
+    }),
     1_010_000_000_000_000_000n,
   );
   t.is(await local.publicClient.getBalance({ address: maker.account.address }), 0n, 'the wallet paid no gas: it holds no ether at all');
 
-  const again = await atomicCreate(gateway, maker.headers, { ...request, calls: { ...request.calls, createDeposit: request.calls.createDeposit.toUpperCase().replace('0X', '0x') } });
+  const again = await atomicCreate(gateway, maker.headers, {
+    ...request,
+    calls: { ...request.calls, createDeposit: request.calls.createDeposit.toUpperCase().replace('0X', '0x') },
+  });
   t.is(again.status, 201, 'the same request again, in other letter case, answers as the first');
   t.deepEqual(again.body.responseObject, created.body.responseObject);
   t.is(await depositCount(), next, 'and creates nothing more');
 
-  const other = await atomicCreate(gateway, maker.headers, { ...request, calls: { ...request.calls, setDisputeProtectionEnabled: disputeProtectionCall(false) } });
+  const other = await atomicCreate(gateway, maker.headers, {
+    ...request,
+    calls: { ...request.calls, setDisputeProtectionEnabled: disputeProtectionCall(false) },
+  });
   t.is(other.status, 409);
   t.is(other.body.errorCode, 'REQUEST_ID_CONFLICT');
 
@@ -96,7 +110,13 @@ test.serial('unsafe or invalid calldata is refused with its field named, and cha
     ['a deposit of another token', { createDeposit: createDepositCall(local, amount, stranger()) }, 400, 'UNSAFE_CALLDATA', /calls\.createDeposit.*token/],
     ['a transfer in the createDeposit slot', { createDeposit: approveCall(local, amount) }, 400, 'INVALID_CALLDATA', /calls\.createDeposit/],
     ['withdrawing in a configuration slot', { configureDeposit: withdraw }, 400, 'UNSAFE_CALLDATA', /calls\.configureDeposit calls withdrawDeposit/],
-    ['configuring another deposit', { configureDeposits: [paymentMethodCall('venmo', '@x', 1n)] }, 400, 'INVALID_CALLDATA', /calls\.configureDeposits\[0\] names deposit 1/],
+    [
+      'configuring another deposit',
+      { configureDeposits: [paymentMethodCall('venmo', '@x', 1n)] },
+      400,
+      'INVALID_CALLDATA',
+      /calls\.configureDeposits\[0\] names deposit 1/,
+    ],
     ['an unknown selector', { setRateManager: '0xdeadbeef' }, 400, 'INVALID_CALLDATA', /calls\.setRateManager/],
     ['an extra call', { transfer: '0xdeadbeef' }, 400, undefined, /Invalid request/],
     ['odd-length hex', { createDeposit: '0x1234567' }, 400, undefined, /Invalid request/],
@@ -144,44 +164,59 @@ test.serial('a batch that would revert (more USDC than the wallet holds) is a 40
   t.is(replay.body.errorCode, 'CALLDATA_REVERTS');
 });
 
-test.serial('another deposit created before the batch is mined takes the reserved id: the batch reverts whole and is submitted again under the next', async (t) => {
-  t.timeout(120_000);
-  const maker = await signInEmbedded(gateway, 3);
-  const rival = anvilTestAccount(3);
-  const amount = parseUnits('100', 6);
-  await local.mintUsdc(rival.address, amount);
-  const request = depositRequest(local, amount);
-  await local.testClient.setAutomine(false);
-  let automining = false;
-  t.teardown(async () => void (automining || (await local.testClient.setAutomine(true))));
+test.serial(
+  'another deposit created before the batch is mined takes the reserved id: the batch reverts whole and is submitted again under the next',
+  async (t) => {
+    t.timeout(120_000);
+    const maker = await signInEmbedded(gateway, 3);
+    const rival = anvilTestAccount(3);
+    const amount = parseUnits('100', 6);
+    await local.mintUsdc(rival.address, amount);
+    const request = depositRequest(local, amount);
+    await local.testClient.setAutomine(false);
+    let automining = false;
+    t.teardown(async () => void (automining || (await local.testClient.setAutomine(true))));
 
-  const created = await atomicCreate(gateway, maker.headers, request);
-  t.is(created.status, 201, JSON.stringify(created.body));
-  const reserved = BigInt(created.body.responseObject.depositId);
-  // The rival's deposit pays a higher tip, so the block takes it before the batch.
-  const rivalWallet = local.walletFor(rival);
-  const tip = { maxFeePerGas: parseUnits('500', 9), maxPriorityFeePerGas: parseUnits('400', 9) };
-  await rivalWallet.writeContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [local.escrow, amount], ...tip });
-  await rivalWallet.writeContract({ address: local.escrow, abi: escrowAbi, functionName: 'createDeposit', args: [local.usdc, amount, { min: 1_000_000n, max: amount }, rival.address, rival.address], ...tip, gas: 400_000n });
-  await local.testClient.mine({ blocks: 1 });
-  await local.testClient.setAutomine(true);
-  automining = true;
+    const created = await atomicCreate(gateway, maker.headers, request);
+    t.is(created.status, 201, JSON.stringify(created.body));
+    const reserved = BigInt(created.body.responseObject.depositId);
+    // The rival's deposit pays a higher tip, so the block takes it before the batch.
+    const rivalWallet = local.walletFor(rival);
+    const tip = { maxFeePerGas: parseUnits('500', 9), maxPriorityFeePerGas: parseUnits('400', 9) };
+    await rivalWallet.writeContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [local.escrow, amount], ...tip });
+    await rivalWallet.writeContract({
+      address: local.escrow,
+      abi: escrowAbi,
+      functionName: 'createDeposit',
+      args: [local.usdc, amount, { min: 1_000_000n, max: amount }, rival.address, rival.address],
+      ...tip,
+      gas: 400_000n,
+    });
+    await local.testClient.mine({ blocks: 1 });
+    await local.testClient.setAutomine(true);
+    automining = true;
 
-  const confirmed = await untilOnClock(
-    gateway.clock,
-    () => atomicCreateStatus(gateway, maker.headers, request.requestId),
-    (answer) => answer.body.responseObject?.status !== 'pending',
-    'the request resubmitted and confirmed',
-  );
-  t.like(confirmed.body.responseObject, { status: 'confirmed', depositId: (reserved + 1n).toString() });
-  const depositorOf = async (id: bigint) => (await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [id] })).depositor;
-  t.is(await depositorOf(reserved), rival.address, 'the rival took the reserved id');
-  t.is(await depositorOf(reserved + 1n), maker.account.address, 'the maker’s deposit is the next one, created once');
-  const firstBatch = await gateway.node.relayer!.read(`${request.requestId}-batch-0`);
-  t.like(firstBatch, { status: 'FAILED' });
-  t.regex(firstBatch!.outcome!.reason!, /^DepositIdTaken\(/, 'the first batch reverted on its pre-assertion');
-  t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [maker.account.address] }), parseUnits('10000', 6) - amount, 'the wallet paid its amount once');
-});
+    const confirmed = await untilOnClock(
+      gateway.clock,
+      () => atomicCreateStatus(gateway, maker.headers, request.requestId),
+      (answer) => answer.body.responseObject?.status !== 'pending',
+      'the request resubmitted and confirmed',
+    );
+    t.like(confirmed.body.responseObject, { status: 'confirmed', depositId: (reserved + 1n).toString() });
+    const depositorOf = async (id: bigint) =>
+      (await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [id] })).depositor;
+    t.is(await depositorOf(reserved), rival.address, 'the rival took the reserved id');
+    t.is(await depositorOf(reserved + 1n), maker.account.address, 'the maker’s deposit is the next one, created once');
+    const firstBatch = await gateway.node.relayer!.read(`${request.requestId}-batch-0`);
+    t.like(firstBatch, { status: 'FAILED' });
+    t.regex(firstBatch!.outcome!.reason!, /^DepositIdTaken\(/, 'the first batch reverted on its pre-assertion');
+    t.is(
+      await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'balanceOf', args: [maker.account.address] }),
+      parseUnits('10000', 6) - amount,
+      'the wallet paid its amount once',
+    );
+  },
+);
 
 function stranger(): `0x${string}` {
   return '0x1111111111111111111111111111111111111111';
@@ -201,11 +236,28 @@ test.serial('the call lists hold 1 to 32 calls, each at least 4 bytes; dispute p
     t.is(answer.status, 400, what);
     t.truthy(answer.body.responseObject.fieldErrors.calls, what);
   }
-  const request = { ...base, calls: { ...base.calls, setDisputeProtectionEnabled: disputeProtectionCall(false), setDisputeProtectionEnabledCalls: Array(32).fill(disputeProtectionCall(true)) } };
+  const request = {
+    ...base,
+    calls: {
+      ...base.calls,
+      setDisputeProtectionEnabled: disputeProtectionCall(false),
+      setDisputeProtectionEnabledCalls: Array(32).fill(disputeProtectionCall(true)),
+    },
+  };
   const created = await atomicCreate(gateway, maker.headers, request);
   t.is(created.status, 201, '32 calls are allowed');
-  await untilOnClock(gateway.clock, () => atomicCreateStatus(gateway, maker.headers, request.requestId), (answer) => answer.body.responseObject?.status === 'confirmed', 'confirmed');
-  const deposit = await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [BigInt(created.body.responseObject.depositId)] });
+  await untilOnClock(
+    gateway.clock,
+    () => atomicCreateStatus(gateway, maker.headers, request.requestId),
+    (answer) => answer.body.responseObject?.status === 'confirmed',
+    'confirmed',
+  );
+  const deposit = await local.publicClient.readContract({
+    address: local.escrow,
+    abi: escrowAbi,
+    functionName: 'getDeposit',
+    args: [BigInt(created.body.responseObject.depositId)],
+  });
   t.true(deposit.disputeProtectionEnabled, 'the list ran after setDisputeProtectionEnabled(false)');
 });
 
@@ -233,7 +285,12 @@ test.serial('two requests under one requestId at once: one is created, the other
     atomicCreate(gateway, maker.headers, { ...request, calls: { ...request.calls, setDisputeProtectionEnabled: disputeProtectionCall(false) } }),
   ]);
   t.deepEqual(answers.map((answer) => answer.status).sort(), [201, 409]);
-  await untilOnClock(gateway.clock, () => atomicCreateStatus(gateway, maker.headers, request.requestId), (answer) => answer.body.responseObject?.status !== 'pending', 'settled');
+  await untilOnClock(
+    gateway.clock,
+    () => atomicCreateStatus(gateway, maker.headers, request.requestId),
+    (answer) => answer.body.responseObject?.status !== 'pending',
+    'settled',
+  );
   t.is(await depositCount(), before + 1n);
 });
 
@@ -251,8 +308,16 @@ test.serial('requests in flight at once are reserved consecutive ids, and none h
   await local.testClient.mine({ blocks: 1 });
   await local.testClient.setAutomine(true);
   automining = true;
-  for (const [maker, request, id] of [[first, a, next], [second, b, next + 1n]] as const) {
-    const status = await untilOnClock(gateway.clock, () => atomicCreateStatus(gateway, maker.headers, request.requestId), (answer) => answer.body.responseObject?.status !== 'pending', 'confirmed');
+  for (const [maker, request, id] of [
+    [first, a, next],
+    [second, b, next + 1n],
+  ] as const) {
+    const status = await untilOnClock(
+      gateway.clock,
+      () => atomicCreateStatus(gateway, maker.headers, request.requestId),
+      (answer) => answer.body.responseObject?.status !== 'pending',
+      'confirmed',
+    );
     t.like(status.body.responseObject, { status: 'confirmed', depositId: id.toString() });
   }
   t.is(await gateway.node.relayer!.read(`${b.requestId}-batch-1`), null, 'the second batch was built for its own id, not resubmitted');

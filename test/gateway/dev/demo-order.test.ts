@@ -29,7 +29,10 @@ test('a demo order is a live 25.00 USD order of the demo merchant, to its local 
     t.true(String(page.body).includes('<title>Checkout</title>'));
     const read = await gateway.request('GET', `/api/v1/orders/${order.id}`);
     t.is(read.status, 200);
-    t.like(read.body.responseObject, { order: { id: order.id, requestedFiat: { amount: '25.00', currency: 'USD' } }, merchant: { name: 'Demo merchant', environment: 'LIVE' } });
+    t.like(read.body.responseObject, {
+      order: { id: order.id, requestedFiat: { amount: '25.00', currency: 'USD' } },
+      merchant: { name: 'Demo merchant', environment: 'LIVE' },
+    });
 
     const again = await gateway.request('POST', '/dev/demo-order');
     t.is(again.status, 201);
@@ -41,6 +44,12 @@ test('without a demo merchant, a demo order is refused with a code that says so,
     await gateway.createMerchant();
     const refused = await gateway.request('POST', '/dev/demo-order');
     t.is(refused.status, 404);
-    t.deepEqual(refused.body, { success: false, message: 'No demo merchant on this node', responseObject: null, statusCode: 404, errorCode: 'DEMO_MERCHANT_NOT_FOUND' });
+    t.deepEqual(refused.body, {
+      success: false,
+      message: 'No demo merchant on this node',
+      responseObject: null,
+      statusCode: 404,
+      errorCode: 'DEMO_MERCHANT_NOT_FOUND',
+    });
     t.is(await gateway.node.system.documents('order').count({}), 0);
   }));

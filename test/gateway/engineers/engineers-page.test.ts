@@ -13,7 +13,8 @@ test('the page is served without the token, holds no data, and loads only its ow
   t.is(page.status, 200);
   t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
   const csp = page.headers.get('content-security-policy') ?? '';
-  for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"]) t.true(csp.includes(directive), directive);
+  for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"])
+    t.true(csp.includes(directive), directive);
   t.is(page.headers.get('cache-control'), 'no-store');
   const html = String(page.body);
   t.true(html.includes('<script type="module" src="/internal/engineers/app.js"></script>'));
@@ -45,7 +46,8 @@ test('any other spelling of the page’s path is the admin area’s: a 401 witho
 test('without an admin token configured there is no page', async (t) => {
   const off = await startTestGateway({ PEER_ADMIN_TOKEN: undefined });
   try {
-    for (const path of ['/internal/engineers', '/internal/engineers/app.js', '/internal/engineers/app.css']) t.deepEqual((await off.request('GET', path)).body, notFound, path);
+    for (const path of ['/internal/engineers', '/internal/engineers/app.js', '/internal/engineers/app.css'])
+      t.deepEqual((await off.request('GET', path)).body, notFound, path);
   } finally {
     await off.stop();
   }

@@ -14,7 +14,16 @@ import type { orderSequence } from '../../../gateway/schemas/sequence-schemas.js
 import type { watchlist } from '../../../gateway/schemas/watchlist-schemas.js';
 import { activeStateIds, stateLabel } from '../../../gateway/engineers/client/active-states.js';
 import { HistoryPager } from '../../../gateway/engineers/client/history-pager.js';
-import type { ActorAsOf, ActorSearch, InspectedActor, OrderSequence, SentEvent, Turn, TurnPage, Watchlist } from '../../../gateway/engineers/client/inspector-types.js';
+import type {
+  ActorAsOf,
+  ActorSearch,
+  InspectedActor,
+  OrderSequence,
+  SentEvent,
+  Turn,
+  TurnPage,
+  Watchlist,
+} from '../../../gateway/engineers/client/inspector-types.js';
 import { actorAddress, readAddress } from '../../../gateway/engineers/client/page-address.js';
 import { stepBack, stepForward, travelLabel } from '../../../gateway/engineers/client/time-travel.js';
 import { effectsOf } from '../../../gateway/engineers/client/turn-effects.js';
@@ -54,14 +63,21 @@ test('a state value is the machine, each state it names and their ancestors, as 
   t.deepEqual(activeStateIds(payment, 'EXPIRED'), ['payment', 'payment.EXPIRED']);
 
   const parallel = state('m', 'compound', [
-    state('m.RUNNING', 'parallel', [state('m.RUNNING.a', 'compound', [state('m.RUNNING.a.X', 'atomic')]), state('m.RUNNING.b', 'compound', [state('m.RUNNING.b.Y', 'atomic')])]),
+    state('m.RUNNING', 'parallel', [
+      state('m.RUNNING.a', 'compound', [state('m.RUNNING.a.X', 'atomic')]),
+      state('m.RUNNING.b', 'compound', [state('m.RUNNING.b.Y', 'atomic')]),
+    ]),
   ]);
   t.deepEqual(activeStateIds(parallel, { RUNNING: { a: 'X', b: 'Y' } }), ['m', 'm.RUNNING', 'm.RUNNING.a', 'm.RUNNING.a.X', 'm.RUNNING.b', 'm.RUNNING.b.Y']);
 
   // A state with an id of its own in the machine is found by its key, not by a guessed path.
   const ownId = state('m', 'compound', [{ ...state('m.A', 'compound', [{ ...state('custom', 'atomic'), key: 'B' }]), key: 'A' }]);
   t.deepEqual(activeStateIds(ownId, { A: 'B' }), ['m', 'm.A', 'custom']);
-  t.deepEqual(activeStateIds(payment, { GONE: 'NOWHERE' }), ['payment'], 'a state the chart lacks (another machine version) highlights nothing under the machine');
+  t.deepEqual(
+    activeStateIds(payment, { GONE: 'NOWHERE' }),
+    ['payment'],
+    'a state the chart lacks (another machine version) highlights nothing under the machine',
+  );
 });
 
 test('a state value in one line', (t) => {
@@ -95,18 +111,40 @@ test('a turn’s effects in words: emits, tells, other effects, timers set and c
         timersCancelled: ['t0'],
       }),
     ),
-    ['emit ORDER_CREATED', 'tell order:ord_1 PAYMENT_UPDATED', 'signalIntent', 'set xstate.after.window.payment.CREATED at 2026-11-23T13:00:00.000Z', 'cancel t0'],
+    [
+      'emit ORDER_CREATED',
+      'tell order:ord_1 PAYMENT_UPDATED',
+      'signalIntent',
+      'set xstate.after.window.payment.CREATED at 2026-11-23T13:00:00.000Z',
+      'cancel t0',
+    ],
   );
   t.deepEqual(effectsOf(turn(2)), ['—']);
 });
 
 /** A turn taking `type` from state `before` to `after`, by a timer when `timer` is set. */
-const step = (type: string, before: string, after: string, timer: string | null = null): Turn => ({ ...turn(0), event: { type }, stateBefore: before, stateAfter: after, timer });
+const step = (type: string, before: string, after: string, timer: string | null = null): Turn => ({
+  ...turn(0),
+  event: { type },
+  stateBefore: before,
+  stateAfter: after,
+  timer,
+});
 
 test('polling folded: repeats of one turn, or of a pair (a transaction’s timer and NOT_MINED), are one row with a count', (t) => {
   const tick = step('xstate.after.checkEvery', 'SUBMITTED.waiting', 'SUBMITTED.checking', 'checkEvery');
   const notMined = step('NOT_MINED', 'SUBMITTED.checking', 'SUBMITTED.waiting');
-  const turns = [step('PREPARE', 'x', 'SUBMITTED.waiting'), tick, notMined, tick, notMined, tick, notMined, tick, step('RECEIPT', 'SUBMITTED.checking', 'MINED')];
+  const turns = [
+    step('PREPARE', 'x', 'SUBMITTED.waiting'),
+    tick,
+    notMined,
+    tick,
+    notMined,
+    tick,
+    notMined,
+    tick,
+    step('RECEIPT', 'SUBMITTED.checking', 'MINED'),
+  ];
   t.deepEqual(foldTurns(turns), [
     { first: 0, last: 0, period: 1, count: 1 },
     { first: 1, last: 6, period: 2, count: 3 },
@@ -118,7 +156,11 @@ test('polling folded: repeats of one turn, or of a pair (a transaction’s timer
     { first: 0, last: 2, period: 1, count: 3 },
     { first: 3, last: 3, period: 1, count: 1 },
   ]);
-  t.deepEqual(foldTurns([same, step('PAYMENT_UPDATED', 'CREATED', 'PAID'), same]).map((row) => row.count), [1, 1, 1], 'a different state is not a repeat');
+  t.deepEqual(
+    foldTurns([same, step('PAYMENT_UPDATED', 'CREATED', 'PAID'), same]).map((row) => row.count),
+    [1, 1, 1],
+    'a different state is not a repeat',
+  );
   t.deepEqual(foldTurns([]), []);
 });
 
@@ -169,20 +211,34 @@ test('the pager reads page after page from nextAfter, and nothing past the last'
   const pager = new HistoryPager(history.fetch, 2);
   t.true(pager.hasMore);
   await pager.more();
-  t.deepEqual(pager.turns.map((one) => one.version), [1, 3]);
+  t.deepEqual(
+    pager.turns.map((one) => one.version),
+    [1, 3],
+  );
   await pager.more();
   await pager.more();
   t.false(pager.hasMore);
   t.deepEqual(await pager.more(), []);
   t.deepEqual(pager.turns, history.all);
-  t.deepEqual(history.asked, [[0, 2], [3, 2], [7, 2]]);
+  t.deepEqual(history.asked, [
+    [0, 2],
+    [3, 2],
+    [7, 2],
+  ]);
 
   const rest = served(5);
   const all = new HistoryPager(rest.fetch, 2);
   await all.more();
   await all.rest();
   t.deepEqual(all.turns, rest.all);
-  t.deepEqual(rest.asked, [[0, 2], [3, 100]], 'the rest in the largest pages');
+  t.deepEqual(
+    rest.asked,
+    [
+      [0, 2],
+      [3, 100],
+    ],
+    'the rest in the largest pages',
+  );
 });
 
 test('steps through time: back from now is the newest turn, forward past it is now again', async (t) => {

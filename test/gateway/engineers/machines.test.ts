@@ -16,14 +16,21 @@ test('the list names every machine of the running code, with the kind running it
   const machines = answer.body.responseObject as Array<{ name: string; kind?: string; machineVersion?: number; states: number }>;
   const names = machines.map((machine) => machine.name);
   t.deepEqual(names, [...names].sort(), 'by name');
-  for (const name of ['order', 'payment', 'delivery', 'webhook', 'merchant', 'maker', 'maker-session', 'referral-code', 'wallet-transfer']) t.true(names.includes(name), name);
+  for (const name of ['order', 'payment', 'delivery', 'webhook', 'merchant', 'maker', 'maker-session', 'referral-code', 'wallet-transfer'])
+    t.true(names.includes(name), name);
   t.deepEqual(
     machines.find((machine) => machine.name === 'payment'),
     { name: 'payment', kind: 'payment', machineVersion: 2, states: chartStates(chartDefinition(paymentMachine)).length },
   );
-  t.like(machines.find((machine) => machine.name === 'maker'), { kind: 'maker-record', machineVersion: 1 });
+  t.like(
+    machines.find((machine) => machine.name === 'maker'),
+    { kind: 'maker-record', machineVersion: 1 },
+  );
   // This node sends no transactions (no chain): the machine is charted, no kind runs it here.
-  t.deepEqual(machines.find((machine) => machine.name === 'transaction'), { name: 'transaction', states: chartStates(chartDefinition(transactionMachine)).length });
+  t.deepEqual(
+    machines.find((machine) => machine.name === 'transaction'),
+    { name: 'transaction', states: chartStates(chartDefinition(transactionMachine)).length },
+  );
 });
 
 test('a machine’s chart is its definition as JSON, nested states, guards and delays included', async (t) => {
@@ -33,7 +40,10 @@ test('a machine’s chart is its definition as JSON, nested states, guards and d
   const created = answer.body.responseObject.root.states.find((state: { key: string }) => state.key === 'CREATED');
   t.is(created.type, 'compound');
   t.true(created.states.some((state: { id: string }) => state.id === 'payment.CREATED.AWAITING_PAYMENT'));
-  t.like(created.transitions.find((transition: { delay?: unknown }) => transition.delay), { event: null, delay: { label: 'window', name: 'window' }, targets: ['payment.EXPIRED'] });
+  t.like(
+    created.transitions.find((transition: { delay?: unknown }) => transition.delay),
+    { event: null, delay: { label: 'window', name: 'window' }, targets: ['payment.EXPIRED'] },
+  );
 });
 
 test('an unknown machine is a 404, a name no machine could have a 400', async (t) => {

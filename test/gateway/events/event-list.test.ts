@@ -9,11 +9,18 @@ const DAY = 24 * HOUR;
 
 test('the list holds the bodies the webhooks were sent, newest first, filtered by type, order and payment, paged', async (t) => {
   const world = await webhookWorld(t);
-  const { order, payment } = answerOf(await world.gateway.request('POST', '/api/v1/sandbox/test-order', { key: world.key, body: {} }), 201, 'sandbox test order');
+  const { order, payment } = answerOf(
+    await world.gateway.request('POST', '/api/v1/sandbox/test-order', { key: world.key, body: {} }),
+    201,
+    'sandbox test order',
+  );
   await world.receiver.until(() => world.receiver.delivered().length === 4);
   const listed = await untilListed(world.gateway, world.key, 4);
 
-  t.deepEqual(listed.map((event) => event.type), ['ORDER_FULFILLED', 'PAYMENT_SETTLED', 'PAYMENT_CREATED', 'ORDER_CREATED']);
+  t.deepEqual(
+    listed.map((event) => event.type),
+    ['ORDER_FULFILLED', 'PAYMENT_SETTLED', 'PAYMENT_CREATED', 'ORDER_CREATED'],
+  );
   // Byte for byte the webhook bodies: the log keeps what the dispatcher's builder made.
   t.deepEqual(
     [...listed].reverse().map((event) => JSON.stringify(event)),
@@ -49,13 +56,26 @@ test('another merchant’s events, and the other environment’s, are never list
   const ownLive = await untilListed(gateway, merchant.liveKey, 1);
   const ownSandbox = await untilListed(gateway, merchant.sandboxKey, 1);
   const otherLive = await untilListed(gateway, other.liveKey, 1);
-  t.deepEqual(ownLive.map((event) => event.data.order.id), [live.id]);
-  t.deepEqual(ownSandbox.map((event) => event.data.order.id), [sandbox.id]);
-  t.deepEqual(otherLive.map((event) => event.data.order.id), [others.id]);
+  t.deepEqual(
+    ownLive.map((event) => event.data.order.id),
+    [live.id],
+  );
+  t.deepEqual(
+    ownSandbox.map((event) => event.data.order.id),
+    [sandbox.id],
+  );
+  t.deepEqual(
+    otherLive.map((event) => event.data.order.id),
+    [others.id],
+  );
   t.deepEqual((await listEvents(gateway, other.sandboxKey)).events, []);
 
   // Asking for the merchant's own order or payment ids by another key finds nothing, not a hint that they exist.
-  for (const [key, id] of [[other.liveKey, live.id], [merchant.sandboxKey, live.id], [merchant.liveKey, sandbox.id]] as const) {
+  for (const [key, id] of [
+    [other.liveKey, live.id],
+    [merchant.sandboxKey, live.id],
+    [merchant.liveKey, sandbox.id],
+  ] as const) {
     t.like(await listEvents(gateway, key, `orderId=${id}`), { events: [], total: 0 });
   }
 });
@@ -64,7 +84,13 @@ test('an event the bus hands over twice is listed once', async (t) => {
   const world = await webhookWorld(t, { environment: 'LIVE' });
   const order = await placeOrder(world.gateway, world.key);
   const [created] = await untilListed(world.gateway, world.key, 1);
-  const event = { id: `order:${order.id}:1:0`, type: 'ORDER_CREATED', actor: { kind: 'order', id: order.id }, at: world.gateway.clock.now(), data: { order: created.data.order } };
+  const event = {
+    id: `order:${order.id}:1:0`,
+    type: 'ORDER_CREATED',
+    actor: { kind: 'order', id: order.id },
+    at: world.gateway.clock.now(),
+    data: { order: created.data.order },
+  };
   t.is(created.id, `evt_${order.id}_1_0`, 'the event built here is the one the order emitted');
   await world.gateway.node.events.recorder.record(event);
   await world.gateway.node.events.recorder.record(event);
@@ -100,13 +126,31 @@ test('payout and dispute events are listed in their own shapes, a dispute under 
   const at = world.gateway.clock.now();
   const { bus } = world.gateway.node;
   const payout = { id: 'po_1', merchantId: world.merchant.liveId, status: 'SETTLED' };
-  await bus.publish({ id: 'payout:po_1:7:0', type: 'PAYOUT_ORDER_SETTLED', actor: { kind: 'payout', id: 'po_1' }, at, data: { merchantId: world.merchant.liveId, payout } });
+  await bus.publish({
+    id: 'payout:po_1:7:0',
+    type: 'PAYOUT_ORDER_SETTLED',
+    actor: { kind: 'payout', id: 'po_1' },
+    at,
+    data: { merchantId: world.merchant.liveId, payout },
+  });
   const dispute = { disputeId: 'dsp_1', orderId: order.id, paymentId: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N', status: 'OPEN' };
-  await bus.publish({ id: 'dispute:dsp_1:1:0', type: 'DISPUTE_OPENED', actor: { kind: 'dispute', id: 'dsp_1' }, at, data: { merchantId: world.merchant.liveId, dispute } });
+  await bus.publish({
+    id: 'dispute:dsp_1:1:0',
+    type: 'DISPUTE_OPENED',
+    actor: { kind: 'dispute', id: 'dsp_1' },
+    at,
+    data: { merchantId: world.merchant.liveId, dispute },
+  });
   const [disputed, settled] = await untilListed(world.gateway, world.key, 3);
 
   t.deepEqual(settled, { id: 'evt_po_1_7_0', type: 'PAYOUT_ORDER_SETTLED', timestamp: new Date(at).toISOString(), version: 2, data: payout });
   t.deepEqual(disputed, { id: 'dispute_dsp_1_DISPUTE_OPENED', type: 'DISPUTE_OPENED', timestamp: new Date(at).toISOString(), version: 1, data: dispute });
-  t.deepEqual((await listEvents(world.gateway, world.key, `orderId=${order.id}`)).events.map((event) => event.type), ['DISPUTE_OPENED', 'ORDER_CREATED']);
-  t.deepEqual((await listEvents(world.gateway, world.key, `paymentId=${dispute.paymentId}`)).events.map((event) => event.id), [disputed.id]);
+  t.deepEqual(
+    (await listEvents(world.gateway, world.key, `orderId=${order.id}`)).events.map((event) => event.type),
+    ['DISPUTE_OPENED', 'ORDER_CREATED'],
+  );
+  t.deepEqual(
+    (await listEvents(world.gateway, world.key, `paymentId=${dispute.paymentId}`)).events.map((event) => event.id),
+    [disputed.id],
+  );
 });

@@ -11,7 +11,10 @@ function openStream(gateway: TestGateway, key: string, options: { lastEventId?: 
   const events: StreamedEvent[] = [];
   let markOpen: () => void = () => {};
   const opened = new Promise<void>((resolve) => (markOpen = resolve));
-  const ended = readEventStream({ url: gateway.url, apiKey: key, signal: controller.signal, onOpen: markOpen, ...options }, async (event) => void events.push(event)).then(
+  const ended = readEventStream(
+    { url: gateway.url, apiKey: key, signal: controller.signal, onOpen: markOpen, ...options },
+    async (event) => void events.push(event),
+  ).then(
     () => 'ended' as const,
     (error: unknown) => (controller.signal.aborted ? ('aborted' as const) : Promise.reject(error)),
   );
@@ -48,7 +51,11 @@ test('the stream sends the account’s new events as they are recorded, each as 
   const first = await placeOrder(gateway, merchant.liveKey);
   const second = await placeOrder(gateway, merchant.liveKey);
   const [a, b] = await own.until(2);
-  t.deepEqual([a!.data, b!.data].map((data) => JSON.parse(data).data.order.id), [first.id, second.id], 'in order, and not the order from before');
+  t.deepEqual(
+    [a!.data, b!.data].map((data) => JSON.parse(data).data.order.id),
+    [first.id, second.id],
+    'in order, and not the order from before',
+  );
   t.deepEqual([a!.type, b!.type], ['ORDER_CREATED', 'ORDER_CREATED']);
   const listed = await untilListed(gateway, merchant.liveKey, 3);
   t.is(a!.data, JSON.stringify(listed[1]), 'the body is the listed event, byte for byte');
@@ -57,7 +64,10 @@ test('the stream sends the account’s new events as they are recorded, each as 
   // The other streams saw none of it.
   await placeOrder(gateway, other.liveKey);
   await others.until(1);
-  t.deepEqual(others.events.map((event) => JSON.parse(event.data).data.order.merchantId), [other.liveId]);
+  t.deepEqual(
+    others.events.map((event) => JSON.parse(event.data).data.order.merchantId),
+    [other.liveId],
+  );
   t.deepEqual(sandbox.events, []);
   t.deepEqual(fulfilled.events, []);
 
@@ -67,7 +77,10 @@ test('the stream sends the account’s new events as they are recorded, each as 
   const third = await placeOrder(gateway, merchant.liveKey);
   const resumed = openStream(gateway, merchant.liveKey, { lastEventId: a!.id });
   const again = await resumed.until(2);
-  t.deepEqual(again.map((event) => JSON.parse(event.data).data.order.id), [second.id, third.id]);
+  t.deepEqual(
+    again.map((event) => JSON.parse(event.data).data.order.id),
+    [second.id, third.id],
+  );
   t.false(again.some((event) => event.data.includes(before.id)));
 
   // node.stop() ends every open stream rather than waiting on it.
@@ -83,14 +96,23 @@ test('Last-Event-ID of another account’s event, or one never made, is refused:
   await placeOrder(gateway, merchant.liveKey);
   const [event] = await untilListed(gateway, merchant.liveKey, 1);
 
-  for (const [key, id] of [[other.liveKey, event.id], [merchant.sandboxKey, event.id], [merchant.liveKey, 'evt_ord_000000000000000000000000_1_0']] as const) {
+  for (const [key, id] of [
+    [other.liveKey, event.id],
+    [merchant.sandboxKey, event.id],
+    [merchant.liveKey, 'evt_ord_000000000000000000000000_1_0'],
+  ] as const) {
     const refused = await rawRequest(gateway.url, { path: '/api/v1/events/stream', headers: { 'x-api-key': key, 'last-event-id': id } });
     t.is(refused.status, 404);
     t.deepEqual(refused.json, { success: false, message: refused.json.message, responseObject: null, statusCode: 404, errorCode: 'EVENT_NOT_FOUND' });
     const error = await t.throwsAsync(readEventStream({ url: gateway.url, apiKey: key, lastEventId: id }, async () => t.fail('nothing is streamed')));
     t.true(error instanceof StreamRefusedError);
   }
-  for (const [headers, query] of [[{ 'last-event-id': 'evt with spaces' }, ''], [{ 'last-event-id': 'e'.repeat(257) }, ''], [{}, '?type=NOPE'], [{}, '?since=1']] as const) {
+  for (const [headers, query] of [
+    [{ 'last-event-id': 'evt with spaces' }, ''],
+    [{ 'last-event-id': 'e'.repeat(257) }, ''],
+    [{}, '?type=NOPE'],
+    [{}, '?since=1'],
+  ] as const) {
     const invalid = await gateway.request('GET', `/api/v1/events/stream${query}`, { key: merchant.liveKey, headers });
     t.is(invalid.status, 400);
     t.is(invalid.body.message, 'Invalid request');

@@ -8,7 +8,8 @@ import test from 'ava';
 import { withGateway } from '../../support/gateway.js';
 import { placeOrder } from '../../support/checkout.js';
 
-const LANDING_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const LANDING_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 test('in development a bare `/` is the landing page, linking the reference and the engineers’ page, from this origin alone', (t) =>
@@ -55,7 +56,13 @@ test('in development the checkout link is still the checkout page', (t) =>
 test('in production a bare `/` is a 404 in the envelope, and neither the landing page’s assets nor demo orders are served', (t) =>
   withGateway(
     async (gateway) => {
-      for (const [method, path] of [['GET', '/'], ['GET', '/?token=abcdefghijklmnopqrstuvwxyz'], ['GET', '/landing/app.js'], ['GET', '/landing/app.css'], ['POST', '/dev/demo-order']] as const) {
+      for (const [method, path] of [
+        ['GET', '/'],
+        ['GET', '/?token=abcdefghijklmnopqrstuvwxyz'],
+        ['GET', '/landing/app.js'],
+        ['GET', '/landing/app.css'],
+        ['POST', '/dev/demo-order'],
+      ] as const) {
         const answer = await gateway.request(method, path);
         t.is(answer.status, 404, path);
         t.deepEqual(answer.body, notFound, path);

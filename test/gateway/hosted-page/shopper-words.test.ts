@@ -41,7 +41,11 @@ test('every 503 code, and a node that cannot be reached, is “unavailable, try 
 });
 
 test('a link that can never work says so, and never “try again”', (t) => {
-  const dead = [new CheckoutError(401, null, 'Missing order token'), new CheckoutError(404, 'NOT_FOUND', 'Order not found'), new CheckoutError(409, 'ORDER_NOT_PAYABLE', 'Order is CANCELLED')];
+  const dead = [
+    new CheckoutError(401, null, 'Missing order token'),
+    new CheckoutError(404, 'NOT_FOUND', 'Order not found'),
+    new CheckoutError(409, 'ORDER_NOT_PAYABLE', 'Order is CANCELLED'),
+  ];
   for (const error of dead) {
     const words = deadLink(error);
     t.truthy(words, error.message);

@@ -38,7 +38,15 @@ test('an actor as its document stands: state, machine, context, view, timers wit
   t.like(actor, { kind: 'payment', id: payment.id, machine: 'payment', state: { CREATED: 'AWAITING_PAYMENT' }, status: 'active', outbox: [] });
   t.like(actor.context, { id: payment.id, orderId: order.id, merchantId: sandboxId, quoteExpiresAt: payment.quoteExpiresAt });
   t.like(actor.view, { orderId: order.id, status: 'CREATED' });
-  t.deepEqual(actor.timers, [{ id: 'xstate.after.window.payment.CREATED', dueAt: payment.quoteExpiresAt, event: { type: 'xstate.after.window.payment.CREATED' }, attempts: 0, retryAt: null }]);
+  t.deepEqual(actor.timers, [
+    {
+      id: 'xstate.after.window.payment.CREATED',
+      dueAt: payment.quoteExpiresAt,
+      event: { type: 'xstate.after.window.payment.CREATED' },
+      attempts: 0,
+      retryAt: null,
+    },
+  ]);
   t.is(actor.createdAt, new Date(gateway.clock.now()).toISOString());
   const stored = await gateway.node.system.documents('payment').findOne({ _id: payment.id });
   t.is(actor.version, stored!.version);
@@ -59,7 +67,11 @@ test('unknown kinds, actors and turns are 404s in the envelope; malformed ones 4
     t.is(answer.status, 404, path);
     t.like(answer.body, { success: false, statusCode: 404, errorCode: 'KIND_NOT_FOUND', responseObject: null });
   }
-  for (const path of ['/internal/v1/actors/order/ord_nobody', '/internal/v1/actors/order/ord_nobody/history', '/internal/v1/actors/order/ord_nobody/history/1']) {
+  for (const path of [
+    '/internal/v1/actors/order/ord_nobody',
+    '/internal/v1/actors/order/ord_nobody/history',
+    '/internal/v1/actors/order/ord_nobody/history/1',
+  ]) {
     t.like((await gateway.admin('GET', path)).body, { statusCode: 404, errorCode: 'ACTOR_NOT_FOUND' }, path);
   }
   t.like((await gateway.admin('GET', `/internal/v1/actors/order/${order.id}/history/99`)).body, { statusCode: 404, errorCode: 'TURN_NOT_FOUND' });
@@ -94,7 +106,10 @@ test('turns are paged by version, oldest first, each with its event, time, messa
     [...order.map((turn) => turn.version)].sort((a, b) => a - b),
   );
   t.like(order[0], { stateBefore: null, stateAfter: 'CREATED', event: { type: 'CREATE', id: paid.id }, timer: null });
-  t.deepEqual(order[0].effects.outbox.map((entry: { event: string }) => entry.event), ['ORDER_CREATED']);
+  t.deepEqual(
+    order[0].effects.outbox.map((entry: { event: string }) => entry.event),
+    ['ORDER_CREATED'],
+  );
   t.is(order.at(-1).stateAfter, 'FULFILLED');
   t.true(order.some((turn) => turn.effects.outbox.some((entry: { event?: string }) => entry.event === 'ORDER_FULFILLED')));
 
@@ -102,7 +117,10 @@ test('turns are paged by version, oldest first, each with its event, time, messa
   t.like(payment[0], { stateBefore: null, effects: { timersSet: [{ id: 'xstate.after.window.payment.CREATED' }] } });
   const simulated = payment.find((turn) => turn.event.type === 'SIMULATE_PAYMENT');
   t.truthy(simulated, 'the customer’s simulate is a turn');
-  t.true(simulated.effects.outbox.some((entry: { type: string; to?: string }) => entry.type === 'tell' && entry.to === `order:${paid.id}`), 'it tells the order');
+  t.true(
+    simulated.effects.outbox.some((entry: { type: string; to?: string }) => entry.type === 'tell' && entry.to === `order:${paid.id}`),
+    'it tells the order',
+  );
 
   const expiredPaymentId = (await read(gateway, `/internal/v1/actors/order/${expired.id}`)).context.payments[0].id;
   const expiredTurns = await allTurns(gateway, `payment/${expiredPaymentId}`, 100);
@@ -134,7 +152,8 @@ test('search by id, by kind:id, by merchant, by the order of a payment and by en
   const { world, paid, paymentId, expired } = await inspectedRun(t);
   const { gateway, merchant, webhook } = world;
   const found = async (query: string, limit = 100) => read(gateway, `/internal/v1/actors?query=${query}&limit=${limit}`);
-  const addresses = (answer: { actors: Array<{ kind: string; id: string; match: string }> }) => answer.actors.map((actor) => `${actor.match} ${actor.kind}:${actor.id}`);
+  const addresses = (answer: { actors: Array<{ kind: string; id: string; match: string }> }) =>
+    answer.actors.map((actor) => `${actor.match} ${actor.kind}:${actor.id}`);
 
   t.deepEqual(addresses(await found(paid.id)), [`id order:${paid.id}`, `orderId payment:${paymentId}`]);
   t.deepEqual(addresses(await found(`payment:${paymentId}`)), [`id payment:${paymentId}`]);

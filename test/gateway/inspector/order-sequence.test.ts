@@ -29,7 +29,11 @@ test('an order’s sequence: its payment, its deliveries, and all their turns by
   for (const delivery of deliveries) t.true(logged.includes(delivery.id), `${delivery.id} is a delivery to the merchant’s endpoint`);
 
   const times = sequence.turns.map((turn: { at: string }) => Date.parse(turn.at));
-  t.deepEqual(times, [...times].sort((a, b) => a - b), 'oldest first');
+  t.deepEqual(
+    times,
+    [...times].sort((a, b) => a - b),
+    'oldest first',
+  );
   for (const actor of sequence.actors) {
     const own = (await read(gateway, `/internal/v1/actors/${actor.kind}/${actor.id}/history?limit=100`)).turns;
     const listed = sequence.turns.filter((turn: { actor: string }) => turn.actor === `${actor.kind}:${actor.id}`);
@@ -52,7 +56,10 @@ test('an order’s sequence: its payment, its deliveries, and all their turns by
   t.true(caused >= 2, 'tells between the listed actors');
 
   const tell = sequence.turns.find((turn: any) => turn.actor === `payment:${paymentId}` && turn.event === 'SIMULATE_PAYMENT');
-  t.true(tell.told.some((told: { to: string }) => told.to === `order:${paid.id}`), 'the payment told the order');
+  t.true(
+    tell.told.some((told: { to: string }) => told.to === `order:${paid.id}`),
+    'the payment told the order',
+  );
   const heard = sequence.turns.filter((turn: any) => turn.actor === `order:${paid.id}` && turn.messageId.startsWith(`payment:${paymentId}:`));
   t.true(heard.length >= 1, 'and the order’s turns name the payment as their sender');
 });

@@ -11,8 +11,16 @@ import type { TestGateway } from '../../support/gateway.js';
 import { inspectedRun } from '../../support/inspected-run.js';
 
 const cases: Array<[string, unknown, unknown]> = [
-  ['a field named secret, secrets or *Secret', { secret: 'x', secrets: [{ secret: 'y' }], clientSecret: 'z' }, { secret: REDACTED, secrets: REDACTED, clientSecret: REDACTED }],
-  ['key material and hashes that verify credentials', { apiKeyHash: 'h', orderTokenHash: 'h', tokenHash: 'h', privateKey: 'k' }, { apiKeyHash: REDACTED, orderTokenHash: REDACTED, tokenHash: REDACTED, privateKey: REDACTED }],
+  [
+    'a field named secret, secrets or *Secret',
+    { secret: 'x', secrets: [{ secret: 'y' }], clientSecret: 'z' },
+    { secret: REDACTED, secrets: REDACTED, clientSecret: REDACTED },
+  ],
+  [
+    'key material and hashes that verify credentials',
+    { apiKeyHash: 'h', orderTokenHash: 'h', tokenHash: 'h', privateKey: 'k' },
+    { apiKeyHash: REDACTED, orderTokenHash: REDACTED, tokenHash: REDACTED, privateKey: REDACTED },
+  ],
   [
     'look-alikes that are no secret stay',
     { apiKeyHint: 'pk_live_…a1B2', destinationToken: '0x83', idempotencyKey: 'k', previousSecretExpiresAt: 't', requestHash: 'h', token: '0xusdc' },
@@ -25,8 +33,20 @@ const cases: Array<[string, unknown, unknown]> = [
   ],
   [
     'custom headers as { key, value }: credential-looking names lose their values',
-    { customHeaders: [{ key: 'authorization', value: 'Bearer t' }, { key: 'x-shop-token', value: 't' }, { key: 'x-trace', value: 'keep' }] },
-    { customHeaders: [{ key: 'authorization', value: REDACTED }, { key: 'x-shop-token', value: REDACTED }, { key: 'x-trace', value: 'keep' }] },
+    {
+      customHeaders: [
+        { key: 'authorization', value: 'Bearer t' },
+        { key: 'x-shop-token', value: 't' },
+        { key: 'x-trace', value: 'keep' },
+      ],
+    },
+    {
+      customHeaders: [
+        { key: 'authorization', value: REDACTED },
+        { key: 'x-shop-token', value: REDACTED },
+        { key: 'x-trace', value: 'keep' },
+      ],
+    },
   ],
   [
     'headers sent, as a record',
@@ -66,7 +86,10 @@ test('no inspector answer about any actor of a run (the watchlist and the order 
   const { world, secrets } = await inspectedRun(t);
   const { gateway, merchant, webhook, key } = world;
   answerOf(
-    await gateway.request('PATCH', `/api/v1/webhooks/${webhook.id}`, { key, body: { customHeaders: [{ key: 'Authorization', value: 'Bearer receiver-credential-42' }] } }),
+    await gateway.request('PATCH', `/api/v1/webhooks/${webhook.id}`, {
+      key,
+      body: { customHeaders: [{ key: 'Authorization', value: 'Bearer receiver-credential-42' }] },
+    }),
     200,
     'custom headers',
   );
@@ -76,7 +99,10 @@ test('no inspector answer about any actor of a run (the watchlist and the order 
   const forbidden = [...secrets, merchant.liveKey, merchant.sandboxKey, 'receiver-credential-42'];
   const search = await gateway.admin('GET', `/internal/v1/actors?query=${merchant.sandboxId}&limit=100`);
   const texts = [JSON.stringify(search.body)];
-  const actors = [`merchant/${merchant.liveId}`, ...answerOf(search, 200, 'search').actors.map((actor: { kind: string; id: string }) => `${actor.kind}/${actor.id}`)];
+  const actors = [
+    `merchant/${merchant.liveId}`,
+    ...answerOf(search, 200, 'search').actors.map((actor: { kind: string; id: string }) => `${actor.kind}/${actor.id}`),
+  ];
   for (const actor of actors) texts.push(...(await everyAnswer(gateway, actor)));
   texts.push(JSON.stringify((await gateway.admin('GET', '/internal/v1/actors/watchlist?limit=50&stuckAfter=1')).body));
   for (const actor of actors.filter((address) => address.startsWith('order/'))) {
@@ -86,7 +112,11 @@ test('no inspector answer about any actor of a run (the watchlist and the order 
   t.true(actors.includes(`webhook/${webhook.id}`) && actors.some((actor) => actor.startsWith('delivery/')));
   const stored = JSON.stringify(await gateway.node.system.documents('webhook').findOne({ _id: webhook.id }));
   t.true(stored.includes(secrets[1]!) && stored.includes('receiver-credential-42'), 'the document holds what no answer may show');
-  for (const secret of forbidden) t.false(texts.some((text) => text.includes(secret)), `${secret.slice(0, 8)}… appears in no answer`);
+  for (const secret of forbidden)
+    t.false(
+      texts.some((text) => text.includes(secret)),
+      `${secret.slice(0, 8)}… appears in no answer`,
+    );
   const endpoint = await gateway.admin('GET', `/internal/v1/actors/webhook/${webhook.id}`);
   t.is(endpoint.body.responseObject.context.secrets, REDACTED);
   t.deepEqual(endpoint.body.responseObject.context.customHeaders, [{ key: 'authorization', value: REDACTED }]);

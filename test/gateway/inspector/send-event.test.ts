@@ -32,7 +32,13 @@ test('an event sent is applied by the actor and recorded in its history as a tur
   });
   const sent = answerOf(answer, 200, 'send');
   t.like(sent, { kind: 'payment', id: payment.id, messageId: 'admin-api:engineer-cancel-1' });
-  t.like(sent.turn, { messageId: 'admin-api:engineer-cancel-1', event: { type: 'CANCEL' }, stateBefore: { CREATED: 'AWAITING_PAYMENT' }, stateAfter: 'CANCELLED', timer: null });
+  t.like(sent.turn, {
+    messageId: 'admin-api:engineer-cancel-1',
+    event: { type: 'CANCEL' },
+    stateBefore: { CREATED: 'AWAITING_PAYMENT' },
+    stateAfter: 'CANCELLED',
+    timer: null,
+  });
 
   const after = await turns(gateway, `payment/${payment.id}`);
   t.is(after.length, before.length + 1);
@@ -50,7 +56,10 @@ test('bigints are written as the history shows them, and the actor’s own rules
   const sent = answerOf(await send(gateway, 'counter/c1', { type: 'ADD', n: 5 }), 200, 'add');
   t.like(sent, { reply: { total: '5' }, turn: { event: { type: 'ADD', n: 5 } } });
   const big = answerOf(await send(gateway, 'counter/c1', { type: 'ADD', n: { __bigint: '9007199254740993' } }), 200, 'a bigint');
-  t.like(big, { reply: { total: '9007199254740998', applied: [5, { __bigint: '9007199254740993' }] }, turn: { event: { n: { __bigint: '9007199254740993' } } } });
+  t.like(big, {
+    reply: { total: '9007199254740998', applied: [5, { __bigint: '9007199254740993' }] },
+    turn: { event: { n: { __bigint: '9007199254740993' } } },
+  });
 
   const version = (await stored(gateway, 'counter', 'c1'))!.version;
   const refused = await send(gateway, 'counter/c1', { type: 'ADD', n: -1 });

@@ -29,7 +29,11 @@ test('recent turns newest first, one row per actor; due timers soonest first wit
   t.true(recent.includes(`payment:${payment.id}`) && recent.includes(`order:${order.id}`));
   t.is(new Set(recent).size, recent.length, 'one row per actor');
   const times = listed.recent.map((row: { at: string }) => Date.parse(row.at));
-  t.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+  t.deepEqual(
+    times,
+    [...times].sort((a, b) => b - a),
+    'newest first',
+  );
   const paymentRow = listed.recent.find((row: { id: string }) => row.id === payment.id);
   t.like(paymentRow, { machine: 'payment', state: { CREATED: 'AWAITING_PAYMENT' } });
   t.regex(paymentRow.note, /→ CREATED\.AWAITING_PAYMENT$/);
@@ -67,7 +71,10 @@ test('stuck: partway through its work with no turn for stuckAfter minutes, on th
 });
 
 test('failing effects with their error, and open dead letters, secrets redacted', async (t) => {
-  const gateway = await startTestGateway({ RETRY_MAX_ATTEMPTS: 2 }, { kinds: [counterKind(async () => Promise.reject(new Error(`receiver refused, secret ${SECRET}`)))] });
+  const gateway = await startTestGateway(
+    { RETRY_MAX_ATTEMPTS: 2 },
+    { kinds: [counterKind(async () => Promise.reject(new Error(`receiver refused, secret ${SECRET}`)))] },
+  );
   t.teardown(() => gateway.stop());
   const { system } = gateway.node;
 

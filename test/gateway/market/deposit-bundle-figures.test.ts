@@ -30,10 +30,25 @@ const units = (usdc: bigint) => (usdc * USDC).toString();
 
 // Day 0: 1,000 in; 200 locked (I1); 150 of it taken, 50 back. Day 1: 500 added; 100 locked (I2) and given back. Day 2: everything withdrawn, closed.
 const FACTS = [
-  fact(DAY0 + 10, { $case: 'depositReceived', value: { depositId: '4', depositor: '0xm', token: '0xt', amount: units(1_000n), intentAmountMin: '1', intentAmountMax: '1', delegate: '0x', intentGuardian: '0x' } }),
+  fact(DAY0 + 10, {
+    $case: 'depositReceived',
+    value: {
+      depositId: '4',
+      depositor: '0xm',
+      token: '0xt',
+      amount: units(1_000n),
+      intentAmountMin: '1',
+      intentAmountMax: '1',
+      delegate: '0x',
+      intentGuardian: '0x',
+    },
+  }),
   fact(DAY0 + 20, { $case: 'depositPaymentMethodSet', value: { depositId: '4', paymentMethod: '0x', payeeDetails: '0x' } }),
   fact(DAY0 + 30, { $case: 'fundsLocked', value: { depositId: '4', intentHash: I1, amount: units(200n), expiryTime: 0n } }),
-  fact(DAY0 + 40, { $case: 'fundsUnlockedAndTransferred', value: { depositId: '4', intentHash: I1, unlockedAmount: units(200n), transferredAmount: units(150n), to: '0x' } }),
+  fact(DAY0 + 40, {
+    $case: 'fundsUnlockedAndTransferred',
+    value: { depositId: '4', intentHash: I1, unlockedAmount: units(200n), transferredAmount: units(150n), to: '0x' },
+  }),
   fact(DAY0 + DAY + 10, { $case: 'depositFundsAdded', value: { depositId: '4', depositor: '0xm', amount: units(500n) } }),
   fact(DAY0 + DAY + 20, { $case: 'fundsLocked', value: { depositId: '4', intentHash: I2, amount: units(100n), expiryTime: 0n } }),
   fact(DAY0 + DAY + 30, { $case: 'fundsUnlocked', value: { depositId: '4', intentHash: I2, amount: units(100n) } }),
@@ -44,7 +59,17 @@ const FACTS = [
 test('every movement with the state it left, by the escrow’s arithmetic; fund events alone', (t) => {
   const movements = movementsOf(FACTS);
   t.deepEqual(
-    movements.map((movement) => [movement.type, movement.amount / USDC, movement.intentHash, movement.after.available / USDC, movement.after.locked / USDC, movement.after.totalDeposited / USDC, movement.after.totalTaken / USDC, movement.after.intentsSignaled, movement.after.intentsFulfilled]),
+    movements.map((movement) => [
+      movement.type,
+      movement.amount / USDC,
+      movement.intentHash,
+      movement.after.available / USDC,
+      movement.after.locked / USDC,
+      movement.after.totalDeposited / USDC,
+      movement.after.totalTaken / USDC,
+      movement.after.intentsSignaled,
+      movement.after.intentsFulfilled,
+    ]),
     [
       ['DEPOSIT_RECEIVED', 1_000n, null, 1_000n, 0n, 1_000n, 0n, 0, 0],
       // 1,000 − 200.
@@ -58,7 +83,10 @@ test('every movement with the state it left, by the escrow’s arithmetic; fund 
       ['CLOSED', 0n, null, 0n, 0n, 1_500n, 150n, 2, 1],
     ],
   );
-  t.deepEqual(fundEventsOf(movements).map((movement) => movement.type), ['DEPOSIT_RECEIVED', 'FUNDS_ADDED', 'WITHDRAWN', 'CLOSED']);
+  t.deepEqual(
+    fundEventsOf(movements).map((movement) => movement.type),
+    ['DEPOSIT_RECEIVED', 'FUNDS_ADDED', 'WITHDRAWN', 'CLOSED'],
+  );
   t.is(movements[0]!.transactionHash, FACTS[0]!.transactionHash);
 });
 
@@ -92,7 +120,13 @@ test('profit after each fulfilment, oldest first, and the deposit at the end of 
   ];
   const profits = profitSnapshotsOf(records);
   t.deepEqual(
-    profits.map((snapshot) => [snapshot.intentHash, snapshot.amountTaken / USDC, snapshot.realizedProfitUsd, snapshot.cumulativeAmountTaken / USDC, snapshot.cumulativeRealizedProfitUsd]),
+    profits.map((snapshot) => [
+      snapshot.intentHash,
+      snapshot.amountTaken / USDC,
+      snapshot.realizedProfitUsd,
+      snapshot.cumulativeAmountTaken / USDC,
+      snapshot.cumulativeRealizedProfitUsd,
+    ]),
     [
       [I1, 150n, 815_217n, 150n, 815_217n],
       // 0.815217 − 0.25.
@@ -113,11 +147,14 @@ test('profit after each fulfilment, oldest first, and the deposit at the end of 
   );
   // A limit beyond its life starts at the day it was created.
   const all = dailySnapshotsOf(movements, profits, DAY0 + 10, DAY0 + 3 * DAY + 5, 366);
-  t.deepEqual(all.map((day) => [day.date, day.state.available / USDC, day.realizedProfitUsd]), [
-    ['2026-11-20', 850n, 815_217n],
-    ['2026-11-21', 1_350n, 565_217n],
-    ['2026-11-22', 0n, 565_217n],
-    ['2026-11-23', 0n, 565_217n],
-  ]);
+  t.deepEqual(
+    all.map((day) => [day.date, day.state.available / USDC, day.realizedProfitUsd]),
+    [
+      ['2026-11-20', 850n, 815_217n],
+      ['2026-11-21', 1_350n, 565_217n],
+      ['2026-11-22', 0n, 565_217n],
+      ['2026-11-23', 0n, 565_217n],
+    ],
+  );
   t.deepEqual(dailySnapshotsOf(movements, profits, DAY0 + 10, DAY0 - DAY, 30), [], 'a deposit made after the node’s today has no day yet');
 });

@@ -8,7 +8,16 @@ const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const thresholds: OrderbookThresholds = { dustUsdc: USDC, extremeSpreadBps: 2_000n };
 
 function ranked(id: string, keys: Partial<RowKeys>, facts: Partial<RowFacts> = {}): RankedRow {
-  const full: RowKeys = { rate: 10n ** 18n, available: 100n * USDC, intentMin: USDC, intentMax: 50n * USDC, takeable: 50n * USDC, spreadBps: 0n, aprBps: null, ...keys };
+  const full: RowKeys = {
+    rate: 10n ** 18n,
+    available: 100n * USDC,
+    intentMin: USDC,
+    intentMax: 50n * USDC,
+    takeable: 50n * USDC,
+    spreadBps: 0n,
+    aprBps: null,
+    ...keys,
+  };
   return {
     keys: full,
     facts: { depositIdOnContract: id, paymentPlatform: 'venmo', currency: 'USD', isPrivate: false, sellerAutomatedReleaseAvailable: false, ...facts },
@@ -36,20 +45,33 @@ const query = (overrides: Partial<OrderbookQuery> = {}): OrderbookQuery => ({
 });
 
 const ids = (rows: RankedRow[], asked: Partial<OrderbookQuery> = {}) =>
-  queryOrderbook(snapshotOf(rows, { generatedAt: '2026-11-24T00:00:00.000Z', chainId: 8453, token: TOKEN, depositCount: rows.length }), query(asked), thresholds).rows.map(({ facts }) => facts.depositIdOnContract);
+  queryOrderbook(
+    snapshotOf(rows, { generatedAt: '2026-11-24T00:00:00.000Z', chainId: 8453, token: TOKEN, depositCount: rows.length }),
+    query(asked),
+    thresholds,
+  ).rows.map(({ facts }) => facts.depositIdOnContract);
 
 test('each sort field has document 3’s default direction', (t) => {
   t.deepEqual(DEFAULT_DIRECTION, { price: 'asc', available: 'desc', limits: 'desc', apr: 'desc' });
 });
 
 test('by price, cheapest first; equal prices deepest first, then by deposit id', (t) => {
-  const rows = [ranked('1', { rate: 3n }), ranked('2', { rate: 1n, available: 10n * USDC }), ranked('3', { rate: 1n, available: 20n * USDC }), ranked('4', { rate: 1n, available: 20n * USDC })];
+  const rows = [
+    ranked('1', { rate: 3n }),
+    ranked('2', { rate: 1n, available: 10n * USDC }),
+    ranked('3', { rate: 1n, available: 20n * USDC }),
+    ranked('4', { rate: 1n, available: 20n * USDC }),
+  ];
   t.deepEqual(ids(rows), ['3', '4', '2', '1']);
   t.deepEqual(ids(rows, { sortDirection: 'desc' }), ['1', '3', '4', '2']);
 });
 
 test('by available, by what one intent can take (limits), and by APR with rows without one last either way', (t) => {
-  const rows = [ranked('1', { available: 5n * USDC, takeable: 5n * USDC, aprBps: 300n }), ranked('2', { available: 50n * USDC, takeable: 40n * USDC, aprBps: null }), ranked('3', { available: 30n * USDC, takeable: 30n * USDC, aprBps: -5n })];
+  const rows = [
+    ranked('1', { available: 5n * USDC, takeable: 5n * USDC, aprBps: 300n }),
+    ranked('2', { available: 50n * USDC, takeable: 40n * USDC, aprBps: null }),
+    ranked('3', { available: 30n * USDC, takeable: 30n * USDC, aprBps: -5n }),
+  ];
   t.deepEqual(ids(rows, { sortBy: 'available', sortDirection: 'desc' }), ['2', '3', '1']);
   t.deepEqual(ids(rows, { sortBy: 'limits', sortDirection: 'desc' }), ['2', '3', '1']);
   t.deepEqual(ids(rows, { sortBy: 'limits', sortDirection: 'asc' }), ['1', '3', '2']);
@@ -65,7 +87,11 @@ test('an amount keeps the rows whose smallest intent and takeable amount bracket
 });
 
 test('dust (below the threshold, or unable to take its own smallest intent) shows only when asked', (t) => {
-  const rows = [ranked('1', { available: USDC - 1n, takeable: USDC - 1n, intentMin: 1n }), ranked('2', { available: 5n * USDC, takeable: 5n * USDC, intentMin: 6n * USDC }), ranked('3', {})];
+  const rows = [
+    ranked('1', { available: USDC - 1n, takeable: USDC - 1n, intentMin: 1n }),
+    ranked('2', { available: 5n * USDC, takeable: 5n * USDC, intentMin: 6n * USDC }),
+    ranked('3', {}),
+  ];
   t.deepEqual(ids(rows), ['3']);
   t.deepEqual(ids(rows, { showSmallOrders: true }), ['3', '2', '1']);
 });
@@ -88,7 +114,10 @@ test('a page is counted against every matching row; another currency, chain or t
   const rows = ['1', '2', '3', '4', '5'].map((id) => ranked(id, { rate: BigInt(id) }));
   const snapshot = snapshotOf([...rows, ranked('9', {}, { currency: 'EUR' })], { generatedAt: '', chainId: 8453, token: TOKEN, depositCount: 6 });
   const page = queryOrderbook(snapshot, query({ limit: 2, offset: 1 }), thresholds);
-  t.deepEqual(page.rows.map(({ facts }) => facts.depositIdOnContract), ['2', '3']);
+  t.deepEqual(
+    page.rows.map(({ facts }) => facts.depositIdOnContract),
+    ['2', '3'],
+  );
   t.is(page.total, 5);
   t.is(queryOrderbook(snapshot, query({ offset: 10 }), thresholds).total, 5);
   t.is(queryOrderbook(snapshot, query({ currency: 'EUR' }), thresholds).total, 1);
@@ -102,6 +131,9 @@ test('without a count the pass ends at the page’s last row', (t) => {
   const rows = ['1', '2', '3', '4', '5'].map((id) => ranked(id, { rate: BigInt(id) }));
   const snapshot = snapshotOf(rows, { generatedAt: '', chainId: 8453, token: TOKEN, depositCount: 5 });
   const page = queryOrderbook(snapshot, query({ limit: 2, offset: 1 }), thresholds, false);
-  t.deepEqual(page.rows.map(({ facts }) => facts.depositIdOnContract), ['2', '3']);
+  t.deepEqual(
+    page.rows.map(({ facts }) => facts.depositIdOnContract),
+    ['2', '3'],
+  );
   t.is(page.total, 3, 'counted only as far as the page');
 });

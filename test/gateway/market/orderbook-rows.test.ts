@@ -24,7 +24,13 @@ function deposit(overrides: Partial<LiquidityDepositDoc> = {}): LiquidityDeposit
     isPrivate: false,
     sellerAutomatedRelease: false,
     disputeProtection: false,
-    methods: [{ paymentMethod: hash('revolut'), payeeDetails: hash('payee'), currencies: [{ currency: hash('EUR'), minConversionRate: ((RATE * 925n) / 1000n).toString() }] }],
+    methods: [
+      {
+        paymentMethod: hash('revolut'),
+        payeeDetails: hash('payee'),
+        currencies: [{ currency: hash('EUR'), minConversionRate: ((RATE * 925n) / 1000n).toString() }],
+      },
+    ],
     rateManager: null,
     intentsSignaled: 3,
     intentsFulfilled: 2,
@@ -108,7 +114,14 @@ test('before its first intent a deposit’s success rate is 0', (t) => {
 test('one row per platform and currency priced; closed deposits, unknown platforms and currencies are left out', (t) => {
   const methods = [
     { paymentMethod: hash('venmo'), payeeDetails: hash('a'), currencies: [{ currency: hash('USD'), minConversionRate: RATE.toString() }] },
-    { paymentMethod: hash('wise'), payeeDetails: hash('b'), currencies: [{ currency: hash('GBP'), minConversionRate: RATE.toString() }, { currency: hash('XQZ'), minConversionRate: RATE.toString() }] },
+    {
+      paymentMethod: hash('wise'),
+      payeeDetails: hash('b'),
+      currencies: [
+        { currency: hash('GBP'), minConversionRate: RATE.toString() },
+        { currency: hash('XQZ'), minConversionRate: RATE.toString() },
+      ],
+    },
     { paymentMethod: hash('not-a-platform'), payeeDetails: hash('c'), currencies: [{ currency: hash('USD'), minConversionRate: RATE.toString() }] },
   ];
   const rows = orderbookRows([deposit({ methods }), deposit({ _id: '8', closed: true })], context);
@@ -116,7 +129,10 @@ test('one row per platform and currency priced; closed deposits, unknown platfor
     rows.map(({ row }) => `${row.paymentPlatform}:${row.currency}`),
     ['venmo:USD', 'wise:GBP'],
   );
-  t.deepEqual(rows[0]!.row.supportedMethodHashes, methods.map((method) => method.paymentMethod));
+  t.deepEqual(
+    rows[0]!.row.supportedMethodHashes,
+    methods.map((method) => method.paymentMethod),
+  );
 });
 
 test('automated release is enabled with the deposit’s flag and an active credential, and available while the credential is unexpired', (t) => {
@@ -127,7 +143,11 @@ test('automated release is enabled with the deposit’s flag and an active crede
   t.like(rowWith(new Map([[key, { active: true, expiresAt: NOW }]])), { sellerAutomatedReleaseEnabled: true, sellerAutomatedReleaseAvailable: false });
   t.like(rowWith(new Map([[key, { active: false, expiresAt: NOW + 1 }]])), { sellerAutomatedReleaseEnabled: false, sellerAutomatedReleaseAvailable: false });
   t.like(rowWith(new Map()), { sellerAutomatedReleaseEnabled: false, sellerAutomatedReleaseAvailable: false });
-  t.like(rowWith(new Map([[key, { active: true, expiresAt: NOW + 1 }]]), deposit()), { sellerAutomatedReleaseEnabled: false, sellerAutomatedReleaseAvailable: false }, 'not opted in on chain');
+  t.like(
+    rowWith(new Map([[key, { active: true, expiresAt: NOW + 1 }]]), deposit()),
+    { sellerAutomatedReleaseEnabled: false, sellerAutomatedReleaseAvailable: false },
+    'not opted in on chain',
+  );
 });
 
 test('a rate reads as its shortest decimal with at least two places', (t) => {
@@ -138,12 +158,33 @@ test('a rate reads as its shortest decimal with at least two places', (t) => {
 });
 
 test('a row carries its payee’s maker record; a Zelle bank’s row falls back to the record made for Zelle', (t) => {
-  const record = (processorName: string, id: number) => ({ id, processorName, offchainId: 'x', telegramUsername: null, hashedOnchainId: hash('payee'), isBusiness: false, revoked: false, metadata: null, createdAt: '2026-11-24T00:00:00.000Z' });
+  const record = (processorName: string, id: number) => ({
+    id,
+    processorName,
+    offchainId: 'x',
+    telegramUsername: null,
+    hashedOnchainId: hash('payee'),
+    isBusiness: false,
+    revoked: false,
+    metadata: null,
+    createdAt: '2026-11-24T00:00:00.000Z',
+  });
   const chase = hash('zelle-chase');
-  const zelleDeposit = deposit({ methods: [{ paymentMethod: chase, payeeDetails: hash('payee'), currencies: [{ currency: hash('USD'), minConversionRate: RATE.toString() }] }] });
+  const zelleDeposit = deposit({
+    methods: [{ paymentMethod: chase, payeeDetails: hash('payee'), currencies: [{ currency: hash('USD'), minConversionRate: RATE.toString() }] }],
+  });
   const rowWith = (makers: RowContext['makers'], doc = deposit()) => orderbookRows([doc], { ...context, makers })[0]!.row;
   t.is(rowWith(new Map([[`revolut:${hash('payee')}`, record('revolut', 4)]])).maker?.id, 4);
   t.false('maker' in rowWith(new Map([[`venmo:${hash('payee')}`, record('venmo', 5)]])), 'a record on another platform is not this payee’s');
   t.is(rowWith(new Map([[`zelle:${hash('payee')}`, record('zelle', 6)]]), zelleDeposit).maker?.id, 6);
-  t.is(rowWith(new Map([[`zelle:${hash('payee')}`, record('zelle', 6)], [`zelle-chase:${hash('payee')}`, record('zelle-chase', 7)]]), zelleDeposit).maker?.id, 7);
+  t.is(
+    rowWith(
+      new Map([
+        [`zelle:${hash('payee')}`, record('zelle', 6)],
+        [`zelle-chase:${hash('payee')}`, record('zelle-chase', 7)],
+      ]),
+      zelleDeposit,
+    ).maker?.id,
+    7,
+  );
 });

@@ -14,9 +14,17 @@ test('the sandbox test order pays a sandbox order through the simulator and the 
   const refused = await gateway.request('POST', '/api/v1/sandbox/test-order', { key: merchant.liveKey, body: {} });
   t.is(refused.status, 403);
   t.is(refused.body.errorCode, 'SANDBOX_ONLY');
-  t.is(answerOf(await gateway.request('GET', '/api/v1/merchants/me/orders', { key: merchant.liveKey }), 200, 'orders').total, 0, 'a refused test order makes nothing');
+  t.is(
+    answerOf(await gateway.request('GET', '/api/v1/merchants/me/orders', { key: merchant.liveKey }), 200, 'orders').total,
+    0,
+    'a refused test order makes nothing',
+  );
 
-  const paid = answerOf(await gateway.request('POST', '/api/v1/sandbox/test-order', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '12.5' } }), 201, 'test order');
+  const paid = answerOf(
+    await gateway.request('POST', '/api/v1/sandbox/test-order', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '12.5' } }),
+    201,
+    'test order',
+  );
   t.is(paid.order.status, 'FULFILLED');
   t.is(paid.order.requestedUsdcAmount, '12.5');
   t.is(paid.payment.status, 'SETTLED');
@@ -59,14 +67,26 @@ test('the integration status follows what the merchant has done, from both accou
   await gateway.node.system.effectsIdle();
   t.like(steps(await status()), { TEST_ORDER_FULFILLED: true, WEBHOOK_DELIVERING: true });
 
-  answerOf(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { evmWalletAddress: '0x1111111111111111111111111111111111111111' }), 200, 'wallet');
+  answerOf(
+    await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { evmWalletAddress: '0x1111111111111111111111111111111111111111' }),
+    200,
+    'wallet',
+  );
   const ready = await status(merchant.liveKey);
   t.true(ready.readyForLive, JSON.stringify(ready.steps));
   t.false(steps(ready).IP_ALLOWLIST_SET, 'recommended, not required');
 
   receiver.respond = () => 500;
   await gateway.clock.advance(1_000);
-  answerOf(await gateway.request('POST', `/api/v1/webhooks/${(await gateway.request('GET', '/api/v1/webhooks', { key: merchant.sandboxKey })).body.responseObject.webhooks[0].id}/test`, { key: merchant.sandboxKey }), 200, 'test event');
+  answerOf(
+    await gateway.request(
+      'POST',
+      `/api/v1/webhooks/${(await gateway.request('GET', '/api/v1/webhooks', { key: merchant.sandboxKey })).body.responseObject.webhooks[0].id}/test`,
+      { key: merchant.sandboxKey },
+    ),
+    200,
+    'test event',
+  );
   const failing = await status();
   t.false(steps(failing).WEBHOOK_DELIVERING, 'the last delivery failed');
   t.false(failing.readyForLive);

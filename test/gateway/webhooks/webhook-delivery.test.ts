@@ -56,7 +56,10 @@ test('an endpoint subscribed by v0 name gets only what the name maps to', async 
   await paidSandboxOrder(world);
   await world.receiver.until(() => world.receiver.delivered().length >= 2);
   await world.gateway.node.system.effectsIdle();
-  t.deepEqual(world.receiver.delivered().map((event) => event.type), ['PAYMENT_SETTLED', 'ORDER_FULFILLED']);
+  t.deepEqual(
+    world.receiver.delivered().map((event) => event.type),
+    ['PAYMENT_SETTLED', 'ORDER_FULFILLED'],
+  );
 });
 
 test('a receiver answering 500 gets the event again at the scheduled time, with the same id, and then it is delivered', async (t) => {
@@ -82,10 +85,17 @@ test('a receiver answering 500 gets the event again at the scheduled time, with 
   t.is(first!.headers['x-webhook-id'], second!.headers['x-webhook-id']);
   t.is(first!.body, second!.body, 'the same bytes');
 
-  const detail = answerOf(await world.gateway.request('GET', `/api/v1/webhooks/${world.webhook.id}/deliveries/${pending.id}`, { key: world.key }), 200, 'delivery');
+  const detail = answerOf(
+    await world.gateway.request('GET', `/api/v1/webhooks/${world.webhook.id}/deliveries/${pending.id}`, { key: world.key }),
+    200,
+    'delivery',
+  );
   t.is(detail.status, 'DELIVERED');
   t.is(detail.attempts, 2);
-  t.deepEqual(detail.attemptHistory.map((attempt: any) => attempt.responseCode), [500, 200]);
+  t.deepEqual(
+    detail.attemptHistory.map((attempt: any) => attempt.responseCode),
+    [500, 200],
+  );
   t.is(detail.attemptHistory[0].responseExcerpt, 'database down');
   t.is(detail.payload, first!.body);
   t.falsy(JSON.stringify(detail).includes(world.webhook.secret), 'the log never shows the secret');
@@ -108,7 +118,13 @@ test('a receiver down for three days gets every event once it is back, and the e
   // Past the longest wait a retry can take (12 h stretched by a tenth): every delivery still on its schedule comes back.
   for (let elapsed = 0; elapsed < 14 * HOUR; elapsed += HOUR) await world.advance(HOUR);
   await world.receiver.until(() => world.receiver.delivered().length === 3);
-  t.deepEqual(world.receiver.delivered().map((event) => event.data.order.id).sort(), [...orders].sort());
+  t.deepEqual(
+    world.receiver
+      .delivered()
+      .map((event) => event.data.order.id)
+      .sort(),
+    [...orders].sort(),
+  );
   for (const request of world.receiver.requests.filter((request) => request.answered === 200)) {
     t.deepEqual(signaturesValid(request, world.webhook.secret), { peer: true, standard: true });
   }
@@ -151,13 +167,20 @@ test('an endpoint that fails for the whole schedule is disabled as FAILING; rede
   t.false(off.active);
   t.is(off.disabledReason.code, 'FAILING');
 
-  const refused = await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/redeliver-failed`, { key: world.key, body: { since: '2026-11-01T00:00:00Z' } });
+  const refused = await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/redeliver-failed`, {
+    key: world.key,
+    body: { since: '2026-11-01T00:00:00Z' },
+  });
   t.is(refused.status, 409);
   t.is(refused.body.errorCode, 'WEBHOOK_DISABLED');
 
   answerOf(await world.gateway.request('PATCH', `/api/v1/webhooks/${world.webhook.id}`, { key: world.key, body: { active: true } }), 200, 'enable');
   world.receiver.respond = () => 200;
-  const batch = answerOf(await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/redeliver-failed`, { key: world.key, body: { since: '2026-11-01T00:00:00Z' } }), 202, 'redeliver');
+  const batch = answerOf(
+    await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/redeliver-failed`, { key: world.key, body: { since: '2026-11-01T00:00:00Z' } }),
+    202,
+    'redeliver',
+  );
   t.deepEqual(batch, { count: 1, deliveryIds: [delivery.id], more: false });
   await world.receiver.until(() => world.receiver.delivered().length === 1);
   await world.gateway.node.system.effectsIdle();
@@ -174,7 +197,11 @@ test('a redelivery sends the same event again; one in flight is refused', async 
   const [delivery] = await world.deliveries();
   let release!: () => void;
   world.receiver.respond = () => new Promise((resolve) => (release = () => resolve(200)));
-  const again = answerOf(await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/deliveries/${delivery.id}/redeliver`, { key: world.key }), 202, 'redeliver');
+  const again = answerOf(
+    await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/deliveries/${delivery.id}/redeliver`, { key: world.key }),
+    202,
+    'redeliver',
+  );
   t.is(again.status, 'PENDING');
   await world.receiver.until(() => world.receiver.requests.length === 2);
   const busy = await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/deliveries/${delivery.id}/redeliver`, { key: world.key });
@@ -218,14 +245,21 @@ test('the test event answers what the endpoint said and shows in the log', async
   t.deepEqual(signaturesValid(request!, world.webhook.secret), { peer: true, standard: true });
 
   world.receiver.respond = () => ({ status: 500, body: 'nope' });
-  const failed = answerOf(await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/test`, { key: world.key, body: { eventType: 'PAYMENT_SETTLED' } }), 200, 'test');
+  const failed = answerOf(
+    await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/test`, { key: world.key, body: { eventType: 'PAYMENT_SETTLED' } }),
+    200,
+    'test',
+  );
   t.false(failed.success);
   t.is(failed.responseCode, 500);
   await world.gateway.node.system.effectsIdle();
   await world.advance(HOUR);
   t.is(world.receiver.requests.length, 2, 'a test event is not retried');
   const failedOnes = await world.deliveries('&status=FAILED');
-  t.deepEqual(failedOnes.map((delivery: any) => delivery.id), [failed.deliveryId]);
+  t.deepEqual(
+    failedOnes.map((delivery: any) => delivery.id),
+    [failed.deliveryId],
+  );
   t.is((await world.deliveries('&eventType=PAYMENT_SETTLED')).length, 1);
   t.is((await world.deliveries(`&eventId=${body.id}`)).length, 1);
 });

@@ -18,15 +18,30 @@ test('create answers the secret once; reads, the list, changes and delete never 
   const created = answerOf(await create(gateway, key, { url: URL_OK }), 201, 'create');
   t.regex(created.id, /^whk_[0-9A-Za-z]{24}$/);
   t.regex(created.secret, /^whsec_[A-Za-z0-9+/]{32}$/);
-  t.like(created, { merchantId: merchant.liveId, url: URL_OK, events: [], active: true, customHeaders: [], disabledReason: null, previousSecretExpiresAt: null });
+  t.like(created, {
+    merchantId: merchant.liveId,
+    url: URL_OK,
+    events: [],
+    active: true,
+    customHeaders: [],
+    disabledReason: null,
+    previousSecretExpiresAt: null,
+  });
 
   const read = answerOf(await gateway.request('GET', `/api/v1/webhooks/${created.id}`, { key }), 200, 'read');
   t.false('secret' in read);
   const list = answerOf(await gateway.request('GET', '/api/v1/webhooks', { key }), 200, 'list');
-  t.deepEqual(list.webhooks.map((webhook: any) => webhook.id), [created.id]);
+  t.deepEqual(
+    list.webhooks.map((webhook: any) => webhook.id),
+    [created.id],
+  );
   t.false(JSON.stringify(list).includes(created.secret));
 
-  const changed = answerOf(await gateway.request('PATCH', `/api/v1/webhooks/${created.id}`, { key, body: { events: ['PAYMENT_SETTLED'], active: false } }), 200, 'update');
+  const changed = answerOf(
+    await gateway.request('PATCH', `/api/v1/webhooks/${created.id}`, { key, body: { events: ['PAYMENT_SETTLED'], active: false } }),
+    200,
+    'update',
+  );
   t.like(changed, { events: ['PAYMENT_SETTLED'], active: false, disabledReason: { code: 'MERCHANT' } });
   t.false(JSON.stringify(changed).includes(created.secret));
   const on = answerOf(await gateway.request('PATCH', `/api/v1/webhooks/${created.id}`, { key, body: { active: true } }), 200, 'enable');
@@ -53,9 +68,16 @@ test('live and sandbox keep their own webhooks, and another merchant sees none o
 
 test('events: document 1’s types as given, v0 names mapped, names with no equivalent a 400 naming them', async (t) => {
   const { gateway, merchant } = await world(t);
-  const mapped = answerOf(await create(gateway, merchant.liveKey, { url: URL_OK, events: ['order.fulfilled', 'session.started', 'PAYOUT_ORDER_SETTLED', 'ORDER_FULFILLED'] }), 201, 'create');
+  const mapped = answerOf(
+    await create(gateway, merchant.liveKey, { url: URL_OK, events: ['order.fulfilled', 'session.started', 'PAYOUT_ORDER_SETTLED', 'ORDER_FULFILLED'] }),
+    201,
+    'create',
+  );
   t.deepEqual(mapped.events, ['ORDER_CREATED', 'ORDER_FULFILLED', 'PAYMENT_SETTLED', 'PAYOUT_ORDER_SETTLED']);
-  const refused = await create(gateway, merchant.liveKey, { url: URL_OK, events: ['ORDER_CREATED', 'order.payment_sent', 'session.abandoned', 'ORDER_SHIPPED'] });
+  const refused = await create(gateway, merchant.liveKey, {
+    url: URL_OK,
+    events: ['ORDER_CREATED', 'order.payment_sent', 'session.abandoned', 'ORDER_SHIPPED'],
+  });
   t.is(refused.status, 400);
   t.regex(refused.body.responseObject.fieldErrors.events[0], /order\.payment_sent, session\.abandoned, ORDER_SHIPPED/);
   t.deepEqual(answerOf(await gateway.request('GET', '/api/v1/webhooks', { key: merchant.liveKey }), 200, 'list').webhooks.length, 1, 'nothing made');
@@ -75,7 +97,13 @@ test('custom headers: up to 10, names normalised and checked, ours refused, none
     ['content length', [{ key: 'content-length', value: '1' }]],
     ['not a header name', [{ key: 'bad header', value: 'v' }]],
     ['a line break in the value', [{ key: 'x-a', value: 'v\r\nx-injected: 1' }]],
-    ['one name twice', [{ key: 'X-A', value: '1' }, { key: 'x-a', value: '2' }]],
+    [
+      'one name twice',
+      [
+        { key: 'X-A', value: '1' },
+        { key: 'x-a', value: '2' },
+      ],
+    ],
   ];
   for (const [what, customHeaders] of cases) {
     const refused = await create(gateway, merchant.liveKey, { url: URL_OK, customHeaders });
@@ -87,13 +115,26 @@ test('custom headers: up to 10, names normalised and checked, ours refused, none
 
 test('a private address is refused without the development flag, whatever the spelling, and accepted with it', async (t) => {
   const { gateway, merchant } = await world(t, { WEBHOOK_ALLOW_PRIVATE: false });
-  for (const url of ['http://127.0.0.1:8080/h', 'http://[::1]/h', 'http://localhost/h', 'http://169.254.169.254/latest', 'http://10.0.0.7/h', 'http://2130706433/h', 'http://[::ffff:192.168.1.1]/h']) {
+  for (const url of [
+    'http://127.0.0.1:8080/h',
+    'http://[::1]/h',
+    'http://localhost/h',
+    'http://169.254.169.254/latest',
+    'http://10.0.0.7/h',
+    'http://2130706433/h',
+    'http://[::ffff:192.168.1.1]/h',
+  ]) {
     const refused = await create(gateway, merchant.liveKey, { url });
     t.is(refused.status, 400, url);
     t.truthy(refused.body.responseObject.fieldErrors.url, url);
   }
-  for (const url of ['ftp://hooks.example/x', 'https://user:pass@hooks.example/x', 'not a url']) t.is((await create(gateway, merchant.liveKey, { url })).status, 400, url);
-  t.is((await create(gateway, merchant.liveKey, { url: 'https://hooks.example/peer' })).status, 201, 'a public name is accepted (it is resolved and checked again at each delivery)');
+  for (const url of ['ftp://hooks.example/x', 'https://user:pass@hooks.example/x', 'not a url'])
+    t.is((await create(gateway, merchant.liveKey, { url })).status, 400, url);
+  t.is(
+    (await create(gateway, merchant.liveKey, { url: 'https://hooks.example/peer' })).status,
+    201,
+    'a public name is accepted (it is resolved and checked again at each delivery)',
+  );
 
   const { gateway: development, merchant: developer } = await world(t, { WEBHOOK_ALLOW_PRIVATE: true });
   t.is((await create(development, developer.liveKey, { url: 'http://127.0.0.1:8080/h' })).status, 201);

@@ -5,7 +5,9 @@ import { ARTIFACTS_DIR, compileArtifacts } from '../../../indexer/chain/compile.
 
 test('the committed artifacts are exactly what the contracts compile to (else run npm run contracts)', (t) => {
   const compiled = compileArtifacts();
-  const committed = readdirSync(ARTIFACTS_DIR).filter((name) => name.endsWith('.ts')).sort();
+  const committed = readdirSync(ARTIFACTS_DIR)
+    .filter((name) => name.endsWith('.ts'))
+    .sort();
   t.deepEqual(committed, Object.keys(compiled).sort());
   for (const name of committed) {
     // A boolean, not t.is: a diff of two 20 kB bytecode strings helps nobody.

@@ -13,7 +13,9 @@ test.before(async () => {
   local = await startLocalChain();
   // Delegate once, with an empty batch, so the checks below meet the executor's code at the wallet.
   const authorization = await wallet.signAuthorization!({ contractAddress: local.batchExecutor, chainId: local.chainId, nonce: 0 });
-  const hash = await local.walletFor(sponsor).sendTransaction({ to: wallet.address, data: await signedExecute([], 1n, await deadline(), wallet), authorizationList: [authorization] });
+  const hash = await local
+    .walletFor(sponsor)
+    .sendTransaction({ to: wallet.address, data: await signedExecute([], 1n, await deadline(), wallet), authorizationList: [authorization] });
   await local.confirm(hash);
 });
 test.after.always(() => local?.stop());
@@ -45,7 +47,9 @@ test('the executor’s storage lives at the ERC-7201 location of its namespace',
 });
 
 test('a batch the wallet signed runs as the wallet; signed by anyone else, replayed or expired, it reverts', async (t) => {
-  const calls: BatchCall[] = [{ target: local.usdc, value: 0n, data: encodeFunctionData({ abi: mockUSDCAbi, functionName: 'approve', args: [sponsor.address, 5n] }) }];
+  const calls: BatchCall[] = [
+    { target: local.usdc, value: 0n, data: encodeFunctionData({ abi: mockUSDCAbi, functionName: 'approve', args: [sponsor.address, 5n] }) },
+  ];
   const forged = await signedExecute(calls, 2n, await deadline(), anvilTestAccount(5));
   t.is(await revertOf(forged), 'NotSignedByAccount', 'a signature of another key');
 
@@ -55,7 +59,11 @@ test('a batch the wallet signed runs as the wallet; signed by anyone else, repla
   const good = await signedExecute(calls, 4n, await deadline(), wallet);
   t.is(await revertOf(good), null, 'signed by the wallet, in time');
   await local.confirm(await local.walletFor(sponsor).sendTransaction({ to: wallet.address, data: good }));
-  t.is(await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'allowance', args: [wallet.address, sponsor.address] }), 5n, 'the call ran as the wallet');
+  t.is(
+    await local.publicClient.readContract({ address: local.usdc, abi: mockUSDCAbi, functionName: 'allowance', args: [wallet.address, sponsor.address] }),
+    5n,
+    'the call ran as the wallet',
+  );
   t.is(await revertOf(good), 'NonceUsed', 'the same batch again: its nonce is spent');
   t.true(await local.publicClient.readContract({ address: wallet.address, abi: batchExecutorAbi, functionName: 'nonceUsed', args: [4n] }));
 });

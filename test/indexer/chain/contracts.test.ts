@@ -97,7 +97,9 @@ async function deposit(amount: bigint, range = { min: usdc('1'), max: usdc('50')
 
 async function acceptVenmo(depositId: bigint, payeeDetails: Hex, account: LocalAccount = maker): Promise<TransactionReceipt> {
   return chain.confirm(
-    await chain.walletFor(account).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, payeeDetails] }),
+    await chain
+      .walletFor(account)
+      .writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, payeeDetails] }),
   );
 }
 
@@ -156,7 +158,10 @@ test.serial('MockUSDC looks like USDC, only its owner mints, and transfers emit 
     await chain.walletFor(maker).writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'transfer', args: [stranger.address, usdc('2.5')] }),
   );
   const transfers = eventsOf(receipt, transferEvents, chain.usdc);
-  t.deepEqual(transfers.map((log) => log.args), [{ from: maker.address, to: stranger.address, value: usdc('2.5') }]);
+  t.deepEqual(
+    transfers.map((log) => log.args),
+    [{ from: maker.address, to: stranger.address, value: usdc('2.5') }],
+  );
   t.is(await usdcBalance(stranger.address), usdc('2.5'));
 
   const refused = await revertOf(
@@ -179,9 +184,10 @@ test.serial('a deposit pulls its tokens; funds can be added, and withdrawing eve
     delegate: stranger.address,
     intentGuardian: payee.address,
   });
-  t.deepEqual(eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args), [
-    { from: maker.address, to: chain.escrow, value: usdc('100') },
-  ]);
+  t.deepEqual(
+    eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args),
+    [{ from: maker.address, to: chain.escrow, value: usdc('100') }],
+  );
 
   await chain.mintUsdc(maker.address, usdc('20'));
   const wallet = chain.walletFor(maker);
@@ -189,17 +195,21 @@ test.serial('a deposit pulls its tokens; funds can be added, and withdrawing eve
   const added = await chain.confirm(
     await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'addFunds', args: [depositId, usdc('20')] }),
   );
-  t.deepEqual(eventsOf(added, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'DepositFundsAdded', args: { depositId, depositor: maker.address, amount: usdc('20') } },
-  ]);
+  t.deepEqual(
+    eventsOf(added, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })),
+    [{ eventName: 'DepositFundsAdded', args: { depositId, depositor: maker.address, amount: usdc('20') } }],
+  );
 
   const withdrawn = await chain.confirm(
     await wallet.writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [depositId] }),
   );
-  t.deepEqual(eventsOf(withdrawn, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'DepositWithdrawn', args: { depositId, depositor: maker.address, amount: usdc('120') } },
-    { eventName: 'DepositClosed', args: { depositId, depositor: maker.address } },
-  ]);
+  t.deepEqual(
+    eventsOf(withdrawn, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })),
+    [
+      { eventName: 'DepositWithdrawn', args: { depositId, depositor: maker.address, amount: usdc('120') } },
+      { eventName: 'DepositClosed', args: { depositId, depositor: maker.address } },
+    ],
+  );
   t.is(await usdcBalance(maker.address), makerBefore + usdc('120'));
   t.is((await revertOf(lockedDeposit(depositId))).errorName, 'DepositNotFound');
 });
@@ -209,29 +219,35 @@ test.serial('signalling an intent locks its amount: FundsLocked and IntentSignal
   const { intentHash, receipt } = await signal(depositId, usdc('30'));
   const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
 
-  t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
-    {
-      eventName: 'FundsLocked',
-      args: { depositId, intentHash, amount: usdc('30'), expiryTime: block.timestamp + DEFAULT_INTENT_EXPIRATION_SECONDS },
-    },
-  ]);
-  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
-    {
-      eventName: 'IntentSignaled',
-      args: {
-        intentHash,
-        escrow: chain.escrow,
-        depositId,
-        paymentMethod: VENMO,
-        owner: taker.address,
-        to: payee.address,
-        amount: usdc('30'),
-        fiatCurrency: USD,
-        conversionRate: RATE,
-        timestamp: block.timestamp,
+  t.deepEqual(
+    eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })),
+    [
+      {
+        eventName: 'FundsLocked',
+        args: { depositId, intentHash, amount: usdc('30'), expiryTime: block.timestamp + DEFAULT_INTENT_EXPIRATION_SECONDS },
       },
-    },
-  ]);
+    ],
+  );
+  t.deepEqual(
+    eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })),
+    [
+      {
+        eventName: 'IntentSignaled',
+        args: {
+          intentHash,
+          escrow: chain.escrow,
+          depositId,
+          paymentMethod: VENMO,
+          owner: taker.address,
+          to: payee.address,
+          amount: usdc('30'),
+          fiatCurrency: USD,
+          conversionRate: RATE,
+          timestamp: block.timestamp,
+        },
+      },
+    ],
+  );
   const held = await lockedDeposit(depositId);
   t.is(held.available, usdc('70'));
   t.is(held.locked, usdc('30'));
@@ -271,20 +287,27 @@ test.serial('an attested fulfilment pays `to`, returns the rest to the deposit a
   const receipt = await fulfil(await attest(intentHash, usdc('29.5'), paymentData(intent, 'venmo-1')));
 
   t.is(await usdcBalance(payee.address), payeeBefore + usdc('29.5'));
-  t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
-    {
-      eventName: 'FundsUnlockedAndTransferred',
-      args: { depositId, intentHash, unlockedAmount: usdc('30'), transferredAmount: usdc('29.5'), to: chain.orchestrator },
-    },
-  ]);
+  t.deepEqual(
+    eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })),
+    [
+      {
+        eventName: 'FundsUnlockedAndTransferred',
+        args: { depositId, intentHash, unlockedAmount: usdc('30'), transferredAmount: usdc('29.5'), to: chain.orchestrator },
+      },
+    ],
+  );
   // The escrow pays the orchestrator, which takes the fees out (none are set here) and pays the rest to `to`.
-  t.deepEqual(eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args), [
-    { from: chain.escrow, to: chain.orchestrator, value: usdc('29.5') },
-    { from: chain.orchestrator, to: payee.address, value: usdc('29.5') },
-  ]);
-  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'IntentFulfilled', args: { intentHash, fundsTransferredTo: payee.address, amount: usdc('29.5'), isManualRelease: false } },
-  ]);
+  t.deepEqual(
+    eventsOf(receipt, transferEvents, chain.usdc).map((log) => log.args),
+    [
+      { from: chain.escrow, to: chain.orchestrator, value: usdc('29.5') },
+      { from: chain.orchestrator, to: payee.address, value: usdc('29.5') },
+    ],
+  );
+  t.deepEqual(
+    eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })),
+    [{ eventName: 'IntentFulfilled', args: { intentHash, fundsTransferredTo: payee.address, amount: usdc('29.5'), isManualRelease: false } }],
+  );
   const after = await lockedDeposit(depositId);
   t.is(after.available, usdc('70.5'));
   t.is(after.locked, 0n);
@@ -331,15 +354,19 @@ test.serial('a second fulfilment of the same intent reverts', async (t) => {
 test.serial('a deposit is paid only on the payment methods its maker set, to the payee set when the intent was signalled', async (t) => {
   const { depositId } = await deposit(usdc('100'));
   const CASHAPP = keccak256(stringToHex('cashapp'));
-  t.deepEqual(await revertOf(signalling(depositId, usdc('10'), { paymentMethod: CASHAPP })), { errorName: 'PaymentMethodNotAccepted', args: [depositId, CASHAPP] });
+  t.deepEqual(await revertOf(signalling(depositId, usdc('10'), { paymentMethod: CASHAPP })), {
+    errorName: 'PaymentMethodNotAccepted',
+    args: [depositId, CASHAPP],
+  });
   t.deepEqual(await revertOf(acceptVenmo(depositId, MAKER_PAYEE, taker)), { errorName: 'UnauthorizedCaller', args: [taker.address] });
 
   const intent = await signal(depositId, usdc('10'));
   // The maker moves to another payee: the open intent is still paid to the payee it was signalled with.
   const moved = await acceptVenmo(depositId, keccak256(stringToHex('new-venmo-id')));
-  t.deepEqual(eventsOf(moved, escrowEvents, chain.escrow).map((log) => log.args), [
-    { depositId, paymentMethod: VENMO, payeeDetails: keccak256(stringToHex('new-venmo-id')) },
-  ]);
+  t.deepEqual(
+    eventsOf(moved, escrowEvents, chain.escrow).map((log) => log.args),
+    [{ depositId, paymentMethod: VENMO, payeeDetails: keccak256(stringToHex('new-venmo-id')) }],
+  );
   await fulfil(await attest(intent.intentHash, usdc('10'), paymentData(intent, 'venmo-6')));
   t.is((await lockedDeposit(depositId)).locked, 0n);
 });
@@ -366,21 +393,29 @@ test.serial('the snapshot the witness was shown must be the intent on chain', as
   t.is((await lockedDeposit(depositId)).locked, usdc('20'));
 });
 
-test.serial('a payment dated outside the intent\'s window reverts even with a witness\'s signature; the signed buffer widens both ends', async (t) => {
+test.serial("a payment dated outside the intent's window reverts even with a witness's signature; the signed buffer widens both ends", async (t) => {
   const { depositId } = await deposit(usdc('100'));
   const late = await signal(depositId, usdc('10'));
   const closesMs = late.expiryTime * 1000n;
   const afterExpiry = await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-after-expiry', {}, { paidAtMs: closesMs + 1n }));
   t.deepEqual(await revertOf(fulfil(afterExpiry)), { errorName: 'PaymentOutsideIntentWindow', args: [closesMs + 1n] });
-  const beyondBuffer = await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-beyond-buffer', {}, { paidAtMs: closesMs + 60_001n, timestampBuffer: 60_000n }));
+  const beyondBuffer = await attest(
+    late.intentHash,
+    usdc('10'),
+    paymentData(late, 'venmo-beyond-buffer', {}, { paidAtMs: closesMs + 60_001n, timestampBuffer: 60_000n }),
+  );
   t.deepEqual(await revertOf(fulfil(beyondBuffer)), { errorName: 'PaymentOutsideIntentWindow', args: [closesMs + 60_001n] });
-  await fulfil(await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-within-buffer', {}, { paidAtMs: closesMs + 60_000n, timestampBuffer: 60_000n })));
+  await fulfil(
+    await attest(late.intentHash, usdc('10'), paymentData(late, 'venmo-within-buffer', {}, { paidAtMs: closesMs + 60_000n, timestampBuffer: 60_000n })),
+  );
 
   const early = await signal(depositId, usdc('10'));
   const opensMs = early.timestamp * 1000n;
   const beforeSignal = await attest(early.intentHash, usdc('10'), paymentData(early, 'venmo-before-signal', {}, { paidAtMs: opensMs - 1n }));
   t.deepEqual(await revertOf(fulfil(beforeSignal)), { errorName: 'PaymentOutsideIntentWindow', args: [opensMs - 1n] });
-  await fulfil(await attest(early.intentHash, usdc('10'), paymentData(early, 'venmo-early-in-buffer', {}, { paidAtMs: opensMs - 60_000n, timestampBuffer: 60_000n })));
+  await fulfil(
+    await attest(early.intentHash, usdc('10'), paymentData(early, 'venmo-early-in-buffer', {}, { paidAtMs: opensMs - 60_000n, timestampBuffer: 60_000n })),
+  );
   t.is((await lockedDeposit(depositId)).locked, 0n);
 });
 
@@ -394,9 +429,10 @@ test.serial('an intent proved after its expiry, for a payment made inside its wi
   const receipt = await fulfil(attestation);
   const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
   t.true(block.timestamp > intent.expiryTime);
-  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'IntentFulfilled', args: { intentHash: intent.intentHash, fundsTransferredTo: payee.address, amount: usdc('10'), isManualRelease: false } },
-  ]);
+  t.deepEqual(
+    eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })),
+    [{ eventName: 'IntentFulfilled', args: { intentHash: intent.intentHash, fundsTransferredTo: payee.address, amount: usdc('10'), isManualRelease: false } }],
+  );
   t.is(await usdcBalance(payee.address), payeeBefore + usdc('10'));
 });
 
@@ -415,7 +451,19 @@ test.serial('one payment releases one intent: its nullifier is spent on chain', 
       address: chain.verifier,
       abi: unifiedPaymentVerifierAbi,
       functionName: 'verifyPayment',
-      args: [encodePaymentProof(again), second.intentHash, { amount: usdc('10'), paymentMethod: VENMO, fiatCurrency: USD, payeeDetails: MAKER_PAYEE, conversionRate: RATE, signalTimestamp: second.timestamp, expiryTime: second.expiryTime }],
+      args: [
+        encodePaymentProof(again),
+        second.intentHash,
+        {
+          amount: usdc('10'),
+          paymentMethod: VENMO,
+          fiatCurrency: USD,
+          payeeDetails: MAKER_PAYEE,
+          conversionRate: RATE,
+          signalTimestamp: second.timestamp,
+          expiryTime: second.expiryTime,
+        },
+      ],
     }),
   );
   t.deepEqual(direct, { errorName: 'UnauthorizedCaller', args: [stranger.address] });
@@ -429,9 +477,10 @@ test.serial('the maker can release an intent by hand', async (t) => {
 
   t.is((await revertOf(release(taker))).errorName, 'UnauthorizedCaller');
   const receipt = await chain.confirm(await release(maker));
-  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map((log) => log.args), [
-    { intentHash, fundsTransferredTo: payee.address, amount: usdc('12'), isManualRelease: true },
-  ]);
+  t.deepEqual(
+    eventsOf(receipt, orchestratorEvents, chain.orchestrator).map((log) => log.args),
+    [{ intentHash, fundsTransferredTo: payee.address, amount: usdc('12'), isManualRelease: true }],
+  );
 });
 
 test.serial('an expired intent can be pruned by anyone, which unlocks its funds', async (t) => {
@@ -444,12 +493,14 @@ test.serial('an expired intent can be pruned by anyone, which unlocks its funds'
   await chain.advanceTime(Number(DEFAULT_INTENT_EXPIRATION_SECONDS));
   const receipt = await chain.confirm(await cancel());
 
-  t.deepEqual(eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'FundsUnlocked', args: { depositId, intentHash, amount: usdc('40') } },
-  ]);
-  t.deepEqual(eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'IntentPruned', args: { intentHash } },
-  ]);
+  t.deepEqual(
+    eventsOf(receipt, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })),
+    [{ eventName: 'FundsUnlocked', args: { depositId, intentHash, amount: usdc('40') } }],
+  );
+  t.deepEqual(
+    eventsOf(receipt, orchestratorEvents, chain.orchestrator).map(({ eventName, args }) => ({ eventName, args })),
+    [{ eventName: 'IntentPruned', args: { intentHash } }],
+  );
   const after = await lockedDeposit(depositId);
   t.is(after.available, usdc('100'));
   t.is(after.locked, 0n);
@@ -459,22 +510,26 @@ test.serial('withdrawing with an intent open keeps the deposit open until that i
   const { depositId } = await deposit(usdc('100'));
   const { intentHash } = await signal(depositId, usdc('25'));
   const withdraw = async () =>
-    chain.confirm(
-      await chain.walletFor(maker).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [depositId] }),
-    );
+    chain.confirm(await chain.walletFor(maker).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'withdrawDeposit', args: [depositId] }));
 
   const first = await withdraw();
-  t.deepEqual(eventsOf(first, escrowEvents, chain.escrow).map((log) => log.eventName), ['DepositWithdrawn']);
+  t.deepEqual(
+    eventsOf(first, escrowEvents, chain.escrow).map((log) => log.eventName),
+    ['DepositWithdrawn'],
+  );
 
   // The taker gives up: the owner may cancel before expiry, and the funds return to the deposit.
   await chain.confirm(
     await chain.walletFor(taker).writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] }),
   );
   const second = await withdraw();
-  t.deepEqual(eventsOf(second, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'DepositWithdrawn', args: { depositId, depositor: maker.address, amount: usdc('25') } },
-    { eventName: 'DepositClosed', args: { depositId, depositor: maker.address } },
-  ]);
+  t.deepEqual(
+    eventsOf(second, escrowEvents, chain.escrow).map(({ eventName, args }) => ({ eventName, args })),
+    [
+      { eventName: 'DepositWithdrawn', args: { depositId, depositor: maker.address, amount: usdc('25') } },
+      { eventName: 'DepositClosed', args: { depositId, depositor: maker.address } },
+    ],
+  );
 });
 
 test.serial('the verifier only lets its owner manage witnesses', async (t) => {
@@ -487,7 +542,9 @@ test.serial('the verifier only lets its owner manage witnesses', async (t) => {
     }),
   );
   t.deepEqual(refused, { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] });
-  t.true(await chain.publicClient.readContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [witness.address] }));
+  t.true(
+    await chain.publicClient.readContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'isWitness', args: [witness.address] }),
+  );
 });
 
 test.serial('the proof is FulfillIntentParams.paymentProof: it must be for the intent named beside it', async (t) => {
@@ -524,7 +581,9 @@ test.serial('a proof needs as many distinct registered witnesses as the verifier
     await manage('setWitness', [second.address, false]);
   }
   t.deepEqual(
-    await revertOf(chain.walletFor(stranger).writeContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'setMinWitnessSignatures', args: [1n] })),
+    await revertOf(
+      chain.walletFor(stranger).writeContract({ address: chain.verifier, abi: unifiedPaymentVerifierAbi, functionName: 'setMinWitnessSignatures', args: [1n] }),
+    ),
     { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] },
   );
 });

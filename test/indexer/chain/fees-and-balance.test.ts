@@ -6,17 +6,7 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  keccak256,
-  parseEventLogs,
-  parseUnits,
-  stringToHex,
-  zeroAddress,
-  type Address,
-  type Hash,
-} from 'viem';
+import { BaseError, ContractFunctionRevertedError, keccak256, parseEventLogs, parseUnits, stringToHex, zeroAddress, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
   DEFAULT_INTENT_EXPIRATION_SECONDS,
@@ -65,7 +55,11 @@ const orchestratorCall = (functionName: string, args: readonly unknown[], accoun
 async function deposit(amount: bigint): Promise<bigint> {
   await chain.mintUsdc(maker.address, amount);
   const { depositId } = await depositOn(chain, maker, amount, { range: { min: 1n, max: amount } });
-  await chain.confirm(await chain.walletFor(maker).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, MAKER_PAYEE] }));
+  await chain.confirm(
+    await chain
+      .walletFor(maker)
+      .writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, MAKER_PAYEE] }),
+  );
   await acceptCurrency(chain, maker, depositId, VENMO, USD, RATE);
   return depositId;
 }
@@ -103,7 +97,10 @@ const fulfil = async (attestation: Awaited<ReturnType<typeof attested>>) => chai
 test.serial('the protocol fee and the referrer’s fee come out of what is released, and with `to`’s share sum to it exactly', async (t) => {
   t.deepEqual(await revertOf(orchestratorCall('setProtocolFee', [1001n, feeRecipient.address])), { errorName: 'ProtocolFeeTooHigh', args: [1001n, 1000n] });
   t.deepEqual(await revertOf(orchestratorCall('setProtocolFee', [100n, zeroAddress])), { errorName: 'ZeroAddress', args: [] });
-  t.deepEqual(await revertOf(orchestratorCall('setProtocolFee', [100n, stranger.address], stranger)), { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] });
+  t.deepEqual(await revertOf(orchestratorCall('setProtocolFee', [100n, stranger.address], stranger)), {
+    errorName: 'OwnableUnauthorizedAccount',
+    args: [stranger.address],
+  });
   await chain.confirm(await orchestratorCall('setProtocolFee', [100n, feeRecipient.address]));
 
   const depositId = await deposit(usdc('100'));
@@ -138,7 +135,9 @@ test.serial('the protocol fee and the referrer’s fee come out of what is relea
   // A release by the maker's hand pays the same fees.
   const manual = await signal(depositId, usdc('10'), { referrer: referrer.address, referrerFee: parseUnits('0.02', 18) });
   const released = await chain.confirm(
-    await chain.walletFor(maker).writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'releaseFundsToPayer', args: [manual.intentHash] }),
+    await chain
+      .walletFor(maker)
+      .writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'releaseFundsToPayer', args: [manual.intentHash] }),
   );
   t.deepEqual(
     parseEventLogs({ abi: orchestratorAbi, logs: released.logs }).map(({ args }) => (args as { amount: bigint }).amount),
@@ -181,7 +180,14 @@ async function run(next: Step, deposits: bigint[], intents: { intentHash: Hash; 
         await chain.mintUsdc(maker.address, next.amount);
         const wallet = chain.walletFor(maker);
         await chain.confirm(await wallet.writeContract({ address: chain.usdc, abi: mockUSDCAbi, functionName: 'approve', args: [chain.escrow, next.amount] }));
-        await chain.confirm(await wallet.writeContract({ address: chain.escrow, abi: [...escrowAbi, ...protocolErrorsAbi], functionName: 'addFunds', args: [depositId, next.amount] }));
+        await chain.confirm(
+          await wallet.writeContract({
+            address: chain.escrow,
+            abi: [...escrowAbi, ...protocolErrorsAbi],
+            functionName: 'addFunds',
+            args: [depositId, next.amount],
+          }),
+        );
         return;
       }
       case 'signal': {
@@ -200,7 +206,14 @@ async function run(next: Step, deposits: bigint[], intents: { intentHash: Hash; 
       case 'release': {
         const intent = pick(intents, next.intent);
         if (!intent) return;
-        await chain.confirm(await chain.walletFor(maker).writeContract({ address: chain.orchestrator, abi: [...orchestratorAbi, ...protocolErrorsAbi], functionName: 'releaseFundsToPayer', args: [intent.intentHash] }));
+        await chain.confirm(
+          await chain.walletFor(maker).writeContract({
+            address: chain.orchestrator,
+            abi: [...orchestratorAbi, ...protocolErrorsAbi],
+            functionName: 'releaseFundsToPayer',
+            args: [intent.intentHash],
+          }),
+        );
         return;
       }
       case 'cancel':
@@ -215,7 +228,11 @@ async function run(next: Step, deposits: bigint[], intents: { intentHash: Hash; 
       case 'withdraw': {
         const depositId = pick(deposits, next.deposit);
         if (depositId === undefined) return;
-        await chain.confirm(await chain.walletFor(maker).writeContract({ address: chain.escrow, abi: [...escrowAbi, ...protocolErrorsAbi], functionName: 'withdrawDeposit', args: [depositId] }));
+        await chain.confirm(
+          await chain
+            .walletFor(maker)
+            .writeContract({ address: chain.escrow, abi: [...escrowAbi, ...protocolErrorsAbi], functionName: 'withdrawDeposit', args: [depositId] }),
+        );
         return;
       }
     }
@@ -243,20 +260,25 @@ async function heldByDeposits(): Promise<bigint> {
   return total;
 }
 
-test.serial('for any sequence of deposits, intents, fulfilments, cancels, prunes and withdrawals, the escrow holds exactly its deposits’ remaining plus locked amounts', async (t) => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), async (steps) => {
-      const deposits: bigint[] = [];
-      const intents: { intentHash: Hash; timestamp: bigint; amount: bigint }[] = [];
-      for (const next of steps) {
-        await run(next, deposits, intents);
-        const [escrowHolds, depositsHold] = [await balanceOf(chain.escrow), await heldByDeposits()];
-        if (escrowHolds !== depositsHold) throw new Error(`after ${JSON.stringify(next, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}: escrow holds ${escrowHolds}, deposits say ${depositsHold}`);
-        if ((await balanceOf(chain.orchestrator)) !== 0n) throw new Error('the orchestrator kept tokens');
-      }
-    }),
-    { numRuns: 30 },
-  );
-  t.is(await balanceOf(chain.escrow), await heldByDeposits());
-});
-
+test.serial(
+  'for any sequence of deposits, intents, fulfilments, cancels, prunes and withdrawals, the escrow holds exactly its deposits’ remaining plus locked amounts',
+  async (t) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 16 }), async (steps) => {
+        const deposits: bigint[] = [];
+        const intents: { intentHash: Hash; timestamp: bigint; amount: bigint }[] = [];
+        for (const next of steps) {
+          await run(next, deposits, intents);
+          const [escrowHolds, depositsHold] = [await balanceOf(chain.escrow), await heldByDeposits()];
+          if (escrowHolds !== depositsHold)
+            throw new Error(
+              `after ${JSON.stringify(next, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}: escrow holds ${escrowHolds}, deposits say ${depositsHold}`,
+            );
+          if ((await balanceOf(chain.orchestrator)) !== 0n) throw new Error('the orchestrator kept tokens');
+        }
+      }),
+      { numRuns: 30 },
+    );
+    t.is(await balanceOf(chain.escrow), await heldByDeposits());
+  },
+);

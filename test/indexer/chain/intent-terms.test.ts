@@ -37,7 +37,9 @@ async function deposit(): Promise<bigint> {
   await chain.mintUsdc(maker.address, usdc('100'));
   const { depositId } = await depositOn(chain, maker, usdc('100'), { range: { min: usdc('1'), max: usdc('100') } });
   await chain.confirm(
-    await chain.walletFor(maker).writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, keccak256(stringToHex('maker-id'))] }),
+    await chain
+      .walletFor(maker)
+      .writeContract({ address: chain.escrow, abi: escrowAbi, functionName: 'setPaymentMethod', args: [depositId, VENMO, keccak256(stringToHex('maker-id'))] }),
   );
   await acceptCurrency(chain, maker, depositId, VENMO, USD, rate('1.02'));
   return depositId;
@@ -84,11 +86,19 @@ test.serial('the maker adds, moves and removes a currency’s floor; nobody else
   const removed = await acceptCurrency(chain, maker, depositId, VENMO, EUR, 0n);
   const names = (receipt: typeof added) => parseEventLogs({ abi: escrowAbi, logs: receipt.logs }).map(({ eventName, args }) => ({ eventName, args }));
   t.deepEqual(names(added), [{ eventName: 'DepositCurrencyAdded', args: { depositId, paymentMethod: VENMO, currency: EUR, minConversionRate: rate('0.90') } }]);
-  t.deepEqual(names(moved), [{ eventName: 'DepositMinConversionRateUpdated', args: { depositId, paymentMethod: VENMO, currency: EUR, newMinConversionRate: rate('0.93') } }]);
+  t.deepEqual(names(moved), [
+    { eventName: 'DepositMinConversionRateUpdated', args: { depositId, paymentMethod: VENMO, currency: EUR, newMinConversionRate: rate('0.93') } },
+  ]);
   t.deepEqual(names(removed), [{ eventName: 'DepositCurrencyRemoved', args: { depositId, paymentMethod: VENMO, currency: EUR } }]);
-  t.deepEqual(await revertOf(signalling(depositId, { fiatCurrency: EUR, conversionRate: rate('1') })), { errorName: 'CurrencyNotAccepted', args: [depositId, VENMO, EUR] });
+  t.deepEqual(await revertOf(signalling(depositId, { fiatCurrency: EUR, conversionRate: rate('1') })), {
+    errorName: 'CurrencyNotAccepted',
+    args: [depositId, VENMO, EUR],
+  });
 
-  t.deepEqual(await revertOf(escrowCall(stranger, 'setCurrencyMinRate', [depositId, VENMO, USD, 1n])), { errorName: 'UnauthorizedCaller', args: [stranger.address] });
+  t.deepEqual(await revertOf(escrowCall(stranger, 'setCurrencyMinRate', [depositId, VENMO, USD, 1n])), {
+    errorName: 'UnauthorizedCaller',
+    args: [stranger.address],
+  });
   const CASHAPP = keccak256(stringToHex('cashapp'));
   t.deepEqual(await revertOf(escrowCall(maker, 'setCurrencyMinRate', [depositId, CASHAPP, USD, rate('1')])), {
     errorName: 'PaymentMethodNotAccepted',
@@ -98,21 +108,39 @@ test.serial('the maker adds, moves and removes a currency’s floor; nobody else
 
 test.serial('a rate manager moves a floor only inside the bounds the maker set, and only when the maker named it', async (t) => {
   const depositId = await deposit();
-  const update = (account: LocalAccount, value: bigint, currency: Hex = USD) => escrowCall(account, 'updateMinConversionRate', [depositId, VENMO, currency, value]);
+  const update = (account: LocalAccount, value: bigint, currency: Hex = USD) =>
+    escrowCall(account, 'updateMinConversionRate', [depositId, VENMO, currency, value]);
   t.deepEqual(await revertOf(update(rateManager, rate('1.03'))), { errorName: 'UnauthorizedCaller', args: [rateManager.address] }, 'not named yet');
 
-  t.deepEqual(await revertOf(escrowCall(stranger, 'setRateManager', [depositId, rateManager.address])), { errorName: 'UnauthorizedCaller', args: [stranger.address] });
+  t.deepEqual(await revertOf(escrowCall(stranger, 'setRateManager', [depositId, rateManager.address])), {
+    errorName: 'UnauthorizedCaller',
+    args: [stranger.address],
+  });
   await chain.confirm(await escrowCall(maker, 'setRateManager', [depositId, rateManager.address]));
-  t.deepEqual(await revertOf(update(rateManager, rate('1.03'))), { errorName: 'RateOutOfBounds', args: [rate('1.03'), 0n, 0n] }, 'no bounds: it may not move anything');
+  t.deepEqual(
+    await revertOf(update(rateManager, rate('1.03'))),
+    { errorName: 'RateOutOfBounds', args: [rate('1.03'), 0n, 0n] },
+    'no bounds: it may not move anything',
+  );
 
   await chain.confirm(await escrowCall(maker, 'setRateBounds', [depositId, VENMO, USD, { min: rate('1.00'), max: rate('1.05') }]));
   await chain.confirm(await update(rateManager, rate('1.04')));
-  t.is(await chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'minConversionRate', args: [depositId, VENMO, USD] }), rate('1.04'));
-  t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('10'), conversionRate: rate('1.03') })), { errorName: 'RateBelowMinimum', args: [rate('1.03'), rate('1.04')] });
+  t.is(
+    await chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'minConversionRate', args: [depositId, VENMO, USD] }),
+    rate('1.04'),
+  );
+  t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('10'), conversionRate: rate('1.03') })), {
+    errorName: 'RateBelowMinimum',
+    args: [rate('1.03'), rate('1.04')],
+  });
 
   t.deepEqual(await revertOf(update(rateManager, rate('1.06'))), { errorName: 'RateOutOfBounds', args: [rate('1.06'), rate('1.00'), rate('1.05')] });
   t.deepEqual(await revertOf(update(rateManager, rate('0.99'))), { errorName: 'RateOutOfBounds', args: [rate('0.99'), rate('1.00'), rate('1.05')] });
-  t.deepEqual(await revertOf(update(rateManager, rate('1'), EUR)), { errorName: 'CurrencyNotAccepted', args: [depositId, VENMO, EUR] }, 'it cannot add a currency');
+  t.deepEqual(
+    await revertOf(update(rateManager, rate('1'), EUR)),
+    { errorName: 'CurrencyNotAccepted', args: [depositId, VENMO, EUR] },
+    'it cannot add a currency',
+  );
   t.deepEqual(await revertOf(update(stranger, rate('1.01'))), { errorName: 'UnauthorizedCaller', args: [stranger.address] });
   t.deepEqual(await revertOf(escrowCall(rateManager, 'setRateBounds', [depositId, VENMO, USD, { min: 1n, max: rate('100') }])), {
     errorName: 'UnauthorizedCaller',
@@ -139,41 +167,50 @@ test.serial('every intent needs the gating service’s approval, for these terms
   await chain.confirm(await signalling(depositId, { amount: usdc('10') }, once));
   t.is((await revertOf(signalling(depositId, { amount: usdc('10') }, once))).errorName, 'GatingSignatureAlreadyUsed');
 
-  t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('10') }, { escrow: stranger.address })), { errorName: 'UnknownEscrow', args: [stranger.address] });
+  t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('10') }, { escrow: stranger.address })), {
+    errorName: 'UnknownEscrow',
+    args: [stranger.address],
+  });
   t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('10') }, { postIntentHook: stranger.address })), {
     errorName: 'PostIntentHookNotSupported',
     args: [stranger.address],
   });
-  const takeOver = chain.walletFor(stranger).writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'setGatingService', args: [stranger.address] });
+  const takeOver = chain
+    .walletFor(stranger)
+    .writeContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'setGatingService', args: [stranger.address] });
   t.deepEqual(await revertOf(takeOver), { errorName: 'OwnableUnauthorizedAccount', args: [stranger.address] });
 });
 
-test.serial('the deposit carries its intent range, whitelist flag, dispute protection and seller automated release, set by its maker or delegate', async (t) => {
-  const depositId = await deposit();
-  const before = await chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
-  t.like(before, { isPrivate: false, disputeProtectionEnabled: false, sellerAutomatedRelease: false, rateManager: zeroAddress });
+test.serial(
+  'the deposit carries its intent range, whitelist flag, dispute protection and seller automated release, set by its maker or delegate',
+  async (t) => {
+    const depositId = await deposit();
+    const before = await chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
+    t.like(before, { isPrivate: false, disputeProtectionEnabled: false, sellerAutomatedRelease: false, rateManager: zeroAddress });
 
-  await chain.confirm(await escrowCall(maker, 'setIntentAmountRange', [depositId, { min: usdc('5'), max: usdc('20') }]));
-  await chain.confirm(await escrowCall(maker, 'setPrivate', [depositId, true]));
-  await chain.confirm(await escrowCall(maker, 'setDisputeProtectionEnabled', [depositId, true]));
-  const last = await chain.confirm(await escrowCall(maker, 'setSellerAutomatedRelease', [depositId, true]));
-  t.deepEqual(parseEventLogs({ abi: escrowAbi, logs: last.logs }).map(({ eventName, args }) => ({ eventName, args })), [
-    { eventName: 'DepositSellerAutomatedReleaseUpdated', args: { depositId, enabled: true } },
-  ]);
-  const after = await chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
-  t.like(after, { isPrivate: true, disputeProtectionEnabled: true, sellerAutomatedRelease: true, intentAmountRange: { min: usdc('5'), max: usdc('20') } });
-  t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('21') })), { errorName: 'AmountAboveMax', args: [usdc('21'), usdc('20')] });
+    await chain.confirm(await escrowCall(maker, 'setIntentAmountRange', [depositId, { min: usdc('5'), max: usdc('20') }]));
+    await chain.confirm(await escrowCall(maker, 'setPrivate', [depositId, true]));
+    await chain.confirm(await escrowCall(maker, 'setDisputeProtectionEnabled', [depositId, true]));
+    const last = await chain.confirm(await escrowCall(maker, 'setSellerAutomatedRelease', [depositId, true]));
+    t.deepEqual(
+      parseEventLogs({ abi: escrowAbi, logs: last.logs }).map(({ eventName, args }) => ({ eventName, args })),
+      [{ eventName: 'DepositSellerAutomatedReleaseUpdated', args: { depositId, enabled: true } }],
+    );
+    const after = await chain.publicClient.readContract({ address: chain.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [depositId] });
+    t.like(after, { isPrivate: true, disputeProtectionEnabled: true, sellerAutomatedRelease: true, intentAmountRange: { min: usdc('5'), max: usdc('20') } });
+    t.deepEqual(await revertOf(signalling(depositId, { amount: usdc('21') })), { errorName: 'AmountAboveMax', args: [usdc('21'), usdc('20')] });
 
-  for (const [functionName, args] of [
-    ['setIntentAmountRange', [depositId, { min: 1n, max: 2n }]],
-    ['setPrivate', [depositId, false]],
-    ['setDisputeProtectionEnabled', [depositId, false]],
-    ['setSellerAutomatedRelease', [depositId, false]],
-  ] as const) {
-    t.deepEqual(await revertOf(escrowCall(stranger, functionName, args)), { errorName: 'UnauthorizedCaller', args: [stranger.address] }, functionName);
-  }
-  t.deepEqual(await revertOf(escrowCall(maker, 'setIntentAmountRange', [depositId, { min: usdc('3'), max: usdc('2') }])), {
-    errorName: 'InvalidRange',
-    args: [usdc('3'), usdc('2')],
-  });
-});
+    for (const [functionName, args] of [
+      ['setIntentAmountRange', [depositId, { min: 1n, max: 2n }]],
+      ['setPrivate', [depositId, false]],
+      ['setDisputeProtectionEnabled', [depositId, false]],
+      ['setSellerAutomatedRelease', [depositId, false]],
+    ] as const) {
+      t.deepEqual(await revertOf(escrowCall(stranger, functionName, args)), { errorName: 'UnauthorizedCaller', args: [stranger.address] }, functionName);
+    }
+    t.deepEqual(await revertOf(escrowCall(maker, 'setIntentAmountRange', [depositId, { min: usdc('3'), max: usdc('2') }])), {
+      errorName: 'InvalidRange',
+      args: [usdc('3'), usdc('2')],
+    });
+  },
+);

@@ -3,14 +3,10 @@ import { getAddress } from 'viem';
 import { ADDRESS_FORMATS, BASE_CHAIN_ID, CHAINS, SOLANA_CHAIN_ID, chainById, findToken } from '../../../machines/catalog/index.js';
 
 test('the catalog: Base by default, Solana as 792703809, every chain with USDC in six decimals', (t) => {
-  t.deepEqual(CHAINS.map((chain) => `${chain.id} ${chain.name} ${chain.kind}`), [
-    '8453 Base evm',
-    '1 Ethereum evm',
-    '10 Optimism evm',
-    '137 Polygon evm',
-    '42161 Arbitrum evm',
-    '792703809 Solana solana',
-  ]);
+  t.deepEqual(
+    CHAINS.map((chain) => `${chain.id} ${chain.name} ${chain.kind}`),
+    ['8453 Base evm', '1 Ethereum evm', '10 Optimism evm', '137 Polygon evm', '42161 Arbitrum evm', '792703809 Solana solana'],
+  );
   t.is(chainById(BASE_CHAIN_ID)?.name, 'Base');
   t.is(chainById(SOLANA_CHAIN_ID)?.kind, 'solana');
   t.is(chainById('999'), null);

@@ -88,7 +88,12 @@ test('transitions carry their event, guard, delay, actions and targets', (t) => 
       targets: ['testCheckout.closed'],
     },
     { event: 'NUDGE', actions: [{ type: 'notify', kind: 'effect', params: { channel: 'customer' } }], targets: [] },
-    { event: null, delay: { label: '1m 30s', name: 'grace', ms: 90_000 }, actions: [{ type: 'countReminder', kind: 'assign' }], targets: ['testCheckout.open.reminded'] },
+    {
+      event: null,
+      delay: { label: '1m 30s', name: 'grace', ms: 90_000 },
+      actions: [{ type: 'countReminder', kind: 'assign' }],
+      targets: ['testCheckout.open.reminded'],
+    },
   ]);
 
   const reminded = find(states, 'testCheckout.open.reminded');
@@ -112,16 +117,27 @@ test('labels read the event, the guard in brackets, the delay, and the effects a
 
 test('the drawn chart shows every label, and nests each state inside its parent', async (t) => {
   const svg = await renderChart(chartDefinition(checkout));
-  for (const text of ['after 1h', 'after 1m 30s', 'after computed', '[paid]', '[paid &amp;&amp; !large]', '/ emit announcePaid', 'entry / emit CHECKOUT_EXPIRED', 'entry / notify(ops)']) {
+  for (const text of [
+    'after 1h',
+    'after 1m 30s',
+    'after computed',
+    '[paid]',
+    '[paid &amp;&amp; !large]',
+    '/ emit announcePaid',
+    'entry / emit CHECKOUT_EXPIRED',
+    'entry / notify(ops)',
+  ]) {
     t.true(svg.includes(`>${text}<`), text);
   }
   const boxes = new Map(
-    [...svg.matchAll(/<g class="state state-(\w+)[^"]*" data-state-id="([^"]+)"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)].map((match) => [
-      match[2]!,
-      { type: match[1]!, x: Number(match[3]), y: Number(match[4]), width: Number(match[5]), height: Number(match[6]) },
-    ]),
+    [...svg.matchAll(/<g class="state state-(\w+)[^"]*" data-state-id="([^"]+)"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)].map(
+      (match) => [match[2]!, { type: match[1]!, x: Number(match[3]), y: Number(match[4]), width: Number(match[5]), height: Number(match[6]) }],
+    ),
   );
-  t.deepEqual([...boxes.keys()], ['testCheckout', 'testCheckout.open', 'testCheckout.open.waiting', 'testCheckout.open.reminded', 'testCheckout.expired', 'testCheckout.closed']);
+  t.deepEqual(
+    [...boxes.keys()],
+    ['testCheckout', 'testCheckout.open', 'testCheckout.open.waiting', 'testCheckout.open.reminded', 'testCheckout.expired', 'testCheckout.closed'],
+  );
   t.is(boxes.get('testCheckout.expired')!.type, 'final');
   const inside = (inner: string, outer: string) => {
     const [a, b] = [boxes.get(inner)!, boxes.get(outer)!];

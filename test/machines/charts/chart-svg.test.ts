@@ -1,7 +1,16 @@
 import test from 'ava';
 import { escapeXml, renderChart, type ChartDefinition, type ChartState } from '../../../machines/charts/index.js';
 
-const state = (id: string, key: string, extra: Partial<ChartState> = {}): ChartState => ({ id, key, type: 'atomic', entry: [], exit: [], transitions: [], states: [], ...extra });
+const state = (id: string, key: string, extra: Partial<ChartState> = {}): ChartState => ({
+  id,
+  key,
+  type: 'atomic',
+  entry: [],
+  exit: [],
+  transitions: [],
+  states: [],
+  ...extra,
+});
 
 /** Names a machine could carry that mean something in XML. */
 const hostile: ChartDefinition = {
@@ -29,7 +38,13 @@ test('text from the machine is escaped wherever it is drawn: names, events, guar
   t.false(svg.includes('<script'), 'no element made from a state name');
   t.false(svg.includes('A&B'));
   t.false(svg.includes('"onload'), 'no attribute made from a state name');
-  for (const escaped of ['&lt;script&gt;alert(1)&lt;/script&gt;', 'A&amp;B&lt;/text&gt;', '[x &lt; y &amp;&amp; y &gt; z]', 'entry / tell(&quot;x&quot; &amp; &apos;y&apos;)', 'B&quot;onload=&quot;alert(2)']) {
+  for (const escaped of [
+    '&lt;script&gt;alert(1)&lt;/script&gt;',
+    'A&amp;B&lt;/text&gt;',
+    '[x &lt; y &amp;&amp; y &gt; z]',
+    'entry / tell(&quot;x&quot; &amp; &apos;y&apos;)',
+    'B&quot;onload=&quot;alert(2)',
+  ]) {
     t.true(svg.includes(escaped), escaped);
   }
   // Every element opened is one the drawing writes.
@@ -41,7 +56,9 @@ test('states named active carry the class active and a highlight; no other does'
   const plain = await renderChart(hostile);
   t.false(plain.includes('active'));
   const svg = await renderChart(hostile, { active: ['m', 'm.a'] });
-  const active = [...svg.matchAll(/<g class="([^"]*)" data-state-id="([^"]+)">/g)].filter((match) => match[1]!.split(' ').includes('active')).map((match) => match[2]);
+  const active = [...svg.matchAll(/<g class="([^"]*)" data-state-id="([^"]+)">/g)]
+    .filter((match) => match[1]!.split(' ').includes('active'))
+    .map((match) => match[2]);
   t.deepEqual(active, ['m', 'm.a']);
   t.regex(svg, /data-state-id="m\.a"><rect [^>]*stroke="#d97706" stroke-width="3"/);
   t.regex(svg, /data-state-id="m\.b"><rect [^>]*stroke-width="1\.2"/);

@@ -23,7 +23,21 @@ test('the checked-in charts are what the machines draw now', async (t) => {
 
 test('every machine is charted: the ones of each folder, the barrel’s among them', async (t) => {
   const names = (await chartedMachines()).map((entry) => entry.name);
-  for (const name of ['order', 'payment', 'transaction', 'wallet', 'webhook', 'delivery', 'merchant', 'maker', 'maker-session', 'referral-code', 'maker-referral', 'wallet-transfer', 'provider-message']) {
+  for (const name of [
+    'order',
+    'payment',
+    'transaction',
+    'wallet',
+    'webhook',
+    'delivery',
+    'merchant',
+    'maker',
+    'maker-session',
+    'referral-code',
+    'maker-referral',
+    'wallet-transfer',
+    'provider-message',
+  ]) {
     t.true(names.includes(name), name);
   }
   for (const value of Object.values(barrel)) if (value instanceof StateMachine) t.true(names.includes(chartName(value.id)), value.id);

@@ -1,6 +1,15 @@
 import test from 'ava';
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from 'viem';
-import { atomicBatch, checkAtomicCalls, depositAssertionsFunctionsAbi, escrowFunctionsAbi, reservedIdOf, executeData, withDepositId, type CheckedCalls } from '../../../machines/index.js';
+import {
+  atomicBatch,
+  checkAtomicCalls,
+  depositAssertionsFunctionsAbi,
+  escrowFunctionsAbi,
+  reservedIdOf,
+  executeData,
+  withDepositId,
+  type CheckedCalls,
+} from '../../../machines/index.js';
 
 const targets = {
   chainId: 31337,
@@ -12,17 +21,29 @@ const wallet = '0xBcd4042DE499D14e55001CcbB24a551F3b954096';
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 const approve = (amount: bigint, spender: Hex = targets.escrow) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] });
-const create = (amount: bigint) => encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'createDeposit', args: [targets.usdc, amount, { min: 1n, max: amount }, ZERO, ZERO] });
+const create = (amount: bigint) =>
+  encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'createDeposit', args: [targets.usdc, amount, { min: 1n, max: amount }, ZERO, ZERO] });
 const privacy = (depositId: bigint) => encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setPrivate', args: [depositId, true] });
 
 test('calls come out in batch order, and only calls after createDeposit take the reserved id', (t) => {
-  const checked = checkAtomicCalls({ setDisputeProtectionEnabled: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setDisputeProtectionEnabled', args: [0n, true] }), configureDeposits: [privacy(0n)], createDeposit: create(5n), approve: approve(5n) }, targets) as CheckedCalls;
-  t.deepEqual(checked.calls.map((call) => [call.field, call.functionName, call.takesDepositId]), [
-    ['calls.approve', 'approve', false],
-    ['calls.createDeposit', 'createDeposit', false],
-    ['calls.configureDeposits[0]', 'setPrivate', true],
-    ['calls.setDisputeProtectionEnabled', 'setDisputeProtectionEnabled', true],
-  ]);
+  const checked = checkAtomicCalls(
+    {
+      setDisputeProtectionEnabled: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setDisputeProtectionEnabled', args: [0n, true] }),
+      configureDeposits: [privacy(0n)],
+      createDeposit: create(5n),
+      approve: approve(5n),
+    },
+    targets,
+  ) as CheckedCalls;
+  t.deepEqual(
+    checked.calls.map((call) => [call.field, call.functionName, call.takesDepositId]),
+    [
+      ['calls.approve', 'approve', false],
+      ['calls.createDeposit', 'createDeposit', false],
+      ['calls.configureDeposits[0]', 'setPrivate', true],
+      ['calls.setDisputeProtectionEnabled', 'setDisputeProtectionEnabled', true],
+    ],
+  );
   t.is(checked.amount, 5n);
 });
 
@@ -51,11 +72,27 @@ test('trailing bytes after a call’s arguments are dropped: what reaches the ch
 test('each refusal names its field and whether the call is unknown or unsafe', (t) => {
   const refusals = [
     [{ createDeposit: create(5n), approve: approve(5n, wallet) }, 'UNSAFE_CALLDATA', 'calls.approve'],
-    [{ createDeposit: create(5n), approve: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [wallet, 5n] }) }, 'UNSAFE_CALLDATA', 'calls.approve'],
+    [
+      { createDeposit: create(5n), approve: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [wallet, 5n] }) },
+      'UNSAFE_CALLDATA',
+      'calls.approve',
+    ],
     [{ createDeposit: create(0n) }, 'INVALID_CALLDATA', 'calls.createDeposit'],
-    [{ createDeposit: create(5n), configureDeposit: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'withdrawDeposit', args: [0n] }) }, 'UNSAFE_CALLDATA', 'calls.configureDeposit'],
-    [{ createDeposit: create(5n), configureDeposit: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setRateManager', args: [0n, wallet] }) }, 'UNSAFE_CALLDATA', 'calls.configureDeposit'],
-    [{ createDeposit: create(5n), setRateManager: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setRateManager', args: [3n, wallet] }) }, 'INVALID_CALLDATA', 'calls.setRateManager'],
+    [
+      { createDeposit: create(5n), configureDeposit: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'withdrawDeposit', args: [0n] }) },
+      'UNSAFE_CALLDATA',
+      'calls.configureDeposit',
+    ],
+    [
+      { createDeposit: create(5n), configureDeposit: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setRateManager', args: [0n, wallet] }) },
+      'UNSAFE_CALLDATA',
+      'calls.configureDeposit',
+    ],
+    [
+      { createDeposit: create(5n), setRateManager: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setRateManager', args: [3n, wallet] }) },
+      'INVALID_CALLDATA',
+      'calls.setRateManager',
+    ],
     [{ createDeposit: '0x12345678' }, 'INVALID_CALLDATA', 'calls.createDeposit'],
   ] as const;
   for (const [calls, code, field] of refusals) t.like(checkAtomicCalls(calls as never, targets), { code, field });

@@ -18,7 +18,17 @@ const outcome = (transactionId: string, fields: Partial<TransactionOutcome>): De
   type: 'TRANSACTION_OUTCOME',
   transactionId,
   purpose: 'atomicCreateDeposit',
-  outcome: { status: 'MINED', hash: `0x${'ab'.repeat(32)}`, blockNumber: 3n, gasUsed: 1n, effectiveGasPrice: 1n, reason: null, revertData: null, at: 5, ...fields },
+  outcome: {
+    status: 'MINED',
+    hash: `0x${'ab'.repeat(32)}`,
+    blockNumber: 3n,
+    gasUsed: 1n,
+    effectiveGasPrice: 1n,
+    reason: null,
+    revertData: null,
+    at: 5,
+    ...fields,
+  },
 });
 
 function start() {
@@ -36,7 +46,10 @@ const submitted = (snapshot: AnyMachineSnapshot, attempt: number, depositId: big
 
 test('submitted, mined, the deposit found: confirmed with the hash; the first submission uses the reserved id', (t) => {
   const first = start();
-  t.deepEqual(first.actions.map((action) => [action.type, (action.params as { depositId: bigint | null }).depositId]), [['submitBatch', 7n]]);
+  t.deepEqual(
+    first.actions.map((action) => [action.type, (action.params as { depositId: bigint | null }).depositId]),
+    [['submitBatch', 7n]],
+  );
   let { snapshot } = submitted(first.snapshot, 0, 7n);
   t.deepEqual(snapshot.value, { pending: 'submitted' });
   const mined = step(snapshot, outcome('tx-0', {}));
@@ -55,7 +68,11 @@ test('a batch that lost its id submits again, reserving a new one, at most MAX_S
     snapshot = lost.snapshot;
     if (attempt + 1 < MAX_SUBMISSIONS) {
       t.deepEqual(snapshot.value, { pending: 'submitting' });
-      t.deepEqual(lost.actions.map((action) => [action.type, (action.params as { depositId: bigint | null }).depositId]), [['submitBatch', null]], 'a later submission reserves afresh');
+      t.deepEqual(
+        lost.actions.map((action) => [action.type, (action.params as { depositId: bigint | null }).depositId]),
+        [['submitBatch', null]],
+        'a later submission reserves afresh',
+      );
       t.is(lost.context.attempt, attempt + 1);
     }
   }
@@ -68,7 +85,10 @@ test('a simulation revert is the maker’s calls: failed CALLDATA_REVERTS, no se
   const failed = step(snapshot, outcome('tx-0', { status: 'FAILED', hash: null, reason: 'ERC20InsufficientBalance(0x1, 0, 5)' }));
   t.is(depositStatusOf(failed.snapshot.value), 'failed');
   t.deepEqual(failed.context.failure, { code: 'CALLDATA_REVERTS', message: 'the batch would revert: ERC20InsufficientBalance(0x1, 0, 5)' });
-  t.deepEqual(failed.actions.filter((action) => action.type === 'submitBatch'), []);
+  t.deepEqual(
+    failed.actions.filter((action) => action.type === 'submitBatch'),
+    [],
+  );
 });
 
 test('a revert on chain for another reason fails SUBMISSION_FAILED; a dropped transaction submits again', (t) => {
@@ -96,7 +116,13 @@ test('the wallet gone at submission fails the request', (t) => {
 test('an outcome that comes before the submission’s own report is kept, and judged once the report comes', (t) => {
   const early = step(start().snapshot, outcome('8d92c464-d7c6-4be8-894e-813619b41e34-batch-0', {}));
   t.deepEqual(early.snapshot.value, { pending: 'submitting' });
-  const reported = step(early.snapshot, { type: 'BATCH_SUBMITTED', attempt: 0, depositId: 7n, transactionId: '8d92c464-d7c6-4be8-894e-813619b41e34-batch-0', at: 3 });
+  const reported = step(early.snapshot, {
+    type: 'BATCH_SUBMITTED',
+    attempt: 0,
+    depositId: 7n,
+    transactionId: '8d92c464-d7c6-4be8-894e-813619b41e34-batch-0',
+    at: 3,
+  });
   t.deepEqual(reported.snapshot.value, { pending: 'checking' }, 'the mined outcome was replayed');
   t.is(reported.context.earlyOutcome, null);
   t.is(reported.actions.filter((action) => action.type === 'checkDeposit').length, 1);

@@ -19,7 +19,16 @@ test('the actor id of a payee is its processor and hash, the hash lower-cased', 
 });
 
 test('a stored record reads back with its metadata object', (t) => {
-  const stored = { id: 7, processorName: 'venmo', offchainId: '1', telegramUsername: null, hashedOnchainId: payeeHash('1'), isBusiness: false, revoked: false, createdAt: '2026-11-23T12:00:00.000Z' };
+  const stored = {
+    id: 7,
+    processorName: 'venmo',
+    offchainId: '1',
+    telegramUsername: null,
+    hashedOnchainId: payeeHash('1'),
+    isBusiness: false,
+    revoked: false,
+    createdAt: '2026-11-23T12:00:00.000Z',
+  };
   t.deepEqual(toMakerRecord({ ...stored, metadataJson: '{"a":{"__bigint":"1"}}' }).metadata, { a: { __bigint: '1' } });
   t.is(toMakerRecord({ ...stored, metadataJson: null }).metadata, null);
 });

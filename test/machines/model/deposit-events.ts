@@ -85,14 +85,7 @@ export const depositIdOf = (attempt: number): bigint => RESERVED + BigInt(attemp
 /** The hash of submission `attempt`'s transaction. */
 export const minedHashOf = (attempt: number): Hex => `0x${String(attempt + 1).repeat(64)}`;
 
-function outcome(
-  label: string,
-  transactionId: string,
-  attempt: number,
-  status: OutcomeStatus,
-  hash: Hex | null,
-  reason: string | null,
-): DepositEvent {
+function outcome(label: string, transactionId: string, attempt: number, status: OutcomeStatus, hash: Hex | null, reason: string | null): DepositEvent {
   const mined = hash !== null;
   return sample(label, {
     type: 'TRANSACTION_OUTCOME',
@@ -132,7 +125,14 @@ export function depositEvents(snapshot: AnyMachineSnapshot): EventObject[] {
       outcome('mined', transactionId, attempt, 'MINED', hash, null),
       outcome('id taken', transactionId, attempt, 'FAILED', hash, `DepositIdTaken(${reserved}, ${reserved + 1n})`),
       outcome('expired', transactionId, attempt, 'FAILED', hash, 'BatchExpired(1795435200)'),
-      outcome('simulation revert', transactionId, attempt, 'FAILED', null, 'ERC20InsufficientBalance(0xa0ee7a142d267c1f36714e4a8f75612f20a79720, 0, 100000000)'),
+      outcome(
+        'simulation revert',
+        transactionId,
+        attempt,
+        'FAILED',
+        null,
+        'ERC20InsufficientBalance(0xa0ee7a142d267c1f36714e4a8f75612f20a79720, 0, 100000000)',
+      ),
       outcome('reverted on chain', transactionId, attempt, 'FAILED', hash, 'AmountBelowMin()'),
       outcome('dropped', transactionId, attempt, 'DROPPED', null, 'the nonce was used by another transaction'),
       outcome('replaced', transactionId, attempt, 'REPLACED', `0x${'e'.repeat(64)}`, null),
@@ -144,8 +144,25 @@ export function depositEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   if (attempt > 0) {
     // An earlier submission's report, and its transaction's outcome, arriving late: both were judged already.
     const older = attempt - 1;
-    events.push(sample('older', { type: 'BATCH_SUBMITTED', attempt: older, depositId: depositIdOf(older), transactionId: batchTransactionId(REQUEST_ID, older), at: AT + 1_000 }));
-    events.push(outcome('stale', batchTransactionId(REQUEST_ID, older), older, 'FAILED', minedHashOf(older), `DepositIdTaken(${depositIdOf(older)}, ${depositIdOf(older) + 1n})`));
+    events.push(
+      sample('older', {
+        type: 'BATCH_SUBMITTED',
+        attempt: older,
+        depositId: depositIdOf(older),
+        transactionId: batchTransactionId(REQUEST_ID, older),
+        at: AT + 1_000,
+      }),
+    );
+    events.push(
+      outcome(
+        'stale',
+        batchTransactionId(REQUEST_ID, older),
+        older,
+        'FAILED',
+        minedHashOf(older),
+        `DepositIdTaken(${depositIdOf(older)}, ${depositIdOf(older) + 1n})`,
+      ),
+    );
   }
   return events;
 }

@@ -18,7 +18,7 @@ import { DEPOSIT_KIND, DEPOSIT_VARIANTS, depositAbstraction, depositEvents, mine
 const STATUS_TABLE = 'document 3, States and transitions';
 const STATUS_OBJECT = 'document 3, Atomic-create request and status';
 const viewAfter = (step: ModelStep) => depositView(step.after);
-const FAILED_IS_OURS = 'failed is ours, beside document 3\'s pending and confirmed (docs/atomic-create.md, States)';
+const FAILED_IS_OURS = "failed is ours, beside document 3's pending and confirmed (docs/atomic-create.md, States)";
 
 const document: DocumentTable = {
   // The machine emits no domain events, and document 3 names none for atomic-create.
@@ -41,10 +41,14 @@ const document: DocumentTable = {
       to: 'confirmed',
       emits: [],
       holds: {
-        what: 'transactionHash set to the mined batch\'s hash (0x plus 64 hex), confirmedAt set',
+        what: "transactionHash set to the mined batch's hash (0x plus 64 hex), confirmedAt set",
         check: (step) => {
           const view = viewAfter(step);
-          return /^0x[0-9a-f]{64}$/i.test(view.transactionHash ?? '') && view.transactionHash === minedHashOf((step.after.context as DepositContext).attempt) && view.confirmedAt !== null;
+          return (
+            /^0x[0-9a-f]{64}$/i.test(view.transactionHash ?? '') &&
+            view.transactionHash === minedHashOf((step.after.context as DepositContext).attempt) &&
+            view.confirmedAt !== null
+          );
         },
       },
     },

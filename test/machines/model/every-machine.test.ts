@@ -19,5 +19,11 @@ test('every machine in machines/ has a model-based test file', async (t) => {
   const ids = await machineIds();
   t.true(ids.length >= 14, `found ${ids.length} machines: ${ids.join(', ')}`);
   const missing = ids.filter((id) => !existsSync(new URL(`${id}.model.test.ts`, import.meta.url)));
-  t.deepEqual(missing, Object.keys(NOT_YET).filter((id) => ids.includes(id)).sort(), 'machines without a model test are exactly those listed as not yet modelled');
+  t.deepEqual(
+    missing,
+    Object.keys(NOT_YET)
+      .filter((id) => ids.includes(id))
+      .sort(),
+    'machines without a model test are exactly those listed as not yet modelled',
+  );
 });

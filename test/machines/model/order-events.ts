@@ -24,7 +24,8 @@ export const ORDER_VARIANTS: Variant[] = [
 
 const AT = '2026-11-23T12:30:00.000Z';
 
-const settle = (label: string, paymentId: string, usdc: bigint) => sample(label, { type: 'APPLY_SETTLEMENT' as const, paymentId, usdcAmount: usdc * 1_000_000n, at: AT });
+const settle = (label: string, paymentId: string, usdc: bigint) =>
+  sample(label, { type: 'APPLY_SETTLEMENT' as const, paymentId, usdcAmount: usdc * 1_000_000n, at: AT });
 
 const attempt = (id: string, status: PaymentSummary['status'], createdAt: string): PaymentSummary => ({
   id,

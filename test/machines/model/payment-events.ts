@@ -37,7 +37,12 @@ const outcome = (label: string, purpose: string, status: 'MINED' | 'FAILED', at:
     type: 'TRANSACTION_OUTCOME',
     transactionId: `tx_${purpose}`,
     purpose,
-    outcome: { status, hash: status === 'MINED' ? (purpose === SIGNAL_PURPOSE ? SIGNAL_TX : FULFIL_TX) : null, reason: status === 'FAILED' ? 'reverted' : null, at: ms(at) },
+    outcome: {
+      status,
+      hash: status === 'MINED' ? (purpose === SIGNAL_PURPOSE ? SIGNAL_TX : FULFIL_TX) : null,
+      reason: status === 'FAILED' ? 'reverted' : null,
+      at: ms(at),
+    },
   });
 
 const CUSTOMER: PaymentEvent[] = [
@@ -73,13 +78,22 @@ function facts(context: PaymentContext): PaymentEvent[] {
   const fulfilled = (id: string, retracted?: boolean): PaymentEvent =>
     sample(retracted ? `${id} retracted` : `${id} fulfilled`, {
       type: 'CHAIN_FACT',
-      fact: { id, transactionHash: FULFIL_TX, blockTimestamp: seconds, ...(retracted ? { retracted } : {}), intentFulfilled: { intentHash: context.railIdentifier!, amount: String(context.price.netUsdc), fundsTransferredTo: context.quote.toAddress } },
+      fact: {
+        id,
+        transactionHash: FULFIL_TX,
+        blockTimestamp: seconds,
+        ...(retracted ? { retracted } : {}),
+        intentFulfilled: { intentHash: context.railIdentifier!, amount: String(context.price.netUsdc), fundsTransferredTo: context.quote.toAddress },
+      },
     });
   return [
     fulfilled('fact_1'),
     fulfilled('fact_2'),
     ...(context.settlementFactId ? [fulfilled(context.settlementFactId, true)] : []),
-    sample('pruned', { type: 'CHAIN_FACT', fact: { id: 'fact_pruned', transactionHash: '0x77', blockTimestamp: seconds, intentPruned: { intentHash: context.railIdentifier } } }),
+    sample('pruned', {
+      type: 'CHAIN_FACT',
+      fact: { id: 'fact_pruned', transactionHash: '0x77', blockTimestamp: seconds, intentPruned: { intentHash: context.railIdentifier } },
+    }),
   ];
 }
 

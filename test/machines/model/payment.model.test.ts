@@ -16,7 +16,12 @@ const STATUS_TABLE = 'document 1, States and transitions, Payment status';
 const ENDED = ['EXPIRED', 'CANCELLED', 'FAILED'];
 const contextAfter = (step: ModelStep) => step.after.context as PaymentContext;
 const tellsOrder = (step: ModelStep, type: string) =>
-  step.actions.some((action) => action.type === 'tell' && (action.params as { to: { kind: string }; event: { type: string } }).to.kind === 'order' && (action.params as { event: { type: string } }).event.type === type);
+  step.actions.some(
+    (action) =>
+      action.type === 'tell' &&
+      (action.params as { to: { kind: string }; event: { type: string } }).to.kind === 'order' &&
+      (action.params as { event: { type: string } }).event.type === type,
+  );
 const NO_REMEDIATION = 'no remediation action reaches the payment machine (document 1, Remediation actions: not built yet)';
 
 const document: DocumentTable = {
@@ -32,7 +37,8 @@ const document: DocumentTable = {
       emits: ['PAYMENT_SETTLED'],
       holds: {
         what: 'fulfillTransaction and netSettledUsdcAmount set, and the order told of the settlement (ORDER_FULFILLED once it is covered)',
-        check: (step) => contextAfter(step).fulfillTransaction !== null && contextAfter(step).netSettledUsdcAmount !== null && tellsOrder(step, 'APPLY_SETTLEMENT'),
+        check: (step) =>
+          contextAfter(step).fulfillTransaction !== null && contextAfter(step).netSettledUsdcAmount !== null && tellsOrder(step, 'APPLY_SETTLEMENT'),
       },
     },
     {
@@ -44,7 +50,14 @@ const document: DocumentTable = {
       // PAYMENT_EXPIRED on fiat rails, PAYMENT_FAILED on live crypto rails ("What emits what" 1).
       emits: (step) => (contextAfter(step).conversion !== null && contextAfter(step).chain !== null ? ['PAYMENT_FAILED'] : ['PAYMENT_EXPIRED']),
     },
-    { section: STATUS_TABLE, row: 'customer switches method or backs out: CANCELLED', from: ['CREATED'], by: ['CANCEL'], to: 'CANCELLED', emits: ['PAYMENT_CANCELLED'] },
+    {
+      section: STATUS_TABLE,
+      row: 'customer switches method or backs out: CANCELLED',
+      from: ['CREATED'],
+      by: ['CANCEL'],
+      to: 'CANCELLED',
+      emits: ['PAYMENT_CANCELLED'],
+    },
     {
       section: STATUS_TABLE,
       row: 'not started on-chain, or a live crypto transfer failed: FAILED',
@@ -64,7 +77,15 @@ const document: DocumentTable = {
     },
     { section: STATUS_TABLE, row: 'recreate action succeeded: CREATED', from: ENDED, by: [], to: 'CREATED', emits: [], missing: NO_REMEDIATION },
     { section: STATUS_TABLE, row: 'extend action succeeded: CREATED', from: ['CREATED'], by: [], to: 'CREATED', emits: [], missing: NO_REMEDIATION },
-    { section: STATUS_TABLE, row: 'fulfill-sar action succeeded: SETTLED', from: ['CREATED'], by: [], to: 'SETTLED', emits: ['PAYMENT_SETTLED'], missing: NO_REMEDIATION },
+    {
+      section: STATUS_TABLE,
+      row: 'fulfill-sar action succeeded: SETTLED',
+      from: ['CREATED'],
+      by: [],
+      to: 'SETTLED',
+      emits: ['PAYMENT_SETTLED'],
+      missing: NO_REMEDIATION,
+    },
   ],
   beyond: {
     // Document 1 has no reorganisations: a retracted settlement waits for the chain again (docs/payments.md).

@@ -4,10 +4,34 @@ import { hostedOrderFields, orderMachine, toCheckoutOrder, type OrderContext, ty
 import { CREATED_AT, fixedOrderInput, openOrderInput } from '../../support/order-input.js';
 
 const BASE_FIELDS = [
-  'id', 'merchantId', 'amountMode', 'status', 'chargebackStatus', 'chargebacks', 'refundStatus', 'refundAmountUsdc', 'refundDepositId',
-  'refundTransactionHash', 'refundMetadata', 'inPersonCheckout', 'destinationAddress', 'destinationToken', 'destinationChainId', 'feePayer',
-  'buyerFeeShareBps', 'enabledRails', 'successUrl', 'cancelUrl', 'notes', 'metadata', 'referralSplitConfig', 'cryptoReferralSplitConfig',
-  'cancelledAt', 'completedAt', 'createdAt', 'updatedAt',
+  'id',
+  'merchantId',
+  'amountMode',
+  'status',
+  'chargebackStatus',
+  'chargebacks',
+  'refundStatus',
+  'refundAmountUsdc',
+  'refundDepositId',
+  'refundTransactionHash',
+  'refundMetadata',
+  'inPersonCheckout',
+  'destinationAddress',
+  'destinationToken',
+  'destinationChainId',
+  'feePayer',
+  'buyerFeeShareBps',
+  'enabledRails',
+  'successUrl',
+  'cancelUrl',
+  'notes',
+  'metadata',
+  'referralSplitConfig',
+  'cryptoReferralSplitConfig',
+  'cancelledAt',
+  'completedAt',
+  'createdAt',
+  'updatedAt',
 ];
 
 function contextAfter(input: OrderInput, ...events: OrderEvent[]): OrderContext {
@@ -72,7 +96,9 @@ test('the order is plain JSON: no bigint survives into it', (t) => {
 
 test('an order whose amount mode and amounts disagree is a programming error, not a quiet null', (t) => {
   const context = contextAfter(fixedOrderInput());
-  t.throws(() => toCheckoutOrder({ ...context, requestedUsdcAmount: null, remainingUsdcAmount: null }, 'CREATED'), { message: /FIXED order ord_fixed has no amount/ });
+  t.throws(() => toCheckoutOrder({ ...context, requestedUsdcAmount: null, remainingUsdcAmount: null }, 'CREATED'), {
+    message: /FIXED order ord_fixed has no amount/,
+  });
   t.throws(() => toCheckoutOrder({ ...context, amountMode: 'OPEN' }, 'CREATED'), { message: /OPEN order ord_fixed has no openAmount/ });
 });
 

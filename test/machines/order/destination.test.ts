@@ -49,7 +49,10 @@ test('a token outside the catalog for the chain is refused naming destinationTok
   for (const destinationToken of ['0x4200000000000000000000000000000000000006', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'DOGE']) {
     t.like(resolveDestination({ destinationToken }, account()), { ok: false, code: 'FIELD_REFUSED', field: 'destinationToken' }, destinationToken);
   }
-  t.like(resolveDestination({ destinationChainId: 792703809, destinationToken: SOLANA_USDC.toLowerCase() }, account()), { ok: false, field: 'destinationToken' });
+  t.like(resolveDestination({ destinationChainId: 792703809, destinationToken: SOLANA_USDC.toLowerCase() }, account()), {
+    ok: false,
+    field: 'destinationToken',
+  });
   t.like(resolveDestination({ destinationToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' }, account()), {
     ok: true,
     destinationToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',

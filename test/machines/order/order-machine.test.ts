@@ -20,7 +20,12 @@ function send(snapshot: AnyMachineSnapshot, event: OrderEvent): Step {
   return [next, emittedOf(actions)];
 }
 
-const settle = (paymentId: string, usdcAmount: bigint, at = '2026-11-23T12:05:00.000Z'): OrderEvent => ({ type: 'APPLY_SETTLEMENT', paymentId, usdcAmount, at });
+const settle = (paymentId: string, usdcAmount: bigint, at = '2026-11-23T12:05:00.000Z'): OrderEvent => ({
+  type: 'APPLY_SETTLEMENT',
+  paymentId,
+  usdcAmount,
+  at,
+});
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as OrderContext;
 
 test('creation starts CREATED with what remains equal to the amount, and emits ORDER_CREATED with the order', (t) => {
@@ -59,7 +64,10 @@ test('the settlement that covers the rest fulfils the order: completedAt set, OR
   t.is(fulfilled.value, 'FULFILLED');
   t.is(context(fulfilled).remainingUsdcAmount, 0n);
   t.is(context(fulfilled).completedAt, '2026-11-23T13:00:00.000Z');
-  t.deepEqual(emitted.map((event) => event.type), ['ORDER_FULFILLED']);
+  t.deepEqual(
+    emitted.map((event) => event.type),
+    ['ORDER_FULFILLED'],
+  );
   t.like(emitted[0]!.order, { status: 'FULFILLED', remainingUsdcAmount: '0', completedAt: '2026-11-23T13:00:00.000Z' });
 });
 
@@ -114,7 +122,10 @@ test('CANCEL from CREATED or PARTIALLY_FULFILLED cancels with cancelledAt and OR
     t.is(cancelled.value, 'CANCELLED');
     t.is(context(cancelled).cancelledAt, '2026-11-23T14:00:00.000Z');
     t.is(context(cancelled).updatedAt, '2026-11-23T14:00:00.000Z');
-    t.deepEqual(emitted.map((event) => event.type), ['ORDER_CANCELLED']);
+    t.deepEqual(
+      emitted.map((event) => event.type),
+      ['ORDER_CANCELLED'],
+    );
     t.like(emitted[0]!.order, { status: 'CANCELLED', cancelledAt: '2026-11-23T14:00:00.000Z' });
   }
 });
@@ -134,7 +145,10 @@ test('a settlement on a CANCELLED order is recorded and lowers what remains, but
   t.is(context(late).remainingUsdcAmount, 0n);
   t.is(context(late).completedAt, null);
   t.is(context(late).updatedAt, '2026-11-23T15:00:00.000Z');
-  t.deepEqual(context(late).settlements.map((s) => s.paymentId), ['pay_late']);
+  t.deepEqual(
+    context(late).settlements.map((s) => s.paymentId),
+    ['pay_late'],
+  );
   t.deepEqual(emitted, []);
 });
 
@@ -168,7 +182,11 @@ test('a persisted snapshot restores to the same state and keeps working, as the 
   t.false(restored.can(settle('pay_1', 40_000_000n)));
   const [fulfilled, emitted] = send(restored, settle('pay_2', 60_000_000n));
   t.is(fulfilled.value, 'FULFILLED');
-  t.deepEqual(emitted.map((event) => event.type), ['ORDER_FULFILLED'], 'restoring runs no entry actions again');
+  t.deepEqual(
+    emitted.map((event) => event.type),
+    ['ORDER_FULFILLED'],
+    'restoring runs no entry actions again',
+  );
 });
 
 // === a settlement taken back (a chain reorganisation) =============================
@@ -194,7 +212,10 @@ test('FULFILLED by two settlements → one retracted → PARTIALLY_FULFILLED wit
   const [partial, emitted] = send(fulfilled, retract('pay_2'));
   t.is(partial.value, 'PARTIALLY_FULFILLED');
   t.like(context(partial), { remainingUsdcAmount: 60_000_000n, completedAt: null });
-  t.deepEqual(context(partial).settlements.map((s) => s.paymentId), ['pay_1']);
+  t.deepEqual(
+    context(partial).settlements.map((s) => s.paymentId),
+    ['pay_1'],
+  );
   t.deepEqual(emitted, []);
 
   const [created] = send(partial, retract('pay_1'));
@@ -229,7 +250,10 @@ test('a late extra settlement on a FULFILLED order taken back: still FULFILLED, 
   const [snapshot, emitted] = send(fulfilled, retract('pay_2'));
   t.is(snapshot.value, 'FULFILLED');
   t.like(context(snapshot), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T12:05:00.000Z' });
-  t.deepEqual(context(snapshot).settlements.map((s) => s.paymentId), ['pay_1']);
+  t.deepEqual(
+    context(snapshot).settlements.map((s) => s.paymentId),
+    ['pay_1'],
+  );
   t.deepEqual(emitted, []);
 
   // The settlement that fulfilled it taken back instead: the late one alone does not cover it.
@@ -285,7 +309,10 @@ test('retract then re-apply (the fulfilment mined again) counts the payment once
   t.is(again.value, 'FULFILLED');
   t.deepEqual(context(again).settlements, [{ paymentId: 'pay_1', usdcAmount: 100_000_000n, at: '2026-11-23T17:05:00.000Z' }]);
   t.like(context(again), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T17:05:00.000Z' });
-  t.deepEqual(emitted.map((event) => event.type), ['ORDER_FULFILLED']);
+  t.deepEqual(
+    emitted.map((event) => event.type),
+    ['ORDER_FULFILLED'],
+  );
   t.false(again.can(settle('pay_1', 100_000_000n)), 'and not twice');
 });
 

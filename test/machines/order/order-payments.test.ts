@@ -45,7 +45,8 @@ function run(snapshot: Snapshot, ...events: OrderEvent[]): Snapshot {
 }
 
 const context = (snapshot: Snapshot) => snapshot.context as OrderContext;
-const emitted = (actions: Action[]) => actions.filter((action) => action.type === 'xstate.emit').map((action) => (action.params as { event: OrderEmitted }).event);
+const emitted = (actions: Action[]) =>
+  actions.filter((action) => action.type === 'xstate.emit').map((action) => (action.params as { event: OrderEmitted }).event);
 const tells = (actions: Action[]) => actions.filter((action) => action.type === 'tell').map((action) => action.params as Tell);
 const lockOf = (snapshot: Snapshot) => amountLock(context(snapshot), snapshot.value as OrderStatus);
 
@@ -60,7 +61,12 @@ const setAmount = (usdcAmount: bigint, amount: string, previousAmountUsdc: strin
   fiat: { amount, currency: 'EUR' },
   at,
 });
-const settle = (paymentId: string, usdcAmount: bigint, at = '2026-11-23T12:20:00.000Z'): OrderEvent => ({ type: 'APPLY_SETTLEMENT', paymentId, usdcAmount, at });
+const settle = (paymentId: string, usdcAmount: bigint, at = '2026-11-23T12:20:00.000Z'): OrderEvent => ({
+  type: 'APPLY_SETTLEMENT',
+  paymentId,
+  usdcAmount,
+  at,
+});
 
 const T1 = '2026-11-23T12:01:00.000Z';
 const T2 = '2026-11-23T12:02:00.000Z';
@@ -73,7 +79,10 @@ test('PAYMENT_UPDATED upserts the attempt: one summary per id, its latest report
   const a = summary({ id: 'pay_a', createdAt: T1 });
   const b = summary({ id: 'pay_b', createdAt: T2, rail: 'zelle' });
   const withBoth = run(order, updated(a), updated(b));
-  t.deepEqual(context(withBoth).payments.map((payment) => payment.id), ['pay_b', 'pay_a']);
+  t.deepEqual(
+    context(withBoth).payments.map((payment) => payment.id),
+    ['pay_b', 'pay_a'],
+  );
 
   // A report from the older attempt replaces its summary in place and keeps the order newest first.
   const aLater = { ...a, status: 'EXPIRED' as const, step: null, railIdentifier: INTENT_HASH };
@@ -82,15 +91,24 @@ test('PAYMENT_UPDATED upserts the attempt: one summary per id, its latest report
 
   // Reports arriving out of creation order still sort newest first.
   const c = summary({ id: 'pay_c', createdAt: T3 });
-  t.deepEqual(context(run(order, updated(c), updated(a), updated(b))).payments.map((payment) => payment.id), ['pay_c', 'pay_b', 'pay_a']);
+  t.deepEqual(
+    context(run(order, updated(c), updated(a), updated(b))).payments.map((payment) => payment.id),
+    ['pay_c', 'pay_b', 'pay_a'],
+  );
 });
 
 test('withPayment: newest createdAt first, a tie broken by id descending, the input left as it was', (t) => {
   const a = summary({ id: 'pay_a', createdAt: T1 });
   const b = summary({ id: 'pay_b', createdAt: T1 });
   const known = [a];
-  t.deepEqual(withPayment(known, b).map((payment) => payment.id), ['pay_b', 'pay_a']);
-  t.deepEqual(withPayment([b], a).map((payment) => payment.id), ['pay_b', 'pay_a']);
+  t.deepEqual(
+    withPayment(known, b).map((payment) => payment.id),
+    ['pay_b', 'pay_a'],
+  );
+  t.deepEqual(
+    withPayment([b], a).map((payment) => payment.id),
+    ['pay_b', 'pay_a'],
+  );
   t.deepEqual(known, [a], 'not mutated');
   t.deepEqual(withPayment([], a), [a]);
 });
@@ -234,14 +252,22 @@ test('SET_AMOUNT on an OPEN order sets requested and remaining, bumps amountVers
     updatedAt: '2026-11-23T12:00:30.000Z',
   });
   const events = emitted(actions);
-  t.deepEqual(events.map((event) => event.type), ['ORDER_AMOUNT_SET']);
+  t.deepEqual(
+    events.map((event) => event.type),
+    ['ORDER_AMOUNT_SET'],
+  );
   const event = events[0]!;
   if (event.type !== 'ORDER_AMOUNT_SET') return t.fail();
   t.deepEqual(event.amountChange, { previousAmountUsdc: null, newAmountUsdc: '25', fiat: { amount: '23.00', currency: 'EUR' }, amountVersion: 1 });
   t.like(event.order, { amountMode: 'OPEN', status: 'CREATED', requestedUsdcAmount: '25', remainingUsdcAmount: '25', amountVersion: 1 });
 
   const [second, secondActions] = send(first, setAmount(12_500_000n, '11.50', '25', '2026-11-23T12:00:50.000Z'));
-  t.like(context(second), { requestedUsdcAmount: 12_500_000n, remainingUsdcAmount: 12_500_000n, amountVersion: 2, savedInput: { amount: '11.50', currency: 'EUR' } });
+  t.like(context(second), {
+    requestedUsdcAmount: 12_500_000n,
+    remainingUsdcAmount: 12_500_000n,
+    amountVersion: 2,
+    savedInput: { amount: '11.50', currency: 'EUR' },
+  });
   const again = emitted(secondActions)[0]!;
   if (again.type !== 'ORDER_AMOUNT_SET') return t.fail();
   t.deepEqual(again.amountChange, { previousAmountUsdc: '25', newAmountUsdc: '12.5', fiat: { amount: '11.50', currency: 'EUR' }, amountVersion: 2 });
@@ -277,7 +303,10 @@ test('SET_AMOUNT is refused on a FIXED order', (t) => {
 // === with the payment machine's own reports =======================================
 
 test('what the payment machine tells the order drives the lock, and its settlement fulfils the order after PAYMENT_SETTLED', (t) => {
-  const forOrder = (actions: Action[]) => tells(actions).filter((tell) => tell.to.kind === 'order').map((tell) => tell.event as unknown as OrderEvent);
+  const forOrder = (actions: Action[]) =>
+    tells(actions)
+      .filter((tell) => tell.to.kind === 'order')
+      .map((tell) => tell.event as unknown as OrderEvent);
   const [order0] = create(fixedOrderInput({ requestedUsdcAmount: OWED_USDC }));
   let order = order0;
   const deliver = (actions: Action[]) => {
@@ -296,7 +325,12 @@ test('what the payment machine tells the order drives the lock, and its settleme
   t.like(context(order).payments[0], { id: 'pay_live', step: 'SIGNALLING' });
 
   const events: PaymentEvent[] = [
-    { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'signalIntent', outcome: { status: 'MINED', hash: '0x01', reason: null, at: Date.parse(T1) } },
+    {
+      type: 'TRANSACTION_OUTCOME',
+      transactionId: 'tx_1',
+      purpose: 'signalIntent',
+      outcome: { status: 'MINED', hash: '0x01', reason: null, at: Date.parse(T1) },
+    },
     { type: 'INTENT_SIGNALED', intentHash: INTENT_HASH, signalTimestamp: Date.parse(T1) / 1000, expiryTime: Date.parse(T1) / 1000 + 86_400, at: T1 },
     { type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: 'sealed', params: {} }, at: T2 },
   ];
@@ -313,14 +347,21 @@ test('what the payment machine tells the order drives the lock, and its settleme
       id: 'fact_1',
       transactionHash: '0xf1',
       blockTimestamp: String(Date.parse(T3) / 1000),
-      intentFulfilled: { intentHash: INTENT_HASH, amount: livePaymentInput().price.netUsdc.toString(), fundsTransferredTo: '0x1111111111111111111111111111111111111111' },
+      intentFulfilled: {
+        intentHash: INTENT_HASH,
+        amount: livePaymentInput().price.netUsdc.toString(),
+        fundsTransferredTo: '0x1111111111111111111111111111111111111111',
+      },
     },
   });
   const paymentEmitted = (paymentActions as Action[]).filter((action) => action.type === 'xstate.emit');
   t.is(paymentEmitted.length, 1, 'PAYMENT_SETTLED first');
   const orderActions = deliver(paymentActions as Action[]);
   t.is(order.value, 'FULFILLED');
-  t.deepEqual(emitted(orderActions).map((event) => event.type), ['ORDER_FULFILLED']);
+  t.deepEqual(
+    emitted(orderActions).map((event) => event.type),
+    ['ORDER_FULFILLED'],
+  );
   t.is(context(order).completedAt, T3);
   t.is(lockOf(order), 'PAID');
   t.like(context(order).payments[0], { id: 'pay_live', status: 'SETTLED', step: null });
@@ -330,7 +371,13 @@ test('what the payment machine tells the order drives the lock, and its settleme
 
 test('amountLock: an attempt waiting for its retracted settlement to land again may settle; nothing settled is no longer PAID', (t) => {
   const attempt = summary({ id: 'pay_1', createdAt: T1, step: 'FULFILLING', paid: true });
-  const fulfilled = run(create()[0], setAmount(25_000_000n, '23.00'), updated(attempt), settle('pay_1', 25_000_000n), updated({ ...attempt, status: 'SETTLED', step: null }));
+  const fulfilled = run(
+    create()[0],
+    setAmount(25_000_000n, '23.00'),
+    updated(attempt),
+    settle('pay_1', 25_000_000n),
+    updated({ ...attempt, status: 'SETTLED', step: null }),
+  );
   t.is(lockOf(fulfilled), 'PAID');
   const retracted = run(
     fulfilled,
@@ -392,7 +439,11 @@ const fulfilment = (id: string, at: string, retracted?: boolean): PaymentEvent =
     transactionHash: '0xf1',
     blockTimestamp: String(Date.parse(at) / 1000),
     ...(retracted === undefined ? {} : { retracted }),
-    intentFulfilled: { intentHash: INTENT_HASH, amount: livePaymentInput().price.netUsdc.toString(), fundsTransferredTo: '0x1111111111111111111111111111111111111111' },
+    intentFulfilled: {
+      intentHash: INTENT_HASH,
+      amount: livePaymentInput().price.netUsdc.toString(),
+      fundsTransferredTo: '0x1111111111111111111111111111111111111111',
+    },
   },
 });
 
@@ -401,7 +452,10 @@ test('through both machines: settled → its fact retracted → the order back t
   both.pay(...signalled);
   const settled = both.pay(fulfilment('fact_1', T3));
   t.is(both.order().value, 'FULFILLED');
-  t.deepEqual(emitted(settled.order).map((event) => event.type), ['ORDER_FULFILLED']);
+  t.deepEqual(
+    emitted(settled.order).map((event) => event.type),
+    ['ORDER_FULFILLED'],
+  );
 
   const retracted = both.pay(fulfilment('fact_1', T3, true));
   t.deepEqual(both.payment().value, { CREATED: 'AWAITING_SETTLEMENT' });
@@ -418,8 +472,15 @@ test('through both machines: settled → its fact retracted → the order back t
   const again = both.pay(fulfilment('fact_1#2', '2026-11-23T12:04:00.000Z'));
   t.is(both.payment().value, 'SETTLED');
   t.is(both.order().value, 'FULFILLED');
-  t.deepEqual(emitted(again.order).map((event) => event.type), ['ORDER_FULFILLED']);
-  t.deepEqual(context(both.order()).settlements.map((settlement) => settlement.paymentId), ['pay_live'], 'counted once');
+  t.deepEqual(
+    emitted(again.order).map((event) => event.type),
+    ['ORDER_FULFILLED'],
+  );
+  t.deepEqual(
+    context(both.order()).settlements.map((settlement) => settlement.paymentId),
+    ['pay_live'],
+    'counted once',
+  );
   t.like(context(both.order()), { remainingUsdcAmount: 0n, completedAt: '2026-11-23T12:04:00.000Z' });
   t.is(lockOf(both.order()), 'PAID');
 });
@@ -428,7 +489,9 @@ test('through both machines: an attempt EXPIRED on an open order, a late settlem
   const both = pair(fixedOrderInput({ requestedUsdcAmount: OWED_USDC }));
   // The window timer the attempt armed on creation, as the runtime fires it.
   const [, created] = initialTransition(paymentMachine, livePaymentInput());
-  const window = (created as Action[]).map((action) => action.params as { delay?: number; event?: PaymentEvent }).find((params) => typeof params?.delay === 'number')!.event!;
+  const window = (created as Action[])
+    .map((action) => action.params as { delay?: number; event?: PaymentEvent })
+    .find((params) => typeof params?.delay === 'number')!.event!;
   both.pay(...signalled, window);
   t.is(both.payment().value, 'EXPIRED');
   t.is(both.order().value, 'CREATED', 'the order stays open when its attempt expires');
@@ -436,7 +499,10 @@ test('through both machines: an attempt EXPIRED on an open order, a late settlem
   const late = both.pay(fulfilment('fact_late', '2026-11-23T13:30:00.000Z'));
   t.is(both.payment().value, 'SETTLED');
   t.is(both.order().value, 'FULFILLED');
-  t.deepEqual(emitted(late.order).map((event) => event.type), ['ORDER_FULFILLED']);
+  t.deepEqual(
+    emitted(late.order).map((event) => event.type),
+    ['ORDER_FULFILLED'],
+  );
 
   both.pay(fulfilment('fact_late', '2026-11-23T13:30:00.000Z', true));
   t.deepEqual(both.payment().value, { CREATED: 'AWAITING_SETTLEMENT' });

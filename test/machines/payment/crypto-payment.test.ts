@@ -9,7 +9,14 @@
  */
 import test from 'ava';
 import type { AnyEventObject } from 'xstate';
-import { TRANSFER_FAST_POLLS, TRANSFER_POLL_MS, TRANSFER_SLOW_POLL_MS, toCheckoutPayment, type PaymentEvent, type PaymentSummary } from '../../../machines/payment/index.js';
+import {
+  TRANSFER_FAST_POLLS,
+  TRANSFER_POLL_MS,
+  TRANSFER_SLOW_POLL_MS,
+  toCheckoutPayment,
+  type PaymentEvent,
+  type PaymentSummary,
+} from '../../../machines/payment/index.js';
 import { CRYPTO_DEPOSIT, CRYPTO_REQUEST, cryptoPaymentInput, sandboxPaymentInput } from '../../support/payment-input.js';
 import { context, create, delayed, emitted, only, paramsOf, run, send, statusOf, types, type Action, type Snapshot } from '../../support/payment-steps.js';
 
@@ -17,7 +24,12 @@ const DELIVERY_TX = '0xd0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d
 const INPUT = cryptoPaymentInput();
 const { price } = INPUT;
 
-const received = (at = '2026-11-23T12:05:00.000Z'): PaymentEvent => ({ type: 'TRANSFER_RECEIVED', originAmount: INPUT.conversion!.originAmount.toString(), sourceTransactionHash: '0x51', at });
+const received = (at = '2026-11-23T12:05:00.000Z'): PaymentEvent => ({
+  type: 'TRANSFER_RECEIVED',
+  originAmount: INPUT.conversion!.originAmount.toString(),
+  sourceTransactionHash: '0x51',
+  at,
+});
 const delivered = (net: bigint, fee: bigint, at = '2026-11-23T12:05:30.000Z'): PaymentEvent => ({
   type: 'TRANSFER_DELIVERED',
   transactionHash: DELIVERY_TX,
@@ -26,13 +38,20 @@ const delivered = (net: bigint, fee: bigint, at = '2026-11-23T12:05:30.000Z'): P
   originAmount: INPUT.conversion!.originAmount.toString(),
   at,
 });
-const failed = (at = '2026-11-23T12:05:30.000Z'): PaymentEvent => ({ type: 'TRANSFER_FAILED', status: 'REFUNDED', message: 'refunded: the token could not be swapped', at });
+const failed = (at = '2026-11-23T12:05:30.000Z'): PaymentEvent => ({
+  type: 'TRANSFER_FAILED',
+  status: 'REFUNDED',
+  message: 'refunded: the token could not be swapped',
+  at,
+});
 
 const stepOf = (snapshot: Snapshot) => (typeof snapshot.value === 'string' ? null : (snapshot.value as { CREATED?: string }).CREATED);
 const pollTimer = (actions: Action[]) => delayed(actions).filter((timer) => timer.delay === TRANSFER_POLL_MS || timer.delay === TRANSFER_SLOW_POLL_MS);
 const windowEvent = (actions: Action[]) => delayed(actions).find((timer) => timer.delay === INPUT.windowMs)!.event as unknown as PaymentEvent;
 const reports = (actions: Action[]) =>
-  (paramsOf(actions, 'tell') as unknown as Array<{ event: { type: string; payment?: PaymentSummary } }>).filter((tell) => tell.event.type === 'PAYMENT_UPDATED').map((tell) => tell.event.payment!);
+  (paramsOf(actions, 'tell') as unknown as Array<{ event: { type: string; payment?: PaymentSummary } }>)
+    .filter((tell) => tell.event.type === 'PAYMENT_UPDATED')
+    .map((tell) => tell.event.payment!);
 
 test('a live crypto attempt is registered from the start: it asks the provider about its request, with no intent signalled', (t) => {
   const [snapshot, actions] = create(INPUT);
@@ -43,8 +62,17 @@ test('a live crypto attempt is registered from the start: it asks the provider a
     ['PAYMENT_CREATED'],
   );
   t.false(types(actions).includes('signalIntent'));
-  t.like(only(actions, 'checkTransfer'), { paymentId: 'pay_crypto', requestId: CRYPTO_REQUEST, received: false, recipient: INPUT.conversion!.recipient, feeRecipient: INPUT.conversion!.feeRecipient });
-  t.deepEqual(reports(actions).map((report) => report.step), ['AWAITING_TRANSFER']);
+  t.like(only(actions, 'checkTransfer'), {
+    paymentId: 'pay_crypto',
+    requestId: CRYPTO_REQUEST,
+    received: false,
+    recipient: INPUT.conversion!.recipient,
+    feeRecipient: INPUT.conversion!.feeRecipient,
+  });
+  t.deepEqual(
+    reports(actions).map((report) => report.step),
+    ['AWAITING_TRANSFER'],
+  );
   const view = toCheckoutPayment(context(snapshot), 'CREATED', { hosted: true });
   t.is(view.paymentAmount, '25.025');
   t.is(view.currency, 'USDC');
@@ -100,7 +128,9 @@ test('a delivery settles it: fulfillTransaction and the amounts read from the ch
     emitted(actions).map((event) => event.type),
     ['PAYMENT_SETTLED'],
   );
-  const applied = (paramsOf(actions, 'tell') as unknown as Array<{ event: { type: string; usdcAmount?: bigint } }>).filter((tell) => tell.event.type === 'APPLY_SETTLEMENT');
+  const applied = (paramsOf(actions, 'tell') as unknown as Array<{ event: { type: string; usdcAmount?: bigint } }>).filter(
+    (tell) => tell.event.type === 'APPLY_SETTLEMENT',
+  );
   t.deepEqual(
     applied.map((tell) => tell.event.usdcAmount),
     [price.creditUsdc],
@@ -132,7 +162,12 @@ test('the window closing: EXPIRED with PAYMENT_FAILED on a live crypto rail, the
   t.like(only(actions, 'cancelTransfer'), { requestId: CRYPTO_REQUEST });
   t.is(only(actions, 'cancelIntent').intentHash, null);
 
-  const sandbox = cryptoPaymentInput({ ...sandboxPaymentInput({ id: 'pay_crypto_sbx' }), rail: 'relay_42161', conversion: INPUT.conversion, windowMs: INPUT.windowMs });
+  const sandbox = cryptoPaymentInput({
+    ...sandboxPaymentInput({ id: 'pay_crypto_sbx' }),
+    rail: 'relay_42161',
+    conversion: INPUT.conversion,
+    windowMs: INPUT.windowMs,
+  });
   const [sandboxCreated, sandboxActions] = create(sandbox);
   t.is(stepOf(sandboxCreated), 'AWAITING_PAYMENT');
   const [, sandboxExpiry] = send(sandboxCreated, windowEvent(sandboxActions));
@@ -172,7 +207,10 @@ test('the provider failing or refunding the transfer fails the attempt with its 
 
 test('machine events of other rails are not taken by a crypto attempt', (t) => {
   const [created] = create(INPUT);
-  for (const event of [{ type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: 'x', params: {} }, at: '2026-11-23T12:01:00.000Z' }, { type: 'SIMULATE_PAYMENT', at: '2026-11-23T12:01:00.000Z' }] as AnyEventObject[]) {
+  for (const event of [
+    { type: 'SUBMIT_PROOF', proof: { encryptedSessionMaterial: 'x', params: {} }, at: '2026-11-23T12:01:00.000Z' },
+    { type: 'SIMULATE_PAYMENT', at: '2026-11-23T12:01:00.000Z' },
+  ] as AnyEventObject[]) {
     const [next] = send(created, event);
     t.is(stepOf(next), 'AWAITING_TRANSFER', event.type);
   }

@@ -46,7 +46,10 @@ const PROOF: SubmittedProof = { encryptedSessionMaterial: 'sealed-session-materi
 const PAYMENT_PROOF: PaymentHex = '0xa77e57a77e57';
 
 const tells = (actions: Action[]) => paramsOf(actions, 'tell') as unknown as Tell[];
-const reports = (actions: Action[]) => tells(actions).filter((tell) => tell.event.type === 'PAYMENT_UPDATED').map((tell) => tell.event.payment as PaymentSummary);
+const reports = (actions: Action[]) =>
+  tells(actions)
+    .filter((tell) => tell.event.type === 'PAYMENT_UPDATED')
+    .map((tell) => tell.event.payment as PaymentSummary);
 const hosted = (snapshot: Snapshot) => toCheckoutPayment(context(snapshot), statusOf(snapshot), { hosted: true });
 const listed = (snapshot: Snapshot) => toCheckoutPayment(context(snapshot), statusOf(snapshot), { hosted: false });
 
@@ -64,7 +67,13 @@ const WINDOW_EVENT = windowTimer(create()[1]).event as unknown as PaymentEvent;
 const ms = (iso: string) => Date.parse(iso);
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-function outcome(purpose: string, status: TransactionOutcomeMessage['outcome']['status'], at: string, reason: string | null = null, hash: string | null = null): PaymentEvent {
+function outcome(
+  purpose: string,
+  status: TransactionOutcomeMessage['outcome']['status'],
+  at: string,
+  reason: string | null = null,
+  hash: string | null = null,
+): PaymentEvent {
   return { type: 'TRANSACTION_OUTCOME', transactionId: `tx_${purpose}`, purpose, outcome: { status, hash, reason, at: ms(at) } };
 }
 const signalOutcome = (status: TransactionOutcomeMessage['outcome']['status'], at = '2026-11-23T12:00:30.000Z', reason: string | null = null) =>
@@ -80,7 +89,11 @@ const intentSignaled = (at = '2026-11-23T12:00:40.000Z', intentHash: PaymentHex 
 });
 const submitProof = (at = '2026-11-23T12:05:00.000Z'): PaymentEvent => ({ type: 'SUBMIT_PROOF', proof: PROOF, at });
 const verified = (at = '2026-11-23T12:06:00.000Z'): PaymentEvent => ({ type: 'PAYMENT_VERIFIED', paymentProof: PAYMENT_PROOF, at });
-const rejected = (at = '2026-11-23T12:06:00.000Z', code = 'PAYMENT_NOT_FOUND', message = 'no payment of 25.50 USD to the recipient in the session'): PaymentEvent => ({
+const rejected = (
+  at = '2026-11-23T12:06:00.000Z',
+  code = 'PAYMENT_NOT_FOUND',
+  message = 'no payment of 25.50 USD to the recipient in the session',
+): PaymentEvent => ({
   type: 'VERIFICATION_REJECTED',
   code,
   message,
@@ -91,9 +104,7 @@ const markSent = (at = '2026-11-23T12:03:00.000Z'): PaymentEvent => ({ type: 'MA
 const simulate = (at = '2026-11-23T12:04:00.000Z'): PaymentEvent => ({ type: 'SIMULATE_PAYMENT', at });
 
 const PRICE = livePaymentInput().price;
-function fulfilledFact(
-  options: { intentHash?: string; amount?: bigint; at?: string; id?: string; retracted?: boolean } = {},
-): PaymentEvent {
+function fulfilledFact(options: { intentHash?: string; amount?: bigint; at?: string; id?: string; retracted?: boolean } = {}): PaymentEvent {
   const { intentHash = INTENT_HASH, amount = PRICE.netUsdc, at = '2026-11-23T12:11:00.000Z', id = 'fact_fulfil_1', retracted } = options;
   return {
     type: 'CHAIN_FACT',
@@ -139,7 +150,10 @@ test('live creation: CREATED.SIGNALLING, signalIntent with the terms, PAYMENT_CR
   });
 
   const events = emitted(actions);
-  t.deepEqual(events.map((event) => event.type), ['PAYMENT_CREATED']);
+  t.deepEqual(
+    events.map((event) => event.type),
+    ['PAYMENT_CREATED'],
+  );
   t.is(events[0]!.orderId, 'ord_fixed');
   t.like(events[0]!.payment, {
     id: 'pay_live',
@@ -191,7 +205,10 @@ test('sandbox creation: straight to CREATED.AWAITING_PAYMENT with railIdentifier
   t.deepEqual(snapshot.value, { CREATED: 'AWAITING_PAYMENT' });
   t.is(context(snapshot).railIdentifier, 'sim_pay_sandbox');
   t.deepEqual(paramsOf(actions, 'signalIntent'), []);
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_CREATED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_CREATED'],
+  );
   t.like(emitted(actions)[0]!.payment, { railIdentifier: 'sim_pay_sandbox', proofMode: 'SIMULATED', suggestedMemo: null });
   t.like(reports(actions)[0], { step: 'AWAITING_PAYMENT', railIdentifier: 'sim_pay_sandbox', status: 'CREATED' });
   t.is(windowTimer(actions).delay, WINDOW_MS);
@@ -219,7 +236,10 @@ test('CREATED → FAILED: signalIntent not MINED fails with SIGNAL_INTENT_FAILED
     t.regex(context(snapshot).errorMessage ?? '', new RegExp(`${status}.*deposit has too little liquidity`));
     t.is(context(snapshot).completedAt, '2026-11-23T12:00:45.000Z');
     const events = emitted(actions);
-    t.deepEqual(events.map((event) => event.type), ['PAYMENT_FAILED']);
+    t.deepEqual(
+      events.map((event) => event.type),
+      ['PAYMENT_FAILED'],
+    );
     t.like(events[0]!.payment, { status: 'FAILED', completedAt: '2026-11-23T12:00:45.000Z', errorCode: null, errorMessage: null });
     t.like(hosted(snapshot), { status: 'FAILED', errorCode: 'SIGNAL_INTENT_FAILED' });
     t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN });
@@ -360,7 +380,10 @@ test('CREATED → SETTLED: the IntentFulfilled fact settles; PAYMENT_SETTLED is 
   t.like(hosted(snapshot), { status: 'SETTLED', fulfillTransaction: FULFIL_TX, netSettledUsdcAmount: '24.8', totalUsdcFeeAmount: '0.2' });
 
   const events = emitted(actions);
-  t.deepEqual(events.map((event) => event.type), ['PAYMENT_SETTLED']);
+  t.deepEqual(
+    events.map((event) => event.type),
+    ['PAYMENT_SETTLED'],
+  );
   t.like(events[0]!.payment, { status: 'SETTLED', fulfillTransaction: FULFIL_TX, netSettledUsdcAmount: '24.8', completedAt: '2026-11-23T12:11:00.000Z' });
 
   const emitIndex = actions.findIndex((action) => action.type === 'xstate.emit');
@@ -426,7 +449,10 @@ test('CREATED → EXPIRED: the window closing while awaiting payment expires it,
   t.is(snapshot.value, 'EXPIRED');
   t.like(context(snapshot), { completedAt: QUOTE_EXPIRES_AT, updatedAt: QUOTE_EXPIRES_AT });
   const events = emitted(actions);
-  t.deepEqual(events.map((event) => event.type), ['PAYMENT_EXPIRED']);
+  t.deepEqual(
+    events.map((event) => event.type),
+    ['PAYMENT_EXPIRED'],
+  );
   t.like(events[0]!.payment, { status: 'EXPIRED', completedAt: QUOTE_EXPIRES_AT, railIdentifier: INTENT_HASH });
   t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
   t.like(reports(actions)[0], { status: 'EXPIRED', step: null });
@@ -451,7 +477,10 @@ test('the window closing while VERIFYING does not expire it; a later rejection p
   const [expired, actions] = send(still, rejected('2026-11-23T13:00:05.000Z', 'PAYMENT_NOT_FOUND', 'no matching payment'));
   t.is(expired.value, 'EXPIRED');
   t.like(context(expired), { completedAt: QUOTE_EXPIRES_AT, errorCode: 'PAYMENT_NOT_FOUND', proof: null });
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_EXPIRED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_EXPIRED'],
+  );
   t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
 });
 
@@ -466,7 +495,10 @@ test('the window closing while FULFILLING does not expire it; a fulfil failure a
   const [expired, actions] = send(still, fulfilOutcome('FAILED', '2026-11-23T13:00:10.000Z', 'execution reverted'));
   t.is(expired.value, 'EXPIRED');
   t.like(context(expired), { completedAt: QUOTE_EXPIRES_AT, errorCode: 'FULFILL_INTENT_FAILED' });
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_EXPIRED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_EXPIRED'],
+  );
 
   // A verified attempt still settles after its window, as long as the chain says so.
   const [settled] = send(still, fulfilledFact({ at: '2026-11-23T13:02:00.000Z' }));
@@ -476,7 +508,10 @@ test('the window closing while FULFILLING does not expire it; a fulfil failure a
 test('sandbox: the window closes an unpaid attempt the same way', (t) => {
   const [snapshot, actions] = send(create(sandboxPaymentInput())[0], WINDOW_EVENT);
   t.is(snapshot.value, 'EXPIRED');
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_EXPIRED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_EXPIRED'],
+  );
   t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_sandbox', intentHash: 'sim_pay_sandbox', chain: null });
 });
 
@@ -486,7 +521,10 @@ test('CREATED → CANCELLED: CANCEL ends it with PAYMENT_CANCELLED and cancels t
   const [snapshot, actions] = send(awaitingPayment(), cancel('2026-11-23T12:02:00.000Z'));
   t.is(snapshot.value, 'CANCELLED');
   t.like(context(snapshot), { completedAt: '2026-11-23T12:02:00.000Z', updatedAt: '2026-11-23T12:02:00.000Z' });
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_CANCELLED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_CANCELLED'],
+  );
   t.like(emitted(actions)[0]!.payment, { status: 'CANCELLED', completedAt: '2026-11-23T12:02:00.000Z' });
   t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
   t.like(reports(actions)[0], { status: 'CANCELLED', step: null });
@@ -497,7 +535,10 @@ test('CREATED → CANCELLED: CANCEL ends it with PAYMENT_CANCELLED and cancels t
 test('a replaced attempt (reason REPLACED) is cancelled the same way', (t) => {
   const [snapshot, actions] = send(signalling(), cancel('2026-11-23T12:02:00.000Z', 'REPLACED'));
   t.is(snapshot.value, 'CANCELLED');
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_CANCELLED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_CANCELLED'],
+  );
 });
 
 // === late facts on an ended attempt ===============================================
@@ -517,7 +558,11 @@ test('a late IntentFulfilled fact on EXPIRED, CANCELLED or FAILED settles it: a 
     const [snapshot, actions] = send(from, fulfilledFact({ at: '2026-11-23T13:30:00.000Z' }));
     t.is(snapshot.value, 'SETTLED', status);
     t.like(context(snapshot), { fulfillTransaction: FULFIL_TX, completedAt: '2026-11-23T13:30:00.000Z', errorCode: null, errorMessage: null });
-    t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLED'], status);
+    t.deepEqual(
+      emitted(actions).map((event) => event.type),
+      ['PAYMENT_SETTLED'],
+      status,
+    );
     const apply = tells(actions).find((tell) => tell.event.type === 'APPLY_SETTLEMENT');
     t.like(apply?.event, { paymentId: 'pay_live', usdcAmount: PRICE.creditUsdc }, status);
   }
@@ -527,7 +572,10 @@ test('CREATED → FAILED: the intent pruned on chain before any proof fails the 
   const [snapshot, actions] = send(awaitingPayment(), prunedFact('2026-11-23T12:30:00.000Z'));
   t.is(snapshot.value, 'FAILED');
   t.like(context(snapshot), { errorCode: 'INTENT_CANCELLED', completedAt: '2026-11-23T12:30:00.000Z' });
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_FAILED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_FAILED'],
+  );
 });
 
 test('an INTENT_SIGNALED arriving after CANCEL records the hash and asks cancelIntent for it', (t) => {
@@ -568,7 +616,10 @@ test('sandbox SIMULATE_PAYMENT: SETTLED with a sim_ fulfillTransaction, the pric
   });
   t.true(context(snapshot).fulfillTransaction!.startsWith('sim_'));
   const events = emitted(actions);
-  t.deepEqual(events.map((event) => event.type), ['PAYMENT_SETTLED']);
+  t.deepEqual(
+    events.map((event) => event.type),
+    ['PAYMENT_SETTLED'],
+  );
   t.like(events[0]!.payment, { status: 'SETTLED', fulfillTransaction: 'sim_pay_sandbox', netSettledUsdcAmount: '24.8' });
   const applyIndex = actions.findIndex((action) => action.type === 'tell' && (action.params as Tell).event.type === 'APPLY_SETTLEMENT');
   t.true(actions.findIndex((action) => action.type === 'xstate.emit') < applyIndex);
@@ -607,14 +658,21 @@ test('a persisted snapshot mid-flow round-trips through the codec and resolveSta
 
   const [next, actions] = send(restored, verified());
   t.deepEqual(next.value, { CREATED: 'FULFILLING' });
-  t.deepEqual(types(actions).filter((type) => type === 'xstate.emit'), [], 'restoring runs no entry actions again');
+  t.deepEqual(
+    types(actions).filter((type) => type === 'xstate.emit'),
+    [],
+    'restoring runs no entry actions again',
+  );
   t.is(only(actions, 'fulfilIntent').attempt, 1);
 
   const stored2 = fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(next)));
   const [settled, settledActions] = send(paymentMachine.resolveState(stored2), fulfilledFact());
   t.is(settled.value, 'SETTLED');
   t.is(context(settled).creditedUsdcAmount, PRICE.creditUsdc);
-  t.deepEqual(emitted(settledActions).map((event) => event.type), ['PAYMENT_SETTLED']);
+  t.deepEqual(
+    emitted(settledActions).map((event) => event.type),
+    ['PAYMENT_SETTLED'],
+  );
 });
 
 test('an attempt whose proof is being verified or fulfilled cannot be cancelled: cancelling its intent could take money the customer sent', (t) => {
@@ -639,7 +697,8 @@ function settlementWaitEvent(actions: Action[]): PaymentEvent {
 }
 const retraction = (options: { id?: string; at?: string } = {}) => fulfilledFact({ ...options, retracted: true });
 const reindexed = (at = '2026-11-23T12:11:30.000Z') => fulfilledFact({ id: 'fact_fulfil_1#2', at });
-const retractionsEmitted = (actions: Action[]) => emitted(actions).filter((event): event is PaymentRetractionEmitted => event.type === 'PAYMENT_SETTLEMENT_RETRACTED');
+const retractionsEmitted = (actions: Action[]) =>
+  emitted(actions).filter((event): event is PaymentRetractionEmitted => event.type === 'PAYMENT_SETTLEMENT_RETRACTED');
 
 const settledByUs = () => send(fulfilling(), fulfilledFact())[0];
 /** Settled by someone else's fulfilment (the maker's release): no proof, no attestation held. */
@@ -664,7 +723,10 @@ test('SETTLED → CREATED.AWAITING_SETTLEMENT: its fact retracted takes the sett
   t.like(listed(snapshot), { status: 'CREATED', errorCode: null });
 
   // One domain event, not PAYMENT_CREATED again: nothing was created.
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLEMENT_RETRACTED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_SETTLEMENT_RETRACTED'],
+  );
   const [announced] = retractionsEmitted(actions);
   t.is(announced!.orderId, 'ord_fixed');
   t.deepEqual(announced!.retractedFact, { id: 'fact_fulfil_1', transactionHash: FULFIL_TX });
@@ -672,10 +734,15 @@ test('SETTLED → CREATED.AWAITING_SETTLEMENT: its fact retracted takes the sett
 
   // The event first, then the order told to take the settlement back, then where the attempt stands.
   t.deepEqual(
-    actions.filter((action) => action.type === 'xstate.emit' || action.type === 'tell').map((action) => (action.type === 'tell' ? (action.params as Tell).event.type : action.type)),
+    actions
+      .filter((action) => action.type === 'xstate.emit' || action.type === 'tell')
+      .map((action) => (action.type === 'tell' ? (action.params as Tell).event.type : action.type)),
     ['xstate.emit', 'RETRACT_SETTLEMENT', 'PAYMENT_UPDATED'],
   );
-  t.deepEqual(tells(actions)[0], { to: { kind: 'order', id: 'ord_fixed' }, event: { type: 'RETRACT_SETTLEMENT', paymentId: 'pay_live', at: '2026-11-23T12:11:00.000Z' } });
+  t.deepEqual(tells(actions)[0], {
+    to: { kind: 'order', id: 'ord_fixed' },
+    event: { type: 'RETRACT_SETTLEMENT', paymentId: 'pay_live', at: '2026-11-23T12:11:00.000Z' },
+  });
   t.like(reports(actions)[0], { status: 'CREATED', step: 'AWAITING_SETTLEMENT', railIdentifier: INTENT_HASH });
   t.deepEqual(paramsOf(actions, 'cancelIntent'), [], 'the intent is not cancelled: its fulfilment may land again');
   t.deepEqual(paramsOf(actions, 'fulfilIntent'), [], 'nothing sent yet: the same transaction is usually mined again');
@@ -694,12 +761,18 @@ test('AWAITING_SETTLEMENT → SETTLED: the re-indexed fact (a new id, the same i
     errorCode: null,
     errorMessage: null,
   });
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_SETTLED'],
+  );
   t.deepEqual(
     tells(actions).map((tell) => tell.event),
     [
       { type: 'APPLY_SETTLEMENT', paymentId: 'pay_live', usdcAmount: PRICE.creditUsdc, at: '2026-11-23T12:11:30.000Z' },
-      { type: 'PAYMENT_UPDATED', payment: { id: 'pay_live', rail: 'venmo', status: 'SETTLED', step: null, railIdentifier: INTENT_HASH, paid: true, createdAt: PAYMENT_CREATED_AT } },
+      {
+        type: 'PAYMENT_UPDATED',
+        payment: { id: 'pay_live', rail: 'venmo', status: 'SETTLED', step: null, railIdentifier: INTENT_HASH, paid: true, createdAt: PAYMENT_CREATED_AT },
+      },
     ],
   );
 
@@ -738,7 +811,12 @@ test('the retraction of a fact other than the settlement’s is ignored', (t) =>
   }
   // A sandbox settlement has no fact: no retraction can match it.
   const [simulated] = send(create(sandboxPaymentInput())[0], simulate());
-  t.false(simulated.can({ type: 'CHAIN_FACT', fact: { id: 'fact_x', retracted: true, intentFulfilled: { intentHash: 'sim_pay_sandbox', amount: '1', fundsTransferredTo: DESTINATION } } }));
+  t.false(
+    simulated.can({
+      type: 'CHAIN_FACT',
+      fact: { id: 'fact_x', retracted: true, intentFulfilled: { intentHash: 'sim_pay_sandbox', amount: '1', fundsTransferredTo: DESTINATION } },
+    }),
+  );
 });
 
 test('a fact the chain took back never settles again, even redelivered without its retraction flag', (t) => {
@@ -755,7 +833,11 @@ test('a late settlement from EXPIRED, CANCELLED or FAILED, retracted: back to wa
     const [snapshot, actions] = send(late, retraction());
     t.deepEqual(snapshot.value, { CREATED: 'AWAITING_SETTLEMENT' }, status);
     t.like(context(snapshot), { completedAt: null, fulfillTransaction: null, creditedUsdcAmount: null, errorCode: 'SETTLEMENT_RETRACTED' }, status);
-    t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_SETTLEMENT_RETRACTED'], status);
+    t.deepEqual(
+      emitted(actions).map((event) => event.type),
+      ['PAYMENT_SETTLEMENT_RETRACTED'],
+      status,
+    );
     t.like(tells(actions).find((tell) => tell.event.type === 'RETRACT_SETTLEMENT')?.event, { paymentId: 'pay_live', at: '2026-11-23T13:30:00.000Z' }, status);
     t.deepEqual(paramsOf(actions, 'cancelIntent'), [], `${status}: the intent is not cancelled again`);
     // Its window closed long ago; it still does not expire: only the chain ends the wait.
@@ -782,7 +864,10 @@ test('AWAITING_SETTLEMENT → FAILED: the intent pruned on chain meanwhile fails
   t.is(snapshot.value, 'FAILED');
   t.like(context(snapshot), { errorCode: 'INTENT_CANCELLED', completedAt: '2026-11-23T12:40:00.000Z', fulfillTransaction: null });
   t.regex(context(snapshot).errorMessage ?? '', /reorganised away/);
-  t.deepEqual(emitted(actions).map((event) => event.type), ['PAYMENT_FAILED']);
+  t.deepEqual(
+    emitted(actions).map((event) => event.type),
+    ['PAYMENT_FAILED'],
+  );
   t.like(reports(actions)[0], { status: 'FAILED', step: null });
 });
 
@@ -838,12 +923,14 @@ test('a snapshot written before retractions were handled (no retractedFactIds) s
   t.deepEqual(context(waiting).retractedFactIds, ['fact_fulfil_1']);
   t.is(send(waiting, reindexed())[0].value, 'SETTLED');
 
-  const awaitingOld = paymentMachine.resolveState({ ...fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(awaitingPayment()))) });
+  const awaitingOld = paymentMachine.resolveState({
+    ...fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(awaitingPayment()))),
+  });
   delete (awaitingOld.context as Partial<PaymentContext>).retractedFactIds;
   t.is(send(awaitingOld, fulfilledFact())[0].value, 'SETTLED');
 });
 
-test('a snapshot written before the intent\'s expiry was kept (no expiryTime) still takes a proof, and asks for it with the expiry unknown', (t) => {
+test("a snapshot written before the intent's expiry was kept (no expiryTime) still takes a proof, and asks for it with the expiry unknown", (t) => {
   const stored = fromJson<Parameters<typeof paymentMachine.resolveState>[0]>(toJson(paymentMachine.getPersistedSnapshot(awaitingPayment())));
   delete (stored.context as Partial<PaymentContext>).expiryTime;
   const [snapshot, actions] = send(paymentMachine.resolveState(stored), submitProof());

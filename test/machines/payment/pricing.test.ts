@@ -31,15 +31,7 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {
-  buyerShareBps,
-  creditOf,
-  currencyPerUsdRate,
-  feesOf,
-  fiatOwed,
-  priceIntent,
-  type FeeSchedule,
-} from '../../../machines/payment/index.js';
+import { buyerShareBps, creditOf, currencyPerUsdRate, feesOf, fiatOwed, priceIntent, type FeeSchedule } from '../../../machines/payment/index.js';
 import { formatRate, formatUsdc } from '../../../machines/money.js';
 
 const SCHEDULE: FeeSchedule = { protocolFeeBps: 30, platformFeeBps: 50 };

@@ -18,10 +18,19 @@ const requestsOf = (action: ActionDefinition): RequestTemplate[] => [action.requ
 
 test('document 3’s buyer TEE platforms each have a transfer action named as the checkout names it', (t) => {
   const payments = PLATFORMS.filter((platform) => platform.payment);
-  t.deepEqual(
-    payments.map((platform) => platform.id).sort(),
-    ['cashapp', 'chime', 'monzo', 'paypal', 'paypal-business', 'revolut', 'venmo', 'wise', 'zelle-bofa', 'zelle-chase', 'zelle-citi'],
-  );
+  t.deepEqual(payments.map((platform) => platform.id).sort(), [
+    'cashapp',
+    'chime',
+    'monzo',
+    'paypal',
+    'paypal-business',
+    'revolut',
+    'venmo',
+    'wise',
+    'zelle-bofa',
+    'zelle-chase',
+    'zelle-citi',
+  ]);
   for (const platform of payments) t.is(platform.payment!.type, transferAction(platform.id), platform.id);
 });
 
@@ -59,7 +68,11 @@ test('a request names only declared params, and sends every session field a clie
     const fields = action.session.map((field) => field.name);
     const sent = new Set<string>();
     for (const request of requestsOf(action)) {
-      for (const name of placeholdersOf(request)) t.true(action.params.some((param) => param.name === name), `${where}: {${name}} is not a param`);
+      for (const name of placeholdersOf(request))
+        t.true(
+          action.params.some((param) => param.name === name),
+          `${where}: {${name}} is not a param`,
+        );
       for (const header of request.headers) if ('session' in header) sent.add(header.session);
       if (request.headersFrom) sent.add(request.headersFrom);
       if (request.body && 'json' in request.body) sent.add(request.body.json);
@@ -90,8 +103,14 @@ test('actions are found by platform and type; a type of another platform is not 
   t.is(platformAction('venmo', 'transfer_wise'), undefined);
   t.is(platformAction('alipay', 'transfer_alipay'), undefined);
   t.is(platformAction('nope', 'transfer_venmo'), undefined);
-  t.deepEqual(actionsOf(platformById('alipay')!).map((entry) => entry.kind), ['identity']);
-  t.is(PLATFORM_ACTIONS.length, PLATFORMS.reduce((count, platform) => count + actionsOf(platform).length, 0));
+  t.deepEqual(
+    actionsOf(platformById('alipay')!).map((entry) => entry.kind),
+    ['identity'],
+  );
+  t.is(
+    PLATFORM_ACTIONS.length,
+    PLATFORMS.reduce((count, platform) => count + actionsOf(platform).length, 0),
+  );
 });
 
 test('placeholders are filled with each value encoded, and a missing value throws rather than sending the placeholder', (t) => {

@@ -92,7 +92,16 @@ test('PREPARE starts PREPARED.estimating with empty attempts and emits estimate 
   const [snapshot, actions] = prepare();
   t.deepEqual(snapshot.value, { PREPARED: 'estimating' });
   t.is(transactionStatusOf(snapshot.value), 'PREPARED');
-  t.like(context(snapshot), { gasLimit: null, nonce: null, attempts: [], cancelRequested: false, submittedAt: null, outcome: null, createdAt: PREPARED_AT, updatedAt: PREPARED_AT });
+  t.like(context(snapshot), {
+    gasLimit: null,
+    nonce: null,
+    attempts: [],
+    cancelRequested: false,
+    submittedAt: null,
+    outcome: null,
+    createdAt: PREPARED_AT,
+    updatedAt: PREPARED_AT,
+  });
   t.deepEqual(types(actions), ['estimate', 'xstate.raise'], 'the estimate, and the deadline of an unsent transaction');
   t.deepEqual(only(actions, 'estimate'), { transactionId: 'tx_1', from: FROM, to: TO, data: DATA, value: 5n });
   t.is(only(actions, 'xstate.raise').delay, 120_000);
@@ -258,7 +267,16 @@ test('SIMULATION_REVERTED ends FAILED before a nonce is spent: nonce null, no si
   t.is(context(failed).nonce, null);
   t.deepEqual(context(failed).attempts, []);
   t.is(context(failed).gasLimit, null);
-  t.deepEqual(context(failed).outcome, { status: 'FAILED', hash: null, blockNumber: null, gasUsed: null, effectiveGasPrice: null, reason: 'Error("no")', revertData: '0x08c379a0', at: 1_050 });
+  t.deepEqual(context(failed).outcome, {
+    status: 'FAILED',
+    hash: null,
+    blockNumber: null,
+    gasUsed: null,
+    effectiveGasPrice: null,
+    reason: 'Error("no")',
+    revertData: '0x08c379a0',
+    at: 1_050,
+  });
   t.deepEqual(types(actions), ['xstate.cancel', 'tell'], 'no sign, no broadcast');
   t.like(tellOf(actions).event.outcome, { status: 'FAILED', reason: 'Error("no")' });
 });
@@ -278,9 +296,16 @@ test('a transaction the chain leaves unpriced past unsentFailMs ends FAILED unse
   const [failed, actions] = send(estimating, timerEventOf(entry));
   t.is(failed.value, 'FAILED');
   t.like(context(failed), { nonce: null, attempts: [], updatedAt: PREPARED_AT + 5_000 });
-  t.like(context(failed).outcome, { status: 'FAILED', reason: 'not sent: the chain did not answer while the transaction was being priced', at: PREPARED_AT + 5_000 });
+  t.like(context(failed).outcome, {
+    status: 'FAILED',
+    reason: 'not sent: the chain did not answer while the transaction was being priced',
+    at: PREPARED_AT + 5_000,
+  });
   t.deepEqual(types(actions), ['xstate.cancel', 'tell']);
-  t.deepEqual(tellOf(actions), { to: OWNER, event: { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'fulfillIntent', outcome: context(failed).outcome! } });
+  t.deepEqual(tellOf(actions), {
+    to: OWNER,
+    event: { type: 'TRANSACTION_OUTCOME', transactionId: 'tx_1', purpose: 'fulfillIntent', outcome: context(failed).outcome! },
+  });
   t.false(failed.can(estimated), 'a late estimate is not taken');
 });
 
@@ -329,7 +354,14 @@ test('a bump of a cancellation is still a cancellation', (t) => {
   t.deepEqual(send(checking, notMined(1_800))[0].value, { SUBMITTED: 'waiting' });
   const [again, actions] = send(checking, notMined(1_600 + POLICY.bumpAfterMs));
   t.deepEqual(again.value, { SUBMITTED: 'replacing' });
-  t.like(only(actions, 'signReplacement'), { kind: 'CANCELLATION', to: FROM, data: '0x', value: 0n, gasLimit: 21_000n, previous: { maxFeePerGas: 113n, maxPriorityFeePerGas: 12n } });
+  t.like(only(actions, 'signReplacement'), {
+    kind: 'CANCELLATION',
+    to: FROM,
+    data: '0x',
+    value: 0n,
+    gasLimit: 21_000n,
+    previous: { maxFeePerGas: 113n, maxPriorityFeePerGas: 12n },
+  });
 });
 
 test('BUMP_CAPPED leaves the attempt as it is and waits, with the check timer', (t) => {

@@ -2,7 +2,15 @@ import test from 'ava';
 import fc from 'fast-check';
 import type { AnyMachineSnapshot } from 'xstate';
 import { stepsOf } from '../../../actors/runtime/machine-steps.js';
-import { nonceHoles, nonceToAssign, reconciledNextNonce, walletMachine, type WalletContext, type WalletEvent, type WalletInput } from '../../../machines/wallet/index.js';
+import {
+  nonceHoles,
+  nonceToAssign,
+  reconciledNextNonce,
+  walletMachine,
+  type WalletContext,
+  type WalletEvent,
+  type WalletInput,
+} from '../../../machines/wallet/index.js';
 
 const steps = stepsOf(walletMachine);
 const ADDRESS = '0x00000000000000000000000000000000000000A1' as const;
@@ -29,7 +37,15 @@ function assign(snapshot: AnyMachineSnapshot, chainNonce: bigint, at: number, tr
 test('OPEN starts the wallet at the given nextNonce with nothing assigned', (t) => {
   const wallet = open(5n);
   t.is(wallet.value, 'OPEN');
-  t.deepEqual(context(wallet), { id: '8453_0x00000000000000000000000000000000000000a1', chainId: 8453, address: ADDRESS, nextNonce: 5n, at: 1_000, assigned: 0, updatedAt: 1_000 });
+  t.deepEqual(context(wallet), {
+    id: '8453_0x00000000000000000000000000000000000000a1',
+    chainId: 8453,
+    address: ADDRESS,
+    nextNonce: 5n,
+    at: 1_000,
+    assigned: 0,
+    updatedAt: 1_000,
+  });
 });
 
 test("nonces are consecutive from OPEN's nextNonce when the chain is not ahead", (t) => {

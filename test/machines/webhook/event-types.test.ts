@@ -46,6 +46,9 @@ test('every v0 name of document 1 maps to what it lists; the two without an equi
     t.true(parsed.ok, name);
     if (parsed.ok) t.deepEqual([...parsed.events].sort(), [...types].sort(), name);
   }
-  t.deepEqual(parseSubscription(['order.payment_sent', 'ORDER_CREATED', 'session.abandoned']), { ok: false, unknown: ['order.payment_sent', 'session.abandoned'] });
+  t.deepEqual(parseSubscription(['order.payment_sent', 'ORDER_CREATED', 'session.abandoned']), {
+    ok: false,
+    unknown: ['order.payment_sent', 'session.abandoned'],
+  });
   t.deepEqual(parseSubscription([]), { ok: true, events: [] }, 'empty: every type');
 });

@@ -5,7 +5,10 @@ const HOUR = 60 * 60 * 1000;
 
 test('twelve attempts whose waits add up to a little over three days', (t) => {
   t.is(MAX_ATTEMPTS, 12);
-  t.is(RETRY_WAITS_MS.reduce((sum, wait) => sum + wait, 0), 75.6 * HOUR);
+  t.is(
+    RETRY_WAITS_MS.reduce((sum, wait) => sum + wait, 0),
+    75.6 * HOUR,
+  );
   t.is(retryWaitMs('whd_x', MAX_ATTEMPTS), undefined, 'no wait after the last attempt');
 });
 
@@ -13,7 +16,10 @@ test('each wait is stretched by at most a tenth, never shortened, the same way e
   for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
     const base = RETRY_WAITS_MS[attempt - 1]!;
     const waits = Array.from({ length: 200 }, (_, index) => retryWaitMs(`whd_${index}`, attempt)!);
-    t.true(waits.every((wait) => wait >= base && wait <= base * (1 + JITTER)), `attempt ${attempt}`);
+    t.true(
+      waits.every((wait) => wait >= base && wait <= base * (1 + JITTER)),
+      `attempt ${attempt}`,
+    );
     t.true(new Set(waits).size > 100, `attempt ${attempt} spreads`);
     t.is(retryWaitMs('whd_same', attempt), retryWaitMs('whd_same', attempt));
   }

@@ -20,7 +20,10 @@ test('an intersection walks the smallest set and probes the others smallest firs
   const rare = new Watched(['5', '50', '500', '5000']);
   const candidates = intersection([common, rare, middling], entryOf);
   t.is(candidates.size, 4, 'the bound is the smallest set');
-  t.deepEqual([...candidates.entries()].map((entry) => entry.doc._id), ['5', '50']);
+  t.deepEqual(
+    [...candidates.entries()].map((entry) => entry.doc._id),
+    ['5', '50'],
+  );
   t.is(rare.probes, 0, 'the smallest set is walked, never probed');
   t.is(middling.probes, 4, 'each of its ids is probed in the next smallest');
   t.is(common.probes, 2, 'and only the survivors in the largest');
