@@ -2,1435 +2,1434 @@
 
 export const escrowAbi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'initialOwner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "initialOwner",
+        "type": "address"
+      }
     ],
-    stateMutability: 'nonpayable',
-    type: 'constructor',
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'max',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "max",
+        "type": "uint256"
+      }
     ],
-    name: 'AmountAboveMax',
-    type: 'error',
+    "name": "AmountAboveMax",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'min',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "min",
+        "type": "uint256"
+      }
     ],
-    name: 'AmountBelowMin',
-    type: 'error',
+    "name": "AmountBelowMin",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
+      }
     ],
-    name: 'CurrencyNotAccepted',
-    type: 'error',
+    "name": "CurrencyNotAccepted",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
+      }
     ],
-    name: 'DepositNotFound',
-    type: 'error',
+    "name": "DepositNotFound",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'available',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "available",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'required',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "required",
+        "type": "uint256"
+      }
     ],
-    name: 'InsufficientDepositLiquidity',
-    type: 'error',
+    "name": "InsufficientDepositLiquidity",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'IntentAlreadyLocked',
-    type: 'error',
+    "name": "IntentAlreadyLocked",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'IntentNotFound',
-    type: 'error',
+    "name": "IntentNotFound",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'min',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "min",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'max',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "max",
+        "type": "uint256"
+      }
     ],
-    name: 'InvalidRange',
-    type: 'error',
+    "name": "InvalidRange",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
+      }
     ],
-    name: 'NothingToWithdraw',
-    type: 'error',
+    "name": "NothingToWithdraw",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'owner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
+      }
     ],
-    name: 'OwnableInvalidOwner',
-    type: 'error',
+    "name": "OwnableInvalidOwner",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'account',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
     ],
-    name: 'OwnableUnauthorizedAccount',
-    type: 'error',
+    "name": "OwnableUnauthorizedAccount",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
+      }
     ],
-    name: 'PaymentMethodNotAccepted',
-    type: 'error',
+    "name": "PaymentMethodNotAccepted",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'rate',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "rate",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'min',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "min",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'max',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "max",
+        "type": "uint256"
+      }
     ],
-    name: 'RateOutOfBounds',
-    type: 'error',
+    "name": "RateOutOfBounds",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'token',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
     ],
-    name: 'SafeERC20FailedOperation',
-    type: 'error',
+    "name": "SafeERC20FailedOperation",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'transferAmount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "transferAmount",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'lockedAmount',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "lockedAmount",
+        "type": "uint256"
+      }
     ],
-    name: 'TransferExceedsLocked',
-    type: 'error',
+    "name": "TransferExceedsLocked",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'caller',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
     ],
-    name: 'UnauthorizedCaller',
-    type: 'error',
+    "name": "UnauthorizedCaller",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ZeroAddress',
-    type: 'error',
+    "inputs": [],
+    "name": "ZeroAddress",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ZeroValue',
-    type: 'error',
+    "inputs": [],
+    "name": "ZeroValue",
+    "type": "error"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'address',
-        name: 'depositor',
-        type: 'address',
-      },
+        "indexed": false,
+        "internalType": "address",
+        "name": "depositor",
+        "type": "address"
+      }
     ],
-    name: 'DepositClosed',
-    type: 'event',
+    "name": "DepositClosed",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'minConversionRate',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "minConversionRate",
+        "type": "uint256"
+      }
     ],
-    name: 'DepositCurrencyAdded',
-    type: 'event',
+    "name": "DepositCurrencyAdded",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
-      },
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
+      }
     ],
-    name: 'DepositCurrencyRemoved',
-    type: 'event',
+    "name": "DepositCurrencyRemoved",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'bool',
-        name: 'enabled',
-        type: 'bool',
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "enabled",
+        "type": "bool"
+      }
     ],
-    name: 'DepositDisputeProtectionUpdated',
-    type: 'event',
+    "name": "DepositDisputeProtectionUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'depositor',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "depositor",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: 'DepositFundsAdded',
-    type: 'event',
+    "name": "DepositFundsAdded",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        indexed: false,
-        internalType: 'struct Escrow.Range',
-        name: 'intentAmountRange',
-        type: 'tuple',
-      },
+        "indexed": false,
+        "internalType": "struct Escrow.Range",
+        "name": "intentAmountRange",
+        "type": "tuple"
+      }
     ],
-    name: 'DepositIntentAmountRangeUpdated',
-    type: 'event',
+    "name": "DepositIntentAmountRangeUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'newMinConversionRate',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "newMinConversionRate",
+        "type": "uint256"
+      }
     ],
-    name: 'DepositMinConversionRateUpdated',
-    type: 'event',
+    "name": "DepositMinConversionRateUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'bytes32',
-        name: 'payeeDetails',
-        type: 'bytes32',
-      },
+        "indexed": false,
+        "internalType": "bytes32",
+        "name": "payeeDetails",
+        "type": "bytes32"
+      }
     ],
-    name: 'DepositPaymentMethodSet',
-    type: 'event',
+    "name": "DepositPaymentMethodSet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'bool',
-        name: 'isPrivate',
-        type: 'bool',
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "isPrivate",
+        "type": "bool"
+      }
     ],
-    name: 'DepositPrivacyUpdated',
-    type: 'event',
+    "name": "DepositPrivacyUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        indexed: false,
-        internalType: 'struct Escrow.Range',
-        name: 'bounds',
-        type: 'tuple',
-      },
+        "indexed": false,
+        "internalType": "struct Escrow.Range",
+        "name": "bounds",
+        "type": "tuple"
+      }
     ],
-    name: 'DepositRateBoundsSet',
-    type: 'event',
+    "name": "DepositRateBoundsSet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'rateManager',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "rateManager",
+        "type": "address"
+      }
     ],
-    name: 'DepositRateManagerSet',
-    type: 'event',
+    "name": "DepositRateManagerSet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'depositor',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "depositor",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: 'contract IERC20',
-        name: 'token',
-        type: 'address',
+        "indexed": true,
+        "internalType": "contract IERC20",
+        "name": "token",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        indexed: false,
-        internalType: 'struct Escrow.Range',
-        name: 'intentAmountRange',
-        type: 'tuple',
+        "indexed": false,
+        "internalType": "struct Escrow.Range",
+        "name": "intentAmountRange",
+        "type": "tuple"
       },
       {
-        indexed: false,
-        internalType: 'address',
-        name: 'delegate',
-        type: 'address',
+        "indexed": false,
+        "internalType": "address",
+        "name": "delegate",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'address',
-        name: 'intentGuardian',
-        type: 'address',
-      },
+        "indexed": false,
+        "internalType": "address",
+        "name": "intentGuardian",
+        "type": "address"
+      }
     ],
-    name: 'DepositReceived',
-    type: 'event',
+    "name": "DepositReceived",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'bool',
-        name: 'enabled',
-        type: 'bool',
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "enabled",
+        "type": "bool"
+      }
     ],
-    name: 'DepositSellerAutomatedReleaseUpdated',
-    type: 'event',
+    "name": "DepositSellerAutomatedReleaseUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'depositor',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "depositor",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: 'DepositWithdrawn',
-    type: 'event',
+    "name": "DepositWithdrawn",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'expiryTime',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "expiryTime",
+        "type": "uint256"
+      }
     ],
-    name: 'FundsLocked',
-    type: 'event',
+    "name": "FundsLocked",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: 'FundsUnlocked',
-    type: 'event',
+    "name": "FundsUnlocked",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'unlockedAmount',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "unlockedAmount",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'transferredAmount',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "transferredAmount",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'address',
-        name: 'to',
-        type: 'address',
-      },
+        "indexed": false,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
     ],
-    name: 'FundsUnlockedAndTransferred',
-    type: 'event',
+    "name": "FundsUnlockedAndTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'orchestrator',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "orchestrator",
+        "type": "address"
+      }
     ],
-    name: 'OrchestratorUpdated',
-    type: 'event',
+    "name": "OrchestratorUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'previousOwner',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'newOwner',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: 'OwnershipTransferred',
-    type: 'event',
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: 'addFunds',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "addFunds",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'contract IERC20',
-        name: 'token',
-        type: 'address',
+        "internalType": "contract IERC20",
+        "name": "token",
+        "type": "address"
       },
       {
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        internalType: 'struct Escrow.Range',
-        name: 'intentAmountRange',
-        type: 'tuple',
+        "internalType": "struct Escrow.Range",
+        "name": "intentAmountRange",
+        "type": "tuple"
       },
       {
-        internalType: 'address',
-        name: 'delegate',
-        type: 'address',
+        "internalType": "address",
+        "name": "delegate",
+        "type": "address"
       },
       {
-        internalType: 'address',
-        name: 'intentGuardian',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "intentGuardian",
+        "type": "address"
+      }
     ],
-    name: 'createDeposit',
-    outputs: [
+    "name": "createDeposit",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'depositCount',
-    outputs: [
+    "inputs": [],
+    "name": "depositCount",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
+      }
     ],
-    name: 'getDeposit',
-    outputs: [
+    "name": "getDeposit",
+    "outputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: 'address',
-            name: 'depositor',
-            type: 'address',
+            "internalType": "address",
+            "name": "depositor",
+            "type": "address"
           },
           {
-            internalType: 'address',
-            name: 'delegate',
-            type: 'address',
+            "internalType": "address",
+            "name": "delegate",
+            "type": "address"
           },
           {
-            internalType: 'contract IERC20',
-            name: 'token',
-            type: 'address',
+            "internalType": "contract IERC20",
+            "name": "token",
+            "type": "address"
           },
           {
-            components: [
+            "components": [
               {
-                internalType: 'uint256',
-                name: 'min',
-                type: 'uint256',
+                "internalType": "uint256",
+                "name": "min",
+                "type": "uint256"
               },
               {
-                internalType: 'uint256',
-                name: 'max',
-                type: 'uint256',
-              },
+                "internalType": "uint256",
+                "name": "max",
+                "type": "uint256"
+              }
             ],
-            internalType: 'struct Escrow.Range',
-            name: 'intentAmountRange',
-            type: 'tuple',
+            "internalType": "struct Escrow.Range",
+            "name": "intentAmountRange",
+            "type": "tuple"
           },
           {
-            internalType: 'uint256',
-            name: 'available',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "available",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'locked',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "locked",
+            "type": "uint256"
           },
           {
-            internalType: 'address',
-            name: 'rateManager',
-            type: 'address',
+            "internalType": "address",
+            "name": "rateManager",
+            "type": "address"
           },
           {
-            internalType: 'bool',
-            name: 'isPrivate',
-            type: 'bool',
+            "internalType": "bool",
+            "name": "isPrivate",
+            "type": "bool"
           },
           {
-            internalType: 'bool',
-            name: 'disputeProtectionEnabled',
-            type: 'bool',
+            "internalType": "bool",
+            "name": "disputeProtectionEnabled",
+            "type": "bool"
           },
           {
-            internalType: 'bool',
-            name: 'sellerAutomatedRelease',
-            type: 'bool',
-          },
+            "internalType": "bool",
+            "name": "sellerAutomatedRelease",
+            "type": "bool"
+          }
         ],
-        internalType: 'struct Escrow.Deposit',
-        name: '',
-        type: 'tuple',
-      },
+        "internalType": "struct Escrow.Deposit",
+        "name": "",
+        "type": "tuple"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
+      }
     ],
-    name: 'getRateBounds',
-    outputs: [
+    "name": "getRateBounds",
+    "outputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        internalType: 'struct Escrow.Range',
-        name: '',
-        type: 'tuple',
-      },
+        "internalType": "struct Escrow.Range",
+        "name": "",
+        "type": "tuple"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'expiryTime',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "expiryTime",
+        "type": "uint256"
+      }
     ],
-    name: 'lockFunds',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "lockFunds",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    name: 'lockedAmount',
-    outputs: [
+    "name": "lockedAmount",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    name: 'minConversionRate',
-    outputs: [
+    "name": "minConversionRate",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'orchestrator',
-    outputs: [
+    "inputs": [],
+    "name": "orchestrator",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'owner',
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    name: 'payeeDetails',
-    outputs: [
+    "name": "payeeDetails",
+    "outputs": [
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'renounceOwnership',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "inputs": [],
+    "name": "renounceOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256',
-        name: 'minRate',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "minRate",
+        "type": "uint256"
+      }
     ],
-    name: 'setCurrencyMinRate',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setCurrencyMinRate",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bool',
-        name: 'enabled',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "enabled",
+        "type": "bool"
+      }
     ],
-    name: 'setDisputeProtectionEnabled',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setDisputeProtectionEnabled",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        internalType: 'struct Escrow.Range',
-        name: 'intentAmountRange',
-        type: 'tuple',
-      },
+        "internalType": "struct Escrow.Range",
+        "name": "intentAmountRange",
+        "type": "tuple"
+      }
     ],
-    name: 'setIntentAmountRange',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setIntentAmountRange",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'newOrchestrator',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "newOrchestrator",
+        "type": "address"
+      }
     ],
-    name: 'setOrchestrator',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setOrchestrator",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'payee',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "payee",
+        "type": "bytes32"
+      }
     ],
-    name: 'setPaymentMethod',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setPaymentMethod",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bool',
-        name: 'isPrivate',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "isPrivate",
+        "type": "bool"
+      }
     ],
-    name: 'setPrivate',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setPrivate",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'min',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "min",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'max',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "max",
+            "type": "uint256"
+          }
         ],
-        internalType: 'struct Escrow.Range',
-        name: 'bounds',
-        type: 'tuple',
-      },
+        "internalType": "struct Escrow.Range",
+        "name": "bounds",
+        "type": "tuple"
+      }
     ],
-    name: 'setRateBounds',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setRateBounds",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'address',
-        name: 'rateManager',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "rateManager",
+        "type": "address"
+      }
     ],
-    name: 'setRateManager',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setRateManager",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bool',
-        name: 'enabled',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "enabled",
+        "type": "bool"
+      }
     ],
-    name: 'setSellerAutomatedRelease',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setSellerAutomatedRelease",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'newOwner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: 'transferOwnership',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256',
-        name: 'transferAmount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "transferAmount",
+        "type": "uint256"
       },
       {
-        internalType: 'address',
-        name: 'to',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
     ],
-    name: 'unlockAndTransferFunds',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "unlockAndTransferFunds",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'unlockFunds',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "unlockFunds",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256',
-        name: 'rate',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "rate",
+        "type": "uint256"
+      }
     ],
-    name: 'updateMinConversionRate',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "updateMinConversionRate",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
+      }
     ],
-    name: 'withdrawDeposit',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
-  },
+    "name": "withdrawDeposit",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  }
 ] as const;
 
-export const escrowBytecode: `0x${string}` =
-  '0x6080604052348015600e575f5ffd5b50604051611c31380380611c31833981016040819052602b9160b4565b806001600160a01b038116605857604051631e4fbdf760e01b81525f600482015260240160405180910390fd5b605f816065565b505060df565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b5f6020828403121560c3575f5ffd5b81516001600160a01b038116811460d8575f5ffd5b9392505050565b611b45806100ec5f395ff3fe608060405234801561000f575f5ffd5b5060043610610187575f3560e01c806385e9fc4c116100d9578063b74795d911610093578063ecb97a711161006e578063ecb97a71146103d0578063edd91520146103fa578063f2fde38b1461040d578063fef3c41714610420575f5ffd5b8063b74795d914610380578063cd28ef0d14610393578063d85e3d70146103a6575f5ffd5b806385e9fc4c1461029f57806385f45250146102b25780638da5cb5b146102c55780639d4f55d4146102e95780639f9fb968146102fc578063b567d2721461031c575f5ffd5b8063432e707b116101445780636fc238651161011f5780636fc238651461025e578063715018a6146102715780637542d668146102795780637fe8d7ef1461028c575f5ffd5b8063432e707b1461020857806344d9f2211461021b5780635bbc75ed1461022e575f5ffd5b80631c52a3ac1461018b5780631cfd5c16146101a05780632dfdf0b5146101b357806333289a46146101cf5780633a12a5e3146101e2578063407c8d43146101f5575b5f5ffd5b61019e610199366004611740565b610433565b005b61019e6101ae36600461176b565b6104e8565b6101bc60015481565b6040519081526020015b60405180910390f35b61019e6101dd36600461179a565b610627565b61019e6101f036600461176b565b61077d565b61019e6102033660046117c5565b610904565b61019e610216366004611803565b610a2b565b61019e610229366004611823565b610aca565b6101bc61023c366004611855565b600560209081525f938452604080852082529284528284209052825290205481565b61019e61026c366004611855565b610b2d565b61019e610b84565b61019e610287366004611823565b610b97565b61019e61029a36600461187e565b610bf2565b61019e6102ad366004611823565b610ccd565b61019e6102c0366004611803565b610d28565b5f546001600160a01b03165b6040516001600160a01b0390911681526020016101c6565b61019e6102f736600461176b565b610dc2565b61030f61030a36600461179a565b610f6f565b6040516101c691906118bb565b61037361032a366004611855565b6040805180820182525f80825260209182018190529485526006815281852093855292835280842091845290825291829020825180840190935280548352600101549082015290565b6040516101c6919061197f565b6007546102d1906001600160a01b031681565b61019e6103a1366004611998565b61108c565b6101bc6103b4366004611803565b600360209081525f928352604080842090915290825290205481565b6101bc6103de366004611803565b600460209081525f928352604080842090915290825290205481565b61019e6104083660046119ba565b611104565b61019e61041b366004611998565b61115d565b6101bc61042e3660046119dd565b61119a565b5f61043d8361141d565b905081355f0361046057604051637c946ed760e01b815260040160405180910390fd5b60208201358235111561049857604051632457cde760e01b815282356004820152602083013560248201526044015b60405180910390fd5b813560038201556020820135600482015560405183907fdf91c8dff53bac50f3157cba47dee1c65eeeafe480d9f529e9db0c5bc4a9ba39906104db908590611a40565b60405180910390a2505050565b6104f18461141d565b505f84815260046020908152604080832086845290915290205461053257604051634d24d62160e01b8152600481018590526024810184905260440161048f565b5f848152600560209081526040808320868452825280832085845290915281208054908390559082900361059b578015610596578284867f3615392519247c1af2b0eb1d02817d8ed7170072f59dd9f67637190becb175d260405160405180910390a45b610620565b805f036105e3578284867f4eb2088b4fe1a7bcb1a232b3842804fd8290524696748bc7cc886d137fde1554856040516105d691815260200190565b60405180910390a4610620565b8284867fd12c0bb04d0c36c3143ef1c16a65cddd4ec064708de79e997d96e86f3bbd15978560405161061791815260200190565b60405180910390a45b5050505050565b5f61063182611476565b6005810154600682015491925090158115801561064c575080155b1561066d57604051630aaf769b60e11b81526004810185905260240161048f565b60028301546001600160a01b031682156106bf575f6005850155604051838152339086907fae1f357660ab777dcfd38c0ab6357834684ec26289ecfa07ec65dbf6c3c643129060200160405180910390a35b8115610763575f85815260026020818152604080842080546001600160a01b031990811682556001820180548216905593810180549094169093556003830184905560048301849055600583018490556006830193909355600790910180546001600160b81b0319169055815187815233918101919091527f8ac07cc6e38c6222dd0309c80353c1962354bacf222b825d7401cc80e93ff3cc910160405180910390a15b8215610620576106206001600160a01b03821633856114af565b5f610787856114e4565b60078101549091506001600160a01b0316331415806107a4575033155b156107c45760405163d86ad9cf60e01b815233600482015260240161048f565b5f8581526005602090815260408083208784528252808320868452909152812054900361081557604051633683d08960e21b815260048101869052602481018590526044810184905260640161048f565b5f858152600660209081526040808320878452825280832086845282529182902082518084019093528054808452600190910154918301919091528310806108605750806020015183115b8061086d57506020810151155b156108a257805160208201516040516373ed216160e01b8152600481018690526024810192909252604482015260640161048f565b5f868152600560209081526040808320888452825280832087845282529182902085905590518481528591879189917fd12c0bb04d0c36c3143ef1c16a65cddd4ec064708de79e997d96e86f3bbd1597910160405180910390a4505050505050565b6007546001600160a01b031633146109315760405163d86ad9cf60e01b815233600482015260240161048f565b6001600160a01b0381166109585760405163d92e233d60e01b815260040160405180910390fd5b5f610963858561151c565b905080831115610990576040516353c7fbef60e01b8152600481018490526024810182905260440161048f565b5f8581526002602052604090206109a78483611a6b565b816005015f8282546109b99190611a7e565b909155505060408051838152602081018690526001600160a01b038516818301529051869188917f45625e0810f65b3c601b5c91bdacdf9e8f9ec7098fce927c57a8a65a823fd6179181900360600190a36002810154610a23906001600160a01b031684866114af565b505050505050565b6007546001600160a01b03163314610a585760405163d86ad9cf60e01b815233600482015260240161048f565b5f610a63838361151c565b90508060025f8581526020019081526020015f206005015f828254610a889190611a7e565b9091555050604051818152829084907f683f6606eec92f04a68f1797d32d15f840b9b3d410a8ec9b4fdab4c30813796d906020015b60405180910390a3505050565b80610ad48361141d565b6007018054911515600160b01b0260ff60b01b19909216919091179055604051811515815282907f45809fee63d0f7fb80187ab3ab02744ef55069eadb6ac7b7119329f6c7e02c5b906020015b60405180910390a25050565b610b368361141d565b505f8381526004602090815260408083208584528252918290208390559051828152839185917f592b02edf97cbeaf443497d9dcc8bbb96c67e41fc489f60f0d38cedb229fe15e9101610abd565b610b8c6115a4565b610b955f6115d0565b565b80610ba18361141d565b6007018054911515600160a01b0260ff60a01b19909216919091179055604051811515815282907f236f3c0da9473096ce725c089d7d3ce91e24e9d83a33ca8f0283322628bc14aa90602001610b21565b610bfb8461141d565b50602081013581351115610c2f57604051632457cde760e01b8152813560048201526020820135602482015260440161048f565b602081013515801590610c4157508035155b15610c5f57604051637c946ed760e01b815260040160405180910390fd5b5f8481526006602090815260408083208684528252808320858452825290912082358155908201356001820155508183857f5268d559cfd3214ab4903be0b7d487aacd68eb32943623860c6b5e320251dc6d84604051610cbf9190611a40565b60405180910390a450505050565b80610cd78361141d565b6007018054911515600160a81b0260ff60a81b19909216919091179055604051811515815282907f7371eaa75e0639138a6985782a806c02455316712693e94b819264f7723f8a7290602001610b21565b5f610d3283611476565b9050815f03610d5457604051637c946ed760e01b815260040160405180910390fd5b81816005015f828254610d679190611a7e565b9091555050604051828152339084907f6dd055b2e2bf3452b033736068d30d709ffb26f2016b48ba9a612c3701bf33a99060200160405180910390a36002810154610dbd906001600160a01b031633308561161f565b505050565b6007546001600160a01b03163314610def5760405163d86ad9cf60e01b815233600482015260240161048f565b5f610df9856114e4565b6003810154909150831015610e315760038101546040516338fcec4360e01b815261048f918591600401918252602082015260400190565b6004810154831115610e6357600481810154604051637e53d67d60e11b8152918201859052602482015260440161048f565b8060050154831115610e9f57600581015460405163c3df48f360e01b81526004810187905260248101919091526044810184905260640161048f565b5f85815260036020908152604080832087845290915290205415610ee0576040516344d7a81b60e01b8152600481018690526024810185905260440161048f565b82816005015f828254610ef39190611a6b565b9250508190555082816006015f828254610f0d9190611a7e565b90915550505f8581526003602090815260408083208784528252918290208590558151858152908101849052859187917fb40d75557428cec6806c7ebb58634796f8a5870a0874bcd0d299328b5518665b910160405180910390a35050505050565b610fd260408051610140810182525f8082526020808301829052828401829052835180850190945281845283015290606082019081525f6020820181905260408201819052606082018190526080820181905260a0820181905260c09091015290565b610fdb826114e4565b604080516101408101825282546001600160a01b039081168252600184015481166020808401919091526002850154821683850152835180850190945260038501548452600485015490840152606082019290925260058301546080820152600683015460a082015260079092015490811660c083015260ff600160a01b82048116151560e0840152600160a81b820481161515610100840152600160b01b90910416151561012082015292915050565b6110946115a4565b6001600160a01b0381166110bb5760405163d92e233d60e01b815260040160405180910390fd5b600780546001600160a01b0319166001600160a01b0383169081179091556040517fdde46f8c71b67178c4fdd3cd7e4a49fac7292e29d2bb2ef7d2b9819be1fb890a905f90a250565b8061110e83611476565b60070180546001600160a01b0319166001600160a01b039283161790556040519082169083907fdd833c614f87a96a98b773cbedd9ee6ae6ab122932e6061be8bf318d895651a9905f90a35050565b6111656115a4565b6001600160a01b03811661118e57604051631e4fbdf760e01b81525f600482015260240161048f565b611197816115d0565b50565b5f6001600160a01b0386166111c25760405163d92e233d60e01b815260040160405180910390fd5b83355f036111e357604051637c946ed760e01b815260040160405180910390fd5b60208401358435111561121657604051632457cde760e01b8152843560048201526020850135602482015260440161048f565b8335851015611242576040516338fcec4360e01b8152600481018690528435602482015260440161048f565b60015f815461125090611a91565b9190508190559050604051806101400160405280336001600160a01b03168152602001846001600160a01b03168152602001876001600160a01b03168152602001858036038101906112a29190611aa9565b815260208082018890525f60408084018290526060808501839052608080860184905260a080870185905260c0968701859052888552600280875294849020885181546001600160a01b039182166001600160a01b03199182161783558a8901516001840180549184169183169190911790558a8701519783018054988316989091169790971790965592880151805160038501559095015160048301558601516005820155928501516006840155928401516007909201805460e0860151610100870151610120909701511515600160b01b0260ff60b01b19971515600160a81b029790971661ffff60a81b19911515600160a01b026001600160a81b0319909316958516959095179190911716929092179390931790555190871690339083907f1236dbdc184b6c8721974cce53dabb6018679bca9a43784ab2ad71bcdb1d7dd1906113f7908a908a908a908a90611b04565b60405180910390a46114146001600160a01b03871633308861161f565b95945050505050565b5f611427826114e4565b80549091506001600160a01b03163314801590611451575060018101546001600160a01b03163314155b156114715760405163d86ad9cf60e01b815233600482015260240161048f565b919050565b5f611480826114e4565b80549091506001600160a01b031633146114715760405163d86ad9cf60e01b815233600482015260240161048f565b6114bc838383600161165b565b610dbd57604051635274afe760e01b81526001600160a01b038416600482015260240161048f565b5f81815260026020526040902080546001600160a01b031661147157604051631585bdab60e31b81526004810183905260240161048f565b5f828152600360209081526040808320848452909152812054908190036115605760405163d644944760e01b8152600481018490526024810183905260440161048f565b5f8381526003602090815260408083208584528252808320839055858352600290915281206006018054839290611598908490611a6b565b90915550909392505050565b5f546001600160a01b03163314610b955760405163118cdaa760e01b815233600482015260240161048f565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b61162d8484848460016116bd565b61165557604051635274afe760e01b81526001600160a01b038516600482015260240161048f565b50505050565b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f511483166116b15783831516156116a5573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f5114831661171957838315161561170d573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b5f6040828403121561173a575f5ffd5b50919050565b5f5f60608385031215611751575f5ffd5b82359150611762846020850161172a565b90509250929050565b5f5f5f5f6080858703121561177e575f5ffd5b5050823594602084013594506040840135936060013592509050565b5f602082840312156117aa575f5ffd5b5035919050565b6001600160a01b0381168114611197575f5ffd5b5f5f5f5f608085870312156117d8575f5ffd5b84359350602085013592506040850135915060608501356117f8816117b1565b939692955090935050565b5f5f60408385031215611814575f5ffd5b50508035926020909101359150565b5f5f60408385031215611834575f5ffd5b823591506020830135801515811461184a575f5ffd5b809150509250929050565b5f5f5f60608486031215611867575f5ffd5b505081359360208301359350604090920135919050565b5f5f5f5f60a08587031215611891575f5ffd5b8435935060208501359250604085013591506118b0866060870161172a565b905092959194509250565b81516001600160a01b03168152610160810160208301516118e760208401826001600160a01b03169052565b50604083015161190260408401826001600160a01b03169052565b50606083015161191f606084018280518252602090810151910152565b50608083015160a083015260a083015160c083015260c083015161194e60e08401826001600160a01b03169052565b5060e08301511515610100838101919091528301511515610120808401919091529092015115156101409091015290565b8151815260208083015190820152604081015b92915050565b5f602082840312156119a8575f5ffd5b81356119b3816117b1565b9392505050565b5f5f604083850312156119cb575f5ffd5b82359150602083013561184a816117b1565b5f5f5f5f5f60c086880312156119f1575f5ffd5b85356119fc816117b1565b945060208601359350611a12876040880161172a565b92506080860135611a22816117b1565b915060a0860135611a32816117b1565b809150509295509295909350565b813581526020808301359082015260408101611992565b634e487b7160e01b5f52601160045260245ffd5b8181038181111561199257611992611a57565b8082018082111561199257611992611a57565b5f60018201611aa257611aa2611a57565b5060010190565b5f6040828403128015611aba575f5ffd5b506040805190810167ffffffffffffffff81118282101715611aea57634e487b7160e01b5f52604160045260245ffd5b604052823581526020928301359281019290925250919050565b84815260a08101611b22602083018680358252602090810135910152565b6001600160a01b039384166060830152919092166080909201919091529291505056';
+export const escrowBytecode: `0x${string}` = '0x6080604052348015600e575f5ffd5b50604051611c31380380611c31833981016040819052602b9160b4565b806001600160a01b038116605857604051631e4fbdf760e01b81525f600482015260240160405180910390fd5b605f816065565b505060df565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b5f6020828403121560c3575f5ffd5b81516001600160a01b038116811460d8575f5ffd5b9392505050565b611b45806100ec5f395ff3fe608060405234801561000f575f5ffd5b5060043610610187575f3560e01c806385e9fc4c116100d9578063b74795d911610093578063ecb97a711161006e578063ecb97a71146103d0578063edd91520146103fa578063f2fde38b1461040d578063fef3c41714610420575f5ffd5b8063b74795d914610380578063cd28ef0d14610393578063d85e3d70146103a6575f5ffd5b806385e9fc4c1461029f57806385f45250146102b25780638da5cb5b146102c55780639d4f55d4146102e95780639f9fb968146102fc578063b567d2721461031c575f5ffd5b8063432e707b116101445780636fc238651161011f5780636fc238651461025e578063715018a6146102715780637542d668146102795780637fe8d7ef1461028c575f5ffd5b8063432e707b1461020857806344d9f2211461021b5780635bbc75ed1461022e575f5ffd5b80631c52a3ac1461018b5780631cfd5c16146101a05780632dfdf0b5146101b357806333289a46146101cf5780633a12a5e3146101e2578063407c8d43146101f5575b5f5ffd5b61019e610199366004611740565b610433565b005b61019e6101ae36600461176b565b6104e8565b6101bc60015481565b6040519081526020015b60405180910390f35b61019e6101dd36600461179a565b610627565b61019e6101f036600461176b565b61077d565b61019e6102033660046117c5565b610904565b61019e610216366004611803565b610a2b565b61019e610229366004611823565b610aca565b6101bc61023c366004611855565b600560209081525f938452604080852082529284528284209052825290205481565b61019e61026c366004611855565b610b2d565b61019e610b84565b61019e610287366004611823565b610b97565b61019e61029a36600461187e565b610bf2565b61019e6102ad366004611823565b610ccd565b61019e6102c0366004611803565b610d28565b5f546001600160a01b03165b6040516001600160a01b0390911681526020016101c6565b61019e6102f736600461176b565b610dc2565b61030f61030a36600461179a565b610f6f565b6040516101c691906118bb565b61037361032a366004611855565b6040805180820182525f80825260209182018190529485526006815281852093855292835280842091845290825291829020825180840190935280548352600101549082015290565b6040516101c6919061197f565b6007546102d1906001600160a01b031681565b61019e6103a1366004611998565b61108c565b6101bc6103b4366004611803565b600360209081525f928352604080842090915290825290205481565b6101bc6103de366004611803565b600460209081525f928352604080842090915290825290205481565b61019e6104083660046119ba565b611104565b61019e61041b366004611998565b61115d565b6101bc61042e3660046119dd565b61119a565b5f61043d8361141d565b905081355f0361046057604051637c946ed760e01b815260040160405180910390fd5b60208201358235111561049857604051632457cde760e01b815282356004820152602083013560248201526044015b60405180910390fd5b813560038201556020820135600482015560405183907fdf91c8dff53bac50f3157cba47dee1c65eeeafe480d9f529e9db0c5bc4a9ba39906104db908590611a40565b60405180910390a2505050565b6104f18461141d565b505f84815260046020908152604080832086845290915290205461053257604051634d24d62160e01b8152600481018590526024810184905260440161048f565b5f848152600560209081526040808320868452825280832085845290915281208054908390559082900361059b578015610596578284867f3615392519247c1af2b0eb1d02817d8ed7170072f59dd9f67637190becb175d260405160405180910390a45b610620565b805f036105e3578284867f4eb2088b4fe1a7bcb1a232b3842804fd8290524696748bc7cc886d137fde1554856040516105d691815260200190565b60405180910390a4610620565b8284867fd12c0bb04d0c36c3143ef1c16a65cddd4ec064708de79e997d96e86f3bbd15978560405161061791815260200190565b60405180910390a45b5050505050565b5f61063182611476565b6005810154600682015491925090158115801561064c575080155b1561066d57604051630aaf769b60e11b81526004810185905260240161048f565b60028301546001600160a01b031682156106bf575f6005850155604051838152339086907fae1f357660ab777dcfd38c0ab6357834684ec26289ecfa07ec65dbf6c3c643129060200160405180910390a35b8115610763575f85815260026020818152604080842080546001600160a01b031990811682556001820180548216905593810180549094169093556003830184905560048301849055600583018490556006830193909355600790910180546001600160b81b0319169055815187815233918101919091527f8ac07cc6e38c6222dd0309c80353c1962354bacf222b825d7401cc80e93ff3cc910160405180910390a15b8215610620576106206001600160a01b03821633856114af565b5f610787856114e4565b60078101549091506001600160a01b0316331415806107a4575033155b156107c45760405163d86ad9cf60e01b815233600482015260240161048f565b5f8581526005602090815260408083208784528252808320868452909152812054900361081557604051633683d08960e21b815260048101869052602481018590526044810184905260640161048f565b5f858152600660209081526040808320878452825280832086845282529182902082518084019093528054808452600190910154918301919091528310806108605750806020015183115b8061086d57506020810151155b156108a257805160208201516040516373ed216160e01b8152600481018690526024810192909252604482015260640161048f565b5f868152600560209081526040808320888452825280832087845282529182902085905590518481528591879189917fd12c0bb04d0c36c3143ef1c16a65cddd4ec064708de79e997d96e86f3bbd1597910160405180910390a4505050505050565b6007546001600160a01b031633146109315760405163d86ad9cf60e01b815233600482015260240161048f565b6001600160a01b0381166109585760405163d92e233d60e01b815260040160405180910390fd5b5f610963858561151c565b905080831115610990576040516353c7fbef60e01b8152600481018490526024810182905260440161048f565b5f8581526002602052604090206109a78483611a6b565b816005015f8282546109b99190611a7e565b909155505060408051838152602081018690526001600160a01b038516818301529051869188917f45625e0810f65b3c601b5c91bdacdf9e8f9ec7098fce927c57a8a65a823fd6179181900360600190a36002810154610a23906001600160a01b031684866114af565b505050505050565b6007546001600160a01b03163314610a585760405163d86ad9cf60e01b815233600482015260240161048f565b5f610a63838361151c565b90508060025f8581526020019081526020015f206005015f828254610a889190611a7e565b9091555050604051818152829084907f683f6606eec92f04a68f1797d32d15f840b9b3d410a8ec9b4fdab4c30813796d906020015b60405180910390a3505050565b80610ad48361141d565b6007018054911515600160b01b0260ff60b01b19909216919091179055604051811515815282907f45809fee63d0f7fb80187ab3ab02744ef55069eadb6ac7b7119329f6c7e02c5b906020015b60405180910390a25050565b610b368361141d565b505f8381526004602090815260408083208584528252918290208390559051828152839185917f592b02edf97cbeaf443497d9dcc8bbb96c67e41fc489f60f0d38cedb229fe15e9101610abd565b610b8c6115a4565b610b955f6115d0565b565b80610ba18361141d565b6007018054911515600160a01b0260ff60a01b19909216919091179055604051811515815282907f236f3c0da9473096ce725c089d7d3ce91e24e9d83a33ca8f0283322628bc14aa90602001610b21565b610bfb8461141d565b50602081013581351115610c2f57604051632457cde760e01b8152813560048201526020820135602482015260440161048f565b602081013515801590610c4157508035155b15610c5f57604051637c946ed760e01b815260040160405180910390fd5b5f8481526006602090815260408083208684528252808320858452825290912082358155908201356001820155508183857f5268d559cfd3214ab4903be0b7d487aacd68eb32943623860c6b5e320251dc6d84604051610cbf9190611a40565b60405180910390a450505050565b80610cd78361141d565b6007018054911515600160a81b0260ff60a81b19909216919091179055604051811515815282907f7371eaa75e0639138a6985782a806c02455316712693e94b819264f7723f8a7290602001610b21565b5f610d3283611476565b9050815f03610d5457604051637c946ed760e01b815260040160405180910390fd5b81816005015f828254610d679190611a7e565b9091555050604051828152339084907f6dd055b2e2bf3452b033736068d30d709ffb26f2016b48ba9a612c3701bf33a99060200160405180910390a36002810154610dbd906001600160a01b031633308561161f565b505050565b6007546001600160a01b03163314610def5760405163d86ad9cf60e01b815233600482015260240161048f565b5f610df9856114e4565b6003810154909150831015610e315760038101546040516338fcec4360e01b815261048f918591600401918252602082015260400190565b6004810154831115610e6357600481810154604051637e53d67d60e11b8152918201859052602482015260440161048f565b8060050154831115610e9f57600581015460405163c3df48f360e01b81526004810187905260248101919091526044810184905260640161048f565b5f85815260036020908152604080832087845290915290205415610ee0576040516344d7a81b60e01b8152600481018690526024810185905260440161048f565b82816005015f828254610ef39190611a6b565b9250508190555082816006015f828254610f0d9190611a7e565b90915550505f8581526003602090815260408083208784528252918290208590558151858152908101849052859187917fb40d75557428cec6806c7ebb58634796f8a5870a0874bcd0d299328b5518665b910160405180910390a35050505050565b610fd260408051610140810182525f8082526020808301829052828401829052835180850190945281845283015290606082019081525f6020820181905260408201819052606082018190526080820181905260a0820181905260c09091015290565b610fdb826114e4565b604080516101408101825282546001600160a01b039081168252600184015481166020808401919091526002850154821683850152835180850190945260038501548452600485015490840152606082019290925260058301546080820152600683015460a082015260079092015490811660c083015260ff600160a01b82048116151560e0840152600160a81b820481161515610100840152600160b01b90910416151561012082015292915050565b6110946115a4565b6001600160a01b0381166110bb5760405163d92e233d60e01b815260040160405180910390fd5b600780546001600160a01b0319166001600160a01b0383169081179091556040517fdde46f8c71b67178c4fdd3cd7e4a49fac7292e29d2bb2ef7d2b9819be1fb890a905f90a250565b8061110e83611476565b60070180546001600160a01b0319166001600160a01b039283161790556040519082169083907fdd833c614f87a96a98b773cbedd9ee6ae6ab122932e6061be8bf318d895651a9905f90a35050565b6111656115a4565b6001600160a01b03811661118e57604051631e4fbdf760e01b81525f600482015260240161048f565b611197816115d0565b50565b5f6001600160a01b0386166111c25760405163d92e233d60e01b815260040160405180910390fd5b83355f036111e357604051637c946ed760e01b815260040160405180910390fd5b60208401358435111561121657604051632457cde760e01b8152843560048201526020850135602482015260440161048f565b8335851015611242576040516338fcec4360e01b8152600481018690528435602482015260440161048f565b60015f815461125090611a91565b9190508190559050604051806101400160405280336001600160a01b03168152602001846001600160a01b03168152602001876001600160a01b03168152602001858036038101906112a29190611aa9565b815260208082018890525f60408084018290526060808501839052608080860184905260a080870185905260c0968701859052888552600280875294849020885181546001600160a01b039182166001600160a01b03199182161783558a8901516001840180549184169183169190911790558a8701519783018054988316989091169790971790965592880151805160038501559095015160048301558601516005820155928501516006840155928401516007909201805460e0860151610100870151610120909701511515600160b01b0260ff60b01b19971515600160a81b029790971661ffff60a81b19911515600160a01b026001600160a81b0319909316958516959095179190911716929092179390931790555190871690339083907f1236dbdc184b6c8721974cce53dabb6018679bca9a43784ab2ad71bcdb1d7dd1906113f7908a908a908a908a90611b04565b60405180910390a46114146001600160a01b03871633308861161f565b95945050505050565b5f611427826114e4565b80549091506001600160a01b03163314801590611451575060018101546001600160a01b03163314155b156114715760405163d86ad9cf60e01b815233600482015260240161048f565b919050565b5f611480826114e4565b80549091506001600160a01b031633146114715760405163d86ad9cf60e01b815233600482015260240161048f565b6114bc838383600161165b565b610dbd57604051635274afe760e01b81526001600160a01b038416600482015260240161048f565b5f81815260026020526040902080546001600160a01b031661147157604051631585bdab60e31b81526004810183905260240161048f565b5f828152600360209081526040808320848452909152812054908190036115605760405163d644944760e01b8152600481018490526024810183905260440161048f565b5f8381526003602090815260408083208584528252808320839055858352600290915281206006018054839290611598908490611a6b565b90915550909392505050565b5f546001600160a01b03163314610b955760405163118cdaa760e01b815233600482015260240161048f565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b61162d8484848460016116bd565b61165557604051635274afe760e01b81526001600160a01b038516600482015260240161048f565b50505050565b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f511483166116b15783831516156116a5573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b6040516323b872dd60e01b5f8181526001600160a01b038781166004528616602452604485905291602083606481808c5af1925060015f5114831661171957838315161561170d573d5f823e3d81fd5b5f883b113d1516831692505b604052505f60605295945050505050565b5f6040828403121561173a575f5ffd5b50919050565b5f5f60608385031215611751575f5ffd5b82359150611762846020850161172a565b90509250929050565b5f5f5f5f6080858703121561177e575f5ffd5b5050823594602084013594506040840135936060013592509050565b5f602082840312156117aa575f5ffd5b5035919050565b6001600160a01b0381168114611197575f5ffd5b5f5f5f5f608085870312156117d8575f5ffd5b84359350602085013592506040850135915060608501356117f8816117b1565b939692955090935050565b5f5f60408385031215611814575f5ffd5b50508035926020909101359150565b5f5f60408385031215611834575f5ffd5b823591506020830135801515811461184a575f5ffd5b809150509250929050565b5f5f5f60608486031215611867575f5ffd5b505081359360208301359350604090920135919050565b5f5f5f5f60a08587031215611891575f5ffd5b8435935060208501359250604085013591506118b0866060870161172a565b905092959194509250565b81516001600160a01b03168152610160810160208301516118e760208401826001600160a01b03169052565b50604083015161190260408401826001600160a01b03169052565b50606083015161191f606084018280518252602090810151910152565b50608083015160a083015260a083015160c083015260c083015161194e60e08401826001600160a01b03169052565b5060e08301511515610100838101919091528301511515610120808401919091529092015115156101409091015290565b8151815260208083015190820152604081015b92915050565b5f602082840312156119a8575f5ffd5b81356119b3816117b1565b9392505050565b5f5f604083850312156119cb575f5ffd5b82359150602083013561184a816117b1565b5f5f5f5f5f60c086880312156119f1575f5ffd5b85356119fc816117b1565b945060208601359350611a12876040880161172a565b92506080860135611a22816117b1565b915060a0860135611a32816117b1565b809150509295509295909350565b813581526020808301359082015260408101611992565b634e487b7160e01b5f52601160045260245ffd5b8181038181111561199257611992611a57565b8082018082111561199257611992611a57565b5f60018201611aa257611aa2611a57565b5060010190565b5f6040828403128015611aba575f5ffd5b506040805190810167ffffffffffffffff81118282101715611aea57634e487b7160e01b5f52604160045260245ffd5b604052823581526020928301359281019290925250919050565b84815260a08101611b22602083018680358252602090810135910152565b6001600160a01b039384166060830152919092166080909201919091529291505056';

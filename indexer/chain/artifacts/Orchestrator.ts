@@ -2,994 +2,993 @@
 
 export const orchestratorAbi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'initialOwner',
-        type: 'address',
+        "internalType": "address",
+        "name": "initialOwner",
+        "type": "address"
       },
       {
-        internalType: 'contract Escrow',
-        name: 'escrow_',
-        type: 'address',
+        "internalType": "contract Escrow",
+        "name": "escrow_",
+        "type": "address"
       },
       {
-        internalType: 'contract UnifiedPaymentVerifier',
-        name: 'verifier_',
-        type: 'address',
+        "internalType": "contract UnifiedPaymentVerifier",
+        "name": "verifier_",
+        "type": "address"
       },
       {
-        internalType: 'uint256',
-        name: 'intentExpirationPeriod_',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "intentExpirationPeriod_",
+        "type": "uint256"
       },
       {
-        internalType: 'address',
-        name: 'gatingService_',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "gatingService_",
+        "type": "address"
+      }
     ],
-    stateMutability: 'nonpayable',
-    type: 'constructor',
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'currency',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "currency",
+        "type": "bytes32"
+      }
     ],
-    name: 'CurrencyNotAccepted',
-    type: 'error',
+    "name": "CurrencyNotAccepted",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'digest',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "digest",
+        "type": "bytes32"
+      }
     ],
-    name: 'GatingSignatureAlreadyUsed',
-    type: 'error',
+    "name": "GatingSignatureAlreadyUsed",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'signatureExpiration',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "signatureExpiration",
+        "type": "uint256"
+      }
     ],
-    name: 'GatingSignatureExpired',
-    type: 'error',
+    "name": "GatingSignatureExpired",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256',
-        name: 'expiryTime',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "expiryTime",
+        "type": "uint256"
+      }
     ],
-    name: 'IntentNotExpired',
-    type: 'error',
+    "name": "IntentNotExpired",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'IntentNotFound',
-    type: 'error',
+    "name": "IntentNotFound",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'signer',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "signer",
+        "type": "address"
+      }
     ],
-    name: 'InvalidGatingSignature',
-    type: 'error',
+    "name": "InvalidGatingSignature",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'InvalidShortString',
-    type: 'error',
+    "inputs": [],
+    "name": "InvalidShortString",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'owner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
+      }
     ],
-    name: 'OwnableInvalidOwner',
-    type: 'error',
+    "name": "OwnableInvalidOwner",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'account',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
     ],
-    name: 'OwnableUnauthorizedAccount',
-    type: 'error',
+    "name": "OwnableUnauthorizedAccount",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
+      }
     ],
-    name: 'PaymentMethodNotAccepted',
-    type: 'error',
+    "name": "PaymentMethodNotAccepted",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'hook',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "hook",
+        "type": "address"
+      }
     ],
-    name: 'PostIntentHookNotSupported',
-    type: 'error',
+    "name": "PostIntentHookNotSupported",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'feeBps',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "feeBps",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'max',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "max",
+        "type": "uint256"
+      }
     ],
-    name: 'ProtocolFeeTooHigh',
-    type: 'error',
+    "name": "ProtocolFeeTooHigh",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'conversionRate',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "conversionRate",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'minConversionRate',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "minConversionRate",
+        "type": "uint256"
+      }
     ],
-    name: 'RateBelowMinimum',
-    type: 'error',
+    "name": "RateBelowMinimum",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'referrerFee',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "referrerFee",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'max',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "max",
+        "type": "uint256"
+      }
     ],
-    name: 'ReferrerFeeTooHigh',
-    type: 'error',
+    "name": "ReferrerFeeTooHigh",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ReferrerRequired',
-    type: 'error',
+    "inputs": [],
+    "name": "ReferrerRequired",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'token',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
     ],
-    name: 'SafeERC20FailedOperation',
-    type: 'error',
+    "name": "SafeERC20FailedOperation",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'string',
-        name: 'str',
-        type: 'string',
-      },
+        "internalType": "string",
+        "name": "str",
+        "type": "string"
+      }
     ],
-    name: 'StringTooLong',
-    type: 'error',
+    "name": "StringTooLong",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'caller',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
     ],
-    name: 'UnauthorizedCaller',
-    type: 'error',
+    "name": "UnauthorizedCaller",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'escrow',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "escrow",
+        "type": "address"
+      }
     ],
-    name: 'UnknownEscrow',
-    type: 'error',
+    "name": "UnknownEscrow",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ZeroAddress',
-    type: 'error',
+    "inputs": [],
+    "name": "ZeroAddress",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ZeroValue',
-    type: 'error',
+    "inputs": [],
+    "name": "ZeroValue",
+    "type": "error"
   },
   {
-    anonymous: false,
-    inputs: [],
-    name: 'EIP712DomainChanged',
-    type: 'event',
+    "anonymous": false,
+    "inputs": [],
+    "name": "EIP712DomainChanged",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'gatingService',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "gatingService",
+        "type": "address"
+      }
     ],
-    name: 'GatingServiceUpdated',
-    type: 'event',
+    "name": "GatingServiceUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'fundsTransferredTo',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "fundsTransferredTo",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'bool',
-        name: 'isManualRelease',
-        type: 'bool',
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "isManualRelease",
+        "type": "bool"
+      }
     ],
-    name: 'IntentFulfilled',
-    type: 'event',
+    "name": "IntentFulfilled",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'IntentPruned',
-    type: 'event',
+    "name": "IntentPruned",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'escrow',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "escrow",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: 'uint256',
-        name: 'depositId',
-        type: 'uint256',
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "depositId",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'bytes32',
-        name: 'paymentMethod',
-        type: 'bytes32',
+        "indexed": false,
+        "internalType": "bytes32",
+        "name": "paymentMethod",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'address',
-        name: 'owner',
-        type: 'address',
+        "indexed": false,
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'address',
-        name: 'to',
-        type: 'address',
+        "indexed": false,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'bytes32',
-        name: 'fiatCurrency',
-        type: 'bytes32',
+        "indexed": false,
+        "internalType": "bytes32",
+        "name": "fiatCurrency",
+        "type": "bytes32"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'conversionRate',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "conversionRate",
+        "type": "uint256"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'timestamp',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "timestamp",
+        "type": "uint256"
+      }
     ],
-    name: 'IntentSignaled',
-    type: 'event',
+    "name": "IntentSignaled",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'previousOwner',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'newOwner',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: 'OwnershipTransferred',
-    type: 'event',
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'recipient',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: 'ProtocolFeePaid',
-    type: 'event',
+    "name": "ProtocolFeePaid",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'feeBps',
-        type: 'uint256',
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "feeBps",
+        "type": "uint256"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'recipient',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      }
     ],
-    name: 'ProtocolFeeUpdated',
-    type: 'event',
+    "name": "ProtocolFeeUpdated",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'referrer',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "referrer",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'amount',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
     ],
-    name: 'ReferrerFeePaid',
-    type: 'event',
+    "name": "ReferrerFeePaid",
+    "type": "event"
   },
   {
-    inputs: [],
-    name: 'MAX_PROTOCOL_FEE_BPS',
-    outputs: [
+    "inputs": [],
+    "name": "MAX_PROTOCOL_FEE_BPS",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'MAX_REFERRER_FEE',
-    outputs: [
+    "inputs": [],
+    "name": "MAX_REFERRER_FEE",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'PRECISE_UNIT',
-    outputs: [
+    "inputs": [],
+    "name": "PRECISE_UNIT",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'SIGNAL_INTENT_TYPEHASH',
-    outputs: [
+    "inputs": [],
+    "name": "SIGNAL_INTENT_TYPEHASH",
+    "outputs": [
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'cancelIntent',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "cancelIntent",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'eip712Domain',
-    outputs: [
+    "inputs": [],
+    "name": "eip712Domain",
+    "outputs": [
       {
-        internalType: 'bytes1',
-        name: 'fields',
-        type: 'bytes1',
+        "internalType": "bytes1",
+        "name": "fields",
+        "type": "bytes1"
       },
       {
-        internalType: 'string',
-        name: 'name',
-        type: 'string',
+        "internalType": "string",
+        "name": "name",
+        "type": "string"
       },
       {
-        internalType: 'string',
-        name: 'version',
-        type: 'string',
+        "internalType": "string",
+        "name": "version",
+        "type": "string"
       },
       {
-        internalType: 'uint256',
-        name: 'chainId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "chainId",
+        "type": "uint256"
       },
       {
-        internalType: 'address',
-        name: 'verifyingContract',
-        type: 'address',
+        "internalType": "address",
+        "name": "verifyingContract",
+        "type": "address"
       },
       {
-        internalType: 'bytes32',
-        name: 'salt',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "salt",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256[]',
-        name: 'extensions',
-        type: 'uint256[]',
-      },
+        "internalType": "uint256[]",
+        "name": "extensions",
+        "type": "uint256[]"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'escrow',
-    outputs: [
+    "inputs": [],
+    "name": "escrow",
+    "outputs": [
       {
-        internalType: 'contract Escrow',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "contract Escrow",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: 'bytes',
-            name: 'paymentProof',
-            type: 'bytes',
+            "internalType": "bytes",
+            "name": "paymentProof",
+            "type": "bytes"
           },
           {
-            internalType: 'bytes32',
-            name: 'intentHash',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "intentHash",
+            "type": "bytes32"
           },
           {
-            internalType: 'bytes',
-            name: 'verificationData',
-            type: 'bytes',
+            "internalType": "bytes",
+            "name": "verificationData",
+            "type": "bytes"
           },
           {
-            internalType: 'bytes',
-            name: 'postIntentHookData',
-            type: 'bytes',
-          },
+            "internalType": "bytes",
+            "name": "postIntentHookData",
+            "type": "bytes"
+          }
         ],
-        internalType: 'struct Orchestrator.FulfillIntentParams',
-        name: 'params',
-        type: 'tuple',
-      },
+        "internalType": "struct Orchestrator.FulfillIntentParams",
+        "name": "params",
+        "type": "tuple"
+      }
     ],
-    name: 'fulfillIntent',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "fulfillIntent",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'gatingService',
-    outputs: [
+    "inputs": [],
+    "name": "gatingService",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    name: 'gatingSignatureUsed',
-    outputs: [
+    "name": "gatingSignatureUsed",
+    "outputs": [
       {
-        internalType: 'bool',
-        name: '',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'getIntent',
-    outputs: [
+    "name": "getIntent",
+    "outputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: 'address',
-            name: 'owner',
-            type: 'address',
+            "internalType": "address",
+            "name": "owner",
+            "type": "address"
           },
           {
-            internalType: 'address',
-            name: 'to',
-            type: 'address',
+            "internalType": "address",
+            "name": "to",
+            "type": "address"
           },
           {
-            internalType: 'uint256',
-            name: 'depositId',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "depositId",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'amount',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'timestamp',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "timestamp",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'expiryTime',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "expiryTime",
+            "type": "uint256"
           },
           {
-            internalType: 'bytes32',
-            name: 'paymentMethod',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "paymentMethod",
+            "type": "bytes32"
           },
           {
-            internalType: 'bytes32',
-            name: 'fiatCurrency',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "fiatCurrency",
+            "type": "bytes32"
           },
           {
-            internalType: 'uint256',
-            name: 'conversionRate',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "conversionRate",
+            "type": "uint256"
           },
           {
-            internalType: 'bytes32',
-            name: 'payeeDetails',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "payeeDetails",
+            "type": "bytes32"
           },
           {
-            internalType: 'address',
-            name: 'referrer',
-            type: 'address',
+            "internalType": "address",
+            "name": "referrer",
+            "type": "address"
           },
           {
-            internalType: 'uint256',
-            name: 'referrerFee',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "referrerFee",
+            "type": "uint256"
+          }
         ],
-        internalType: 'struct Orchestrator.Intent',
-        name: '',
-        type: 'tuple',
-      },
+        "internalType": "struct Orchestrator.Intent",
+        "name": "",
+        "type": "tuple"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'intentCount',
-    outputs: [
+    "inputs": [],
+    "name": "intentCount",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'intentExpirationPeriod',
-    outputs: [
+    "inputs": [],
+    "name": "intentExpirationPeriod",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'owner',
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'protocolFeeBps',
-    outputs: [
+    "inputs": [],
+    "name": "protocolFeeBps",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'protocolFeeRecipient',
-    outputs: [
+    "inputs": [],
+    "name": "protocolFeeRecipient",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'releaseFundsToPayer',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "releaseFundsToPayer",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'renounceOwnership',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "inputs": [],
+    "name": "renounceOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'newGatingService',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "newGatingService",
+        "type": "address"
+      }
     ],
-    name: 'setGatingService',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setGatingService",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'feeBps',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "feeBps",
+        "type": "uint256"
       },
       {
-        internalType: 'address',
-        name: 'recipient',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      }
     ],
-    name: 'setProtocolFee',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setProtocolFee",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        components: [
+        "components": [
           {
-            internalType: 'address',
-            name: 'escrow',
-            type: 'address',
+            "internalType": "address",
+            "name": "escrow",
+            "type": "address"
           },
           {
-            internalType: 'uint256',
-            name: 'depositId',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "depositId",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'amount',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: 'address',
-            name: 'to',
-            type: 'address',
+            "internalType": "address",
+            "name": "to",
+            "type": "address"
           },
           {
-            internalType: 'bytes32',
-            name: 'paymentMethod',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "paymentMethod",
+            "type": "bytes32"
           },
           {
-            internalType: 'bytes32',
-            name: 'fiatCurrency',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "fiatCurrency",
+            "type": "bytes32"
           },
           {
-            internalType: 'uint256',
-            name: 'conversionRate',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "conversionRate",
+            "type": "uint256"
           },
           {
-            internalType: 'address',
-            name: 'referrer',
-            type: 'address',
+            "internalType": "address",
+            "name": "referrer",
+            "type": "address"
           },
           {
-            internalType: 'uint256',
-            name: 'referrerFee',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "referrerFee",
+            "type": "uint256"
           },
           {
-            internalType: 'bytes',
-            name: 'gatingServiceSignature',
-            type: 'bytes',
+            "internalType": "bytes",
+            "name": "gatingServiceSignature",
+            "type": "bytes"
           },
           {
-            internalType: 'uint256',
-            name: 'signatureExpiration',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "signatureExpiration",
+            "type": "uint256"
           },
           {
-            internalType: 'address',
-            name: 'postIntentHook',
-            type: 'address',
+            "internalType": "address",
+            "name": "postIntentHook",
+            "type": "address"
           },
           {
-            internalType: 'bytes',
-            name: 'data',
-            type: 'bytes',
-          },
+            "internalType": "bytes",
+            "name": "data",
+            "type": "bytes"
+          }
         ],
-        internalType: 'struct Orchestrator.SignalIntentParams',
-        name: 'params',
-        type: 'tuple',
-      },
+        "internalType": "struct Orchestrator.SignalIntentParams",
+        "name": "params",
+        "type": "tuple"
+      }
     ],
-    name: 'signalIntent',
-    outputs: [
+    "name": "signalIntent",
+    "outputs": [
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'newOwner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: 'transferOwnership',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'verifier',
-    outputs: [
+    "inputs": [],
+    "name": "verifier",
+    "outputs": [
       {
-        internalType: 'contract UnifiedPaymentVerifier',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "contract UnifiedPaymentVerifier",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
-  },
+    "stateMutability": "view",
+    "type": "function"
+  }
 ] as const;
 
-export const orchestratorBytecode: `0x${string}` =
-  '0x6101c0604052348015610010575f5ffd5b5060405161247c38038061247c83398101604081905261002f916102d8565b604080518082018252600c81526b27b931b432b9ba3930ba37b960a11b602080830191909152825180840190935260018352603160f81b9083015290866001600160a01b03811661009a57604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b6100a381610235565b506100ad82610284565b610120526100ba81610284565b61014052815160208084019190912060e052815190820120610100524660a05261014660e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b038416158061016c57506001600160a01b038316155b1561018a5760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b0381166101b15760405163d92e233d60e01b815260040160405180910390fd5b815f036101d157604051637c946ed760e01b815260040160405180910390fd5b6001600160a01b0384811661016052838116610180526101a0839052600580546001600160a01b03191691831691821790556040517f2f043b87b9ed78d393b9f1a5e603bb69a72cffe954059fa3759bb2d9d9ef2173905f90a2505050505061039a565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b5f5f829050601f815111156102ae578260405163305a27a960e01b8152600401610091919061033f565b80516102b982610374565b179392505050565b6001600160a01b03811681146102d5575f5ffd5b50565b5f5f5f5f5f60a086880312156102ec575f5ffd5b85516102f7816102c1565b6020870151909550610308816102c1565b6040870151909450610319816102c1565b606087015160808801519194509250610331816102c1565b809150509295509295909350565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610394575f198160200360031b1b821691505b50919050565b60805160a05160c05160e05161010051610120516101405161016051610180516101a0516120266104565f395f8181610280015261077501525f81816101800152610bb101525f8181610316015281816103890152818161056a0152818161063a015281816109240152818161098401528181610a5b01528181610d220152818161140101526114b601525f6116ec01525f6116bc01525f6118d001525f6118a801525f61180301525f61182d01525f61185701526120265ff3fe608060405234801561000f575f5ffd5b5060043610610148575f3560e01c80638a240268116100bf578063e06930a411610079578063e06930a4146102d7578063e09f782a146102fe578063e2fdcc1714610311578063ea289d0014610338578063f13c46aa1461034b578063f2fde38b1461036b575f5ffd5b80638a240268146102395780638da5cb5b1461026b578063a1a954b71461027b578063ac7a520c146102a2578063bf9b033b146102b5578063d55f960d146102c4575f5ffd5b80636d947e4b116101105780636d947e4b146101d6578063715018a6146101df578063770eb814146101e957806382e2dfee146101fc57806384b0196e1461020f578063864029e71461022a575f5ffd5b80630cdf90081461014c5780630e63c831146101685780632b7ac3f31461017b57806335659fb8146101ba57806364df049e146101c3575b5f5ffd5b61015560035481565b6040519081526020015b60405180910390f35b610155610176366004611ae1565b61037e565b6101a27f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b03909116815260200161015f565b61015560075481565b6008546101a2906001600160a01b031681565b6101556103e881565b6101e7610a39565b005b6005546101a2906001600160a01b031681565b6101e761020a366004611b20565b610a4c565b610217610b54565b60405161015f9796959493929190611b65565b610155670de0b6b3a764000081565b61025b610247366004611b20565b60066020525f908152604090205460ff1681565b604051901515815260200161015f565b5f546001600160a01b03166101a2565b6101557f000000000000000000000000000000000000000000000000000000000000000081565b6101e76102b0366004611bfb565b610b96565b61015567016345785d8a000081565b6101e76102d2366004611b20565b610ca7565b6101557fa873502c186ad0c701667b0c1959530bef99873931b05edf10bc50b16757f8f481565b6101e761030c366004611c46565b610daf565b6101a27f000000000000000000000000000000000000000000000000000000000000000081565b6101e7610346366004611c61565b610e27565b61035e610359366004611b20565b610eeb565b60405161015f9190611c8f565b6101e7610379366004611c46565b610fbf565b5f6001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000166103b66020840184611c46565b6001600160a01b0316146103fb576103d16020830183611c46565b60405163353bb43760e01b81526001600160a01b0390911660048201526024015b60405180910390fd5b5f61040e61018084016101608501611c46565b6001600160a01b0316146104535761042e61018083016101608401611c46565b6040516350c71f8b60e11b81526001600160a01b0390911660048201526024016103f2565b5f6104646080840160608501611c46565b6001600160a01b03160361048b5760405163d92e233d60e01b815260040160405180910390fd5b8160c001355f036104af57604051637c946ed760e01b815260040160405180910390fd5b67016345785d8a000082610100013511156104f2576040516323cd179760e11b8152610100830135600482015267016345785d8a000060248201526044016103f2565b5f82610100013511801561051e57505f610513610100840160e08501611c46565b6001600160a01b0316145b1561053c57604051631f14f52760e21b815260040160405180910390fd5b61054582610ffc565b60405163ecb97a7160e01b815260208301356004820152608083013560248201525f907f00000000000000000000000000000000000000000000000000000000000000006001600160a01b03169063ecb97a7190604401602060405180830381865afa1580156105b7573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906105db9190611d3c565b90508061060b57604051634d24d62160e01b815260208401356004820152608084013560248201526044016103f2565b604051635bbc75ed60e01b8152602084013560048201526080840135602482015260a084013560448201525f907f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031690635bbc75ed90606401602060405180830381865afa158015610687573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906106ab9190611d3c565b9050805f036106e757604051633683d08960e21b8152602085013560048201526080850135602482015260a085013560448201526064016103f2565b808460c0013510156107195760405163d8da863d60e01b815260c08501356004820152602481018290526044016103f2565b463060035f815461072990611d67565b918290555060405161075a939291906020019283526001600160a01b03919091166020830152604082015260600190565b6040516020818303038152906040528051906020012092505f7f00000000000000000000000000000000000000000000000000000000000000004261079f9190611d7f565b604080516101808101909152338152909150602081016107c56080880160608901611c46565b6001600160a01b031681526020018660200135815260200186604001358152602001428152602001828152602001866080013581526020018660a0013581526020018660c0013581526020018481526020018660e001602081019061082a9190611c46565b6001600160a01b039081168252610100888101356020938401525f8881526004808552604091829020865181549086166001600160a01b0319918216178255878701516001830180549188169183169190911790558784015160028301556060880151600383015560808801518284015560a0880151600583015560c0880151600683015560e088015160078301559387015160088201556101208701516009820155610140870151600a82018054918716919095161790935561016090950151600b909201919091558051632753d57560e21b8152928901359383019390935260248201879052918701356044820152606481018390527f000000000000000000000000000000000000000000000000000000000000000090911690639d4f55d4906084015f604051808303815f87803b158015610967575f5ffd5b505af1158015610979573d5f5f3e3d5ffd5b5050505060208501357f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316857ff8c114f83581b2cf0b9f130782a93024aa8933e7d188901156bd68bdd558a20a6080890180359033906109e49060608d01611c46565b604080519384526001600160a01b0392831660208501529116828201528a0135606082015260a0808b0135608083015260c0808c013591830191909152429082015260e00160405180910390a4505050919050565b610a41611223565b610a4a5f61124f565b565b5f610a568261129e565b90505f7f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316639f9fb96883604001516040518263ffffffff1660e01b8152600401610aab91815260200190565b61016060405180830381865afa158015610ac7573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610aeb9190611e40565b80519091506001600160a01b03163314801590610b1e575080602001516001600160a01b0316336001600160a01b031614155b15610b3e5760405163d86ad9cf60e01b81523360048201526024016103f2565b610b4f8383846060015160016113e3565b505050565b5f6060805f5f5f6060610b656116b5565b610b6d6116e5565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b5f610ba4826020013561129e565b90505f6001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001663cbdd3246610be08580611efe565b86602001356040518060e00160405280886060015181526020018860c0015181526020018860e00151815260200188610120015181526020018861010001518152602001886080015181526020018860a001518152506040518563ffffffff1660e01b8152600401610c559493929190611f48565b6020604051808303815f875af1158015610c71573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610c959190611d3c565b9050610b4f836020013583835f6113e3565b5f610cb18261129e565b80519091506001600160a01b03163314801590610cd157508060a0015142105b15610cff5760a0810151604051631562d27d60e21b81526103f2918491600401918252602082015260400190565b604081810151905163432e707b60e01b81526004810191909152602481018390527f00000000000000000000000000000000000000000000000000000000000000006001600160a01b03169063432e707b906044015f604051808303815f87803b158015610d6b575f5ffd5b505af1158015610d7d573d5f5f3e3d5ffd5b50506040518492507f95eadd9e42ccacb548c6389441b53e6eebec39e11adaea9029a25fe1222483e091505f90a25050565b610db7611223565b6001600160a01b038116610dde5760405163d92e233d60e01b815260040160405180910390fd5b600580546001600160a01b0319166001600160a01b0383169081179091556040517f2f043b87b9ed78d393b9f1a5e603bb69a72cffe954059fa3759bb2d9d9ef2173905f90a250565b610e2f611223565b6103e8821115610e5d5760405163502e8d6360e01b8152600481018390526103e860248201526044016103f2565b5f82118015610e7357506001600160a01b038116155b15610e915760405163d92e233d60e01b815260040160405180910390fd5b6007829055600880546001600160a01b0319166001600160a01b0383169081179091556040518381527f60ef24591c4534186374448b76d44a514d493599438452a2d4c21f3f2c3bf3159060200160405180910390a25050565b610ef3611a71565b5f8281526004602081815260409283902083516101808101855281546001600160a01b03908116808352600184015482169483019490945260028301549582019590955260038201546060820152928101546080840152600581015460a0840152600681015460c0840152600781015460e084015260088101546101008401526009810154610120840152600a810154909316610140830152600b9092015461016082015290610fb957604051639481f8b960e01b8152600481018490526024016103f2565b92915050565b610fc7611223565b6001600160a01b038116610ff057604051631e4fbdf760e01b81525f60048201526024016103f2565b610ff98161124f565b50565b806101400135421115611029576040516301cbd0a760e71b815261014082013560048201526024016103f2565b5f6111277fa873502c186ad0c701667b0c1959530bef99873931b05edf10bc50b16757f8f43361105c6020860186611c46565b602086013560408701356110766080890160608a01611c46565b608089013560a08a013560c08b01356110966101008d0160e08e01611c46565b60408051602081019b909b526001600160a01b03998a16908b015296881660608a0152608089019590955260a088019390935290851660c087015260e086015261010085810191909152610120850191909152911661014083810191909152908501356101608301528401356101808201526101a00160405160208183030381529060405280519060200120611710565b5f8181526006602052604090205490915060ff161561115c5760405163f36078b560e01b8152600481018290526024016103f2565b5f806111a983611170610120870187611efe565b8080601f0160208091040260200160405190810160405280939291908181526020018383808284375f9201919091525061173c92505050565b5090925090505f8160038111156111c2576111c2611fc9565b1415806111dd57506005546001600160a01b03838116911614155b15611206576040516327c468b360e11b81526001600160a01b03831660048201526024016103f2565b50505f908152600660205260409020805460ff1916600117905550565b5f546001600160a01b03163314610a4a5760405163118cdaa760e01b81523360048201526024016103f2565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b6112a6611a71565b505f8181526004602081815260409283902083516101808101855281546001600160a01b03908116808352600184015482169483019490945260028301549582019590955260038201546060820152928101546080840152600581015460a0840152600681015460c0840152600781015460e084015260088101546101008401526009810154610120840152600a810154909316610140830152600b909201546101608201529061136d57604051639481f8b960e01b8152600481018390526024016103f2565b5f918252600460208190526040832080546001600160a01b031990811682556001820180548216905560028201859055600382018590559181018490556005810184905560068101849055600781018490556008810184905560098101849055600a81018054909216909155600b019190915590565b60408084015190516313f3f72d60e31b81525f916001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001691639f9fb968916114389160040190815260200190565b61016060405180830381865afa158015611454573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906114789190611e40565b60409081015185820151915163407c8d4360e01b81526004810192909252602482018790526044820185905230606483015291506001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000169063407c8d43906084015f604051808303815f87803b1580156114f7575f5ffd5b505af1158015611509573d5f5f3e3d5ffd5b505050505f6127106007548561151f9190611fdd565b6115299190611ff4565b90505f670de0b6b3a7640000866101600151866115469190611fdd565b6115509190611ff4565b90505f8161155e8488612013565b6115689190612013565b905082156115ce576008546040518481526001600160a01b039091169089907f3d7816085b3e6874d191c1e38ecac19ebde416b05c96893698e3d0661a266dfe9060200160405180910390a36008546115ce906001600160a01b03868116911685611785565b8115611638578661014001516001600160a01b0316887fa0f85c46c3c593375c185bc41e1a7134210ac1b6aa25762b105e727e926710d48460405161161591815260200190565b60405180910390a3610140870151611638906001600160a01b0386169084611785565b86602001516001600160a01b0316887fd50b3b21bc45b85ddfaec58dbf56fe9b88754d08f47dcf5143b63258a57ad94483886040516116839291909182521515602082015260400190565b60405180910390a380156116ab5760208701516116ab906001600160a01b0386169083611785565b5050505050505050565b60606116e07f00000000000000000000000000000000000000000000000000000000000000006117ba565b905090565b60606116e07f00000000000000000000000000000000000000000000000000000000000000006117ba565b5f610fb961171c6117f7565b8360405161190160f01b8152600281019290925260228201526042902090565b5f5f5f8351604103611773576020840151604085015160608601515f1a61176588828585611920565b95509550955050505061177e565b505081515f91506002905b9250925092565b61179283838360016119e8565b610b4f57604051635274afe760e01b81526001600160a01b03841660048201526024016103f2565b60605f6117c683611a4a565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b5f306001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001614801561184f57507f000000000000000000000000000000000000000000000000000000000000000046145b1561187957507f000000000000000000000000000000000000000000000000000000000000000090565b6116e0604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084111561195957505f915060039050826119de565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa1580156119aa573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b0381166119d557505f9250600191508290506119de565b92505f91508190505b9450945094915050565b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f51148316611a3e578383151615611a32573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b5f60ff8216601f811115610fb957604051632cd44ac360e21b815260040160405180910390fd5b6040518061018001604052805f6001600160a01b031681526020015f6001600160a01b031681526020015f81526020015f81526020015f81526020015f81526020015f81526020015f81526020015f81526020015f81526020015f6001600160a01b031681526020015f81525090565b5f60208284031215611af1575f5ffd5b813567ffffffffffffffff811115611b07575f5ffd5b82016101a08185031215611b19575f5ffd5b9392505050565b5f60208284031215611b30575f5ffd5b5035919050565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b60ff60f81b8816815260e060208201525f611b8360e0830189611b37565b8281036040840152611b958189611b37565b606084018890526001600160a01b038716608085015260a0840186905283810360c0850152845180825260208087019350909101905f5b81811015611bea578351835260209384019390920191600101611bcc565b50909b9a5050505050505050505050565b5f60208284031215611c0b575f5ffd5b813567ffffffffffffffff811115611c21575f5ffd5b820160808185031215611b19575f5ffd5b6001600160a01b0381168114610ff9575f5ffd5b5f60208284031215611c56575f5ffd5b8135611b1981611c32565b5f5f60408385031215611c72575f5ffd5b823591506020830135611c8481611c32565b809150509250929050565b81516001600160a01b0316815261018081016020830151611cbb60208401826001600160a01b03169052565b5060408301516040830152606083015160608301526080830151608083015260a083015160a083015260c083015160c083015260e083015160e0830152610100830151610100830152610120830151610120830152610140830151611d2c6101408401826001600160a01b03169052565b5061016092830151919092015290565b5f60208284031215611d4c575f5ffd5b5051919050565b634e487b7160e01b5f52601160045260245ffd5b5f60018201611d7857611d78611d53565b5060010190565b80820180821115610fb957610fb9611d53565b604051610140810167ffffffffffffffff81118282101715611dc257634e487b7160e01b5f52604160045260245ffd5b60405290565b8051611dd381611c32565b919050565b5f60408284031215611de8575f5ffd5b6040805190810167ffffffffffffffff81118282101715611e1757634e487b7160e01b5f52604160045260245ffd5b604052825181526020928301519281019290925250919050565b80518015158114611dd3575f5ffd5b5f610160828403128015611e52575f5ffd5b50611e5b611d92565b611e6483611dc8565b8152611e7260208401611dc8565b6020820152611e8360408401611dc8565b6040820152611e958460608501611dd8565b606082015260a083810151608083015260c084015190820152611eba60e08401611dc8565b60c0820152611ecc6101008401611e31565b60e0820152611ede6101208401611e31565b610100820152611ef16101408401611e31565b6101208201529392505050565b5f5f8335601e19843603018112611f13575f5ffd5b83018035915067ffffffffffffffff821115611f2d575f5ffd5b602001915036819003821315611f41575f5ffd5b9250929050565b61012081528361012082015283856101408301375f61014085830101525f610140601f19601f8701168301019050836020830152825160408301526020830151606083015260408301516080830152606083015160a0830152608083015160c083015260a083015160e083015260c083015161010083015295945050505050565b634e487b7160e01b5f52602160045260245ffd5b8082028115828204841417610fb957610fb9611d53565b5f8261200e57634e487b7160e01b5f52601260045260245ffd5b500490565b81810381811115610fb957610fb9611d5356';
+export const orchestratorBytecode: `0x${string}` = '0x6101c0604052348015610010575f5ffd5b5060405161247c38038061247c83398101604081905261002f916102d8565b604080518082018252600c81526b27b931b432b9ba3930ba37b960a11b602080830191909152825180840190935260018352603160f81b9083015290866001600160a01b03811661009a57604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b6100a381610235565b506100ad82610284565b610120526100ba81610284565b61014052815160208084019190912060e052815190820120610100524660a05261014660e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b038416158061016c57506001600160a01b038316155b1561018a5760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b0381166101b15760405163d92e233d60e01b815260040160405180910390fd5b815f036101d157604051637c946ed760e01b815260040160405180910390fd5b6001600160a01b0384811661016052838116610180526101a0839052600580546001600160a01b03191691831691821790556040517f2f043b87b9ed78d393b9f1a5e603bb69a72cffe954059fa3759bb2d9d9ef2173905f90a2505050505061039a565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b5f5f829050601f815111156102ae578260405163305a27a960e01b8152600401610091919061033f565b80516102b982610374565b179392505050565b6001600160a01b03811681146102d5575f5ffd5b50565b5f5f5f5f5f60a086880312156102ec575f5ffd5b85516102f7816102c1565b6020870151909550610308816102c1565b6040870151909450610319816102c1565b606087015160808801519194509250610331816102c1565b809150509295509295909350565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610394575f198160200360031b1b821691505b50919050565b60805160a05160c05160e05161010051610120516101405161016051610180516101a0516120266104565f395f8181610280015261077501525f81816101800152610bb101525f8181610316015281816103890152818161056a0152818161063a015281816109240152818161098401528181610a5b01528181610d220152818161140101526114b601525f6116ec01525f6116bc01525f6118d001525f6118a801525f61180301525f61182d01525f61185701526120265ff3fe608060405234801561000f575f5ffd5b5060043610610148575f3560e01c80638a240268116100bf578063e06930a411610079578063e06930a4146102d7578063e09f782a146102fe578063e2fdcc1714610311578063ea289d0014610338578063f13c46aa1461034b578063f2fde38b1461036b575f5ffd5b80638a240268146102395780638da5cb5b1461026b578063a1a954b71461027b578063ac7a520c146102a2578063bf9b033b146102b5578063d55f960d146102c4575f5ffd5b80636d947e4b116101105780636d947e4b146101d6578063715018a6146101df578063770eb814146101e957806382e2dfee146101fc57806384b0196e1461020f578063864029e71461022a575f5ffd5b80630cdf90081461014c5780630e63c831146101685780632b7ac3f31461017b57806335659fb8146101ba57806364df049e146101c3575b5f5ffd5b61015560035481565b6040519081526020015b60405180910390f35b610155610176366004611ae1565b61037e565b6101a27f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b03909116815260200161015f565b61015560075481565b6008546101a2906001600160a01b031681565b6101556103e881565b6101e7610a39565b005b6005546101a2906001600160a01b031681565b6101e761020a366004611b20565b610a4c565b610217610b54565b60405161015f9796959493929190611b65565b610155670de0b6b3a764000081565b61025b610247366004611b20565b60066020525f908152604090205460ff1681565b604051901515815260200161015f565b5f546001600160a01b03166101a2565b6101557f000000000000000000000000000000000000000000000000000000000000000081565b6101e76102b0366004611bfb565b610b96565b61015567016345785d8a000081565b6101e76102d2366004611b20565b610ca7565b6101557fa873502c186ad0c701667b0c1959530bef99873931b05edf10bc50b16757f8f481565b6101e761030c366004611c46565b610daf565b6101a27f000000000000000000000000000000000000000000000000000000000000000081565b6101e7610346366004611c61565b610e27565b61035e610359366004611b20565b610eeb565b60405161015f9190611c8f565b6101e7610379366004611c46565b610fbf565b5f6001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000166103b66020840184611c46565b6001600160a01b0316146103fb576103d16020830183611c46565b60405163353bb43760e01b81526001600160a01b0390911660048201526024015b60405180910390fd5b5f61040e61018084016101608501611c46565b6001600160a01b0316146104535761042e61018083016101608401611c46565b6040516350c71f8b60e11b81526001600160a01b0390911660048201526024016103f2565b5f6104646080840160608501611c46565b6001600160a01b03160361048b5760405163d92e233d60e01b815260040160405180910390fd5b8160c001355f036104af57604051637c946ed760e01b815260040160405180910390fd5b67016345785d8a000082610100013511156104f2576040516323cd179760e11b8152610100830135600482015267016345785d8a000060248201526044016103f2565b5f82610100013511801561051e57505f610513610100840160e08501611c46565b6001600160a01b0316145b1561053c57604051631f14f52760e21b815260040160405180910390fd5b61054582610ffc565b60405163ecb97a7160e01b815260208301356004820152608083013560248201525f907f00000000000000000000000000000000000000000000000000000000000000006001600160a01b03169063ecb97a7190604401602060405180830381865afa1580156105b7573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906105db9190611d3c565b90508061060b57604051634d24d62160e01b815260208401356004820152608084013560248201526044016103f2565b604051635bbc75ed60e01b8152602084013560048201526080840135602482015260a084013560448201525f907f00000000000000000000000000000000000000000000000000000000000000006001600160a01b031690635bbc75ed90606401602060405180830381865afa158015610687573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906106ab9190611d3c565b9050805f036106e757604051633683d08960e21b8152602085013560048201526080850135602482015260a085013560448201526064016103f2565b808460c0013510156107195760405163d8da863d60e01b815260c08501356004820152602481018290526044016103f2565b463060035f815461072990611d67565b918290555060405161075a939291906020019283526001600160a01b03919091166020830152604082015260600190565b6040516020818303038152906040528051906020012092505f7f00000000000000000000000000000000000000000000000000000000000000004261079f9190611d7f565b604080516101808101909152338152909150602081016107c56080880160608901611c46565b6001600160a01b031681526020018660200135815260200186604001358152602001428152602001828152602001866080013581526020018660a0013581526020018660c0013581526020018481526020018660e001602081019061082a9190611c46565b6001600160a01b039081168252610100888101356020938401525f8881526004808552604091829020865181549086166001600160a01b0319918216178255878701516001830180549188169183169190911790558784015160028301556060880151600383015560808801518284015560a0880151600583015560c0880151600683015560e088015160078301559387015160088201556101208701516009820155610140870151600a82018054918716919095161790935561016090950151600b909201919091558051632753d57560e21b8152928901359383019390935260248201879052918701356044820152606481018390527f000000000000000000000000000000000000000000000000000000000000000090911690639d4f55d4906084015f604051808303815f87803b158015610967575f5ffd5b505af1158015610979573d5f5f3e3d5ffd5b5050505060208501357f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316857ff8c114f83581b2cf0b9f130782a93024aa8933e7d188901156bd68bdd558a20a6080890180359033906109e49060608d01611c46565b604080519384526001600160a01b0392831660208501529116828201528a0135606082015260a0808b0135608083015260c0808c013591830191909152429082015260e00160405180910390a4505050919050565b610a41611223565b610a4a5f61124f565b565b5f610a568261129e565b90505f7f00000000000000000000000000000000000000000000000000000000000000006001600160a01b0316639f9fb96883604001516040518263ffffffff1660e01b8152600401610aab91815260200190565b61016060405180830381865afa158015610ac7573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610aeb9190611e40565b80519091506001600160a01b03163314801590610b1e575080602001516001600160a01b0316336001600160a01b031614155b15610b3e5760405163d86ad9cf60e01b81523360048201526024016103f2565b610b4f8383846060015160016113e3565b505050565b5f6060805f5f5f6060610b656116b5565b610b6d6116e5565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b5f610ba4826020013561129e565b90505f6001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001663cbdd3246610be08580611efe565b86602001356040518060e00160405280886060015181526020018860c0015181526020018860e00151815260200188610120015181526020018861010001518152602001886080015181526020018860a001518152506040518563ffffffff1660e01b8152600401610c559493929190611f48565b6020604051808303815f875af1158015610c71573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610c959190611d3c565b9050610b4f836020013583835f6113e3565b5f610cb18261129e565b80519091506001600160a01b03163314801590610cd157508060a0015142105b15610cff5760a0810151604051631562d27d60e21b81526103f2918491600401918252602082015260400190565b604081810151905163432e707b60e01b81526004810191909152602481018390527f00000000000000000000000000000000000000000000000000000000000000006001600160a01b03169063432e707b906044015f604051808303815f87803b158015610d6b575f5ffd5b505af1158015610d7d573d5f5f3e3d5ffd5b50506040518492507f95eadd9e42ccacb548c6389441b53e6eebec39e11adaea9029a25fe1222483e091505f90a25050565b610db7611223565b6001600160a01b038116610dde5760405163d92e233d60e01b815260040160405180910390fd5b600580546001600160a01b0319166001600160a01b0383169081179091556040517f2f043b87b9ed78d393b9f1a5e603bb69a72cffe954059fa3759bb2d9d9ef2173905f90a250565b610e2f611223565b6103e8821115610e5d5760405163502e8d6360e01b8152600481018390526103e860248201526044016103f2565b5f82118015610e7357506001600160a01b038116155b15610e915760405163d92e233d60e01b815260040160405180910390fd5b6007829055600880546001600160a01b0319166001600160a01b0383169081179091556040518381527f60ef24591c4534186374448b76d44a514d493599438452a2d4c21f3f2c3bf3159060200160405180910390a25050565b610ef3611a71565b5f8281526004602081815260409283902083516101808101855281546001600160a01b03908116808352600184015482169483019490945260028301549582019590955260038201546060820152928101546080840152600581015460a0840152600681015460c0840152600781015460e084015260088101546101008401526009810154610120840152600a810154909316610140830152600b9092015461016082015290610fb957604051639481f8b960e01b8152600481018490526024016103f2565b92915050565b610fc7611223565b6001600160a01b038116610ff057604051631e4fbdf760e01b81525f60048201526024016103f2565b610ff98161124f565b50565b806101400135421115611029576040516301cbd0a760e71b815261014082013560048201526024016103f2565b5f6111277fa873502c186ad0c701667b0c1959530bef99873931b05edf10bc50b16757f8f43361105c6020860186611c46565b602086013560408701356110766080890160608a01611c46565b608089013560a08a013560c08b01356110966101008d0160e08e01611c46565b60408051602081019b909b526001600160a01b03998a16908b015296881660608a0152608089019590955260a088019390935290851660c087015260e086015261010085810191909152610120850191909152911661014083810191909152908501356101608301528401356101808201526101a00160405160208183030381529060405280519060200120611710565b5f8181526006602052604090205490915060ff161561115c5760405163f36078b560e01b8152600481018290526024016103f2565b5f806111a983611170610120870187611efe565b8080601f0160208091040260200160405190810160405280939291908181526020018383808284375f9201919091525061173c92505050565b5090925090505f8160038111156111c2576111c2611fc9565b1415806111dd57506005546001600160a01b03838116911614155b15611206576040516327c468b360e11b81526001600160a01b03831660048201526024016103f2565b50505f908152600660205260409020805460ff1916600117905550565b5f546001600160a01b03163314610a4a5760405163118cdaa760e01b81523360048201526024016103f2565b5f80546001600160a01b038381166001600160a01b0319831681178455604051919092169283917f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e09190a35050565b6112a6611a71565b505f8181526004602081815260409283902083516101808101855281546001600160a01b03908116808352600184015482169483019490945260028301549582019590955260038201546060820152928101546080840152600581015460a0840152600681015460c0840152600781015460e084015260088101546101008401526009810154610120840152600a810154909316610140830152600b909201546101608201529061136d57604051639481f8b960e01b8152600481018390526024016103f2565b5f918252600460208190526040832080546001600160a01b031990811682556001820180548216905560028201859055600382018590559181018490556005810184905560068101849055600781018490556008810184905560098101849055600a81018054909216909155600b019190915590565b60408084015190516313f3f72d60e31b81525f916001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001691639f9fb968916114389160040190815260200190565b61016060405180830381865afa158015611454573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906114789190611e40565b60409081015185820151915163407c8d4360e01b81526004810192909252602482018790526044820185905230606483015291506001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000169063407c8d43906084015f604051808303815f87803b1580156114f7575f5ffd5b505af1158015611509573d5f5f3e3d5ffd5b505050505f6127106007548561151f9190611fdd565b6115299190611ff4565b90505f670de0b6b3a7640000866101600151866115469190611fdd565b6115509190611ff4565b90505f8161155e8488612013565b6115689190612013565b905082156115ce576008546040518481526001600160a01b039091169089907f3d7816085b3e6874d191c1e38ecac19ebde416b05c96893698e3d0661a266dfe9060200160405180910390a36008546115ce906001600160a01b03868116911685611785565b8115611638578661014001516001600160a01b0316887fa0f85c46c3c593375c185bc41e1a7134210ac1b6aa25762b105e727e926710d48460405161161591815260200190565b60405180910390a3610140870151611638906001600160a01b0386169084611785565b86602001516001600160a01b0316887fd50b3b21bc45b85ddfaec58dbf56fe9b88754d08f47dcf5143b63258a57ad94483886040516116839291909182521515602082015260400190565b60405180910390a380156116ab5760208701516116ab906001600160a01b0386169083611785565b5050505050505050565b60606116e07f00000000000000000000000000000000000000000000000000000000000000006117ba565b905090565b60606116e07f00000000000000000000000000000000000000000000000000000000000000006117ba565b5f610fb961171c6117f7565b8360405161190160f01b8152600281019290925260228201526042902090565b5f5f5f8351604103611773576020840151604085015160608601515f1a61176588828585611920565b95509550955050505061177e565b505081515f91506002905b9250925092565b61179283838360016119e8565b610b4f57604051635274afe760e01b81526001600160a01b03841660048201526024016103f2565b60605f6117c683611a4a565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b5f306001600160a01b037f00000000000000000000000000000000000000000000000000000000000000001614801561184f57507f000000000000000000000000000000000000000000000000000000000000000046145b1561187957507f000000000000000000000000000000000000000000000000000000000000000090565b6116e0604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084111561195957505f915060039050826119de565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa1580156119aa573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b0381166119d557505f9250600191508290506119de565b92505f91508190505b9450945094915050565b60405163a9059cbb60e01b5f8181526001600160a01b038616600452602485905291602083604481808b5af1925060015f51148316611a3e578383151615611a32573d5f823e3d81fd5b5f873b113d1516831692505b60405250949350505050565b5f60ff8216601f811115610fb957604051632cd44ac360e21b815260040160405180910390fd5b6040518061018001604052805f6001600160a01b031681526020015f6001600160a01b031681526020015f81526020015f81526020015f81526020015f81526020015f81526020015f81526020015f81526020015f81526020015f6001600160a01b031681526020015f81525090565b5f60208284031215611af1575f5ffd5b813567ffffffffffffffff811115611b07575f5ffd5b82016101a08185031215611b19575f5ffd5b9392505050565b5f60208284031215611b30575f5ffd5b5035919050565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b60ff60f81b8816815260e060208201525f611b8360e0830189611b37565b8281036040840152611b958189611b37565b606084018890526001600160a01b038716608085015260a0840186905283810360c0850152845180825260208087019350909101905f5b81811015611bea578351835260209384019390920191600101611bcc565b50909b9a5050505050505050505050565b5f60208284031215611c0b575f5ffd5b813567ffffffffffffffff811115611c21575f5ffd5b820160808185031215611b19575f5ffd5b6001600160a01b0381168114610ff9575f5ffd5b5f60208284031215611c56575f5ffd5b8135611b1981611c32565b5f5f60408385031215611c72575f5ffd5b823591506020830135611c8481611c32565b809150509250929050565b81516001600160a01b0316815261018081016020830151611cbb60208401826001600160a01b03169052565b5060408301516040830152606083015160608301526080830151608083015260a083015160a083015260c083015160c083015260e083015160e0830152610100830151610100830152610120830151610120830152610140830151611d2c6101408401826001600160a01b03169052565b5061016092830151919092015290565b5f60208284031215611d4c575f5ffd5b5051919050565b634e487b7160e01b5f52601160045260245ffd5b5f60018201611d7857611d78611d53565b5060010190565b80820180821115610fb957610fb9611d53565b604051610140810167ffffffffffffffff81118282101715611dc257634e487b7160e01b5f52604160045260245ffd5b60405290565b8051611dd381611c32565b919050565b5f60408284031215611de8575f5ffd5b6040805190810167ffffffffffffffff81118282101715611e1757634e487b7160e01b5f52604160045260245ffd5b604052825181526020928301519281019290925250919050565b80518015158114611dd3575f5ffd5b5f610160828403128015611e52575f5ffd5b50611e5b611d92565b611e6483611dc8565b8152611e7260208401611dc8565b6020820152611e8360408401611dc8565b6040820152611e958460608501611dd8565b606082015260a083810151608083015260c084015190820152611eba60e08401611dc8565b60c0820152611ecc6101008401611e31565b60e0820152611ede6101208401611e31565b610100820152611ef16101408401611e31565b6101208201529392505050565b5f5f8335601e19843603018112611f13575f5ffd5b83018035915067ffffffffffffffff821115611f2d575f5ffd5b602001915036819003821315611f41575f5ffd5b9250929050565b61012081528361012082015283856101408301375f61014085830101525f610140601f19601f8701168301019050836020830152825160408301526020830151606083015260408301516080830152606083015160a0830152608083015160c083015260a083015160e083015260c083015161010083015295945050505050565b634e487b7160e01b5f52602160045260245ffd5b8082028115828204841417610fb957610fb9611d53565b5f8261200e57634e487b7160e01b5f52601260045260245ffd5b500490565b81810381811115610fb957610fb9611d5356';

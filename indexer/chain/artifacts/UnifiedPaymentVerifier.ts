@@ -2,574 +2,573 @@
 
 export const unifiedPaymentVerifierAbi = [
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'initialOwner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "initialOwner",
+        "type": "address"
+      }
     ],
-    stateMutability: 'nonpayable',
-    type: 'constructor',
+    "stateMutability": "nonpayable",
+    "type": "constructor"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'signed',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "signed",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'actual',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "actual",
+        "type": "bytes32"
+      }
     ],
-    name: 'DataHashMismatch',
-    type: 'error',
+    "name": "DataHashMismatch",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'witness',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "witness",
+        "type": "address"
+      }
     ],
-    name: 'DuplicateWitness',
-    type: 'error',
+    "name": "DuplicateWitness",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ECDSAInvalidSignature',
-    type: 'error',
+    "inputs": [],
+    "name": "ECDSAInvalidSignature",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'length',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "length",
+        "type": "uint256"
+      }
     ],
-    name: 'ECDSAInvalidSignatureLength',
-    type: 'error',
+    "name": "ECDSAInvalidSignatureLength",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 's',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "s",
+        "type": "bytes32"
+      }
     ],
-    name: 'ECDSAInvalidSignatureS',
-    type: 'error',
+    "name": "ECDSAInvalidSignatureS",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'expected',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "expected",
+        "type": "bytes32"
       },
       {
-        internalType: 'bytes32',
-        name: 'attested',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "attested",
+        "type": "bytes32"
+      }
     ],
-    name: 'IntentHashMismatch',
-    type: 'error',
+    "name": "IntentHashMismatch",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'InvalidShortString',
-    type: 'error',
+    "inputs": [],
+    "name": "InvalidShortString",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'signed',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "signed",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'required',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "required",
+        "type": "uint256"
+      }
     ],
-    name: 'NotEnoughWitnesses',
-    type: 'error',
+    "name": "NotEnoughWitnesses",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'owner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "owner",
+        "type": "address"
+      }
     ],
-    name: 'OwnableInvalidOwner',
-    type: 'error',
+    "name": "OwnableInvalidOwner",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'account',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
     ],
-    name: 'OwnableUnauthorizedAccount',
-    type: 'error',
+    "name": "OwnableUnauthorizedAccount",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: 'nullifier',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "nullifier",
+        "type": "bytes32"
+      }
     ],
-    name: 'PaymentAlreadyUsed',
-    type: 'error',
+    "name": "PaymentAlreadyUsed",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'timestamp',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "timestamp",
+        "type": "uint256"
+      }
     ],
-    name: 'PaymentOutsideIntentWindow',
-    type: 'error',
+    "name": "PaymentOutsideIntentWindow",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'releaseAmount',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "releaseAmount",
+        "type": "uint256"
       },
       {
-        internalType: 'uint256',
-        name: 'lockedAmount',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "lockedAmount",
+        "type": "uint256"
+      }
     ],
-    name: 'ReleaseExceedsLocked',
-    type: 'error',
+    "name": "ReleaseExceedsLocked",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'string',
-        name: 'field',
-        type: 'string',
-      },
+        "internalType": "string",
+        "name": "field",
+        "type": "string"
+      }
     ],
-    name: 'SnapshotMismatch',
-    type: 'error',
+    "name": "SnapshotMismatch",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'string',
-        name: 'str',
-        type: 'string',
-      },
+        "internalType": "string",
+        "name": "str",
+        "type": "string"
+      }
     ],
-    name: 'StringTooLong',
-    type: 'error',
+    "name": "StringTooLong",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'caller',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
     ],
-    name: 'UnauthorizedCaller',
-    type: 'error',
+    "name": "UnauthorizedCaller",
+    "type": "error"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'signer',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "signer",
+        "type": "address"
+      }
     ],
-    name: 'UnknownWitness',
-    type: 'error',
+    "name": "UnknownWitness",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ZeroAddress',
-    type: 'error',
+    "inputs": [],
+    "name": "ZeroAddress",
+    "type": "error"
   },
   {
-    inputs: [],
-    name: 'ZeroValue',
-    type: 'error',
+    "inputs": [],
+    "name": "ZeroValue",
+    "type": "error"
   },
   {
-    anonymous: false,
-    inputs: [],
-    name: 'EIP712DomainChanged',
-    type: 'event',
+    "anonymous": false,
+    "inputs": [],
+    "name": "EIP712DomainChanged",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: false,
-        internalType: 'uint256',
-        name: 'minWitnessSignatures',
-        type: 'uint256',
-      },
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "minWitnessSignatures",
+        "type": "uint256"
+      }
     ],
-    name: 'MinWitnessSignaturesSet',
-    type: 'event',
+    "name": "MinWitnessSignaturesSet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'orchestrator',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "orchestrator",
+        "type": "address"
+      }
     ],
-    name: 'OrchestratorSet',
-    type: 'event',
+    "name": "OrchestratorSet",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'previousOwner',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "previousOwner",
+        "type": "address"
       },
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'newOwner',
-        type: 'address',
-      },
+        "indexed": true,
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: 'OwnershipTransferred',
-    type: 'event',
+    "name": "OwnershipTransferred",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'nullifier',
-        type: 'bytes32',
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "nullifier",
+        "type": "bytes32"
       },
       {
-        indexed: true,
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
-      },
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
+      }
     ],
-    name: 'PaymentNullified',
-    type: 'event',
+    "name": "PaymentNullified",
+    "type": "event"
   },
   {
-    anonymous: false,
-    inputs: [
+    "anonymous": false,
+    "inputs": [
       {
-        indexed: true,
-        internalType: 'address',
-        name: 'witness',
-        type: 'address',
+        "indexed": true,
+        "internalType": "address",
+        "name": "witness",
+        "type": "address"
       },
       {
-        indexed: false,
-        internalType: 'bool',
-        name: 'registered',
-        type: 'bool',
-      },
+        "indexed": false,
+        "internalType": "bool",
+        "name": "registered",
+        "type": "bool"
+      }
     ],
-    name: 'WitnessSet',
-    type: 'event',
+    "name": "WitnessSet",
+    "type": "event"
   },
   {
-    inputs: [],
-    name: 'PAYMENT_ATTESTATION_TYPEHASH',
-    outputs: [
+    "inputs": [],
+    "name": "PAYMENT_ATTESTATION_TYPEHASH",
+    "outputs": [
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'eip712Domain',
-    outputs: [
+    "inputs": [],
+    "name": "eip712Domain",
+    "outputs": [
       {
-        internalType: 'bytes1',
-        name: 'fields',
-        type: 'bytes1',
+        "internalType": "bytes1",
+        "name": "fields",
+        "type": "bytes1"
       },
       {
-        internalType: 'string',
-        name: 'name',
-        type: 'string',
+        "internalType": "string",
+        "name": "name",
+        "type": "string"
       },
       {
-        internalType: 'string',
-        name: 'version',
-        type: 'string',
+        "internalType": "string",
+        "name": "version",
+        "type": "string"
       },
       {
-        internalType: 'uint256',
-        name: 'chainId',
-        type: 'uint256',
+        "internalType": "uint256",
+        "name": "chainId",
+        "type": "uint256"
       },
       {
-        internalType: 'address',
-        name: 'verifyingContract',
-        type: 'address',
+        "internalType": "address",
+        "name": "verifyingContract",
+        "type": "address"
       },
       {
-        internalType: 'bytes32',
-        name: 'salt',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "salt",
+        "type": "bytes32"
       },
       {
-        internalType: 'uint256[]',
-        name: 'extensions',
-        type: 'uint256[]',
-      },
+        "internalType": "uint256[]",
+        "name": "extensions",
+        "type": "uint256[]"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes32',
-        name: '',
-        type: 'bytes32',
-      },
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
     ],
-    name: 'isNullified',
-    outputs: [
+    "name": "isNullified",
+    "outputs": [
       {
-        internalType: 'bool',
-        name: '',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    name: 'isWitness',
-    outputs: [
+    "name": "isWitness",
+    "outputs": [
       {
-        internalType: 'bool',
-        name: '',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'minWitnessSignatures',
-    outputs: [
+    "inputs": [],
+    "name": "minWitnessSignatures",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: '',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'orchestrator',
-    outputs: [
+    "inputs": [],
+    "name": "orchestrator",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'owner',
-    outputs: [
+    "inputs": [],
+    "name": "owner",
+    "outputs": [
       {
-        internalType: 'address',
-        name: '',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
     ],
-    stateMutability: 'view',
-    type: 'function',
+    "stateMutability": "view",
+    "type": "function"
   },
   {
-    inputs: [],
-    name: 'renounceOwnership',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "inputs": [],
+    "name": "renounceOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'uint256',
-        name: 'count',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "count",
+        "type": "uint256"
+      }
     ],
-    name: 'setMinWitnessSignatures',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setMinWitnessSignatures",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'newOrchestrator',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "newOrchestrator",
+        "type": "address"
+      }
     ],
-    name: 'setOrchestrator',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setOrchestrator",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'witness',
-        type: 'address',
+        "internalType": "address",
+        "name": "witness",
+        "type": "address"
       },
       {
-        internalType: 'bool',
-        name: 'registered',
-        type: 'bool',
-      },
+        "internalType": "bool",
+        "name": "registered",
+        "type": "bool"
+      }
     ],
-    name: 'setWitness',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "setWitness",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'address',
-        name: 'newOwner',
-        type: 'address',
-      },
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
     ],
-    name: 'transferOwnership',
-    outputs: [],
-    stateMutability: 'nonpayable',
-    type: 'function',
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
   },
   {
-    inputs: [
+    "inputs": [
       {
-        internalType: 'bytes',
-        name: 'paymentProof',
-        type: 'bytes',
+        "internalType": "bytes",
+        "name": "paymentProof",
+        "type": "bytes"
       },
       {
-        internalType: 'bytes32',
-        name: 'intentHash',
-        type: 'bytes32',
+        "internalType": "bytes32",
+        "name": "intentHash",
+        "type": "bytes32"
       },
       {
-        components: [
+        "components": [
           {
-            internalType: 'uint256',
-            name: 'amount',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
           },
           {
-            internalType: 'bytes32',
-            name: 'paymentMethod',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "paymentMethod",
+            "type": "bytes32"
           },
           {
-            internalType: 'bytes32',
-            name: 'fiatCurrency',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "fiatCurrency",
+            "type": "bytes32"
           },
           {
-            internalType: 'bytes32',
-            name: 'payeeDetails',
-            type: 'bytes32',
+            "internalType": "bytes32",
+            "name": "payeeDetails",
+            "type": "bytes32"
           },
           {
-            internalType: 'uint256',
-            name: 'conversionRate',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "conversionRate",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'signalTimestamp',
-            type: 'uint256',
+            "internalType": "uint256",
+            "name": "signalTimestamp",
+            "type": "uint256"
           },
           {
-            internalType: 'uint256',
-            name: 'expiryTime',
-            type: 'uint256',
-          },
+            "internalType": "uint256",
+            "name": "expiryTime",
+            "type": "uint256"
+          }
         ],
-        internalType: 'struct UnifiedPaymentVerifier.IntentTerms',
-        name: 'intent',
-        type: 'tuple',
-      },
+        "internalType": "struct UnifiedPaymentVerifier.IntentTerms",
+        "name": "intent",
+        "type": "tuple"
+      }
     ],
-    name: 'verifyPayment',
-    outputs: [
+    "name": "verifyPayment",
+    "outputs": [
       {
-        internalType: 'uint256',
-        name: 'releaseAmount',
-        type: 'uint256',
-      },
+        "internalType": "uint256",
+        "name": "releaseAmount",
+        "type": "uint256"
+      }
     ],
-    stateMutability: 'nonpayable',
-    type: 'function',
-  },
+    "stateMutability": "nonpayable",
+    "type": "function"
+  }
 ] as const;
 
-export const unifiedPaymentVerifierBytecode: `0x${string}` =
-  '0x6101606040526001600655348015610015575f5ffd5b5060405161183138038061183183398101604081905261003491610202565b806040518060400160405280601681526020017f556e69666965645061796d656e74566572696669657200000000000000000000815250604051806040016040528060018152602001603160f81b8152506100948261017460201b60201c565b610120526100a181610174565b61014052815160208084019190912060e052815190820120610100524660a05261012d60e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b03811661016457604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b61016d816101b1565b505061028a565b5f5f829050601f8151111561019e578260405163305a27a960e01b815260040161015b919061022f565b80516101a982610264565b179392505050565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b5f60208284031215610212575f5ffd5b81516001600160a01b0381168114610228575f5ffd5b9392505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610284575f198160200360031b1b821691505b50919050565b60805160a05160c05160e0516101005161012051610140516115566102db5f395f6106b101525f61068101525f610d9801525f610d7001525f610ccb01525f610cf501525f610d1f01526115565ff3fe608060405234801561000f575f5ffd5b50600436106100cb575f3560e01c80638da5cb5b11610088578063cd28ef0d11610063578063cd28ef0d146101b3578063ee66a547146101c6578063f2fde38b146101ed578063fa7643f414610200575f5ffd5b80638da5cb5b14610168578063b74795d91461018d578063cbdd3246146101a0575f5ffd5b8063169394bb146100cf57806323b863931461010657806323e1d2b41461011b578063715018a6146101325780637643244a1461013a57806384b0196e1461014d575b5f5ffd5b6100f16100dd366004610fb5565b60046020525f908152604090205460ff1681565b60405190151581526020015b60405180910390f35b610119610114366004610fb5565b610222565b005b61012460065481565b6040519081526020016100fd565b610119610285565b610119610148366004610fe7565b610298565b610155610325565b6040516100fd979695949392919061104e565b6002546001600160a01b03165b6040516001600160a01b0390911681526020016100fd565b600554610175906001600160a01b031681565b6101246101ae3660046110e4565b610367565b6101196101c1366004611171565b610547565b6101247f3fbf9df18b1c2ca7c48d809a8d8c6bbf8d7ac33f3741ab78dac072aba0f7710381565b6101196101fb366004611171565b6105bf565b6100f161020e366004611171565b60036020525f908152604090205460ff1681565b61022a6105fc565b805f0361024a57604051637c946ed760e01b815260040160405180910390fd5b60068190556040518181527f052ecb7382905f9b83cb88415fe7499aec5d2b2652c43f58f578f8555d0690e89060200160405180910390a150565b61028d6105fc565b6102965f610629565b565b6102a06105fc565b6001600160a01b0382166102c75760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b0382165f81815260036020908152604091829020805460ff191685151590811790915591519182527f0f9cd628aa48ae73ba65f8a156cb0d00638cb8d71c39316a45ab8fa6b614fcec910160405180910390a25050565b5f6060805f5f5f606061033661067a565b61033e6106aa565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b6005545f906001600160a01b0316331461039b5760405163d86ad9cf60e01b81523360048201526024015b60405180910390fd5b5f6103a88587018761132d565b805190915084146103d957805160405163cef3ee7960e01b8152610392918691600401918252602082015260400190565b608081015180516020909101206040820151811461041b57816040015181604051636f205f0f60e11b8152600401610392929190918252602082015260400190565b602082015184351015610451576020820151604051638ee556f560e01b8152600481019190915284356024820152604401610392565b61045a826106d5565b5f5f83608001518060200190518101906104749190611409565b91509150610484878383896108e7565b61048e8282610b4f565b815160a08301516040805160208101939093528201525f9060600160408051601f1981840301815291815281516020928301205f818152600490935291205490915060ff16156104f4576040516303f31a5360e31b815260048101829052602401610392565b5f81815260046020526040808220805460ff1916600117905551899183917f306f8f876cb3e5b97f6f591074e260ba94863bca1132113e517f738bc20ec6cc9190a3505050506020015195945050505050565b61054f6105fc565b6001600160a01b0381166105765760405163d92e233d60e01b815260040160405180910390fd5b600580546001600160a01b0319166001600160a01b0383169081179091556040517fb231657e36c5ed4e99dbfc4a7e1e82837e6acb60a69848f500a3fd7f8a7343c4905f90a250565b6105c76105fc565b6001600160a01b0381166105f057604051631e4fbdf760e01b81525f6004820152602401610392565b6105f981610629565b50565b6002546001600160a01b031633146102965760405163118cdaa760e01b8152336004820152602401610392565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b60606106a57f0000000000000000000000000000000000000000000000000000000000000000610c01565b905090565b60606106a57f0000000000000000000000000000000000000000000000000000000000000000610c01565b5f61074c7f3fbf9df18b1c2ca7c48d809a8d8c6bbf8d7ac33f3741ab78dac072aba0f77103835f015184602001518560400151604051602001610731949392919093845260208401929092526040830152606082015260800190565b60405160208183030381529060405280519060200120610c3e565b6060830151519091505f816001600160401b0381111561076e5761076e611191565b604051908082528060200260200182016040528015610797578160200160208202803683370190505b5090505f5b828110156108af575f6107cc85876060015184815181106107bf576107bf6114f0565b6020026020010151610c70565b6001600160a01b0381165f9081526003602052604090205490915060ff1661081257604051632eb2f71360e21b81526001600160a01b0382166004820152602401610392565b5f5b8281101561087a57816001600160a01b0316848281518110610838576108386114f0565b60200260200101516001600160a01b031603610872576040516393ddf3d760e01b81526001600160a01b0383166004820152602401610392565b600101610814565b508083838151811061088e5761088e6114f0565b6001600160a01b03909216602092830291909101909101525060010161079c565b506006548210156108e157600654604051636ce99f2960e01b8152610392918491600401918252602082015260400190565b50505050565b8151841461092557604051633328e45960e11b815260206004820152600a6024820152690d2dce8cadce890c2e6d60b31b6044820152606401610392565b602082015181351461096357604051633328e45960e11b8152602060048201526006602482015265185b5bdd5b9d60d21b6044820152606401610392565b80602001358260400151146109ab57604051633328e45960e11b815260206004820152600d60248201526c1c185e5b595b9d13595d1a1bd9609a1b6044820152606401610392565b80604001358260600151146109f257604051633328e45960e11b815260206004820152600c60248201526b6669617443757272656e637960a01b6044820152606401610392565b8060600135826080015114610a3957604051633328e45960e11b815260206004820152600c60248201526b706179656544657461696c7360a01b6044820152606401610392565b80608001358260a0015114610a8257604051633328e45960e11b815260206004820152600e60248201526d636f6e76657273696f6e5261746560901b6044820152606401610392565b8060a001358260c0015114610acc57604051633328e45960e11b815260206004820152600f60248201526e07369676e616c54696d657374616d7608c1b6044820152606401610392565b8060c001358260e0015114610b1157604051633328e45960e11b815260206004820152600a60248201526965787069727954696d6560b01b6044820152606401610392565b82516020820135146108e157604051633328e45960e11b81526020600482015260066024820152651b595d1a1bd960d21b6044820152606401610392565b5f8160c001516103e8610b629190611518565b90505f8260e001516103e8610b779190611518565b90505f828560800151108015610b9f57506101008401516080860151610b9d908561152f565b115b90505f828660800151118015610bc85750846101000151838760800151610bc6919061152f565b115b90508180610bd35750805b15610bf957856080015160405163eb6c237d60e01b815260040161039291815260200190565b505050505050565b60605f610c0d83610c98565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b5f610c6a610c4a610cbf565b8360405161190160f01b8152600281019290925260228201526042902090565b92915050565b5f5f5f5f610c7e8686610de8565b925092509250610c8e8282610e31565b5090949350505050565b5f60ff8216601f811115610c6a57604051632cd44ac360e21b815260040160405180910390fd5b5f306001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016148015610d1757507f000000000000000000000000000000000000000000000000000000000000000046145b15610d4157507f000000000000000000000000000000000000000000000000000000000000000090565b6106a5604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f5f5f8351604103610e1f576020840151604085015160608601515f1a610e1188828585610eed565b955095509550505050610e2a565b505081515f91506002905b9250925092565b5f826003811115610e4457610e44611542565b03610e4d575050565b6001826003811115610e6157610e61611542565b03610e7f5760405163f645eedf60e01b815260040160405180910390fd5b6002826003811115610e9357610e93611542565b03610eb45760405163fce698f760e01b815260048101829052602401610392565b6003826003811115610ec857610ec8611542565b03610ee9576040516335e2f38360e21b815260048101829052602401610392565b5050565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0841115610f2657505f91506003905082610fab565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa158015610f77573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b038116610fa257505f925060019150829050610fab565b92505f91508190505b9450945094915050565b5f60208284031215610fc5575f5ffd5b5035919050565b80356001600160a01b0381168114610fe2575f5ffd5b919050565b5f5f60408385031215610ff8575f5ffd5b61100183610fcc565b915060208301358015158114611015575f5ffd5b809150509250929050565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b60ff60f81b8816815260e060208201525f61106c60e0830189611020565b828103604084015261107e8189611020565b606084018890526001600160a01b038716608085015260a0840186905283810360c0850152845180825260208087019350909101905f5b818110156110d35783518352602093840193909201916001016110b5565b50909b9a5050505050505050505050565b5f5f5f5f8486036101208112156110f9575f5ffd5b85356001600160401b0381111561110e575f5ffd5b8601601f8101881361111e575f5ffd5b80356001600160401b03811115611133575f5ffd5b886020828401011115611144575f5ffd5b602091820196509450860135925060e0603f1982011215611163575f5ffd5b509295919450926040019150565b5f60208284031215611181575f5ffd5b61118a82610fcc565b9392505050565b634e487b7160e01b5f52604160045260245ffd5b60405160c081016001600160401b03811182821017156111c7576111c7611191565b60405290565b60405161012081016001600160401b03811182821017156111c7576111c7611191565b604051601f8201601f191681016001600160401b038111828210171561121857611218611191565b604052919050565b5f82601f83011261122f575f5ffd5b81356001600160401b0381111561124857611248611191565b61125b601f8201601f19166020016111f0565b81815284602083860101111561126f575f5ffd5b816020850160208301375f918101602001919091529392505050565b5f82601f83011261129a575f5ffd5b81356001600160401b038111156112b3576112b3611191565b8060051b6112c3602082016111f0565b918252602081850181019290810190868411156112de575f5ffd5b6020860192505b838310156113235782356001600160401b03811115611302575f5ffd5b611311886020838a0101611220565b835250602092830192909101906112e5565b9695505050505050565b5f6020828403121561133d575f5ffd5b81356001600160401b03811115611352575f5ffd5b820160c08185031215611363575f5ffd5b61136b6111a5565b81358152602080830135908201526040808301359082015260608201356001600160401b0381111561139b575f5ffd5b6113a78682850161128b565b60608301525060808201356001600160401b038111156113c5575f5ffd5b6113d186828501611220565b60808301525060a08201356001600160401b038111156113ef575f5ffd5b6113fb86828501611220565b60a083015250949350505050565b5f5f8284036101e081121561141c575f5ffd5b60c0811215611429575f5ffd5b6114316111a5565b845181526020808601519082015260408086015190820152606080860151908201526080808601519082015260a08086015190820152925061012060bf198201121561147b575f5ffd5b506114846111cd565b60c084810151825260e08086015160208401526101008087015160408501526101208701516060850152610140870151608085015261016087015160a0850152610180870151928401929092526101a0860151908301526101c090940151938101939093525092909150565b634e487b7160e01b5f52603260045260245ffd5b634e487b7160e01b5f52601160045260245ffd5b8082028115828204841417610c6a57610c6a611504565b81810381811115610c6a57610c6a611504565b634e487b7160e01b5f52602160045260245ffd';
+export const unifiedPaymentVerifierBytecode: `0x${string}` = '0x6101606040526001600655348015610015575f5ffd5b5060405161183138038061183183398101604081905261003491610202565b806040518060400160405280601681526020017f556e69666965645061796d656e74566572696669657200000000000000000000815250604051806040016040528060018152602001603160f81b8152506100948261017460201b60201c565b610120526100a181610174565b61014052815160208084019190912060e052815190820120610100524660a05261012d60e05161010051604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201529081019290925260608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b60805250503060c0526001600160a01b03811661016457604051631e4fbdf760e01b81525f60048201526024015b60405180910390fd5b61016d816101b1565b505061028a565b5f5f829050601f8151111561019e578260405163305a27a960e01b815260040161015b919061022f565b80516101a982610264565b179392505050565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b5f60208284031215610212575f5ffd5b81516001600160a01b0381168114610228575f5ffd5b9392505050565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b80516020808301519190811015610284575f198160200360031b1b821691505b50919050565b60805160a05160c05160e0516101005161012051610140516115566102db5f395f6106b101525f61068101525f610d9801525f610d7001525f610ccb01525f610cf501525f610d1f01526115565ff3fe608060405234801561000f575f5ffd5b50600436106100cb575f3560e01c80638da5cb5b11610088578063cd28ef0d11610063578063cd28ef0d146101b3578063ee66a547146101c6578063f2fde38b146101ed578063fa7643f414610200575f5ffd5b80638da5cb5b14610168578063b74795d91461018d578063cbdd3246146101a0575f5ffd5b8063169394bb146100cf57806323b863931461010657806323e1d2b41461011b578063715018a6146101325780637643244a1461013a57806384b0196e1461014d575b5f5ffd5b6100f16100dd366004610fb5565b60046020525f908152604090205460ff1681565b60405190151581526020015b60405180910390f35b610119610114366004610fb5565b610222565b005b61012460065481565b6040519081526020016100fd565b610119610285565b610119610148366004610fe7565b610298565b610155610325565b6040516100fd979695949392919061104e565b6002546001600160a01b03165b6040516001600160a01b0390911681526020016100fd565b600554610175906001600160a01b031681565b6101246101ae3660046110e4565b610367565b6101196101c1366004611171565b610547565b6101247f3fbf9df18b1c2ca7c48d809a8d8c6bbf8d7ac33f3741ab78dac072aba0f7710381565b6101196101fb366004611171565b6105bf565b6100f161020e366004611171565b60036020525f908152604090205460ff1681565b61022a6105fc565b805f0361024a57604051637c946ed760e01b815260040160405180910390fd5b60068190556040518181527f052ecb7382905f9b83cb88415fe7499aec5d2b2652c43f58f578f8555d0690e89060200160405180910390a150565b61028d6105fc565b6102965f610629565b565b6102a06105fc565b6001600160a01b0382166102c75760405163d92e233d60e01b815260040160405180910390fd5b6001600160a01b0382165f81815260036020908152604091829020805460ff191685151590811790915591519182527f0f9cd628aa48ae73ba65f8a156cb0d00638cb8d71c39316a45ab8fa6b614fcec910160405180910390a25050565b5f6060805f5f5f606061033661067a565b61033e6106aa565b604080515f80825260208201909252600f60f81b9b939a50919850469750309650945092509050565b6005545f906001600160a01b0316331461039b5760405163d86ad9cf60e01b81523360048201526024015b60405180910390fd5b5f6103a88587018761132d565b805190915084146103d957805160405163cef3ee7960e01b8152610392918691600401918252602082015260400190565b608081015180516020909101206040820151811461041b57816040015181604051636f205f0f60e11b8152600401610392929190918252602082015260400190565b602082015184351015610451576020820151604051638ee556f560e01b8152600481019190915284356024820152604401610392565b61045a826106d5565b5f5f83608001518060200190518101906104749190611409565b91509150610484878383896108e7565b61048e8282610b4f565b815160a08301516040805160208101939093528201525f9060600160408051601f1981840301815291815281516020928301205f818152600490935291205490915060ff16156104f4576040516303f31a5360e31b815260048101829052602401610392565b5f81815260046020526040808220805460ff1916600117905551899183917f306f8f876cb3e5b97f6f591074e260ba94863bca1132113e517f738bc20ec6cc9190a3505050506020015195945050505050565b61054f6105fc565b6001600160a01b0381166105765760405163d92e233d60e01b815260040160405180910390fd5b600580546001600160a01b0319166001600160a01b0383169081179091556040517fb231657e36c5ed4e99dbfc4a7e1e82837e6acb60a69848f500a3fd7f8a7343c4905f90a250565b6105c76105fc565b6001600160a01b0381166105f057604051631e4fbdf760e01b81525f6004820152602401610392565b6105f981610629565b50565b6002546001600160a01b031633146102965760405163118cdaa760e01b8152336004820152602401610392565b600280546001600160a01b038381166001600160a01b0319831681179093556040519116919082907f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0905f90a35050565b60606106a57f0000000000000000000000000000000000000000000000000000000000000000610c01565b905090565b60606106a57f0000000000000000000000000000000000000000000000000000000000000000610c01565b5f61074c7f3fbf9df18b1c2ca7c48d809a8d8c6bbf8d7ac33f3741ab78dac072aba0f77103835f015184602001518560400151604051602001610731949392919093845260208401929092526040830152606082015260800190565b60405160208183030381529060405280519060200120610c3e565b6060830151519091505f816001600160401b0381111561076e5761076e611191565b604051908082528060200260200182016040528015610797578160200160208202803683370190505b5090505f5b828110156108af575f6107cc85876060015184815181106107bf576107bf6114f0565b6020026020010151610c70565b6001600160a01b0381165f9081526003602052604090205490915060ff1661081257604051632eb2f71360e21b81526001600160a01b0382166004820152602401610392565b5f5b8281101561087a57816001600160a01b0316848281518110610838576108386114f0565b60200260200101516001600160a01b031603610872576040516393ddf3d760e01b81526001600160a01b0383166004820152602401610392565b600101610814565b508083838151811061088e5761088e6114f0565b6001600160a01b03909216602092830291909101909101525060010161079c565b506006548210156108e157600654604051636ce99f2960e01b8152610392918491600401918252602082015260400190565b50505050565b8151841461092557604051633328e45960e11b815260206004820152600a6024820152690d2dce8cadce890c2e6d60b31b6044820152606401610392565b602082015181351461096357604051633328e45960e11b8152602060048201526006602482015265185b5bdd5b9d60d21b6044820152606401610392565b80602001358260400151146109ab57604051633328e45960e11b815260206004820152600d60248201526c1c185e5b595b9d13595d1a1bd9609a1b6044820152606401610392565b80604001358260600151146109f257604051633328e45960e11b815260206004820152600c60248201526b6669617443757272656e637960a01b6044820152606401610392565b8060600135826080015114610a3957604051633328e45960e11b815260206004820152600c60248201526b706179656544657461696c7360a01b6044820152606401610392565b80608001358260a0015114610a8257604051633328e45960e11b815260206004820152600e60248201526d636f6e76657273696f6e5261746560901b6044820152606401610392565b8060a001358260c0015114610acc57604051633328e45960e11b815260206004820152600f60248201526e07369676e616c54696d657374616d7608c1b6044820152606401610392565b8060c001358260e0015114610b1157604051633328e45960e11b815260206004820152600a60248201526965787069727954696d6560b01b6044820152606401610392565b82516020820135146108e157604051633328e45960e11b81526020600482015260066024820152651b595d1a1bd960d21b6044820152606401610392565b5f8160c001516103e8610b629190611518565b90505f8260e001516103e8610b779190611518565b90505f828560800151108015610b9f57506101008401516080860151610b9d908561152f565b115b90505f828660800151118015610bc85750846101000151838760800151610bc6919061152f565b115b90508180610bd35750805b15610bf957856080015160405163eb6c237d60e01b815260040161039291815260200190565b505050505050565b60605f610c0d83610c98565b6040805160208082528183019092529192505f91906020820181803683375050509182525060208101929092525090565b5f610c6a610c4a610cbf565b8360405161190160f01b8152600281019290925260228201526042902090565b92915050565b5f5f5f5f610c7e8686610de8565b925092509250610c8e8282610e31565b5090949350505050565b5f60ff8216601f811115610c6a57604051632cd44ac360e21b815260040160405180910390fd5b5f306001600160a01b037f000000000000000000000000000000000000000000000000000000000000000016148015610d1757507f000000000000000000000000000000000000000000000000000000000000000046145b15610d4157507f000000000000000000000000000000000000000000000000000000000000000090565b6106a5604080517f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f60208201527f0000000000000000000000000000000000000000000000000000000000000000918101919091527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a08201525f9060c00160405160208183030381529060405280519060200120905090565b5f5f5f8351604103610e1f576020840151604085015160608601515f1a610e1188828585610eed565b955095509550505050610e2a565b505081515f91506002905b9250925092565b5f826003811115610e4457610e44611542565b03610e4d575050565b6001826003811115610e6157610e61611542565b03610e7f5760405163f645eedf60e01b815260040160405180910390fd5b6002826003811115610e9357610e93611542565b03610eb45760405163fce698f760e01b815260048101829052602401610392565b6003826003811115610ec857610ec8611542565b03610ee9576040516335e2f38360e21b815260048101829052602401610392565b5050565b5f80807f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0841115610f2657505f91506003905082610fab565b604080515f808252602082018084528a905260ff891692820192909252606081018790526080810186905260019060a0016020604051602081039080840390855afa158015610f77573d5f5f3e3d5ffd5b5050604051601f1901519150506001600160a01b038116610fa257505f925060019150829050610fab565b92505f91508190505b9450945094915050565b5f60208284031215610fc5575f5ffd5b5035919050565b80356001600160a01b0381168114610fe2575f5ffd5b919050565b5f5f60408385031215610ff8575f5ffd5b61100183610fcc565b915060208301358015158114611015575f5ffd5b809150509250929050565b5f81518084528060208401602086015e5f602082860101526020601f19601f83011685010191505092915050565b60ff60f81b8816815260e060208201525f61106c60e0830189611020565b828103604084015261107e8189611020565b606084018890526001600160a01b038716608085015260a0840186905283810360c0850152845180825260208087019350909101905f5b818110156110d35783518352602093840193909201916001016110b5565b50909b9a5050505050505050505050565b5f5f5f5f8486036101208112156110f9575f5ffd5b85356001600160401b0381111561110e575f5ffd5b8601601f8101881361111e575f5ffd5b80356001600160401b03811115611133575f5ffd5b886020828401011115611144575f5ffd5b602091820196509450860135925060e0603f1982011215611163575f5ffd5b509295919450926040019150565b5f60208284031215611181575f5ffd5b61118a82610fcc565b9392505050565b634e487b7160e01b5f52604160045260245ffd5b60405160c081016001600160401b03811182821017156111c7576111c7611191565b60405290565b60405161012081016001600160401b03811182821017156111c7576111c7611191565b604051601f8201601f191681016001600160401b038111828210171561121857611218611191565b604052919050565b5f82601f83011261122f575f5ffd5b81356001600160401b0381111561124857611248611191565b61125b601f8201601f19166020016111f0565b81815284602083860101111561126f575f5ffd5b816020850160208301375f918101602001919091529392505050565b5f82601f83011261129a575f5ffd5b81356001600160401b038111156112b3576112b3611191565b8060051b6112c3602082016111f0565b918252602081850181019290810190868411156112de575f5ffd5b6020860192505b838310156113235782356001600160401b03811115611302575f5ffd5b611311886020838a0101611220565b835250602092830192909101906112e5565b9695505050505050565b5f6020828403121561133d575f5ffd5b81356001600160401b03811115611352575f5ffd5b820160c08185031215611363575f5ffd5b61136b6111a5565b81358152602080830135908201526040808301359082015260608201356001600160401b0381111561139b575f5ffd5b6113a78682850161128b565b60608301525060808201356001600160401b038111156113c5575f5ffd5b6113d186828501611220565b60808301525060a08201356001600160401b038111156113ef575f5ffd5b6113fb86828501611220565b60a083015250949350505050565b5f5f8284036101e081121561141c575f5ffd5b60c0811215611429575f5ffd5b6114316111a5565b845181526020808601519082015260408086015190820152606080860151908201526080808601519082015260a08086015190820152925061012060bf198201121561147b575f5ffd5b506114846111cd565b60c084810151825260e08086015160208401526101008087015160408501526101208701516060850152610140870151608085015261016087015160a0850152610180870151928401929092526101a0860151908301526101c090940151938101939093525092909150565b634e487b7160e01b5f52603260045260245ffd5b634e487b7160e01b5f52601160045260245ffd5b8082028115828204841417610c6a57610c6a611504565b81810381811115610c6a57610c6a611504565b634e487b7160e01b5f52602160045260245ffd';
