@@ -4,7 +4,7 @@
  * `provider-message` kind each message id the provider used, and `listTransfers` reads
  * a wallet's transfers back for whatever needs them (transaction history).
  */
-export * from './wallet-transfer-kind.js';
-export * from './provider-message-kind.js';
+export * from '../kinds/wallet-transfer-kind.js';
+export * from '../kinds/provider-message-kind.js';
 export * from './transfer-list.js';
 export * from './provider-secrets.js';

@@ -3,8 +3,8 @@
  * them: the `webhook` and `delivery` actor kinds, the dispatcher that makes deliveries
  * from the event bus, the payload shapes, signing, and the guarded HTTP attempt.
  */
-export * from './webhook-kind.js';
-export * from './delivery-kind.js';
+export * from '../kinds/webhook-kind.js';
+export * from '../kinds/delivery-kind.js';
 export * from './delivery-effects.js';
 export * from './webhook-dispatcher.js';
 export * from './webhook-lanes.js';

@@ -3,7 +3,7 @@
  * crosses it the wrong way, with file, line and specifier, so a failure says what to move.
  */
 import test from 'ava';
-import { type Import, importCycles, importsOf, productionFiles } from './import-graph.js';
+import { callsOf, type Import, importCycles, importsOf, productionFiles } from './import-graph.js';
 
 const files = productionFiles();
 const imports = new Map(files.map((file) => [file, importsOf(file)]));
@@ -32,5 +32,16 @@ test('no import cycles, type-only imports included', (t) => {
   t.deepEqual(
     importCycles(imports).map((cycle) => cycle.join(' -> ')),
     [],
+  );
+});
+
+test('every actor kind is defined in actors/kinds/', (t) => {
+  const elsewhere = files
+    .filter((file) => !under('actors/kinds')(file))
+    .flatMap((file) => callsOf(file, 'defineKind').map((line) => `${file}:${line} calls defineKind`));
+  t.deepEqual(elsewhere, []);
+  t.true(
+    files.filter(under('actors/kinds')).some((file) => callsOf(file, 'defineKind').length > 0),
+    'the rule finds the kinds it is about',
   );
 });

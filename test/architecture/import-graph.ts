@@ -1,6 +1,6 @@
 /**
- * The import graph of the production tree, read with the TypeScript compiler's own
- * pre-processor, so `import type`, `export … from` and `import()` count as imports the
+ * The import graph of the production tree, read with the TypeScript compiler's parser, so
+ * `import type`, `export … from`, `import()` and `import('…').Type` count as imports the
  * same as value imports do: a boundary a type crosses is crossed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +20,8 @@ export interface Import {
   /** The file it names, relative to the root, when it is one of ours; null for a package. */
   to: string | null;
   line: number;
+  /** `import type`, `export type`, or every name imported is a type: no value crosses. */
+  typeOnly: boolean;
 }
 
 function tsFiles(folder: string): string[] {
@@ -49,14 +51,31 @@ function resolve(from: string, specifier: string): string | null {
 }
 
 export function importsOf(file: string): Import[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
-  return ts.preProcessFile(text, true, true).importedFiles.map(({ fileName, pos }) => ({
-    from: file,
-    specifier: fileName,
-    to: resolve(file, fileName),
-    line: source.getLineAndCharacterOfPosition(pos).line + 1,
-  }));
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const found: Import[] = [];
+  const add = (literal: ts.Node, typeOnly: boolean) => {
+    if (!ts.isStringLiteralLike(literal)) return;
+    const line = source.getLineAndCharacterOfPosition(literal.getStart(source)).line + 1;
+    found.push({ from: file, specifier: literal.text, to: resolve(file, literal.text), line, typeOnly });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((element) => element.isTypeOnly)));
+      add(node.moduleSpecifier, typeOnly);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
+      add(node.moduleSpecifier, node.isTypeOnly || (!!named && named.length > 0 && named.every((element) => element.isTypeOnly)));
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
+      add(node.arguments[0], false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 /** Every import cycle among `files`, each as the files around it (the first repeated last), found by Tarjan's algorithm. */
@@ -115,4 +134,18 @@ function shortestCycle(start: string, within: Set<string>, next: (file: string) 
     }
   }
   return [start, start];
+}
+
+/** The lines of `file` that call a function named `name`. */
+export function callsOf(file: string, name: string): number[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const lines: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) {
+      lines.push(source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return lines;
 }
