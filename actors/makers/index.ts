@@ -1,4 +1,4 @@
-/** actors/makers: the actor kinds of makers' sign-in and referrals (docs/maker-auth.md, docs/maker-referrals.md). */
+/** actors/makers: the kinds of makers' sign-in and referrals as one set to register (docs/maker-auth.md, docs/maker-referrals.md); the kinds themselves are in actors/kinds/. */
 import type { ActorKind } from '../runtime/actor-kind.js';
 import { makerReferralKind } from '../kinds/maker-referral-kind.js';
 import { makerSessionKind } from '../kinds/maker-session-kind.js';

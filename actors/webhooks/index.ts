@@ -1,7 +1,7 @@
 /**
  * actors/webhooks: merchants' webhook endpoints and the delivery of domain events to
- * them: the `webhook` and `delivery` actor kinds, the dispatcher that makes deliveries
- * from the event bus, the payload shapes, signing, and the guarded HTTP attempt.
+ * them: the `webhook` and `delivery` actor kinds (in actors/kinds/), the dispatcher that
+ * makes deliveries from the event bus, the payload shapes, signing, and the guarded HTTP attempt.
  */
 export * from '../kinds/webhook-kind.js';
 export * from '../kinds/delivery-kind.js';
