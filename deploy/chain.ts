@@ -8,7 +8,7 @@ import { createPublicClient, http, webSocket, getAddress, type PublicClient } fr
 import type { Logger } from 'pino';
 import { retryPolicyOf, type ActorSystem, type Config, type Store } from '../actors/index.js';
 import { ChainFacts } from '../actors/chain/chain-facts.js';
-import { indexerClient } from '../actors/chain/indexer-client.js';
+import { indexerClient } from '../actors/adapters/indexer/indexer-client.js';
 import { withDeadline } from '../actors/grpc-call.js';
 import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
 import type { ChainContracts } from '../indexer/follower.js';

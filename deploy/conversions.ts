@@ -7,7 +7,8 @@
 import { erc20Abi, parseEventLogs, type Hash, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import type { Clock, Config, Store } from '../actors/index.js';
-import { DeliveryClaims, HttpConversionProvider, type ConversionProvider, type Delivery, type DeliveryReader } from '../actors/payments/index.js';
+import { HttpConversionProvider } from '../actors/adapters/conversion/http-conversion-provider.js';
+import { DeliveryClaims, type ConversionProvider, type Delivery, type DeliveryReader } from '../actors/payments/index.js';
 import type { PaymentChain, PaymentHex as Hex } from '../machines/payment/index.js';
 import { ConversionSimulator } from './conversion-simulator/index.js';
 import type { IndexedChain } from './chain.js';

@@ -17,7 +17,7 @@ import { Relayer } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
 import type { IndexedChain } from './chain.js';
-import { ViemDepositChain } from './deposit-chain.js';
+import { ViemDepositChain } from '../actors/adapters/chain/viem-deposit-chain.js';
 import type { RelayerSide } from './relayer.js';
 
 /** How many local embedded wallets the local wallet provider holds, and the USDC each starts with. */

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { getAddress, type Address } from 'viem';
 import type { Config } from '../actors/index.js';
-import { EnclaveClient, type DocumentCheck } from '../actors/enclave/index.js';
+import { EnclaveClient, type DocumentCheck } from '../actors/adapters/enclave/index.js';
 import { UntrustedEnclaveError, checkAttestationDocument, type AttestationDocument } from '../enclave/index.js';
 import type { AttestationDocument as WireDocument } from '../proto/gen/peer/enclave/v1/enclave.js';
 import type { EnclaveSide } from './enclave.js';

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { Clock, Store } from '../actors/index.js';
 import { DepositFacts, IntentLedger, type LiquidityBook } from '../actors/market/index.js';
-import type { RateSource } from '../actors/rates/rate-source.js';
+import type { RateSource } from '../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
 import { BUNDLE_CACHE_MS, DepositBundles } from '../gateway/market/deposit-bundle.js';
 import { LEADERBOARD_CACHE_MS, Leaderboard } from '../gateway/market/leaderboard.js';

@@ -5,7 +5,7 @@
  * live payment and has no standing reason to give.
  */
 import type { Logger } from 'pino';
-import type { EnclaveClient } from '../actors/enclave/index.js';
+import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
 import type { PaymentChain } from '../machines/payment/index.js';
 import type { ChainSide, IndexedChain } from './chain.js';
 import { LiveReadiness, type ReadinessProbe } from './live-readiness.js';

@@ -33,7 +33,7 @@ import {
   type Transport,
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
-import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/rates/index.js';
+import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/adapters/rates/index.js';
 import { makerRecordKinds, merchantKind, orderKind, testClockKind } from '../actors/kinds/index.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
@@ -46,7 +46,7 @@ import type { LiveReadiness, LiveRail } from './live-readiness.js';
 import { relayerSide } from './relayer.js';
 import { depositSide } from './deposits.js';
 import { connectEnclave } from './enclave-client.js';
-import type { EnclaveClient } from '../actors/enclave/index.js';
+import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
 import { Relayer, reconcileNonces } from '../actors/relayer/index.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';

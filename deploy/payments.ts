@@ -14,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex, LocalAccount } from 'viem';
 import type { Config } from '../actors/index.js';
 import type { ChainFacts } from '../actors/chain/chain-facts.js';
-import type { EnclaveClient } from '../actors/enclave/index.js';
+import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
 import { paymentKind } from '../actors/kinds/index.js';
 import { paymentEffects, type PaymentEffectDependencies } from '../actors/payments/index.js';
 import type { CryptoSettings } from '../gateway/checkout/quotes.js';
@@ -26,7 +26,7 @@ import { BASE_CHAIN_ID } from '../machines/catalog/index.js';
 import { LOCAL_GATING_SERVICE_INDEX, anvilTestAccount, orchestratorAbi } from '../indexer/chain/index.js';
 import type { IndexedChain } from './chain.js';
 import type { RelayerSide } from './relayer.js';
-import { ViemIntents } from './intents.js';
+import { ViemIntents } from '../actors/adapters/chain/viem-intents.js';
 import { ViemDeliveries, type ConversionSide } from './conversions.js';
 
 /** Receives the platform's fee on the local chain when no recipient is configured: a public anvil dev account. */

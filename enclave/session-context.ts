@@ -1,30 +1,17 @@
 /**
- * What sealed session material may be used for. The client writes it into the JWE's
- * protected header, which the content encryption authenticates, so it cannot be changed
- * without the enclave noticing; the enclave refuses the material for any other use. A
- * buyer's cookie sealed to prove a payment for one intent therefore cannot register an
- * identity, prove another intent, or be replayed once it has expired.
+ * The enclave's check of what sealed session material may be used for (the use itself,
+ * which clients write, is proto/attestation/session-use.ts). The enclave refuses the
+ * material for any other use: a buyer's cookie sealed to prove a payment for one intent
+ * therefore cannot register an identity, prove another intent, or be replayed once it has expired.
  */
-import { isAddressEqual, type Address, type Hex } from 'viem';
+import { isAddressEqual, type Address } from 'viem';
+import { SESSION_CONTEXT_HEADER, type SessionUse } from '../proto/attestation/session-use.js';
 import { AttestationError } from './errors.js';
 
-export type SessionPurpose = 'payment' | 'identity' | 'dispute' | 'seller';
-
-/**
- * What the material is for: `intentHash` and `chainId` for a payment or a dispute,
- * `callerAddress` for an identity or a seller's credential (the address that may revoke it).
- */
-export type SessionUse =
-  | { purpose: 'payment' | 'dispute'; platform: string; chainId: number; intentHash: Hex }
-  | { purpose: 'identity' | 'seller'; platform: string; callerAddress: Address };
-
-/** The use, and until when (Unix seconds), as the protected header's `peer` member carries it. */
-export type SessionContext = SessionUse & { expiresAt: number };
+export { SESSION_CONTEXT_HEADER, type SessionContext, type SessionPurpose, type SessionUse } from '../proto/attestation/session-use.js';
 
 /** The longest a sealed material may live: a checkout's payment window, not a stored credential. */
 export const MAX_SESSION_LIFETIME_SECONDS = 3_600;
-
-export const SESSION_CONTEXT_HEADER = 'peer';
 
 /** Throws unless `header` binds the material to exactly `expected`, unexpired at `nowMs`. */
 export function checkSessionContext(header: unknown, expected: SessionUse, nowMs: number): void {

@@ -1,15 +1,15 @@
 /**
  * The client's side of the boundary in Node: the document checks any client runs
- * (session-seal.ts), and on top, where the enclave runs on Nitro, the hardware's word
+ * (proto/attestation/session-seal.ts), and on top, where the enclave runs on Nitro, the hardware's word
  * for the binding. Payment actors, the node's enclave client and the tests check and
- * seal this way; the customer's browser runs session-seal.ts alone.
+ * seal this way; the customer's browser runs proto/attestation/session-seal.ts alone.
  */
 import { hexToBytes, type Address, type Hex } from 'viem';
-import type { AttestationDocument } from './boundary/attestation-document.js';
+import type { AttestationDocument } from '../proto/attestation/attestation-document.js';
 import { checkNitroEvidence, nitroMeasurement, type NitroTrust } from './boundary/attestation-producer.js';
-import { UntrustedEnclaveError, checkDocumentBinding } from './session-seal.js';
+import { UntrustedEnclaveError, checkDocumentBinding } from '../proto/attestation/session-seal.js';
 
-export { UntrustedEnclaveError, checkDocumentBinding, sealSessionMaterial } from './session-seal.js';
+export { UntrustedEnclaveError, checkDocumentBinding, sealSessionMaterial } from '../proto/attestation/session-seal.js';
 
 export interface TrustedEnclave {
   /** The published measurement of the enclave's code. */

@@ -8,7 +8,7 @@
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { RateSource } from '../actors/rates/rate-source.js';
+import type { RateSource } from '../actors/adapters/rates/rate-source.js';
 import type { DeadLetterStore } from '../actors/runtime/dead-letters.js';
 import { MerchantAccounts } from './merchants/merchant-accounts.js';
 import { MerchantAdmin } from './merchants/merchant-admin.js';

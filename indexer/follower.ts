@@ -19,14 +19,10 @@ import { ChainFact } from '../proto/gen/peer/indexer/v1/indexer.js';
 import { decodeProtocolLog, decodeTransferLog, type FactEvent } from './events.js';
 import type { BackfillDocument, BlockMark, CursorDocument, FactDocument, IndexerCollections } from './fact-store.js';
 import { subjectKey, subjectsOf } from '../proto/fact-subjects.js';
+import type { ChainContracts } from './chain-contracts.js';
 import { LogReader } from './log-reader.js';
 
-export interface ChainContracts {
-  chainId: number;
-  usdc: Address;
-  escrow: Address;
-  orchestrator: Address;
-}
+export type { ChainContracts } from './chain-contracts.js';
 
 export interface FollowerOptions {
   client: PublicClient;

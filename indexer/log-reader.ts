@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import type { Address, Block, Log, PublicClient } from 'viem';
 import { transferEvent } from './events.js';
-import type { ChainContracts } from './follower.js';
+import type { ChainContracts } from './chain-contracts.js';
 import { bloomMayContain } from './logs-bloom.js';
 import { isRangeRefusal } from './range-refusal.js';
 

@@ -20,9 +20,9 @@ import type { ActorDocument } from '../runtime/actor-document.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { Relayer } from '../relayer/relayer.js';
 import type { Collection } from '../store/store.js';
-import type { DepositChain } from './deposit-chain.js';
+import type { DepositChain } from '../adapters/chain/deposit-chain.js';
 import { reserveDepositId } from './deposit-ids.js';
-import type { EmbeddedWalletProvider } from './embedded-wallets.js';
+import type { EmbeddedWalletProvider } from '../adapters/wallet-provider/embedded-wallets.js';
 
 /** What the relayer's transaction of a batch is for, in its view and logs. */
 export const ATOMIC_CREATE_PURPOSE = 'atomicCreateDeposit';

@@ -7,7 +7,7 @@
  */
 import type { ActorDocument } from '../runtime/actor-document.js';
 import type { Collection } from '../store/store.js';
-import type { DepositChain } from './deposit-chain.js';
+import type { DepositChain } from '../adapters/chain/deposit-chain.js';
 
 export async function reserveDepositId(chain: DepositChain, deposits: Collection<ActorDocument>, excluding: string | null): Promise<bigint> {
   const [count, inFlight] = await Promise.all([

@@ -16,7 +16,7 @@ import {
   type TransactionEvent,
   type TransactionInput,
 } from '../../machines/transaction/index.js';
-import type { RelayerChain } from '../relayer/relayer-chain.js';
+import type { RelayerChain } from '../adapters/chain/relayer-chain.js';
 import { transactionEffects } from '../relayer/transaction-effects.js';
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 

@@ -11,8 +11,45 @@ import { standingFacts } from './intent-records.js';
 
 export interface DepositReading {
   deposit: GetDepositResponse;
-  /** Every standing fact about the deposit, in log order. */
-  facts: ChainFact[];
+  /** Every standing fact that moved the deposit's USDC, in log order. */
+  facts: DepositFact[];
+}
+
+/** What a fact did to a deposit's USDC, with the amounts as the escrow logged them (decimal strings). */
+export type DepositFactEvent =
+  | { $case: 'depositReceived' | 'depositFundsAdded' | 'depositWithdrawn'; value: { amount: string } }
+  | { $case: 'depositClosed' }
+  | { $case: 'fundsLocked' | 'fundsUnlocked'; value: { amount: string; intentHash: string } }
+  | { $case: 'fundsUnlockedAndTransferred'; value: { unlockedAmount: string; transferredAmount: string; intentHash: string } };
+
+/**
+ * A standing fact that moved a deposit's USDC, as readers past this adapter take it: plain
+ * fields, so they need not know the indexer's generated types.
+ */
+export interface DepositFact {
+  transactionHash: string;
+  blockNumber: bigint;
+  /** Unix seconds. */
+  blockTimestamp: bigint;
+  event: DepositFactEvent;
+}
+
+/** The fact as a DepositFact, or null for a fact that moves none of the deposit's USDC (a payment method set, a rate changed). */
+export function depositFactOf(fact: ChainFact): DepositFact | null {
+  const { transactionHash, blockNumber, blockTimestamp, event } = fact;
+  switch (event?.$case) {
+    case 'depositReceived':
+    case 'depositFundsAdded':
+    case 'depositWithdrawn':
+    case 'fundsLocked':
+    case 'fundsUnlocked':
+    case 'fundsUnlockedAndTransferred':
+      return { transactionHash, blockNumber, blockTimestamp, event };
+    case 'depositClosed':
+      return { transactionHash, blockNumber, blockTimestamp, event: { $case: 'depositClosed' } };
+    default:
+      return null;
+  }
 }
 
 export class DepositFacts {
@@ -36,6 +73,7 @@ export class DepositFacts {
       if ((error as ServiceError).code === GrpcStatus.NOT_FOUND) return null;
       throw error;
     }
-    return { deposit, facts: standingFacts(await factsAbout(this.client, { $case: 'depositId', value: depositId })) };
+    const facts = standingFacts(await factsAbout(this.client, { $case: 'depositId', value: depositId }));
+    return { deposit, facts: facts.flatMap((fact) => depositFactOf(fact) ?? []) };
   }
 }

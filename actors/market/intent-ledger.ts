@@ -23,7 +23,7 @@ import { subjectsOf } from '../../proto/fact-subjects.js';
 import { withDeadline } from '../grpc-call.js';
 import { FactReadModel, type FactReadModelOptions } from '../chain/fact-read-model.js';
 import { factsAbout } from '../chain/subject-facts.js';
-import { RateUnavailableError, type RateSource } from '../rates/rate-source.js';
+import { RateUnavailableError, type RateSource } from '../adapters/rates/rate-source.js';
 import type { Collection } from '../store/store.js';
 import { DepositFacts } from './deposit-facts.js';
 import type { LiquidityBook } from './liquidity-book.js';

@@ -1,9 +1,9 @@
 /**
- * The payment flow's side effects: the chain calls an intent needs and the conversion
- * provider crypto rails need (ports the node implements), and the effects of the payment machine.
+ * The payment flow's side effects: the effects of the payment machine, and the ports they
+ * use (the chain calls an intent needs, the conversion provider crypto rails need), which live
+ * with their implementations in actors/adapters/.
  */
-export * from './intent-port.js';
-export * from './conversion-provider.js';
-export * from './http-conversion-provider.js';
+export * from '../adapters/chain/intent-port.js';
+export * from '../adapters/conversion/conversion-provider.js';
 export * from './delivery-claims.js';
 export * from './payment-effects.js';

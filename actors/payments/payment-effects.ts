@@ -18,13 +18,13 @@ import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { ChainSubject } from '../chain/chain-facts.js';
-import type { EnclaveClient } from '../enclave/enclave-client.js';
+import type { EnclaveClient } from '../adapters/enclave/enclave-client.js';
 import type { Relayer } from '../relayer/relayer.js';
 import { walletFor } from '../kinds/transaction-kind.js';
 import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type Hex, type PaymentChain, type PaymentEvent, type SubmittedProof } from '../../machines/index.js';
 import { transferAction } from '../../machines/rails.js';
-import type { IntentPort } from './intent-port.js';
-import type { ConversionProvider, ConversionState, DeliveryReader } from './conversion-provider.js';
+import type { IntentPort } from '../adapters/chain/intent-port.js';
+import type { ConversionProvider, ConversionState, DeliveryReader } from '../adapters/conversion/conversion-provider.js';
 import type { DeliveryClaims } from './delivery-claims.js';
 
 export interface PaymentEffectDependencies {

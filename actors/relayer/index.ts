@@ -1,11 +1,10 @@
 /**
  * actors/relayer: how the node sends its own transactions (signalIntent, fulfillIntent,
  * cancelIntent, later payouts' listings). The `transaction` and `wallet` actors do the
- * work (machines/transaction, machines/wallet); this folder holds their effects, the
- * chain they talk to, and the keys they sign with.
+ * work (machines/transaction, machines/wallet); this folder holds their effects and the
+ * keys they sign with; the chain they talk to is actors/adapters/chain/.
  */
-export * from './relayer-chain.js';
-export * from './viem-relayer-chain.js';
+export * from '../adapters/chain/relayer-chain.js';
 export * from './transaction-effects.js';
 export * from './revert-reason.js';
 export * from './relayer-keys.js';

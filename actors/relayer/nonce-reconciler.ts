@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import { CANCELLATION_GAS, firstFees, nonceHoles, walletId, type Hex } from '../../machines/index.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
-import type { RelayerChain } from './relayer-chain.js';
+import type { RelayerChain } from '../adapters/chain/relayer-chain.js';
 
 /** Transactions whose nonce is theirs until they end. */
 const UNDER_WAY = ['PREPARED', 'SUBMITTED'];

@@ -1,7 +1,7 @@
 /** A revert's data as words: the custom error of our contracts by name and arguments, or Solidity's own. */
 import { BaseError, decodeErrorResult, type Abi } from 'viem';
 import type { Hex } from '../../machines/transaction/index.js';
-import type { Revert } from './relayer-chain.js';
+import type { Revert } from '../adapters/chain/relayer-chain.js';
 
 export function describeRevert(data: Hex | null, abi: Abi): Revert {
   if (!data || data === '0x') return { reason: 'reverted without a reason', data: null };

@@ -11,7 +11,7 @@ import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import { bumpedFees, firstFees, walletId, type Attempt, type Fees, type Hex, type TransactionEvent } from '../../machines/index.js';
-import type { ChainCall, RelayerChain } from './relayer-chain.js';
+import type { ChainCall, RelayerChain } from '../adapters/chain/relayer-chain.js';
 
 type SignParams = ChainCall & { transactionId: string; chainId: number; gasLimit: bigint; cap: bigint };
 type ReplacementParams = SignParams & { nonce: bigint; kind: Attempt['kind']; previous: Fees | null };

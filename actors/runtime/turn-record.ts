@@ -13,7 +13,6 @@
 import type { ActorAddress } from '../address.js';
 import type { Encoded } from '../codec.js';
 import type { StoredDocument } from '../store/store.js';
-import type { ActorDocument, TimerRow } from './actor-document.js';
 
 /** What a turn queued, compactly: ids and types, never the payloads (the snapshot says what changed). */
 export interface TurnEffects {
@@ -60,7 +59,8 @@ type TurnFacts = Pick<TurnRecord, 'version' | 'machineVersion' | 'at' | 'message
   stateBefore: unknown;
   stateAfter: unknown;
   queued: TurnEffects['outbox'];
-  timersSet: readonly TimerRow[];
+  /** What the record keeps of each timer row set (actor-document.ts's TimerRow). */
+  timersSet: readonly { id: string; dueAt: number; event: Encoded }[];
   timersCancelled: readonly string[];
 };
 
@@ -90,7 +90,7 @@ export function turnRecord(facts: TurnFacts): TurnRecord {
 }
 
 /** The records `doc` holds, each with its snapshot: what the history collection is to hold. */
-export function recordsOf(doc: ActorDocument): TurnRecord[] {
+export function recordsOf(doc: { history?: TurnRecord[]; snapshot: Encoded }): TurnRecord[] {
   return (doc.history ?? []).map((record) => (record.snapshot === null ? { ...record, snapshot: doc.snapshot } : record));
 }
 

@@ -4,7 +4,7 @@
  * history answers from.
  */
 import type { ActorSystem } from '../runtime/actor-system.js';
-import { WALLET_TRANSFER_KIND, type WalletTransferView } from './wallet-transfer-kind.js';
+import { WALLET_TRANSFER_KIND, type WalletTransferView } from '../kinds/wallet-transfer-kind.js';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 

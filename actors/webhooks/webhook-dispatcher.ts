@@ -17,8 +17,8 @@ import type { DomainEvent, EventBus, Subscription } from '../events/event-bus.js
 import { CommandRejectedError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
-import type { PublicWebhook } from './webhook-kind.js';
-import { deliveryIdOf } from './delivery-kind.js';
+import type { PublicWebhook } from '../kinds/webhook-kind.js';
+import { deliveryIdOf } from '../kinds/delivery-kind.js';
 import { subjectOf, webhookEventId } from './payloads.js';
 import type { WebhookLanes } from './webhook-lanes.js';
 

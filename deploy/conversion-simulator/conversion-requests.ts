@@ -10,7 +10,7 @@
  * transfer to a request that is cancelled, expired or already paid is refunded.
  */
 import { ceilDiv } from '../../machines/money.js';
-import type { ConversionStatus } from '../../actors/payments/conversion-provider.js';
+import type { ConversionStatus } from '../../actors/adapters/conversion/conversion-provider.js';
 
 export interface SimToken {
   symbol: string;

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { bytesToHex, hexToBytes, type Hex } from 'viem';
 import { NitroDocumentError, verifyNitroDocument, type NitroAttestation } from './nitro-document.js';
-import type { AttestationEvidence } from './attestation-document.js';
+import type { AttestationEvidence } from '../../proto/attestation/attestation-document.js';
 
 export type { AttestationEvidence };
 

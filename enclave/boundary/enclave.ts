@@ -13,9 +13,20 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { AttestationError } from '../errors.js';
 import type { KeyManagement } from './key-management.js';
 import { softwareProducer, type AttestationProducer } from './attestation-producer.js';
-import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './attestation-document.js';
+import {
+  SESSION_CONTENT_ENCRYPTION,
+  SESSION_KEY_ALGORITHM,
+  attestationBinding,
+  type AttestationDocument,
+} from '../../proto/attestation/attestation-document.js';
 
-export { ATTESTATION_NONCE, SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './attestation-document.js';
+export {
+  ATTESTATION_NONCE,
+  SESSION_CONTENT_ENCRYPTION,
+  SESSION_KEY_ALGORITHM,
+  attestationBinding,
+  type AttestationDocument,
+} from '../../proto/attestation/attestation-document.js';
 
 type DecryptionKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 

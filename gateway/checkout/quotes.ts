@@ -15,7 +15,7 @@ import { keccak256, toBytes, zeroAddress } from 'viem';
 import { ConversionRefused, type ConversionProvider } from '../../actors/payments/index.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { LiquidityBook, PayeeDirectory } from '../../actors/market/index.js';
-import type { RateSource } from '../../actors/rates/rate-source.js';
+import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { parseUsdc, RATE_DECIMALS, USDC_DECIMALS } from '../../machines/money.js';
 import {

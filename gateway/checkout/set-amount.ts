@@ -7,7 +7,7 @@
  * (AMOUNT_NOT_ALLOWED) and a locked one (AMOUNT_LOCKED).
  */
 import type { OrderView } from '../../actors/kinds/order-kind.js';
-import type { RateSource } from '../../actors/rates/rate-source.js';
+import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { fiatToUsdc, formatFiat, formatUsdc, parseFiat } from '../../machines/money.js';
 import { ApiError, fieldError } from '../envelope.js';

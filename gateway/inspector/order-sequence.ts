@@ -15,7 +15,7 @@ import { ActorHistory } from '../../actors/history/index.js';
 import type { ActorDocument } from '../../actors/runtime/actor-document.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { TurnRecord } from '../../actors/runtime/turn-record.js';
-import { deliveryIdOf } from '../../actors/webhooks/delivery-kind.js';
+import { deliveryIdOf } from '../../actors/kinds/delivery-kind.js';
 import { webhookEventId } from '../../actors/webhooks/payloads.js';
 import type { z } from 'zod';
 import { ApiError } from '../envelope.js';

@@ -6,8 +6,8 @@
  * the live account (no id, no address), as the sandbox profile does not.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { DeliveryView } from '../../actors/webhooks/delivery-kind.js';
-import type { WebhookView } from '../../actors/webhooks/webhook-kind.js';
+import type { DeliveryView } from '../../actors/kinds/delivery-kind.js';
+import type { WebhookView } from '../../actors/kinds/webhook-kind.js';
 import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
 
 /** A key not seen for this long no longer counts as in use. */

@@ -4,8 +4,7 @@
  * own arithmetic (the one the indexer's GetDeposit folds), its on-chain fund events, the profit
  * after each fulfilment, and its state at the end of each recent day (docs/deposit-bundle.md).
  */
-import type { IntentRecordDoc } from '../../actors/market/index.js';
-import type { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import type { DepositFact, IntentRecordDoc } from '../../actors/market/index.js';
 import { fillOf } from './leaderboard-figures.js';
 import { DAY_SECONDS, utcDate } from './market-fields.js';
 
@@ -41,7 +40,7 @@ export interface Movement {
 const EMPTY: DepositState = { available: 0n, locked: 0n, totalDeposited: 0n, totalTaken: 0n, intentsSignaled: 0, intentsFulfilled: 0 };
 
 /** Every movement of the deposit's USDC, in log order, each with the state it left (Escrow.sol's arithmetic, as the indexer replays it). */
-export function movementsOf(facts: readonly ChainFact[]): Movement[] {
+export function movementsOf(facts: readonly DepositFact[]): Movement[] {
   const movements: Movement[] = [];
   let state = EMPTY;
   for (const fact of facts) {

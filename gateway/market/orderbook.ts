@@ -7,7 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { LiquidityBook } from '../../actors/market/index.js';
-import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
+import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { ApiError, type Rendered } from '../envelope.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
 import { currencyOfHash } from './market-names.js';

@@ -6,7 +6,7 @@
  */
 import type { Middleware } from 'koa';
 import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
-import { RateUnavailableError } from '../../actors/rates/rate-source.js';
+import { RateUnavailableError } from '../../actors/adapters/rates/rate-source.js';
 import { IndexerUnavailableError } from '../../actors/chain/wallet-transfers.js';
 import { ApiError, MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, respond } from '../envelope.js';
 import type { RequestState } from './request-context.js';

@@ -7,7 +7,7 @@
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
-import type { RateSource } from '../../actors/rates/rate-source.js';
+import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { fiatToUsdc, formatFiat, formatRate, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
 import { checkTier, resolveDynamicOrders, resolveEnabledRails, type OrderAccount, type RuleResult } from '../../machines/order/create-rules.js';
 import { resolveDestination } from '../../machines/order/destination.js';

@@ -13,7 +13,7 @@
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { PaymentView } from '../../actors/kinds/payment-kind.js';
 import { hostedPayment } from '../checkout/customer-payments.js';
-import { RateUnavailableError, type RateSource } from '../../actors/rates/rate-source.js';
+import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { OpenCheckoutOrder } from '../../machines/order/checkout-order.js';
 import type { HostedOrderFields } from '../../machines/order/hosted-fields.js';

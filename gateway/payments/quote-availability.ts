@@ -10,7 +10,7 @@
 import { keccak256, toBytes } from 'viem';
 import type { z } from 'zod';
 import type { LiquidityBook, PayeeDirectory, TakeableRange } from '../../actors/market/index.js';
-import type { RateSource } from '../../actors/rates/rate-source.js';
+import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { fiatToUsdc, formatFiat, formatUsdc, parseFiat, parseUsdc, usdcToFiat } from '../../machines/money.js';
 import { resolveDestination } from '../../machines/order/destination.js';
 import { buyerShareBps, creditOf, priceIntent, type FeeSchedule } from '../../machines/payment/index.js';

@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { RateSource } from '../../actors/rates/rate-source.js';
+import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { reply, respond, sendRendered } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { exactRouter } from '../routing.js';

@@ -6,7 +6,7 @@
  */
 import { newWebhookSecret } from '../../actors/webhooks/signing.js';
 import { checkWebhookUrl, type DestinationPolicy } from '../../actors/webhooks/destination-guard.js';
-import type { PublicWebhook, WebhookReply, WebhookView } from '../../actors/webhooks/webhook-kind.js';
+import type { PublicWebhook, WebhookReply, WebhookView } from '../../actors/kinds/webhook-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { parseSubscription, type Environment, type WebhookChanges, type WebhookEventType, type WebhookHeader } from '../../machines/webhook/index.js';
 import { ApiError, fieldError } from '../envelope.js';

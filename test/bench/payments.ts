@@ -97,7 +97,7 @@ async function paidOrder(node: PaymentsNode, key: string, buyer: BuyerSimulator,
   const t0 = performance.now();
   const mark = () => times?.push(performance.now() - t0);
   // Each order pays out to an address of its own: two intents on the same terms signalled within the same second carry the
-  // same gating approval, and the second reverts with GatingSignatureAlreadyUsed (deploy/intents.ts; see docs/benchmarks.md).
+  // same gating approval, and the second reverts with GatingSignatureAlreadyUsed (actors/adapters/chain/viem-intents.ts; see docs/benchmarks.md).
   const order = await placeOrder(node, key, { requestedUsdcAmount: AMOUNT_USDC, destinationAddress: `0x${randomBytes(20).toString('hex')}` });
   mark();
   const created = await order.customer('POST', '/payments', { rail: 'venmo' });

@@ -29,7 +29,7 @@ import {
   type LocalAccount,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { LocalRateProvider } from '../../actors/rates/rate-source.js';
+import { LocalRateProvider } from '../../actors/adapters/rates/rate-source.js';
 import { anvilTestAccount, escrowAbi, mockUSDCAbi } from '../../indexer/chain/index.js';
 import { LOCAL_DEPLOYER_INDEX } from '../../indexer/chain/dev-accounts.js';
 import { LOOPBACK_POLLING_MS, rpcChain } from '../../indexer/chain/rpc.js';

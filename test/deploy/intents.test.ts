@@ -13,7 +13,7 @@ import {
   orchestratorAbi,
   startLocalChain,
 } from '../../indexer/chain/index.js';
-import { ViemIntents } from '../../deploy/intents.js';
+import { ViemIntents } from '../../actors/adapters/chain/viem-intents.js';
 import { RATE, venmoDeposit } from '../support/payment-flow.js';
 
 /** A Venmo deposit on `local`, and what signals an intent of 10 USDC against it from dev account 7. */

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { EmbeddedStore, type Store } from '../../actors/index.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
-import { RateSource, RateUnavailableError, type RateProvider } from '../../actors/rates/rate-source.js';
+import { RateSource, RateUnavailableError, type RateProvider } from '../../actors/adapters/rates/rate-source.js';
 import { parseRate } from '../../machines/money.js';
 import type { OrderInput } from '../../machines/order/index.js';
 import { HostedOrders } from '../../gateway/orders/hosted-orders.js';

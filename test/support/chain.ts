@@ -5,7 +5,7 @@
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { Address, PublicClient } from 'viem';
 import { EmbeddedStore, createLogger, type Store } from '../../actors/index.js';
-import { indexerClient } from '../../actors/chain/indexer-client.js';
+import { indexerClient } from '../../actors/adapters/indexer/indexer-client.js';
 import { withDeadline } from '../../actors/grpc-call.js';
 import { openIndexerCollections } from '../../deploy/chain.js';
 import { mockUSDCAbi } from '../../indexer/chain/artifacts/index.js';

@@ -7,7 +7,7 @@
  */
 import { erc20Abi } from 'viem';
 import type { DomainEvent } from '../../actors/index.js';
-import { LocalRateProvider } from '../../actors/rates/rate-source.js';
+import { LocalRateProvider } from '../../actors/adapters/rates/rate-source.js';
 import { formatFiat, formatRate, formatUsdc, parseRate, RATE_DECIMALS } from '../../machines/money.js';
 import { buyerShareBps, CONVERSION_RATE_DECIMALS, fiatOwed, priceIntent, type FeeSchedule } from '../../machines/payment/pricing.js';
 import type { FeePayer } from '../../machines/merchant/index.js';

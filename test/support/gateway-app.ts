@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import { createLogger, type ActorSystem, type Clock, type EventBus, type Store } from '../../actors/index.js';
-import { LocalRateProvider, RateSource } from '../../actors/rates/index.js';
+import { LocalRateProvider, RateSource } from '../../actors/adapters/rates/index.js';
 import { createGateway, createGatewayServer, type GatewayDependencies, type GatewayRoute } from '../../gateway/index.js';
 import { MerchantEventLog } from '../../actors/merchant-events/index.js';
 import { ADMIN_TOKEN } from './gateway.js';

@@ -7,8 +7,8 @@
  * The sealed material is all the node ever sees of the session.
  */
 import { bytesToHex, type Address, type Hex } from 'viem';
-import type { AttestationDocument } from '../../../enclave/boundary/attestation-document.js';
-import { checkDocumentBinding, sealSessionMaterial } from '../../../enclave/session-seal.js';
+import type { AttestationDocument } from '../../../proto/attestation/attestation-document.js';
+import { checkDocumentBinding, sealSessionMaterial } from '../../../proto/attestation/session-seal.js';
 import type { CheckoutPayment } from './api.js';
 import type { CheckoutPageConfig } from './page-config.js';
 

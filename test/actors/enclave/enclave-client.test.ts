@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import type { Address } from 'viem';
-import { EnclaveClient } from '../../../actors/enclave/index.js';
+import { EnclaveClient } from '../../../actors/adapters/enclave/index.js';
 import { documentCheck } from '../../../deploy/enclave-client.js';
 import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
 import {

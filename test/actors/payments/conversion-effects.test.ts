@@ -9,14 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { EmbeddedStore } from '../../../actors/index.js';
-import {
-  ConversionRefused,
-  DeliveryClaims,
-  HttpConversionProvider,
-  paymentEffects,
-  type Delivery,
-  type PaymentEffectDependencies,
-} from '../../../actors/payments/index.js';
+import { HttpConversionProvider } from '../../../actors/adapters/conversion/http-conversion-provider.js';
+import { ConversionRefused, DeliveryClaims, paymentEffects, type Delivery, type PaymentEffectDependencies } from '../../../actors/payments/index.js';
 import { recordingEffectContext } from '../../support/effect-context.js';
 import { LIVE_CHAIN } from '../../support/payment-input.js';
 

@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import { TestClock } from '../../../actors/index.js';
-import { HttpRateProvider, RateUnavailableError } from '../../../actors/rates/index.js';
+import { HttpRateProvider, RateUnavailableError } from '../../../actors/adapters/rates/index.js';
 import { parseRate } from '../../../machines/money.js';
 import { json, ratesProvider } from '../../support/rates-provider.js';
 

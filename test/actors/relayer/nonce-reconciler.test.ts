@@ -6,7 +6,8 @@
  */
 import test, { type ExecutionContext } from 'ava';
 import { createLogger } from '../../../actors/index.js';
-import { ViemRelayerChain, reconcileNonces } from '../../../actors/relayer/index.js';
+import { ViemRelayerChain } from '../../../actors/adapters/chain/viem-relayer-chain.js';
+import { reconcileNonces } from '../../../actors/relayer/index.js';
 import { LOCAL_RELAYER_INDEX } from '../../../deploy/relayer.js';
 import { anvilTestAccount, protocolErrorsAbi } from '../../../indexer/chain/index.js';
 import { walletId } from '../../../machines/index.js';

@@ -10,7 +10,8 @@
 import { keccak256, createPublicClient, custom, http, type Hex, type PublicClient } from 'viem';
 import { ActorSystem, EmbeddedStore, EmbeddedTransport, MemoryBus, SystemClock, createLogger } from '../../../actors/index.js';
 import { transactionKind, walletKind, type TransactionView } from '../../../actors/kinds/index.js';
-import { Relayer, ViemRelayerChain } from '../../../actors/relayer/index.js';
+import { ViemRelayerChain } from '../../../actors/adapters/chain/viem-relayer-chain.js';
+import { Relayer } from '../../../actors/relayer/index.js';
 import { protocolErrorsAbi } from '../../../indexer/chain/index.js';
 import { outcomeOwnerKind, type OwnerView } from '../../support/outcome-owner-kind.js';
 import { relayerAccount, usdcTransfer } from '../../support/relayer.js';

@@ -1,6 +1,6 @@
 /** The deposit bundle's figures from hand-made facts: each movement's state, the fund events, the profit after each fulfilment and the end of each day. */
 import test from 'ava';
-import type { IntentRecordDoc } from '../../../actors/market/index.js';
+import { depositFactOf, type IntentRecordDoc } from '../../../actors/market/index.js';
 import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf } from '../../../gateway/market/deposit-bundle-figures.js';
 import type { ChainFact } from '../../../proto/gen/peer/indexer/v1/indexer.js';
 
@@ -57,7 +57,7 @@ const FACTS = [
 ];
 
 test('every movement with the state it left, by the escrow’s arithmetic; fund events alone', (t) => {
-  const movements = movementsOf(FACTS);
+  const movements = movementsOf(FACTS.flatMap((fact) => depositFactOf(fact) ?? []));
   t.deepEqual(
     movements.map((movement) => [
       movement.type,
@@ -134,7 +134,7 @@ test('profit after each fulfilment, oldest first, and the deposit at the end of 
     ],
   );
 
-  const movements = movementsOf(FACTS);
+  const movements = movementsOf(FACTS.flatMap((fact) => depositFactOf(fact) ?? []));
   // Today is day 3: the last 3 days are days 1 to 3.
   const days = dailySnapshotsOf(movements, profits, DAY0 + 10, DAY0 + 3 * DAY + 5, 3);
   t.deepEqual(

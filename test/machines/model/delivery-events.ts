@@ -6,7 +6,7 @@
  * dispatcher links a successor and releases a held delivery.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { deliveryKind } from '../../../actors/webhooks/delivery-kind.js';
+import { deliveryKind } from '../../../actors/kinds/delivery-kind.js';
 import type { AttemptOutcome, DeliveryContext, DeliveryEvent, DeliveryInput } from '../../../machines/webhook/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 

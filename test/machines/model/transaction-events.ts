@@ -6,7 +6,7 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { transactionKind } from '../../../actors/kinds/index.js';
-import type { RelayerChain } from '../../../actors/relayer/relayer-chain.js';
+import type { RelayerChain } from '../../../actors/adapters/chain/relayer-chain.js';
 import { latestAttempt, type Hex, type SendingPolicy, type TransactionContext, type TransactionEvent } from '../../../machines/transaction/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 

@@ -4,7 +4,7 @@
  * its deliveries (410 Gone, a spent schedule) send it.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { webhookKind } from '../../../actors/webhooks/webhook-kind.js';
+import { webhookKind } from '../../../actors/kinds/webhook-kind.js';
 import type { WebhookEvent } from '../../../machines/webhook/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 

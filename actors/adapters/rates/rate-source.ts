@@ -4,7 +4,7 @@
  * other currencies come from a provider behind this interface: the real conversion
  * provider in a deployment, a local table for the embedded default and tests.
  */
-import { parseRate } from '../../machines/money.js';
+import { parseRate } from '../../../machines/money.js';
 
 const ONE = parseRate('1');
 

@@ -1,8 +1,8 @@
 /** The node's DepositChain over the protocol's escrow, read with viem. */
 import { BaseError, getAddress, type PublicClient } from 'viem';
-import type { DepositChain } from '../actors/deposits/index.js';
-import type { Hex } from '../machines/index.js';
-import { escrowAbi } from '../indexer/chain/index.js';
+import type { DepositChain } from './deposit-chain.js';
+import type { Hex } from '../../../machines/index.js';
+import { escrowAbi } from '../../../indexer/chain/index.js';
 
 /** EIP-7702: a delegated account's code is this prefix and the address of the code it runs. */
 const DELEGATION_PREFIX = '0xef0100';

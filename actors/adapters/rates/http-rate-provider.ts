@@ -7,8 +7,8 @@
  * unavailable (RateUnavailableError): pricing an order at a stale rate would move
  * the merchant's money at a price nobody quoted.
  */
-import type { Clock } from '../clock.js';
-import { parseRate } from '../../machines/money.js';
+import type { Clock } from '../../clock.js';
+import { parseRate } from '../../../machines/money.js';
 import { RateUnavailableError, type RateProvider } from './rate-source.js';
 
 export interface HttpRateProviderOptions {

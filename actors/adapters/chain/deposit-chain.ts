@@ -1,8 +1,8 @@
 /**
  * What an atomic deposit creation needs to read of the chain; the relayer does the sending.
- * The node implements it over the protocol's contracts (deploy/deposit-chain.ts).
+ * The node implements it over the protocol's contracts (viem-deposit-chain.ts).
  */
-import type { Hex, ProtocolTargets } from '../../machines/index.js';
+import type { Hex, ProtocolTargets } from '../../../machines/index.js';
 
 export interface DepositChain {
   readonly targets: ProtocolTargets & {

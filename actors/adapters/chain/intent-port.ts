@@ -2,9 +2,9 @@
  * What the payment flow needs of the chain, apart from the relayer that sends: the
  * calls to send for an intent (signal with the gating service's approval, fulfil with
  * the attestation, cancel), and the intent a mined signal created. The node implements
- * it over the protocol's contracts (deploy/intents.ts); the payment's effects see only this.
+ * it over the protocol's contracts (viem-intents.ts); the payment's effects see only this.
  */
-import type { PaymentChain, PaymentHex as Hex } from '../../machines/payment/index.js';
+import type { PaymentChain, PaymentHex as Hex } from '../../../machines/payment/index.js';
 
 export interface ChainCallData {
   to: Hex;

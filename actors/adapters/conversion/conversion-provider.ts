@@ -5,7 +5,7 @@
  * (`RelayCryptoPaymentStatus`). The provider's word is never taken for money: a delivery
  * is read from the settlement chain (DeliveryReader) before anything settles.
  */
-import type { PaymentChain, PaymentHex as Hex } from '../../machines/payment/index.js';
+import type { PaymentChain, PaymentHex as Hex } from '../../../machines/payment/index.js';
 
 export interface ConversionQuoteRequest {
   originChainId: number;

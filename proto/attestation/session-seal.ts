@@ -4,12 +4,12 @@
  * signer is the trusted witness, that it shows the published measurement, and that the
  * signer bound the very key the document names; then seal session material to that key.
  * The hardware's evidence, where there is hardware, is checked on top in
- * session-material.ts.
+ * enclave/session-material.ts.
  */
 import { CompactEncrypt, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
 import { isAddressEqual, verifyMessage, type Address, type Hex } from 'viem';
-import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './boundary/attestation-document.js';
-import { SESSION_CONTEXT_HEADER, type SessionContext } from './session-context.js';
+import { SESSION_CONTENT_ENCRYPTION, SESSION_KEY_ALGORITHM, attestationBinding, type AttestationDocument } from './attestation-document.js';
+import { SESSION_CONTEXT_HEADER, type SessionContext } from './session-use.js';
 
 export class UntrustedEnclaveError extends Error {
   constructor(message: string) {

@@ -21,8 +21,8 @@ import {
   type VerifyPaymentProofResponse,
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
-} from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { withDeadline } from '../grpc-call.js';
+} from '../../../proto/gen/peer/enclave/v1/enclave.js';
+import { withDeadline } from '../../grpc-call.js';
 
 const RETRY_POLICY = {
   methodConfig: [

@@ -3,7 +3,7 @@
  * in production and on anvil, and whatever a test puts in its place. Each call is one
  * question to the node; the transaction actor's effects decide what the answers mean.
  */
-import type { ChainCall, Fees, Hex } from '../../machines/transaction/index.js';
+import type { ChainCall, Fees, Hex } from '../../../machines/transaction/index.js';
 
 export type { ChainCall };
 

@@ -5,7 +5,7 @@
  * `withDeadline` (actors/grpc-call.ts).
  */
 import { credentials } from '@grpc/grpc-js';
-import { IndexerServiceClient, type IndexerServiceClient as Client } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { IndexerServiceClient, type IndexerServiceClient as Client } from '../../../proto/gen/peer/indexer/v1/indexer.js';
 
 const RETRY_POLICY = {
   methodConfig: [

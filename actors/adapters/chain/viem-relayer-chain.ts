@@ -3,9 +3,9 @@
  * signing. Keys never leave the accounts: nothing here logs, returns or stores them.
  */
 import { BaseError, keccak256, type Abi, type LocalAccount, type PublicClient } from 'viem';
-import { delegationOf, type Fees, type Hex } from '../../machines/transaction/index.js';
+import { delegationOf, type Fees, type Hex } from '../../../machines/transaction/index.js';
 import type { BroadcastResult, ChainCall, ChainReceipt, RelayerChain, Revert, UnsignedTransaction } from './relayer-chain.js';
-import { describeRevert, isRevert, revertDataOf } from './revert-reason.js';
+import { describeRevert, isRevert, revertDataOf } from '../../relayer/revert-reason.js';
 
 /** Estimates are of the state now; the state the transaction meets may cost a little more. */
 const GAS_HEADROOM = { numerator: 6n, denominator: 5n };

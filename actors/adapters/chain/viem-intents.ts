@@ -7,9 +7,9 @@
  * deposits name them and attestations do.
  */
 import { encodeFunctionData, keccak256, parseEventLogs, toBytes, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
-import type { ChainCallData, IntentPort, IntentTerms, SignalledIntent } from '../actors/payments/index.js';
-import type { PaymentChain } from '../machines/payment/index.js';
-import { escrowAbi, orchestratorAbi, signIntentGating } from '../indexer/chain/index.js';
+import type { ChainCallData, IntentPort, IntentTerms, SignalledIntent } from './intent-port.js';
+import type { PaymentChain } from '../../../machines/payment/index.js';
+import { escrowAbi, orchestratorAbi, signIntentGating } from '../../../indexer/chain/index.js';
 
 /** How long a gating approval stays good: it is spent by the signal the relayer sends at once. */
 const APPROVAL_SECONDS = 600n;

@@ -5,7 +5,7 @@
  * stand-in signs with the accounts the node gives it (anvil's public mnemonic, worth nothing off a local chain).
  */
 import type { LocalAccount } from 'viem';
-import type { Authorization, BatchTypedData, Hex } from '../../machines/index.js';
+import type { Authorization, BatchTypedData, Hex } from '../../../machines/index.js';
 
 export interface EmbeddedWallet {
   readonly address: Hex;

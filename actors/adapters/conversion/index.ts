@@ -1,0 +1,7 @@
+/**
+ * actors/adapters/conversion: the conversion provider crypto rails use (Relay): its port and the
+ * client over HTTP. Its local stand-in is a service of its own, deploy/conversion-simulator/,
+ * which the node starts on the local chain and reaches through the same HTTP client.
+ */
+export * from './conversion-provider.js';
+export * from './http-conversion-provider.js';
