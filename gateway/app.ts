@@ -33,7 +33,10 @@ import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, type HealthDependencies } from './routes/health.js';
 import { merchantRoutes } from './routes/merchants.js';
 import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
-import { orderRoutes } from './routes/orders.js';
+import { orderOperations } from './orders/order-operations.js';
+import { operationRouter } from './operations/router.js';
+import type { Mounting } from './operations/operation.js';
+import { formatUsdc } from '../machines/money.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { paymentRoutes } from './routes/payments.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -133,6 +136,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       if (ctx.status < 400) keyUsage.note(ctx.state.account);
     });
   const body = jsonBody(deps.bodyLimitBytes);
+  const mounting: Mounting = { guards: { apiKey: auth }, body };
+  const settings = { orderMaxUsdc: formatUsdc(deps.orderMaxUsdc) };
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
     // Ahead of the guard: the engineers' page holds no data, and a browser opening it cannot send the token (gateway/engineers/).
@@ -168,7 +173,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     healthRoutes(deps),
     docsRoutes(deps.version, deps),
     merchantRoutes(auth),
-    orderRoutes({ ...deps, accounts, clocks, auth, body, hostedOrders }),
+    operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     paymentRoutes({ ...deps, fees: deps.payments.fees, auth, body }),
     checkoutRoutes({ ...deps, hostedOrders, body }),
     webhookRoutes({

@@ -1,6 +1,6 @@
 /** The customer's operations under /api/v1/checkout/orders/{orderId}, authenticated by the order token. */
 import { z } from 'zod';
-import { hostedOrder } from '../schemas/order-resources.js';
+import { hostedOrder } from '../orders/order-resources.js';
 import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../schemas/payment-schemas.js';
 import { checkoutPayment, checkoutQuotes } from '../schemas/payment-resources.js';
 import { errorCode, failure, invalid, noPayload, standardAnswers, success, type Outcome } from './answers.js';

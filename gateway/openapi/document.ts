@@ -9,7 +9,8 @@ import { deadLetterPaths } from './dead-letter-paths.js';
 import { inspectorPaths } from './inspector-paths.js';
 import { machinePaths } from './machine-paths.js';
 import { merchantAdminPaths, merchantPaths } from './merchant-paths.js';
-import { orderPaths } from './order-paths.js';
+import { orderOperations } from '../orders/order-operations.js';
+import { operationPaths } from '../operations/paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
 import { paymentPaths } from './payment-paths.js';
 import { webhookPaths } from './webhook-paths.js';
@@ -62,7 +63,7 @@ export function openApiDocument(
       'x-tagGroups': documentTagGroups(development),
       components: { securitySchemes: { ...securitySchemes(Boolean(options.admin)), ...walletProviderSecuritySchemes } },
       paths: {
-        ...orderPaths(options),
+        ...operationPaths(orderOperations(options)),
         ...paymentPaths(),
         ...webhookPaths(),
         ...eventPaths(),

@@ -1,5 +1,5 @@
 /** Document 1's merchant payment operations: the payment list, one order's attempts, and quote availability. */
-import { orderPath } from '../schemas/order-schemas.js';
+import { orderPath } from '../orders/order-schemas.js';
 import { listPaymentsQuery, quoteAvailabilityBody } from '../schemas/payment-schemas.js';
 import { merchantPaymentList, orderPayments, quoteAvailability } from '../schemas/payment-resources.js';
 import { failure, invalid, standardAnswers, success } from './answers.js';

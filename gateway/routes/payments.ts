@@ -11,7 +11,7 @@ import { merchantRateLimit } from '../middleware/rate-limit.js';
 import { listPayments, orderPayments } from '../payments/payment-list.js';
 import { quoteAvailability, type AvailabilityDependencies } from '../payments/quote-availability.js';
 import { exactRouter } from '../routing.js';
-import { orderPath } from '../schemas/order-schemas.js';
+import { orderPath } from '../orders/order-schemas.js';
 import { listPaymentsQuery, quoteAvailabilityBody } from '../schemas/payment-schemas.js';
 import { merchantPaymentList, orderPayments as orderPaymentsResource, quoteAvailability as quoteAvailabilityResource } from '../schemas/payment-resources.js';
 import type { GatewayState } from '../state.js';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { decimalString } from './common.js';
 import { destinationAddress } from './destination.js';
-import { checkoutOrder } from './order-resources.js';
+import { checkoutOrder } from '../orders/order-resources.js';
 import { checkoutPayment } from './payment-resources.js';
 
 export const sandboxTestOrderBody = z
