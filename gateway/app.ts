@@ -31,18 +31,18 @@ import type { GatewayState } from './state.js';
 import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, type HealthDependencies } from './routes/health.js';
-import { merchantRoutes } from './routes/merchants.js';
+import { merchantOperations } from './merchants/merchant-operations.js';
 import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
 import { orderOperations } from './orders/order-operations.js';
 import { operationRouter } from './operations/router.js';
 import type { Mounting } from './operations/operation.js';
 import { formatUsdc } from '../machines/money.js';
 import { checkoutRoutes } from './routes/checkout.js';
-import { paymentRoutes } from './routes/payments.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import { eventRoutes } from './routes/events.js';
-import { integrationRoutes } from './routes/integration.js';
-import { testClockRoutes } from './routes/test-clocks.js';
+import { paymentOperations } from './payments/payment-operations.js';
+import { webhookOperations } from './webhooks/webhook-operations.js';
+import { eventOperations } from './events/event-operations.js';
+import { integrationOperations } from './integration/integration-operations.js';
+import { testClockOperations } from './test-clocks/test-clock-operations.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
 import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
 import { orderbookRoutes } from './routes/orderbook.js';
@@ -172,19 +172,21 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const areas = [
     healthRoutes(deps),
     docsRoutes(deps.version, deps),
-    merchantRoutes(auth),
+    operationRouter(merchantOperations(), deps, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
-    paymentRoutes({ ...deps, fees: deps.payments.fees, auth, body }),
+    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees }, mounting),
     checkoutRoutes({ ...deps, hostedOrders, body }),
-    webhookRoutes({
-      setup: webhookSetup,
-      deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
-      auth,
-      body,
-    }),
-    eventRoutes({ events: deps.events, accounts, auth }),
-    integrationRoutes({ ...deps, accounts, clocks, auth, body }),
-    testClockRoutes({ clocks, auth, body }),
+    operationRouter(
+      webhookOperations(),
+      {
+        setup: webhookSetup,
+        deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
+      },
+      mounting,
+    ),
+    operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
+    operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
+    operationRouter(testClockOperations(), { clocks }, mounting),
     walletProviderRoutes({ ...deps, body }),
     orderbookRoutes(deps.orderbook),
     leaderboardRoutes(deps.leaderboard),

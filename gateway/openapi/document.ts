@@ -8,15 +8,16 @@ import { createDocument } from 'zod-openapi';
 import { deadLetterPaths } from './dead-letter-paths.js';
 import { inspectorPaths } from './inspector-paths.js';
 import { machinePaths } from './machine-paths.js';
-import { merchantAdminPaths, merchantPaths } from './merchant-paths.js';
+import { merchantAdminPaths } from './merchant-paths.js';
+import { merchantOperations } from '../merchants/merchant-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
-import { paymentPaths } from './payment-paths.js';
-import { webhookPaths } from './webhook-paths.js';
-import { eventPaths } from './event-paths.js';
-import { testClockPaths } from './test-clock-paths.js';
-import { integrationPaths } from './integration-paths.js';
+import { paymentOperations } from '../payments/payment-operations.js';
+import { webhookOperations } from '../webhooks/webhook-operations.js';
+import { eventOperations } from '../events/event-operations.js';
+import { testClockOperations } from '../test-clocks/test-clock-operations.js';
+import { integrationOperations } from '../integration/integration-operations.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
 import { orderbookPaths } from './orderbook-paths.js';
 import { leaderboardPaths } from './leaderboard-paths.js';
@@ -64,11 +65,11 @@ export function openApiDocument(
       components: { securitySchemes: { ...securitySchemes(Boolean(options.admin)), ...walletProviderSecuritySchemes } },
       paths: {
         ...operationPaths(orderOperations(options)),
-        ...paymentPaths(),
-        ...webhookPaths(),
-        ...eventPaths(),
-        ...integrationPaths(),
-        ...testClockPaths(),
+        ...operationPaths(paymentOperations()),
+        ...operationPaths(webhookOperations()),
+        ...operationPaths(eventOperations()),
+        ...operationPaths(integrationOperations()),
+        ...operationPaths(testClockOperations()),
         ...walletProviderPaths(),
         ...orderbookPaths(),
         ...leaderboardPaths(),
@@ -80,7 +81,7 @@ export function openApiDocument(
         ...checkoutPaths(),
         ...checkoutPagePaths(development),
         ...(development ? devPaths() : {}),
-        ...merchantPaths(),
+        ...operationPaths(merchantOperations()),
         ...(options.admin ? merchantAdminPaths() : {}),
         ...(options.admin ? inspectorPaths() : {}),
         ...(options.admin ? machinePaths() : {}),

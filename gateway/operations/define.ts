@@ -13,10 +13,11 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
       const request: RequestSchemas = spec.request ?? {};
       const parse = (ctx: OperationContext): Input<R> => {
         const input: Partial<Record<keyof RequestSchemas, unknown>> = {};
-        if (request.path) input.path = parseOrThrow(request.path, ctx.params);
-        if (request.query) input.query = parseOrThrow(request.query, ctx.query);
-        if (request.header) input.header = parseOrThrow(request.header, ctx.headers);
-        if (request.body) input.body = parseOrThrow(request.body, ctx.request.body, spec.retiredFields);
+        const read = spec.read ?? {};
+        if (request.path) input.path = parseOrThrow(request.path, read.path ? read.path(ctx) : ctx.params);
+        if (request.query) input.query = parseOrThrow(request.query, read.query ? read.query(ctx) : ctx.query);
+        if (request.header) input.header = parseOrThrow(request.header, read.header ? read.header(ctx) : ctx.headers);
+        if (request.body) input.body = parseOrThrow(request.body, read.body ? read.body(ctx) : ctx.request.body, spec.retiredFields);
         // Each part is its schema's output, which is what Input<R> says of it; TypeScript cannot follow a generic record built key by key.
         return input as Input<R>;
       };

@@ -54,6 +54,8 @@ export interface OperationSpec<D, R extends RequestSchemas> {
   /** Specification extensions the document carries, such as `x-key-environment`. */
   extensions?: Readonly<Record<`x-${string}`, unknown>>;
   request?: R;
+  /** Where a part is read from when not from the router's params, `ctx.query`, the headers or the parsed body. */
+  read?: Partial<Record<keyof RequestSchemas, (ctx: OperationContext) => unknown>>;
   /** The body may be absent (an empty body parses as `{}`); documented as not required. */
   optionalBody?: boolean;
   /** Fields an older API version took in the body, each with the field error saying what replaced it (validation.ts). */

@@ -7,7 +7,7 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { reply, respond, sendRendered } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { apiKeyRefusals } from '../openapi/security.js';
-import { TEST_CLOCK_NOT_FOUND } from '../openapi/test-clock-paths.js';
+import { TEST_CLOCK_NOT_FOUND } from '../test-clocks/test-clock-operations.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { V0_CREATE_ORDER_FIELDS } from '../schemas/retired-fields.js';

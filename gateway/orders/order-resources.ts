@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
-import { checkoutPayment } from '../schemas/payment-resources.js';
+import { checkoutPayment } from '../payments/payment-resources.js';
 
 const nullableString = z.string().nullable();
 const freeForm = z.record(z.string(), z.unknown());

@@ -4,7 +4,7 @@
  * in order-resources.ts).
  */
 import { z } from 'zod';
-import { testClockId } from '../schemas/test-clock-schemas.js';
+import { testClockId } from '../test-clocks/test-clock-schemas.js';
 import { decimalString, feePayer, orderId, pageQuery } from '../schemas/common.js';
 import { destinationAddress, destinationChainId, destinationToken } from '../schemas/destination.js';
 import { orderChargebackStatus, orderStatus } from './order-resources.js';
