@@ -45,9 +45,7 @@ import { integrationOperations } from './integration/integration-operations.js';
 import { testClockOperations } from './test-clocks/test-clock-operations.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
 import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
-import { orderbookRoutes } from './routes/orderbook.js';
-import { leaderboardRoutes } from './routes/leaderboard.js';
-import { depositBundleRoutes } from './routes/deposit-bundle.js';
+import { marketOperations } from './market/market-operations.js';
 import { providerRoutes } from './routes/providers.js';
 import { makerAreas } from './routes/makers.js';
 import { makerRecordRoutes } from './routes/maker-records.js';
@@ -188,9 +186,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),
     walletProviderRoutes({ ...deps, body }),
-    orderbookRoutes(deps.orderbook),
-    leaderboardRoutes(deps.leaderboard),
-    depositBundleRoutes(deps.depositBundles),
+    operationRouter(marketOperations(), deps, mounting),
     providerRoutes(),
     ...makerAreas({ ...deps, body }),
     makerRecordRoutes({ ...deps, body }),

@@ -19,9 +19,7 @@ import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
 import { integrationOperations } from '../integration/integration-operations.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
-import { orderbookPaths } from './orderbook-paths.js';
-import { leaderboardPaths } from './leaderboard-paths.js';
-import { depositBundlePaths } from './deposit-bundle-paths.js';
+import { marketOperations } from '../market/market-operations.js';
 import { atomicCreatePaths } from './atomic-create-paths.js';
 import { providerPaths } from './provider-paths.js';
 import { makerPaths } from './maker-paths.js';
@@ -71,9 +69,7 @@ export function openApiDocument(
         ...operationPaths(integrationOperations()),
         ...operationPaths(testClockOperations()),
         ...walletProviderPaths(),
-        ...orderbookPaths(),
-        ...leaderboardPaths(),
-        ...depositBundlePaths(),
+        ...operationPaths(marketOperations()),
         ...atomicCreatePaths(),
         ...providerPaths(),
         ...makerPaths(),
