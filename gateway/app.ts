@@ -31,20 +31,21 @@ import type { GatewayState } from './state.js';
 import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes, type HealthDependencies } from './routes/health.js';
-import { merchantRoutes } from './routes/merchants.js';
+import { merchantOperations } from './merchants/merchant-operations.js';
 import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
-import { orderRoutes } from './routes/orders.js';
+import { orderOperations } from './orders/order-operations.js';
+import { operationRouter } from './operations/router.js';
+import type { Mounting } from './operations/operation.js';
+import { formatUsdc } from '../machines/money.js';
 import { checkoutRoutes } from './routes/checkout.js';
-import { paymentRoutes } from './routes/payments.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import { eventRoutes } from './routes/events.js';
-import { integrationRoutes } from './routes/integration.js';
-import { testClockRoutes } from './routes/test-clocks.js';
+import { paymentOperations } from './payments/payment-operations.js';
+import { webhookOperations } from './webhooks/webhook-operations.js';
+import { eventOperations } from './events/event-operations.js';
+import { integrationOperations } from './integration/integration-operations.js';
+import { testClockOperations } from './test-clocks/test-clock-operations.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
 import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
-import { orderbookRoutes } from './routes/orderbook.js';
-import { leaderboardRoutes } from './routes/leaderboard.js';
-import { depositBundleRoutes } from './routes/deposit-bundle.js';
+import { marketOperations } from './market/market-operations.js';
 import { providerRoutes } from './routes/providers.js';
 import { makerAreas } from './routes/makers.js';
 import { makerRecordRoutes } from './routes/maker-records.js';
@@ -133,6 +134,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       if (ctx.status < 400) keyUsage.note(ctx.state.account);
     });
   const body = jsonBody(deps.bodyLimitBytes);
+  const mounting: Mounting = { guards: { apiKey: auth }, body };
+  const settings = { orderMaxUsdc: formatUsdc(deps.orderMaxUsdc) };
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
     // Ahead of the guard: the engineers' page holds no data, and a browser opening it cannot send the token (gateway/engineers/).
@@ -167,23 +170,23 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const areas = [
     healthRoutes(deps),
     docsRoutes(deps.version, deps),
-    merchantRoutes(auth),
-    orderRoutes({ ...deps, accounts, clocks, auth, body, hostedOrders }),
-    paymentRoutes({ ...deps, fees: deps.payments.fees, auth, body }),
+    operationRouter(merchantOperations(), deps, mounting),
+    operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
+    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees }, mounting),
     checkoutRoutes({ ...deps, hostedOrders, body }),
-    webhookRoutes({
-      setup: webhookSetup,
-      deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
-      auth,
-      body,
-    }),
-    eventRoutes({ events: deps.events, accounts, auth }),
-    integrationRoutes({ ...deps, accounts, clocks, auth, body }),
-    testClockRoutes({ clocks, auth, body }),
+    operationRouter(
+      webhookOperations(),
+      {
+        setup: webhookSetup,
+        deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
+      },
+      mounting,
+    ),
+    operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
+    operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
+    operationRouter(testClockOperations(), { clocks }, mounting),
     walletProviderRoutes({ ...deps, body }),
-    orderbookRoutes(deps.orderbook),
-    leaderboardRoutes(deps.leaderboard),
-    depositBundleRoutes(deps.depositBundles),
+    operationRouter(marketOperations(), deps, mounting),
     providerRoutes(),
     ...makerAreas({ ...deps, body }),
     makerRecordRoutes({ ...deps, body }),

@@ -12,7 +12,7 @@ import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
 import { UNCANCELLABLE_STEPS, type PaymentHex as Hex, type PaymentInput } from '../../machines/payment/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
-import type { CreatePaymentBody } from '../schemas/payment-schemas.js';
+import type { CreatePaymentBody } from '../payments/payment-schemas.js';
 import { orderCurrency, Quoter, type QuoteDependencies } from './quotes.js';
 
 export interface CreatePaymentDependencies extends QuoteDependencies {

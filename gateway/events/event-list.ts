@@ -2,7 +2,7 @@
 import type { MerchantEventLog } from '../../actors/merchant-events/event-log.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { z } from 'zod';
-import type { ListEventsQuery, merchantEvent } from '../schemas/event-schemas.js';
+import type { ListEventsQuery, merchantEvent } from './event-schemas.js';
 
 export async function listEvents(log: MerchantEventLog, account: MerchantAccount, query: ListEventsQuery) {
   const { rows, total } = await log.page({ merchantId: account.merchantId, types: query.type, orderId: query.orderId, paymentId: query.paymentId }, query);

@@ -11,7 +11,7 @@ import { createPayment, type CreatePaymentDependencies } from '../checkout/creat
 import { ApiError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { createOrder, type CreateOrderDependencies } from '../orders/create-order.js';
-import { createOrderBody } from '../schemas/order-schemas.js';
+import { createOrderBody } from '../orders/order-schemas.js';
 import { parseOrThrow } from '../validation.js';
 
 export type SandboxTestOrderDependencies = CreateOrderDependencies & CreatePaymentDependencies;

@@ -12,7 +12,7 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { deepFreeze } from '../../actors/store/deep-freeze.js';
 import type { Environment } from '../../machines/merchant/index.js';
 import { KeptViews } from '../kept-views.js';
-import type { MerchantProfile } from '../schemas/merchant-schemas.js';
+import type { MerchantProfile } from './merchant-schemas.js';
 
 /** The profile as the merchant kind keeps it: the MerchantProfile the API answers, whose configuration is always set. */
 export type MerchantProfileView = MerchantProfile & { merchantConfig: NonNullable<MerchantProfile['merchantConfig']> };

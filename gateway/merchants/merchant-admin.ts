@@ -9,7 +9,7 @@ import { FIAT_RAILS } from '../../machines/rails.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../auth/api-keys.js';
 import { canonicalCidrList } from '../auth/cidr.js';
 import { fieldError } from '../envelope.js';
-import type { MerchantProfile } from '../schemas/merchant-schemas.js';
+import type { MerchantProfile } from './merchant-schemas.js';
 import { newId } from '../ids.js';
 
 const DEFAULT_DUST_THRESHOLD_USDC = 500_000n;

@@ -1,8 +1,8 @@
 /** The customer's operations under /api/v1/checkout/orders/{orderId}, authenticated by the order token. */
 import { z } from 'zod';
-import { hostedOrder } from '../schemas/order-resources.js';
-import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../schemas/payment-schemas.js';
-import { checkoutPayment, checkoutQuotes } from '../schemas/payment-resources.js';
+import { hostedOrder } from '../orders/order-resources.js';
+import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../payments/payment-schemas.js';
+import { checkoutPayment, checkoutQuotes } from '../payments/payment-resources.js';
 import { errorCode, failure, invalid, noPayload, standardAnswers, success, type Outcome } from './answers.js';
 import { NO_AUTH, ORDER_TOKEN, orderTokenRefusals } from './security.js';
 import { SCRIPT_PATH, STYLE_PATH } from '../hosted-page/checkout-page.js';

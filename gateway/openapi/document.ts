@@ -8,18 +8,18 @@ import { createDocument } from 'zod-openapi';
 import { deadLetterPaths } from './dead-letter-paths.js';
 import { inspectorPaths } from './inspector-paths.js';
 import { machinePaths } from './machine-paths.js';
-import { merchantAdminPaths, merchantPaths } from './merchant-paths.js';
-import { orderPaths } from './order-paths.js';
+import { merchantAdminPaths } from './merchant-paths.js';
+import { merchantOperations } from '../merchants/merchant-operations.js';
+import { orderOperations } from '../orders/order-operations.js';
+import { operationPaths } from '../operations/paths.js';
 import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
-import { paymentPaths } from './payment-paths.js';
-import { webhookPaths } from './webhook-paths.js';
-import { eventPaths } from './event-paths.js';
-import { testClockPaths } from './test-clock-paths.js';
-import { integrationPaths } from './integration-paths.js';
+import { paymentOperations } from '../payments/payment-operations.js';
+import { webhookOperations } from '../webhooks/webhook-operations.js';
+import { eventOperations } from '../events/event-operations.js';
+import { testClockOperations } from '../test-clocks/test-clock-operations.js';
+import { integrationOperations } from '../integration/integration-operations.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
-import { orderbookPaths } from './orderbook-paths.js';
-import { leaderboardPaths } from './leaderboard-paths.js';
-import { depositBundlePaths } from './deposit-bundle-paths.js';
+import { marketOperations } from '../market/market-operations.js';
 import { atomicCreatePaths } from './atomic-create-paths.js';
 import { providerPaths } from './provider-paths.js';
 import { makerPaths } from './maker-paths.js';
@@ -62,16 +62,14 @@ export function openApiDocument(
       'x-tagGroups': documentTagGroups(development),
       components: { securitySchemes: { ...securitySchemes(Boolean(options.admin)), ...walletProviderSecuritySchemes } },
       paths: {
-        ...orderPaths(options),
-        ...paymentPaths(),
-        ...webhookPaths(),
-        ...eventPaths(),
-        ...integrationPaths(),
-        ...testClockPaths(),
+        ...operationPaths(orderOperations(options)),
+        ...operationPaths(paymentOperations()),
+        ...operationPaths(webhookOperations()),
+        ...operationPaths(eventOperations()),
+        ...operationPaths(integrationOperations()),
+        ...operationPaths(testClockOperations()),
         ...walletProviderPaths(),
-        ...orderbookPaths(),
-        ...leaderboardPaths(),
-        ...depositBundlePaths(),
+        ...operationPaths(marketOperations()),
         ...atomicCreatePaths(),
         ...providerPaths(),
         ...makerPaths(),
@@ -79,7 +77,7 @@ export function openApiDocument(
         ...checkoutPaths(),
         ...checkoutPagePaths(development),
         ...(development ? devPaths() : {}),
-        ...merchantPaths(),
+        ...operationPaths(merchantOperations()),
         ...(options.admin ? merchantAdminPaths() : {}),
         ...(options.admin ? inspectorPaths() : {}),
         ...(options.admin ? machinePaths() : {}),

@@ -1,23 +1,9 @@
-/** The merchant's own profile (document 1), and the admin API that makes and changes merchants. */
-import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from '../schemas/merchant-schemas.js';
+/** The admin API that makes and changes merchants. */
+import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from '../merchants/merchant-schemas.js';
 import { failure, invalid, standardAnswers, success } from './answers.js';
-import { ADMIN_TOKEN, API_KEY, adminRefusal, apiKeyRefusals } from './security.js';
+import { ADMIN_TOKEN, adminRefusal } from './security.js';
 
 const noMerchant = failure(404, [{ code: 'NOT_FOUND', when: 'no merchant has that id' }]);
-
-export function merchantPaths() {
-  return {
-    '/api/v1/merchants/me': {
-      get: {
-        operationId: 'getMerchantProfile',
-        tags: ['Merchants'],
-        summary: 'Read the merchant profile',
-        security: API_KEY,
-        responses: standardAnswers({ '200': success(200, merchantProfile, 'The profile of the key’s account'), ...apiKeyRefusals() }),
-      },
-    },
-  };
-}
 
 export function merchantAdminPaths() {
   return {

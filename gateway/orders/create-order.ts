@@ -20,7 +20,7 @@ import { ApiError, fieldError } from '../envelope.js';
 import { derivedId, newId } from '../ids.js';
 import { pooledRandomBytes } from '../random-pool.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
-import type { CreateOrderBody } from '../schemas/order-schemas.js';
+import type { CreateOrderBody } from './order-schemas.js';
 import { requestHash } from './request-hash.js';
 import type { TestClocks } from '../test-clocks/test-clocks.js';
 import { positiveMoneyField } from '../validation.js';

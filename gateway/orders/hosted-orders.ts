@@ -20,7 +20,7 @@ import type { HostedOrderFields } from '../../machines/order/hosted-fields.js';
 import { rendered, type Rendered } from '../envelope.js';
 import { KeptViews } from '../kept-views.js';
 import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
-import { hostedOrder } from '../schemas/order-resources.js';
+import { hostedOrder } from './order-resources.js';
 
 /** Renders kept at most; past it the oldest leaves (its next read renders it again). */
 const CAPACITY = 10_000;

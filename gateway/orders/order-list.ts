@@ -4,7 +4,7 @@ import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { Filter } from '../../actors/store/store.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { z } from 'zod';
-import type { listOrdersQuery } from '../schemas/order-schemas.js';
+import type { listOrdersQuery } from './order-schemas.js';
 import { escapeRegex, searchFilter } from './order-search.js';
 import { newestPage } from '../paged-views.js';
 

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { formatFiat, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
 import { BASE_CHAIN_ID, isSolanaAddress } from '../../machines/catalog/index.js';
-import type { CreateOrderBody } from '../schemas/order-schemas.js';
+import type { CreateOrderBody } from './order-schemas.js';
 import { canonicalJson } from '../../machines/canonical-json.js';
 
 export function requestHash(body: CreateOrderBody): string {

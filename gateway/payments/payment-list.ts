@@ -10,7 +10,7 @@ import type { Filter } from '../../actors/store/store.js';
 import { orderNotFound } from '../checkout/order-access.js';
 import { NEWEST_FIRST, newestPage } from '../paged-views.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
-import type { listPaymentsQuery } from '../schemas/payment-schemas.js';
+import type { listPaymentsQuery } from './payment-schemas.js';
 
 type ListQuery = z.infer<typeof listPaymentsQuery>;
 

@@ -18,7 +18,7 @@ import { FIAT_RAILS, RAIL_CURRENCIES, railCurrency, ZELLE_BANKS, type FiatRail }
 import { ApiError, fieldError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { allowed, orderAccount } from '../orders/create-order.js';
-import type { quoteAvailabilityBody } from '../schemas/payment-schemas.js';
+import type { quoteAvailabilityBody } from './payment-schemas.js';
 import { positiveMoneyField } from '../validation.js';
 
 type AvailabilityRequest = z.infer<typeof quoteAvailabilityBody>;

@@ -15,7 +15,7 @@ import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import type { MerchantAdmin } from '../merchants/merchant-admin.js';
 import { exactRouter } from '../routing.js';
 import type { GatewayState } from '../state.js';
-import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from '../schemas/merchant-schemas.js';
+import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from '../merchants/merchant-schemas.js';
 import { parseOrThrow } from '../validation.js';
 import { addDeadLetterRoutes } from './dead-letters.js';
 import { addInspectorRoutes, type InspectorRouteDependencies } from './inspector.js';

@@ -19,8 +19,8 @@ import { customerPayment, hostedPayment } from '../checkout/customer-payments.js
 import { displayAmount, orderCurrency, payableRails, Quoter, spreadBps, type QuoteCandidate } from '../checkout/quotes.js';
 import { setOrderAmount } from '../checkout/set-amount.js';
 import type { HostedOrders } from '../orders/hosted-orders.js';
-import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../schemas/payment-schemas.js';
-import { checkoutPayment, checkoutQuotes } from '../schemas/payment-resources.js';
+import { checkoutOrderPath, checkoutPaymentPath, createPaymentBody, quotesQuery, setAmountBody, submitProofBody } from '../payments/payment-schemas.js';
+import { checkoutPayment, checkoutQuotes } from '../payments/payment-resources.js';
 import { parseOrThrow } from '../validation.js';
 import { ApiError } from '../envelope.js';
 

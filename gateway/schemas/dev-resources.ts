@@ -1,6 +1,6 @@
 /** The answers of the development-only routes (routes/dev.ts). */
 import { z } from 'zod';
-import { checkoutOrder } from './order-resources.js';
+import { checkoutOrder } from '../orders/order-resources.js';
 
 export const demoOrderResult = z
   .object({

@@ -12,7 +12,7 @@ import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { newestPage } from '../paged-views.js';
-import type { CreateTestClockBody } from '../schemas/test-clock-schemas.js';
+import type { CreateTestClockBody } from './test-clock-schemas.js';
 
 type TestClockResource = TestClockView['clock'];
 

@@ -15,7 +15,7 @@ import type { DeliveryEvent } from '../../machines/webhook/index.js';
 import { ApiError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { newestPage } from '../paged-views.js';
-import type { listDeliveriesQuery } from '../schemas/webhook-schemas.js';
+import type { listDeliveriesQuery } from './webhook-schemas.js';
 import { untilView } from '../view-poll.js';
 import type { WebhookSetup } from './webhook-setup.js';
 

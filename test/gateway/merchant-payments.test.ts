@@ -8,7 +8,7 @@ import test from 'ava';
 import { FIAT_RAILS, RAIL_CURRENCIES, ZELLE_BANKS } from '../../machines/rails.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { advance, isoNow, placeOrder, startPayment } from '../support/checkout.js';
-import { REMEDIATION_READS_PER_MINUTE } from '../../gateway/routes/payments.js';
+import { REMEDIATION_READS_PER_MINUTE } from '../../gateway/payments/payment-operations.js';
 
 async function node(t: { teardown(fn: () => Promise<void>): void }) {
   const gateway = await startTestGateway();

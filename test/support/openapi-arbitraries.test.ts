@@ -2,8 +2,8 @@ import test from 'ava';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { openApiDocument } from '../../gateway/openapi/document.js';
-import { merchantProfile } from '../../gateway/schemas/merchant-schemas.js';
-import { createOrderResult, hostedOrder, merchantOrderList } from '../../gateway/schemas/order-resources.js';
+import { merchantProfile } from '../../gateway/merchants/merchant-schemas.js';
+import { createOrderResult, hostedOrder, merchantOrderList } from '../../gateway/orders/order-resources.js';
 import { hostileArbitrary, pathParameterArbitrary, queryArbitrary, validArbitrary, type OpenApiDocument } from './openapi-arbitraries.js';
 
 const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12' });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../../machines/webhook/index.js';
-import { isoTime, pageFields, resourceId } from './common.js';
+import { isoTime, pageFields, resourceId } from '../schemas/common.js';
 
 export const webhookId = resourceId('whk', 'a webhook');
 export const deliveryId = resourceId('whd', 'a delivery');

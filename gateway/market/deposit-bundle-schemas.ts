@@ -4,8 +4,8 @@
  * the escrow are 18-decimal digits as it holds them; a realised profit is signed.
  */
 import { z } from 'zod';
-import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from '../market/deposit-bundle-figures.js';
-import { bytes32, count, currencyCode, evmAddress, isoTime, queryBoolean, signedUsd, txHash, usdc } from './common.js';
+import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from './deposit-bundle-figures.js';
+import { bytes32, count, currencyCode, evmAddress, isoTime, queryBoolean, signedUsd, txHash, usdc } from '../schemas/common.js';
 
 const profitUsd = signedUsd.meta({ example: '1.086956' });
 const rate18 = z.string().regex(/^\d+$/).meta({ description: 'Fiat per USDC, 18 decimals, as the escrow holds it', example: '925000000000000000' });

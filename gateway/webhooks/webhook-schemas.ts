@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { SIGNATURE_HEADER_NAMES } from '../../actors/webhooks/signing.js';
-import { pageQuery } from './common.js';
+import { pageQuery } from '../schemas/common.js';
 import { deliveryId, deliveryStatus, webhookEventType, webhookId } from './webhook-resources.js';
 
 /** document 1, Limits: custom webhook headers. */

@@ -1,6 +1,6 @@
 /** What the sandbox test-clock endpoints take and answer (docs/test-clocks.md). */
 import { z } from 'zod';
-import { isoTime, pageFields, pageQuery, resourceId } from './common.js';
+import { isoTime, pageFields, pageQuery, resourceId } from '../schemas/common.js';
 
 export const testClockId = resourceId('clk', 'a test clock');
 

@@ -4,9 +4,9 @@
  * strings (`1250.5`); a realised profit is signed, negative for a loss.
  */
 import { z } from 'zod';
-import { LEADERBOARD_METRICS, LEADERBOARD_WINDOWS } from '../market/leaderboard-figures.js';
-import { bps, bytes32, count, currencyCode, evmAddress, fiat, isoTime, signedUsd, usdc } from './common.js';
-import { offsetPagination } from './offset-pagination.js';
+import { LEADERBOARD_METRICS, LEADERBOARD_WINDOWS } from './leaderboard-figures.js';
+import { bps, bytes32, count, currencyCode, evmAddress, fiat, isoTime, signedUsd, usdc } from '../schemas/common.js';
+import { offsetPagination } from '../schemas/offset-pagination.js';
 
 const rank = z.number().int().min(1).meta({ description: 'Descending: 1 is top; equals share a rank (1, 2, 2, 4)' });
 const windowParam = z

@@ -4,9 +4,9 @@
  * (docs/webhooks.md, Events and payloads) exactly as the endpoints are sent it.
  */
 import { z } from 'zod';
-import { isoTime, orderId, pageQuery } from './common.js';
-import { paymentId } from './payment-schemas.js';
-import { webhookEventType } from './webhook-resources.js';
+import { isoTime, orderId, pageQuery } from '../schemas/common.js';
+import { paymentId } from '../payments/payment-schemas.js';
+import { webhookEventType } from '../webhooks/webhook-resources.js';
 
 /** As many as there are types is more than anyone needs; the bound keeps a query small. */
 const MAX_TYPES = 40;

@@ -4,7 +4,7 @@
  * and documented from the same schemas (the answers are in payment-resources.ts).
  */
 import { z } from 'zod';
-import { currencyCode, decimalString, orderId, pageQuery, paymentCurrency } from './common.js';
+import { currencyCode, decimalString, orderId, pageQuery, paymentCurrency } from '../schemas/common.js';
 import { paymentStatus } from './payment-resources.js';
 import { idPattern } from '../ids.js';
 

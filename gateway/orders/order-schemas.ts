@@ -4,11 +4,11 @@
  * in order-resources.ts).
  */
 import { z } from 'zod';
-import { testClockId } from './test-clock-schemas.js';
-import { decimalString, feePayer, orderId, pageQuery } from './common.js';
-import { destinationAddress, destinationChainId, destinationToken } from './destination.js';
+import { testClockId } from '../test-clocks/test-clock-schemas.js';
+import { decimalString, feePayer, orderId, pageQuery } from '../schemas/common.js';
+import { destinationAddress, destinationChainId, destinationToken } from '../schemas/destination.js';
 import { orderChargebackStatus, orderStatus } from './order-resources.js';
-import { freeFormObject } from './free-form.js';
+import { freeFormObject } from '../schemas/free-form.js';
 
 const usdcAmount = decimalString.meta({ description: 'USDC as a decimal string, at most 6 decimals, above zero', example: '25' });
 

@@ -5,7 +5,7 @@
  * customer needs to choose) and the merchant's quote availability.
  */
 import { z } from 'zod';
-import { pageFields, paymentCurrency } from './common.js';
+import { pageFields, paymentCurrency } from '../schemas/common.js';
 
 const nullableString = z.string().nullable();
 

@@ -1,9 +1,9 @@
 /** What the integration endpoints take and answer: the sandbox test order and the integration status. */
 import { z } from 'zod';
-import { decimalString } from './common.js';
-import { destinationAddress } from './destination.js';
-import { checkoutOrder } from './order-resources.js';
-import { checkoutPayment } from './payment-resources.js';
+import { decimalString } from '../schemas/common.js';
+import { destinationAddress } from '../schemas/destination.js';
+import { checkoutOrder } from '../orders/order-resources.js';
+import { checkoutPayment } from '../payments/payment-resources.js';
 
 export const sandboxTestOrderBody = z
   .strictObject({

@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import { BASE_CHAIN_ID as BASE, chainById, findToken } from '../../machines/catalog/index.js';
-import { DEFAULT_DIRECTION, SORT_FIELDS } from '../market/orderbook-query.js';
-import { bps, bytes32, currencyCode, evmAddress, fiat, isoTime, queryBoolean } from './common.js';
-import { makerRecord } from './maker-schemas.js';
-import { offsetPagination } from './offset-pagination.js';
+import { DEFAULT_DIRECTION, SORT_FIELDS } from './orderbook-query.js';
+import { bps, bytes32, currencyCode, evmAddress, fiat, isoTime, queryBoolean } from '../schemas/common.js';
+import { makerRecord } from '../schemas/maker-schemas.js';
+import { offsetPagination } from '../schemas/offset-pagination.js';
 
 /** Document 3's defaults: Base, and Circle's USDC on it. */
 export const ORDERBOOK_DEFAULT_CHAIN_ID = Number(BASE);

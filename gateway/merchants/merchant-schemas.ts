@@ -1,8 +1,8 @@
 /** Request bodies of the admin API for merchants, and the MerchantProfile it answers. */
 import { z } from 'zod';
 import { ALL_RAILS } from '../../machines/rails.js';
-import { solanaAddress } from './addresses.js';
-import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from './common.js';
+import { solanaAddress } from '../schemas/addresses.js';
+import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from '../schemas/common.js';
 
 export const merchantPath = z.strictObject({ merchantId });
 

@@ -9,8 +9,8 @@
  * value can satisfy).
  */
 import { z } from 'zod';
-import { currencyCode, environment, feePayer, pageFields } from './common.js';
-import { checkoutPayment } from './payment-resources.js';
+import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
+import { checkoutPayment } from '../payments/payment-resources.js';
 
 const nullableString = z.string().nullable();
 const freeForm = z.record(z.string(), z.unknown());

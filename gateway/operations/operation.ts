@@ -1,0 +1,74 @@
+/**
+ * One endpoint, defined once: its method and path, how the document names and
+ * describes it, who may call it, what it takes and answers, and its handler. The
+ * router (router.ts) and the OpenAPI paths (paths.ts) are both made from these
+ * definitions, so a route and its documented operation cannot disagree.
+ */
+import type { RouterContext, RouterMiddleware } from '@koa/router';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
+import type { ZodObjectInput } from 'zod-openapi';
+import type { Answers } from '../openapi/answers.js';
+import type { GatewayState } from '../state.js';
+
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/**
+ * Who may call an operation. `apiKey` and `makerToken` are checked by their guard
+ * ahead of the body; `adminToken` by the guarded area the admin API is mounted in;
+ * `orderToken` by the handler, so that a wrong token and an unknown order answer alike.
+ */
+export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken';
+
+/** What an operation takes, each part validated by its schema before the handler runs, in this order: path, query, header, body. */
+export interface RequestSchemas {
+  path?: ZodObjectInput & z.ZodType;
+  query?: ZodObjectInput & z.ZodType;
+  header?: ZodObjectInput & z.ZodType;
+  body?: z.ZodType;
+}
+
+/** The parsed request: each schema's output, for the parts the operation declares. */
+export type Input<R extends RequestSchemas> = { [K in keyof R]: R[K] extends z.ZodType ? z.output<R[K]> : never };
+
+export type OperationContext = RouterContext<GatewayState>;
+
+/** The handler of an operation, given its dependencies: answers the request from its parsed input. */
+export type Handler<R extends RequestSchemas> = (ctx: OperationContext, input: Input<R>) => unknown;
+
+/** What the router adds ahead of a handler: the guards that run as middleware and the JSON body parser. */
+export interface Mounting {
+  guards: Partial<Record<'apiKey' | 'makerToken', Middleware<GatewayState>>>;
+  body: Middleware<GatewayState>;
+}
+
+export interface OperationSpec<D, R extends RequestSchemas> {
+  method: Method;
+  /** The route's path template as the router writes it: `/api/v1/orders/:orderId`. */
+  path: string;
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  guard: Guard;
+  /** Specification extensions the document carries, such as `x-key-environment`. */
+  extensions?: Readonly<Record<`x-${string}`, unknown>>;
+  request?: R;
+  /** Where a part is read from when not from the router's params, `ctx.query`, the headers or the parsed body. */
+  read?: Partial<Record<keyof RequestSchemas, (ctx: OperationContext) => unknown>>;
+  /** The body may be absent (an empty body parses as `{}`); documented as not required. */
+  optionalBody?: boolean;
+  /** Fields an older API version took in the body, each with the field error saying what replaced it (validation.ts). */
+  retiredFields?: Readonly<Record<string, string>>;
+  /** Middleware between the guard and the body parser, such as a rate limit of the caller. */
+  before?: (deps: D) => Middleware<GatewayState>[];
+  answers: Answers;
+  handle(deps: D): Handler<R>;
+}
+
+/** An operation with its request types closed over: what an area lists and what the router and the document read. */
+export interface Operation<D> {
+  readonly spec: Omit<OperationSpec<D, RequestSchemas>, 'handle' | 'before'>;
+  /** The route's middleware, guard first and handler last. */
+  middleware(deps: D, mounting: Mounting): RouterMiddleware<GatewayState>[];
+}
