@@ -10,12 +10,13 @@ import {
   batchTransactionId,
   batchTypedData,
   executeData,
+  type depositMachine,
   reservedIdOf,
   type DepositEvent,
   type Hex,
   type SetupCall,
 } from '../../machines/index.js';
-import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import type { EffectContext, EffectHandlers } from '../runtime/actor-kind.js';
 import type { ActorDocument } from '../runtime/actor-document.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { Relayer } from '../relayer/relayer.js';
@@ -51,9 +52,9 @@ interface CheckParams {
   depositId: bigint;
 }
 
-export function depositEffects(options: DepositEffectsOptions): Record<string, EffectHandler> {
+export function depositEffects(options: DepositEffectsOptions): EffectHandlers<typeof depositMachine> {
   const { chain, wallets, relayer } = options;
-  const effects = {
+  return {
     async submitBatch(params: SubmitParams, context: EffectContext) {
       const transactionId = batchTransactionId(params.requestId, params.attempt);
       const prepared = await relayer.read(transactionId);
@@ -112,5 +113,4 @@ export function depositEffects(options: DepositEffectsOptions): Record<string, E
       await reportToSelf<DepositEvent>(context, { type: 'DEPOSIT_CHECKED', attempt: params.attempt, held, at: context.clock.now() });
     },
   };
-  return effects as unknown as Record<string, EffectHandler>;
 }

@@ -104,7 +104,7 @@ export const orderKind = defineKind({
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),
   // The token hash lets the creator tell its own creation from a concurrent one with the same idempotency key.
-  reply: (snapshot, _event, _id, view) => ({ order: (view as OrderView).order, orderTokenHash: contextOf(snapshot).orderTokenHash }),
+  reply: (snapshot, _event, _id, view) => ({ order: view.order, orderTokenHash: contextOf(snapshot).orderTokenHash }),
   check: (snapshot, event) => orderRefusal(contextOf(snapshot), statusOf(snapshot), event),
   viewIndexes: [
     { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'order_by_merchant_newest' },

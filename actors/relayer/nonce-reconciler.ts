@@ -41,7 +41,10 @@ export async function reconcileNonces(
       const view = doc.view as { chainId: number; nonce: string | null };
       return view.chainId === chain.chainId && view.nonce !== null ? [BigInt(view.nonce)] : [];
     });
-    const reply = (await system.ask({ kind: 'wallet', id }, { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() })) as {
+    const reply = (await system.askAt(
+      { kind: 'wallet', id },
+      { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() },
+    )) as {
       nextNonce: bigint;
     };
     const filled: bigint[] = [];

@@ -14,7 +14,7 @@ import {
   type DeliveryFailure,
   type DeliveryStatus,
 } from '../../machines/webhook/index.js';
-import { defineKind, type EffectHandler } from '../runtime/actor-kind.js';
+import { defineKind } from '../runtime/actor-kind.js';
 
 export interface PublicDelivery {
   id: string;
@@ -88,20 +88,18 @@ function linkReply(context: DeliveryContext, event: EventObject & { successorId?
   return { held: context.successorId === event.successorId && !context.successorReleased };
 }
 
-export function deliveryKind(effects: Record<string, EffectHandler> = {}) {
-  return defineKind({
-    name: 'delivery',
-    machine: deliveryMachine,
-    machineVersion: 1,
-    createdBy: ['CREATE'],
-    view: (snapshot: AnyMachineSnapshot) => deliveryView(contextOf(snapshot), String(snapshot.value)),
-    reply: (snapshot, event) =>
-      event.type === 'FOLLOWED_BY' ? linkReply(contextOf(snapshot), event) : deliveryView(contextOf(snapshot), String(snapshot.value)).delivery,
-    effects,
-    viewIndexes: [
-      { key: { 'view.webhookId': 1, 'view.createdAt': -1 }, name: 'delivery_by_webhook_newest' },
-      { key: { 'view.webhookId': 1, 'view.deliveredAt': -1 }, name: 'delivery_by_webhook_delivered' },
-      { key: { 'view.merchantId': 1, 'view.createdAt': -1 }, name: 'delivery_by_merchant_newest' },
-    ],
-  });
-}
+/** The delivery kind as callers address it; a node that delivers registers `withEffects(deliveryKind, deliveryEffects(…))`. */
+export const deliveryKind = defineKind({
+  name: 'delivery',
+  machine: deliveryMachine,
+  machineVersion: 1,
+  createdBy: ['CREATE'],
+  view: (snapshot: AnyMachineSnapshot) => deliveryView(contextOf(snapshot), String(snapshot.value)),
+  reply: (snapshot, event) =>
+    event.type === 'FOLLOWED_BY' ? linkReply(contextOf(snapshot), event) : deliveryView(contextOf(snapshot), String(snapshot.value)).delivery,
+  viewIndexes: [
+    { key: { 'view.webhookId': 1, 'view.createdAt': -1 }, name: 'delivery_by_webhook_newest' },
+    { key: { 'view.webhookId': 1, 'view.deliveredAt': -1 }, name: 'delivery_by_webhook_delivered' },
+    { key: { 'view.merchantId': 1, 'view.createdAt': -1 }, name: 'delivery_by_merchant_newest' },
+  ],
+});

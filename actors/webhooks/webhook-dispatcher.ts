@@ -102,16 +102,16 @@ export class WebhookDispatcher {
       at: new Date(event.at).toISOString(),
     };
     try {
-      await system.ask({ kind: 'delivery', id }, { ...create }, { messageId: `create:${id}` });
+      await system.askAt({ kind: 'delivery', id }, { ...create }, { messageId: `create:${id}` });
     } catch (error) {
       // Made by an earlier run whose message id has since been forgotten.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
     }
     if (predecessor !== null) {
-      const link = (await system.ask({ kind: 'delivery', id: predecessor }, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` })) as {
+      const link = (await system.askAt({ kind: 'delivery', id: predecessor }, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` })) as {
         held: boolean;
       };
-      if (!link.held) await system.ask({ kind: 'delivery', id }, { type: 'RELEASE' }, { messageId: `release:${id}` });
+      if (!link.held) await system.askAt({ kind: 'delivery', id }, { type: 'RELEASE' }, { messageId: `release:${id}` });
     }
     await lanes.advance(endpoint.id, fields.subjectId, id);
   }

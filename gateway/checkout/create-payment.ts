@@ -86,7 +86,7 @@ export async function createPayment(
   if (live) checkSettleable(order.destinationChainId, order.destinationAddress, settings.destinationChainId);
   const conversion = best.conversion && { ...best.conversion, recipient: order.destinationAddress as Hex, feeRecipient: best.feeRecipient };
 
-  if (open) await deps.system.ask({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: now });
+  if (open) await deps.system.askAt({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: now });
   const input: PaymentInput = {
     id: newId('pay'),
     orderId: order.id,
@@ -113,7 +113,7 @@ export async function createPayment(
     // A crypto attempt's window is the provider's request's: both run from the quote.
     at: conversion ? best.quotedAt : now,
   };
-  await deps.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input, ...(clockId ? { clockId } : {}) });
+  await deps.system.askAt({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input, ...(clockId ? { clockId } : {}) });
   const doc = await payments.findOne({ _id: input.id }, { projection: { view: 1 } });
   return doc!.view as unknown as PaymentView;
 }

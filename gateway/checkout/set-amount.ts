@@ -52,7 +52,7 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
       'AMOUNT_OUT_OF_RANGE',
     );
   }
-  await deps.system.ask(
+  await deps.system.askAt(
     { kind: 'order', id: order.id },
     {
       type: 'SET_AMOUNT',

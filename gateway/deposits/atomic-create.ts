@@ -77,7 +77,7 @@ export class AtomicCreate {
       let replied: DepositView | null = null;
       try {
         // The deposit kind has no reply of its own, so the runtime answers with the deposit's view.
-        const reply = await this.system.ask(
+        const reply = await this.system.askAt(
           { kind: DEPOSIT_KIND, id: requestId },
           { type: 'REQUEST', ...request },
           { messageId: `atomic-create:${requestId}:${fingerprint}` },

@@ -46,7 +46,7 @@ export async function sandboxTestOrder(
   if (!rail) throw new ApiError(422, 'The account has no rail enabled to pay the test order on', 'RAIL_NOT_SUPPORTED');
   // A test order is never created on a test clock.
   const payment = await createPayment(deps, view, { rail }, undefined);
-  const settled = (await deps.system.ask({ kind: 'payment', id: payment.payment.id }, { type: 'SIMULATE_PAYMENT', at: deps.now() })) as PaymentView;
+  const settled = (await deps.system.askAt({ kind: 'payment', id: payment.payment.id }, { type: 'SIMULATE_PAYMENT', at: deps.now() })) as PaymentView;
   const deadline = Date.now() + FULFIL_WAIT_MS;
   let order = await orderView(deps, created.order.id);
   while (order.order.status !== 'FULFILLED' && Date.now() < deadline) {

@@ -15,7 +15,7 @@ export class MakerNumbers {
 
   /** A number no other maker has, the same one for every ask about `makerActorId`. */
   async take(makerActorId: string): Promise<number> {
-    const ask = async () => (await this.system.ask(SEQUENCE, { type: 'TAKE' }, { messageId: `maker-number:${makerActorId}` })) as number;
+    const ask = async () => (await this.system.askAt(SEQUENCE, { type: 'TAKE' }, { messageId: `maker-number:${makerActorId}` })) as number;
     try {
       return await ask();
     } catch (error) {
@@ -27,7 +27,7 @@ export class MakerNumbers {
 
   async #open(): Promise<void> {
     try {
-      await this.system.ask(SEQUENCE, { type: 'OPEN' }, { messageId: 'maker-sequence:open' });
+      await this.system.askAt(SEQUENCE, { type: 'OPEN' }, { messageId: 'maker-sequence:open' });
     } catch (error) {
       // Opened by a create that got there first, past the time its message id is remembered.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;

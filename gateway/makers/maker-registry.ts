@@ -74,7 +74,7 @@ export class MakerRegistry {
     };
     try {
       // One message id per payee: a concurrent create of the same payee joins this one and is answered its record.
-      return (await this.system.ask({ kind: MAKER_RECORD_KIND, id: actorId }, event, { messageId: `maker-create:${actorId}` })) as StoredMakerRecord;
+      return (await this.system.askAt({ kind: MAKER_RECORD_KIND, id: actorId }, event, { messageId: `maker-create:${actorId}` })) as StoredMakerRecord;
     } catch (error) {
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
       const stored = await this.#stored(actorId);

@@ -25,7 +25,7 @@ export class KeyUsage {
     if (Date.parse(now) - last < HOUR_MS || this.#noting.has(account.merchantId)) return;
     this.#noting.add(account.merchantId);
     this.system
-      .ask({ kind: 'merchant', id: account.merchantId }, { type: 'NOTE_KEY_USED', at: now })
+      .askAt({ kind: 'merchant', id: account.merchantId }, { type: 'NOTE_KEY_USED', at: now })
       .catch((error: unknown) =>
         this.logger.warn({ err: error, merchantId: account.merchantId }, 'could not note the API key in use; the next request tries again'),
       )

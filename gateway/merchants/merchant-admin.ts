@@ -66,12 +66,12 @@ export class MerchantAdmin {
     const changes: Partial<MerchantSettings> = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined));
     if (completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', completionDustThresholdUsdc);
     if (apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(apiKeyIpAllowlist);
-    return (await this.system.ask({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as MerchantProfile;
+    return (await this.system.askAt({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as MerchantProfile;
   }
 
   async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: MerchantProfile; apiKey: string }> {
     const apiKey = generateApiKey(environment);
-    const merchant = (await this.system.ask(
+    const merchant = (await this.system.askAt(
       { kind: 'merchant', id: merchantId },
       { type: 'ROTATE_API_KEY', apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
     )) as MerchantProfile;
@@ -80,7 +80,7 @@ export class MerchantAdmin {
 
   async #open(id: string, twinId: string, environment: Environment, name: string, settings: MerchantSettings) {
     const apiKey = generateApiKey(environment);
-    const profile = (await this.system.ask(
+    const profile = (await this.system.askAt(
       { kind: 'merchant', id },
       { type: 'CREATE', id, twinId, environment, name, settings, apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
     )) as MerchantProfile;

@@ -98,7 +98,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
 
   let reply: OrderReply;
   try {
-    reply = (await deps.system.ask({ kind: 'order', id }, event, { messageId: fingerprint ? `create:${fingerprint}` : undefined })) as OrderReply;
+    reply = (await deps.system.askAt({ kind: 'order', id }, event, { messageId: fingerprint ? `create:${fingerprint}` : undefined })) as OrderReply;
   } catch (error) {
     // ALREADY_EXISTS: a concurrent create with this key won the actor. DUPLICATE: an order holds the key under
     // another id (ids derived with another ID_SECRET, as after a restart without one).

@@ -78,7 +78,7 @@ export class MakerReferrals {
     const [newest, ...older] = await this.#held(owner);
     for (const code of older) {
       const release: ReferralCodeEvent = { type: 'RELEASE', owner, below: newest!.claim, at };
-      await this.deps.system.ask({ kind: REFERRAL_CODE_KIND, id: referralCodeKey(code.code) }, release);
+      await this.deps.system.askAt({ kind: REFERRAL_CODE_KIND, id: referralCodeKey(code.code) }, release);
     }
   }
 
@@ -90,17 +90,17 @@ export class MakerReferrals {
   /** A code's actor: a claim of a code nobody ever held opens it held. */
   async #askCode(key: string, claim: ReferralCodeEvent, open: ReferralCodeEvent): Promise<void> {
     try {
-      await this.deps.system.ask({ kind: REFERRAL_CODE_KIND, id: key }, claim);
+      await this.deps.system.askAt({ kind: REFERRAL_CODE_KIND, id: key }, claim);
       return;
     } catch (error) {
       if (!(error instanceof UnknownActorError)) throw error;
     }
     try {
-      await this.deps.system.ask({ kind: REFERRAL_CODE_KIND, id: key }, open);
+      await this.deps.system.askAt({ kind: REFERRAL_CODE_KIND, id: key }, open);
     } catch (error) {
       // Another claim opened it first: claim it as it now is.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
-      await this.deps.system.ask({ kind: REFERRAL_CODE_KIND, id: key }, claim);
+      await this.deps.system.askAt({ kind: REFERRAL_CODE_KIND, id: key }, claim);
     }
   }
 }
@@ -108,14 +108,14 @@ export class MakerReferrals {
 /** Sends `event`; an actor not there yet is opened first (or found opened by a concurrent request), then sent it again. */
 async function askOpening(system: ActorSystem, address: ActorAddress, event: ActorEvent, open: ActorEvent): Promise<unknown> {
   try {
-    return await system.ask(address, event);
+    return await system.askAt(address, event);
   } catch (error) {
     if (!(error instanceof UnknownActorError)) throw error;
   }
   try {
-    await system.ask(address, open);
+    await system.askAt(address, open);
   } catch (error) {
     if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
   }
-  return system.ask(address, event);
+  return system.askAt(address, event);
 }

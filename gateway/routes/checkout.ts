@@ -51,7 +51,7 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
     (type: string, message: string, extra: (ctx: Context) => Record<string, unknown> = () => ({})) =>
     async (ctx: Context) => {
       const view = await payment(ctx);
-      const replied = (await deps.system.ask({ kind: 'payment', id: view.payment.id }, { type, ...extra(ctx), at: deps.now() })) as PaymentView;
+      const replied = (await deps.system.askAt({ kind: 'payment', id: view.payment.id }, { type, ...extra(ctx), at: deps.now() })) as PaymentView;
       answer(ctx, 200, message, replied);
     };
 
@@ -91,7 +91,7 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
   router.post('/:orderId/payments/:paymentId/proof', deps.body, async (ctx) => {
     const view = await payment(ctx);
     const proof = parseOrThrow(submitProofBody, ctx.request.body);
-    const replied = (await deps.system.ask({ kind: 'payment', id: view.payment.id }, { type: 'SUBMIT_PROOF', proof, at: deps.now() })) as PaymentView;
+    const replied = (await deps.system.askAt({ kind: 'payment', id: view.payment.id }, { type: 'SUBMIT_PROOF', proof, at: deps.now() })) as PaymentView;
     answer(ctx, 202, 'Proof submitted: the payment is being verified', replied);
   });
 

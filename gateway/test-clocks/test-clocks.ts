@@ -28,7 +28,7 @@ export class TestClocks {
     const frozenTime = body.frozenTime === undefined ? now : new Date(body.frozenTime).toISOString();
     if (Math.abs(Date.parse(frozenTime) - Date.parse(now)) > MAX_ADVANCE_MS) throw fieldError('frozenTime', 'must be within two years of now');
     const id = newId('clk');
-    const created = (await this.system.ask(
+    const created = (await this.system.askAt(
       { kind: TEST_CLOCK_KIND, id },
       { type: 'CREATE', id, merchantId: account.merchantId, name: body.name ?? null, frozenTime, at: now },
     )) as TestClockView;
@@ -49,7 +49,7 @@ export class TestClocks {
   async advance(account: MerchantAccount, id: string, frozenTime: string): Promise<TestClockResource> {
     sandboxOnly(account);
     await this.#own(account, id);
-    const advanced = (await this.system.ask(
+    const advanced = (await this.system.askAt(
       { kind: TEST_CLOCK_KIND, id },
       { type: 'ADVANCE', frozenTime: new Date(frozenTime).toISOString(), at: this.now() },
     )) as TestClockView;
@@ -59,7 +59,7 @@ export class TestClocks {
   async remove(account: MerchantAccount, id: string): Promise<{ id: string; deleted: true }> {
     sandboxOnly(account);
     await this.#own(account, id);
-    await this.system.ask({ kind: TEST_CLOCK_KIND, id }, { type: 'DELETE', at: this.now() });
+    await this.system.askAt({ kind: TEST_CLOCK_KIND, id }, { type: 'DELETE', at: this.now() });
     return { id, deleted: true };
   }
 

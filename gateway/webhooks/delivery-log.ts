@@ -62,7 +62,7 @@ export class DeliveryLog {
     await this.#activeWebhook(account, webhookId);
     await this.#view(webhookId, deliveryId, { _id: 1 });
     try {
-      return (await this.deps.system.ask({ kind: 'delivery', id: deliveryId }, { type: 'REDELIVER', at: this.deps.now() })) as PublicDelivery;
+      return (await this.deps.system.askAt({ kind: 'delivery', id: deliveryId }, { type: 'REDELIVER', at: this.deps.now() })) as PublicDelivery;
     } catch (error) {
       if (inFlight(error)) throw new ApiError(409, 'The delivery is being sent now; wait for its answer', 'DELIVERY_IN_PROGRESS');
       throw error;
@@ -81,7 +81,7 @@ export class DeliveryLog {
     // One after another: deliveries of one order go back out in the order they were made.
     for (const { _id: id } of docs.slice(0, body.limit)) {
       try {
-        await this.deps.system.ask({ kind: 'delivery', id }, { type: 'REDELIVER', at });
+        await this.deps.system.askAt({ kind: 'delivery', id }, { type: 'REDELIVER', at });
         sent.push(id);
       } catch (error) {
         // Sent again meanwhile by another call: it is on its way already.
@@ -115,7 +115,7 @@ export class DeliveryLog {
       manual: true,
       at,
     } satisfies DeliveryEvent;
-    await this.deps.system.ask({ kind: 'delivery', id }, create);
+    await this.deps.system.askAt({ kind: 'delivery', id }, create);
     const view = await untilView<DeliveryView>(
       this.deps.system.documents('delivery'),
       id,

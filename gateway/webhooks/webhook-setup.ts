@@ -36,7 +36,7 @@ export class WebhookSetup {
     const live = await this.deps.system.documents('webhook').count({ 'view.merchantId': account.merchantId, 'view.deleted': false });
     if (live >= MAX_WEBHOOKS) throw new ApiError(409, `An account may have at most ${MAX_WEBHOOKS} webhooks; delete one first`, 'WEBHOOK_LIMIT_REACHED');
     const id = newId('whk');
-    const reply = (await this.deps.system.ask(
+    const reply = (await this.deps.system.askAt(
       { kind: 'webhook', id },
       {
         type: 'CREATE',
@@ -76,19 +76,19 @@ export class WebhookSetup {
     if (body.events !== undefined) changes.events = subscription(body.events);
     if (body.customHeaders !== undefined) changes.customHeaders = body.customHeaders;
     if (body.active !== undefined) changes.active = body.active;
-    const reply = (await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'UPDATE', changes, at: this.deps.now() })) as WebhookReply;
+    const reply = (await this.deps.system.askAt({ kind: 'webhook', id: webhookId }, { type: 'UPDATE', changes, at: this.deps.now() })) as WebhookReply;
     return reply.webhook;
   }
 
   async remove(account: MerchantAccount, webhookId: string) {
     await this.read(account, webhookId);
-    await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'DELETE', at: this.deps.now() });
+    await this.deps.system.askAt({ kind: 'webhook', id: webhookId }, { type: 'DELETE', at: this.deps.now() });
     return { id: webhookId, deleted: true as const };
   }
 
   async rotateSecret(account: MerchantAccount, webhookId: string) {
     await this.read(account, webhookId);
-    const reply = (await this.deps.system.ask(
+    const reply = (await this.deps.system.askAt(
       { kind: 'webhook', id: webhookId },
       { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at: this.deps.now() },
     )) as WebhookReply;

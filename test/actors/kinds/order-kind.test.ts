@@ -17,7 +17,7 @@ async function startOrders() {
   const events: DomainEvent[] = [];
   await bus.consume({ durable: 'order-kind-test', kinds: ['order'] }, async (event) => void events.push(event));
   const ask = (id: string, event: Record<string, unknown> & { type: string }, messageId?: string) =>
-    system.ask(order(id), event, { messageId }) as Promise<OrderReply>;
+    system.askAt(order(id), event, { messageId }) as Promise<OrderReply>;
   return {
     system,
     create: (input: OrderInput = fixedOrderInput()) => ask(input.id, { type: 'CREATE', ...input }),
