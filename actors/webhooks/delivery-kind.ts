@@ -14,7 +14,7 @@ import {
   type DeliveryFailure,
   type DeliveryStatus,
 } from '../../machines/webhook/index.js';
-import { defineKind } from '../runtime/actor-kind.js';
+import { defineKind, type ReplyOf } from '../runtime/actor-kind.js';
 
 export interface PublicDelivery {
   id: string;
@@ -103,3 +103,15 @@ export const deliveryKind = defineKind({
     { key: { 'view.merchantId': 1, 'view.createdAt': -1 }, name: 'delivery_by_merchant_newest' },
   ],
 });
+
+/** What a command of a delivery other than FOLLOWED_BY answers: the delivery as the API shows it. */
+export function answeredDelivery(reply: ReplyOf<typeof deliveryKind>): PublicDelivery {
+  if ('held' in reply) throw new TypeError('a delivery answered a command with its link to a successor');
+  return reply;
+}
+
+/** What FOLLOWED_BY answers: whether the successor waits for this delivery's first answer. */
+export function followedLink(reply: ReplyOf<typeof deliveryKind>): { held: boolean } {
+  if (!('held' in reply)) throw new TypeError('a delivery answered FOLLOWED_BY with itself, not its link');
+  return reply;
+}
