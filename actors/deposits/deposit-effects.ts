@@ -17,12 +17,10 @@ import {
   type SetupCall,
 } from '../../machines/index.js';
 import type { EffectContext, EffectHandlers } from '../runtime/actor-kind.js';
-import type { ActorDocument } from '../runtime/actor-document.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { Relayer } from '../relayer/relayer.js';
-import type { Collection } from '../store/store.js';
 import type { DepositChain } from './deposit-chain.js';
-import { reserveDepositId } from './deposit-ids.js';
+import { reserveDepositId, type ReservationViews } from './deposit-ids.js';
 import type { EmbeddedWalletProvider } from './embedded-wallets.js';
 
 /** What the relayer's transaction of a batch is for, in its view and logs. */
@@ -32,7 +30,7 @@ export interface DepositEffectsOptions {
   chain: DepositChain;
   wallets: EmbeddedWalletProvider;
   relayer: Relayer;
-  deposits: () => Collection<ActorDocument>;
+  deposits: () => ReservationViews;
   /** How long a signed batch stays valid on chain, in seconds: a batch stuck longer reverts and is submitted again. */
   batchTtlSeconds: bigint;
 }
