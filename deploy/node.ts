@@ -385,7 +385,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   // A restart over a data folder that already holds merchants opens no second demo merchant.
   const welcome: NodeWelcome | null = ownsDataDir
     ? {
-        demoMerchant: (await system.documents('merchant').count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null,
+        demoMerchant: (await system.views(merchantKind).count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null,
         adminToken: keptAdmin,
       }
     : null;
