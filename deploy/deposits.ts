@@ -12,7 +12,7 @@ import { getAddress, parseUnits } from 'viem';
 import type { Config } from '../actors/index.js';
 import { LocalEmbeddedWallets, type DepositChain, type EmbeddedWalletProvider } from '../actors/deposits/index.js';
 import { localEmbeddedAccount, mockUSDCAbi } from '../indexer/chain/index.js';
-import { depositKind } from '../actors/kinds/index.js';
+import { depositKind, depositKindWith } from '../actors/kinds/index.js';
 import { Relayer } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
@@ -54,11 +54,11 @@ export function depositSide(config: Config, chain: IndexedChain | null, relaying
       ? new LocalEmbeddedWallets(Array.from({ length: LOCAL_EMBEDDED_WALLETS }, (_, index) => localEmbeddedAccount(index)))
       : null;
   if (!localWallets) logger.warn('no wallet provider client: atomic deposit creation answers 503 on this node');
-  const kind = depositKind({
+  const kind = depositKindWith({
     chain: depositChain,
     wallets: localWallets ?? { wallet: async () => null },
     relayer: new Relayer(system),
-    deposits: () => system.documents('deposit'),
+    deposits: () => system.views(depositKind),
     batchTtlSeconds: BigInt(config.ATOMIC_CREATE_BATCH_TTL_SECONDS),
   });
   return {

@@ -34,7 +34,7 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/adapters/rates/index.js';
-import { makerRecordKinds, merchantKind, orderKind, testClockKind } from '../actors/kinds/index.js';
+import { makerRecordKinds, merchantKind, orderKind, testClockKindOn } from '../actors/kinds/index.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
@@ -238,7 +238,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const payeeDirectory = await PayeeDirectory.open(store);
   for (const kind of [
     ...PLATFORM_KINDS,
-    testClockKind(system),
+    testClockKindOn(system),
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
     ...webhooks.kinds,
@@ -385,7 +385,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   // A restart over a data folder that already holds merchants opens no second demo merchant.
   const welcome: NodeWelcome | null = ownsDataDir
     ? {
-        demoMerchant: (await system.documents('merchant').count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null,
+        demoMerchant: (await system.views(merchantKind).count({})) === 0 ? await openDemoMerchant(new MerchantAdmin(system, now)) : null,
         adminToken: keptAdmin,
       }
     : null;

@@ -19,7 +19,7 @@ import { paymentKind } from '../actors/kinds/index.js';
 import { paymentEffects, type PaymentEffectDependencies } from '../actors/payments/index.js';
 import type { CryptoSettings } from '../gateway/checkout/quotes.js';
 import { Relayer } from '../actors/relayer/index.js';
-import type { ActorKind } from '../actors/runtime/actor-kind.js';
+import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
 import type { FeeSchedule, PaymentChain } from '../machines/payment/index.js';
 import { BASE_CHAIN_ID } from '../machines/catalog/index.js';
@@ -62,7 +62,7 @@ export async function paymentSide(
   const sandboxOnly = (reason: string): PaymentSide => {
     logger.info({ reason }, 'this node takes sandbox payments only');
     return {
-      kind: paymentKind(paymentEffects(null)),
+      kind: withEffects(paymentKind, paymentEffects(null)),
       chain: null,
       fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS },
       destinationChainId: null,
@@ -105,7 +105,7 @@ export async function paymentSide(
     'live payments signal and fulfil on this chain',
   );
   return {
-    kind: paymentKind(paymentEffects(deps)),
+    kind: withEffects(paymentKind, paymentEffects(deps)),
     chain: paymentChain,
     fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 },
     destinationChainId: chain.localChain ? BASE_CHAIN_ID : String(contracts.chainId),

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { LocalAccount } from 'viem';
 import type { Config } from '../actors/index.js';
-import { transactionKind, walletKind } from '../actors/kinds/index.js';
+import { transactionKindFor, walletKind } from '../actors/kinds/index.js';
 import { ViemRelayerChain } from '../actors/adapters/chain/viem-relayer-chain.js';
 import { relayerAccounts } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
@@ -39,5 +39,5 @@ export function relayerSide(config: Config, chain: IndexedChain | null, logger: 
     maxFeePerGas: config.RELAYER_MAX_FEE_PER_GAS,
   };
   logger.info({ chainId: relayerChain.chainId, wallets: relayerChain.wallets }, 'relayer sends from these wallets');
-  return { kinds: [transactionKind({ chain: relayerChain, policy }), walletKind], chain: relayerChain };
+  return { kinds: [transactionKindFor({ chain: relayerChain, policy }), walletKind], chain: relayerChain };
 }

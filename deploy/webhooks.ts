@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../actors/config.js';
 import type { EventBus } from '../actors/events/event-bus.js';
-import type { ActorKind } from '../actors/runtime/actor-kind.js';
+import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
 import type { Store } from '../actors/store/store.js';
 import type { DestinationPolicy } from '../actors/webhooks/destination-guard.js';
@@ -44,7 +44,7 @@ export function webhookSide(
   send: (request: AttemptRequest) => Promise<AttemptResult> = sendAttempt,
 ): WebhookSide {
   const policy = destinationPolicy(config);
-  const kinds = [webhookKind, deliveryKind(deliveryEffects({ system, send, policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }))];
+  const kinds = [webhookKind, withEffects(deliveryKind, deliveryEffects({ system, send, policy, timeoutMs: config.WEBHOOK_TIMEOUT_MS }))];
   let dispatcher: WebhookDispatcher | null = null;
   return {
     kinds,

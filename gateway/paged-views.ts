@@ -3,17 +3,16 @@
  * `limit`) over actors' views, the page and the total read side by side. Every merchant
  * list (orders, payments, webhook deliveries) pages so.
  */
-import type { ActorDocument } from '../actors/runtime/actor-document.js';
-import type { Collection, Filter, Projection } from '../actors/store/store.js';
+import type { ViewCollection, ViewDocument, ViewFilter, ViewFindOptions } from '../actors/runtime/view-collection.js';
 
 export const NEWEST_FIRST = { 'view.createdAt': -1, _id: -1 } as const;
 
-export async function newestPage(
-  documents: Collection<ActorDocument>,
-  filter: Filter,
+export async function newestPage<TView>(
+  documents: ViewCollection<TView>,
+  filter: ViewFilter<TView>,
   { page, limit }: { page: number; limit: number },
-  projection: Projection,
-): Promise<{ docs: ActorDocument[]; total: number }> {
+  projection: ViewFindOptions<TView>['projection'],
+): Promise<{ docs: ViewDocument<TView>[]; total: number }> {
   const [docs, total] = await Promise.all([
     documents.find(filter, { sort: NEWEST_FIRST, skip: (page - 1) * limit, limit, projection }),
     documents.count(filter),

@@ -5,15 +5,14 @@
  * last view read either way (null when there is none), for the caller to judge.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ActorDocument } from '../actors/runtime/actor-document.js';
-import type { Collection } from '../actors/store/store.js';
+import type { ViewCollection } from '../actors/runtime/view-collection.js';
 
 const EVERY_MS = 20;
 
-export async function untilView<V>(documents: Collection<ActorDocument>, id: string, done: (view: V) => boolean, timeoutMs: number): Promise<V | null> {
+export async function untilView<V>(documents: ViewCollection<V>, id: string, done: (view: V) => boolean, timeoutMs: number): Promise<V | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const view = ((await documents.findOne({ _id: id }, { projection: { view: 1 } }))?.view ?? null) as V | null;
+    const view = (await documents.findOne({ _id: id }, { projection: { view: 1 } }))?.view ?? null;
     if ((view !== null && done(view)) || Date.now() >= deadline) return view;
     await sleep(EVERY_MS);
   }

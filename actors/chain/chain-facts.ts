@@ -75,7 +75,7 @@ export class ChainFacts {
     this.#subscriptions = await this.#o.store.collection<SubscriptionDoc>({ name: 'chain_subscriptions', indexes: [] });
     this.#o.system.deadLetters.onRetry('fact', async (letter) => {
       const { owner, message, messageId } = decode<{ owner: ActorAddress; message: ChainFactMessage; messageId: string }>(letter.payload);
-      await this.#o.system.ask(owner, message, { messageId });
+      await this.#o.system.askAt(owner, message, { messageId });
     });
     await this.#follower.start();
   }
@@ -139,7 +139,7 @@ export class ChainFacts {
     const firstAttemptAt = this.#o.system.clock.now();
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.#o.system.ask(owner, message, { messageId });
+        await this.#o.system.askAt(owner, message, { messageId });
         return;
       } catch (error) {
         if (error instanceof CommandRejectedError) {

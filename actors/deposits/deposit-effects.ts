@@ -10,18 +10,17 @@ import {
   batchTransactionId,
   batchTypedData,
   executeData,
+  type depositMachine,
   reservedIdOf,
   type DepositEvent,
   type Hex,
   type SetupCall,
 } from '../../machines/index.js';
-import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
-import type { ActorDocument } from '../runtime/actor-document.js';
+import type { EffectContext, EffectHandlers } from '../runtime/actor-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { Relayer } from '../relayer/relayer.js';
-import type { Collection } from '../store/store.js';
 import type { DepositChain } from '../adapters/chain/deposit-chain.js';
-import { reserveDepositId } from './deposit-ids.js';
+import { reserveDepositId, type ReservationViews } from './deposit-ids.js';
 import type { EmbeddedWalletProvider } from '../adapters/wallet-provider/embedded-wallets.js';
 
 /** What the relayer's transaction of a batch is for, in its view and logs. */
@@ -31,7 +30,7 @@ export interface DepositEffectsOptions {
   chain: DepositChain;
   wallets: EmbeddedWalletProvider;
   relayer: Relayer;
-  deposits: () => Collection<ActorDocument>;
+  deposits: () => ReservationViews;
   /** How long a signed batch stays valid on chain, in seconds: a batch stuck longer reverts and is submitted again. */
   batchTtlSeconds: bigint;
 }
@@ -51,9 +50,9 @@ interface CheckParams {
   depositId: bigint;
 }
 
-export function depositEffects(options: DepositEffectsOptions): Record<string, EffectHandler> {
+export function depositEffects(options: DepositEffectsOptions): EffectHandlers<typeof depositMachine> {
   const { chain, wallets, relayer } = options;
-  const effects = {
+  return {
     async submitBatch(params: SubmitParams, context: EffectContext) {
       const transactionId = batchTransactionId(params.requestId, params.attempt);
       const prepared = await relayer.read(transactionId);
@@ -112,5 +111,4 @@ export function depositEffects(options: DepositEffectsOptions): Record<string, E
       await reportToSelf<DepositEvent>(context, { type: 'DEPOSIT_CHECKED', attempt: params.attempt, held, at: context.clock.now() });
     },
   };
-  return effects as unknown as Record<string, EffectHandler>;
 }

@@ -5,11 +5,13 @@
  * the batch's pre-assertion is what makes it safe, and a batch that finds its id taken reverts
  * whole and submits again under a new reservation.
  */
-import type { ActorDocument } from '../runtime/actor-document.js';
-import type { Collection } from '../store/store.js';
+import type { ViewCollection } from '../runtime/view-collection.js';
 import type { DepositChain } from '../adapters/chain/deposit-chain.js';
 
-export async function reserveDepositId(chain: DepositChain, deposits: Collection<ActorDocument>, excluding: string | null): Promise<bigint> {
+/** The deposit kind's views, as far as a reservation reads them. */
+export type ReservationViews = ViewCollection<{ status: string; escrowAddress: string; depositId: string }>;
+
+export async function reserveDepositId(chain: DepositChain, deposits: ReservationViews, excluding: string | null): Promise<bigint> {
   const [count, inFlight] = await Promise.all([
     chain.depositCount(),
     deposits.find({ 'view.status': 'pending', 'view.escrowAddress': chain.targets.escrow }, { projection: { view: 1 } }),
@@ -17,7 +19,7 @@ export async function reserveDepositId(chain: DepositChain, deposits: Collection
   let highest = count;
   for (const doc of inFlight) {
     if (doc._id === excluding) continue;
-    const reserved = BigInt((doc.view as { depositId: string }).depositId);
+    const reserved = BigInt(doc.view.depositId);
     if (reserved > highest) highest = reserved;
   }
   return highest + 1n;

@@ -14,7 +14,7 @@ import {
   type DeliveryFailure,
   type DeliveryStatus,
 } from '../../machines/webhook/index.js';
-import { defineKind, type EffectHandler } from '../runtime/actor-kind.js';
+import { defineKind, type ReplyOf } from '../runtime/actor-kind.js';
 
 export interface PublicDelivery {
   id: string;
@@ -88,20 +88,30 @@ function linkReply(context: DeliveryContext, event: EventObject & { successorId?
   return { held: context.successorId === event.successorId && !context.successorReleased };
 }
 
-export function deliveryKind(effects: Record<string, EffectHandler> = {}) {
-  return defineKind({
-    name: 'delivery',
-    machine: deliveryMachine,
-    machineVersion: 1,
-    createdBy: ['CREATE'],
-    view: (snapshot: AnyMachineSnapshot) => deliveryView(contextOf(snapshot), String(snapshot.value)),
-    reply: (snapshot, event) =>
-      event.type === 'FOLLOWED_BY' ? linkReply(contextOf(snapshot), event) : deliveryView(contextOf(snapshot), String(snapshot.value)).delivery,
-    effects,
-    viewIndexes: [
-      { key: { 'view.webhookId': 1, 'view.createdAt': -1 }, name: 'delivery_by_webhook_newest' },
-      { key: { 'view.webhookId': 1, 'view.deliveredAt': -1 }, name: 'delivery_by_webhook_delivered' },
-      { key: { 'view.merchantId': 1, 'view.createdAt': -1 }, name: 'delivery_by_merchant_newest' },
-    ],
-  });
+/** The delivery kind as callers address it; a node that delivers registers `withEffects(deliveryKind, deliveryEffects(…))`. */
+export const deliveryKind = defineKind({
+  name: 'delivery',
+  machine: deliveryMachine,
+  machineVersion: 1,
+  createdBy: ['CREATE'],
+  view: (snapshot: AnyMachineSnapshot) => deliveryView(contextOf(snapshot), String(snapshot.value)),
+  reply: (snapshot, event) =>
+    event.type === 'FOLLOWED_BY' ? linkReply(contextOf(snapshot), event) : deliveryView(contextOf(snapshot), String(snapshot.value)).delivery,
+  viewIndexes: [
+    { key: { 'view.webhookId': 1, 'view.createdAt': -1 }, name: 'delivery_by_webhook_newest' },
+    { key: { 'view.webhookId': 1, 'view.deliveredAt': -1 }, name: 'delivery_by_webhook_delivered' },
+    { key: { 'view.merchantId': 1, 'view.createdAt': -1 }, name: 'delivery_by_merchant_newest' },
+  ],
+});
+
+/** What a command of a delivery other than FOLLOWED_BY answers: the delivery as the API shows it. */
+export function answeredDelivery(reply: ReplyOf<typeof deliveryKind>): PublicDelivery {
+  if ('held' in reply) throw new TypeError('a delivery answered a command with its link to a successor');
+  return reply;
+}
+
+/** What FOLLOWED_BY answers: whether the successor waits for this delivery's first answer. */
+export function followedLink(reply: ReplyOf<typeof deliveryKind>): { held: boolean } {
+  if (!('held' in reply)) throw new TypeError('a delivery answered FOLLOWED_BY with itself, not its link');
+  return reply;
 }

@@ -4,10 +4,10 @@
  * until confirmed) plus what an operator and the owner check need: the wallet, the fingerprint a
  * repeated request is compared with, the submission and, once failed, why.
  */
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { depositMachine, depositStatusOf, type DepositContext, type DepositRequest } from '../../machines/index.js';
 import { depositEffects, type DepositEffectsOptions } from '../deposits/deposit-effects.js';
-import { defineKind } from '../runtime/actor-kind.js';
+import { defineKind, withEffects } from '../runtime/actor-kind.js';
 
 export const DEPOSIT_KIND = 'deposit';
 
@@ -36,19 +36,18 @@ export function depositView(snapshot: AnyMachineSnapshot) {
 
 export type DepositView = ReturnType<typeof depositView>;
 
-export function depositKind(options: DepositEffectsOptions) {
-  return defineKind({
-    name: DEPOSIT_KIND,
-    machine: depositMachine,
-    machineVersion: 1,
-    createdBy: ['REQUEST'],
-    input: (event: EventObject): DepositRequest => {
-      const { type: _type, ...request } = event as EventObject & DepositRequest;
-      return request;
-    },
-    view: (snapshot) => depositView(snapshot),
-    effects: depositEffects(options),
-    // The reservation reads the requests still pending on an escrow.
-    viewIndexes: [{ key: { 'view.status': 1, 'view.escrowAddress': 1 }, name: 'deposit_by_status' }],
-  });
+/** The deposit kind as callers address it; a node that creates deposits registers `depositKindWith(options)`. */
+export const depositKind = defineKind({
+  name: DEPOSIT_KIND,
+  machine: depositMachine,
+  machineVersion: 1,
+  createdBy: ['REQUEST'],
+  input: ({ type: _type, ...request }: { type: 'REQUEST' } & DepositRequest): DepositRequest => request,
+  view: (snapshot) => depositView(snapshot),
+  // The reservation reads the requests still pending on an escrow.
+  viewIndexes: [{ key: { 'view.status': 1, 'view.escrowAddress': 1 }, name: 'deposit_by_status' }],
+});
+
+export function depositKindWith(options: DepositEffectsOptions): typeof depositKind {
+  return withEffects(depositKind, depositEffects(options));
 }

@@ -8,7 +8,7 @@ import { formatUsdc } from '../../machines/money.js';
 import { merchantMachine, type MerchantContext } from '../../machines/merchant/index.js';
 import { defineKind } from '../runtime/actor-kind.js';
 
-export function merchantProfile(context: MerchantContext): Record<string, unknown> {
+export function merchantProfile(context: MerchantContext) {
   const { settings } = context;
   return {
     id: context.id,

@@ -16,7 +16,7 @@ import {
   type OrderStatus,
   amountLock,
 } from '../../machines/order/index.js';
-import { defineKind, type Rejection } from '../runtime/actor-kind.js';
+import { defineKind, type Rejection, type ReplyOf } from '../runtime/actor-kind.js';
 import { viewGrams } from './search-grams.js';
 
 /** What the order kind keeps as its view: what the order reads query and answer from. */
@@ -104,7 +104,7 @@ export const orderKind = defineKind({
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),
   // The token hash lets the creator tell its own creation from a concurrent one with the same idempotency key.
-  reply: (snapshot, _event, _id, view) => ({ order: (view as OrderView).order, orderTokenHash: contextOf(snapshot).orderTokenHash }),
+  reply: (snapshot, _event, _id, view) => ({ order: view.order, orderTokenHash: contextOf(snapshot).orderTokenHash }),
   check: (snapshot, event) => orderRefusal(contextOf(snapshot), statusOf(snapshot), event),
   viewIndexes: [
     { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'order_by_merchant_newest' },
@@ -121,3 +121,6 @@ export const orderKind = defineKind({
     { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 }, name: 'order_by_search_gram' },
   ],
 });
+
+/** What an order's commands answer: its CheckoutOrder, and the token hash that tells its creator the create was its own. */
+export type OrderReply = ReplyOf<typeof orderKind>;

@@ -17,7 +17,7 @@ import {
   type PaymentStatus,
   type PaymentStep,
 } from '../../machines/index.js';
-import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
+import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
 
@@ -95,22 +95,20 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
   }
 }
 
-export function paymentKind(effects: Record<string, EffectHandler> = {}) {
-  return defineKind({
-    name: 'payment',
-    machine: paymentMachine,
-    machineVersion: 2,
-    // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
-    migrations: { 1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }) },
-    createdBy: ['CREATE'],
-    view: (snapshot) => paymentView(snapshot),
-    check: paymentRefusal,
-    effects,
-    viewIndexes: [
-      { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_newest' },
-      { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_status_newest' },
-      { key: { 'view.orderId': 1, 'view.createdAt': -1 }, name: 'payment_by_order_newest' },
-      { key: { 'view.payTo': 1, 'view.status': 1 }, name: 'payment_by_recipient_status' },
-    ],
-  });
-}
+/** The payment kind without its effects: what callers address; a node that runs them registers `withEffects(paymentKind, …)`. */
+export const paymentKind = defineKind({
+  name: 'payment',
+  machine: paymentMachine,
+  machineVersion: 2,
+  // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
+  migrations: { 1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }) },
+  createdBy: ['CREATE'],
+  view: (snapshot) => paymentView(snapshot),
+  check: paymentRefusal,
+  viewIndexes: [
+    { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_newest' },
+    { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_status_newest' },
+    { key: { 'view.orderId': 1, 'view.createdAt': -1 }, name: 'payment_by_order_newest' },
+    { key: { 'view.payTo': 1, 'view.status': 1 }, name: 'payment_by_recipient_status' },
+  ],
+});

@@ -27,7 +27,7 @@ export const referralCodeKind = defineKind({
   },
   check: (snapshot, event) => {
     const context = snapshot.context as ReferralCodeContext;
-    const claimer = event.type === 'CLAIM' || event.type === 'OPEN' ? (event as unknown as { owner: string }).owner : null;
+    const claimer = event.type === 'CLAIM' || event.type === 'OPEN' ? event.owner : null;
     if (claimer !== null && snapshot.value === 'HELD' && context.owner !== claimer) {
       return { code: 'REFERRAL_CODE_TAKEN', message: 'Another maker holds this code (letter case aside)', status: 409 };
     }

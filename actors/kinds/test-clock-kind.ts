@@ -9,7 +9,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { CommandRejectedError } from '../errors.js';
 import { advanceRefusal, testClockMachine, type TestClockContext, type TestClockEvent, type TestClockStatus } from '../../machines/test-clock/index.js';
-import { defineKind, type EffectHandler, type Rejection } from '../runtime/actor-kind.js';
+import { defineKind, withEffects, type EffectHandler, type EffectParams, type Rejection } from '../runtime/actor-kind.js';
 import { timerFireMessage } from '../runtime/messages.js';
 import { firesAt } from '../runtime/actor-document.js';
 import { TEST_CLOCK_KIND, type ClockTimers } from '../runtime/test-clock-time.js';
@@ -53,9 +53,8 @@ function refusal(snapshot: AnyMachineSnapshot, event: TestClockEvent): Rejection
 }
 
 /** The advance: one serialized run per clock, at least once; each step is idempotent by its message id. */
-function advanceClock(timers: ClockTimers): EffectHandler {
-  return async (params, context) => {
-    const { clockId, to } = params as { clockId: string; to: string };
+function advanceClock(timers: ClockTimers): EffectHandler<EffectParams<typeof testClockMachine, 'advanceClock'>> {
+  return async ({ clockId, to }, context) => {
     const clock = { kind: TEST_CLOCK_KIND, id: clockId };
     const target = Date.parse(to);
     try {
@@ -63,18 +62,18 @@ function advanceClock(timers: ClockTimers): EffectHandler {
         const due = await timers.dueOnClock(clockId, target);
         if (due.length === 0) break;
         const at = firesAt(due[0]!.timer);
-        await context.ask(clock, { type: 'TICK', to: new Date(at).toISOString() }, { messageId: `${context.effectId}:tick:${at}` });
+        await context.askAt(clock, { type: 'TICK', to: new Date(at).toISOString() }, { messageId: `${context.effectId}:tick:${at}` });
         // Timers due at one instant fire together, as the node's scheduler would fire them.
         await Promise.all(
           due
             .filter(({ timer }) => firesAt(timer) === at)
             .map(({ address, timer }) => {
               const { id, event } = timerFireMessage(timer);
-              return context.ask(address, event, { messageId: id });
+              return context.askAt(address, event, { messageId: id });
             }),
         );
       }
-      await context.ask(clock, { type: 'ADVANCED' }, { messageId: `${context.effectId}:advanced` });
+      await context.askAt(clock, { type: 'ADVANCED' }, { messageId: `${context.effectId}:advanced` });
     } catch (error) {
       // The clock was deleted meanwhile, or this is a run again of an advance that has ended: nothing is left to do.
       if (error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED' && error.message.startsWith(`${TEST_CLOCK_KIND} ${clockId}`)) return;
@@ -83,15 +82,17 @@ function advanceClock(timers: ClockTimers): EffectHandler {
   };
 }
 
-export function testClockKind(timers: ClockTimers) {
-  return defineKind({
-    name: TEST_CLOCK_KIND,
-    machine: testClockMachine,
-    machineVersion: 1,
-    createdBy: ['CREATE'],
-    view: (snapshot) => testClockView(snapshot),
-    check: (snapshot, event) => refusal(snapshot, event as TestClockEvent),
-    effects: { advanceClock: advanceClock(timers) },
-    viewIndexes: [{ key: { 'view.merchantId': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'test_clock_by_merchant_newest' }],
-  });
+/** The test clock kind as callers address it; a node registers `testClockKindOn(timers)`, which runs its advances. */
+export const testClockKind = defineKind({
+  name: TEST_CLOCK_KIND,
+  machine: testClockMachine,
+  machineVersion: 1,
+  createdBy: ['CREATE'],
+  view: (snapshot) => testClockView(snapshot),
+  check: (snapshot, event) => refusal(snapshot, event as TestClockEvent),
+  viewIndexes: [{ key: { 'view.merchantId': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'test_clock_by_merchant_newest' }],
+});
+
+export function testClockKindOn(timers: ClockTimers): typeof testClockKind {
+  return withEffects(testClockKind, { advanceClock: advanceClock(timers) });
 }

@@ -4,7 +4,7 @@
  * signed bytes) and its outcome, amounts as decimal strings.
  */
 import { createHash } from 'node:crypto';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import {
   delegationOf,
   latestAttempt,
@@ -13,12 +13,12 @@ import {
   type Hex,
   type SendingPolicy,
   type TransactionContext,
-  type TransactionEvent,
   type TransactionInput,
+  type TransactionRequest,
 } from '../../machines/transaction/index.js';
 import type { RelayerChain } from '../adapters/chain/relayer-chain.js';
 import { transactionEffects } from '../relayer/transaction-effects.js';
-import { defineKind, type Rejection } from '../runtime/actor-kind.js';
+import { defineKind, withEffects, type Rejection } from '../runtime/actor-kind.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as TransactionContext;
 
@@ -88,41 +88,48 @@ export function walletFor(wallets: readonly Hex[], id: string, requested?: unkno
   return wallets[digest.readUInt32BE(0) % wallets.length]!;
 }
 
-export function transactionKind({ chain, policy }: TransactionKindOptions) {
-  if (chain.wallets.length === 0) throw new Error('the relayer needs at least one key to send from');
-  return defineKind({
-    name: 'transaction',
-    machine: transactionMachine,
-    machineVersion: 1,
-    createdBy: ['PREPARE'],
-    input: (event: EventObject, id: string): TransactionInput => {
-      const prepare = event as Extract<TransactionEvent, { type: 'PREPARE' }>;
+/** What a caller sends to prepare a transaction; the relayer node fills in its chain, wallet and policy. */
+export type PrepareTransactionEvent = { type: 'PREPARE'; at: number; from?: string } & TransactionRequest;
+
+/**
+ * The transaction kind as callers address it. A relayer node registers `transactionKindFor`,
+ * which knows the chain and the sending policy the machine's input is made with.
+ */
+export const transactionKind = defineKind<typeof transactionMachine, TransactionView, TransactionView, 'PREPARE', PrepareTransactionEvent>({
+  name: 'transaction',
+  machine: transactionMachine,
+  machineVersion: 1,
+  createdBy: ['PREPARE'],
+  view: (snapshot) => transactionView(snapshot),
+  check: (snapshot, event): Rejection | null => {
+    if (event.type === 'CANCEL' && snapshot.status === 'done') {
       return {
-        id,
-        chainId: chain.chainId,
-        from: walletFor(chain.wallets, id, (event as { from?: unknown }).from),
-        to: prepare.to,
-        data: prepare.data,
-        value: BigInt(prepare.value ?? 0n),
-        purpose: prepare.purpose,
-        owner: prepare.owner ?? null,
-        ...delegationOf(prepare),
-        policy,
-        at: prepare.at,
+        code: 'TRANSACTION_FINAL',
+        message: `transaction ${contextOf(snapshot).id} has already ended ${transactionStatusOf(snapshot.value)}`,
+        status: 409,
       };
-    },
-    view: (snapshot) => transactionView(snapshot),
-    check: (snapshot, event): Rejection | null => {
-      if (event.type === 'CANCEL' && snapshot.status === 'done') {
-        return {
-          code: 'TRANSACTION_FINAL',
-          message: `transaction ${contextOf(snapshot).id} has already ended ${transactionStatusOf(snapshot.value)}`,
-          status: 409,
-        };
-      }
-      return null;
-    },
-    effects: transactionEffects(chain),
-    viewIndexes: [{ key: { 'view.status': 1, 'view.from': 1, 'view.createdAt': 1 }, name: 'transaction_by_status' }],
-  });
+    }
+    return null;
+  },
+  viewIndexes: [{ key: { 'view.status': 1, 'view.from': 1, 'view.createdAt': 1 }, name: 'transaction_by_status' }],
+});
+
+export function transactionKindFor({ chain, policy }: TransactionKindOptions): typeof transactionKind {
+  if (chain.wallets.length === 0) throw new Error('the relayer needs at least one key to send from');
+  return {
+    ...withEffects(transactionKind, transactionEffects(chain)),
+    input: (prepare, id): TransactionInput => ({
+      id,
+      chainId: chain.chainId,
+      from: walletFor(chain.wallets, id, prepare.from),
+      to: prepare.to,
+      data: prepare.data,
+      value: BigInt(prepare.value ?? 0n),
+      purpose: prepare.purpose,
+      owner: prepare.owner ?? null,
+      ...delegationOf(prepare),
+      policy,
+      at: prepare.at,
+    }),
+  };
 }

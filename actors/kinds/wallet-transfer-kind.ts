@@ -34,9 +34,9 @@ export const walletTransferKind = defineKind({
   machine: walletTransferMachine,
   machineVersion: 1,
   createdBy: ['RECORD'],
-  view: (snapshot: AnyMachineSnapshot): Record<string, unknown> => {
+  view: (snapshot: AnyMachineSnapshot): WalletTransferView & Record<string, unknown> => {
     const { id, transfer, reportedAt } = snapshot.context as WalletTransferContext;
-    return { id, ...transfer, reportedAt } satisfies WalletTransferView;
+    return { id, ...transfer, reportedAt };
   },
   check: (snapshot, event) => {
     if (event.type !== 'RECORD' || sameTransfer((snapshot.context as WalletTransferContext).transfer, (event as WalletTransferEvent).transfer)) return null;

@@ -15,13 +15,21 @@
  * still converting throws too, until the conversion ends: its delivery still counts.
  */
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
-import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import type { EffectContext, EffectHandlers } from '../runtime/actor-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { ChainSubject } from '../chain/chain-facts.js';
 import type { EnclaveClient } from '../adapters/enclave/enclave-client.js';
 import type { Relayer } from '../relayer/relayer.js';
 import { walletFor } from '../kinds/transaction-kind.js';
-import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type Hex, type PaymentChain, type PaymentEvent, type SubmittedProof } from '../../machines/index.js';
+import {
+  FULFIL_PURPOSE,
+  SIGNAL_PURPOSE,
+  type paymentMachine,
+  type Hex,
+  type PaymentChain,
+  type PaymentEvent,
+  type SubmittedProof,
+} from '../../machines/index.js';
 import { transferAction } from '../../machines/rails.js';
 import type { IntentPort } from '../adapters/chain/intent-port.js';
 import type { ConversionProvider, ConversionState, DeliveryReader } from '../adapters/conversion/conversion-provider.js';
@@ -93,7 +101,7 @@ const owner = (paymentId: string) => ({ kind: 'payment', id: paymentId });
  * the chain or the attestation service: a sandbox payment asks for no effect but the
  * cancellation of an intent it never had, and a live payment is refused before it exists.
  */
-export function paymentEffects(deps: PaymentEffectDependencies | null): Record<string, EffectHandler> {
+export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHandlers<typeof paymentMachine> {
   if (!deps) {
     const absent = async () => {
       throw new Error('this node has no chain and no attestation service: only sandbox payments run here');
@@ -156,8 +164,9 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
         return { type: 'TRANSFER_FAILED', status: 'FAILED', message: state.message ?? 'the conversion provider could not convert the transfer', at };
     }
   };
-  const effects = {
-    async signalIntent(params: SignalParams) {
+  const effects: EffectHandlers<typeof paymentMachine> = {
+    async signalIntent(params) {
+      if (!params.chain) throw new Error(`payment ${params.paymentId}: a sandbox payment signals no intent`);
       const id = signalTransaction(params.paymentId);
       // The approval binds the caller, so it names the wallet the relayer will send this transaction from.
       const from = walletFor(deps.intents.wallets, id);
@@ -173,15 +182,15 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       await deps.relayer.send(id, { ...call, value: 0n, purpose: SIGNAL_PURPOSE, owner: owner(params.paymentId), from });
     },
 
-    async readSignal(params: { paymentId: string; transactionHash: Hex | null }, context: EffectContext) {
+    async readSignal(params, context) {
       if (!params.transactionHash) throw new Error(`payment ${params.paymentId}: a mined signal without a transaction hash`);
-      const signalled = await deps.intents.signalledIntent(params.transactionHash);
+      const signalled = await deps.intents.signalledIntent(params.transactionHash as Hex);
       // Subscribed before the payment learns the hash: no fact about the intent can come before anyone listens.
       await deps.watch({ intentHash: signalled.intentHash }, owner(params.paymentId));
       await reportToSelf<PaymentEvent>(context, { type: 'INTENT_SIGNALED', ...signalled, at: iso(context) });
     },
 
-    async verifyPayment(params: VerifyParams, context: EffectContext) {
+    async verifyPayment(params, context) {
       const { intent, chain } = params;
       if (!params.proof || !intent.intentHash || intent.signalTimestamp === null || !chain) {
         throw new Error(`payment ${params.paymentId}: nothing to verify`);
@@ -215,9 +224,9 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       await reportToSelf<PaymentEvent>(context, event);
     },
 
-    async fulfilIntent(params: { paymentId: string; attempt: number; intentHash: Hex | null; paymentProof: Hex | null; chain: PaymentChain | null }) {
+    async fulfilIntent(params) {
       if (!params.intentHash || !params.paymentProof || !params.chain) throw new Error(`payment ${params.paymentId}: nothing to fulfil`);
-      const call = deps.intents.fulfilCall(params.chain, params.intentHash, params.paymentProof);
+      const call = deps.intents.fulfilCall(params.chain, params.intentHash as Hex, params.paymentProof);
       await deps.relayer.send(`${params.paymentId}-fulfil-${params.attempt}`, { ...call, value: 0n, purpose: FULFIL_PURPOSE, owner: owner(params.paymentId) });
     },
 
@@ -249,16 +258,16 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): Record<s
       if (state.status === 'success') await reportToSelf<PaymentEvent>(context, (await transferEvent(params, state, context))!);
     },
 
-    async cancelIntent(params: { paymentId: string; intentHash: Hex | null; chain: PaymentChain | null }) {
+    async cancelIntent(params) {
       if (!params.intentHash || !params.chain) return;
-      const call = deps.intents.cancelCall(params.chain, params.intentHash);
+      const call = deps.intents.cancelCall(params.chain, params.intentHash as Hex);
       // The intent's owner cancels before its expiry: the wallet that signalled it. Nobody waits on the outcome:
       // a cancel that reverts found the intent already ended, and the facts say how.
       const from = walletFor(deps.intents.wallets, signalTransaction(params.paymentId));
       await deps.relayer.send(`${params.paymentId}-cancel`, { ...call, value: 0n, purpose: 'cancelIntent', owner: null, from });
     },
   };
-  return effects as unknown as Record<string, EffectHandler>;
+  return effects;
 }
 
 /** The service's stable code travels in the status details' leading `CODE:`; without one, the gRPC status names it. */

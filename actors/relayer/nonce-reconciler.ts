@@ -8,6 +8,8 @@
  */
 import type { Logger } from 'pino';
 import { CANCELLATION_GAS, firstFees, nonceHoles, walletId, type Hex } from '../../machines/index.js';
+import { transactionKind } from '../kinds/transaction-kind.js';
+import { walletKind } from '../kinds/wallet-kind.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import type { RelayerChain } from '../adapters/chain/relayer-chain.js';
 
@@ -31,19 +33,17 @@ export async function reconcileNonces(
   const results: NonceReconciliation[] = [];
   for (const address of chain.wallets) {
     const id = walletId(chain.chainId, address);
-    const saved = await system.documents('wallet').findOne({ _id: id });
+    const saved = await system.views(walletKind).findOne({ _id: id });
     // A wallet that never sent opens at the chain's pending nonce when it first does.
     if (!saved) continue;
-    const before = BigInt((saved.view as { nextNonce: string }).nextNonce);
+    const before = BigInt(saved.view.nextNonce);
     const chainNonce = await chain.nonce(address, 'pending');
-    const underWay = await system.documents('transaction').find({ 'view.status': { $in: UNDER_WAY }, 'view.from': address });
-    const held = underWay.flatMap((doc) => {
-      const view = doc.view as { chainId: number; nonce: string | null };
+    const underWay = await system.views(transactionKind).find({ 'view.status': { $in: UNDER_WAY }, 'view.from': address });
+    const held = underWay.flatMap(({ view }) => {
       return view.chainId === chain.chainId && view.nonce !== null ? [BigInt(view.nonce)] : [];
     });
-    const reply = (await system.ask({ kind: 'wallet', id }, { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() })) as {
-      nextNonce: bigint;
-    };
+    const reply = await system.ask(walletKind, id, { type: 'RECONCILE', chainNonce, heldNonces: held, seenNextNonce: before, at: options.now() });
+    if (reply.nextNonce === undefined) throw new Error(`wallet ${id} answered RECONCILE without its next nonce`);
     const filled: bigint[] = [];
     for (const nonce of nonceHoles(chainNonce, held)) {
       const fees = firstFees(await chain.fees(), options.maxFeePerGas);

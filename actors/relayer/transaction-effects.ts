@@ -8,17 +8,18 @@
  */
 import { keccak256 } from 'viem';
 import { CommandRejectedError, UnknownActorError } from '../errors.js';
-import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import type { EffectContext, EffectHandlers } from '../runtime/actor-kind.js';
+import { walletKind } from '../kinds/wallet-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
-import { bumpedFees, firstFees, walletId, type Attempt, type Fees, type Hex, type TransactionEvent } from '../../machines/index.js';
+import { bumpedFees, firstFees, type transactionMachine, walletId, type Attempt, type Fees, type Hex, type TransactionEvent } from '../../machines/index.js';
 import type { ChainCall, RelayerChain } from '../adapters/chain/relayer-chain.js';
 
 type SignParams = ChainCall & { transactionId: string; chainId: number; gasLimit: bigint; cap: bigint };
 type ReplacementParams = SignParams & { nonce: bigint; kind: Attempt['kind']; previous: Fees | null };
 type CheckParams = ChainCall & { transactionId: string; nonce: bigint; hashes: Hex[]; raw: Hex | null; confirmations: number };
 
-export function transactionEffects(chain: RelayerChain): Record<string, EffectHandler> {
-  const effects = {
+export function transactionEffects(chain: RelayerChain): EffectHandlers<typeof transactionMachine> {
+  return {
     async estimate(params: ChainCall, context: EffectContext) {
       const estimate = await chain.estimateGas(params);
       const at = context.clock.now();
@@ -76,7 +77,6 @@ export function transactionEffects(chain: RelayerChain): Record<string, EffectHa
       await reportToSelf<TransactionEvent>(context, { type: 'NOT_MINED', included: resent === 'NONCE_TOO_LOW', at: context.clock.now() });
     },
   };
-  return effects as unknown as Record<string, EffectHandler>;
 }
 
 /** Reports the receipt of the latest attempt that has one, if any does, and says whether it did. */
@@ -137,30 +137,33 @@ async function signAttempt(
  * of the effect gets the nonce the first run got.
  */
 async function assignNonce(chain: RelayerChain, params: SignParams, context: EffectContext): Promise<bigint> {
-  const wallet = { kind: 'wallet', id: walletId(params.chainId, params.from) };
+  const wallet = walletId(params.chainId, params.from);
   const chainNonce = await chain.nonce(params.from, 'pending');
-  const ask = () =>
-    context.ask(
+  const ask = async () => {
+    const reply = await context.ask(
+      walletKind,
       wallet,
       { type: 'ASSIGN_NONCE', transactionId: params.transactionId, chainNonce, at: context.clock.now() },
       { messageId: `${context.effectId}:nonce` },
-    ) as Promise<{
-      nonce: bigint;
-    }>;
+    );
+    if (reply.nonce === undefined) throw new Error(`wallet ${wallet} answered ASSIGN_NONCE without a nonce`);
+    return reply.nonce;
+  };
   try {
-    return (await ask()).nonce;
+    return await ask();
   } catch (error) {
     if (!(error instanceof UnknownActorError)) throw error;
   }
   try {
     await context.ask(
+      walletKind,
       wallet,
       { type: 'OPEN', chainId: params.chainId, address: params.from, nextNonce: chainNonce, at: context.clock.now() },
-      { messageId: `open:${wallet.id}` },
+      { messageId: `open:${wallet}` },
     );
   } catch (error) {
     // Another transaction opened it first.
     if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
   }
-  return (await ask()).nonce;
+  return ask();
 }

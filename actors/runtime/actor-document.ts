@@ -32,7 +32,7 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
-export interface ActorDocument extends StoredDocument {
+export interface ActorDocument<TView = Record<string, unknown>> extends StoredDocument {
   _id: string;
   kind: string;
   shard: number;
@@ -40,7 +40,7 @@ export interface ActorDocument extends StoredDocument {
   machineVersion: number;
   snapshot: Encoded;
   /** The public resource as the API returns it, plus the fields list queries filter on. */
-  view: Record<string, unknown>;
+  view: TView;
   timers: TimerRow[];
   /** Earliest `dueAt` of `timers`, kept so due timers are found through an index. */
   nextTimerAt: number | null;

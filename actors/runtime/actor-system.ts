@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { EventObject } from 'xstate';
 import { assertAddress, formatAddress, shardOf, type ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
 import { decode, encode } from '../codec.js';
@@ -15,7 +16,8 @@ import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runt
 import type { Collection, Filter, Store } from '../store/store.js';
 import { TransportUnavailableError, type MessageHost, type Transport } from '../transport/transport.js';
 import { firesAt, outboxFields, actorCollectionSpec, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
-import type { ActorKind } from './actor-kind.js';
+import type { ActorKind, AnyActorKind, CommandOf, ReplyOf, ViewOf } from './actor-kind.js';
+import { viewCollection, type ViewCollection } from './view-collection.js';
 import { Activation, type Fence } from './activation.js';
 import { DeadLetterStore, deadLetterError, type DeadLetter } from './dead-letters.js';
 import { MessageLog } from './message-log.js';
@@ -115,7 +117,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
       policy: this.#policy,
       saveDelayMs: options.doneSaveDelayMs ?? DONE_SAVE_DELAY_MS,
       deadLetters: () => this.#deadLetters,
-      ask: (address, event, askOptions) => this.ask(address, event, askOptions),
+      ask: (address, event, askOptions) => this.#ask(address, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
     });
     this.#historyWriter = new HistoryWriter(() => this.#history, options.logger);
@@ -156,7 +158,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
     return kind;
   }
 
-  register(kind: ActorKind): this {
+  register(kind: AnyActorKind): this {
     if (this.#state !== 'new') throw new Error(`register ${kind.name} before the system starts`);
     if (this.#kinds.has(kind.name)) throw new Error(`actor kind ${kind.name} is registered twice`);
     assertAddress({ kind: kind.name, id: 'x' });
@@ -228,12 +230,27 @@ export class ActorSystem implements MessageHost, ClockTimers {
     return collection;
   }
 
+  /** The documents of one kind as its read and list endpoints query them: typed views, checked paths. */
+  views<K extends AnyActorKind>(kind: K): ViewCollection<ViewOf<K>> {
+    return viewCollection(this.documents(kind.name));
+  }
+
   /**
-   * Sends an event to an actor and resolves with its reply. Attempts that time out,
-   * or find no node serving the shard, are retried with the same message id until
-   * the deadline; the actor applies the message once whatever happens.
+   * Sends `command` to the actor `id` of `kind` and resolves with the reply the kind
+   * declares. Attempts that time out, or find no node serving the shard, are retried with
+   * the same message id until the deadline; the actor applies the message once whatever happens.
    */
-  async ask(address: ActorAddress, event: ActorEvent, options: AskOptions = {}): Promise<unknown> {
+  ask<K extends AnyActorKind>(kind: K, id: string, command: CommandOf<K>, options?: AskOptions): Promise<ReplyOf<K>> {
+    // The one place a reply off the transport takes its kind's type: the kind's own `reply` made it.
+    return this.#ask<ReplyOf<K>>({ kind: kind.name, id }, command, options);
+  }
+
+  /** `ask` for an actor whose kind is known only at run time: one a message or an operator names, an effect's own. */
+  askAt<TEvent extends EventObject>(address: ActorAddress, event: TEvent, options?: AskOptions): Promise<unknown> {
+    return this.#ask(address, event, options);
+  }
+
+  async #ask<TReply = unknown>(address: ActorAddress, event: EventObject, options: AskOptions = {}): Promise<TReply> {
     assertAddress(address);
     if (!this.#kinds.has(address.kind)) throw new UnknownKindError(address.kind);
     if (this.#state === 'stopped') throw new ShuttingDownError();
@@ -252,7 +269,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
         try {
           const reply = await this.options.transport.send(address, message, Math.min(remaining, this.options.attemptTimeoutMs));
           outcome = 'ok';
-          return reply;
+          return reply as TReply;
         } catch (error) {
           if (error instanceof CommandRejectedError) outcome = 'rejected';
           if (error instanceof UnknownActorError) outcome = 'unknown_actor';
@@ -557,11 +574,11 @@ export class ActorSystem implements MessageHost, ClockTimers {
 
   /** Puts a dead letter's effect back at the end of its actor's outbox, through the node that holds the actor. */
   async #requeue(letter: DeadLetter, entry: OutboxEntry): Promise<void> {
-    await this.ask(letter.actor!, { type: REQUEUE_EFFECT_EVENT, entry: encode(entry) }, { messageId: `${letter._id}:${letter.updatedAt}` });
+    await this.askAt(letter.actor!, { type: REQUEUE_EFFECT_EVENT, entry: encode(entry) }, { messageId: `${letter._id}:${letter.updatedAt}` });
   }
 
   async #rearm(letter: DeadLetter): Promise<void> {
-    await this.ask(letter.actor!, { type: REARM_TIMER_EVENT, timer: letter.payload }, { messageId: `${letter._id}:${letter.updatedAt}` });
+    await this.askAt(letter.actor!, { type: REARM_TIMER_EVENT, timer: letter.payload }, { messageId: `${letter._id}:${letter.updatedAt}` });
   }
 
   /** Applies a runtime maintenance message; each is idempotent by the entry or timer it names. */

@@ -3,13 +3,13 @@
  * the report of a second run of the effect is the first run's, replayed. A report the
  * machine no longer takes (it moved on: a cancel, another report first) is stale, not a failure.
  */
-import type { EventObject } from 'xstate';
 import { CommandRejectedError } from '../errors.js';
 import type { EffectContext } from './actor-kind.js';
+import type { EventObject } from 'xstate';
 
 export async function reportToSelf<TEvent extends EventObject>(context: EffectContext, event: TEvent): Promise<void> {
   try {
-    await context.ask(context.actor, event as never, { messageId: `${context.effectId}:report` });
+    await context.askAt(context.actor, event, { messageId: `${context.effectId}:report` });
   } catch (error) {
     if (!(error instanceof CommandRejectedError && error.code === 'EVENT_NOT_ACCEPTED')) throw error;
     context.logger.info({ actor: context.actor, event: event.type, state: error.message }, 'a report the actor no longer takes');

@@ -12,6 +12,7 @@
  * as MESSAGE_REFUSED, or to the dead letters when the sender has no use for it.
  */
 import type { Logger } from 'pino';
+import type { EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
 import { formatAddress } from '../address.js';
 import type { Clock } from '../clock.js';
@@ -21,7 +22,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { outboxFields, type ActorDocument, type OutboxEntry } from './actor-document.js';
 import type { Activation, Fence } from './activation.js';
-import type { EffectContext } from './actor-kind.js';
+import { askByKind, type EffectContext } from './actor-kind.js';
 import { deadLetterError, type DeadLetterStore } from './dead-letters.js';
 import type { ActorEvent, AskOptions } from './messages.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
@@ -47,7 +48,7 @@ export interface OutboxRunnerOptions {
   metrics: RuntimeMetrics;
   deadLetters(): DeadLetterStore;
   policy: RetryPolicy;
-  ask(address: ActorAddress, event: ActorEvent, options?: AskOptions): Promise<unknown>;
+  ask(address: ActorAddress, event: EventObject, options?: AskOptions): Promise<unknown>;
   /** The lease this node holds on the actor's shard; throws ShardNotServedError when it holds none. */
   fence(activation: Activation): Fence;
   /** How long done entries wait for their actor's next write before `saveDone` writes their removal. */
@@ -282,7 +283,8 @@ export class OutboxRunner {
       effectId: entry.id,
       at: entry.at,
       epoch: fence.epoch,
-      ask: this.options.ask,
+      ask: askByKind(this.options.ask),
+      askAt: this.options.ask,
       clock: this.options.clock,
       logger: this.options.logger.child({ actor: formatAddress(address), effect: entry.id }),
     };

@@ -4,7 +4,8 @@
  * history answers from.
  */
 import type { ActorSystem } from '../runtime/actor-system.js';
-import { WALLET_TRANSFER_KIND, type WalletTransferView } from '../kinds/wallet-transfer-kind.js';
+import type { ViewFilter } from '../runtime/view-collection.js';
+import { walletTransferKind, type WalletTransferView } from '../kinds/wallet-transfer-kind.js';
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -23,16 +24,16 @@ export interface TransferFilter {
 export async function listTransfers(system: ActorSystem, wallet: string, filter: TransferFilter = {}): Promise<WalletTransferRow[]> {
   if (!EVM_ADDRESS.test(wallet)) throw new TypeError(`wallet ${JSON.stringify(wallet)} is not a 0x-prefixed 20-byte address`);
   const address = wallet.toLowerCase();
-  const query: Record<string, unknown> = { $or: [{ 'view.from': address }, { 'view.to': address }] };
+  const query: ViewFilter<WalletTransferView> = { $or: [{ 'view.from': address }, { 'view.to': address }] };
   if (filter.chainId !== undefined) query['view.chainId'] = filter.chainId;
   if (filter.token !== undefined) query['view.token'] = filter.token.toLowerCase();
-  const docs = await system.documents(WALLET_TRANSFER_KIND).find(query, {
+  const docs = await system.views(walletTransferKind).find(query, {
     sort: { 'view.blockNumber': -1, 'view.logIndex': -1, _id: 1 },
     projection: { view: 1 },
     ...(filter.limit !== undefined ? { limit: filter.limit } : {}),
   });
   return docs.map((doc) => {
-    const view = doc.view as unknown as WalletTransferView;
+    const { view } = doc;
     return { ...view, direction: view.from === address ? 'SEND' : 'DEPOSIT' };
   });
 }

@@ -7,7 +7,7 @@
  * sent has been answered with a 2xx since the failing delivery began.
  */
 import { decode } from '../codec.js';
-import type { EffectContext, EffectHandler } from '../runtime/actor-kind.js';
+import type { EffectContext, EffectHandlers, EffectParams } from '../runtime/actor-kind.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import {
@@ -15,31 +15,26 @@ import {
   type AttemptOutcome,
   type DeliveryEvent,
   type Environment,
-  type SendParams,
+  type deliveryMachine,
   type WebhookContext,
 } from '../../machines/webhook/index.js';
 import type { DestinationPolicy } from './destination-guard.js';
 import type { AttemptRequest, AttemptResult } from './http-sender.js';
+import { deliveryKind } from '../kinds/delivery-kind.js';
 import { signatureHeaders } from './signing.js';
+import { webhookKind } from '../kinds/webhook-kind.js';
 
 export interface DeliveryEffectDependencies {
-  system: Pick<ActorSystem, 'documents'>;
+  system: Pick<ActorSystem, 'documents' | 'views'>;
   send(request: AttemptRequest): Promise<AttemptResult>;
   /** Where an endpoint of this environment may point. */
   policy(environment: Environment): DestinationPolicy;
   timeoutMs: number;
 }
 
-interface ScheduleSpentParams {
-  deliveryId: string;
-  webhookId: string;
-  failingSince: string;
-  at: string;
-}
-
 /** The endpoint as its actor last wrote it, secrets included; null when there is none. */
 async function endpointOf(system: DeliveryEffectDependencies['system'], webhookId: string): Promise<{ context: WebhookContext; state: string } | null> {
-  const doc = await system.documents('webhook').findOne({ _id: webhookId }, { projection: { snapshot: 1 } });
+  const doc = await system.documents(webhookKind.name).findOne({ _id: webhookId }, { projection: { snapshot: 1 } });
   if (!doc) return null;
   const snapshot = decode<{ value: string; context: WebhookContext }>(doc.snapshot);
   return { context: snapshot.context, state: snapshot.value };
@@ -49,9 +44,8 @@ function inactive(url: string | null, why: string): AttemptOutcome {
   return { responseCode: null, responseExcerpt: '', durationMs: 0, error: why, errorCode: 'ENDPOINT_INACTIVE', requestHeaders: {}, url };
 }
 
-export function deliveryEffects(deps: DeliveryEffectDependencies): Record<string, EffectHandler> {
-  async function send(raw: unknown, context: EffectContext): Promise<void> {
-    const params = raw as SendParams;
+export function deliveryEffects(deps: DeliveryEffectDependencies): EffectHandlers<typeof deliveryMachine> {
+  async function send(params: EffectParams<typeof deliveryMachine, 'send'>, context: EffectContext): Promise<void> {
     const endpoint = await endpointOf(deps.system, params.webhookId);
     const now = context.clock.now();
     let outcome: AttemptOutcome;
@@ -83,14 +77,14 @@ export function deliveryEffects(deps: DeliveryEffectDependencies): Record<string
     await reportToSelf(context, report);
   }
 
-  async function reportScheduleSpent(raw: unknown, context: EffectContext): Promise<void> {
-    const params = raw as ScheduleSpentParams;
+  async function reportScheduleSpent(params: EffectParams<typeof deliveryMachine, 'reportScheduleSpent'>, context: EffectContext): Promise<void> {
     const answered = await deps.system
-      .documents('delivery')
+      .views(deliveryKind)
       .findOne({ 'view.webhookId': params.webhookId, 'view.deliveredAt': { $gte: params.failingSince } }, { projection: { _id: 1 } });
     if (answered) return;
     await context.ask(
-      { kind: 'webhook', id: params.webhookId },
+      webhookKind,
+      params.webhookId,
       {
         type: 'DISABLE',
         code: 'FAILING',

@@ -17,8 +17,8 @@ import type { DomainEvent, EventBus, Subscription } from '../events/event-bus.js
 import { CommandRejectedError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
-import type { PublicWebhook } from '../kinds/webhook-kind.js';
-import { deliveryIdOf } from '../kinds/delivery-kind.js';
+import { webhookKind, type PublicWebhook } from '../kinds/webhook-kind.js';
+import { deliveryIdOf, deliveryKind, followedLink } from '../kinds/delivery-kind.js';
 import { subjectOf, webhookEventId } from './payloads.js';
 import type { WebhookLanes } from './webhook-lanes.js';
 
@@ -73,9 +73,9 @@ export class WebhookDispatcher {
     if (!recorded) return;
     const { merchantId } = recorded;
     const rows = await this.options.system
-      .documents('webhook')
+      .views(webhookKind)
       .find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
-    const endpoints = rows.map((row) => (row.view as { webhook: PublicWebhook }).webhook).filter((webhook) => subscribes(webhook.events, event.type));
+    const endpoints = rows.map((row) => row.view.webhook).filter((webhook) => subscribes(webhook.events, event.type));
     if (endpoints.length === 0) return;
     const body = JSON.stringify(recorded.payload);
     const eventId = webhookEventId(event);
@@ -102,16 +102,14 @@ export class WebhookDispatcher {
       at: new Date(event.at).toISOString(),
     };
     try {
-      await system.ask({ kind: 'delivery', id }, { ...create }, { messageId: `create:${id}` });
+      await system.ask(deliveryKind, id, { ...create }, { messageId: `create:${id}` });
     } catch (error) {
       // Made by an earlier run whose message id has since been forgotten.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
     }
     if (predecessor !== null) {
-      const link = (await system.ask({ kind: 'delivery', id: predecessor }, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` })) as {
-        held: boolean;
-      };
-      if (!link.held) await system.ask({ kind: 'delivery', id }, { type: 'RELEASE' }, { messageId: `release:${id}` });
+      const link = followedLink(await system.ask(deliveryKind, predecessor, { type: 'FOLLOWED_BY', successorId: id }, { messageId: `follow:${id}` }));
+      if (!link.held) await system.ask(deliveryKind, id, { type: 'RELEASE' }, { messageId: `release:${id}` });
     }
     await lanes.advance(endpoint.id, fields.subjectId, id);
   }

@@ -7,7 +7,7 @@
  * and the order cancels the older (order-payments.ts), so at most one stays open.
  */
 import type { OrderView } from '../../actors/kinds/order-kind.js';
-import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { paymentKind, type PaymentView } from '../../actors/kinds/payment-kind.js';
 import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
 import { UNCANCELLABLE_STEPS, type PaymentHex as Hex, type PaymentInput } from '../../machines/payment/index.js';
 import { ApiError, fieldError } from '../envelope.js';
@@ -45,7 +45,7 @@ export async function createPayment(
   if (body.fiatCurrency !== undefined && body.currency !== undefined && body.fiatCurrency !== body.currency) {
     throw fieldError('currency', 'names another currency than fiatCurrency; send one of them');
   }
-  const payments = deps.system.documents('payment');
+  const payments = deps.system.views(paymentKind);
   if (body.replacementPaymentId !== undefined) {
     const replaced = await payments.findOne({ _id: body.replacementPaymentId, 'view.orderId': order.id }, { projection: { view: 1 } });
     if (!replaced) throw fieldError('replacementPaymentId', 'is not a payment of this order');
@@ -58,7 +58,7 @@ export async function createPayment(
   }
   // Checked here, not left to the CANCEL below: the payment refuses only a customer's cancel with
   // PAYMENT_NOT_CANCELLABLE, and a replacement's would come back as an undocumented EVENT_NOT_ACCEPTED.
-  const openStep = (open?.view as unknown as PaymentView | undefined)?.step;
+  const openStep = open?.view.step;
   if (open && openStep && UNCANCELLABLE_STEPS[openStep]) {
     throw new ApiError(
       409,
@@ -86,7 +86,7 @@ export async function createPayment(
   if (live) checkSettleable(order.destinationChainId, order.destinationAddress, settings.destinationChainId);
   const conversion = best.conversion && { ...best.conversion, recipient: order.destinationAddress as Hex, feeRecipient: best.feeRecipient };
 
-  if (open) await deps.system.ask({ kind: 'payment', id: open._id }, { type: 'CANCEL', reason: 'REPLACED', at: now });
+  if (open) await deps.system.ask(paymentKind, open._id, { type: 'CANCEL', reason: 'REPLACED', at: now });
   const input: PaymentInput = {
     id: newId('pay'),
     orderId: order.id,
@@ -113,9 +113,9 @@ export async function createPayment(
     // A crypto attempt's window is the provider's request's: both run from the quote.
     at: conversion ? best.quotedAt : now,
   };
-  await deps.system.ask({ kind: 'payment', id: input.id }, { type: 'CREATE', ...input, ...(clockId ? { clockId } : {}) });
+  await deps.system.ask(paymentKind, input.id, { type: 'CREATE', ...input, ...(clockId ? { clockId } : {}) });
   const doc = await payments.findOne({ _id: input.id }, { projection: { view: 1 } });
-  return doc!.view as unknown as PaymentView;
+  return doc!.view;
 }
 
 /**

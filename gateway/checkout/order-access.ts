@@ -6,7 +6,7 @@
  * orders exist. An API key is never a customer credential.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { OrderView } from '../../actors/kinds/order-kind.js';
+import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
 import { sameHash, secretHash } from '../auth/secret-hash.js';
 import { ApiError } from '../envelope.js';
 
@@ -32,8 +32,8 @@ export async function customerOrderOnClock(
 ): Promise<{ view: OrderView; clockId: string | undefined }> {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!token) throw new ApiError(401, 'Missing order token: send Authorization: Bearer <orderToken>');
-  const doc = await system.documents('order').findOne({ _id: orderId }, { projection: { view: 1, clockId: 1 } });
-  const view = doc?.view as unknown as OrderView | undefined;
+  const doc = await system.views(orderKind).findOne({ _id: orderId }, { projection: { view: 1, clockId: 1 } });
+  const view = doc?.view;
   if (!view || !sameHash(view.orderTokenHash, secretHash(token))) throw orderNotFound();
   return { view, clockId: doc?.clockId };
 }

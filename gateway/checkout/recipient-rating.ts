@@ -6,6 +6,7 @@
  * neither way. A recipient nobody has paid yet is rated 5.0, as marketplaces show a new
  * seller, so that new makers are quoted at all.
  */
+import { paymentKind } from '../../actors/kinds/payment-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 
 export const NEW_RECIPIENT_RATING = 5;
@@ -18,7 +19,7 @@ export function ratingOf(settled: number, unsettled: number): number {
 }
 
 export async function recipientRating(system: ActorSystem, payTo: string): Promise<number> {
-  const payments = system.documents('payment');
+  const payments = system.views(paymentKind);
   const [settled, unsettled] = await Promise.all([
     payments.count({ 'view.payTo': payTo, 'view.status': 'SETTLED' }),
     payments.count({ 'view.payTo': payTo, 'view.status': { $in: ['EXPIRED', 'FAILED'] } }),

@@ -6,7 +6,7 @@
  * over a change it never showed. The order itself refuses a fixed amount
  * (AMOUNT_NOT_ALLOWED) and a locked one (AMOUNT_LOCKED).
  */
-import type { OrderView } from '../../actors/kinds/order-kind.js';
+import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { fiatToUsdc, formatFiat, formatUsdc, parseFiat } from '../../machines/money.js';
@@ -52,16 +52,13 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
       'AMOUNT_OUT_OF_RANGE',
     );
   }
-  await deps.system.ask(
-    { kind: 'order', id: order.id },
-    {
-      type: 'SET_AMOUNT',
-      usdcAmount,
-      previousAmountUsdc: order.requestedUsdcAmount,
-      fiat: { amount: formatFiat(cents), currency: openAmount.currency },
-      at: deps.now(),
-    },
-  );
+  await deps.system.ask(orderKind, order.id, {
+    type: 'SET_AMOUNT',
+    usdcAmount,
+    previousAmountUsdc: order.requestedUsdcAmount,
+    fiat: { amount: formatFiat(cents), currency: openAmount.currency },
+    at: deps.now(),
+  });
 }
 
 function outOfRange(currency: string, min: string, max: string | null): ApiError {

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DepositChain, EmbeddedWalletProvider } from '../../actors/deposits/index.js';
 import { reserveDepositId } from '../../actors/deposits/index.js';
 import { CommandRejectedError } from '../../actors/errors.js';
-import { DEPOSIT_KIND, type DepositView, type TransactionView } from '../../actors/kinds/index.js';
+import { depositKind, transactionKind, type DepositView } from '../../actors/kinds/index.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { canonicalJson, checkAtomicCalls, type AtomicCalls, type DepositRequest, type Hex } from '../../machines/index.js';
 import { ApiError } from '../envelope.js';
@@ -71,18 +71,19 @@ export class AtomicCreate {
         fingerprint,
         calls: checked.calls,
         amount: checked.amount,
-        depositId: await reserveDepositId(settings.chain, this.system.documents(DEPOSIT_KIND), null),
+        depositId: await reserveDepositId(settings.chain, this.system.views(depositKind), null),
         at: this.now(),
       };
       let replied: DepositView | null = null;
       try {
         // The deposit kind has no reply of its own, so the runtime answers with the deposit's view.
-        const reply = await this.system.ask(
-          { kind: DEPOSIT_KIND, id: requestId },
+        const reply: DepositView | undefined = await this.system.ask(
+          depositKind,
+          requestId,
           { type: 'REQUEST', ...request },
           { messageId: `atomic-create:${requestId}:${fingerprint}` },
         );
-        replied = (reply as DepositView | null | undefined) ?? null;
+        replied = reply ?? null;
       } catch (error) {
         // A concurrent request under this id won the actor: it is compared below like any earlier one.
         if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
@@ -112,8 +113,8 @@ export class AtomicCreate {
   }
 
   private async read(requestId: string): Promise<DepositView | null> {
-    const doc = await this.system.documents(DEPOSIT_KIND).findOne({ _id: requestId }, { projection: { view: 1 } });
-    return (doc?.view as DepositView | undefined) ?? null;
+    const doc = await this.system.views(depositKind).findOne({ _id: requestId }, { projection: { view: 1 } });
+    return doc?.view ?? null;
   }
 
   /**
@@ -139,8 +140,8 @@ export class AtomicCreate {
 
   /** The hash of the batch's transaction once it is signed and not known to have failed. */
   private async sentHash(transactionId: string): Promise<string | null> {
-    const doc = await this.system.documents('transaction').findOne({ _id: transactionId }, { projection: { view: 1 } });
-    const view = doc?.view as TransactionView | undefined;
+    const doc = await this.system.views(transactionKind).findOne({ _id: transactionId }, { projection: { view: 1 } });
+    const view = doc?.view;
     return view?.hash && view.status !== 'FAILED' && view.status !== 'DROPPED' ? view.hash : null;
   }
 }

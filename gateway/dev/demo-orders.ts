@@ -4,6 +4,7 @@
  * real checkout without an API key in the browser. The order is made exactly as
  * POST /api/v1/orders makes it for that merchant's live key.
  */
+import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { CheckoutOrder } from '../../machines/order/checkout-order.js';
 import { ApiError } from '../envelope.js';
@@ -34,7 +35,7 @@ export class DemoOrders {
   async create(): Promise<DemoOrder> {
     // The first live one, should someone have opened another merchant under the same name.
     const found = await this.deps.system
-      .documents('merchant')
+      .views(merchantKind)
       .findOne({ 'view.profile.name': DEMO_MERCHANT_NAME, 'view.environment': 'LIVE' }, { sort: { 'view.profile.createdAt': 1 }, projection: { _id: 1 } });
     const account = found ? await this.deps.accounts.byId(found._id) : null;
     if (!account) throw new ApiError(404, 'No demo merchant on this node', DEMO_MERCHANT_NOT_FOUND.code);

@@ -57,7 +57,7 @@ export class EventSender {
     const messageId = `admin-api:${requestId}`;
     let reply: unknown;
     try {
-      reply = await this.system.ask(address, decode(event), { messageId });
+      reply = await this.system.askAt(address, decode<typeof event>(event), { messageId });
     } catch (error) {
       if (error instanceof CommandRejectedError)
         throw new ApiError(409, `${address.kind} ${address.id} refused ${event.type}: ${error.code}: ${error.message}`, 'EVENT_REFUSED');

@@ -6,8 +6,9 @@
  * the live account (no id, no address), as the sandbox profile does not.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { DeliveryView } from '../../actors/kinds/delivery-kind.js';
-import type { WebhookView } from '../../actors/kinds/webhook-kind.js';
+import { orderKind } from '../../actors/kinds/order-kind.js';
+import { deliveryKind } from '../../actors/kinds/delivery-kind.js';
+import { webhookKind } from '../../actors/kinds/webhook-kind.js';
 import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
 
 /** A key not seen for this long no longer counts as in use. */
@@ -44,18 +45,18 @@ export async function integrationStatus(deps: IntegrationStatusDependencies, acc
   const now = Date.parse(deps.now());
 
   const keyUses = both.filter((entry) => entry.apiKeyLastUsedAt !== null && now - Date.parse(entry.apiKeyLastUsedAt) < KEY_RECENT_MS);
-  const webhooks = (await deps.system.documents('webhook').find({ 'view.merchantId': { $in: ids }, 'view.active': true }, { projection: { view: 1 } })).map(
-    (doc) => (doc.view as unknown as WebhookView).webhook,
+  const webhooks = (await deps.system.views(webhookKind).find({ 'view.merchantId': { $in: ids }, 'view.active': true }, { projection: { view: 1 } })).map(
+    (doc) => doc.view.webhook,
   );
   const lastAnswered = await deps.system
-    .documents('delivery')
+    .views(deliveryKind)
     .findOne(
       { 'view.merchantId': { $in: ids }, 'view.delivery.attempts': { $gt: 0 }, 'view.status': { $ne: 'PENDING' } },
       { sort: { 'view.delivery.lastAttemptAt': -1 }, projection: { view: 1 } },
     );
-  const last = lastAnswered?.view as unknown as DeliveryView | undefined;
+  const last = lastAnswered?.view;
   const testOrder = sandbox
-    ? await deps.system.documents('order').findOne({ 'view.merchantId': sandbox.merchantId, 'view.status': 'FULFILLED' }, { projection: { _id: 1 } })
+    ? await deps.system.views(orderKind).findOne({ 'view.merchantId': sandbox.merchantId, 'view.status': 'FULFILLED' }, { projection: { _id: 1 } })
     : null;
   const profile = live?.profile;
 

@@ -5,8 +5,8 @@
  * the same create-order and create-payment code as a real checkout; only the payment
  * is simulated, as every sandbox payment is.
  */
-import type { OrderView } from '../../actors/kinds/order-kind.js';
-import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
+import { paymentKind } from '../../actors/kinds/payment-kind.js';
 import { createPayment, type CreatePaymentDependencies } from '../checkout/create-payment.js';
 import { ApiError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
@@ -46,7 +46,7 @@ export async function sandboxTestOrder(
   if (!rail) throw new ApiError(422, 'The account has no rail enabled to pay the test order on', 'RAIL_NOT_SUPPORTED');
   // A test order is never created on a test clock.
   const payment = await createPayment(deps, view, { rail }, undefined);
-  const settled = (await deps.system.ask({ kind: 'payment', id: payment.payment.id }, { type: 'SIMULATE_PAYMENT', at: deps.now() })) as PaymentView;
+  const settled = await deps.system.ask(paymentKind, payment.payment.id, { type: 'SIMULATE_PAYMENT', at: deps.now() });
   const deadline = Date.now() + FULFIL_WAIT_MS;
   let order = await orderView(deps, created.order.id);
   while (order.order.status !== 'FULFILLED' && Date.now() < deadline) {
@@ -57,6 +57,6 @@ export async function sandboxTestOrder(
 }
 
 async function orderView(deps: SandboxTestOrderDependencies, orderId: string): Promise<OrderView> {
-  const doc = await deps.system.documents('order').findOne({ _id: orderId }, { projection: { view: 1 } });
-  return doc!.view as unknown as OrderView;
+  const doc = await deps.system.views(orderKind).findOne({ _id: orderId }, { projection: { view: 1 } });
+  return doc!.view;
 }

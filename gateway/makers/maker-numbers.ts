@@ -5,17 +5,15 @@
  * sequence actor is opened by the first TAKE that finds none.
  */
 import { CommandRejectedError, UnknownActorError } from '../../actors/errors.js';
-import { MAKER_SEQUENCE_ID, MAKER_SEQUENCE_KIND } from '../../actors/kinds/maker-record-kind.js';
+import { MAKER_SEQUENCE_ID, makerSequenceKind } from '../../actors/kinds/maker-record-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-
-const SEQUENCE = { kind: MAKER_SEQUENCE_KIND, id: MAKER_SEQUENCE_ID };
 
 export class MakerNumbers {
   constructor(private readonly system: ActorSystem) {}
 
   /** A number no other maker has, the same one for every ask about `makerActorId`. */
   async take(makerActorId: string): Promise<number> {
-    const ask = async () => (await this.system.ask(SEQUENCE, { type: 'TAKE' }, { messageId: `maker-number:${makerActorId}` })) as number;
+    const ask = () => this.system.ask(makerSequenceKind, MAKER_SEQUENCE_ID, { type: 'TAKE' }, { messageId: `maker-number:${makerActorId}` });
     try {
       return await ask();
     } catch (error) {
@@ -27,7 +25,7 @@ export class MakerNumbers {
 
   async #open(): Promise<void> {
     try {
-      await this.system.ask(SEQUENCE, { type: 'OPEN' }, { messageId: 'maker-sequence:open' });
+      await this.system.ask(makerSequenceKind, MAKER_SEQUENCE_ID, { type: 'OPEN' }, { messageId: 'maker-sequence:open' });
     } catch (error) {
       // Opened by a create that got there first, past the time its message id is remembered.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;

@@ -5,7 +5,7 @@
  * changed by a create. Reads query the actors' views and wake none.
  */
 import { CommandRejectedError } from '../../actors/errors.js';
-import { MAKER_RECORD_KIND } from '../../actors/kinds/maker-record-kind.js';
+import { makerRecordKind } from '../../actors/kinds/maker-record-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import {
   HASHED_ONCHAIN_ID,
@@ -74,7 +74,7 @@ export class MakerRegistry {
     };
     try {
       // One message id per payee: a concurrent create of the same payee joins this one and is answered its record.
-      return (await this.system.ask({ kind: MAKER_RECORD_KIND, id: actorId }, event, { messageId: `maker-create:${actorId}` })) as StoredMakerRecord;
+      return await this.system.ask(makerRecordKind, actorId, event, { messageId: `maker-create:${actorId}` });
     } catch (error) {
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
       const stored = await this.#stored(actorId);
@@ -84,8 +84,8 @@ export class MakerRegistry {
   }
 
   async #stored(actorId: string): Promise<StoredMakerRecord | null> {
-    const doc = await this.system.documents(MAKER_RECORD_KIND).findOne({ _id: actorId });
-    return doc ? (doc.view.record as StoredMakerRecord) : null;
+    const doc = await this.system.views(makerRecordKind).findOne({ _id: actorId });
+    return doc ? doc.view.record : null;
   }
 }
 

@@ -3,15 +3,15 @@
  * maker "when available"). Read once per snapshot from the records' views, keyed the way
  * a row names its payee: `<processorName>:<hashedOnchainId>`.
  */
-import { MAKER_RECORD_KIND } from '../../actors/kinds/maker-record-kind.js';
+import { makerRecordKind } from '../../actors/kinds/maker-record-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { processorsReadFor, toMakerRecord, type MakerRecord, type ProcessorName, type StoredMakerRecord } from '../../machines/maker/index.js';
 
 export async function makerRecordsByPayee(system: ActorSystem): Promise<Map<string, MakerRecord>> {
-  const docs = await system.documents(MAKER_RECORD_KIND).find({}, { projection: { 'view.record': 1 } });
+  const docs = await system.views(makerRecordKind).find({}, { projection: { 'view.record': 1 } });
   return new Map(
     docs.map((doc) => {
-      const record = toMakerRecord(doc.view.record as StoredMakerRecord);
+      const record = toMakerRecord(doc.view.record);
       return [`${record.processorName}:${record.hashedOnchainId.toLowerCase()}`, record];
     }),
   );

@@ -4,6 +4,7 @@
  * answered, so no request waits for it and a busy integration costs one write an hour.
  */
 import type { Logger } from 'pino';
+import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { MerchantAccount } from './merchant-accounts.js';
 
@@ -25,7 +26,7 @@ export class KeyUsage {
     if (Date.parse(now) - last < HOUR_MS || this.#noting.has(account.merchantId)) return;
     this.#noting.add(account.merchantId);
     this.system
-      .ask({ kind: 'merchant', id: account.merchantId }, { type: 'NOTE_KEY_USED', at: now })
+      .ask(merchantKind, account.merchantId, { type: 'NOTE_KEY_USED', at: now })
       .catch((error: unknown) =>
         this.logger.warn({ err: error, merchantId: account.merchantId }, 'could not note the API key in use; the next request tries again'),
       )

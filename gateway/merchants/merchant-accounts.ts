@@ -8,6 +8,9 @@
  * request. A cache refreshed by the event bus instead would accept a rotated key for as
  * long as the event takes.
  */
+import { merchantKind } from '../../actors/kinds/merchant-kind.js';
+import type { ViewOf } from '../../actors/runtime/actor-kind.js';
+import type { ViewFilter } from '../../actors/runtime/view-collection.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { deepFreeze } from '../../actors/store/deep-freeze.js';
 import type { Environment } from '../../machines/merchant/index.js';
@@ -28,13 +31,7 @@ export interface MerchantAccount {
   apiKeyLastUsedAt: string | null;
 }
 
-interface MerchantView {
-  profile: MerchantProfileView;
-  environment: Environment;
-  twinId: string;
-  apiKeyHash: string;
-  apiKeyLastUsedAt?: string | null;
-}
+type MerchantView = ViewOf<typeof merchantKind>;
 
 /** Accounts kept at most; past it the oldest kept leaves (a merchant's next request reads it again). */
 const CAPACITY = 10_000;
@@ -59,12 +56,12 @@ export class MerchantAccounts {
     return (await this.#kept.current(merchantId)) ?? this.#read({ _id: merchantId });
   }
 
-  async #read(filter: Record<string, string>): Promise<MerchantAccount | null> {
+  async #read(filter: ViewFilter<MerchantView>): Promise<MerchantAccount | null> {
     const read = this.#kept.reading();
-    const doc = await this.system.documents('merchant').findOne(filter, { projection: { view: 1, version: 1 } });
+    const doc = await this.system.views(merchantKind).findOne(filter, { projection: { view: 1, version: 1 } });
     if (!doc) return null;
     // Kept accounts are shared by every request that reads them: none may change one under the others.
-    const found = deepFreeze(account(doc._id, doc.view as unknown as MerchantView));
+    const found = deepFreeze(account(doc._id, doc.view));
     if (this.#kept.keep(found.merchantId, doc.version, found, read)) this.#idByKeyHash.set(found.apiKeyHash, found.merchantId);
     return found;
   }

@@ -2,6 +2,7 @@
  * The commands of the admin API: create a merchant with its sandbox twin, change an
  * account's settings, rotate its API key. Raw keys exist only in these answers.
  */
+import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { MerchantSettings, MerchantTier, Environment } from '../../machines/merchant/index.js';
 import { parseUsdc } from '../../machines/money.js';
@@ -66,24 +67,33 @@ export class MerchantAdmin {
     const changes: Partial<MerchantSettings> = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined));
     if (completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', completionDustThresholdUsdc);
     if (apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(apiKeyIpAllowlist);
-    return (await this.system.ask({ kind: 'merchant', id: merchantId }, { type: 'UPDATE_SETTINGS', changes, at: this.now() })) as MerchantProfile;
+    return this.system.ask(merchantKind, merchantId, { type: 'UPDATE_SETTINGS', changes, at: this.now() });
   }
 
   async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: MerchantProfile; apiKey: string }> {
     const apiKey = generateApiKey(environment);
-    const merchant = (await this.system.ask(
-      { kind: 'merchant', id: merchantId },
-      { type: 'ROTATE_API_KEY', apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
-    )) as MerchantProfile;
+    const merchant = await this.system.ask(merchantKind, merchantId, {
+      type: 'ROTATE_API_KEY',
+      apiKeyHash: hashApiKey(apiKey),
+      apiKeyHint: apiKeyHint(apiKey),
+      at: this.now(),
+    });
     return { merchant, apiKey };
   }
 
   async #open(id: string, twinId: string, environment: Environment, name: string, settings: MerchantSettings) {
     const apiKey = generateApiKey(environment);
-    const profile = (await this.system.ask(
-      { kind: 'merchant', id },
-      { type: 'CREATE', id, twinId, environment, name, settings, apiKeyHash: hashApiKey(apiKey), apiKeyHint: apiKeyHint(apiKey), at: this.now() },
-    )) as MerchantProfile;
+    const profile = await this.system.ask(merchantKind, id, {
+      type: 'CREATE',
+      id,
+      twinId,
+      environment,
+      name,
+      settings,
+      apiKeyHash: hashApiKey(apiKey),
+      apiKeyHint: apiKeyHint(apiKey),
+      at: this.now(),
+    });
     return { profile, apiKey };
   }
 }

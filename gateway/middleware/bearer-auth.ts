@@ -10,7 +10,7 @@
  * route's own middleware, as merchant operations do with apiKeyAuth.
  */
 import type { Context, Middleware } from 'koa';
-import { MAKER_SESSION_KIND, type MakerSessionView } from '../../actors/makers/index.js';
+import { makerSessionKind } from '../../actors/makers/index.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { sameHash } from '../auth/secret-hash.js';
 import { ApiError } from '../envelope.js';
@@ -46,9 +46,9 @@ export function bearerAuth(deps: { system: ActorSystem; now(): string }): Middle
     if (token === undefined) throw refused('Missing bearer token', 'TOKEN_MISSING', ctx);
     const tokenHash = hashMakerToken(token);
     const doc = looksLikeMakerToken(token)
-      ? await deps.system.documents(MAKER_SESSION_KIND).findOne({ 'view.tokenHash': tokenHash }, { projection: { view: 1 } })
+      ? await deps.system.views(makerSessionKind).findOne({ 'view.tokenHash': tokenHash }, { projection: { view: 1 } })
       : null;
-    const session = doc?.view as MakerSessionView | undefined;
+    const session = doc?.view;
     if (!doc || !session || !sameHash(session.tokenHash, tokenHash) || !session.signedIn) throw refused('Invalid bearer token', 'TOKEN_INVALID', ctx);
     if (Date.parse(session.expiresAt) <= Date.parse(deps.now())) throw refused('Bearer token expired', 'TOKEN_EXPIRED', ctx);
     (ctx.state as GatewayState & Partial<WalletAuthState>).wallet = { address: session.address, sessionId: doc._id, expiresAt: session.expiresAt };

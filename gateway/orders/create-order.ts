@@ -11,9 +11,9 @@ import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { fiatToUsdc, formatFiat, formatRate, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
 import { checkTier, resolveDynamicOrders, resolveEnabledRails, type OrderAccount, type RuleResult } from '../../machines/order/create-rules.js';
 import { resolveDestination } from '../../machines/order/destination.js';
-import type { OrderView } from '../../actors/kinds/order-kind.js';
+import { orderKind, type OrderReply } from '../../actors/kinds/order-kind.js';
 import type { CheckoutOrder } from '../../machines/order/checkout-order.js';
-import type { OrderPricing } from '../../machines/order/order-types.js';
+import type { CreateOrderEvent, OrderPricing } from '../../machines/order/order-types.js';
 import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
 import { secretHash } from '../auth/secret-hash.js';
 import { ApiError, fieldError } from '../envelope.js';
@@ -40,11 +40,6 @@ export interface CreateOrderDependencies {
 export type CreateOrderResult =
   | { created: true; order: CheckoutOrder; orderToken: string }
   | { created: false; order: CheckoutOrder; orderToken: null; idempotentReplay: true };
-
-interface OrderReply {
-  order: CheckoutOrder;
-  orderTokenHash: string;
-}
 
 export async function createOrder(deps: CreateOrderDependencies, account: MerchantAccount, body: CreateOrderBody): Promise<CreateOrderResult> {
   // A replay answers with what the first request made, whatever the account's settings or rates are now.
@@ -94,11 +89,11 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     requestHash: fingerprint,
     at: timed.now(),
     ...(clock ? { clockId: clock.id } : {}),
-  };
+  } satisfies CreateOrderEvent;
 
   let reply: OrderReply;
   try {
-    reply = (await deps.system.ask({ kind: 'order', id }, event, { messageId: fingerprint ? `create:${fingerprint}` : undefined })) as OrderReply;
+    reply = await deps.system.ask(orderKind, id, event, { messageId: fingerprint ? `create:${fingerprint}` : undefined });
   } catch (error) {
     // ALREADY_EXISTS: a concurrent create with this key won the actor. DUPLICATE: an order holds the key under
     // another id (ids derived with another ID_SECRET, as after a restart without one).
@@ -145,13 +140,13 @@ async function replayOf(
   fingerprint: string | null,
 ): Promise<CreateOrderResult | null> {
   const existing = await deps.system
-    .documents('order')
+    .views(orderKind)
     .findOne(
       { 'view.merchantId': account.merchantId, 'view.environment': account.environment, 'view.idempotencyKey': idempotencyKey },
       { projection: { view: 1 } },
     );
   if (!existing) return null;
-  const view = existing.view as unknown as OrderView;
+  const view = existing.view;
   if (view.requestHash !== fingerprint) {
     throw new ApiError(422, 'This idempotencyKey was used for a different request', 'IDEMPOTENCY_KEY_MISMATCH');
   }

@@ -10,8 +10,8 @@
  *
  * Never older than the last write a caller can have seen answered (kept-views.ts).
  */
-import type { OrderView } from '../../actors/kinds/order-kind.js';
-import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { orderKind } from '../../actors/kinds/order-kind.js';
+import { paymentKind } from '../../actors/kinds/payment-kind.js';
 import { hostedPayment } from '../checkout/customer-payments.js';
 import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
@@ -65,9 +65,9 @@ export class HostedOrders {
 
   async #render(orderId: string): Promise<Rendered | null> {
     const read = this.#kept.reading();
-    const doc = await this.system.documents('order').findOne({ _id: orderId }, { projection: { view: 1, version: 1 } });
+    const doc = await this.system.views(orderKind).findOne({ _id: orderId }, { projection: { view: 1, version: 1 } });
     if (!doc) return null;
-    const view = doc.view as unknown as OrderView;
+    const { view } = doc;
     const merchant = await this.accounts.byId(view.merchantId);
     const { hosted } = view;
     const hostedFields = { requestedFiat: hosted.requestedFiat, bridgeInfo: hosted.bridgeInfo, applePayChargeUsdcAmount: hosted.applePayChargeUsdcAmount };
@@ -88,12 +88,12 @@ export class HostedOrders {
     }
     const paymentRead = this.#payments.reading();
     const paymentDoc = view.currentPaymentId
-      ? await this.system.documents('payment').findOne({ _id: view.currentPaymentId }, { projection: { view: 1, version: 1 } })
+      ? await this.system.views(paymentKind).findOne({ _id: view.currentPaymentId }, { projection: { view: 1, version: 1 } })
       : null;
-    const currentPayment = paymentDoc ? hostedPayment(paymentDoc.view as unknown as PaymentView) : null;
+    const currentPayment = paymentDoc ? hostedPayment(paymentDoc.view) : null;
     const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment });
     // A payment written while it was read may be older than its document: then the render is answered, not kept.
-    const paymentKept = paymentDoc === null || this.#payments.keep(paymentDoc._id, paymentDoc.version as number, orderId, paymentRead);
+    const paymentKept = paymentDoc === null || this.#payments.keep(paymentDoc._id, paymentDoc.version, orderId, paymentRead);
     if (paymentKept)
       this.#kept.keep(
         orderId,

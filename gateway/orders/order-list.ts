@@ -1,7 +1,7 @@
 /** The merchant's order list: a query of the order actors' views that wakes no actor. */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { OrderView } from '../../actors/kinds/order-kind.js';
-import type { Filter } from '../../actors/store/store.js';
+import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
+import type { ViewFilter } from '../../actors/runtime/view-collection.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { z } from 'zod';
 import type { listOrdersQuery } from './order-schemas.js';
@@ -13,7 +13,7 @@ type ListQuery = z.infer<typeof listOrdersQuery>;
 const MIN_SEARCH = 3;
 
 export async function listOrders(system: ActorSystem, account: MerchantAccount, query: ListQuery) {
-  const filter: Filter = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
+  const filter: ViewFilter<OrderView> = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
   const search = query.search?.trim();
   if (search && search.length >= MIN_SEARCH) Object.assign(filter, searchFilter(search));
   else if (query.orderId) filter._id = { $regex: escapeRegex(query.orderId), $options: 'i' };
@@ -26,10 +26,10 @@ export async function listOrders(system: ActorSystem, account: MerchantAccount, 
   }
   if (query.chargebackStatus) filter['view.chargebackStatus'] = query.chargebackStatus;
 
-  const { docs, total } = await newestPage(system.documents('order'), filter, query, { view: 1 });
+  const { docs, total } = await newestPage(system.views(orderKind), filter, query, { view: 1 });
   return {
     orders: docs.map((doc) => {
-      const view = doc.view as unknown as OrderView;
+      const { view } = doc;
       return {
         ...view.order,
         hasActivePayment: view.hasActivePayment,

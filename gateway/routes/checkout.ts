@@ -7,7 +7,8 @@
  */
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { paymentKind, type PaymentView } from '../../actors/kinds/payment-kind.js';
+import type { CommandOf } from '../../actors/runtime/actor-kind.js';
 import { formatRate, formatUsdc } from '../../machines/money.js';
 import { currencyPerUsdRate } from '../../machines/payment/index.js';
 import { reply, sendRendered } from '../envelope.js';
@@ -47,13 +48,10 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
     return customerPayment(deps.system, orderId, paymentId);
   };
   const answer = (ctx: Context, status: number, message: string, view: PaymentView) => reply(ctx, status, message, checkoutPayment, hostedPayment(view));
-  const command =
-    (type: string, message: string, extra: (ctx: Context) => Record<string, unknown> = () => ({})) =>
-    async (ctx: Context) => {
-      const view = await payment(ctx);
-      const replied = (await deps.system.ask({ kind: 'payment', id: view.payment.id }, { type, ...extra(ctx), at: deps.now() })) as PaymentView;
-      answer(ctx, 200, message, replied);
-    };
+  const command = (message: string, commandAt: (at: string) => CommandOf<typeof paymentKind>) => async (ctx: Context) => {
+    const view = await payment(ctx);
+    answer(ctx, 200, message, await deps.system.ask(paymentKind, view.payment.id, commandAt(deps.now())));
+  };
 
   router.get('/:orderId/quotes', async (ctx) => {
     const view = await order(ctx);
@@ -84,14 +82,20 @@ export function checkoutRoutes(deps: CheckoutRouteDependencies): Router<GatewayS
   router.get('/:orderId/payments/:paymentId', async (ctx) => answer(ctx, 200, 'Payment', await payment(ctx)));
   router.post(
     '/:orderId/payments/:paymentId/cancel',
-    command('CANCEL', 'Payment cancelled', () => ({ reason: 'CUSTOMER' })),
+    command('Payment cancelled', (at) => ({ type: 'CANCEL', reason: 'CUSTOMER', at })),
   );
-  router.post('/:orderId/payments/:paymentId/sent', command('MARK_SENT', 'Payment marked as sent'));
-  router.post('/:orderId/payments/:paymentId/simulate', command('SIMULATE_PAYMENT', 'Payment simulated'));
+  router.post(
+    '/:orderId/payments/:paymentId/sent',
+    command('Payment marked as sent', (at) => ({ type: 'MARK_SENT', at })),
+  );
+  router.post(
+    '/:orderId/payments/:paymentId/simulate',
+    command('Payment simulated', (at) => ({ type: 'SIMULATE_PAYMENT', at })),
+  );
   router.post('/:orderId/payments/:paymentId/proof', deps.body, async (ctx) => {
     const view = await payment(ctx);
     const proof = parseOrThrow(submitProofBody, ctx.request.body);
-    const replied = (await deps.system.ask({ kind: 'payment', id: view.payment.id }, { type: 'SUBMIT_PROOF', proof, at: deps.now() })) as PaymentView;
+    const replied = await deps.system.ask(paymentKind, view.payment.id, { type: 'SUBMIT_PROOF', proof, at: deps.now() });
     answer(ctx, 202, 'Proof submitted: the payment is being verified', replied);
   });
 

@@ -4,9 +4,8 @@
  * none of it, and another merchant's clock, or a deleted one, is not found.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { ActorDocument } from '../../actors/runtime/actor-document.js';
-import { TEST_CLOCK_KIND } from '../../actors/runtime/test-clock-time.js';
-import type { TestClockView } from '../../actors/kinds/test-clock-kind.js';
+import type { ViewFilter } from '../../actors/runtime/view-collection.js';
+import { testClockKind, type TestClockView } from '../../actors/kinds/test-clock-kind.js';
 import { MAX_ADVANCE_MS } from '../../machines/test-clock/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
@@ -28,17 +27,21 @@ export class TestClocks {
     const frozenTime = body.frozenTime === undefined ? now : new Date(body.frozenTime).toISOString();
     if (Math.abs(Date.parse(frozenTime) - Date.parse(now)) > MAX_ADVANCE_MS) throw fieldError('frozenTime', 'must be within two years of now');
     const id = newId('clk');
-    const created = (await this.system.ask(
-      { kind: TEST_CLOCK_KIND, id },
-      { type: 'CREATE', id, merchantId: account.merchantId, name: body.name ?? null, frozenTime, at: now },
-    )) as TestClockView;
+    const created = await this.system.ask(testClockKind, id, {
+      type: 'CREATE',
+      id,
+      merchantId: account.merchantId,
+      name: body.name ?? null,
+      frozenTime,
+      at: now,
+    });
     return created.clock;
   }
 
   async list(account: MerchantAccount, paging: { page: number; limit: number }) {
     sandboxOnly(account);
-    const { docs, total } = await newestPage(this.system.documents(TEST_CLOCK_KIND), ownClocks(account), paging, { view: 1 });
-    return { testClocks: docs.map((doc) => viewOf(doc).clock), total, ...paging };
+    const { docs, total } = await newestPage(this.system.views(testClockKind), ownClocks(account), paging, { view: 1 });
+    return { testClocks: docs.map((doc) => doc.view.clock), total, ...paging };
   }
 
   async read(account: MerchantAccount, id: string): Promise<TestClockResource> {
@@ -49,24 +52,21 @@ export class TestClocks {
   async advance(account: MerchantAccount, id: string, frozenTime: string): Promise<TestClockResource> {
     sandboxOnly(account);
     await this.#own(account, id);
-    const advanced = (await this.system.ask(
-      { kind: TEST_CLOCK_KIND, id },
-      { type: 'ADVANCE', frozenTime: new Date(frozenTime).toISOString(), at: this.now() },
-    )) as TestClockView;
+    const advanced = await this.system.ask(testClockKind, id, { type: 'ADVANCE', frozenTime: new Date(frozenTime).toISOString(), at: this.now() });
     return advanced.clock;
   }
 
   async remove(account: MerchantAccount, id: string): Promise<{ id: string; deleted: true }> {
     sandboxOnly(account);
     await this.#own(account, id);
-    await this.system.ask({ kind: TEST_CLOCK_KIND, id }, { type: 'DELETE', at: this.now() });
+    await this.system.ask(testClockKind, id, { type: 'DELETE', at: this.now() });
     return { id, deleted: true };
   }
 
   async #own(account: MerchantAccount, id: string): Promise<TestClockView> {
-    const doc = await this.system.documents(TEST_CLOCK_KIND).findOne({ _id: id, ...ownClocks(account) }, { projection: { view: 1 } });
+    const doc = await this.system.views(testClockKind).findOne({ _id: id, ...ownClocks(account) }, { projection: { view: 1 } });
     if (!doc) throw new ApiError(404, 'Test clock not found', 'TEST_CLOCK_NOT_FOUND');
-    return viewOf(doc);
+    return doc.view;
   }
 }
 
@@ -75,10 +75,6 @@ function sandboxOnly(account: MerchantAccount): void {
   if (account.environment !== 'SANDBOX') throw new ApiError(403, 'Test clocks are for sandbox keys only', 'TEST_CLOCK_SANDBOX_ONLY');
 }
 
-function ownClocks(account: MerchantAccount) {
+function ownClocks(account: MerchantAccount): ViewFilter<TestClockView> {
   return { 'view.merchantId': account.merchantId, 'view.status': { $ne: 'DELETED' } };
-}
-
-function viewOf(doc: ActorDocument): TestClockView {
-  return doc.view as unknown as TestClockView;
 }

@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import { verifyMessage, type Hex } from 'viem';
-import { MAKER_SESSION_KIND } from '../../actors/makers/index.js';
+import { makerSessionKind } from '../../actors/makers/index.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { MakerSessionEvent } from '../../machines/maker-session/index.js';
 import { ApiError } from '../envelope.js';
@@ -67,14 +67,14 @@ export class WalletSessions {
     // The session ends with the token's lifetime, and never after the message's own Expiration Time.
     const expiresAt = new Date(Math.min(now + this.deps.settings.tokenTtlMs, message.expiresAt ?? Infinity)).toISOString();
     const signIn: MakerSessionEvent = { type: 'SIGN_IN', address: message.address, chainId: message.chainId, tokenHash: hashMakerToken(token), at, expiresAt };
-    await this.deps.system.ask({ kind: MAKER_SESSION_KIND, id: message.nonce }, signIn);
+    await this.deps.system.ask(makerSessionKind, message.nonce, signIn);
     this.#watch(message.address);
     return { token, tokenType: 'Bearer' as const, expiresAt, walletAddress: message.address, chainId: message.chainId };
   }
 
   async signOut(wallet: MakerWallet) {
     const signedOutAt = this.deps.now();
-    await this.deps.system.ask({ kind: MAKER_SESSION_KIND, id: wallet.sessionId }, { type: 'SIGN_OUT', at: signedOutAt });
+    await this.deps.system.ask(makerSessionKind, wallet.sessionId, { type: 'SIGN_OUT', at: signedOutAt });
     return { walletAddress: wallet.address, signedOutAt };
   }
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { PROVIDER_MESSAGE_KIND, WALLET_TRANSFER_KIND, providerMessageId, walletTransferId } from '../../actors/wallet-transfers/index.js';
+import { providerMessageId, providerMessageKind, walletTransferId, walletTransferKind } from '../../actors/wallet-transfers/index.js';
 import type { ProviderMessageEvent, WalletTransferEvent } from '../../machines/wallet-transfer/index.js';
 import { transferReported } from './balance-events.js';
 import type { SignedMessage } from './signature.js';
@@ -35,14 +35,14 @@ export class WalletProviderIntake {
       receivedAt: this.now(),
       transferIds,
     } satisfies ProviderMessageEvent;
-    const redelivered = await createdBefore(() => this.system.ask({ kind: PROVIDER_MESSAGE_KIND, id: providerMessageId(message.id) }, claim));
+    const redelivered = await createdBefore(() => this.system.ask(providerMessageKind, providerMessageId(message.id), claim));
     if (reading.kind === 'ignored') return `Accepted and ignored: ${reading.reason}`;
 
     const { transfer } = reading;
     const transferId = walletTransferId(transfer);
     const record = { type: 'RECORD', transfer, reportedAt: signedAt } satisfies WalletTransferEvent;
     try {
-      const known = await createdBefore(() => this.system.ask({ kind: WALLET_TRANSFER_KIND, id: transferId }, record));
+      const known = await createdBefore(() => this.system.ask(walletTransferKind, transferId, record));
       return known ? 'Accepted: the transfer was stored before' : redelivered ? 'Accepted: a redelivery, the transfer stored now' : 'Accepted: transfer stored';
     } catch (error) {
       if (!(error instanceof CommandRejectedError && error.code === 'TRANSFER_CONFLICT')) throw error;

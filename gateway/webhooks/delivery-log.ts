@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { Filter } from '../../actors/store/store.js';
-import { deliveryIdOf, type DeliveryView, type PublicDelivery } from '../../actors/kinds/delivery-kind.js';
+import type { ViewFilter } from '../../actors/runtime/view-collection.js';
+import { answeredDelivery, deliveryIdOf, deliveryKind, type DeliveryView } from '../../actors/kinds/delivery-kind.js';
 import type { PublicWebhook } from '../../actors/kinds/webhook-kind.js';
 import type { DeliveryEvent } from '../../machines/webhook/index.js';
 import { ApiError } from '../envelope.js';
@@ -43,13 +43,13 @@ export class DeliveryLog {
   constructor(private readonly deps: DeliveryLogDependencies) {}
 
   async list(account: MerchantAccount, webhookId: string, query: ListQuery) {
-    const filter: Filter = { 'view.webhookId': webhookId };
+    const filter: ViewFilter<DeliveryView> = { 'view.webhookId': webhookId };
     if (query.status) filter['view.status'] = query.status;
     if (query.eventType) filter['view.eventType'] = query.eventType;
     if (query.eventId) filter['view.eventId'] = query.eventId;
     await this.deps.setup.read(account, webhookId);
-    const { docs, total } = await newestPage(this.deps.system.documents('delivery'), filter, query, { 'view.delivery': 1 });
-    return { deliveries: docs.map((doc) => (doc.view as unknown as DeliveryView).delivery), total, page: query.page, limit: query.limit };
+    const { docs, total } = await newestPage(this.deps.system.views(deliveryKind), filter, query, { 'view.delivery': 1 });
+    return { deliveries: docs.map((doc) => doc.view.delivery), total, page: query.page, limit: query.limit };
   }
 
   async read(account: MerchantAccount, webhookId: string, deliveryId: string) {
@@ -62,7 +62,7 @@ export class DeliveryLog {
     await this.#activeWebhook(account, webhookId);
     await this.#view(webhookId, deliveryId, { _id: 1 });
     try {
-      return (await this.deps.system.ask({ kind: 'delivery', id: deliveryId }, { type: 'REDELIVER', at: this.deps.now() })) as PublicDelivery;
+      return answeredDelivery(await this.deps.system.ask(deliveryKind, deliveryId, { type: 'REDELIVER', at: this.deps.now() }));
     } catch (error) {
       if (inFlight(error)) throw new ApiError(409, 'The delivery is being sent now; wait for its answer', 'DELIVERY_IN_PROGRESS');
       throw error;
@@ -74,14 +74,14 @@ export class DeliveryLog {
     await this.#activeWebhook(account, webhookId);
     const filter = { 'view.webhookId': webhookId, 'view.status': 'FAILED', 'view.createdAt': { $gte: new Date(body.since).toISOString() } };
     const docs = await this.deps.system
-      .documents('delivery')
+      .views(deliveryKind)
       .find(filter, { sort: { 'view.createdAt': 1, _id: 1 }, limit: body.limit + 1, projection: { _id: 1 } });
     const at = this.deps.now();
     const sent: string[] = [];
     // One after another: deliveries of one order go back out in the order they were made.
     for (const { _id: id } of docs.slice(0, body.limit)) {
       try {
-        await this.deps.system.ask({ kind: 'delivery', id }, { type: 'REDELIVER', at });
+        await this.deps.system.ask(deliveryKind, id, { type: 'REDELIVER', at });
         sent.push(id);
       } catch (error) {
         // Sent again meanwhile by another call: it is on its way already.
@@ -115,9 +115,9 @@ export class DeliveryLog {
       manual: true,
       at,
     } satisfies DeliveryEvent;
-    await this.deps.system.ask({ kind: 'delivery', id }, create);
-    const view = await untilView<DeliveryView>(
-      this.deps.system.documents('delivery'),
+    await this.deps.system.ask(deliveryKind, id, create);
+    const view = await untilView(
+      this.deps.system.views(deliveryKind),
       id,
       (read) => read.status !== 'PENDING',
       this.deps.attemptTimeoutMs + TEST_ANSWER_MARGIN_MS,
@@ -141,8 +141,8 @@ export class DeliveryLog {
   }
 
   async #view(webhookId: string, deliveryId: string, projection: { view: 1 } | { _id: 1 }): Promise<DeliveryView> {
-    const doc = await this.deps.system.documents('delivery').findOne({ _id: deliveryId, 'view.webhookId': webhookId }, { projection });
+    const doc = await this.deps.system.views(deliveryKind).findOne({ _id: deliveryId, 'view.webhookId': webhookId }, { projection });
     if (!doc) throw deliveryNotFound();
-    return doc.view as unknown as DeliveryView;
+    return doc.view;
   }
 }

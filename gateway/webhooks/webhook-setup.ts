@@ -6,7 +6,7 @@
  */
 import { newWebhookSecret } from '../../actors/webhooks/signing.js';
 import { checkWebhookUrl, type DestinationPolicy } from '../../actors/webhooks/destination-guard.js';
-import type { PublicWebhook, WebhookReply, WebhookView } from '../../actors/kinds/webhook-kind.js';
+import { webhookKind, type PublicWebhook, type WebhookReply } from '../../actors/kinds/webhook-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { parseSubscription, type Environment, type WebhookChanges, type WebhookEventType, type WebhookHeader } from '../../machines/webhook/index.js';
 import { ApiError, fieldError } from '../envelope.js';
@@ -33,40 +33,37 @@ export class WebhookSetup {
   async create(account: MerchantAccount, body: { url: string; events?: string[]; customHeaders?: WebhookHeader[] }) {
     const url = this.#url(account, body.url);
     const events = subscription(body.events ?? []);
-    const live = await this.deps.system.documents('webhook').count({ 'view.merchantId': account.merchantId, 'view.deleted': false });
+    const live = await this.deps.system.views(webhookKind).count({ 'view.merchantId': account.merchantId, 'view.deleted': false });
     if (live >= MAX_WEBHOOKS) throw new ApiError(409, `An account may have at most ${MAX_WEBHOOKS} webhooks; delete one first`, 'WEBHOOK_LIMIT_REACHED');
     const id = newId('whk');
-    const reply = (await this.deps.system.ask(
-      { kind: 'webhook', id },
-      {
-        type: 'CREATE',
-        id,
-        merchantId: account.merchantId,
-        environment: account.environment,
-        url,
-        events,
-        customHeaders: body.customHeaders ?? [],
-        secret: newWebhookSecret(),
-        at: this.deps.now(),
-      },
-    )) as WebhookReply;
+    const reply = await this.deps.system.ask(webhookKind, id, {
+      type: 'CREATE',
+      id,
+      merchantId: account.merchantId,
+      environment: account.environment,
+      url,
+      events,
+      customHeaders: body.customHeaders ?? [],
+      secret: newWebhookSecret(),
+      at: this.deps.now(),
+    });
     return withSecret(reply);
   }
 
   async list(account: MerchantAccount) {
     const docs = await this.deps.system
-      .documents('webhook')
+      .views(webhookKind)
       .find({ 'view.merchantId': account.merchantId, 'view.deleted': false }, { sort: { 'view.createdAt': 1, _id: 1 }, projection: { view: 1 } });
-    return { webhooks: docs.map((doc) => (doc.view as unknown as WebhookView).webhook) };
+    return { webhooks: docs.map((doc) => doc.view.webhook) };
   }
 
   /** The endpoint, when it is this account's and not deleted; 404 otherwise. */
   async read(account: MerchantAccount, webhookId: string): Promise<PublicWebhook> {
     const doc = await this.deps.system
-      .documents('webhook')
+      .views(webhookKind)
       .findOne({ _id: webhookId, 'view.merchantId': account.merchantId, 'view.deleted': false }, { projection: { view: 1 } });
     if (!doc) throw webhookNotFound();
-    return (doc.view as unknown as WebhookView).webhook;
+    return doc.view.webhook;
   }
 
   async update(account: MerchantAccount, webhookId: string, body: { url?: string; events?: string[]; active?: boolean; customHeaders?: WebhookHeader[] }) {
@@ -76,22 +73,19 @@ export class WebhookSetup {
     if (body.events !== undefined) changes.events = subscription(body.events);
     if (body.customHeaders !== undefined) changes.customHeaders = body.customHeaders;
     if (body.active !== undefined) changes.active = body.active;
-    const reply = (await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'UPDATE', changes, at: this.deps.now() })) as WebhookReply;
+    const reply = await this.deps.system.ask(webhookKind, webhookId, { type: 'UPDATE', changes, at: this.deps.now() });
     return reply.webhook;
   }
 
   async remove(account: MerchantAccount, webhookId: string) {
     await this.read(account, webhookId);
-    await this.deps.system.ask({ kind: 'webhook', id: webhookId }, { type: 'DELETE', at: this.deps.now() });
+    await this.deps.system.ask(webhookKind, webhookId, { type: 'DELETE', at: this.deps.now() });
     return { id: webhookId, deleted: true as const };
   }
 
   async rotateSecret(account: MerchantAccount, webhookId: string) {
     await this.read(account, webhookId);
-    const reply = (await this.deps.system.ask(
-      { kind: 'webhook', id: webhookId },
-      { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at: this.deps.now() },
-    )) as WebhookReply;
+    const reply = await this.deps.system.ask(webhookKind, webhookId, { type: 'ROTATE_SECRET', secret: newWebhookSecret(), at: this.deps.now() });
     return withSecret(reply);
   }
 

@@ -27,7 +27,7 @@ export async function embeddedTransport(total: number, { durable = false } = {})
   const store = dataDir ? await EmbeddedStore.open({ dataDir }) : new EmbeddedStore();
   const { system } = await startTestSystem({ kinds: [tallyKind], store });
   const ids = Array.from({ length: ACTORS }, (_, i) => `b${i}`);
-  await Promise.all(ids.map((id) => system.ask({ kind: 'tally', id }, { type: 'OPEN' })));
+  await Promise.all(ids.map((id) => system.askAt({ kind: 'tally', id }, { type: 'OPEN' })));
   let sink = 0;
   const bare = async (i: number) => {
     sink += i;
@@ -36,7 +36,7 @@ export async function embeddedTransport(total: number, { durable = false } = {})
   const rows = [];
   for (const inFlight of LEVELS) {
     const base = await closedLoop(bare, inFlight, total * 10);
-    const subject = await closedLoop((i) => system.ask({ kind: 'tally', id: ids[i % ACTORS]! }, { type: 'ADD', n: 1 }), inFlight, total);
+    const subject = await closedLoop((i) => system.askAt({ kind: 'tally', id: ids[i % ACTORS]! }, { type: 'ADD', n: 1 }), inFlight, total);
     rows.push({ subject, base });
   }
   await system.drain();
@@ -73,7 +73,7 @@ export async function natsTransport(total: number): Promise<Comparison> {
     const callerShards = caller.transport.ownedShards() as ReadonlySet<number>;
     const ids: string[] = [];
     for (let i = 0; ids.length < ACTORS; i++) if (!callerShards.has(shardOf(`n${i}`, 16))) ids.push(`n${i}`);
-    await Promise.all(ids.map((id) => caller.system.ask({ kind: 'tally', id }, { type: 'OPEN' })));
+    await Promise.all(ids.map((id) => caller.system.askAt({ kind: 'tally', id }, { type: 'OPEN' })));
 
     const subject = `${namespace}.bench.echo`;
     const responder = raw.subscribe(subject, {
@@ -86,7 +86,7 @@ export async function natsTransport(total: number): Promise<Comparison> {
     const rows = [];
     for (const inFlight of LEVELS) {
       const base = await closedLoop(() => client.request(subject, payload, { timeout: 10_000 }), inFlight, total);
-      const measured = await closedLoop((i) => caller.system.ask({ kind: 'tally', id: ids[i % ACTORS]! }, { type: 'ADD', n: 1 }), inFlight, total);
+      const measured = await closedLoop((i) => caller.system.askAt({ kind: 'tally', id: ids[i % ACTORS]! }, { type: 'ADD', n: 1 }), inFlight, total);
       rows.push({ subject: measured, base });
     }
     responder.unsubscribe();

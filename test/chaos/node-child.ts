@@ -89,7 +89,7 @@ async function handle(request: ChildRequest): Promise<void> {
       return;
     case 'ask': {
       try {
-        const value = await system!.ask({ kind: 'account', id: request.id }, request.event, { messageId: request.messageId });
+        const value = await system!.askAt({ kind: 'account', id: request.id }, request.event, { messageId: request.messageId });
         send({ type: 'reply', seq: request.seq, ok: true, value });
       } catch (error) {
         const name = error instanceof Error ? error.name : 'Error';

@@ -42,7 +42,7 @@ async function startAttempt(
     fees: node.payments.fees,
     at: new Date(gateway.clock.now()).toISOString(),
   });
-  await node.system.ask({ kind: 'payment', id }, { type: 'CREATE', ...input });
+  await node.system.askAt({ kind: 'payment', id }, { type: 'CREATE', ...input });
   return input;
 }
 
@@ -94,7 +94,7 @@ test('a live Venmo payment: signalled, paid in the simulator, proven, fulfilled 
     intentHash,
     expiresAt: Math.floor(Date.now() / 1000) + 600,
   });
-  await node.system.ask(
+  await node.system.askAt(
     { kind: 'payment', id: input.id },
     {
       type: 'SUBMIT_PROOF',
@@ -148,7 +148,7 @@ test('a sandbox payment settles when simulated, fires the same events, and never
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const placed = await order(gateway, sandboxKey, destination);
   const input = await startAttempt(gateway, 'pay_sandbox1', placed, destination, 'sandbox');
-  await node.system.ask({ kind: 'payment', id: input.id }, { type: 'SIMULATE_PAYMENT', at: new Date(gateway.clock.now()).toISOString() });
+  await node.system.askAt({ kind: 'payment', id: input.id }, { type: 'SIMULATE_PAYMENT', at: new Date(gateway.clock.now()).toISOString() });
   await node.system.effectsIdle();
 
   const payment = await paymentOf(gateway, input.id);

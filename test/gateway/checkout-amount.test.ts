@@ -185,7 +185,7 @@ test('a paid open amount is locked PAID, a cancelled order is locked too, and a 
 
   // Cancelled with nothing settled: no lock to name, but no amount is taken either (no HTTP cancel exists yet).
   const cancelled = await placeOrder(gateway, sandboxKey, OPEN);
-  await gateway.node.system.ask({ kind: 'order', id: cancelled.id }, { type: 'CANCEL', at: isoNow(gateway) });
+  await gateway.node.system.askAt({ kind: 'order', id: cancelled.id }, { type: 'CANCEL', at: isoNow(gateway) });
   const closed = await cancelled.customer('POST', '/amount', { amount: '20' });
   t.is(closed.status, 409);
   t.is(closed.body.errorCode, 'AMOUNT_LOCKED');

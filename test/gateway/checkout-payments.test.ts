@@ -365,7 +365,7 @@ test('simulate settles a sandbox attempt and fulfils the order with every event;
 
   // No HTTP operation cancels an order yet (document 1: a dashboard session does): the order actor is told directly.
   const cancelled = await placeOrder(gateway, sandboxKey);
-  await gateway.node.system.ask({ kind: 'order', id: cancelled.id }, { type: 'CANCEL', at: isoNow(gateway) });
+  await gateway.node.system.askAt({ kind: 'order', id: cancelled.id }, { type: 'CANCEL', at: isoNow(gateway) });
   t.is((await hostedRead(gateway, cancelled.id)).order.status, 'CANCELLED');
   const onCancelled = await cancelled.customer('POST', '/payments', { rail: 'venmo' });
   t.is(onCancelled.status, 409);

@@ -13,9 +13,9 @@ test('a refused tell is listed by the admin API, retried once its target exists,
   const gateway = await startTestGateway({}, { kinds: [counterKind()] });
   t.teardown(() => gateway.node.stop());
   const { system } = gateway.node;
-  await system.ask(counter('sender'), { type: 'OPEN' });
-  await system.ask(counter('sender'), { type: 'FORWARD', to: 'opens-later', n: 5 });
-  await system.ask(counter('sender'), { type: 'FORWARD', to: 'never-opens', n: 6 });
+  await system.askAt(counter('sender'), { type: 'OPEN' });
+  await system.askAt(counter('sender'), { type: 'FORWARD', to: 'opens-later', n: 5 });
+  await system.askAt(counter('sender'), { type: 'FORWARD', to: 'never-opens', n: 6 });
   await system.effectsIdle();
 
   const listed = await gateway.admin('GET', '/internal/v1/dead-letters?source=refusal');
@@ -26,7 +26,7 @@ test('a refused tell is listed by the admin API, retried once its target exists,
   const about = (target: string) => letters.find((letter) => JSON.stringify(letter.payload).includes(target))!;
   t.like(about('opens-later'), { error: { code: 'UNKNOWN_ACTOR' }, actor: { kind: 'counter', id: 'sender' } });
 
-  await system.ask(counter('opens-later'), { type: 'OPEN' });
+  await system.askAt(counter('opens-later'), { type: 'OPEN' });
   const retried = await gateway.admin('POST', `/internal/v1/dead-letters/${about('opens-later').id}/retry`);
   t.is(retried.status, 200);
   t.is(retried.body.responseObject.status, 'RETRIED');

@@ -32,7 +32,7 @@ async function setUp(store: Store = new EmbeddedStore()) {
   const admin = new MerchantAdmin(system, now);
   const { merchant } = await admin.create({ name: 'Acme', tier: 'BASE' });
   const hosted = new HostedOrders(system, new MerchantAccounts(system), new RateSource(provider));
-  const create = (input: OrderInput) => system.ask({ kind: 'order', id: input.id }, { type: 'CREATE', ...input, merchantId: merchant.id });
+  const create = (input: OrderInput) => system.askAt({ kind: 'order', id: input.id }, { type: 'CREATE', ...input, merchantId: merchant.id });
   return { system, admin, merchant, hosted, provider, create };
 }
 
@@ -49,7 +49,7 @@ test('on a node serving every shard a kept answer reads nothing, and an order wr
   t.is(await hosted.answer('ord_fixed'), first, 'the same bytes, rendered once');
   t.is(watched.reads.length, reads, 'a hit reads nothing');
 
-  await system.ask({ kind: 'order', id: 'ord_fixed' }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
+  await system.askAt({ kind: 'order', id: 'ord_fixed' }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
   t.is(body(await hosted.answer('ord_fixed')).responseObject.order.status, 'CANCELLED', 'the write is seen by the very next read');
 
   await admin.update(merchant.id, { defaultPaymentCurrency: 'EUR' });
@@ -70,7 +70,7 @@ test('an answer read while its order is being written is answered but not kept',
   const open = watched.hold();
   const racing = hosted.answer('ord_fixed');
   // The read has taken its document and waits at the gate while the order is cancelled.
-  await system.ask({ kind: 'order', id: 'ord_fixed' }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
+  await system.askAt({ kind: 'order', id: 'ord_fixed' }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
   open();
   t.is(body(await racing).responseObject.order.status, 'CREATED', 'a read concurrent with the write may see the order before it');
   t.is(body(await hosted.answer('ord_fixed')).responseObject.order.status, 'CANCELLED', 'but what it read was not kept');
@@ -84,7 +84,7 @@ test('in a cluster a kept answer is checked against the stored version, so a wri
   const writer = await startTestSystem({ kinds: [merchantKind, orderKind], store: shared, transport: cluster.transport() });
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, writer.system.transport as ReturnType<LocalCluster['transport']>);
   const { merchant } = await new MerchantAdmin(writer.system, now).create({ name: 'Acme', tier: 'BASE' });
-  await writer.system.ask({ kind: 'order', id: 'ord_fixed' }, { type: 'CREATE', ...fixedOrderInput(), merchantId: merchant.id });
+  await writer.system.askAt({ kind: 'order', id: 'ord_fixed' }, { type: 'CREATE', ...fixedOrderInput(), merchantId: merchant.id });
   const hosted = new HostedOrders(reader.system, new MerchantAccounts(reader.system), new RateSource(new SwitchableRates()));
 
   const first = await hosted.answer('ord_fixed');
@@ -92,6 +92,6 @@ test('in a cluster a kept answer is checked against the stored version, so a wri
   t.is(await hosted.answer('ord_fixed'), first);
   t.deepEqual(watched.reads, [{ filter: { _id: 'ord_fixed' }, fields: ['version'] }], 'a hit reads the version only');
 
-  await writer.system.ask({ kind: 'order', id: 'ord_fixed' }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
+  await writer.system.askAt({ kind: 'order', id: 'ord_fixed' }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
   t.is(body(await hosted.answer('ord_fixed')).responseObject.order.status, 'CANCELLED');
 });

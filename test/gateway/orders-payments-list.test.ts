@@ -24,7 +24,7 @@ async function orderWithAttempt(gateway: TestGateway, key: string, paymentId: st
     fees: gateway.node.payments.fees,
     at: new Date(gateway.clock.now()).toISOString(),
   });
-  await gateway.node.system.ask({ kind: 'payment', id: paymentId }, { type: 'CREATE', ...input });
+  await gateway.node.system.askAt({ kind: 'payment', id: paymentId }, { type: 'CREATE', ...input });
   await gateway.node.system.effectsIdle();
   return order.id;
 }
@@ -53,7 +53,7 @@ test('displayStatus follows the attempts: ACTIVE while one is open, EXPIRED once
   t.deepEqual(ids((await list('displayStatus=ACTIVE')).body), []);
 
   const cancelled = await orderWithAttempt(gateway, sandboxKey, 'pay_listcancel');
-  await gateway.node.system.ask(
+  await gateway.node.system.askAt(
     { kind: 'payment', id: 'pay_listcancel' },
     { type: 'CANCEL', reason: 'CUSTOMER', at: new Date(gateway.clock.now()).toISOString() },
   );

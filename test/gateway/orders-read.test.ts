@@ -61,8 +61,8 @@ test('filters: orderId substring, status, displayStatus, chargebackStatus and se
     const paid = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '3' } })).body.responseObject.order;
     const cancelled = (await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '4' } })).body.responseObject.order;
     const at = '2026-11-23T12:30:00.000Z';
-    await gateway.node.system.ask({ kind: 'order', id: paid.id }, { type: 'APPLY_SETTLEMENT', paymentId: 'pay_list_1', usdcAmount: 3_000_000n, at });
-    await gateway.node.system.ask({ kind: 'order', id: cancelled.id }, { type: 'CANCEL', at });
+    await gateway.node.system.askAt({ kind: 'order', id: paid.id }, { type: 'APPLY_SETTLEMENT', paymentId: 'pay_list_1', usdcAmount: 3_000_000n, at });
+    await gateway.node.system.askAt({ kind: 'order', id: cancelled.id }, { type: 'CANCEL', at });
     const ids = async (query: string) => (await list(query)).orders.map((order: { id: string }) => order.id).sort();
     t.deepEqual(await ids('status=CREATED'), [a.id, b.id].sort());
     t.deepEqual(await ids('status=FULFILLED'), [paid.id]);

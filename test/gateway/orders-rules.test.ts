@@ -41,7 +41,7 @@ test('the hosted range of an open order is null once it is cancelled', (t) =>
     const order = (
       await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { openAmount: { currency: 'EUR', minAmount: '5', maxAmount: '50' } } })
     ).body.responseObject.order;
-    await gateway.node.system.ask({ kind: 'order', id: order.id }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
+    await gateway.node.system.askAt({ kind: 'order', id: order.id }, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
     const hosted = (await gateway.request('GET', `/api/v1/orders/${order.id}`)).body.responseObject.order;
     t.is(hosted.status, 'CANCELLED');
     t.like(hosted.openAmount, { minAmount: '5.00', maxAmount: '50.00', effectiveMin: null, effectiveMax: null });

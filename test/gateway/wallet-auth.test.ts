@@ -183,7 +183,7 @@ test('signing out ends that session only', async (t) => {
     t.true(both.some((answer) => answer.status === 200));
     for (const answer of both.filter((candidate) => candidate.status !== 200)) refusal(t, answer, 401, 'TOKEN_INVALID');
     const [session] = await gateway.node.system.documents('maker-session').find({ 'view.signedIn': false }, { limit: 1 });
-    await t.notThrowsAsync(gateway.node.system.ask({ kind: 'maker-session', id: session!._id }, { type: 'SIGN_OUT', at: '2026-11-23T12:00:00.000Z' }));
+    await t.notThrowsAsync(gateway.node.system.askAt({ kind: 'maker-session', id: session!._id }, { type: 'SIGN_OUT', at: '2026-11-23T12:00:00.000Z' }));
     refusal(t, await me(gateway, second.headers), 401, 'TOKEN_INVALID');
   });
 });

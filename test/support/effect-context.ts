@@ -18,7 +18,7 @@ export function recordingEffectContext(
     epoch: 1,
     clock: new SystemClock(),
     logger: createLogger({ level: 'silent' }),
-    ask: async (_address: unknown, event: Record<string, unknown>) => void reports.push(event),
+    askAt: async (_address: unknown, event: Record<string, unknown>) => void reports.push(event),
   } as unknown as EffectContext;
   return { context, reports };
 }

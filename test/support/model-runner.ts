@@ -222,7 +222,7 @@ export async function runPath(t: ExecutionContext, model: MachineModel, path: Mo
       actions = fired.actions;
     } else {
       // The creating message first, then each event, as the gateway or another actor sends it.
-      await system.ask(self, step.event, { messageId: `model-${index}` });
+      await system.askAt(self, step.event, { messageId: `model-${index}` });
       expected = step.after;
       armedAfter(armed, step.actions);
     }

@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { encodeFunctionData, type Address } from 'viem';
 import { SystemClock, createLogger, type ActorSystem, type TestClock } from '../../actors/index.js';
-import { transactionKind, walletKind, type TransactionView } from '../../actors/kinds/index.js';
+import { transactionKindFor, walletKind, type TransactionView } from '../../actors/kinds/index.js';
 import { ViemRelayerChain } from '../../actors/adapters/chain/viem-relayer-chain.js';
 import { Relayer } from '../../actors/relayer/index.js';
 import { mockUSDCAbi, protocolErrorsAbi } from '../../indexer/chain/index.js';
@@ -41,7 +41,7 @@ export async function startTestRelayer(options: { policy?: Partial<SendingPolicy
   const logger = createLogger({ level: 'debug', destination: new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) }) });
   const chain = new ViemRelayerChain(local.chainId, { client: local.publicClient, accounts: [relayerAccount], errorAbi: protocolErrorsAbi });
   const test = await startTestSystem({
-    kinds: [transactionKind({ chain, policy: { ...TEST_POLICY, ...options.policy } }), walletKind, outcomeOwnerKind],
+    kinds: [transactionKindFor({ chain, policy: { ...TEST_POLICY, ...options.policy } }), walletKind, outcomeOwnerKind],
     logger,
     ...(options.realTime ? { clock: new SystemClock() as unknown as TestClock, timerPollMs: 20 } : {}),
   });
@@ -53,7 +53,7 @@ export async function startTestRelayer(options: { policy?: Partial<SendingPolicy
     logs,
     async owner(id) {
       const address = { kind: 'owner', id };
-      await system.ask(address, { type: 'OPEN' });
+      await system.askAt(address, { type: 'OPEN' });
       return address;
     },
     async outcomesOf(ownerId) {

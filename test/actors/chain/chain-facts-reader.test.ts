@@ -68,7 +68,7 @@ test('only the node holding the chain-facts lease reads facts; the next holder r
     await readerA.stop();
     await readerB.stop();
   });
-  await nodeA.system.ask(w1, { type: 'OPEN' });
+  await nodeA.system.askAt(w1, { type: 'OPEN' });
   await readerB.subscribe({ address: bob.address }, w1);
 
   await mint(chain, bob.address, 1n * USDC);
@@ -97,7 +97,7 @@ test('the cursor only moves forward: a reader that finds it moved resumes from w
   const reader = new ChainFacts({ system, store, client: chain.grpc, logger: createLogger({ level: 'silent' }), minRetryMs: 10 });
   await reader.start();
   t.teardown(() => reader.stop());
-  await system.ask(w1, { type: 'OPEN' });
+  await system.askAt(w1, { type: 'OPEN' });
   await reader.subscribe({ address: bob.address }, w1);
   await mint(chain, bob.address, 1n * USDC);
   await reader.delivered(1);

@@ -15,8 +15,8 @@ async function setUp(): Promise<{ chain: TestChain; node: TestSystem; consumer: 
   const node = await startTestSystem({ kinds: [watcherKind] });
   const consumer = () =>
     new ChainFacts({ system: node.system, store: node.store, client: chain.grpc, logger: createLogger({ level: 'silent' }), minRetryMs: 10 });
-  await node.system.ask(w1, { type: 'OPEN' });
-  await node.system.ask(w2, { type: 'OPEN' });
+  await node.system.askAt(w1, { type: 'OPEN' });
+  await node.system.askAt(w2, { type: 'OPEN' });
   return { chain, node, consumer };
 }
 
@@ -100,7 +100,7 @@ test('subscribers joining one subject at the same moment are all kept', async (t
   await facts.start();
   t.teardown(() => facts.stop());
   const watchers = Array.from({ length: 12 }, (_, i) => ({ kind: 'watcher', id: `crowd-${i}` }));
-  for (const watcher of watchers) await node.system.ask(watcher, { type: 'OPEN' });
+  for (const watcher of watchers) await node.system.askAt(watcher, { type: 'OPEN' });
 
   await Promise.all(watchers.map((watcher) => facts.subscribe({ depositId: '1' }, watcher)));
   await mint(chain, alice.address, 100n * USDC);

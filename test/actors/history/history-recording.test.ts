@@ -25,16 +25,16 @@ async function rowsOf(store: Store, id: string): Promise<TurnRecord[]> {
 
 test('each turn is a row: event, message id, time, states before and after, the effects it queued, and its snapshot', async (t) => {
   const { system, store, clock } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('other'), { type: 'OPEN' });
-  await system.ask(counter('c'), { type: 'OPEN' }, { messageId: 'm-open' });
+  await system.askAt(counter('other'), { type: 'OPEN' });
+  await system.askAt(counter('c'), { type: 'OPEN' }, { messageId: 'm-open' });
   const openedAt = clock.now();
   await clock.advance(1_000);
-  await system.ask(counter('c'), { type: 'ADD', n: 2 }, { messageId: 'm-add' });
-  await system.ask(counter('c'), { type: 'ARM', ms: 5_000 }, { messageId: 'm-arm' });
+  await system.askAt(counter('c'), { type: 'ADD', n: 2 }, { messageId: 'm-add' });
+  await system.askAt(counter('c'), { type: 'ARM', ms: 5_000 }, { messageId: 'm-arm' });
   await clock.advance(5_000);
-  await system.ask(counter('c'), { type: 'FORWARD', to: 'other', n: 3 }, { messageId: 'm-forward' });
-  await system.ask(counter('c'), { type: 'ARM', ms: 5_000 }, { messageId: 'm-arm-again' });
-  await system.ask(counter('c'), { type: 'DISARM' }, { messageId: 'm-disarm' });
+  await system.askAt(counter('c'), { type: 'FORWARD', to: 'other', n: 3 }, { messageId: 'm-forward' });
+  await system.askAt(counter('c'), { type: 'ARM', ms: 5_000 }, { messageId: 'm-arm-again' });
+  await system.askAt(counter('c'), { type: 'DISARM' }, { messageId: 'm-disarm' });
   await system.effectsIdle();
 
   const rows = await rowsOf(store, 'c');
@@ -67,8 +67,8 @@ test('each turn is a row: event, message id, time, states before and after, the 
 
 test('the record rides in the turn’s write: no write of its own, and the document keeps only the newest until the next write', async (t) => {
   const { system, store } = await startTestSystem({ kinds: [counterKind()], doneSaveDelayMs: 3_600_000 });
-  await system.ask(counter('quiet'), { type: 'OPEN' });
-  for (let n = 1; n <= 5; n++) await system.ask(counter('quiet'), { type: 'ADD', n });
+  await system.askAt(counter('quiet'), { type: 'OPEN' });
+  for (let n = 1; n <= 5; n++) await system.askAt(counter('quiet'), { type: 'ADD', n });
   await eventually(async () => (await rowsOf(store, 'quiet')).length === 6, 'six rows');
 
   const doc = await system.documents('counter').findOne({ _id: 'quiet' });
@@ -86,12 +86,12 @@ test('the record rides in the turn’s write: no write of its own, and the docum
 
 test('a refused command, a replayed message and a stale timer write no history', async (t) => {
   const { system, store, clock } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('strict'), { type: 'OPEN' });
-  await system.ask(counter('strict'), { type: 'ADD', n: 1 }, { messageId: 'once' });
-  await system.ask(counter('strict'), { type: 'ARM', ms: 1_000 });
-  await system.ask(counter('strict'), { type: 'DISARM' });
-  await t.throwsAsync(system.ask(counter('strict'), { type: 'ADD', n: -1 }), { name: 'CommandRejectedError' });
-  await system.ask(counter('strict'), { type: 'ADD', n: 1 }, { messageId: 'once' });
+  await system.askAt(counter('strict'), { type: 'OPEN' });
+  await system.askAt(counter('strict'), { type: 'ADD', n: 1 }, { messageId: 'once' });
+  await system.askAt(counter('strict'), { type: 'ARM', ms: 1_000 });
+  await system.askAt(counter('strict'), { type: 'DISARM' });
+  await t.throwsAsync(system.askAt(counter('strict'), { type: 'ADD', n: -1 }), { name: 'CommandRejectedError' });
+  await system.askAt(counter('strict'), { type: 'ADD', n: 1 }, { messageId: 'once' });
   await system.receive(counter('strict'), { id: 'late', event: { type: 'runtime.timer', timerId: 'bell', dueAt: clock.now() + 1_000 } as { type: string } });
   await system.effectsIdle();
 
@@ -117,8 +117,8 @@ test('a crash between the write and the insert loses no row and writes none twic
   );
   const clock = new TestClock();
   const first = await startTestSystem({ kinds: [counterKind()], store, clock });
-  await first.system.ask(counter('phoenix'), { type: 'OPEN' });
-  await first.system.ask(counter('phoenix'), { type: 'ADD', n: 1 });
+  await first.system.askAt(counter('phoenix'), { type: 'OPEN' });
+  await first.system.askAt(counter('phoenix'), { type: 'ADD', n: 1 });
   await first.system.effectsIdle();
   await first.system.halt();
   nodeAlive = false;
@@ -134,11 +134,11 @@ test('a crash between the write and the insert loses no row and writes none twic
 
   // The next node to load the actor inserts what it finds; a third finds the newest record again and inserts nothing new.
   const second = await startTestSystem({ kinds: [counterKind()], store, clock });
-  await second.system.ask(counter('phoenix'), { type: 'ADD', n: 2 });
+  await second.system.askAt(counter('phoenix'), { type: 'ADD', n: 2 });
   await second.system.effectsIdle();
   await second.system.halt();
   const third = await startTestSystem({ kinds: [counterKind()], store, clock });
-  await third.system.ask(counter('phoenix'), { type: 'ADD', n: 3 });
+  await third.system.askAt(counter('phoenix'), { type: 'ADD', n: 3 });
   await third.system.effectsIdle();
 
   const rows = await rowsOf(inner, 'phoenix');
@@ -164,10 +164,10 @@ test('a write fenced out by a newer lease leaves no row', async (t) => {
   const nodeB = await startTestSystem({ kinds: [counterKind()], store, clock, transport: b });
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, a);
 
-  await nodeA.system.ask(counter('contested'), { type: 'OPEN' });
+  await nodeA.system.askAt(counter('contested'), { type: 'OPEN' });
   // B takes the shard under a newer lease while A, partitioned, still believes it holds it.
   cluster.assign(cluster.shardOf('contested'), b, { tellLoser: false });
-  await nodeA.system.ask(counter('contested'), { type: 'ADD', n: 10 });
+  await nodeA.system.askAt(counter('contested'), { type: 'ADD', n: 10 });
   await t.throwsAsync(nodeA.system.receive(counter('contested'), { id: 'late-on-a', event: { type: 'ADD', n: 100 } as { type: string } }), {
     name: 'ShardNotServedError',
   });
@@ -183,10 +183,10 @@ test('a write fenced out by a newer lease leaves no row', async (t) => {
 
 test('rows older than the retention are purged by the sweep on the test clock; newer ones stay', async (t) => {
   const { system, store, clock } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('old'), { type: 'OPEN' });
+  await system.askAt(counter('old'), { type: 'OPEN' });
   await system.effectsIdle();
   await clock.advance(60 * DAY_MS);
-  await system.ask(counter('new'), { type: 'OPEN' });
+  await system.askAt(counter('new'), { type: 'OPEN' });
   await system.effectsIdle();
   t.is((await rowsOf(store, 'old')).length, 1);
 

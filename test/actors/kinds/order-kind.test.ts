@@ -1,30 +1,23 @@
 import test, { type ExecutionContext } from 'ava';
 import { CommandRejectedError, type DomainEvent } from '../../../actors/index.js';
 import { orderKind } from '../../../actors/kinds/index.js';
+import type { CommandOf } from '../../../actors/runtime/actor-kind.js';
 import type { CheckoutOrder, OrderInput } from '../../../machines/order/index.js';
 import { CREATED_AT, fixedOrderInput, openOrderInput } from '../../support/order-input.js';
 import { startTestSystem } from '../../support/test-node.js';
-
-interface OrderReply {
-  order: CheckoutOrder;
-  orderTokenHash: string;
-}
-
-const order = (id: string) => ({ kind: 'order', id });
 
 async function startOrders() {
   const { system, bus } = await startTestSystem({ kinds: [orderKind] });
   const events: DomainEvent[] = [];
   await bus.consume({ durable: 'order-kind-test', kinds: ['order'] }, async (event) => void events.push(event));
-  const ask = (id: string, event: Record<string, unknown> & { type: string }, messageId?: string) =>
-    system.ask(order(id), event, { messageId }) as Promise<OrderReply>;
+  const ask = (id: string, command: CommandOf<typeof orderKind>, messageId?: string) => system.ask(orderKind, id, command, { messageId });
   return {
     system,
     create: (input: OrderInput = fixedOrderInput()) => ask(input.id, { type: 'CREATE', ...input }),
     settle: (id: string, paymentId: string, usdcAmount: bigint, messageId?: string) =>
       ask(id, { type: 'APPLY_SETTLEMENT', paymentId, usdcAmount, at: '2026-11-23T12:30:00.000Z' }, messageId),
     cancel: (id: string) => ask(id, { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' }),
-    doc: async (id: string) => (await system.documents('order').findOne({ _id: id }))!,
+    doc: async (id: string) => (await system.views(orderKind).findOne({ _id: id }))!,
     /** The domain events published so far, once every queued effect has run. */
     published: async (type?: string) => {
       await system.effectsIdle();
@@ -46,7 +39,7 @@ test('creating an order gives CREATED, the full CheckoutOrder in its view and re
   t.is(reply.orderTokenHash, input.orderTokenHash);
 
   const { view } = await orders.doc('ord_fixed');
-  const viewOrder = view.order as CheckoutOrder;
+  const viewOrder = view.order;
   t.deepEqual(viewOrder, reply.order);
   t.deepEqual(
     Object.keys(viewOrder).sort(),
@@ -111,7 +104,7 @@ test('creating an order gives CREATED, the full CheckoutOrder in its view and re
   const created = await orders.published('ORDER_CREATED');
   t.is(created.length, 1);
   t.deepEqual(created[0]!.data, { order: reply.order });
-  t.deepEqual(created[0]!.actor, order('ord_fixed'));
+  t.deepEqual(created[0]!.actor, { kind: 'order', id: 'ord_fixed' });
 });
 
 test('a FIXED order: part settles to PARTIALLY_FULFILLED, the rest to FULFILLED with completedAt and ORDER_FULFILLED', async (t) => {
@@ -164,7 +157,7 @@ test('the same payment settling twice is refused SETTLEMENT_ALREADY_APPLIED and 
   t.regex(refused.message, /pay_1/);
   const after = await orders.doc('ord_fixed');
   t.is(after.version, before.version);
-  t.is((after.view.order as CheckoutOrder).remainingUsdcAmount, '70');
+  t.is(after.view.order.remainingUsdcAmount, '70');
 });
 
 test('the same message retried is applied once and answered with the first reply', async (t) => {
@@ -173,7 +166,7 @@ test('the same message retried is applied once and answered with the first reply
   const first = await orders.settle('ord_fixed', 'pay_1', 30_000_000n, 'settle-msg-1');
   const retries = await Promise.all(Array.from({ length: 5 }, () => orders.settle('ord_fixed', 'pay_1', 30_000_000n, 'settle-msg-1')));
   for (const retry of retries) t.deepEqual(retry, first);
-  t.is(((await orders.doc('ord_fixed')).view.order as CheckoutOrder).remainingUsdcAmount, '70');
+  t.is((await orders.doc('ord_fixed')).view.order.remainingUsdcAmount, '70');
 });
 
 test('a settlement of zero or less is refused INVALID_AMOUNT (400)', async (t) => {

@@ -20,7 +20,7 @@ async function replay(name: string) {
   return {
     id,
     stored: fixture.document.view as OrderView,
-    tell: (event: Record<string, unknown> & { type: string }) => system.ask({ kind: 'order', id }, event),
+    tell: (event: Record<string, unknown> & { type: string }) => system.askAt({ kind: 'order', id }, event),
     doc: async () => (await system.documents('order').findOne({ _id: id }))!,
     view: async () => (await system.documents('order').findOne({ _id: id }))!.view as OrderView,
   };

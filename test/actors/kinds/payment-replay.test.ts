@@ -6,7 +6,7 @@
  * tells its order. Every fixture has a step here, so a fixture added without one fails.
  */
 import test, { type ExecutionContext } from 'ava';
-import { CommandRejectedError, type EffectHandler } from '../../../actors/index.js';
+import { CommandRejectedError, withEffects, type EffectHandler } from '../../../actors/index.js';
 import { orderKind, paymentKind, type OrderView, type PaymentView } from '../../../actors/kinds/index.js';
 import { INTENT_HASH, livePaymentInput, WINDOW_MS } from '../../support/payment-input.js';
 import { replayFixture, replayFixtureNames, storeFixture } from '../../support/replay-fixtures.js';
@@ -20,7 +20,7 @@ async function replay(name: string) {
   const effects: { type: string; params: Record<string, unknown> }[] = [];
   const handlers: Record<string, EffectHandler> = {};
   for (const type of EFFECTS) handlers[type] = async (params) => void effects.push({ type, params: params as Record<string, unknown> });
-  const { system, clock } = await startTestSystem({ kinds: [orderKind, paymentKind(handlers)] });
+  const { system, clock } = await startTestSystem({ kinds: [orderKind, withEffects(paymentKind, handlers)] });
   await storeFixture(system, fixture);
   const id = fixture.document._id;
   const stored = fixture.document.view as PaymentView;
@@ -28,7 +28,7 @@ async function replay(name: string) {
     stored,
     clock,
     effects,
-    tell: (event: Record<string, unknown> & { type: string }) => system.ask({ kind: 'payment', id }, event),
+    tell: (event: Record<string, unknown> & { type: string }) => system.askAt({ kind: 'payment', id }, event),
     /** The payment's document once every effect its turns queued has run (the order has heard). */
     doc: async () => {
       await system.effectsIdle();
@@ -157,7 +157,7 @@ for (const name of replayFixtureNames('payment', 1)) {
     const payment = await replay(name);
     await step(t, payment);
     const doc = await payment.doc();
-    t.is(doc.machineVersion, paymentKind().machineVersion);
+    t.is(doc.machineVersion, paymentKind.machineVersion);
     const { payment: served } = doc.view as PaymentView;
     const { stored } = payment;
     t.like(served, {

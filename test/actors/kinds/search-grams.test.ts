@@ -51,17 +51,17 @@ test("every text containing a term holds all of the term's grams", (t) => {
 test("an order's view carries the grams of its search text, and turns keep them", async (t) => {
   const { system } = await startTestSystem({ kinds: [orderKind] });
   const order = (id: string) => ({ kind: 'order', id });
-  await system.ask(order('ord_fixed'), { type: 'CREATE', ...fixedOrderInput() });
+  await system.askAt(order('ord_fixed'), { type: 'CREATE', ...fixedOrderInput() });
   const { view } = (await system.documents('order').findOne({ _id: 'ord_fixed' }))!;
   t.deepEqual(view.searchGrams, viewGrams(view.searchText as string));
   t.true((view.searchGrams as string[]).includes('ada'));
 
-  await system.ask(order('ord_fixed'), { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
+  await system.askAt(order('ord_fixed'), { type: 'CANCEL', at: '2026-11-23T13:00:00.000Z' });
   const after = (await system.documents('order').findOne({ _id: 'ord_fixed' }))!.view;
   t.is(after.status, 'CANCELLED');
   t.deepEqual(after.searchGrams, view.searchGrams);
 
   const notes = { essay: Array.from({ length: 400 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('') };
-  await system.ask(order('ord_long'), { type: 'CREATE', ...fixedOrderInput({ id: 'ord_long', notes }) });
+  await system.askAt(order('ord_long'), { type: 'CREATE', ...fixedOrderInput({ id: 'ord_long', notes }) });
   t.is((await system.documents('order').findOne({ _id: 'ord_long' }))!.view.searchGrams, null, 'notes this varied are searched by their text alone');
 });

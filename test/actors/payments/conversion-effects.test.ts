@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
+import type { Hex } from 'viem';
 import { EmbeddedStore } from '../../../actors/index.js';
 import { HttpConversionProvider } from '../../../actors/adapters/conversion/http-conversion-provider.js';
 import { ConversionRefused, DeliveryClaims, paymentEffects, type Delivery, type PaymentEffectDependencies } from '../../../actors/payments/index.js';
@@ -15,7 +16,7 @@ import { recordingEffectContext } from '../../support/effect-context.js';
 import { LIVE_CHAIN } from '../../support/payment-input.js';
 
 const DELIVERY = '0xd0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0';
-const RECIPIENT = '0x1111111111111111111111111111111111111111';
+const RECIPIENT: Hex = '0x1111111111111111111111111111111111111111';
 
 /** A provider whose answers the test sets per request id; `status` 503 plays an outage. */
 async function provider(t: { teardown(fn: () => void): void }) {

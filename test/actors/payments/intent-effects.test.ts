@@ -47,7 +47,7 @@ const verifyParams = (expiryTime: number | null) => ({
     intentHash: INTENT_HASH,
     amount: '25000000',
     fiatCurrency: 'USD',
-    payeeDetails: `0x${'22'.repeat(32)}`,
+    payeeDetails: `0x${'22'.repeat(32)}` as const,
     conversionRate: '1013700000000000000',
     signalTimestamp: SIGNALLED,
     expiryTime,

@@ -37,7 +37,7 @@ async function send(gateway: TestGateway, id: string): Promise<string> {
 /** Nonces the wallet gives out that never reach the chain: what a chain that lost its last blocks leaves. */
 async function loseNonces(gateway: TestGateway, wallet: { kind: string; id: string }, count: number): Promise<void> {
   for (let index = 0; index < count; index++) {
-    await gateway.node.system.ask(wallet, { type: 'ASSIGN_NONCE', transactionId: `tx_lost_${index}`, chainNonce: 0n, at: gateway.clock.now() });
+    await gateway.node.system.askAt(wallet, { type: 'ASSIGN_NONCE', transactionId: `tx_lost_${index}`, chainNonce: 0n, at: gateway.clock.now() });
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import { keccak256, createPublicClient, custom, http, type Hex, type PublicClient } from 'viem';
 import { ActorSystem, EmbeddedStore, EmbeddedTransport, MemoryBus, SystemClock, createLogger } from '../../../actors/index.js';
-import { transactionKind, walletKind, type TransactionView } from '../../../actors/kinds/index.js';
+import { transactionKindFor, walletKind, type TransactionView } from '../../../actors/kinds/index.js';
 import { ViemRelayerChain } from '../../../actors/adapters/chain/viem-relayer-chain.js';
 import { Relayer } from '../../../actors/relayer/index.js';
 import { protocolErrorsAbi } from '../../../indexer/chain/index.js';
@@ -49,14 +49,14 @@ const system = new ActorSystem({
   sweepIntervalMs: 100,
 });
 const chain = new ViemRelayerChain(Number(env.CHAIN_ID), { client, accounts: [relayerAccount], errorAbi: protocolErrorsAbi });
-system.register(transactionKind({ chain, policy: { confirmations: 1, checkEveryMs: 100, bumpAfterMs: 600_000, maxFeePerGas: 1_000_000_000_000n } }));
+system.register(transactionKindFor({ chain, policy: { confirmations: 1, checkEveryMs: 100, bumpAfterMs: 600_000, maxFeePerGas: 1_000_000_000_000n } }));
 system.register(walletKind);
 system.register(outcomeOwnerKind);
 await system.start();
 
 const owner = { kind: 'owner', id: 'crash' };
 if (env.SEND === '1') {
-  await system.ask(owner, { type: 'OPEN' }, { messageId: 'open-owner' });
+  await system.askAt(owner, { type: 'OPEN' }, { messageId: 'open-owner' });
   await new Relayer(system).send('tx_crash', { to: env.USDC as Hex, data: usdcTransfer(env.TO as Hex, 1_000_000n), value: 0n, purpose: 'transfer', owner });
 }
 

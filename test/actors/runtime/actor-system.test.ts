@@ -13,9 +13,9 @@ async function waitFor(condition: () => boolean): Promise<void> {
 test('1,000 concurrent commands spread over 10 actors leave every count exact', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
   const ids = Array.from({ length: 10 }, (_, i) => `c${i}`);
-  await Promise.all(ids.map((id) => system.ask(counter(id), { type: 'OPEN' })));
+  await Promise.all(ids.map((id) => system.askAt(counter(id), { type: 'OPEN' })));
 
-  await Promise.all(Array.from({ length: 1000 }, (_, i) => system.ask(counter(ids[i % 10]!), { type: 'ADD', n: i })));
+  await Promise.all(Array.from({ length: 1000 }, (_, i) => system.askAt(counter(ids[i % 10]!), { type: 'ADD', n: i })));
   await system.effectsIdle();
 
   for (const [index, id] of ids.entries()) {
@@ -33,15 +33,15 @@ test('1,000 concurrent commands spread over 10 actors leave every count exact', 
 
 test('a command retried with the same message id is applied once and answered with the same reply', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('once'), { type: 'OPEN' });
+  await system.askAt(counter('once'), { type: 'OPEN' });
 
-  const first = (await system.ask(counter('once'), { type: 'ADD', n: 5 }, { messageId: 'msg-1' })) as CounterView;
-  await system.ask(counter('once'), { type: 'ADD', n: 7 });
-  const retried = (await system.ask(counter('once'), { type: 'ADD', n: 5 }, { messageId: 'msg-1' })) as CounterView;
+  const first = (await system.askAt(counter('once'), { type: 'ADD', n: 5 }, { messageId: 'msg-1' })) as CounterView;
+  await system.askAt(counter('once'), { type: 'ADD', n: 7 });
+  const retried = (await system.askAt(counter('once'), { type: 'ADD', n: 5 }, { messageId: 'msg-1' })) as CounterView;
 
   t.deepEqual(retried, first);
   t.is(first.total, '5');
-  const concurrent = await Promise.all(Array.from({ length: 20 }, () => system.ask(counter('once'), { type: 'ADD', n: 1 }, { messageId: 'msg-2' })));
+  const concurrent = await Promise.all(Array.from({ length: 20 }, () => system.askAt(counter('once'), { type: 'ADD', n: 1 }, { messageId: 'msg-2' })));
   t.true(concurrent.every((reply) => JSON.stringify(reply) === JSON.stringify(concurrent[0])));
   const doc = await system.documents('counter').findOne({ _id: 'once' });
   t.deepEqual((doc!.view as unknown as CounterView).applied, [5, 7, 1]);
@@ -49,31 +49,31 @@ test('a command retried with the same message id is applied once and answered wi
 
 test('creating twice with the same message id answers the first creation; a new id is refused ALREADY_EXISTS', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  const created = await system.ask(counter('dup'), { type: 'OPEN' }, { messageId: 'create-dup' });
-  t.deepEqual(await system.ask(counter('dup'), { type: 'OPEN' }, { messageId: 'create-dup' }), created);
-  const error = await t.throwsAsync(system.ask(counter('dup'), { type: 'OPEN' }), { instanceOf: CommandRejectedError });
+  const created = await system.askAt(counter('dup'), { type: 'OPEN' }, { messageId: 'create-dup' });
+  t.deepEqual(await system.askAt(counter('dup'), { type: 'OPEN' }, { messageId: 'create-dup' }), created);
+  const error = await t.throwsAsync(system.askAt(counter('dup'), { type: 'OPEN' }), { instanceOf: CommandRejectedError });
   t.is(error.code, 'ALREADY_EXISTS');
   t.is(error.status, 409);
 });
 
 test('a message to an actor that does not exist, other than its creation, is an unknown-actor error', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  const error = await t.throwsAsync(system.ask(counter('ghost'), { type: 'ADD', n: 1 }), { instanceOf: UnknownActorError });
+  const error = await t.throwsAsync(system.askAt(counter('ghost'), { type: 'ADD', n: 1 }), { instanceOf: UnknownActorError });
   t.is(error.actorId, 'ghost');
   t.is(await system.documents('counter').count({}), 0);
 });
 
 test('a refused command answers its code and message and changes nothing', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('strict'), { type: 'OPEN' });
+  await system.askAt(counter('strict'), { type: 'OPEN' });
   const before = await system.documents('counter').findOne({ _id: 'strict' });
 
-  const negative = await t.throwsAsync(system.ask(counter('strict'), { type: 'ADD', n: -1 }), { instanceOf: CommandRejectedError });
+  const negative = await t.throwsAsync(system.askAt(counter('strict'), { type: 'ADD', n: -1 }), { instanceOf: CommandRejectedError });
   t.is(negative.code, 'NEGATIVE_AMOUNT');
   t.is(negative.status, 400);
 
-  await system.ask(counter('strict'), { type: 'CLOSE' });
-  const closed = await t.throwsAsync(system.ask(counter('strict'), { type: 'ADD', n: 1 }), { instanceOf: CommandRejectedError });
+  await system.askAt(counter('strict'), { type: 'CLOSE' });
+  const closed = await t.throwsAsync(system.askAt(counter('strict'), { type: 'ADD', n: 1 }), { instanceOf: CommandRejectedError });
   t.is(closed.code, 'EVENT_NOT_ACCEPTED');
 
   const after = await system.documents('counter').findOne({ _id: 'strict' });
@@ -85,16 +85,16 @@ test('two activations of one actor forced to race: one write wins, the other rel
   const store = new EmbeddedStore();
   const a = await startTestSystem({ kinds: [counterKind()], store });
   const b = await startTestSystem({ kinds: [counterKind()], store });
-  await a.system.ask(counter('raced'), { type: 'OPEN' });
-  await b.system.ask(counter('raced'), { type: 'ADD', n: 1 });
+  await a.system.askAt(counter('raced'), { type: 'OPEN' });
+  await b.system.askAt(counter('raced'), { type: 'ADD', n: 1 });
 
   // A still caches the version it created; its write loses, it reloads and applies on top of B's.
-  const fromA = (await a.system.ask(counter('raced'), { type: 'ADD', n: 2 })) as CounterView;
+  const fromA = (await a.system.askAt(counter('raced'), { type: 'ADD', n: 2 })) as CounterView;
   t.deepEqual(fromA.applied, [1, 2]);
-  const fromB = (await b.system.ask(counter('raced'), { type: 'ADD', n: 3 })) as CounterView;
+  const fromB = (await b.system.askAt(counter('raced'), { type: 'ADD', n: 3 })) as CounterView;
   t.deepEqual(fromB.applied, [1, 2, 3]);
 
-  await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).system.ask(counter('raced'), { type: 'ADD', n: 10 + i })));
+  await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).system.askAt(counter('raced'), { type: 'ADD', n: 10 + i })));
   const doc = await a.system.documents('counter').findOne({ _id: 'raced' });
   const applied = (doc!.view as unknown as CounterView).applied;
   t.is(applied.length, 203);
@@ -108,8 +108,8 @@ test('two activations of one actor forced to race: one write wins, the other rel
 
 test('a delayed event is saved with its actor and fires at its due time under the test clock', async (t) => {
   const { system, clock } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('bell'), { type: 'OPEN' });
-  await system.ask(counter('bell'), { type: 'ARM', ms: 30_000 });
+  await system.askAt(counter('bell'), { type: 'OPEN' });
+  await system.askAt(counter('bell'), { type: 'ARM', ms: 30_000 });
 
   const saved = await system.documents('counter').findOne({ _id: 'bell' });
   t.is(saved!.timers.length, 1);
@@ -130,9 +130,9 @@ test('a delayed event is saved with its actor and fires at its due time under th
 
 test('a cancelled timer never fires', async (t) => {
   const { system, clock } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('quiet'), { type: 'OPEN' });
-  await system.ask(counter('quiet'), { type: 'ARM', ms: 1_000 });
-  await system.ask(counter('quiet'), { type: 'DISARM' });
+  await system.askAt(counter('quiet'), { type: 'OPEN' });
+  await system.askAt(counter('quiet'), { type: 'ARM', ms: 1_000 });
+  await system.askAt(counter('quiet'), { type: 'DISARM' });
   t.deepEqual((await system.documents('counter').findOne({ _id: 'quiet' }))!.timers, []);
   await clock.advance(10_000);
   t.is(((await system.documents('counter').findOne({ _id: 'quiet' }))!.view as unknown as CounterView).rings, 0);
@@ -144,8 +144,8 @@ test('an `after` transition arms a durable timer whose firing emits a domain eve
   await bus.consume({ durable: 'archive-watch', types: ['COUNTER_ARCHIVED'] }, async (event) => {
     seen.push(event);
   });
-  await system.ask(counter('archive'), { type: 'OPEN' });
-  await system.ask(counter('archive'), { type: 'CLOSE' });
+  await system.askAt(counter('archive'), { type: 'OPEN' });
+  await system.askAt(counter('archive'), { type: 'CLOSE' });
   const closed = await system.documents('counter').findOne({ _id: 'archive' });
   t.is(closed!.timers.length, 1, 'CLOSED arms its 60 s timer');
 
@@ -161,8 +161,8 @@ test('an `after` transition arms a durable timer whose firing emits a domain eve
 test('a timer still fires after its node is replaced by a new node over the same store', async (t) => {
   const store = new EmbeddedStore();
   const first = await startTestSystem({ kinds: [counterKind()], store });
-  await first.system.ask(counter('survivor'), { type: 'OPEN' });
-  await first.system.ask(counter('survivor'), { type: 'ARM', ms: 5 * 60_000 });
+  await first.system.askAt(counter('survivor'), { type: 'OPEN' });
+  await first.system.askAt(counter('survivor'), { type: 'ARM', ms: 5 * 60_000 });
   await first.system.drain();
 
   const second = await startTestSystem({ kinds: [counterKind()], store, clock: first.clock });
@@ -174,11 +174,11 @@ test('a timer still fires after its node is replaced by a new node over the same
 test('idle actors leave memory and come back from the store with their state', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()], cacheSize: 3 });
   for (let i = 0; i < 10; i++) {
-    await system.ask(counter(`idle${i}`), { type: 'OPEN' });
-    await system.ask(counter(`idle${i}`), { type: 'ADD', n: i });
+    await system.askAt(counter(`idle${i}`), { type: 'OPEN' });
+    await system.askAt(counter(`idle${i}`), { type: 'ADD', n: i });
   }
   t.true(system.stats().liveActors <= 3);
-  const again = (await system.ask(counter('idle0'), { type: 'ADD', n: 100 })) as CounterView;
+  const again = (await system.askAt(counter('idle0'), { type: 'ADD', n: 100 })) as CounterView;
   t.deepEqual(again.applied, [0, 100]);
   t.true(system.stats().liveActors <= 3);
 });
@@ -186,9 +186,9 @@ test('idle actors leave memory and come back from the store with their state', a
 test('a drain finishes the turns in flight and the effects they queued, then refuses new messages', async (t) => {
   const labels: string[] = [];
   const { system } = await startTestSystem({ kinds: [counterKind(async (params) => void labels.push((params as { label: string }).label))] });
-  await system.ask(counter('busy'), { type: 'OPEN' });
-  const inFlight = Array.from({ length: 50 }, (_, i) => system.ask(counter('busy'), { type: 'ADD', n: i }));
-  const probe = system.ask(counter('busy'), { type: 'PROBE', label: 'queued-before-drain' });
+  await system.askAt(counter('busy'), { type: 'OPEN' });
+  const inFlight = Array.from({ length: 50 }, (_, i) => system.askAt(counter('busy'), { type: 'ADD', n: i }));
+  const probe = system.askAt(counter('busy'), { type: 'PROBE', label: 'queued-before-drain' });
   await system.drain();
   t.is((await Promise.all(inFlight)).length, 50);
   await probe;
@@ -196,7 +196,7 @@ test('a drain finishes the turns in flight and the effects they queued, then ref
   const doc = await system.documents('counter').findOne({ _id: 'busy' });
   t.is((doc!.view as unknown as CounterView).applied.length, 50);
   t.deepEqual(doc!.outbox, []);
-  await t.throwsAsync(system.ask(counter('busy'), { type: 'ADD', n: 1 }), { name: 'ShuttingDownError' });
+  await t.throwsAsync(system.askAt(counter('busy'), { type: 'ADD', n: 1 }), { name: 'ShuttingDownError' });
 });
 
 test('creating an actor whose view clashes with a unique view index is refused with DUPLICATE and writes nothing', async (t) => {
@@ -206,9 +206,9 @@ test('creating an actor whose view clashes with a unique view index is refused w
     viewIndexes: [...(base.viewIndexes ?? []), { key: { 'view.status': 1 as const, 'view.rings': 1 as const }, name: 'one_open_counter', unique: true }],
   };
   const { system } = await startTestSystem({ kinds: [kind] });
-  await system.ask(counter('first'), { type: 'OPEN' });
+  await system.askAt(counter('first'), { type: 'OPEN' });
 
-  const error = await t.throwsAsync(system.ask(counter('second'), { type: 'OPEN' }), { instanceOf: CommandRejectedError });
+  const error = await t.throwsAsync(system.askAt(counter('second'), { type: 'OPEN' }), { instanceOf: CommandRejectedError });
   t.is(error?.code, 'DUPLICATE');
   t.is(error?.status, 409);
   t.is(await system.documents('counter').count({}), 1);
@@ -218,10 +218,10 @@ test('creating an actor whose view clashes with a unique view index is refused w
 test('when the clock jumps past several timers of one actor, they fire in the order they fall due, not the order they were armed', async (t) => {
   // A node back after an outage: a payment's 5-second poll must run before its 1-hour window, whichever was armed first.
   const { system, clock } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('late'), { type: 'OPEN' });
-  await system.ask(counter('late'), { type: 'LATER', ms: 3_600_000, n: 2 });
-  await system.ask(counter('late'), { type: 'LATER', ms: 5_000, n: 1 });
-  await system.ask(counter('late'), { type: 'LATER', ms: 60_000, n: 3 });
+  await system.askAt(counter('late'), { type: 'OPEN' });
+  await system.askAt(counter('late'), { type: 'LATER', ms: 3_600_000, n: 2 });
+  await system.askAt(counter('late'), { type: 'LATER', ms: 5_000, n: 1 });
+  await system.askAt(counter('late'), { type: 'LATER', ms: 60_000, n: 3 });
   t.is((await system.documents('counter').findOne({ _id: 'late' }))!.timers.length, 3);
 
   await clock.advance(6 * 3_600_000);

@@ -41,10 +41,10 @@ const courierKind = defineKind({
 
 test('a tell its target refuses reaches the sending machine as MESSAGE_REFUSED with the code', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind(), courierKind] });
-  await system.ask(counter('target'), { type: 'OPEN' });
-  await system.ask({ kind: 'courier', id: 'c1' }, { type: 'HIRE' });
-  await system.ask({ kind: 'courier', id: 'c1' }, { type: 'SEND', to: 'target', n: -5 });
-  await system.ask({ kind: 'courier', id: 'c1' }, { type: 'SEND', to: 'missing', n: 1 });
+  await system.askAt(counter('target'), { type: 'OPEN' });
+  await system.askAt({ kind: 'courier', id: 'c1' }, { type: 'HIRE' });
+  await system.askAt({ kind: 'courier', id: 'c1' }, { type: 'SEND', to: 'target', n: -5 });
+  await system.askAt({ kind: 'courier', id: 'c1' }, { type: 'SEND', to: 'missing', n: 1 });
   await system.effectsIdle();
 
   const view = (await system.documents('courier').findOne({ _id: 'c1' }))!.view;
@@ -57,9 +57,9 @@ test('a tell its target refuses reaches the sending machine as MESSAGE_REFUSED w
 
 test('a refused tell from a kind with no MESSAGE_REFUSED handler is a dead letter that can be retried or discarded', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('sender'), { type: 'OPEN' });
-  await system.ask(counter('sender'), { type: 'FORWARD', to: 'later', n: 4 });
-  await system.ask(counter('sender'), { type: 'FORWARD', to: 'never', n: 9 });
+  await system.askAt(counter('sender'), { type: 'OPEN' });
+  await system.askAt(counter('sender'), { type: 'FORWARD', to: 'later', n: 4 });
+  await system.askAt(counter('sender'), { type: 'FORWARD', to: 'never', n: 9 });
   await system.effectsIdle();
 
   const { letters } = await system.deadLetters.list({ status: 'OPEN', limit: 10 });
@@ -67,7 +67,7 @@ test('a refused tell from a kind with no MESSAGE_REFUSED handler is a dead lette
   const byTarget = (id: string) => letters.find((letter) => JSON.stringify(letter.payload).includes(`"id":"${id}"`)) as DeadLetter;
   t.like(byTarget('later'), { source: 'refusal', actor: { kind: 'counter', id: 'sender' }, error: { code: 'UNKNOWN_ACTOR' }, status: 'OPEN' });
 
-  await system.ask(counter('later'), { type: 'OPEN' });
+  await system.askAt(counter('later'), { type: 'OPEN' });
   await system.deadLetters.retry(byTarget('later')._id, 'test');
   await system.effectsIdle();
   const later = (await system.documents('counter').findOne({ _id: 'later' }))!.view as unknown as CounterView;
@@ -89,9 +89,9 @@ test('an effect that always fails stops after the retry policy, becomes a dead l
     ran.push(label);
   });
   const { system, clock } = await startTestSystem({ kinds: [kind], retryPolicy: POLICY });
-  await system.ask(counter('worker'), { type: 'OPEN' });
-  await system.ask(counter('worker'), { type: 'PROBE', label: 'doomed' });
-  await system.ask(counter('worker'), { type: 'PROBE', label: 'next' });
+  await system.askAt(counter('worker'), { type: 'OPEN' });
+  await system.askAt(counter('worker'), { type: 'PROBE', label: 'doomed' });
+  await system.askAt(counter('worker'), { type: 'PROBE', label: 'next' });
   for (let i = 0; i < 5; i++) {
     await system.effectsIdle();
     await clock.advance(POLICY.maxBackoffMs);
@@ -143,11 +143,11 @@ test.serial('a timer that always fails becomes a dead letter after the policy an
   t.teardown(() => delete (globalThis as { alarmsBroken?: boolean }).alarmsBroken);
   const { system, clock } = await startTestSystem({ kinds: [alarmKind], retryPolicy: POLICY });
   const alarm = (id: string) => ({ kind: 'alarm', id });
-  await system.ask(alarm('bad-1'), { type: 'CREATE' });
-  await system.ask(alarm('bad-1'), { type: 'SET', ms: 1_000 });
+  await system.askAt(alarm('bad-1'), { type: 'CREATE' });
+  await system.askAt(alarm('bad-1'), { type: 'SET', ms: 1_000 });
   for (let i = 0; i < 500; i++) {
-    await system.ask(alarm(`good-${i}`), { type: 'CREATE' });
-    await system.ask(alarm(`good-${i}`), { type: 'SET', ms: 2_000 + i });
+    await system.askAt(alarm(`good-${i}`), { type: 'CREATE' });
+    await system.askAt(alarm(`good-${i}`), { type: 'SET', ms: 2_000 + i });
   }
   for (let i = 0; i < 6; i++) await clock.advance(POLICY.maxBackoffMs);
 

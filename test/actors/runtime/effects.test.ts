@@ -15,7 +15,7 @@ test('domain events are published after the write, with the id <kind>:<id>:<vers
         resolve();
       }),
   );
-  await system.ask(counter('e1'), { type: 'OPEN' });
+  await system.askAt(counter('e1'), { type: 'OPEN' });
   await done;
   t.is(seen.length, 1);
   t.like(seen[0], { id: 'counter:e1:1:0', type: 'COUNTER_OPENED', actor: { kind: 'counter', id: 'e1' }, data: { counterId: 'e1' } });
@@ -27,9 +27,9 @@ test('domain events are published after the write, with the id <kind>:<id>:<vers
 
 test('a tell effect delivers its event to another actor exactly once, keyed by the effect id', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('from'), { type: 'OPEN' });
-  await system.ask(counter('to'), { type: 'OPEN' });
-  await system.ask(counter('from'), { type: 'FORWARD', to: 'to', n: 42 });
+  await system.askAt(counter('from'), { type: 'OPEN' });
+  await system.askAt(counter('to'), { type: 'OPEN' });
+  await system.askAt(counter('from'), { type: 'FORWARD', to: 'to', n: 42 });
   await system.effectsIdle();
   const target = await system.documents('counter').findOne({ _id: 'to' });
   t.deepEqual((target!.view as unknown as CounterView).applied, [42]);
@@ -39,9 +39,9 @@ test('a tell effect delivers its event to another actor exactly once, keyed by t
 test('a tell its target refuses is not retried, so the effects behind it still run', async (t) => {
   const labels: string[] = [];
   const { system } = await startTestSystem({ kinds: [counterKind(async (params) => void labels.push((params as { label: string }).label))] });
-  await system.ask(counter('lonely'), { type: 'OPEN' });
-  await system.ask(counter('lonely'), { type: 'FORWARD', to: 'nobody', n: 1 });
-  await system.ask(counter('lonely'), { type: 'PROBE', label: 'behind' });
+  await system.askAt(counter('lonely'), { type: 'OPEN' });
+  await system.askAt(counter('lonely'), { type: 'FORWARD', to: 'nobody', n: 1 });
+  await system.askAt(counter('lonely'), { type: 'PROBE', label: 'behind' });
   await system.effectsIdle();
   t.deepEqual(labels, ['behind']);
   t.deepEqual((await system.documents('counter').findOne({ _id: 'lonely' }))!.outbox, []);
@@ -57,9 +57,9 @@ test('a failing effect is retried until it succeeds, and the effects behind it w
     labels.push(label);
   });
   const { system, clock } = await startTestSystem({ kinds: [kind] });
-  await system.ask(counter('retry'), { type: 'OPEN' });
-  await system.ask(counter('retry'), { type: 'PROBE', label: 'flaky' });
-  await system.ask(counter('retry'), { type: 'PROBE', label: 'after' });
+  await system.askAt(counter('retry'), { type: 'OPEN' });
+  await system.askAt(counter('retry'), { type: 'PROBE', label: 'flaky' });
+  await system.askAt(counter('retry'), { type: 'PROBE', label: 'after' });
   await system.effectsIdle();
   t.deepEqual(labels, [], 'the failed effect waits for its backoff, and the one behind it waits too');
   const waiting = await system.documents('counter').findOne({ _id: 'retry' });
@@ -88,8 +88,8 @@ test('an effect saved by a node that died before running it runs on the node tha
     store,
     clock,
   });
-  await stuck.system.ask(counter('orphan'), { type: 'OPEN' });
-  await stuck.system.ask(counter('orphan'), { type: 'PROBE', label: 'receipt' });
+  await stuck.system.askAt(counter('orphan'), { type: 'OPEN' });
+  await stuck.system.askAt(counter('orphan'), { type: 'PROBE', label: 'receipt' });
   const saved = await stuck.system.documents('counter').findOne({ _id: 'orphan' });
   t.true(saved!.outboxPending, 'the effect is in the store before it runs');
   await stuck.system.halt();

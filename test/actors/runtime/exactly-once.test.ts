@@ -11,10 +11,12 @@ test('1,000 asks retried while their turns are still queued each add exactly onc
   t.timeout(120_000);
   // A 3 ms write and a 5 ms attempt: most asks time out while queued and send their copy behind the original.
   const { system } = await startTestSystem({ kinds: [counterKind()], store: slowStore(new EmbeddedStore(), 3), attemptTimeoutMs: 5 });
-  await system.ask(counter('busy'), { type: 'OPEN' }, { timeoutMs: 60_000 });
+  await system.askAt(counter('busy'), { type: 'OPEN' }, { timeoutMs: 60_000 });
 
   const asks = 1000;
-  await Promise.all(Array.from({ length: asks }, (_, i) => system.ask(counter('busy'), { type: 'ADD', n: 1 }, { messageId: `add-${i}`, timeoutMs: 110_000 })));
+  await Promise.all(
+    Array.from({ length: asks }, (_, i) => system.askAt(counter('busy'), { type: 'ADD', n: 1 }, { messageId: `add-${i}`, timeoutMs: 110_000 })),
+  );
   await system.effectsIdle();
 
   const view = (await system.documents('counter').findOne({ _id: 'busy' }))!.view as unknown as CounterView;
@@ -24,11 +26,11 @@ test('1,000 asks retried while their turns are still queued each add exactly onc
 
 test('a retry after 1,000 other messages returns the stored reply and changes nothing', async (t) => {
   const { system } = await startTestSystem({ kinds: [counterKind()] });
-  await system.ask(counter('long'), { type: 'OPEN' });
-  const first = await system.ask(counter('long'), { type: 'ADD', n: 7 }, { messageId: 'early' });
-  for (let i = 0; i < 1000; i++) await system.ask(counter('long'), { type: 'ADD', n: 1 });
+  await system.askAt(counter('long'), { type: 'OPEN' });
+  const first = await system.askAt(counter('long'), { type: 'ADD', n: 7 }, { messageId: 'early' });
+  for (let i = 0; i < 1000; i++) await system.askAt(counter('long'), { type: 'ADD', n: 1 });
 
-  const again = await system.ask(counter('long'), { type: 'ADD', n: 7 }, { messageId: 'early' });
+  const again = await system.askAt(counter('long'), { type: 'ADD', n: 7 }, { messageId: 'early' });
   t.deepEqual(again, first);
   const view = (await system.documents('counter').findOne({ _id: 'long' }))!.view as unknown as CounterView;
   t.is(view.total, '1007');
@@ -38,16 +40,16 @@ test('a retry after the actor left memory, or after the node was replaced, retur
   const store = new EmbeddedStore();
   const clock = new TestClock();
   const { system } = await startTestSystem({ kinds: [counterKind()], store, clock, cacheSize: 1 });
-  await system.ask(counter('evicted'), { type: 'OPEN' });
-  const first = await system.ask(counter('evicted'), { type: 'ADD', n: 3 }, { messageId: 'before-eviction' });
-  for (let i = 0; i < 200; i++) await system.ask(counter('evicted'), { type: 'ADD', n: 1 });
+  await system.askAt(counter('evicted'), { type: 'OPEN' });
+  const first = await system.askAt(counter('evicted'), { type: 'ADD', n: 3 }, { messageId: 'before-eviction' });
+  for (let i = 0; i < 200; i++) await system.askAt(counter('evicted'), { type: 'ADD', n: 1 });
   // Other actors push it out of the cache of one.
-  for (let i = 0; i < 5; i++) await system.ask(counter(`other-${i}`), { type: 'OPEN' });
-  t.deepEqual(await system.ask(counter('evicted'), { type: 'ADD', n: 3 }, { messageId: 'before-eviction' }), first);
+  for (let i = 0; i < 5; i++) await system.askAt(counter(`other-${i}`), { type: 'OPEN' });
+  t.deepEqual(await system.askAt(counter('evicted'), { type: 'ADD', n: 3 }, { messageId: 'before-eviction' }), first);
   await system.halt();
 
   const { system: replacement } = await startTestSystem({ kinds: [counterKind()], store, clock });
-  t.deepEqual(await replacement.ask(counter('evicted'), { type: 'ADD', n: 3 }, { messageId: 'before-eviction' }), first);
+  t.deepEqual(await replacement.askAt(counter('evicted'), { type: 'ADD', n: 3 }, { messageId: 'before-eviction' }), first);
   const view = (await replacement.documents('counter').findOne({ _id: 'evicted' }))!.view as unknown as CounterView;
   t.is(view.total, '203');
 });
@@ -55,17 +57,17 @@ test('a retry after the actor left memory, or after the node was replaced, retur
 test('remembered message ids expire after the retention, not after a count', async (t) => {
   const clock = new TestClock();
   const { system } = await startTestSystem({ kinds: [counterKind()], clock });
-  await system.ask(counter('aging'), { type: 'OPEN' });
-  await system.ask(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
-  for (let i = 0; i < 300; i++) await system.ask(counter('aging'), { type: 'ADD', n: 1 });
+  await system.askAt(counter('aging'), { type: 'OPEN' });
+  await system.askAt(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
+  for (let i = 0; i < 300; i++) await system.askAt(counter('aging'), { type: 'ADD', n: 1 });
   await clock.advance(23 * 60 * 60 * 1000);
-  await system.ask(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
+  await system.askAt(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
   let view = (await system.documents('counter').findOne({ _id: 'aging' }))!.view as unknown as CounterView;
   t.is(view.total, '301', 'inside 24 hours the retry is a replay');
 
   await clock.advance(2 * 60 * 60 * 1000);
   await system.sweep();
-  await system.ask(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
+  await system.askAt(counter('aging'), { type: 'ADD', n: 1 }, { messageId: 'old' });
   view = (await system.documents('counter').findOne({ _id: 'aging' }))!.view as unknown as CounterView;
   t.is(view.total, '302', 'after the retention the id is forgotten');
 });

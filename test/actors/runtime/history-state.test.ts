@@ -37,12 +37,12 @@ const playerKind = defineKind({
 test('a history state returns to where it left off after the actor is reloaded from the store', async (t) => {
   const first = await startTestSystem({ kinds: [playerKind] });
   const player = { kind: 'player', id: 'p1' };
-  await first.system.ask(player, { type: 'START' });
-  await first.system.ask(player, { type: 'NEXT' });
-  await first.system.ask(player, { type: 'PAUSE' });
+  await first.system.askAt(player, { type: 'START' });
+  await first.system.askAt(player, { type: 'NEXT' });
+  await first.system.askAt(player, { type: 'PAUSE' });
   await first.system.halt();
 
   const second = await startTestSystem({ kinds: [playerKind], store: first.store, clock: first.clock });
-  const resumed = await second.system.ask(player, { type: 'RESUME' });
+  const resumed = await second.system.askAt(player, { type: 'RESUME' });
   t.deepEqual(resumed, { state: { PLAYING: 'VERSE' }, resumes: 1 });
 });

@@ -23,9 +23,9 @@ test('a turn runs the machine once: its context factory never runs without input
     view: (snapshot) => ({ n: (snapshot.context as { n: number }).n }),
   });
   const { system } = await startTestSystem({ kinds: [kind] });
-  await system.ask({ kind: 'probe', id: 'p' }, { type: 'START' });
+  await system.askAt({ kind: 'probe', id: 'p' }, { type: 'START' });
   const baseline = withoutInput;
-  for (let i = 0; i < 3; i++) await system.ask({ kind: 'probe', id: 'p' }, { type: 'BUMP' });
+  for (let i = 0; i < 3; i++) await system.askAt({ kind: 'probe', id: 'p' }, { type: 'BUMP' });
   t.is(withInput, 1, 'the creation computes the context once');
   t.is(withoutInput - baseline, 0, 'no turn builds a throwaway actor');
 });

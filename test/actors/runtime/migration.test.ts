@@ -6,8 +6,8 @@ import { startTestSystem } from '../../support/test-node.js';
 test('a snapshot stored by an older machine version is migrated when it is read', async (t) => {
   const store = new EmbeddedStore();
   const v1 = await startTestSystem({ kinds: [counterKind()], store });
-  await v1.system.ask({ kind: 'counter', id: 'old' }, { type: 'OPEN' });
-  await v1.system.ask({ kind: 'counter', id: 'old' }, { type: 'ADD', n: 1 });
+  await v1.system.askAt({ kind: 'counter', id: 'old' }, { type: 'OPEN' });
+  await v1.system.askAt({ kind: 'counter', id: 'old' }, { type: 'ADD', n: 1 });
   await v1.system.drain();
 
   const v2 = defineKind({
@@ -22,7 +22,7 @@ test('a snapshot stored by an older machine version is migrated when it is read'
     },
   });
   const upgraded = await startTestSystem({ kinds: [v2], store });
-  const reply = (await upgraded.system.ask({ kind: 'counter', id: 'old' }, { type: 'ADD', n: 2 })) as CounterView;
+  const reply = (await upgraded.system.askAt({ kind: 'counter', id: 'old' }, { type: 'ADD', n: 2 })) as CounterView;
   t.deepEqual(reply.applied, [1, 1000, 2]);
   const doc = await upgraded.system.documents('counter').findOne({ _id: 'old' });
   t.is(doc!.machineVersion, 2);
@@ -31,8 +31,8 @@ test('a snapshot stored by an older machine version is migrated when it is read'
 test('a node refuses snapshots written by a newer machine version than it runs', async (t) => {
   const store = new EmbeddedStore();
   const newer = await startTestSystem({ kinds: [defineKind({ ...counterKind(), machineVersion: 3, migrations: { 1: (p) => p, 2: (p) => p } })], store });
-  await newer.system.ask({ kind: 'counter', id: 'future' }, { type: 'OPEN' });
+  await newer.system.askAt({ kind: 'counter', id: 'future' }, { type: 'OPEN' });
   await newer.system.drain();
   const older = await startTestSystem({ kinds: [counterKind()], store });
-  await t.throwsAsync(older.system.ask({ kind: 'counter', id: 'future' }, { type: 'ADD', n: 1 }), { message: /machine version 3/ });
+  await t.throwsAsync(older.system.askAt({ kind: 'counter', id: 'future' }, { type: 'ADD', n: 1 }), { message: /machine version 3/ });
 });

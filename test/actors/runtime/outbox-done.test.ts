@@ -46,14 +46,14 @@ test('a published event costs no write of its own: its removal rides on the acto
   const bus = new CountingBus();
   const store = countingStore(new EmbeddedStore());
   const { system } = await startTestSystem({ kinds: [counterKind()], bus, store, doneSaveDelayMs: NOT_BY_ITSELF });
-  await system.ask(counter('rider'), { type: 'OPEN' });
+  await system.askAt(counter('rider'), { type: 'OPEN' });
   await published(bus, 'counter:rider:1:0');
 
   const stored = await system.documents('counter').findOne({ _id: 'rider' });
   t.true(stored!.outboxPending, 'the stored outbox still holds the published event');
   t.is(store.replaces, 0);
 
-  await system.ask(counter('rider'), { type: 'ADD', n: 1 });
+  await system.askAt(counter('rider'), { type: 'ADD', n: 1 });
   const next = await system.documents('counter').findOne({ _id: 'rider' });
   t.deepEqual(next!.outbox, []);
   t.false(next!.outboxPending);
@@ -68,7 +68,7 @@ test('with no turn to ride on, a grouped write saves the removals shortly after'
   const store = countingStore(new EmbeddedStore());
   const { system } = await startTestSystem({ kinds: [counterKind()], bus, store, doneSaveDelayMs: 0 });
   const ids = ['soon0', 'soon1', 'soon2'];
-  for (const id of ids) await system.ask(counter(id), { type: 'OPEN' });
+  for (const id of ids) await system.askAt(counter(id), { type: 'OPEN' });
   // The grouped write runs on its own timer (no turn, no sweep, no drain here): wait for it, however slow the machine.
   await eventually(async () => (await system.documents('counter').count({ outboxPending: true })) === 0, 'the grouped write');
   t.is(await system.documents('counter').count({ outboxPending: true }), 0);
@@ -85,7 +85,7 @@ test('the sweep saves the removals still waiting, and no sweep runs a done effec
   // A cache of one actor: actors holding unsaved removals stay in memory past it until they are saved.
   const { system, clock } = await startTestSystem({ kinds: [counterKind()], bus, store, cacheSize: 1, doneSaveDelayMs: NOT_BY_ITSELF });
   const ids = ['quiet0', 'quiet1', 'quiet2', 'quiet3', 'quiet4'];
-  for (const id of ids) await system.ask(counter(id), { type: 'OPEN' });
+  for (const id of ids) await system.askAt(counter(id), { type: 'OPEN' });
   for (const id of ids) await published(bus, `counter:${id}:1:0`);
   t.is(await system.documents('counter').count({ outboxPending: true }), ids.length);
   t.true(system.stats().liveActors >= ids.length, 'none left memory before its removal was saved');
@@ -110,7 +110,7 @@ test('a crash before the removal is saved publishes again under the next holder;
   await bus.consume({ durable: 'audit', types: ['COUNTER_OPENED'] }, async (event) => void delivered.push(event.id));
 
   const crashed = await startTestSystem({ kinds: [counterKind()], store, clock, bus, doneSaveDelayMs: NOT_BY_ITSELF });
-  await crashed.system.ask(counter('phoenix'), { type: 'OPEN' });
+  await crashed.system.askAt(counter('phoenix'), { type: 'OPEN' });
   await published(bus, 'counter:phoenix:1:0');
   await crashed.system.halt();
   t.true((await crashed.system.documents('counter').findOne({ _id: 'phoenix' }))!.outboxPending);
@@ -119,15 +119,15 @@ test('a crash before the removal is saved publishes again under the next holder;
   await heir.system.effectsIdle();
   t.deepEqual(bus.published, ['counter:phoenix:1:0', 'counter:phoenix:1:0'], 'published again by the heir');
   t.false((await heir.system.documents('counter').findOne({ _id: 'phoenix' }))!.outboxPending);
-  await heir.system.ask(counter('phoenix'), { type: 'ADD', n: 1 });
+  await heir.system.askAt(counter('phoenix'), { type: 'ADD', n: 1 });
   t.deepEqual(delivered, ['counter:phoenix:1:0'], 'consumers see it once: the bus de-duplicates by event id');
 });
 
 test('a graceful drain and a handover of shards save the removals first', async (t) => {
   const bus = new CountingBus();
   const { system } = await startTestSystem({ kinds: [counterKind()], bus, doneSaveDelayMs: NOT_BY_ITSELF });
-  await system.ask(counter('handed'), { type: 'OPEN' });
-  await system.ask(counter('drained'), { type: 'OPEN' });
+  await system.askAt(counter('handed'), { type: 'OPEN' });
+  await system.askAt(counter('drained'), { type: 'OPEN' });
   await published(bus, 'counter:handed:1:0');
   await published(bus, 'counter:drained:1:0');
 

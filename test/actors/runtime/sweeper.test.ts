@@ -30,12 +30,12 @@ test('an effect saved by a write that reported an error is run by the sweeper, w
     store,
     cacheSize: 1,
   });
-  await system.ask(counter('lied-to'), { type: 'OPEN' });
+  await system.askAt(counter('lied-to'), { type: 'OPEN' });
   await system.effectsIdle();
 
   store.lieOnce();
-  await t.throwsAsync(system.ask(counter('lied-to'), { type: 'PROBE', label: 'receipt' }), { message: /connection reset/ });
-  await system.ask(counter('someone-else'), { type: 'OPEN' });
+  await t.throwsAsync(system.askAt(counter('lied-to'), { type: 'PROBE', label: 'receipt' }), { message: /connection reset/ });
+  await system.askAt(counter('someone-else'), { type: 'OPEN' });
   await system.effectsIdle();
   t.deepEqual(ran, [], 'nothing ran the saved effect yet');
   t.true((await system.documents('counter').findOne({ _id: 'lied-to' }))!.outboxPending);

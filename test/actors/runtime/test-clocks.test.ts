@@ -7,7 +7,7 @@
 import test from 'ava';
 import { assign, raise, setup } from 'xstate';
 import { CommandRejectedError, defineKind, type ActorSystem } from '../../../actors/index.js';
-import { testClockKind, type TestClockView } from '../../../actors/kinds/test-clock-kind.js';
+import { testClockKindOn, type TestClockView } from '../../../actors/kinds/test-clock-kind.js';
 import { counterKind, type CounterView } from '../../support/counter-kind.js';
 import { startTestSystem } from '../../support/test-node.js';
 
@@ -40,15 +40,15 @@ const chimeKind = defineKind({
 
 async function start() {
   let system: ActorSystem | undefined;
-  const clocks = testClockKind({ dueOnClock: (clockId, until) => system!.dueOnClock(clockId, until) });
+  const clocks = testClockKindOn({ dueOnClock: (clockId, until) => system!.dueOnClock(clockId, until) });
   const started = await startTestSystem({ kinds: [clocks, counterKind(), chimeKind] });
   system = started.system;
-  await system.ask(
+  await system.askAt(
     { kind: 'test-clock', id: 'clk' },
     { type: 'CREATE', id: 'clk', merchantId: 'mer', name: null, frozenTime: iso(START), at: iso(started.clock.now()) },
   );
   const advance = async (frozenTime: number) => {
-    await system!.ask({ kind: 'test-clock', id: 'clk' }, { type: 'ADVANCE', frozenTime: iso(frozenTime), at: iso(started.clock.now()) });
+    await system!.askAt({ kind: 'test-clock', id: 'clk' }, { type: 'ADVANCE', frozenTime: iso(frozenTime), at: iso(started.clock.now()) });
     await system!.effectsIdle();
   };
   const doc = (kind: string, id: string) => system!.documents(kind).findOne({ _id: id });
@@ -58,10 +58,10 @@ async function start() {
 test('an attached actor is created at the clock’s time, and its timer waits for the clock, not the node', async (t) => {
   const { system, clock, advance, doc } = await start();
   await clock.advance(3 * HOUR);
-  await system.ask({ kind: 'counter', id: 'on-clock' }, { type: 'OPEN', clockId: 'clk' });
-  await system.ask({ kind: 'counter', id: 'on-clock' }, { type: 'ARM', ms: HOUR });
-  await system.ask({ kind: 'counter', id: 'real' }, { type: 'OPEN' });
-  await system.ask({ kind: 'counter', id: 'real' }, { type: 'ARM', ms: HOUR });
+  await system.askAt({ kind: 'counter', id: 'on-clock' }, { type: 'OPEN', clockId: 'clk' });
+  await system.askAt({ kind: 'counter', id: 'on-clock' }, { type: 'ARM', ms: HOUR });
+  await system.askAt({ kind: 'counter', id: 'real' }, { type: 'OPEN' });
+  await system.askAt({ kind: 'counter', id: 'real' }, { type: 'ARM', ms: HOUR });
   const attached = await doc('counter', 'on-clock');
   t.is(attached!.clockId, 'clk');
   t.is(attached!.createdAt, START, 'the clock stands at its frozen time while the node has moved three hours');
@@ -95,7 +95,7 @@ test('an attached actor is created at the clock’s time, and its timer waits fo
 
 test('an advance fires the timers its firings set while they fall before the target, each at its due time', async (t) => {
   const { system, advance, doc } = await start();
-  await system.ask({ kind: 'chime', id: 'c' }, { type: 'START', left: 10, clockId: 'clk' });
+  await system.askAt({ kind: 'chime', id: 'c' }, { type: 'START', left: 10, clockId: 'clk' });
   await advance(START + 35 * MINUTE);
   t.is(((await doc('chime', 'c'))!.view as { rang: number }).rang, 3, 'at 10, 20 and 30 minutes');
   const chime = await doc('chime', 'c');
@@ -110,7 +110,7 @@ test('an advance fires the timers its firings set while they fall before the tar
 
 test('an advance must move the clock forward, by at most two years, and not while one runs', async (t) => {
   const { system, clock } = await start();
-  const ask = (frozenTime: string) => system.ask({ kind: 'test-clock', id: 'clk' }, { type: 'ADVANCE', frozenTime, at: iso(clock.now()) });
+  const ask = (frozenTime: string) => system.askAt({ kind: 'test-clock', id: 'clk' }, { type: 'ADVANCE', frozenTime, at: iso(clock.now()) });
   t.is((await t.throwsAsync(ask(iso(START)), { instanceOf: CommandRejectedError }))!.code, 'TEST_CLOCK_TIME_NOT_LATER');
   t.is((await t.throwsAsync(ask(iso(START + 731 * 24 * HOUR)), { instanceOf: CommandRejectedError }))!.code, 'TEST_CLOCK_ADVANCE_TOO_FAR');
   const advancing = (await ask(iso(START + HOUR))) as TestClockView;
@@ -123,11 +123,11 @@ test('an advance must move the clock forward, by at most two years, and not whil
 
 test('a deleted clock stops an advance and keeps its time for the actors attached to it', async (t) => {
   const { system, clock, advance, doc } = await start();
-  await system.ask({ kind: 'counter', id: 'on-clock' }, { type: 'OPEN', clockId: 'clk' });
+  await system.askAt({ kind: 'counter', id: 'on-clock' }, { type: 'OPEN', clockId: 'clk' });
   await advance(START + HOUR);
   await clock.advance(HOUR);
-  await system.ask({ kind: 'test-clock', id: 'clk' }, { type: 'DELETE', at: iso(clock.now()) });
-  await system.ask({ kind: 'counter', id: 'on-clock' }, { type: 'ADD', n: 1 });
+  await system.askAt({ kind: 'test-clock', id: 'clk' }, { type: 'DELETE', at: iso(clock.now()) });
+  await system.askAt({ kind: 'counter', id: 'on-clock' }, { type: 'ADD', n: 1 });
   await system.effectsIdle();
   const turns = await system.history.page({ kind: 'counter', id: 'on-clock' }, 1, 10);
   t.deepEqual(

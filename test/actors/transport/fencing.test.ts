@@ -17,11 +17,11 @@ test('a node that lost a shard without hearing of it cannot write an actor the n
   await startTestSystem({ kinds: [counterKind()], store, clock, transport: b });
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, a);
 
-  await nodeA.system.ask(counter('contested'), { type: 'OPEN' });
-  await nodeA.system.ask(counter('contested'), { type: 'ADD', n: 1 });
+  await nodeA.system.askAt(counter('contested'), { type: 'OPEN' });
+  await nodeA.system.askAt(counter('contested'), { type: 'ADD', n: 1 });
   // B takes the shard under a newer lease while A, partitioned, still believes it holds it.
   cluster.assign(cluster.shardOf('contested'), b, { tellLoser: false });
-  await nodeA.system.ask(counter('contested'), { type: 'ADD', n: 10 });
+  await nodeA.system.askAt(counter('contested'), { type: 'ADD', n: 10 });
 
   const stale = nodeA.system.receive(counter('contested'), { id: 'late-on-a', event: { type: 'ADD', n: 100 } as { type: string } });
   await t.throwsAsync(stale, { instanceOf: ShardNotServedError });
@@ -34,8 +34,8 @@ test('a node that does not hold a shard refuses its messages with a retryable er
   const a = cluster.transport();
   const { system, clock } = await startTestSystem({ kinds: [counterKind()], transport: a });
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, a);
-  await system.ask(counter('bell'), { type: 'OPEN' });
-  await system.ask(counter('bell'), { type: 'ARM', ms: 1_000 });
+  await system.askAt(counter('bell'), { type: 'OPEN' });
+  await system.askAt(counter('bell'), { type: 'ARM', ms: 1_000 });
 
   a.lose(cluster.shardOf('bell'));
   await t.throwsAsync(system.receive(counter('bell'), { id: 'm', event: { type: 'ADD', n: 1 } as { type: string } }), { instanceOf: ShardNotServedError });
@@ -61,7 +61,7 @@ test('a node that loses a shard and takes it back acts for its actors through on
       throw new Error('the slow effect fails once');
     }
     // A turn that lands while this effect's done mark is still unsaved, as busy actors have.
-    if (label === 'fast') triggered.push(system.ask(counter('twice'), { type: 'ADD', n: 1 }));
+    if (label === 'fast') triggered.push(system.askAt(counter('twice'), { type: 'ADD', n: 1 }));
   };
   ({ system } = await startTestSystem({
     kinds: [counterKind(probe)],
@@ -70,18 +70,18 @@ test('a node that loses a shard and takes it back acts for its actors through on
     doneSaveDelayMs: 3_600_000,
   }));
   for (let shard = 0; shard < 16; shard++) cluster.assign(shard, a);
-  await system.ask(counter('twice'), { type: 'OPEN' });
-  await system.ask(counter('twice'), { type: 'PROBE', label: 'slow' });
+  await system.askAt(counter('twice'), { type: 'OPEN' });
+  await system.askAt(counter('twice'), { type: 'PROBE', label: 'slow' });
   await eventually(() => runs.length === 1, 'the slow effect started');
 
   // The lease lapses while the slow effect runs, and the node takes the shard again under a new epoch.
   const shard = cluster.shardOf('twice');
   a.lose(shard);
   const epoch = cluster.assign(shard, a);
-  await system.ask(counter('twice'), { type: 'PROBE', label: 'fast' });
+  await system.askAt(counter('twice'), { type: 'PROBE', label: 'fast' });
   openGate();
   await system.effectsIdle();
-  await system.ask(counter('twice'), { type: 'ADD', n: 2 });
+  await system.askAt(counter('twice'), { type: 'ADD', n: 2 });
   await system.effectsIdle();
   await Promise.all(triggered);
   await system.effectsIdle();

@@ -61,9 +61,9 @@ test.serial('three nodes over NATS: commands through any node reach the owner; a
   try {
     await covered(nodes);
     const ids = Array.from({ length: 30 }, (_, i) => `k${i}`);
-    await Promise.all(ids.map((id, i) => nodes[i % 3]!.system.ask(counter(id), { type: 'OPEN' })));
+    await Promise.all(ids.map((id, i) => nodes[i % 3]!.system.askAt(counter(id), { type: 'OPEN' })));
     for (const [i, id] of ids.entries()) {
-      const reply = (await nodes[(i + 1) % 3]!.system.ask(counter(id), { type: 'ADD', n: -1000 - i }).catch(
+      const reply = (await nodes[(i + 1) % 3]!.system.askAt(counter(id), { type: 'ADD', n: -1000 - i }).catch(
         (error: { code?: string }) => error.code,
       )) as unknown;
       t.is(reply, 'NEGATIVE_AMOUNT', 'a rejection crosses the wire as its typed error');
@@ -75,7 +75,7 @@ test.serial('three nodes over NATS: commands through any node reach the owner; a
     const { shardOf } = await import('../../../actors/address.js');
     const victimActors = ids.filter((id) => victimShards.has(shardOf(id, SHARDS)));
     t.true(victimActors.length > 0, 'the victim serves some actors');
-    for (const id of victimActors) await survivors[0]!.system.ask(counter(id), { type: 'ARM', ms: 60_000 });
+    for (const id of victimActors) await survivors[0]!.system.askAt(counter(id), { type: 'ARM', ms: 60_000 });
 
     const acknowledged = new Map<number, string>();
     let killed = false;
@@ -83,10 +83,10 @@ test.serial('three nodes over NATS: commands through any node reach the owner; a
       const id = ids[k % ids.length]!;
       const via = killed ? survivors[k % 2]! : nodes[k % 3]!;
       try {
-        await via.system.ask(counter(id), { type: 'ADD', n: k }, { messageId: `cmd-${k}` });
+        await via.system.askAt(counter(id), { type: 'ADD', n: k }, { messageId: `cmd-${k}` });
       } catch {
         // The node it went through died: retry through a live one with the same message id, as a gateway client would.
-        await survivors[k % 2]!.system.ask(counter(id), { type: 'ADD', n: k }, { messageId: `cmd-${k}` });
+        await survivors[k % 2]!.system.askAt(counter(id), { type: 'ADD', n: k }, { messageId: `cmd-${k}` });
       }
       acknowledged.set(k, id);
     };
@@ -144,8 +144,8 @@ test.serial('a node that drains hands its shards back at once, and a shard nobod
     await a!.stop();
     // Released leases are deleted, so b takes them on its next round (a third of the TTL) rather than after the TTL.
     await eventually(() => owned(b!).length === SHARDS, 'b holding every shard', 4_000);
-    await b!.system.ask(counter('after-drain'), { type: 'OPEN' });
-    await b!.system.ask(counter('after-drain'), { type: 'ADD', n: 3 });
+    await b!.system.askAt(counter('after-drain'), { type: 'OPEN' });
+    await b!.system.askAt(counter('after-drain'), { type: 'ADD', n: 3 });
     t.deepEqual(((await b!.system.documents('counter').findOne({ _id: 'after-drain' }))!.view as unknown as CounterView).applied, [3]);
 
     await b!.kill();
@@ -159,7 +159,7 @@ test.serial('a node that drains hands its shards back at once, and a shard nobod
     try {
       // b's leases have not lapsed yet and nobody answers on them.
       const target = Array.from({ length: 100 }, (_, i) => `x${i}`).find((id) => !owned(lonely).includes(shardOfId(id)))!;
-      await t.throwsAsync(lonely.system.ask(counter(target), { type: 'OPEN' }), { name: 'AskTimeoutError' });
+      await t.throwsAsync(lonely.system.askAt(counter(target), { type: 'OPEN' }), { name: 'AskTimeoutError' });
     } finally {
       await lonely.stop();
     }

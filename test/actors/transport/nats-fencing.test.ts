@@ -54,9 +54,9 @@ test.serial('over NATS, 300 asks retried while their turns are queued each add e
   }
   await eventually(() => held(nodes[0]!).length + held(nodes[1]!).length === SHARDS && held(nodes[1]!).length > 0, 'both nodes hold shards');
 
-  await nodes[0]!.system.ask(counter('hot'), { type: 'OPEN' });
+  await nodes[0]!.system.askAt(counter('hot'), { type: 'OPEN' });
   const asks = 300;
-  await Promise.all(Array.from({ length: asks }, (_, i) => nodes[i % 2]!.system.ask(counter('hot'), { type: 'ADD', n: 1 }, { messageId: `hot-${i}` })));
+  await Promise.all(Array.from({ length: asks }, (_, i) => nodes[i % 2]!.system.askAt(counter('hot'), { type: 'ADD', n: 1 }, { messageId: `hot-${i}` })));
   const view = (await nodes[0]!.system.documents('counter').findOne({ _id: 'hot' }))!.view as unknown as CounterView;
   t.log(`${asks} asks over NATS added ${view.total}`);
   t.is(view.total, String(asks));

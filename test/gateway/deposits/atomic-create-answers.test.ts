@@ -29,8 +29,8 @@ const body = () => ({
 function systemWhere(after: (request: DepositRequest) => Record<string, unknown>): ActorSystem {
   let view: Record<string, unknown> | null = null;
   return {
-    documents: () => ({ findOne: async () => (view ? { view } : null), find: async () => [] }),
-    ask: async (_address: unknown, event: { type: string } & DepositRequest) => {
+    views: () => ({ findOne: async () => (view ? { view } : null), find: async () => [] }),
+    ask: async (_kind: unknown, _id: string, event: { type: string } & DepositRequest) => {
       const { type: _type, ...request } = event;
       view = {
         walletAddress: WALLET,

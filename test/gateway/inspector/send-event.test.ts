@@ -51,7 +51,7 @@ test('an event sent is applied by the actor and recorded in its history as a tur
 test('bigints are written as the history shows them, and the actor’s own rules still hold', async (t) => {
   const gateway = await startTestGateway({}, { kinds: [counterKind()] });
   t.teardown(() => gateway.stop());
-  await gateway.node.system.ask({ kind: 'counter', id: 'c1' }, { type: 'OPEN' });
+  await gateway.node.system.askAt({ kind: 'counter', id: 'c1' }, { type: 'OPEN' });
 
   const sent = answerOf(await send(gateway, 'counter/c1', { type: 'ADD', n: 5 }), 200, 'add');
   t.like(sent, { reply: { total: '5' }, turn: { event: { type: 'ADD', n: 5 } } });
@@ -128,7 +128,7 @@ test('a production node takes events for sandbox actors only: a live one is refu
   const { liveKey, sandboxKey } = await gateway.createMerchant();
   const live = await placeOrder(gateway, liveKey);
   const sandbox = await placeOrder(gateway, sandboxKey);
-  await gateway.node.system.ask({ kind: 'counter', id: 'c1' }, { type: 'OPEN' });
+  await gateway.node.system.askAt({ kind: 'counter', id: 'c1' }, { type: 'OPEN' });
   await gateway.node.system.effectsIdle();
 
   for (const actor of [`order/${live.id}`, 'counter/c1']) {

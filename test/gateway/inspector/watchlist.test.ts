@@ -78,11 +78,11 @@ test('failing effects with their error, and open dead letters, secrets redacted'
   t.teardown(() => gateway.stop());
   const { system } = gateway.node;
 
-  await system.ask({ kind: 'counter', id: 'doomed' }, { type: 'OPEN' });
-  await system.ask({ kind: 'counter', id: 'doomed' }, { type: 'PROBE', label: 'x' });
+  await system.askAt({ kind: 'counter', id: 'doomed' }, { type: 'OPEN' });
+  await system.askAt({ kind: 'counter', id: 'doomed' }, { type: 'PROBE', label: 'x' });
   await advance(gateway, 60_000);
-  await system.ask({ kind: 'counter', id: 'flaky' }, { type: 'OPEN' });
-  await system.ask({ kind: 'counter', id: 'flaky' }, { type: 'PROBE', label: 'x' });
+  await system.askAt({ kind: 'counter', id: 'flaky' }, { type: 'OPEN' });
+  await system.askAt({ kind: 'counter', id: 'flaky' }, { type: 'PROBE', label: 'x' });
   await system.effectsIdle();
 
   const listed = await watchlist(gateway);

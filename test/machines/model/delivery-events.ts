@@ -10,7 +10,7 @@ import { deliveryKind } from '../../../actors/kinds/delivery-kind.js';
 import type { AttemptOutcome, DeliveryContext, DeliveryEvent, DeliveryInput } from '../../../machines/webhook/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 
-export const DELIVERY_KIND = deliveryKind();
+export const DELIVERY_KIND = deliveryKind;
 
 const AT = '2026-11-23T12:30:00.000Z';
 

@@ -11,7 +11,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ATOMIC_CREATE_PURPOSE, type DepositChain, type EmbeddedWalletProvider } from '../../../actors/deposits/index.js';
 import { batchTransactionId } from '../../../machines/index.js';
-import { depositKind } from '../../../actors/kinds/index.js';
+import { depositKindWith } from '../../../actors/kinds/index.js';
 import type { Relayer } from '../../../actors/relayer/relayer.js';
 import type { DepositContext, DepositEvent, DepositRequest, SetupCall } from '../../../machines/deposit/index.js';
 import type { Hex } from 'viem';
@@ -44,7 +44,7 @@ const WALLETS: EmbeddedWalletProvider = { wallet: unreachable };
 /** The relayer's three calls; the class itself wants an actor system. */
 const RELAYER: Pick<Relayer, 'send' | 'cancel' | 'read'> = { send: unreachable, cancel: unreachable, read: unreachable };
 
-export const DEPOSIT_KIND = depositKind({
+export const DEPOSIT_KIND = depositKindWith({
   chain: CHAIN,
   wallets: WALLETS,
   relayer: RELAYER as Relayer,

@@ -4,12 +4,11 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { makerRecordKind } from '../../../actors/kinds/index.js';
-import type { PayeeDirectory } from '../../../actors/market/index.js';
 import type { StoredMakerRecord } from '../../../machines/maker/index.js';
 import type { Variant } from '../../support/model-paths.js';
 
 /** The directory is reached only by the registerPayee effect, which the runner stands in for. */
-export const MAKER_KIND = makerRecordKind({} as PayeeDirectory);
+export const MAKER_KIND = makerRecordKind;
 
 const record: StoredMakerRecord = {
   id: 1,

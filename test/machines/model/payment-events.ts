@@ -12,7 +12,7 @@ import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type PaymentContext, type PaymentEvent,
 import { sample, type Variant } from '../../support/model-paths.js';
 import { cryptoPaymentInput, INTENT_HASH, livePaymentInput, sandboxPaymentInput } from '../../support/payment-input.js';
 
-export const PAYMENT_KIND = paymentKind();
+export const PAYMENT_KIND = paymentKind;
 
 const sandbox = sandboxPaymentInput({ id: 'pay_model_sandbox' });
 const live = livePaymentInput({ id: 'pay_model_live' });

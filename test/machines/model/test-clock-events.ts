@@ -8,13 +8,13 @@
  * and a delete of a ready clock and of one mid-advance.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { testClockKind } from '../../../actors/kinds/index.js';
+import { testClockKindOn } from '../../../actors/kinds/index.js';
 import { MAX_ADVANCE_MS, type TestClockContext, type TestClockEvent } from '../../../machines/test-clock/index.js';
 import { isoAfter } from '../../../machines/iso-time.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 
 /** The advance effect is stood in for by the runner: nothing looks up attached timers. */
-export const TEST_CLOCK_KIND = testClockKind({
+export const TEST_CLOCK_KIND = testClockKindOn({
   dueOnClock: () => Promise.reject(new Error('the model tests never look up the timers on a clock')),
 });
 

@@ -5,7 +5,7 @@
  * a cancellation. NOT_MINED comes included (no bump), fresh (no bump yet) or stale.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { transactionKind } from '../../../actors/kinds/index.js';
+import { transactionKindFor } from '../../../actors/kinds/index.js';
 import type { RelayerChain } from '../../../actors/adapters/chain/relayer-chain.js';
 import { latestAttempt, type Hex, type SendingPolicy, type TransactionContext, type TransactionEvent } from '../../../machines/transaction/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
@@ -28,7 +28,7 @@ const CHAIN: RelayerChain = {
   revertOf: unreachable,
 };
 
-export const TRANSACTION_KIND = transactionKind({ chain: CHAIN, policy: POLICY });
+export const TRANSACTION_KIND = transactionKindFor({ chain: CHAIN, policy: POLICY });
 
 const SIGNED_AT = Date.UTC(2026, 10, 23, 12);
 const prepare = (owner: { kind: string; id: string } | null) => ({
