@@ -11,7 +11,7 @@
  * Run with `tsx test/support/build-dist.ts` (npm test does).
  */
 import { build } from 'esbuild';
-import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +36,8 @@ await mkdir(OUT, { recursive: true });
 await Promise.all((await readdir(OUT)).filter((name) => name !== KEPT).map((name) => rm(join(OUT, name), { recursive: true, force: true })));
 const copied = (await readdir(ROOT, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.') && !LEFT_OUT.has(entry.name));
 await Promise.all(copied.map((entry) => cp(join(ROOT, entry.name), join(OUT, entry.name), { recursive: true })));
+// Tools a test runs from the root by a relative path (buf's ts-proto plugin) find node_modules/ there.
+await symlink('../node_modules', join(OUT, 'node_modules'), 'dir');
 const entryPoints = (await Promise.all(copied.filter((entry) => entry.isDirectory()).map((entry) => sourcesUnder(join(ROOT, entry.name))))).flat();
 
 // tsx's own transform (esbuild, this runtime as the target, names kept), so the code that
