@@ -27,7 +27,8 @@ async function findMachines(): Promise<ChartedMachine[]> {
   const byName = new Map<string, AnyStateMachine>();
   for (const folder of folders.sort()) {
     if (!(await readdir(new URL(`${folder}/`, MACHINES))).includes('index.ts')) continue;
-    const exported: Record<string, unknown> = await import(new URL(`${folder}/index.ts`, MACHINES).href);
+    // `.js`, as every import here names it: the sources run through tsx, which maps it to the `.ts`, and npm test runs the build.
+    const exported: Record<string, unknown> = await import(new URL(`${folder}/index.js`, MACHINES).href);
     for (const value of Object.values(exported)) {
       if (!(value instanceof StateMachine)) continue;
       const name = chartName(value.id);

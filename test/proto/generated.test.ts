@@ -13,7 +13,8 @@ const committed = join(root, 'proto/gen');
 async function files(dir: string): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    // What buf writes is TypeScript; npm test runs a copy of the tree with the build's .js beside it.
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
     const path = join(entry.parentPath, entry.name);
     found.set(relative(dir, path), await readFile(path, 'utf8'));
   }
