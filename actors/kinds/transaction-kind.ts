@@ -117,7 +117,6 @@ export function transactionKind({ chain, policy }: TransactionKindOptions) {
         return {
           code: 'TRANSACTION_FINAL',
           message: `transaction ${contextOf(snapshot).id} has already ended ${transactionStatusOf(snapshot.value)}`,
-          status: 409,
         };
       }
       return null;

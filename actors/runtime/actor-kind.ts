@@ -6,16 +6,15 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Logger } from 'pino';
 import type { ActorAddress } from '../address.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import type { Clock } from '../clock.js';
 import type { IndexSpec } from '../store/store.js';
 import type { ActorEvent, AskOptions } from './messages.js';
 
-/** What a refused command answers; the gateway turns it into an API error. */
+/** What a refused command answers; the gateway turns it into an API error with the status of the code's row in the error table. */
 export interface Rejection {
-  code: string;
+  code: ErrorCode;
   message: string;
-  /** HTTP status for the gateway; 422 when omitted. */
-  status?: number;
   details?: unknown;
 }
 

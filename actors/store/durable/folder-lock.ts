@@ -16,9 +16,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PlatformError } from '../../errors/platform-error.js';
 
-export class FolderLockedError extends Error {
+export class FolderLockedError extends PlatformError {
   override readonly name = 'FolderLockedError';
+  readonly code = 'FOLDER_LOCKED';
 }
 
 interface Holder {
