@@ -8,11 +8,11 @@ import {
   leaderboardSummary,
   makerIdPath,
 } from '../schemas/leaderboard-schemas.js';
-import { failure, invalid, standardAnswers, success } from './answers.js';
+import { failure, invalid, standardAnswers, success, type Outcome } from './answers.js';
 import { NO_AUTH } from './security.js';
 
 const tags = ['Market'];
-const UNAVAILABLE = [{ code: 'LEADERBOARD_UNAVAILABLE', when: 'The node reads no chain, or the makers’ deposits and intents cannot be read now' }];
+const UNAVAILABLE: Outcome[] = [{ code: 'LEADERBOARD_UNAVAILABLE', when: 'The node reads no chain, or the makers’ deposits and intents cannot be read now' }];
 const MAKER_NOT_FOUND = failure(404, [{ code: 'MAKER_NOT_FOUND', when: 'No maker of that id has a deposit on this node’s chain (responseObject null)' }]);
 const SNAPSHOT = 'Answered from a snapshot of every maker taken at `generatedAt`, kept for 15 seconds.';
 

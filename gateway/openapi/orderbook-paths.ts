@@ -1,9 +1,9 @@
 /** Document 3's orderbook operations: the list form and the table form, one query (docs/orderbook.md). */
 import { orderbookList, orderbookQuery, orderbookTable } from '../schemas/orderbook-schemas.js';
-import { invalid, standardAnswers, success } from './answers.js';
+import { invalid, standardAnswers, success, type Outcome } from './answers.js';
 import { NO_AUTH } from './security.js';
 
-const UNAVAILABLE = [
+const UNAVAILABLE: Outcome[] = [
   { code: 'ORDERBOOK_UNAVAILABLE', when: 'The node reads no chain, or its deposits cannot be read now and its last snapshot is over 60 seconds old' },
 ];
 
