@@ -351,9 +351,11 @@ export class Quoter {
     } catch (error) {
       if (error instanceof ConversionRefused) {
         const code = PROVIDER_REFUSALS[error.code] ?? 'CONVERSION_REFUSED';
-        throw new ApiError(422, `The conversion provider refused the payment: ${error.message}`, code);
+        throw new ApiError(422, `The conversion provider refused the payment: ${error.message}`, code, null, undefined, { cause: error });
       }
-      throw new ApiError(503, 'The conversion provider did not answer; try again shortly', 'CONVERSION_PROVIDER_UNAVAILABLE');
+      throw new ApiError(503, 'The conversion provider did not answer; try again shortly', 'CONVERSION_PROVIDER_UNAVAILABLE', null, undefined, {
+        cause: error,
+      });
     }
   }
 }

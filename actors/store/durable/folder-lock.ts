@@ -99,7 +99,9 @@ async function readHolder(path: string): Promise<Holder | null> {
     return JSON.parse(await readFile(path, 'utf8')) as Holder;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new FolderLockedError(`the lock file ${path} is not ours or is damaged (${(error as Error).message}); remove it if no process uses the folder`);
+    throw new FolderLockedError(`the lock file ${path} is not ours or is damaged (${(error as Error).message}); remove it if no process uses the folder`, {
+      cause: error,
+    });
   }
 }
 
