@@ -4,6 +4,7 @@
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import type { ErrorCode } from '../actors/errors/error-codes.js';
 import { PlatformError } from '../actors/errors/platform-error.js';
 
 export interface Envelope<T = unknown> {
@@ -20,7 +21,7 @@ export class ApiError extends PlatformError {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errorCode?: string,
+    readonly errorCode?: ErrorCode,
     readonly responseObject: unknown = null,
     /** Sent as Retry-After: a failure that passes with time says when asking again is worth it. */
     readonly retryAfterSeconds?: number,
