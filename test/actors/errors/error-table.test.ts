@@ -297,3 +297,21 @@ test('every error class of the node extends the base and has a row; the separate
   t.true(found.length > 25, `${found.length} error classes`);
   for (const name of Object.keys(RUNTIME_ERRORS)) t.true(found.includes(name), `the row ${name} names a class that exists`);
 });
+
+test('every ApiError the gateway throws with a literal status and code uses a status the code’s row gives it', (t) => {
+  let checked = 0;
+  for (const file of sourceFiles('gateway')) {
+    const source = readFileSync(file, 'utf8');
+    for (const [, status, code] of source.matchAll(/new ApiError\(\s*(\d{3}),[^;]*?'([A-Z][A-Z0-9_]+)'\s*[,)]/g)) {
+      checked++;
+      const row = ERROR_CODES[code as ErrorCode] as { status: number | null; alsoStatus?: readonly number[] } | undefined;
+      t.truthy(row, `${file}: ${code} has no row`);
+      if (row)
+        t.true(
+          row.status === Number(status) || (row.alsoStatus ?? []).includes(Number(status)),
+          `${file}: ${code} thrown with ${status}, its row says ${row.status}`,
+        );
+    }
+  }
+  t.true(checked > 40, `${checked} throws checked`);
+});
