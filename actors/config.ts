@@ -11,6 +11,7 @@ import { privateKeysProblem } from './relayer/relayer-keys.js';
 import { secretsProblem, splitSecrets } from './wallet-transfers/provider-secrets.js';
 import type { RetryPolicy } from './runtime/retry-policy.js';
 import type { MongoDurability } from './store/mongo-store.js';
+import { PlatformError } from './errors/platform-error.js';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
@@ -462,8 +463,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends PlatformError {
   override readonly name = 'ConfigError';
+  readonly code = 'CONFIG_INVALID';
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -4,6 +4,8 @@
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import type { ErrorCode } from '../actors/errors/error-codes.js';
+import { PlatformError } from '../actors/errors/platform-error.js';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -14,17 +16,23 @@ export interface Envelope<T = unknown> {
 }
 
 /** A failure the API answers on purpose; anything else thrown becomes a 500. */
-export class ApiError extends Error {
+export class ApiError extends PlatformError {
   override readonly name = 'ApiError';
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errorCode?: string,
+    readonly errorCode?: ErrorCode,
     readonly responseObject: unknown = null,
     /** Sent as Retry-After: a failure that passes with time says when asking again is worth it. */
     readonly retryAfterSeconds?: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
+  }
+
+  /** The errorCode, or API_ERROR for an answer that carries none (validation, 401, 429). */
+  get code(): string {
+    return this.errorCode ?? 'API_ERROR';
   }
 }
 
@@ -43,8 +51,8 @@ export const MALFORMED_REQUEST = { statusCode: 400, message: 'Malformed HTTP req
 export const PAYLOAD_TOO_LARGE = { statusCode: 413, message: 'Request body too large', errorCode: 'PAYLOAD_TOO_LARGE' } as const;
 
 /** A 400 in the validation shape for a rule the schema cannot express, about one field. */
-export function fieldError(field: string, message: string): ApiError {
-  return new ApiError(400, 'Invalid request', undefined, { fieldErrors: { [field]: [message] }, formErrors: [] });
+export function fieldError(field: string, message: string, options?: ErrorOptions): ApiError {
+  return new ApiError(400, 'Invalid request', undefined, { fieldErrors: { [field]: [message] }, formErrors: [] }, undefined, options);
 }
 
 function envelope<T>(statusCode: number, message: string, responseObject: T | null, errorCode?: string): Envelope<T> {

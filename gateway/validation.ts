@@ -28,7 +28,7 @@ export function moneyField(field: string, parse: () => bigint): bigint {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof MoneyFormatError) throw fieldError(field, error.message);
+    if (error instanceof MoneyFormatError) throw fieldError(field, error.message, { cause: error });
     throw error;
   }
 }

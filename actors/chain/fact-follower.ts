@@ -20,6 +20,7 @@ import type { ChainFact, IndexerServiceClient, StreamFactsResponse } from '../..
 import { DuplicateKeyError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import type { Collection, Store } from '../store/store.js';
+import { PlatformError } from '../errors/platform-error.js';
 
 type CursorDoc = {
   _id: string;
@@ -47,8 +48,9 @@ export interface FactFollowerOptions {
 }
 
 /** Another reader moved the cursor: resume from where it is now. */
-class CursorMovedError extends Error {
+class CursorMovedError extends PlatformError {
   override readonly name = 'CursorMovedError';
+  readonly code = 'CURSOR_MOVED';
 }
 
 export class FactFollower {

@@ -14,6 +14,7 @@ import {
   type TransferHistoryResponse,
   type WatchAddressesResponse,
 } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import { PlatformError } from '../errors/platform-error.js';
 
 /** The most TransferHistory answers at once. */
 export const HISTORY_LIMIT = 1000;
@@ -43,8 +44,9 @@ export interface WalletTransferPage {
 }
 
 /** The indexer did not answer in time or is not serving: worth retrying shortly. */
-export class IndexerUnavailableError extends Error {
+export class IndexerUnavailableError extends PlatformError {
   override readonly name = 'IndexerUnavailableError';
+  readonly code = 'INDEXER_UNAVAILABLE';
 }
 
 const UNAVAILABLE = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.CANCELLED]);

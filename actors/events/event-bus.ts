@@ -182,7 +182,6 @@ export class BusDeadLetters {
       throw new CommandRejectedError(
         'DEAD_LETTER_NOT_RETRYABLE',
         `dead letter ${letter._id} holds a message that is not a domain event; it can only be discarded`,
-        409,
       );
     }
     const [consumer] = this.#consumers.get(durable) ?? [];
@@ -190,28 +189,25 @@ export class BusDeadLetters {
       throw new CommandRejectedError(
         'CONSUMER_NOT_RUNNING',
         `no consumer ${JSON.stringify(durable)} runs on this node; retry where it runs, or once it is started`,
-        409,
       );
     }
     try {
       await consumer.redeliver(event);
     } catch (error) {
       if (error instanceof CommandRejectedError && error.code === 'CONSUMER_NOT_RUNNING') throw error;
-      const failed = new CommandRejectedError(
+      throw new CommandRejectedError(
         'DEAD_LETTER_RETRY_FAILED',
         `consumer ${JSON.stringify(durable)} failed again on event ${event.id}; the letter stays open`,
-        422,
         { error: deadLetterError(error) },
+        { cause: error },
       );
-      failed.cause = error;
-      throw failed;
     }
   }
 }
 
 /** The error a bus throws when the consumer it should hand an event to is stopping or stopped. */
 export function consumerNotRunning(durable: string): CommandRejectedError {
-  return new CommandRejectedError('CONSUMER_NOT_RUNNING', `consumer ${JSON.stringify(durable)} is stopping on this node`, 409);
+  return new CommandRejectedError('CONSUMER_NOT_RUNNING', `consumer ${JSON.stringify(durable)} is stopping on this node`);
 }
 
 /** The payload of a bus letter for an event. */

@@ -26,7 +26,7 @@ export const makerReferralKind = defineKind({
   },
   check: (snapshot, event) =>
     event.type === 'REDEEM' && (snapshot.context as MakerReferralContext).referredBy !== null
-      ? { code: 'REFERRAL_ALREADY_REDEEMED', message: 'This wallet has redeemed a referral code already; a wallet redeems one, once', status: 409 }
+      ? { code: 'REFERRAL_ALREADY_REDEEMED', message: 'This wallet has redeemed a referral code already; a wallet redeems one, once' }
       : null,
   viewIndexes: [{ key: { 'view.referrer': 1 }, name: 'maker_referral_by_referrer' }],
 });

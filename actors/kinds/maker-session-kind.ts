@@ -36,7 +36,6 @@ export const makerSessionKind = defineKind({
     };
   },
   // A nonce is good for one sign-in: the session it made exists, so another SIGN_IN with it is a replay.
-  check: (_snapshot, event) =>
-    event.type === 'SIGN_IN' ? { code: 'SIWE_NONCE_USED', message: 'This nonce has signed in already; ask for a new one', status: 401 } : null,
+  check: (_snapshot, event) => (event.type === 'SIGN_IN' ? { code: 'SIWE_NONCE_USED', message: 'This nonce has signed in already; ask for a new one' } : null),
   viewIndexes: [{ key: { 'view.tokenHash': 1 }, name: 'maker_session_by_token' }],
 });

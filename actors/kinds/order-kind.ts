@@ -61,7 +61,7 @@ export function orderSearchText(context: OrderContext): string {
 export function orderRefusal(context: OrderContext, status: OrderStatus, event: EventObject): Rejection | null {
   const command = event as OrderEvent;
   if (command.type === 'CANCEL' && (status === 'FULFILLED' || status === 'CANCELLED')) {
-    return { code: 'ORDER_STATUS_NOT_ELIGIBLE', message: `order ${context.id} is ${status} and can no longer be cancelled`, status: 409 };
+    return { code: 'ORDER_STATUS_NOT_ELIGIBLE', message: `order ${context.id} is ${status} and can no longer be cancelled` };
   }
   if (command.type === 'APPLY_SETTLEMENT') return settlementRejection(context, command);
   if (command.type === 'SET_AMOUNT') return amountRejection(context, status);
@@ -71,22 +71,21 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
 /** The open-amount codes of document 1, with the statuses docs/payments.md gives them. */
 function amountRejection(context: OrderContext, status: OrderStatus): Rejection | null {
   if (context.amountMode !== 'OPEN')
-    return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer`, status: 409 };
+    return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer` };
   const lock = amountLock(context, status);
-  if (lock !== null)
-    return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, status: 409, details: { amountLock: lock } };
-  if (status !== 'CREATED') return { code: 'AMOUNT_LOCKED', message: `order ${context.id} is ${status}`, status: 409, details: { amountLock: null } };
+  if (lock !== null) return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, details: { amountLock: lock } };
+  if (status !== 'CREATED') return { code: 'AMOUNT_LOCKED', message: `order ${context.id} is ${status}`, details: { amountLock: null } };
   return null;
 }
 
 function settlementRejection(context: OrderContext, settlement: { paymentId: string; usdcAmount: bigint }): Rejection | null {
   switch (settlementRefusal(context, settlement)) {
     case 'INVALID_AMOUNT':
-      return { code: 'INVALID_AMOUNT', message: 'a settlement must be a positive USDC amount in base units', status: 400 };
+      return { code: 'INVALID_AMOUNT', message: 'a settlement must be a positive USDC amount in base units' };
     case 'AMOUNT_REQUIRED':
-      return { code: 'AMOUNT_REQUIRED', message: `order ${context.id} has no amount yet, so nothing can settle against it`, status: 409 };
+      return { code: 'AMOUNT_REQUIRED', message: `order ${context.id} has no amount yet, so nothing can settle against it` };
     case 'SETTLEMENT_ALREADY_APPLIED':
-      return { code: 'SETTLEMENT_ALREADY_APPLIED', message: `payment ${settlement.paymentId} has already settled against order ${context.id}`, status: 409 };
+      return { code: 'SETTLEMENT_ALREADY_APPLIED', message: `payment ${settlement.paymentId} has already settled against order ${context.id}` };
     case null:
       return null;
   }

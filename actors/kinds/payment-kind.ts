@@ -61,7 +61,6 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
   const ended = (action: string): Rejection => ({
     code: 'PAYMENT_NOT_OPEN',
     message: `payment ${context.id} is ${status}: it can no longer be ${action}`,
-    status: 409,
   });
   switch (command.type) {
     case 'CANCEL': {
@@ -69,26 +68,24 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
       if (status !== 'CREATED') return ended('cancelled');
       const doing = step === null ? undefined : UNCANCELLABLE_STEPS[step];
       if (doing) {
-        return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} ${doing}; it cannot be cancelled now`, status: 409 };
+        return { code: 'PAYMENT_NOT_CANCELLABLE', message: `payment ${context.id} ${doing}; it cannot be cancelled now` };
       }
       return null;
     }
     case 'MARK_SENT':
       return status === 'CREATED' ? null : ended('marked as sent');
     case 'SUBMIT_PROOF':
-      if (conversionOf(context) !== null)
-        return { code: 'CRYPTO_PAYMENT', message: 'a crypto payment settles when its transfer arrives: it takes no proof', status: 409 };
-      if (context.chain === null) return { code: 'SANDBOX_PAYMENT', message: 'a sandbox payment is settled with simulate-payment, not proven', status: 409 };
+      if (conversionOf(context) !== null) return { code: 'CRYPTO_PAYMENT', message: 'a crypto payment settles when its transfer arrives: it takes no proof' };
+      if (context.chain === null) return { code: 'SANDBOX_PAYMENT', message: 'a sandbox payment is settled with simulate-payment, not proven' };
       if (status !== 'CREATED') return ended('proven');
       if (step !== 'AWAITING_PAYMENT')
         return {
           code: 'PAYMENT_NOT_AWAITING_PROOF',
           message: `payment ${context.id} is ${step}: a proof is taken once its intent is signalled and none is being checked`,
-          status: 409,
         };
       return null;
     case 'SIMULATE_PAYMENT':
-      if (context.chain !== null) return { code: 'LIVE_PAYMENT', message: 'only a sandbox payment can be simulated', status: 403 };
+      if (context.chain !== null) return { code: 'LIVE_PAYMENT', message: 'only a sandbox payment can be simulated' };
       return status === 'CREATED' ? null : ended('simulated');
     default:
       return null;

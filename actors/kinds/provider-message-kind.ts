@@ -24,6 +24,6 @@ export const providerMessageKind = defineKind({
   view: (snapshot: AnyMachineSnapshot): Record<string, unknown> => ({ ...(snapshot.context as ProviderMessageContext) }),
   check: (snapshot, event) => {
     if (event.type !== 'ACCEPT' || (snapshot.context as ProviderMessageContext).bodyHash === (event as ProviderMessageEvent).bodyHash) return null;
-    return { code: 'MESSAGE_ID_REUSED', message: 'This message id was used before with another body; nothing was stored', status: 409 };
+    return { code: 'MESSAGE_ID_REUSED', message: 'This message id was used before with another body; nothing was stored' };
   },
 });

@@ -29,7 +29,7 @@ export const referralCodeKind = defineKind({
     const context = snapshot.context as ReferralCodeContext;
     const claimer = event.type === 'CLAIM' || event.type === 'OPEN' ? event.owner : null;
     if (claimer !== null && snapshot.value === 'HELD' && context.owner !== claimer) {
-      return { code: 'REFERRAL_CODE_TAKEN', message: 'Another maker holds this code (letter case aside)', status: 409 };
+      return { code: 'REFERRAL_CODE_TAKEN', message: 'Another maker holds this code (letter case aside)' };
     }
     return null;
   },

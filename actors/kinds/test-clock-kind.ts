@@ -46,10 +46,9 @@ export type TestClockView = ReturnType<typeof testClockView>;
 function refusal(snapshot: AnyMachineSnapshot, event: TestClockEvent): Rejection | null {
   if (event.type !== 'ADVANCE') return null;
   const context = snapshot.context as TestClockContext;
-  if (snapshot.value === 'ADVANCING')
-    return { code: 'TEST_CLOCK_ADVANCING', message: `test clock ${context.id} is still advancing to ${context.advancingTo}`, status: 409 };
+  if (snapshot.value === 'ADVANCING') return { code: 'TEST_CLOCK_ADVANCING', message: `test clock ${context.id} is still advancing to ${context.advancingTo}` };
   const refused = advanceRefusal(context, event.frozenTime);
-  return refused && { ...refused, status: 400 };
+  return refused;
 }
 
 /** The advance: one serialized run per clock, at least once; each step is idempotent by its message id. */

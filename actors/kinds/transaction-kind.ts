@@ -106,7 +106,6 @@ export const transactionKind = defineKind<typeof transactionMachine, Transaction
       return {
         code: 'TRANSACTION_FINAL',
         message: `transaction ${contextOf(snapshot).id} has already ended ${transactionStatusOf(snapshot.value)}`,
-        status: 409,
       };
     }
     return null;

@@ -40,7 +40,7 @@ export const walletTransferKind = defineKind({
   },
   check: (snapshot, event) => {
     if (event.type !== 'RECORD' || sameTransfer((snapshot.context as WalletTransferContext).transfer, (event as WalletTransferEvent).transfer)) return null;
-    return { code: 'TRANSFER_CONFLICT', message: 'another report of this transfer differs from the stored one; the first stands', status: 409 };
+    return { code: 'TRANSFER_CONFLICT', message: 'another report of this transfer differs from the stored one; the first stands' };
   },
   viewIndexes: [
     { key: { 'view.from': 1, 'view.blockNumber': -1 }, name: 'wallet_transfer_by_sender' },

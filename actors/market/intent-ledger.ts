@@ -28,6 +28,7 @@ import type { Collection } from '../store/store.js';
 import { DepositFacts } from './deposit-facts.js';
 import type { LiquidityBook } from './liquidity-book.js';
 import { intentRecord, standingFulfilment, type IntentRecordDoc, type StandingFulfilment } from './intent-records.js';
+import { PlatformError } from '../errors/platform-error.js';
 
 export interface IntentLedgerOptions extends FactReadModelOptions {
   /** The escrow whose deposits the intents lock: GetDeposit answers for this one only. */
@@ -43,8 +44,9 @@ export interface IntentLedgerOptions extends FactReadModelOptions {
 export const INTENT_LEDGER_ROLE = 'intent-ledger';
 
 /** An intent could not be read (or priced) now; the stream resumes from the cursor and reads it again. */
-class IntentReadError extends Error {
+class IntentReadError extends PlatformError {
   override readonly name = 'IntentReadError';
+  readonly code = 'INTENT_READ_FAILED';
 }
 
 export class IntentLedger extends FactReadModel {

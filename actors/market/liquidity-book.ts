@@ -31,6 +31,7 @@ import {
   type OfferQuery,
 } from './deposit-offers.js';
 import { DepositFacts } from './deposit-facts.js';
+import { PlatformError } from '../errors/platform-error.js';
 
 export interface LiquidityBookOptions extends FactReadModelOptions {
   /** The escrow whose deposits the book holds: GetDeposit answers for this one only. */
@@ -40,8 +41,9 @@ export interface LiquidityBookOptions extends FactReadModelOptions {
 export const LIQUIDITY_BOOK_ROLE = 'liquidity-book';
 
 /** A deposit could not be read; the stream resumes from the cursor and reads it again. */
-class DepositReadError extends Error {
+class DepositReadError extends PlatformError {
   override readonly name = 'DepositReadError';
+  readonly code = 'DEPOSIT_READ_FAILED';
 }
 
 export class LiquidityBook extends FactReadModel {

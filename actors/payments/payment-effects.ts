@@ -15,6 +15,7 @@
  * still converting throws too, until the conversion ends: its delivery still counts.
  */
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { PermanentEffectError } from '../errors.js';
 import type { EffectContext, EffectHandlers } from '../runtime/actor-kind.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import type { ChainSubject } from '../chain/chain-facts.js';
@@ -103,8 +104,9 @@ const owner = (paymentId: string) => ({ kind: 'payment', id: paymentId });
  */
 export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHandlers<typeof paymentMachine> {
   if (!deps) {
+    // Running it again on this node can never succeed: no retry ladder of a day.
     const absent = async () => {
-      throw new Error('this node has no chain and no attestation service: only sandbox payments run here');
+      throw new PermanentEffectError('this node has no chain and no attestation service: only sandbox payments run here', { code: 'NO_CHAIN' });
     };
     return {
       signalIntent: absent,

@@ -298,7 +298,8 @@ export class Activation {
         throw new CommandRejectedError(
           'DUPLICATE',
           `${this.address.kind} ${this.address.id} would duplicate an existing ${this.address.kind} (${error.key})`,
-          409,
+          null,
+          { cause: error },
         );
       }
     } catch (error) {

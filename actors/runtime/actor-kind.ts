@@ -12,16 +12,15 @@
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, NonReducibleUnknown, SnapshotFrom, StateMachine } from 'xstate';
 import type { Logger } from 'pino';
 import type { ActorAddress } from '../address.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import type { Clock } from '../clock.js';
 import type { IndexSpec } from '../store/store.js';
 import type { AskOptions } from './messages.js';
 
-/** What a refused command answers; the gateway turns it into an API error. */
+/** What a refused command answers; the gateway turns it into an API error with the status of the code's row in the error table. */
 export interface Rejection {
-  code: string;
+  code: ErrorCode;
   message: string;
-  /** HTTP status for the gateway; 422 when omitted. */
-  status?: number;
   details?: unknown;
 }
 

@@ -14,7 +14,8 @@ import { AskTimeoutError, CommandRejectedError, ShardNotServedError, ShuttingDow
 import type { EventBus } from '../events/event-bus.js';
 import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter, Store } from '../store/store.js';
-import { TransportUnavailableError, type MessageHost, type Transport } from '../transport/transport.js';
+import type { MessageHost, Transport } from '../transport/transport.js';
+import { askRetries } from '../errors/error-table.js';
 import { firesAt, outboxFields, actorCollectionSpec, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind, AnyActorKind, CommandOf, ReplyOf, ViewOf } from './actor-kind.js';
 import { viewCollection, type ViewCollection } from './view-collection.js';
@@ -259,12 +260,13 @@ export class ActorSystem implements MessageHost, ClockTimers {
     const started = performance.now();
     const deadline = Date.now() + timeoutMs;
     let outcome: AskOutcome = 'error';
+    let lastFailure: unknown;
     try {
       for (let attempt = 0; ; attempt++) {
         const remaining = deadline - Date.now();
         if (remaining <= 0) {
           outcome = 'timeout';
-          throw new AskTimeoutError(address.kind, address.id, timeoutMs);
+          throw new AskTimeoutError(address.kind, address.id, timeoutMs, lastFailure === undefined ? undefined : { cause: lastFailure });
         }
         try {
           const reply = await this.options.transport.send(address, message, Math.min(remaining, this.options.attemptTimeoutMs));
@@ -273,7 +275,8 @@ export class ActorSystem implements MessageHost, ClockTimers {
         } catch (error) {
           if (error instanceof CommandRejectedError) outcome = 'rejected';
           if (error instanceof UnknownActorError) outcome = 'unknown_actor';
-          if (!(error instanceof TransportUnavailableError)) throw error;
+          if (!askRetries(error)) throw error;
+          lastFailure = error;
           await delay(Math.min(25 * 2 ** attempt, 500, Math.max(0, deadline - Date.now())));
         }
       }

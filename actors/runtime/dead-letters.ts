@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { ActorAddress } from '../address.js';
 import type { Clock } from '../clock.js';
 import type { Encoded } from '../codec.js';
-import { CommandRejectedError, DuplicateKeyError, UnknownActorError } from '../errors.js';
+import { CommandRejectedError, DuplicateKeyError, PermanentEffectError, UnknownActorError } from '../errors.js';
 import type { Collection, Filter, Store, StoredDocument } from '../store/store.js';
 
 export const DEAD_LETTER_SOURCES = ['effect', 'timer', 'bus', 'refusal', 'fact'] as const;
@@ -146,7 +146,7 @@ export class DeadLetterStore {
     if (query.actor) Object.assign(filter, { 'actor.kind': query.actor.kind, 'actor.id': query.actor.id });
     if (query.startingAfter) {
       const after = await this.letters.findOne({ _id: query.startingAfter }, { projection: { _id: 1, createdAt: 1 } });
-      if (!after) throw new CommandRejectedError('DEAD_LETTER_NOT_FOUND', `no dead letter ${query.startingAfter}`, 404);
+      if (!after) throw new CommandRejectedError('DEAD_LETTER_NOT_FOUND', `no dead letter ${query.startingAfter}`);
       filter.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }];
     }
     const rows = await this.letters.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: query.limit + 1 });
@@ -166,7 +166,7 @@ export class DeadLetterStore {
     const letter = await this.#open(id);
     const retrier = this.#retriers.get(letter.source);
     if (!retrier) {
-      throw new CommandRejectedError('DEAD_LETTER_NOT_RETRYABLE', `no ${letter.source} retrier runs on this node`, 409);
+      throw new CommandRejectedError('DEAD_LETTER_NOT_RETRYABLE', `no ${letter.source} retrier runs on this node`);
     }
     const now = this.clock.now();
     if (!(await this.letters.updateOne({ _id: id, status: 'OPEN' }, { $set: { status: 'RETRIED', resolution: 'retried', resolvedAt: now, updatedAt: now } }))) {
@@ -195,20 +195,20 @@ export class DeadLetterStore {
 
   async #open(id: string): Promise<DeadLetter> {
     const letter = await this.letters.findOne({ _id: id });
-    if (!letter) throw new CommandRejectedError('DEAD_LETTER_NOT_FOUND', `no dead letter ${id}`, 404);
+    if (!letter) throw new CommandRejectedError('DEAD_LETTER_NOT_FOUND', `no dead letter ${id}`);
     if (letter.status !== 'OPEN') throw notOpen(id, letter.status);
     return letter;
   }
 }
 
 function notOpen(id: string, status?: DeadLetterStatus): CommandRejectedError {
-  return new CommandRejectedError('DEAD_LETTER_NOT_OPEN', `dead letter ${id} is ${status ?? 'no longer open'}`, 409);
+  return new CommandRejectedError('DEAD_LETTER_NOT_OPEN', `dead letter ${id} is ${status ?? 'no longer open'}`);
 }
 
 /** The error part of a letter, from whatever was thrown. */
 export function deadLetterError(error: unknown): DeadLetterError {
   if (error instanceof CommandRejectedError) return { name: error.name, message: error.message, code: error.code };
-  if (error instanceof UnknownActorError) return { name: error.name, message: error.message, code: 'UNKNOWN_ACTOR' };
+  if (error instanceof UnknownActorError || error instanceof PermanentEffectError) return { name: error.name, message: error.message, code: error.code };
   if (error instanceof Error) return { name: error.name, message: error.message, code: null };
   return { name: 'Error', message: String(error), code: null };
 }

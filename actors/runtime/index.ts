@@ -9,7 +9,7 @@ export * from './actor-system.js';
 export * from './messages.js';
 export * from './dead-letters.js';
 export * from './retry-policy.js';
-export { MESSAGE_REFUSED, type MessageRefusedEvent } from './outbox-runner.js';
+export { EFFECT_FAILED, MESSAGE_REFUSED, type EffectFailedEvent, type MessageRefusedEvent } from './outbox-runner.js';
 export type { Fence } from './activation.js';
 export type { SingletonRole } from './singletons.js';
 export { EVENT_EFFECT, TELL_EFFECT } from './turn.js';

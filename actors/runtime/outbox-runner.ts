@@ -9,7 +9,9 @@
  * A failing effect is retried under the retry policy, its attempts and next try
  * saved on the entry, and blocks the ones behind it only until the policy gives up
  * and files it as a dead letter. A tell its target refuses goes back to the sender
- * as MESSAGE_REFUSED, or to the dead letters when the sender has no use for it.
+ * as MESSAGE_REFUSED, or to the dead letters when the sender has no use for it; an
+ * effect that fails for good (PermanentEffectError) goes to its actor as EFFECT_FAILED,
+ * or to the dead letters, without a retry. errors/error-table.ts says which is which.
  */
 import type { Logger } from 'pino';
 import type { EventObject } from 'xstate';
@@ -17,7 +19,8 @@ import type { ActorAddress } from '../address.js';
 import { formatAddress } from '../address.js';
 import type { Clock } from '../clock.js';
 import { decode, encode } from '../codec.js';
-import { CommandRejectedError, ShardNotServedError, ShuttingDownError, UnknownActorError } from '../errors.js';
+import { CommandRejectedError, type PermanentEffectError, type UnknownActorError } from '../errors.js';
+import { outboxHandling } from '../errors/error-table.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { outboxFields, type ActorDocument, type OutboxEntry } from './actor-document.js';
@@ -37,6 +40,19 @@ export interface MessageRefusedEvent extends ActorEvent {
   to: ActorAddress;
   event: ActorEvent;
   /** The refusal code: a domain code, EVENT_NOT_ACCEPTED, ALREADY_EXISTS or UNKNOWN_ACTOR. */
+  code: string;
+  message: string;
+}
+
+/** What an actor's machine receives when one of its effects failed for good (a PermanentEffectError). */
+export const EFFECT_FAILED = 'EFFECT_FAILED';
+
+export interface EffectFailedEvent extends ActorEvent {
+  type: typeof EFFECT_FAILED;
+  /** The effect's type: the name of the machine action that asked for it. */
+  effect: string;
+  effectId: string;
+  /** The failure's own code (EFFECT_FAILED when the handler named none). */
   code: string;
   message: string;
 }
@@ -145,7 +161,7 @@ export class OutboxRunner {
     try {
       await activation.saveDone();
     } catch (error) {
-      if (error instanceof ShardNotServedError) {
+      if (outboxHandling(error) === 'lease-lost') {
         this.forget(activation);
         return true;
       }
@@ -215,7 +231,7 @@ export class OutboxRunner {
       const fence = this.options.fence(activation);
       return epoch === undefined || fence.epoch === epoch ? fence : null;
     } catch (error) {
-      if (error instanceof ShardNotServedError) return null;
+      if (outboxHandling(error) === 'lease-lost') return null;
       throw error;
     }
   }
@@ -271,8 +287,8 @@ export class OutboxRunner {
       try {
         await this.options.ask(to, event, { messageId: entry.id });
       } catch (error) {
-        if (!(error instanceof CommandRejectedError || error instanceof UnknownActorError)) throw error;
-        await this.#refused(activation, entry, to, event, error);
+        if (outboxHandling(error) !== 'refused') throw error;
+        await this.#refused(activation, entry, to, event, error as CommandRejectedError | UnknownActorError);
       }
       return;
     }
@@ -288,7 +304,42 @@ export class OutboxRunner {
       clock: this.options.clock,
       logger: this.options.logger.child({ actor: formatAddress(address), effect: entry.id }),
     };
-    await handler(params, context);
+    try {
+      await handler(params, context);
+    } catch (error) {
+      if (outboxHandling(error) !== 'permanent') throw error;
+      await this.#failedForGood(activation, entry, error as PermanentEffectError);
+    }
+  }
+
+  /**
+   * Running the effect again can never succeed, so it is not retried: the actor's machine
+   * hears of it if it takes EFFECT_FAILED, and otherwise it is kept as a dead letter.
+   */
+  async #failedForGood(activation: Activation, entry: OutboxEntry, error: PermanentEffectError): Promise<void> {
+    let reason: unknown = error;
+    if (activation.kind.machine.events.includes(EFFECT_FAILED)) {
+      const failed: EffectFailedEvent = { type: EFFECT_FAILED, effect: entry.type, effectId: entry.id, code: error.code, message: error.message };
+      try {
+        await this.options.ask(activation.address, failed, { messageId: `${entry.id}:failed` });
+        return;
+      } catch (returned) {
+        // The machine does not take it in its current state: keep it as a dead letter.
+        if (!(returned instanceof CommandRejectedError)) throw returned;
+        reason = returned;
+      }
+    }
+    this.#log(error, activation, 'effect failed for good; kept as a dead letter', { effect: entry.id, type: entry.type });
+    await this.options.deadLetters().add({
+      key: `effect:${entry.id}`,
+      source: 'effect',
+      actor: activation.address,
+      consumer: null,
+      payload: encode(entry),
+      error: deadLetterError(reason),
+      attempts: (entry.attempts ?? 0) + 1,
+      firstAttemptAt: entry.at,
+    });
   }
 
   /**
@@ -307,7 +358,7 @@ export class OutboxRunner {
       type: MESSAGE_REFUSED,
       to,
       event,
-      code: error instanceof CommandRejectedError ? error.code : 'UNKNOWN_ACTOR',
+      code: error.code,
       message: error.message,
     };
     let reason: unknown = error;
@@ -350,7 +401,8 @@ export class OutboxRunner {
   }
 
   #log(error: unknown, activation: Activation, message: string, extra: Record<string, unknown> = {}): void {
-    const level = error instanceof ShuttingDownError || error instanceof ShardNotServedError ? 'debug' : 'warn';
+    const handling = outboxHandling(error);
+    const level = handling === 'retry-quietly' || handling === 'lease-lost' ? 'debug' : 'warn';
     this.options.logger[level]({ err: error, actor: formatAddress(activation.address), ...extra }, message);
   }
 }

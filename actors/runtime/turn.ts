@@ -68,15 +68,14 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
   } else {
     const current = restore(kind, doc);
     const refusal = kind.check?.(current, event);
-    if (refusal) throw new CommandRejectedError(refusal.code, refusal.message, refusal.status, refusal.details ?? null);
+    if (refusal) throw new CommandRejectedError(refusal.code, refusal.message, refusal.details ?? null);
     if (kind.createdBy.includes(event.type)) {
-      throw new CommandRejectedError('ALREADY_EXISTS', `${address.kind} ${address.id} already exists`, 409);
+      throw new CommandRejectedError('ALREADY_EXISTS', `${address.kind} ${address.id} already exists`);
     }
     if (!current.can(event)) {
       throw new CommandRejectedError(
         'EVENT_NOT_ACCEPTED',
         `${address.kind} ${address.id} does not accept ${event.type} in state ${JSON.stringify(current.value)}`,
-        409,
       );
     }
     before = current.value;

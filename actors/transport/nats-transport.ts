@@ -7,7 +7,8 @@
 import { RequestError, TimeoutError, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { shardOf, type ActorAddress } from '../address.js';
-import { ShardNotServedError, ShuttingDownError } from '../errors.js';
+import { ShuttingDownError } from '../errors.js';
+import { runtimeRowOf } from '../errors/error-table.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Fence } from '../runtime/activation.js';
 import type { ActorMessage } from '../runtime/messages.js';
@@ -57,7 +58,8 @@ export class NatsTransport implements Transport {
       try {
         return await this.#host.receive(address, message);
       } catch (error) {
-        if (error instanceof ShuttingDownError || error instanceof ShardNotServedError) throw new TransportUnavailableError(error.message);
+        // The node is draining or lost the shard: another serves it shortly, as over the wire.
+        if (runtimeRowOf(error)?.wire?.unavailable) throw new TransportUnavailableError((error as Error).message, { cause: error });
         throw error;
       }
     }
@@ -65,7 +67,7 @@ export class NatsTransport implements Transport {
     try {
       reply = await this.options.nc.request(this.#subject(address.kind, shard), encodeRequest({ address, message }), { timeout: timeoutMs });
     } catch (error) {
-      if (error instanceof RequestError || error instanceof TimeoutError) throw new TransportUnavailableError(error.message);
+      if (error instanceof RequestError || error instanceof TimeoutError) throw new TransportUnavailableError(error.message, { cause: error });
       throw error;
     }
     return decodeReply(reply.string());

@@ -5,6 +5,7 @@
  * turn is what guarantees no lost update.
  */
 import type { ActorAddress } from '../address.js';
+import { PlatformError } from '../errors/platform-error.js';
 import type { Fence } from '../runtime/activation.js';
 import type { ActorMessage } from '../runtime/messages.js';
 
@@ -44,6 +45,13 @@ export interface Transport {
 }
 
 /** Nobody answered this attempt; retrying with the same message id is safe. */
-export class TransportUnavailableError extends Error {
+export class TransportUnavailableError extends PlatformError {
   override readonly name = 'TransportUnavailableError';
+  readonly code = 'TRANSPORT_UNAVAILABLE';
+}
+
+/** Another node failed with an error the wire has no class for: its name and message are this error's cause. */
+export class RemoteError extends PlatformError {
+  override readonly name = 'RemoteError';
+  readonly code = 'REMOTE_ERROR';
 }

@@ -4,34 +4,18 @@
  */
 import type { ActorAddress } from '../address.js';
 import { fromJson, toJson } from '../codec.js';
-import {
-  AskTimeoutError,
-  CommandRejectedError,
-  ConflictError,
-  ShardNotServedError,
-  ShuttingDownError,
-  UnknownActorError,
-  UnknownKindError,
-} from '../errors.js';
+import { CommandRejectedError } from '../errors.js';
+import { RUNTIME_ERRORS, runtimeRowOf, type RuntimeErrorRow, type WireFields } from '../errors/error-table.js';
 import type { ActorMessage } from '../runtime/messages.js';
-import { TransportUnavailableError } from './transport.js';
+import { RemoteError, TransportUnavailableError } from './transport.js';
 
 export interface WireRequest {
   address: ActorAddress;
   message: ActorMessage;
 }
 
-interface WireError {
-  name: string;
-  message: string;
-  code?: string;
-  status?: number;
-  details?: unknown;
-  kind?: string;
-  actorId?: string;
-  attempts?: number;
-  timeoutMs?: number;
-}
+/** A thrown error on the wire: its name, message and own fields (a refusal's code and details, an address, a count). */
+type WireError = WireFields & { name: string };
 
 type WireReply = { ok: true; value: unknown } | { ok: false; error: WireError };
 
@@ -43,38 +27,23 @@ export function encodeReply(value: unknown): string {
 }
 
 export function encodeFailure(error: unknown): string {
-  const failure: WireError = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
-  if (error instanceof CommandRejectedError) Object.assign(failure, { code: error.code, status: error.status, details: error.details });
-  if (error instanceof UnknownActorError || error instanceof ConflictError || error instanceof AskTimeoutError) {
-    Object.assign(failure, { kind: error.kind, actorId: error.actorId });
-  }
-  if (error instanceof UnknownKindError) failure.kind = error.kind;
-  if (error instanceof ConflictError) failure.attempts = error.attempts;
-  if (error instanceof AskTimeoutError) failure.timeoutMs = error.timeoutMs;
+  if (!(error instanceof Error)) return toJson({ ok: false, error: { name: 'Error', message: String(error) } });
+  // A class's own fields are what its row's `revive` reads; cause and stack stay on this node. Other errors go by name and message.
+  const failure: WireError = { ...(runtimeRowOf(error)?.wire ? error : {}), name: error.name, message: error.message };
+  // Nodes of the previous version read a refusal's status from the wire.
+  if (error instanceof CommandRejectedError) failure.status = error.status;
   return toJson({ ok: false, error: failure });
 }
 
-/** Returns the reply's value or throws the error it carries, as the class that was thrown remotely. */
+/** Returns the reply's value or throws the error it carries, as the class that was thrown remotely (its row in the error table). */
 export function decodeReply(text: string): unknown {
   const reply = fromJson<WireReply>(text);
   if (reply.ok) return reply.value;
-  const error = reply.error;
-  switch (error.name) {
-    case 'CommandRejectedError':
-      throw new CommandRejectedError(error.code ?? 'REJECTED', error.message, error.status, error.details ?? null);
-    case 'UnknownActorError':
-      throw new UnknownActorError(error.kind ?? '', error.actorId ?? '');
-    case 'UnknownKindError':
-      throw new UnknownKindError(error.kind ?? '');
-    case 'ConflictError':
-      throw new ConflictError(error.kind ?? '', error.actorId ?? '', error.attempts ?? 0);
-    case 'AskTimeoutError':
-      throw new AskTimeoutError(error.kind ?? '', error.actorId ?? '', error.timeoutMs ?? 0);
-    case new ShuttingDownError().name:
-    case new ShardNotServedError(0).name:
-      // The node is draining or lost the shard: another serves it shortly.
-      throw new TransportUnavailableError(error.message);
-    default:
-      throw new Error(`remote ${error.name}: ${error.message}`);
-  }
+  const { name, ...fields } = reply.error;
+  const wire = Object.hasOwn(RUNTIME_ERRORS, name) ? (RUNTIME_ERRORS[name as keyof typeof RUNTIME_ERRORS] as RuntimeErrorRow).wire : undefined;
+  if (!wire) throw new RemoteError(`remote ${name}: ${fields.message}`, { cause: Object.assign(new Error(fields.message), { name }) });
+  const error = wire.revive(fields);
+  // The node is draining or lost the shard: another serves it shortly.
+  if (wire.unavailable) throw new TransportUnavailableError(fields.message, { cause: error });
+  throw error;
 }

@@ -10,6 +10,7 @@
 import dns from 'node:dns';
 import type net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { PlatformError } from '../errors/platform-error.js';
 
 export interface DestinationPolicy {
   requireHttps: boolean;
@@ -35,7 +36,7 @@ const METADATA_ADDRESSES = new Set([
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
-export class ForbiddenDestinationError extends Error {
+export class ForbiddenDestinationError extends PlatformError {
   override readonly name = 'ForbiddenDestinationError';
   readonly code = 'WEBHOOK_DESTINATION_FORBIDDEN';
   constructor(

@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { checkWebhookUrl, guardedLookup } from './destination-guard.js';
+import { PlatformError } from '../errors/platform-error.js';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
@@ -45,7 +46,8 @@ function keepAliveAgent(transport: typeof http | typeof https, allowPrivate: boo
   return new transport.Agent({ keepAlive: true, lookup: guardedLookup(allowPrivate) });
 }
 
-class AttemptTimeout extends Error {
+class AttemptTimeout extends PlatformError {
+  override readonly name = 'AttemptTimeout';
   readonly code = 'ATTEMPT_TIMEOUT';
 }
 

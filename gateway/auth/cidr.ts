@@ -8,12 +8,14 @@
  * clients and for ranges alike, so a dual-stack socket cannot slip past an IPv4 rule.
  */
 import ipaddr from 'ipaddr.js';
+import { PlatformError } from '../../actors/errors/platform-error.js';
 
 export type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 export type Cidr = [IpAddress, number];
 
-export class InvalidCidrError extends Error {
+export class InvalidCidrError extends PlatformError {
   override readonly name = 'InvalidCidrError';
+  readonly code = 'INVALID_CIDR';
   constructor(readonly entries: string[]) {
     super(`not an IPv4 or IPv6 address or CIDR: ${entries.join(', ')}`);
   }

@@ -14,6 +14,7 @@
 import { keccak256, toBytes, zeroAddress } from 'viem';
 import { ConversionRefused, type ConversionProvider } from '../../actors/payments/index.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
+import type { ErrorCode } from '../../actors/errors/error-codes.js';
 import type { LiquidityBook, PayeeDirectory } from '../../actors/market/index.js';
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
@@ -125,7 +126,7 @@ const DEFAULT_TOKEN = 'USDC';
 /** The probes behind `unavailable` ask every few seconds: a retry sooner would meet the same answer. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 /** The provider's refusals that are ours to name: a token it does not take, a chain it does not convert from. */
-const PROVIDER_REFUSALS: Readonly<Record<string, string>> = { UNSUPPORTED_TOKEN: 'CURRENCY_NOT_SUPPORTED', UNSUPPORTED_CHAIN: 'RAIL_NOT_SUPPORTED' };
+const PROVIDER_REFUSALS: Readonly<Record<string, ErrorCode>> = { UNSUPPORTED_TOKEN: 'CURRENCY_NOT_SUPPORTED', UNSUPPORTED_CHAIN: 'RAIL_NOT_SUPPORTED' };
 const STABLECOINS = new Set(['USDC', 'USDT', 'PYUSD', 'USDH']);
 const RATE_SCALE = 10n ** BigInt(CONVERSION_RATE_DECIMALS - RATE_DECIMALS);
 
@@ -351,9 +352,11 @@ export class Quoter {
     } catch (error) {
       if (error instanceof ConversionRefused) {
         const code = PROVIDER_REFUSALS[error.code] ?? 'CONVERSION_REFUSED';
-        throw new ApiError(422, `The conversion provider refused the payment: ${error.message}`, code);
+        throw new ApiError(422, `The conversion provider refused the payment: ${error.message}`, code, null, undefined, { cause: error });
       }
-      throw new ApiError(503, 'The conversion provider did not answer; try again shortly', 'CONVERSION_PROVIDER_UNAVAILABLE');
+      throw new ApiError(503, 'The conversion provider did not answer; try again shortly', 'CONVERSION_PROVIDER_UNAVAILABLE', null, undefined, {
+        cause: error,
+      });
     }
   }
 }

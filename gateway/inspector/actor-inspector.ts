@@ -106,7 +106,7 @@ export async function inspectedDocument(history: ActorHistory, address: ActorAdd
   try {
     doc = await history.document(address);
   } catch (error) {
-    if (error instanceof UnknownKindError) throw new ApiError(404, 'Unknown actor kind', 'KIND_NOT_FOUND');
+    if (error instanceof UnknownKindError) throw new ApiError(404, 'Unknown actor kind', 'KIND_NOT_FOUND', null, undefined, { cause: error });
     throw error;
   }
   if (!doc) throw new ApiError(404, 'Actor not found', 'ACTOR_NOT_FOUND');

@@ -60,13 +60,18 @@ export class EventSender {
       reply = await this.system.askAt(address, decode<typeof event>(event), { messageId });
     } catch (error) {
       if (error instanceof CommandRejectedError)
-        throw new ApiError(409, `${address.kind} ${address.id} refused ${event.type}: ${error.code}: ${error.message}`, 'EVENT_REFUSED');
+        throw new ApiError(409, `${address.kind} ${address.id} refused ${event.type}: ${error.code}: ${error.message}`, 'EVENT_REFUSED', null, undefined, {
+          cause: error,
+        });
       // Not the runtime's: the machine threw on the event's fields (a turn is pure, so it wrote nothing).
       if (!(error instanceof RuntimeError) && error instanceof Error) {
         throw new ApiError(
           422,
           `${address.kind} ${address.id} could not apply ${event.type}, its fields are not what the machine reads: ${redact(error.message) as string}`,
           'EVENT_FAILED',
+          null,
+          undefined,
+          { cause: error },
         );
       }
       throw error;

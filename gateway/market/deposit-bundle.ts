@@ -165,7 +165,7 @@ export class DepositBundles {
       [reading, intents] = await Promise.all([this.deps.deposits.read(depositId), this.deps.ledger.ofDeposit(depositId)]);
     } catch (error) {
       this.deps.logger.warn({ err: error, depositId }, 'a deposit bundle could not be read');
-      throw new ApiError(503, 'The deposit cannot be read right now; retry shortly', 'DEPOSIT_BUNDLE_UNAVAILABLE');
+      throw new ApiError(503, 'The deposit cannot be read right now; retry shortly', 'DEPOSIT_BUNDLE_UNAVAILABLE', null, undefined, { cause: error });
     }
     if (!reading) {
       this.#kept.delete(depositId);

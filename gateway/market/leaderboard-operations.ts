@@ -4,7 +4,7 @@
  * and /v2/leaderboard/maker/:makerId, all answered from one snapshot (leaderboard.ts; docs/leaderboard.md).
  */
 import { reply } from '../envelope.js';
-import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
+import { failure, invalid, standardAnswers, success, type Outcome } from '../openapi/answers.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { noLeaderboard, type Leaderboard } from './leaderboard.js';
@@ -24,7 +24,7 @@ export interface LeaderboardDependencies {
 }
 
 const tags = ['Market'];
-const UNAVAILABLE = [{ code: 'LEADERBOARD_UNAVAILABLE', when: 'The node reads no chain, or the makers’ deposits and intents cannot be read now' }];
+const UNAVAILABLE: Outcome[] = [{ code: 'LEADERBOARD_UNAVAILABLE', when: 'The node reads no chain, or the makers’ deposits and intents cannot be read now' }];
 const MAKER_NOT_FOUND = failure(404, [{ code: 'MAKER_NOT_FOUND', when: 'No maker of that id has a deposit on this node’s chain (responseObject null)' }]);
 const SNAPSHOT = 'Answered from a snapshot of every maker taken at `generatedAt`, kept for 15 seconds.';
 

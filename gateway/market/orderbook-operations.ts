@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { rendered, sendRendered } from '../envelope.js';
-import { invalid, standardAnswers, success } from '../openapi/answers.js';
+import { invalid, standardAnswers, success, type Outcome } from '../openapi/answers.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { DEFAULT_DIRECTION, type OrderbookQuery } from './orderbook-query.js';
@@ -17,7 +17,7 @@ export interface OrderbookDependencies {
   orderbook: Orderbook | null;
 }
 
-const UNAVAILABLE = [
+const UNAVAILABLE: Outcome[] = [
   { code: 'ORDERBOOK_UNAVAILABLE', when: 'The node reads no chain, or its deposits cannot be read now and its last snapshot is over 60 seconds old' },
 ];
 

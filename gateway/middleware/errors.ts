@@ -1,13 +1,11 @@
 /**
  * Turns whatever a handler throws into the envelope: API errors as they are, the
- * runtime's typed errors into their HTTP meaning, anything else into a 500 that
+ * runtime's typed errors into the answer their row of the error table gives, anything else into a 500 that
  * shows no stack or internal message. Requests no route served are answered by
  * unmatched.ts.
  */
 import type { Middleware } from 'koa';
-import { AskTimeoutError, CommandRejectedError, ShuttingDownError, UnknownActorError } from '../../actors/errors.js';
-import { RateUnavailableError } from '../../actors/adapters/rates/rate-source.js';
-import { IndexerUnavailableError } from '../../actors/chain/wallet-transfers.js';
+import { answerOf } from '../../actors/errors/error-table.js';
 import { ApiError, MALFORMED_REQUEST, PAYLOAD_TOO_LARGE, respond } from '../envelope.js';
 import type { RequestState } from './request-context.js';
 
@@ -20,16 +18,11 @@ export function errorEnvelope(): Middleware<RequestState> {
         if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
         return respond(ctx, error.statusCode, error.message, error.responseObject, error.errorCode);
       }
-      if (error instanceof CommandRejectedError) return respond(ctx, error.status, error.message, error.details ?? null, error.code);
-      if (error instanceof UnknownActorError) return respond(ctx, 404, 'Not found', null, 'NOT_FOUND');
-      if (error instanceof AskTimeoutError || error instanceof ShuttingDownError) {
-        ctx.set('retry-after', '1');
-        return respond(ctx, 503, 'Service temporarily unavailable', null, 'SERVICE_UNAVAILABLE');
-      }
-      if (error instanceof RateUnavailableError) return respond(ctx, 503, 'Exchange rates are unavailable right now; retry shortly', null, 'RATE_UNAVAILABLE');
-      if (error instanceof IndexerUnavailableError) {
-        ctx.set('retry-after', '1');
-        return respond(ctx, 503, 'The chain indexer is not answering; retry shortly', null, 'INDEXER_UNAVAILABLE');
+      // A runtime error's answer is its row in the error table: a refusal's own code, a missing actor, an outage.
+      const answer = answerOf(error);
+      if (answer) {
+        if (answer.retryAfterSeconds !== undefined) ctx.set('retry-after', String(answer.retryAfterSeconds));
+        return respond(ctx, answer.status, answer.message, answer.responseObject, answer.errorCode);
       }
       const status = httpStatusOf(error);
       if (status !== undefined && status >= 400 && status < 500) {

@@ -3,14 +3,31 @@
  * around the resource schema the route replies through; a failure lists every way
  * an operation can fail with that status, each with its `errorCode` (or none), and
  * its schema admits exactly those codes, so a response validator catches a code that
- * nobody documented.
+ * nobody documented. Each code is a row of the error table (actors/errors/error-codes.ts):
+ * listed under a status its row does not give it, the document fails to build, and an
+ * outcome that says no `when` of its own says the row's.
  */
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode, type ErrorCodeRow } from '../../actors/errors/error-codes.js';
 
-/** One way to fail: the errorCode it carries (none for validation, 401 and 429, as document 1 has them) and when. */
-export interface Outcome {
-  code?: string;
-  when: string;
+/**
+ * One way to fail: the errorCode it carries (none for validation, 401 and 429, as document 1
+ * has them) and when; a coded outcome may leave `when` to its row in the error table.
+ */
+export type Outcome = { code: ErrorCode; when?: string } | { code?: undefined; when: string };
+
+type Listed = { code?: ErrorCode; when: string };
+
+/** The outcomes as listed under `status`, each code checked against its row, each `when` defaulted from it. */
+function listed(status: number, outcomes: readonly Outcome[]): Listed[] {
+  return outcomes.map((outcome) => {
+    if (outcome.code === undefined) return outcome;
+    const row: ErrorCodeRow = ERROR_CODES[outcome.code];
+    if (row.status !== status && !row.alsoStatus?.includes(status)) {
+      throw new Error(`${outcome.code} is listed under ${status}, but its row in actors/errors/error-codes.ts answers it with ${row.status}`);
+    }
+    return { code: outcome.code, when: outcome.when ?? row.when };
+  });
 }
 
 type Answer = { description: string; content: Record<string, { schema: z.ZodType }>; headers?: z.ZodObject };
@@ -52,7 +69,7 @@ export function errorCode(codes: readonly string[]) {
     .meta({ description: 'What went wrong, for a program to branch on; the status’s list above says when each is answered' });
 }
 
-function coded(status: number, outcomes: readonly Outcome[]): z.ZodType[] {
+function coded(status: number, outcomes: readonly Listed[]): z.ZodType[] {
   const codes = outcomes.flatMap((outcome) => (outcome.code === undefined ? [] : [outcome.code]));
   const variants: z.ZodType[] = [];
   if (codes.length > 0) variants.push(z.object({ ...envelopeFields(status), responseObject: noPayload, errorCode: errorCode(codes) }));
@@ -60,7 +77,7 @@ function coded(status: number, outcomes: readonly Outcome[]): z.ZodType[] {
   return variants;
 }
 
-function describe(outcomes: readonly Outcome[], lead?: string): string {
+function describe(outcomes: readonly Listed[], lead?: string): string {
   const lines = outcomes.map((outcome) => `- ${outcome.code === undefined ? 'no errorCode' : `\`${outcome.code}\``}: ${outcome.when}`);
   return [...(lead ? [lead, ''] : []), ...lines].join('\n');
 }
@@ -71,12 +88,14 @@ function oneOf(variants: z.ZodType[]): z.ZodType {
 
 /** Every way an operation fails with `status` (not a validation 400: see `invalid`). */
 export function failure(status: number, outcomes: readonly Outcome[]): Answer {
-  return json(oneOf(coded(status, outcomes)), describe(outcomes));
+  const answers = listed(status, outcomes);
+  return json(oneOf(coded(status, answers)), describe(answers));
 }
 
 /** A 400: the validation shape, or one of the coded business rules listed. */
 export function invalid(what: string, outcomes: readonly Outcome[] = []): Answer {
-  return json(oneOf([validationFailure, ...coded(400, outcomes)]), describe(outcomes, `Validation failed (${what}): ValidationFailure, no errorCode.`));
+  const answers = listed(400, outcomes);
+  return json(oneOf([validationFailure, ...coded(400, answers)]), describe(answers, `Validation failed (${what}): ValidationFailure, no errorCode.`));
 }
 
 const RATE_LIMITED: Answers = {
@@ -98,7 +117,7 @@ const INTERNAL: Answers = {
  * of ours; with a body, its size and type; when it asks an actor, the node being
  * unable to reach it. `unavailable` adds the operation's own 503 outcomes.
  */
-export function standardAnswers(own: Answers, options: { body?: boolean; asksActors?: boolean; unavailable?: Outcome[] } = {}): Answers {
+export function standardAnswers(own: Answers, options: { body?: boolean; asksActors?: boolean; unavailable?: readonly Outcome[] } = {}): Answers {
   const answers: Answers = { ...own, ...RATE_LIMITED, ...INTERNAL };
   if (options.body) {
     answers['413'] = failure(413, [{ code: 'PAYLOAD_TOO_LARGE', when: 'The body is over the limit (BODY_LIMIT_BYTES, counted after decompression)' }]);
@@ -108,7 +127,7 @@ export function standardAnswers(own: Answers, options: { body?: boolean; asksAct
   }
   const unavailable: Outcome[] = [
     ...(options.asksActors
-      ? [{ code: 'SERVICE_UNAVAILABLE', when: 'The node could not reach the actor in time, or is shutting down; retry after Retry-After' }]
+      ? [{ code: 'SERVICE_UNAVAILABLE' as const, when: 'The node could not reach the actor in time, or is shutting down; retry after Retry-After' }]
       : []),
     ...(options.unavailable ?? []),
   ];

@@ -3,10 +3,10 @@ import { actorAsOf, actorPath, actorSearch, historyQuery, inspectedActor, search
 import { sendEventBody, sentEvent } from '../schemas/actor-event-schemas.js';
 import { orderSequence, orderSequencePath } from '../schemas/sequence-schemas.js';
 import { watchlist, watchlistQuery } from '../schemas/watchlist-schemas.js';
-import { failure, invalid, standardAnswers, success } from './answers.js';
+import { failure, invalid, standardAnswers, success, type Outcome } from './answers.js';
 import { ADMIN_TOKEN, adminRefusal } from './security.js';
 
-const unknownActor = [
+const unknownActor: Outcome[] = [
   { code: 'KIND_NOT_FOUND', when: 'this node runs no actor kind of that name' },
   { code: 'ACTOR_NOT_FOUND', when: 'no actor of that kind has that id' },
 ];

@@ -3,10 +3,12 @@
  * one list, rendered into the document's description and read by the test suite's
  * response validator, so the two cannot disagree.
  */
+import type { ErrorCode } from '../../actors/errors/error-codes.js';
+
 export interface UnroutedAnswer {
   status: number;
   /** Absent: the answer carries no errorCode. */
-  code?: string;
+  code?: ErrorCode;
   when: string;
 }
 

@@ -41,7 +41,7 @@ export function walletProviderPaths() {
             '400': invalid('the body is empty or not a JSON object, or a balance event on an eip155 chain has a malformed field'),
             '401': failure(
               401,
-              Object.entries(SIGNATURE_REFUSALS).map(([code, when]) => ({ code, when })),
+              Object.entries(SIGNATURE_REFUSALS).map(([code, when]) => ({ code: code as keyof typeof SIGNATURE_REFUSALS, when })),
             ),
             '409': failure(409, [{ code: 'MESSAGE_ID_REUSED', when: 'the message id was accepted before with another body; nothing was stored' }]),
           },

@@ -64,7 +64,8 @@ export class DeliveryLog {
     try {
       return answeredDelivery(await this.deps.system.ask(deliveryKind, deliveryId, { type: 'REDELIVER', at: this.deps.now() }));
     } catch (error) {
-      if (inFlight(error)) throw new ApiError(409, 'The delivery is being sent now; wait for its answer', 'DELIVERY_IN_PROGRESS');
+      if (inFlight(error))
+        throw new ApiError(409, 'The delivery is being sent now; wait for its answer', 'DELIVERY_IN_PROGRESS', null, undefined, { cause: error });
       throw error;
     }
   }

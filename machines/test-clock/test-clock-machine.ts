@@ -38,7 +38,10 @@ export type TestClockEvent =
   | { type: 'DELETE'; at: string };
 
 /** Why an advance to `to` is refused, or null: it must move the clock forward, and not by more than MAX_ADVANCE_MS. */
-export function advanceRefusal(context: TestClockContext, to: string): { code: string; message: string } | null {
+export function advanceRefusal(
+  context: TestClockContext,
+  to: string,
+): { code: 'TEST_CLOCK_TIME_NOT_LATER' | 'TEST_CLOCK_ADVANCE_TOO_FAR'; message: string } | null {
   if (to <= context.frozenTime) return { code: 'TEST_CLOCK_TIME_NOT_LATER', message: `frozenTime must be later than the clock's ${context.frozenTime}` };
   const limit = isoAfter(context.frozenTime, MAX_ADVANCE_MS);
   if (to > limit) return { code: 'TEST_CLOCK_ADVANCE_TOO_FAR', message: `frozenTime may be at most two years after the clock's time: ${limit}` };

@@ -10,7 +10,7 @@
  * - OPEN { balance, alarmMs } creates the account and arms a durable timer (a
  *   delayed `raise`) `alarmMs` later; its firing (ALARM) is counted in `alarms`.
  * - TRANSFER_OUT { transferId, to, amount } debits if funds allow (refused with
- *   INSUFFICIENT_FUNDS otherwise), records the id, and queues a `tell` of
+ *   a refusal for insufficient funds otherwise), records the id, and queues a `tell` of
  *   TRANSFER_IN { transferId, from, amount } to the target.
  * - TRANSFER_IN credits and records the id, and queues a `record` effect.
  * - `record` (on every TRANSFER_IN and ALARM) calls the parent's recording endpoint
@@ -140,8 +140,8 @@ export function accountKind(nodeId: string, recorderUrl: string) {
       if (event.type !== 'TRANSFER_OUT') return null;
       const { amount } = event as Extract<AccountEvent, { type: 'TRANSFER_OUT' }>;
       const { balance } = snapshot.context as AccountContext;
-      if (typeof amount !== 'bigint' || amount <= 0n) return { code: 'BAD_AMOUNT', message: 'amount must be a positive bigint', status: 400 };
-      return balance >= amount ? null : { code: 'INSUFFICIENT_FUNDS', message: `balance ${balance} < ${amount}`, status: 422 };
+      if (typeof amount !== 'bigint' || amount <= 0n) return { code: 'INVALID_AMOUNT', message: 'amount must be a positive bigint' };
+      return balance >= amount ? null : { code: 'REJECTED', message: `insufficient funds: balance ${balance} < ${amount}` };
     },
     effects: { record },
   });

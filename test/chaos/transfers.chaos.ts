@@ -14,7 +14,7 @@
  * What must hold once load stops and outboxes are empty:
  * - every acknowledged transfer is debited once on its source and credited once on its target;
  * - every other transfer is applied at most once and never half (debited, not credited);
- *   a refused one (INSUFFICIENT_FUNDS on every attempt) not at all;
+ *   a refused one (insufficient funds on every attempt) not at all;
  * - the sum of balances equals the initial total, and each balance matches its applied transfers;
  * - every timer armed before the kill fired exactly once;
  * - no effect id reached the recording endpoint twice, except ones first delivered by

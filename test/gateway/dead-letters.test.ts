@@ -258,7 +258,7 @@ test('retry answers the store’s refusals and leaves the letter open: no retrie
   t.like(await f.deadLetters.get(timer._id), { status: 'OPEN' });
 
   f.deadLetters.onRetry('refusal', async () => {
-    throw new CommandRejectedError('CONSUMER_NOT_RUNNING', 'nobody takes it here', 409);
+    throw new CommandRejectedError('CONSUMER_NOT_RUNNING', 'nobody takes it here');
   });
   const refusal = await f.file({ key: 'refusal:r1', source: 'refusal' });
   const refused = await f.admin('POST', `/internal/v1/dead-letters/${refusal._id}/retry`);

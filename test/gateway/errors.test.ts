@@ -18,7 +18,7 @@ async function serve(): Promise<{ url: string; logs: string[]; close: () => Prom
   app.use(errorEnvelope());
   const router = new Router<RequestState>();
   router.get('/rejected', () => {
-    throw new CommandRejectedError('ORDER_STATUS_NOT_ELIGIBLE', 'the order is FULFILLED', 422, { status: 'FULFILLED' });
+    throw new CommandRejectedError('ORDER_STATUS_NOT_ELIGIBLE', 'the order is FULFILLED', { status: 'FULFILLED' });
   });
   router.get('/unknown', () => {
     throw new UnknownActorError('order', 'ord_1');
@@ -49,8 +49,8 @@ test('runtime errors and API errors become the documented envelope', async (t) =
     const cases: Array<[string, number, Record<string, unknown>]> = [
       [
         '/rejected',
-        422,
-        { success: false, statusCode: 422, message: 'the order is FULFILLED', errorCode: 'ORDER_STATUS_NOT_ELIGIBLE', responseObject: { status: 'FULFILLED' } },
+        409,
+        { success: false, statusCode: 409, message: 'the order is FULFILLED', errorCode: 'ORDER_STATUS_NOT_ELIGIBLE', responseObject: { status: 'FULFILLED' } },
       ],
       ['/unknown', 404, { success: false, statusCode: 404, message: 'Not found', errorCode: 'NOT_FOUND', responseObject: null }],
       ['/timeout', 503, { success: false, statusCode: 503, errorCode: 'SERVICE_UNAVAILABLE', responseObject: null }],

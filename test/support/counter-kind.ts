@@ -81,9 +81,7 @@ export function counterKind(probe: EffectHandler = async () => {}) {
       return { id: context.id, status: snapshot.value, total: context.total.toString(), applied: context.applied, rings: context.rings };
     },
     check: (snapshot, event) =>
-      event.type === 'ADD' && Number((event as Record<string, unknown>).n) < 0
-        ? { code: 'NEGATIVE_AMOUNT', message: 'n must not be negative', status: 400 }
-        : null,
+      event.type === 'ADD' && Number((event as Record<string, unknown>).n) < 0 ? { code: 'INVALID_AMOUNT', message: 'n must not be negative' } : null,
     effects: { probe },
     viewIndexes: [{ key: { 'view.status': 1 } }],
   });

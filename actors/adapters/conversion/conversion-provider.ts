@@ -6,6 +6,7 @@
  * is read from the settlement chain (DeliveryReader) before anything settles.
  */
 import type { PaymentChain, PaymentHex as Hex } from '../../../machines/payment/index.js';
+import { PlatformError } from '../../errors/platform-error.js';
 
 export interface ConversionQuoteRequest {
   originChainId: number;
@@ -48,7 +49,7 @@ export interface ConversionState {
 }
 
 /** The provider refused the request as asked (a token or chain it does not convert, an amount out of its range): the customer's to change. */
-export class ConversionRefused extends Error {
+export class ConversionRefused extends PlatformError {
   override readonly name = 'ConversionRefused';
   constructor(
     readonly code: string,

@@ -44,7 +44,7 @@ export class HttpRateProvider implements RateProvider {
       this.#snapshot = await this.#fetching;
       return this.#snapshot;
     } catch (error) {
-      throw new RateUnavailableError(`exchange rates are unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new RateUnavailableError(`exchange rates are unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
 

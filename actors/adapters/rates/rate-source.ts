@@ -5,6 +5,7 @@
  * provider in a deployment, a local table for the embedded default and tests.
  */
 import { parseRate } from '../../../machines/money.js';
+import { PlatformError } from '../../errors/platform-error.js';
 
 const ONE = parseRate('1');
 
@@ -17,8 +18,9 @@ export interface RateProvider {
 }
 
 /** No rate may be used now: the provider cannot be reached and its last answer is too old. */
-export class RateUnavailableError extends Error {
+export class RateUnavailableError extends PlatformError {
   override readonly name = 'RateUnavailableError';
+  readonly code = 'RATE_UNAVAILABLE';
 }
 
 export class RateSource {

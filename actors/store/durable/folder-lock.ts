@@ -16,9 +16,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PlatformError } from '../../errors/platform-error.js';
 
-export class FolderLockedError extends Error {
+export class FolderLockedError extends PlatformError {
   override readonly name = 'FolderLockedError';
+  readonly code = 'FOLDER_LOCKED';
 }
 
 interface Holder {
@@ -97,7 +99,9 @@ async function readHolder(path: string): Promise<Holder | null> {
     return JSON.parse(await readFile(path, 'utf8')) as Holder;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new FolderLockedError(`the lock file ${path} is not ours or is damaged (${(error as Error).message}); remove it if no process uses the folder`);
+    throw new FolderLockedError(`the lock file ${path} is not ours or is damaged (${(error as Error).message}); remove it if no process uses the folder`, {
+      cause: error,
+    });
   }
 }
 

@@ -240,7 +240,9 @@ test('an OPEN order has null amounts and amountVersion 0, and refuses a settleme
 
   const refused = await rejection(t, orders.settle('ord_open', 'pay_1', 10_000_000n));
   t.is(refused.code, 'AMOUNT_REQUIRED');
-  t.is(refused.status, 409);
+  // The status of the code's row in the error table: the one the checkout answers AMOUNT_REQUIRED with.
+  // The order's refusal of a settlement only ever goes back to the payment that told it, never to a client.
+  t.is(refused.status, 422);
   t.is((await orders.doc('ord_open')).version, before.version);
 });
 

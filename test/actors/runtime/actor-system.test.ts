@@ -69,7 +69,7 @@ test('a refused command answers its code and message and changes nothing', async
   const before = await system.documents('counter').findOne({ _id: 'strict' });
 
   const negative = await t.throwsAsync(system.askAt(counter('strict'), { type: 'ADD', n: -1 }), { instanceOf: CommandRejectedError });
-  t.is(negative.code, 'NEGATIVE_AMOUNT');
+  t.is(negative.code, 'INVALID_AMOUNT');
   t.is(negative.status, 400);
 
   await system.askAt(counter('strict'), { type: 'CLOSE' });

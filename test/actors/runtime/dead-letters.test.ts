@@ -49,7 +49,7 @@ test('a tell its target refuses reaches the sending machine as MESSAGE_REFUSED w
 
   const view = (await system.documents('courier').findOne({ _id: 'c1' }))!.view;
   t.deepEqual(view.refusals, [
-    { to: 'target', code: 'NEGATIVE_AMOUNT', type: 'ADD' },
+    { to: 'target', code: 'INVALID_AMOUNT', type: 'ADD' },
     { to: 'missing', code: 'UNKNOWN_ACTOR', type: 'ADD' },
   ]);
   t.is(await system.deadLetters.count(), 0);

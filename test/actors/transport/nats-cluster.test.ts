@@ -66,7 +66,7 @@ test.serial('three nodes over NATS: commands through any node reach the owner; a
       const reply = (await nodes[(i + 1) % 3]!.system.askAt(counter(id), { type: 'ADD', n: -1000 - i }).catch(
         (error: { code?: string }) => error.code,
       )) as unknown;
-      t.is(reply, 'NEGATIVE_AMOUNT', 'a rejection crosses the wire as its typed error');
+      t.is(reply, 'INVALID_AMOUNT', 'a rejection crosses the wire as its typed error');
     }
 
     const victim = nodes[0]!;

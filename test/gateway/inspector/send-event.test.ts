@@ -64,7 +64,7 @@ test('bigints are written as the history shows them, and the actor’s own rules
   const version = (await stored(gateway, 'counter', 'c1'))!.version;
   const refused = await send(gateway, 'counter/c1', { type: 'ADD', n: -1 });
   t.is(refused.status, 409);
-  t.like(refused.body, { success: false, errorCode: 'EVENT_REFUSED', message: 'counter c1 refused ADD: NEGATIVE_AMOUNT: n must not be negative' });
+  t.like(refused.body, { success: false, errorCode: 'EVENT_REFUSED', message: 'counter c1 refused ADD: INVALID_AMOUNT: n must not be negative' });
   const unreadable = await send(gateway, 'counter/c1', { type: 'ADD', n: 'abc' });
   t.is(unreadable.status, 422);
   t.like(unreadable.body, { errorCode: 'EVENT_FAILED', responseObject: null });

@@ -26,7 +26,7 @@ function cacheOn(staleMs: number) {
     staleMs,
     logger: createLogger({ level: 'silent' }),
     what: 'test book',
-    unavailable: () => new ApiError(503, 'unavailable', 'TEST_UNAVAILABLE'),
+    unavailable: () => new ApiError(503, 'unavailable', 'TEMPORARILY_UNAVAILABLE'),
   });
   return {
     cache,
