@@ -10,7 +10,14 @@ import { retryPolicyOf, type ActorSystem, type Config, type Store } from '../act
 import { ChainFacts } from '../actors/chain/chain-facts.js';
 import { indexerClient } from '../actors/adapters/indexer/indexer-client.js';
 import { withDeadline } from '../actors/grpc-call.js';
-import { indexerCollectionSpecs, type IndexerCollections } from '../indexer/fact-store.js';
+import {
+  indexerCollectionSpecs,
+  type BackfillDocument,
+  type CursorDocument,
+  type FactDocument,
+  type IndexerCollections,
+  type WatchedDocument,
+} from '../indexer/fact-store.js';
 import type { ChainContracts } from '../indexer/follower.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer-server.js';
 import { KeptChainLostError, keptChainFiles, keptDeploymentExists, startLocalChain, type LocalChain, type LocalChainOptions } from '../indexer/chain/index.js';
@@ -77,10 +84,10 @@ export async function openIndexerCollections(store: Store, chainId: number): Pro
   const specs = indexerCollectionSpecs(chainId);
   // The store's collections answer every call the indexer declares; only the document types are the indexer's own.
   return {
-    facts: (await store.collection(specs.facts)) as unknown as IndexerCollections['facts'],
-    state: (await store.collection(specs.state)) as unknown as IndexerCollections['state'],
-    watched: (await store.collection(specs.watched)) as unknown as IndexerCollections['watched'],
-    backfills: (await store.collection(specs.backfills)) as unknown as IndexerCollections['backfills'],
+    facts: await store.collection<FactDocument>(specs.facts),
+    state: await store.collection<CursorDocument>(specs.state),
+    watched: await store.collection<WatchedDocument>(specs.watched),
+    backfills: await store.collection<BackfillDocument>(specs.backfills),
   };
 }
 

@@ -21,8 +21,8 @@ import {
   startEnclaveServer,
   type RunningEnclave,
   type AttestationProducer,
-  type SellerCredentialCollection,
-  type UsedPaymentIdCollection,
+  type SellerCredentialDocument,
+  type UsedPaymentIdDocument,
 } from '../enclave/index.js';
 import { DisputeMailer, PlatformSimulator } from '../enclave/simulator/index.js';
 
@@ -90,8 +90,8 @@ export async function startEnclaveSide(
       ...(simulator ? { baseUrl: (platform: string) => simulator.baseUrl(platform) } : {}),
       ...(overrides.platformTimeoutMs ? { timeoutMs: overrides.platformTimeoutMs } : {}),
     }),
-    usedPaymentIds: new UsedPaymentIds((await store.collection(USED_PAYMENT_IDS_COLLECTION)) as unknown as UsedPaymentIdCollection),
-    sellerCredentials: (await store.collection(SELLER_CREDENTIALS_COLLECTION)) as unknown as SellerCredentialCollection,
+    usedPaymentIds: new UsedPaymentIds(await store.collection<UsedPaymentIdDocument>(USED_PAYMENT_IDS_COLLECTION)),
+    sellerCredentials: await store.collection<SellerCredentialDocument>(SELLER_CREDENTIALS_COLLECTION),
     proofAttestors: config.ENCLAVE_PROOF_ATTESTORS as Address[],
     ...(config.ENCLAVE_TIMESTAMP_BUFFERS ? { timestampBuffers: config.ENCLAVE_TIMESTAMP_BUFFERS } : {}),
     ...(mailer ? { dkimResolver: mailer.resolver } : {}),

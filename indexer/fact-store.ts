@@ -8,6 +8,7 @@ export type Filter = Record<string, unknown>;
 
 export interface IndexerDocument {
   _id: string;
+  [field: string]: unknown;
 }
 
 export interface IndexerCollection<T extends IndexerDocument> {

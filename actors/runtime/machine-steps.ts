@@ -40,6 +40,11 @@ export class MachineSteps {
     return [this.machine.transition(snapshot, event, this.#scope(actions)), actions];
   }
 
+  /**
+   * The scope a pure step runs in. Every member xstate's transition reads is here, each checked
+   * against its type; the members a running actor alone has are absent, so the object is a
+   * Partial that xstate takes as a whole scope.
+   */
   #scope(actions: Action[]): AnyActorScope {
     return {
       self: this.#self,
@@ -51,7 +56,7 @@ export class MachineSteps {
       system: this.#system,
       emit: () => {},
       actionExecutor: (action: { type: string; params: unknown }) => void actions.push({ type: action.type, params: action.params }),
-    } as unknown as AnyActorScope;
+    } satisfies Partial<AnyActorScope> as AnyActorScope;
   }
 }
 

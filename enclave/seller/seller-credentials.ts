@@ -13,6 +13,7 @@ export type SellerCredentialStatus = 'ACTIVE' | 'REJECTED' | 'REVOKED';
 export interface SellerCredentialDocument {
   /** `<platform>:<payeeDetails>`: a new upload for the same payee replaces the old. */
   _id: string;
+  [field: string]: unknown;
   credentialId: string;
   platform: string;
   /** keccak256 of the payee id, as deposits name it; checked against the platform's own account at upload. */

@@ -15,6 +15,7 @@ import { PaymentRefusedError } from '../errors.js';
 export interface UsedPaymentIdDocument {
   /** `<chainId>:<nullifier>`. */
   _id: string;
+  [field: string]: unknown;
   chainId: number;
   /** keccak256(method hash ‖ payment id hash), as the chain's nullifier: platform and payment id in one. */
   nullifier: string;
