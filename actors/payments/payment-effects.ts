@@ -29,7 +29,6 @@ import {
   type Hex,
   type PaymentChain,
   type PaymentEvent,
-  type SubmittedProof,
 } from '../../machines/index.js';
 import { transferAction } from '../../machines/rails.js';
 import type { IntentPort } from '../adapters/chain/intent-port.js';
@@ -54,34 +53,6 @@ type TransferParams = {
   received: boolean;
   recipient: Hex | null;
   feeRecipient: Hex | null;
-  chain: PaymentChain | null;
-};
-
-type SignalParams = {
-  paymentId: string;
-  chain: PaymentChain;
-  depositId: string;
-  amount: string;
-  to: Hex;
-  paymentMethod: string;
-  fiatCurrency: string;
-  conversionRate: string;
-  platformFeeBps: number;
-};
-
-type VerifyParams = {
-  paymentId: string;
-  platform: string;
-  proof: SubmittedProof | null;
-  intent: {
-    intentHash: string | null;
-    amount: string;
-    fiatCurrency: string;
-    payeeDetails: string;
-    conversionRate: string;
-    signalTimestamp: number | null;
-    expiryTime: number | null;
-  };
   chain: PaymentChain | null;
 };
 

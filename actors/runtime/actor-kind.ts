@@ -54,6 +54,7 @@ export interface EffectContext {
 }
 
 /** The actions a machine's `setup()` declares, each with its params. */
+// biome-ignore lint/suspicious/noExplicitAny: a type-level pattern over any machine or kind; each any is a position inferred or ignored, never a value's type
 type ActionsOf<TMachine> = TMachine extends StateMachine<any, any, any, any, infer TAction, any, any, any, any, any, any, any, any, any, any> ? TAction : never;
 
 /**
@@ -81,6 +82,7 @@ export type EffectName<TMachine> = EffectActions<TMachine>['type'];
 export type EffectParams<TMachine, TName extends EffectName<TMachine>> = Extract<EffectActions<TMachine>, { type: TName }>['params'];
 
 /** Runs an effect. It may run more than once (at least once), so it must be idempotent by `effectId`. */
+// biome-ignore lint/suspicious/noExplicitAny: a type-level pattern over any machine or kind; each any is a position inferred or ignored, never a value's type
 export type EffectHandler<TParams = any> = (params: TParams, context: EffectContext) => Promise<void>;
 
 /**
@@ -141,9 +143,11 @@ export interface ActorKind<
 }
 
 /** Any kind, whatever its machine, view and reply. */
+// biome-ignore lint/suspicious/noExplicitAny: a type-level pattern over any machine or kind; each any is a position inferred or ignored, never a value's type
 export type AnyActorKind = ActorKind<any, any, any, any, any, any>;
 
 /** The event that creates an actor of kind `K`. */
+// biome-ignore lint/suspicious/noExplicitAny: a type-level pattern over any machine or kind; each any is a position inferred or ignored, never a value's type
 export type CreationOf<K extends AnyActorKind> = K extends ActorKind<any, any, any, any, infer TCreate, any> ? TCreate : never;
 /** What callers may send an actor of kind `K`: the event that creates it and its machine's events. */
 export type CommandOf<K extends AnyActorKind> = CreationOf<K> | EventFromLogic<K['machine']>;

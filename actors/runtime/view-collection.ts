@@ -47,6 +47,7 @@ export interface ViewCollection<TView> {
 }
 
 /** The typed face of a kind's collection, whose documents its kind's `view` wrote. */
+// biome-ignore lint/suspicious/noExplicitAny: the collection holds documents of whatever snapshot type the kind's machine has
 export function viewCollection<TView>(documents: Collection<ActorDocument<any>>): ViewCollection<TView> {
   return {
     findOne: (filter, options) => documents.findOne(filter, options && storeOptions(options)),
