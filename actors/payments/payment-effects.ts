@@ -22,14 +22,7 @@ import type { ChainSubject } from '../chain/chain-facts.js';
 import type { EnclaveClient } from '../adapters/enclave/enclave-client.js';
 import type { Relayer } from '../relayer/relayer.js';
 import { walletFor } from '../kinds/transaction-kind.js';
-import {
-  FULFIL_PURPOSE,
-  SIGNAL_PURPOSE,
-  type paymentMachine,
-  type Hex,
-  type PaymentChain,
-  type PaymentEvent,
-} from '../../machines/index.js';
+import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type paymentMachine, type Hex, type PaymentChain, type PaymentEvent } from '../../machines/index.js';
 import { transferAction } from '../../machines/rails.js';
 import type { IntentPort } from '../adapters/chain/intent-port.js';
 import type { ConversionProvider, ConversionState, DeliveryReader } from '../adapters/conversion/conversion-provider.js';

@@ -5,7 +5,7 @@
  */
 import { makerRecordKind } from '../../actors/kinds/maker-record-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { processorsReadFor, toMakerRecord, type MakerRecord, type ProcessorName, } from '../../machines/maker/index.js';
+import { processorsReadFor, toMakerRecord, type MakerRecord, type ProcessorName } from '../../machines/maker/index.js';
 
 export async function makerRecordsByPayee(system: ActorSystem): Promise<Map<string, MakerRecord>> {
   const docs = await system.views(makerRecordKind).find({}, { projection: { 'view.record': 1 } });
