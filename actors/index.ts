@@ -3,14 +3,154 @@
  * mailboxes, placement, transports, stores, timers, outbox, clock, config, logging),
  * and, as later issues add them, one module per actor kind binding a machine to its effects.
  */
-export * from './address.js';
-export * from './clock.js';
-export * from './codec.js';
-export * from './config.js';
-export * from './errors.js';
-export * from './logger.js';
-export * from './runtime/index.js';
-export * from './transport/index.js';
-export * from './store/index.js';
-export * from './events/index.js';
-export * from './metrics/index.js';
+export { ADDRESS_PART, assertAddress, formatAddress, parseAddress, SAFE_PART, shardOf } from './address.js';
+export type { ActorAddress } from './address.js';
+export { SystemClock, TestClock } from './clock.js';
+export type { Clock } from './clock.js';
+export { decode, encode, fromJson, toJson } from './codec.js';
+export type { Encoded } from './codec.js';
+export { ConfigError, durabilityOf, loadConfig, retryPolicyOf } from './config.js';
+export type { Config } from './config.js';
+export {
+  AskTimeoutError,
+  CommandRejectedError,
+  ConflictError,
+  DuplicateKeyError,
+  PermanentEffectError,
+  RuntimeError,
+  ShardNotServedError,
+  ShuttingDownError,
+  UnknownActorError,
+  UnknownKindError,
+} from './errors.js';
+export type { RuntimeErrorName } from './errors.js';
+export { createLogger, REDACTED_PATHS } from './logger.js';
+export {
+  actorCollectionName,
+  actorCollectionSpec,
+  ActorSystem,
+  afterFailure,
+  askByKind,
+  attachedClock,
+  clockOf,
+  clockTimeOf,
+  DEAD_LETTER_SOURCES,
+  DEAD_LETTER_STATUSES,
+  DEAD_LETTERS_COLLECTION,
+  deadLetterError,
+  DeadLetterStore,
+  DEFAULT_RETRY_POLICY,
+  defineKind,
+  EFFECT_FAILED,
+  EVENT_EFFECT,
+  eventType,
+  firesAt,
+  HISTORY_COLLECTION,
+  isRuntimeMaintenance,
+  isTimerFire,
+  MESSAGE_REFUSED,
+  nextTimerAt,
+  outboxDueAt,
+  outboxFields,
+  REARM_TIMER_EVENT,
+  recordsOf,
+  REQUEUE_EFFECT_EVENT,
+  TELL_EFFECT,
+  TEST_CLOCK_KIND,
+  TIMER_EVENT,
+  timerFireMessage,
+  TurnHistory,
+  turnRecord,
+  turnRecordId,
+  withEffects,
+} from './runtime/index.js';
+export type {
+  ActorDocument,
+  ActorEvent,
+  ActorKind,
+  ActorMessage,
+  ActorSystemOptions,
+  AnyActorKind,
+  AskAddress,
+  AskKind,
+  AskOptions,
+  AttachedTimer,
+  ClockTimers,
+  CommandOf,
+  CreationOf,
+  DeadLetter,
+  DeadLetterError,
+  DeadLetterQuery,
+  DeadLetterRetrier,
+  DeadLetterSource,
+  DeadLetterStatus,
+  EffectContext,
+  EffectFailedEvent,
+  EffectHandler,
+  EffectHandlers,
+  EffectName,
+  EffectParams,
+  Fence,
+  InputCreation,
+  MessageRefusedEvent,
+  NewDeadLetter,
+  OutboxEntry,
+  Rejection,
+  ReplyOf,
+  RetryDecision,
+  RetryPolicy,
+  SingletonRole,
+  SnapshotOf,
+  TimerFireEvent,
+  TimerRow,
+  TurnEffects,
+  TurnRecord,
+  ViewOf,
+} from './runtime/index.js';
+export { EmbeddedTransport, NatsTransport, RemoteError, TransportUnavailableError } from './transport/index.js';
+export type { MessageHost, NatsTransportOptions, Transport, TransportStatus } from './transport/index.js';
+export { DEFAULT_DURABILITY, durabilityOptions, EmbeddedStore, MongoStore, setOrInsert } from './store/index.js';
+export type {
+  Collection,
+  CollectionSpec,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  MongoDurability,
+  Projection,
+  SortSpec,
+  Store,
+  StoredDocument,
+  StoreStatus,
+  UpdateSpec,
+  WriteOptions,
+} from './store/index.js';
+export {
+  busDeadLetterKey,
+  BusDeadLetters,
+  BusJournal,
+  consumerNotRunning,
+  eventMatcher,
+  eventPayload,
+  eventStreamName,
+  eventSubject,
+  isDomainEvent,
+  JetStreamBus,
+  MemoryBus,
+  Serial,
+} from './events/index.js';
+export type {
+  BusDeadLetterOptions,
+  BusFailureDecision,
+  BusRedelivery,
+  ConsumeOptions,
+  DomainEvent,
+  EventBus,
+  EventBusStatus,
+  EventHandler,
+  JetStreamBusOptions,
+  MemoryBusOptions,
+  Subscription,
+} from './events/index.js';
+export { instrumentStore, noMetrics, PrometheusMetrics } from './metrics/index.js';
+export type { AskOutcome, EffectOutcome, PrometheusMetricsOptions, RuntimeMetrics, TurnOutcome } from './metrics/index.js';

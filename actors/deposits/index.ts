@@ -4,7 +4,10 @@
  * wallet provider that signs for the maker's embedded wallet and the chain it reads are
  * ports in actors/adapters/.
  */
-export * from '../adapters/chain/deposit-chain.js';
-export * from './deposit-effects.js';
-export * from './deposit-ids.js';
-export * from '../adapters/wallet-provider/embedded-wallets.js';
+export type { DepositChain } from '../adapters/chain/deposit-chain.js';
+export { ATOMIC_CREATE_PURPOSE, depositEffects } from './deposit-effects.js';
+export type { DepositEffectsOptions } from './deposit-effects.js';
+export { reserveDepositId } from './deposit-ids.js';
+export type { ReservationViews } from './deposit-ids.js';
+export { LocalEmbeddedWallets } from '../adapters/wallet-provider/embedded-wallets.js';
+export type { EmbeddedWallet, EmbeddedWalletProvider } from '../adapters/wallet-provider/embedded-wallets.js';

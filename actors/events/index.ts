@@ -3,7 +3,18 @@
  * with an in-process adapter for the embedded all-in-one node (MemoryBus) and a
  * NATS JetStream adapter for clustered deployments (JetStreamBus).
  */
-export * from './event-bus.js';
+export { busDeadLetterKey, BusDeadLetters, consumerNotRunning, eventMatcher, eventPayload, eventSubject, isDomainEvent, Serial } from './event-bus.js';
+export type {
+  BusDeadLetterOptions,
+  BusFailureDecision,
+  BusRedelivery,
+  ConsumeOptions,
+  DomainEvent,
+  EventBus,
+  EventBusStatus,
+  EventHandler,
+  Subscription,
+} from './event-bus.js';
 export { MemoryBus } from './memory-bus.js';
 export { BusJournal } from './bus-journal.js';
 export type { MemoryBusOptions } from './memory-bus.js';

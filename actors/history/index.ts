@@ -4,5 +4,7 @@
  * them, from the stored snapshot or by replaying its events through the pure machine.
  * The runtime writes the record (runtime/turn-record.ts, runtime/history-writer.ts).
  */
-export * from './actor-history.js';
-export * from './time-travel.js';
+export { ActorHistory } from './actor-history.js';
+export type { TravelledTo, TurnPage } from './actor-history.js';
+export { replay, replayStart } from './time-travel.js';
+export type { Replayed } from './time-travel.js';

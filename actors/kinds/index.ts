@@ -4,11 +4,16 @@
  * test clocks, and (exported through their own folders) webhooks and deliveries, makers' sign-in and
  * referrals, wallet transfers and provider messages. The boundary test holds every defineKind( here.
  */
-export * from './merchant-kind.js';
-export * from './order-kind.js';
-export * from './transaction-kind.js';
-export * from './wallet-kind.js';
-export * from './payment-kind.js';
-export * from './maker-record-kind.js';
-export * from './deposit-kind.js';
-export * from './test-clock-kind.js';
+export { merchantKind, merchantProfile } from './merchant-kind.js';
+export { orderKind, orderRefusal, orderSearchText, orderView } from './order-kind.js';
+export type { OrderReply, OrderView } from './order-kind.js';
+export { transactionKind, transactionKindFor, transactionView, walletFor } from './transaction-kind.js';
+export type { PrepareTransactionEvent, TransactionKindOptions, TransactionView } from './transaction-kind.js';
+export { walletKind } from './wallet-kind.js';
+export { paymentKind, paymentRefusal, paymentStatusOf, paymentStepOf, paymentView } from './payment-kind.js';
+export type { PaymentView } from './payment-kind.js';
+export { MAKER_RECORD_KIND, MAKER_SEQUENCE_ID, MAKER_SEQUENCE_KIND, makerRecordKind, makerRecordKinds, makerSequenceKind } from './maker-record-kind.js';
+export { DEPOSIT_KIND, depositKind, depositKindWith, depositView } from './deposit-kind.js';
+export type { DepositView } from './deposit-kind.js';
+export { testClockKind, testClockKindOn, testClockView } from './test-clock-kind.js';
+export type { TestClockView } from './test-clock-kind.js';

@@ -4,8 +4,11 @@ import { makerReferralKind } from '../kinds/maker-referral-kind.js';
 import { makerSessionKind } from '../kinds/maker-session-kind.js';
 import { referralCodeKind } from '../kinds/referral-code-kind.js';
 
-export * from '../kinds/maker-session-kind.js';
-export * from '../kinds/referral-code-kind.js';
-export * from '../kinds/maker-referral-kind.js';
+export { MAKER_SESSION_KIND, makerSessionKind } from '../kinds/maker-session-kind.js';
+export type { MakerSessionView } from '../kinds/maker-session-kind.js';
+export { REFERRAL_CODE_KIND, referralCodeKind } from '../kinds/referral-code-kind.js';
+export type { ReferralCodeView } from '../kinds/referral-code-kind.js';
+export { MAKER_REFERRAL_KIND, makerReferralKind } from '../kinds/maker-referral-kind.js';
+export type { MakerReferralView } from '../kinds/maker-referral-kind.js';
 
 export const makerWalletKinds: ActorKind[] = [makerSessionKind, referralCodeKind, makerReferralKind];

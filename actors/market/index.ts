@@ -5,9 +5,15 @@
  * and the payee directory says whom each deposit is paid to. The intent ledger keeps every
  * intent on those deposits, with what its maker earned on it, for the leaderboard.
  */
-export * from './deposit-facts.js';
-export * from './deposit-offers.js';
-export * from './intent-ledger.js';
-export * from './intent-records.js';
-export * from './liquidity-book.js';
-export * from './payee-directory.js';
+export { depositFactOf, DepositFacts } from './deposit-facts.js';
+export type { DepositFact, DepositFactEvent, DepositReading } from './deposit-facts.js';
+export { bookDeposit, checkOfferQuery, depositDocument, offerKey, rankOffers, takeableRanges } from './deposit-offers.js';
+export type { BookDeposit, DepositOffer, LiquidityDepositDoc, OfferQuery, TakeableRange } from './deposit-offers.js';
+export { INTENT_LEDGER_ROLE, IntentLedger } from './intent-ledger.js';
+export type { IntentLedgerOptions } from './intent-ledger.js';
+export { intentRecord, realizedProfitUsd, standingFacts, standingFulfilment } from './intent-records.js';
+export type { IntentRecordDoc, IntentStatusName, RecordInputs, StandingFulfilment } from './intent-records.js';
+export { LIQUIDITY_BOOK_ROLE, LiquidityBook } from './liquidity-book.js';
+export type { LiquidityBookOptions } from './liquidity-book.js';
+export { PayeeDirectory } from './payee-directory.js';
+export type { Payee } from './payee-directory.js';

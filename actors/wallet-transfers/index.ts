@@ -4,7 +4,9 @@
  * `provider-message` kind each message id the provider used (both in actors/kinds/), and
  * `listTransfers` reads a wallet's transfers back for whatever needs them (transaction history).
  */
-export * from '../kinds/wallet-transfer-kind.js';
-export * from '../kinds/provider-message-kind.js';
-export * from './transfer-list.js';
-export * from './provider-secrets.js';
+export { WALLET_TRANSFER_KIND, walletTransferId, walletTransferKind } from '../kinds/wallet-transfer-kind.js';
+export type { WalletTransferView } from '../kinds/wallet-transfer-kind.js';
+export { PROVIDER_MESSAGE_KIND, providerMessageId, providerMessageKind } from '../kinds/provider-message-kind.js';
+export { listTransfers } from './transfer-list.js';
+export type { TransferFilter, WalletTransferRow } from './transfer-list.js';
+export { secretsProblem, splitSecrets } from './provider-secrets.js';

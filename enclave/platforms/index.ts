@@ -12,8 +12,10 @@ import { zelleBofa } from './zelle-bofa.js';
 import { zelleChase } from './zelle-chase.js';
 import { zelleCiti } from './zelle-citi.js';
 
-export * from './platform.js';
-export * from './platform-client.js';
+export { parsePlatformResponse, PaymentNotFoundError, PlatformResponseError } from './platform.js';
+export type { NormalizedPayment, PaymentDirection, PaymentPlatform, PlatformRequest } from './platform.js';
+export { PLATFORM_HOSTS, platformClient } from './platform-client.js';
+export type { PlatformClient, PlatformClientOptions } from './platform-client.js';
 
 /** Every platform the buyer TEE path verifies payments on. */
 // biome-ignore lint/suspicious/noExplicitAny: each platform has its own proof type; the list holds them all

@@ -3,9 +3,13 @@
  * their dispute e-mails with DKIM keys. Not part of the measured bundle: the enclave
  * only ever sees them through a base URL and a DNS resolver.
  */
-export * from './platform-simulator.js';
-export * from './buyer-api.js';
-export * from './buyer-platforms.js';
-export * from './loopback-cors.js';
-export * from './dispute-mail.js';
-export * from './records.js';
+export { PlatformSimulator } from './platform-simulator.js';
+export { buyerApi } from './buyer-api.js';
+export type { BuyerSessions } from './buyer-api.js';
+export { buyerAccount, buyerPlatform, proofParams } from './buyer-platforms.js';
+export type { BuyerPlatform } from './buyer-platforms.js';
+export { isLoopbackOrigin, loopbackCors } from './loopback-cors.js';
+export { DisputeMailer } from './dispute-mail.js';
+export type { DisputeMailOptions } from './dispute-mail.js';
+export { renderIdentity, renderPayment } from './records.js';
+export type { SimAccount, SimPayment, SimPaymentStatus } from './records.js';

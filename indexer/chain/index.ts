@@ -5,12 +5,38 @@
  * artifacts/ (`npm run contracts`); anvil from npm runs them on loopback, deploy.ts puts them there.
  * compile.ts is left out on purpose: it loads the 9 MB solc compiler.
  */
-export * from './anvil.js';
-export * from './artifacts/index.js';
-export * from './deploy.js';
-export * from './dev-accounts.js';
-export * from './errors.js';
-export * from './gating.js';
-export * from './kept-chain.js';
-export * from './local-chain.js';
-export * from './rpc.js';
+export { ANVIL_DEFAULT_CHAIN_ID, anvilBinaryPath, startAnvil } from './anvil.js';
+export type { Anvil, AnvilOptions } from './anvil.js';
+export {
+  batchExecutorAbi,
+  batchExecutorBytecode,
+  depositAssertionsAbi,
+  depositAssertionsBytecode,
+  escrowAbi,
+  escrowBytecode,
+  mockUSDCAbi,
+  mockUSDCBytecode,
+  orchestratorAbi,
+  orchestratorBytecode,
+  unifiedPaymentVerifierAbi,
+  unifiedPaymentVerifierBytecode,
+} from './artifacts/index.js';
+export { DEFAULT_INTENT_EXPIRATION_SECONDS, deployContracts } from './deploy.js';
+export type { ChainDeployment, DeployOptions } from './deploy.js';
+export {
+  anvilTestAccount,
+  LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX,
+  LOCAL_DEPLOYER_INDEX,
+  LOCAL_GATING_SERVICE_INDEX,
+  LOCAL_WITNESS_INDEX,
+  localDemoMerchantAccount,
+  localEmbeddedAccount,
+} from './dev-accounts.js';
+export { protocolErrorsAbi } from './errors.js';
+export { SIGNAL_INTENT_TYPES, signIntentGating } from './gating.js';
+export type { GatedIntent } from './gating.js';
+export { keepDeployment, keptChainFiles, KeptChainLostError, keptDeployment, keptDeploymentExists } from './kept-chain.js';
+export type { KeptChainFiles } from './kept-chain.js';
+export { startLocalChain } from './local-chain.js';
+export type { LocalChain, LocalChainOptions } from './local-chain.js';
+export { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';

@@ -10,6 +10,8 @@
  * Solana) also needs its address format in address-formats.ts. Pure data and pure
  * functions, like the rest of machines/.
  */
-export * from './chains.js';
-export * from './address-formats.js';
-export * from './tokens.js';
+export { BASE_CHAIN_ID, chainById, CHAINS, describeChains, SOLANA_CHAIN_ID } from './chains.js';
+export type { CatalogChain, CatalogToken, ChainKind } from './chains.js';
+export { ADDRESS_FORMATS, isEvmAddress, isSolanaAddress } from './address-formats.js';
+export type { AddressFormat } from './address-formats.js';
+export { describeTokens, findToken } from './tokens.js';

@@ -6,10 +6,15 @@
  * (gateway/engineers/chart-registry.ts, which reads machines/'s folder names) finds;
  * the engineers' page runs the same layout and drawing in the browser. All pure.
  */
-export * from './chart-graph.js';
-export * from './chart-definition.js';
-export * from './chart-labels.js';
-export * from './chart-layout.js';
-export * from './chart-svg.js';
-export * from './render-chart.js';
-export * from './chart-files.js';
+export { chartStates } from './chart-graph.js';
+export type { ChartAction, ChartActionKind, ChartDefinition, ChartDelay, ChartState, ChartStateType, ChartTransition, JsonPrimitive } from './chart-graph.js';
+export { chartDefinition, chartName } from './chart-definition.js';
+export { actionLabel, stateLines, transitionLines, withParams } from './chart-labels.js';
+export type { LabelLine, LineKind } from './chart-labels.js';
+export { layoutChart, round } from './chart-layout.js';
+export type { Box, LaidOutChart, LaidOutEdge, LaidOutState, Point } from './chart-layout.js';
+export { chartSvg, escapeXml } from './chart-svg.js';
+export type { ChartSvgOptions } from './chart-svg.js';
+export { renderChart } from './render-chart.js';
+export { chartFiles, CHARTS_INDEX } from './chart-files.js';
+export type { ChartedMachine } from './chart-files.js';

@@ -1,2 +1,3 @@
 /** machines/merchant: a merchant account (one environment), its settings and API key hash. */
-export * from './merchant-machine.js';
+export { merchantMachine } from './merchant-machine.js';
+export type { Environment, FeePayer, MerchantContext, MerchantEvent, MerchantInput, MerchantSettings, MerchantTier } from './merchant-machine.js';

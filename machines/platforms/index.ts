@@ -13,9 +13,22 @@
  * that reads the platform's answer, and test/gateway/providers.test.ts proves the two
  * agree. Pure data and pure functions, like the rest of machines/.
  */
-export type * from './definition.js';
-export * from './formats.js';
-export * from './fields.js';
-export * from './catalog.js';
-export * from './actions.js';
-export * from './placeholders.js';
+export type {
+  ActionDefinition,
+  ActionKind,
+  Capture,
+  ParamField,
+  ParamSource,
+  PlatformAction,
+  PlatformDefinition,
+  RequestHeader,
+  RequestTemplate,
+  SessionField,
+  SessionFormat,
+} from './definition.js';
+export { CASHAPP_ACTIVITY_REQUEST, PARAM_RULE, SESSION_FORMATS } from './formats.js';
+export type { FormatRule } from './formats.js';
+export { BEARER, BEARER_HEADER, COOKIE, COOKIE_HEADER, PAYMENT_ID } from './fields.js';
+export { ALIPAY, CASHAPP, CHIME, MONZO, PAYPAL, PAYPAL_BUSINESS, PLATFORMS, REVOLUT, VENMO, WISE, ZELLE_BOFA, ZELLE_CHASE, ZELLE_CITI } from './catalog.js';
+export { actionsOf, PLATFORM_ACTIONS, platformAction, platformById } from './actions.js';
+export { fillPlaceholders, placeholdersOf } from './placeholders.js';

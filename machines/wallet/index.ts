@@ -1,3 +1,4 @@
 /** machines/wallet: a sending key on a chain, handing out nonces in order (the relayer's `wallet` actor). */
-export * from './wallet-types.js';
-export * from './wallet-machine.js';
+export { walletId } from './wallet-types.js';
+export type { MachineAddress, WalletContext, WalletEvent, WalletInput } from './wallet-types.js';
+export { nonceHoles, nonceToAssign, reconciledNextNonce, walletMachine } from './wallet-machine.js';

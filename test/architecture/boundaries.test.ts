@@ -3,7 +3,7 @@
  * crosses it the wrong way, with file, line and specifier, so a failure says what to move.
  */
 import test from 'ava';
-import { callsOf, type Import, importCycles, importsOf, productionFiles } from './import-graph.js';
+import { callsOf, type Import, importCycles, importsOf, productionFiles, starExportsOf } from './import-graph.js';
 
 const files = productionFiles();
 const imports = new Map(files.map((file) => [file, importsOf(file)]));
@@ -88,4 +88,10 @@ test('each top folder imports only the folders under it: machines and proto, the
     return !(under('actors/adapters/chain')(edge.from) && under('indexer/chain')(edge.to));
   });
   t.deepEqual(crossing.map(show), []);
+});
+
+test('every entry file lists what it exports: no export * in the tree (generated code aside)', (t) => {
+  const generated = (file: string) => under('proto/gen')(file) || under('indexer/chain/artifacts')(file);
+  const starred = files.filter((file) => !generated(file)).flatMap((file) => starExportsOf(file).map((line) => `${file}:${line} re-exports with export *`));
+  t.deepEqual(starred, []);
 });

@@ -149,3 +149,11 @@ export function callsOf(file: string, name: string): number[] {
   visit(source);
   return lines;
 }
+
+/** The lines of `file` that re-export a whole module (`export * from`), which hide what an entry file offers. */
+export function starExportsOf(file: string): number[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  return source.statements
+    .filter((statement) => ts.isExportDeclaration(statement) && !statement.exportClause && statement.moduleSpecifier !== undefined)
+    .map((statement) => source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1);
+}

@@ -4,9 +4,11 @@
  * reads) and their viem implementations. The local stand-in is the chain itself: a local anvil
  * that deploy/chain.ts starts.
  */
-export * from './relayer-chain.js';
-export * from './intent-port.js';
-export * from './deposit-chain.js';
-export * from './viem-relayer-chain.js';
-export * from './viem-intents.js';
-export * from './viem-deposit-chain.js';
+export type { BroadcastResult, ChainCall, ChainReceipt, RelayerChain, Revert, UnsignedTransaction } from './relayer-chain.js';
+export type { ChainCallData, IntentPort, IntentTerms, SignalledIntent } from './intent-port.js';
+export type { DepositChain } from './deposit-chain.js';
+export { ViemRelayerChain } from './viem-relayer-chain.js';
+export type { ViemRelayerChainOptions } from './viem-relayer-chain.js';
+export { ViemIntents } from './viem-intents.js';
+export type { ViemIntentsOptions } from './viem-intents.js';
+export { ViemDepositChain } from './viem-deposit-chain.js';

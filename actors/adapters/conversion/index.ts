@@ -3,5 +3,15 @@
  * client over HTTP. Its local stand-in is a service of its own, deploy/conversion-simulator/,
  * which the node starts on the local chain and reaches through the same HTTP client.
  */
-export * from './conversion-provider.js';
-export * from './http-conversion-provider.js';
+export { ConversionRefused } from './conversion-provider.js';
+export type {
+  ConversionProvider,
+  ConversionQuote,
+  ConversionQuoteRequest,
+  ConversionState,
+  ConversionStatus,
+  Delivery,
+  DeliveryReader,
+} from './conversion-provider.js';
+export { HttpConversionProvider } from './http-conversion-provider.js';
+export type { HttpConversionProviderOptions } from './http-conversion-provider.js';

@@ -1,2 +1,3 @@
 /** actors/adapters/enclave: the node's gRPC client of the attestation service, trusted only after its document's check. */
-export * from './enclave-client.js';
+export { ENCLAVE_DEADLINE_MS, EnclaveClient } from './enclave-client.js';
+export type { DocumentCheck } from './enclave-client.js';
