@@ -11,5 +11,6 @@ export * from './checkout-order.js';
 export * from './hosted-fields.js';
 export * from './open-amount.js';
 export * from './create-rules.js';
+export * from './order-amount.js';
 export * from './destination.js';
 export * from './order-payments.js';
