@@ -1,4 +1,4 @@
-/** The payment attempt: its machine, its public view, and the pricing and references it rests on. */
+/** The payment attempt: its machine, its public view, the pricing and references it rests on, and its quotes' arithmetic. */
 export type {
   Hex as PaymentHex,
   PaymentStatus,
@@ -20,3 +20,4 @@ export * from './pricing.js';
 export * from './payment-reference.js';
 export * from './checkout-payment.js';
 export * from './payment-machine.js';
+export * from './quotes.js';
