@@ -25,10 +25,10 @@ import {
   type LeaderboardWindow,
   type MakerFigures,
   type SortOrder,
-} from './leaderboard-figures.js';
-import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
+} from '../../machines/market/leaderboard-figures.js';
+import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from '../../machines/market/market-fields.js';
 import { SnapshotCache } from './snapshot-cache.js';
-import { breakdownsOf, profitSnapshots, type IntentTally } from './maker-breakdowns.js';
+import { breakdownsOf, profitSnapshots, type IntentTally } from '../../machines/market/maker-breakdowns.js';
 
 /** How long one snapshot answers: document 3 sets no bound here, so the orderbook's default. */
 export const LEADERBOARD_CACHE_MS = 15_000;

@@ -20,8 +20,8 @@ import { ceilDiv, formatFiat, formatTokenAmount } from '../../machines/money.js'
 import type { LiquidityDepositDoc } from '../../actors/market/deposit-offers.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
 import { makerOf } from './maker-lookup.js';
-import { DAY_SECONDS, depositIdOf, isoSeconds, successRateBps, USDC_RATE_TO_CENTS } from './market-fields.js';
-import { currencyOfHash, platformOfHash } from './market-names.js';
+import { DAY_SECONDS, depositIdOf, isoSeconds, successRateBps, USDC_RATE_TO_CENTS } from '../../machines/market/market-fields.js';
+import { currencyOfHash, platformOfHash } from '../../machines/market/market-names.js';
 
 const BPS = 10_000n;
 const DAY = BigInt(DAY_SECONDS);

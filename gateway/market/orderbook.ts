@@ -10,7 +10,7 @@ import type { LiquidityBook } from '../../actors/market/index.js';
 import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { ApiError, type Rendered } from '../envelope.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
-import { currencyOfHash } from './market-names.js';
+import { currencyOfHash } from '../../machines/market/market-names.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { orderbookRows, type SellerCredential } from './orderbook-rows.js';
 import { queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookSnapshot, type OrderbookThresholds } from './orderbook-query.js';
