@@ -57,7 +57,7 @@ test('cryptoCandidate: the token paid per USDC delivered at 18 decimals, whateve
   };
   const live = cryptoCandidate({ rail: 'ethereum', conversion: eth, price, fees: FEES, feeRecipient: null, sandbox: false, quotedAt: AT, recipientRating: 5 });
   t.is(live.quote.conversionRate, (10n ** 16n * 10n ** 18n * 10n ** 6n) / (10n ** 18n * price.releasedUsdc));
-  t.is<string>(live.quote.escrowAddress, eth.depositAddress);
+  t.is(live.quote.escrowAddress as string, eth.depositAddress);
   t.is(live.referenceRate, null, 'no reference prices ETH against the dollar');
 });
 
