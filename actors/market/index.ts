@@ -5,7 +5,8 @@
  * and the payee directory says whom each deposit is paid to. The intent ledger keeps every
  * intent on those deposits, with what its maker earned on it, for the leaderboard. The
  * payable offers are the book's deposits a live attempt is quoted on, and a recipient's
- * rating counts how the attempts paid to it ended.
+ * rating counts how the attempts paid to it ended. The maker records are read by payee for
+ * the orderbook's rows.
  */
 export * from './deposit-facts.js';
 export * from './deposit-offers.js';
@@ -15,3 +16,4 @@ export * from './liquidity-book.js';
 export * from './payee-directory.js';
 export * from './payable-offers.js';
 export * from './recipient-rating.js';
+export * from './maker-records.js';

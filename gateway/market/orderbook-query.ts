@@ -4,7 +4,7 @@
  * filters and counts, and every query of one snapshot agrees on the order.
  */
 import { compare } from '../../machines/money.js';
-import type { RankedRow } from './orderbook-rows.js';
+import type { RankedRow } from '../../machines/market/orderbook-rows.js';
 
 export const SORT_FIELDS = ['price', 'available', 'limits', 'apr'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

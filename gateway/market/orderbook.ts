@@ -12,7 +12,7 @@ import { ApiError, type Rendered } from '../envelope.js';
 import type { MakerRecord } from '../../machines/maker/index.js';
 import { currencyOfHash } from '../../machines/market/market-names.js';
 import { SnapshotCache } from './snapshot-cache.js';
-import { orderbookRows, type SellerCredential } from './orderbook-rows.js';
+import { orderbookRows, type SellerCredential } from '../../machines/market/orderbook-rows.js';
 import { queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookSnapshot, type OrderbookThresholds } from './orderbook-query.js';
 
 /** Document 3: a response may reflect data up to 60 seconds old, and no older. */
