@@ -17,3 +17,4 @@ export * from './payee-directory.js';
 export * from './payable-offers.js';
 export * from './recipient-rating.js';
 export * from './maker-records.js';
+export * from './orderbook-snapshot.js';
