@@ -5,16 +5,24 @@
  * and the payee directory says whom each deposit is paid to. The intent ledger keeps every
  * intent on those deposits, with what its maker earned on it, for the leaderboard. The
  * payable offers are the book's deposits a live attempt is quoted on, and a recipient's
- * rating counts how the attempts paid to it ended. The maker records are read by payee for
- * the orderbook's rows.
+ * rating counts how the attempts paid to it ended. An orderbook snapshot is read from the
+ * book's open deposits, the sellers' credentials, the maker records by payee and the rates.
  */
-export * from './deposit-facts.js';
-export * from './deposit-offers.js';
-export * from './intent-ledger.js';
-export * from './intent-records.js';
-export * from './liquidity-book.js';
-export * from './payee-directory.js';
-export * from './payable-offers.js';
-export * from './recipient-rating.js';
-export * from './maker-records.js';
-export * from './orderbook-snapshot.js';
+export { depositFactOf, DepositFacts } from './deposit-facts.js';
+export type { DepositFact, DepositFactEvent, DepositReading } from './deposit-facts.js';
+export { bookDeposit, checkOfferQuery, depositDocument, offerKey, rankOffers, takeableRanges } from './deposit-offers.js';
+export type { BookDeposit, DepositOffer, LiquidityDepositDoc, OfferQuery, TakeableRange } from './deposit-offers.js';
+export { INTENT_LEDGER_ROLE, IntentLedger } from './intent-ledger.js';
+export type { IntentLedgerOptions } from './intent-ledger.js';
+export { intentRecord, realizedProfitUsd, standingFacts, standingFulfilment } from './intent-records.js';
+export type { IntentRecordDoc, IntentStatusName, RecordInputs, StandingFulfilment } from './intent-records.js';
+export { LIQUIDITY_BOOK_ROLE, LiquidityBook } from './liquidity-book.js';
+export type { LiquidityBookOptions } from './liquidity-book.js';
+export { PayeeDirectory } from './payee-directory.js';
+export type { Payee } from './payee-directory.js';
+export { payableOffers } from './payable-offers.js';
+export type { PayableOffer, PayableOfferQuery } from './payable-offers.js';
+export { recipientRating } from './recipient-rating.js';
+export { makerRecordsByPayee } from './maker-records.js';
+export { readOrderbookSnapshot } from './orderbook-snapshot.js';
+export type { OrderbookScope, OrderbookSources } from './orderbook-snapshot.js';

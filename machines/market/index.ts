@@ -7,5 +7,5 @@
  */
 export type { DepositFact, DepositFactEvent, IntentRecordDoc, IntentStatusName, LiquidityDepositDoc } from './market-records.js';
 export { NEW_RECIPIENT_RATING, ratingOf } from './recipient-rating.js';
-export * from './market-fields.js';
-export * from './market-names.js';
+export { DAY_SECONDS, depositIdOf, isoSeconds, signedUsdc, successRateBps, USDC_RATE_TO_CENTS, utcDate } from './market-fields.js';
+export { currencyOfHash, ORDERBOOK_PLATFORMS, platformOfHash } from './market-names.js';

@@ -4,13 +4,40 @@
  * settlement rules, and the pure projections to the API's CheckoutOrder and to the
  * hosted read's extra fields.
  */
-export * from './order-types.js';
-export * from './order-machine.js';
-export * from './settlement.js';
-export * from './checkout-order.js';
-export * from './hosted-fields.js';
-export * from './open-amount.js';
-export * from './create-rules.js';
-export * from './order-amount.js';
-export * from './destination.js';
-export * from './order-payments.js';
+export type {
+  AmountMode,
+  CreateOrderEvent,
+  FiatAmount,
+  FreeForm,
+  OrderContext,
+  OrderEvent,
+  OrderInput,
+  OrderPricing,
+  OrderStatus,
+  Settlement,
+} from './order-types.js';
+export { orderMachine } from './order-machine.js';
+export type { OrderEmitted } from './order-machine.js';
+export { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
+export type { SettlementRefusal } from './settlement.js';
+export { toCheckoutOrder } from './checkout-order.js';
+export type {
+  CheckoutOrder,
+  CheckoutOrderBase,
+  CheckoutOrderRefundStatus,
+  FixedCheckoutOrder,
+  OpenCheckoutOrder,
+  OrderChargebackStatus,
+} from './checkout-order.js';
+export { amountLock, hostedOrderFields } from './hosted-fields.js';
+export type { AmountLockReason, HostedOrderFields } from './hosted-fields.js';
+export { normaliseOpenAmount } from './open-amount.js';
+export type { OpenAmountConfig, OpenAmountRequest, OpenAmountResult } from './open-amount.js';
+export { checkTier, resolveDynamicOrders, resolveEnabledRails } from './create-rules.js';
+export type { CreateField, CreateRefusal, OrderAccount, RuleResult } from './create-rules.js';
+export { fiatPricedAmount, fixedUsdcAmount, openAmountWithin, pricingCurrency } from './order-amount.js';
+export type { FiatPrice, OrderAmount } from './order-amount.js';
+export { resolveDestination } from './destination.js';
+export type { Destination, DestinationRequest } from './destination.js';
+export { activePayment, paymentSelectedRail, replaceable, supersededBy, withPayment } from './order-payments.js';
+export type { PaymentSummary } from './order-payments.js';

@@ -16,8 +16,22 @@ export type {
   CryptoConversion,
   TransferEvent,
 } from './payment-types.js';
-export * from './pricing.js';
-export * from './payment-reference.js';
-export * from './checkout-payment.js';
-export * from './payment-machine.js';
-export * from './quotes.js';
+export { buyerShareBps, CONVERSION_RATE_DECIMALS, creditOf, currencyPerUsdRate, feesOf, fiatOwed, priceAttempt, priceIntent } from './pricing.js';
+export type { FeeSchedule, FeeSplit, IntentPrice } from './pricing.js';
+export { memoNamesIntent, paymentReference } from './payment-reference.js';
+export { conversionOf, paymentAmountText, toCheckoutPayment } from './checkout-payment.js';
+export type { CheckoutPayment, CheckoutPaymentQuote, PaymentPenalty } from './checkout-payment.js';
+export {
+  FULFIL_PURPOSE,
+  paymentMachine,
+  SETTLEMENT_WAIT_MS,
+  SIGNAL_PURPOSE,
+  statusEventOf,
+  TRANSFER_FAST_POLLS,
+  TRANSFER_POLL_MS,
+  TRANSFER_SLOW_POLL_MS,
+  UNCANCELLABLE_STEPS,
+} from './payment-machine.js';
+export type { PaymentEmitted, PaymentRetractionEmitted, PaymentStatusEmitted, PaymentStep, PaymentSummary } from './payment-machine.js';
+export { cryptoCandidate, DEFAULT_TOKEN, sandboxConversion, sandboxFiatQuote, sandboxRecipient, spreadBps } from './quotes.js';
+export type { CryptoQuote, QuoteCandidate, QuotedConversion } from './quotes.js';
