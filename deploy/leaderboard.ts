@@ -11,7 +11,7 @@ import type { RateSource } from '../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
 import { BUNDLE_CACHE_MS, DepositBundles } from '../gateway/market/deposit-bundle.js';
 import { LEADERBOARD_CACHE_MS, Leaderboard } from '../gateway/market/leaderboard.js';
-import { currencyOfHash } from '../gateway/market/market-names.js';
+import { currencyOfHash } from '../machines/market/market-names.js';
 import type { IndexerServiceClient } from '../proto/gen/peer/indexer/v1/indexer.js';
 
 export interface LeaderboardSideOptions {

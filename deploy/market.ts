@@ -6,13 +6,12 @@
  */
 import type { Logger } from 'pino';
 import type { Clock, Config } from '../actors/index.js';
-import type { LiquidityBook } from '../actors/market/index.js';
+import { makerRecordsByPayee, type LiquidityBook } from '../actors/market/index.js';
 import type { RateSource } from '../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../actors/runtime/actor-system.js';
-import { makerRecordsByPayee } from '../gateway/market/maker-lookup.js';
 import { Orderbook } from '../gateway/market/orderbook.js';
 import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
-import type { SellerCredential } from '../gateway/market/orderbook-rows.js';
+import type { SellerCredential } from '../machines/market/orderbook-rows.js';
 import { BASE_CHAIN_ID, chainById, findToken } from '../machines/catalog/index.js';
 import { orchestratorAbi } from '../indexer/chain/index.js';
 import type { IndexedChain } from './chain.js';

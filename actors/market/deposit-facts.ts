@@ -5,33 +5,17 @@
  */
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import type { ChainFact, GetDepositResponse, IndexerServiceClient } from '../../proto/gen/peer/indexer/v1/indexer.js';
+import type { DepositFact } from '../../machines/market/market-records.js';
 import { factsAbout } from '../chain/subject-facts.js';
 import { withDeadline } from '../grpc-call.js';
 import { standingFacts } from './intent-records.js';
+
+export type { DepositFact, DepositFactEvent } from '../../machines/market/market-records.js';
 
 export interface DepositReading {
   deposit: GetDepositResponse;
   /** Every standing fact that moved the deposit's USDC, in log order. */
   facts: DepositFact[];
-}
-
-/** What a fact did to a deposit's USDC, with the amounts as the escrow logged them (decimal strings). */
-export type DepositFactEvent =
-  | { $case: 'depositReceived' | 'depositFundsAdded' | 'depositWithdrawn'; value: { amount: string } }
-  | { $case: 'depositClosed' }
-  | { $case: 'fundsLocked' | 'fundsUnlocked'; value: { amount: string; intentHash: string } }
-  | { $case: 'fundsUnlockedAndTransferred'; value: { unlockedAmount: string; transferredAmount: string; intentHash: string } };
-
-/**
- * A standing fact that moved a deposit's USDC, as readers past this adapter take it: plain
- * fields, so they need not know the indexer's generated types.
- */
-export interface DepositFact {
-  transactionHash: string;
-  blockNumber: bigint;
-  /** Unix seconds. */
-  blockTimestamp: bigint;
-  event: DepositFactEvent;
 }
 
 /** The fact as a DepositFact, or null for a fact that moves none of the deposit's USDC (a payment method set, a rate changed). */

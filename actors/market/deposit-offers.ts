@@ -5,45 +5,10 @@
  */
 import { zeroAddress, type Hex } from 'viem';
 import { compare } from '../../machines/money.js';
+import type { LiquidityDepositDoc } from '../../machines/market/market-records.js';
 import type { GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
-/**
- * One deposit in the store. Amounts (token base units) and rates (fiat per USDC, 1e18) are
- * decimal strings, since a document store holds no bigint; hashes are lower-case hex.
- */
-export type LiquidityDepositDoc = {
-  _id: string;
-  depositor: string;
-  token: string;
-  available: string;
-  locked: string;
-  intentMin: string;
-  intentMax: string;
-  closed: boolean;
-  isPrivate: boolean;
-  sellerAutomatedRelease: boolean;
-  disputeProtection: boolean;
-  methods: { paymentMethod: string; payeeDetails: string; currencies: { currency: string; minConversionRate: string }[] }[];
-  /** Lower-case; null when no rate manager is set. */
-  rateManager: string | null;
-  intentsSignaled: number;
-  intentsFulfilled: number;
-  /** Token base units ever put in, and ever released to takers. */
-  totalDeposited: string;
-  totalTaken: string;
-  /** Block times (Unix seconds) of the deposit's creation and of its last standing fact. */
-  createdAt: number;
-  chainUpdatedAt: number;
-  /** `<paymentMethod>:<currency>` for each pair the deposit prices: what the store's index narrows a quote by. */
-  offers: string[];
-  /**
-   * The fact log's sequence this document reflects at least. Later than the answer's own
-   * `as_of_sequence` when the fact that prompted the read was a retraction: a retraction
-   * takes facts away, so the answer's sequence can go down while the log moves on.
-   */
-  asOfSequence: number;
-  updatedAt: number;
-};
+export type { LiquidityDepositDoc } from '../../machines/market/market-records.js';
 
 /** A deposit as the book holds it, in money's own type. */
 export interface BookDeposit {

@@ -5,53 +5,10 @@
  * that every rule can be tested on plain values.
  */
 import { floorDiv } from '../../machines/money.js';
+import type { IntentRecordDoc, IntentStatusName } from '../../machines/market/market-records.js';
 import { IntentStatus, type ChainFact, type GetIntentResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
-export type IntentStatusName = 'SIGNALED' | 'FULFILLED' | 'PRUNED';
-
-/**
- * One intent in the store. Amounts are USDC base units and rates decimal strings (a document
- * store holds no bigint); hashes and addresses are lower-case hex; times are Unix seconds
- * of blocks, except `updatedAt` (the node's clock, milliseconds).
- */
-export type IntentRecordDoc = {
-  /** The intent hash. */
-  _id: string;
-  depositId: string;
-  /** The deposit's depositor: the maker whose figures the intent counts in. */
-  maker: string;
-  /** keccak256 of the platform id and of the ISO currency code, as the intent carries them. */
-  paymentMethod: string;
-  fiatCurrency: string;
-  /** USDC the intent locked. */
-  amount: string;
-  /** Fiat per USDC the taker agreed to pay, 18 decimals. */
-  conversionRate: string;
-  status: IntentStatusName;
-  /** The block time the intent was signalled at (its own `timestamp`). */
-  signaledAt: number;
-  /** The block time of its standing IntentFulfilled; null until fulfilled. */
-  fulfilledAt: number | null;
-  /** What left the deposit at fulfilment: the taker's share and both fees. "0" until fulfilled. */
-  released: string;
-  /** Of `released`, what the taker received, and the fees paid out of it. */
-  netToTaker: string;
-  protocolFee: string;
-  referrerFee: string;
-  /** The IntentFulfilled fact the fulfilment figures belong to; null until fulfilled. */
-  fulfilmentFactId: string | null;
-  /**
-   * Fiat per USD of the intent's currency, 6 decimals, as the node's rate source gave it when
-   * this fulfilment was first recorded; null before fulfilment and for a currency the source
-   * does not price.
-   */
-  referenceRate: string | null;
-  /** realizedProfitUsd at that reference, signed USDC base units; null where there is no reference. */
-  realizedProfitUsd: string | null;
-  /** The fact log's sequence this document reflects at least (as the liquidity book's documents). */
-  asOfSequence: number;
-  updatedAt: number;
-};
+export type { IntentRecordDoc, IntentStatusName } from '../../machines/market/market-records.js';
 
 /** The standing fulfilment of an intent, from the facts about it. */
 export interface StandingFulfilment {

@@ -3,13 +3,15 @@
  * `payment` actor, which reserves it (a live attempt signals its intent on the deposit)
  * and tells the order. One attempt is open at a time: another open one is refused with
  * PAYMENT_IN_PROGRESS unless the request names it as the one it replaces, which is then
- * cancelled first (PAYMENT_CANCELLED). Two creates racing past that check both start,
- * and the order cancels the older (order-payments.ts), so at most one stays open.
+ * cancelled first (PAYMENT_CANCELLED), when the order's rule (replaceable in
+ * machines/order/order-payments.ts) lets a newer attempt end it. Two creates racing past
+ * that check both start, and the order cancels the older by the same rule, so at most one stays open.
  */
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { paymentKind, type PaymentView } from '../../actors/kinds/payment-kind.js';
 import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
-import { UNCANCELLABLE_STEPS, type PaymentHex as Hex, type PaymentInput } from '../../machines/payment/index.js';
+import { replaceable } from '../../machines/order/index.js';
+import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { CreatePaymentBody } from '../payments/payment-schemas.js';
@@ -58,8 +60,7 @@ export async function createPayment(
   }
   // Checked here, not left to the CANCEL below: the payment refuses only a customer's cancel with
   // PAYMENT_NOT_CANCELLABLE, and a replacement's would come back as an undocumented EVENT_NOT_ACCEPTED.
-  const openStep = open?.view.step;
-  if (open && openStep && UNCANCELLABLE_STEPS[openStep]) {
+  if (open && !replaceable(open.view)) {
     throw new ApiError(
       409,
       `Payment ${open._id} has a proof being verified or settled, or a transfer being converted; it cannot be replaced now`,

@@ -11,27 +11,29 @@
  * the customer pays and what they send. A sandbox crypto quote converts one to one at no
  * provider fee, to a stand-in address.
  */
-import { keccak256, toBytes, zeroAddress } from 'viem';
 import { ConversionRefused, type ConversionProvider } from '../../actors/payments/index.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { ErrorCode } from '../../actors/errors/error-codes.js';
-import type { LiquidityBook, PayeeDirectory } from '../../actors/market/index.js';
+import { payableOffers, recipientRating, type LiquidityBook, type PayeeDirectory } from '../../actors/market/index.js';
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { parseUsdc, RATE_DECIMALS, USDC_DECIMALS } from '../../machines/money.js';
+import { NEW_RECIPIENT_RATING } from '../../machines/market/index.js';
+import { parseUsdc } from '../../machines/money.js';
 import {
   buyerShareBps,
-  CONVERSION_RATE_DECIMALS,
-  currencyPerUsdRate,
+  cryptoCandidate,
+  DEFAULT_TOKEN,
   paymentAmountText,
   priceAttempt,
   priceIntent,
-  type CryptoConversion,
+  sandboxConversion,
+  sandboxFiatQuote,
   type FeeSchedule,
-  type IntentPrice,
   type PaymentChain,
   type PaymentHex as Hex,
   type PaymentQuote,
+  type QuoteCandidate,
+  type QuotedConversion,
 } from '../../machines/payment/index.js';
 import {
   ALL_RAILS,
@@ -45,7 +47,9 @@ import {
   type CryptoRail,
 } from '../../machines/rails.js';
 import { ApiError, fieldError } from '../envelope.js';
-import { NEW_RECIPIENT_RATING, recipientRating } from './recipient-rating.js';
+
+// Named here by the checkout routes, which quote and show the spread.
+export { spreadBps, type QuoteCandidate } from '../../machines/payment/index.js';
 
 /** What live crypto attempts are quoted and converted with. */
 export interface CryptoSettings {
@@ -94,41 +98,10 @@ export interface QuoteRequest {
   excludedPayToValues?: readonly string[] | undefined;
 }
 
-/** One deposit's offer for the order (or, on a crypto rail, the provider's), priced. */
-export interface QuoteCandidate {
-  rail: string;
-  paymentMethodId: string | null;
-  platform: string;
-  currency: string;
-  quote: Omit<PaymentQuote, 'toAddress'>;
-  price: IntentPrice;
-  /** The fees the price was computed with: the node's on fiat rails, the platform's alone on crypto rails. */
-  fees: FeeSchedule;
-  /** Fiat rails: what the customer sends, in cents of `currency`. */
-  paymentAmountCents: bigint;
-  /** Crypto rails: the provider's request and what the customer sends in the token; null on fiat rails. */
-  conversion: Omit<CryptoConversion, 'recipient' | 'feeRecipient'> | null;
-  /** Crypto rails: whom the provider pays the platform's fee. */
-  feeRecipient: Hex | null;
-  /** How long the customer has to pay. */
-  windowMs: number;
-  /** When the quote was made: a crypto request expires a window after it. */
-  quotedAt: string;
-  payTo: string;
-  recipientRating: number;
-  /** The reference rate (fiat per USD, 6 decimals) the spread is measured against; null when no rate prices the currency. */
-  referenceRate: bigint | null;
-}
-
-const SANDBOX_DEPOSIT = 'sandbox';
-/** What a crypto attempt is paid in when the customer names no token; the only one a sandbox attempt takes, since nothing moves. */
-const DEFAULT_TOKEN = 'USDC';
 /** The probes behind `unavailable` ask every few seconds: a retry sooner would meet the same answer. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 /** The provider's refusals that are ours to name: a token it does not take, a chain it does not convert from. */
 const PROVIDER_REFUSALS: Readonly<Record<string, ErrorCode>> = { UNSUPPORTED_TOKEN: 'CURRENCY_NOT_SUPPORTED', UNSUPPORTED_CHAIN: 'RAIL_NOT_SUPPORTED' };
-const STABLECOINS = new Set(['USDC', 'USDT', 'PYUSD', 'USDH']);
-const RATE_SCALE = 10n ** BigInt(CONVERSION_RATE_DECIMALS - RATE_DECIMALS);
 
 /** The USDC still owed, or the AMOUNT_REQUIRED refusal for an open amount nobody set. */
 export function owedUsdc(view: OrderView): bigint {
@@ -203,17 +176,8 @@ export class Quoter {
 
     if (view.environment === 'SANDBOX') {
       if (referenceRate === null) return [];
-      const payTo = sandboxRecipient(platform);
+      const { quote, payTo } = sandboxFiatQuote(platform, currency, referenceRate);
       if (excluded.has(payTo)) return [];
-      const quote = {
-        processorName: platform,
-        depositId: SANDBOX_DEPOSIT,
-        payeeDetails: keccak256(toBytes(payTo)),
-        escrowAddress: zeroAddress,
-        fiatCurrencyCode: currency,
-        conversionRate: referenceRate * RATE_SCALE,
-        sellerAutomatedRelease: false,
-      };
       return [await candidate(quote, payTo)];
     }
 
@@ -222,12 +186,9 @@ export class Quoter {
     this.#refuseWhileUnavailable('fiat');
     if (!liquidity || !payees || !chain) throw new ApiError(503, 'This node takes sandbox payments only', 'LIVE_PAYMENTS_UNAVAILABLE');
     const released = priceIntent(owed, fees, shareBps).releasedUsdc;
-    const offers = await liquidity.offers({ paymentMethod: keccak256(toBytes(platform)), currency: keccak256(toBytes(currency)), usdcAmount: released });
+    const offers = await payableOffers(liquidity, payees, { platform, currency, usdcAmount: released, excludedPayTo: excluded, limit: request.quoteLimit });
     const candidates: QuoteCandidate[] = [];
-    for (const offer of offers) {
-      if (candidates.length >= request.quoteLimit) break;
-      const payTo = await payees.lookup(platform, offer.payeeDetails);
-      if (payTo === null || excluded.has(payTo)) continue;
+    for (const { offer, payTo } of offers) {
       const quote = {
         processorName: platform,
         depositId: offer.depositId,
@@ -266,17 +227,9 @@ export class Quoter {
     const price = priceIntent(owed, fees, shareBps);
     const quotedAt = this.deps.now();
     const expiresAt = new Date(Date.parse(quotedAt) + CRYPTO_WINDOW_MS).toISOString();
-    let conversion: Omit<CryptoConversion, 'recipient' | 'feeRecipient'>;
+    let conversion: QuotedConversion;
     if (sandbox) {
-      conversion = {
-        requestId: 'sandbox',
-        depositAddress: sandboxRecipient(rail),
-        originChainId,
-        originToken: token,
-        originTokenAddress: zeroAddress,
-        originDecimals: USDC_DECIMALS,
-        originAmount: price.releasedUsdc,
-      };
+      conversion = sandboxConversion(rail, originChainId, token, price.releasedUsdc);
     } else {
       const quoted = await this.#providerCall(() =>
         crypto!.provider.quote({
@@ -300,38 +253,10 @@ export class Quoter {
         originAmount: quoted.originAmount,
       };
     }
-    const payTo = conversion.depositAddress;
-    // The token paid per USDC delivered, 18 decimals, as a deposit's rate is written.
-    const conversionRate = (conversion.originAmount * 10n ** BigInt(CONVERSION_RATE_DECIMALS + USDC_DECIMALS - conversion.originDecimals)) / price.releasedUsdc;
-    return [
-      {
-        rail,
-        paymentMethodId: null,
-        platform: rail,
-        currency: conversion.originToken,
-        quote: {
-          processorName: rail,
-          depositId: conversion.requestId,
-          payeeDetails: keccak256(toBytes(payTo)),
-          escrowAddress: sandbox ? zeroAddress : (conversion.depositAddress as Hex),
-          fiatCurrencyCode: conversion.originToken,
-          conversionRate,
-          sellerAutomatedRelease: false,
-        },
-        price,
-        fees,
-        paymentAmountCents: 0n,
-        conversion,
-        feeRecipient: sandbox ? null : crypto!.feeRecipient,
-        windowMs: CRYPTO_WINDOW_MS,
-        quotedAt,
-        payTo,
-        // Every request has a deposit address of its own, which nobody has paid yet: nothing to count.
-        recipientRating: NEW_RECIPIENT_RATING,
-        // A stablecoin is priced against one US dollar.
-        referenceRate: STABLECOINS.has(conversion.originToken) ? 10n ** BigInt(RATE_DECIMALS) : null,
-      },
-    ];
+    const feeRecipient = crypto?.feeRecipient ?? null;
+    // Every request has a deposit address of its own, which nobody has paid yet: nothing to count.
+    const rating = NEW_RECIPIENT_RATING;
+    return [cryptoCandidate({ rail, conversion, price, fees, feeRecipient, sandbox, quotedAt, recipientRating: rating })];
   }
 
   /**
@@ -359,17 +284,4 @@ export class Quoter {
       });
     }
   }
-}
-
-/** A sandbox attempt's stand-in recipient: opaque, and the same for every sandbox payment on the platform. */
-export function sandboxRecipient(platform: string): string {
-  return `sbx_${keccak256(toBytes(`sandbox:${platform}`)).slice(2, 18)}`;
-}
-
-/**
- * How far a deposit's price sits above the reference, in basis points of it: what the
- * customer pays over the market rate. Negative when the maker prices under it.
- */
-export function spreadBps(conversionRate: bigint, referenceRate: bigint): bigint {
-  return ((currencyPerUsdRate(conversionRate) - referenceRate) * 10_000n) / referenceRate;
 }

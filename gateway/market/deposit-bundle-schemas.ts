@@ -4,7 +4,7 @@
  * the escrow are 18-decimal digits as it holds them; a realised profit is signed.
  */
 import { z } from 'zod';
-import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from './deposit-bundle-figures.js';
+import { ACTIVITY_TYPES, FUND_EVENT_TYPES } from '../../machines/market/deposit-bundle-figures.js';
 import { bytes32, count, currencyCode, evmAddress, isoTime, queryBoolean, signedUsd, txHash, usdc } from '../schemas/common.js';
 
 const profitUsd = signedUsd.meta({ example: '1.086956' });

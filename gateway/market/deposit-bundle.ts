@@ -18,9 +18,9 @@ import {
   type DepositState,
   type Movement,
   type ProfitSnapshot,
-} from './deposit-bundle-figures.js';
-import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
-import { currencyOfHash, platformOfHash } from './market-names.js';
+} from '../../machines/market/deposit-bundle-figures.js';
+import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from '../../machines/market/market-fields.js';
+import { currencyOfHash, platformOfHash } from '../../machines/market/market-names.js';
 
 /** Document 3 calls the bundle's cache short-lived; a bundle is one deposit, so less than the orderbook's. */
 export const BUNDLE_CACHE_MS = 10_000;

@@ -4,7 +4,7 @@
  * strings (`1250.5`); a realised profit is signed, negative for a loss.
  */
 import { z } from 'zod';
-import { LEADERBOARD_METRICS, LEADERBOARD_WINDOWS } from './leaderboard-figures.js';
+import { LEADERBOARD_METRICS, LEADERBOARD_WINDOWS } from '../../machines/market/leaderboard-figures.js';
 import { bps, bytes32, count, currencyCode, evmAddress, fiat, isoTime, signedUsd, usdc } from '../schemas/common.js';
 import { offsetPagination } from '../schemas/offset-pagination.js';
 

@@ -4,31 +4,25 @@
  * up to `cacheMs` and then built again on the next request (one build at a time; requests
  * meanwhile share it). Windows are measured against the node's clock at the snapshot's
  * time, so every answer of one snapshot agrees. Each window's board, order and ranks are
- * made the first time a request asks for them.
+ * made the first time a request asks for them (machines/market/leaderboard-snapshot.ts).
  */
 import type { Logger } from 'pino';
 import { getAddress } from 'viem';
-import type { IntentLedger, IntentRecordDoc, LiquidityBook, LiquidityDepositDoc } from '../../actors/market/index.js';
+import type { IntentLedger, LiquidityBook } from '../../actors/market/index.js';
 import { compare, formatFiat, formatUsdc } from '../../machines/money.js';
 import { ApiError } from '../envelope.js';
 import {
-  boardOf,
-  makerFigures,
-  ranksOf,
-  sortBoard,
-  totalsOf,
   windowStart,
   LEADERBOARD_METRICS,
   type BoardEntry,
   type LeaderboardMetric,
-  type LeaderboardTotals,
   type LeaderboardWindow,
-  type MakerFigures,
   type SortOrder,
-} from './leaderboard-figures.js';
-import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from './market-fields.js';
+} from '../../machines/market/leaderboard-figures.js';
+import { LeaderboardSnapshot } from '../../machines/market/leaderboard-snapshot.js';
+import { depositIdOf, isoSeconds, signedUsdc, successRateBps } from '../../machines/market/market-fields.js';
 import { SnapshotCache } from './snapshot-cache.js';
-import { breakdownsOf, profitSnapshots, type IntentTally } from './maker-breakdowns.js';
+import { breakdownsOf, profitSnapshots, type IntentTally } from '../../machines/market/maker-breakdowns.js';
 
 /** How long one snapshot answers: document 3 sets no bound here, so the orderbook's default. */
 export const LEADERBOARD_CACHE_MS = 15_000;
@@ -56,56 +50,8 @@ export interface LeaderboardQuery {
   offset: number;
 }
 
-/** One snapshot, and what queries have made of it so far. */
-class Snapshot {
-  readonly #boards = new Map<LeaderboardWindow, BoardEntry[]>();
-  readonly #sorted = new Map<string, BoardEntry[]>();
-  readonly #ranks = new Map<string, Map<string, number>>();
-  readonly figures: ReadonlyMap<string, MakerFigures>;
-  readonly totals: LeaderboardTotals;
-
-  constructor(
-    /** Milliseconds since the epoch. */
-    readonly builtAt: number,
-    readonly deposits: readonly LiquidityDepositDoc[],
-    readonly intents: readonly IntentRecordDoc[],
-  ) {
-    const makers = makerFigures(deposits, intents);
-    this.figures = new Map(makers.map((figures) => [figures.maker, figures]));
-    this.totals = totalsOf(makers);
-  }
-
-  get now(): number {
-    return Math.floor(this.builtAt / 1000);
-  }
-
-  board(window: LeaderboardWindow): BoardEntry[] {
-    let board = this.#boards.get(window);
-    if (!board) this.#boards.set(window, (board = boardOf([...this.figures.values()], window, this.now)));
-    return board;
-  }
-
-  sorted(window: LeaderboardWindow, metric: LeaderboardMetric, order: SortOrder): BoardEntry[] {
-    const key = `${window}:${metric}:${order}`;
-    let sorted = this.#sorted.get(key);
-    if (!sorted) this.#sorted.set(key, (sorted = sortBoard(this.board(window), metric, order)));
-    return sorted;
-  }
-
-  ranks(window: LeaderboardWindow, metric: LeaderboardMetric): Map<string, number> {
-    const key = `${window}:${metric}`;
-    let ranks = this.#ranks.get(key);
-    if (!ranks) this.#ranks.set(key, (ranks = ranksOf(this.board(window), metric)));
-    return ranks;
-  }
-
-  entry(window: LeaderboardWindow, maker: string): BoardEntry | undefined {
-    return this.board(window).find((entry) => entry.figures.maker === maker);
-  }
-}
-
 export class Leaderboard {
-  readonly #snapshots: SnapshotCache<Snapshot>;
+  readonly #snapshots: SnapshotCache<LeaderboardSnapshot>;
 
   constructor(
     deps: LeaderboardDependencies,
@@ -114,7 +60,7 @@ export class Leaderboard {
     this.#snapshots = new SnapshotCache({
       build: async (builtAt) => {
         const [deposits, intents] = await Promise.all([deps.liquidity.allDeposits(), deps.ledger.all()]);
-        return new Snapshot(builtAt, deposits, intents);
+        return new LeaderboardSnapshot(builtAt, deposits, intents);
       },
       now: deps.now,
       freshMs: settings.cacheMs,
@@ -213,7 +159,7 @@ export class Leaderboard {
     };
   }
 
-  #header(snapshot: Snapshot, window: LeaderboardWindow) {
+  #header(snapshot: LeaderboardSnapshot, window: LeaderboardWindow) {
     const start = windowStart(window, snapshot.now);
     return {
       chainId: this.settings.chainId,
@@ -223,7 +169,7 @@ export class Leaderboard {
     };
   }
 
-  #ranksOf(snapshot: Snapshot, window: LeaderboardWindow, entry: BoardEntry): Record<LeaderboardMetric, number> {
+  #ranksOf(snapshot: LeaderboardSnapshot, window: LeaderboardWindow, entry: BoardEntry): Record<LeaderboardMetric, number> {
     return Object.fromEntries(LEADERBOARD_METRICS.map((metric) => [metric, snapshot.ranks(window, metric).get(entry.figures.maker)!])) as Record<
       LeaderboardMetric,
       number
@@ -261,7 +207,7 @@ export class Leaderboard {
     return chainId === String(this.settings.chainId) ? address.toLowerCase() : '';
   }
 
-  #snapshot(): Promise<Snapshot> {
+  #snapshot(): Promise<LeaderboardSnapshot> {
     return this.#snapshots.get();
   }
 }

@@ -8,7 +8,7 @@ import { rendered, sendRendered } from '../envelope.js';
 import { invalid, standardAnswers, success, type Outcome } from '../openapi/answers.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
-import { DEFAULT_DIRECTION, type OrderbookQuery } from './orderbook-query.js';
+import { DEFAULT_DIRECTION, type OrderbookQuery } from '../../machines/market/orderbook-query.js';
 import { noOrderbook, type Orderbook } from './orderbook.js';
 import { ORDERBOOK_DEFAULT_CHAIN_ID, ORDERBOOK_DEFAULT_TOKEN, orderbookList, orderbookQuery, orderbookTable } from './orderbook-schemas.js';
 

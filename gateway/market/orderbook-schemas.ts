@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { BASE_CHAIN_ID as BASE, chainById, findToken } from '../../machines/catalog/index.js';
-import { DEFAULT_DIRECTION, SORT_FIELDS } from './orderbook-query.js';
+import { DEFAULT_DIRECTION, SORT_FIELDS } from '../../machines/market/orderbook-query.js';
 import { bps, bytes32, currencyCode, evmAddress, fiat, isoTime, queryBoolean } from '../schemas/common.js';
 import { makerRecord } from '../schemas/maker-schemas.js';
 import { offsetPagination } from '../schemas/offset-pagination.js';

@@ -3,17 +3,14 @@
  * each answered from memory for up to `cacheMs` (document 3 lets a response reflect data up
  * to 60 seconds old). The first request after that builds the next snapshot; while it is
  * being built, requests keep the current one unless it is older than the document allows,
- * so a slow store or rate source delays freshness, never an answer within the bound.
+ * so a slow store or rate source delays freshness, never an answer within the bound. A
+ * snapshot is read by actors/market/orderbook-snapshot.ts.
  */
 import type { Logger } from 'pino';
-import type { LiquidityBook } from '../../actors/market/index.js';
-import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
+import { readOrderbookSnapshot, type OrderbookSources } from '../../actors/market/index.js';
 import { ApiError, type Rendered } from '../envelope.js';
-import type { MakerRecord } from '../../machines/maker/index.js';
-import { currencyOfHash } from './market-names.js';
 import { SnapshotCache } from './snapshot-cache.js';
-import { orderbookRows, type SellerCredential } from './orderbook-rows.js';
-import { queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookSnapshot, type OrderbookThresholds } from './orderbook-query.js';
+import { queryOrderbook, type OrderbookQuery, type OrderbookSnapshot, type OrderbookThresholds } from '../../machines/market/orderbook-query.js';
 
 /** Document 3: a response may reflect data up to 60 seconds old, and no older. */
 export const ORDERBOOK_MAX_AGE_MS = 60_000;
@@ -31,13 +28,7 @@ export interface OrderbookSettings {
   thresholds: OrderbookThresholds;
 }
 
-export interface OrderbookDependencies {
-  liquidity: Pick<LiquidityBook, 'openDeposits'>;
-  rates: RateSource;
-  /** The payees whose sellers keep a credential with the attestation service, by `<platform>:<payeeDetails>`. */
-  sellerCredentials(): Promise<ReadonlyMap<string, SellerCredential>>;
-  /** The maker records by `<processorName>:<hashedOnchainId>`. */
-  makers(): Promise<ReadonlyMap<string, MakerRecord>>;
+export interface OrderbookDependencies extends OrderbookSources {
   /** Milliseconds since the epoch, on the node's clock. */
   now(): number;
   logger: Logger;
@@ -49,11 +40,11 @@ export class Orderbook {
   #answersOf: OrderbookSnapshot | null = null;
 
   constructor(
-    private readonly deps: OrderbookDependencies,
+    deps: OrderbookDependencies,
     readonly settings: OrderbookSettings,
   ) {
     this.#snapshots = new SnapshotCache({
-      build: (builtAt) => this.#make(builtAt),
+      build: (builtAt) => readOrderbookSnapshot(deps, settings, builtAt),
       now: deps.now,
       freshMs: settings.cacheMs,
       staleMs: ORDERBOOK_MAX_AGE_MS,
@@ -87,45 +78,6 @@ export class Orderbook {
 
   snapshot(): Promise<OrderbookSnapshot> {
     return this.#snapshots.get();
-  }
-
-  async #make(builtAt: number): Promise<OrderbookSnapshot> {
-    const [deposits, credentials, makers] = await Promise.all([this.deps.liquidity.openDeposits(), this.deps.sellerCredentials(), this.deps.makers()]);
-    const rows = orderbookRows(deposits, {
-      chainId: this.settings.chainId,
-      token: this.settings.token,
-      escrow: this.settings.escrow,
-      feeBps: this.settings.feeBps,
-      referenceRates: await this.#referenceRates(
-        deposits.flatMap((deposit) => deposit.methods.flatMap((method) => method.currencies.map((priced) => priced.currency))),
-      ),
-      credentials,
-      makers,
-      now: Math.floor(builtAt / 1000),
-    });
-    return snapshotOf(rows, {
-      generatedAt: new Date(builtAt).toISOString(),
-      chainId: this.settings.chainId,
-      token: this.settings.token,
-      depositCount: deposits.length,
-    });
-  }
-
-  /** The reference rate of each currency the deposits price; a currency the source cannot price now has none, and its rows no spread. */
-  async #referenceRates(currencyHashes: string[]): Promise<Map<string, bigint>> {
-    const codes = [...new Set(currencyHashes.map((hash) => currencyOfHash(hash)).filter((code): code is string => code !== null))];
-    const rates = new Map<string, bigint>();
-    await Promise.all(
-      codes.map(async (code) => {
-        try {
-          const rate = await this.deps.rates.currencyPerUsd(code);
-          if (rate !== null) rates.set(code, rate);
-        } catch (error) {
-          if (!(error instanceof RateUnavailableError)) throw error;
-        }
-      }),
-    );
-    return rates;
   }
 }
 

@@ -8,13 +8,14 @@
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
-import { fiatToUsdc, formatFiat, formatRate, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
+import { parseFiat, parseUsdc } from '../../machines/money.js';
 import { checkTier, resolveDynamicOrders, resolveEnabledRails, type OrderAccount, type RuleResult } from '../../machines/order/create-rules.js';
 import { resolveDestination } from '../../machines/order/destination.js';
 import { orderKind, type OrderReply } from '../../actors/kinds/order-kind.js';
 import type { CheckoutOrder } from '../../machines/order/checkout-order.js';
-import type { CreateOrderEvent, OrderPricing } from '../../machines/order/order-types.js';
-import { normaliseOpenAmount, type OpenAmountConfig } from '../../machines/order/open-amount.js';
+import type { CreateOrderEvent } from '../../machines/order/order-types.js';
+import { normaliseOpenAmount } from '../../machines/order/open-amount.js';
+import { fiatPricedAmount, fixedUsdcAmount, openAmountWithin, pricingCurrency, type OrderAmount } from '../../machines/order/order-amount.js';
 import { secretHash } from '../auth/secret-hash.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { derivedId, newId } from '../ids.js';
@@ -153,46 +154,19 @@ async function replayOf(
   return { created: false, order: view.order, orderToken: null, idempotentReplay: true };
 }
 
-type AmountFields = {
-  amountMode: 'FIXED' | 'OPEN';
-  requestedUsdcAmount: bigint | null;
-  requestedFiat: { amount: string; currency: string } | null;
-  pricing: OrderPricing | null;
-  openAmount: OpenAmountConfig | null;
-};
-
-async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, defaultCurrency: string | null): Promise<AmountFields> {
+async function amountOf(deps: CreateOrderDependencies, body: CreateOrderBody, defaultCurrency: string | null): Promise<OrderAmount> {
   const max = deps.orderMaxUsdc;
   if (body.requestedUsdcAmount !== undefined) {
     const usdc = positiveMoneyField('requestedUsdcAmount', () => parseUsdc(body.requestedUsdcAmount!));
-    if (usdc > max) throw fieldError('requestedUsdcAmount', `must be at most ${formatUsdc(max)} USDC`);
-    return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: null, pricing: null, openAmount: null };
+    return allowed(fixedUsdcAmount(usdc, max)).amount;
   }
   if (body.requestedFiatAmount !== undefined) {
     const cents = positiveMoneyField('requestedFiatAmount', () => parseFiat(body.requestedFiatAmount!));
-    const currency = (body.requestedFiatCurrency ?? defaultCurrency)?.toUpperCase();
-    if (!currency) {
-      throw fieldError('requestedFiatCurrency', 'is required: this merchant has no defaultPaymentCurrency to price the order in');
-    }
+    const { currency } = allowed(pricingCurrency(body.requestedFiatCurrency, defaultCurrency));
     const rate = await deps.rates.currencyPerUsd(currency);
-    if (rate === null) throw new ApiError(400, `No exchange rate is available for ${currency}`, 'CURRENCY_NOT_SUPPORTED');
-    const usdc = fiatToUsdc(cents, rate);
-    if (usdc > max) throw fieldError('requestedFiatAmount', `is ${formatUsdc(usdc)} USDC at today’s rate; an order may be at most ${formatUsdc(max)} USDC`);
-    const pricing = { currencyPerUsdRate: formatRate(rate), currency, pricedAt: deps.now() };
-    return { amountMode: 'FIXED', requestedUsdcAmount: usdc, requestedFiat: { amount: formatFiat(cents), currency }, pricing, openAmount: null };
+    return allowed(fiatPricedAmount({ cents, currency, rate, maxUsdc: max, pricedAt: deps.now() })).amount;
   }
   // An open amount: resolveDynamicOrders has already refused one the order's dynamic orders do not allow.
-  const normalised = normaliseOpenAmount(body.openAmount!);
-  if (!normalised.ok) throw new ApiError(400, normalised.message, normalised.code);
-  const { config } = normalised;
-  const rate = await deps.rates.currencyPerUsd(config.currency);
-  if (rate === null) throw new ApiError(400, `No exchange rate is available for ${config.currency}`, 'OPEN_AMOUNT_INVALID');
-  // Presets are ascending and inside the range, so the largest amount a customer is offered is the maximum or the last preset.
-  const largest = config.maxAmount ?? config.presets.at(-1);
-  const largestUsdc = largest === undefined ? 0n : fiatToUsdc(parseFiat(largest), rate);
-  if (largestUsdc > max) {
-    const message = `openAmount allows ${largest} ${config.currency}, ${formatUsdc(largestUsdc)} USDC at today’s rate; an order may be at most ${formatUsdc(max)} USDC`;
-    throw new ApiError(400, message, 'OPEN_AMOUNT_INVALID');
-  }
-  return { amountMode: 'OPEN', requestedUsdcAmount: null, requestedFiat: null, pricing: null, openAmount: config };
+  const { config } = allowed(normaliseOpenAmount(body.openAmount!));
+  return allowed(openAmountWithin(config, await deps.rates.currencyPerUsd(config.currency), max)).amount;
 }

@@ -4,15 +4,26 @@
  * only where the account allows them, and only rails the account has enabled. Each
  * rule answers the values the order is made with, or a refusal saying why; the
  * gateway runs them and turns a refusal into its HTTP answer. The destination's rule
- * is in destination.ts.
+ * is in destination.ts, the amount's in order-amount.ts.
  */
 import type { Environment, MerchantTier } from '../merchant/index.js';
 
 /** The create request's fields a refusal can name. */
-export type CreateField = 'enabledRails' | 'destinationChainId' | 'destinationAddress' | 'destinationToken';
+export type CreateField =
+  | 'enabledRails'
+  | 'destinationChainId'
+  | 'destinationAddress'
+  | 'destinationToken'
+  | 'requestedUsdcAmount'
+  | 'requestedFiatAmount'
+  | 'requestedFiatCurrency';
 
 export type CreateRefusal =
-  | { ok: false; code: 'TIER_REQUIRED' | 'DYNAMIC_ORDERS_DISABLED' | 'OPEN_AMOUNT_DISABLED' | 'DESTINATION_REQUIRED'; message: string }
+  | {
+      ok: false;
+      code: 'TIER_REQUIRED' | 'DYNAMIC_ORDERS_DISABLED' | 'OPEN_AMOUNT_DISABLED' | 'OPEN_AMOUNT_INVALID' | 'DESTINATION_REQUIRED' | 'CURRENCY_NOT_SUPPORTED';
+      message: string;
+    }
   /** A value of one field the account or the catalog does not allow. */
   | { ok: false; code: 'FIELD_REFUSED'; field: CreateField; message: string };
 

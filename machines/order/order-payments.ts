@@ -24,16 +24,22 @@ export function paymentSelectedRail(payments: readonly PaymentSummary[]): string
 }
 
 /**
+ * Whether a newer attempt may end this one: it is open, and no proof of it is being
+ * verified or fulfilled and no transfer of it converted, since cancelling could take money
+ * the customer has sent. The one rule for both the order replacing an older attempt
+ * (supersededBy) and a create naming the attempt it replaces.
+ */
+export function replaceable(payment: { status: string; step: string | null }): boolean {
+  return payment.status === 'CREATED' && payment.step !== null && !UNCANCELLABLE_STEPS[payment.step];
+}
+
+/**
  * Older attempts still open that a newer one replaces: the hosted read shows the newest
- * attempt only, so an older one left open would hold liquidity nobody is paying. An
- * attempt whose proof is being verified or fulfilled, or whose transfer is being converted, is left to finish.
+ * attempt only, so an older one left open would hold liquidity nobody is paying.
  */
 export function supersededBy(payments: readonly PaymentSummary[], newest: PaymentSummary): PaymentSummary[] {
   if (newest.status !== 'CREATED') return [];
-  return payments.filter(
-    (payment) =>
-      payment.id !== newest.id && payment.status === 'CREATED' && payment.step !== null && !UNCANCELLABLE_STEPS[payment.step] && olderThan(payment, newest),
-  );
+  return payments.filter((payment) => payment.id !== newest.id && replaceable(payment) && olderThan(payment, newest));
 }
 
 /** The order withPayment sorts in: by creation, then by id, so two attempts of one millisecond never each replace the other. */

@@ -1,4 +1,4 @@
-/** The payment attempt: its machine, its public view, and the pricing and references it rests on. */
+/** The payment attempt: its machine, its public view, the pricing and references it rests on, and its quotes' arithmetic. */
 export type {
   Hex as PaymentHex,
   PaymentStatus,
@@ -33,3 +33,5 @@ export {
   UNCANCELLABLE_STEPS,
 } from './payment-machine.js';
 export type { PaymentEmitted, PaymentRetractionEmitted, PaymentStatusEmitted, PaymentStep, PaymentSummary } from './payment-machine.js';
+export { cryptoCandidate, DEFAULT_TOKEN, sandboxConversion, sandboxFiatQuote, sandboxRecipient, spreadBps } from './quotes.js';
+export type { CryptoQuote, QuoteCandidate, QuotedConversion } from './quotes.js';

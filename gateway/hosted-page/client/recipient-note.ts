@@ -1,6 +1,6 @@
 /**
  * document 1's `recipientRating` in a shopper's words. The rating counts how often payments
- * to a recipient ended settled (gateway/checkout/recipient-rating.ts), and a recipient no one
+ * to a recipient ended settled (machines/market/recipient-rating.ts), and a recipient no one
  * has paid yet is rated 5.0, so "5.0 of 5" says nothing a shopper can use; how likely the
  * payment is to go through does.
  */

@@ -10,7 +10,7 @@ import { keccak256, parseEventLogs, parseUnits, toBytes, type Hex } from 'viem';
 import { createLogger } from '../../../actors/index.js';
 import { IntentLedger, type IntentRecordDoc } from '../../../actors/market/index.js';
 import { RateSource, RateUnavailableError, type RateProvider } from '../../../actors/adapters/rates/rate-source.js';
-import { currencyOfHash } from '../../../gateway/market/market-names.js';
+import { currencyOfHash } from '../../../machines/market/market-names.js';
 import { escrowAbi, orchestratorAbi } from '../../../indexer/chain/index.js';
 import type { GetStatusResponse } from '../../../proto/gen/peer/indexer/v1/indexer.js';
 import { alice, bob, carol, indexerCall, mine, mint, startTestChain, witness, type TestChain } from '../../support/chain.js';

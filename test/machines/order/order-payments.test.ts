@@ -12,6 +12,7 @@ import {
   hostedOrderFields,
   orderMachine,
   paymentSelectedRail,
+  replaceable,
   supersededBy,
   withPayment,
   type OrderContext,
@@ -180,6 +181,12 @@ test('an older attempt reporting again does not cancel the newer one; an ended n
   t.deepEqual(supersededBy([newer], older), []);
   t.deepEqual(supersededBy([older], newer), [older]);
   t.deepEqual(supersededBy([older], { ...older }), [], 'an attempt never replaces itself');
+});
+
+test('replaceable: an open attempt is, unless its proof or transfer is in hand; an ended one is not', (t) => {
+  for (const step of ['SIGNALLING', 'AWAITING_PAYMENT', 'AWAITING_TRANSFER'] as const) t.true(replaceable({ status: 'CREATED', step }), step);
+  for (const step of ['VERIFYING', 'FULFILLING', 'AWAITING_SETTLEMENT', 'CONVERTING'] as const) t.false(replaceable({ status: 'CREATED', step }), step);
+  for (const status of ['EXPIRED', 'CANCELLED', 'SETTLED', 'FAILED'] as const) t.false(replaceable({ status, step: null }), status);
 });
 
 // Source bug: supersededBy (machines/order/order-payments.ts:185) keeps every open attempt

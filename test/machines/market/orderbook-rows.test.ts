@@ -2,7 +2,7 @@
 import test from 'ava';
 import { keccak256, toBytes, zeroAddress } from 'viem';
 import type { LiquidityDepositDoc } from '../../../actors/market/deposit-offers.js';
-import { aprBpsOf, orderbookRows, rateText, spreadBpsOf, type RowContext } from '../../../gateway/market/orderbook-rows.js';
+import { aprBpsOf, orderbookRows, rateText, spreadBpsOf, type RowContext } from '../../../machines/market/orderbook-rows.js';
 
 const USDC = 1_000_000n;
 const RATE = 10n ** 18n;

@@ -16,9 +16,9 @@
  * - feeBps is the protocol's fee, and the net USDC a taker receives is the available
  *   amount less it.
  */
-import { ceilDiv, formatFiat, formatTokenAmount } from '../../machines/money.js';
-import type { LiquidityDepositDoc } from '../../actors/market/deposit-offers.js';
-import type { MakerRecord } from '../../machines/maker/index.js';
+import { ceilDiv, formatFiat, formatTokenAmount } from '../money.js';
+import type { LiquidityDepositDoc } from './market-records.js';
+import type { MakerRecord } from '../maker/index.js';
 import { makerOf } from './maker-lookup.js';
 import { DAY_SECONDS, depositIdOf, isoSeconds, successRateBps, USDC_RATE_TO_CENTS } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';
@@ -44,7 +44,7 @@ export interface RowContext {
   referenceRates: ReadonlyMap<string, bigint>;
   /** By `<platform>:<payeeDetails>`: the payees whose sellers uploaded a credential. */
   credentials: ReadonlyMap<string, SellerCredential>;
-  /** Maker records by `<processorName>:<hashedOnchainId>` (gateway/market/maker-lookup.ts). */
+  /** Maker records by `<processorName>:<hashedOnchainId>` (actors/market/maker-records.ts). */
   makers: ReadonlyMap<string, MakerRecord>;
   /** Unix seconds. */
   now: number;

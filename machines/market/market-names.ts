@@ -4,8 +4,8 @@
  * give once and reads deposits' hashes back through these tables. A platform the
  * attestation service cannot verify has no name here: nobody could take such an offer.
  */
-import { idHash } from '../../machines/id-hash.js';
-import { PLATFORMS as PLATFORM_DEFINITIONS } from '../../machines/platforms/index.js';
+import { idHash } from '../id-hash.js';
+import { PLATFORMS as PLATFORM_DEFINITIONS } from '../platforms/index.js';
 
 /** Every platform a payment can be proven on (machines/platforms: the attestation service's own list). */
 export const ORDERBOOK_PLATFORMS: readonly string[] = PLATFORM_DEFINITIONS.filter((platform) => platform.payment).map((platform) => platform.id);

@@ -4,11 +4,8 @@
  * settled counts for the recipient; one that expired or failed counts against (the
  * customer may have paid and seen nothing released); one the customer cancelled counts
  * neither way. A recipient nobody has paid yet is rated 5.0, as marketplaces show a new
- * seller, so that new makers are quoted at all.
+ * seller, so that new makers are quoted at all. The counts are read in actors/market/recipient-rating.ts.
  */
-import { paymentKind } from '../../actors/kinds/payment-kind.js';
-import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-
 export const NEW_RECIPIENT_RATING = 5;
 
 export function ratingOf(settled: number, unsettled: number): number {
@@ -16,13 +13,4 @@ export function ratingOf(settled: number, unsettled: number): number {
   if (ended === 0) return NEW_RECIPIENT_RATING;
   // Tenths, rounded half up, in integers: 1.0 with no success at all, 5.0 with no failure.
   return (10 + Math.floor((40 * settled * 2 + ended) / (2 * ended))) / 10;
-}
-
-export async function recipientRating(system: ActorSystem, payTo: string): Promise<number> {
-  const payments = system.views(paymentKind);
-  const [settled, unsettled] = await Promise.all([
-    payments.count({ 'view.payTo': payTo, 'view.status': 'SETTLED' }),
-    payments.count({ 'view.payTo': payTo, 'view.status': { $in: ['EXPIRED', 'FAILED'] } }),
-  ]);
-  return ratingOf(settled, unsettled);
 }

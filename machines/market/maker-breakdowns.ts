@@ -3,8 +3,8 @@
  * breakdowns and recent profit snapshots), from the intent ledger's records of its intents, in
  * bigint. Lifetime figures: the detail takes no window (docs/leaderboard.md).
  */
-import type { IntentRecordDoc } from '../../actors/market/index.js';
-import { compare } from '../../machines/money.js';
+import type { IntentRecordDoc } from './market-records.js';
+import { compare } from '../money.js';
 import { fillOf, type Fill } from './leaderboard-figures.js';
 import { DAY_SECONDS, USDC_RATE_TO_CENTS, utcDate } from './market-fields.js';
 import { currencyOfHash, platformOfHash } from './market-names.js';

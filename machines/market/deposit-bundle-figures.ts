@@ -4,7 +4,7 @@
  * own arithmetic (the one the indexer's GetDeposit folds), its on-chain fund events, the profit
  * after each fulfilment, and its state at the end of each recent day (docs/deposit-bundle.md).
  */
-import type { DepositFact, IntentRecordDoc } from '../../actors/market/index.js';
+import type { DepositFact, IntentRecordDoc } from './market-records.js';
 import { fillOf } from './leaderboard-figures.js';
 import { DAY_SECONDS, utcDate } from './market-fields.js';
 

@@ -1,11 +1,11 @@
 /**
  * document 1's recipientRating: 1.0 to 5.0 with one decimal. The rating is derived from how
- * a recipient's ended attempts ended (gateway/checkout/recipient-rating.ts); these pin the
+ * a recipient's ended attempts ended (machines/market/recipient-rating.ts); these pin the
  * range, the rounding to a tenth, and a new recipient's 5.0.
  */
 import test from 'ava';
 import fc from 'fast-check';
-import { NEW_RECIPIENT_RATING, ratingOf } from '../../gateway/checkout/recipient-rating.js';
+import { NEW_RECIPIENT_RATING, ratingOf } from '../../../machines/market/index.js';
 
 test('a recipient nobody has paid yet is rated 5.0; all settled is 5.0, none settled is 1.0', (t) => {
   t.is(ratingOf(0, 0), NEW_RECIPIENT_RATING);

@@ -1,7 +1,7 @@
 /** The orderbook's sorting, filtering and paging over one snapshot, on hand-made rows. */
 import test from 'ava';
-import { DEFAULT_DIRECTION, queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookThresholds } from '../../../gateway/market/orderbook-query.js';
-import type { RankedRow, RowFacts, RowKeys } from '../../../gateway/market/orderbook-rows.js';
+import { DEFAULT_DIRECTION, queryOrderbook, snapshotOf, type OrderbookQuery, type OrderbookThresholds } from '../../../machines/market/orderbook-query.js';
+import type { RankedRow, RowFacts, RowKeys } from '../../../machines/market/orderbook-rows.js';
 
 const USDC = 1_000_000n;
 const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';

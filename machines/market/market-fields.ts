@@ -3,7 +3,7 @@
  * a deposit's id across escrows and chains, a success rate, a block time, a signed USDC
  * figure (a realised profit is a loss when negative).
  */
-import { formatUsdc } from '../../machines/money.js';
+import { formatUsdc } from '../money.js';
 
 export const DAY_SECONDS = 86_400;
 

@@ -15,8 +15,8 @@
  *   node's clock, for volume and profit only: liquidity, success rate and counts are lifetime;
  * - ranks are descending and shared by equals (1, 2, 2, 4): one plus how many makers have more.
  */
-import type { IntentRecordDoc, LiquidityDepositDoc } from '../../actors/market/index.js';
-import { compare } from '../../machines/money.js';
+import type { IntentRecordDoc, LiquidityDepositDoc } from './market-records.js';
+import { compare } from '../money.js';
 import { DAY_SECONDS, successRateBps } from './market-fields.js';
 
 export const LEADERBOARD_WINDOWS = ['lifetime', '7d', '30d', '90d'] as const;

@@ -1,7 +1,7 @@
 /** The deposit bundle's figures from hand-made facts: each movement's state, the fund events, the profit after each fulfilment and the end of each day. */
 import test from 'ava';
 import { depositFactOf, type IntentRecordDoc } from '../../../actors/market/index.js';
-import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf } from '../../../gateway/market/deposit-bundle-figures.js';
+import { dailySnapshotsOf, fundEventsOf, movementsOf, profitSnapshotsOf } from '../../../machines/market/deposit-bundle-figures.js';
 import type { ChainFact } from '../../../proto/gen/peer/indexer/v1/indexer.js';
 
 const USDC = 1_000_000n;
