@@ -31,7 +31,7 @@ function detailedFailure(status: number, outcomes: DetailedOutcome[]) {
       responseObject: details?.meta({ description: 'What the code is about (see the list above)' }) ?? noPayload,
     }),
   );
-  const schema = variants.length === 1 ? variants[0]! : z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  const schema = variants.length === 1 ? variants[0]! : z.union(variants);
   return { ...failure(status, outcomes), content: { 'application/json': { schema } } };
 }
 
