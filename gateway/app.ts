@@ -46,7 +46,8 @@ import { testClockOperations } from './test-clocks/test-clock-operations.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
 import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
 import { marketOperations } from './market/market-operations.js';
-import { providerRoutes } from './routes/providers.js';
+import { providerOperations } from './providers/provider-operations.js';
+import { ProviderFiles } from './providers/provider-files.js';
 import { makerAreas } from './routes/makers.js';
 import { makerRecordRoutes } from './routes/maker-records.js';
 import type { MakerSettings } from './wallet-auth/maker-settings.js';
@@ -187,7 +188,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(testClockOperations(), { clocks }, mounting),
     walletProviderRoutes({ ...deps, body }),
     operationRouter(marketOperations(), deps, mounting),
-    providerRoutes(),
+    operationRouter(providerOperations(), { files: new ProviderFiles() }, mounting),
     ...makerAreas({ ...deps, body }),
     makerRecordRoutes({ ...deps, body }),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),

@@ -21,7 +21,7 @@ import { integrationOperations } from '../integration/integration-operations.js'
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
 import { marketOperations } from '../market/market-operations.js';
 import { atomicCreatePaths } from './atomic-create-paths.js';
-import { providerPaths } from './provider-paths.js';
+import { providerOperations } from '../providers/provider-operations.js';
 import { makerPaths } from './maker-paths.js';
 import { securitySchemes } from './security.js';
 import { walletPaths } from './wallet-paths.js';
@@ -71,7 +71,7 @@ export function openApiDocument(
         ...walletProviderPaths(),
         ...operationPaths(marketOperations()),
         ...atomicCreatePaths(),
-        ...providerPaths(),
+        ...operationPaths(providerOperations()),
         ...makerPaths(),
         ...walletPaths(),
         ...checkoutPaths(),

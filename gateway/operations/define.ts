@@ -28,7 +28,7 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
       return [
         ...(guard ? [guard] : []),
         ...(before ? before(deps) : []),
-        ...(request.body ? [mounting.body] : []),
+        ...(request.body || spec.documented?.body ? [mounting.body] : []),
         async (ctx) => {
           await handler(ctx, parse(ctx));
         },

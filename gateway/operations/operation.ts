@@ -54,6 +54,12 @@ export interface OperationSpec<D, R extends RequestSchemas> {
   /** Specification extensions the document carries, such as `x-key-environment`. */
   extensions?: Readonly<Record<`x-${string}`, unknown>>;
   request?: R;
+  /**
+   * Parts the document declares but the router does not parse: the handler reads them
+   * itself and answers what does not fit its own way (a provider template's unknown
+   * platform is a 404, not a 400). A documented body still mounts the body parser.
+   */
+  documented?: RequestSchemas;
   /** Where a part is read from when not from the router's params, `ctx.query`, the headers or the parsed body. */
   read?: Partial<Record<keyof RequestSchemas, (ctx: OperationContext) => unknown>>;
   /** The body may be absent (an empty body parses as `{}`); documented as not required. */

@@ -19,7 +19,7 @@ export function documentPath(routePath: string): string {
 export function operationPaths(operations: readonly Operation<never>[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const { spec } of operations) {
-    const { path, query, header, body } = spec.request ?? {};
+    const { path, query, header, body } = { ...spec.documented, ...spec.request };
     const requestParams = { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) };
     const operation: ZodOpenApiOperationObject = {
       operationId: spec.operationId,
