@@ -48,8 +48,9 @@ import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
 import { marketOperations } from './market/market-operations.js';
 import { providerOperations } from './providers/provider-operations.js';
 import { ProviderFiles } from './providers/provider-files.js';
-import { makerAreas } from './routes/makers.js';
-import { makerRecordRoutes } from './routes/maker-records.js';
+import { makerAreas } from './makers/maker-areas.js';
+import { makerRecordOperations } from './makers/maker-record-operations.js';
+import { MakerRegistry } from './makers/maker-registry.js';
 import type { MakerSettings } from './wallet-auth/maker-settings.js';
 import type { Orderbook } from './market/orderbook.js';
 import type { Leaderboard } from './market/leaderboard.js';
@@ -189,8 +190,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     walletProviderRoutes({ ...deps, body }),
     operationRouter(marketOperations(), deps, mounting),
     operationRouter(providerOperations(), { files: new ProviderFiles() }, mounting),
-    ...makerAreas({ ...deps, body }),
-    makerRecordRoutes({ ...deps, body }),
+    makerAreas(deps, mounting),
+    operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
     ...(landing ? [landing.assets, devRoutes(new DemoOrders({ ...deps, accounts, clocks }))] : []),
   ];

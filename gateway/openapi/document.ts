@@ -20,11 +20,10 @@ import { testClockOperations } from '../test-clocks/test-clock-operations.js';
 import { integrationOperations } from '../integration/integration-operations.js';
 import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
 import { marketOperations } from '../market/market-operations.js';
-import { atomicCreatePaths } from './atomic-create-paths.js';
 import { providerOperations } from '../providers/provider-operations.js';
-import { makerPaths } from './maker-paths.js';
+import { makerRecordOperations } from '../makers/maker-record-operations.js';
 import { securitySchemes } from './security.js';
-import { walletPaths } from './wallet-paths.js';
+import { makerOperations } from '../makers/maker-areas.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
 import { devPaths } from './dev-paths.js';
@@ -70,10 +69,9 @@ export function openApiDocument(
         ...operationPaths(testClockOperations()),
         ...walletProviderPaths(),
         ...operationPaths(marketOperations()),
-        ...atomicCreatePaths(),
         ...operationPaths(providerOperations()),
-        ...makerPaths(),
-        ...walletPaths(),
+        ...operationPaths(makerRecordOperations()),
+        ...operationPaths(makerOperations()),
         ...checkoutPaths(),
         ...checkoutPagePaths(development),
         ...(development ? devPaths() : {}),
