@@ -37,7 +37,7 @@ import { orderOperations } from './orders/order-operations.js';
 import { operationRouter } from './operations/router.js';
 import type { Mounting } from './operations/operation.js';
 import { formatUsdc } from '../machines/money.js';
-import { checkoutRoutes } from './routes/checkout.js';
+import { checkoutOperations } from './checkout/checkout-operations.js';
 import { paymentOperations } from './payments/payment-operations.js';
 import { webhookOperations } from './webhooks/webhook-operations.js';
 import { eventOperations } from './events/event-operations.js';
@@ -175,7 +175,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(merchantOperations(), deps, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees }, mounting),
-    checkoutRoutes({ ...deps, hostedOrders, body }),
+    operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
     operationRouter(
       webhookOperations(),
       {

@@ -1,4 +1,4 @@
-/** What only a development node serves: demo orders, and the landing page's script and stylesheet (its shell is `/`, checkout-paths.ts). */
+/** What only a development node serves: demo orders, and the landing page's script and stylesheet (its shell is `/`, hosted-page/checkout-page-paths.ts). */
 import { z } from 'zod';
 import { DEMO_MERCHANT_NOT_FOUND } from '../dev/demo-orders.js';
 import { LANDING_SCRIPT_PATH, LANDING_STYLE_PATH } from '../hosted-page/landing-page.js';

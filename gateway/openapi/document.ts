@@ -12,7 +12,8 @@ import { merchantAdminPaths } from './merchant-paths.js';
 import { merchantOperations } from '../merchants/merchant-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
-import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
+import { checkoutOperations } from '../checkout/checkout-operations.js';
+import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
@@ -72,7 +73,7 @@ export function openApiDocument(
         ...operationPaths(providerOperations()),
         ...operationPaths(makerRecordOperations()),
         ...operationPaths(makerOperations()),
-        ...checkoutPaths(),
+        ...operationPaths(checkoutOperations()),
         ...checkoutPagePaths(development),
         ...(development ? devPaths() : {}),
         ...operationPaths(merchantOperations()),
