@@ -44,7 +44,7 @@ import { eventOperations } from './events/event-operations.js';
 import { integrationOperations } from './integration/integration-operations.js';
 import { testClockOperations } from './test-clocks/test-clock-operations.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
-import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
+import { walletProviderOperations } from './wallet-provider/wallet-provider-operations.js';
 import { marketOperations } from './market/market-operations.js';
 import { providerOperations } from './providers/provider-operations.js';
 import { ProviderFiles } from './providers/provider-files.js';
@@ -187,7 +187,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),
-    walletProviderRoutes({ ...deps, body }),
+    operationRouter(walletProviderOperations((deps.walletProviderSecrets ?? []).length > 0), deps, mounting),
     operationRouter(marketOperations(), deps, mounting),
     operationRouter(providerOperations(), { files: new ProviderFiles() }, mounting),
     makerAreas(deps, mounting),

@@ -19,7 +19,7 @@ import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
 import { integrationOperations } from '../integration/integration-operations.js';
-import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
+import { walletProviderOperations, walletProviderSecuritySchemes } from '../wallet-provider/wallet-provider-operations.js';
 import { marketOperations } from '../market/market-operations.js';
 import { providerOperations } from '../providers/provider-operations.js';
 import { makerRecordOperations } from '../makers/maker-record-operations.js';
@@ -68,7 +68,7 @@ export function openApiDocument(
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),
         ...operationPaths(testClockOperations()),
-        ...walletProviderPaths(),
+        ...operationPaths(walletProviderOperations()),
         ...operationPaths(marketOperations()),
         ...operationPaths(providerOperations()),
         ...operationPaths(makerRecordOperations()),

@@ -16,9 +16,10 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 /**
  * Who may call an operation. `apiKey` and `makerToken` are checked by their guard
  * ahead of the body; `adminToken` by the guarded area the admin API is mounted in;
- * `orderToken` by the handler, so that a wrong token and an unknown order answer alike.
+ * `orderToken` by the handler, so that a wrong token and an unknown order answer alike;
+ * `walletProviderSignature` by the handler, over the body as received.
  */
-export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken';
+export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken' | 'walletProviderSignature';
 
 /** What an operation takes, each part validated by its schema before the handler runs, in this order: path, query, header, body. */
 export interface RequestSchemas {
@@ -62,6 +63,8 @@ export interface OperationSpec<D, R extends RequestSchemas> {
   documented?: RequestSchemas;
   /** Where a part is read from when not from the router's params, `ctx.query`, the headers or the parsed body. */
   read?: Partial<Record<keyof RequestSchemas, (ctx: OperationContext) => unknown>>;
+  /** An example of the body, documented on its media type (where the schema is any object, an example on it would read as its shape). */
+  bodyExample?: unknown;
   /** The body may be absent (an empty body parses as `{}`); documented as not required. */
   optionalBody?: boolean;
   /** Fields an older API version took in the body, each with the field error saying what replaced it (validation.ts). */
