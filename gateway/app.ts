@@ -65,7 +65,7 @@ import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
 import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
 import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
-import { devRoutes } from './routes/dev.js';
+import { devOperations } from './dev/dev-operations.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 
@@ -193,7 +193,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     makerAreas(deps, mounting),
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
-    ...(landing ? [landing.assets, devRoutes(new DemoOrders({ ...deps, accounts, clocks }))] : []),
+    ...(landing ? [landing.assets, operationRouter(devOperations(), { demoOrders: new DemoOrders({ ...deps, accounts, clocks }) }, mounting)] : []),
   ];
   for (const router of areas) {
     api.use(router.routes());

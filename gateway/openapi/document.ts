@@ -27,7 +27,8 @@ import { securitySchemes } from './security.js';
 import { makerOperations } from '../makers/maker-areas.js';
 import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
 import { unroutedTable } from './unrouted-answers.js';
-import { devPaths } from './dev-paths.js';
+import { devOperations } from '../dev/dev-operations.js';
+import { landingPagePaths } from '../hosted-page/landing-page-paths.js';
 import { QUICKSTART } from './quickstart.js';
 import { documentTagGroups, documentTags } from './tags.js';
 import { withCodeSamples } from './code-samples.js';
@@ -75,7 +76,7 @@ export function openApiDocument(
         ...operationPaths(makerOperations()),
         ...operationPaths(checkoutOperations()),
         ...checkoutPagePaths(development),
-        ...(development ? devPaths() : {}),
+        ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
         ...(options.admin ? merchantAdminPaths() : {}),
         ...(options.admin ? inspectorPaths() : {}),
