@@ -29,10 +29,11 @@ import { unmatched } from './middleware/unmatched.js';
 import { exactRouter, routesOf, underPrefix, type GatewayRoute } from './routing.js';
 import type { GatewayState } from './state.js';
 import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
-import { docsRoutes } from './routes/docs.js';
-import { healthRoutes, type HealthDependencies } from './routes/health.js';
+import { apiDescription } from './service/api-description.js';
+import { docsOperations } from './service/docs-operations.js';
+import { healthOperations, type HealthDependencies } from './service/health-operations.js';
 import { merchantOperations } from './merchants/merchant-operations.js';
-import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
+import { METRICS_PATH, metricsRouter, type MetricsSource } from './service/metrics-operations.js';
 import { orderOperations } from './orders/order-operations.js';
 import { operationRouter } from './operations/router.js';
 import type { Mounting } from './operations/operation.js';
@@ -157,7 +158,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);
     if (deps.metrics) {
-      const metrics = metricsRoutes(deps.metrics);
+      const metrics = metricsRouter(deps.metrics);
       app.use(guardedArea(METRICS_PATH, guard, metrics));
       mounted.push(metrics);
     }
@@ -170,8 +171,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   // A development node greets a bare `/` and makes demo orders for it; a production one has neither.
   const landing = deps.environment === 'development' ? landingPage({ engineersPage: Boolean(deps.adminToken) }) : null;
   const areas = [
-    healthRoutes(deps),
-    docsRoutes(deps.version, deps),
+    operationRouter(healthOperations(), deps, mounting),
+    operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
     operationRouter(merchantOperations(), deps, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees }, mounting),

@@ -25,7 +25,9 @@ import { providerOperations } from '../providers/provider-operations.js';
 import { makerRecordOperations } from '../makers/maker-record-operations.js';
 import { securitySchemes } from './security.js';
 import { makerOperations } from '../makers/maker-areas.js';
-import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
+import { docsOperations } from '../service/docs-operations.js';
+import { healthOperations } from '../service/health-operations.js';
+import { metricsOperations } from '../service/metrics-operations.js';
 import { unroutedTable } from './unrouted-answers.js';
 import { devOperations } from '../dev/dev-operations.js';
 import { landingPagePaths } from '../hosted-page/landing-page-paths.js';
@@ -82,9 +84,9 @@ export function openApiDocument(
         ...(options.admin ? inspectorPaths() : {}),
         ...(options.admin ? machinePaths() : {}),
         ...(options.deadLetters ? deadLetterPaths() : {}),
-        ...(options.metrics ? metricsPaths() : {}),
-        ...healthPaths(),
-        ...descriptionPaths(),
+        ...(options.metrics ? operationPaths(metricsOperations()) : {}),
+        ...operationPaths(healthOperations()),
+        ...operationPaths(docsOperations()),
       },
     }),
   );

@@ -40,7 +40,8 @@ export type Handler<R extends RequestSchemas> = (ctx: OperationContext, input: I
 /** What the router adds ahead of a handler: the guards that run as middleware and the JSON body parser. */
 export interface Mounting {
   guards: Partial<Record<'apiKey' | 'makerToken', Middleware<GatewayState>>>;
-  body: Middleware<GatewayState>;
+  /** Unset where no operation takes a body (a router of its own, such as the metrics server's). */
+  body?: Middleware<GatewayState>;
 }
 
 export interface OperationSpec<D, R extends RequestSchemas> {
