@@ -28,7 +28,7 @@ import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
 import { exactRouter, routesOf, underPrefix, type GatewayRoute } from './routing.js';
 import type { GatewayState } from './state.js';
-import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
+import { ADMIN_AREA, adminRouter } from './admin/admin-area.js';
 import { apiDescription } from './service/api-description.js';
 import { docsOperations } from './service/docs-operations.js';
 import { healthOperations, type HealthDependencies } from './service/health-operations.js';
@@ -147,14 +147,16 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     mounted.push(engineers);
     const guard = adminAuth(deps.adminToken);
     const inspector = { system: deps.system, inspector: new ActorInspector(deps.system), events: new EventSender(deps.system, deps.environment) };
-    const admin = adminRoutes({
-      admin: new MerchantAdmin(deps.system, deps.now),
-      accounts,
-      body,
-      deadLetters: deps.deadLetters,
-      inspector,
-      machines: new MachineCharts(deps.system),
-    });
+    const admin = adminRouter(
+      {
+        admin: new MerchantAdmin(deps.system, deps.now),
+        accounts,
+        deadLetters: deps.deadLetters,
+        inspector,
+        machines: new MachineCharts(deps.system),
+      },
+      mounting,
+    );
     app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);
     if (deps.metrics) {

@@ -5,10 +5,11 @@
  * failure status lists its errorCode values (answers.ts).
  */
 import { createDocument } from 'zod-openapi';
-import { deadLetterPaths } from './dead-letter-paths.js';
-import { inspectorPaths } from './inspector-paths.js';
-import { machinePaths } from './machine-paths.js';
-import { merchantAdminPaths } from './merchant-paths.js';
+import { deadLetterOperations } from '../dead-letters/dead-letter-operations.js';
+import { inspectorOperations } from '../inspector/inspector-operations.js';
+import { machineOperations } from '../engineers/machine-operations.js';
+import { engineersPagePaths } from '../engineers/engineers-page-paths.js';
+import { merchantAdminOperations } from '../merchants/merchant-admin-operations.js';
 import { merchantOperations } from '../merchants/merchant-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
@@ -80,10 +81,10 @@ export function openApiDocument(
         ...checkoutPagePaths(development),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
-        ...(options.admin ? merchantAdminPaths() : {}),
-        ...(options.admin ? inspectorPaths() : {}),
-        ...(options.admin ? machinePaths() : {}),
-        ...(options.deadLetters ? deadLetterPaths() : {}),
+        ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
+        ...(options.admin ? operationPaths(inspectorOperations()) : {}),
+        ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),
+        ...(options.deadLetters ? operationPaths(deadLetterOperations()) : {}),
         ...(options.metrics ? operationPaths(metricsOperations()) : {}),
         ...operationPaths(healthOperations()),
         ...operationPaths(docsOperations()),
