@@ -8,7 +8,7 @@
  * address the internet can reach only behind a firewall. The gateway's own
  * `GET /metrics` (behind PEER_ADMIN_TOKEN) is the authenticated way in.
  *
- * It answers as the gateway does: the same exact-path router (gateway/routes/metrics.ts),
+ * It answers as the gateway does: the same exact-path router (gateway/service/metrics-operations.ts),
  * and every other request in the envelope (404 on any other path, 405 with Allow for
  * another method, a 500 logged with its request id if reading the metrics fails, 400 for
  * what Node's HTTP parser refuses). It serves nothing but metrics.
@@ -20,7 +20,7 @@ import { createGatewayServer, listen } from '../gateway/http-server.js';
 import { errorEnvelope } from '../gateway/middleware/errors.js';
 import { requestContext } from '../gateway/middleware/request-context.js';
 import { unmatched } from '../gateway/middleware/unmatched.js';
-import { metricsRoutes, type MetricsSource } from '../gateway/routes/metrics.js';
+import { metricsRouter, type MetricsSource } from '../gateway/service/metrics-operations.js';
 import type { GatewayState } from '../gateway/state.js';
 
 export interface MetricsServerOptions {
@@ -46,7 +46,7 @@ export async function startMetricsServer(options: MetricsServerOptions): Promise
   app.silent = true;
   app.use(requestContext(options.logger ?? createLogger({ level: 'silent' })));
   app.use(errorEnvelope());
-  app.use(metricsRoutes(options.metrics).routes());
+  app.use(metricsRouter(options.metrics).routes());
   app.use(unmatched());
 
   const server = createGatewayServer(app.callback());

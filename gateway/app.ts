@@ -28,27 +28,30 @@ import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
 import { exactRouter, routesOf, underPrefix, type GatewayRoute } from './routing.js';
 import type { GatewayState } from './state.js';
-import { ADMIN_AREA, adminRoutes } from './routes/admin.js';
-import { docsRoutes } from './routes/docs.js';
-import { healthRoutes, type HealthDependencies } from './routes/health.js';
+import { ADMIN_AREA, adminRouter } from './admin/admin-area.js';
+import { apiDescription } from './service/api-description.js';
+import { docsOperations } from './service/docs-operations.js';
+import { healthOperations, type HealthDependencies } from './service/health-operations.js';
 import { merchantOperations } from './merchants/merchant-operations.js';
-import { METRICS_PATH, metricsRoutes, type MetricsSource } from './routes/metrics.js';
+import { METRICS_PATH, metricsRouter, type MetricsSource } from './service/metrics-operations.js';
 import { orderOperations } from './orders/order-operations.js';
 import { operationRouter } from './operations/router.js';
 import type { Mounting } from './operations/operation.js';
 import { formatUsdc } from '../machines/money.js';
-import { checkoutRoutes } from './routes/checkout.js';
+import { checkoutOperations } from './checkout/checkout-operations.js';
 import { paymentOperations } from './payments/payment-operations.js';
 import { webhookOperations } from './webhooks/webhook-operations.js';
 import { eventOperations } from './events/event-operations.js';
 import { integrationOperations } from './integration/integration-operations.js';
 import { testClockOperations } from './test-clocks/test-clock-operations.js';
 import { TestClocks } from './test-clocks/test-clocks.js';
-import { walletProviderRoutes } from './routes/wallet-provider-webhook.js';
+import { walletProviderOperations } from './wallet-provider/wallet-provider-operations.js';
 import { marketOperations } from './market/market-operations.js';
-import { providerRoutes } from './routes/providers.js';
-import { makerAreas } from './routes/makers.js';
-import { makerRecordRoutes } from './routes/maker-records.js';
+import { providerOperations } from './providers/provider-operations.js';
+import { ProviderFiles } from './providers/provider-files.js';
+import { makerAreas } from './makers/maker-areas.js';
+import { makerRecordOperations } from './makers/maker-record-operations.js';
+import { MakerRegistry } from './makers/maker-registry.js';
 import type { MakerSettings } from './wallet-auth/maker-settings.js';
 import type { Orderbook } from './market/orderbook.js';
 import type { Leaderboard } from './market/leaderboard.js';
@@ -63,7 +66,7 @@ import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
 import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
 import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
-import { devRoutes } from './routes/dev.js';
+import { devOperations } from './dev/dev-operations.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 
@@ -144,18 +147,20 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     mounted.push(engineers);
     const guard = adminAuth(deps.adminToken);
     const inspector = { system: deps.system, inspector: new ActorInspector(deps.system), events: new EventSender(deps.system, deps.environment) };
-    const admin = adminRoutes({
-      admin: new MerchantAdmin(deps.system, deps.now),
-      accounts,
-      body,
-      deadLetters: deps.deadLetters,
-      inspector,
-      machines: new MachineCharts(deps.system),
-    });
+    const admin = adminRouter(
+      {
+        admin: new MerchantAdmin(deps.system, deps.now),
+        accounts,
+        deadLetters: deps.deadLetters,
+        inspector,
+        machines: new MachineCharts(deps.system),
+      },
+      mounting,
+    );
     app.use(guardedArea(ADMIN_AREA, guard, admin));
     mounted.push(admin);
     if (deps.metrics) {
-      const metrics = metricsRoutes(deps.metrics);
+      const metrics = metricsRouter(deps.metrics);
       app.use(guardedArea(METRICS_PATH, guard, metrics));
       mounted.push(metrics);
     }
@@ -168,12 +173,12 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   // A development node greets a bare `/` and makes demo orders for it; a production one has neither.
   const landing = deps.environment === 'development' ? landingPage({ engineersPage: Boolean(deps.adminToken) }) : null;
   const areas = [
-    healthRoutes(deps),
-    docsRoutes(deps.version, deps),
+    operationRouter(healthOperations(), deps, mounting),
+    operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
     operationRouter(merchantOperations(), deps, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees }, mounting),
-    checkoutRoutes({ ...deps, hostedOrders, body }),
+    operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
     operationRouter(
       webhookOperations(),
       {
@@ -185,13 +190,13 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),
-    walletProviderRoutes({ ...deps, body }),
+    operationRouter(walletProviderOperations((deps.walletProviderSecrets ?? []).length > 0), deps, mounting),
     operationRouter(marketOperations(), deps, mounting),
-    providerRoutes(),
-    ...makerAreas({ ...deps, body }),
-    makerRecordRoutes({ ...deps, body }),
+    operationRouter(providerOperations(), { files: new ProviderFiles() }, mounting),
+    makerAreas(deps, mounting),
+    operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
-    ...(landing ? [landing.assets, devRoutes(new DemoOrders({ ...deps, accounts, clocks }))] : []),
+    ...(landing ? [landing.assets, operationRouter(devOperations(), { demoOrders: new DemoOrders({ ...deps, accounts, clocks }) }, mounting)] : []),
   ];
   for (const router of areas) {
     api.use(router.routes());

@@ -9,9 +9,14 @@
  * `/internal`) that compares paths as written.
  */
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { indexRoutes } from './route-index.js';
 import type { GatewayState } from './state.js';
+
+/**
+ * What a router's `routes()` is: middleware whose context carries the router's params,
+ * which the router sets itself; Koa's `app.use` takes it as it is.
+ */
+export type RoutesMiddleware<S> = ReturnType<Router<S>['routes']>;
 
 export function exactRouter(prefix?: string): Router<GatewayState> {
   const router = new Router<GatewayState>({ sensitive: true, strict: true, ...(prefix ? { prefix } : {}) });
@@ -24,11 +29,11 @@ export function exactRouter(prefix?: string): Router<GatewayState> {
  * route of `router` lies under that literal prefix, so no other path can match one of
  * them and the rest of the requests skip the router's dispatch (about 3 µs each).
  */
-export function underPrefix(prefix: string, router: Router<GatewayState>): Middleware<GatewayState> {
+export function underPrefix(prefix: string, router: Router<GatewayState>): RoutesMiddleware<GatewayState> {
   for (const layer of router.stack) {
     if (typeof layer.path !== 'string' || !layer.path.startsWith(prefix)) throw new Error(`${String(layer.path)} is not under ${prefix}`);
   }
-  const routes = router.routes() as unknown as Middleware<GatewayState>;
+  const routes = router.routes();
   return (ctx, next) => (ctx.path.startsWith(prefix) ? routes(ctx, next) : next());
 }
 

@@ -130,9 +130,24 @@ export function summary(record: TurnRecord): TurnSummary {
   };
 }
 
-/** A persisted snapshot as stored (codec form): its state value, status and context. */
+const SNAPSHOT_STATUSES = ['active', 'done', 'error', 'stopped'] as const;
+
+/**
+ * A persisted snapshot as stored (codec form), decoded: its state value, status and
+ * context. Each is checked to be what XState persists; a document that is not is
+ * corrupt, and the inspector says so rather than show it as an actor.
+ */
 export function snapshotOf(snapshot: Encoded): StoredSnapshot {
-  return snapshot as unknown as StoredSnapshot;
+  if (!isEncodedObject(snapshot)) throw new Error('The stored snapshot is not an object');
+  const { value, status, context } = snapshot;
+  if (typeof value !== 'string' && !isEncodedObject(value)) throw new Error('The stored snapshot’s state value is neither a name nor an object');
+  const known = SNAPSHOT_STATUSES.find((candidate) => candidate === status);
+  if (!known) throw new Error(`The stored snapshot’s status ${JSON.stringify(status)} is not a snapshot status`);
+  return { value, status: known, context: isEncodedObject(context) ? context : {} };
+}
+
+function isEncodedObject(value: Encoded | undefined): value is { [key: string]: Encoded } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function redactedObject(value: unknown): Record<string, unknown> {

@@ -26,17 +26,10 @@ const MESSAGE = 'request';
 /** Writes one access line with `context` (the request's identifiers) ahead of the access fields. */
 export type AccessLine = (context: Readonly<Record<string, string>>, fields: AccessFields) => void;
 
-type PinoInternals = Record<symbol, unknown>;
-
 export function accessLine(logger: Logger): AccessLine {
-  if (!formatsPlainly(logger)) return (context, fields) => logger.info({ ...context, ...fields }, MESSAGE);
-  const internals = logger as unknown as PinoInternals;
-  const level = logger.levels.values.info!;
-  const prefix = (internals[pino.symbols.lsCacheSym] as Record<number, string>)[level]!;
-  const time = internals[pino.symbols.timeSym] as () => string;
-  const chindings = internals[pino.symbols.chindingsSym] as string;
-  const stream = internals[pino.symbols.streamSym] as DestinationStream;
-  const messageKey = JSON.stringify(internals[pino.symbols.messageKeySym]);
+  const plain = plainParts(logger);
+  if (!plain) return (context, fields) => logger.info({ ...context, ...fields }, MESSAGE);
+  const { prefix, time, chindings, stream, messageKey } = plain;
   return (context, fields) => {
     if (!logger.isLevelEnabled('info')) return;
     let line = prefix + time() + chindings;
@@ -51,18 +44,56 @@ function finite(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';
 }
 
-function formatsPlainly(logger: Logger): boolean {
-  const internals = logger as unknown as PinoInternals;
-  const formatters = internals[pino.symbols.formattersSym] as { log?: unknown } | undefined;
-  const hooks = internals[pino.symbols.hooksSym] as { streamWrite?: unknown } | undefined;
-  const stream = internals[pino.symbols.streamSym] as Record<symbol, unknown> | undefined;
-  return (
-    formatters?.log === undefined &&
-    internals[pino.symbols.mixinSym] === undefined &&
-    hooks?.streamWrite === undefined &&
-    stream !== undefined &&
-    stream[pino.symbols.needsMetadataGsym] !== true &&
-    typeof internals[pino.symbols.timeSym] === 'function' &&
-    typeof internals[pino.symbols.chindingsSym] === 'string'
-  );
+/** What pino writes an info line from: the level's cached prefix, the clock, the bindings, the destination and the message key. */
+interface PlainParts {
+  prefix: string;
+  time: () => string;
+  chindings: string;
+  stream: DestinationStream;
+  messageKey: string;
+}
+
+/**
+ * The parts of a logger that writes its lines plainly, read from pino's fields by their
+ * public symbols (pino.symbols), each checked to hold what pino keeps there; undefined
+ * for a logger that would change a line on its way out, or whose fields are not as expected.
+ */
+function plainParts(logger: Logger): PlainParts | undefined {
+  const { symbols } = pino;
+  const formatters = internal(logger, symbols.formattersSym);
+  const hooks = internal(logger, symbols.hooksSym);
+  const stream = internal(logger, symbols.streamSym);
+  const time = internal(logger, symbols.timeSym);
+  const chindings = internal(logger, symbols.chindingsSym);
+  const cache = internal(logger, symbols.lsCacheSym);
+  const prefix = isObject(cache) ? Reflect.get(cache, logger.levels.values.info!) : undefined;
+  const plain =
+    internal(formatters, 'log') === undefined &&
+    internal(logger, symbols.mixinSym) === undefined &&
+    internal(hooks, 'streamWrite') === undefined &&
+    isDestination(stream) &&
+    internal(stream, symbols.needsMetadataGsym) !== true &&
+    isClock(time) &&
+    typeof chindings === 'string' &&
+    typeof prefix === 'string';
+  if (!plain) return undefined;
+  return { prefix, time, chindings, stream, messageKey: JSON.stringify(internal(logger, symbols.messageKeySym)) };
+}
+
+/** A field of an object, unknown until checked; undefined when there is no object. */
+function internal(holder: unknown, key: PropertyKey): unknown {
+  return isObject(holder) ? Reflect.get(holder, key) : undefined;
+}
+
+function isObject(value: unknown): value is object {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
+}
+
+function isDestination(value: unknown): value is DestinationStream {
+  return isObject(value) && typeof Reflect.get(value, 'write') === 'function';
+}
+
+/** pino's time functions take nothing and return the line's time field, `,"time":…` or ''. */
+function isClock(value: unknown): value is () => string {
+  return typeof value === 'function';
 }

@@ -10,13 +10,14 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { posix } from 'node:path';
+import type { RoutesMiddleware } from '../routing.js';
 
 /** Decoding stops here; each round undoes one layer of percent-encoding (`%2569` → `%69` → `i`). */
 const DECODE_ROUNDS = 3;
 
-export function guardedArea<S>(prefix: string, guard: Middleware<S>, router: Router<S>): Middleware<S> {
+export function guardedArea<S>(prefix: string, guard: Middleware<S>, router: Router<S>): RoutesMiddleware<S> {
   const area = prefix.toLowerCase();
-  const routes = router.routes() as unknown as Middleware<S>;
+  const routes = router.routes();
   return (ctx, next) => (inArea(ctx.path, area) ? guard(ctx, () => routes(ctx, next)) : next());
 }
 

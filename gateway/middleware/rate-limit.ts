@@ -17,6 +17,7 @@ import ipaddr from 'ipaddr.js';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../envelope.js';
+import { walletOf } from './bearer-auth.js';
 import type { ClientIpState } from './client-ip.js';
 
 export function rateLimit(options: { perMinute: number }): Middleware<ClientIpState> {
@@ -36,8 +37,8 @@ export function merchantRateLimit(options: { perMinute: number }): Middleware<Cl
  * Document 3's transaction-history limit, after the bearer token is checked: one budget
  * per signed-in wallet, whatever address or session its requests come from.
  */
-export function walletRateLimit(options: { perMinute: number }): Middleware<ClientIpState & { wallet: { address: string } }> {
-  return budgeted(options.perMinute, (ctx) => ctx.state.wallet.address.toLowerCase());
+export function walletRateLimit(options: { perMinute: number }): Middleware<ClientIpState> {
+  return budgeted(options.perMinute, (ctx) => walletOf(ctx).address.toLowerCase());
 }
 
 function budgeted<S>(perMinute: number, keyOf: (ctx: ParameterizedContext<S>) => string): Middleware<S> {

@@ -5,29 +5,33 @@
  * failure status lists its errorCode values (answers.ts).
  */
 import { createDocument } from 'zod-openapi';
-import { deadLetterPaths } from './dead-letter-paths.js';
-import { inspectorPaths } from './inspector-paths.js';
-import { machinePaths } from './machine-paths.js';
-import { merchantAdminPaths } from './merchant-paths.js';
+import { deadLetterOperations } from '../dead-letters/dead-letter-operations.js';
+import { inspectorOperations } from '../inspector/inspector-operations.js';
+import { machineOperations } from '../engineers/machine-operations.js';
+import { engineersPagePaths } from '../engineers/engineers-page-paths.js';
+import { merchantAdminOperations } from '../merchants/merchant-admin-operations.js';
 import { merchantOperations } from '../merchants/merchant-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
-import { checkoutPagePaths, checkoutPaths } from './checkout-paths.js';
+import { checkoutOperations } from '../checkout/checkout-operations.js';
+import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
 import { integrationOperations } from '../integration/integration-operations.js';
-import { walletProviderPaths, walletProviderSecuritySchemes } from './wallet-provider-paths.js';
+import { walletProviderOperations, walletProviderSecuritySchemes } from '../wallet-provider/wallet-provider-operations.js';
 import { marketOperations } from '../market/market-operations.js';
-import { atomicCreatePaths } from './atomic-create-paths.js';
-import { providerPaths } from './provider-paths.js';
-import { makerPaths } from './maker-paths.js';
+import { providerOperations } from '../providers/provider-operations.js';
+import { makerRecordOperations } from '../makers/maker-record-operations.js';
 import { securitySchemes } from './security.js';
-import { walletPaths } from './wallet-paths.js';
-import { descriptionPaths, healthPaths, metricsPaths } from './service-paths.js';
+import { makerOperations } from '../makers/maker-areas.js';
+import { docsOperations } from '../service/docs-operations.js';
+import { healthOperations } from '../service/health-operations.js';
+import { metricsOperations } from '../service/metrics-operations.js';
 import { unroutedTable } from './unrouted-answers.js';
-import { devPaths } from './dev-paths.js';
+import { devOperations } from '../dev/dev-operations.js';
+import { landingPagePaths } from '../hosted-page/landing-page-paths.js';
 import { QUICKSTART } from './quickstart.js';
 import { documentTagGroups, documentTags } from './tags.js';
 import { withCodeSamples } from './code-samples.js';
@@ -68,23 +72,22 @@ export function openApiDocument(
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),
         ...operationPaths(testClockOperations()),
-        ...walletProviderPaths(),
+        ...operationPaths(walletProviderOperations()),
         ...operationPaths(marketOperations()),
-        ...atomicCreatePaths(),
-        ...providerPaths(),
-        ...makerPaths(),
-        ...walletPaths(),
-        ...checkoutPaths(),
+        ...operationPaths(providerOperations()),
+        ...operationPaths(makerRecordOperations()),
+        ...operationPaths(makerOperations()),
+        ...operationPaths(checkoutOperations()),
         ...checkoutPagePaths(development),
-        ...(development ? devPaths() : {}),
+        ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
-        ...(options.admin ? merchantAdminPaths() : {}),
-        ...(options.admin ? inspectorPaths() : {}),
-        ...(options.admin ? machinePaths() : {}),
-        ...(options.deadLetters ? deadLetterPaths() : {}),
-        ...(options.metrics ? metricsPaths() : {}),
-        ...healthPaths(),
-        ...descriptionPaths(),
+        ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
+        ...(options.admin ? operationPaths(inspectorOperations()) : {}),
+        ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),
+        ...(options.deadLetters ? operationPaths(deadLetterOperations()) : {}),
+        ...(options.metrics ? operationPaths(metricsOperations()) : {}),
+        ...operationPaths(healthOperations()),
+        ...operationPaths(docsOperations()),
       },
     }),
   );

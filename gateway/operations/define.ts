@@ -25,10 +25,12 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
       if ((spec.guard === 'apiKey' || spec.guard === 'makerToken') && !guard) {
         throw new Error(`${spec.operationId}: no ${spec.guard} guard to mount it behind`);
       }
+      const body = request.body || spec.documented?.body ? mounting.body : undefined;
+      if ((request.body || spec.documented?.body) && !body) throw new Error(`${spec.operationId}: no body parser to mount`);
       return [
         ...(guard ? [guard] : []),
         ...(before ? before(deps) : []),
-        ...(request.body ? [mounting.body] : []),
+        ...(body ? [body] : []),
         async (ctx) => {
           await handler(ctx, parse(ctx));
         },

@@ -16,9 +16,10 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 /**
  * Who may call an operation. `apiKey` and `makerToken` are checked by their guard
  * ahead of the body; `adminToken` by the guarded area the admin API is mounted in;
- * `orderToken` by the handler, so that a wrong token and an unknown order answer alike.
+ * `orderToken` by the handler, so that a wrong token and an unknown order answer alike;
+ * `walletProviderSignature` by the handler, over the body as received.
  */
-export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken';
+export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken' | 'walletProviderSignature';
 
 /** What an operation takes, each part validated by its schema before the handler runs, in this order: path, query, header, body. */
 export interface RequestSchemas {
@@ -39,7 +40,8 @@ export type Handler<R extends RequestSchemas> = (ctx: OperationContext, input: I
 /** What the router adds ahead of a handler: the guards that run as middleware and the JSON body parser. */
 export interface Mounting {
   guards: Partial<Record<'apiKey' | 'makerToken', Middleware<GatewayState>>>;
-  body: Middleware<GatewayState>;
+  /** Unset where no operation takes a body (a router of its own, such as the metrics server's). */
+  body?: Middleware<GatewayState>;
 }
 
 export interface OperationSpec<D, R extends RequestSchemas> {
@@ -54,8 +56,16 @@ export interface OperationSpec<D, R extends RequestSchemas> {
   /** Specification extensions the document carries, such as `x-key-environment`. */
   extensions?: Readonly<Record<`x-${string}`, unknown>>;
   request?: R;
+  /**
+   * Parts the document declares but the router does not parse: the handler reads them
+   * itself and answers what does not fit its own way (a provider template's unknown
+   * platform is a 404, not a 400). A documented body still mounts the body parser.
+   */
+  documented?: RequestSchemas;
   /** Where a part is read from when not from the router's params, `ctx.query`, the headers or the parsed body. */
   read?: Partial<Record<keyof RequestSchemas, (ctx: OperationContext) => unknown>>;
+  /** An example of the body, documented on its media type (where the schema is any object, an example on it would read as its shape). */
+  bodyExample?: unknown;
   /** The body may be absent (an empty body parses as `{}`); documented as not required. */
   optionalBody?: boolean;
   /** Fields an older API version took in the body, each with the field error saying what replaced it (validation.ts). */

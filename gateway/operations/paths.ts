@@ -9,6 +9,7 @@ const SECURITY: Record<Guard, Array<Record<string, string[]>>> = {
   adminToken: ADMIN_TOKEN,
   orderToken: ORDER_TOKEN,
   makerToken: MAKER_TOKEN,
+  walletProviderSignature: [{ walletProviderSignature: [] }],
 };
 
 /** `/api/v1/orders/:orderId` → `/api/v1/orders/{orderId}`. */
@@ -19,7 +20,7 @@ export function documentPath(routePath: string): string {
 export function operationPaths(operations: readonly Operation<never>[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const { spec } of operations) {
-    const { path, query, header, body } = spec.request ?? {};
+    const { path, query, header, body } = { ...spec.documented, ...spec.request };
     const requestParams = { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) };
     const operation: ZodOpenApiOperationObject = {
       operationId: spec.operationId,
@@ -29,7 +30,14 @@ export function operationPaths(operations: readonly Operation<never>[]): ZodOpen
       security: SECURITY[spec.guard],
       ...spec.extensions,
       ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
-      ...(body ? { requestBody: { required: !spec.optionalBody, content: { 'application/json': { schema: body } } } } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: !spec.optionalBody,
+              content: { 'application/json': { schema: body, ...(spec.bodyExample === undefined ? {} : { example: spec.bodyExample }) } },
+            },
+          }
+        : {}),
       responses: spec.answers,
     };
     const key = documentPath(spec.path);

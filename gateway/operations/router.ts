@@ -6,9 +6,14 @@ import type { Mounting, Operation } from './operation.js';
 
 export function operationRouter<D>(operations: readonly Operation<D>[], deps: D, mounting: Mounting): Router<GatewayState> {
   const router = exactRouter();
+  addOperations(router, operations, deps, mounting);
+  return router;
+}
+
+/** Adds the operations' routes to `router`, after those it has: for an area whose operations depend on what the node is given. */
+export function addOperations<D>(router: Router<GatewayState>, operations: readonly Operation<D>[], deps: D, mounting: Mounting): void {
   for (const operation of operations) {
     const { method, path } = operation.spec;
     router[method](path, ...operation.middleware(deps, mounting));
   }
-  return router;
 }

@@ -1,4 +1,4 @@
-/** The answers of the development-only routes (routes/dev.ts). */
+/** The answers of the development-only routes (gateway/dev/dev-operations.ts). */
 import { z } from 'zod';
 import { checkoutOrder } from '../orders/order-resources.js';
 

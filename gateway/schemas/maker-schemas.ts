@@ -16,6 +16,7 @@ import {
   type PayeeIdentifierKind,
   type ProcessorName,
 } from '../../machines/maker/index.js';
+import { nonEmpty } from './non-empty.js';
 import { freeFormObject } from './free-form.js';
 
 /** v1: the legacy depositData format; v2: the new one. */
@@ -106,7 +107,7 @@ function createBody(version: MakerApiVersion) {
       })
       .strict(),
   );
-  return z.discriminatedUnion('processorName', variants as unknown as [z.ZodObject, ...z.ZodObject[]], {
+  return z.discriminatedUnion('processorName', nonEmpty(variants, `${version} create body variants`), {
     error: (issue) =>
       issue.code === 'invalid_union' && issue.path?.[0] === 'processorName'
         ? processorNameRule(version, (issue.input as { processorName?: unknown })?.processorName)

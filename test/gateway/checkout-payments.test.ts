@@ -70,6 +70,13 @@ test('the order token is the credential: none is 401, a wrong one and an unknown
   t.is(keyed.body.responseObject, null);
   const keyAsBearer = await withToken(gateway, 'GET', checkoutPath(order.id, '/quotes'), sandboxKey);
   t.deepEqual(keyAsBearer.body, notFound);
+
+  // The token is checked before a query or a body is read: a malformed one tells a caller without the token nothing.
+  t.is((await order.customer('GET', `/quotes?paymentMethodId=${'x'.repeat(40)}`)).status, 400);
+  t.deepEqual((await withToken(gateway, 'GET', `${checkoutPath(order.id, '/quotes')}?paymentMethodId=${'x'.repeat(40)}`, other.token)).body, notFound);
+  t.is((await order.customer('POST', '/payments', { rail: 42 })).status, 400);
+  t.deepEqual((await withToken(gateway, 'POST', checkoutPath(order.id, '/payments'), other.token, { rail: 42 })).body, notFound);
+  t.is((await gateway.request('POST', checkoutPath(order.id, '/amount'), { body: { amount: [] } })).status, 401);
 });
 
 test('quotes: every rail of a default order at the reference rate, priced with the fees; currency, rail and Zelle bank checked', async (t) => {

@@ -8,7 +8,7 @@ import { EmbeddedStore, TestClock } from '../../actors/index.js';
 import { merchantKind, orderKind } from '../../actors/kinds/index.js';
 import { PrometheusMetrics, instrumentStore } from '../../actors/metrics/index.js';
 import type { GatewayRoute } from '../../gateway/index.js';
-import type { MetricsSource } from '../../gateway/routes/metrics.js';
+import type { MetricsSource } from '../../gateway/service/metrics-operations.js';
 import { ADMIN_TOKEN, missingToken, invalidToken, bearer, notFound } from '../support/gateway.js';
 import { serveGateway } from '../support/gateway-app.js';
 import { parseExposition, sampleValue } from '../support/prometheus-text.js';

@@ -6,15 +6,15 @@
  * facts current, or while it cannot complete live payments; the message says why
  * (document 3's report has no slot for it).
  */
-import type Router from '@koa/router';
 import { freemem, totalmem } from 'node:os';
-import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { EventBus } from '../../actors/events/event-bus.js';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { Store } from '../../actors/store/store.js';
 import { reply } from '../envelope.js';
+import { standardAnswers, success } from '../openapi/answers.js';
+import { defineOperation } from '../operations/define.js';
+import type { Operation } from '../operations/operation.js';
 import { healthReport } from '../schemas/health-schemas.js';
-import { exactRouter } from '../routing.js';
-import type { GatewayState } from '../state.js';
 
 export interface HealthDependencies {
   store: Store;
@@ -31,9 +31,19 @@ export interface HealthDependencies {
 
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
 
-export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
-  const router = exactRouter();
-  router.get('/v1/health-check', async (ctx) => {
+export function healthOperations(): Operation<HealthDependencies>[] {
+  return [healthOperation];
+}
+
+const healthOperation = defineOperation({
+  method: 'get',
+  path: '/v1/health-check',
+  operationId: 'getHealth',
+  tags: ['Service'],
+  summary: 'Health report (document 3)',
+  guard: 'none',
+  answers: standardAnswers({ '200': success(200, healthReport, 'The health report; a degraded or unhealthy node still answers 200') }),
+  handle: (deps: HealthDependencies) => async (ctx) => {
     const [database, transport, bus, indexer] = await Promise.all([
       deps.store.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
       deps.system.transport.status().catch(() => ({ connected: false, responseTimeMs: undefined })),
@@ -59,9 +69,8 @@ export function healthRoutes(deps: HealthDependencies): Router<GatewayState> {
       services: { database: databaseStatus, redis: busStatus },
       memory: { used, total: totalmem(), percentage: Math.round((used / totalmem()) * 10_000) / 100 },
     });
-  });
-  return router;
-}
+  },
+});
 
 function service(connected: boolean, responseTimeMs: number | undefined): ServiceStatus {
   const entry: ServiceStatus = { status: connected ? 'connected' : 'disconnected' };
