@@ -40,6 +40,13 @@ const DISABLED: Outcome = { code: 'WEBHOOK_DISABLED', when: 'the webhook is disa
 
 const tags = ['Webhooks'];
 
+/** How an operation on one webhook by its id is refused, beside what it refuses of its own. */
+const ONE_WEBHOOK_REFUSALS = {
+  '400': invalid('webhookId is not a webhook id'),
+  ...apiKeyRefusals(),
+  '404': failure(404, [WEBHOOK_NOT_FOUND]),
+};
+
 const createWebhookOperation = defineOperation({
   method: 'post',
   path: '/api/v1/webhooks',
@@ -90,9 +97,7 @@ const getWebhookOperation = defineOperation({
   request: { path: webhookPath },
   answers: standardAnswers({
     '200': success(200, webhook, 'The webhook'),
-    '400': invalid('webhookId is not a webhook id'),
-    ...apiKeyRefusals(),
-    '404': failure(404, [WEBHOOK_NOT_FOUND]),
+    ...ONE_WEBHOOK_REFUSALS,
   }),
 
   handle:
@@ -139,9 +144,7 @@ const deleteWebhookOperation = defineOperation({
   answers: standardAnswers(
     {
       '200': success(200, deletedWebhook, 'Deleted'),
-      '400': invalid('webhookId is not a webhook id'),
-      ...apiKeyRefusals(),
-      '404': failure(404, [WEBHOOK_NOT_FOUND]),
+      ...ONE_WEBHOOK_REFUSALS,
     },
     { asksActors: true },
   ),
@@ -164,9 +167,7 @@ const rotateWebhookSecretOperation = defineOperation({
   answers: standardAnswers(
     {
       '200': success(200, webhookWithSecret, 'The webhook and its new secret'),
-      '400': invalid('webhookId is not a webhook id'),
-      ...apiKeyRefusals(),
-      '404': failure(404, [WEBHOOK_NOT_FOUND]),
+      ...ONE_WEBHOOK_REFUSALS,
     },
     { asksActors: true },
   ),
