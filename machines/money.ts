@@ -23,6 +23,11 @@ export function formatUsdc(units: bigint): string {
   return formatDecimal(units, USDC_DECIMALS, 0);
 }
 
+/** At least two decimals, as document 2 writes USDC: `100.00`, `104.123712`, `0.00`. */
+export function formatUsdcCents(units: bigint): string {
+  return formatDecimal(units, USDC_DECIMALS, 2);
+}
+
 /** Fiat cents from a decimal like `19.99` or `5`. */
 export function parseFiat(text: string): bigint {
   return parseDecimal(text, FIAT_DECIMALS, 'a fiat amount');

@@ -246,6 +246,9 @@ export const ERROR_CODES = {
   PAYOUT_EMBEDDED_WALLET_FAILED: { status: 502, when: 'the customer’s wallet could not be prepared; retry with the same key', planned: true },
   PAYOUT_BRIDGE_QUOTE_FAILED: { status: 502, when: 'any other conversion quote failure; retry with the same key, or use another funding token', planned: true },
   PAYOUT_BRIDGE_STATUS_FAILED: { status: 502, when: 'the funding could not be checked before cancelling; retry the cancel', planned: true },
+  // Operators' payout admin (not in document 2, which says only that operators can remove a network from an open payout).
+  PAYOUT_RAIL_NOT_OFFERED: { status: 422, when: 'the payout does not offer that rail' },
+  PAYOUT_RAILS_FINAL: { status: 409, when: 'the payout has ended or is being paid out: its rails no longer change' },
 
   // Document 2, the customer's cashout checkout (not built yet). Its 409s carry { status, actions }, but CASHOUT_WALLET_SHORT.
   CASHOUT_LINK_EXPIRED: { status: 401, fields: ['status'], when: 'an action on a final payout; GETs remain readable', planned: true },

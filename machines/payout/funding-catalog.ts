@@ -50,11 +50,7 @@ export const FUNDING_CHAINS: readonly FundingChain[] = [
     id: 56,
     name: 'BNB Chain',
     kind: 'evm',
-    tokens: [
-      native('BNB'),
-      stable('USDC', '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 18),
-      stable('USDT', '0x55d398326f99059fF775485246999027B3197955', 18),
-    ],
+    tokens: [native('BNB'), stable('USDC', '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 18), stable('USDT', '0x55d398326f99059fF775485246999027B3197955', 18)],
   },
   {
     id: 137,

@@ -1,0 +1,49 @@
+/**
+ * machines/payout: document 2's payout, merchant's side: the machine, its view, the funding
+ * arithmetic and tally, the payout rails, a merchant's payout settings and the funding catalog.
+ */
+export {
+  BASE_CHAIN_ID as PAYOUT_CHAIN_ID,
+  BASE_USDC_ADDRESS,
+  BITCOIN_CHAIN_ID,
+  BTC_TOKEN_ADDRESS,
+  FUNDING_CHAIN_IDS,
+  FUNDING_CHAINS,
+  NATIVE_TOKEN_ADDRESS,
+  fundingChain,
+  fundingToken,
+} from './funding-catalog.js';
+export type { FundingChain, FundingToken } from './funding-catalog.js';
+export { countedTransferIds, fundingTally, mergeTransfers, movedDeadline, newFundingIssues, tallyOf } from './funding-state.js';
+export type { FundingTally } from './funding-state.js';
+export { depositSize, feeOf, fundingBuffer, grossDeposit, payoutQuoteAmounts } from './payout-amounts.js';
+export type { PayoutQuoteAmounts } from './payout-amounts.js';
+export { payoutMachine } from './payout-machine.js';
+export type { PayoutEmitted } from './payout-machine.js';
+export { PAYOUT_CRYPTO_RAILS, PAYOUT_FIAT_RAILS, PAYOUT_RAILS, RETIRED_CRYPTO_RAIL, isPayoutCryptoRail, isPayoutRail, normaliseRails } from './payout-rails.js';
+export type { PayoutCryptoRail, PayoutFiatRail, PayoutRail } from './payout-rails.js';
+export {
+  DEFAULT_PAYOUT_STEP_USDC,
+  DEFAULT_SERVICE_FEE_BPS,
+  MAX_MERCHANT_FEE_BPS,
+  MAX_PAYOUT_USDC,
+  defaultPayoutSettings,
+  fundingTokenKey,
+} from './payout-settings.js';
+export type { PayoutSettings } from './payout-settings.js';
+export type {
+  FundingIssue,
+  ObservedTransfer,
+  PayoutContext,
+  PayoutEvent,
+  PayoutFunding,
+  PayoutFundingStatus,
+  PayoutInput,
+  PayoutPhase,
+  PayoutStatus,
+  PayoutTerms,
+  PayoutTimelineEntry,
+  ReportedTransfer,
+} from './payout-types.js';
+export { fundingStatusOf, toPayoutView } from './payout-view.js';
+export type { PayoutView } from './payout-view.js';

@@ -1,0 +1,339 @@
+/**
+ * The payout, merchant's side (document 2, States and Funding behaviour). Pure: time
+ * arrives in events, and the provider's and the chain's answers arrive as reports of the
+ * effects the machine asks for.
+ *
+ * PREPARING and NOT_CREATED come before document 2's states: the customer's wallet is made
+ * or found and the provider opens a deposit address; until both answered no route shows the
+ * payout, and a failure leaves it NOT_CREATED for the merchant to retry with the same key.
+ *
+ * AWAITING_FUNDING watches the deposit address: on a schedule (WATCHING re-enters every
+ * poll), when the provider reports activity, and when the chain shows USDC reaching the
+ * customer's wallet. The deadline is a durable timer on AWAITING_FUNDING itself; an on-time
+ * arrival moves it by re-entering the state, which re-arms the timer from the arrival.
+ * CLOSING is the deadline passed: one more look decides FUNDED, EXPIRED, or waiting for an
+ * on-time transfer still converting (whose USDC counts when it lands; the deadline no longer moves).
+ *
+ * Money reaching a payout that has left AWAITING_FUNDING is recorded as a funding issue and
+ * never reopens it.
+ */
+import { and, assertEvent, assign, emit, not, setup } from 'xstate';
+import {
+  countedTransferIds,
+  coversPayout,
+  fullySentAndLanded,
+  fundedDeposit,
+  fundingTally,
+  mergeTransfers,
+  movedDeadline,
+  newFundingIssues,
+  tallyOf,
+} from './funding-state.js';
+import type { FundingTally } from './funding-state.js';
+import { formatTokenAmount, formatUsdcCents } from '../money.js';
+import { toPayoutView, type PayoutView } from './payout-view.js';
+import type { PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
+
+export type PayoutEmitted =
+  | { type: 'PAYOUT_ORDER_CREATED'; payout: PayoutView; merchantId: string }
+  | { type: 'PAYOUT_ORDER_PARTIALLY_FUNDED'; payout: PayoutView; merchantId: string }
+  | { type: 'PAYOUT_ORDER_FUNDED'; payout: PayoutView; merchantId: string }
+  | { type: 'PAYOUT_ORDER_CANCELLED'; payout: PayoutView; merchantId: string }
+  | { type: 'PAYOUT_ORDER_EXPIRED'; payout: PayoutView; merchantId: string };
+
+/** The context an observation leaves: the transfers merged, and their tally under the current deadline. */
+function observed(context: PayoutContext, event: PayoutEvent): { context: PayoutContext; tally: FundingTally } {
+  assertEvent(event, 'FUNDING_OBSERVED');
+  const transfers = mergeTransfers(context.transfers, event.transfers);
+  const next = { ...context, transfers };
+  return { context: next, tally: fundingTally(transfers, context.quoteExpiresAt) };
+}
+
+const timeOf = (event: PayoutEvent): string | null => ('at' in event && typeof event.at === 'string' ? event.at : null);
+
+function entry(
+  type: PayoutTimelineEntry['type'],
+  text: string,
+  at: string,
+  txHash: string | null = null,
+  txChainId: number | null = null,
+): PayoutTimelineEntry {
+  return { type, text, txHash, txChainId, occurredAt: at };
+}
+
+/** Asks the provider where the deposit address stands; its report comes back as FUNDING_OBSERVED. */
+const checkFundingNow = {
+  type: 'checkFunding' as const,
+  params: ({ context }: { context: PayoutContext }) => ({ payoutId: context.id, requestId: context.requestId!, walletAddress: context.walletAddress! }),
+};
+
+const view = (context: PayoutContext, status: PayoutStatus, open = true) => toPayoutView(context, status, open);
+
+export const payoutMachine = setup({
+  types: {
+    input: {} as PayoutInput,
+    context: {} as PayoutContext,
+    events: {} as PayoutEvent,
+    emitted: {} as PayoutEmitted,
+  },
+  delays: {
+    fundingDeadline: ({ context }) => Math.max(0, Date.parse(context.quoteExpiresAt) - Date.parse(context.deadlineArmedAt)),
+    fundingPoll: ({ context }) => context.pollMs,
+  },
+  guards: {
+    covers: ({ context, event }) => {
+      const next = observed(context, event);
+      return coversPayout(next.context, next.tally);
+    },
+    sentAndLanded: ({ context, event }) => {
+      const next = observed(context, event);
+      return fullySentAndLanded(next.context, next.tally);
+    },
+    receivedGrew: ({ context, event }) => observed(context, event).tally.received > context.receivedUsdc,
+    stillConverting: ({ context, event }) => observed(context, event).tally.converting,
+    receivedSome: ({ context, event }) => observed(context, event).tally.received > 0n,
+    untouched: ({ context }) => context.transfers.length === 0 && context.receivedUsdc === 0n,
+    holdsRail: ({ context, event }) => event.type === 'REMOVE_RAIL' && context.terms.rails.includes(event.rail),
+  },
+  actions: {
+    // Effects: run by the payout kind after the turn is written (actors/payouts/payout-effects.ts).
+    preparePayout: (
+      _,
+      _params: {
+        payoutId: string;
+        customerEmail: string;
+        funding: PayoutContext['funding'];
+        depositUsdc: string;
+        appFees: Array<{ recipient: string; feeBps: number }>;
+      },
+    ) => {},
+    watchWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
+    checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
+
+    recordPrepared: assign(({ context, event }) => {
+      assertEvent(event, 'PREPARED');
+      return {
+        walletAddress: event.walletAddress,
+        walletUserId: event.walletUserId,
+        requestId: event.requestId,
+        depositAddress: event.depositAddress,
+        fundingAmount: BigInt(event.fundingAmount),
+        preparationError: null,
+        updatedAt: event.at,
+        timeline: [...context.timeline, entry('CREATED', 'Payout created; waiting for funding', context.createdAt)],
+      };
+    }),
+    recordPreparationFailed: assign(({ event }) => {
+      assertEvent(event, 'PREPARATION_FAILED');
+      return { preparationError: { code: event.code, message: event.message }, updatedAt: event.at };
+    }),
+    recordObservation: assign(({ context, event }) => {
+      assertEvent(event, 'FUNDING_OBSERVED');
+      const next = observed(context, event);
+      return {
+        transfers: next.context.transfers,
+        receivedUsdc: next.tally.received,
+        countedTransferIds: [...countedTransferIds(next.context.transfers, context.quoteExpiresAt)],
+        updatedAt: event.at,
+      };
+    }),
+    /** After the payout left AWAITING_FUNDING: the transfers are kept, the counted funding is not touched. */
+    recordLateObservation: assign(({ context, event }) => {
+      assertEvent(event, 'FUNDING_OBSERVED');
+      return { transfers: observed(context, event).context.transfers, updatedAt: event.at };
+    }),
+    recordIssues: assign(({ context, event }) => {
+      const at = timeOf(event) ?? context.updatedAt;
+      const issues = newFundingIssues(context, new Set(context.countedTransferIds), at);
+      if (issues.length === 0) return {};
+      const entries = issues.map((issue) => {
+        const amount =
+          issue.kind === 'ROUTE_REFUND'
+            ? `${formatTokenAmount(issue.amount, context.funding.decimals)} ${context.funding.symbol}`
+            : `${formatUsdcCents(issue.amount)} USDC`;
+        const text = {
+          OVERPAYMENT: `Overpayment: ${amount} above the quote`,
+          LATE_FUNDS: `Late funds: ${amount}`,
+          ROUTE_REFUND: `Route refund: ${amount} sent back`,
+        }[issue.kind];
+        return entry('FUNDING_ISSUE', text, at, issue.txHash, issue.kind === 'ROUTE_REFUND' ? context.funding.chainId : 8453);
+      });
+      return { issues: [...context.issues, ...issues], timeline: [...context.timeline, ...entries] };
+    }),
+    moveDeadline: assign(({ context, event }) => {
+      const at = timeOf(event)!;
+      return { quoteExpiresAt: movedDeadline(context, at), deadlineArmedAt: at };
+    }),
+    notePartial: assign(({ context, event }) => ({
+      timeline: [
+        ...context.timeline,
+        entry('PARTIALLY_FUNDED', `${formatUsdcCents(context.receivedUsdc)} of ${formatUsdcCents(context.payoutUsdc)} USDC received`, timeOf(event)!),
+      ],
+    })),
+    markFunded: assign(({ context, event }) => {
+      const at = timeOf(event)!;
+      const tally = tallyOf(context);
+      const deposit = fundedDeposit(context, tally);
+      return {
+        depositAmount: deposit,
+        fundedAt: at,
+        timeline: [...context.timeline, entry('FUNDED', `Funded: ${formatUsdcCents(deposit)} USDC to pay out`, at)],
+      };
+    }),
+    markExpired: assign(({ context, event }) => ({
+      timeline: [...context.timeline, entry('FUNDING_EXPIRED', 'The funding deadline passed with nothing received', timeOf(event)!)],
+    })),
+    markCancelled: assign(({ context, event }) => {
+      assertEvent(event, 'CANCEL');
+      return {
+        cancelledAt: event.at,
+        cancelSource: 'MERCHANT' as const,
+        updatedAt: event.at,
+        timeline: [...context.timeline, entry('CANCELLED', 'Cancelled by the merchant before funding', event.at)],
+      };
+    }),
+    removeRail: assign(({ context, event }) => {
+      assertEvent(event, 'REMOVE_RAIL');
+      return { terms: { ...context.terms, rails: context.terms.rails.filter((rail) => rail !== event.rail) }, updatedAt: event.at };
+    }),
+    acknowledge: assign(() => ({})),
+    announceCreated: emit(({ context }) => ({
+      type: 'PAYOUT_ORDER_CREATED' as const,
+      payout: view(context, 'AWAITING_FUNDING'),
+      merchantId: context.merchantId,
+    })),
+    announcePartial: emit(({ context }) => ({
+      type: 'PAYOUT_ORDER_PARTIALLY_FUNDED' as const,
+      payout: view(context, 'AWAITING_FUNDING'),
+      merchantId: context.merchantId,
+    })),
+    announcePartialClosed: emit(({ context }) => ({
+      type: 'PAYOUT_ORDER_PARTIALLY_FUNDED' as const,
+      payout: view(context, 'AWAITING_FUNDING', false),
+      merchantId: context.merchantId,
+    })),
+    announceFunded: emit(({ context }) => ({ type: 'PAYOUT_ORDER_FUNDED' as const, payout: view(context, 'FUNDED'), merchantId: context.merchantId })),
+    announceCancelled: emit(({ context }) => ({ type: 'PAYOUT_ORDER_CANCELLED' as const, payout: view(context, 'CANCELLED'), merchantId: context.merchantId })),
+    announceExpired: emit(({ context }) => ({ type: 'PAYOUT_ORDER_EXPIRED' as const, payout: view(context, 'EXPIRED'), merchantId: context.merchantId })),
+  },
+}).createMachine({
+  id: 'payout',
+  context: ({ input }) => {
+    const { at, ...payout } = input;
+    return {
+      ...payout,
+      createdAt: at,
+      updatedAt: at,
+      walletAddress: null,
+      walletUserId: null,
+      requestId: null,
+      depositAddress: null,
+      fundingAmount: 0n,
+      quoteExpiresAt: new Date(Date.parse(at) + input.fundingWindowMs).toISOString(),
+      deadlineArmedAt: at,
+      transfers: [],
+      receivedUsdc: 0n,
+      countedTransferIds: [],
+      depositAmount: null,
+      fundedAt: null,
+      cancelledAt: null,
+      cancelSource: null,
+      preparationError: null,
+      issues: [],
+      timeline: [],
+    };
+  },
+  initial: 'PREPARING',
+  states: {
+    PREPARING: {
+      entry: {
+        type: 'preparePayout',
+        params: ({ context }) => ({
+          payoutId: context.id,
+          customerEmail: context.customerEmail,
+          funding: context.funding,
+          depositUsdc: context.depositUsdc.toString(),
+          appFees: [
+            ...(context.terms.merchantFeeBps > 0 && context.terms.merchantWalletAddress
+              ? [{ recipient: context.terms.merchantWalletAddress, feeBps: context.terms.merchantFeeBps }]
+              : []),
+            ...(context.terms.serviceFeeBps > 0 ? [{ recipient: context.terms.serviceWalletAddress, feeBps: context.terms.serviceFeeBps }] : []),
+          ],
+        }),
+      },
+      on: {
+        PREPARED: { target: 'AWAITING_FUNDING', actions: ['recordPrepared', 'announceCreated'] },
+        PREPARATION_FAILED: { target: 'NOT_CREATED', actions: 'recordPreparationFailed' },
+      },
+    },
+    NOT_CREATED: {
+      on: { RETRY: { target: 'PREPARING' } },
+    },
+    AWAITING_FUNDING: {
+      entry: { type: 'watchWallet', params: ({ context }) => ({ payoutId: context.id, walletAddress: context.walletAddress! }) },
+      after: { fundingDeadline: { target: '.CLOSING' } },
+      on: {
+        CANCEL: { guard: 'untouched', target: 'CANCELLED', actions: 'markCancelled' },
+        REMOVE_RAIL: { guard: 'holdsRail', actions: 'removeRail' },
+      },
+      initial: 'WATCHING',
+      states: {
+        WATCHING: {
+          entry: checkFundingNow,
+          after: { fundingPoll: { target: 'WATCHING', reenter: true } },
+          on: {
+            CHECK_FUNDING: { actions: checkFundingNow },
+            CHAIN_FACT: { actions: checkFundingNow },
+            FUNDING_OBSERVED: [
+              { guard: 'covers', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
+              { guard: 'sentAndLanded', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
+              {
+                guard: 'receivedGrew',
+                target: '#payout.AWAITING_FUNDING',
+                reenter: true,
+                actions: ['recordObservation', 'moveDeadline', 'notePartial', 'recordIssues', 'announcePartial'],
+              },
+              { actions: ['recordObservation', 'recordIssues'] },
+            ],
+          },
+        },
+        // The deadline passed and does not move again: an on-time transfer still converting is waited for, then what arrived decides.
+        CLOSING: {
+          entry: checkFundingNow,
+          after: { fundingPoll: { target: 'CLOSING', reenter: true } },
+          on: {
+            CHECK_FUNDING: { actions: checkFundingNow },
+            CHAIN_FACT: { actions: checkFundingNow },
+            FUNDING_OBSERVED: [
+              { guard: 'covers', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
+              {
+                guard: and(['receivedGrew', 'stillConverting']),
+                actions: ['recordObservation', 'notePartial', 'recordIssues', 'announcePartialClosed'],
+              },
+              { guard: 'stillConverting', actions: ['recordObservation', 'recordIssues'] },
+              { guard: 'receivedSome', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
+              { guard: not('receivedSome'), target: '#payout.EXPIRED', actions: ['recordObservation', 'markExpired', 'recordIssues', 'announceExpired'] },
+            ],
+          },
+        },
+      },
+    },
+    FUNDED: {
+      on: {
+        REMOVE_RAIL: { guard: 'holdsRail', actions: 'removeRail' },
+        ...lateFunds(),
+      },
+    },
+    CANCELLED: { on: lateFunds() },
+    EXPIRED: { on: lateFunds() },
+  },
+});
+
+/** After funding closed: money still reaching the deposit address is looked at and recorded as a funding issue, never counted. */
+function lateFunds() {
+  return {
+    CHECK_FUNDING: { actions: checkFundingNow },
+    CHAIN_FACT: { actions: checkFundingNow },
+    FUNDING_OBSERVED: { actions: ['recordLateObservation' as const, 'recordIssues' as const] },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The payout actor's input, context and events. Amounts are bigint base units: USDC for
+ * what reaches the customer, the funding token's units for what the merchant sends. The
+ * customer's e-mail and wallet are kept here for the effects and the checkout, and never
+ * reach a PayoutView.
+ */
+import type { PayoutRail } from './payout-rails.js';
+
+export type PayoutStatus = 'AWAITING_FUNDING' | 'FUNDED' | 'READY' | 'LISTING' | 'PAYING' | 'SETTLED' | 'CANCELLED' | 'EXPIRED';
+export type PayoutFundingStatus = 'AWAITING_FUNDING' | 'PARTIALLY_FUNDED' | 'FUNDED' | 'FUNDING_EXPIRED';
+/** Before the provider has given a deposit address the payout is not created yet, and no route shows it. */
+export type PayoutPhase = 'PREPARING' | 'NOT_CREATED' | PayoutStatus;
+
+export interface PayoutFunding {
+  chainId: number;
+  tokenAddress: string;
+  symbol: string;
+  decimals: number;
+  stable: boolean;
+  refundAddress: string | null;
+}
+
+/** What the merchant's settings were at creation (document 2: copied onto the payout). */
+export interface PayoutTerms {
+  rails: PayoutRail[];
+  merchantFeeBps: number;
+  merchantWalletAddress: string | null;
+  serviceFeeBps: number;
+  serviceWalletAddress: string;
+  payoutStepUsdc: bigint;
+}
+
+export interface PayoutInput {
+  id: string;
+  merchantId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  customerEmail: string;
+  merchantReference: string | null;
+  returnUrl: string | null;
+  payoutUsdc: bigint;
+  funding: PayoutFunding;
+  terms: PayoutTerms;
+  bufferUsdc: bigint;
+  expectedUsdc: bigint;
+  depositUsdc: bigint;
+  merchantFeeUsdc: bigint;
+  /** How long funding stays open after creation and after each on-time arrival. */
+  fundingWindowMs: number;
+  /** How often the provider is asked while funding is open. */
+  pollMs: number;
+  at: string;
+}
+
+/** A transfer at the deposit address as last checked: the provider's record, and the USDC its delivery moved to the customer's wallet. */
+export interface ObservedTransfer {
+  id: string;
+  status: 'seen' | 'converting' | 'delivered' | 'refunded' | 'failed';
+  originAmount: bigint;
+  startedAt: string;
+  swept: boolean;
+  sourceTransactionHash: string | null;
+  /** USDC the delivery moved to the customer's wallet, read from the chain; 0 until then. */
+  deliveredUsdc: bigint;
+  deliveryTransactionHash: string | null;
+  refundTransactionHash: string | null;
+}
+
+export type FundingIssueKind = 'OVERPAYMENT' | 'LATE_FUNDS' | 'ROUTE_REFUND';
+
+export interface FundingIssue {
+  kind: FundingIssueKind;
+  /** The transfer it is about; the overpayment is about the funding as a whole. */
+  transferId: string | null;
+  /** USDC for late funds and an overpayment, the funding token's units for a route refund. */
+  amount: bigint;
+  txHash: string | null;
+  occurredAt: string;
+}
+
+export type PayoutTimelineEventType =
+  | 'CREATED'
+  | 'PARTIALLY_FUNDED'
+  | 'FUNDED'
+  | 'FUNDING_EXPIRED'
+  | 'SIGNED_IN'
+  | 'METHOD_READY'
+  | 'LISTED'
+  | 'TRANSFER_SENT'
+  | 'MATCHED'
+  | 'PARTIALLY_PAID'
+  | 'RELISTED'
+  | 'BUYER_DROPPED'
+  | 'RECONNECT_NEEDED'
+  | 'LISTING_WITHDRAWN'
+  | 'SETTLED'
+  | 'CANCELLED'
+  | 'FUNDING_ISSUE'
+  | 'PAYOUT_REFUNDED';
+
+export interface PayoutTimelineEntry {
+  type: PayoutTimelineEventType;
+  text: string;
+  txHash: string | null;
+  txChainId: number | null;
+  occurredAt: string;
+}
+
+export interface PayoutContext extends Omit<PayoutInput, 'at'> {
+  createdAt: string;
+  updatedAt: string;
+  /** Set once the provider and the wallet provider answered. */
+  walletAddress: string | null;
+  walletUserId: string | null;
+  requestId: string | null;
+  depositAddress: string | null;
+  /** What to send, in the funding token's base units. */
+  fundingAmount: bigint;
+  /** The funding deadline; moves later with each on-time arrival. */
+  quoteExpiresAt: string;
+  /** When the deadline's timer was last armed: its delay counts from here. */
+  deadlineArmedAt: string;
+  transfers: ObservedTransfer[];
+  receivedUsdc: bigint;
+  /** The transfers whose USDC the funding counted; frozen once the payout leaves AWAITING_FUNDING, so later deliveries are late funds. */
+  countedTransferIds: string[];
+  depositAmount: bigint | null;
+  fundedAt: string | null;
+  cancelledAt: string | null;
+  cancelSource: 'MERCHANT' | 'PEER_APP' | null;
+  /** Why the preparation failed, with the code the create answers. */
+  preparationError: { code: string; message: string } | null;
+  issues: FundingIssue[];
+  timeline: PayoutTimelineEntry[];
+}
+
+/** A transfer as an effect reports it: amounts as strings, since events cross the wire as JSON. */
+export interface ReportedTransfer {
+  id: string;
+  status: ObservedTransfer['status'];
+  originAmount: string;
+  startedAt: string;
+  swept: boolean;
+  sourceTransactionHash: string | null;
+  deliveredUsdc: string;
+  deliveryTransactionHash: string | null;
+  refundTransactionHash: string | null;
+}
+
+export type PayoutEvent =
+  | ({ type: 'CREATE' } & PayoutInput)
+  /** The same request again after a preparation failed: the merchant retries with the same key. */
+  | { type: 'RETRY'; at: string }
+  | { type: 'PREPARED'; walletAddress: string; walletUserId: string; requestId: string; depositAddress: string; fundingAmount: string; at: string }
+  | { type: 'PREPARATION_FAILED'; code: string; message: string; at: string }
+  /** The provider reported activity at the deposit address: check now rather than at the next poll. */
+  | { type: 'CHECK_FUNDING'; at: string }
+  | { type: 'FUNDING_OBSERVED'; transfers: ReportedTransfer[]; at: string }
+  | { type: 'CHAIN_FACT'; fact: { blockTimestamp?: string } & Record<string, unknown> }
+  | { type: 'CANCEL'; at: string }
+  /** Operators take a network off an open payout. */
+  | { type: 'REMOVE_RAIL'; rail: PayoutRail; at: string };
