@@ -131,7 +131,7 @@ const schema = z
         return z.NEVER;
       })
       .default(1_000_000n),
-    /** A spread beyond this many basis points from the reference rate, either way, is extreme: hidden unless hideExtremeSpread=false. */
+    /** A spread beyond this many basis points from the reference rate, either way, is extreme: hidden unless hideExtremeSpread=false, and never quoted to a checkout. */
     ORDERBOOK_EXTREME_SPREAD_BPS: integer(0, 1_000_000).default(2_000),
     /** The origin makers sign in at (EIP-4361 domain and URI), such as https://app.example.com; unset, the URL the gateway listens on (set it behind a proxy). */
     MAKER_AUTH_ORIGIN: z

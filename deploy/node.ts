@@ -363,6 +363,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       chain: payments.chain,
       destinationChainId: payments.destinationChainId,
       fees: payments.fees,
+      extremeSpreadBps: BigInt(config.ORDERBOOK_EXTREME_SPREAD_BPS),
       windowMs: config.PAYMENT_WINDOW_MS,
       crypto: payments.crypto,
       ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),

@@ -177,7 +177,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
     operationRouter(merchantOperations(), deps, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
-    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees }, mounting),
+    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
     operationRouter(
       webhookOperations(),

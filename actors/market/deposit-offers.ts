@@ -6,6 +6,8 @@
 import { zeroAddress, type Hex } from 'viem';
 import { compare } from '../../machines/money.js';
 import type { LiquidityDepositDoc } from '../../machines/market/market-records.js';
+import { isExtremeSpread } from '../../machines/market/orderbook-query.js';
+import { spreadBpsOf } from '../../machines/market/orderbook-rows.js';
 import type { GetDepositResponse } from '../../proto/gen/peer/indexer/v1/indexer.js';
 
 export type { LiquidityDepositDoc } from '../../machines/market/market-records.js';
@@ -38,6 +40,25 @@ export interface OfferQuery {
   excludedPayees?: readonly string[];
   /** At most this many offers, the best first; all of them when absent. */
   limit?: number;
+  /** Offers priced outside it are left out; absent, none is (no reference rate prices the currency). */
+  band?: PriceBand;
+}
+
+/**
+ * How far from the market a floor may sit and still be quoted: the orderbook's extreme-spread
+ * rule. A floor set in the wrong unit (USDC per fiat instead of fiat per USDC) is off by the
+ * square of the rate, about 22,500 times for JPY, and would rank first for the buyer.
+ */
+export interface PriceBand {
+  /** Fiat per USD, 6 decimals. */
+  referenceRate: bigint;
+  /** Basis points from the reference, either way, beyond which a floor is extreme. */
+  extremeSpreadBps: bigint;
+}
+
+/** Whether a floor (fiat per USDC, 18 decimals) is beyond the band, either way. */
+function outsideBand(conversionRate: bigint, band: PriceBand): boolean {
+  return isExtremeSpread(spreadBpsOf(conversionRate, band.referenceRate), band.extremeSpreadBps);
 }
 
 export interface DepositOffer {
@@ -129,7 +150,9 @@ export function bookDeposit(doc: LiquidityDepositDoc): BookDeposit {
 
 /**
  * The deposits that can take this intent, cheapest for the buyer first. Private deposits are
- * left out because the gating service signs on them only for takers their maker listed.
+ * left out because the gating service signs on them only for takers their maker listed, and
+ * floors outside the query's band because the cheapest of those is a maker's mistake, not a
+ * price (a maker's loss if the buyer takes it, the buyer's if it is far above).
  */
 export function rankOffers(docs: readonly LiquidityDepositDoc[], query: OfferQuery): DepositOffer[] {
   checkOfferQuery(query);
@@ -142,6 +165,7 @@ export function rankOffers(docs: readonly LiquidityDepositDoc[], query: OfferQue
     for (const method of doc.methods) {
       const priced = method.currencies.find((currency) => offerKey(method.paymentMethod, currency.currency) === wanted);
       if (!priced || excluded.has(method.payeeDetails.toLowerCase())) continue;
+      if (query.band && outsideBand(BigInt(priced.minConversionRate), query.band)) continue;
       const offer: DepositOffer = {
         depositId: doc._id,
         depositor: doc.depositor,
@@ -173,8 +197,11 @@ export interface TakeableRange {
   max: bigint;
 }
 
-/** For each open, public deposit pricing the pair with liquidity for its smallest intent, the amounts it can take. */
-export function takeableRanges(docs: readonly LiquidityDepositDoc[], paymentMethod: string, currency: string): TakeableRange[] {
+/**
+ * For each open, public deposit pricing the pair inside the band (when one is given) with
+ * liquidity for its smallest intent, the amounts it can take: the offers rankOffers would quote.
+ */
+export function takeableRanges(docs: readonly LiquidityDepositDoc[], paymentMethod: string, currency: string, band?: PriceBand): TakeableRange[] {
   const wanted = offerKey(paymentMethod, currency);
   const ranges: TakeableRange[] = [];
   for (const doc of docs) {
@@ -184,7 +211,8 @@ export function takeableRanges(docs: readonly LiquidityDepositDoc[], paymentMeth
     const max = available < BigInt(doc.intentMax) ? available : BigInt(doc.intentMax);
     if (max < min) continue;
     for (const method of doc.methods) {
-      if (method.currencies.some((priced) => offerKey(method.paymentMethod, priced.currency) === wanted)) {
+      const priced = method.currencies.find((candidate) => offerKey(method.paymentMethod, candidate.currency) === wanted);
+      if (priced && !(band && outsideBand(BigInt(priced.minConversionRate), band))) {
         ranges.push({ depositId: doc._id, payeeDetails: method.payeeDetails.toLowerCase() as Hex, min, max });
       }
     }

@@ -11,7 +11,7 @@
 export { depositFactOf, DepositFacts } from './deposit-facts.js';
 export type { DepositFact, DepositFactEvent, DepositReading } from './deposit-facts.js';
 export { bookDeposit, checkOfferQuery, depositDocument, offerKey, rankOffers, takeableRanges } from './deposit-offers.js';
-export type { BookDeposit, DepositOffer, LiquidityDepositDoc, OfferQuery, TakeableRange } from './deposit-offers.js';
+export type { BookDeposit, DepositOffer, LiquidityDepositDoc, OfferQuery, PriceBand, TakeableRange } from './deposit-offers.js';
 export { INTENT_LEDGER_ROLE, IntentLedger } from './intent-ledger.js';
 export type { IntentLedgerOptions } from './intent-ledger.js';
 export { intentRecord, realizedProfitUsd, standingFacts, standingFulfilment } from './intent-records.js';

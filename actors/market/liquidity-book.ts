@@ -29,6 +29,7 @@ import {
   type DepositOffer,
   type LiquidityDepositDoc,
   type OfferQuery,
+  type PriceBand,
 } from './deposit-offers.js';
 import { DepositFacts } from './deposit-facts.js';
 import { PlatformError } from '../errors/platform-error.js';
@@ -72,9 +73,9 @@ export class LiquidityBook extends FactReadModel {
     return rankOffers(await this.#deposits.find({ offers: offerKey(query.paymentMethod, query.currency) }), query);
   }
 
-  /** What each deposit pricing this method and currency can take now, whatever the amount. */
-  async ranges(paymentMethod: Hex, currency: Hex): Promise<TakeableRange[]> {
-    return takeableRanges(await this.#deposits.find({ offers: offerKey(paymentMethod, currency) }), paymentMethod, currency);
+  /** What each deposit pricing this method and currency (inside `band`, when given) can take now, whatever the amount. */
+  async ranges(paymentMethod: Hex, currency: Hex, band?: PriceBand): Promise<TakeableRange[]> {
+    return takeableRanges(await this.#deposits.find({ offers: offerKey(paymentMethod, currency) }), paymentMethod, currency, band);
   }
 
   async deposit(depositId: string): Promise<BookDeposit | null> {

@@ -74,7 +74,7 @@ const quotesOperation = defineOperation({
   tags,
   summary: 'Quotes for the order, per rail',
   description:
-    'The best offers of the makers’ deposits that can take the order now, priced with the fees and the order’s fee payer; a sandbox order is quoted at the reference rate. Without rail, every rail of the order that sends the currency; a rail without liquidity has no entry.',
+    'The best offers of the makers’ deposits that can take the order now, priced with the fees and the order’s fee payer; a deposit whose price is beyond ORDERBOOK_EXTREME_SPREAD_BPS from the reference rate, either way, is never offered. A sandbox order is quoted at the reference rate. Without rail, every rail of the order that sends the currency; a rail without liquidity has no entry.',
   guard: 'orderToken',
   request: { path: checkoutOrderPath },
   documented: { query: quotesQuery },

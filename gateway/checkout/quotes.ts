@@ -3,8 +3,12 @@
  * intent, best rate first, each priced with the fees and the order's fee payer. A live
  * order is quoted from the liquidity book (the makers' deposits as the indexer tells
  * them) and only on deposits whose payee the directory knows, since the customer must be
- * told whom to pay. A sandbox order touches no chain: it is quoted at the reference rate
- * on a stand-in recipient, so that a sandbox checkout behaves like a live one.
+ * told whom to pay, and whose floor is within `extremeSpreadBps` of the reference rate
+ * (the orderbook's extreme-spread rule), since a floor far off is a maker's mistake: set
+ * in the wrong unit, it is the cheapest deposit by far. Without a reference rate no
+ * deposit is left out for its price, as the orderbook hides none. A sandbox order touches
+ * no chain: it is quoted at the reference rate on a stand-in recipient, so that a sandbox
+ * checkout behaves like a live one.
  *
  * A crypto rail is quoted by the conversion provider instead: the request it opens for
  * the USDC owed (the platform's fee an app fee of the delivery) gives the deposit address
@@ -68,6 +72,8 @@ export interface PaymentSettings {
   /** The catalog chain the settlement chain pays out on: its own id, or Base for a local chain standing in for it. */
   destinationChainId: string | null;
   fees: FeeSchedule;
+  /** A deposit whose floor is further than this from the reference rate, either way, is not quoted (ORDERBOOK_EXTREME_SPREAD_BPS). */
+  extremeSpreadBps: bigint;
   windowMs: number;
   /** document 1's `attestation.serviceUrl`: where a customer's client reaches the attestation service. */
   attestationServiceUrl: string;
@@ -186,7 +192,15 @@ export class Quoter {
     this.#refuseWhileUnavailable('fiat');
     if (!liquidity || !payees || !chain) throw new ApiError(503, 'This node takes sandbox payments only', 'LIVE_PAYMENTS_UNAVAILABLE');
     const released = priceIntent(owed, fees, shareBps).releasedUsdc;
-    const offers = await payableOffers(liquidity, payees, { platform, currency, usdcAmount: released, excludedPayTo: excluded, limit: request.quoteLimit });
+    const band = referenceRate === null ? null : { referenceRate, extremeSpreadBps: this.deps.payments.extremeSpreadBps };
+    const offers = await payableOffers(liquidity, payees, {
+      platform,
+      currency,
+      usdcAmount: released,
+      excludedPayTo: excluded,
+      band,
+      limit: request.quoteLimit,
+    });
     const candidates: QuoteCandidate[] = [];
     for (const { offer, payTo } of offers) {
       const quote = {

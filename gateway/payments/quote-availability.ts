@@ -2,10 +2,11 @@
  * POST /api/v1/merchants/me/quotes/availability: before creating an order, can a
  * customer pay this amount now? An offer is one maker's deposit on one of the rails
  * asked (a Zelle rail counts each bank), in the currency asked, that can take the
- * intent the amount needs (fees included, as the merchant's fee payer prices it) and
- * whose payee the directory knows. When none can, the nearest amounts some can take are
- * suggested, in the unit asked. A sandbox merchant is quoted at the reference rate, as
- * its checkout is.
+ * intent the amount needs (fees included, as the merchant's fee payer prices it),
+ * whose payee the directory knows and whose floor a checkout would quote (within
+ * `extremeSpreadBps` of the reference rate, gateway/checkout/quotes.ts). When none
+ * can, the nearest amounts some can take are suggested, in the unit asked. A sandbox
+ * merchant is quoted at the reference rate, as its checkout is.
  */
 import { keccak256, toBytes } from 'viem';
 import type { z } from 'zod';
@@ -28,6 +29,8 @@ export interface AvailabilityDependencies {
   liquidity: LiquidityBook | null;
   payees: PayeeDirectory | null;
   fees: FeeSchedule;
+  /** A floor further than this from the reference rate, either way, is not quoted, so it is not counted. */
+  extremeSpreadBps: bigint;
 }
 
 export async function quoteAvailability(deps: AvailabilityDependencies, account: MerchantAccount, request: AvailabilityRequest) {
@@ -81,8 +84,10 @@ async function knownRanges(deps: AvailabilityDependencies, account: MerchantAcco
       : [{ depositId: 'sandbox', payeeDetails: keccak256(toBytes(platform)), min: 1n, max: 2n ** 255n }];
   }
   if (!deps.liquidity || !deps.payees) return [];
+  const referenceRate = await deps.rates.currencyPerUsd(currency);
+  const band = referenceRate === null ? undefined : { referenceRate, extremeSpreadBps: deps.extremeSpreadBps };
   const known: TakeableRange[] = [];
-  for (const range of await deps.liquidity.ranges(keccak256(toBytes(platform)), keccak256(toBytes(currency)))) {
+  for (const range of await deps.liquidity.ranges(keccak256(toBytes(platform)), keccak256(toBytes(currency)), band)) {
     if ((await deps.payees.lookup(platform, range.payeeDetails)) !== null) known.push(range);
   }
   return known;

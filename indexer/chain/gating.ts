@@ -33,7 +33,7 @@ export interface GatedIntent {
   to: Address;
   paymentMethod: Hex;
   fiatCurrency: Hex;
-  /** Token units per fiat unit, scaled by 1e18. */
+  /** Fiat per USDC: the fiat, in whole units, that buys one whole USDC, scaled by 1e18 (150 JPY per USDC is 150e18). */
   conversionRate: bigint;
   referrer: Address;
   /** The referrer's share of what the intent releases, scaled by 1e18. */

@@ -39,6 +39,15 @@ export interface OrderbookThresholds {
   extremeSpreadBps: bigint;
 }
 
+/**
+ * Whether a spread (basis points from the reference rate, spreadBpsOf) is beyond `extremeSpreadBps`
+ * either way. A spread of null (no reference rate prices the currency) is never extreme: nothing
+ * says how far off it is. Checkout quotes skip the same offers (actors/market/deposit-offers.ts).
+ */
+export function isExtremeSpread(spreadBps: bigint | null, extremeSpreadBps: bigint): boolean {
+  return spreadBps !== null && (spreadBps < 0n ? -spreadBps : spreadBps) > extremeSpreadBps;
+}
+
 /** One currency's rows, and each order a query has asked for so far, sorted on first use. */
 class CurrencyRows {
   readonly #sorted = new Map<string, RankedRow[]>();
@@ -123,8 +132,7 @@ function matches({ facts, keys }: RankedRow, query: OrderbookQuery, thresholds: 
   if (query.publicOnly && facts.isPrivate) return false;
   if (query.amount !== null && (query.amount < keys.intentMin || query.amount > keys.takeable)) return false;
   if (!query.showSmallOrders && (keys.available < thresholds.dustUsdc || keys.takeable < keys.intentMin)) return false;
-  if (query.hideExtremeSpread && keys.spreadBps !== null && (keys.spreadBps < 0n ? -keys.spreadBps : keys.spreadBps) > thresholds.extremeSpreadBps)
-    return false;
+  if (query.hideExtremeSpread && isExtremeSpread(keys.spreadBps, thresholds.extremeSpreadBps)) return false;
   if (query.sellerAutomatedRelease === 'exclude' && facts.sellerAutomatedReleaseAvailable) return false;
   if (query.sellerAutomatedRelease === 'only' && !facts.sellerAutomatedReleaseAvailable) return false;
   return true;

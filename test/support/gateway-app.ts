@@ -39,6 +39,7 @@ export async function serveGateway(
       chain: null,
       destinationChainId: null,
       fees: { protocolFeeBps: 0, platformFeeBps: 50 },
+      extremeSpreadBps: 2_000n,
       windowMs: 3_600_000,
       attestationServiceUrl: '',
       crypto: null,

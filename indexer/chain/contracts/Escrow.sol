@@ -10,9 +10,15 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// one decoder reads both chains.
 ///
 /// The maker, not the taker, prices a deposit: each payment method accepts the fiat currencies the
-/// maker lists, each with a minimum conversion rate (token per fiat unit, 1e18), and an intent below
-/// that floor or in a currency not listed reverts. A rate manager the maker names may move those
-/// floors, only inside the bounds the maker set for each currency.
+/// maker lists, each with a minimum conversion rate, and an intent below that floor or in a
+/// currency not listed reverts. A rate manager the maker names may move those floors, only inside
+/// the bounds the maker set for each currency.
+///
+/// A rate is fiat per USDC: the fiat, in whole units of the currency, that buys one whole USDC,
+/// scaled by 1e18 (150 JPY per USDC is 150e18, 0.92 EUR per USDC is 0.92e18). For an intent of
+/// `amount` USDC base units the attestation service holds the buyer to amount * rate / 1e22
+/// cents, rounded up. The inverse (USDC per fiat unit, 1e18 / 150 for JPY) would sell the deposit
+/// at about 1/22,500 of its price.
 contract Escrow is Ownable {
     using SafeERC20 for IERC20;
 
@@ -43,7 +49,7 @@ contract Escrow is Ownable {
     mapping(uint256 => mapping(bytes32 => uint256)) public lockedAmount;
     /// @notice The hash of the maker's payee id for each payment method a deposit accepts; zero where it accepts none.
     mapping(uint256 => mapping(bytes32 => bytes32)) public payeeDetails;
-    /// @notice depositId => paymentMethod => currency => the lowest conversion rate (1e18) an intent may take; zero where the currency is not accepted.
+    /// @notice depositId => paymentMethod => currency => the lowest conversion rate (fiat per USDC, 1e18) an intent may take; zero where the currency is not accepted.
     mapping(uint256 => mapping(bytes32 => mapping(bytes32 => uint256))) public minConversionRate;
     /// @notice depositId => paymentMethod => currency => where the rate manager may move that minimum; max zero where it may not.
     mapping(uint256 => mapping(bytes32 => mapping(bytes32 => Range))) private rateBounds;

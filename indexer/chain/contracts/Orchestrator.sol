@@ -16,8 +16,9 @@ import {UnifiedPaymentVerifier} from "./UnifiedPaymentVerifier.sol";
 ///
 /// Signalling takes the protocol's SignalIntentParams. An intent needs the gating service's
 /// EIP-712 signature over its terms, its caller and an expiry, each signature good for one intent,
-/// so nobody can lock a maker's liquidity the gating service did not approve; its rate must be at
-/// or above the deposit's floor for its payment method and currency. At the end the released
+/// so nobody can lock a maker's liquidity the gating service did not approve; its rate (fiat per
+/// USDC, 1e18, as the escrow's floors are) must be at or above the deposit's floor for its payment
+/// method and currency. At the end the released
 /// amount pays the protocol fee (feeBps of it) and the referrer's fee (a 1e18 fraction of it, set
 /// when signalled); `to` receives the rest.
 contract Orchestrator is Ownable, EIP712 {

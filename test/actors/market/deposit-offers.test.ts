@@ -1,7 +1,7 @@
 /** The book's ranking and filtering on plain documents: each rule has a case that fails without it. */
 import test from 'ava';
 import { keccak256, toBytes, zeroAddress, type Hex } from 'viem';
-import { bookDeposit, depositDocument, rankOffers, type LiquidityDepositDoc, type OfferQuery } from '../../../actors/market/deposit-offers.js';
+import { bookDeposit, depositDocument, rankOffers, takeableRanges, type LiquidityDepositDoc, type OfferQuery } from '../../../actors/market/deposit-offers.js';
 
 const USDC = 1_000_000n;
 const hash = (text: string) => keccak256(toBytes(text));
@@ -9,6 +9,7 @@ const VENMO = hash('venmo');
 const REVOLUT = hash('revolut');
 const USD = hash('USD');
 const EUR = hash('EUR');
+const JPY = hash('JPY');
 const RATE = 10n ** 18n;
 
 /** A public, open deposit of 1,000 USDC taking venmo USD at 1.00 for intents of 1 to 500 USDC. */
@@ -116,6 +117,38 @@ test('among equal floors the deepest deposit first, then the lower id as a numbe
 test('limit keeps the best', (t) => {
   const docs = [deposit('1', {}, RATE + 2n), deposit('2', {}, RATE), deposit('3', {}, RATE + 1n)];
   t.deepEqual(ids(docs, venmoUsd(USDC, { limit: 2 })), ['2', '3']);
+});
+
+/** A venmo JPY deposit at `rate`; the reference prices JPY at 150 per USD. */
+const jpy = (id: string, rate: bigint) =>
+  deposit(id, { methods: [{ paymentMethod: VENMO, payeeDetails: hash(`p${id}`), currencies: [{ currency: JPY, minConversionRate: rate.toString() }] }] });
+const JPY_BAND = { referenceRate: 150_000_000n, extremeSpreadBps: 2_000n };
+
+test('a JPY floor written as USDC per fiat (1/150, where 150 was meant) ranks first, and the band leaves it out', (t) => {
+  const wrongUnit = jpy('1', 10n ** 18n / 150n);
+  const sane = jpy('2', 151n * 10n ** 18n);
+  const venmoJpy = { paymentMethod: VENMO, currency: JPY, usdcAmount: 10n * USDC };
+  t.deepEqual(ids([wrongUnit, sane], venmoJpy), ['1', '2'], 'by price alone it is the cheapest, about 22,500 times under the market');
+  t.deepEqual(ids([wrongUnit, sane], { ...venmoJpy, band: JPY_BAND }), ['2']);
+});
+
+test('the band keeps floors at its edge either way and leaves out those just past it', (t) => {
+  // Against 1.00: 0.80 is −2,000 bps and 1.20 +2,000; one unit of 1e14 further is past the edge.
+  const docs = [
+    deposit('1', {}, 8n * 10n ** 17n),
+    deposit('2', {}, 8n * 10n ** 17n - 10n ** 14n),
+    deposit('3', {}, 12n * 10n ** 17n),
+    deposit('4', {}, 12n * 10n ** 17n + 10n ** 14n),
+  ];
+  t.deepEqual(ids(docs, venmoUsd(USDC, { band: { referenceRate: 1_000_000n, extremeSpreadBps: 2_000n } })), ['1', '3']);
+  t.deepEqual(ids(docs, venmoUsd(USDC)), ['2', '1', '3', '4'], 'no band, nothing left out');
+});
+
+test('takeable ranges count only the floors inside the band, as quotes do', (t) => {
+  const docs = [jpy('1', 10n ** 18n / 150n), jpy('2', 151n * 10n ** 18n)];
+  const depositIds = (band?: typeof JPY_BAND) => takeableRanges(docs, VENMO, JPY, band).map((range) => range.depositId);
+  t.deepEqual(depositIds(), ['1', '2']);
+  t.deepEqual(depositIds(JPY_BAND), ['2']);
 });
 
 test('a query with no amount or a bad limit is refused', (t) => {

@@ -269,7 +269,7 @@ export interface DepositPaymentMethodSet {
   payeeDetails: string;
 }
 
-/** Rates are fiat per token, scaled by 1e18, as decimal strings. */
+/** Rates are fiat per USDC (the fiat for one whole USDC), scaled by 1e18, as decimal strings. */
 export interface DepositCurrencyAdded {
   depositId: string;
   paymentMethod: string;
