@@ -40,6 +40,10 @@ import type { Mounting } from './operations/operation.js';
 import { formatUsdc } from '../machines/money.js';
 import { checkoutOperations } from './checkout/checkout-operations.js';
 import { paymentOperations } from './payments/payment-operations.js';
+import { payoutOperations } from './payouts/payout-operations.js';
+import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
+import type { PayoutLinks } from './payouts/payout-links.js';
+import type { FundingProvider } from '../actors/adapters/conversion/funding-provider.js';
 import { webhookOperations } from './webhooks/webhook-operations.js';
 import { eventOperations } from './events/event-operations.js';
 import { integrationOperations } from './integration/integration-operations.js';
@@ -108,6 +112,8 @@ export interface GatewayDependencies extends HealthDependencies {
   checkoutPage: Omit<CheckoutPageConfig, 'attestationServiceUrl'>;
   /** Makers' sign-in, referrals and transaction history (docs/maker-auth.md). */
   makers: MakerSettings;
+  /** Document 2's payouts: the node's payout settings, the provider the cancel asks, the customer's checkout links. */
+  payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
 }
@@ -154,6 +160,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         deadLetters: deps.deadLetters,
         inspector,
         machines: new MachineCharts(deps.system),
+        payouts: { system: deps.system, now: deps.now },
       },
       mounting,
     );
@@ -179,6 +186,17 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
+    operationRouter(
+      payoutOperations(),
+      {
+        system: deps.system,
+        now: deps.now,
+        payoutSettings: deps.payouts.settings,
+        funding: deps.payouts.funding,
+        checkoutUrl: (payoutId: string) => deps.payouts.links.checkoutUrl(payoutId),
+      },
+      mounting,
+    ),
     operationRouter(
       webhookOperations(),
       {

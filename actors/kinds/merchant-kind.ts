@@ -58,6 +58,8 @@ export const merchantKind = defineKind({
       apiKeyHash: context.apiKeyHash,
       apiKeyLastUsedAt: context.apiKeyLastUsedAt ?? null,
       name: context.name,
+      // What a payout is created with; not part of the MerchantProfile (the service's fee is never shown to the merchant).
+      payoutSettings: context.settings.payouts ?? null,
     };
   },
   reply: (snapshot) => merchantProfile(snapshot.context as MerchantContext),

@@ -16,6 +16,7 @@ import { operationPaths } from '../operations/paths.js';
 import { checkoutOperations } from '../checkout/checkout-operations.js';
 import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
+import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
@@ -68,6 +69,7 @@ export function openApiDocument(
       paths: {
         ...operationPaths(orderOperations(options)),
         ...operationPaths(paymentOperations()),
+        ...operationPaths(payoutOperations()),
         ...operationPaths(webhookOperations()),
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),
@@ -82,6 +84,7 @@ export function openApiDocument(
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
+        ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
         ...(options.admin ? operationPaths(inspectorOperations()) : {}),
         ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),
         ...(options.deadLetters ? operationPaths(deadLetterOperations()) : {}),

@@ -27,6 +27,10 @@ const groups: TagGroup[] = [
           'The customer’s side of an order, with its order token: the hosted page, quotes, payments, the amount. The hosted page calls these; a custom checkout may too',
       },
       { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
+      {
+        name: 'Payouts',
+        description: 'Paying your customers out in USDC on Base (document 2): create a payout, fund its one-off deposit address, follow it, cancel it unfunded',
+      },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },

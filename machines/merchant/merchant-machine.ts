@@ -6,6 +6,7 @@
  * like everything else the gateway changes.
  */
 import { assign, setup } from 'xstate';
+import type { PayoutSettings } from '../payout/payout-settings.js';
 
 export type Environment = 'LIVE' | 'SANDBOX';
 export type MerchantTier = 'BASE' | 'PRO' | 'CONCIERGE';
@@ -24,6 +25,8 @@ export interface MerchantSettings {
   feePayer: FeePayer;
   apiKeyIpAllowlist: string[];
   inPersonCheckoutEnabled: boolean;
+  /** Null until an operator sets payouts up; accounts stored before payouts existed have no such key. */
+  payouts?: PayoutSettings | null;
 }
 
 export interface MerchantInput {

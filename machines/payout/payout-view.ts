@@ -31,7 +31,7 @@ export interface PayoutView {
   };
   depositAmount: string | null;
   paidAmount: string;
-  partialFills: unknown[];
+  partialFills: Array<{ fiat: { currency: string; amount: string } | null; amount: string; txHash: string; paidAt: string }>;
   settlement: null;
   attempt: null;
   payoutTransfer: null;

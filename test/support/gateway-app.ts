@@ -9,6 +9,7 @@ import { LocalRateProvider, RateSource } from '../../actors/adapters/rates/index
 import { createGateway, createGatewayServer, type GatewayDependencies, type GatewayRoute } from '../../gateway/index.js';
 import { MerchantEventLog } from '../../actors/merchant-events/index.js';
 import { ADMIN_TOKEN } from './gateway.js';
+import { PayoutLinks } from '../../gateway/payouts/payout-links.js';
 
 export async function serveGateway(
   t: ExecutionContext,
@@ -48,6 +49,18 @@ export async function serveGateway(
     webhookPolicy: () => ({ requireHttps: false, allowPrivate: true }),
     webhookTimeoutMs: 10_000,
     events,
+    payouts: {
+      settings: {
+        serviceWalletAddress: null,
+        railsOff: new Set(),
+        fundingTokensOff: new Set(),
+        fundingWindowMs: 86_400_000,
+        pollMs: 30_000,
+        prepareTimeoutMs: 10_000,
+      },
+      funding: null,
+      links: new PayoutLinks(parts.store, () => 'http://127.0.0.1', () => new Date(parts.clock.now()).toISOString()),
+    },
     makers: {
       origin: () => 'http://127.0.0.1',
       signInChainIds: [8453],

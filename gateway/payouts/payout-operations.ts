@@ -1,0 +1,233 @@
+/**
+ * The payouts area of document 2, merchant's side: create, read, list and cancel with the
+ * API key; the conversion provider's activity reports; and the operators' removal of a
+ * network from an open payout (admin, in payoutAdminOperations).
+ */
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { payoutKind } from '../../actors/kinds/payout-kind.js';
+import { CommandRejectedError } from '../../actors/errors.js';
+import { ApiError, reply, respond } from '../envelope.js';
+import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
+import { adminRefusal, apiKeyRefusals } from '../openapi/security.js';
+import { defineOperation } from '../operations/define.js';
+import type { Operation } from '../operations/operation.js';
+import { type CancelPayoutDependencies, cancelPayout } from './cancel-payout.js';
+import { type CreatePayoutDependencies, createPayout } from './create-payout.js';
+import { listPayouts, merchantPayout } from './payout-list.js';
+import { createPayoutResponse, listPayoutsResponse, payoutView } from './payout-resources.js';
+import { createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
+import { z } from 'zod';
+
+export interface PayoutDependencies extends CreatePayoutDependencies, CancelPayoutDependencies {
+  system: ActorSystem;
+}
+
+const NOT_FOUND = { code: 'PAYOUT_NOT_FOUND' as const, when: 'no payout with this id for this merchant (another merchant’s payout included)' };
+const SANDBOX = { code: 'PAYOUT_SANDBOX_UNSUPPORTED' as const, when: 'a sandbox key: payouts are live only' };
+
+export function payoutOperations(): Operation<PayoutDependencies>[] {
+  return [createPayoutOperation, listPayoutsOperation, readPayoutOperation, cancelPayoutOperation, fundingActivityOperation];
+}
+
+const createPayoutOperation = defineOperation({
+  method: 'post',
+  path: '/api/v1/payouts',
+  operationId: 'createPayout',
+  tags: ['Payouts'],
+  summary: 'Create a payout',
+  description: [
+    'Pays one of your customers, by e-mail, an amount of USDC on Base, funded with the token you choose. 201 with the payout, its one-off deposit address and the exact funding amount; fund exactly funding.amount before funding.quoteExpiresAt.',
+    'Idempotency-Key (required, 8 to 128 letters, digits, _ or -): the same key and body answer 200 with the payout as it is now and idempotentReplay true; another body is a 409. The body is validated before the key is looked at.',
+  ].join(' '),
+  guard: 'apiKey',
+  request: { body: createPayoutBody },
+  answers: standardAnswers(
+    {
+      '201': success(201, createPayoutResponse, 'Payout created'),
+      '200': success(200, createPayoutResponse, 'A replay of the Idempotency-Key: the payout as it is now, with the current checkoutUrl'),
+      '400': invalid('the body (document 2’s field rules)', [
+        { code: 'INVALID_IDEMPOTENCY_KEY', when: 'the Idempotency-Key header is missing or malformed' },
+        { code: 'PAYOUT_TOKEN_UNSUPPORTED', when: 'the payout is not USDC on Base' },
+        { code: 'PAYOUT_NOT_STEP_MULTIPLE', when: 'below one payout step or not a whole multiple of it' },
+        { code: 'PAYOUT_ABOVE_MAX', when: 'above 1,000 USDC' },
+        { code: 'PAYOUT_FUNDING_TOKEN_UNSUPPORTED', when: 'the funding token is unsupported, switched off, or not among your allowed tokens' },
+      ]),
+      ...apiKeyRefusals([
+        SANDBOX,
+        { code: 'PAYOUTS_DISABLED', when: 'every payout method is turned off on the account' },
+        { code: 'PAYOUT_MERCHANT_WALLET_MISSING', when: 'a merchant fee is set but no merchant wallet receives it' },
+      ]),
+      '409': failure(409, [
+        { code: 'MERCHANT_CONFIG_MISSING', when: 'payouts are not set up on the account yet' },
+        { code: 'IDEMPOTENCY_KEY_CONFLICT', when: 'the key was used with a different body' },
+        { code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', when: 'a request with this key is still running' },
+      ]),
+      '422': failure(422, [
+        { code: 'PAYOUT_REQUESTED_RAILS_UNAVAILABLE', when: 'none of the requested rails is effective on the account' },
+        { code: 'PAYOUT_NO_RAILS_AVAILABLE', when: 'every payout method turned on is switched off, crypto included' },
+        { code: 'PAYOUT_ROUTE_UNQUOTABLE', when: 'the funding route cannot be priced' },
+        { code: 'PAYOUT_FUNDING_AMOUNT_TOO_LOW', when: 'the provider refused the route as too small; choose a larger payout or another funding token' },
+      ]),
+      '502': failure(502, [
+        { code: 'PAYOUT_EMBEDDED_WALLET_FAILED', when: 'the customer’s wallet could not be prepared; retry with the same key' },
+        { code: 'PAYOUT_BRIDGE_QUOTE_FAILED', when: 'any other conversion quote failure; retry with the same key, or use another funding token' },
+      ]),
+    },
+    { body: true, asksActors: true },
+  ),
+  handle:
+    (deps: PayoutDependencies) =>
+    async (ctx, { body }) => {
+      const result = await createPayout(deps, ctx.state.account, body, ctx.get('idempotency-key') || undefined);
+      const answer = { ...result.payout, checkoutUrl: result.checkoutUrl, idempotentReplay: !result.created };
+      if (result.created) reply(ctx, 201, 'Payout created', createPayoutResponse, answer);
+      else reply(ctx, 200, 'Payout already created for this Idempotency-Key', createPayoutResponse, answer);
+    },
+});
+
+const listPayoutsOperation = defineOperation({
+  method: 'get',
+  path: '/api/v1/payouts',
+  operationId: 'listPayouts',
+  tags: ['Payouts'],
+  summary: 'List payouts, newest first',
+  description: 'customerEmail matches exactly, case-insensitive; merchantReference exactly; status one PayoutStatus.',
+  guard: 'apiKey',
+  request: { query: listPayoutsQuery },
+  answers: standardAnswers({
+    '200': success(200, listPayoutsResponse, 'A page of payouts and the total'),
+    '400': invalid('the query'),
+    ...apiKeyRefusals([SANDBOX]),
+  }),
+  handle:
+    (deps: PayoutDependencies) =>
+    async (ctx, { query }) => {
+      if (ctx.state.account.environment !== 'LIVE') throw new ApiError(403, 'Payouts are live only: a sandbox key has none', 'PAYOUT_SANDBOX_UNSUPPORTED');
+      reply(ctx, 200, 'Payouts', listPayoutsResponse, await listPayouts(deps.system, ctx.state.account.merchantId, query));
+    },
+});
+
+const readPayoutOperation = defineOperation({
+  method: 'get',
+  path: '/api/v1/payouts/:id',
+  operationId: 'getPayout',
+  tags: ['Payouts'],
+  summary: 'Read one payout',
+  guard: 'apiKey',
+  request: { path: payoutPath },
+  answers: standardAnswers({
+    '200': success(200, payoutView, 'Payout found'),
+    '400': invalid('id is not a payout id'),
+    ...apiKeyRefusals([SANDBOX]),
+    '404': failure(404, [NOT_FOUND]),
+  }),
+  handle:
+    (deps: PayoutDependencies) =>
+    async (ctx, { path }) => {
+      if (ctx.state.account.environment !== 'LIVE') throw new ApiError(403, 'Payouts are live only: a sandbox key has none', 'PAYOUT_SANDBOX_UNSUPPORTED');
+      const payout = await merchantPayout(deps.system, ctx.state.account.merchantId, path.id);
+      if (!payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
+      reply(ctx, 200, 'Payout found', payoutView, payout);
+    },
+});
+
+const cancelPayoutOperation = defineOperation({
+  method: 'post',
+  path: '/api/v1/payouts/:id/cancel',
+  operationId: 'cancelPayout',
+  tags: ['Payouts'],
+  summary: 'Cancel an unfunded payout',
+  description:
+    'Only while status and fundingStatus are both AWAITING_FUNDING, and only when the conversion provider has no record at the deposit address (any transfer, even a refunded one, blocks it).',
+  guard: 'apiKey',
+  optionalBody: true,
+  request: { path: payoutPath },
+  answers: standardAnswers(
+    {
+      '200': success(200, payoutView, 'Payout cancelled'),
+      '400': invalid('id is not a payout id'),
+      ...apiKeyRefusals([SANDBOX]),
+      '404': failure(404, [NOT_FOUND]),
+      '409': failure(409, [
+        { code: 'PAYOUT_NOT_CANCELLABLE', when: 'status or fundingStatus is not AWAITING_FUNDING; responseObject is { status, fundingStatus }' },
+        { code: 'PAYOUT_FUNDING_DETECTED', when: 'the conversion provider has a record for the deposit address' },
+      ]),
+      '502': failure(502, [{ code: 'PAYOUT_BRIDGE_STATUS_FAILED', when: 'the funding could not be checked before cancelling; retry the cancel' }]),
+    },
+    { asksActors: true },
+  ),
+  handle:
+    (deps: PayoutDependencies) =>
+    async (ctx, { path }) => {
+      if (ctx.state.account.environment !== 'LIVE') throw new ApiError(403, 'Payouts are live only: a sandbox key has none', 'PAYOUT_SANDBOX_UNSUPPORTED');
+      reply(ctx, 200, 'Payout cancelled', payoutView, await cancelPayout(deps, ctx.state.account.merchantId, path.id));
+    },
+});
+
+const fundingActivityOperation = defineOperation({
+  method: 'post',
+  path: '/api/v1/providers/conversion/funding-activity',
+  operationId: 'reportFundingActivity',
+  tags: ['Payouts'],
+  summary: 'The conversion provider reports activity at a payout’s deposit address',
+  description:
+    'The provider’s callback: the payout checks its funding with the provider now rather than at its next scheduled check. It carries no money facts, so it needs no signature: the check reads the provider and the chain.',
+  guard: 'none',
+  request: { body: fundingActivityBody },
+  answers: standardAnswers(
+    { '202': success(202, z.null(), 'Funding check queued'), '400': invalid('the body'), '404': failure(404, [NOT_FOUND]) },
+    { body: true, asksActors: true },
+  ),
+  handle:
+    (deps: PayoutDependencies) =>
+    async (ctx, { body }) => {
+      const row = await deps.system.views(payoutKind).findOne({ 'view.requestId': body.requestId }, { projection: { _id: 1 } });
+      if (!row) return respond(ctx, 404, 'No payout has that funding request', null, 'PAYOUT_NOT_FOUND');
+      try {
+        await deps.system.ask(payoutKind, row._id, { type: 'CHECK_FUNDING', at: deps.now() });
+      } catch (error) {
+        if (!(error instanceof CommandRejectedError)) throw error;
+      }
+      respond(ctx, 202, 'Funding check queued', null);
+    },
+});
+
+export interface PayoutAdminDependencies {
+  system: ActorSystem;
+  now(): string;
+}
+
+/** Operators take a network off an open payout (document 2, Limits); the customer can no longer choose it. */
+export function payoutAdminOperations(): Operation<PayoutAdminDependencies>[] {
+  return [
+    defineOperation({
+      method: 'delete',
+      path: '/internal/v1/payouts/:id/rails/:rail',
+      operationId: 'removePayoutRail',
+      tags: ['Admin'],
+      summary: 'Remove a rail from an open payout',
+      guard: 'adminToken',
+      request: { path: payoutRailPath },
+      answers: standardAnswers(
+        {
+          '200': success(200, payoutView, 'Rail removed'),
+          '400': invalid('the path'),
+          ...adminRefusal,
+          '404': failure(404, [{ code: 'PAYOUT_NOT_FOUND', when: 'no payout has that id' }]),
+          '409': failure(409, [{ code: 'PAYOUT_RAILS_FINAL', when: 'the payout has ended or is being paid out' }]),
+          '422': failure(422, [{ code: 'PAYOUT_RAIL_NOT_OFFERED', when: 'the payout does not offer that rail' }]),
+        },
+        { asksActors: true },
+      ),
+      handle:
+        (deps: PayoutAdminDependencies) =>
+        async (ctx, { path }) => {
+          const view = (await deps.system.views(payoutKind).findOne({ _id: path.id }, { projection: { view: 1 } }))?.view;
+          if (!view?.payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
+          await deps.system.ask(payoutKind, path.id, { type: 'REMOVE_RAIL', rail: path.rail, at: deps.now() });
+          const after = (await deps.system.views(payoutKind).findOne({ _id: path.id }, { projection: { view: 1 } }))!.view.payout!;
+          reply(ctx, 200, 'Rail removed', payoutView, after);
+        },
+    }),
+  ];
+}
