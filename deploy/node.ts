@@ -62,6 +62,12 @@ import { EventRecorder, MerchantEventLog } from '../actors/merchant-events/index
 import { makerWalletKinds } from '../actors/makers/index.js';
 import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
 import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
+import { LocalCustomerWallets } from '../actors/adapters/wallet-provider/local-customer-wallets.js';
+import { localWalletRoot } from '../indexer/chain/dev-accounts.js';
+import { PayoutLinks } from '../gateway/payouts/payout-links.js';
+import { ViemDeliveries } from './conversions.js';
+import { payoutServiceFeeWallet } from './payout-service-fee.js';
+import { type PayoutParts, payoutSide } from './payouts.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, ...makerWalletKinds];
 
@@ -77,6 +83,8 @@ export interface NodeOptions {
   clock?: Clock;
   /** Tests of placement share one embedded store between nodes of one process. */
   store?: Store;
+  /** Tests stand in for the payout providers (the funding provider, the wallet provider, the chain's receipts). */
+  payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement'>> & { serviceWalletAddress?: string };
 }
 
 export interface PlatformNode {
@@ -230,6 +238,33 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient },
     logger.child({ component: 'payments' }),
   );
+  const payouts = payoutSide({
+    funding: options.payoutProviders?.funding ?? null,
+    wallets: options.payoutProviders?.wallets ?? new LocalCustomerWallets(localWalletRoot()),
+    deliveries: options.payoutProviders?.deliveries ?? (opened ? new ViemDeliveries(opened.client, opened.contracts.usdc) : { delivered: async () => null }),
+    claims: conversions.claims,
+    settlement:
+      options.payoutProviders?.settlement ??
+      (opened
+        ? {
+            chain: { chainId: opened.contracts.chainId, escrow: opened.contracts.escrow, orchestrator: opened.contracts.orchestrator },
+            usdc: opened.contracts.usdc,
+          }
+        : null),
+    watch: async (subject, owner) => {
+      if (!chain?.chainFacts) return;
+      await chain.chainFacts.subscribe(subject, owner);
+    },
+    settings: {
+      serviceWalletAddress:
+        options.payoutProviders?.serviceWalletAddress ?? payoutServiceFeeWallet(config, opened ? { localChain: Boolean(opened.localChain) } : null),
+      railsOff: new Set(config.PAYOUT_RAILS_OFF),
+      fundingTokensOff: new Set(config.PAYOUT_FUNDING_TOKENS_OFF),
+      fundingWindowMs: config.PAYOUT_FUNDING_DEADLINE_MS,
+      pollMs: config.PAYOUT_FUNDING_POLL_MS,
+      prepareTimeoutMs: 20_000,
+    },
+  });
   const eventLog = await MerchantEventLog.open(store, clock);
   const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
@@ -241,6 +276,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     testClockKindOn(system),
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
+    payouts.kind,
     ...webhooks.kinds,
     ...(relaying?.kinds ?? []),
     ...(deposits ? [deposits.kind] : []),
@@ -349,6 +385,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
+    payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(store, () => url, now) },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,

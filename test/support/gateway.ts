@@ -5,7 +5,7 @@
  */
 import { sendAttempt, type AttemptRequest, type AttemptResult } from '../../actors/webhooks/http-sender.js';
 import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config } from '../../actors/index.js';
-import { startNode, type PlatformNode } from '../../deploy/node.js';
+import { startNode, type NodeOptions, type PlatformNode } from '../../deploy/node.js';
 import { ResponseValidator } from './openapi-validator.js';
 import { WALLET_PROVIDER_SECRET } from './wallet-provider.js';
 
@@ -69,7 +69,10 @@ export async function withGateway(run: (gateway: TestGateway) => Promise<void>, 
 }
 
 /** `store`: share one with an earlier gateway, as a node restarted over the same database would. */
-export async function startTestGateway(overrides: Partial<Config> = {}, options: { store?: EmbeddedStore; kinds?: ActorKind[] } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  overrides: Partial<Config> = {},
+  options: { store?: EmbeddedStore; kinds?: ActorKind[]; payoutProviders?: NodeOptions['payoutProviders'] } = {},
+): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
     config: {
@@ -85,6 +88,7 @@ export async function startTestGateway(overrides: Partial<Config> = {}, options:
     },
     store: options.store ?? new EmbeddedStore(),
     kinds: options.kinds,
+    payoutProviders: options.payoutProviders,
     webhookSender: loopbackOnly,
     clock,
     logger: createLogger({ level: 'silent' }),
