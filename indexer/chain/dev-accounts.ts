@@ -3,11 +3,13 @@
  * funds: public test accounts, worth something only on a local chain. They are
  * derived rather than listed so no private key is ever written in the repository.
  */
-import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
+import { pbkdf2Sync } from 'node:crypto';
+import { HDKey, hdKeyToAccount, mnemonicToAccount, type HDAccount } from 'viem/accounts';
 
 const ANVIL_PUBLIC_TEST_MNEMONIC = 'test test test test test test test test test test test junk';
 const ANVIL_DEV_ACCOUNTS = 10;
 const derived = new Map<number, HDAccount>();
+let root: HDKey | undefined;
 
 /** Dev account `index` (0 to 9) as a viem local account that signs in-process. */
 export function anvilTestAccount(index: number): HDAccount {
@@ -39,6 +41,25 @@ export const LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX = 1;
 
 export function localDemoMerchantAccount(): HDAccount {
   return mnemonicToAccount(ANVIL_PUBLIC_TEST_MNEMONIC, { accountIndex: LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX });
+}
+
+/**
+ * Where the service's payout fee is delivered on a local chain (PAYOUT_SERVICE_FEE_WALLET unset): the
+ * public mnemonic's third BIP-44 account (m/44'/60'/2'/0/0), for the same reason as the demo merchant's.
+ * Its fourth (m/44'/60'/3'/…) holds the local wallet provider's payout customers
+ * (actors/adapters/wallet-provider/local-customer-wallets.ts).
+ */
+export const LOCAL_PAYOUT_SERVICE_FEE_ACCOUNT_INDEX = 2;
+
+export function localPayoutServiceFeeAccount(): HDAccount {
+  return hdKeyToAccount(localWalletRoot(), { accountIndex: LOCAL_PAYOUT_SERVICE_FEE_ACCOUNT_INDEX });
+}
+
+/** The public mnemonic's HD root, for stand-ins that derive keys of their own under it (the local customer wallets). */
+export function localWalletRoot(): HDKey {
+  // BIP-39's seed of a mnemonic without a passphrase, as viem's mnemonicToAccount derives it.
+  root ??= HDKey.fromMasterSeed(pbkdf2Sync(ANVIL_PUBLIC_TEST_MNEMONIC.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512'));
+  return root;
 }
 
 function derivedAccount(addressIndex: number): HDAccount {

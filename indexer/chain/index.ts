@@ -28,9 +28,12 @@ export {
   LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX,
   LOCAL_DEPLOYER_INDEX,
   LOCAL_GATING_SERVICE_INDEX,
+  LOCAL_PAYOUT_SERVICE_FEE_ACCOUNT_INDEX,
   LOCAL_WITNESS_INDEX,
   localDemoMerchantAccount,
   localEmbeddedAccount,
+  localPayoutServiceFeeAccount,
+  localWalletRoot,
 } from './dev-accounts.js';
 export { protocolErrorsAbi } from './errors.js';
 export { SIGNAL_INTENT_TYPES, signIntentGating } from './gating.js';
