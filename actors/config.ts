@@ -7,6 +7,9 @@ import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseUsdc } from '../machines/money.js';
+import { fundingToken } from '../machines/payout/funding-catalog.js';
+import { fundingTokenKey } from '../machines/payout/payout-settings.js';
+import { isPayoutRail, normaliseRails, PAYOUT_RAILS, type PayoutRail } from '../machines/payout/payout-rails.js';
 import { privateKeysProblem } from './relayer/relayer-keys.js';
 import { secretsProblem, splitSecrets } from './wallet-transfers/provider-secrets.js';
 import type { RetryPolicy } from './runtime/retry-policy.js';
@@ -16,6 +19,11 @@ import { PlatformError } from './errors/platform-error.js';
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const commaList = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 const schema = z
   .object({
@@ -85,12 +93,7 @@ const schema = z
     /** Comma-separated CIDRs of proxies whose X-Forwarded-For is believed; empty means the socket address is the client. */
     TRUSTED_PROXIES: z
       .string()
-      .transform((text) =>
-        text
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
+      .transform(commaList)
       .superRefine((entries, ctx) => {
         // As strict as gateway/auth/cidr.ts: ipaddr.js alone reads `010.0.0.1` as octal.
         const bad = entries.filter((entry) => {
@@ -245,6 +248,43 @@ const schema = z
      */
     CONVERSION_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     CONVERSION_TIMEOUT_MS: integer(100, 60_000).default(5_000),
+    /** Payout methods switched off for every merchant (document 2's PayoutRail names, comma-separated): no new payout offers them. */
+    PAYOUT_RAILS_OFF: z
+      .string()
+      .transform((text, ctx) => {
+        const names = commaList(text);
+        const unknown = names.filter((name) => !isPayoutRail(name));
+        if (unknown.length === 0) return normaliseRails([...new Set(names as PayoutRail[])]);
+        ctx.addIssue({ code: 'custom', message: `not a payout rail: ${unknown.join(', ')} (the rails are ${PAYOUT_RAILS.join(', ')})` });
+        return z.NEVER;
+      })
+      .default([]),
+    /** Funding tokens switched off for every merchant, comma-separated as <chainId>:<tokenAddress> from the funding catalog; kept as fundingTokenKey's keys. */
+    PAYOUT_FUNDING_TOKENS_OFF: z
+      .string()
+      .transform((text, ctx) => {
+        const keys = new Set<string>();
+        const unknown: string[] = [];
+        for (const entry of commaList(text)) {
+          const [chainId, tokenAddress, ...rest] = entry.split(':');
+          const token = /^\d+$/.test(chainId!) && tokenAddress && rest.length === 0 ? fundingToken(Number(chainId), tokenAddress) : null;
+          if (token) keys.add(fundingTokenKey(Number(chainId), token.address));
+          else unknown.push(entry);
+        }
+        if (unknown.length === 0) return [...keys];
+        ctx.addIssue({ code: 'custom', message: `not a funding token of the catalog, as <chainId>:<tokenAddress>: ${unknown.join(', ')}` });
+        return z.NEVER;
+      })
+      .default([]),
+    /**
+     * Where the service's payout fee is delivered, an EVM address on Base. Unset on the local chain, a local
+     * dev wallet (deploy/payout-service-fee.ts); required in production unless every payout rail is off.
+     */
+    PAYOUT_SERVICE_FEE_WALLET: address.optional(),
+    /** How long after creation a payout may be funded; each on-time arrival moves the deadline to at least this long after it (document 2: 24 hours). */
+    PAYOUT_FUNDING_DEADLINE_MS: integer(60_000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+    /** How often an unfunded payout's deposit address is checked with the conversion provider, beside the provider's own reports. */
+    PAYOUT_FUNDING_POLL_MS: integer(1_000, 60 * 60 * 1000).default(30_000),
     /**
      * Lets webhook endpoints point at loopback, private, link-local and metadata addresses, for development
      * and tests against a receiver on this machine. Refused in production.
@@ -287,16 +327,7 @@ const schema = z
     /** With a pcr0: measurement: the PEM file of AWS's Nitro Enclaves root certificate, which every document must chain to. */
     ENCLAVE_NITRO_ROOT: z.string().min(1).optional(),
     /** With ENCLAVE_URL: comma-separated signer addresses the chain registers as witnesses. */
-    ENCLAVE_TRUSTED_SIGNERS: z
-      .string()
-      .transform((text) =>
-        text
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(address))
-      .default([]),
+    ENCLAVE_TRUSTED_SIGNERS: z.string().transform(commaList).pipe(z.array(address)).default([]),
     /** Where `npm run enclave` serves gRPC and HTTP ({attestation_url}). */
     ENCLAVE_GRPC_ADDR: hostPort.default('127.0.0.1:50052'),
     ENCLAVE_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
@@ -339,16 +370,7 @@ const schema = z
       })
       .optional(),
     /** Comma-separated addresses trusted to vouch for buyer-generated provider proofs (POST /verify/…). */
-    ENCLAVE_PROOF_ATTESTORS: z
-      .string()
-      .transform((text) =>
-        text
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(address))
-      .default([]),
+    ENCLAVE_PROOF_ATTESTORS: z.string().transform(commaList).pipe(z.array(address)).default([]),
   })
   .superRefine((env, ctx) => {
     if (env.CHAIN_RPC_URL) {
@@ -417,6 +439,13 @@ const schema = z
         code: 'custom',
         path: ['WEBHOOK_ALLOW_PRIVATE'],
         message: 'must be false in production: a merchant could aim deliveries at the network the node runs in',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.PAYOUT_SERVICE_FEE_WALLET && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUT_SERVICE_FEE_WALLET'],
+        message: 'is required in production while any payout rail is on (PAYOUT_RAILS_OFF): every payout delivers the service fee there',
       });
     }
     if (env.NATS_URL && !env.ID_SECRET) {

@@ -1,6 +1,13 @@
 import test from 'ava';
 import { destinationPolicy } from '../../deploy/webhooks.js';
 import { ConfigError, loadConfig } from '../../actors/config.js';
+import { payoutServiceFeeWallet } from '../../deploy/payout-service-fee.js';
+import { BTC_TOKEN_ADDRESS } from '../../machines/payout/funding-catalog.js';
+import { PAYOUT_RAILS } from '../../machines/payout/payout-rails.js';
+import { localPayoutServiceFeeAccount } from '../../indexer/chain/dev-accounts.js';
+
+/** Production needs it while payouts are on, so every production configuration here names one. */
+const PAYOUT_SERVICE_FEE_WALLET = `0x${'9'.repeat(40)}`;
 
 test('the defaults run everything embedded on 127.0.0.1:3000', (t) => {
   const config = loadConfig({});
@@ -35,6 +42,15 @@ for (const [name, value] of [
   ['ORDER_MAX_USDC', '1e6'],
   // Document 3: orderbook responses may reflect data up to 60 seconds old, no older.
   ['ORDERBOOK_CACHE_MS', '60001'],
+  ['PAYOUT_RAILS_OFF', 'venmo,crypto'],
+  ['PAYOUT_RAILS_OFF', 'relay_42161'],
+  ['PAYOUT_FUNDING_TOKENS_OFF', '8453:0x0000000000000000000000000000000000000001'],
+  ['PAYOUT_FUNDING_TOKENS_OFF', '792703809:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+  ['PAYOUT_FUNDING_TOKENS_OFF', '8453'],
+  ['PAYOUT_FUNDING_TOKENS_OFF', '8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913:1'],
+  ['PAYOUT_SERVICE_FEE_WALLET', '0x12'],
+  ['PAYOUT_FUNDING_DEADLINE_MS', '1000'],
+  ['PAYOUT_FUNDING_POLL_MS', '0'],
 ] as const) {
   test(`${name}=${value} is refused with a message naming ${name}`, (t) => {
     const error = t.throws(() => loadConfig({ [name]: value }), { instanceOf: ConfigError });
@@ -76,14 +92,22 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.is(loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: kwk, ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }).ENCLAVE_WRAPPED_KEY, 'a.b.c.d.e');
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
   t.is(
-    loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' })
-      .ENCLAVE_PLATFORMS,
+    loadConfig({
+      NODE_ENV: 'production',
+      ENCLAVE_PLATFORMS: 'live',
+      PAYOUT_SERVICE_FEE_WALLET,
+      RATES_URL: 'https://rates.example/usd',
+      MAKER_AUTH_ORIGIN: 'https://app.peer.example',
+    }).ENCLAVE_PLATFORMS,
     'live',
   );
-  t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' }), { message: /RATES_URL: is required in production/ });
+  t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET }), {
+    message: /RATES_URL: is required in production/,
+  });
   const base = {
     NODE_ENV: 'production',
     ENCLAVE_PLATFORMS: 'live',
+    PAYOUT_SERVICE_FEE_WALLET,
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
     CHAIN_RPC_URL: 'https://base.example',
@@ -95,8 +119,13 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.is(loadConfig({ ...base, INDEXER_CONFIRMATIONS: '3' }).INDEXER_CONFIRMATIONS, 3);
   t.is(loadConfig({ ...base, INDEXER_FINALITY: 'finalized' }).INDEXER_FINALITY, 'finalized');
   t.is(
-    loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd', MAKER_AUTH_ORIGIN: 'https://app.peer.example' })
-      .INDEXER_CONFIRMATIONS,
+    loadConfig({
+      NODE_ENV: 'production',
+      ENCLAVE_PLATFORMS: 'live',
+      PAYOUT_SERVICE_FEE_WALLET,
+      RATES_URL: 'https://rates.example/usd',
+      MAKER_AUTH_ORIGIN: 'https://app.peer.example',
+    }).INDEXER_CONFIRMATIONS,
     0,
     'the local chain may take its head',
   );
@@ -159,6 +188,7 @@ test('webhooks: private destinations only outside production; https for live end
   const production = {
     NODE_ENV: 'production',
     ENCLAVE_PLATFORMS: 'live',
+    PAYOUT_SERVICE_FEE_WALLET,
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
   };
@@ -175,11 +205,59 @@ test('webhooks: private destinations only outside production; https for live end
 });
 
 test('makers: production needs the https origin makers sign in at', (t) => {
-  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', RATES_URL: 'https://rates.example/usd' };
+  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET, RATES_URL: 'https://rates.example/usd' };
   t.throws(() => loadConfig(production), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin, in production/ });
   t.throws(() => loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'http://app.peer.example' }), {
     message: /MAKER_AUTH_ORIGIN: must be set, to an https origin/,
   });
   t.is(loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'https://app.peer.example/sign-in' }).MAKER_AUTH_ORIGIN, 'https://app.peer.example');
   t.is(loadConfig({}).MAKER_AUTH_ORIGIN, undefined, 'outside production the node’s own address serves');
+});
+
+test('payout switches: rails and funding tokens off are checked against document 2’s rails and the funding catalog, and kept normalised', (t) => {
+  const defaults = loadConfig({});
+  t.deepEqual(defaults.PAYOUT_RAILS_OFF, []);
+  t.deepEqual(defaults.PAYOUT_FUNDING_TOKENS_OFF, []);
+  t.is(defaults.PAYOUT_FUNDING_DEADLINE_MS, 24 * 60 * 60 * 1000);
+  t.is(defaults.PAYOUT_FUNDING_POLL_MS, 30_000);
+  t.is(defaults.PAYOUT_SERVICE_FEE_WALLET, undefined);
+
+  const config = loadConfig({
+    PAYOUT_RAILS_OFF: ' routeb_133701, zelle,venmo,zelle ',
+    PAYOUT_FUNDING_TOKENS_OFF: `1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48, 56:0x0000000000000000000000000000000000000000,8253038:${BTC_TOKEN_ADDRESS},1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48`,
+    PAYOUT_FUNDING_DEADLINE_MS: '3600000',
+    PAYOUT_FUNDING_POLL_MS: '5000',
+  });
+  t.deepEqual(config.PAYOUT_RAILS_OFF, ['venmo', 'zelle', 'routeb_133701'], 'in PayoutRail order, each once');
+  t.deepEqual(config.PAYOUT_FUNDING_TOKENS_OFF, [
+    '1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    '56:0x0000000000000000000000000000000000000000',
+    `8253038:${BTC_TOKEN_ADDRESS}`,
+  ]);
+  t.is(config.PAYOUT_FUNDING_DEADLINE_MS, 3_600_000);
+  t.is(config.PAYOUT_FUNDING_POLL_MS, 5_000);
+
+  const refused = t.throws(() => loadConfig({ PAYOUT_RAILS_OFF: 'venmo,crypto,paypal,sepa' }), { instanceOf: ConfigError });
+  t.regex(refused.message, /PAYOUT_RAILS_OFF: not a payout rail: crypto, sepa /);
+  t.throws(() => loadConfig({ PAYOUT_FUNDING_TOKENS_OFF: `1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48,10:${BTC_TOKEN_ADDRESS}` }), {
+    message: new RegExp(`PAYOUT_FUNDING_TOKENS_OFF: not a funding token of the catalog, as <chainId>:<tokenAddress>: 10:${BTC_TOKEN_ADDRESS}$`, 'm'),
+  });
+});
+
+test('the payout service fee wallet: required in production while any payout rail is on; on the local chain a dev wallet of its own by default', (t) => {
+  const production = {
+    NODE_ENV: 'production',
+    ENCLAVE_PLATFORMS: 'live',
+    RATES_URL: 'https://rates.example/usd',
+    MAKER_AUTH_ORIGIN: 'https://app.peer.example',
+  };
+  t.throws(() => loadConfig(production), { message: /PAYOUT_SERVICE_FEE_WALLET: is required in production while any payout rail is on/ });
+  t.throws(() => loadConfig({ ...production, PAYOUT_RAILS_OFF: PAYOUT_RAILS.slice(1).join(',') }), { message: /PAYOUT_SERVICE_FEE_WALLET: is required/ });
+  t.is(loadConfig({ ...production, PAYOUT_RAILS_OFF: PAYOUT_RAILS.join(',') }).PAYOUT_SERVICE_FEE_WALLET, undefined, 'with payouts off, none is needed');
+  t.is(loadConfig({ ...production, PAYOUT_SERVICE_FEE_WALLET }).PAYOUT_SERVICE_FEE_WALLET, PAYOUT_SERVICE_FEE_WALLET);
+
+  t.is<string | null, string>(payoutServiceFeeWallet(loadConfig({ PAYOUT_SERVICE_FEE_WALLET }), { localChain: true }), PAYOUT_SERVICE_FEE_WALLET);
+  t.is(payoutServiceFeeWallet(loadConfig({}), { localChain: true }), localPayoutServiceFeeAccount().address);
+  t.is(payoutServiceFeeWallet(loadConfig({}), { localChain: false }), null);
+  t.is(payoutServiceFeeWallet(loadConfig({}), null), null);
 });
