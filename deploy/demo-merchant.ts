@@ -2,13 +2,18 @@
  * On an embedded store holding no merchant yet (a new data folder: deploy/node.ts
  * checks), `npm start` opens a demo merchant so the API can be tried at once, with every
  * fiat rail and the local conversion provider's crypto rail enabled, and a local dev
- * wallet its live orders deliver to. Its two keys are shown once by deploy/main.ts, on
- * the terminal or stderr as plain text, never through the JSON log stream: keys must not
- * reach log storage, and only their hashes are kept.
+ * wallet its live orders deliver to. Its live account has payouts set up with every payout
+ * method, a 1% merchant fee to the same wallet and the default service fee and step; its
+ * sandbox account has none, since payouts refuse sandbox keys before reading any setting
+ * (document 2), and settings there would only suggest otherwise. Its two keys are shown once
+ * by deploy/main.ts, on the terminal or stderr as plain text, never through the JSON log
+ * stream: keys must not reach log storage, and only their hashes are kept.
  */
 import type { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { DEMO_MERCHANT_NAME } from '../gateway/dev/demo-orders.js';
 import { localDemoMerchantAccount } from '../indexer/chain/dev-accounts.js';
+import { PAYOUT_RAILS } from '../machines/payout/payout-rails.js';
+import { DEFAULT_PAYOUT_STEP_USDC, DEFAULT_SERVICE_FEE_BPS } from '../machines/payout/payout-settings.js';
 import { FIAT_RAILS } from '../machines/rails.js';
 
 /** The crypto rail the local conversion provider serves, enabled on the demo merchant so checkout shows it. */
@@ -24,6 +29,16 @@ export interface DemoMerchantKeys {
 export async function openDemoMerchant(admin: MerchantAdmin): Promise<DemoMerchantKeys> {
   const demo = await admin.create({ name: DEMO_MERCHANT_NAME, tier: 'BASE', evmWalletAddress: localDemoMerchantAccount().address });
   for (const account of [demo.merchant, demo.sandboxMerchant]) await admin.update(String(account.id), { enabledRails: [...FIAT_RAILS, DEMO_CRYPTO_RAIL] });
+  await admin.update(String(demo.merchant.id), {
+    payouts: {
+      methods: [...PAYOUT_RAILS],
+      merchantFeeBps: 100,
+      merchantWalletAddress: localDemoMerchantAccount().address,
+      serviceFeeBps: DEFAULT_SERVICE_FEE_BPS,
+      fundingTokens: null,
+      payoutStepUsdc: DEFAULT_PAYOUT_STEP_USDC,
+    },
+  });
   return { liveId: String(demo.merchant.id), liveApiKey: demo.liveApiKey, sandboxId: String(demo.sandboxMerchant.id), sandboxApiKey: demo.sandboxApiKey };
 }
 

@@ -4,7 +4,7 @@
  * test clocks, payouts, and (exported through their own folders) webhooks and deliveries, makers' sign-in and
  * referrals, wallet transfers and provider messages. The boundary test holds every defineKind( here.
  */
-export { merchantKind, merchantProfile } from './merchant-kind.js';
+export { adminMerchantProfile, merchantKind, merchantProfile, shownPayoutSettings } from './merchant-kind.js';
 export { orderKind, orderRefusal, orderSearchText, orderView } from './order-kind.js';
 export type { OrderReply, OrderView } from './order-kind.js';
 export { transactionKind, transactionKindFor, transactionView, walletFor } from './transaction-kind.js';

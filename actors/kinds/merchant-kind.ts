@@ -1,15 +1,36 @@
 /**
  * The `merchant` actor kind: one per account (live or sandbox). Its view is the
  * MerchantProfile of document 1 plus what the gateway looks accounts up by: the
- * API key hash (unique) and the settings orders are created with.
+ * API key hash (unique) and the settings orders and payouts are created with. A command
+ * answers the profile as operators see it, the service's payout fee included.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { formatUsdc } from '../../machines/money.js';
 import { merchantMachine, type MerchantContext } from '../../machines/merchant/index.js';
+import { fundingToken } from '../../machines/payout/funding-catalog.js';
+import type { PayoutSettings } from '../../machines/payout/payout-settings.js';
 import { defineKind } from '../runtime/actor-kind.js';
 
+/** The payout settings as the admin API shows them: the step in decimal USDC, each funding token as its catalog entry. */
+export function shownPayoutSettings(payouts: PayoutSettings) {
+  return {
+    methods: payouts.methods,
+    merchantFeeBps: payouts.merchantFeeBps,
+    merchantWalletAddress: payouts.merchantWalletAddress,
+    serviceFeeBps: payouts.serviceFeeBps,
+    fundingTokens:
+      payouts.fundingTokens?.map((key) => {
+        const [chainId, address] = key.split(':') as [string, string];
+        return { chainId: Number(chainId), tokenAddress: fundingToken(Number(chainId), address)?.address ?? address };
+      }) ?? null,
+    payoutStep: formatUsdc(payouts.payoutStepUsdc),
+  };
+}
+
+/** The profile as the account's own key reads it: payout settings without the service's fee, which is the operators' business. */
 export function merchantProfile(context: MerchantContext) {
   const { settings } = context;
+  const payouts = settings.payouts ? shownPayoutSettings(settings.payouts) : null;
   return {
     id: context.id,
     name: context.name,
@@ -41,7 +62,20 @@ export function merchantProfile(context: MerchantContext) {
       feePayer: settings.feePayer,
     },
     merchantUsers: [],
+    payouts: payouts && {
+      methods: payouts.methods,
+      merchantFeeBps: payouts.merchantFeeBps,
+      merchantWalletAddress: payouts.merchantWalletAddress,
+      fundingTokens: payouts.fundingTokens,
+      payoutStep: payouts.payoutStep,
+    },
   };
+}
+
+/** The profile as the admin API answers it: the payout settings whole. */
+export function adminMerchantProfile(context: MerchantContext) {
+  const { payouts } = context.settings;
+  return { ...merchantProfile(context), payouts: payouts ? shownPayoutSettings(payouts) : null };
 }
 
 export const merchantKind = defineKind({
@@ -51,6 +85,7 @@ export const merchantKind = defineKind({
   createdBy: ['CREATE'],
   view: (snapshot: AnyMachineSnapshot) => {
     const context = snapshot.context as MerchantContext;
+    const payouts = context.settings.payouts ?? null;
     return {
       profile: merchantProfile(context),
       environment: context.environment,
@@ -58,10 +93,10 @@ export const merchantKind = defineKind({
       apiKeyHash: context.apiKeyHash,
       apiKeyLastUsedAt: context.apiKeyLastUsedAt ?? null,
       name: context.name,
-      // What a payout is created with; not part of the MerchantProfile (the service's fee is never shown to the merchant).
-      payoutSettings: context.settings.payouts ?? null,
+      // What payouts are created with; a view holds no bigint, so the step is its base units in decimal.
+      payoutSettings: payouts ? { ...payouts, payoutStepUsdc: payouts.payoutStepUsdc.toString() } : null,
     };
   },
-  reply: (snapshot) => merchantProfile(snapshot.context as MerchantContext),
+  reply: (snapshot) => adminMerchantProfile(snapshot.context as MerchantContext),
   viewIndexes: [{ key: { 'view.apiKeyHash': 1 }, unique: true, name: 'merchant_by_api_key' }],
 });

@@ -14,6 +14,7 @@ import type { ViewFilter } from '../../actors/runtime/view-collection.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { deepFreeze } from '../../actors/store/deep-freeze.js';
 import type { Environment } from '../../machines/merchant/index.js';
+import type { PayoutSettings } from '../../machines/payout/payout-settings.js';
 import { KeptViews } from '../kept-views.js';
 import type { MerchantProfile } from './merchant-schemas.js';
 
@@ -29,6 +30,8 @@ export interface MerchantAccount {
   profile: MerchantProfileView;
   /** When the key was last noted in use (key-usage.ts), to the hour; null before. */
   apiKeyLastUsedAt: string | null;
+  /** What a payout is created with; null while the account's payout setup is unfinished. */
+  payouts: PayoutSettings | null;
 }
 
 type MerchantView = ViewOf<typeof merchantKind>;
@@ -74,7 +77,9 @@ function account(merchantId: string, view: MerchantView): MerchantAccount {
     apiKeyIpAllowlist: view.profile.apiKeyIpAllowlist,
     apiKeyHash: view.apiKeyHash,
     twinId: view.twinId,
-    profile: view.profile,
+    // Views stored before payouts existed have neither the profile's payouts nor the settings: none set up.
+    profile: { ...view.profile, payouts: view.profile.payouts ?? null },
     apiKeyLastUsedAt: view.apiKeyLastUsedAt ?? null,
+    payouts: view.payoutSettings ? { ...view.payoutSettings, payoutStepUsdc: BigInt(view.payoutSettings.payoutStepUsdc) } : null,
   };
 }

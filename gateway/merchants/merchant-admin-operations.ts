@@ -10,7 +10,7 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import type { MerchantAccounts } from './merchant-accounts.js';
 import type { MerchantAdmin } from './merchant-admin.js';
-import { createdMerchant, createMerchantBody, merchantPath, merchantProfile, rotatedApiKey, updateMerchantBody } from './merchant-schemas.js';
+import { adminMerchantProfile, createdMerchant, createMerchantBody, merchantPath, rotatedApiKey, updateMerchantBody } from './merchant-schemas.js';
 
 export interface MerchantAdminDependencies {
   admin: MerchantAdmin;
@@ -50,7 +50,7 @@ const updateMerchantOperation = defineOperation({
   request: { path: merchantPath, body: updateMerchantBody },
   answers: standardAnswers(
     {
-      '200': success(200, merchantProfile, 'Updated'),
+      '200': success(200, adminMerchantProfile, 'Updated'),
       '400': invalid('the body, or merchantId is not a merchant id'),
       ...adminRefusal,
       '404': noMerchant,
@@ -60,7 +60,7 @@ const updateMerchantOperation = defineOperation({
   handle:
     (deps: MerchantAdminDependencies) =>
     async (ctx, { path, body }) => {
-      reply(ctx, 200, 'Merchant updated', merchantProfile, await deps.admin.update(path.merchantId, body));
+      reply(ctx, 200, 'Merchant updated', adminMerchantProfile, await deps.admin.update(path.merchantId, body));
     },
 });
 

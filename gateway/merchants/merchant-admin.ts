@@ -4,20 +4,21 @@
  */
 import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { MerchantSettings, MerchantTier, Environment } from '../../machines/merchant/index.js';
+import type { MerchantSettings, MerchantSettingsChanges, MerchantTier, Environment } from '../../machines/merchant/index.js';
+import type { PayoutSettings } from '../../machines/payout/payout-settings.js';
 import { parseUsdc } from '../../machines/money.js';
 import { FIAT_RAILS } from '../../machines/rails.js';
 import { apiKeyHint, generateApiKey, hashApiKey } from '../auth/api-keys.js';
 import { canonicalCidrList } from '../auth/cidr.js';
 import { fieldError } from '../envelope.js';
-import type { MerchantProfile } from './merchant-schemas.js';
+import type { AdminMerchantProfile } from './merchant-schemas.js';
 import { newId } from '../ids.js';
 
 const DEFAULT_DUST_THRESHOLD_USDC = 500_000n;
 
 export interface CreatedMerchant {
-  merchant: MerchantProfile;
-  sandboxMerchant: MerchantProfile;
+  merchant: AdminMerchantProfile;
+  sandboxMerchant: AdminMerchantProfile;
   liveApiKey: string;
   sandboxApiKey: string;
 }
@@ -33,6 +34,8 @@ export interface SettingsChange {
   feePayer?: MerchantSettings['feePayer'];
   apiKeyIpAllowlist?: string[];
   inPersonCheckoutEnabled?: boolean;
+  /** Parsed at the edge (payout-settings-schemas.ts); merged over the stored settings by the account itself. */
+  payouts?: Partial<PayoutSettings> | null;
 }
 
 export class MerchantAdmin {
@@ -55,22 +58,24 @@ export class MerchantAdmin {
       feePayer: 'MERCHANT',
       apiKeyIpAllowlist: [],
       inPersonCheckoutEnabled: false,
+      payouts: null,
     };
     const live = await this.#open(liveId, sandboxId, 'LIVE', request.name, settings);
     const sandbox = await this.#open(sandboxId, liveId, 'SANDBOX', request.name, settings);
     return { merchant: live.profile, sandboxMerchant: sandbox.profile, liveApiKey: live.apiKey, sandboxApiKey: sandbox.apiKey };
   }
 
-  async update(merchantId: string, change: SettingsChange): Promise<MerchantProfile> {
+  async update(merchantId: string, change: SettingsChange): Promise<AdminMerchantProfile> {
     // Two settings arrive in their edge form and are stored parsed; the rest are stored as sent.
-    const { completionDustThresholdUsdc, apiKeyIpAllowlist, ...plain } = change;
-    const changes: Partial<MerchantSettings> = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined));
+    const { completionDustThresholdUsdc, apiKeyIpAllowlist, payouts, ...plain } = change;
+    const changes: MerchantSettingsChanges = Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined));
+    if (payouts !== undefined) changes.payouts = payouts && Object.fromEntries(Object.entries(payouts).filter(([, value]) => value !== undefined));
     if (completionDustThresholdUsdc !== undefined) changes.completionDustThresholdUsdc = usdcField('completionDustThresholdUsdc', completionDustThresholdUsdc);
     if (apiKeyIpAllowlist !== undefined) changes.apiKeyIpAllowlist = cidrField(apiKeyIpAllowlist);
     return this.system.ask(merchantKind, merchantId, { type: 'UPDATE_SETTINGS', changes, at: this.now() });
   }
 
-  async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: MerchantProfile; apiKey: string }> {
+  async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: AdminMerchantProfile; apiKey: string }> {
     const apiKey = generateApiKey(environment);
     const merchant = await this.system.ask(merchantKind, merchantId, {
       type: 'ROTATE_API_KEY',

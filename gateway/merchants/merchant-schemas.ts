@@ -1,8 +1,12 @@
-/** Request bodies of the admin API for merchants, and the MerchantProfile it answers. */
+/**
+ * Request bodies of the admin API for merchants, the MerchantProfile an account's own key reads,
+ * and the AdminMerchantProfile the admin API answers (the same with the service's payout fee).
+ */
 import { z } from 'zod';
 import { ALL_RAILS } from '../../machines/rails.js';
 import { solanaAddress } from '../schemas/addresses.js';
 import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from '../schemas/common.js';
+import { adminPayoutSettings, merchantPayoutSettings, payoutSettingsChange } from './payout-settings-schemas.js';
 
 export const merchantPath = z.strictObject({ merchantId });
 
@@ -34,6 +38,10 @@ export const updateMerchantBody = z
       .optional()
       .meta({ description: 'The client addresses (IP addresses or CIDR ranges) the API keys are taken from; empty: any address' }),
     inPersonCheckoutEnabled: z.boolean().optional().meta({ description: 'The merchant may take in-person checkouts' }),
+    payouts: payoutSettingsChange.nullable().optional().meta({
+      description:
+        'Document 2’s payout settings: the fields sent merge over the account’s (over the defaults while payouts are not set up); null clears them, and payouts are then refused with 409 MERCHANT_CONFIG_MISSING',
+    }),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one setting to change')
   .meta({ example: { tier: 'PRO', enabledRails: ['venmo', 'zelle'] } });
@@ -74,20 +82,27 @@ export const merchantProfile = z
     merchantUsers: z
       .array(z.record(z.string(), z.unknown()))
       .meta({ description: 'The dashboard users of the account; empty for accounts made through the admin API' }),
+    payouts: merchantPayoutSettings.nullable().meta({ description: 'The payout settings (document 2); null until payouts are set up' }),
   })
   .meta({ id: 'MerchantProfile', description: 'A merchant account, as its own API key reads it' });
 
 export type MerchantProfile = z.output<typeof merchantProfile>;
 
+export const adminMerchantProfile = merchantProfile
+  .extend({ payouts: adminPayoutSettings.nullable().meta({ description: 'The payout settings (document 2); null until payouts are set up' }) })
+  .meta({ id: 'AdminMerchantProfile', description: 'A merchant account as the admin API shows it: its profile, with the service’s payout fee' });
+
+export type AdminMerchantProfile = z.output<typeof adminMerchantProfile>;
+
 export const createdMerchant = z
   .object({
-    merchant: merchantProfile,
-    sandboxMerchant: merchantProfile,
+    merchant: adminMerchantProfile,
+    sandboxMerchant: adminMerchantProfile,
     liveApiKey: z.string().meta({ description: 'Shown here and on rotation only' }),
     sandboxApiKey: z.string().meta({ description: 'Shown here and on rotation only' }),
   })
   .meta({ id: 'CreatedMerchant' });
 
 export const rotatedApiKey = z
-  .object({ merchant: merchantProfile, apiKey: z.string().meta({ description: 'The new key, shown once; the old one no longer works' }) })
+  .object({ merchant: adminMerchantProfile, apiKey: z.string().meta({ description: 'The new key, shown once; the old one no longer works' }) })
   .meta({ id: 'RotatedApiKey' });

@@ -15,7 +15,6 @@
 import { createHash } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
-import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import { payoutKind, type PayoutKindView } from '../../actors/kinds/payout-kind.js';
 import { canonicalJson } from '../../machines/canonical-json.js';
 import { MoneyFormatError, parseUsdc } from '../../machines/money.js';
@@ -109,7 +108,7 @@ export async function createPayout(
   const existing = await readPayout(deps.system, id);
   if (existing) return answerExisting(deps, id, existing, hash);
 
-  const settings = await payoutSettingsOf(deps.system, account.merchantId);
+  const settings = account.payouts;
   const terms = checkedTerms(deps.payoutSettings, settings, body, amount);
   const token = fundingToken(body.funding.chainId, body.funding.tokenAddress)!;
   const quote = payoutQuoteAmounts(amount, token.stable, terms.merchantFeeBps, terms.serviceFeeBps);
@@ -190,11 +189,6 @@ async function awaitPrepared(deps: CreatePayoutDependencies, id: string, created
     throw refusal(status, code, view.preparationError.message);
   }
   throw refusal(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The payout is still being prepared; send the same request with the same Idempotency-Key again');
-}
-
-async function payoutSettingsOf(system: ActorSystem, merchantId: string): Promise<PayoutSettings | null> {
-  const view = (await system.views(merchantKind).findOne({ _id: merchantId }, { projection: { view: 1 } }))?.view;
-  return view?.payoutSettings ?? null;
 }
 
 /** Document 2's availability and limits, in the order its error table gives them, against the merchant's settings and the node's switches. */

@@ -6,7 +6,7 @@
  * like everything else the gateway changes.
  */
 import { assign, setup } from 'xstate';
-import type { PayoutSettings } from '../payout/payout-settings.js';
+import { defaultPayoutSettings, type PayoutSettings } from '../payout/payout-settings.js';
 
 export type Environment = 'LIVE' | 'SANDBOX';
 export type MerchantTier = 'BASE' | 'PRO' | 'CONCIERGE';
@@ -25,9 +25,19 @@ export interface MerchantSettings {
   feePayer: FeePayer;
   apiKeyIpAllowlist: string[];
   inPersonCheckoutEnabled: boolean;
-  /** Null until an operator sets payouts up; accounts stored before payouts existed have no such key. */
-  payouts?: PayoutSettings | null;
+  /**
+   * Document 2's payout settings; null while the account's payout setup is unfinished (a payout
+   * create answers 409 MERCHANT_CONFIG_MISSING). Accounts created before this setting existed have
+   * no such key; read it as null.
+   */
+  payouts: PayoutSettings | null;
 }
+
+/**
+ * A change of settings: each one sent replaces the stored one, except payouts, whose fields merge
+ * over the stored payout settings (over the defaults while there are none); null clears them.
+ */
+export type MerchantSettingsChanges = Partial<Omit<MerchantSettings, 'payouts'>> & { payouts?: Partial<PayoutSettings> | null };
 
 export interface MerchantInput {
   id: string;
@@ -49,7 +59,7 @@ export interface MerchantContext extends MerchantInput {
 
 export type MerchantEvent =
   | ({ type: 'CREATE' } & MerchantInput)
-  | { type: 'UPDATE_SETTINGS'; changes: Partial<MerchantSettings>; at: string }
+  | { type: 'UPDATE_SETTINGS'; changes: MerchantSettingsChanges; at: string }
   | { type: 'ROTATE_API_KEY'; apiKeyHash: string; apiKeyHint: string; at: string }
   | { type: 'NOTE_KEY_USED'; at: string };
 
@@ -63,10 +73,12 @@ export const merchantMachine = setup({
     ACTIVE: {
       on: {
         UPDATE_SETTINGS: {
-          actions: assign(({ context, event }) => ({
-            settings: { ...context.settings, ...event.changes },
-            updatedAt: event.at,
-          })),
+          actions: assign(({ context, event }) => {
+            const { payouts, ...replaced } = event.changes;
+            const settings = { ...context.settings, ...replaced };
+            if (payouts !== undefined) settings.payouts = payouts && { ...(context.settings.payouts ?? defaultPayoutSettings()), ...payouts };
+            return { settings, updatedAt: event.at };
+          }),
         },
         ROTATE_API_KEY: {
           actions: assign(({ event }) => ({ apiKeyHash: event.apiKeyHash, apiKeyHint: event.apiKeyHint, updatedAt: event.at })),

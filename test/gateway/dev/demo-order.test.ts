@@ -8,8 +8,10 @@
 import test from 'ava';
 import { withGateway, type TestGateway } from '../../support/gateway.js';
 import { openDemoMerchant } from '../../../deploy/demo-merchant.js';
+import { MerchantAccounts } from '../../../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../../../gateway/merchants/merchant-admin.js';
 import { localDemoMerchantAccount } from '../../../indexer/chain/dev-accounts.js';
+import { PAYOUT_RAILS } from '../../../machines/payout/payout-rails.js';
 
 const openDemo = (gateway: TestGateway) => openDemoMerchant(new MerchantAdmin(gateway.node.system, () => new Date(gateway.clock.now()).toISOString()));
 
@@ -37,6 +39,22 @@ test('a demo order is a live 25.00 USD order of the demo merchant, to its local 
     const again = await gateway.request('POST', '/dev/demo-order');
     t.is(again.status, 201);
     t.not(again.body.responseObject.order.id, order.id, 'each press makes an order of its own');
+  }));
+
+test('the demo merchant’s live account has payouts on with every payout method, a 1% fee to its local wallet and the default service fee and step; its sandbox has none', (t) =>
+  withGateway(async (gateway) => {
+    const demo = await openDemo(gateway);
+    const live = await gateway.request('GET', '/api/v1/merchants/me', { key: demo.liveApiKey });
+    t.deepEqual(live.body.responseObject.payouts, {
+      methods: [...PAYOUT_RAILS],
+      merchantFeeBps: 100,
+      merchantWalletAddress: localDemoMerchantAccount().address,
+      fundingTokens: null,
+      payoutStep: '100',
+    });
+    t.like((await new MerchantAccounts(gateway.node.system).byId(demo.liveId))!.payouts, { serviceFeeBps: 200, payoutStepUsdc: 100_000_000n });
+    const sandbox = await gateway.request('GET', '/api/v1/merchants/me', { key: demo.sandboxApiKey });
+    t.is(sandbox.body.responseObject.payouts, null);
   }));
 
 test('without a demo merchant, a demo order is refused with a code that says so, and nothing is made', (t) =>

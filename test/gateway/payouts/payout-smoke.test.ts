@@ -3,9 +3,8 @@
  * in part then in full, with each webhook's payload in the payout shape.
  */
 import test from 'ava';
-import { merchantKind } from '../../../actors/kinds/merchant-kind.js';
 import { startTestGateway } from '../../support/gateway.js';
-import { FakeFunding, FakeWallets, SERVICE_WALLET, payoutBody } from '../../support/payout-fakes.js';
+import { FakeFunding, FakeWallets, SERVICE_WALLET, WORKED_PAYOUT_SETTINGS, payoutBody } from '../../support/payout-fakes.js';
 
 test('a 100 USDC payout: the worked numbers, partial funding, then FUNDED', async (t) => {
   const funding = new FakeFunding();
@@ -26,20 +25,10 @@ test('a 100 USDC payout: the worked numbers, partial funding, then FUNDED', asyn
   );
   t.teardown(() => gateway.stop());
   const merchant = await gateway.createMerchant();
-  await gateway.node.system.ask(merchantKind, merchant.liveId, {
-    type: 'UPDATE_SETTINGS',
-    changes: {
-      payouts: {
-        methods: ['venmo', 'zelle'],
-        merchantFeeBps: 100,
-        merchantWalletAddress: '0x2222222222222222222222222222222222222222',
-        serviceFeeBps: 200,
-        fundingTokens: null,
-        payoutStepUsdc: 100_000_000n,
-      },
-    },
-    at: new Date(gateway.clock.now()).toISOString(),
+  const settings = await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, {
+    payouts: { ...WORKED_PAYOUT_SETTINGS, methods: ['venmo', 'zelle'] },
   });
+  t.is(settings.status, 200, JSON.stringify(settings.body));
   const created = await gateway.request('POST', '/api/v1/payouts', {
     key: merchant.liveKey,
     body: payoutBody(),

@@ -27,6 +27,7 @@ const account: MerchantInput = {
     feePayer: 'MERCHANT',
     apiKeyIpAllowlist: [],
     inPersonCheckoutEnabled: false,
+    payouts: null,
   },
   apiKeyHash: 'a'.repeat(64),
   apiKeyHint: 'pk_live_…a1b2',
@@ -37,6 +38,7 @@ export const MERCHANT_VARIANTS: Variant[] = [{ name: 'live account', id: account
 
 const SAMPLES: MerchantEvent[] = [
   { type: 'UPDATE_SETTINGS', changes: { feePayer: 'PAYEE', enabledRails: ['venmo'] }, at: AT },
+  { type: 'UPDATE_SETTINGS', changes: { payouts: { methods: ['venmo', 'routea_8453'], merchantFeeBps: 100 } }, at: AT },
   { type: 'ROTATE_API_KEY', apiKeyHash: 'b'.repeat(64), apiKeyHint: 'pk_live_…c3d4', at: AT },
   { type: 'NOTE_KEY_USED', at: '2026-11-23T12:00:00.000Z' },
 ];
