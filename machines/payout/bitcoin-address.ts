@@ -16,7 +16,7 @@ function isSegwit(address: string): boolean {
   if (address !== lower && address !== address.toUpperCase()) return false;
   for (const codec of [bech32, bech32m]) {
     const decoded = codec.decodeUnsafe(lower as `${string}1${string}`, 90);
-    if (!decoded || decoded.prefix !== 'bc' || decoded.words.length === 0) continue;
+    if (decoded?.prefix !== 'bc' || decoded.words.length === 0) continue;
     const version = decoded.words[0]!;
     // Version 0 is bech32, every later version bech32m (BIP 350).
     if ((version === 0) !== (codec === bech32) || version > 16) continue;

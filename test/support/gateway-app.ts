@@ -59,7 +59,11 @@ export async function serveGateway(
         prepareTimeoutMs: 10_000,
       },
       funding: null,
-      links: new PayoutLinks(parts.store, () => 'http://127.0.0.1', () => new Date(parts.clock.now()).toISOString()),
+      links: new PayoutLinks(
+        parts.store,
+        () => 'http://127.0.0.1',
+        () => new Date(parts.clock.now()).toISOString(),
+      ),
     },
     makers: {
       origin: () => 'http://127.0.0.1',
