@@ -1,8 +1,10 @@
 /**
  * Turns domain events into deliveries: a durable consumer of the event bus that, for
- * each event of a webhook type, finds the merchant's active endpoints subscribed to it,
- * builds the body once (so every endpoint and every attempt gets the same bytes and
- * id) and makes one `delivery` actor per endpoint. It runs on one node of the cluster
+ * each event of a webhook type, finds the merchant's endpoints subscribed to it (any
+ * but deleted ones), builds the body once (so every endpoint and every attempt gets the
+ * same bytes and id) and makes one `delivery` actor per endpoint. A delivery to an
+ * endpoint that is off is made SUSPENDED: it sends nothing until the merchant
+ * redelivers it, so an event an endpoint missed is never lost. It runs on one node of the cluster
  * (a singleton) and takes one event at a time, in the bus's order. The body is the one
  * the merchant event log recorded for the event (actors/merchant-events/), so the
  * list, the stream and every delivery carry the same bytes.
@@ -74,7 +76,7 @@ export class WebhookDispatcher {
     const { merchantId } = recorded;
     const rows = await this.options.system
       .views(webhookKind)
-      .find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
+      .find({ 'view.merchantId': merchantId, 'view.deleted': false }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
     const endpoints = rows.map((row) => row.view.webhook).filter((webhook) => subscribes(webhook.events, event.type));
     if (endpoints.length === 0) return;
     const body = JSON.stringify(recorded.payload);
@@ -99,6 +101,7 @@ export class WebhookDispatcher {
       body: fields.body,
       eventAt: new Date(event.at).toISOString(),
       held: predecessor !== null,
+      suspended: !endpoint.active,
       at: new Date(event.at).toISOString(),
     };
     try {
