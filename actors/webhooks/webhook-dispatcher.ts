@@ -9,6 +9,12 @@
  * the merchant event log recorded for the event (actors/merchant-events/), so the
  * list, the stream and every delivery carry the same bytes.
  *
+ * Time. A delivery runs on the clock of the actor that raised its event: the sandbox
+ * test clock an order (and so its payments, and later a payout) was created on, or the
+ * node's. Its CREATE carries that `clockId`, which attaches it as the runtime attaches
+ * any actor (actors/runtime/test-clock-time.ts), so its retries fall due on the clock
+ * and an advance of the clock runs them.
+ *
  * Order per subject. A new delivery of an order whose previous event to the same
  * endpoint has not had its first answer yet is made HELD and linked to that one, which
  * releases it once answered. Every step is idempotent by message id, so an event the
@@ -16,7 +22,7 @@
  */
 import type { Logger } from 'pino';
 import type { DomainEvent, EventBus, Subscription } from '../events/event-bus.js';
-import { CommandRejectedError } from '../errors.js';
+import { CommandRejectedError, UnknownKindError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
 import { webhookKind, type PublicWebhook } from '../kinds/webhook-kind.js';
@@ -82,10 +88,28 @@ export class WebhookDispatcher {
     const body = JSON.stringify(recorded.payload);
     const eventId = webhookEventId(event);
     const subjectId = subjectOf(event);
-    for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId });
+    const clockId = await this.#clockOf(event);
+    for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId, clockId });
   }
 
-  async #deliver(endpoint: PublicWebhook, event: DomainEvent, fields: { body: string; eventId: string; subjectId: string; merchantId: string }): Promise<void> {
+  /** The test clock the event's actor runs on; null on the node's clock, or for an actor of no kind this node keeps. */
+  async #clockOf(event: DomainEvent): Promise<string | null> {
+    let documents;
+    try {
+      documents = this.options.system.documents(event.actor.kind);
+    } catch (error) {
+      if (error instanceof UnknownKindError) return null;
+      throw error;
+    }
+    const doc = await documents.findOne({ _id: event.actor.id }, { projection: { clockId: 1 } });
+    return doc?.clockId ?? null;
+  }
+
+  async #deliver(
+    endpoint: PublicWebhook,
+    event: DomainEvent,
+    fields: { body: string; eventId: string; subjectId: string; merchantId: string; clockId: string | null },
+  ): Promise<void> {
     const { system, lanes } = this.options;
     const id = deliveryIdOf(fields.eventId, endpoint.id);
     const last = await lanes.last(endpoint.id, fields.subjectId);
@@ -105,7 +129,7 @@ export class WebhookDispatcher {
       at: new Date(event.at).toISOString(),
     };
     try {
-      await system.ask(deliveryKind, id, { ...create }, { messageId: `create:${id}` });
+      await system.ask(deliveryKind, id, { ...create, ...(fields.clockId ? { clockId: fields.clockId } : {}) }, { messageId: `create:${id}` });
     } catch (error) {
       // Made by an earlier run whose message id has since been forgotten.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;
