@@ -49,7 +49,13 @@ export interface EffectContext {
   epoch: number;
   ask: AskKind;
   askAt: AskAddress;
+  /** The node's clock: what a party outside reads as now (a signature's timestamp, a deadline on the wire). */
   clock: Clock;
+  /**
+   * The time the actor's turns run at now: its test clock's for an actor attached to one
+   * (test-clock-time.ts), the node's otherwise. What an effect reports as when it happened.
+   */
+  actorNow(): Promise<number>;
   logger: Logger;
 }
 

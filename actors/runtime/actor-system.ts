@@ -80,6 +80,8 @@ const HANDOVER_WAIT_MS = 1000;
  * pending outboxes of the index, which the embedded store pays for on every insert.
  */
 const DONE_SAVE_DELAY_MS = 50;
+/** How often a wait for the effects of the actors on a test clock looks again. */
+const SETTLE_POLL_MS = 10;
 /** Activations one eviction looks at, at most (#evict). */
 const EVICTION_LOOKS = 32;
 
@@ -120,6 +122,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
       deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.#ask(address, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
+      clockTime: (clockId) => this.clockTime(clockId),
     });
     this.#historyWriter = new HistoryWriter(() => this.#history, options.logger);
     this.#timers = new TimerScheduler({
@@ -351,6 +354,45 @@ export class ActorSystem implements MessageHost, ClockTimers {
       for (const doc of docs) for (const timer of doc.timers) if (firesAt(timer) <= until) due.push({ address: { kind, id: doc._id }, timer });
     }
     return due.sort((a, b) => firesAt(a.timer) - firesAt(b.timer));
+  }
+
+  /**
+   * Waits until no actor attached to `clockId` has an effect to run: an advance lets what
+   * the firings at one due time queued (reports, tells, events, a webhook's attempt) run at
+   * that time before it moves the clock on, so a timer a report arms is found by its next
+   * look. An effect waiting to retry after a failure is not waited for: its retry runs on
+   * the node's time. Effects running on other nodes count through the store, where their
+   * removal lands a grouped save later. Gives up (false) after `limitMs` of real time.
+   */
+  async effectsSettledOnClock(clockId: string, limitMs: number): Promise<boolean> {
+    // Real time, not the node's clock: the wait is for work running now, and a test's node clock stands still.
+    const deadline = performance.now() + limitMs;
+    for (;;) {
+      await this.#outbox.saveDone();
+      if (!(await this.#effectsToRunOnClock(clockId))) return true;
+      if (performance.now() >= deadline) return false;
+      await delay(SETTLE_POLL_MS);
+    }
+  }
+
+  /** Whether an actor on the clock has an effect to run; starts the drain of those on this node's shards that no drain runs. */
+  async #effectsToRunOnClock(clockId: string): Promise<boolean> {
+    let pending = false;
+    for (const [kind, collection] of this.#collections) {
+      const docs = await collection.find({ outboxPending: true, clockId }, { projection: { _id: 1, outbox: 1 } });
+      for (const doc of docs) {
+        const head = doc.outbox[0];
+        if (!head || head.nextAttemptAt !== undefined) continue;
+        pending = true;
+        // One saved before a restart and dated on a clock ahead of the node is not due for the sweeper yet: run it now.
+        if (!this.#holds(shardOf(doc._id, this.options.shardCount))) continue;
+        const activation = this.#activate({ kind, id: doc._id });
+        if (this.#outbox.isDraining(activation)) continue;
+        await activation.load();
+        this.#outbox.schedule(activation);
+      }
+    }
+    return pending;
   }
 
   /** Delivers every timer due by the clock now; the test clock's advance() does this too. */

@@ -69,6 +69,8 @@ export interface OutboxRunnerOptions {
   fence(activation: Activation): Fence;
   /** How long done entries wait for their actor's next write before `saveDone` writes their removal. */
   saveDelayMs: number;
+  /** The time of a test clock (test-clock-time.ts): an attached actor's effects report at it. */
+  clockTime(clockId: string): Promise<number>;
 }
 
 type Result = { done: true } | { done: false; error: unknown };
@@ -294,6 +296,7 @@ export class OutboxRunner {
     }
     const handler = kind.effects?.[entry.type];
     if (!handler) throw new Error(`${kind.name} has no handler for effect ${entry.type}`);
+    const clockId = activation.doc?.clockId;
     const context: EffectContext = {
       actor: address,
       effectId: entry.id,
@@ -302,6 +305,7 @@ export class OutboxRunner {
       ask: askByKind(this.options.ask),
       askAt: this.options.ask,
       clock: this.options.clock,
+      actorNow: async () => (clockId ? this.options.clockTime(clockId) : this.options.clock.now()),
       logger: this.options.logger.child({ actor: formatAddress(address), effect: entry.id }),
     };
     try {

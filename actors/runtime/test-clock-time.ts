@@ -1,9 +1,10 @@
 /**
  * Test clocks (docs/test-clocks.md): an actor whose document names a `clockId` runs on
  * the time of that `test-clock` actor instead of the node's clock. Its turns read that
- * time, the node's timer scheduler leaves its timers alone, and only advancing the
- * clock fires them. The runtime knows a test clock only by this contract: an actor of
- * kind `test-clock` whose view carries its time as `nowMs`.
+ * time, its effects report at it (EffectContext.actorNow), the node's timer scheduler
+ * leaves its timers alone, and only advancing the clock fires them. The runtime knows
+ * a test clock only by this contract: an actor of kind `test-clock` whose view carries
+ * its time as `nowMs`.
  */
 import type { EventObject } from 'xstate';
 import type { ActorAddress } from '../address.js';
@@ -17,9 +18,16 @@ export interface AttachedTimer {
   timer: TimerRow;
 }
 
-/** What an advance needs of the runtime: the timers of a clock's actors due by `until`, earliest first. */
+/** What an advance needs of the runtime. */
 export interface ClockTimers {
+  /** The timers of the clock's actors due by `until`, earliest first. */
   dueOnClock(clockId: string, until: number): Promise<AttachedTimer[]>;
+  /**
+   * Resolves true once no actor on the clock has an effect left to run (one waiting to
+   * retry after a failure, on the node's time, does not count), false if some still had
+   * after `limitMs` of real time.
+   */
+  effectsSettledOnClock(clockId: string, limitMs: number): Promise<boolean>;
 }
 
 /** The clock an actor's turns run on: its document's, or for a creating event the one it attaches the new actor to. */

@@ -1,9 +1,10 @@
 /**
  * The effects of a delivery. `send` makes one attempt: it reads the endpoint as it is
  * now (its URL, headers, secrets and whether it is still on), signs the fixed body
- * with a fresh timestamp, POSTs it and reports what happened. It runs at least once:
- * a node killed between the receiver's answer and the report sends the same event,
- * same id, again. `reportScheduleSpent` switches an endpoint off when nothing it was
+ * with a fresh timestamp of the node's time (the one a receiver checks against its
+ * own), POSTs it and reports what happened at the delivery's time (a test clock's, for
+ * a delivery on one). It runs at least once: a node killed between the receiver's
+ * answer and the report sends the same event, same id, again. `reportScheduleSpent` switches an endpoint off when nothing it was
  * sent has been answered with a 2xx since the failing delivery began.
  */
 import { decode } from '../codec.js';
@@ -73,7 +74,8 @@ export function deliveryEffects(deps: DeliveryEffectDependencies): EffectHandler
         url: webhook.url,
       };
     }
-    const report: DeliveryEvent = { type: 'ATTEMPT_COMPLETED', attempt: params.attempt, outcome, at: new Date(context.clock.now()).toISOString() };
+    // On the delivery's clock (a sandbox test clock's time, for an event of an order on one), as its retry is counted.
+    const report: DeliveryEvent = { type: 'ATTEMPT_COMPLETED', attempt: params.attempt, outcome, at: new Date(await context.actorNow()).toISOString() };
     await reportToSelf(context, report);
   }
 

@@ -1,11 +1,19 @@
 /**
  * Turns domain events into deliveries: a durable consumer of the event bus that, for
- * each event of a webhook type, finds the merchant's active endpoints subscribed to it,
- * builds the body once (so every endpoint and every attempt gets the same bytes and
- * id) and makes one `delivery` actor per endpoint. It runs on one node of the cluster
+ * each event of a webhook type, finds the merchant's endpoints subscribed to it (any
+ * but deleted ones), builds the body once (so every endpoint and every attempt gets the
+ * same bytes and id) and makes one `delivery` actor per endpoint. A delivery to an
+ * endpoint that is off is made SUSPENDED: it sends nothing until the merchant
+ * redelivers it, so an event an endpoint missed is never lost. It runs on one node of the cluster
  * (a singleton) and takes one event at a time, in the bus's order. The body is the one
  * the merchant event log recorded for the event (actors/merchant-events/), so the
  * list, the stream and every delivery carry the same bytes.
+ *
+ * Time. A delivery runs on the clock of the actor that raised its event: the sandbox
+ * test clock an order (and so its payments, and later a payout) was created on, or the
+ * node's. Its CREATE carries that `clockId`, which attaches it as the runtime attaches
+ * any actor (actors/runtime/test-clock-time.ts), so its retries fall due on the clock
+ * and an advance of the clock runs them.
  *
  * Order per subject. A new delivery of an order whose previous event to the same
  * endpoint has not had its first answer yet is made HELD and linked to that one, which
@@ -14,7 +22,7 @@
  */
 import type { Logger } from 'pino';
 import type { DomainEvent, EventBus, Subscription } from '../events/event-bus.js';
-import { CommandRejectedError } from '../errors.js';
+import { CommandRejectedError, UnknownKindError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
 import { webhookKind, type PublicWebhook } from '../kinds/webhook-kind.js';
@@ -74,16 +82,34 @@ export class WebhookDispatcher {
     const { merchantId } = recorded;
     const rows = await this.options.system
       .views(webhookKind)
-      .find({ 'view.merchantId': merchantId, 'view.active': true }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
+      .find({ 'view.merchantId': merchantId, 'view.deleted': false }, { sort: { 'view.createdAt': 1 }, projection: { view: 1 } });
     const endpoints = rows.map((row) => row.view.webhook).filter((webhook) => subscribes(webhook.events, event.type));
     if (endpoints.length === 0) return;
     const body = JSON.stringify(recorded.payload);
     const eventId = webhookEventId(event);
     const subjectId = subjectOf(event);
-    for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId });
+    const clockId = await this.#clockOf(event);
+    for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId, clockId });
   }
 
-  async #deliver(endpoint: PublicWebhook, event: DomainEvent, fields: { body: string; eventId: string; subjectId: string; merchantId: string }): Promise<void> {
+  /** The test clock the event's actor runs on; null on the node's clock, or for an actor of no kind this node keeps. */
+  async #clockOf(event: DomainEvent): Promise<string | null> {
+    let documents;
+    try {
+      documents = this.options.system.documents(event.actor.kind);
+    } catch (error) {
+      if (error instanceof UnknownKindError) return null;
+      throw error;
+    }
+    const doc = await documents.findOne({ _id: event.actor.id }, { projection: { clockId: 1 } });
+    return doc?.clockId ?? null;
+  }
+
+  async #deliver(
+    endpoint: PublicWebhook,
+    event: DomainEvent,
+    fields: { body: string; eventId: string; subjectId: string; merchantId: string; clockId: string | null },
+  ): Promise<void> {
     const { system, lanes } = this.options;
     const id = deliveryIdOf(fields.eventId, endpoint.id);
     const last = await lanes.last(endpoint.id, fields.subjectId);
@@ -99,10 +125,11 @@ export class WebhookDispatcher {
       body: fields.body,
       eventAt: new Date(event.at).toISOString(),
       held: predecessor !== null,
+      suspended: !endpoint.active,
       at: new Date(event.at).toISOString(),
     };
     try {
-      await system.ask(deliveryKind, id, { ...create }, { messageId: `create:${id}` });
+      await system.ask(deliveryKind, id, { ...create, ...(fields.clockId ? { clockId: fields.clockId } : {}) }, { messageId: `create:${id}` });
     } catch (error) {
       // Made by an earlier run whose message id has since been forgotten.
       if (!(error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS')) throw error;

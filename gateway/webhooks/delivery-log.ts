@@ -70,7 +70,10 @@ export class DeliveryLog {
     }
   }
 
-  /** The oldest `limit` deliveries that failed, made at or after `since`, each sent again once. */
+  /**
+   * The oldest `limit` deliveries that failed, made at or after `since`, each sent again once; a SUSPENDED one
+   * (made while the webhook was off) starts on its schedule, behind the event before it of the same order.
+   */
   async redeliverFailed(account: MerchantAccount, webhookId: string, body: { since: string; limit: number }) {
     await this.#activeWebhook(account, webhookId);
     const filter = { 'view.webhookId': webhookId, 'view.status': 'FAILED', 'view.createdAt': { $gte: new Date(body.since).toISOString() } };

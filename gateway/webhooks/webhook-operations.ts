@@ -112,7 +112,8 @@ const updateWebhookOperation = defineOperation({
   operationId: 'updateWebhook',
   tags,
   summary: 'Change a webhook, or switch it on or off',
-  description: 'active: true switches a disabled webhook back on (whatever disabled it); events it missed meanwhile can be sent with redeliver-failed.',
+  description:
+    'active: true switches a disabled webhook back on (whatever disabled it). Events raised while it was off are kept as FAILED deliveries (failure SUSPENDED) and sent by redeliver-failed, not by switching it on.',
   guard: 'apiKey',
   request: { path: webhookPath, body: updateWebhookBody },
 
@@ -253,7 +254,8 @@ const redeliverWebhookDeliveryOperation = defineOperation({
   operationId: 'redeliverWebhookDelivery',
   tags,
   summary: 'Send a delivery again now',
-  description: 'The same body and event id. A delivery that has ended gets one more attempt; one waiting for a retry gets that retry now.',
+  description:
+    'The same body and event id. A delivery that has ended gets one more attempt; one waiting for a retry gets that retry now; one made while the webhook was off (SUSPENDED) starts on its schedule.',
   guard: 'apiKey',
   request: { path: deliveryPath },
   answers: standardAnswers(
@@ -279,7 +281,8 @@ const redeliverFailedWebhookDeliveriesOperation = defineOperation({
   operationId: 'redeliverFailedWebhookDeliveries',
   tags,
   summary: 'Send again every delivery that failed since a time',
-  description: 'Oldest first, up to limit per call, each one attempt; more says whether to call again.',
+  description:
+    'Oldest first, up to limit per call; more says whether to call again. Each gets one attempt, but one made while the webhook was off (SUSPENDED) starts on its schedule, after the event before it of the same order.',
   guard: 'apiKey',
   request: { path: webhookPath, body: redeliverFailedBody },
 

@@ -80,9 +80,9 @@ export const webhookDelivery = z
     createdAt: isoTime,
     failure: z
       .object({
-        code: z.enum(['GONE', 'ENDPOINT_INACTIVE', 'SCHEDULE_SPENT', 'REDELIVERY_FAILED']).meta({
+        code: z.enum(['GONE', 'ENDPOINT_INACTIVE', 'SCHEDULE_SPENT', 'REDELIVERY_FAILED', 'SUSPENDED']).meta({
           description:
-            'GONE: the endpoint answered 410; ENDPOINT_INACTIVE: the webhook was disabled or deleted; SCHEDULE_SPENT: twelve attempts over three days without a 2xx; REDELIVERY_FAILED: a redelivery’s one attempt failed',
+            'GONE: the endpoint answered 410; ENDPOINT_INACTIVE: the webhook was disabled or deleted when an attempt came; SCHEDULE_SPENT: twelve attempts over three days without a 2xx; REDELIVERY_FAILED: a redelivery’s one attempt failed; SUSPENDED: nothing sent, the webhook was disabled when the event came (a redelivery or redeliver-failed, once it is back on, starts it on its schedule)',
         }),
         message: z.string().meta({ description: 'The reason in words' }),
       })

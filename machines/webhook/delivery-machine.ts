@@ -4,6 +4,13 @@
  * had its first answer yet), SENDING, or waiting for a retry; then DELIVERED (a 2xx)
  * or FAILED (410 Gone, the endpoint switched off, or the schedule spent).
  *
+ * An event raised while its endpoint is off is still made a delivery, SUSPENDED: it
+ * sends nothing and reads FAILED, so nothing is lost and redeliver-failed finds it once
+ * the endpoint is back on. Its redelivery starts it as if it had just been made: held
+ * behind the event before it of the same order while that one is unanswered, then on
+ * the full schedule. It keeps its place in its order's lane meanwhile, so the events an
+ * endpoint missed go out in the order they happened.
+ *
  * The request body is fixed when the delivery is made, so every attempt sends the
  * same bytes with the same event id and receivers can de-duplicate on it. Each attempt
  * is an effect (`send`) that reports back with ATTEMPT_COMPLETED; retries are durable
@@ -48,9 +55,15 @@ export interface AttemptRecord extends AttemptOutcome {
 }
 
 export interface DeliveryFailure {
-  code: 'GONE' | 'ENDPOINT_INACTIVE' | 'SCHEDULE_SPENT' | 'REDELIVERY_FAILED';
+  code: 'GONE' | 'ENDPOINT_INACTIVE' | 'SCHEDULE_SPENT' | 'REDELIVERY_FAILED' | 'SUSPENDED';
   message: string;
 }
+
+/** Why a delivery made while its endpoint was off reads FAILED until it is redelivered. */
+const SUSPENDED_FAILURE: DeliveryFailure = {
+  code: 'SUSPENDED',
+  message: 'Not sent: the endpoint was disabled when the event came. Once it is back on, redeliver-failed (or a redelivery) sends it',
+};
 
 export interface DeliveryInput {
   id: string;
@@ -68,10 +81,12 @@ export interface DeliveryInput {
   held: boolean;
   /** Tried once, off the schedule (a test event). */
   manual?: boolean;
+  /** The endpoint is off: send nothing until a redelivery. */
+  suspended?: boolean;
   at: string;
 }
 
-export interface DeliveryContext extends Omit<DeliveryInput, 'at' | 'manual'> {
+export interface DeliveryContext extends Omit<DeliveryInput, 'at' | 'manual' | 'suspended'> {
   /** Every attempt made, manual ones included. */
   attemptCount: number;
   /** Attempts on the schedule (what the retry waits follow). */
@@ -109,7 +124,8 @@ export interface SendParams {
 
 export function deliveryStatusOf(state: string): DeliveryStatus {
   if (state === 'DELIVERED') return 'DELIVERED';
-  if (state === 'FAILED') return 'FAILED';
+  // Nothing is on its way: the merchant finds it, and redeliver-failed sends it, with the failed ones.
+  if (state === 'FAILED' || state === 'SUSPENDED') return 'FAILED';
   return 'PENDING';
 }
 
@@ -127,6 +143,7 @@ export const deliveryMachine = setup({
   },
   guards: {
     waitsForPredecessor: ({ context }) => context.held,
+    suspended: ({ context }) => context.failure?.code === 'SUSPENDED',
     currentAttempt: ({ context, event }) => event.type === 'ATTEMPT_COMPLETED' && event.attempt === context.attemptCount,
     succeeded: ({ event }) => answered2xx(completed(event)),
     gone: ({ event }) => completed(event)?.responseCode === 410,
@@ -168,6 +185,12 @@ export const deliveryMachine = setup({
       failure: { code: 'SCHEDULE_SPENT' as const, message: `No 2xx answer in ${context.scheduledAttempts} attempts` },
       manual: false,
     })),
+    /** The delivery before it has had its first answer: once resumed, this one need not wait. */
+    markUnheld: assign({ held: false }),
+    resume: assign(({ event }) => {
+      assertEvent(event, 'REDELIVER');
+      return { failure: null, updatedAt: event.at };
+    }),
     recordSuccessor: assign(({ event }) => {
       assertEvent(event, 'FOLLOWED_BY');
       return { successorId: event.successorId, successorReleased: false };
@@ -182,7 +205,7 @@ export const deliveryMachine = setup({
 }).createMachine({
   id: 'delivery',
   context: ({ input }) => {
-    const { at, manual, ...fields } = input;
+    const { at, manual, suspended, ...fields } = input;
     return {
       ...fields,
       attemptCount: 0,
@@ -192,7 +215,7 @@ export const deliveryMachine = setup({
       nextRetryAt: null,
       successorId: null,
       successorReleased: false,
-      failure: null,
+      failure: suspended ? SUSPENDED_FAILURE : null,
       deliveredAt: null,
       createdAt: at,
       updatedAt: at,
@@ -206,7 +229,18 @@ export const deliveryMachine = setup({
   },
   states: {
     STARTING: {
-      always: [{ guard: 'waitsForPredecessor', target: 'HELD' }, { target: 'SENDING' }],
+      always: [{ guard: 'suspended', target: 'SUSPENDED' }, { guard: 'waitsForPredecessor', target: 'HELD' }, { target: 'SENDING' }],
+    },
+    SUSPENDED: {
+      on: {
+        // Not attempted yet: the next event of its order waits for its first answer, as behind a HELD one.
+        FOLLOWED_BY: { actions: 'recordSuccessor' },
+        RELEASE: { actions: 'markUnheld' },
+        REDELIVER: [
+          { guard: 'waitsForPredecessor', target: 'HELD', actions: 'resume' },
+          { target: 'SENDING', actions: 'resume' },
+        ],
+      },
     },
     HELD: {
       on: {

@@ -1,9 +1,10 @@
 /**
  * A merchant's webhook endpoint: where its events go, which types it takes, the
  * headers it wants, and the secrets its deliveries are signed with. ACTIVE endpoints
- * receive events; DISABLED ones do not, whether the merchant switched them off, the
- * receiver answered 410 Gone, or deliveries failed for the whole retry schedule (the
- * reason is kept so the merchant can see why). DELETED is final.
+ * receive events; DISABLED ones are sent nothing, whether the merchant switched them
+ * off, the receiver answered 410 Gone, or deliveries failed for the whole retry
+ * schedule (the reason is kept so the merchant can see why), but their events are
+ * still made deliveries, suspended until redelivered. DELETED is final: nothing more.
  *
  * Secrets come in through events (the machine has no randomness): a rotation keeps
  * the previous secret signing for SECRET_OVERLAP_MS, so receivers can switch without

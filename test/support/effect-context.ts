@@ -17,6 +17,7 @@ export function recordingEffectContext(
     at: options.at,
     epoch: 1,
     clock: new SystemClock(),
+    actorNow: async () => Date.now(),
     logger: createLogger({ level: 'silent' }),
     askAt: async (_address: unknown, event: Record<string, unknown>) => void reports.push(event),
   } as unknown as EffectContext;

@@ -5,8 +5,9 @@
  * including timers the firings themselves set.
  */
 import test from 'ava';
-import { assign, raise, setup } from 'xstate';
-import { CommandRejectedError, defineKind, type ActorSystem } from '../../../actors/index.js';
+import { assign, enqueueActions, raise, setup } from 'xstate';
+import { CommandRejectedError, defineKind, withEffects, type ActorSystem } from '../../../actors/index.js';
+import { reportToSelf } from '../../../actors/runtime/effect-report.js';
 import { testClockKindOn, type TestClockView } from '../../../actors/kinds/test-clock-kind.js';
 import { counterKind, type CounterView } from '../../support/counter-kind.js';
 import { startTestSystem } from '../../support/test-node.js';
@@ -38,10 +39,58 @@ const chimeKind = defineKind({
   view: (snapshot) => ({ rang: (snapshot.context as { rang: number }).rang }),
 });
 
+/**
+ * Looks every ten minutes, `left` times, through an effect: the next look is armed only by
+ * the effect's report, as a webhook's retry is armed by its attempt's. The report says when
+ * the effect ran, on the actor's clock.
+ */
+const lookoutMachine = setup({
+  types: {
+    context: {} as { left: number; seen: string[] },
+    events: {} as { type: 'START'; left: number } | { type: 'LOOK' } | { type: 'LOOKED'; at: string },
+    input: {} as { left: number },
+  },
+  actions: { look: (_, _params: { left: number }) => {} },
+}).createMachine({
+  id: 'lookout',
+  context: ({ input }) => ({ left: input.left, seen: [] }),
+  entry: raise({ type: 'LOOK' }, { id: 'look', delay: 10 * MINUTE }),
+  on: {
+    LOOK: { actions: { type: 'look', params: ({ context }) => ({ left: context.left }) } },
+    LOOKED: {
+      actions: [
+        assign(({ context, event }) => ({ left: context.left - 1, seen: [...context.seen, event.at] })),
+        enqueueActions(({ context, enqueue }) => {
+          if (context.left > 0) enqueue.raise({ type: 'LOOK' }, { id: 'look', delay: 10 * MINUTE });
+        }),
+      ],
+    },
+  },
+});
+const lookoutKind = withEffects(
+  defineKind({
+    name: 'lookout',
+    machine: lookoutMachine,
+    machineVersion: 1,
+    createdBy: ['START'],
+    view: (snapshot) => ({ seen: (snapshot.context as { seen: string[] }).seen }),
+  }),
+  {
+    look: async (_params, context) => {
+      // A while, as a request over the network takes: an advance that did not wait would look for the next timer too soon.
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      await reportToSelf(context, { type: 'LOOKED', at: iso(await context.actorNow()) });
+    },
+  },
+);
+
 async function start() {
   let system: ActorSystem | undefined;
-  const clocks = testClockKindOn({ dueOnClock: (clockId, until) => system!.dueOnClock(clockId, until) });
-  const started = await startTestSystem({ kinds: [clocks, counterKind(), chimeKind] });
+  const clocks = testClockKindOn({
+    dueOnClock: (clockId, until) => system!.dueOnClock(clockId, until),
+    effectsSettledOnClock: (clockId, limitMs) => system!.effectsSettledOnClock(clockId, limitMs),
+  });
+  const started = await startTestSystem({ kinds: [clocks, counterKind(), chimeKind, lookoutKind] });
   system = started.system;
   await system.askAt(
     { kind: 'test-clock', id: 'clk' },
@@ -106,6 +155,18 @@ test('an advance fires the timers its firings set while they fall before the tar
     [START, START + 10 * MINUTE, START + 20 * MINUTE, START + 30 * MINUTE],
   );
   t.is(((await doc('test-clock', 'clk'))!.view as unknown as TestClockView).clock.frozenTime, iso(START + 35 * MINUTE));
+});
+
+test('an advance lets the effects of each firing run at its time, so a timer their report arms falls due in the same advance', async (t) => {
+  const { system, clock, advance, doc } = await start();
+  await system.askAt({ kind: 'lookout', id: 'l' }, { type: 'START', left: 3, clockId: 'clk' });
+  await clock.advance(HOUR);
+  await advance(START + 35 * MINUTE);
+  t.deepEqual(
+    ((await doc('lookout', 'l'))!.view as { seen: string[] }).seen,
+    [iso(START + 10 * MINUTE), iso(START + 20 * MINUTE), iso(START + 30 * MINUTE)],
+    'each effect reported at its firing’s time on the clock, not the node’s',
+  );
 });
 
 test('an advance must move the clock forward, by at most two years, and not while one runs', async (t) => {

@@ -1,6 +1,7 @@
 /**
  * The webhook delivery model's inputs: a delivery held behind the one before it, one
- * sent at once, and a test event (manual, tried once). Attempts complete with a 2xx, a
+ * sent at once, a test event (manual, tried once), and one made while its endpoint was
+ * off (suspended), alone or behind the one before it. Attempts complete with a 2xx, a
  * 410, a 500 or no answer because the endpoint is off, for the attempt in flight, and,
  * once there was an earlier one, for a stale attempt; the merchant redelivers; the
  * dispatcher links a successor and releases a held delivery.
@@ -34,6 +35,8 @@ export const DELIVERY_VARIANTS: Variant[] = [
   variant('held', 'whd_model_held', { held: true }),
   variant('sent at once', 'whd_model_sent', {}),
   variant('test event', 'whd_model_test', { manual: true }),
+  variant('suspended', 'whd_model_suspended', { suspended: true }),
+  variant('suspended, held', 'whd_model_suspended_held', { suspended: true, held: true }),
 ];
 
 const outcome = (responseCode: number | null, errorCode: AttemptOutcome['errorCode'] = null): AttemptOutcome => ({
@@ -69,6 +72,7 @@ export function deliveryAbstraction(snapshot: AnyMachineSnapshot): unknown {
   const context = snapshot.context as DeliveryContext;
   return {
     value: snapshot.value,
+    held: context.held,
     scheduled: context.scheduledAttempts,
     first: context.attemptCount === 1,
     manual: context.manual,

@@ -16,6 +16,7 @@ import { sample, type Variant } from '../../support/model-paths.js';
 /** The advance effect is stood in for by the runner: nothing looks up attached timers. */
 export const TEST_CLOCK_KIND = testClockKindOn({
   dueOnClock: () => Promise.reject(new Error('the model tests never look up the timers on a clock')),
+  effectsSettledOnClock: () => Promise.reject(new Error('the model tests never wait for the effects on a clock')),
 });
 
 const CREATED_AT = '2026-11-23T12:00:00.000Z';
