@@ -18,6 +18,7 @@ import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 import { formatWebhooks, webhooksBenchmark } from './webhooks.js';
 import { formatOrderbook, orderbookBenchmark } from './orderbook.js';
+import { formatPayouts, payoutsBenchmark } from './payouts.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,6 +40,7 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   'payment-read': async () => formatPaymentRead(await paymentReadBenchmark(seconds)),
   webhooks: async () => formatWebhooks(await webhooksBenchmark(Number(process.env.BENCH_WEBHOOK_ORDERS ?? 1_000))),
   orderbook: async () => formatOrderbook(await orderbookBenchmark(seconds)),
+  payouts: async () => formatPayouts(await payoutsBenchmark(seconds)),
 };
 
 const named = process.argv.slice(2);
