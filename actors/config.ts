@@ -245,6 +245,8 @@ const schema = z
      */
     CONVERSION_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     CONVERSION_TIMEOUT_MS: integer(100, 60_000).default(5_000),
+    /** Sent to CONVERSION_PROVIDER_URL in the x-api-key header when set; never to the local simulator. Never logged. */
+    CONVERSION_PROVIDER_KEY: z.string().min(1).optional(),
     /**
      * Lets webhook endpoints point at loopback, private, link-local and metadata addresses, for development
      * and tests against a receiver on this machine. Refused in production.
