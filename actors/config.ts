@@ -285,6 +285,8 @@ const schema = z
     PAYOUT_FUNDING_DEADLINE_MS: integer(60_000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
     /** How often an unfunded payout's deposit address is checked with the conversion provider, beside the provider's own reports. */
     PAYOUT_FUNDING_POLL_MS: integer(1_000, 60 * 60 * 1000).default(30_000),
+    /** Sent to CONVERSION_PROVIDER_URL in the x-api-key header when set; never to the local simulator. Never logged. */
+    CONVERSION_PROVIDER_KEY: z.string().min(1).optional(),
     /**
      * Lets webhook endpoints point at loopback, private, link-local and metadata addresses, for development
      * and tests against a receiver on this machine. Refused in production.

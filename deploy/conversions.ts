@@ -1,13 +1,16 @@
 /**
- * The crypto rails of a node, by configuration: the conversion provider at
- * CONVERSION_PROVIDER_URL, or, on the local chain, the local simulator the node starts;
- * and the reader that checks each delivery on the settlement chain before a payment
- * settles on it. A node with neither takes no live crypto attempt (its sandbox still does).
+ * The crypto rails and payout funding of a node, by configuration: the conversion provider at
+ * CONVERSION_PROVIDER_URL (with CONVERSION_PROVIDER_KEY when set), or, on the local chain, the
+ * local simulator the node starts; and the reader that checks each delivery on the settlement
+ * chain before a payment settles on it. A node with neither takes no live crypto attempt (its
+ * sandbox still does) and funds no payout.
  */
 import { erc20Abi, parseEventLogs, type Hash, type PublicClient } from 'viem';
 import type { Logger } from 'pino';
 import type { Clock, Config, Store } from '../actors/index.js';
 import { HttpConversionProvider } from '../actors/adapters/conversion/http-conversion-provider.js';
+import { HttpFundingProvider } from '../actors/adapters/conversion/http-funding-provider.js';
+import type { FundingProvider } from '../actors/adapters/conversion/funding-provider.js';
 import { DeliveryClaims, type ConversionProvider, type Delivery, type DeliveryReader } from '../actors/payments/index.js';
 import type { PaymentChain, PaymentHex as Hex } from '../machines/payment/index.js';
 import { ConversionSimulator } from './conversion-simulator/index.js';
@@ -15,9 +18,11 @@ import type { IndexedChain } from './chain.js';
 
 export interface ConversionSide {
   provider: ConversionProvider | null;
+  /** Where payouts get their deposit addresses: the same provider's funding side. */
+  funding: FundingProvider | null;
   /** The settlement chain's USDC, what deliveries are made in; null without a chain. */
   usdc: Hex | null;
-  /** The local simulator, when the node runs it. */
+  /** The local simulator, when the node runs it: the node points its `activityUrl` at the gateway once that listens. */
   simulator: ConversionSimulator | null;
   /** Which payment each delivery settled, so one delivery never settles two. */
   claims: DeliveryClaims;
@@ -27,13 +32,31 @@ export interface ConversionSide {
 export async function conversionSide(config: Config, chain: IndexedChain | null, store: Store, clock: Clock, logger: Logger): Promise<ConversionSide> {
   const usdc = chain?.contracts.usdc ?? null;
   const claims = await DeliveryClaims.open(store);
-  const client = (url: string) => new HttpConversionProvider({ url, timeoutMs: config.CONVERSION_TIMEOUT_MS });
-  if (config.CONVERSION_PROVIDER_URL) return { provider: client(config.CONVERSION_PROVIDER_URL), usdc, simulator: null, claims, stop: async () => {} };
-  if (!chain?.localChain) return { provider: null, usdc, simulator: null, claims, stop: async () => {} };
+  const timeoutMs = config.CONVERSION_TIMEOUT_MS;
+  if (config.CONVERSION_PROVIDER_URL) {
+    const url = config.CONVERSION_PROVIDER_URL;
+    const apiKey = config.CONVERSION_PROVIDER_KEY === undefined ? {} : { apiKey: config.CONVERSION_PROVIDER_KEY };
+    return {
+      provider: new HttpConversionProvider({ url, timeoutMs }),
+      funding: new HttpFundingProvider({ url, timeoutMs, ...apiKey }),
+      usdc,
+      simulator: null,
+      claims,
+      stop: async () => {},
+    };
+  }
+  if (!chain?.localChain) return { provider: null, funding: null, usdc, simulator: null, claims, stop: async () => {} };
   const simulator = await ConversionSimulator.start({ chain: chain.localChain, now: () => clock.now(), logger });
   logger.info({ url: simulator.url, customerWallet: simulator.customer }, 'local conversion provider started');
   // Spoken to over HTTP like any provider, so the wire form is what the embedded default runs too.
-  return { provider: client(simulator.url), usdc, simulator, claims, stop: () => simulator.stop() };
+  return {
+    provider: new HttpConversionProvider({ url: simulator.url, timeoutMs }),
+    funding: new HttpFundingProvider({ url: simulator.url, timeoutMs }),
+    usdc,
+    simulator,
+    claims,
+    stop: () => simulator.stop(),
+  };
 }
 
 /** Reads deliveries from their receipts: USDC Transfer logs to the recipient and to the fee recipient. */

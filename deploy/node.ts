@@ -239,7 +239,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     logger.child({ component: 'payments' }),
   );
   const payouts = payoutSide({
-    funding: options.payoutProviders?.funding ?? null,
+    funding: options.payoutProviders?.funding ?? conversions.funding,
     wallets: options.payoutProviders?.wallets ?? new LocalCustomerWallets(localWalletRoot()),
     deliveries: options.payoutProviders?.deliveries ?? (opened ? new ViemDeliveries(opened.client, opened.contracts.usdc) : { delivered: async () => null }),
     claims: conversions.claims,
@@ -419,6 +419,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   const server = createGatewayServer(gateway.app.callback());
   const url = await listen(server, config.PORT, config.HOST);
+  // The local provider reports activity at payouts' deposit addresses to this node, once it listens.
+  if (conversions.simulator) conversions.simulator.activityUrl = `${url}/api/v1/providers/conversion/funding-activity`;
   // Opened once the node serves: keys made by a start that then fails (a port taken) would never be shown.
   // A restart over a data folder that already holds merchants opens no second demo merchant.
   const welcome: NodeWelcome | null = ownsDataDir

@@ -156,6 +156,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the conversion provider refused a request as asked; the gateway answers it with the provider’s code mapped (checkout/quotes.ts)',
   },
+  FundingProviderUnavailable: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the conversion provider did not answer a payout’s funding request or activity read, or answered what does not parse; the gateway maps it to a payout code',
+  },
   ForbiddenDestinationError: {
     answer: null,
     askRetries: false,

@@ -45,6 +45,8 @@ export interface Payout {
 export type Arrival = { kind: 'convert'; payouts: Payout[] } | { kind: 'refund'; reason: string };
 
 const BPS = 10_000n;
+/** The provider's own fee, taken from what the customer sends: 0.1%. */
+export const PROVIDER_FEE_BPS = 10;
 
 /** What the customer must send for `destinationAmount`: it plus the provider's fee, rounded up. */
 export function originAmountFor(destinationAmount: bigint, providerFeeBps: number, token: SimToken, usdcDecimals: number): bigint {

@@ -6,9 +6,13 @@
  * (cancelled, expired, already paid) is refunded to its sender. The local chain stands in
  * for the origin chain (`ORIGIN_CHAIN_ID`, Arbitrum One) as it stands in for Base.
  *
- * Its HTTP API is the wire form HttpConversionProvider speaks (docs/payments.md), plus
- * `POST /_buyer/transfers`, the local customer's wallet for pages and tests. Requests live
- * in memory: a restarted simulator has forgotten them, as a fresh local chain has.
+ * It funds payouts too (funding-desk.ts): the same watch hands the desk what arrives at its
+ * deposit addresses, and the local chain stands in for every funding chain.
+ *
+ * Its HTTP API is the wire forms HttpConversionProvider and HttpFundingProvider speak
+ * (docs/payments.md, docs/payouts.md), plus `POST /_buyer/transfers` and the desk's
+ * `/_wallet`, `/_bitcoin` and `/_faults` routes for pages and tests. Requests live in memory:
+ * a restarted simulator has forgotten them, as a fresh local chain has.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,13 +28,14 @@ import { USDC_DECIMALS } from '../../machines/money.js';
 import type { LocalChain } from '../../indexer/chain/index.js';
 import { loopbackCors } from '../../enclave/simulator/loopback-cors.js';
 import { evmAddress } from '../../gateway/schemas/common.js';
-import { arrival, originAmountFor, type Payout, type SimRequest, type SimToken } from './conversion-requests.js';
+import { arrival, originAmountFor, PROVIDER_FEE_BPS, type Payout, type SimRequest, type SimToken } from './conversion-requests.js';
+import { FundingDesk, type FundingFaults, type WalletTransfer } from './funding-desk.js';
+import { FundingStandIns, type StandIn } from './funding-tokens.js';
 import { LocalSettlement } from './local-settlement.js';
+import { SimulatorError } from './simulator-error.js';
 
 /** The origin chain the local chain stands in for: the simulator serves `relay_42161`. */
 export const ORIGIN_CHAIN_ID = 42161;
-/** The provider's own fee, taken from what the customer sends: 0.1%. */
-export const PROVIDER_FEE_BPS = 10;
 /** The most one request converts: 1 million USDC. */
 const MAX_AMOUNT = 1_000_000_000_000n;
 
@@ -41,6 +46,8 @@ export interface ConversionSimulatorOptions {
   logger: Logger;
   /** How often the chain is read for arriving transfers. */
   pollMs?: number;
+  /** Where funding activity is reported (POST { requestId, depositAddress }); also settable after start. */
+  activityUrl?: string;
 }
 
 const address = evmAddress.transform((value) => value as `0x${string}`);
@@ -65,16 +72,6 @@ const transferRequest = z.object({
   amount: z.string().regex(/^\d{1,24}(?:\.\d{1,18})?$/, 'must be a decimal amount of the token'),
 });
 
-class SimulatorError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export class ConversionSimulator {
   readonly #requests = new Map<string, SimRequest>();
   readonly #byDeposit = new Map<string, SimRequest>();
@@ -88,6 +85,10 @@ export class ConversionSimulator {
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
   #watching: Promise<void> = Promise.resolve();
+  /** A watch is running: a wake then runs another right after it, never beside it (two would pay one conversion twice). */
+  #running = false;
+  #wakeAfter = false;
+  #funding: FundingDesk | null = null;
   /** Tests hold deliveries to see an attempt whose transfer arrived but is not converted yet. */
   #held = false;
 
@@ -110,10 +111,53 @@ export class ConversionSimulator {
     return simulator;
   }
 
-  /** Holds conversions (transfers are seen and the request goes pending) until released. */
+  /** Holds conversions (transfers are seen: a request goes pending, a funding transfer converting) until released with hold(false). */
   hold(held: boolean): void {
     this.#held = held;
-    if (!held) this.#schedule(0);
+    if (!held) this.#wake();
+  }
+
+  /** Where funding activity is reported: POST { requestId, depositAddress } when a transfer is first seen or changes status. */
+  get activityUrl(): string | null {
+    return this.#desk.activityUrl;
+  }
+
+  set activityUrl(url: string | null) {
+    this.#desk.activityUrl = url;
+  }
+
+  /** Puts a transfer of `amount` (a decimal of BTC) to a Bitcoin funding deposit address in the simulated mempool. */
+  sendBitcoin(address: string, amount: string): { txid: string } {
+    return this.#desk.sendBitcoin(address, amount);
+  }
+
+  /** Sweeps every Bitcoin transfer in the mempool (swept, converting), to be converted by the next watch; answers how many. */
+  mineBitcoin(): number {
+    return this.#desk.mineBitcoin();
+  }
+
+  /** What the funding routes answer instead of their own until cleared (replaces every earlier fault). */
+  setFundingFaults(faults: FundingFaults): void {
+    this.#desk.setFaults(faults);
+  }
+
+  clearFundingFaults(): void {
+    this.#desk.setFaults({});
+  }
+
+  /** What stands in on the local chain for the catalog token at `tokenAddress` on `chainId`; null for a token the catalog lacks. */
+  fundingStandIn(chainId: number, tokenAddress: string): StandIn | null {
+    return this.#desk.standIn(chainId, tokenAddress);
+  }
+
+  /** The local customer's wallet sends the stand-in of a catalog token to a deposit address (POST /_wallet/transfers). */
+  sendFromWallet(transfer: WalletTransfer): Promise<{ transactionHash: string; from: `0x${string}` }> {
+    return this.#desk.sendFromWallet(transfer);
+  }
+
+  get #desk(): FundingDesk {
+    if (!this.#funding) throw new Error('the conversion simulator has not started');
+    return this.#funding;
   }
 
   async stop(): Promise<void> {
@@ -128,6 +172,15 @@ export class ConversionSimulator {
 
   async #start(): Promise<void> {
     await this.#settlement.start();
+    this.#funding = new FundingDesk({
+      settlement: this.#settlement,
+      standIns: await FundingStandIns.deploy(this.#settlement),
+      chainId: this.options.chain.chainId,
+      now: this.options.now,
+      logger: this.options.logger,
+      activityUrl: this.options.activityUrl ?? null,
+      wake: () => this.#wake(),
+    });
     this.#nextBlock = (await this.#settlement.latestBlock()) + 1n;
     const app = new Koa();
     app.use(async (ctx, next) => {
@@ -179,6 +232,7 @@ export class ConversionSimulator {
         throw new SimulatorError(400, 'AMOUNT_OUT_OF_RANGE', 'the local wallet sends more than 0 and at most a trillion');
       ctx.body = { transactionHash: await this.#settlement.customerSend(known, depositAddress, units), from: this.customer };
     });
+    this.#desk.addRoutes(router);
     return router;
   }
 
@@ -238,14 +292,25 @@ export class ConversionSimulator {
     return request;
   }
 
+  /** Watches at once, or right after the watch under way. */
+  #wake(): void {
+    if (this.#running) this.#wakeAfter = true;
+    else this.#schedule(0);
+  }
+
   #schedule(ms: number): void {
     if (this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#running = true;
       this.#watching = this.#watch()
         .catch((error: unknown) => this.options.logger.warn({ err: error }, 'the conversion simulator could not read the chain; reading again'))
         .finally(() => {
-          if (!this.#stopped) this.#schedule(this.options.pollMs ?? 100);
+          this.#running = false;
+          const again = this.#wakeAfter;
+          this.#wakeAfter = false;
+          this.#schedule(again ? 0 : (this.options.pollMs ?? 100));
         });
     }, ms);
   }
@@ -254,12 +319,11 @@ export class ConversionSimulator {
   async #watch(): Promise<void> {
     const latest = await this.#settlement.latestBlock();
     if (latest >= this.#nextBlock) {
-      const transfers = await this.#settlement.transfers(
-        this.#tokens.map((token) => token.address),
-        this.#nextBlock,
-        latest,
-      );
+      const tokens = new Set([...this.#tokens.map((token) => token.address), ...this.#desk.tokenAddresses]);
+      const transfers = await this.#settlement.transfers([...tokens], this.#nextBlock, latest);
+      if (this.#desk.watchesNative) for (const transfer of await this.#settlement.nativeTransfers(this.#nextBlock, latest)) this.#desk.arrivedNative(transfer);
       for (const transfer of transfers) {
+        this.#desk.arrivedToken(transfer);
         const request = this.#byDeposit.get(transfer.to.toLowerCase());
         if (!request || transfer.token.toLowerCase() !== request.token.address.toLowerCase()) continue;
         const next = arrival(request, transfer.value, this.options.now());
@@ -293,6 +357,7 @@ export class ConversionSimulator {
       }
       this.#pending.delete(id);
     }
+    await this.#desk.convertDue();
   }
 }
 

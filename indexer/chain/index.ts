@@ -1,8 +1,9 @@
 /**
  * indexer/chain/: the local chain that stands in for Base in the embedded node and the tests.
- * Our contracts (a USDC-like token, an escrow, an orchestrator and an attestation verifier whose
- * events match Base's byte for byte) live as Solidity in contracts/ and as generated TypeScript in
- * artifacts/ (`npm run contracts`); anvil from npm runs them on loopback, deploy.ts puts them there.
+ * Our contracts (a USDC-like token, stand-ins for other stablecoins, an escrow, an orchestrator
+ * and an attestation verifier whose events match Base's byte for byte) live as Solidity in
+ * contracts/ and as generated TypeScript in artifacts/ (`npm run contracts`); anvil from npm runs
+ * them on loopback, deploy.ts puts them there.
  * compile.ts is left out on purpose: it loads the 9 MB solc compiler.
  */
 export { ANVIL_DEFAULT_CHAIN_ID, anvilBinaryPath, startAnvil } from './anvil.js';
@@ -14,6 +15,8 @@ export {
   depositAssertionsBytecode,
   escrowAbi,
   escrowBytecode,
+  mockStablecoinAbi,
+  mockStablecoinBytecode,
   mockUSDCAbi,
   mockUSDCBytecode,
   orchestratorAbi,

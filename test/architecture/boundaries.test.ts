@@ -52,6 +52,7 @@ const CONCRETE_CLIENTS = [
   'actors/adapters/chain/viem-intents.ts',
   'actors/adapters/chain/viem-deposit-chain.ts',
   'actors/adapters/conversion/http-conversion-provider.ts',
+  'actors/adapters/conversion/http-funding-provider.ts',
   'actors/adapters/enclave/enclave-client.ts',
   'actors/adapters/indexer/indexer-client.ts',
   'actors/adapters/rates/http-rate-provider.ts',

@@ -1,7 +1,8 @@
 /**
- * actors/adapters/conversion: the conversion provider crypto rails use (Relay): its port and the
- * client over HTTP. Its local stand-in is a service of its own, deploy/conversion-simulator/,
- * which the node starts on the local chain and reaches through the same HTTP client.
+ * actors/adapters/conversion: the conversion provider (Relay): the port crypto rails use and
+ * the port payouts are funded through, each with its client over HTTP. Its local stand-in is a
+ * service of its own, deploy/conversion-simulator/, which the node starts on the local chain
+ * and reaches through the same HTTP clients.
  */
 export { ConversionRefused } from './conversion-provider.js';
 export type {
@@ -13,5 +14,9 @@ export type {
   Delivery,
   DeliveryReader,
 } from './conversion-provider.js';
+export { FUNDING_AMOUNT_TOO_LOW, FUNDING_ROUTE_UNAVAILABLE, FundingProviderUnavailable } from './funding-provider.js';
+export type { FundingActivity, FundingProvider, FundingQuote, FundingRequest, FundingTransfer, FundingTransferStatus } from './funding-provider.js';
 export { HttpConversionProvider } from './http-conversion-provider.js';
 export type { HttpConversionProviderOptions } from './http-conversion-provider.js';
+export { FUNDING_API_KEY_HEADER, HttpFundingProvider } from './http-funding-provider.js';
+export type { HttpFundingProviderOptions } from './http-funding-provider.js';

@@ -3,6 +3,7 @@
 export * from './BatchExecutor.js';
 export * from './DepositAssertions.js';
 export * from './Escrow.js';
+export * from './MockStablecoin.js';
 export * from './MockUSDC.js';
 export * from './Orchestrator.js';
 export * from './UnifiedPaymentVerifier.js';
