@@ -6,6 +6,7 @@
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import { CommandRejectedError } from '../../actors/errors.js';
+import { detailedFailure } from '../checkout/checkout-answers.js';
 import { ApiError, reply, respond } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { adminRefusal, apiKeyRefusals } from '../openapi/security.js';
@@ -14,7 +15,7 @@ import type { Operation } from '../operations/operation.js';
 import { type CancelPayoutDependencies, cancelPayout } from './cancel-payout.js';
 import { type CreatePayoutDependencies, createPayout } from './create-payout.js';
 import { listPayouts, merchantPayout } from './payout-list.js';
-import { createPayoutResponse, listPayoutsResponse, payoutView } from './payout-resources.js';
+import { createPayoutResponse, listPayoutsResponse, payoutFundingStatus, payoutStatus, payoutView } from './payout-resources.js';
 import { createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
 import { z } from 'zod';
 
@@ -148,8 +149,12 @@ const cancelPayoutOperation = defineOperation({
       '400': invalid('id is not a payout id'),
       ...apiKeyRefusals([SANDBOX]),
       '404': failure(404, [NOT_FOUND]),
-      '409': failure(409, [
-        { code: 'PAYOUT_NOT_CANCELLABLE', when: 'status or fundingStatus is not AWAITING_FUNDING; responseObject is { status, fundingStatus }' },
+      '409': detailedFailure(409, [
+        {
+          code: 'PAYOUT_NOT_CANCELLABLE',
+          when: 'status or fundingStatus is not AWAITING_FUNDING; responseObject is { status, fundingStatus }',
+          details: z.object({ status: payoutStatus, fundingStatus: payoutFundingStatus }),
+        },
         { code: 'PAYOUT_FUNDING_DETECTED', when: 'the conversion provider has a record for the deposit address' },
       ]),
       '502': failure(502, [{ code: 'PAYOUT_BRIDGE_STATUS_FAILED', when: 'the funding could not be checked before cancelling; retry the cancel' }]),
