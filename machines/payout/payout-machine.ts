@@ -273,7 +273,7 @@ export const payoutMachine = setup({
       entry: { type: 'watchWallet', params: ({ context }) => ({ payoutId: context.id, walletAddress: context.walletAddress! }) },
       after: { fundingDeadline: { target: '.CLOSING' } },
       on: {
-        CANCEL: { guard: 'untouched', target: 'CANCELLED', actions: 'markCancelled' },
+        CANCEL: { guard: 'untouched', target: 'CANCELLED', actions: ['markCancelled', 'announceCancelled'] },
         REMOVE_RAIL: { guard: 'holdsRail', actions: 'removeRail' },
       },
       initial: 'WATCHING',
