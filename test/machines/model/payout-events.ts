@@ -1,0 +1,174 @@
+/**
+ * The payout model's inputs: a payout of 100 USDC funded in USDC on Arbitrum (a stablecoin:
+ * funding.amount 104.123712 at 100 + 200 bps), step 100 USDC, a 24 h window polled every
+ * 30 s, and what the providers, the chain and the merchant send it. Funding observations
+ * report sets of transfers at the deposit address: none; one still converting, then landing with
+ * 48 USDC (alone, or beside another still converting); 105 USDC (an overpayment); the full
+ * funding.amount landing with 101 USDC, or with 97 (the rate moved); a refunded one; and,
+ * once the deadline passed, one that started after it. Observations are made in the window
+ * until the deadline passes, and after it from then on.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { payoutKind, payoutPhaseOf } from '../../../actors/kinds/index.js';
+import {
+  fundingToken,
+  payoutQuoteAmounts,
+  type PayoutContext,
+  type PayoutEvent,
+  type PayoutInput,
+  type ReportedTransfer,
+} from '../../../machines/payout/index.js';
+import { sample, type Variant } from '../../support/model-paths.js';
+import { stateName } from '../../support/model-machine.js';
+
+export const PAYOUT_KIND = payoutKind;
+
+const CREATED_AT = '2026-11-23T12:00:00.000Z';
+/** In the window. */
+const AT = '2026-11-23T12:30:00.000Z';
+/** Past every deadline the payout can have: created + 24 h, or an arrival at AT + 24 h. */
+const AFTER_DEADLINE = '2026-11-24T13:00:00.000Z';
+/** When the late transfer started: after every deadline, before AFTER_DEADLINE. */
+const LATE_START = '2026-11-24T12:45:00.000Z';
+
+const USDC = 1_000_000n;
+export const PAYOUT_USDC = 100n * USDC;
+/** What PREPARED quotes: 104.123712 USDC on Arbitrum, six decimals like USDC on Base. */
+export const FUNDING_AMOUNT = 104_123_712n;
+
+const ARBITRUM_USDC = fundingToken(42161, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831')!;
+const quote = payoutQuoteAmounts(PAYOUT_USDC, ARBITRUM_USDC.stable, 100, 200);
+
+const input: PayoutInput = {
+  id: 'po_model_stable',
+  merchantId: 'mer_1',
+  idempotencyKey: 'payout-model-0001',
+  requestHash: 'c0ffee',
+  customerEmail: 'customer@example.com',
+  merchantReference: 'invoice-42',
+  returnUrl: null,
+  payoutUsdc: PAYOUT_USDC,
+  funding: {
+    chainId: 42161,
+    tokenAddress: ARBITRUM_USDC.address,
+    symbol: ARBITRUM_USDC.symbol,
+    decimals: ARBITRUM_USDC.decimals,
+    stable: ARBITRUM_USDC.stable,
+    refundAddress: '0x3333333333333333333333333333333333333333',
+  },
+  terms: {
+    rails: ['venmo', 'zelle', 'routea_8453'],
+    merchantFeeBps: 100,
+    merchantWalletAddress: '0x4444444444444444444444444444444444444444',
+    serviceFeeBps: 200,
+    serviceWalletAddress: '0x5555555555555555555555555555555555555555',
+    payoutStepUsdc: 100n * USDC,
+  },
+  ...quote,
+  fundingWindowMs: 24 * 60 * 60 * 1000,
+  pollMs: 30_000,
+  at: CREATED_AT,
+};
+
+export const PAYOUT_VARIANTS: Variant[] = [{ name: '100 USDC funded in USDC', id: input.id, create: { type: 'CREATE', ...input } }];
+
+const hash = (digit: string) => `0x${digit.repeat(64)}`;
+
+function transfer(id: string, status: ReportedTransfer['status'], originAmount: bigint, deliveredUsdc: bigint, startedAt = AT): ReportedTransfer {
+  return {
+    id,
+    status,
+    originAmount: originAmount.toString(),
+    startedAt,
+    swept: true,
+    sourceTransactionHash: hash('a'),
+    deliveredUsdc: deliveredUsdc.toString(),
+    deliveryTransactionHash: status === 'delivered' ? hash(id.at(-1)!) : null,
+    refundTransactionHash: status === 'refunded' ? hash('f') : null,
+  };
+}
+
+/** Transfer `tr_1` reported converting, and then delivered: the one the deadline waits for. */
+const converting = transfer('tr_1', 'converting', 50n * USDC, 0n);
+const landed48 = transfer('tr_1', 'delivered', 50n * USDC, 48n * USDC);
+
+const TRANSFER_SETS: Array<[string, ReportedTransfer[]]> = [
+  ['nothing', []],
+  ['converting', [converting]],
+  ['48 USDC', [landed48]],
+  ['48 USDC, another converting', [landed48, transfer('tr_2', 'converting', 30n * USDC, 0n)]],
+  ['105 USDC', [transfer('tr_3', 'delivered', 108n * USDC, 105n * USDC)]],
+  ['full amount, 101 USDC', [transfer('tr_4', 'delivered', FUNDING_AMOUNT, 101n * USDC)]],
+  ['full amount, 97 USDC', [transfer('tr_5', 'delivered', FUNDING_AMOUNT, 97n * USDC)]],
+  ['refunded', [transfer('tr_6', 'refunded', 50n * USDC, 0n)]],
+];
+
+/** The deadline passed: what the provider reports now is after it. */
+function pastDeadline(snapshot: AnyMachineSnapshot): boolean {
+  const phase = payoutPhaseOf(snapshot.value);
+  return phase === 'EXPIRED' || stateName(snapshot.value) === 'AWAITING_FUNDING.CLOSING' || (snapshot.context as PayoutContext).updatedAt >= AFTER_DEADLINE;
+}
+
+const WALLET = '0x6666666666666666666666666666666666666666';
+
+const PREPARED: PayoutEvent = {
+  type: 'PREPARED',
+  walletAddress: WALLET,
+  walletUserId: 'wallet_user_1',
+  requestId: 'req_model',
+  depositAddress: '0x7777777777777777777777777777777777777777',
+  fundingAmount: FUNDING_AMOUNT.toString(),
+  at: '2026-11-23T12:00:02.000Z',
+};
+
+export function payoutEvents(snapshot: AnyMachineSnapshot): EventObject[] {
+  const late = pastDeadline(snapshot);
+  const at = late ? AFTER_DEADLINE : AT;
+  const observed = TRANSFER_SETS.map(([label, transfers]) => sample(label, { type: 'FUNDING_OBSERVED' as const, transfers, at }));
+  const events: PayoutEvent[] = [
+    PREPARED,
+    { type: 'PREPARATION_FAILED', code: 'PAYOUT_BRIDGE_QUOTE_FAILED', message: 'the conversion provider did not answer', at: '2026-11-23T12:00:02.000Z' },
+    { type: 'RETRY', at: '2026-11-23T12:05:00.000Z' },
+    ...observed,
+    { type: 'CHECK_FUNDING', at },
+    {
+      type: 'CHAIN_FACT',
+      fact: {
+        id: 'fact_usdc_in',
+        transactionHash: hash('d'),
+        blockTimestamp: String(Date.parse(at) / 1000),
+        usdcTransfer: { from: '0x8888888888888888888888888888888888888888', to: WALLET, value: '48000000' },
+      },
+    },
+    { type: 'CANCEL', at },
+    sample('venmo', { type: 'REMOVE_RAIL', rail: 'venmo', at }),
+  ];
+  // A transfer that started after the deadline can only be seen once it passed.
+  if (late)
+    events.push(
+      sample('started after the deadline', {
+        type: 'FUNDING_OBSERVED',
+        transfers: [transfer('tr_7', 'delivered', 30n * USDC, 29n * USDC, LATE_START)],
+        at: AFTER_DEADLINE,
+      }),
+    );
+  return events;
+}
+
+/**
+ * What the guards and the kind's refusals read. While funding is open: the transfers as
+ * merged (status and USDC delivered), the deadline they are counted against, what was
+ * received, the rails. Once it closed, only the rails: what arrives then is recorded, never
+ * read again. Whether the deadline passed says when the samples are observed.
+ */
+export function payoutAbstraction(snapshot: AnyMachineSnapshot): unknown {
+  const context = snapshot.context as PayoutContext;
+  const base = { value: snapshot.value, rails: context.terms.rails, late: pastDeadline(snapshot) };
+  if (payoutPhaseOf(snapshot.value) !== 'AWAITING_FUNDING') return base;
+  return {
+    ...base,
+    transfers: context.transfers.map((entry) => `${entry.id}:${entry.status}:${entry.deliveredUsdc}`),
+    deadline: context.quoteExpiresAt,
+    received: context.receivedUsdc,
+  };
+}
