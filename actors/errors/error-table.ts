@@ -162,6 +162,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the conversion provider did not answer a payout’s funding request or activity read, or answered what does not parse; the gateway maps it to a payout code',
   },
+  CustomerWalletUnavailable: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the wallet provider could not make or find a payout customer’s wallet; the payout answers PAYOUT_EMBEDDED_WALLET_FAILED',
+  },
   ForbiddenDestinationError: {
     answer: null,
     askRetries: false,

@@ -18,6 +18,7 @@ import { listPayouts, merchantPayout } from './payout-list.js';
 import { createPayoutResponse, listPayoutsResponse, payoutFundingStatus, payoutStatus, payoutView } from './payout-resources.js';
 import { createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
 import { z } from 'zod';
+import type { PayoutRail } from '../../machines/payout/payout-rails.js';
 
 export interface PayoutDependencies extends CreatePayoutDependencies, CancelPayoutDependencies {
   system: ActorSystem;
@@ -153,7 +154,10 @@ const cancelPayoutOperation = defineOperation({
         {
           code: 'PAYOUT_NOT_CANCELLABLE',
           when: 'status or fundingStatus is not AWAITING_FUNDING; responseObject is { status, fundingStatus }',
-          details: z.object({ status: payoutStatus, fundingStatus: payoutFundingStatus }),
+          details: z.object({
+            status: payoutStatus.meta({ description: 'The payout’s status' }),
+            fundingStatus: payoutFundingStatus.meta({ description: 'Its funding status' }),
+          }),
         },
         { code: 'PAYOUT_FUNDING_DETECTED', when: 'the conversion provider has a record for the deposit address' },
       ]),
@@ -229,7 +233,7 @@ export function payoutAdminOperations(): Operation<PayoutAdminDependencies>[] {
         async (ctx, { path }) => {
           const view = (await deps.system.views(payoutKind).findOne({ _id: path.id }, { projection: { view: 1 } }))?.view;
           if (!view?.payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
-          await deps.system.ask(payoutKind, path.id, { type: 'REMOVE_RAIL', rail: path.rail, at: deps.now() });
+          await deps.system.ask(payoutKind, path.id, { type: 'REMOVE_RAIL', rail: path.rail as PayoutRail, at: deps.now() });
           const after = (await deps.system.views(payoutKind).findOne({ _id: path.id }, { projection: { view: 1 } }))!.view.payout!;
           reply(ctx, 200, 'Rail removed', payoutView, after);
         },

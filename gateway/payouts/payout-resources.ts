@@ -16,47 +16,63 @@ const decimalUsdc = z.string().meta({ description: 'Decimal USDC, at least two d
 
 export const payoutView = z
   .strictObject({
-    payoutId: z.string(),
-    merchantReference: z.string().nullable(),
-    status: payoutStatus,
-    fundingStatus: payoutFundingStatus,
+    payoutId: z.string().meta({ description: 'The payout’s id' }),
+    merchantReference: z.string().nullable().meta({ description: 'Your own reference, as sent' }),
+    status: payoutStatus.meta({ description: 'Where the payout stands (document 2, States)' }),
+    fundingStatus: payoutFundingStatus.meta({ description: 'Where its funding stands (document 2, Funding behaviour)' }),
     payoutCurrency: z.string().nullable().meta({ description: 'The saved fiat currency; null for crypto or no method yet' }),
-    payout: z.strictObject({ amount: decimalUsdc, chainId: z.number().int(), tokenAddress: z.string(), decimals: z.number().int() }),
-    merchantFee: z.strictObject({ bps: z.number().int(), amount: decimalUsdc }),
-    funding: z.strictObject({
-      chainId: z.number().int(),
-      tokenAddress: z.string(),
-      decimals: z.number().int(),
-      amount: z.string().meta({ description: 'What to send, in the funding token; fund exactly this' }),
-      sentAmount: z.string().meta({ description: 'Sent before the deadline, in the funding token' }),
-      missingAmount: z.string().meta({ description: 'amount minus sentAmount, never below 0' }),
-      expectedAmount: decimalUsdc,
-      receivedAmount: decimalUsdc,
-      depositAddress: z
-        .string()
-        .nullable()
-        .meta({ description: 'Null once the deadline passes or the payout is funded, cancelled or expired: never send then' }),
-      quoteExpiresAt: isoTime,
-    }),
-    depositAmount: decimalUsdc.nullable(),
-    paidAmount: decimalUsdc,
-    partialFills: z.array(
-      z.strictObject({
-        fiat: z.strictObject({ currency: z.string(), amount: z.string() }).nullable(),
+    payout: z
+      .strictObject({
         amount: decimalUsdc,
-        txHash: z.string(),
-        paidAt: isoTime,
-      }),
-    ),
+        chainId: z.number().int().meta({ description: 'Always 8453 (Base)' }),
+        tokenAddress: z.string().meta({ description: 'USDC on Base' }),
+        decimals: z.number().int().meta({ description: 'Always 6' }),
+      })
+      .meta({ description: 'What the customer is paid' }),
+    merchantFee: z
+      .strictObject({ bps: z.number().int().meta({ description: 'Your fee in basis points of the amount funded' }), amount: decimalUsdc })
+      .meta({ description: 'Your fee, estimated at quote time from the quoted deposit, rounded down' }),
+    funding: z
+      .strictObject({
+        chainId: z.number().int().meta({ description: 'The funding chain' }),
+        tokenAddress: z.string().meta({ description: 'The funding token' }),
+        decimals: z.number().int().meta({ description: 'The funding token’s decimals' }),
+        amount: z.string().meta({ description: 'What to send, in the funding token; fund exactly this' }),
+        sentAmount: z.string().meta({ description: 'Sent before the deadline, in the funding token' }),
+        missingAmount: z.string().meta({ description: 'amount minus sentAmount, never below 0' }),
+        expectedAmount: decimalUsdc,
+        receivedAmount: decimalUsdc,
+        depositAddress: z
+          .string()
+          .nullable()
+          .meta({ description: 'Null once the deadline passes or the payout is funded, cancelled or expired: never send then' }),
+        quoteExpiresAt: isoTime,
+      })
+      .meta({ description: 'How to fund it and what arrived' }),
+    depositAmount: decimalUsdc.nullable().meta({ description: 'USDC the payout pays out, set when funded' }),
+    paidAmount: decimalUsdc,
+    partialFills: z
+      .array(
+        z.strictObject({
+          fiat: z
+            .strictObject({ currency: z.string().meta({ description: 'PayoutCurrency' }), amount: z.string().meta({ description: 'Two-decimal fiat' }) })
+            .nullable()
+            .meta({ description: 'Exact bound-rate fiat, null when unknown' }),
+          amount: decimalUsdc,
+          txHash: z.string().meta({ description: 'The payment on Base, lower-case' }),
+          paidAt: isoTime,
+        }),
+      )
+      .meta({ description: 'One entry per buyer payment that paid only part of the listing, oldest first' }),
     settlement: z.null().meta({ description: 'Only when SETTLED (the customer’s side of payouts fills it)' }),
     attempt: z.null().meta({ description: 'The latest listing or crypto payout attempt; null until the customer confirms a method' }),
     payoutTransfer: z.null().meta({ description: 'Only when SETTLED with a sent amount' }),
-    cancelSource: z.enum(['MERCHANT', 'PEER_APP']).nullable(),
-    returnUrl: z.string().nullable(),
+    cancelSource: z.enum(['MERCHANT', 'PEER_APP']).nullable().meta({ description: 'Who cancelled: you before funding, or the customer in the wallet app' }),
+    returnUrl: z.string().nullable().meta({ description: 'Where the checkout sends the customer back' }),
     expiresAt: isoTime,
-    fundedAt: isoTime.nullable(),
-    settledAt: isoTime.nullable(),
-    cancelledAt: isoTime.nullable(),
+    fundedAt: isoTime.nullable().meta({ description: 'When it became FUNDED' }),
+    settledAt: isoTime.nullable().meta({ description: 'When it became SETTLED' }),
+    cancelledAt: isoTime.nullable().meta({ description: 'When it was cancelled' }),
     createdAt: isoTime,
   })
   .meta({ id: 'PayoutView' });
@@ -64,15 +80,15 @@ export const payoutView = z
 export const createPayoutResponse = payoutView
   .extend({
     checkoutUrl: z.string().meta({ description: 'The customer’s link; a replay answers the current one' }),
-    idempotentReplay: z.boolean(),
+    idempotentReplay: z.boolean().meta({ description: 'true when this answers a replay of the Idempotency-Key' }),
   })
   .meta({ id: 'CreatePayoutResponse' });
 
 export const listPayoutsResponse = z
   .strictObject({
-    items: z.array(payoutView),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
+    items: z.array(payoutView).meta({ description: 'This page of payouts, newest first' }),
+    page: z.number().int().meta({ description: 'This page’s number, from 1' }),
+    limit: z.number().int().meta({ description: 'Items per page' }),
+    total: z.number().int().meta({ description: 'How many payouts match, on every page' }),
   })
   .meta({ id: 'ListPayoutsResponse' });

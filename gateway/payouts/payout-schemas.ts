@@ -31,11 +31,13 @@ export const createPayoutBody = z
       .email('must be an e-mail address')
       .max(254)
       .meta({ description: 'The customer paid out; up to 254 characters; lower-cased before use', example: 'ana@example.com' }),
-    payout: z.strictObject({
-      amount: usdcAmount,
-      chainId: z.number().int().meta({ description: 'Must be 8453 (Base)', example: 8453 }),
-      tokenAddress: z.string().max(128).meta({ description: 'Must be USDC on Base', example: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' }),
-    }),
+    payout: z
+      .strictObject({
+        amount: usdcAmount,
+        chainId: z.number().int().meta({ description: 'Must be 8453 (Base)', example: 8453 }),
+        tokenAddress: z.string().max(128).meta({ description: 'Must be USDC on Base', example: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' }),
+      })
+      .meta({ description: 'What the customer is paid: USDC on Base' }),
     funding: z
       .strictObject({
         chainId: z
@@ -66,7 +68,8 @@ export const createPayoutBody = z
           ctx.addIssue({ code: 'custom', path: ['tokenAddress'], message: 'Must be the BTC token address' });
         if (funding.refundAddress === undefined) ctx.addIssue({ code: 'custom', message: 'Bitcoin funding needs a refund address' });
         else if (!isBitcoinAddress(funding.refundAddress)) ctx.addIssue({ code: 'custom', path: ['refundAddress'], message: 'Must be a Bitcoin address' });
-      }),
+      })
+      .meta({ description: 'The token and chain you fund the payout with' }),
     merchantReference: z.string().min(1).max(128).optional().meta({ description: 'Your own reference, 1 to 128 characters; the list matches it exactly' }),
     returnUrl: z
       .url({ protocol: /^https$/, message: 'must be an https:// URL' })
@@ -81,13 +84,20 @@ export const createPayoutBody = z
       .optional()
       .meta({ description: 'Limits the payout to these of your rails; never enables a rail that is off. Order does not matter' }),
   })
-  .meta({ id: 'CreatePayoutRequest' });
+  .meta({
+    id: 'CreatePayoutRequest',
+    example: {
+      customerEmail: 'ana@example.com',
+      payout: { amount: '100', chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+      funding: { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+    },
+  });
 
 export type CreatePayoutBody = z.output<typeof createPayoutBody>;
 
 export const listPayoutsQuery = z.strictObject({
   customerEmail: z.string().max(254).optional().meta({ description: 'Exact match, case-insensitive' }),
-  status: payoutStatus.optional(),
+  status: payoutStatus.optional().meta({ description: 'One PayoutStatus' }),
   merchantReference: z.string().min(1).max(128).optional().meta({ description: 'Exact match' }),
   ...pageQuery,
 });
@@ -99,9 +109,16 @@ export const payoutPath = z.object({
     .meta({ description: 'The payout’s id', example: 'po_5Xr0Qm7Zk2' }),
 });
 
-export const payoutRailPath = payoutPath.extend({ rail: z.enum(PAYOUT_RAILS) });
-
-export const fundingActivityBody = z.object({
-  requestId: z.string().min(1).max(128),
-  depositAddress: z.string().min(1).max(128).optional(),
+export const payoutRailPath = payoutPath.extend({
+  rail: z
+    .string()
+    .regex(new RegExp(`^(?:${PAYOUT_RAILS.join('|')})$`), `must be one of ${PAYOUT_RAILS.join(', ')}`)
+    .meta({ description: 'The payout rail to remove', example: 'routea_42161' }),
 });
+
+export const fundingActivityBody = z
+  .object({
+    requestId: z.string().min(1).max(128).meta({ description: 'The provider’s funding request' }),
+    depositAddress: z.string().min(1).max(128).optional().meta({ description: 'Its deposit address' }),
+  })
+  .meta({ example: { requestId: '0x5f2c…', depositAddress: '0x9a1b…' } });
