@@ -155,8 +155,8 @@ const cancelPayoutOperation = defineOperation({
           code: 'PAYOUT_NOT_CANCELLABLE',
           when: 'status or fundingStatus is not AWAITING_FUNDING; responseObject is { status, fundingStatus }',
           details: z.object({
-            status: payoutStatus.meta({ description: 'The payout’s status' }),
-            fundingStatus: payoutFundingStatus.meta({ description: 'Its funding status' }),
+            status: payoutStatus.meta({ description: 'The payout’s status now' }),
+            fundingStatus: payoutFundingStatus.meta({ description: 'Its funding status now' }),
           }),
         },
         { code: 'PAYOUT_FUNDING_DETECTED', when: 'the conversion provider has a record for the deposit address' },

@@ -24,6 +24,7 @@ import {
   fullySentAndLanded,
   fundedDeposit,
   fundingTally,
+  isoPlus,
   mergeTransfers,
   movedDeadline,
   newFundingIssues,
@@ -110,6 +111,7 @@ export const payoutMachine = setup({
     watchWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
     checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
 
+    // The payout exists from here, which a retry with the same key can make hours after the first request: the funding window and the deadline's timer both start now, so the deadline shown is the one that closes funding.
     recordPrepared: assign(({ context, event }) => {
       assertEvent(event, 'PREPARED');
       return {
@@ -119,8 +121,11 @@ export const payoutMachine = setup({
         depositAddress: event.depositAddress,
         fundingAmount: BigInt(event.fundingAmount),
         preparationError: null,
+        createdAt: event.at,
+        quoteExpiresAt: isoPlus(event.at, context.fundingWindowMs),
+        deadlineArmedAt: event.at,
         updatedAt: event.at,
-        timeline: [...context.timeline, entry('CREATED', 'Payout created; waiting for funding', context.createdAt)],
+        timeline: [...context.timeline, entry('CREATED', 'Payout created; waiting for funding', event.at)],
       };
     }),
     recordPreparationFailed: assign(({ event }) => {

@@ -154,3 +154,20 @@ test('after a 502 the same key, once the fault clears, creates the payout (201)'
   t.is((await world.create(payoutBody({ customerEmail: 'other@example.com' }), quoteKey)).status, 200);
   t.is((await world.list()).body.responseObject.total, 2);
 });
+
+test('twenty concurrent requests with one key make one payout and one deposit address: one 201, the rest in progress or replays of it', async (t) => {
+  const world = await payoutWorld(t);
+  const key = newKey();
+  const answers = await Promise.all(Array.from({ length: 20 }, () => world.create(payoutBody(), key)));
+  const statuses = answers.map((answer) => answer.status);
+  t.is(statuses.filter((status) => status === 201).length, 1, statuses.join(','));
+  t.true(
+    statuses.every((status) => status === 201 || status === 200 || status === 409),
+    statuses.join(','),
+  );
+  for (const answer of answers.filter((candidate) => candidate.status === 409)) t.is(answer.body.errorCode, 'IDEMPOTENCY_REQUEST_IN_PROGRESS');
+  const ids = new Set(answers.filter((answer) => answer.status < 300).map((answer) => answer.body.responseObject.payoutId));
+  t.is(ids.size, 1);
+  t.is(world.funding.requests.size, 1);
+  t.is(world.wallets.asked.length, 1, 'the customer’s wallet was asked for once');
+});
