@@ -16,12 +16,13 @@ import {
   type PayoutStatus,
 } from '../../machines/payout/index.js';
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
+import { topState } from '../../machines/top-state.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PayoutContext;
 
 /** The top state: a document 2 status, or one of the two before a payout exists. */
 export function payoutPhaseOf(value: unknown): PayoutPhase {
-  return (typeof value === 'string' ? value : Object.keys(value as object)[0]) as PayoutPhase;
+  return topState(value) as PayoutPhase;
 }
 
 /** Funding is open until the deadline passes: AWAITING_FUNDING's WATCHING, not its CLOSING. */

@@ -46,8 +46,8 @@ function quoteFailureCode(error: unknown): ErrorCode {
 }
 
 export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<typeof payoutMachine> {
-  const report = (context: EffectContext, event: PayoutEvent) => reportToSelf(context, event);
-  const failed = (context: EffectContext, code: ErrorCode, message: string) => report(context, { type: 'PREPARATION_FAILED', code, message, at: iso(context) });
+  const failed = (context: EffectContext, code: ErrorCode, message: string) =>
+    reportToSelf<PayoutEvent>(context, { type: 'PREPARATION_FAILED', code, message, at: iso(context) });
 
   /** A transfer as the payout sees it: the USDC its delivery moved to the wallet, read from the chain. */
   const observe = async (payoutId: string, wallet: `0x${string}`, transfer: FundingTransfer, context: EffectContext): Promise<ReportedTransfer> => {
@@ -62,11 +62,12 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
       deliveryTransactionHash: null,
       refundTransactionHash: transfer.refundTransactionHash,
     };
-    if (transfer.status !== 'delivered' || !deps.settlement) return transfer.status === 'delivered' ? { ...reported, status: 'converting' } : reported;
-    const delivery = await deps.deliveries.delivered(deps.settlement.chain, transfer.destinationTransactionHashes, wallet, null);
-    // The provider says delivered and the chain does not show it yet: still converting, as far as the payout counts.
-    if (!delivery) return { ...reported, status: 'converting' };
-    if (!(await deps.claims.claim(deps.settlement.chain.chainId, delivery.transactionHash, payoutId, iso(context)))) {
+    if (transfer.status !== 'delivered') return reported;
+    const { settlement } = deps;
+    const delivery = settlement ? await deps.deliveries.delivered(settlement.chain, transfer.destinationTransactionHashes, wallet, null) : null;
+    // The provider says delivered and the chain does not show it (yet): still converting, as far as the payout counts.
+    if (!settlement || !delivery) return { ...reported, status: 'converting' };
+    if (!(await deps.claims.claim(settlement.chain.chainId, delivery.transactionHash, payoutId, iso(context)))) {
       context.logger.error({ payoutId, transactionHash: delivery.transactionHash }, 'the provider named a delivery another payout or payment already counted');
       return { ...reported, status: 'failed' };
     }
@@ -96,7 +97,7 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
           amount: BigInt(params.depositUsdc),
           appFees: params.appFees.map((fee) => ({ recipient: fee.recipient as `0x${string}`, feeBps: fee.feeBps })),
         });
-        await report(context, {
+        await reportToSelf<PayoutEvent>(context, {
           type: 'PREPARED',
           walletAddress: wallet.address,
           walletUserId: wallet.userId,
@@ -129,7 +130,7 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
       }
       const reported: ReportedTransfer[] = [];
       for (const transfer of transfers) reported.push(await observe(params.payoutId, params.walletAddress as `0x${string}`, transfer, context));
-      await report(context, { type: 'FUNDING_OBSERVED', transfers: reported, at: iso(context) });
+      await reportToSelf<PayoutEvent>(context, { type: 'FUNDING_OBSERVED', transfers: reported, at: iso(context) });
     },
   };
 }

@@ -5,6 +5,7 @@
  * provider is asked first; the payout's own refusal still holds if a report arrived since.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { payoutError, payoutViewOf } from './payout-access.js';
 import type { FundingProvider } from '../../actors/adapters/conversion/funding-provider.js';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import type { PayoutView } from '../../machines/payout/payout-view.js';
@@ -17,11 +18,11 @@ export interface CancelPayoutDependencies {
 }
 
 export async function cancelPayout(deps: CancelPayoutDependencies, merchantId: string, id: string): Promise<PayoutView> {
-  const view = (await deps.system.views(payoutKind).findOne({ _id: id }, { projection: { view: 1 } }))?.view;
-  if (!view || view.merchantId !== merchantId || !view.payout) throw new ApiError(404, 'Payout not found', 'PAYOUT_NOT_FOUND');
+  const view = await payoutViewOf(deps.system, id);
+  if (!view || view.merchantId !== merchantId || !view.payout) throw payoutError('PAYOUT_NOT_FOUND', 'Payout not found');
   const { status, fundingStatus } = view.payout;
   if (status !== 'AWAITING_FUNDING' || fundingStatus !== 'AWAITING_FUNDING')
-    throw new ApiError(409, `Payout is ${status} with funding ${fundingStatus}: it can no longer be cancelled`, 'PAYOUT_NOT_CANCELLABLE', {
+    throw payoutError('PAYOUT_NOT_CANCELLABLE', `Payout is ${status} with funding ${fundingStatus}: it can no longer be cancelled`, {
       status,
       fundingStatus,
     });
@@ -35,12 +36,10 @@ export async function cancelPayout(deps: CancelPayoutDependencies, merchantId: s
     });
   }
   if (records > 0 || view.hasFundingRecord)
-    throw new ApiError(
-      409,
-      'The conversion provider has a record at the deposit address: the payout cannot be cancelled, and expires at its deadline if no USDC arrives',
+    throw payoutError(
       'PAYOUT_FUNDING_DETECTED',
+      'The conversion provider has a record at the deposit address: the payout cannot be cancelled, and expires at its deadline if no USDC arrives',
     );
   // A report that arrived since is the payout's own refusal, answered from its row of the error table.
-  await deps.system.ask(payoutKind, id, { type: 'CANCEL', at: deps.now() });
-  return (await deps.system.views(payoutKind).findOne({ _id: id }, { projection: { view: 1 } }))!.view.payout!;
+  return (await deps.system.ask(payoutKind, id, { type: 'CANCEL', at: deps.now() })).payout!;
 }

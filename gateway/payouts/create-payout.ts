@@ -16,18 +16,20 @@ import { createHash } from 'node:crypto';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import { payoutKind, type PayoutKindView } from '../../actors/kinds/payout-kind.js';
+import type { ErrorCode } from '../../actors/errors/error-codes.js';
 import { canonicalJson } from '../../machines/canonical-json.js';
-import { MoneyFormatError, parseUsdc } from '../../machines/money.js';
+import { parseUsdc } from '../../machines/money.js';
 import { canonicalBitcoinAddress } from '../../machines/payout/bitcoin-address.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS, fundingChain, fundingToken } from '../../machines/payout/funding-catalog.js';
 import { payoutQuoteAmounts } from '../../machines/payout/payout-amounts.js';
 import { normaliseRails, type PayoutRail } from '../../machines/payout/payout-rails.js';
 import { fundingTokenKey, MAX_PAYOUT_USDC, type PayoutSettings } from '../../machines/payout/payout-settings.js';
 import type { PayoutView } from '../../machines/payout/payout-view.js';
-import { ApiError } from '../envelope.js';
 import { derivedId } from '../ids.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { untilView } from '../view-poll.js';
+import { moneyField } from '../validation.js';
+import { liveOnly, payoutError, payoutViewOf } from './payout-access.js';
 import type { CreatePayoutBody } from './payout-schemas.js';
 import { IDEMPOTENCY_KEY_PATTERN } from './payout-schemas.js';
 
@@ -51,9 +53,6 @@ export interface CreatePayoutDependencies {
 }
 
 export type CreatePayoutResult = { created: boolean; payout: PayoutView; checkoutUrl: string };
-
-const refusal = (status: number, code: ConstructorParameters<typeof ApiError>[2], message: string, responseObject: unknown = null) =>
-  new ApiError(status, message, code, responseObject);
 
 /** The request as the key compares it: e-mail lower-cased, rails in PayoutRail order, amounts in base units, a bc1 refund lower-case. */
 export function payoutRequestHash(body: CreatePayoutBody, amount: bigint): string {
@@ -87,7 +86,7 @@ export function payoutIdOf(merchantId: string, key: string): string {
 
 export function idempotencyKeyOf(header: string | undefined): string {
   if (header === undefined || !IDEMPOTENCY_KEY_PATTERN.test(header))
-    throw refusal(400, 'INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header is required: 8 to 128 letters, digits, _ or -');
+    throw payoutError('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header is required: 8 to 128 letters, digits, _ or -');
   return header;
 }
 
@@ -97,15 +96,15 @@ export async function createPayout(
   body: CreatePayoutBody,
   keyHeader: string | undefined,
 ): Promise<CreatePayoutResult> {
-  if (account.environment !== 'LIVE') throw refusal(403, 'PAYOUT_SANDBOX_UNSUPPORTED', 'Payouts are live only: a sandbox key cannot create one');
+  liveOnly(account);
   const key = idempotencyKeyOf(keyHeader);
-  const amount = payoutAmount(body.payout.amount);
+  const amount = moneyField('payout', () => parseUsdc(body.payout.amount));
   if (body.payout.chainId !== BASE_CHAIN_ID || body.payout.tokenAddress.toLowerCase() !== BASE_USDC_ADDRESS.toLowerCase())
-    throw refusal(400, 'PAYOUT_TOKEN_UNSUPPORTED', `A payout is paid in USDC on Base: chainId ${BASE_CHAIN_ID}, tokenAddress ${BASE_USDC_ADDRESS}`);
+    throw payoutError('PAYOUT_TOKEN_UNSUPPORTED', `A payout is paid in USDC on Base: chainId ${BASE_CHAIN_ID}, tokenAddress ${BASE_USDC_ADDRESS}`);
   const hash = payoutRequestHash(body, amount);
   const id = payoutIdOf(account.merchantId, key);
 
-  const existing = await readPayout(deps.system, id);
+  const existing = await payoutViewOf(deps.system, id);
   if (existing) return answerExisting(deps, id, existing, hash);
 
   const settings = account.payouts;
@@ -143,77 +142,62 @@ export async function createPayout(
   } catch (error) {
     // A concurrent request with the same key made it first.
     if (error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS') {
-      const raced = await readPayout(deps.system, id);
+      const raced = await payoutViewOf(deps.system, id);
       if (raced) return answerExisting(deps, id, raced, hash);
     }
     throw error;
   }
-  return awaitPrepared(deps, id, true);
-}
-
-function payoutAmount(text: string): bigint {
-  try {
-    return parseUsdc(text);
-  } catch (error) {
-    if (error instanceof MoneyFormatError) throw new ApiError(400, 'Invalid request', undefined, { fieldErrors: { payout: [error.message] }, formErrors: [] });
-    throw error;
-  }
-}
-
-async function readPayout(system: ActorSystem, id: string): Promise<PayoutKindView | null> {
-  return (await system.views(payoutKind).findOne({ _id: id }, { projection: { view: 1 } }))?.view ?? null;
+  return awaitPrepared(deps, id);
 }
 
 async function answerExisting(deps: CreatePayoutDependencies, id: string, view: PayoutKindView, hash: string): Promise<CreatePayoutResult> {
-  if (view.requestHash !== hash) throw refusal(409, 'IDEMPOTENCY_KEY_CONFLICT', 'This Idempotency-Key was used with a different request');
-  if (view.phase === 'PREPARING') throw refusal(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
+  if (view.requestHash !== hash) throw payoutError('IDEMPOTENCY_KEY_CONFLICT', 'This Idempotency-Key was used with a different request');
+  if (view.phase === 'PREPARING') throw payoutError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
   if (view.phase === 'NOT_CREATED') {
     try {
       await deps.system.ask(payoutKind, id, { type: 'RETRY', at: deps.now() });
     } catch (error) {
-      if (error instanceof CommandRejectedError) throw refusal(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
+      if (error instanceof CommandRejectedError) throw payoutError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still running');
       throw error;
     }
-    return awaitPrepared(deps, id, true);
+    return awaitPrepared(deps, id);
   }
   return { created: false, payout: view.payout!, checkoutUrl: await deps.checkoutUrl(id) };
 }
 
 /** Waits for the payout's preparation: created, refused with the provider's or wallet's code, or still running. */
-async function awaitPrepared(deps: CreatePayoutDependencies, id: string, created: boolean): Promise<CreatePayoutResult> {
+async function awaitPrepared(deps: CreatePayoutDependencies, id: string): Promise<CreatePayoutResult> {
   const view = await untilView(deps.system.views(payoutKind), id, (candidate) => candidate.phase !== 'PREPARING', deps.payoutSettings.prepareTimeoutMs);
-  if (view?.payout) return { created, payout: view.payout, checkoutUrl: await deps.checkoutUrl(id) };
+  if (view?.payout) return { created: true, payout: view.payout, checkoutUrl: await deps.checkoutUrl(id) };
   if (view?.phase === 'NOT_CREATED' && view.preparationError) {
-    const code = view.preparationError.code as ConstructorParameters<typeof ApiError>[2];
-    const status = code === 'PAYOUT_FUNDING_AMOUNT_TOO_LOW' || code === 'PAYOUT_ROUTE_UNQUOTABLE' ? 422 : 502;
-    throw refusal(status, code, view.preparationError.message);
+    // The effects report only codes of the error table (actors/payouts/payout-effects.ts).
+    throw payoutError(view.preparationError.code as ErrorCode, view.preparationError.message);
   }
-  throw refusal(409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The payout is still being prepared; send the same request with the same Idempotency-Key again');
+  throw payoutError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The payout is still being prepared; send the same request with the same Idempotency-Key again');
 }
 
 /** Document 2's availability and limits, in the order its error table gives them, against the merchant's settings and the node's switches. */
 function checkedTerms(node: PayoutSettingsOfNode, settings: PayoutSettings | null, body: CreatePayoutBody, amount: bigint) {
   if (!settings || !node.serviceWalletAddress)
-    throw refusal(409, 'MERCHANT_CONFIG_MISSING', 'Payouts are not set up on this account yet: ask for payout settings to be configured');
-  if (settings.methods.length === 0) throw refusal(403, 'PAYOUTS_DISABLED', 'Every payout method is turned off on this account');
+    throw payoutError('MERCHANT_CONFIG_MISSING', 'Payouts are not set up on this account yet: ask for payout settings to be configured');
+  if (settings.methods.length === 0) throw payoutError('PAYOUTS_DISABLED', 'Every payout method is turned off on this account');
   if (settings.merchantFeeBps > 0 && !settings.merchantWalletAddress)
-    throw refusal(403, 'PAYOUT_MERCHANT_WALLET_MISSING', 'A merchant fee is set but no merchant wallet receives it');
+    throw payoutError('PAYOUT_MERCHANT_WALLET_MISSING', 'A merchant fee is set but no merchant wallet receives it');
   const step = settings.payoutStepUsdc;
   if (amount < step || amount % step !== 0n)
-    throw refusal(400, 'PAYOUT_NOT_STEP_MULTIPLE', `A payout is a whole multiple of ${formatWhole(step)} USDC, at least one step`);
-  if (amount > MAX_PAYOUT_USDC) throw refusal(400, 'PAYOUT_ABOVE_MAX', `A payout is at most ${formatWhole(MAX_PAYOUT_USDC)} USDC`);
+    throw payoutError('PAYOUT_NOT_STEP_MULTIPLE', `A payout is a whole multiple of ${formatWhole(step)} USDC, at least one step`);
+  if (amount > MAX_PAYOUT_USDC) throw payoutError('PAYOUT_ABOVE_MAX', `A payout is at most ${formatWhole(MAX_PAYOUT_USDC)} USDC`);
   const token = fundingToken(body.funding.chainId, body.funding.tokenAddress);
   const tokenKey = fundingTokenKey(body.funding.chainId, body.funding.tokenAddress);
   if (!token || node.fundingTokensOff.has(tokenKey) || (settings.fundingTokens !== null && !settings.fundingTokens.includes(tokenKey)))
-    throw refusal(
-      400,
+    throw payoutError(
       'PAYOUT_FUNDING_TOKEN_UNSUPPORTED',
       `${body.funding.tokenAddress} on chain ${body.funding.chainId} cannot fund a payout on this account`,
     );
   const effective = settings.methods.filter((rail) => !node.railsOff.has(rail));
-  if (effective.length === 0) throw refusal(422, 'PAYOUT_NO_RAILS_AVAILABLE', 'Every payout method turned on for this account is switched off');
+  if (effective.length === 0) throw payoutError('PAYOUT_NO_RAILS_AVAILABLE', 'Every payout method turned on for this account is switched off');
   const rails = body.rails ? normaliseRails(effective.filter((rail) => body.rails!.includes(rail))) : normaliseRails(effective);
-  if (rails.length === 0) throw refusal(422, 'PAYOUT_REQUESTED_RAILS_UNAVAILABLE', 'None of the requested rails is available on this account');
+  if (rails.length === 0) throw payoutError('PAYOUT_REQUESTED_RAILS_UNAVAILABLE', 'None of the requested rails is available on this account');
   return {
     rails,
     merchantFeeBps: settings.merchantFeeBps,

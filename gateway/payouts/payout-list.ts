@@ -25,9 +25,3 @@ export async function listPayouts(
   ]);
   return { items: rows.map((row) => row.view.payout!), page: query.page, limit: query.limit, total };
 }
-
-/** The payout of this merchant, as every route shows it; null for an unknown id, another merchant's, or one not created. */
-export async function merchantPayout(system: ActorSystem, merchantId: string, id: string): Promise<PayoutView | null> {
-  const view = (await system.views(payoutKind).findOne({ _id: id }, { projection: { view: 1 } }))?.view;
-  return view && view.merchantId === merchantId && view.payout ? view.payout : null;
-}

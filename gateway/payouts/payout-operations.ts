@@ -14,7 +14,8 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { type CancelPayoutDependencies, cancelPayout } from './cancel-payout.js';
 import { type CreatePayoutDependencies, createPayout } from './create-payout.js';
-import { listPayouts, merchantPayout } from './payout-list.js';
+import { listPayouts } from './payout-list.js';
+import { liveOnly, merchantPayout, payoutViewOf } from './payout-access.js';
 import { createPayoutResponse, listPayoutsResponse, payoutFundingStatus, payoutStatus, payoutView } from './payout-resources.js';
 import { createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
 import { z } from 'zod';
@@ -104,7 +105,7 @@ const listPayoutsOperation = defineOperation({
   handle:
     (deps: PayoutDependencies) =>
     async (ctx, { query }) => {
-      if (ctx.state.account.environment !== 'LIVE') throw new ApiError(403, 'Payouts are live only: a sandbox key has none', 'PAYOUT_SANDBOX_UNSUPPORTED');
+      liveOnly(ctx.state.account);
       reply(ctx, 200, 'Payouts', listPayoutsResponse, await listPayouts(deps.system, ctx.state.account.merchantId, query));
     },
 });
@@ -126,7 +127,7 @@ const readPayoutOperation = defineOperation({
   handle:
     (deps: PayoutDependencies) =>
     async (ctx, { path }) => {
-      if (ctx.state.account.environment !== 'LIVE') throw new ApiError(403, 'Payouts are live only: a sandbox key has none', 'PAYOUT_SANDBOX_UNSUPPORTED');
+      liveOnly(ctx.state.account);
       const payout = await merchantPayout(deps.system, ctx.state.account.merchantId, path.id);
       if (!payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
       reply(ctx, 200, 'Payout found', payoutView, payout);
@@ -168,7 +169,7 @@ const cancelPayoutOperation = defineOperation({
   handle:
     (deps: PayoutDependencies) =>
     async (ctx, { path }) => {
-      if (ctx.state.account.environment !== 'LIVE') throw new ApiError(403, 'Payouts are live only: a sandbox key has none', 'PAYOUT_SANDBOX_UNSUPPORTED');
+      liveOnly(ctx.state.account);
       reply(ctx, 200, 'Payout cancelled', payoutView, await cancelPayout(deps, ctx.state.account.merchantId, path.id));
     },
 });
@@ -231,11 +232,9 @@ export function payoutAdminOperations(): Operation<PayoutAdminDependencies>[] {
       handle:
         (deps: PayoutAdminDependencies) =>
         async (ctx, { path }) => {
-          const view = (await deps.system.views(payoutKind).findOne({ _id: path.id }, { projection: { view: 1 } }))?.view;
-          if (!view?.payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
-          await deps.system.ask(payoutKind, path.id, { type: 'REMOVE_RAIL', rail: path.rail as PayoutRail, at: deps.now() });
-          const after = (await deps.system.views(payoutKind).findOne({ _id: path.id }, { projection: { view: 1 } }))!.view.payout!;
-          reply(ctx, 200, 'Rail removed', payoutView, after);
+          if (!(await payoutViewOf(deps.system, path.id))?.payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
+          const after = await deps.system.ask(payoutKind, path.id, { type: 'REMOVE_RAIL', rail: path.rail as PayoutRail, at: deps.now() });
+          reply(ctx, 200, 'Rail removed', payoutView, after.payout!);
         },
     }),
   ];

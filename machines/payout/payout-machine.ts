@@ -33,14 +33,18 @@ import {
 import type { FundingTally } from './funding-state.js';
 import { formatTokenAmount, formatUsdcCents } from '../money.js';
 import { toPayoutView, type PayoutView } from './payout-view.js';
+import { BASE_CHAIN_ID } from './funding-catalog.js';
 import type { PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
 
-export type PayoutEmitted =
-  | { type: 'PAYOUT_ORDER_CREATED'; payout: PayoutView; merchantId: string }
-  | { type: 'PAYOUT_ORDER_PARTIALLY_FUNDED'; payout: PayoutView; merchantId: string }
-  | { type: 'PAYOUT_ORDER_FUNDED'; payout: PayoutView; merchantId: string }
-  | { type: 'PAYOUT_ORDER_CANCELLED'; payout: PayoutView; merchantId: string }
-  | { type: 'PAYOUT_ORDER_EXPIRED'; payout: PayoutView; merchantId: string };
+/** The merchant side's webhooks, each carrying the PayoutView as the payout reads after the turn. */
+export interface PayoutEmitted {
+  type: 'PAYOUT_ORDER_CREATED' | 'PAYOUT_ORDER_PARTIALLY_FUNDED' | 'PAYOUT_ORDER_FUNDED' | 'PAYOUT_ORDER_CANCELLED' | 'PAYOUT_ORDER_EXPIRED';
+  payout: PayoutView;
+  merchantId: string;
+}
+
+/** `open`: the deadline has not passed, so the view still shows the deposit address. */
+const announce = (type: PayoutEmitted['type'], status: PayoutStatus, open = true) => ({ type: 'announce' as const, params: { type, status, open } });
 
 /** The context an observation leaves: the transfers merged, and their tally under the current deadline. */
 function observed(context: PayoutContext, event: PayoutEvent): { context: PayoutContext; tally: FundingTally } {
@@ -67,8 +71,6 @@ const checkFundingNow = {
   type: 'checkFunding' as const,
   params: ({ context }: { context: PayoutContext }) => ({ payoutId: context.id, requestId: context.requestId!, walletAddress: context.walletAddress! }),
 };
-
-const view = (context: PayoutContext, status: PayoutStatus, open = true) => toPayoutView(context, status, open);
 
 export const payoutMachine = setup({
   types: {
@@ -161,7 +163,7 @@ export const payoutMachine = setup({
           LATE_FUNDS: `Late funds: ${amount}`,
           ROUTE_REFUND: `Route refund: ${amount} sent back`,
         }[issue.kind];
-        return entry('FUNDING_ISSUE', text, at, issue.txHash, issue.kind === 'ROUTE_REFUND' ? context.funding.chainId : 8453);
+        return entry('FUNDING_ISSUE', text, at, issue.txHash, issue.kind === 'ROUTE_REFUND' ? context.funding.chainId : BASE_CHAIN_ID);
       });
       return { issues: [...context.issues, ...issues], timeline: [...context.timeline, ...entries] };
     }),
@@ -202,24 +204,11 @@ export const payoutMachine = setup({
       return { terms: { ...context.terms, rails: context.terms.rails.filter((rail) => rail !== event.rail) }, updatedAt: event.at };
     }),
     acknowledge: assign(() => ({})),
-    announceCreated: emit(({ context }) => ({
-      type: 'PAYOUT_ORDER_CREATED' as const,
-      payout: view(context, 'AWAITING_FUNDING'),
+    announce: emit(({ context }, params: { type: PayoutEmitted['type']; status: PayoutStatus; open: boolean }) => ({
+      type: params.type,
+      payout: toPayoutView(context, params.status, params.open),
       merchantId: context.merchantId,
     })),
-    announcePartial: emit(({ context }) => ({
-      type: 'PAYOUT_ORDER_PARTIALLY_FUNDED' as const,
-      payout: view(context, 'AWAITING_FUNDING'),
-      merchantId: context.merchantId,
-    })),
-    announcePartialClosed: emit(({ context }) => ({
-      type: 'PAYOUT_ORDER_PARTIALLY_FUNDED' as const,
-      payout: view(context, 'AWAITING_FUNDING', false),
-      merchantId: context.merchantId,
-    })),
-    announceFunded: emit(({ context }) => ({ type: 'PAYOUT_ORDER_FUNDED' as const, payout: view(context, 'FUNDED'), merchantId: context.merchantId })),
-    announceCancelled: emit(({ context }) => ({ type: 'PAYOUT_ORDER_CANCELLED' as const, payout: view(context, 'CANCELLED'), merchantId: context.merchantId })),
-    announceExpired: emit(({ context }) => ({ type: 'PAYOUT_ORDER_EXPIRED' as const, payout: view(context, 'EXPIRED'), merchantId: context.merchantId })),
   },
 }).createMachine({
   id: 'payout',
@@ -267,7 +256,7 @@ export const payoutMachine = setup({
         }),
       },
       on: {
-        PREPARED: { target: 'AWAITING_FUNDING', actions: ['recordPrepared', 'announceCreated'] },
+        PREPARED: { target: 'AWAITING_FUNDING', actions: ['recordPrepared', announce('PAYOUT_ORDER_CREATED', 'AWAITING_FUNDING')] },
         PREPARATION_FAILED: { target: 'NOT_CREATED', actions: 'recordPreparationFailed' },
       },
     },
@@ -278,7 +267,7 @@ export const payoutMachine = setup({
       entry: { type: 'watchWallet', params: ({ context }) => ({ payoutId: context.id, walletAddress: context.walletAddress! }) },
       after: { fundingDeadline: { target: '.CLOSING' } },
       on: {
-        CANCEL: { guard: 'untouched', target: 'CANCELLED', actions: ['markCancelled', 'announceCancelled'] },
+        CANCEL: { guard: 'untouched', target: 'CANCELLED', actions: ['markCancelled', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
         REMOVE_RAIL: { guard: 'holdsRail', actions: 'removeRail' },
       },
       initial: 'WATCHING',
@@ -290,13 +279,21 @@ export const payoutMachine = setup({
             CHECK_FUNDING: { actions: checkFundingNow },
             CHAIN_FACT: { actions: checkFundingNow },
             FUNDING_OBSERVED: [
-              { guard: 'covers', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
-              { guard: 'sentAndLanded', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
+              {
+                guard: 'covers',
+                target: '#payout.FUNDED',
+                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
+              },
+              {
+                guard: 'sentAndLanded',
+                target: '#payout.FUNDED',
+                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
+              },
               {
                 guard: 'receivedGrew',
                 target: '#payout.AWAITING_FUNDING',
                 reenter: true,
-                actions: ['recordObservation', 'moveDeadline', 'notePartial', 'recordIssues', 'announcePartial'],
+                actions: ['recordObservation', 'moveDeadline', 'notePartial', 'recordIssues', announce('PAYOUT_ORDER_PARTIALLY_FUNDED', 'AWAITING_FUNDING')],
               },
               { actions: ['recordObservation', 'recordIssues'] },
             ],
@@ -310,14 +307,26 @@ export const payoutMachine = setup({
             CHECK_FUNDING: { actions: checkFundingNow },
             CHAIN_FACT: { actions: checkFundingNow },
             FUNDING_OBSERVED: [
-              { guard: 'covers', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
+              {
+                guard: 'covers',
+                target: '#payout.FUNDED',
+                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
+              },
               {
                 guard: and(['receivedGrew', 'stillConverting']),
-                actions: ['recordObservation', 'notePartial', 'recordIssues', 'announcePartialClosed'],
+                actions: ['recordObservation', 'notePartial', 'recordIssues', announce('PAYOUT_ORDER_PARTIALLY_FUNDED', 'AWAITING_FUNDING', false)],
               },
               { guard: 'stillConverting', actions: ['recordObservation', 'recordIssues'] },
-              { guard: 'receivedSome', target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', 'announceFunded'] },
-              { guard: not('receivedSome'), target: '#payout.EXPIRED', actions: ['recordObservation', 'markExpired', 'recordIssues', 'announceExpired'] },
+              {
+                guard: 'receivedSome',
+                target: '#payout.FUNDED',
+                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
+              },
+              {
+                guard: not('receivedSome'),
+                target: '#payout.EXPIRED',
+                actions: ['recordObservation', 'markExpired', 'recordIssues', announce('PAYOUT_ORDER_EXPIRED', 'EXPIRED')],
+              },
             ],
           },
         },
