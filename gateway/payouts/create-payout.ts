@@ -190,10 +190,7 @@ function checkedTerms(node: PayoutSettingsOfNode, settings: PayoutSettings | nul
   const token = fundingToken(body.funding.chainId, body.funding.tokenAddress);
   const tokenKey = fundingTokenKey(body.funding.chainId, body.funding.tokenAddress);
   if (!token || node.fundingTokensOff.has(tokenKey) || (settings.fundingTokens !== null && !settings.fundingTokens.includes(tokenKey)))
-    throw payoutError(
-      'PAYOUT_FUNDING_TOKEN_UNSUPPORTED',
-      `${body.funding.tokenAddress} on chain ${body.funding.chainId} cannot fund a payout on this account`,
-    );
+    throw payoutError('PAYOUT_FUNDING_TOKEN_UNSUPPORTED', `${body.funding.tokenAddress} on chain ${body.funding.chainId} cannot fund a payout on this account`);
   const effective = settings.methods.filter((rail) => !node.railsOff.has(rail));
   if (effective.length === 0) throw payoutError('PAYOUT_NO_RAILS_AVAILABLE', 'Every payout method turned on for this account is switched off');
   const rails = body.rails ? normaliseRails(effective.filter((rail) => body.rails!.includes(rail))) : normaliseRails(effective);

@@ -17,7 +17,7 @@ import { type CreatePayoutDependencies, createPayout } from './create-payout.js'
 import { listPayouts } from './payout-list.js';
 import { liveOnly, merchantPayout, payoutViewOf } from './payout-access.js';
 import { createPayoutResponse, listPayoutsResponse, payoutFundingStatus, payoutStatus, payoutView } from './payout-resources.js';
-import { createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
+import { IDEMPOTENCY_KEY_PATTERN, createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
 import { z } from 'zod';
 import type { PayoutRail } from '../../machines/payout/payout-rails.js';
 
@@ -44,6 +44,15 @@ const createPayoutOperation = defineOperation({
   ].join(' '),
   guard: 'apiKey',
   request: { body: createPayoutBody },
+  // Read by the handler, which answers a missing or malformed key with document 2's INVALID_IDEMPOTENCY_KEY (after the body's validation).
+  documented: {
+    header: z.object({
+      'idempotency-key': z
+        .string()
+        .regex(IDEMPOTENCY_KEY_PATTERN)
+        .meta({ description: 'Required: 8 to 128 letters, digits, _ or -; one key per payout', example: 'payout-2026-0001' }),
+    }),
+  },
   answers: standardAnswers(
     {
       '201': success(201, createPayoutResponse, 'Payout created'),

@@ -10,6 +10,8 @@
  * be document 1's validation shape. Used by the suite (a few thousand requests) and by
  * `npm run fuzz` (any number, counts printed by status).
  */
+import { payoutKind } from '../../actors/kinds/payout-kind.js';
+import { WORKED_PAYOUT_SETTINGS, payoutBody } from './payout-fakes.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
@@ -45,6 +47,8 @@ export interface FuzzTarget {
   ids: Record<string, string[]>;
   /** Ids that exist together, by the path's parameter names joined with `/` (a delivery of its webhook), for paths that need a matching pair; `<METHOD> <names>` for one method's own. */
   idTuples?: Record<string, string[][]>;
+  /** Headers an operation's right requests carry besides credentials (a create's Idempotency-Key), by `<METHOD> <path>`. */
+  headers?: Record<string, Record<string, string>>;
   /** The largest body the node takes, to send some just under and over it. */
   bodyLimitBytes: number;
   /** By security scheme, the credential of an operation that is a signature over the body (the wallet-provider webhook): headers for a body. */
@@ -353,7 +357,10 @@ export function rightRequests(target: FuzzTarget): FuzzRequest[] {
       const path = names.reduce((built, parameter, index) => built.replace(`{${parameter}}`, chosen[index]!), template);
       const search = new URLSearchParams(target.queries?.[name]?.[0] ?? {});
       const spendable = target.spentTokens?.[name];
-      const headers = rightCredentials(target, operation, spendable?.length ? take(name, spendable) : target.credentials.makerToken);
+      const headers = {
+        ...rightCredentials(target, operation, spendable?.length ? take(name, spendable) : target.credentials.makerToken),
+        ...target.headers?.[name],
+      };
       const schema = bodySchemaOf(operation);
       const example = schema === undefined ? undefined : resolve(target, schema).example;
       const value = target.bodies?.[name]?.[0] ?? example ?? (schema === undefined ? undefined : firstValid(target, schema));
@@ -515,6 +522,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   // Test clocks of the sandbox account: each can be advanced once by any of the bodies below, and some are for DELETE alone.
   const testClocks = await seedTestClocks(gateway, own.sandboxKey, 12);
   await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: referrer!.headers, body: { code: 'FRIEND-BOB' } });
+  const payouts = local ? await seedPayouts(gateway, own.liveId, own.liveKey, 5) : [];
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
   const escrow = gateway.node.chain?.localChain?.escrow ?? null;
@@ -532,7 +540,9 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
         frozenTime: new Date(gateway.clock.now() + hours * 3_600_000).toISOString(),
       })),
       ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}),
+      'POST /api/v1/providers/conversion/funding-activity': payouts.map((payout) => ({ requestId: payout.requestId })),
     },
+    headers: { 'POST /api/v1/payouts': { 'idempotency-key': 'fuzz-payout-key-0001' } },
     queries: {
       'GET /': [{ order: orders[0]! }],
       'GET /internal/v1/actors': [{ query: orders[0]! }, { query: own.liveId }],
@@ -565,6 +575,9 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       requestId: atomic ? [atomic.requestId] : [],
       name: ['order', 'payment', 'transaction'],
       makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))],
+      // Reads take the first payout; each cancel the next one, still awaiting its funding.
+      'GET id': payouts.slice(0, 1).map((payout) => payout.id),
+      'POST id': payouts.slice(1).map((payout) => payout.id),
     },
     // kind/actorId: the inspector's actors (the orders above), and the first turn of each; events are sent to an order of their own.
     idTuples: {
@@ -574,10 +587,30 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       'kind/actorId': orders.map((id) => ['order', id]),
       'POST kind/actorId': [['order', messaged]],
       'kind/actorId/version': orders.map((id) => ['order', id, '1']),
+      'DELETE id/rail': payouts.slice(0, 1).flatMap((payout) => ['venmo', 'cashapp', 'paypal', 'zelle', 'revolut', 'chime'].map((rail) => [payout.id, rail])),
     },
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
+}
+
+/** Payouts of the fuzzer's live account, with payouts set up as the demo merchant has them: their ids and funding request ids. */
+async function seedPayouts(gateway: TestGateway, merchantId: string, key: string, count: number): Promise<Array<{ id: string; requestId: string }>> {
+  const settings = await gateway.admin('PATCH', `/internal/v1/merchants/${merchantId}`, { payouts: WORKED_PAYOUT_SETTINGS });
+  if (settings.status !== 200) throw new Error(`payout settings failed: ${JSON.stringify(settings.body)}`);
+  const payouts: Array<{ id: string; requestId: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const created = await gateway.request('POST', '/api/v1/payouts', {
+      key,
+      body: payoutBody({ customerEmail: `fuzz${i}@example.com` }),
+      headers: { 'idempotency-key': `fuzz-seeded-payout-${i}` },
+    });
+    if (created.status !== 201) throw new Error(`payout creation failed: ${JSON.stringify(created.body)}`);
+    const id = created.body.responseObject.payoutId as string;
+    const view = await gateway.node.system.views(payoutKind).findOne({ _id: id }, { projection: { view: 1 } });
+    payouts.push({ id, requestId: view!.view.requestId! });
+  }
+  return payouts;
 }
 
 async function seedTestClocks(gateway: TestGateway, sandboxKey: string, count: number): Promise<string[]> {
