@@ -62,12 +62,10 @@ import { EventRecorder, MerchantEventLog } from '../actors/merchant-events/index
 import { makerWalletKinds } from '../actors/makers/index.js';
 import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
 import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
-import { LocalCustomerWallets } from '../actors/adapters/wallet-provider/local-customer-wallets.js';
-import { localWalletRoot } from '../indexer/chain/dev-accounts.js';
 import { PayoutLinks } from '../gateway/payouts/payout-links.js';
 import { ViemDeliveries } from './conversions.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
-import { type PayoutParts, payoutSide } from './payouts.js';
+import { customerWalletsOf, type PayoutParts, payoutSide } from './payouts.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, ...makerWalletKinds];
 
@@ -240,7 +238,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   );
   const payouts = payoutSide({
     funding: options.payoutProviders?.funding ?? conversions.funding,
-    wallets: options.payoutProviders?.wallets ?? new LocalCustomerWallets(localWalletRoot()),
+    wallets: options.payoutProviders?.wallets ?? customerWalletsOf(config, opened),
     deliveries: options.payoutProviders?.deliveries ?? (opened ? new ViemDeliveries(opened.client, opened.contracts.usdc) : { delivered: async () => null }),
     claims: conversions.claims,
     settlement:
