@@ -92,7 +92,9 @@ function linkReply(context: DeliveryContext, event: EventObject & { successorId?
 export const deliveryKind = defineKind({
   name: 'delivery',
   machine: deliveryMachine,
-  machineVersion: 1,
+  machineVersion: 2,
+  // Version 2 adds the SUSPENDED state: documents of version 1 restore unchanged, and a node of version 1 refuses a document it could not restore.
+  migrations: { 1: (persisted) => persisted },
   createdBy: ['CREATE'],
   view: (snapshot: AnyMachineSnapshot) => deliveryView(contextOf(snapshot), String(snapshot.value)),
   reply: (snapshot, event) =>
