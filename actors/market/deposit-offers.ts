@@ -56,6 +56,11 @@ export interface PriceBand {
   extremeSpreadBps: bigint;
 }
 
+/** The band around `referenceRate`; none without a reference rate, so no offer is left out for its price. */
+export function priceBand(referenceRate: bigint | null, extremeSpreadBps: bigint): PriceBand | undefined {
+  return referenceRate === null ? undefined : { referenceRate, extremeSpreadBps };
+}
+
 /** Whether a floor (fiat per USDC, 18 decimals) is beyond the band, either way. */
 function outsideBand(conversionRate: bigint, band: PriceBand): boolean {
   return isExtremeSpread(spreadBpsOf(conversionRate, band.referenceRate), band.extremeSpreadBps);

@@ -10,7 +10,7 @@
  */
 export { depositFactOf, DepositFacts } from './deposit-facts.js';
 export type { DepositFact, DepositFactEvent, DepositReading } from './deposit-facts.js';
-export { bookDeposit, checkOfferQuery, depositDocument, offerKey, rankOffers, takeableRanges } from './deposit-offers.js';
+export { bookDeposit, checkOfferQuery, depositDocument, offerKey, priceBand, rankOffers, takeableRanges } from './deposit-offers.js';
 export type { BookDeposit, DepositOffer, LiquidityDepositDoc, OfferQuery, PriceBand, TakeableRange } from './deposit-offers.js';
 export { INTENT_LEDGER_ROLE, IntentLedger } from './intent-ledger.js';
 export type { IntentLedgerOptions } from './intent-ledger.js';

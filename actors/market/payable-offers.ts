@@ -16,8 +16,8 @@ export interface PayableOfferQuery {
   /** USDC base units the intent would lock. */
   usdcAmount: bigint;
   excludedPayTo: ReadonlySet<string>;
-  /** Null when no reference rate prices the currency: then no offer is left out for its price. */
-  band: PriceBand | null;
+  /** Absent when no reference rate prices the currency: then no offer is left out for its price. */
+  band?: PriceBand | undefined;
   /** At most this many, the best first. */
   limit: number;
 }
@@ -33,7 +33,7 @@ export async function payableOffers(liquidity: LiquidityBook, payees: PayeeDirec
     paymentMethod: keccak256(toBytes(platform)),
     currency: keccak256(toBytes(currency)),
     usdcAmount,
-    band: band ?? undefined,
+    band,
   });
   const payable: PayableOffer[] = [];
   for (const offer of offers) {

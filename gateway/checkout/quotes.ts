@@ -18,7 +18,7 @@
 import { ConversionRefused, type ConversionProvider } from '../../actors/payments/index.js';
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import type { ErrorCode } from '../../actors/errors/error-codes.js';
-import { payableOffers, recipientRating, type LiquidityBook, type PayeeDirectory } from '../../actors/market/index.js';
+import { payableOffers, priceBand, recipientRating, type LiquidityBook, type PayeeDirectory } from '../../actors/market/index.js';
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { NEW_RECIPIENT_RATING } from '../../machines/market/index.js';
@@ -192,7 +192,7 @@ export class Quoter {
     this.#refuseWhileUnavailable('fiat');
     if (!liquidity || !payees || !chain) throw new ApiError(503, 'This node takes sandbox payments only', 'LIVE_PAYMENTS_UNAVAILABLE');
     const released = priceIntent(owed, fees, shareBps).releasedUsdc;
-    const band = referenceRate === null ? null : { referenceRate, extremeSpreadBps: this.deps.payments.extremeSpreadBps };
+    const band = priceBand(referenceRate, this.deps.payments.extremeSpreadBps);
     const offers = await payableOffers(liquidity, payees, {
       platform,
       currency,

@@ -10,8 +10,8 @@
  */
 import { keccak256, toBytes } from 'viem';
 import type { z } from 'zod';
-import type { LiquidityBook, PayeeDirectory, TakeableRange } from '../../actors/market/index.js';
-import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
+import { priceBand, type LiquidityBook, type PayeeDirectory, type TakeableRange } from '../../actors/market/index.js';
+import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { fiatToUsdc, formatFiat, formatUsdc, parseFiat, parseUsdc, usdcToFiat } from '../../machines/money.js';
 import { resolveDestination } from '../../machines/order/destination.js';
 import { buyerShareBps, creditOf, priceIntent, type FeeSchedule } from '../../machines/payment/index.js';
@@ -84,13 +84,25 @@ async function knownRanges(deps: AvailabilityDependencies, account: MerchantAcco
       : [{ depositId: 'sandbox', payeeDetails: keccak256(toBytes(platform)), min: 1n, max: 2n ** 255n }];
   }
   if (!deps.liquidity || !deps.payees) return [];
-  const referenceRate = await deps.rates.currencyPerUsd(currency);
-  const band = referenceRate === null ? undefined : { referenceRate, extremeSpreadBps: deps.extremeSpreadBps };
+  const band = priceBand(await referenceRateOrNone(deps.rates, currency), deps.extremeSpreadBps);
   const known: TakeableRange[] = [];
   for (const range of await deps.liquidity.ranges(keccak256(toBytes(platform)), keccak256(toBytes(currency)), band)) {
     if ((await deps.payees.lookup(platform, range.payeeDetails)) !== null) known.push(range);
   }
   return known;
+}
+
+/**
+ * A live availability answers from the book alone, as it did before quotes left extreme
+ * floors out: while the rates cannot be read it counts every deposit rather than refuse.
+ */
+async function referenceRateOrNone(rates: AvailabilityDependencies['rates'], currency: string): Promise<bigint | null> {
+  try {
+    return await rates.currencyPerUsd(currency);
+  } catch (error) {
+    if (error instanceof RateUnavailableError) return null;
+    throw error;
+  }
 }
 
 /** The bounds of the ranges nearest `amount`, closest first, each once. */

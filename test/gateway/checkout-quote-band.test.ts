@@ -11,6 +11,7 @@ import { anvilTestAccount, escrowAbi } from '../../indexer/chain/index.js';
 import { placeOrder } from '../support/checkout.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { depositOn } from '../support/local-deposit.js';
+import { ratesProvider } from '../support/rates-provider.js';
 import { acceptCurrency } from '../support/local-intent.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 
@@ -86,4 +87,35 @@ test('floors just inside the band either way are quoted, in price order; just ou
   await priced(gateway, SEEDED_DEPOSITS + 4);
 
   t.deepEqual(await quotedPayees(gateway), ['insidelow', 'makerben', 'insidehigh']);
+});
+
+test('while the rates cannot be read, a live availability in USDC still answers from the book, every deposit counted', async (t) => {
+  const provider = await ratesProvider(t, { EUR: '0.92' });
+  const gateway = await startTestGateway({
+    INDEXER_ENABLED: true,
+    ENCLAVE_ENABLED: true,
+    INDEXER_POLL_MS: 20,
+    LOCAL_MAKERS: true,
+    RATES_URL: provider.url,
+    RATES_MAX_AGE_MS: 60_000,
+  });
+  t.teardown(() => gateway.stop());
+  await revolutEur(gateway, 'wrongunit', '0.0000411');
+  await priced(gateway, SEEDED_DEPOSITS + 1);
+  const { liveKey } = await gateway.createMerchant();
+  const ask = () =>
+    gateway.request('POST', '/api/v1/merchants/me/quotes/availability', {
+      key: liveKey,
+      body: { amount: '25', enabledRails: ['revolut'], fiatCurrency: 'EUR' },
+    });
+  t.is((await ask()).body.responseObject.quoteCount, 1, 'with a reference rate, the far-off floor is left out');
+
+  provider.answer((response) => {
+    response.statusCode = 503;
+    response.end();
+  });
+  await gateway.clock.advance(61_000);
+  const answer = await ask();
+  t.is(answer.status, 200, JSON.stringify(answer.body));
+  t.is(answer.body.responseObject.quoteCount, 2, 'without one, no deposit is left out for its price');
 });
