@@ -7,11 +7,12 @@ import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseUsdc } from '../machines/money.js';
-import { fundingToken } from '../machines/payout/funding-catalog.js';
-import { fundingTokenKey } from '../machines/payout/payout-settings.js';
+
+import { catalogTokenKey } from '../machines/payout/payout-settings.js';
 import { isPayoutRail, normaliseRails, PAYOUT_RAILS, type PayoutRail } from '../machines/payout/payout-rails.js';
 import { privateKeysProblem } from './relayer/relayer-keys.js';
-import { secretsProblem, splitSecrets } from './wallet-transfers/provider-secrets.js';
+import { secretsProblem } from './wallet-transfers/provider-secrets.js';
+import { commaList } from './comma-list.js';
 import type { RetryPolicy } from './runtime/retry-policy.js';
 import type { MongoDurability } from './store/mongo-store.js';
 import { PlatformError } from './errors/platform-error.js';
@@ -19,11 +20,6 @@ import { PlatformError } from './errors/platform-error.js';
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
-const commaList = (text: string) =>
-  text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
 
 const schema = z
   .object({
@@ -267,8 +263,8 @@ const schema = z
         const unknown: string[] = [];
         for (const entry of commaList(text)) {
           const [chainId, tokenAddress, ...rest] = entry.split(':');
-          const token = /^\d+$/.test(chainId!) && tokenAddress && rest.length === 0 ? fundingToken(Number(chainId), tokenAddress) : null;
-          if (token) keys.add(fundingTokenKey(Number(chainId), token.address));
+          const key = /^\d+$/.test(chainId!) && tokenAddress && rest.length === 0 ? catalogTokenKey(Number(chainId), tokenAddress) : null;
+          if (key) keys.add(key);
           else unknown.push(entry);
         }
         if (unknown.length === 0) return [...keys];
@@ -307,7 +303,7 @@ const schema = z
         const problem = secretsProblem(text);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
-      .transform(splitSecrets)
+      .transform(commaList)
       .optional(),
     /** Whether the all-in-one node runs the attestation service in-process (on free loopback ports). */
     ENCLAVE_ENABLED: z

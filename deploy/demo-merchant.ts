@@ -13,7 +13,6 @@ import type { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { DEMO_MERCHANT_NAME } from '../gateway/dev/demo-orders.js';
 import { localDemoMerchantAccount } from '../indexer/chain/dev-accounts.js';
 import { PAYOUT_RAILS } from '../machines/payout/payout-rails.js';
-import { DEFAULT_PAYOUT_STEP_USDC, DEFAULT_SERVICE_FEE_BPS } from '../machines/payout/payout-settings.js';
 import { FIAT_RAILS } from '../machines/rails.js';
 
 /** The crypto rail the local conversion provider serves, enabled on the demo merchant so checkout shows it. */
@@ -28,17 +27,11 @@ export interface DemoMerchantKeys {
 
 export async function openDemoMerchant(admin: MerchantAdmin): Promise<DemoMerchantKeys> {
   const demo = await admin.create({ name: DEMO_MERCHANT_NAME, tier: 'BASE', evmWalletAddress: localDemoMerchantAccount().address });
-  for (const account of [demo.merchant, demo.sandboxMerchant]) await admin.update(String(account.id), { enabledRails: [...FIAT_RAILS, DEMO_CRYPTO_RAIL] });
-  await admin.update(String(demo.merchant.id), {
-    payouts: {
-      methods: [...PAYOUT_RAILS],
-      merchantFeeBps: 100,
-      merchantWalletAddress: localDemoMerchantAccount().address,
-      serviceFeeBps: DEFAULT_SERVICE_FEE_BPS,
-      fundingTokens: null,
-      payoutStepUsdc: DEFAULT_PAYOUT_STEP_USDC,
-    },
-  });
+  const enabledRails = [...FIAT_RAILS, DEMO_CRYPTO_RAIL];
+  // Payouts merge over the defaults (the service's fee, every funding token, a 100 USDC step): only what differs is sent.
+  const payouts = { methods: [...PAYOUT_RAILS], merchantFeeBps: 100, merchantWalletAddress: localDemoMerchantAccount().address };
+  await admin.update(String(demo.merchant.id), { enabledRails, payouts });
+  await admin.update(String(demo.sandboxMerchant.id), { enabledRails });
   return { liveId: String(demo.merchant.id), liveApiKey: demo.liveApiKey, sandboxId: String(demo.sandboxMerchant.id), sandboxApiKey: demo.sandboxApiKey };
 }
 

@@ -9,4 +9,4 @@ export type { WalletTransferView } from '../kinds/wallet-transfer-kind.js';
 export { PROVIDER_MESSAGE_KIND, providerMessageId, providerMessageKind } from '../kinds/provider-message-kind.js';
 export { listTransfers } from './transfer-list.js';
 export type { TransferFilter, WalletTransferRow } from './transfer-list.js';
-export { secretsProblem, splitSecrets } from './provider-secrets.js';
+export { secretsProblem } from './provider-secrets.js';

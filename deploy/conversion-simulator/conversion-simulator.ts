@@ -46,8 +46,6 @@ export interface ConversionSimulatorOptions {
   logger: Logger;
   /** How often the chain is read for arriving transfers. */
   pollMs?: number;
-  /** Where funding activity is reported (POST { requestId, depositAddress }); also settable after start. */
-  activityUrl?: string;
 }
 
 const address = evmAddress.transform((value) => value as `0x${string}`);
@@ -178,7 +176,7 @@ export class ConversionSimulator {
       chainId: this.options.chain.chainId,
       now: this.options.now,
       logger: this.options.logger,
-      activityUrl: this.options.activityUrl ?? null,
+      activityUrl: null,
       wake: () => this.#wake(),
     });
     this.#nextBlock = (await this.#settlement.latestBlock()) + 1n;

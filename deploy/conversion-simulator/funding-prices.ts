@@ -6,7 +6,7 @@
  * fees) are what the local node quotes.
  */
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS } from '../../machines/payout/funding-catalog.js';
-import { ceilDiv, USDC_DECIMALS } from '../../machines/money.js';
+import { ceilDiv, parseUsdc } from '../../machines/money.js';
 import { PROVIDER_FEE_BPS } from './conversion-requests.js';
 
 /** US dollars per whole token, as decimals: stablecoins at par, the rest at plausible fixed prices. */
@@ -25,15 +25,12 @@ export const LOCAL_USD_PRICES: Readonly<Record<string, string>> = {
 export const FUNDING_MINIMUM = 1_000_000n;
 
 const BPS = 10_000n;
-/** Prices are kept in millionths of a dollar, the unit of USDC's base units. */
-const PRICE_SCALE = 10n ** BigInt(USDC_DECIMALS);
 
 /** The token's price in USDC base units per whole token, or null when the table has none. */
 export function usdcPerToken(symbol: string): bigint | null {
   const price = LOCAL_USD_PRICES[symbol];
   if (price === undefined) return null;
-  const [whole, fraction = ''] = price.split('.');
-  return BigInt(whole!) * PRICE_SCALE + BigInt(fraction.padEnd(USDC_DECIMALS, '0'));
+  return parseUsdc(price);
 }
 
 export function fundingFeeBps(originChainId: number, originTokenAddress: string): number {

@@ -7,6 +7,6 @@ export type { ConversionSimulatorOptions } from './conversion-simulator.js';
 export { arrival, originAmountFor, PROVIDER_FEE_BPS } from './conversion-requests.js';
 export type { Arrival, Payout, SimRequest, SimToken } from './conversion-requests.js';
 export type { FundingFault, FundingFaults, WalletTransfer } from './funding-desk.js';
-export { FUNDING_MINIMUM, fundingFeeBps, fundingOriginAmount, LOCAL_USD_PRICES, usdcPerToken } from './funding-prices.js';
+export { fundingOriginAmount, usdcPerToken } from './funding-prices.js';
 export type { StandIn } from './funding-tokens.js';
 export { LOCAL_CUSTOMER_INDEX, LOCAL_SOLVER_INDEX } from './local-settlement.js';

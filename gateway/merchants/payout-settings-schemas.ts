@@ -7,10 +7,10 @@
  */
 import { getAddress } from 'viem';
 import { z } from 'zod';
-import { parseUsdc } from '../../machines/money.js';
-import { FUNDING_CHAIN_IDS, FUNDING_CHAINS, fundingToken, NATIVE_TOKEN_ADDRESS } from '../../machines/payout/funding-catalog.js';
+import { MoneyFormatError, parseUsdc } from '../../machines/money.js';
+import { FUNDING_CHAIN_IDS, FUNDING_CHAINS, NATIVE_TOKEN_ADDRESS } from '../../machines/payout/funding-catalog.js';
 import { normaliseRails, PAYOUT_RAILS, RETIRED_CRYPTO_RAIL } from '../../machines/payout/payout-rails.js';
-import { fundingTokenKey, MAX_MERCHANT_FEE_BPS, MAX_PAYOUT_USDC } from '../../machines/payout/payout-settings.js';
+import { catalogTokenKey, fundingTokenKey, MAX_MERCHANT_FEE_BPS, MAX_PAYOUT_USDC } from '../../machines/payout/payout-settings.js';
 
 const USDC_UNIT = 1_000_000n;
 /** Every funding token's key in catalog order: the order a list of allowed tokens is kept in. */
@@ -77,9 +77,9 @@ const fundingTokens = z
   .transform((tokens, ctx) => {
     const keys: string[] = [];
     for (const { chainId, tokenAddress } of tokens) {
-      const token = fundingToken(chainId, tokenAddress);
-      if (!token) ctx.addIssue({ code: 'custom', message: `fundingTokens: ${chainId}:${tokenAddress} is not a funding token of the catalog` });
-      else keys.push(fundingTokenKey(chainId, token.address));
+      const key = catalogTokenKey(chainId, tokenAddress);
+      if (key === null) ctx.addIssue({ code: 'custom', message: `fundingTokens: ${chainId}:${tokenAddress} is not a funding token of the catalog` });
+      else keys.push(key);
     }
     if (new Set(keys).size !== keys.length) ctx.addIssue({ code: 'custom', message: 'fundingTokens: each token can be listed once' });
     return keys.sort((a, b) => CATALOG_KEYS.indexOf(a) - CATALOG_KEYS.indexOf(b));
@@ -147,11 +147,11 @@ export const adminPayoutSettings = z
 
 /** A whole number of USDC in base units, or null for anything else (a fraction, more than 6 decimals, not a decimal). */
 function wholeUsdc(text: string): bigint | null {
-  if (!/^\d+(\.\d+)?$/.test(text)) return null;
   try {
     const units = parseUsdc(text);
     return units % USDC_UNIT === 0n ? units : null;
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof MoneyFormatError) return null;
+    throw error;
   }
 }

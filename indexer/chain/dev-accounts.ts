@@ -49,7 +49,7 @@ export function localDemoMerchantAccount(): HDAccount {
  * Its fourth (m/44'/60'/3'/…) holds the local wallet provider's payout customers
  * (actors/adapters/wallet-provider/local-customer-wallets.ts).
  */
-export const LOCAL_PAYOUT_SERVICE_FEE_ACCOUNT_INDEX = 2;
+const LOCAL_PAYOUT_SERVICE_FEE_ACCOUNT_INDEX = 2;
 
 export function localPayoutServiceFeeAccount(): HDAccount {
   return hdKeyToAccount(localWalletRoot(), { accountIndex: LOCAL_PAYOUT_SERVICE_FEE_ACCOUNT_INDEX });

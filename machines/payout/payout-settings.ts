@@ -4,6 +4,7 @@
  * funding tokens the merchant allows and the payout step. They are copied onto each payout
  * at creation, so a later change touches new payouts only.
  */
+import { fundingToken } from './funding-catalog.js';
 import type { PayoutRail } from './payout-rails.js';
 
 export interface PayoutSettings {
@@ -43,4 +44,10 @@ export function defaultPayoutSettings(): PayoutSettings {
 /** The key a funding token is allowed or switched off under. */
 export function fundingTokenKey(chainId: number, tokenAddress: string): string {
   return `${chainId}:${tokenAddress.startsWith('0x') ? tokenAddress.toLowerCase() : tokenAddress}`;
+}
+
+/** The key of the catalog token at `tokenAddress` on `chainId` (any case on EVM), or null when the catalog has none there. */
+export function catalogTokenKey(chainId: number, tokenAddress: string): string | null {
+  const token = fundingToken(chainId, tokenAddress);
+  return token ? fundingTokenKey(chainId, token.address) : null;
 }

@@ -14,7 +14,7 @@ import { ConversionRefused } from './conversion-provider.js';
 import { FundingProviderUnavailable, type FundingActivity, type FundingProvider, type FundingQuote, type FundingRequest } from './funding-provider.js';
 
 /** The header the key is sent in, as Relay takes it. */
-export const FUNDING_API_KEY_HEADER = 'x-api-key';
+const FUNDING_API_KEY_HEADER = 'x-api-key';
 
 const units = z
   .string()

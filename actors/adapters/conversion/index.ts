@@ -18,5 +18,5 @@ export { FUNDING_AMOUNT_TOO_LOW, FUNDING_ROUTE_UNAVAILABLE, FundingProviderUnava
 export type { FundingActivity, FundingProvider, FundingQuote, FundingRequest, FundingTransfer, FundingTransferStatus } from './funding-provider.js';
 export { HttpConversionProvider } from './http-conversion-provider.js';
 export type { HttpConversionProviderOptions } from './http-conversion-provider.js';
-export { FUNDING_API_KEY_HEADER, HttpFundingProvider } from './http-funding-provider.js';
+export { HttpFundingProvider } from './http-funding-provider.js';
 export type { HttpFundingProviderOptions } from './http-funding-provider.js';

@@ -7,7 +7,8 @@
  * the real provider does when it is down.
  */
 import { createHash } from 'node:crypto';
-import { hdKeyToAccount, type HDKey, type LocalAccount } from 'viem/accounts';
+import { toHex } from 'viem';
+import { privateKeyToAccount, type HDKey, type LocalAccount } from 'viem/accounts';
 import { CustomerWalletUnavailable, type CustomerWallet, type CustomerWalletProvider } from './customer-wallets.js';
 
 /**
@@ -19,13 +20,14 @@ const CUSTOMER_ACCOUNT_INDEX = 3;
 const INDEX_MASK = 0x7fff_ffff;
 
 export class LocalCustomerWallets implements CustomerWalletProvider {
-  readonly #root: HDKey;
+  /** m/44'/60'/3': its hardened steps are most of a derivation's cost, so they are taken once. */
+  readonly #customers: HDKey;
   readonly #answered = new Map<string, LocalAccount>();
   #failuresLeft = 0;
   #down = false;
 
   constructor(root: HDKey) {
-    this.#root = root;
+    this.#customers = root.derive(`m/44'/60'/${CUSTOMER_ACCOUNT_INDEX}'`);
   }
 
   async walletFor(email: string): Promise<CustomerWallet> {
@@ -35,11 +37,8 @@ export class LocalCustomerWallets implements CustomerWalletProvider {
       throw new CustomerWalletUnavailable('the local wallet provider failed this call on request');
     }
     const hash = createHash('sha256').update(`payout-customer:${email}`).digest();
-    const account = hdKeyToAccount(this.#root, {
-      accountIndex: CUSTOMER_ACCOUNT_INDEX,
-      changeIndex: hash.readUInt32BE(0) & INDEX_MASK,
-      addressIndex: hash.readUInt32BE(4) & INDEX_MASK,
-    });
+    const key = this.#customers.deriveChild(hash.readUInt32BE(0) & INDEX_MASK).deriveChild(hash.readUInt32BE(4) & INDEX_MASK);
+    const account = privateKeyToAccount(toHex(key.privateKey!));
     this.#answered.set(account.address.toLowerCase(), account);
     return { userId: `local_${hash.subarray(8, 20).toString('hex')}`, address: account.address };
   }
