@@ -43,8 +43,11 @@ export interface PayoutEmitted {
   merchantId: string;
 }
 
-/** `open`: the deadline has not passed, so the view still shows the deposit address. */
-const announce = (type: PayoutEmitted['type'], status: PayoutStatus, open = true) => ({ type: 'announce' as const, params: { type, status, open } });
+/** After the deadline a view shows no deposit address: the one webhook sent then says so in its params, and the chart with it. */
+const announce = (type: PayoutEmitted['type'], status: PayoutStatus, deadline?: 'deadline passed') => ({
+  type: 'announce' as const,
+  params: deadline ? { type, status, deadline } : { type, status },
+});
 
 /** The context an observation leaves: the transfers merged, and their tally under the current deadline. */
 function observed(context: PayoutContext, event: PayoutEvent): { context: PayoutContext; tally: FundingTally } {
@@ -204,9 +207,9 @@ export const payoutMachine = setup({
       return { terms: { ...context.terms, rails: context.terms.rails.filter((rail) => rail !== event.rail) }, updatedAt: event.at };
     }),
     acknowledge: assign(() => ({})),
-    announce: emit(({ context }, params: { type: PayoutEmitted['type']; status: PayoutStatus; open: boolean }) => ({
+    announce: emit(({ context }, params: { type: PayoutEmitted['type']; status: PayoutStatus; deadline?: 'deadline passed' }) => ({
       type: params.type,
-      payout: toPayoutView(context, params.status, params.open),
+      payout: toPayoutView(context, params.status, params.deadline === undefined),
       merchantId: context.merchantId,
     })),
   },
@@ -314,7 +317,7 @@ export const payoutMachine = setup({
               },
               {
                 guard: and(['receivedGrew', 'stillConverting']),
-                actions: ['recordObservation', 'notePartial', 'recordIssues', announce('PAYOUT_ORDER_PARTIALLY_FUNDED', 'AWAITING_FUNDING', false)],
+                actions: ['recordObservation', 'notePartial', 'recordIssues', announce('PAYOUT_ORDER_PARTIALLY_FUNDED', 'AWAITING_FUNDING', 'deadline passed')],
               },
               { guard: 'stillConverting', actions: ['recordObservation', 'recordIssues'] },
               {
