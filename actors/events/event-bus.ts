@@ -27,6 +27,8 @@ export interface DomainEvent {
   at: number;
   /** JSON-compatible payload. */
   data: Record<string, unknown>;
+  /** The sandbox test clock the emitting actor runs on, when it runs on one: what the event's consequences (its webhook deliveries) run on too. */
+  clockId?: string;
 }
 
 export interface ConsumeOptions {
@@ -223,7 +225,8 @@ export function isDomainEvent(value: unknown): value is DomainEvent {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
   if (typeof actor !== 'object' || actor === null) return false;
   const { kind, id: actorId } = actor as Record<string, unknown>;
-  return typeof kind === 'string' && typeof actorId === 'string';
+  const { clockId } = value as Record<string, unknown>;
+  return typeof kind === 'string' && typeof actorId === 'string' && (clockId === undefined || typeof clockId === 'string');
 }
 
 /**

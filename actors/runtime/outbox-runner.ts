@@ -281,6 +281,7 @@ export class OutboxRunner {
         actor: { kind: address.kind, id: address.id },
         at: entry.at,
         data: (params.data ?? {}) as Record<string, unknown>,
+        ...(activation.doc?.clockId ? { clockId: activation.doc.clockId } : {}),
       });
       return;
     }

@@ -10,8 +10,9 @@
  * list, the stream and every delivery carry the same bytes.
  *
  * Time. A delivery runs on the clock of the actor that raised its event: the sandbox
- * test clock an order (and so its payments, and later a payout) was created on, or the
- * node's. Its CREATE carries that `clockId`, which attaches it as the runtime attaches
+ * test clock an order (and so its payments) was created on, or the node's; the runtime
+ * stamps the event with it as it publishes (DomainEvent.clockId), so finding it costs no
+ * read. Its CREATE carries that `clockId`, which attaches it as the runtime attaches
  * any actor (actors/runtime/test-clock-time.ts), so its retries fall due on the clock
  * and an advance of the clock runs them.
  *
@@ -22,7 +23,7 @@
  */
 import type { Logger } from 'pino';
 import type { DomainEvent, EventBus, Subscription } from '../events/event-bus.js';
-import { CommandRejectedError, UnknownKindError } from '../errors.js';
+import { CommandRejectedError } from '../errors.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { WEBHOOK_EVENT_TYPES, isWebhookEventType, subscribes, type DeliveryEvent } from '../../machines/webhook/index.js';
 import { webhookKind, type PublicWebhook } from '../kinds/webhook-kind.js';
@@ -88,21 +89,8 @@ export class WebhookDispatcher {
     const body = JSON.stringify(recorded.payload);
     const eventId = webhookEventId(event);
     const subjectId = subjectOf(event);
-    const clockId = await this.#clockOf(event);
+    const clockId = event.clockId ?? null;
     for (const endpoint of endpoints) await this.#deliver(endpoint, event, { body, eventId, subjectId, merchantId, clockId });
-  }
-
-  /** The test clock the event's actor runs on; null on the node's clock, or for an actor of no kind this node keeps. */
-  async #clockOf(event: DomainEvent): Promise<string | null> {
-    let documents;
-    try {
-      documents = this.options.system.documents(event.actor.kind);
-    } catch (error) {
-      if (error instanceof UnknownKindError) return null;
-      throw error;
-    }
-    const doc = await documents.findOne({ _id: event.actor.id }, { projection: { clockId: 1 } });
-    return doc?.clockId ?? null;
   }
 
   async #deliver(
