@@ -18,7 +18,7 @@ import { embeddedTransport, natsTransport } from './transports.js';
 import { durableStartup, durableWrites, formatStartup } from './durable-store.js';
 import { formatWebhooks, webhooksBenchmark } from './webhooks.js';
 import { formatOrderbook, orderbookBenchmark } from './orderbook.js';
-import { formatPayouts, payoutsBenchmark } from './payouts.js';
+import { formatOnChainFunding, formatPayouts, payoutFundingOnChain, payoutsBenchmark } from './payouts.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,7 +40,8 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   'payment-read': async () => formatPaymentRead(await paymentReadBenchmark(seconds)),
   webhooks: async () => formatWebhooks(await webhooksBenchmark(Number(process.env.BENCH_WEBHOOK_ORDERS ?? 1_000))),
   orderbook: async () => formatOrderbook(await orderbookBenchmark(seconds)),
-  payouts: async () => formatPayouts(await payoutsBenchmark(seconds)),
+  payouts: async () =>
+    `${formatPayouts(await payoutsBenchmark(seconds))}\n\n${formatOnChainFunding(await payoutFundingOnChain(Number(process.env.BENCH_CHAIN_PAYOUTS ?? 20)))}`,
 };
 
 const named = process.argv.slice(2);

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startTestGateway } from '../support/gateway.js';
-import { FakeFunding, FakeWallets, SERVICE_WALLET, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
+import { FakeFunding, FakeWallets, SERVICE_WALLET, USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
 
 const CONNECTIONS = 16;
 
@@ -85,6 +85,14 @@ export async function payoutsBenchmark(seconds: number): Promise<PayoutBench> {
     const started = performance.now();
     const at = new Date(gateway.clock.now()).toISOString();
     const doneAt = new Map<string, number>();
+    // Watched from the first report on, so each payout's time is when it first read FUNDED.
+    const watching = (async () => {
+      while (doneAt.size < batch.length && performance.now() - started < 60_000) {
+        for (const row of await rows.find({ 'view.status': 'FUNDED' }, { projection: { _id: 1 } }))
+          if (!doneAt.has(row._id)) doneAt.set(row._id, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
     await Promise.all(
       batch.map(async (entry) => {
         const transfer = funding.send(entry.quote.originAmount, at, entry.quote.requestId);
@@ -96,11 +104,7 @@ export async function payoutsBenchmark(seconds: number): Promise<PayoutBench> {
         }).then((response) => response.arrayBuffer());
       }),
     );
-    while (doneAt.size < batch.length && performance.now() - started < 60_000) {
-      for (const row of await rows.find({ 'view.status': 'FUNDED' }, { projection: { _id: 1 } }))
-        if (!doneAt.has(row._id)) doneAt.set(row._id, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await watching;
     const times = [...doneAt.values()].sort((a, b) => a - b);
     return {
       orderCreatesPerSecond: orders.perSecond,
@@ -128,5 +132,65 @@ export function formatPayouts(result: PayoutBench): string {
     `| POST /api/v1/payouts | ${f(result.payoutCreatesPerSecond, 0)} | ${f(result.payoutP50Ms)} | ${f(result.payoutP99Ms)} | ${f(result.payoutCreatesPerSecond / result.orderCreatesPerSecond, 2)} |`,
     '',
     `Funding reported for ${result.funded} payouts at once (in-memory provider, no chain): FUNDED after p50 ${f(result.fundingToFundedMs.p50)} ms, p99 ${f(result.fundingToFundedMs.p99)} ms.`,
+  ].join('\n');
+}
+
+export interface OnChainFunding {
+  payouts: number;
+  /** The chain's own latency: a funding transfer sent from the local test wallet until it is mined. */
+  transferMs: { p50: number; max: number };
+  /** From sending the funding until the payout reads FUNDED: mined, seen by the provider, converted, reported, read from the receipts. */
+  fundedMs: { p50: number; max: number };
+}
+
+/**
+ * Funding on the local chain, one payout at a time, as `npm start` runs it: the local provider
+ * sees the transfer, converts and delivers it, reports the activity, and the payout reads the
+ * delivery's receipt. Beside it, the chain's own latency for the same transfer.
+ */
+export async function payoutFundingOnChain(count: number): Promise<OnChainFunding> {
+  const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20, RATE_LIMIT_PER_MINUTE: 1_000_000 });
+  try {
+    const merchant = await gateway.createMerchant();
+    await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { payouts: WORKED_PAYOUT_SETTINGS });
+    const simulator = gateway.node.conversions.simulator!;
+    const transfer: number[] = [];
+    const funded: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const created = await gateway.request('POST', '/api/v1/payouts', {
+        key: merchant.liveKey,
+        body: payoutBody({ customerEmail: `chain${i}@example.com` }),
+        headers: { 'idempotency-key': `bench-chain-payout-${i}` },
+      });
+      const { payoutId, funding } = created.body.responseObject;
+      const started = performance.now();
+      await simulator.sendFromWallet({ depositAddress: funding.depositAddress, chainId: 8453, tokenAddress: USDC_ON_BASE, amount: funding.amount });
+      transfer.push(performance.now() - started);
+      const payouts = gateway.node.system.documents('payout');
+      while ((await payouts.findOne({ _id: payoutId }, { projection: { 'view.status': 1 } }))?.view.status !== 'FUNDED') {
+        if (performance.now() - started > 30_000) throw new Error(`payout ${payoutId} was not FUNDED within 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      funded.push(performance.now() - started);
+    }
+    const summary = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
+    };
+    return { payouts: count, transferMs: summary(transfer), fundedMs: summary(funded) };
+  } finally {
+    await gateway.stop();
+  }
+}
+
+export function formatOnChainFunding(result: OnChainFunding): string {
+  const f = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  return [
+    `### payout funding on the local chain (baseline: the funding transfer mined), ${result.payouts} payouts one at a time`,
+    '',
+    '| from sending the funding | p50 ms | max ms | p50 ratio to the transfer |',
+    '|---|---:|---:|---:|',
+    `| transfer mined | ${f(result.transferMs.p50)} | ${f(result.transferMs.max)} | 1.0 |`,
+    `| payout FUNDED | ${f(result.fundedMs.p50)} | ${f(result.fundedMs.max)} | ${(result.fundedMs.p50 / result.transferMs.p50).toFixed(1)} |`,
   ].join('\n');
 }
