@@ -44,6 +44,10 @@ export interface PayoutEmitted {
 }
 
 /** After the deadline a view shows no deposit address: the one webhook sent then says so in its params, and the chart with it. */
+/** An observation that funds the payout, under `guard`: the one way into FUNDED, from watching or after the deadline. */
+const funded = (guard: 'covers' | 'sentAndLanded' | 'receivedSome') =>
+  ({ guard, target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')] }) as const;
+
 const announce = (type: PayoutEmitted['type'], status: PayoutStatus, deadline?: 'deadline passed') => ({
   type: 'announce' as const,
   params: deadline ? { type, status, deadline } : { type, status },
@@ -282,16 +286,8 @@ export const payoutMachine = setup({
             CHECK_FUNDING: { actions: checkFundingNow },
             CHAIN_FACT: { actions: checkFundingNow },
             FUNDING_OBSERVED: [
-              {
-                guard: 'covers',
-                target: '#payout.FUNDED',
-                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
-              },
-              {
-                guard: 'sentAndLanded',
-                target: '#payout.FUNDED',
-                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
-              },
+              funded('covers'),
+              funded('sentAndLanded'),
               {
                 guard: 'receivedGrew',
                 target: '#payout.AWAITING_FUNDING',
@@ -310,21 +306,13 @@ export const payoutMachine = setup({
             CHECK_FUNDING: { actions: checkFundingNow },
             CHAIN_FACT: { actions: checkFundingNow },
             FUNDING_OBSERVED: [
-              {
-                guard: 'covers',
-                target: '#payout.FUNDED',
-                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
-              },
+              funded('covers'),
               {
                 guard: and(['receivedGrew', 'stillConverting']),
                 actions: ['recordObservation', 'notePartial', 'recordIssues', announce('PAYOUT_ORDER_PARTIALLY_FUNDED', 'AWAITING_FUNDING', 'deadline passed')],
               },
               { guard: 'stillConverting', actions: ['recordObservation', 'recordIssues'] },
-              {
-                guard: 'receivedSome',
-                target: '#payout.FUNDED',
-                actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')],
-              },
+              funded('receivedSome'),
               {
                 guard: not('receivedSome'),
                 target: '#payout.EXPIRED',
