@@ -7,7 +7,7 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import { CommandRejectedError } from '../../actors/errors.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
-import { ApiError, reply, respond } from '../envelope.js';
+import { reply, respond } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { adminRefusal, apiKeyRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
