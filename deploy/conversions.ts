@@ -29,7 +29,18 @@ export interface ConversionSide {
   stop(): Promise<void>;
 }
 
-export async function conversionSide(config: Config, chain: IndexedChain | null, store: Store, clock: Clock, logger: Logger): Promise<ConversionSide> {
+/**
+ * `keptIn` is the kept local chain's folder: the local simulator keeps its requests there, so
+ * a restarted node's payouts and payments find their provider's records again.
+ */
+export async function conversionSide(
+  config: Config,
+  chain: IndexedChain | null,
+  store: Store,
+  clock: Clock,
+  logger: Logger,
+  keptIn?: string,
+): Promise<ConversionSide> {
   const usdc = chain?.contracts.usdc ?? null;
   const claims = await DeliveryClaims.open(store);
   const timeoutMs = config.CONVERSION_TIMEOUT_MS;
@@ -46,7 +57,7 @@ export async function conversionSide(config: Config, chain: IndexedChain | null,
     };
   }
   if (!chain?.localChain) return { provider: null, funding: null, usdc, simulator: null, claims, stop: async () => {} };
-  const simulator = await ConversionSimulator.start({ chain: chain.localChain, now: () => clock.now(), logger });
+  const simulator = await ConversionSimulator.start({ chain: chain.localChain, now: () => clock.now(), logger, ...(keptIn === undefined ? {} : { keptIn }) });
   logger.info({ url: simulator.url, customerWallet: simulator.customer }, 'local conversion provider started');
   // Spoken to over HTTP like any provider, so the wire form is what the embedded default runs too.
   return {

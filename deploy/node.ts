@@ -64,6 +64,7 @@ import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
 import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
 import { PayoutLinks } from '../gateway/payouts/payout-links.js';
 import { ViemDeliveries } from './conversions.js';
+import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
 import { customerWalletsOf, type PayoutParts, payoutSide } from './payouts.js';
 
@@ -226,7 +227,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const relaying = relayerSide(config, opened, logger.child({ component: 'relayer' }));
   let chain: ChainSide | null = null;
   let enclaveClient: EnclaveClient | null = null;
-  const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }));
+  const conversions = await conversionSide(config, opened, store, clock, logger.child({ component: 'conversions' }), keeping?.keptIn);
   const payments = await paymentSide(
     config,
     opened,
@@ -404,6 +405,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
+    localWallet: conversions.simulator ? localWalletOf(conversions.simulator) : null,
     checkoutPage: {
       simulatorUrl: enclave?.simulator?.url ?? null,
       conversionSimulatorUrl: conversions.simulator?.url ?? null,

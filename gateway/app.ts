@@ -71,6 +71,7 @@ import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
 import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
 import { devOperations } from './dev/dev-operations.js';
+import type { LocalWallet } from './dev/local-wallet.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 
@@ -116,6 +117,8 @@ export interface GatewayDependencies extends HealthDependencies {
   payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
+  /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
+  localWallet?: LocalWallet | null;
 }
 
 export interface Gateway {
@@ -214,7 +217,12 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     makerAreas(deps, mounting),
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
-    ...(landing ? [landing.assets, operationRouter(devOperations(), { demoOrders: new DemoOrders({ ...deps, accounts, clocks }) }, mounting)] : []),
+    ...(landing
+      ? [
+          landing.assets,
+          operationRouter(devOperations(), { demoOrders: new DemoOrders({ ...deps, accounts, clocks }), localWallet: deps.localWallet ?? null }, mounting),
+        ]
+      : []),
   ];
   for (const router of areas) {
     api.use(router.routes());

@@ -63,6 +63,8 @@ export const ERROR_CODES = {
   DEAD_LETTER_RETRY_FAILED: { status: 422, when: 'the work failed again; the letter stays open' },
   DELIVERY_IN_PROGRESS: { status: 409, when: 'an attempt of the delivery is under way' },
   DEMO_MERCHANT_NOT_FOUND: { status: 404, when: 'this node has no demo merchant' },
+  LOCAL_WALLET_UNAVAILABLE: { status: 404, when: 'the node runs no local conversion provider, so it has no local test wallet' },
+  LOCAL_WALLET_REFUSED: { status: 422, fields: ['providerCode'], when: 'the local provider would not send it; providerCode says why' },
   DEPOSIT_BUNDLE_UNAVAILABLE: { status: 503, when: 'The node reads no chain, or the indexer cannot be asked now' },
   DEPOSIT_NOT_FOUND: { status: 404, when: 'The escrow has no such deposit, or escrowAddress is not the escrow this node reads' },
   DESTINATION_NOT_SETTLEABLE: { status: 422, when: 'a live order paid out on a chain this node does not settle on (no bridge)' },

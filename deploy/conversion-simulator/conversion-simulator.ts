@@ -11,8 +11,9 @@
  *
  * Its HTTP API is the wire forms HttpConversionProvider and HttpFundingProvider speak
  * (docs/payments.md, docs/payouts.md), plus `POST /_buyer/transfers` and the desk's
- * `/_wallet`, `/_bitcoin` and `/_faults` routes for pages and tests. Requests live in memory:
- * a restarted simulator has forgotten them, as a fresh local chain has.
+ * `/_wallet`, `/_bitcoin` and `/_faults` routes for pages and tests. Given a folder to keep
+ * in (the kept local chain's, on `npm start`), it keeps its requests there and a restarted
+ * node's simulator goes on with them (simulator-keep.ts); without one they live in memory.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,11 +29,12 @@ import { USDC_DECIMALS } from '../../machines/money.js';
 import type { LocalChain } from '../../indexer/chain/index.js';
 import { loopbackCors } from '../../enclave/simulator/loopback-cors.js';
 import { evmAddress } from '../../gateway/schemas/common.js';
-import { arrival, originAmountFor, PROVIDER_FEE_BPS, type Payout, type SimRequest, type SimToken } from './conversion-requests.js';
+import { arrival, originAmountFor, PROVIDER_FEE_BPS, type SimRequest, type SimToken } from './conversion-requests.js';
 import { FundingDesk, type FundingFaults, type WalletTransfer } from './funding-desk.js';
 import { FundingStandIns, type StandIn } from './funding-tokens.js';
 import { LocalSettlement } from './local-settlement.js';
 import { SimulatorError } from './simulator-error.js';
+import { SimulatorKeep, type KeptSimulator, type PendingConversion } from './simulator-keep.js';
 
 /** The origin chain the local chain stands in for: the simulator serves `relay_42161`. */
 export const ORIGIN_CHAIN_ID = 42161;
@@ -46,6 +48,8 @@ export interface ConversionSimulatorOptions {
   logger: Logger;
   /** How often the chain is read for arriving transfers. */
   pollMs?: number;
+  /** Where the simulator keeps its requests across restarts: the kept local chain's folder. Requests of a fresh chain start afresh. */
+  keptIn?: string;
 }
 
 const address = evmAddress.transform((value) => value as `0x${string}`);
@@ -74,7 +78,9 @@ export class ConversionSimulator {
   readonly #requests = new Map<string, SimRequest>();
   readonly #byDeposit = new Map<string, SimRequest>();
   /** Conversions taken and not yet paid, by request. */
-  readonly #pending = new Map<string, Payout[]>();
+  readonly #pending = new Map<string, PendingConversion>();
+  readonly #keep: SimulatorKeep | null;
+  #standIns: FundingStandIns | null = null;
   readonly #settlement: LocalSettlement;
   readonly #tokens: SimToken[];
   #server: Server | null = null;
@@ -93,6 +99,7 @@ export class ConversionSimulator {
   constructor(private readonly options: ConversionSimulatorOptions) {
     this.#settlement = new LocalSettlement(options.chain);
     this.#tokens = [{ symbol: 'USDC', address: options.chain.usdc, decimals: USDC_DECIMALS }];
+    this.#keep = options.keptIn === undefined ? null : new SimulatorKeep(options.keptIn);
   }
 
   get url(): string {
@@ -170,16 +177,22 @@ export class ConversionSimulator {
 
   async #start(): Promise<void> {
     await this.#settlement.start();
+    const { chain } = this.options;
+    const kept = chain.restored ? (this.#keep?.read(chain.chainId) ?? null) : null;
+    this.#standIns = await FundingStandIns.deploy(this.#settlement, kept?.standIns);
     this.#funding = new FundingDesk({
       settlement: this.#settlement,
-      standIns: await FundingStandIns.deploy(this.#settlement),
-      chainId: this.options.chain.chainId,
+      standIns: this.#standIns,
+      chainId: chain.chainId,
       now: this.options.now,
       logger: this.options.logger,
       activityUrl: null,
       wake: () => this.#wake(),
+      changed: () => this.#changed(),
     });
-    this.#nextBlock = (await this.#settlement.latestBlock()) + 1n;
+    if (kept) this.#restore(kept);
+    else this.#nextBlock = (await this.#settlement.latestBlock()) + 1n;
+    this.#changed();
     const app = new Koa();
     app.use(async (ctx, next) => {
       try {
@@ -203,6 +216,33 @@ export class ConversionSimulator {
     this.#schedule(0);
   }
 
+  #restore(kept: KeptSimulator): void {
+    for (const request of kept.requests) {
+      this.#requests.set(request.id, request);
+      this.#byDeposit.set(request.depositAddress.toLowerCase(), request);
+    }
+    for (const [id, pending] of kept.pending) this.#pending.set(id, pending);
+    this.#desk.restore(kept.funding);
+    this.#nextBlock = kept.nextBlock;
+    this.options.logger.info(
+      { requests: kept.requests.length, fundingRequests: kept.funding.records.length, fromBlock: kept.nextBlock.toString() },
+      'the local conversion provider goes on with what it kept',
+    );
+  }
+
+  /** Writes what the simulator holds to its keep, if it has one, before anything else happens. */
+  #changed(): void {
+    if (!this.#keep || !this.#funding) return;
+    this.#keep.write({
+      chainId: this.options.chain.chainId,
+      nextBlock: this.#nextBlock,
+      standIns: this.#standIns?.kept ?? {},
+      requests: [...this.#requests.values()],
+      pending: [...this.#pending],
+      funding: this.#funding.kept(),
+    });
+  }
+
   #routes(): Router {
     const router = new Router();
     router.post('/quote', (ctx) => {
@@ -217,6 +257,7 @@ export class ConversionSimulator {
         request.cancelled = true;
         request.status = 'failure';
         request.message = 'the request was cancelled before any transfer arrived';
+        this.#changed();
       }
       ctx.body = stateOf(request);
     });
@@ -272,6 +313,7 @@ export class ConversionSimulator {
     };
     this.#requests.set(simRequest.id, simRequest);
     this.#byDeposit.set(depositAddress.toLowerCase(), simRequest);
+    this.#changed();
     return {
       requestId: simRequest.id,
       depositAddress,
@@ -313,7 +355,11 @@ export class ConversionSimulator {
     }, ms);
   }
 
-  /** Reads the transfers mined since the last read, takes each arriving at a deposit address, and converts what is held. */
+  /**
+   * Reads the transfers mined since the last read and records what each calls for, keeps
+   * that with the next block to read, then pays: refunds at once, conversions unless held.
+   * Each payment stays pending, and kept so, until it is paid (LocalSettlement.payOnce).
+   */
   async #watch(): Promise<void> {
     const latest = await this.#settlement.latestBlock();
     if (latest >= this.#nextBlock) {
@@ -333,29 +379,40 @@ export class ConversionSimulator {
             request.sourceTransactionHash = transfer.transactionHash;
             request.message = `refunded: ${next.reason}`;
           }
-          await this.#settlement.pay(request.token, [{ to: transfer.from, amount: transfer.value }]);
+          const refund: PendingConversion = { requestId: request.id, kind: 'refund', payouts: [{ to: transfer.from, amount: transfer.value }], since: null };
+          this.#pending.set(`${request.id}/refund/${transfer.transactionHash}/${transfer.logIndex}`, refund);
           continue;
         }
         request.status = 'pending';
         request.received = transfer.value;
         request.sourceTransactionHash = transfer.transactionHash;
-        this.#pending.set(request.id, next.payouts);
+        this.#pending.set(request.id, { requestId: request.id, kind: 'convert', payouts: next.payouts, since: null });
       }
       this.#nextBlock = latest + 1n;
+      this.#changed();
     }
-    if (this.#held) return;
-    for (const [id, payouts] of this.#pending) {
-      const request = this.#requests.get(id)!;
+    for (const [key, pending] of this.#pending) {
+      if (this.#held && pending.kind === 'convert') continue;
+      const request = this.#requests.get(pending.requestId)!;
+      if (pending.since === null) {
+        pending.since = (await this.#settlement.latestBlock()) + 1n;
+        this.#changed();
+      }
       try {
-        request.destinationTransactionHashes = await this.#settlement.pay(request.token, payouts);
-        request.status = 'success';
+        const hashes = await this.#settlement.payOnce(request.token, pending.payouts, pending.since);
+        if (pending.kind === 'convert') {
+          request.destinationTransactionHashes = hashes;
+          request.status = 'success';
+        }
       } catch (error) {
+        if (pending.kind === 'refund') throw error;
         request.status = 'failure';
         request.message = `the conversion could not be delivered: ${(error as Error).message}`;
       }
-      this.#pending.delete(id);
+      this.#pending.delete(key);
+      this.#changed();
     }
-    await this.#desk.convertDue();
+    if (!this.#held) await this.#desk.convertDue();
   }
 }
 

@@ -25,6 +25,7 @@ import { activityOf, fundingArrival, quoteOf, type FundingRecord, type FundingTr
 import type { FundingStandIns, StandIn } from './funding-tokens.js';
 import type { ArrivedNative, ArrivedTransfer, LocalSettlement } from './local-settlement.js';
 import { SimulatorError } from './simulator-error.js';
+import type { KeptFunding, TransferRef } from './simulator-keep.js';
 
 /** The most one funding request converts: 1 million USDC. */
 const MAX_AMOUNT = 1_000_000_000_000n;
@@ -56,6 +57,8 @@ export interface FundingDeskOptions {
   activityUrl: string | null;
   /** Has the simulator read the chain and convert what is due, soon (its watch runs one at a time). */
   wake(): void;
+  /** The desk's records changed: the simulator keeps them (simulator-keep.ts) before it goes on. */
+  changed(): void;
 }
 
 export interface WalletTransfer {
@@ -130,6 +133,35 @@ export class FundingDesk {
     return this.options.standIns.standIn(chainId, tokenAddress);
   }
 
+  /** Everything the desk holds, for the simulator's keep. */
+  kept(): KeptFunding {
+    const ref = ({ record, transfer }: { record: FundingRecord; transfer: FundingTransferRecord }): TransferRef => ({
+      requestId: record.id,
+      transferId: transfer.id,
+    });
+    return { records: [...this.#byId.values()], due: this.#due.map(ref), mempool: this.#mempool.map(ref) };
+  }
+
+  /** Takes back what an earlier run kept: its transfers due are converted by the next watch. */
+  restore(kept: KeptFunding): void {
+    for (const record of kept.records) this.#index(record);
+    const held = ({ requestId, transferId }: TransferRef) => {
+      const record = this.#record(requestId);
+      const transfer = record.transfers.find((candidate) => candidate.id === transferId);
+      if (!transfer) throw new Error(`the kept funding request ${requestId} has no transfer ${transferId}`);
+      return { record, transfer };
+    };
+    this.#due = kept.due.map(held);
+    this.#mempool = kept.mempool.map(held);
+  }
+
+  #index(record: FundingRecord): void {
+    this.#byId.set(record.id, record);
+    this.#byReference.set(record.reference, record);
+    this.#byDeposit.set(record.depositAddress.toLowerCase(), record);
+    if (record.standIn.kind === 'native') this.#nativeDeposits++;
+  }
+
   addRoutes(router: Router): void {
     router.post('/funding', (ctx) => {
       const { replay, answer } = this.#open(ctx.request.body);
@@ -195,10 +227,8 @@ export class FundingDesk {
       destinationAmount: request.amount,
       transfers: [],
     };
-    this.#byId.set(record.id, record);
-    this.#byReference.set(record.reference, record);
-    this.#byDeposit.set(record.depositAddress.toLowerCase(), record);
-    if (standIn.kind === 'native') this.#nativeDeposits++;
+    this.#index(record);
+    this.options.changed();
     return { replay: false, answer: quoteOf(record) };
   }
 
@@ -244,6 +274,7 @@ export class FundingDesk {
     const transfer = this.#newTransfer(id, 'converting', true, from, amount, hash);
     record.transfers.push(transfer);
     this.#due.push({ record, transfer });
+    this.options.changed();
     this.#report(record);
   }
 
@@ -258,6 +289,7 @@ export class FundingDesk {
       sourceTransactionHash: hash,
       destinationTransactionHashes: [],
       refundTransactionHash: null,
+      payingSince: null,
     };
   }
 
@@ -271,6 +303,7 @@ export class FundingDesk {
     const transfer = this.#newTransfer(`${txid}:0`, 'seen', false, null, units, txid);
     record.transfers.push(transfer);
     this.#mempool.push({ record, transfer });
+    this.options.changed();
     this.#report(record);
     return { txid };
   }
@@ -285,19 +318,30 @@ export class FundingDesk {
       this.#due.push({ record, transfer });
       this.#report(record);
     }
-    if (mined.length > 0) this.options.wake();
+    if (mined.length > 0) {
+      this.options.changed();
+      this.options.wake();
+    }
     return mined.length;
   }
 
-  /** Converts (or refunds) every transfer taken so far; the simulator's watch calls it unless held. */
+  /**
+   * Converts (or refunds) every transfer taken so far; the simulator's watch calls it unless
+   * held. Each stays due, and kept so, until it is paid: a run killed while paying leaves it
+   * due with the block it started at, and the next run pays only what is not on chain since.
+   */
   async convertDue(): Promise<void> {
-    const due = this.#due;
-    this.#due = [];
-    for (const { record, transfer } of due) {
+    const { settlement } = this.options;
+    while (this.#due.length > 0) {
+      const { record, transfer } = this.#due[0]!;
       const next = fundingArrival(record, transfer.originAmount);
+      if (transfer.payingSince === null) {
+        transfer.payingSince = (await settlement.latestBlock()) + 1n;
+        this.options.changed();
+      }
       try {
         if (next.kind === 'convert') {
-          transfer.destinationTransactionHashes = await this.options.settlement.pay(this.options.standIns.usdc, next.payouts);
+          transfer.destinationTransactionHashes = await settlement.payOnce(this.options.standIns.usdc, next.payouts, transfer.payingSince);
           transfer.status = 'delivered';
         } else {
           transfer.refundTransactionHash = await this.#refund(record, transfer);
@@ -308,6 +352,8 @@ export class FundingDesk {
         transfer.status = 'failed';
         this.options.logger.warn({ err: error, requestId: record.id, transfer: transfer.id }, 'the local provider could not convert a funding transfer');
       }
+      this.#due.shift();
+      this.options.changed();
       this.#report(record);
     }
   }
@@ -318,7 +364,7 @@ export class FundingDesk {
     if (standIn.kind === 'bitcoin') return bitcoinTxid();
     const to = (record.refundAddress ?? transfer.from) as `0x${string}`;
     if (standIn.kind === 'native') return this.options.settlement.payNative(to, transfer.originAmount);
-    const [hash] = await this.options.settlement.pay(standIn.token, [{ to, amount: transfer.originAmount }]);
+    const [hash] = await this.options.settlement.payOnce(standIn.token, [{ to, amount: transfer.originAmount }], transfer.payingSince);
     return hash!;
   }
 

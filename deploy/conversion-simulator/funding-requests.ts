@@ -43,6 +43,8 @@ export interface FundingTransferRecord {
   sourceTransactionHash: string | null;
   destinationTransactionHashes: string[];
   refundTransactionHash: string | null;
+  /** The block the conversion or refund started paying at, once it has: a restart pays only what it finds unpaid since. */
+  payingSince: bigint | null;
 }
 
 const BPS = 10_000n;

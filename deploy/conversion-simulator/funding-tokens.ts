@@ -10,8 +10,8 @@
  *   token it stands in for;
  * - BTC on Bitcoin moves in the simulator's own mempool (no Bitcoin node).
  *
- * Stand-ins are deployed anew at each start: requests live in memory, so nothing refers to the
- * ones a kept chain holds from an earlier run.
+ * Stand-ins are deployed once per chain: a kept chain's are found again where the simulator's
+ * keep (simulator-keep.ts) says they are, so funding requests kept with them still match.
  */
 import { FUNDING_CHAINS, fundingToken, NATIVE_TOKEN_ADDRESS, type FundingToken } from '../../machines/payout/funding-catalog.js';
 import { USDC_DECIMALS } from '../../machines/money.js';
@@ -32,17 +32,33 @@ export class FundingStandIns {
     private readonly deployed: ReadonlyMap<string, SimToken>,
   ) {}
 
-  /** Deploys a stand-in for each catalog stablecoin the local USDC cannot stand in for. */
-  static async deploy(settlement: LocalSettlement): Promise<FundingStandIns> {
+  /**
+   * A stand-in for each catalog stablecoin the local USDC cannot stand in for: the one at the
+   * address `kept` names when the chain has a contract there, else a new one.
+   */
+  static async deploy(settlement: LocalSettlement, kept: Readonly<Record<string, `0x${string}`>> = {}): Promise<FundingStandIns> {
     const usdc: SimToken = { symbol: 'USDC', address: settlement.chain.usdc, decimals: USDC_DECIMALS };
     const deployed = new Map<string, SimToken>();
     for (const chain of FUNDING_CHAINS) {
       for (const token of chain.tokens) {
-        if (!token.stable || (token.symbol === 'USDC' && token.decimals === USDC_DECIMALS) || deployed.has(keyOf(token))) continue;
-        deployed.set(keyOf(token), await settlement.deployStandIn(TOKEN_NAMES[token.symbol] ?? token.symbol, token.symbol, token.decimals));
+        const key = keyOf(token);
+        if (!token.stable || (token.symbol === 'USDC' && token.decimals === USDC_DECIMALS) || deployed.has(key)) continue;
+        const address = kept[key];
+        const found = address !== undefined && (await settlement.chain.publicClient.getCode({ address })) ? address : null;
+        deployed.set(
+          key,
+          found
+            ? { symbol: token.symbol, address: found, decimals: token.decimals }
+            : await settlement.deployStandIn(TOKEN_NAMES[token.symbol] ?? token.symbol, token.symbol, token.decimals),
+        );
       }
     }
     return new FundingStandIns(usdc, deployed);
+  }
+
+  /** Where each stand-in is, by `SYMBOL/decimals`, for the simulator's keep. */
+  get kept(): Record<string, `0x${string}`> {
+    return Object.fromEntries([...this.deployed].map(([key, token]) => [key, token.address]));
   }
 
   /** What stands in for the catalog token at `address` on `chainId`, or null for a token the catalog does not have. */

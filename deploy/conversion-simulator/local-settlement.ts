@@ -57,8 +57,9 @@ export class LocalSettlement {
     if (balance < SOLVER_FLOAT) await this.#mintUsdc(this.solver.address, SOLVER_FLOAT - balance);
   }
 
+  /** Read afresh: viem caches the block number for a polling interval, and payOnce must see the blocks its transfers were mined in. */
   async latestBlock(): Promise<bigint> {
-    return this.chain.publicClient.getBlockNumber();
+    return this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
   }
 
   /** Every transfer of `tokens` mined in the blocks given. */
@@ -89,8 +90,27 @@ export class LocalSettlement {
 
   /** Pays each payout in its own transfer, in order, and answers their hashes once mined. */
   async pay(token: SimToken, payouts: readonly Payout[]): Promise<Hash[]> {
+    return this.payOnce(token, payouts, null);
+  }
+
+  /**
+   * Pays what the solver has not paid yet since block `since`: a payout that a transfer of
+   * the solver's from that block already matches (recipient and amount, each transfer
+   * matching once) answers that transfer's hash instead of paying again. A conversion killed
+   * between its transfers and its record is finished, not paid twice.
+   */
+  async payOnce(token: SimToken, payouts: readonly Payout[], since: bigint | null): Promise<Hash[]> {
+    const latest = since === null ? null : await this.latestBlock();
+    const paid =
+      since === null || latest === null || latest < since
+        ? []
+        : (await this.transfers([token.address], since, latest)).filter((transfer) => same(transfer.from, this.solver.address));
     const hashes: Hash[] = [];
-    for (const payout of payouts) hashes.push(await this.#send(this.solver, token, payout.to, payout.amount));
+    for (const payout of payouts) {
+      const done = paid.findIndex((transfer) => same(transfer.to, payout.to) && transfer.value === payout.amount);
+      if (done >= 0) hashes.push(paid.splice(done, 1)[0]!.transactionHash);
+      else hashes.push(await this.#send(this.solver, token, payout.to, payout.amount));
+    }
     return hashes;
   }
 
@@ -168,3 +188,5 @@ export class LocalSettlement {
     return sent;
   }
 }
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();

@@ -1,20 +1,28 @@
 /**
  * What a development node serves and a production one never mounts: POST /dev/demo-order,
- * which the landing page's "Try a checkout" button calls (demo-orders.ts).
+ * which the landing page's "Try a checkout" button calls (demo-orders.ts), and
+ * POST /dev/local-wallet/transfers, which funds a payout by hand from the local test wallet
+ * (local-wallet.ts).
  */
-import { reply } from '../envelope.js';
-import { failure, standardAnswers, success } from '../openapi/answers.js';
+import { statusOfCode } from '../../actors/errors/error-codes.js';
+import { ApiError, reply } from '../envelope.js';
+import { z } from 'zod';
+import { detailedFailure } from '../checkout/checkout-answers.js';
+import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { demoOrderResult } from '../schemas/dev-resources.js';
 import { DEMO_MERCHANT_NOT_FOUND, type DemoOrders } from './demo-orders.js';
+import { LOCAL_WALLET_REFUSED, LOCAL_WALLET_UNAVAILABLE, localWalletSent, localWalletTransfer, type LocalWallet } from './local-wallet.js';
 
 export interface DevDependencies {
   demoOrders: DemoOrders;
+  /** The local test wallet; null on a node without the local conversion provider. */
+  localWallet: LocalWallet | null;
 }
 
 export function devOperations(): Operation<DevDependencies>[] {
-  return [demoOrderOperation];
+  return [demoOrderOperation, localWalletOperation];
 }
 
 const demoOrderOperation = defineOperation({
@@ -38,4 +46,41 @@ const demoOrderOperation = defineOperation({
   handle: (deps: DevDependencies) => async (ctx) => {
     reply(ctx, 201, 'Demo order created', demoOrderResult, await deps.demoOrders.create());
   },
+});
+
+const localWalletOperation = defineOperation({
+  method: 'post',
+  path: '/dev/local-wallet/transfers',
+  operationId: 'sendFromLocalWallet',
+  tags: ['Development'],
+  summary: 'Send from the local test wallet (development only)',
+  description:
+    'Sends a funding token from the local test wallet to an address, as a customer’s own wallet would: how a payout is funded by hand on `npm start` (send its `funding.amount` of its `funding.token` to its `funding.depositAddress`). The local chain stands in for every funding chain; a Bitcoin transfer is put in the local provider’s mempool and mined at once. Development nodes only: it is not mounted in production.',
+  guard: 'none',
+  request: { body: localWalletTransfer },
+  answers: standardAnswers({
+    '201': success(201, localWalletSent, 'The transfer, mined'),
+    '400': invalid('the body is not a LocalWalletTransfer'),
+    '404': failure(404, [LOCAL_WALLET_UNAVAILABLE]),
+    '422': detailedFailure(422, [
+      {
+        ...LOCAL_WALLET_REFUSED,
+        details: z.object({ providerCode: z.string().meta({ description: 'The local provider’s own code', example: 'UNSUPPORTED_TOKEN' }) }),
+      },
+    ]),
+  }),
+  handle:
+    (deps: DevDependencies) =>
+    async (ctx, { body }) => {
+      if (!deps.localWallet)
+        throw new ApiError(404, 'This node runs no local conversion provider, so it has no local test wallet', LOCAL_WALLET_UNAVAILABLE.code);
+      const outcome = await deps.localWallet.send(body);
+      if ('refused' in outcome) {
+        const { code, message } = outcome.refused;
+        throw new ApiError(statusOfCode(LOCAL_WALLET_REFUSED.code), `The local wallet did not send it: ${message}`, LOCAL_WALLET_REFUSED.code, {
+          providerCode: code,
+        });
+      }
+      reply(ctx, 201, 'Sent from the local wallet', localWalletSent, outcome.sent);
+    },
 });
