@@ -103,6 +103,10 @@ export async function startTestGateway(
       method,
       headers,
       body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    }).catch((error: unknown) => {
+      // undici says only "fetch failed"; what failed is in its cause.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`${method} ${path}: fetch failed: ${cause?.code ?? ''} ${cause?.message ?? String(error)}`, { cause: error });
     });
     const text = await response.text();
     const contentType = response.headers.get('content-type');
