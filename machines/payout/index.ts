@@ -1,7 +1,19 @@
 /**
  * machines/payout: document 2's payout, merchant's side: the machine, its view, the funding
- * arithmetic and tally, the payout rails, a merchant's payout settings and the funding catalog.
+ * arithmetic and tally, the payout rails, a merchant's payout settings and the funding catalog;
+ * customer's side: the crypto destinations a customer can be paid to and their addresses.
  */
+export { addressRefusal, destinationAddress } from './destination-address.js';
+export type { AddressRefusalReason, DestinationAddress, PayoutOwnAddresses } from './destination-address.js';
+export {
+  DESTINATION_NETWORKS,
+  PAY_CRYPTO_TOKEN_SYMBOLS,
+  destinationNetwork,
+  destinationToken,
+  destinationTokens,
+  isBaseUsdc,
+} from './destination-catalog.js';
+export type { DestinationKind, DestinationNetwork, DestinationToken, PayCryptoTokenSymbol } from './destination-catalog.js';
 export {
   BASE_CHAIN_ID as PAYOUT_CHAIN_ID,
   BASE_USDC_ADDRESS,
