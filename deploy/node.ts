@@ -34,7 +34,7 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/adapters/rates/index.js';
-import { makerRecordKinds, merchantKind, orderKind, testClockKindOn } from '../actors/kinds/index.js';
+import { cashoutLoginKind, makerRecordKinds, merchantKind, orderKind, testClockKindOn } from '../actors/kinds/index.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
@@ -63,12 +63,14 @@ import { makerWalletKinds } from '../actors/makers/index.js';
 import { WalletTransfers } from '../actors/chain/wallet-transfers.js';
 import type { AttemptRequest, AttemptResult } from '../actors/webhooks/http-sender.js';
 import { PayoutLinks } from '../gateway/payouts/payout-links.js';
+import { KeptKeys } from '../gateway/cashout/kept-keys.js';
+import type { SignInMail } from '../gateway/cashout/sign-in-mail.js';
 import { ViemDeliveries } from './conversions.js';
 import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
 import { customerWalletsOf, type PayoutParts, payoutSide } from './payouts.js';
 
-const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, ...makerWalletKinds];
+const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, cashoutLoginKind, ...makerWalletKinds];
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -76,6 +78,8 @@ export interface NodeOptions {
   config: Config;
   /** Kinds beyond the platform's own (tests add machines of their own). */
   kinds?: ActorKind[];
+  /** Where payout customers' sign-in codes go, in place of the node's mailer (tests read them). */
+  cashoutMail?: SignInMail;
   /** What makes one webhook attempt; tests keep it on loopback so no name is ever looked up in DNS. */
   webhookSender?: (request: AttemptRequest) => Promise<AttemptResult>;
   logger?: Logger;
@@ -353,6 +357,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
 
   const ownsDataDir = store.adapter === 'embedded' && !options.store;
   const keptAdmin = await keptAdminToken(config, ownsDataDir);
+  const cashoutKeys = new KeptKeys(store, now);
   const gateway = createGateway({
     logger,
     store,
@@ -384,7 +389,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
-    payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(store, () => url, now) },
+    payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
+    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? noSignInMail },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,
@@ -502,3 +508,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     kill,
   };
 }
+
+/** Until the node has a mailer: a code that cannot be sent is refused, never logged. */
+const noSignInMail: SignInMail = {
+  sendCode: async () => {
+    throw new Error('this node has no mailer');
+  },
+};

@@ -43,6 +43,10 @@ import { paymentOperations } from './payments/payment-operations.js';
 import { payoutOperations } from './payouts/payout-operations.js';
 import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
 import type { PayoutLinks } from './payouts/payout-links.js';
+import { cashoutOperations } from './cashout/cashout-operations.js';
+import type { KeptKeys } from './cashout/kept-keys.js';
+import { LoginTokens } from './cashout/login-tokens.js';
+import type { SignInMail } from './cashout/sign-in-mail.js';
 import type { FundingProvider } from '../actors/adapters/conversion/funding-provider.js';
 import { webhookOperations } from './webhooks/webhook-operations.js';
 import { eventOperations } from './events/event-operations.js';
@@ -115,6 +119,8 @@ export interface GatewayDependencies extends HealthDependencies {
   makers: MakerSettings;
   /** Document 2's payouts: the node's payout settings, the provider the cancel asks, the customer's checkout links. */
   payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
+  /** The customer's checkout of a payout: the keys its links, codes and logins are signed under, and where codes are mailed. */
+  cashout: { keys: KeptKeys; mail: SignInMail };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
@@ -163,7 +169,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         deadLetters: deps.deadLetters,
         inspector,
         machines: new MachineCharts(deps.system),
-        payouts: { system: deps.system, now: deps.now },
+        payouts: { system: deps.system, now: deps.now, links: deps.payouts.links },
       },
       mounting,
     );
@@ -182,6 +188,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const clocks = new TestClocks(deps.system, deps.now);
   // A development node greets a bare `/` and makes demo orders for it; a production one has neither.
   const landing = deps.environment === 'development' ? landingPage({ engineersPage: Boolean(deps.adminToken) }) : null;
+  const nowMs = () => Date.parse(deps.now());
+  const logins = new LoginTokens(deps.cashout.keys, nowMs);
   const areas = [
     operationRouter(healthOperations(), deps, mounting),
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
@@ -206,6 +214,11 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         setup: webhookSetup,
         deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
       },
+      mounting,
+    ),
+    operationRouter(
+      cashoutOperations(),
+      { system: deps.system, links: deps.payouts.links, logins, keys: deps.cashout.keys, mail: deps.cashout.mail, now: nowMs },
       mounting,
     ),
     operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),

@@ -20,6 +20,12 @@ const MALFORMED: Refusal = [MALFORMED_REQUEST.statusCode, 'Bad Request', MALFORM
 
 export function createGatewayServer(listener: RequestListener): Server {
   const server = createServer(listener);
+  // A keep-alive connection is closed by its client, never under a request the client has just
+  // sent: idle connections outlive the client's own keep-alive (undici's 4 s, a load balancer's
+  // 60 s), since a server closing first races the client's next request into an ECONNRESET
+  // (seen in CI under load). Headers must outlast it (Node's rule).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // As Node's own default handler does: write only when no response is under way on this connection, else it would corrupt it.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;

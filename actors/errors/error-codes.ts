@@ -252,6 +252,17 @@ export const ERROR_CODES = {
   PAYOUT_RAILS_FINAL: { status: 409, when: 'the payout has ended or is being paid out: its rails no longer change' },
 
   // Document 2, the customer's cashout checkout (not built yet). Its 409s carry { status, actions }, but CASHOUT_WALLET_SHORT.
+  CASHOUT_CODES_RATIONED: {
+    status: 429,
+    fields: ['retryAfterSeconds'],
+    when: 'five sign-in codes were sent for the payout in the last 15 minutes (a kind’s refusal; the answer is a plain 429 with x-retry-after)',
+  },
+  CASHOUT_CODE_INVALID: {
+    status: 422,
+    fields: ['reason'],
+    when: 'the sign-in code did not sign in; reason is WRONG_CODE, CODE_EXPIRED, NO_CODE, CODE_USED or TOO_MANY_TRIES',
+  },
+  CASHOUT_CODE_NOT_SENT: { status: 503, when: 'the sign-in code could not be handed to the mail server; nothing changed but the code drawn' },
   CASHOUT_LINK_EXPIRED: { status: 401, fields: ['status'], when: 'an action on a final payout; GETs remain readable', planned: true },
   CASHOUT_LOGIN_INVALID: { status: 401, when: 'the login token could not be verified', planned: true },
   CASHOUT_LOGIN_REQUIRED: { status: 401, when: 'a missing or empty Bearer token', planned: true },

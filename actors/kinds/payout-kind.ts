@@ -50,6 +50,11 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     idempotencyKey: context.idempotencyKey,
     requestHash: context.requestHash,
     requestId: context.requestId,
+    /** The customer's account at the wallet provider: who may act on the payout's checkout. */
+    walletUserId: context.walletUserId,
+    /** What the customer's checkout offers and shows. */
+    rails: context.terms.rails,
+    timeline: context.timeline,
     preparationError: context.preparationError,
     hasFundingRecord: context.transfers.length > 0,
     createdAt: context.createdAt,

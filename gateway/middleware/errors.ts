@@ -15,7 +15,11 @@ export function errorEnvelope(): Middleware<RequestState> {
       await next();
     } catch (error) {
       if (error instanceof ApiError) {
-        if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
+        if (error.retryAfterSeconds !== undefined) {
+          ctx.set('retry-after', String(error.retryAfterSeconds));
+          // Document 1's 429 names its wait in x-retry-after: every 429 says it there too.
+          if (error.statusCode === 429) ctx.set('x-retry-after', String(error.retryAfterSeconds));
+        }
         return respond(ctx, error.statusCode, error.message, error.responseObject, error.errorCode);
       }
       // A runtime error's answer is its row in the error table: a refusal's own code, a missing actor, an outage.

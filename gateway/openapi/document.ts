@@ -17,6 +17,7 @@ import { checkoutOperations } from '../checkout/checkout-operations.js';
 import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
+import { cashoutOperations } from '../cashout/cashout-operations.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
@@ -80,6 +81,7 @@ export function openApiDocument(
         ...operationPaths(makerRecordOperations()),
         ...operationPaths(makerOperations()),
         ...operationPaths(checkoutOperations()),
+        ...operationPaths(cashoutOperations()),
         ...checkoutPagePaths(development),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),

@@ -5,6 +5,9 @@ export const API_KEY = [{ apiKey: [] }];
 export const ADMIN_TOKEN = [{ adminToken: [] }];
 export const ORDER_TOKEN = [{ orderToken: [] }];
 export const MAKER_TOKEN = [{ makerToken: [] }];
+export const CASHOUT_LINK = [{ cashoutLink: [] }];
+/** Both at once: the link names the payout, the login token the customer. */
+export const CASHOUT_SIGNED_IN = [{ cashoutLink: [], cashoutLogin: [] }];
 /** Declared outright, so that a public operation is never mistaken for one that forgot its security. */
 export const NO_AUTH: Array<Record<string, string[]>> = [];
 
@@ -26,9 +29,24 @@ const makerToken = {
   description: 'A maker’s token, answered by signing in with a wallet (POST /v2/auth/verify; docs/maker-auth.md)',
 } as const;
 
+const cashoutLink = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-Cashout-Token',
+  description: 'The `token` of a payout’s checkoutUrl: the customer’s link to one payout (docs/payout-checkout.md)',
+} as const;
+const cashoutLogin = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'The loginToken a payout customer’s sign-in answered (POST /api/v1/cashout-checkout/{payoutId}/sign-in)',
+} as const;
+
+type Scheme = typeof apiKey | typeof adminToken | typeof orderToken | typeof makerToken | typeof cashoutLink | typeof cashoutLogin;
+
 /** The admin token is a scheme only where the admin API is served. */
-export function securitySchemes(admin: boolean): Record<string, typeof apiKey | typeof adminToken | typeof orderToken | typeof makerToken> {
-  return admin ? { apiKey, orderToken, makerToken, adminToken } : { apiKey, orderToken, makerToken };
+export function securitySchemes(admin: boolean): Record<string, Scheme> {
+  const open = { apiKey, orderToken, makerToken, cashoutLink, cashoutLogin };
+  return admin ? { ...open, adminToken } : open;
 }
 
 /** The bearer guard's refusals (middleware/bearer-auth.ts): what to do next is in the code. */
@@ -56,3 +74,18 @@ export function apiKeyRefusals(forbidden: Outcome[] = []): Answers {
 
 /** The admin guard’s one refusal, the same for every admin path. */
 export const adminRefusal: Answers = { '401': failure(401, [{ when: 'Missing admin token, or Invalid admin token' }]) };
+
+/** A payout's checkout link, checked before anything else the request says (document 2, Authentication 4). */
+export const cashoutLinkRefusals: Answers = {
+  '401': failure(401, [{ code: 'CASHOUT_TOKEN_INVALID', when: 'the link token is missing or wrong, or no payout has that id' }]),
+};
+
+/** The link, then the customer's login token, then whether that customer is the payout's. */
+export const cashoutSignedInRefusals: Answers = {
+  '401': failure(401, [
+    { code: 'CASHOUT_TOKEN_INVALID', when: 'the link token is missing or wrong, or no payout has that id' },
+    { code: 'CASHOUT_LOGIN_REQUIRED', when: 'no `Authorization: Bearer` login token' },
+    { code: 'CASHOUT_LOGIN_INVALID', when: 'the login token cannot be verified (expired, or signed under a rotated key)' },
+  ]),
+  '403': failure(403, [{ code: 'CASHOUT_PLAYER_MISMATCH', when: 'the signed-in customer is not the payout’s' }]),
+};

@@ -38,6 +38,16 @@ const groups: TagGroup[] = [
     ],
   },
   {
+    name: 'Payout customers',
+    tags: [
+      {
+        name: 'Payout checkout',
+        description:
+          'The customer’s side of a payout (document 2), behind its checkoutUrl: sign in with an e-mailed code, choose how to be paid, be paid (docs/payout-checkout.md). The payout checkout page calls these; merchants do not',
+      },
+    ],
+  },
+  {
     name: 'Makers & market',
     tags: [
       {

@@ -17,9 +17,11 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
  * Who may call an operation. `apiKey` and `makerToken` are checked by their guard
  * ahead of the body; `adminToken` by the guarded area the admin API is mounted in;
  * `orderToken` by the handler, so that a wrong token and an unknown order answer alike;
- * `walletProviderSignature` by the handler, over the body as received.
+ * `walletProviderSignature` by the handler, over the body as received; `cashoutLink` (a payout's
+ * checkout link token) and `cashoutSignedIn` (that and the customer's login token) by the
+ * handler, in document 2's order (gateway/cashout/cashout-access.ts).
  */
-export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken' | 'walletProviderSignature';
+export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken' | 'walletProviderSignature' | 'cashoutLink' | 'cashoutSignedIn';
 
 /** What an operation takes, each part validated by its schema before the handler runs, in this order: path, query, header, body. */
 export interface RequestSchemas {

@@ -1,6 +1,6 @@
 /** The OpenAPI `paths` of a list of operations, in the form zod-openapi's createDocument takes. */
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import { ADMIN_TOKEN, API_KEY, MAKER_TOKEN, NO_AUTH, ORDER_TOKEN } from '../openapi/security.js';
+import { ADMIN_TOKEN, API_KEY, CASHOUT_LINK, CASHOUT_SIGNED_IN, MAKER_TOKEN, NO_AUTH, ORDER_TOKEN } from '../openapi/security.js';
 import type { Guard, Operation } from './operation.js';
 
 const SECURITY: Record<Guard, Array<Record<string, string[]>>> = {
@@ -10,6 +10,8 @@ const SECURITY: Record<Guard, Array<Record<string, string[]>>> = {
   orderToken: ORDER_TOKEN,
   makerToken: MAKER_TOKEN,
   walletProviderSignature: [{ walletProviderSignature: [] }],
+  cashoutLink: CASHOUT_LINK,
+  cashoutSignedIn: CASHOUT_SIGNED_IN,
 };
 
 /** `/api/v1/orders/:orderId` → `/api/v1/orders/{orderId}`. */

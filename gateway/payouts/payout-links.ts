@@ -1,47 +1,38 @@
 /**
- * The customer's checkout link of a payout: `/cashout/{payoutId}?token=…`, the token an
- * HMAC of the payout id under the node's current link key, kept in the store so every node
- * signs alike. Rotating the key (the customer's side of payouts) makes earlier links stop
- * working; a replayed create answers the link under the current key.
+ * The customer's checkout link of a payout: `/cashout/{payoutId}?token=…`, the token the link
+ * key's version and an HMAC of the payout id under it (kept-keys.ts: one key for every node).
+ * Rotating the key makes every earlier link stop working (401 CASHOUT_TOKEN_INVALID); a
+ * replayed create answers the link under the current key.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import type { Store } from '../../actors/store/store.js';
-import { DuplicateKeyError } from '../../actors/errors.js';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { KeptKeys } from '../cashout/kept-keys.js';
 
-type LinkKeyDoc = {
-  _id: string;
-  secret: string;
-  createdAt: string;
-};
-
-const CURRENT = 'current';
+const PURPOSE = 'payout-link';
 
 export class PayoutLinks {
-  #key: Promise<LinkKeyDoc> | null = null;
-
   constructor(
-    private readonly store: Store,
+    private readonly keys: KeptKeys,
     private readonly baseUrl: () => string,
-    private readonly now: () => string,
   ) {}
 
-  async checkoutUrl(payoutId: string): Promise<string> {
-    const key = await (this.#key ??= this.#current());
-    const token = createHmac('sha256', key.secret).update(payoutId).digest('base64url');
-    return `${this.baseUrl()}/cashout/${encodeURIComponent(payoutId)}?token=${token}`;
+  async token(payoutId: string): Promise<string> {
+    const key = await this.keys.current(PURPOSE);
+    return `${key.version}.${createHmac('sha256', key.secret).update(payoutId).digest('base64url')}`;
   }
 
-  async #current(): Promise<LinkKeyDoc> {
-    const keys = await this.store.collection<LinkKeyDoc>({ name: 'payout_link_keys', indexes: [] });
-    const found = await keys.findOne({ _id: CURRENT });
-    if (found) return found;
-    const made = { _id: CURRENT, secret: randomBytes(32).toString('base64url'), createdAt: this.now() };
-    try {
-      await keys.insertOne(made);
-      return made;
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      return (await keys.findOne({ _id: CURRENT }))!;
-    }
+  async checkoutUrl(payoutId: string): Promise<string> {
+    return `${this.baseUrl()}/cashout/${encodeURIComponent(payoutId)}?token=${await this.token(payoutId)}`;
+  }
+
+  /** Whether `token` is the link of `payoutId` under the current key. */
+  async verify(payoutId: string, token: string): Promise<boolean> {
+    const expected = Buffer.from(await this.token(payoutId));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** A new link key: every link made so far stops working. Answers the new key's version. */
+  async rotate(): Promise<number> {
+    return (await this.keys.rotate(PURPOSE)).version;
   }
 }

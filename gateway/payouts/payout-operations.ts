@@ -16,6 +16,7 @@ import { type CancelPayoutDependencies, cancelPayout } from './cancel-payout.js'
 import { type CreatePayoutDependencies, createPayout } from './create-payout.js';
 import { listPayouts } from './payout-list.js';
 import { liveOnly, merchantPayout, payoutViewOf } from './payout-access.js';
+import type { PayoutLinks } from './payout-links.js';
 import { createPayoutResponse, listPayoutsResponse, payoutFundingStatus, payoutStatus, payoutView } from './payout-resources.js';
 import { IDEMPOTENCY_KEY_PATTERN, createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
 import { z } from 'zod';
@@ -211,14 +212,37 @@ const fundingActivityOperation = defineOperation({
     },
 });
 
+const rotatedKey = z
+  .strictObject({ version: z.number().int().meta({ description: 'The link key’s version now; links carry it before their signature' }) })
+  .meta({ id: 'PayoutLinkKey' });
+
 export interface PayoutAdminDependencies {
   system: ActorSystem;
   now(): string;
+  links: PayoutLinks;
 }
 
-/** Operators take a network off an open payout (document 2, Limits); the customer can no longer choose it. */
+/**
+ * Operators take a network off an open payout (document 2, Limits), so the customer can no
+ * longer choose it; and rotate the key payout links are signed with, ending every link sent.
+ */
 export function payoutAdminOperations(): Operation<PayoutAdminDependencies>[] {
   return [
+    defineOperation({
+      method: 'post',
+      path: '/internal/v1/payout-links/rotate',
+      operationId: 'rotatePayoutLinkKey',
+      tags: ['Admin'],
+      summary: 'Rotate the payout link key',
+      description:
+        'Signs payout links with a new key from now on: every checkoutUrl sent so far answers 401 CASHOUT_TOKEN_INVALID, and a merchant’s replayed create answers the new link. For a leaked link. No body.',
+      guard: 'adminToken',
+      optionalBody: true,
+      answers: standardAnswers({ '200': success(200, rotatedKey, 'Rotated'), ...adminRefusal }),
+      handle: (deps: PayoutAdminDependencies) => async (ctx) => {
+        reply(ctx, 200, 'Payout link key rotated', rotatedKey, { version: await deps.links.rotate() });
+      },
+    }),
     defineOperation({
       method: 'delete',
       path: '/internal/v1/payouts/:id/rails/:rail',

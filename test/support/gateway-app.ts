@@ -10,6 +10,7 @@ import { createGateway, createGatewayServer, type GatewayDependencies, type Gate
 import { MerchantEventLog } from '../../actors/merchant-events/index.js';
 import { ADMIN_TOKEN } from './gateway.js';
 import { PayoutLinks } from '../../gateway/payouts/payout-links.js';
+import { KeptKeys } from '../../gateway/cashout/kept-keys.js';
 
 export async function serveGateway(
   t: ExecutionContext,
@@ -17,6 +18,7 @@ export async function serveGateway(
   overrides: Partial<GatewayDependencies> = {},
 ): Promise<{ url: string; routes: GatewayRoute[] }> {
   const events = await MerchantEventLog.open(parts.store, parts.clock);
+  const cashoutKeys = new KeptKeys(parts.store, () => new Date(parts.clock.now()).toISOString());
   const gateway = createGateway({
     logger: createLogger({ level: 'silent' }),
     ...parts,
@@ -59,11 +61,15 @@ export async function serveGateway(
         prepareTimeoutMs: 10_000,
       },
       funding: null,
-      links: new PayoutLinks(
-        parts.store,
-        () => 'http://127.0.0.1',
-        () => new Date(parts.clock.now()).toISOString(),
-      ),
+      links: new PayoutLinks(cashoutKeys, () => 'http://127.0.0.1'),
+    },
+    cashout: {
+      keys: cashoutKeys,
+      mail: {
+        sendCode: async () => {
+          throw new Error('this gateway has no mailer');
+        },
+      },
     },
     makers: {
       origin: () => 'http://127.0.0.1',

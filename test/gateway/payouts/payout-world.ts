@@ -8,6 +8,7 @@ import { decode } from '../../../actors/codec.js';
 import { loadConfig, type Config } from '../../../actors/config.js';
 import { merchantKind } from '../../../actors/kinds/merchant-kind.js';
 import type { PayoutContext, PayoutSettings } from '../../../machines/payout/index.js';
+import type { SignInMail } from '../../../gateway/cashout/sign-in-mail.js';
 import { advance, answerOf } from '../../support/checkout.js';
 import { startTestGateway, type ApiResponse, type TestGateway } from '../../support/gateway.js';
 import { FakeFunding, FakeWallets, SERVICE_WALLET, payoutBody } from '../../support/payout-fakes.js';
@@ -63,7 +64,7 @@ export const newKey = () => `payout-key-${String(++keys).padStart(4, '0')}-${Mat
 
 export async function payoutWorld(
   t: ExecutionContext,
-  options: { config?: Partial<Config>; env?: Record<string, string>; settings?: PayoutSettings | null; webhooks?: boolean } = {},
+  options: { config?: Partial<Config>; env?: Record<string, string>; settings?: PayoutSettings | null; webhooks?: boolean; cashoutMail?: SignInMail } = {},
 ): Promise<PayoutWorld> {
   // Switches given as the environment writes them, parsed as a node parses them.
   const parsed: Partial<Config> = {};
@@ -86,6 +87,7 @@ export async function payoutWorld(
         },
         serviceWalletAddress: SERVICE_WALLET,
       },
+      ...(options.cashoutMail ? { cashoutMail: options.cashoutMail } : {}),
     },
   );
   t.teardown(() => gateway.stop());

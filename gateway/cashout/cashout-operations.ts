@@ -1,0 +1,147 @@
+/**
+ * The customer's checkout of a payout, under /api/v1/cashout-checkout/{payoutId}: what the
+ * page behind a payout's checkoutUrl calls, with the link's token in X-Cashout-Token and, to
+ * act, the login token its sign-in answered (docs/payout-checkout.md). Merchants do not call
+ * these.
+ */
+import { z } from 'zod';
+import { merchantKind } from '../../actors/kinds/merchant-kind.js';
+import { detailedFailure } from '../checkout/checkout-answers.js';
+import { reply } from '../envelope.js';
+import { invalid, standardAnswers, success } from '../openapi/answers.js';
+import { cashoutLinkRefusals } from '../openapi/security.js';
+import { defineOperation } from '../operations/define.js';
+import type { Operation } from '../operations/operation.js';
+import { isoTime } from '../schemas/common.js';
+import { linkedPayout, type CashoutAccessDependencies, type CheckoutPayout } from './cashout-access.js';
+import { maskedEmail, sendSignInCode, signIn, type SignInDependencies } from './cashout-sign-in.js';
+import { cashoutState, cashoutStateOf } from './cashout-state.js';
+
+export type CashoutDependencies = CashoutAccessDependencies & SignInDependencies;
+
+export function cashoutOperations(): Operation<CashoutDependencies>[] {
+  return [readOperation, sendCodeOperation, signInOperation];
+}
+
+const PREFIX = '/api/v1/cashout-checkout/:payoutId';
+const tags = ['Payout checkout'];
+const payoutPath = z.object({ payoutId: z.string().min(1).max(64).meta({ description: 'The payout’s id, from its checkoutUrl' }) });
+
+async function merchantNameOf(deps: CashoutDependencies, payout: CheckoutPayout): Promise<string | null> {
+  const merchant = await deps.system.views(merchantKind).findOne({ _id: payout.merchantId }, { projection: { view: 1 } });
+  return merchant?.view.profile.name ?? null;
+}
+
+const readOperation = defineOperation({
+  method: 'get',
+  path: PREFIX,
+  operationId: 'readCashoutCheckout',
+  tags,
+  summary: 'Read a payout’s checkout',
+  description:
+    'The checkout state of the payout the link opens: the payout, what the customer may do now, the methods it offers and what happened so far. Readable with the link alone, and after the payout has ended.',
+  guard: 'cashoutLink',
+  request: { path: payoutPath },
+  answers: standardAnswers({ '200': success(200, cashoutState, 'The checkout state'), '400': invalid('payoutId is malformed'), ...cashoutLinkRefusals }),
+  handle:
+    (deps: CashoutDependencies) =>
+    async (ctx, { path }) => {
+      const payout = await linkedPayout(deps, ctx, path.payoutId);
+      reply(
+        ctx,
+        200,
+        'Payout checkout',
+        cashoutState,
+        cashoutStateOf(payout, {
+          merchantName: await merchantNameOf(deps, payout),
+          sentTo: maskedEmail(payout.customerEmail),
+          rails: payout.rails,
+          timeline: payout.timeline,
+        }),
+      );
+    },
+});
+
+const codeSent = z
+  .strictObject({
+    sentTo: z.string().meta({ description: 'The e-mail the code went to, masked', example: 'a••@example.com' }),
+    expiresAt: isoTime.meta({ description: 'When the code stops working (10 minutes)' }),
+  })
+  .meta({ id: 'CashoutCodeSent' });
+
+const sendCodeOperation = defineOperation({
+  method: 'post',
+  path: `${PREFIX}/sign-in/code`,
+  operationId: 'sendCashoutSignInCode',
+  tags,
+  summary: 'E-mail a sign-in code',
+  description:
+    'Sends a six-digit code to the payout’s e-mail, good for 10 minutes and one sign-in; it replaces any code sent before. At most five codes per payout in 15 minutes (then 429 with x-retry-after). No body.',
+  guard: 'cashoutLink',
+  request: { path: payoutPath },
+  optionalBody: true,
+  answers: standardAnswers(
+    {
+      '202': success(202, codeSent, 'The code is on its way'),
+      '400': invalid('payoutId is malformed'),
+      ...cashoutLinkRefusals,
+    },
+    { asksActors: true, unavailable: [{ code: 'CASHOUT_CODE_NOT_SENT', when: 'the mail server did not take the message; ask again' }] },
+  ),
+  handle:
+    (deps: CashoutDependencies) =>
+    async (ctx, { path }) => {
+      const payout = await linkedPayout(deps, ctx, path.payoutId);
+      reply(ctx, 202, 'Sign-in code sent', codeSent, await sendSignInCode(deps, payout, await merchantNameOf(deps, payout)));
+    },
+});
+
+const signInBody = z
+  .strictObject({
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'must be the six digits of the e-mailed code')
+      .meta({ description: 'The six digits of the latest code e-mailed for this payout', example: '042917' }),
+  })
+  .meta({ id: 'CashoutSignIn' });
+const signedIn = z
+  .strictObject({
+    loginToken: z.string().meta({ description: 'Send as `Authorization: Bearer <loginToken>` with the link token to act on the payout' }),
+    expiresAt: isoTime.meta({ description: 'When the sign-in ends (2 hours)' }),
+  })
+  .meta({ id: 'CashoutSignedIn' });
+
+const signInOperation = defineOperation({
+  method: 'post',
+  path: `${PREFIX}/sign-in`,
+  operationId: 'signInToCashout',
+  tags,
+  summary: 'Sign in with the e-mailed code',
+  description:
+    'Trades the latest code for a login token of the payout’s customer, good on every payout of theirs. A code signs in once; five wrong tries end it.',
+  guard: 'cashoutLink',
+  request: { path: payoutPath, body: signInBody },
+  answers: standardAnswers(
+    {
+      '200': success(200, signedIn, 'Signed in'),
+      '400': invalid('the code is not six digits'),
+      ...cashoutLinkRefusals,
+      '422': detailedFailure(422, [
+        {
+          code: 'CASHOUT_CODE_INVALID',
+          when: 'the code did not sign in; responseObject.reason says why',
+          details: z.object({
+            reason: z.enum(['WRONG_CODE', 'CODE_EXPIRED', 'NO_CODE', 'CODE_USED', 'TOO_MANY_TRIES']).meta({ description: 'Why the code did not sign in' }),
+          }),
+        },
+      ]),
+    },
+    { asksActors: true },
+  ),
+  handle:
+    (deps: CashoutDependencies) =>
+    async (ctx, { path, body }) => {
+      const payout = await linkedPayout(deps, ctx, path.payoutId);
+      reply(ctx, 200, 'Signed in', signedIn, await signIn(deps, payout, body.code));
+    },
+});
