@@ -1,6 +1,7 @@
 /**
  * machines/payout: document 2's payout, merchant's side: the machine, its view, the funding
- * arithmetic and tally, the payout rails, a merchant's payout settings and the funding catalog.
+ * arithmetic and tally, the payout rails, a merchant's payout settings, the funding catalog and
+ * the payout-only policy the customer's wallet signs under.
  */
 export {
   BASE_CHAIN_ID as PAYOUT_CHAIN_ID,
@@ -31,6 +32,8 @@ export {
   fundingTokenKey,
 } from './payout-settings.js';
 export type { PayoutSettings } from './payout-settings.js';
+export { batchRefusal, delegationRefusal, PAYOUT_SIGNER_TRANSFER_CAP, policyRefusal } from './payout-signer-policy.js';
+export type { CallRefusal, CallRefusalCode, PayoutSignerTargets, PolicyRefusal, SigningRefusal } from './payout-signer-policy.js';
 export type {
   FundingIssue,
   ObservedTransfer,
