@@ -168,6 +168,24 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the wallet provider could not make or find a payout customer’s wallet; the payout answers PAYOUT_EMBEDDED_WALLET_FAILED',
   },
+  PayoutSignerNotAttached: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the payout signer is not attached to the customer’s wallet yet; nothing was signed, and the checkout answers CASHOUT_SIGNER_NOT_ATTACHED with its state',
+  },
+  PayoutPolicyRefused: {
+    answer: null,
+    askRetries: false,
+    outbox: 'permanent',
+    when: 'the wallet provider refused to sign a batch or delegation outside the payout-only policy: our code asked for what it must not, and asking again is refused again',
+  },
+  PayoutWalletNotHeld: {
+    answer: null,
+    askRetries: false,
+    outbox: 'permanent',
+    when: 'the wallet provider holds no payout customer’s wallet at the address the signer was to be attached to',
+  },
   ForbiddenDestinationError: {
     answer: null,
     askRetries: false,

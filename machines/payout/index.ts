@@ -1,7 +1,8 @@
 /**
  * machines/payout: document 2's payout, merchant's side: the machine, its view, the funding
  * arithmetic and tally, the payout rails, a merchant's payout settings and the funding catalog;
- * customer's side: the crypto destinations a customer can be paid to and their addresses.
+ * customer's side: the crypto destinations a customer can be paid to and their addresses, and
+ * the payout-only policy the customer's wallet signs under.
  */
 export { addressRefusal, destinationAddress } from './destination-address.js';
 export type { AddressRefusalReason, DestinationAddress, PayoutOwnAddresses } from './destination-address.js';
@@ -43,6 +44,8 @@ export {
   fundingTokenKey,
 } from './payout-settings.js';
 export type { PayoutSettings } from './payout-settings.js';
+export { batchRefusal, delegationRefusal, PAYOUT_SIGNER_TRANSFER_CAP, policyRefusal } from './payout-signer-policy.js';
+export type { CallRefusal, CallRefusalCode, PayoutSignerTargets, PolicyRefusal, SigningRefusal } from './payout-signer-policy.js';
 export type {
   FundingIssue,
   ObservedTransfer,
