@@ -33,7 +33,18 @@ export interface DepositSide {
   start(): Promise<void>;
 }
 
-export function depositSide(config: Config, chain: IndexedChain | null, relaying: RelayerSide | null, system: ActorSystem, logger: Logger): DepositSide | null {
+/**
+ * `payoutWallets` are payout customers' wallets, which list their payouts as deposits through
+ * the same batches (docs/payout-checkout.md), signed under the payout-only policy.
+ */
+export function depositSide(
+  config: Config,
+  chain: IndexedChain | null,
+  relaying: RelayerSide | null,
+  system: ActorSystem,
+  logger: Logger,
+  payoutWallets: EmbeddedWalletProvider | null = null,
+): DepositSide | null {
   if (!chain || !relaying) return null;
   const local = chain.localChain;
   const executor = local?.batchExecutor ?? config.CHAIN_BATCH_EXECUTOR_ADDRESS;
@@ -54,9 +65,10 @@ export function depositSide(config: Config, chain: IndexedChain | null, relaying
       ? new LocalEmbeddedWallets(Array.from({ length: LOCAL_EMBEDDED_WALLETS }, (_, index) => localEmbeddedAccount(index)))
       : null;
   if (!localWallets) logger.warn('no wallet provider client: atomic deposit creation answers 503 on this node');
+  const makers: EmbeddedWalletProvider = localWallets ?? { wallet: async () => null };
   const kind = depositKindWith({
     chain: depositChain,
-    wallets: localWallets ?? { wallet: async () => null },
+    wallets: payoutWallets ? { wallet: async (address) => (await makers.wallet(address)) ?? payoutWallets.wallet(address) } : makers,
     relayer: new Relayer(system),
     deposits: () => system.views(depositKind),
     batchTtlSeconds: BigInt(config.ATOMIC_CREATE_BATCH_TTL_SECONDS),

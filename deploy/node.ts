@@ -34,7 +34,7 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/adapters/rates/index.js';
-import { cashoutLoginKind, makerRecordKinds, merchantKind, orderKind, testClockKindOn } from '../actors/kinds/index.js';
+import { cashoutLoginKind, depositKind, makerRecordKinds, merchantKind, orderKind, testClockKindOn } from '../actors/kinds/index.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
@@ -68,7 +68,7 @@ import type { SignInMail } from '../gateway/cashout/sign-in-mail.js';
 import { ViemDeliveries } from './conversions.js';
 import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
-import { customerWalletsOf, type PayoutParts, payoutSide } from './payouts.js';
+import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf } from './payouts.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, cashoutLoginKind, ...makerWalletKinds];
 
@@ -241,9 +241,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient },
     logger.child({ component: 'payments' }),
   );
+  const payoutSigners = options.payoutProviders?.wallets ? null : await payoutSignersOf(config, opened, store, () => new Date(clock.now()).toISOString());
+  const deposits = depositSide(config, opened, relaying, system, logger.child({ component: 'deposits' }), payoutSigners);
+  // Open on every node: maker records register their payees here, chain or not; payout listings too.
+  const payeeDirectory = await PayeeDirectory.open(store);
   const payouts = payoutSide({
     funding: options.payoutProviders?.funding ?? conversions.funding,
-    wallets: options.payoutProviders?.wallets ?? customerWalletsOf(config, opened),
+    wallets: options.payoutProviders?.wallets ?? customerWalletsOf(config, opened, payoutSigners),
     deliveries: options.payoutProviders?.deliveries ?? (opened ? new ViemDeliveries(opened.client, opened.contracts.usdc) : { delivered: async () => null }),
     claims: conversions.claims,
     settlement:
@@ -258,6 +262,9 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       if (!chain?.chainFacts) return;
       await chain.chainFacts.subscribe(subject, owner);
     },
+    listings: deposits
+      ? { chain: deposits.chain, deposits: () => system.views(depositKind), payees: payeeDirectory, waitMs: config.ATOMIC_CREATE_WAIT_MS }
+      : null,
     settings: {
       serviceWalletAddress:
         options.payoutProviders?.serviceWalletAddress ?? payoutServiceFeeWallet(config, opened ? { localChain: Boolean(opened.localChain) } : null),
@@ -271,9 +278,6 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const eventLog = await MerchantEventLog.open(store, clock);
   const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
-  const deposits = depositSide(config, opened, relaying, system, logger.child({ component: 'deposits' }));
-  // Open on every node: maker records register their payees here, chain or not.
-  const payeeDirectory = await PayeeDirectory.open(store);
   for (const kind of [
     ...PLATFORM_KINDS,
     testClockKindOn(system),
@@ -390,7 +394,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
-    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? noSignInMail },
+    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? noSignInMail, signers: payoutSigners },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,

@@ -9,12 +9,17 @@ import type { DeliveryReader } from '../actors/adapters/conversion/conversion-pr
 import type { FundingProvider } from '../actors/adapters/conversion/funding-provider.js';
 import { CustomerWalletUnavailable, type CustomerWalletProvider } from '../actors/adapters/wallet-provider/customer-wallets.js';
 import { LocalCustomerWallets } from '../actors/adapters/wallet-provider/local-customer-wallets.js';
+import { LocalPayoutSigners } from '../actors/adapters/wallet-provider/local-payout-signers.js';
+import type { Store } from '../actors/store/store.js';
+import { getAddress } from 'viem';
+import type { IndexedChain } from './chain.js';
 import type { Config } from '../actors/config.js';
 import { localWalletRoot } from '../indexer/chain/dev-accounts.js';
 import type { ChainSubject } from '../actors/chain/chain-facts.js';
 import { payoutKind } from '../actors/kinds/payout-kind.js';
 import type { DeliveryClaims } from '../actors/payments/delivery-claims.js';
 import { payoutEffects } from '../actors/payouts/payout-effects.js';
+import type { PayoutListingDependencies } from '../actors/payouts/payout-listing.js';
 import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { PayoutSettingsOfNode } from '../gateway/payouts/create-payout.js';
 import type { PaymentChain } from '../machines/payment/index.js';
@@ -26,6 +31,7 @@ export interface PayoutParts {
   claims: DeliveryClaims;
   settlement: { chain: PaymentChain; usdc: `0x${string}` } | null;
   watch: ((subject: ChainSubject, owner: { kind: string; id: string }) => Promise<void>) | null;
+  listings: PayoutListingDependencies | null;
   settings: PayoutSettingsOfNode;
 }
 
@@ -43,16 +49,56 @@ export function payoutSide(parts: PayoutParts): PayoutSide {
   };
 }
 
+/** Whether the local stand-in may hold customers' wallets: its keys are public, so only on the local chain or when asked for. */
+const standsIn = (config: Pick<Config, 'LOCAL_EMBEDDED_WALLETS'>, chain: { localChain: unknown } | null) =>
+  Boolean(chain?.localChain || config.LOCAL_EMBEDDED_WALLETS);
+
+/**
+ * The wallet provider's payout signer over customers' wallets (the local stand-in,
+ * LocalPayoutSigners, which signs only under the payout-only policy), where the stand-in may
+ * serve and the chain has the batch executor and deposit assertions the policy names; null
+ * elsewhere. It also makes the customers' wallets (customerWalletsOf).
+ */
+export async function payoutSignersOf(
+  config: Pick<Config, 'LOCAL_EMBEDDED_WALLETS' | 'CHAIN_BATCH_EXECUTOR_ADDRESS' | 'CHAIN_DEPOSIT_ASSERTIONS_ADDRESS'>,
+  chain: IndexedChain | null,
+  store: Store,
+  now: () => string,
+): Promise<LocalPayoutSigners | null> {
+  if (!chain || !standsIn(config, chain)) return null;
+  const batchExecutor = chain.localChain?.batchExecutor ?? config.CHAIN_BATCH_EXECUTOR_ADDRESS;
+  const depositAssertions = chain.localChain?.depositAssertions ?? config.CHAIN_DEPOSIT_ASSERTIONS_ADDRESS;
+  if (!batchExecutor || !depositAssertions) return null;
+  return LocalPayoutSigners.open({
+    customers: new LocalCustomerWallets(localWalletRoot()),
+    store,
+    targets: {
+      chainId: chain.contracts.chainId,
+      usdc: getAddress(chain.contracts.usdc),
+      escrow: getAddress(chain.contracts.escrow),
+      depositAssertions: getAddress(depositAssertions),
+      batchExecutor: getAddress(batchExecutor),
+    },
+    now,
+  });
+}
+
 /**
  * Where payout customers' wallets come from. The local stand-in derives them from anvil's
  * public mnemonic, so anyone could spend what lands in them: it serves the local chain, or a
  * node that asks for it with LOCAL_EMBEDDED_WALLETS (refused in production), as makers'
- * embedded wallets do (deploy/deposits.ts). Any other node has no wallet provider client yet,
- * and its payouts fail to prepare with PAYOUT_EMBEDDED_WALLET_FAILED rather than pay into a
- * wallet whose key is public.
+ * embedded wallets do (deploy/deposits.ts); through the payout signer when the node has one,
+ * so the checkout can sign for the wallets it made. Any other node has no wallet provider
+ * client yet, and its payouts fail to prepare with PAYOUT_EMBEDDED_WALLET_FAILED rather than
+ * pay into a wallet whose key is public.
  */
-export function customerWalletsOf(config: Pick<Config, 'LOCAL_EMBEDDED_WALLETS'>, chain: { localChain: unknown } | null): CustomerWalletProvider {
-  if (chain?.localChain || config.LOCAL_EMBEDDED_WALLETS) return new LocalCustomerWallets(localWalletRoot());
+export function customerWalletsOf(
+  config: Pick<Config, 'LOCAL_EMBEDDED_WALLETS'>,
+  chain: { localChain: unknown } | null,
+  signers: LocalPayoutSigners | null = null,
+): CustomerWalletProvider {
+  if (signers) return signers;
+  if (standsIn(config, chain)) return new LocalCustomerWallets(localWalletRoot());
   return {
     walletFor: async () => {
       throw new CustomerWalletUnavailable('this node has no wallet provider client: payout customers’ wallets cannot be made');

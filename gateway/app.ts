@@ -44,6 +44,8 @@ import { payoutOperations } from './payouts/payout-operations.js';
 import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
 import type { PayoutLinks } from './payouts/payout-links.js';
 import { cashoutOperations } from './cashout/cashout-operations.js';
+import { cashoutActionOperations } from './cashout/cashout-action-operations.js';
+import type { PayoutSignerProvider } from '../actors/adapters/wallet-provider/payout-signers.js';
 import type { KeptKeys } from './cashout/kept-keys.js';
 import { LoginTokens } from './cashout/login-tokens.js';
 import type { SignInMail } from './cashout/sign-in-mail.js';
@@ -120,7 +122,7 @@ export interface GatewayDependencies extends HealthDependencies {
   /** Document 2's payouts: the node's payout settings, the provider the cancel asks, the customer's checkout links. */
   payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
   /** The customer's checkout of a payout: the keys its links, codes and logins are signed under, and where codes are mailed. */
-  cashout: { keys: KeptKeys; mail: SignInMail };
+  cashout: { keys: KeptKeys; mail: SignInMail; signers: PayoutSignerProvider | null };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
@@ -190,6 +192,19 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const landing = deps.environment === 'development' ? landingPage({ engineersPage: Boolean(deps.adminToken) }) : null;
   const nowMs = () => Date.parse(deps.now());
   const logins = new LoginTokens(deps.cashout.keys, nowMs);
+  const cashout = {
+    system: deps.system,
+    links: deps.payouts.links,
+    logins,
+    keys: deps.cashout.keys,
+    mail: deps.cashout.mail,
+    signers: deps.cashout.signers,
+    payees: deps.payees,
+    rates: deps.rates,
+    escrow: deps.payments.chain?.escrow ?? null,
+    environment: deps.environment,
+    now: nowMs,
+  };
   const areas = [
     operationRouter(healthOperations(), deps, mounting),
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
@@ -216,11 +231,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       },
       mounting,
     ),
-    operationRouter(
-      cashoutOperations(),
-      { system: deps.system, links: deps.payouts.links, logins, keys: deps.cashout.keys, mail: deps.cashout.mail, now: nowMs },
-      mounting,
-    ),
+    operationRouter(cashoutOperations(), cashout, mounting),
+    operationRouter(cashoutActionOperations(), cashout, mounting),
     operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),

@@ -168,6 +168,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the wallet provider could not make or find a payout customer’s wallet; the payout answers PAYOUT_EMBEDDED_WALLET_FAILED',
   },
+  ListingStillPending: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry-quietly',
+    when: 'a payout listing’s deposit batch is still with the chain after one run’s wait: the effect runs again and keeps waiting',
+  },
   PayoutSignerNotAttached: {
     answer: null,
     askRetries: false,

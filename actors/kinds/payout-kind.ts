@@ -16,6 +16,8 @@ import {
   type PayoutStatus,
 } from '../../machines/payout/index.js';
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
+import { cashoutActions } from '../../machines/payout/cashout-actions.js';
+import { methodView } from '../../machines/payout/payout-methods.js';
 import { topState } from '../../machines/top-state.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PayoutContext;
@@ -23,6 +25,11 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PayoutCo
 /** The top state: a document 2 status, or one of the two before a payout exists. */
 export function payoutPhaseOf(value: unknown): PayoutPhase {
   return topState(value) as PayoutPhase;
+}
+
+/** A confirm's listing is on its way: READY's LISTING_PENDING. */
+function listingPending(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { READY?: string }).READY === 'LISTING_PENDING';
 }
 
 /** Funding is open until the deadline passes: AWAITING_FUNDING's WATCHING, not its CLOSING. */
@@ -55,6 +62,10 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     /** What the customer's checkout offers and shows. */
     rails: context.terms.rails,
     timeline: context.timeline,
+    walletAddress: context.walletAddress,
+    actions: created ? cashoutActions(context, phase as PayoutStatus, listingPending(snapshot.value)) : [],
+    method: context.method ? methodView(context.method) : null,
+    listingError: context.listingError,
     preparationError: context.preparationError,
     hasFundingRecord: context.transfers.length > 0,
     createdAt: context.createdAt,
@@ -94,15 +105,65 @@ export function payoutRefusal(snapshot: AnyMachineSnapshot, event: EventObject):
       if (phase !== 'AWAITING_FUNDING' && phase !== 'FUNDED')
         return { code: 'PAYOUT_RAILS_FINAL', message: `payout ${context.id} is ${phase}: its rails no longer change` };
       return null;
+    case 'SAVE_METHOD':
+    case 'SKIP_CONNECT':
+    case 'CONFIRM':
+      return CREATED_PHASES.has(phase) ? checkoutRefusal(context, phase as PayoutStatus, listingPending(snapshot.value), command) : null;
     default:
       return null;
+  }
+}
+
+/** The customer's actions, refused with the payout's status and what it offers instead (document 2's customer 409s). */
+function checkoutRefusal(
+  context: PayoutContext,
+  status: PayoutStatus,
+  pending: boolean,
+  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' }>,
+): Rejection | null {
+  const actions = cashoutActions(context, status, pending);
+  const refuse = (code: Rejection['code'], message: string): Rejection => ({ code, message, details: { status, actions } });
+  if (pending) return refuse('CASHOUT_SEND_IN_PROGRESS', 'The listing is on its way: wait for it');
+  switch (command.type) {
+    case 'SAVE_METHOD':
+      if (!actions.includes('SAVE_METHOD')) return refuse('CASHOUT_METHOD_LOCKED', `The payout is ${status}: its method can no longer change`);
+      if (!context.terms.rails.includes(command.method.rail))
+        return command.method.kind === 'FIAT'
+          ? { code: 'CASHOUT_RAIL_UNAVAILABLE', message: `This payout does not offer ${command.method.rail}` }
+          : { code: 'CASHOUT_PAYOUT_NETWORK_UNAVAILABLE', message: `This payout does not offer ${command.method.rail}` };
+      return null;
+    case 'SKIP_CONNECT':
+      return actions.includes('SKIP_CONNECT') ? null : refuse('CASHOUT_SKIP_NOT_ALLOWED', 'There is no account connection to skip');
+    case 'CONFIRM':
+      return actions.includes('CONFIRM') ? null : refuse('CASHOUT_NOT_READY', 'Choose how to be paid first');
   }
 }
 
 export const payoutKind = defineKind({
   name: 'payout',
   machine: payoutMachine,
-  machineVersion: 1,
+  machineVersion: 2,
+  // Version 2 added the customer's side: a payout stored before it has none of it yet.
+  migrations: {
+    1: (persisted) => ({
+      ...persisted,
+      context: {
+        method: null,
+        listings: 0,
+        listingMinUsdc: 10_000_000n,
+        listingRate: 10n ** 18n,
+        listing: null,
+        listingError: null,
+        paidUsdc: 0n,
+        fills: [],
+        partialFills: [],
+        buyer: null,
+        settlement: null,
+        settledAt: null,
+        ...(persisted.context as Record<string, unknown>),
+      },
+    }),
+  },
   createdBy: ['CREATE'],
   view: (snapshot) => payoutView(snapshot),
   check: payoutRefusal,

@@ -21,6 +21,7 @@ import { reportToSelf } from '../runtime/effect-report.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import type { PaymentChain } from '../../machines/payment/index.js';
 import type { payoutMachine, PayoutEvent, ReportedTransfer } from '../../machines/payout/index.js';
+import { payoutListingEffects, type PayoutListingDependencies } from './payout-listing.js';
 
 export interface PayoutEffectDependencies {
   wallets: CustomerWalletProvider;
@@ -32,6 +33,8 @@ export interface PayoutEffectDependencies {
   settlement: { chain: PaymentChain; usdc: `0x${string}` } | null;
   /** Subscribes the payout to the chain's USDC transfers into the customer's wallet; null without a chain-facts reader. */
   watch: ((subject: ChainSubject, owner: { kind: string; id: string }) => Promise<void>) | null;
+  /** How listings are made: null on a node that creates no deposits (its confirms fail with CASHOUT_LISTING_UNAVAILABLE). */
+  listings: PayoutListingDependencies | null;
 }
 
 const iso = (context: EffectContext) => new Date(context.clock.now()).toISOString();
@@ -75,6 +78,7 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
   };
 
   return {
+    ...payoutListingEffects(deps.listings, deps.watch),
     async preparePayout(params, context) {
       let wallet: Awaited<ReturnType<CustomerWalletProvider['walletFor']>>;
       try {

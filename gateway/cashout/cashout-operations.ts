@@ -5,7 +5,6 @@
  * these.
  */
 import { z } from 'zod';
-import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { reply } from '../envelope.js';
 import { invalid, standardAnswers, success } from '../openapi/answers.js';
@@ -13,11 +12,13 @@ import { cashoutLinkRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { isoTime } from '../schemas/common.js';
-import { linkedPayout, type CashoutAccessDependencies, type CheckoutPayout } from './cashout-access.js';
-import { maskedEmail, sendSignInCode, signIn, type SignInDependencies } from './cashout-sign-in.js';
-import { cashoutState, cashoutStateOf } from './cashout-state.js';
+import { linkedPayout } from './cashout-access.js';
+import type { CashoutActionDependencies } from './cashout-action-operations.js';
+import { merchantNameOf, payoutPath, stateOfPayout } from './cashout-read.js';
+import { sendSignInCode, signIn, type SignInDependencies } from './cashout-sign-in.js';
+import { cashoutState } from './cashout-state.js';
 
-export type CashoutDependencies = CashoutAccessDependencies & SignInDependencies;
+export type CashoutDependencies = CashoutActionDependencies & SignInDependencies;
 
 export function cashoutOperations(): Operation<CashoutDependencies>[] {
   return [readOperation, sendCodeOperation, signInOperation];
@@ -25,12 +26,6 @@ export function cashoutOperations(): Operation<CashoutDependencies>[] {
 
 const PREFIX = '/api/v1/cashout-checkout/:payoutId';
 const tags = ['Payout checkout'];
-const payoutPath = z.object({ payoutId: z.string().min(1).max(64).meta({ description: 'The payout’s id, from its checkoutUrl' }) });
-
-async function merchantNameOf(deps: CashoutDependencies, payout: CheckoutPayout): Promise<string | null> {
-  const merchant = await deps.system.views(merchantKind).findOne({ _id: payout.merchantId }, { projection: { view: 1 } });
-  return merchant?.view.profile.name ?? null;
-}
 
 const readOperation = defineOperation({
   method: 'get',
@@ -47,18 +42,7 @@ const readOperation = defineOperation({
     (deps: CashoutDependencies) =>
     async (ctx, { path }) => {
       const payout = await linkedPayout(deps, ctx, path.payoutId);
-      reply(
-        ctx,
-        200,
-        'Payout checkout',
-        cashoutState,
-        cashoutStateOf(payout, {
-          merchantName: await merchantNameOf(deps, payout),
-          sentTo: maskedEmail(payout.customerEmail),
-          rails: payout.rails,
-          timeline: payout.timeline,
-        }),
-      );
+      reply(ctx, 200, 'Payout checkout', cashoutState, await stateOfPayout(deps, payout));
     },
 });
 

@@ -5,14 +5,12 @@
  * e-mail and wallet never leave except masked.
  */
 import { z } from 'zod';
-import type { PayoutTimelineEntry } from '../../machines/payout/payout-types.js';
 import { PAYOUT_CRYPTO_RAILS, PAYOUT_FIAT_RAILS } from '../../machines/payout/payout-rails.js';
+import { CASHOUT_ACTIONS } from '../../machines/payout/cashout-actions.js';
 import { payoutView } from '../payouts/payout-resources.js';
 import { isoTime } from '../schemas/common.js';
 import type { CheckoutPayout } from './cashout-access.js';
 
-export const CASHOUT_ACTIONS = ['SIGN_IN', 'SAVE_METHOD', 'SKIP_CONNECT', 'CONFIRM', 'RELIST', 'WITHDRAW', 'SEND_TO_ADDRESS'] as const;
-export type CashoutAction = (typeof CASHOUT_ACTIONS)[number];
 export const cashoutAction = z.enum(CASHOUT_ACTIONS).meta({ id: 'CashoutAction' });
 
 const timelineEntry = z
@@ -42,36 +40,52 @@ export const cashoutState = z
       )
       .meta({ description: 'The methods this payout offers (its rails, less any an operator removed)' }),
     timeline: z.array(timelineEntry).meta({ description: 'What happened to the payout, oldest first' }),
+    method: z
+      .union([
+        z.strictObject({
+          rail: z.enum(PAYOUT_FIAT_RAILS).meta({ description: 'PayoutFiatRail' }),
+          handle: z.string().meta({ description: 'The customer’s account on the rail, as they wrote it' }),
+          currency: z.string().meta({ description: 'PayoutCurrency' }),
+        }),
+        z.strictObject({
+          rail: z.enum(PAYOUT_CRYPTO_RAILS).meta({ description: 'PayoutCryptoRail' }),
+          destination: z
+            .strictObject({
+              chainId: z.number().int().meta({ description: 'The network’s chain id' }),
+              tokenAddress: z.string().meta({ description: 'The catalog’s address of the token' }),
+              symbol: z.string().meta({ description: 'The token’s symbol' }),
+              decimals: z.number().int().meta({ description: 'The token’s decimals' }),
+              address: z.string().meta({ description: 'Where it is sent, canonical' }),
+            })
+            .meta({ id: 'PayoutCryptoDestination', description: 'Where a crypto payout goes' }),
+        }),
+      ])
+      .nullable()
+      .meta({ id: 'PayoutMethodView', description: 'How the customer chose to be paid; null until they choose' }),
+    listingError: z
+      .strictObject({
+        code: z.string().meta({ description: 'Why' }),
+        message: z.string().meta({ description: 'In words for the customer' }),
+      })
+      .nullable()
+      .meta({ description: 'Why the latest confirm did not list; null otherwise' }),
   })
   .meta({ id: 'CashoutState' });
 
 export type CashoutState = z.infer<typeof cashoutState>;
 
-/** What the customer may do in each status; a funded payout is the first the customer acts on. */
-function actionsOf(payout: CheckoutPayout): CashoutAction[] {
-  switch (payout.status) {
-    case 'FUNDED':
-      return ['SIGN_IN', 'SAVE_METHOD'];
-    case 'READY':
-      return ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'];
-    default:
-      return [];
-  }
-}
-
-export function cashoutStateOf(
-  payout: CheckoutPayout,
-  extra: { merchantName: string | null; sentTo: string; rails: readonly string[]; timeline: readonly PayoutTimelineEntry[] },
-): CashoutState {
+export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: string | null; sentTo: string }): CashoutState {
   return {
     payout: payout.payout,
     merchant: { name: extra.merchantName },
     sentTo: extra.sentTo,
-    actions: actionsOf(payout),
-    rails: extra.rails.map((rail) => ({
+    actions: [...payout.actions],
+    method: payout.method,
+    listingError: payout.listingError,
+    rails: payout.rails.map((rail) => ({
       rail: rail as CashoutState['rails'][number]['rail'],
       kind: (PAYOUT_FIAT_RAILS as readonly string[]).includes(rail) ? ('FIAT' as const) : ('CRYPTO' as const),
     })),
-    timeline: [...extra.timeline],
+    timeline: [...payout.timeline],
   };
 }

@@ -18,6 +18,7 @@ import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
+import { cashoutActionOperations } from '../cashout/cashout-action-operations.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
@@ -82,6 +83,7 @@ export function openApiDocument(
         ...operationPaths(makerOperations()),
         ...operationPaths(checkoutOperations()),
         ...operationPaths(cashoutOperations()),
+        ...operationPaths(cashoutActionOperations()),
         ...checkoutPagePaths(development),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),

@@ -13,6 +13,9 @@ export const payoutStatus = z
 export const payoutFundingStatus = z.enum(['AWAITING_FUNDING', 'PARTIALLY_FUNDED', 'FUNDED', 'FUNDING_EXPIRED']).meta({ id: 'PayoutFundingStatus' });
 
 const decimalUsdc = z.string().meta({ description: 'Decimal USDC, at least two decimals', example: '104.123712' });
+const fiatValue = z
+  .strictObject({ currency: z.string().meta({ description: 'PayoutCurrency' }), amount: z.string().meta({ description: 'Two-decimal fiat' }) })
+  .meta({ id: 'PayoutFiatValue' });
 
 export const payoutView = z
   .strictObject({
@@ -54,18 +57,36 @@ export const payoutView = z
     partialFills: z
       .array(
         z.strictObject({
-          fiat: z
-            .strictObject({ currency: z.string().meta({ description: 'PayoutCurrency' }), amount: z.string().meta({ description: 'Two-decimal fiat' }) })
-            .nullable()
-            .meta({ description: 'Exact bound-rate fiat, null when unknown' }),
+          fiat: fiatValue.nullable().meta({ description: 'Exact bound-rate fiat, null when unknown' }),
           amount: decimalUsdc,
           txHash: z.string().meta({ description: 'The payment on Base, lower-case' }),
           paidAt: isoTime,
         }),
       )
       .meta({ description: 'One entry per buyer payment that paid only part of the listing, oldest first' }),
-    settlement: z.null().meta({ description: 'Only when SETTLED (the customer’s side of payouts fills it)' }),
-    attempt: z.null().meta({ description: 'The latest listing or crypto payout attempt; null until the customer confirms a method' }),
+    settlement: z
+      .strictObject({
+        buyerPaidAmount: decimalUsdc.meta({ description: 'Paid by buyers through the escrow across every listing' }),
+        buyerPaidFiat: z
+          .array(fiatValue)
+          .nullable()
+          .meta({ description: 'One total per currency in first-paid order; null if any payment’s fiat is unknown; empty if no buyer paid' }),
+        sentAmount: decimalUsdc.meta({ description: 'USDC sent for a crypto payout or remainder' }),
+        sentTo: z.string().nullable().meta({ description: 'The customer’s recipient; null when nothing was sent' }),
+        returnedAmount: decimalUsdc.meta({ description: 'Left in, or returned to, the customer’s wallet' }),
+        dustAmount: decimalUsdc.meta({ description: 'Swept by the escrow as dust when it closed the deposit' }),
+        refundFeeAmount: decimalUsdc.meta({ description: 'USDC retained on bridge refunds' }),
+      })
+      .nullable()
+      .meta({ id: 'PayoutSettlementBreakdown', description: 'Only when SETTLED' }),
+    attempt: z
+      .strictObject({
+        kind: z.enum(['ESCROW', 'CRYPTO']).meta({ description: 'ESCROW: a buyer-paid listing; CRYPTO: a crypto payout' }),
+        rail: z.string().nullable().meta({ description: 'The attempt’s rail (for CRYPTO, its network)' }),
+        status: z.enum(['ACTIVE', 'CLOSED', 'SETTLED', 'FAILED']).meta({ description: 'Where the attempt stands' }),
+      })
+      .nullable()
+      .meta({ description: 'The latest listing or crypto payout attempt; null until the customer confirms a method' }),
     payoutTransfer: z.null().meta({ description: 'Only when SETTLED with a sent amount' }),
     cancelSource: z.enum(['MERCHANT', 'PEER_APP']).nullable().meta({ description: 'Who cancelled: you before funding, or the customer in the wallet app' }),
     returnUrl: z.string().nullable().meta({ description: 'Where the checkout sends the customer back' }),

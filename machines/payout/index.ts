@@ -34,6 +34,21 @@ export type { PayoutQuoteAmounts } from './payout-amounts.js';
 export { payoutMachine } from './payout-machine.js';
 export type { PayoutEmitted } from './payout-machine.js';
 export { PAYOUT_CRYPTO_RAILS, PAYOUT_FIAT_RAILS, PAYOUT_RAILS, RETIRED_CRYPTO_RAIL, isPayoutCryptoRail, isPayoutRail, normaliseRails } from './payout-rails.js';
+export {
+  fiatConnectionOf,
+  handleRuleOf,
+  methodReady,
+  methodView,
+  payeeIdOn,
+  PAYOUT_CURRENCIES,
+  RAIL_CURRENCIES,
+  RAIL_PLATFORMS,
+} from './payout-methods.js';
+export type { CryptoDestination, FiatConnection, PayoutCurrency, PayoutMethod } from './payout-methods.js';
+export { CASHOUT_ACTIONS, cashoutActions } from './cashout-actions.js';
+export type { CashoutAction } from './cashout-actions.js';
+export { buyerRange, fiatCents, LISTING_MAX_USDC, LISTING_MIN_USDC, MAX_BUYER_USDC, unpaidUsdc } from './listing-state.js';
+export type { ListingFact } from './listing-state.js';
 export type { PayoutCryptoRail, PayoutFiatRail, PayoutRail } from './payout-rails.js';
 export {
   DEFAULT_PAYOUT_STEP_USDC,

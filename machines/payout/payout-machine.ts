@@ -35,12 +35,30 @@ import { formatTokenAmount, formatUsdcCents } from '../money.js';
 import { toPayoutView, type PayoutView } from './payout-view.js';
 import { BASE_CHAIN_ID } from './funding-catalog.js';
 import type { PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
+import { methodReady } from './payout-methods.js';
+import { buyerPaid, buyerRange, buyerReleased, fiatValue, LISTING_MIN_USDC, listingFact, unpaidUsdc, type ListingFact } from './listing-state.js';
+import { RAIL_PLATFORMS } from './payout-methods.js';
 
 /** The merchant side's webhooks, each carrying the PayoutView as the payout reads after the turn. */
 export interface PayoutEmitted {
-  type: 'PAYOUT_ORDER_CREATED' | 'PAYOUT_ORDER_PARTIALLY_FUNDED' | 'PAYOUT_ORDER_FUNDED' | 'PAYOUT_ORDER_CANCELLED' | 'PAYOUT_ORDER_EXPIRED';
+  type:
+    | 'PAYOUT_ORDER_CREATED'
+    | 'PAYOUT_ORDER_PARTIALLY_FUNDED'
+    | 'PAYOUT_ORDER_FUNDED'
+    | 'PAYOUT_ORDER_MATCHED'
+    | 'PAYOUT_ORDER_PARTIALLY_PAID'
+    | 'PAYOUT_ORDER_SETTLED'
+    | 'PAYOUT_ORDER_CANCELLED'
+    | 'PAYOUT_ORDER_EXPIRED';
   payout: PayoutView;
   merchantId: string;
+  /** PAYOUT_ORDER_PARTIALLY_PAID only (document 2, PayoutPartialPayment). */
+  partialPayment?: {
+    expectedAmount: string;
+    paidAmount: string;
+    remainingAmount: string;
+    fill: { amount: string; txHash: string; fiat: { currency: string; amount: string } | null };
+  };
 }
 
 /** After the deadline a view shows no deposit address: the one webhook sent then says so in its params, and the chart with it. */
@@ -104,6 +122,19 @@ export const payoutMachine = setup({
     receivedSome: ({ context, event }) => observed(context, event).tally.received > 0n,
     untouched: ({ context }) => context.transfers.length === 0 && context.receivedUsdc === 0n,
     holdsRail: ({ context, event }) => event.type === 'REMOVE_RAIL' && context.terms.rails.includes(event.rail),
+    savesReadyMethod: ({ event }) => event.type === 'SAVE_METHOD' && methodReady(event.method),
+    connectPending: ({ context }) => context.method?.kind === 'FIAT' && context.method.connection === 'PENDING',
+    fiatMethodReady: ({ context }) => context.method?.kind === 'FIAT' && methodReady(context.method) && unpaidUsdc(context) > 0n,
+    currentListing: ({ context, event }) => (event.type === 'LISTED' || event.type === 'LISTING_FAILED') && event.listing === context.listings,
+    buyerLocks: ({ context, event }) => event.type === 'CHAIN_FACT' && Boolean(listingFact(context, event.fact as ListingFact)?.fundsLocked),
+    buyerRate: ({ context, event }) => event.type === 'CHAIN_FACT' && Boolean(listingFact(context, event.fact as ListingFact)?.intentSignaled),
+    buyerReleased: ({ context, event }) => event.type === 'CHAIN_FACT' && buyerReleased(context, event.fact as ListingFact),
+    buyerPaidPart: ({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return false;
+      const paid = buyerPaid(context, event.fact as ListingFact);
+      return paid !== null && paid < unpaidUsdc(context);
+    },
+    buyerPaidRest: ({ context, event }) => event.type === 'CHAIN_FACT' && buyerPaid(context, event.fact as ListingFact) !== null,
   },
   actions: {
     // Effects: run by the payout kind after the turn is written (actors/payouts/payout-effects.ts).
@@ -118,6 +149,22 @@ export const payoutMachine = setup({
       },
     ) => {},
     watchWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
+    listPayout: (
+      _,
+      _params: {
+        payoutId: string;
+        listing: number;
+        walletAddress: string;
+        amountUsdc: string;
+        minUsdc: string;
+        maxUsdc: string;
+        platform: string;
+        payeeId: string;
+        currency: string;
+        rate: string;
+      },
+    ) => {},
+    watchListing: (_, _params: { payoutId: string; depositId: string }) => {},
     checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
 
     // The payout exists from here, which a retry with the same key can make hours after the first request: the funding window and the deadline's timer both start now, so the deadline shown is the one that closes funding.
@@ -210,12 +257,136 @@ export const payoutMachine = setup({
       assertEvent(event, 'REMOVE_RAIL');
       return { terms: { ...context.terms, rails: context.terms.rails.filter((rail) => rail !== event.rail) }, updatedAt: event.at };
     }),
+    recordSignIn: assign(({ context, event }) => {
+      assertEvent(event, 'SIGNED_IN');
+      return { updatedAt: event.at, timeline: [...context.timeline, entry('SIGNED_IN', 'The customer signed in', event.at)] };
+    }),
+    saveMethod: assign(({ event }) => {
+      assertEvent(event, 'SAVE_METHOD');
+      return { method: event.method, listingError: null, updatedAt: event.at };
+    }),
+    skipConnect: assign(({ context, event }) => {
+      assertEvent(event, 'SKIP_CONNECT');
+      return context.method?.kind === 'FIAT' ? { method: { ...context.method, connection: 'SKIPPED' as const }, updatedAt: event.at } : {};
+    }),
+    noteReady: assign(({ context, event }) => {
+      const at = timeOf(event) ?? context.updatedAt;
+      const method = context.method;
+      const how = method?.kind === 'FIAT' ? `${method.rail} in ${method.currency}` : method ? `${method.destination.symbol} on ${method.rail}` : 'a method';
+      return { timeline: [...context.timeline, entry('METHOD_READY', `Ready to be paid by ${how}`, at)] };
+    }),
+    startListing: assign(({ context, event }) => {
+      assertEvent(event, 'CONFIRM');
+      return {
+        listings: context.listings + 1,
+        listingMinUsdc: BigInt(event.minUsdc),
+        listingRate: BigInt(event.rate),
+        listingError: null,
+        updatedAt: event.at,
+      };
+    }),
+    recordListed: assign(({ context, event }) => {
+      assertEvent(event, 'LISTED');
+      const method = context.method!;
+      const amount = unpaidUsdc(context);
+      return {
+        listing: {
+          depositId: event.depositId,
+          requestId: event.requestId,
+          rail: method.rail,
+          currency: method.kind === 'FIAT' ? method.currency : 'USD',
+          listedUsdc: amount,
+          paidUsdc: 0n,
+          listedAt: event.at,
+        },
+        updatedAt: event.at,
+        timeline: [...context.timeline, entry('LISTED', `${formatUsdcCents(amount)} USDC listed for buyers on ${method.rail}`, event.at)],
+      };
+    }),
+    recordListingFailed: assign(({ event }) => {
+      assertEvent(event, 'LISTING_FAILED');
+      return { listingError: { code: event.code, message: event.message }, updatedAt: event.at };
+    }),
+    recordBuyer: assign(({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return {};
+      const fact = listingFact(context, event.fact as ListingFact)!;
+      const at = factTime(event.fact as ListingFact, context.updatedAt);
+      const locked = fact.fundsLocked;
+      const signaled = fact.intentSignaled;
+      const intentHash = (locked ?? signaled)!.intentHash;
+      const known = context.buyer && context.buyer.intentHash.toLowerCase() === intentHash.toLowerCase() ? context.buyer : null;
+      const buyer = {
+        intentHash,
+        lockedUsdc: locked ? BigInt(locked.amount) : (known?.lockedUsdc ?? 0n),
+        rate: signaled ? BigInt(signaled.conversionRate) : (known?.rate ?? null),
+        at: known?.at ?? at,
+      };
+      return known
+        ? { buyer, updatedAt: at }
+        : {
+            buyer,
+            updatedAt: at,
+            timeline: [...context.timeline, entry('MATCHED', 'A buyer started paying', at, event.fact.transactionHash as string, BASE_CHAIN_ID)],
+          };
+    }),
+    releaseBuyer: assign(({ context, event }) => {
+      const at = event.type === 'CHAIN_FACT' ? factTime(event.fact as ListingFact, context.updatedAt) : context.updatedAt;
+      return { buyer: null, updatedAt: at, timeline: [...context.timeline, entry('BUYER_DROPPED', 'The buyer did not complete; listed again', at)] };
+    }),
+    recordFill: assign(({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return {};
+      const fact = event.fact as ListingFact;
+      const paid = buyerPaid(context, fact)!;
+      const at = factTime(fact, context.updatedAt);
+      const txHash = String(fact.transactionHash ?? '').toLowerCase();
+      const fill = { amount: paid, txHash, paidAt: at, fiat: fiatValue(context.listing!.currency, paid, context.buyer?.rate ?? null) };
+      const paidUsdc = context.paidUsdc + paid;
+      const rest = unpaidUsdc({ depositAmount: context.depositAmount, paidUsdc });
+      return {
+        paidUsdc,
+        fills: [...context.fills, fill],
+        partialFills: rest > 0n ? [...context.partialFills, fill] : context.partialFills,
+        listing: { ...context.listing!, paidUsdc: context.listing!.paidUsdc + paid },
+        buyer: null,
+        updatedAt: at,
+        timeline: [
+          ...context.timeline,
+          entry(
+            rest > 0n ? 'PARTIALLY_PAID' : 'SETTLED',
+            rest > 0n
+              ? `A buyer paid ${formatUsdcCents(paid)} USDC; the rest is listed again`
+              : `Paid in full: ${formatUsdcCents(context.depositAmount ?? 0n)} USDC`,
+            at,
+            txHash,
+            BASE_CHAIN_ID,
+          ),
+        ],
+      };
+    }),
+    settleByBuyers: assign(({ context }) => ({
+      settledAt: context.updatedAt,
+      settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: 0n },
+    })),
     acknowledge: assign(() => ({})),
     announce: emit(({ context }, params: { type: PayoutEmitted['type']; status: PayoutStatus; deadline?: 'deadline passed' }) => ({
       type: params.type,
       payout: toPayoutView(context, params.status, params.deadline === undefined),
       merchantId: context.merchantId,
     })),
+    announcePartialPayment: emit(({ context }) => {
+      const fill = context.partialFills.at(-1)!;
+      return {
+        type: 'PAYOUT_ORDER_PARTIALLY_PAID' as const,
+        payout: toPayoutView(context, 'LISTING', false),
+        merchantId: context.merchantId,
+        partialPayment: {
+          expectedAmount: formatUsdcCents(context.depositAmount ?? 0n),
+          paidAmount: formatUsdcCents(context.paidUsdc),
+          remainingAmount: formatUsdcCents(unpaidUsdc(context)),
+          fill: { amount: formatUsdcCents(fill.amount), txHash: fill.txHash, fiat: fill.fiat },
+        },
+      };
+    }),
   },
 }).createMachine({
   id: 'payout',
@@ -242,6 +413,18 @@ export const payoutMachine = setup({
       preparationError: null,
       issues: [],
       timeline: [],
+      method: null,
+      listings: 0,
+      listingMinUsdc: LISTING_MIN_USDC,
+      listingRate: 10n ** 18n,
+      listing: null,
+      listingError: null,
+      paidUsdc: 0n,
+      fills: [],
+      partialFills: [],
+      buyer: null,
+      settlement: null,
+      settledAt: null,
     };
   },
   initial: 'PREPARING',
@@ -323,12 +506,85 @@ export const payoutMachine = setup({
         },
       },
     },
+    // The customer's side from here (docs/payout-checkout.md): a method, then a listing buyers pay.
     FUNDED: {
       on: {
         REMOVE_RAIL: { guard: 'holdsRail', actions: 'removeRail' },
+        SIGNED_IN: { actions: 'recordSignIn' },
+        SAVE_METHOD: [{ guard: 'savesReadyMethod', target: 'READY', actions: ['saveMethod', 'noteReady'] }, { actions: 'saveMethod' }],
+        SKIP_CONNECT: { guard: 'connectPending', target: 'READY', actions: ['skipConnect', 'noteReady'] },
         ...lateFunds(),
       },
     },
+    READY: {
+      initial: 'IDLE',
+      on: { SIGNED_IN: { actions: 'recordSignIn' }, ...lateFunds() },
+      states: {
+        IDLE: {
+          on: {
+            SAVE_METHOD: [
+              { guard: 'savesReadyMethod', actions: ['saveMethod', 'noteReady'] },
+              { target: '#payout.FUNDED', actions: 'saveMethod' },
+            ],
+            CONFIRM: { guard: 'fiatMethodReady', target: 'LISTING_PENDING', actions: 'startListing' },
+          },
+        },
+        // The listing's batch is with the wallet and the chain: nothing else may send meanwhile.
+        LISTING_PENDING: {
+          entry: {
+            type: 'listPayout',
+            params: ({ context }) => {
+              const method = context.method!;
+              const amount = unpaidUsdc(context);
+              const range = buyerRange(amount, context.listingMinUsdc);
+              return {
+                payoutId: context.id,
+                listing: context.listings,
+                walletAddress: context.walletAddress!,
+                amountUsdc: amount.toString(),
+                minUsdc: range.min.toString(),
+                maxUsdc: range.max.toString(),
+                platform: method.kind === 'FIAT' ? RAIL_PLATFORMS[method.rail] : method.rail,
+                payeeId: method.kind === 'FIAT' ? method.payeeId : '',
+                currency: method.kind === 'FIAT' ? method.currency : 'USD',
+                rate: context.listingRate.toString(),
+              };
+            },
+          },
+          on: {
+            LISTED: { guard: 'currentListing', target: '#payout.LISTING', actions: 'recordListed' },
+            LISTING_FAILED: { guard: 'currentListing', target: 'IDLE', actions: 'recordListingFailed' },
+          },
+        },
+      },
+    },
+    LISTING: {
+      entry: { type: 'watchListing', params: ({ context }) => ({ payoutId: context.id, depositId: context.listing!.depositId }) },
+      on: {
+        SIGNED_IN: { actions: 'recordSignIn' },
+        CHAIN_FACT: [
+          { guard: 'buyerLocks', target: 'PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
+          { guard: 'buyerRate', target: 'PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
+          ...lateFundsFacts(),
+        ],
+        ...lateFundsChecks(),
+      },
+    },
+    PAYING: {
+      on: {
+        SIGNED_IN: { actions: 'recordSignIn' },
+        CHAIN_FACT: [
+          { guard: 'buyerLocks', actions: 'recordBuyer' },
+          { guard: 'buyerRate', actions: 'recordBuyer' },
+          { guard: 'buyerReleased', target: 'LISTING', actions: 'releaseBuyer' },
+          { guard: 'buyerPaidPart', target: 'LISTING', actions: ['recordFill', 'announcePartialPayment'] },
+          { guard: 'buyerPaidRest', target: 'SETTLED', actions: ['recordFill', 'settleByBuyers', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
+          ...lateFundsFacts(),
+        ],
+        ...lateFundsChecks(),
+      },
+    },
+    SETTLED: { on: lateFunds() },
     CANCELLED: { on: lateFunds() },
     EXPIRED: { on: lateFunds() },
   },
@@ -336,9 +592,22 @@ export const payoutMachine = setup({
 
 /** After funding closed: money still reaching the deposit address is looked at and recorded as a funding issue, never counted. */
 function lateFunds() {
+  return { ...lateFundsChecks(), CHAIN_FACT: lateFundsFacts() };
+}
+
+function lateFundsChecks() {
   return {
     CHECK_FUNDING: { actions: checkFundingNow },
-    CHAIN_FACT: { actions: checkFundingNow },
     FUNDING_OBSERVED: { actions: ['recordLateObservation' as const, 'recordIssues' as const] },
   };
+}
+
+/** A fact about the wallet, not the listing: USDC may still be arriving late. */
+function lateFundsFacts() {
+  return [{ actions: checkFundingNow }];
+}
+
+/** When a fact happened: its block's time, else the payout's last. */
+function factTime(fact: ListingFact, fallback: string): string {
+  return fact.blockTimestamp ? new Date(Number(fact.blockTimestamp) * 1000).toISOString() : fallback;
 }

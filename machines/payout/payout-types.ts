@@ -4,6 +4,7 @@
  * customer's e-mail and wallet are kept here for the effects and the checkout, and never
  * reach a PayoutView.
  */
+import type { PayoutMethod } from './payout-methods.js';
 import type { PayoutRail } from './payout-rails.js';
 
 export type PayoutStatus = 'AWAITING_FUNDING' | 'FUNDED' | 'READY' | 'LISTING' | 'PAYING' | 'SETTLED' | 'CANCELLED' | 'EXPIRED';
@@ -132,6 +133,56 @@ export interface PayoutContext extends Omit<PayoutInput, 'at'> {
   preparationError: { code: string; message: string } | null;
   issues: FundingIssue[];
   timeline: PayoutTimelineEntry[];
+  /** The customer's side (docs/payout-checkout.md); empty until the customer acts. */
+  method: PayoutMethod | null;
+  /** Listings made so far: each confirm is the next, and names its deposit request. */
+  listings: number;
+  /** The least a buyer may take of a listing, as the latest confirm set it (the node's floor). */
+  listingMinUsdc: bigint;
+  /** The price the latest confirm listed at: 18 decimals of the method's currency per USDC. */
+  listingRate: bigint;
+  listing: PayoutListing | null;
+  /** Why the latest confirm did not list, for the page; cleared by the next. */
+  listingError: { code: string; message: string } | null;
+  /** USDC buyers paid the customer through the escrow, across listings. */
+  paidUsdc: bigint;
+  /** Every buyer payment, oldest first; partialFills are those that left a rest. */
+  fills: PayoutFill[];
+  partialFills: PayoutFill[];
+  /** The buyer paying now (PAYING): the intent that locked part of the listing. */
+  buyer: { intentHash: string; lockedUsdc: bigint; rate: bigint | null; at: string } | null;
+  settlement: PayoutSettlement | null;
+  settledAt: string | null;
+}
+
+/** A payout's USDC listed in the escrow: a deposit of the customer's wallet that buyers take. */
+export interface PayoutListing {
+  depositId: string;
+  /** The deposit request that made it (the deposit kind's id). */
+  requestId: string;
+  rail: string;
+  currency: string;
+  listedUsdc: bigint;
+  /** What of this listing buyers paid. */
+  paidUsdc: bigint;
+  listedAt: string;
+}
+
+export interface PayoutFill {
+  amount: bigint;
+  txHash: string;
+  paidAt: string;
+  fiat: { currency: string; amount: string } | null;
+}
+
+/** Document 2's PayoutSettlementBreakdown, in base units. */
+export interface PayoutSettlement {
+  buyerPaidUsdc: bigint;
+  sentUsdc: bigint;
+  sentTo: string | null;
+  returnedUsdc: bigint;
+  dustUsdc: bigint;
+  refundFeeUsdc: bigint;
 }
 
 /** A transfer as an effect reports it: amounts as strings, since events cross the wire as JSON. */
@@ -159,4 +210,16 @@ export type PayoutEvent =
   | { type: 'CHAIN_FACT'; fact: { blockTimestamp?: string } & Record<string, unknown> }
   | { type: 'CANCEL'; at: string }
   /** Operators take a network off an open payout. */
-  | { type: 'REMOVE_RAIL'; rail: PayoutRail; at: string };
+  | { type: 'REMOVE_RAIL'; rail: PayoutRail; at: string }
+  /** The customer's checkout (docs/payout-checkout.md). */
+  | { type: 'SIGNED_IN'; at: string }
+  | { type: 'SAVE_METHOD'; method: PayoutMethod; at: string }
+  | { type: 'SKIP_CONNECT'; at: string }
+  /**
+   * List the unpaid USDC on the saved fiat method, buyers taking between `minUsdc` and 1,000
+   * USDC each, at `rate` (18 decimals of the currency per USDC: 1.00 for USD, the feed's at 0 %
+   * spread for the others).
+   */
+  | { type: 'CONFIRM'; minUsdc: string; rate: string; at: string }
+  | { type: 'LISTED'; listing: number; depositId: string; requestId: string; at: string }
+  | { type: 'LISTING_FAILED'; listing: number; code: string; message: string; at: string };

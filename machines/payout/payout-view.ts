@@ -4,7 +4,7 @@
  * Amounts in USDC are written with at least two decimals (`100.00`), funding amounts in
  * the funding token's own decimals.
  */
-import { formatTokenAmount, formatUsdcCents } from '../money.js';
+import { formatFiat, formatTokenAmount, formatUsdcCents, parseFiat } from '../money.js';
 import { BASE_CHAIN_ID, BASE_USDC_ADDRESS } from './funding-catalog.js';
 import { tallyOf } from './funding-state.js';
 import type { PayoutContext, PayoutFundingStatus, PayoutStatus } from './payout-types.js';
@@ -32,8 +32,16 @@ export interface PayoutView {
   depositAmount: string | null;
   paidAmount: string;
   partialFills: Array<{ fiat: { currency: string; amount: string } | null; amount: string; txHash: string; paidAt: string }>;
-  settlement: null;
-  attempt: null;
+  settlement: {
+    buyerPaidAmount: string;
+    buyerPaidFiat: Array<{ currency: string; amount: string }> | null;
+    sentAmount: string;
+    sentTo: string | null;
+    returnedAmount: string;
+    dustAmount: string;
+    refundFeeAmount: string;
+  } | null;
+  attempt: { kind: 'ESCROW' | 'CRYPTO'; rail: string | null; status: 'ACTIVE' | 'CLOSED' | 'SETTLED' | 'FAILED' } | null;
   payoutTransfer: null;
   cancelSource: 'MERCHANT' | 'PEER_APP' | null;
   returnUrl: string | null;
@@ -60,7 +68,7 @@ export function toPayoutView(context: PayoutContext, status: PayoutStatus, open:
     merchantReference: context.merchantReference,
     status,
     fundingStatus: fundingStatusOf(context, status),
-    payoutCurrency: null,
+    payoutCurrency: context.method?.kind === 'FIAT' ? context.method.currency : null,
     payout: { amount: formatUsdcCents(context.payoutUsdc), chainId: BASE_CHAIN_ID, tokenAddress: BASE_USDC_ADDRESS, decimals: 6 },
     merchantFee: { bps: context.terms.merchantFeeBps, amount: formatUsdcCents(context.merchantFeeUsdc) },
     funding: {
@@ -76,17 +84,46 @@ export function toPayoutView(context: PayoutContext, status: PayoutStatus, open:
       quoteExpiresAt: context.quoteExpiresAt,
     },
     depositAmount: context.depositAmount === null ? null : formatUsdcCents(context.depositAmount),
-    paidAmount: formatUsdcCents(0n),
-    partialFills: [],
-    settlement: null,
-    attempt: null,
+    paidAmount: formatUsdcCents(context.paidUsdc),
+    partialFills: context.partialFills.map((fill) => ({ fiat: fill.fiat, amount: formatUsdcCents(fill.amount), txHash: fill.txHash, paidAt: fill.paidAt })),
+    settlement: status === 'SETTLED' ? settlementView(context) : null,
+    attempt: attemptOf(context, status),
     payoutTransfer: null,
     cancelSource: context.cancelSource,
     returnUrl: context.returnUrl,
     expiresAt: context.quoteExpiresAt,
     fundedAt: context.fundedAt,
-    settledAt: null,
+    settledAt: context.settledAt,
     cancelledAt: context.cancelledAt,
     createdAt: context.createdAt,
   };
+}
+
+/** One fiat total per currency, in first-paid order; null when any payment's fiat is unknown. */
+function buyerPaidFiat(context: PayoutContext): Array<{ currency: string; amount: string }> | null {
+  const { fills } = context;
+  if (fills.some((fill) => fill.fiat === null)) return null;
+  const totals = new Map<string, bigint>();
+  for (const fill of fills) totals.set(fill.fiat!.currency, (totals.get(fill.fiat!.currency) ?? 0n) + parseFiat(fill.fiat!.amount));
+  return [...totals].map(([currency, cents]) => ({ currency, amount: formatFiat(cents) }));
+}
+
+function settlementView(context: PayoutContext): NonNullable<PayoutView['settlement']> {
+  const settled = context.settlement!;
+  return {
+    buyerPaidAmount: formatUsdcCents(settled.buyerPaidUsdc),
+    buyerPaidFiat: buyerPaidFiat(context),
+    sentAmount: formatUsdcCents(settled.sentUsdc),
+    sentTo: settled.sentTo,
+    returnedAmount: formatUsdcCents(settled.returnedUsdc),
+    dustAmount: formatUsdcCents(settled.dustUsdc),
+    refundFeeAmount: formatUsdcCents(settled.refundFeeUsdc),
+  };
+}
+
+/** The latest attempt: a buyer-paid listing while one is up or once it settled the payout. */
+function attemptOf(context: PayoutContext, status: PayoutStatus): PayoutView['attempt'] {
+  if (!context.listing) return null;
+  const attemptStatus = status === 'SETTLED' ? 'SETTLED' : status === 'LISTING' || status === 'PAYING' ? 'ACTIVE' : 'CLOSED';
+  return { kind: 'ESCROW', rail: context.listing.rail, status: attemptStatus };
 }

@@ -65,6 +65,7 @@ export async function serveGateway(
     },
     cashout: {
       keys: cashoutKeys,
+      signers: null,
       mail: {
         sendCode: async () => {
           throw new Error('this gateway has no mailer');

@@ -34,6 +34,7 @@ import { ConversionRefused } from '../../../actors/adapters/conversion/conversio
 import { FundingProviderUnavailable } from '../../../actors/adapters/conversion/funding-provider.js';
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
 import { PayoutPolicyRefused, PayoutSignerNotAttached, PayoutWalletNotHeld } from '../../../actors/adapters/wallet-provider/payout-signers.js';
+import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
 import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
 import { RemoteError } from '../../../actors/transport/transport.js';
@@ -71,6 +72,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
   FundingProviderUnavailable: () => new FundingProviderUnavailable('the conversion provider did not answer POST /funding within 5000 ms'),
+  ListingStillPending: () => new ListingStillPending('the listing is still pending'),
   PayoutSignerNotAttached: () => new PayoutSignerNotAttached('0x1111111111111111111111111111111111111111'),
   PayoutPolicyRefused: () =>
     new PayoutPolicyRefused('0x1111111111111111111111111111111111111111', { index: 0, code: 'TRANSFER_ABOVE_CAP', reason: 'above the cap' }),

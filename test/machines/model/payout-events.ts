@@ -110,6 +110,8 @@ function pastDeadline(snapshot: AnyMachineSnapshot): boolean {
 }
 
 const WALLET = '0x6666666666666666666666666666666666666666';
+const USDC_ON_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const CUSTOMER_DESTINATION = '0x9999999999999999999999999999999999999999';
 
 const PREPARED: PayoutEvent = {
   type: 'PREPARED',
@@ -142,6 +144,7 @@ export function payoutEvents(snapshot: AnyMachineSnapshot): EventObject[] {
     },
     { type: 'CANCEL', at },
     sample('venmo', { type: 'REMOVE_RAIL', rail: 'venmo', at }),
+    ...checkoutEvents(snapshot.context as PayoutContext, at),
   ];
   // A transfer that started after the deadline can only be seen once it passed.
   if (late)
@@ -155,6 +158,81 @@ export function payoutEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   return events;
 }
 
+const LISTING_DEPOSIT = '7';
+const INTENT = hash('b');
+
+/** A fact about the listing's deposit, in the block of `at`. */
+function listingFact(at: string, event: Record<string, unknown>): PayoutEvent {
+  return {
+    type: 'CHAIN_FACT',
+    fact: { id: `fact_${Object.keys(event)[0]}`, transactionHash: hash('e'), blockTimestamp: String(Date.parse(at) / 1000), ...event },
+  };
+}
+
+/**
+ * The customer's side: sign-in, a method (Zelle ready at once, Venmo waiting for its
+ * account, a crypto destination), skipping the connection, confirming, the listing landing or
+ * failing, and a buyer on the listing: locking 40 USDC, binding its rate, released, paying
+ * those 40, or paying the rest.
+ */
+function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
+  const unpaid = (context.depositAmount ?? 0n) - context.paidUsdc;
+  const part = 40n * USDC < unpaid ? 40n * USDC : unpaid;
+  const deposit = { depositId: LISTING_DEPOSIT, intentHash: INTENT };
+  return [
+    { type: 'SIGNED_IN', at },
+    sample('zelle', {
+      type: 'SAVE_METHOD',
+      method: {
+        kind: 'FIAT',
+        rail: 'zelle',
+        handle: 'ana@example.com',
+        payeeId: 'ana@example.com',
+        currency: 'USD',
+        paypalEmail: null,
+        connection: 'NOT_NEEDED',
+      },
+      at,
+    }),
+    sample('venmo, not connected', {
+      type: 'SAVE_METHOD',
+      method: { kind: 'FIAT', rail: 'venmo', handle: '3141592653', payeeId: '3141592653', currency: 'USD', paypalEmail: null, connection: 'PENDING' },
+      at,
+    }),
+    sample('USDC on Base', {
+      type: 'SAVE_METHOD',
+      method: {
+        kind: 'CRYPTO',
+        rail: 'routea_8453',
+        destination: {
+          chainId: 8453,
+          tokenAddress: USDC_ON_BASE,
+          symbol: 'USDC',
+          decimals: 6,
+          address: CUSTOMER_DESTINATION,
+          sentTo: CUSTOMER_DESTINATION.toLowerCase(),
+        },
+      },
+      at,
+    }),
+    { type: 'SKIP_CONNECT', at },
+    { type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), at },
+    { type: 'LISTED', listing: context.listings, depositId: LISTING_DEPOSIT, requestId: `${input.id}-listing-${context.listings}`, at },
+    { type: 'LISTING_FAILED', listing: context.listings, code: 'CASHOUT_LISTING_UNAVAILABLE', message: 'the batch failed', at },
+    sample('buyer locks 40', listingFact(at, { fundsLocked: { ...deposit, amount: (40n * USDC).toString() } })),
+    sample('buyer’s rate', listingFact(at, { intentSignaled: { ...deposit, conversionRate: (10n ** 18n).toString() } })),
+    sample('buyer released', listingFact(at, { fundsUnlocked: { ...deposit, amount: (40n * USDC).toString() } })),
+    sample(
+      'buyer pays 40',
+      listingFact(at, { fundsUnlockedAndTransferred: { ...deposit, unlockedAmount: part.toString(), transferredAmount: part.toString(), to: WALLET } }),
+    ),
+    sample(
+      'buyer pays the rest',
+      listingFact(at, { fundsUnlockedAndTransferred: { ...deposit, unlockedAmount: unpaid.toString(), transferredAmount: unpaid.toString(), to: WALLET } }),
+    ),
+  ];
+}
+
 /**
  * What the guards and the kind's refusals read. While funding is open: the transfers as
  * merged (status and USDC delivered), the deadline they are counted against, what was
@@ -163,7 +241,15 @@ export function payoutEvents(snapshot: AnyMachineSnapshot): EventObject[] {
  */
 export function payoutAbstraction(snapshot: AnyMachineSnapshot): unknown {
   const context = snapshot.context as PayoutContext;
-  const base = { value: snapshot.value, rails: context.terms.rails, late: pastDeadline(snapshot) };
+  const base = {
+    value: snapshot.value,
+    rails: context.terms.rails,
+    late: pastDeadline(snapshot),
+    method: context.method ? `${context.method.rail}:${context.method.kind === 'FIAT' ? context.method.connection : 'crypto'}` : null,
+    deposit: context.depositAmount,
+    paid: context.paidUsdc,
+    buyer: context.buyer ? `${context.buyer.lockedUsdc}:${context.buyer.rate}` : null,
+  };
   if (payoutPhaseOf(snapshot.value) !== 'AWAITING_FUNDING') return base;
   return {
     ...base,

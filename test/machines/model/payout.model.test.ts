@@ -12,7 +12,15 @@
 import test from 'ava';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { payoutPhaseOf, payoutRefusal } from '../../../actors/kinds/index.js';
-import { fundingStatusOf, tallyOf, type PayoutContext, type PayoutEvent, type PayoutPhase, type PayoutStatus } from '../../../machines/payout/index.js';
+import {
+  fundingStatusOf,
+  methodReady,
+  tallyOf,
+  type PayoutContext,
+  type PayoutEvent,
+  type PayoutPhase,
+  type PayoutStatus,
+} from '../../../machines/payout/index.js';
 import { NEW, type DocumentRow, type DocumentTable } from '../../support/model-document.js';
 import { eventLabel, stateName } from '../../support/model-machine.js';
 import { modelSteps, type MachineModel, type ModelStep } from '../../support/model-paths.js';
@@ -21,6 +29,8 @@ import { FUNDING_AMOUNT, PAYOUT_KIND, PAYOUT_USDC, PAYOUT_VARIANTS, payoutAbstra
 
 const STATES = 'document 2, States and transitions';
 const FUNDING = 'document 2, Funding behaviour';
+/** Ours where document 2 says "not shown" (docs/payout-checkout.md). */
+const CHECKOUT = 'docs/payout-checkout.md';
 const PAYOUT_EVENTS = [
   'PAYOUT_ORDER_CREATED',
   'PAYOUT_ORDER_PARTIALLY_FUNDED',
@@ -212,6 +222,101 @@ const document: DocumentTable = {
     lateFundsRow('FUNDED'),
     lateFundsRow('CANCELLED'),
     lateFundsRow('EXPIRED'),
+    {
+      section: STATES,
+      row: 'the customer’s payout method becomes ready (a Zelle, Revolut or Chime handle, or a crypto destination, saved): READY, no webhook',
+      from: ['FUNDED'],
+      by: ['SAVE_METHOD'],
+      to: 'READY',
+      emits: [],
+      holds: { what: 'the method saved, and ready', check: (step) => after(step).method !== null && methodReady(after(step).method) },
+    },
+    {
+      section: STATES,
+      row: 'connecting the Venmo, Cash App or PayPal account skipped: READY, no webhook',
+      from: ['FUNDED'],
+      by: ['SKIP_CONNECT'],
+      to: 'READY',
+      emits: [],
+      holds: {
+        what: 'the connection SKIPPED',
+        check: (step) => {
+          const method = after(step).method;
+          return method?.kind === 'FIAT' && method.connection === 'SKIPPED';
+        },
+      },
+    },
+    {
+      section: CHECKOUT,
+      row: 'the customer changes to a method that still needs its account connected: FUNDED again, no webhook',
+      from: ['READY'],
+      by: ['SAVE_METHOD'],
+      to: 'FUNDED',
+      emits: [],
+      holds: { what: 'the new method saved, not ready', check: (step) => after(step).method !== null && !methodReady(after(step).method) },
+    },
+    {
+      section: STATES,
+      row: 'the customer confirmed and the listing deposit lands: LISTING, no webhook',
+      from: ['READY'],
+      by: ['LISTED'],
+      to: 'LISTING',
+      emits: [],
+      holds: {
+        what: 'the listing holds the unpaid USDC on the saved rail',
+        check: (step) => after(step).listing !== null && after(step).listing!.listedUsdc === (after(step).depositAmount ?? 0n) - after(step).paidUsdc,
+      },
+    },
+    {
+      section: STATES,
+      row: 'a buyer starts paying: PAYING',
+      from: ['LISTING'],
+      by: ['CHAIN_FACT'],
+      to: 'PAYING',
+      emits: ['PAYOUT_ORDER_MATCHED'],
+      holds: { what: 'the buyer’s intent recorded', check: (step) => after(step).buyer !== null },
+    },
+    {
+      section: STATES,
+      row: 'the buyer’s payment expires or is released before completing: LISTING, no webhook',
+      from: ['PAYING'],
+      by: ['CHAIN_FACT'],
+      to: 'LISTING',
+      emits: [],
+      when: (step) => after(step).paidUsdc === before(step).paidUsdc,
+      holds: { what: 'no buyer, nothing paid', check: (step) => after(step).buyer === null },
+    },
+    {
+      section: STATES,
+      row: 'a buyer pays only part: LISTING, PAYOUT_ORDER_PARTIALLY_PAID',
+      from: ['PAYING'],
+      by: ['CHAIN_FACT'],
+      to: 'LISTING',
+      emits: ['PAYOUT_ORDER_PARTIALLY_PAID'],
+      when: (step) => after(step).paidUsdc > before(step).paidUsdc,
+      holds: {
+        what: 'paidAmount grew by the payment, a partial fill recorded with its fiat, something left to pay',
+        check: (step) =>
+          after(step).partialFills.length === before(step).partialFills.length + 1 &&
+          after(step).partialFills.at(-1)!.amount === after(step).paidUsdc - before(step).paidUsdc &&
+          (after(step).depositAmount ?? 0n) > after(step).paidUsdc,
+      },
+    },
+    {
+      section: STATES,
+      row: 'a buyer pays what was left: SETTLED',
+      from: ['PAYING'],
+      by: ['CHAIN_FACT'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      holds: {
+        what: 'paid in full, settledAt set, the settlement’s buyerPaidAmount the deposit',
+        check: (step) =>
+          after(step).paidUsdc === after(step).depositAmount &&
+          after(step).settledAt !== null &&
+          after(step).settlement?.buyerPaidUsdc === after(step).depositAmount,
+      },
+    },
   ],
   beyond: {
     'payout.PREPARING|PREPARATION_FAILED|0': `${NOT_YET_A_PAYOUT}: a refusal leaves it NOT_CREATED, and the create answers the error`,

@@ -1,0 +1,28 @@
+/** How the checkout answers: the state of the payout as its kind's view reads now, with its merchant's name. */
+import { z } from 'zod';
+import { merchantKind } from '../../actors/kinds/merchant-kind.js';
+import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { payoutViewOf } from '../payouts/payout-access.js';
+import type { CheckoutPayout } from './cashout-access.js';
+import { maskedEmail } from './cashout-sign-in.js';
+import { cashoutStateOf, type CashoutState } from './cashout-state.js';
+
+export interface CashoutReadDependencies {
+  system: ActorSystem;
+}
+
+export const payoutPath = z.object({ payoutId: z.string().min(1).max(64).meta({ description: 'The payout’s id, from its checkoutUrl' }) });
+
+export async function merchantNameOf(deps: CashoutReadDependencies, payout: CheckoutPayout): Promise<string | null> {
+  const merchant = await deps.system.views(merchantKind).findOne({ _id: payout.merchantId }, { projection: { view: 1 } });
+  return merchant?.view.profile.name ?? null;
+}
+
+export async function stateOfPayout(deps: CashoutReadDependencies, payout: CheckoutPayout): Promise<CashoutState> {
+  return cashoutStateOf(payout, { merchantName: await merchantNameOf(deps, payout), sentTo: maskedEmail(payout.customerEmail) });
+}
+
+/** The state after an action: the payout read again. */
+export async function stateOf(deps: CashoutReadDependencies, payoutId: string): Promise<CashoutState> {
+  return stateOfPayout(deps, (await payoutViewOf(deps.system, payoutId)) as CheckoutPayout);
+}

@@ -1,0 +1,76 @@
+/**
+ * The arithmetic of a payout's listings (docs/payout-checkout.md, "Listing and buyers"): what
+ * is left to pay the customer, the range each buyer may take, the fiat a buyer paid at the
+ * rate the intent bound, and what the chain's facts about the listing's deposit say.
+ */
+import { ceilDiv, formatFiat } from '../money.js';
+import type { PayoutContext } from './payout-types.js';
+
+/** Per buyer payment (document 2, Limits). */
+export const MAX_BUYER_USDC = 1_000_000_000n;
+/** A listing's deposit in production: 10 to 1,000 USDC (a non-production node may lower the floor to 1). */
+export const LISTING_MIN_USDC = 10_000_000n;
+export const LISTING_MAX_USDC = 1_000_000_000n;
+
+/** USDC still owed to the customer: the deposit less what buyers paid. */
+export function unpaidUsdc(context: Pick<PayoutContext, 'depositAmount' | 'paidUsdc'>): bigint {
+  const deposit = context.depositAmount ?? 0n;
+  return deposit > context.paidUsdc ? deposit - context.paidUsdc : 0n;
+}
+
+/** The range buyers may take of a listing of `amount`: from the floor (or all of a smaller rest) to 1,000 USDC. */
+export function buyerRange(amount: bigint, minUsdc: bigint): { min: bigint; max: bigint } {
+  const max = amount < MAX_BUYER_USDC ? amount : MAX_BUYER_USDC;
+  return { min: minUsdc < max ? minUsdc : max, max };
+}
+
+/** Fiat cents for `usdc` at a bound rate (18 decimals of fiat per USDC), rounded up at the cent as document 2 says. */
+export function fiatCents(usdc: bigint, rate: bigint): bigint {
+  return ceilDiv(usdc * rate, 10n ** 22n);
+}
+
+export function fiatValue(currency: string, usdc: bigint, rate: bigint | null): { currency: string; amount: string } | null {
+  return rate === null ? null : { currency, amount: formatFiat(fiatCents(usdc, rate)) };
+}
+
+/** The part of a chain fact the listing reads: its event, by the indexer's oneof name. */
+export interface ListingFact {
+  id?: string;
+  retracted?: boolean;
+  transactionHash?: string;
+  blockTimestamp?: string;
+  fundsLocked?: { depositId: string; intentHash: string; amount: string };
+  intentSignaled?: { depositId: string; intentHash: string; conversionRate: string };
+  fundsUnlocked?: { depositId: string; intentHash: string; amount: string };
+  fundsUnlockedAndTransferred?: { depositId: string; intentHash: string; unlockedAmount: string; transferredAmount: string; to: string };
+  depositWithdrawn?: { depositId: string; amount: string };
+  depositClosed?: { depositId: string };
+}
+
+const sameHash = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** A fact about this payout's listing, not retracted. */
+export function listingFact(context: Pick<PayoutContext, 'listing'>, fact: ListingFact): ListingFact | null {
+  if (fact.retracted || !context.listing) return null;
+  const depositId = (
+    fact.fundsLocked ??
+    fact.intentSignaled ??
+    fact.fundsUnlocked ??
+    fact.fundsUnlockedAndTransferred ??
+    fact.depositWithdrawn ??
+    fact.depositClosed
+  )?.depositId;
+  return depositId === context.listing.depositId ? fact : null;
+}
+
+/** The current buyer's payment, as the fact that released it to them says: USDC that left the listing. */
+export function buyerPaid(context: Pick<PayoutContext, 'listing' | 'buyer'>, fact: ListingFact): bigint | null {
+  const paid = listingFact(context, fact)?.fundsUnlockedAndTransferred;
+  return paid && sameHash(paid.intentHash, context.buyer?.intentHash) ? BigInt(paid.transferredAmount) : null;
+}
+
+/** The current buyer's lock given back without payment (expired, cancelled). */
+export function buyerReleased(context: Pick<PayoutContext, 'listing' | 'buyer'>, fact: ListingFact): boolean {
+  const released = listingFact(context, fact)?.fundsUnlocked;
+  return Boolean(released && sameHash(released.intentHash, context.buyer?.intentHash));
+}
