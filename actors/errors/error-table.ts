@@ -168,6 +168,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the wallet provider could not make or find a payout customer’s wallet; the payout answers PAYOUT_EMBEDDED_WALLET_FAILED',
   },
+  MailUnavailable: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the SMTP server could not be reached in time or refused a message (a payout customer’s sign-in code); nothing was sent, the caller says so',
+  },
   ForbiddenDestinationError: {
     answer: null,
     askRetries: false,

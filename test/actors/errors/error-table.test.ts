@@ -33,6 +33,7 @@ import { PlatformError } from '../../../actors/errors/platform-error.js';
 import { ConversionRefused } from '../../../actors/adapters/conversion/conversion-provider.js';
 import { FundingProviderUnavailable } from '../../../actors/adapters/conversion/funding-provider.js';
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
+import { MailUnavailable } from '../../../actors/adapters/mail/mailer.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
 import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
 import { RemoteError } from '../../../actors/transport/transport.js';
@@ -70,6 +71,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
   FundingProviderUnavailable: () => new FundingProviderUnavailable('the conversion provider did not answer POST /funding within 5000 ms'),
+  MailUnavailable: () => new MailUnavailable('the SMTP server at smtp.example:465 did not take the message (ECONNECTION)'),
   ForbiddenDestinationError: () => new ForbiddenDestinationError('localhost', '127.0.0.1', 'loopback'),
   AttemptTimeout: () => privateError('AttemptTimeout', 'ATTEMPT_TIMEOUT'),
   CursorMovedError: () => privateError('CursorMovedError', 'CURSOR_MOVED'),
