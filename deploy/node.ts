@@ -67,6 +67,9 @@ import { ViemDeliveries } from './conversions.js';
 import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
 import { customerWalletsOf, type PayoutParts, payoutSide } from './payouts.js';
+import { mailSide } from './mail.js';
+import type { Mailer } from '../actors/adapters/mail/index.js';
+import type { MailInbox } from '../gateway/dev/mail-inbox.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, ...makerWalletKinds];
 
@@ -119,6 +122,8 @@ export interface PlatformNode {
   livePayments: LiveReadiness | null;
   /** The merchants' events of the last 30 days (docs/events.md), and what records them from the bus. */
   events: { log: MerchantEventLog; recorder: EventRecorder };
+  /** What the node mails through (SMTP_URL, or its own catcher on loopback), and the mail it caught; inbox null with SMTP_URL. */
+  mail: { mailer: Mailer; inbox: MailInbox | null };
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
@@ -353,6 +358,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
 
   const ownsDataDir = store.adapter === 'embedded' && !options.store;
   const keptAdmin = await keptAdminToken(config, ownsDataDir);
+  const mail = await mailSide(config, logger.child({ component: 'mail' }));
   const gateway = createGateway({
     logger,
     store,
@@ -406,6 +412,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
     localWallet: conversions.simulator ? localWalletOf(conversions.simulator) : null,
+    mailInbox: mail.inbox,
     checkoutPage: {
       simulatorUrl: enclave?.simulator?.url ?? null,
       conversionSimulatorUrl: conversions.simulator?.url ?? null,
@@ -448,6 +455,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       await webhooks.stop();
       await system.drain();
       await closed;
+      await mail.stop();
       await bus.close();
       await nc?.drain();
       if (!options.store) await baseStore.close();
@@ -470,6 +478,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await webhooks.stop();
     await system.halt();
     await nc?.close();
+    await mail.stop();
     // Abrupt, but the data folder is released: what the journal took is on disk already.
     if (!options.store && baseStore instanceof EmbeddedStore) await baseStore.close();
     await metricsServer?.close();
@@ -495,6 +504,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     conversions,
     livePayments: readiness,
     events: { log: eventLog, recorder },
+    mail: { mailer: mail.mailer, inbox: mail.inbox },
     url,
     metricsUrl: metricsServer?.url ?? null,
     welcome,
