@@ -294,6 +294,23 @@ const schema = z
     /** How long one webhook attempt may take, connection to last byte of the excerpt read. */
     WEBHOOK_TIMEOUT_MS: integer(1_000, 30_000).default(10_000),
     /**
+     * The SMTP server the node sends its mail through (a payout customer's sign-in code): smtp://user:password@host:587
+     * (STARTTLS) or smtps://user:password@host:465. Unset outside production, the node catches its mail on loopback
+     * and a development node shows it at GET /dev/mail; required in production while any payout rail is on. Never logged.
+     */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465' })
+      .optional(),
+    /** The From of the mail the node sends: an address, alone or after a display name (quoted if it holds a comma or such). */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(
+        /^(?:(?:"[^"\\\r\n]*"|[^"<>,;:@\r\n]+)\s*<[^\s@<>",;]+@[^\s@<>",;]+>|[^\s@<>",;]+@[^\s@<>",;]+)$/,
+        'must be an address, with a display name if wanted, such as Peer payouts <payouts@example.com>',
+      )
+      .default('Peer payouts <payouts@localhost.invalid>'),
+    /**
      * The wallet provider's webhook signing secret (whsec_…), or two comma-separated while a rotation
      * overlaps; unset, POST /v2/webhooks/walletprovider answers 503 WEBHOOK_NOT_CONFIGURED. Never logged.
      */
@@ -437,6 +454,14 @@ const schema = z
         code: 'custom',
         path: ['WEBHOOK_ALLOW_PRIVATE'],
         message: 'must be false in production: a merchant could aim deliveries at the network the node runs in',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production while any payout rail is on (PAYOUT_RAILS_OFF): a payout customer signs in with a code mailed to the payout’s e-mail, and without it the node mails nothing',
       });
     }
     if (env.NODE_ENV === 'production' && !env.PAYOUT_SERVICE_FEE_WALLET && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {

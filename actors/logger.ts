@@ -11,6 +11,9 @@ export const REDACTED_PATHS = [
   '*.secret',
   '*.privateKey',
   '*.encryptedSessionMaterial',
+  // The SMTP server's URL carries its password: a configuration logged whole, or the variable alone.
+  'SMTP_URL',
+  '*.SMTP_URL',
 ];
 
 export function createLogger(options: { level: string; name?: string; destination?: pino.DestinationStream }): Logger {

@@ -69,6 +69,10 @@ import { ViemDeliveries } from './conversions.js';
 import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
 import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf } from './payouts.js';
+import { mailSide } from './mail.js';
+import { signInMailOf } from './sign-in-mail.js';
+import type { Mailer } from '../actors/adapters/mail/index.js';
+import type { MailInbox } from '../gateway/dev/mail-inbox.js';
 
 const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, cashoutLoginKind, ...makerWalletKinds];
 
@@ -123,6 +127,8 @@ export interface PlatformNode {
   livePayments: LiveReadiness | null;
   /** The merchants' events of the last 30 days (docs/events.md), and what records them from the bus. */
   events: { log: MerchantEventLog; recorder: EventRecorder };
+  /** What the node mails through (SMTP_URL, or its own catcher on loopback), and the mail it caught; inbox null with SMTP_URL. */
+  mail: { mailer: Mailer; inbox: MailInbox | null };
   /** Base URL of the gateway, for example http://127.0.0.1:3000. */
   url: string;
   /** Base URL of the METRICS_PORT server (GET /metrics, no token); null without METRICS_PORT. */
@@ -362,6 +368,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const ownsDataDir = store.adapter === 'embedded' && !options.store;
   const keptAdmin = await keptAdminToken(config, ownsDataDir);
   const cashoutKeys = new KeptKeys(store, now);
+  const mail = await mailSide(config, logger.child({ component: 'mail' }));
   const gateway = createGateway({
     logger,
     store,
@@ -394,7 +401,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
-    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? noSignInMail, signers: payoutSigners },
+    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? signInMailOf(mail.mailer), signers: payoutSigners },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,
@@ -416,6 +423,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
     localWallet: conversions.simulator ? localWalletOf(conversions.simulator) : null,
+    mailInbox: mail.inbox,
     checkoutPage: {
       simulatorUrl: enclave?.simulator?.url ?? null,
       conversionSimulatorUrl: conversions.simulator?.url ?? null,
@@ -458,6 +466,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       await webhooks.stop();
       await system.drain();
       await closed;
+      await mail.stop();
       await bus.close();
       await nc?.drain();
       if (!options.store) await baseStore.close();
@@ -480,6 +489,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await webhooks.stop();
     await system.halt();
     await nc?.close();
+    await mail.stop();
     // Abrupt, but the data folder is released: what the journal took is on disk already.
     if (!options.store && baseStore instanceof EmbeddedStore) await baseStore.close();
     await metricsServer?.close();
@@ -505,6 +515,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     conversions,
     livePayments: readiness,
     events: { log: eventLog, recorder },
+    mail: { mailer: mail.mailer, inbox: mail.inbox },
     url,
     metricsUrl: metricsServer?.url ?? null,
     welcome,
@@ -512,10 +523,3 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     kill,
   };
 }
-
-/** Until the node has a mailer: a code that cannot be sent is refused, never logged. */
-const noSignInMail: SignInMail = {
-  sendCode: async () => {
-    throw new Error('this node has no mailer');
-  },
-};

@@ -22,6 +22,8 @@ export interface StartFacts {
   localChain: { rpcUrl: string; chainId: number; usdc: string } | null;
   /** The attestation service's HTTP address; null without one. */
   attestationUrl: string | null;
+  /** Whether the node catches its mail on this machine (no SMTP_URL): a development node shows it at GET /dev/mail. */
+  caughtMail: boolean;
   /** The demo merchant's keys when this start opened it; `earlier` when the data folder held merchants already; null beside a store where none is opened (MongoDB). */
   demoMerchant: DemoMerchantKeys | 'earlier' | null;
   /** The demo merchant's wallet on the local chain. */
@@ -43,6 +45,7 @@ export function startBanner(facts: StartFacts): string {
     row('Engineers’ page', facts.adminToken ? `${url}${ENGINEERS_PATH}` : 'off: set PEER_ADMIN_TOKEN to serve it and the admin API'),
   ];
   if (facts.environment === 'development') lines.push(row('Landing page', `${url}/  (press "Try a checkout")`));
+  if (facts.environment === 'development' && facts.caughtMail) lines.push(row('Caught mail', `${url}/dev/mail  (what the node mails, such as sign-in codes)`));
   if (facts.localChain) lines.push(row('Local chain', `${facts.localChain.rpcUrl}  chain id ${facts.localChain.chainId}, USDC ${facts.localChain.usdc}`));
   if (facts.attestationUrl) lines.push(row('Attestation', facts.attestationUrl));
 
@@ -91,6 +94,7 @@ export function startFactsOf(node: PlatformNode): StartFacts {
     adminToken: kept ? (kept.created ? { shown: kept.token, file: kept.file } : { kept: kept.file }) : node.config.PEER_ADMIN_TOKEN ? 'environment' : null,
     localChain: local ? { rpcUrl: local.rpcUrl, chainId: local.chainId, usdc: local.usdc } : null,
     attestationUrl: node.config.ENCLAVE_PUBLIC_URL ?? node.enclave?.server.httpUrl ?? null,
+    caughtMail: node.mail.inbox !== null,
     demoMerchant: node.welcome ? (node.welcome.demoMerchant ?? 'earlier') : null,
     demoWallet: localDemoMerchantAccount().address,
   };

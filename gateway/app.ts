@@ -78,6 +78,7 @@ import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
 import { devOperations } from './dev/dev-operations.js';
 import type { LocalWallet } from './dev/local-wallet.js';
+import type { MailInbox } from './dev/mail-inbox.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 
@@ -127,6 +128,8 @@ export interface GatewayDependencies extends HealthDependencies {
   walletProviderSecrets?: readonly string[];
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
   localWallet?: LocalWallet | null;
+  /** Development: the mail GET /dev/mail shows; absent where the node sends through SMTP_URL. */
+  mailInbox?: MailInbox | null;
 }
 
 export interface Gateway {
@@ -245,7 +248,11 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     ...(landing
       ? [
           landing.assets,
-          operationRouter(devOperations(), { demoOrders: new DemoOrders({ ...deps, accounts, clocks }), localWallet: deps.localWallet ?? null }, mounting),
+          operationRouter(
+            devOperations(),
+            { demoOrders: new DemoOrders({ ...deps, accounts, clocks }), localWallet: deps.localWallet ?? null, mailInbox: deps.mailInbox ?? null },
+            mounting,
+          ),
         ]
       : []),
   ];

@@ -98,6 +98,7 @@ export const ERROR_CODES = {
     when: 'a live order on a node that takes sandbox payments only (no chain, gating key or attestation service), or while the chain, its indexer or (on a fiat rail) the attestation service does not answer, or the node’s data was written against another chain: retry after Retry-After',
   },
   MACHINE_NOT_FOUND: { status: 404, when: 'no machine has that name' },
+  MAIL_INBOX_UNAVAILABLE: { status: 404, when: 'the node sends its mail through SMTP_URL, so it catches none to show' },
   MAKER_EXISTS: {
     status: 409,
     when: 'the payee has a record on this processor with another telegramUsername, isBusiness or metadata; read it with GET /v1/makers/{processorName}/{payeeDetails}',

@@ -192,6 +192,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'permanent',
     when: 'the wallet provider holds no payout customer’s wallet at the address the signer was to be attached to',
   },
+  MailUnavailable: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the SMTP server could not be reached in time or refused a message (a payout customer’s sign-in code); nothing was sent, the caller says so',
+  },
   ForbiddenDestinationError: {
     answer: null,
     askRetries: false,

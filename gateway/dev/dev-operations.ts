@@ -1,8 +1,8 @@
 /**
  * What a development node serves and a production one never mounts: POST /dev/demo-order,
- * which the landing page's "Try a checkout" button calls (demo-orders.ts), and
+ * which the landing page's "Try a checkout" button calls (demo-orders.ts);
  * POST /dev/local-wallet/transfers, which funds a payout by hand from the local test wallet
- * (local-wallet.ts).
+ * (local-wallet.ts); and GET /dev/mail and its list, the mail the node caught (mail-operations.ts).
  */
 import { statusOfCode } from '../../actors/errors/error-codes.js';
 import { ApiError, reply } from '../envelope.js';
@@ -14,15 +14,16 @@ import type { Operation } from '../operations/operation.js';
 import { demoOrderResult } from '../schemas/dev-resources.js';
 import { DEMO_MERCHANT_NOT_FOUND, type DemoOrders } from './demo-orders.js';
 import { LOCAL_WALLET_REFUSED, LOCAL_WALLET_UNAVAILABLE, localWalletSent, localWalletTransfer, type LocalWallet } from './local-wallet.js';
+import { mailOperations, type MailDependencies } from './mail-operations.js';
 
-export interface DevDependencies {
+export interface DevDependencies extends MailDependencies {
   demoOrders: DemoOrders;
   /** The local test wallet; null on a node without the local conversion provider. */
   localWallet: LocalWallet | null;
 }
 
 export function devOperations(): Operation<DevDependencies>[] {
-  return [demoOrderOperation, localWalletOperation];
+  return [demoOrderOperation, localWalletOperation, ...mailOperations()];
 }
 
 const demoOrderOperation = defineOperation({

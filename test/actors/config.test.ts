@@ -6,8 +6,9 @@ import { BTC_TOKEN_ADDRESS } from '../../machines/payout/funding-catalog.js';
 import { PAYOUT_RAILS } from '../../machines/payout/payout-rails.js';
 import { localPayoutServiceFeeAccount } from '../../indexer/chain/dev-accounts.js';
 
-/** Production needs it while payouts are on, so every production configuration here names one. */
+/** Production needs them while payouts are on, so every production configuration here names them. */
 const PAYOUT_SERVICE_FEE_WALLET = `0x${'9'.repeat(40)}`;
+const SMTP_URL = 'smtps://payouts:mail-password@smtp.example:465';
 
 test('the defaults run everything embedded on 127.0.0.1:3000', (t) => {
   const config = loadConfig({});
@@ -96,6 +97,7 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
       NODE_ENV: 'production',
       ENCLAVE_PLATFORMS: 'live',
       PAYOUT_SERVICE_FEE_WALLET,
+      SMTP_URL,
       RATES_URL: 'https://rates.example/usd',
       MAKER_AUTH_ORIGIN: 'https://app.peer.example',
     }).ENCLAVE_PLATFORMS,
@@ -108,6 +110,7 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
     NODE_ENV: 'production',
     ENCLAVE_PLATFORMS: 'live',
     PAYOUT_SERVICE_FEE_WALLET,
+    SMTP_URL,
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
     CHAIN_RPC_URL: 'https://base.example',
@@ -123,6 +126,7 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
       NODE_ENV: 'production',
       ENCLAVE_PLATFORMS: 'live',
       PAYOUT_SERVICE_FEE_WALLET,
+      SMTP_URL,
       RATES_URL: 'https://rates.example/usd',
       MAKER_AUTH_ORIGIN: 'https://app.peer.example',
     }).INDEXER_CONFIRMATIONS,
@@ -189,6 +193,7 @@ test('webhooks: private destinations only outside production; https for live end
     NODE_ENV: 'production',
     ENCLAVE_PLATFORMS: 'live',
     PAYOUT_SERVICE_FEE_WALLET,
+    SMTP_URL,
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
   };
@@ -205,7 +210,7 @@ test('webhooks: private destinations only outside production; https for live end
 });
 
 test('makers: production needs the https origin makers sign in at', (t) => {
-  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET, RATES_URL: 'https://rates.example/usd' };
+  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET, SMTP_URL, RATES_URL: 'https://rates.example/usd' };
   t.throws(() => loadConfig(production), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin, in production/ });
   t.throws(() => loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'http://app.peer.example' }), {
     message: /MAKER_AUTH_ORIGIN: must be set, to an https origin/,
@@ -250,6 +255,7 @@ test('the payout service fee wallet: required in production while any payout rai
     ENCLAVE_PLATFORMS: 'live',
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
+    SMTP_URL,
   };
   t.throws(() => loadConfig(production), { message: /PAYOUT_SERVICE_FEE_WALLET: is required in production while any payout rail is on/ });
   t.throws(() => loadConfig({ ...production, PAYOUT_RAILS_OFF: PAYOUT_RAILS.slice(1).join(',') }), { message: /PAYOUT_SERVICE_FEE_WALLET: is required/ });
@@ -260,4 +266,51 @@ test('the payout service fee wallet: required in production while any payout rai
   t.is(payoutServiceFeeWallet(loadConfig({}), { localChain: true }), localPayoutServiceFeeAccount().address);
   t.is(payoutServiceFeeWallet(loadConfig({}), { localChain: false }), null);
   t.is(payoutServiceFeeWallet(loadConfig({}), null), null);
+});
+
+test('mail: SMTP_URL is an smtp:// or smtps:// URL, refused without repeating it; MAIL_FROM an address with a display name if wanted', (t) => {
+  const defaults = loadConfig({});
+  t.is(defaults.SMTP_URL, undefined);
+  t.is(defaults.MAIL_FROM, 'Peer payouts <payouts@localhost.invalid>');
+  t.is(loadConfig({ SMTP_URL }).SMTP_URL, SMTP_URL);
+  t.is(loadConfig({ SMTP_URL: 'smtp://mailpit:1025' }).SMTP_URL, 'smtp://mailpit:1025');
+  for (const url of [
+    'https://payouts:mail-password@smtp.example',
+    'imap://payouts:mail-password@smtp.example',
+    'smtp:payouts:mail-password',
+    'smtp.example:465',
+  ]) {
+    const error = t.throws(() => loadConfig({ SMTP_URL: url }), { instanceOf: ConfigError }, url);
+    t.regex(error.message, /^ {2}SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/m, url);
+    t.false(error.message.includes('mail-password'), url);
+  }
+
+  for (const from of ['payouts@example.com', 'Peer payouts <payouts@example.com>', '"Peer, Inc." <payouts@example.com>', ' Peer <payouts@example.com> '])
+    t.is(loadConfig({ MAIL_FROM: from }).MAIL_FROM, from.trim(), from);
+  for (const from of [
+    'payouts',
+    'Peer payouts',
+    'Peer, Inc. <payouts@example.com>',
+    'a@example.com, b@example.com',
+    'Peer <payouts@example.com',
+    'Peer\r\nBcc: x@example.com <payouts@example.com>',
+  ])
+    t.throws(() => loadConfig({ MAIL_FROM: from }), { message: /MAIL_FROM: must be an address, with a display name if wanted/ }, from);
+});
+
+test('mail: production needs SMTP_URL while any payout rail is on, and not once PAYOUT_RAILS_OFF names them all', (t) => {
+  const production = {
+    NODE_ENV: 'production',
+    ENCLAVE_PLATFORMS: 'live',
+    RATES_URL: 'https://rates.example/usd',
+    MAKER_AUTH_ORIGIN: 'https://app.peer.example',
+    PAYOUT_SERVICE_FEE_WALLET,
+  };
+  t.throws(() => loadConfig(production), {
+    message: /^ {2}SMTP_URL: is required in production while any payout rail is on \(PAYOUT_RAILS_OFF\): a payout customer signs in with a code mailed/m,
+  });
+  t.throws(() => loadConfig({ ...production, PAYOUT_RAILS_OFF: PAYOUT_RAILS.slice(1).join(',') }), { message: /SMTP_URL: is required/ });
+  t.is(loadConfig({ ...production, PAYOUT_RAILS_OFF: PAYOUT_RAILS.join(',') }).SMTP_URL, undefined, 'with payouts off, no mail is needed');
+  t.is(loadConfig({ ...production, SMTP_URL }).SMTP_URL, SMTP_URL);
+  t.is(loadConfig({ NODE_ENV: 'test' }).SMTP_URL, undefined, 'outside production the node catches its own mail');
 });

@@ -35,3 +35,15 @@ test('secrets are redacted wherever they sit', (t) => {
   t.is(line.req.headers['x-api-key'], '[redacted]');
   t.false(lines[0]!.includes('secret'));
 });
+
+test('SMTP_URL, which carries the mail server’s password, is redacted in a configuration logged whole or on its own', (t) => {
+  const { lines, logger } = capture();
+  const SMTP_URL = 'smtps://payouts:mail-password@smtp.example:465';
+  logger.info({ config: { SMTP_URL, MAIL_FROM: 'payouts@example.com' } }, 'configuration');
+  logger.info({ SMTP_URL }, 'variable');
+  const [whole, alone] = lines.map((line) => JSON.parse(line));
+  t.is(whole.config.SMTP_URL, '[redacted]');
+  t.is(whole.config.MAIL_FROM, 'payouts@example.com');
+  t.is(alone.SMTP_URL, '[redacted]');
+  t.false(lines.join('').includes('mail-password'));
+});

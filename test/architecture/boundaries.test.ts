@@ -55,6 +55,7 @@ const CONCRETE_CLIENTS = [
   'actors/adapters/conversion/http-funding-provider.ts',
   'actors/adapters/enclave/enclave-client.ts',
   'actors/adapters/indexer/indexer-client.ts',
+  'actors/adapters/mail/smtp-mailer.ts',
   'actors/adapters/rates/http-rate-provider.ts',
 ];
 

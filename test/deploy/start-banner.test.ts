@@ -22,6 +22,7 @@ const firstStart: StartFacts = {
   adminToken: { shown: TOKEN, file: FILE },
   localChain: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
   attestationUrl: 'http://127.0.0.1:8081',
+  caughtMail: true,
   demoMerchant: KEYS,
   demoWallet: '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650',
 };
@@ -33,6 +34,7 @@ test('a first start shows where everything runs, the demo keys, the demo wallet,
     `API reference    ${URL}/docs`,
     `Engineers’ page  ${URL}/internal/engineers`,
     `Landing page     ${URL}/`,
+    `Caught mail      ${URL}/dev/mail`,
     'Local chain      http://127.0.0.1:8545  chain id 31337, USDC 0x5FbDB2315678afecb367f032d93F642f64180aa3',
     'Attestation      http://127.0.0.1:8081',
     `${KEYS.liveId}  X-API-Key: ${KEYS.liveApiKey}`,
@@ -62,7 +64,8 @@ test('a token from the environment is never repeated; without one the engineers�
   t.false(fromEnvironment.includes('Admin token'));
   const production = startBanner({ ...firstStart, environment: 'production', adminToken: null, localChain: null, attestationUrl: null, demoMerchant: null });
   t.true(production.includes('Engineers’ page  off: set PEER_ADMIN_TOKEN'));
-  for (const absent of ['Landing page', 'Local chain', 'Attestation', 'Demo merchant', 'wallet']) t.false(production.includes(absent), absent);
+  for (const absent of ['Landing page', 'Caught mail', 'Local chain', 'Attestation', 'Demo merchant', 'wallet']) t.false(production.includes(absent), absent);
+  t.false(startBanner({ ...firstStart, caughtMail: false }).includes('Caught mail'), 'with SMTP_URL the mail is sent, not caught');
   t.true(production.includes('with LIVE_KEY set to a merchant’s live API key'));
 });
 

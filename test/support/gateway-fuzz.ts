@@ -101,6 +101,7 @@ const NOT_ENVELOPED = new Set([
   'GET /internal/engineers/app.css',
   'GET /landing/app.js',
   'GET /landing/app.css',
+  'GET /dev/mail',
 ]);
 const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
 

@@ -35,6 +35,7 @@ import { FundingProviderUnavailable } from '../../../actors/adapters/conversion/
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
 import { PayoutPolicyRefused, PayoutSignerNotAttached, PayoutWalletNotHeld } from '../../../actors/adapters/wallet-provider/payout-signers.js';
 import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
+import { MailUnavailable } from '../../../actors/adapters/mail/mailer.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
 import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
 import { RemoteError } from '../../../actors/transport/transport.js';
@@ -77,6 +78,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   PayoutPolicyRefused: () =>
     new PayoutPolicyRefused('0x1111111111111111111111111111111111111111', { index: 0, code: 'TRANSFER_ABOVE_CAP', reason: 'above the cap' }),
   PayoutWalletNotHeld: () => new PayoutWalletNotHeld('0x1111111111111111111111111111111111111111'),
+  MailUnavailable: () => new MailUnavailable('the SMTP server at smtp.example:465 did not take the message (ECONNECTION)'),
   ForbiddenDestinationError: () => new ForbiddenDestinationError('localhost', '127.0.0.1', 'loopback'),
   AttemptTimeout: () => privateError('AttemptTimeout', 'ATTEMPT_TIMEOUT'),
   CursorMovedError: () => privateError('CursorMovedError', 'CURSOR_MOVED'),
