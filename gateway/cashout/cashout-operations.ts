@@ -6,12 +6,14 @@
  */
 import { z } from 'zod';
 import { detailedFailure } from '../checkout/checkout-answers.js';
+import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import { reply } from '../envelope.js';
 import { invalid, standardAnswers, success } from '../openapi/answers.js';
 import { cashoutLinkRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { isoTime } from '../schemas/common.js';
+import { attachSigner } from './cashout-action-operations.js';
 import { linkedPayout } from './cashout-access.js';
 import type { CashoutActionDependencies } from './cashout-action-operations.js';
 import { merchantNameOf, payoutPath, stateOfPayout } from './cashout-read.js';
@@ -25,6 +27,8 @@ export function cashoutOperations(): Operation<CashoutDependencies>[] {
 }
 
 const PREFIX = '/api/v1/cashout-checkout/:payoutId';
+/** Where a sign-in goes on the payout's timeline and sets the wallet up: the customer can act from FUNDED until it ends. */
+const ACTING = new Set(['FUNDED', 'READY', 'LISTING', 'PAYING']);
 const tags = ['Payout checkout'];
 
 const readOperation = defineOperation({
@@ -126,6 +130,12 @@ const signInOperation = defineOperation({
     (deps: CashoutDependencies) =>
     async (ctx, { path, body }) => {
       const payout = await linkedPayout(deps, ctx, path.payoutId);
-      reply(ctx, 200, 'Signed in', signedIn, await signIn(deps, payout, body.code));
+      const answer = await signIn(deps, payout, body.code);
+      if (ACTING.has(payout.status)) {
+        await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'SIGNED_IN', at: new Date(deps.now()).toISOString() });
+        // Set up at sign-in so the customer never waits on it later; a failure here is retried by POST …/signer.
+        await attachSigner(deps, payout).catch((error: unknown) => ctx.state.log.warn({ err: error }, 'the payout signer was not attached at sign-in'));
+      }
+      reply(ctx, 200, 'Signed in', signedIn, answer);
     },
 });

@@ -1,0 +1,144 @@
+/**
+ * A payout paid out to a fiat rail, end to end on the local chain as `npm start` runs it: the
+ * merchant's payout funded in USDC through the local conversion provider; the customer signs in
+ * with the code the node mailed (caught by the local mail catcher), chooses Venmo, skips
+ * connecting, and confirms; the payout signer lists the 100 USDC from the customer's wallet as
+ * an escrow deposit (LISTING, in the orderbook); then a checkout customer of document 1 buys
+ * 40 USDC of it over Venmo, pays the customer in the platform simulator and proves it
+ * (MATCHED, PARTIALLY_PAID), and a second buyer takes the rest (SETTLED, buyerPaidAmount
+ * 100.00, every fill's fiat at the bound rate).
+ */
+import test from 'ava';
+import type { Address, Hex } from 'viem';
+import { erc20Abi } from 'viem';
+import type { CheckoutPayment } from '../../machines/payment/index.js';
+import { answerOf, placeOrder, recordEvents, type PlacedOrder } from '../support/checkout.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
+import { untilOnClock } from '../support/real-time-poll.js';
+import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
+import { linkOf, type CheckoutLink } from '../gateway/cashout/cashout-world.js';
+
+const CUSTOMER_VENMO = '1618033988';
+
+function until<T>(gateway: TestGateway, read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  return untilOnClock(gateway.clock, read, done, what);
+}
+
+test('a payout listed on Venmo from the customer’s wallet is paid by two checkout buyers through the escrow: MATCHED, PARTIALLY_PAID, SETTLED', async (t) => {
+  t.timeout(180_000);
+  const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20, PAYOUT_FUNDING_POLL_MS: 1_000 });
+  t.teardown(() => gateway.stop());
+  const { node } = gateway;
+  const events = await recordEvents(gateway);
+  const merchant = await gateway.createMerchant();
+  answerOf(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { payouts: WORKED_PAYOUT_SETTINGS }), 200, 'payout settings');
+
+  // The merchant's payout, funded.
+  const created = answerOf(
+    await gateway.request('POST', '/api/v1/payouts', { key: merchant.liveKey, body: payoutBody(), headers: { 'idempotency-key': 'listing-local-1' } }),
+    201,
+    'the create',
+  );
+  await node.conversions.simulator!.sendFromWallet({
+    depositAddress: created.funding.depositAddress,
+    chainId: 8453,
+    tokenAddress: USDC_ON_BASE,
+    amount: created.funding.amount,
+  });
+  const merchantRead = async () => answerOf(await gateway.request('GET', `/api/v1/payouts/${created.payoutId}`, { key: merchant.liveKey }), 200, 'the read');
+  await until(gateway, merchantRead, (payout) => payout.status === 'FUNDED', 'the payout funded');
+
+  // The customer: signs in with the mailed code, chooses Venmo, skips connecting, confirms.
+  const link: CheckoutLink = linkOf(created.checkoutUrl);
+  const checkout = (method: string, path = '', body?: unknown, login?: string) =>
+    gateway.request(method, `/api/v1/cashout-checkout/${link.payoutId}${path}`, {
+      headers: { 'x-cashout-token': link.token, ...(login ? { authorization: `Bearer ${login}` } : {}) },
+      ...(body === undefined ? {} : { body }),
+    });
+  answerOf(await checkout('POST', '/sign-in/code'), 202, 'the code');
+  const mailed = node.mail.inbox!.messages().find((message) => message.to.includes('ana@example.com'))!;
+  const code = /\b(\d{6})\b/.exec(mailed.subject)![1]!;
+  const { loginToken } = answerOf(await checkout('POST', '/sign-in', { code }), 200, 'the sign-in');
+  const pending = answerOf(await checkout('PUT', '/method', { rail: 'venmo', payeeHandle: CUSTOMER_VENMO }, loginToken), 200, 'the method');
+  t.like(pending, { payout: { status: 'FUNDED' }, actions: ['SIGN_IN', 'SAVE_METHOD', 'SKIP_CONNECT'] });
+  t.like(answerOf(await checkout('POST', '/skip-connect', undefined, loginToken), 200, 'skip'), { payout: { status: 'READY', payoutCurrency: 'USD' } });
+  answerOf(await checkout('POST', '/confirm', undefined, loginToken), 200, 'the confirm');
+  const listed = await until(
+    gateway,
+    async () => answerOf(await checkout('GET'), 200, 'the state'),
+    (state) => state.payout.status === 'LISTING' || state.listingError !== null,
+    'the listing to land',
+  );
+  t.is(listed.listingError, null);
+  t.like(listed.payout, { status: 'LISTING', attempt: { kind: 'ESCROW', rail: 'venmo', status: 'ACTIVE' } });
+
+  // Two buyers of document 1's checkout take it over Venmo, pay the customer, prove it.
+  const enclaveSide = node.enclave!;
+  const page = {
+    trusted: { measurement: enclaveSide.service.attestationDocument().measurement, signer: enclaveSide.service.signer },
+    chainId: node.payments.chain!.chainId,
+  };
+  const buyer = new BuyerSimulator(enclaveSide.simulator!.url);
+  const buyFromPayout = async (usdc: string, who: string): Promise<CheckoutPayment> => {
+    const order: PlacedOrder = await placeOrder(gateway, merchant.liveKey, { requestedUsdcAmount: usdc });
+    await until(
+      gateway,
+      () => order.customer('GET', '/quotes?rail=venmo&quoteLimit=10'),
+      (answer) => answer.status === 200 && answer.body.responseObject.platforms.some((quote: { payTo: string }) => quote.payTo === CUSTOMER_VENMO),
+      'the payout listing to be quoted',
+    );
+    const payment = answerOf(await order.customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment') as CheckoutPayment;
+    t.is(payment.payTo, CUSTOMER_VENMO);
+    const signalled = (await until(
+      gateway,
+      async () => answerOf(await order.customer('GET', `/payments/${payment.id}`), 200, 'the payment') as CheckoutPayment,
+      (read) => read.railIdentifier !== null,
+      'the intent signalled',
+    )) as CheckoutPayment & { railIdentifier: Hex };
+    await until(gateway, merchantRead, (payout) => payout.status === 'PAYING', 'the payout matched');
+    const session = await buyer.signIn('venmo', who);
+    const sent = await buyer.pay(session, {
+      payee: CUSTOMER_VENMO,
+      amount: signalled.paymentAmount,
+      currency: signalled.currency,
+      note: signalled.suggestedMemo!,
+    });
+    const encryptedSessionMaterial = await sealForPayment(signalled.attestation.serviceUrl, page.trusted, session, {
+      chainId: page.chainId,
+      intentHash: signalled.railIdentifier,
+    });
+    answerOf(await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial, params: sent.proofParams }), 202, 'the proof');
+    return until(
+      gateway,
+      async () => answerOf(await order.customer('GET', `/payments/${payment.id}`), 200, 'the payment') as CheckoutPayment,
+      (read) => read.status === 'SETTLED',
+      'the buyer’s payment settled',
+    );
+  };
+
+  await buyFromPayout('40', 'first-buyer');
+  const partial = await until(gateway, merchantRead, (payout) => payout.status === 'LISTING' && payout.paidAmount !== '0.00', 'the partial payment');
+  t.is(partial.partialFills.length, 1);
+  t.is(partial.partialFills[0].fiat.currency, 'USD');
+  const paidFirst = BigInt(Math.round(Number(partial.paidAmount) * 1e6));
+  t.true(paidFirst > 0n && paidFirst < 100_000_000n);
+
+  const rest = (100_000_000n - paidFirst) / 1_000_000n;
+  await buyFromPayout(String(rest), 'second-buyer');
+  const settled = await until(gateway, merchantRead, (payout) => payout.status === 'SETTLED' || payout.paidAmount === '100.00', 'the payout settled');
+  t.like(settled, { status: 'SETTLED', paidAmount: '100.00', settlement: { buyerPaidAmount: '100.00', returnedAmount: '0.00' } });
+  const types = (await events.typesOf(created.payoutId)).filter((type) => type.startsWith('PAYOUT_ORDER_'));
+  t.deepEqual(types, [
+    'PAYOUT_ORDER_CREATED',
+    'PAYOUT_ORDER_FUNDED',
+    'PAYOUT_ORDER_MATCHED',
+    'PAYOUT_ORDER_PARTIALLY_PAID',
+    'PAYOUT_ORDER_MATCHED',
+    'PAYOUT_ORDER_SETTLED',
+  ]);
+  const local = node.chain!.localChain!;
+  const wallet = (await node.system.documents('payout').findOne({ _id: created.payoutId }))!.view as { walletAddress: Address };
+  // What arrived beyond the deposit (the price buffer) stays the customer's, in the wallet.
+  t.is(await local.publicClient.readContract({ address: local.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [wallet.walletAddress] }), 1_000_001n);
+});
