@@ -117,6 +117,8 @@ export interface PlatformNode {
   intents: IntentLedger | null;
   /** Whom the makers' deposits are paid to; null without a chain. */
   payees: PayeeDirectory | null;
+  /** Every payee registered on this node: makers' and payout customers'. */
+  payeeDirectory: PayeeDirectory;
   /** The makers seeded on the local chain at start; empty elsewhere. */
   seededMakers: SeededMaker[];
   /** The payment flow: its kind, the chain live payments settle on (null: sandbox only) and the fees quotes price with. */
@@ -401,7 +403,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
-    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? signInMailOf(mail.mailer), signers: payoutSigners },
+    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? signInMailOf(mail.mailer), signers: payoutSigners, payees: payeeDirectory },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,
@@ -510,6 +512,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     liquidity,
     intents: market?.ledger ?? null,
     payees,
+    payeeDirectory,
     seededMakers,
     payments: { chain: payments.chain, fees: payments.fees, destinationChainId: payments.destinationChainId, crypto: payments.crypto },
     conversions,

@@ -123,7 +123,7 @@ export interface GatewayDependencies extends HealthDependencies {
   /** Document 2's payouts: the node's payout settings, the provider the cancel asks, the customer's checkout links. */
   payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
   /** The customer's checkout of a payout: the keys its links, codes and logins are signed under, and where codes are mailed. */
-  cashout: { keys: KeptKeys; mail: SignInMail; signers: PayoutSignerProvider | null };
+  cashout: { keys: KeptKeys; mail: SignInMail; signers: PayoutSignerProvider | null; payees: PayeeDirectory };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
@@ -202,7 +202,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     keys: deps.cashout.keys,
     mail: deps.cashout.mail,
     signers: deps.cashout.signers,
-    payees: deps.payees,
+    payees: deps.cashout.payees,
     rates: deps.rates,
     escrow: deps.payments.chain?.escrow ?? null,
     environment: deps.environment,

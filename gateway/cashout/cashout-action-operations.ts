@@ -145,7 +145,7 @@ const saveMethodOperation = defineOperation({
     (deps: CashoutActionDependencies) =>
     async (ctx, { path, body }) => {
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
-      const method = await methodOf(body, { payees: deps.payees, walletAddress: payout.walletAddress ?? '', escrow: deps.escrow });
+      const method = await methodOf(body, { rails: payout.rails, payees: deps.payees, walletAddress: payout.walletAddress ?? '', escrow: deps.escrow });
       await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'SAVE_METHOD', method, at: iso(deps) });
       reply(ctx, 200, 'Payout method saved', cashoutState, await stateOf(deps, payout.payout.payoutId));
     },

@@ -60,6 +60,8 @@ export const saveMethodBody = z
 export type SaveMethodBody = z.infer<typeof saveMethodBody>;
 
 export interface MethodChecks {
+  /** The payout's rails now (less any an operator removed). */
+  rails: readonly string[];
   payees: PayeeDirectory | null;
   walletAddress: string;
   escrow: string | null;
@@ -67,6 +69,10 @@ export interface MethodChecks {
 
 /** The method the body asks for, checked; a refusal is document 2's 422 with what to change. */
 export async function methodOf(body: SaveMethodBody, checks: MethodChecks): Promise<PayoutMethod> {
+  if (!checks.rails.includes(body.rail))
+    throw 'tokenAddress' in body
+      ? cashoutError('CASHOUT_PAYOUT_NETWORK_UNAVAILABLE', `This payout is not paid out on ${body.rail}`)
+      : cashoutError('CASHOUT_RAIL_UNAVAILABLE', `This payout does not offer ${body.rail}`);
   if ('tokenAddress' in body) {
     const token = destinationToken(body.rail, body.tokenAddress);
     if (!token) throw cashoutError('CASHOUT_PAYOUT_DESTINATION_UNSUPPORTED', `That token is not paid out on ${body.rail}`);

@@ -11,6 +11,7 @@ import { MerchantEventLog } from '../../actors/merchant-events/index.js';
 import { ADMIN_TOKEN } from './gateway.js';
 import { PayoutLinks } from '../../gateway/payouts/payout-links.js';
 import { KeptKeys } from '../../gateway/cashout/kept-keys.js';
+import { PayeeDirectory } from '../../actors/market/payee-directory.js';
 
 export async function serveGateway(
   t: ExecutionContext,
@@ -66,6 +67,7 @@ export async function serveGateway(
     cashout: {
       keys: cashoutKeys,
       signers: null,
+      payees: await PayeeDirectory.open(parts.store),
       mail: {
         sendCode: async () => {
           throw new Error('this gateway has no mailer');
