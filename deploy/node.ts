@@ -68,7 +68,7 @@ import type { SignInMail } from '../gateway/cashout/sign-in-mail.js';
 import { ViemDeliveries } from './conversions.js';
 import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
-import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf } from './payouts.js';
+import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf, viemBalances } from './payouts.js';
 import { mailSide } from './mail.js';
 import { signInMailOf } from './sign-in-mail.js';
 import type { Mailer } from '../actors/adapters/mail/index.js';
@@ -91,7 +91,7 @@ export interface NodeOptions {
   /** Tests of placement share one embedded store between nodes of one process. */
   store?: Store;
   /** Tests stand in for the payout providers (the funding provider, the wallet provider, the chain's receipts). */
-  payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement'>> & { serviceWalletAddress?: string };
+  payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement' | 'balances'>> & { serviceWalletAddress?: string };
 }
 
 export interface PlatformNode {
@@ -270,6 +270,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       if (!chain?.chainFacts) return;
       await chain.chainFacts.subscribe(subject, owner);
     },
+    balances: options.payoutProviders?.balances ?? (opened ? viemBalances(opened.client, opened.contracts.usdc) : null),
     listings: deposits
       ? { chain: deposits.chain, deposits: () => system.views(depositKind), payees: payeeDirectory, waitMs: config.ATOMIC_CREATE_WAIT_MS }
       : null,

@@ -11,14 +11,14 @@ import { CustomerWalletUnavailable, type CustomerWalletProvider } from '../actor
 import { LocalCustomerWallets } from '../actors/adapters/wallet-provider/local-customer-wallets.js';
 import { LocalPayoutSigners } from '../actors/adapters/wallet-provider/local-payout-signers.js';
 import type { Store } from '../actors/store/store.js';
-import { getAddress } from 'viem';
+import { erc20Abi, getAddress, type PublicClient } from 'viem';
 import type { IndexedChain } from './chain.js';
 import type { Config } from '../actors/config.js';
 import { localWalletRoot } from '../indexer/chain/dev-accounts.js';
 import type { ChainSubject } from '../actors/chain/chain-facts.js';
 import { payoutKind } from '../actors/kinds/payout-kind.js';
 import type { DeliveryClaims } from '../actors/payments/delivery-claims.js';
-import { payoutEffects } from '../actors/payouts/payout-effects.js';
+import { payoutEffects, type WalletBalances } from '../actors/payouts/payout-effects.js';
 import type { PayoutListingDependencies } from '../actors/payouts/payout-listing.js';
 import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { PayoutSettingsOfNode } from '../gateway/payouts/create-payout.js';
@@ -32,6 +32,7 @@ export interface PayoutParts {
   settlement: { chain: PaymentChain; usdc: `0x${string}` } | null;
   watch: ((subject: ChainSubject, owner: { kind: string; id: string }) => Promise<void>) | null;
   listings: PayoutListingDependencies | null;
+  balances: WalletBalances | null;
   settings: PayoutSettingsOfNode;
 }
 
@@ -103,5 +104,12 @@ export function customerWalletsOf(
     walletFor: async () => {
       throw new CustomerWalletUnavailable('this node has no wallet provider client: payout customers’ wallets cannot be made');
     },
+  };
+}
+
+/** USDC balances read from the settlement chain's USDC contract. */
+export function viemBalances(client: PublicClient, usdc: `0x${string}`): WalletBalances {
+  return {
+    usdcOf: (address) => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
   };
 }

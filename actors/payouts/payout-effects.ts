@@ -35,6 +35,13 @@ export interface PayoutEffectDependencies {
   watch: ((subject: ChainSubject, owner: { kind: string; id: string }) => Promise<void>) | null;
   /** How listings are made: null on a node that creates no deposits (its confirms fail with CASHOUT_LISTING_UNAVAILABLE). */
   listings: PayoutListingDependencies | null;
+  /** What a customer's wallet holds on the settlement chain, for the wallet check; null without a chain (no check). */
+  balances: WalletBalances | null;
+}
+
+export interface WalletBalances {
+  /** USDC base units `address` holds on the settlement chain now. */
+  usdcOf(address: `0x${string}`): Promise<bigint>;
 }
 
 const iso = (context: EffectContext) => new Date(context.clock.now()).toISOString();
@@ -79,6 +86,11 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
 
   return {
     ...payoutListingEffects(deps.listings, deps.watch),
+    async checkWallet(params: { payoutId: string; walletAddress: string }, context: EffectContext) {
+      if (!deps.balances) return;
+      const balance = await deps.balances.usdcOf(params.walletAddress as `0x${string}`);
+      await reportToSelf<PayoutEvent>(context, { type: 'WALLET_CHECKED', balanceUsdc: balance.toString(), at: iso(context) });
+    },
     async preparePayout(params, context) {
       let wallet: Awaited<ReturnType<CustomerWalletProvider['walletFor']>>;
       try {

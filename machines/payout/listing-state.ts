@@ -74,3 +74,13 @@ export function buyerReleased(context: Pick<PayoutContext, 'listing' | 'buyer'>,
   const released = listingFact(context, fact)?.fundsUnlocked;
   return Boolean(released && sameHash(released.intentHash, context.buyer?.intentHash));
 }
+
+/** Document 2, Limits: the wallet check runs every 5 minutes; a payout funded in the last 10 is left out until its USDC shows. */
+export const WALLET_CHECK_MS = 5 * 60 * 1000;
+export const WALLET_CHECK_GRACE_MS = 10 * 60 * 1000;
+
+/** The customer spent the payout's USDC in the wallet app: the wallet no longer covers what is unpaid. */
+export function walletSpent(context: Pick<PayoutContext, 'depositAmount' | 'paidUsdc' | 'fundedAt'>, balanceUsdc: bigint, at: string): boolean {
+  if (context.fundedAt === null || Date.parse(at) - Date.parse(context.fundedAt) < WALLET_CHECK_GRACE_MS) return false;
+  return balanceUsdc < unpaidUsdc(context);
+}

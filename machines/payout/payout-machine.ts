@@ -36,7 +36,18 @@ import { toPayoutView, type PayoutView } from './payout-view.js';
 import { BASE_CHAIN_ID } from './funding-catalog.js';
 import type { PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
 import { methodReady } from './payout-methods.js';
-import { buyerPaid, buyerRange, buyerReleased, fiatValue, LISTING_MIN_USDC, listingFact, unpaidUsdc, type ListingFact } from './listing-state.js';
+import {
+  buyerPaid,
+  buyerRange,
+  buyerReleased,
+  fiatValue,
+  LISTING_MIN_USDC,
+  listingFact,
+  unpaidUsdc,
+  WALLET_CHECK_MS,
+  walletSpent,
+  type ListingFact,
+} from './listing-state.js';
 import { RAIL_PLATFORMS } from './payout-methods.js';
 
 /** The merchant side's webhooks, each carrying the PayoutView as the payout reads after the turn. */
@@ -91,6 +102,12 @@ function entry(
   return { type, text, txHash, txChainId, occurredAt: at };
 }
 
+/** Asks the chain what the customer's wallet holds; the answer comes back as WALLET_CHECKED. */
+const checkWalletNow = {
+  type: 'checkWallet' as const,
+  params: ({ context }: { context: PayoutContext }) => ({ payoutId: context.id, walletAddress: context.walletAddress! }),
+};
+
 /** Asks the provider where the deposit address stands; its report comes back as FUNDING_OBSERVED. */
 const checkFundingNow = {
   type: 'checkFunding' as const,
@@ -107,6 +124,7 @@ export const payoutMachine = setup({
   delays: {
     fundingDeadline: ({ context }) => Math.max(0, Date.parse(context.quoteExpiresAt) - Date.parse(context.deadlineArmedAt)),
     fundingPoll: ({ context }) => context.pollMs,
+    walletCheck: WALLET_CHECK_MS,
   },
   guards: {
     covers: ({ context, event }) => {
@@ -135,6 +153,8 @@ export const payoutMachine = setup({
       return paid !== null && paid < unpaidUsdc(context);
     },
     buyerPaidRest: ({ context, event }) => event.type === 'CHAIN_FACT' && buyerPaid(context, event.fact as ListingFact) !== null,
+    spentBeforeAnyPayment: ({ context, event }) =>
+      event.type === 'WALLET_CHECKED' && context.paidUsdc === 0n && walletSpent(context, BigInt(event.balanceUsdc), event.at),
   },
   actions: {
     // Effects: run by the payout kind after the turn is written (actors/payouts/payout-effects.ts).
@@ -165,6 +185,7 @@ export const payoutMachine = setup({
       },
     ) => {},
     watchListing: (_, _params: { payoutId: string; depositId: string }) => {},
+    checkWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
     checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
 
     // The payout exists from here, which a retry with the same key can make hours after the first request: the funding window and the deadline's timer both start now, so the deadline shown is the one that closes funding.
@@ -363,6 +384,15 @@ export const payoutMachine = setup({
         ],
       };
     }),
+    markSpent: assign(({ context, event }) => {
+      assertEvent(event, 'WALLET_CHECKED');
+      return {
+        cancelledAt: event.at,
+        cancelSource: 'PEER_APP' as const,
+        updatedAt: event.at,
+        timeline: [...context.timeline, entry('CANCELLED', 'The USDC was spent in the wallet app before any buyer paid', event.at)],
+      };
+    }),
     settleByBuyers: assign(({ context }) => ({
       settledAt: context.updatedAt,
       settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: 0n },
@@ -513,15 +543,19 @@ export const payoutMachine = setup({
         SIGNED_IN: { actions: 'recordSignIn' },
         SAVE_METHOD: [{ guard: 'savesReadyMethod', target: 'READY', actions: ['saveMethod', 'noteReady'] }, { actions: 'saveMethod' }],
         SKIP_CONNECT: { guard: 'connectPending', target: 'READY', actions: ['skipConnect', 'noteReady'] },
+        WALLET_CHECKED: walletChecked(),
         ...lateFunds(),
       },
+      after: { walletCheck: { target: 'FUNDED', reenter: true, actions: checkWalletNow } },
     },
     READY: {
       initial: 'IDLE',
       on: { SIGNED_IN: { actions: 'recordSignIn' }, ...lateFunds() },
       states: {
         IDLE: {
+          after: { walletCheck: { target: 'IDLE', reenter: true, actions: checkWalletNow } },
           on: {
+            WALLET_CHECKED: walletChecked(),
             SAVE_METHOD: [
               { guard: 'savesReadyMethod', actions: ['saveMethod', 'noteReady'] },
               { target: '#payout.FUNDED', actions: 'saveMethod' },
@@ -589,6 +623,18 @@ export const payoutMachine = setup({
     EXPIRED: { on: lateFunds() },
   },
 });
+
+/**
+ * The wallet check's answer before the customer listed (document 2: FUNDED or READY): the USDC
+ * spent in the wallet app ends the payout, CANCELLED with PEER_APP. (After a partial payment it
+ * would be SETTLED with returnedAmount; no way leads from a listing back to FUNDED or READY yet.)
+ */
+function walletChecked() {
+  return [
+    { guard: 'spentBeforeAnyPayment' as const, target: '#payout.CANCELLED', actions: ['markSpent' as const, announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
+    { actions: 'acknowledge' as const },
+  ];
+}
 
 /** After funding closed: money still reaching the deposit address is looked at and recorded as a funding issue, never counted. */
 function lateFunds() {

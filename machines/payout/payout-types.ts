@@ -222,4 +222,6 @@ export type PayoutEvent =
    */
   | { type: 'CONFIRM'; minUsdc: string; rate: string; at: string }
   | { type: 'LISTED'; listing: number; depositId: string; requestId: string; at: string }
-  | { type: 'LISTING_FAILED'; listing: number; code: string; message: string; at: string };
+  | { type: 'LISTING_FAILED'; listing: number; code: string; message: string; at: string }
+  /** The background wallet check: the USDC the customer's wallet holds now (docs/payout-checkout.md, "The wallet check"). */
+  | { type: 'WALLET_CHECKED'; balanceUsdc: string; at: string };

@@ -54,7 +54,9 @@ export interface PayoutView {
 
 export function fundingStatusOf(context: PayoutContext, status: PayoutStatus): PayoutFundingStatus {
   if (status === 'EXPIRED') return 'FUNDING_EXPIRED';
-  if (status === 'AWAITING_FUNDING' || status === 'CANCELLED') return context.receivedUsdc > 0n ? 'PARTIALLY_FUNDED' : 'AWAITING_FUNDING';
+  // A payout cancelled after it was funded (the customer spent it in the wallet app) stays FUNDED.
+  if (status === 'AWAITING_FUNDING' || (status === 'CANCELLED' && context.fundedAt === null))
+    return context.receivedUsdc > 0n ? 'PARTIALLY_FUNDED' : 'AWAITING_FUNDING';
   return 'FUNDED';
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../actors/adapters/conversion/funding-provider.js';
 import { CustomerWalletUnavailable, type CustomerWallet, type CustomerWalletProvider } from '../../actors/adapters/wallet-provider/customer-wallets.js';
 import { fundingToken } from '../../machines/payout/funding-catalog.js';
+import type { WalletBalances } from '../../actors/payouts/payout-effects.js';
 
 const hex = (text: string, bytes: number) =>
   `0x${createHash('sha256')
@@ -150,4 +151,18 @@ export function payoutBody(overrides: Record<string, unknown> = {}) {
     funding: { chainId: 8453, tokenAddress: USDC_ON_BASE },
     ...overrides,
   };
+}
+
+/** What customers' wallets hold, as the wallet check reads it: the funded USDC unless a test spends it. */
+export class FakeBalances implements WalletBalances {
+  readonly #held = new Map<string, bigint>();
+  #default = 1_000_000_000_000n;
+
+  async usdcOf(address: `0x${string}`): Promise<bigint> {
+    return this.#held.get(address.toLowerCase()) ?? this.#default;
+  }
+
+  set(address: string, usdc: bigint): void {
+    this.#held.set(address.toLowerCase(), usdc);
+  }
 }

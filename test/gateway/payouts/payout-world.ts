@@ -11,7 +11,7 @@ import type { PayoutContext, PayoutSettings } from '../../../machines/payout/ind
 import type { SignInMail } from '../../../gateway/cashout/sign-in-mail.js';
 import { advance, answerOf } from '../../support/checkout.js';
 import { startTestGateway, type ApiResponse, type TestGateway } from '../../support/gateway.js';
-import { FakeFunding, FakeWallets, SERVICE_WALLET, payoutBody } from '../../support/payout-fakes.js';
+import { FakeBalances, FakeFunding, FakeWallets, SERVICE_WALLET, payoutBody } from '../../support/payout-fakes.js';
 import { startReceiver, type Receiver } from '../../support/webhook-receiver.js';
 
 export const MERCHANT_WALLET = '0x2222222222222222222222222222222222222222';
@@ -34,6 +34,7 @@ export interface PayoutWorld {
   gateway: TestGateway;
   funding: FakeFunding;
   wallets: FakeWallets;
+  balances: FakeBalances;
   merchant: Merchant;
   key: string;
   receiver: Receiver | null;
@@ -74,12 +75,14 @@ export async function payoutWorld(
   }
   const funding = new FakeFunding();
   const wallets = new FakeWallets();
+  const balances = new FakeBalances();
   const gateway = await startTestGateway(
     { PAYOUT_FUNDING_POLL_MS: HOUR, WEBHOOK_ALLOW_PRIVATE: true, WEBHOOK_TIMEOUT_MS: 2_000, ...parsed, ...options.config },
     {
       payoutProviders: {
         funding,
         wallets,
+        balances,
         deliveries: funding,
         settlement: {
           chain: { chainId: 8453, escrow: '0x0000000000000000000000000000000000000001', orchestrator: '0x0000000000000000000000000000000000000002' },
@@ -115,6 +118,7 @@ export async function payoutWorld(
     gateway,
     funding,
     wallets,
+    balances,
     merchant,
     key: merchant.liveKey,
     receiver,

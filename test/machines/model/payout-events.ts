@@ -159,6 +159,9 @@ export function payoutEvents(snapshot: AnyMachineSnapshot): EventObject[] {
 }
 
 const LISTING_DEPOSIT = '7';
+
+/** A wallet check past the 10 minutes a freshly funded payout is left out for. */
+const checkedAt = (context: PayoutContext) => new Date(Date.parse(context.fundedAt ?? AT) + 11 * 60 * 1000).toISOString();
 const INTENT = hash('b');
 
 /** A fact about the listing's deposit, in the block of `at`. */
@@ -226,6 +229,8 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
       'buyer pays 40',
       listingFact(at, { fundsUnlockedAndTransferred: { ...deposit, unlockedAmount: part.toString(), transferredAmount: part.toString(), to: WALLET } }),
     ),
+    sample('wallet holds the payout', { type: 'WALLET_CHECKED', balanceUsdc: (context.depositAmount ?? 0n).toString(), at: checkedAt(context) }),
+    sample('wallet spent', { type: 'WALLET_CHECKED', balanceUsdc: '0', at: checkedAt(context) }),
     sample(
       'buyer pays the rest',
       listingFact(at, { fundsUnlockedAndTransferred: { ...deposit, unlockedAmount: unpaid.toString(), transferredAmount: unpaid.toString(), to: WALLET } }),

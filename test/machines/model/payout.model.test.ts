@@ -232,6 +232,21 @@ const document: DocumentTable = {
       holds: { what: 'the method saved, and ready', check: (step) => after(step).method !== null && methodReady(after(step).method) },
     },
     {
+      section: `${STATES}; document 2, Limits (wallet check)`,
+      row: 'the wallet check finds the USDC spent in the wallet app before any buyer paid: CANCELLED, cancelSource PEER_APP',
+      from: ['FUNDED', 'READY'],
+      by: ['WALLET_CHECKED'],
+      to: 'CANCELLED',
+      emits: ['PAYOUT_ORDER_CANCELLED'],
+      holds: {
+        what: 'cancelSource PEER_APP, nothing paid, checked 10 minutes or more after funding',
+        check: (step) =>
+          after(step).cancelSource === 'PEER_APP' &&
+          after(step).paidUsdc === 0n &&
+          Date.parse(after(step).cancelledAt!) - Date.parse(after(step).fundedAt!) >= 10 * 60 * 1000,
+      },
+    },
+    {
       section: STATES,
       row: 'connecting the Venmo, Cash App or PayPal account skipped: READY, no webhook',
       from: ['FUNDED'],
