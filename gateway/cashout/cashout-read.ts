@@ -11,7 +11,12 @@ export interface CashoutReadDependencies {
   system: ActorSystem;
 }
 
-export const payoutPath = z.object({ payoutId: z.string().min(1).max(64).meta({ description: 'The payout’s id, from its checkoutUrl' }) });
+export const payoutPath = z.object({
+  payoutId: z
+    .string()
+    .regex(/^po_[0-9A-Za-z]{1,64}$/, 'must be a payout id (po_…)')
+    .meta({ description: 'The payout’s id, from its checkoutUrl', example: 'po_5Xr0Qm7Zk2' }),
+});
 
 export async function merchantNameOf(deps: CashoutReadDependencies, payout: CheckoutPayout): Promise<string | null> {
   const merchant = await deps.system.views(merchantKind).findOne({ _id: payout.merchantId }, { projection: { view: 1 } });
