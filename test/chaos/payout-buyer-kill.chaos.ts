@@ -1,0 +1,295 @@
+/**
+ * A payout's buyer payment survives the node being SIGKILLed between the buyer's fulfilment
+ * being mined and the node learning of it (issue 39, Checks): after the restart the payout
+ * counts that payment once.
+ *
+ * Everything outside the node lives in this process and outlives it, as in
+ * payment-kill.chaos.ts: anvil with our contracts (chain id 8453), the indexer over it (whose
+ * head the test caps), the attestation service with its platform simulator, the local
+ * conversion provider that funds the payout, a mail catcher the node mails its sign-in codes to
+ * (SMTP_URL), and the JSON-RPC gate the node reaches the chain through. The payout is created,
+ * funded, signed in to, set to Venmo and listed from the customer's wallet; a checkout buyer
+ * takes 40 USDC of it and proves the payment. When the node sends fulfillIntent the gate caps
+ * the indexer below it, forwards it, answers, and holds everything after: the node is SIGKILLed
+ * once it asks for the receipt. Then the cap is lifted, the gate opens and a new node starts
+ * over the same folder: the payout shows the payment once (PARTIALLY_PAID once, paidAmount the
+ * USDC the escrow released once), and is listed again for the rest.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { decodeFunctionData, parseEventLogs, parseTransaction, toHex, type Hex, type PublicClient } from 'viem';
+import { EmbeddedStore, createLogger, loadConfig } from '../../actors/index.js';
+import { openIndexerCollections } from '../../deploy/chain.js';
+import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
+import { startEnclaveSide } from '../../deploy/enclave.js';
+import { LocalMailCatcher } from '../../deploy/mail-catcher.js';
+import { ChainRegistry } from '../../enclave/index.js';
+import { anvilTestAccount, escrowAbi, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
+import { startIndexer } from '../../indexer/indexer-server.js';
+import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
+import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
+import { call, until, within, type Answer } from './http-polls.js';
+import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
+import { RpcGate } from './payment-rpc-gate.js';
+
+const ADMIN_TOKEN = 'payout-buyer-kill-admin-token-0123456789';
+const CHAIN_ID = 8453;
+const RELAYER = anvilTestAccount(7);
+const GATING = anvilTestAccount(6);
+const FEE_RECIPIENT = anvilTestAccount(8).address;
+const CUSTOMER_VENMO = '1618033988';
+const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().privateKey!);
+
+const root = mkdtempSync(join(tmpdir(), 'peer-payout-buyer-kill-'));
+test.after.always(() => rmSync(root, { recursive: true, force: true }));
+
+function ok(answer: Answer, status: number, what: string): any {
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.responseObject;
+}
+
+test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is mined, before it learns of it, is counted once after the restart', async (t) => {
+  t.timeout(150_000);
+  const silent = createLogger({ level: 'silent' });
+  const chains = new ChainRegistry();
+  const enclave = await startEnclaveSide(
+    loadConfig({}),
+    new EmbeddedStore(),
+    silent,
+    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
+    { chains },
+  );
+  t.teardown(() => enclave.stop());
+  const local = await startLocalChain({ chainId: CHAIN_ID, witness: enclave.service.signer });
+  t.teardown(() => local.stop());
+  chains.set(local.chainId, { paymentVerifier: local.verifier });
+  const measurement = enclave.service.attestationDocument().measurement;
+  const provider = await ConversionSimulator.start({ chain: local, now: () => Date.now(), logger: silent, pollMs: 50 });
+  t.teardown(() => provider.stop());
+  const mail = await LocalMailCatcher.start();
+  t.teardown(() => mail.stop());
+
+  let headCap: bigint | null = null;
+  const capped = new Proxy(local.publicClient as PublicClient, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== 'getBlockNumber') return value;
+      return async (args: Parameters<PublicClient['getBlockNumber']>[0]) => {
+        const head = await (value as PublicClient['getBlockNumber'])(args);
+        return headCap !== null && headCap < head ? headCap : head;
+      };
+    },
+  });
+  const contracts = { chainId: local.chainId, usdc: local.usdc, escrow: local.escrow, orchestrator: local.orchestrator };
+  const indexer = await startIndexer({
+    client: capped,
+    contracts,
+    collections: await openIndexerCollections(new EmbeddedStore(), local.chainId),
+    logger: silent,
+    address: '127.0.0.1:0',
+    startBlock: Number(local.deployBlock),
+    pollMs: 20,
+  });
+  t.teardown(() => indexer.stop());
+  const isFulfil = (raw: Hex) => {
+    try {
+      const transaction = parseTransaction(raw);
+      return (
+        transaction.to?.toLowerCase() === local.orchestrator.toLowerCase() &&
+        decodeFunctionData({ abi: orchestratorAbi, data: transaction.data! }).functionName === 'fulfillIntent'
+      );
+    } catch {
+      return false;
+    }
+  };
+  const gate = await RpcGate.start(local.rpcUrl, {
+    closesOn: isFulfil,
+    beforeClosing: async () => {
+      headCap = await local.publicClient.getBlockNumber({ cacheTime: 0 });
+    },
+  });
+  t.teardown(() => gate.stop());
+
+  const dataDir = join(root, 'data');
+  const environment = (run: number): Record<string, string> => ({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    NODE_ID: 'payout-buyer-kill-node',
+    DATA_DIR: dataDir,
+    PEER_ADMIN_TOKEN: ADMIN_TOKEN,
+    ID_SECRET: 'payout-buyer-kill-id-secret-0123456789abcdef',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    TIMER_POLL_MS: '100',
+    SWEEP_INTERVAL_MS: '100',
+    CHAIN_RPC_URL: gate.url,
+    CHAIN_USDC_ADDRESS: local.usdc,
+    CHAIN_ESCROW_ADDRESS: local.escrow,
+    CHAIN_ORCHESTRATOR_ADDRESS: local.orchestrator,
+    CHAIN_BATCH_EXECUTOR_ADDRESS: local.batchExecutor,
+    CHAIN_DEPOSIT_ASSERTIONS_ADDRESS: local.depositAssertions,
+    INDEXER_URL: indexer.address,
+    RELAYER_PRIVATE_KEYS: privateKeyOf(RELAYER),
+    RELAYER_CHECK_MS: '200',
+    GATING_PRIVATE_KEY: privateKeyOf(GATING),
+    PLATFORM_FEE_RECIPIENT: FEE_RECIPIENT,
+    ENCLAVE_URL: enclave.server.grpcAddress,
+    ENCLAVE_PUBLIC_URL: enclave.server.httpUrl,
+    ENCLAVE_MEASUREMENT: measurement,
+    ENCLAVE_TRUSTED_SIGNERS: enclave.service.signer,
+    CONVERSION_PROVIDER_URL: provider.url,
+    LOCAL_EMBEDDED_WALLETS: 'true',
+    PAYOUT_SERVICE_FEE_WALLET: '0x3333333333333333333333333333333333333333',
+    PAYOUT_FUNDING_POLL_MS: '1000',
+    SMTP_URL: mail.url,
+    PAYMENT_NODE_LOG: join(root, `node-${run}.log`),
+  });
+  const events: RunEvent[] = [];
+  const nodes: PaymentNodeProcess[] = [];
+  t.teardown(async () => {
+    for (const node of nodes) await node.kill();
+  });
+  const start = async (run: number) => {
+    const node = await PaymentNodeProcess.start(run, environment(run), events, 60_000);
+    nodes.push(node);
+    provider.activityUrl = `${node.url}/api/v1/providers/conversion/funding-activity`;
+    return node;
+  };
+  const logsOf = (run: number) => `\n(node log: ${join(root, `node-${run}.log`)})`;
+
+  // Run 1: the payout funded, signed in to, on Venmo, listed.
+  const first = await start(1);
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const merchant = ok(
+    await call(first.url, 'POST', '/internal/v1/merchants', {
+      headers: admin,
+      body: { name: 'Payout Buyer Kill', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
+    }),
+    201,
+    'the merchant',
+  );
+  ok(
+    await call(first.url, 'PATCH', `/internal/v1/merchants/${merchant.merchant.id}`, { headers: admin, body: { payouts: WORKED_PAYOUT_SETTINGS } }),
+    200,
+    'settings',
+  );
+  const key = { 'x-api-key': merchant.liveApiKey };
+  const created = ok(
+    await call(first.url, 'POST', '/api/v1/payouts', { headers: { ...key, 'idempotency-key': 'payout-buyer-kill' }, body: payoutBody() }),
+    201,
+    'the payout',
+  );
+  await provider.sendFromWallet({ depositAddress: created.funding.depositAddress, chainId: 8453, tokenAddress: USDC_ON_BASE, amount: created.funding.amount });
+  const read = async (node: PaymentNodeProcess) => ok(await call(node.url, 'GET', `/api/v1/payouts/${created.payoutId}`, { headers: key }), 200, 'the read');
+  await until(
+    'the payout funded',
+    () => read(first),
+    (payout) => payout.status === 'FUNDED',
+    30_000,
+    () => logsOf(1),
+  );
+  const link = new URL(created.checkoutUrl);
+  const cashout = (node: PaymentNodeProcess, method: string, path = '', body?: unknown, login?: string) =>
+    call(node.url, method, `/api/v1/cashout-checkout/${created.payoutId}${path}`, {
+      headers: { 'x-cashout-token': link.searchParams.get('token')!, ...(login ? { authorization: `Bearer ${login}` } : {}) },
+      ...(body === undefined ? {} : { body }),
+    });
+  ok(await cashout(first, 'POST', '/sign-in/code'), 202, 'the code');
+  const code = /\b(\d{6})\b/.exec(mail.messages()[0]!.subject)![1]!;
+  const { loginToken } = ok(await cashout(first, 'POST', '/sign-in', { code }), 200, 'the sign-in');
+  ok(await cashout(first, 'PUT', '/method', { rail: 'venmo', payeeHandle: CUSTOMER_VENMO }, loginToken), 200, 'the method');
+  ok(await cashout(first, 'POST', '/skip-connect', undefined, loginToken), 200, 'skip');
+  ok(await cashout(first, 'POST', '/confirm', undefined, loginToken), 200, 'the confirm');
+  await until(
+    'the listing',
+    () => read(first),
+    (payout) => payout.status === 'LISTING',
+    30_000,
+    () => logsOf(1),
+  );
+
+  // A checkout buyer takes 40 USDC of it and proves the Venmo payment to the customer.
+  const placed = ok(await call(first.url, 'POST', '/api/v1/orders', { headers: key, body: { requestedUsdcAmount: '40' } }), 201, 'the order');
+  const customer = (method: string, path: string, body?: unknown) =>
+    call(first.url, method, `/api/v1/checkout/orders/${placed.order.id}${path}`, {
+      headers: { authorization: `Bearer ${placed.orderToken}` },
+      ...(body === undefined ? {} : { body }),
+    });
+  await until(
+    'the listing quoted',
+    () => customer('GET', '/quotes?rail=venmo'),
+    (answer) => answer.status === 200 && answer.body.responseObject.platforms.some((quote: { payTo: string }) => quote.payTo === CUSTOMER_VENMO),
+    30_000,
+  );
+  const payment = ok(await customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment');
+  const signalled = await until(
+    'the intent signalled',
+    async () => ok(await customer('GET', `/payments/${payment.id}`), 200, 'the payment read'),
+    (read) => read.railIdentifier !== null,
+    30_000,
+    () => logsOf(1),
+  );
+  await until(
+    'the payout matched',
+    () => read(first),
+    (payout) => payout.status === 'PAYING',
+    30_000,
+    () => logsOf(1),
+  );
+  const buyer = new BuyerSimulator(enclave.simulator!.url);
+  const session = await buyer.signIn('venmo', 'payout-kill-buyer');
+  const sent = await buyer.pay(session, {
+    payee: CUSTOMER_VENMO,
+    amount: signalled.paymentAmount,
+    currency: signalled.currency,
+    note: signalled.suggestedMemo,
+  });
+  const sealed = await sealForPayment(signalled.attestation.serviceUrl, { measurement, signer: enclave.service.signer }, session, {
+    chainId: local.chainId,
+    intentHash: signalled.railIdentifier,
+  });
+  ok(await customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial: sealed, params: sent.proofParams }), 202, 'the proof');
+
+  // The fulfilment is mined; the node asks for its receipt and is held; it is killed.
+  const closed = await within('the node to send fulfillIntent', gate.closed, 30_000, () => logsOf(1));
+  const receipt = await local.publicClient.waitForTransactionReceipt({ hash: closed.hash, timeout: 10_000 });
+  t.is(receipt.status, 'success');
+  const [released] = parseEventLogs({ abi: escrowAbi, logs: receipt.logs, eventName: 'FundsUnlockedAndTransferred' });
+  t.truthy(released, 'the escrow released the buyer’s USDC from the listing');
+  await until(
+    'the node to ask for the fulfilment receipt',
+    async () => gate.held.some((held) => held.method === 'eth_getTransactionReceipt' && String(held.params[0]).toLowerCase() === closed.hash),
+    (asked) => asked,
+    10_000,
+  );
+  t.like(await read(first), { status: 'PAYING', paidAmount: '0.00' }, 'the node had not learned of the payment');
+  t.like(await first.kill(), { signal: 'SIGKILL' });
+
+  // The world moves on; a new node starts over the same folder.
+  headCap = null;
+  gate.open();
+  const second = await start(2);
+  const after = await until(
+    'the payment counted after the restart',
+    () => read(second),
+    (payout) => payout.status === 'LISTING' && payout.paidAmount !== '0.00',
+    30_000,
+    () => logsOf(2),
+  );
+  const paid = released!.args.transferredAmount;
+  t.is(after.partialFills.length, 1);
+  t.is(BigInt(Math.round(Number(after.partialFills[0].amount) * 1e6)), paid);
+  t.is(after.partialFills[0].txHash, closed.hash);
+  // Facts may arrive again on a restarted node: the payment is still counted once.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const later = await read(second);
+  t.is(later.paidAmount, after.paidAmount);
+  t.is(later.partialFills.length, 1);
+  const partials = new Set(
+    events.filter((event) => event.type === 'PAYOUT_ORDER_PARTIALLY_PAID' && event.actor.id === created.payoutId).map((event) => event.id),
+  );
+  t.is(partials.size, 1, 'one PAYOUT_ORDER_PARTIALLY_PAID');
+});
