@@ -253,6 +253,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const deposits = depositSide(config, opened, relaying, system, logger.child({ component: 'deposits' }), payoutSigners);
   // Open on every node: maker records register their payees here, chain or not; payout listings too.
   const payeeDirectory = await PayeeDirectory.open(store);
+  const walletBalances = options.payoutProviders?.balances ?? (opened ? viemBalances(opened.client, opened.contracts.usdc) : null);
   const payouts = payoutSide({
     funding: options.payoutProviders?.funding ?? conversions.funding,
     wallets: options.payoutProviders?.wallets ?? customerWalletsOf(config, opened, payoutSigners),
@@ -270,7 +271,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       if (!chain?.chainFacts) return;
       await chain.chainFacts.subscribe(subject, owner);
     },
-    balances: options.payoutProviders?.balances ?? (opened ? viemBalances(opened.client, opened.contracts.usdc) : null),
+    balances: walletBalances,
     listings: deposits
       ? { chain: deposits.chain, deposits: () => system.views(depositKind), payees: payeeDirectory, waitMs: config.ATOMIC_CREATE_WAIT_MS }
       : null,
@@ -404,7 +405,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
-    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? signInMailOf(mail.mailer), signers: payoutSigners, payees: payeeDirectory },
+    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? signInMailOf(mail.mailer), signers: payoutSigners, payees: payeeDirectory, balances: walletBalances },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,

@@ -46,6 +46,7 @@ import type { PayoutLinks } from './payouts/payout-links.js';
 import { cashoutOperations } from './cashout/cashout-operations.js';
 import { cashoutActionOperations } from './cashout/cashout-action-operations.js';
 import type { PayoutSignerProvider } from '../actors/adapters/wallet-provider/payout-signers.js';
+import type { WalletBalances } from '../actors/payouts/payout-effects.js';
 import type { KeptKeys } from './cashout/kept-keys.js';
 import { LoginTokens } from './cashout/login-tokens.js';
 import type { SignInMail } from './cashout/sign-in-mail.js';
@@ -123,7 +124,7 @@ export interface GatewayDependencies extends HealthDependencies {
   /** Document 2's payouts: the node's payout settings, the provider the cancel asks, the customer's checkout links. */
   payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
   /** The customer's checkout of a payout: the keys its links, codes and logins are signed under, and where codes are mailed. */
-  cashout: { keys: KeptKeys; mail: SignInMail; signers: PayoutSignerProvider | null; payees: PayeeDirectory };
+  cashout: { keys: KeptKeys; mail: SignInMail; signers: PayoutSignerProvider | null; payees: PayeeDirectory; balances: WalletBalances | null };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
@@ -203,6 +204,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     mail: deps.cashout.mail,
     signers: deps.cashout.signers,
     payees: deps.cashout.payees,
+    balances: deps.cashout.balances,
     rates: deps.rates,
     escrow: deps.payments.chain?.escrow ?? null,
     environment: deps.environment,

@@ -9,7 +9,9 @@ import type { PayoutSignerProvider } from '../../actors/adapters/wallet-provider
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import type { PayeeDirectory } from '../../actors/market/payee-directory.js';
-import { LISTING_MIN_USDC } from '../../machines/payout/index.js';
+import { LISTING_MIN_USDC, WALLET_CHECK_GRACE_MS } from '../../machines/payout/index.js';
+import { formatUsdcCents, parseUsdc } from '../../machines/money.js';
+import type { WalletBalances } from '../../actors/payouts/payout-effects.js';
 import type { ErrorCode } from '../../actors/errors/error-codes.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { reply } from '../envelope.js';
@@ -24,6 +26,8 @@ import { payoutPath, stateOf, type CashoutReadDependencies } from './cashout-rea
 
 export interface CashoutActionDependencies extends CashoutAccessDependencies, CashoutReadDependencies {
   signers: PayoutSignerProvider | null;
+  /** What the customer's wallet holds, checked before a confirm; null without a chain. */
+  balances: WalletBalances | null;
   payees: PayeeDirectory | null;
   rates: RateSource;
   escrow: string | null;
@@ -179,6 +183,25 @@ const skipConnectOperation = defineOperation({
     },
 });
 
+/**
+ * Document 2: before confirming, the wallet must still hold what is unpaid (a payout funded in
+ * the last 10 minutes is left out until its USDC shows); if not, 409 CASHOUT_WALLET_SHORT with the
+ * checkout state and its shortfall.
+ */
+async function walletCovers(deps: CashoutActionDependencies, payout: CheckoutPayout): Promise<void> {
+  const { fundedAt, depositAmount, paidAmount } = payout.payout;
+  if (!deps.balances || !payout.walletAddress || fundedAt === null || depositAmount === null) return;
+  if (deps.now() - Date.parse(fundedAt) < WALLET_CHECK_GRACE_MS) return;
+  const unpaid = parseUsdc(depositAmount) - parseUsdc(paidAmount);
+  const available = await deps.balances.usdcOf(payout.walletAddress as `0x${string}`);
+  if (available >= unpaid) return;
+  const state = await stateOf(deps, payout.payout.payoutId);
+  throw cashoutError('CASHOUT_WALLET_SHORT', 'Your wallet no longer holds the payout: it was spent in the wallet app', {
+    ...state,
+    walletShortfall: { requiredAmount: formatUsdcCents(unpaid), availableAmount: formatUsdcCents(available) },
+  });
+}
+
 const confirmOperation = defineOperation({
   method: 'post',
   path: `${PREFIX}/confirm`,
@@ -199,6 +222,11 @@ const confirmOperation = defineOperation({
         stateRefusal('CASHOUT_NOT_READY', 'no eligible method, state or unpaid amount'),
         stateRefusal('CASHOUT_SEND_IN_PROGRESS', 'a listing is already on its way'),
         stateRefusal('CASHOUT_SIGNER_NOT_ATTACHED', 'the payout signer is not attached: POST …/signer'),
+        {
+          code: 'CASHOUT_WALLET_SHORT',
+          when: 'the wallet no longer holds what is unpaid; responseObject is the checkout state with walletShortfall',
+          details: cashoutState,
+        },
       ]),
     },
     { asksActors: true, unavailable: [{ code: 'RATE_UNAVAILABLE', when: 'the currency’s rate cannot be read now' }] },
@@ -207,7 +235,10 @@ const confirmOperation = defineOperation({
     (deps: CashoutActionDependencies) =>
     async (ctx, { path }) => {
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
-      if (payout.actions.includes('CONFIRM')) await signerAttached(deps, payout);
+      if (payout.actions.includes('CONFIRM')) {
+        await walletCovers(deps, payout);
+        await signerAttached(deps, payout);
+      }
       const currency = (payout.method && 'currency' in payout.method ? payout.method.currency : undefined) ?? 'USD';
       const perUsd = await deps.rates.currencyPerUsd(currency);
       if (perUsd === null) throw cashoutError('CASHOUT_RAIL_UNAVAILABLE', `${currency} cannot be priced now`);

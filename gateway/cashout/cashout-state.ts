@@ -62,6 +62,13 @@ export const cashoutState = z
       ])
       .nullable()
       .meta({ id: 'PayoutMethodView', description: 'How the customer chose to be paid; null until they choose' }),
+    walletShortfall: z
+      .strictObject({
+        requiredAmount: z.string().meta({ description: 'Decimal USDC the payout still needs in the wallet' }),
+        availableAmount: z.string().meta({ description: 'Decimal USDC the wallet holds' }),
+      })
+      .nullable()
+      .meta({ description: 'Set on a CASHOUT_WALLET_SHORT refusal: the USDC was spent in the wallet app; null otherwise' }),
     listingError: z
       .strictObject({
         code: z.string().meta({ description: 'Why' }),
@@ -82,6 +89,7 @@ export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: st
     actions: [...payout.actions],
     method: payout.method,
     listingError: payout.listingError,
+    walletShortfall: null,
     rails: payout.rails.map((rail) => ({
       rail: rail as CashoutState['rails'][number]['rail'],
       kind: (PAYOUT_FIAT_RAILS as readonly string[]).includes(rail) ? ('FIAT' as const) : ('CRYPTO' as const),

@@ -47,7 +47,17 @@ export {
 export type { CryptoDestination, FiatConnection, PayoutCurrency, PayoutMethod } from './payout-methods.js';
 export { CASHOUT_ACTIONS, cashoutActions } from './cashout-actions.js';
 export type { CashoutAction } from './cashout-actions.js';
-export { buyerRange, fiatCents, LISTING_MAX_USDC, LISTING_MIN_USDC, MAX_BUYER_USDC, unpaidUsdc } from './listing-state.js';
+export {
+  buyerRange,
+  fiatCents,
+  LISTING_MAX_USDC,
+  LISTING_MIN_USDC,
+  MAX_BUYER_USDC,
+  unpaidUsdc,
+  WALLET_CHECK_GRACE_MS,
+  WALLET_CHECK_MS,
+  walletSpent,
+} from './listing-state.js';
 export type { ListingFact } from './listing-state.js';
 export type { PayoutCryptoRail, PayoutFiatRail, PayoutRail } from './payout-rails.js';
 export {

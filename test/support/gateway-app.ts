@@ -67,6 +67,7 @@ export async function serveGateway(
     cashout: {
       keys: cashoutKeys,
       signers: null,
+      balances: null,
       payees: await PayeeDirectory.open(parts.store),
       mail: {
         sendCode: async () => {

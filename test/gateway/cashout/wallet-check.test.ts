@@ -47,3 +47,25 @@ test('a READY payout is checked too', async (t) => {
   await world.advance(10 * MINUTES);
   t.like(await world.view(link.payoutId), { status: 'CANCELLED', cancelSource: 'PEER_APP' });
 });
+
+test('confirming when the wallet no longer holds the payout is 409 CASHOUT_WALLET_SHORT with the checkout state and its shortfall; inside 10 minutes of funding it is not checked', async (t) => {
+  const world = await cashoutWorld(t);
+  const link = await world.fundedPayout();
+  const login = await world.signIn(link);
+  await world.checkout(link, 'PUT', '/method', { body: { rail: 'zelle', payeeHandle: 'ana@example.com' }, login });
+  const wallet = (await world.context(link.payoutId)).walletAddress!;
+  world.balances.set(wallet, 40_000_000n);
+  const early = await world.checkout(link, 'POST', '/confirm', { login });
+  t.is(early.body.errorCode, 'CASHOUT_SIGNER_NOT_ATTACHED', 'funded under 10 minutes ago: the wallet is not checked yet');
+  // The background check at 10 minutes finds it whole; the USDC is spent between two checks.
+  world.balances.set(wallet, 100_000_000n);
+  await world.advance(10 * MINUTES);
+  t.is((await world.view(link.payoutId)).status, 'READY');
+  world.balances.set(wallet, 40_000_000n);
+  const short = await world.checkout(link, 'POST', '/confirm', { login });
+  t.is(short.status, 409);
+  t.like(short.body, {
+    errorCode: 'CASHOUT_WALLET_SHORT',
+    responseObject: { payout: { payoutId: link.payoutId, status: 'READY' }, walletShortfall: { requiredAmount: '100.00', availableAmount: '40.00' } },
+  });
+});
