@@ -405,7 +405,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
-    cashout: { keys: cashoutKeys, mail: options.cashoutMail ?? signInMailOf(mail.mailer), signers: payoutSigners, payees: payeeDirectory, balances: walletBalances },
+    cashout: {
+      keys: cashoutKeys,
+      mail: options.cashoutMail ?? signInMailOf(mail.mailer),
+      signers: payoutSigners,
+      payees: payeeDirectory,
+      balances: walletBalances,
+    },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,
