@@ -19,6 +19,7 @@ import { durableStartup, durableWrites, formatStartup } from './durable-store.js
 import { formatWebhooks, webhooksBenchmark } from './webhooks.js';
 import { formatOrderbook, orderbookBenchmark } from './orderbook.js';
 import { formatOnChainFunding, formatPayouts, payoutFundingOnChain, payoutsBenchmark } from './payouts.js';
+import { formatPayoutSettlement, payoutSettlementBenchmark } from './payout-settlement.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,7 +42,11 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   webhooks: async () => formatWebhooks(await webhooksBenchmark(Number(process.env.BENCH_WEBHOOK_ORDERS ?? 1_000))),
   orderbook: async () => formatOrderbook(await orderbookBenchmark(seconds)),
   payouts: async () =>
-    `${formatPayouts(await payoutsBenchmark(seconds))}\n\n${formatOnChainFunding(await payoutFundingOnChain(Number(process.env.BENCH_CHAIN_PAYOUTS ?? 20)))}`,
+    [
+      formatPayouts(await payoutsBenchmark(seconds)),
+      formatOnChainFunding(await payoutFundingOnChain(Number(process.env.BENCH_CHAIN_PAYOUTS ?? 20))),
+      formatPayoutSettlement(await payoutSettlementBenchmark(Number(process.env.BENCH_SETTLED_PAYOUTS ?? 10))),
+    ].join('\n\n'),
 };
 
 const named = process.argv.slice(2);
