@@ -272,6 +272,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       await chain.chainFacts.subscribe(subject, owner);
     },
     balances: walletBalances,
+    sends:
+      deposits && payoutSigners
+        ? { chain: deposits.chain, wallets: payoutSigners, relayer: new Relayer(system), batchTtlSeconds: BigInt(config.ATOMIC_CREATE_BATCH_TTL_SECONDS) }
+        : null,
     listings: deposits
       ? { chain: deposits.chain, deposits: () => system.views(depositKind), payees: payeeDirectory, waitMs: config.ATOMIC_CREATE_WAIT_MS }
       : null,

@@ -20,6 +20,7 @@ import { payoutKind } from '../actors/kinds/payout-kind.js';
 import type { DeliveryClaims } from '../actors/payments/delivery-claims.js';
 import { payoutEffects, type WalletBalances } from '../actors/payouts/payout-effects.js';
 import type { PayoutListingDependencies } from '../actors/payouts/payout-listing.js';
+import type { PayoutSendDependencies } from '../actors/payouts/payout-sends.js';
 import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { PayoutSettingsOfNode } from '../gateway/payouts/create-payout.js';
 import type { PaymentChain } from '../machines/payment/index.js';
@@ -33,6 +34,7 @@ export interface PayoutParts {
   watch: ((subject: ChainSubject, owner: { kind: string; id: string }) => Promise<void>) | null;
   listings: PayoutListingDependencies | null;
   balances: WalletBalances | null;
+  sends: PayoutSendDependencies | null;
   settings: PayoutSettingsOfNode;
 }
 

@@ -27,9 +27,10 @@ export function payoutPhaseOf(value: unknown): PayoutPhase {
   return topState(value) as PayoutPhase;
 }
 
-/** A confirm's listing is on its way: READY's LISTING_PENDING. */
+/** A confirm's listing or send is on its way: READY's LISTING_PENDING or SENDING. */
 function listingPending(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { READY?: string }).READY === 'LISTING_PENDING';
+  const ready = typeof value === 'object' && value !== null ? (value as { READY?: string }).READY : undefined;
+  return ready === 'LISTING_PENDING' || ready === 'SENDING';
 }
 
 /** Funding is open until the deadline passes: AWAITING_FUNDING's WATCHING, not its CLOSING. */
@@ -65,7 +66,7 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     walletAddress: context.walletAddress,
     actions: created ? cashoutActions(context, phase as PayoutStatus, listingPending(snapshot.value)) : [],
     method: context.method ? methodView(context.method) : null,
-    listingError: context.listingError,
+    listingError: context.listingError ?? context.sendError,
     preparationError: context.preparationError,
     hasFundingRecord: context.transfers.length > 0,
     createdAt: context.createdAt,
@@ -123,7 +124,7 @@ function checkoutRefusal(
 ): Rejection | null {
   const actions = cashoutActions(context, status, pending);
   const refuse = (code: Rejection['code'], message: string): Rejection => ({ code, message, details: { status, actions } });
-  if (pending) return refuse('CASHOUT_SEND_IN_PROGRESS', 'The listing is on its way: wait for it');
+  if (pending) return refuse('CASHOUT_SEND_IN_PROGRESS', 'The listing or transfer is on its way: wait for it');
   switch (command.type) {
     case 'SAVE_METHOD':
       if (!actions.includes('SAVE_METHOD')) return refuse('CASHOUT_METHOD_LOCKED', `The payout is ${status}: its method can no longer change`);
@@ -160,6 +161,9 @@ export const payoutKind = defineKind({
         buyer: null,
         settlement: null,
         settledAt: null,
+        sends: 0,
+        sendError: null,
+        payoutTransfer: null,
         ...(persisted.context as Record<string, unknown>),
       },
     }),

@@ -22,6 +22,7 @@ import type { ErrorCode } from '../errors/error-codes.js';
 import type { PaymentChain } from '../../machines/payment/index.js';
 import type { payoutMachine, PayoutEvent, ReportedTransfer } from '../../machines/payout/index.js';
 import { payoutListingEffects, type PayoutListingDependencies } from './payout-listing.js';
+import { payoutSendEffects, type PayoutSendDependencies } from './payout-sends.js';
 
 export interface PayoutEffectDependencies {
   wallets: CustomerWalletProvider;
@@ -37,6 +38,8 @@ export interface PayoutEffectDependencies {
   listings: PayoutListingDependencies | null;
   /** What a customer's wallet holds on the settlement chain, for the wallet check; null without a chain (no check). */
   balances: WalletBalances | null;
+  /** How USDC on Base is sent to a customer's address: null on a node without a chain, relayer or payout signer. */
+  sends: PayoutSendDependencies | null;
 }
 
 export interface WalletBalances {
@@ -86,6 +89,7 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
 
   return {
     ...payoutListingEffects(deps.listings, deps.watch),
+    ...payoutSendEffects(deps.sends),
     async checkWallet(params: { payoutId: string; walletAddress: string }, context: EffectContext) {
       if (!deps.balances) return;
       const balance = await deps.balances.usdcOf(params.walletAddress as `0x${string}`);

@@ -87,7 +87,19 @@ export const payoutView = z
       })
       .nullable()
       .meta({ description: 'The latest listing or crypto payout attempt; null until the customer confirms a method' }),
-    payoutTransfer: z.null().meta({ description: 'Only when SETTLED with a sent amount' }),
+    payoutTransfer: z
+      .strictObject({
+        chainId: z.number().int().meta({ description: 'Where it was delivered (8453 for USDC on Base)' }),
+        tokenAddress: z.string().meta({ description: 'The token delivered' }),
+        decimals: z.number().int().meta({ description: 'Its decimals' }),
+        address: z.string().meta({ description: 'The customer’s recipient, canonical (EVM checksummed); never a deposit address' }),
+        amount: z.string().meta({ description: 'Delivered, in the destination token' }),
+        txHash: z.string().meta({ description: 'The delivering transaction on chainId' }),
+        usdcTxHash: z.string().meta({ description: 'The payout’s USDC transfer on Base; equal to txHash for USDC on Base' }),
+        provider: z.enum(['ROUTEA', 'ROUTEB']).nullable().meta({ description: 'The bridge, or null for USDC on Base sent directly' }),
+      })
+      .nullable()
+      .meta({ description: 'Only when SETTLED with a sent amount' }),
     cancelSource: z.enum(['MERCHANT', 'PEER_APP']).nullable().meta({ description: 'Who cancelled: you before funding, or the customer in the wallet app' }),
     returnUrl: z.string().nullable().meta({ description: 'Where the checkout sends the customer back' }),
     expiresAt: isoTime,

@@ -49,6 +49,7 @@ import {
   type ListingFact,
 } from './listing-state.js';
 import { RAIL_PLATFORMS } from './payout-methods.js';
+import { isBaseUsdc } from './destination-catalog.js';
 
 /** The merchant side's webhooks, each carrying the PayoutView as the payout reads after the turn. */
 export interface PayoutEmitted {
@@ -102,6 +103,15 @@ function entry(
   return { type, text, txHash, txChainId, occurredAt: at };
 }
 
+/** The relayer's transaction of a payout's send: derived, so a re-run of the effect finds the one it handed over. */
+export const sendTransactionId = (payoutId: string, send: number) => `${payoutId.toLowerCase()}-send-${send}`;
+
+/** A crypto method paid straight from the wallet: USDC on Base (document 2: the provider is not called). */
+function sendsDirect(context: PayoutContext): boolean {
+  const method = context.method;
+  return method?.kind === 'CRYPTO' && isBaseUsdc(method.rail, method.destination.tokenAddress);
+}
+
 /** Asks the chain what the customer's wallet holds; the answer comes back as WALLET_CHECKED. */
 const checkWalletNow = {
   type: 'checkWallet' as const,
@@ -143,6 +153,12 @@ export const payoutMachine = setup({
     savesReadyMethod: ({ event }) => event.type === 'SAVE_METHOD' && methodReady(event.method),
     connectPending: ({ context }) => context.method?.kind === 'FIAT' && context.method.connection === 'PENDING',
     fiatMethodReady: ({ context }) => context.method?.kind === 'FIAT' && methodReady(context.method) && unpaidUsdc(context) > 0n,
+    baseUsdcMethodReady: ({ context }) => sendsDirect(context) && unpaidUsdc(context) > 0n,
+    sentMined: ({ context, event }) =>
+      event.type === 'TRANSACTION_OUTCOME' && event.transactionId === sendTransactionId(context.id, context.sends) && event.outcome.status === 'MINED',
+    currentSendFailed: ({ context, event }) =>
+      (event.type === 'TRANSACTION_OUTCOME' && event.transactionId === sendTransactionId(context.id, context.sends)) ||
+      (event.type === 'SEND_REFUSED' && event.send === context.sends),
     currentListing: ({ context, event }) => (event.type === 'LISTED' || event.type === 'LISTING_FAILED') && event.listing === context.listings,
     buyerLocks: ({ context, event }) => event.type === 'CHAIN_FACT' && Boolean(listingFact(context, event.fact as ListingFact)?.fundsLocked),
     buyerRate: ({ context, event }) => event.type === 'CHAIN_FACT' && Boolean(listingFact(context, event.fact as ListingFact)?.intentSignaled),
@@ -186,6 +202,7 @@ export const payoutMachine = setup({
     ) => {},
     watchListing: (_, _params: { payoutId: string; depositId: string }) => {},
     checkWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
+    sendPayout: (_, _params: { payoutId: string; send: number; transactionId: string; walletAddress: string; to: string; amountUsdc: string }) => {},
     checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
 
     // The payout exists from here, which a retry with the same key can make hours after the first request: the funding window and the deadline's timer both start now, so the deadline shown is the one that closes funding.
@@ -384,6 +401,45 @@ export const payoutMachine = setup({
         ],
       };
     }),
+    startSend: assign(({ context, event }) => {
+      assertEvent(event, 'CONFIRM');
+      return { sends: context.sends + 1, sendError: null, updatedAt: event.at };
+    }),
+    recordSent: assign(({ context, event }) => {
+      assertEvent(event, 'TRANSACTION_OUTCOME');
+      const at = new Date(event.outcome.at).toISOString();
+      const destination = context.method!.kind === 'CRYPTO' ? context.method!.destination : null;
+      const amount = unpaidUsdc(context);
+      const hash = event.outcome.hash!.toLowerCase();
+      return {
+        settledAt: at,
+        updatedAt: at,
+        payoutTransfer: {
+          chainId: BASE_CHAIN_ID,
+          tokenAddress: destination!.tokenAddress,
+          decimals: destination!.decimals,
+          address: destination!.address,
+          amount,
+          txHash: hash,
+          usdcTxHash: hash,
+          provider: null,
+        },
+        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: amount, sentTo: destination!.sentTo, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: 0n },
+        timeline: [
+          ...context.timeline,
+          entry('TRANSFER_SENT', `${formatUsdcCents(amount)} USDC sent to ${destination!.address}`, at, hash, BASE_CHAIN_ID),
+          entry('SETTLED', 'Settled', at),
+        ],
+      };
+    }),
+    recordSendFailed: assign(({ event }) => {
+      if (event.type === 'SEND_REFUSED') return { sendError: { code: event.code, message: event.message }, updatedAt: event.at };
+      if (event.type !== 'TRANSACTION_OUTCOME') return {};
+      return {
+        sendError: { code: 'CASHOUT_SEND_FAILED', message: `the transfer did not go through: ${event.outcome.reason ?? event.outcome.status}` },
+        updatedAt: new Date(event.outcome.at).toISOString(),
+      };
+    }),
     markSpent: assign(({ context, event }) => {
       assertEvent(event, 'WALLET_CHECKED');
       return {
@@ -455,6 +511,9 @@ export const payoutMachine = setup({
       buyer: null,
       settlement: null,
       settledAt: null,
+      sends: 0,
+      sendError: null,
+      payoutTransfer: null,
     };
   },
   initial: 'PREPARING',
@@ -560,7 +619,31 @@ export const payoutMachine = setup({
               { guard: 'savesReadyMethod', actions: ['saveMethod', 'noteReady'] },
               { target: '#payout.FUNDED', actions: 'saveMethod' },
             ],
-            CONFIRM: { guard: 'fiatMethodReady', target: 'LISTING_PENDING', actions: 'startListing' },
+            CONFIRM: [
+              { guard: 'fiatMethodReady', target: 'LISTING_PENDING', actions: 'startListing' },
+              { guard: 'baseUsdcMethodReady', target: 'SENDING', actions: 'startSend' },
+            ],
+          },
+        },
+        // USDC on Base to the customer's own address, straight from the wallet (no provider): READY until it is mined.
+        SENDING: {
+          entry: {
+            type: 'sendPayout',
+            params: ({ context }) => ({
+              payoutId: context.id,
+              send: context.sends,
+              transactionId: sendTransactionId(context.id, context.sends),
+              walletAddress: context.walletAddress!,
+              to: context.method!.kind === 'CRYPTO' ? context.method!.destination.address : '',
+              amountUsdc: unpaidUsdc(context).toString(),
+            }),
+          },
+          on: {
+            TRANSACTION_OUTCOME: [
+              { guard: 'sentMined', target: '#payout.SETTLED', actions: ['recordSent', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
+              { guard: 'currentSendFailed', target: 'IDLE', actions: 'recordSendFailed' },
+            ],
+            SEND_REFUSED: { guard: 'currentSendFailed', target: 'IDLE', actions: 'recordSendFailed' },
           },
         },
         // The listing's batch is with the wallet and the chain: nothing else may send meanwhile.

@@ -4,6 +4,7 @@
  * customer's e-mail and wallet are kept here for the effects and the checkout, and never
  * reach a PayoutView.
  */
+import type { TransactionOutcomeEvent } from '../transaction/index.js';
 import type { PayoutMethod } from './payout-methods.js';
 import type { PayoutRail } from './payout-rails.js';
 
@@ -153,6 +154,23 @@ export interface PayoutContext extends Omit<PayoutInput, 'at'> {
   buyer: { intentHash: string; lockedUsdc: bigint; rate: bigint | null; at: string } | null;
   settlement: PayoutSettlement | null;
   settledAt: string | null;
+  /** Sends of the payout to a crypto destination so far: each confirm is the next, and names its transaction. */
+  sends: number;
+  /** Why the latest send did not go out; cleared by the next. */
+  sendError: { code: string; message: string } | null;
+  payoutTransfer: PayoutTransfer | null;
+}
+
+/** Document 2's payoutTransfer: the payout's USDC sent on Base (direct: txHash and usdcTxHash are the same, provider null). */
+export interface PayoutTransfer {
+  chainId: number;
+  tokenAddress: string;
+  decimals: number;
+  address: string;
+  amount: bigint;
+  txHash: string;
+  usdcTxHash: string;
+  provider: 'ROUTEA' | 'ROUTEB' | null;
 }
 
 /** A payout's USDC listed in the escrow: a deposit of the customer's wallet that buyers take. */
@@ -223,5 +241,9 @@ export type PayoutEvent =
   | { type: 'CONFIRM'; minUsdc: string; rate: string; at: string }
   | { type: 'LISTED'; listing: number; depositId: string; requestId: string; at: string }
   | { type: 'LISTING_FAILED'; listing: number; code: string; message: string; at: string }
+  /** A send's transaction: the relayer's outcome of the payout's USDC leaving for the customer's address. */
+  | TransactionOutcomeEvent
+  /** The wallet would not sign the send (signer missing, or the policy refused it): nothing went out. */
+  | { type: 'SEND_REFUSED'; send: number; code: string; message: string; at: string }
   /** The background wallet check: the USDC the customer's wallet holds now (docs/payout-checkout.md, "The wallet check"). */
   | { type: 'WALLET_CHECKED'; balanceUsdc: string; at: string };

@@ -42,7 +42,16 @@ export interface PayoutView {
     refundFeeAmount: string;
   } | null;
   attempt: { kind: 'ESCROW' | 'CRYPTO'; rail: string | null; status: 'ACTIVE' | 'CLOSED' | 'SETTLED' | 'FAILED' } | null;
-  payoutTransfer: null;
+  payoutTransfer: {
+    chainId: number;
+    tokenAddress: string;
+    decimals: number;
+    address: string;
+    amount: string;
+    txHash: string;
+    usdcTxHash: string;
+    provider: 'ROUTEA' | 'ROUTEB' | null;
+  } | null;
   cancelSource: 'MERCHANT' | 'PEER_APP' | null;
   returnUrl: string | null;
   expiresAt: string;
@@ -90,7 +99,10 @@ export function toPayoutView(context: PayoutContext, status: PayoutStatus, open:
     partialFills: context.partialFills.map((fill) => ({ fiat: fill.fiat, amount: formatUsdcCents(fill.amount), txHash: fill.txHash, paidAt: fill.paidAt })),
     settlement: status === 'SETTLED' ? settlementView(context) : null,
     attempt: attemptOf(context, status),
-    payoutTransfer: null,
+    payoutTransfer:
+      status === 'SETTLED' && context.payoutTransfer
+        ? { ...context.payoutTransfer, amount: formatTokenAmount(context.payoutTransfer.amount, context.payoutTransfer.decimals) }
+        : null,
     cancelSource: context.cancelSource,
     returnUrl: context.returnUrl,
     expiresAt: context.quoteExpiresAt,
@@ -123,8 +135,12 @@ function settlementView(context: PayoutContext): NonNullable<PayoutView['settlem
   };
 }
 
-/** The latest attempt: a buyer-paid listing while one is up or once it settled the payout. */
+/** The latest attempt: a buyer-paid listing while one is up or once it settled the payout, or the crypto send. */
 function attemptOf(context: PayoutContext, status: PayoutStatus): PayoutView['attempt'] {
+  if (context.sends > 0 && context.method?.kind === 'CRYPTO') {
+    const sendStatus = status === 'SETTLED' ? 'SETTLED' : context.sendError ? 'FAILED' : 'ACTIVE';
+    return { kind: 'CRYPTO', rail: context.method.rail, status: sendStatus };
+  }
   if (!context.listing) return null;
   const attemptStatus = status === 'SETTLED' ? 'SETTLED' : status === 'LISTING' || status === 'PAYING' ? 'ACTIVE' : 'CLOSED';
   return { kind: 'ESCROW', rail: context.listing.rail, status: attemptStatus };

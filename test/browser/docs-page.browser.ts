@@ -14,7 +14,7 @@ import { launchChromium } from './chromium.js';
 
 const OUTPUT = new URL('./output/', import.meta.url);
 /** The test node runs in development, so the group of what only a development node serves comes last. */
-const TAG_GROUPS = ['Merchant API', 'Makers & market', 'Wallet provider', 'Admin & engineers', 'Service', 'Development'];
+const TAG_GROUPS = ['Merchant API', 'Payout customers', 'Makers & market', 'Wallet provider', 'Admin & engineers', 'Service', 'Development'];
 const CREATE_ORDER_FIELDS = ['requestedUsdcAmount', 'requestedFiatAmount', 'requestedFiatCurrency', 'openAmount', 'destinationAddress', 'idempotencyKey'];
 
 interface Responses {

@@ -319,6 +319,29 @@ const document: DocumentTable = {
     },
     {
       section: STATES,
+      row: 'a confirmed crypto payout (USDC on Base, sent directly) arrives: SETTLED with payoutTransfer',
+      from: ['READY'],
+      by: ['TRANSACTION_OUTCOME'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      holds: {
+        what: 'payoutTransfer with provider null and txHash the USDC transfer, sentAmount the unpaid USDC, sentTo the destination',
+        check: (step) => {
+          const transfer = after(step).payoutTransfer;
+          const method = after(step).method;
+          return (
+            transfer !== null &&
+            transfer.provider === null &&
+            transfer.txHash === transfer.usdcTxHash &&
+            after(step).settlement?.sentUsdc === (before(step).depositAmount ?? 0n) - before(step).paidUsdc &&
+            method?.kind === 'CRYPTO' &&
+            after(step).settlement?.sentTo === method.destination.sentTo
+          );
+        },
+      },
+    },
+    {
+      section: STATES,
       row: 'a buyer pays what was left: SETTLED',
       from: ['PAYING'],
       by: ['CHAIN_FACT'],
