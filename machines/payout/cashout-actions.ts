@@ -16,11 +16,7 @@ export type CashoutAction = (typeof CASHOUT_ACTIONS)[number];
  * fiat method, or sends USDC on Base straight to the customer's address; a crypto method that
  * needs the conversion provider is not confirmable yet (issue 39).
  */
-export function cashoutActions(
-  context: Pick<PayoutContext, 'method' | 'depositAmount' | 'paidUsdc'>,
-  status: PayoutStatus,
-  busy: boolean,
-): CashoutAction[] {
+export function cashoutActions(context: Pick<PayoutContext, 'method' | 'depositAmount' | 'paidUsdc'>, status: PayoutStatus, busy: boolean): CashoutAction[] {
   if (status === 'FUNDED') {
     const pending = context.method?.kind === 'FIAT' && context.method.connection === 'PENDING';
     return pending ? ['SIGN_IN', 'SAVE_METHOD', 'SKIP_CONNECT'] : ['SIGN_IN', 'SAVE_METHOD'];
