@@ -17,6 +17,7 @@ import {
 } from '../../machines/payout/index.js';
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 import { cashoutActions } from '../../machines/payout/cashout-actions.js';
+import { customerSideStart } from '../../machines/payout/payout-machine.js';
 import { methodView } from '../../machines/payout/payout-methods.js';
 import { topState } from '../../machines/top-state.js';
 
@@ -149,21 +150,7 @@ export const payoutKind = defineKind({
     1: (persisted) => ({
       ...persisted,
       context: {
-        method: null,
-        listings: 0,
-        listingMinUsdc: 10_000_000n,
-        listingRate: 10n ** 18n,
-        listing: null,
-        listingError: null,
-        paidUsdc: 0n,
-        fills: [],
-        partialFills: [],
-        buyer: null,
-        settlement: null,
-        settledAt: null,
-        sends: 0,
-        sendError: null,
-        payoutTransfer: null,
+        ...customerSideStart(),
         ...(persisted.context as Record<string, unknown>),
       },
     }),

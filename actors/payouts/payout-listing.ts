@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeFunctionData, keccak256, toBytes, zeroAddress } from 'viem';
 import { canonicalJson, checkAtomicCalls, escrowFunctionsAbi, usdcFunctionsAbi, type Hex } from '../../machines/index.js';
-import type { PayoutEvent } from '../../machines/payout/index.js';
+import type { ListPayoutParams, PayoutEvent } from '../../machines/payout/index.js';
 import type { DepositChain } from '../adapters/chain/deposit-chain.js';
 import type { ChainSubject } from '../chain/chain-facts.js';
 import { reserveDepositId } from '../deposits/deposit-ids.js';
@@ -33,19 +33,6 @@ export interface PayoutListingDependencies {
   payees: PayeeDirectory;
   /** How long one run waits for the listing's batch to be confirmed before leaving it to a retry. */
   waitMs: number;
-}
-
-export interface ListPayoutParams {
-  payoutId: string;
-  listing: number;
-  walletAddress: string;
-  amountUsdc: string;
-  minUsdc: string;
-  maxUsdc: string;
-  platform: string;
-  payeeId: string;
-  currency: string;
-  rate: string;
 }
 
 /** The listing's batch is still with the chain: the effect runs again and keeps waiting. */

@@ -73,6 +73,7 @@ export { batchRefusal, delegationRefusal, PAYOUT_SIGNER_TRANSFER_CAP, policyRefu
 export type { CallRefusal, CallRefusalCode, PayoutSignerTargets, PolicyRefusal, SigningRefusal } from './payout-signer-policy.js';
 export type {
   FundingIssue,
+  ListPayoutParams,
   ObservedTransfer,
   PayoutContext,
   PayoutEvent,

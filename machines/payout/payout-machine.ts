@@ -34,7 +34,7 @@ import type { FundingTally } from './funding-state.js';
 import { formatTokenAmount, formatUsdcCents } from '../money.js';
 import { toPayoutView, type PayoutView } from './payout-view.js';
 import { BASE_CHAIN_ID } from './funding-catalog.js';
-import type { PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
+import type { ListPayoutParams, PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
 import { methodReady } from './payout-methods.js';
 import {
   buyerPaid,
@@ -101,6 +101,27 @@ function entry(
   txChainId: number | null = null,
 ): PayoutTimelineEntry {
   return { type, text, txHash, txChainId, occurredAt: at };
+}
+
+/** The customer's side of a payout before the customer acts: also what a payout stored before that side existed migrates to. */
+export function customerSideStart() {
+  return {
+    method: null,
+    listings: 0,
+    listingMinUsdc: LISTING_MIN_USDC,
+    listingRate: 10n ** 18n,
+    listing: null,
+    listingError: null,
+    paidUsdc: 0n,
+    fills: [],
+    partialFills: [],
+    buyer: null,
+    settlement: null,
+    settledAt: null,
+    sends: 0,
+    sendError: null,
+    payoutTransfer: null,
+  } satisfies Partial<PayoutContext>;
 }
 
 /** The relayer's transaction of a payout's send: derived, so a re-run of the effect finds the one it handed over. */
@@ -185,21 +206,7 @@ export const payoutMachine = setup({
       },
     ) => {},
     watchWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
-    listPayout: (
-      _,
-      _params: {
-        payoutId: string;
-        listing: number;
-        walletAddress: string;
-        amountUsdc: string;
-        minUsdc: string;
-        maxUsdc: string;
-        platform: string;
-        payeeId: string;
-        currency: string;
-        rate: string;
-      },
-    ) => {},
+    listPayout: (_, _params: ListPayoutParams) => {},
     watchListing: (_, _params: { payoutId: string; depositId: string }) => {},
     checkWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
     sendPayout: (_, _params: { payoutId: string; send: number; transactionId: string; walletAddress: string; to: string; amountUsdc: string }) => {},
@@ -499,21 +506,7 @@ export const payoutMachine = setup({
       preparationError: null,
       issues: [],
       timeline: [],
-      method: null,
-      listings: 0,
-      listingMinUsdc: LISTING_MIN_USDC,
-      listingRate: 10n ** 18n,
-      listing: null,
-      listingError: null,
-      paidUsdc: 0n,
-      fills: [],
-      partialFills: [],
-      buyer: null,
-      settlement: null,
-      settledAt: null,
-      sends: 0,
-      sendError: null,
-      payoutTransfer: null,
+      ...customerSideStart(),
     };
   },
   initial: 'PREPARING',

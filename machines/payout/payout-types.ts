@@ -247,3 +247,17 @@ export type PayoutEvent =
   | { type: 'SEND_REFUSED'; send: number; code: string; message: string; at: string }
   /** The background wallet check: the USDC the customer's wallet holds now (docs/payout-checkout.md, "The wallet check"). */
   | { type: 'WALLET_CHECKED'; balanceUsdc: string; at: string };
+
+/** What the listing effect is asked (actors/payouts/payout-listing.ts): amounts in USDC base units, the rate 18 decimals. */
+export interface ListPayoutParams {
+  payoutId: string;
+  listing: number;
+  walletAddress: string;
+  amountUsdc: string;
+  minUsdc: string;
+  maxUsdc: string;
+  platform: string;
+  payeeId: string;
+  currency: string;
+  rate: string;
+}

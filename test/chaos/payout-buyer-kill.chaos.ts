@@ -29,7 +29,8 @@ import { ChainRegistry } from '../../enclave/index.js';
 import { anvilTestAccount, escrowAbi, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
 import { startIndexer } from '../../indexer/indexer-server.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
-import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
+import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
+import { payoutMerchant } from './payout-merchant.js';
 import { call, until, within, type Answer } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
 import { RpcGate } from './payment-rpc-gate.js';
@@ -162,20 +163,7 @@ test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is
 
   // Run 1: the payout funded, signed in to, on Venmo, listed.
   const first = await start(1);
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const merchant = ok(
-    await call(first.url, 'POST', '/internal/v1/merchants', {
-      headers: admin,
-      body: { name: 'Payout Buyer Kill', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
-    }),
-    201,
-    'the merchant',
-  );
-  ok(
-    await call(first.url, 'PATCH', `/internal/v1/merchants/${merchant.merchant.id}`, { headers: admin, body: { payouts: WORKED_PAYOUT_SETTINGS } }),
-    200,
-    'settings',
-  );
+  const merchant = await payoutMerchant(first.url, ADMIN_TOKEN, 'Payout Buyer Kill');
   const key = { 'x-api-key': merchant.liveApiKey };
   const created = ok(
     await call(first.url, 'POST', '/api/v1/payouts', { headers: { ...key, 'idempotency-key': 'payout-buyer-kill' }, body: payoutBody() }),

@@ -25,6 +25,7 @@ import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js'
 import { LOCAL_SOLVER_INDEX } from '../../deploy/conversion-simulator/local-settlement.js';
 import { anvilTestAccount, startLocalChain } from '../../indexer/chain/index.js';
 import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
+import { payoutMerchant } from './payout-merchant.js';
 import { call, until, type Answer } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
 
@@ -92,20 +93,7 @@ test('a payout whose node is SIGKILLed while its funding converts, and again as 
 
   // Run 1: the payout, its funding sent and held converting at the provider, seen by the node.
   const first = await start(1);
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const merchant = ok(
-    await call(first.url, 'POST', '/internal/v1/merchants', {
-      headers: admin,
-      body: { name: 'Payout Kill', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
-    }),
-    201,
-    'the merchant',
-  );
-  ok(
-    await call(first.url, 'PATCH', `/internal/v1/merchants/${merchant.merchant.id}`, { headers: admin, body: { payouts: WORKED_PAYOUT_SETTINGS } }),
-    200,
-    'settings',
-  );
+  const merchant = await payoutMerchant(first.url, ADMIN_TOKEN, 'Payout Kill');
   const key = { 'x-api-key': merchant.liveApiKey };
   const created = ok(
     await call(first.url, 'POST', '/api/v1/payouts', { headers: { ...key, 'idempotency-key': 'payout-kill-1' }, body: payoutBody() }),

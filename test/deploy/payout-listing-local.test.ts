@@ -16,8 +16,7 @@ import { answerOf, placeOrder, recordEvents, type PlacedOrder } from '../support
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { untilOnClock } from '../support/real-time-poll.js';
-import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
-import { linkOf, type CheckoutLink } from '../gateway/cashout/cashout-world.js';
+import { fundedLocalPayout } from '../support/local-payout.js';
 
 const CUSTOMER_VENMO = '1618033988';
 
@@ -31,35 +30,8 @@ test('a payout listed on Venmo from the customer’s wallet is paid by two check
   t.teardown(() => gateway.stop());
   const { node } = gateway;
   const events = await recordEvents(gateway);
-  const merchant = await gateway.createMerchant();
-  answerOf(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { payouts: WORKED_PAYOUT_SETTINGS }), 200, 'payout settings');
-
-  // The merchant's payout, funded.
-  const created = answerOf(
-    await gateway.request('POST', '/api/v1/payouts', { key: merchant.liveKey, body: payoutBody(), headers: { 'idempotency-key': 'listing-local-1' } }),
-    201,
-    'the create',
-  );
-  await node.conversions.simulator!.sendFromWallet({
-    depositAddress: created.funding.depositAddress,
-    chainId: 8453,
-    tokenAddress: USDC_ON_BASE,
-    amount: created.funding.amount,
-  });
-  const merchantRead = async () => answerOf(await gateway.request('GET', `/api/v1/payouts/${created.payoutId}`, { key: merchant.liveKey }), 200, 'the read');
-  await until(gateway, merchantRead, (payout) => payout.status === 'FUNDED', 'the payout funded');
-
-  // The customer: signs in with the mailed code, chooses Venmo, skips connecting, confirms.
-  const link: CheckoutLink = linkOf(created.checkoutUrl);
-  const checkout = (method: string, path = '', body?: unknown, login?: string) =>
-    gateway.request(method, `/api/v1/cashout-checkout/${link.payoutId}${path}`, {
-      headers: { 'x-cashout-token': link.token, ...(login ? { authorization: `Bearer ${login}` } : {}) },
-      ...(body === undefined ? {} : { body }),
-    });
-  answerOf(await checkout('POST', '/sign-in/code'), 202, 'the code');
-  const mailed = node.mail.inbox!.messages().find((message) => message.to.includes('ana@example.com'))!;
-  const code = /\b(\d{6})\b/.exec(mailed.subject)![1]!;
-  const { loginToken } = answerOf(await checkout('POST', '/sign-in', { code }), 200, 'the sign-in');
+  const { merchant, created, read: merchantRead, checkout, signIn } = await fundedLocalPayout(gateway, 'listing-local-1');
+  const loginToken = await signIn();
   const pending = answerOf(await checkout('PUT', '/method', { rail: 'venmo', payeeHandle: CUSTOMER_VENMO }, loginToken), 200, 'the method');
   t.like(pending, { payout: { status: 'FUNDED' }, actions: ['SIGN_IN', 'SAVE_METHOD', 'SKIP_CONNECT'] });
   t.like(answerOf(await checkout('POST', '/skip-connect', undefined, loginToken), 200, 'skip'), { payout: { status: 'READY', payoutCurrency: 'USD' } });

@@ -10,9 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import { payoutMerchant } from '../chaos/payout-merchant.js';
 import { call, until, type Answer } from '../chaos/http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from '../chaos/payment-node-process.js';
-import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
+import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
 
 const ADMIN_TOKEN = 'payout-restart-admin-token-0123456789';
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-restart-'));
@@ -42,20 +43,7 @@ test('a node SIGKILLed with open payouts finds them and their provider records a
   const events: RunEvent[] = [];
   const first = await PaymentNodeProcess.start(1, environment(dataDir), events, 60_000);
   t.teardown(() => first.kill().then(() => undefined));
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const merchant = ok(
-    await call(first.url, 'POST', '/internal/v1/merchants', {
-      headers: admin,
-      body: { name: 'Payout Restart', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
-    }),
-    201,
-    'the merchant',
-  );
-  ok(
-    await call(first.url, 'PATCH', `/internal/v1/merchants/${merchant.merchant.id}`, { headers: admin, body: { payouts: WORKED_PAYOUT_SETTINGS } }),
-    200,
-    'settings',
-  );
+  const merchant = await payoutMerchant(first.url, ADMIN_TOKEN, 'Payout Restart');
   const create = (url: string, key: string) =>
     call(url, 'POST', '/api/v1/payouts', { headers: { 'x-api-key': merchant.liveApiKey, 'idempotency-key': key }, body: payoutBody() });
   const funded = ok(await create(first.url, 'restart-funded'), 201, 'the payout to fund');

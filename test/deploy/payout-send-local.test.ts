@@ -13,8 +13,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { answerOf, recordEvents } from '../support/checkout.js';
 import { startTestGateway } from '../support/gateway.js';
 import { untilOnClock } from '../support/real-time-poll.js';
-import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
-import { linkOf } from '../gateway/cashout/cashout-world.js';
+import { USDC_ON_BASE } from '../support/payout-fakes.js';
+import { fundedLocalPayout } from '../support/local-payout.js';
 
 test('a payout confirmed to an address in USDC on Base is sent from the customer’s wallet and SETTLED with its payoutTransfer', async (t) => {
   t.timeout(120_000);
@@ -22,31 +22,8 @@ test('a payout confirmed to an address in USDC on Base is sent from the customer
   t.teardown(() => gateway.stop());
   const { node } = gateway;
   const events = await recordEvents(gateway);
-  const merchant = await gateway.createMerchant();
-  answerOf(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { payouts: WORKED_PAYOUT_SETTINGS }), 200, 'payout settings');
-  const created = answerOf(
-    await gateway.request('POST', '/api/v1/payouts', { key: merchant.liveKey, body: payoutBody(), headers: { 'idempotency-key': 'send-local-1' } }),
-    201,
-    'the create',
-  );
-  await node.conversions.simulator!.sendFromWallet({
-    depositAddress: created.funding.depositAddress,
-    chainId: 8453,
-    tokenAddress: USDC_ON_BASE,
-    amount: created.funding.amount,
-  });
-  const read = async () => answerOf(await gateway.request('GET', `/api/v1/payouts/${created.payoutId}`, { key: merchant.liveKey }), 200, 'the read');
-  await untilOnClock(gateway.clock, read, (payout) => payout.status === 'FUNDED', 'FUNDED');
-
-  const link = linkOf(created.checkoutUrl);
-  const checkout = (method: string, path = '', body?: unknown, login?: string) =>
-    gateway.request(method, `/api/v1/cashout-checkout/${link.payoutId}${path}`, {
-      headers: { 'x-cashout-token': link.token, ...(login ? { authorization: `Bearer ${login}` } : {}) },
-      ...(body === undefined ? {} : { body }),
-    });
-  answerOf(await checkout('POST', '/sign-in/code'), 202, 'the code');
-  const code = /\b(\d{6})\b/.exec(node.mail.inbox!.messages()[0]!.subject)![1]!;
-  const { loginToken } = answerOf(await checkout('POST', '/sign-in', { code }), 200, 'the sign-in');
+  const { created, read, checkout, signIn } = await fundedLocalPayout(gateway, 'send-local-1');
+  const loginToken = await signIn();
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const ready = answerOf(
     await checkout('PUT', '/method', { rail: 'routea_8453', tokenAddress: USDC_ON_BASE, address: destination.toLowerCase() }, loginToken),

@@ -1,0 +1,26 @@
+/**
+ * What the tests that drive a node process over HTTP need to pay customers out: a live merchant
+ * made over the admin API, with document 2's worked payout settings.
+ */
+import { WORKED_PAYOUT_SETTINGS } from '../support/payout-fakes.js';
+import { call, type Answer } from './http-polls.js';
+
+function ok(answer: Answer, status: number, what: string): any {
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.responseObject;
+}
+
+/** The merchant's live id and key. */
+export async function payoutMerchant(url: string, adminToken: string, name: string): Promise<{ id: string; liveApiKey: string }> {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const made = ok(
+    await call(url, 'POST', '/internal/v1/merchants', {
+      headers,
+      body: { name, tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
+    }),
+    201,
+    'the merchant',
+  );
+  ok(await call(url, 'PATCH', `/internal/v1/merchants/${made.merchant.id}`, { headers, body: { payouts: WORKED_PAYOUT_SETTINGS } }), 200, 'payout settings');
+  return { id: made.merchant.id, liveApiKey: made.liveApiKey };
+}
