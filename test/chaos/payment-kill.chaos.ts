@@ -25,21 +25,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { decodeFunctionData, getAddress, parseEventLogs, parseTransaction, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import { getAddress, parseEventLogs, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { EmbeddedStore, actorCollectionName, createLogger, decode, loadConfig } from '../../actors/index.js';
 import { PayeeDirectory } from '../../actors/market/index.js';
-import { openIndexerCollections } from '../../deploy/chain.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import { ChainRegistry } from '../../enclave/index.js';
 import { anvilTestAccount, mockUSDCAbi, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
-import { startIndexer } from '../../indexer/indexer-server.js';
 import { formatUsdc, parseUsdc } from '../../machines/money.js';
 import { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { MAKER_PAYEE, venmoDeposit } from '../support/payment-flow.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
-import { RpcGate } from './payment-rpc-gate.js';
+import { fulfilCapture } from './fulfil-capture.js';
 import { call, until, within, type Answer } from './http-polls.js';
 
 const ADMIN_TOKEN = 'payment-kill-admin-token-0123456789';
@@ -103,54 +101,14 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   // One maker's Venmo deposit, as a maker registering with us would leave it.
   const depositId = await venmoDeposit(local);
 
-  // The indexer, whose view of the head the test can cap: facts of blocks above the cap are not logged.
-  let headCap: bigint | null = null;
-  const capped = new Proxy(local.publicClient as PublicClient, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (key !== 'getBlockNumber') return value;
-      return async (args: Parameters<PublicClient['getBlockNumber']>[0]) => {
-        const head = await (value as PublicClient['getBlockNumber'])(args);
-        return headCap !== null && headCap < head ? headCap : head;
-      };
-    },
-  });
-  const contracts = { chainId: local.chainId, usdc: local.usdc, escrow: local.escrow, orchestrator: local.orchestrator };
-  const collections = await openIndexerCollections(new EmbeddedStore(), local.chainId);
-  const indexer = await startIndexer({
-    client: capped,
-    contracts,
-    collections,
-    logger: silent,
-    address: '127.0.0.1:0',
-    startBlock: Number(local.deployBlock),
-    pollMs: 20,
-  });
+  // The indexer, whose view of the head the test can cap, and the node's way to the chain, which closes on its fulfillIntent.
+  const { indexer, collections, gate, cap: headCap, lift } = await fulfilCapture(local, silent);
   t.teardown(() => indexer.stop());
+  t.teardown(() => gate.stop());
   const fulfilledFacts = async (intentHash: Hex) =>
     (await collections.facts.find({}))
       .map((doc) => ChainFact.fromJSON(doc.fact))
       .filter((fact) => fact.event?.$case === 'intentFulfilled' && fact.event.value.intentHash.toLowerCase() === intentHash.toLowerCase());
-
-  // The node's way to the chain. It closes on the node's fulfillIntent, capping the indexer's head first.
-  const isFulfil = (raw: Hex) => {
-    try {
-      const transaction = parseTransaction(raw);
-      return (
-        transaction.to?.toLowerCase() === local.orchestrator.toLowerCase() &&
-        decodeFunctionData({ abi: orchestratorAbi, data: transaction.data! }).functionName === 'fulfillIntent'
-      );
-    } catch {
-      return false;
-    }
-  };
-  const gate = await RpcGate.start(local.rpcUrl, {
-    closesOn: isFulfil,
-    beforeClosing: async () => {
-      headCap = await local.publicClient.getBlockNumber({ cacheTime: 0 });
-    },
-  });
-  t.teardown(() => gate.stop());
 
   // The node's data folder, with the maker's payee registered, as maker registration leaves it.
   const dataDir = join(root, 'data');
@@ -256,7 +214,7 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
 
   // The node verifies the proof and sends fulfillIntent: the gate caps the indexer, forwards it, answers, and holds the rest.
   const closed = await within('the node to send fulfillIntent', gate.closed, 30_000, () => logsOf(1));
-  const cap = headCap!;
+  const cap = headCap()!;
   const receipt = await local.publicClient.waitForTransactionReceipt({ hash: closed.hash, timeout: 10_000 });
   t.is(receipt.status, 'success');
   t.true(receipt.blockNumber > cap, 'the fulfilment is mined above the head the indexer sees');
@@ -300,7 +258,7 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   );
 
   // The world moves on while the node is down: the indexer logs the fact, the chain is reachable again.
-  headCap = null;
+  lift();
   const [fact] = await until(
     'the indexer to log IntentFulfilled',
     () => fulfilledFacts(intentHash),

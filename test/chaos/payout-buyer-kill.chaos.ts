@@ -19,21 +19,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { decodeFunctionData, parseEventLogs, parseTransaction, toHex, type Hex, type PublicClient } from 'viem';
+import { parseEventLogs, toHex, type Hex } from 'viem';
 import { EmbeddedStore, createLogger, loadConfig } from '../../actors/index.js';
-import { openIndexerCollections } from '../../deploy/chain.js';
 import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import { LocalMailCatcher } from '../../deploy/mail-catcher.js';
 import { ChainRegistry } from '../../enclave/index.js';
-import { anvilTestAccount, escrowAbi, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
-import { startIndexer } from '../../indexer/indexer-server.js';
+import { anvilTestAccount, escrowAbi, startLocalChain } from '../../indexer/chain/index.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
 import { payoutMerchant } from './payout-merchant.js';
 import { call, until, within, type Answer } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
-import { RpcGate } from './payment-rpc-gate.js';
+import { fulfilCapture } from './fulfil-capture.js';
 
 const ADMIN_TOKEN = 'payout-buyer-kill-admin-token-0123456789';
 const CHAIN_ID = 8453;
@@ -72,45 +70,8 @@ test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is
   const mail = await LocalMailCatcher.start();
   t.teardown(() => mail.stop());
 
-  let headCap: bigint | null = null;
-  const capped = new Proxy(local.publicClient as PublicClient, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (key !== 'getBlockNumber') return value;
-      return async (args: Parameters<PublicClient['getBlockNumber']>[0]) => {
-        const head = await (value as PublicClient['getBlockNumber'])(args);
-        return headCap !== null && headCap < head ? headCap : head;
-      };
-    },
-  });
-  const contracts = { chainId: local.chainId, usdc: local.usdc, escrow: local.escrow, orchestrator: local.orchestrator };
-  const indexer = await startIndexer({
-    client: capped,
-    contracts,
-    collections: await openIndexerCollections(new EmbeddedStore(), local.chainId),
-    logger: silent,
-    address: '127.0.0.1:0',
-    startBlock: Number(local.deployBlock),
-    pollMs: 20,
-  });
+  const { indexer, gate, lift } = await fulfilCapture(local, silent);
   t.teardown(() => indexer.stop());
-  const isFulfil = (raw: Hex) => {
-    try {
-      const transaction = parseTransaction(raw);
-      return (
-        transaction.to?.toLowerCase() === local.orchestrator.toLowerCase() &&
-        decodeFunctionData({ abi: orchestratorAbi, data: transaction.data! }).functionName === 'fulfillIntent'
-      );
-    } catch {
-      return false;
-    }
-  };
-  const gate = await RpcGate.start(local.rpcUrl, {
-    closesOn: isFulfil,
-    beforeClosing: async () => {
-      headCap = await local.publicClient.getBlockNumber({ cacheTime: 0 });
-    },
-  });
   t.teardown(() => gate.stop());
 
   const dataDir = join(root, 'data');
@@ -257,7 +218,7 @@ test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is
   t.like(await first.kill(), { signal: 'SIGKILL' });
 
   // The world moves on; a new node starts over the same folder.
-  headCap = null;
+  lift();
   gate.open();
   const second = await start(2);
   const after = await until(
