@@ -14,6 +14,8 @@
  * - two buyers, each in their own browser on the order checkout page, take 40 USDC and then
  *   the rest over Venmo, pay the customer in the simulator and prove it: the page shows the
  *   buyer paying, the part paid, and SETTLED with the breakdown.
+ * And a payout sent instead to the customer's own address in USDC on Base: confirmed on the
+ * page, sent from the customer's wallet, SETTLED with the transfer.
  * Every screen is checked with axe-core (no serious or critical violation) and saved under
  * test/browser/output/cashout-*.png; the last at a desktop's 1280 too. Nothing the page does
  * may be refused by its Content-Security-Policy (a console error in Chromium).
@@ -26,6 +28,7 @@ import { ADMIN_TOKEN } from '../support/gateway.js';
 import { payoutBody, USDC_ON_BASE, WORKED_PAYOUT_SETTINGS } from '../support/payout-fakes.js';
 import { shot, startBrowser, startEmbeddedNode } from './checkout-node.js';
 import type { Browser } from './chromium.js';
+import type { PlatformNode } from '../../deploy/node.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -60,17 +63,17 @@ async function pageOf(t: ExecutionContext, browser: Browser, errors: string[]): 
   return page;
 }
 
-test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, listed, paid by two checkout buyers, settled', async (t) => {
-  t.timeout(360_000);
-  const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
-  const errors: string[] = [];
-  const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
-    const response = await fetch(`${node.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const envelope = (await response.json()) as { responseObject: any };
-    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-    return envelope.responseObject;
-  };
-  const admin = (method: string, path: string, body: unknown) => call(method, path, body, { authorization: `Bearer ${ADMIN_TOKEN}` });
+/** The node's API as a test calls it: the envelope's responseObject, or a thrown error naming the refusal. */
+async function call(node: PlatformNode, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<any> {
+  const response = await fetch(`${node.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const envelope = (await response.json()) as { responseObject: any };
+  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.responseObject;
+}
+
+/** Lumen Coffee, taking Venmo for orders and paying out with document 2's worked settings, and its 100 USDC payout to ana@example.com, not funded yet. */
+async function payoutOf(node: PlatformNode, idempotencyKey: string) {
+  const admin = (method: string, path: string, body: unknown) => call(node, method, path, body, { authorization: `Bearer ${ADMIN_TOKEN}` });
   const created = await admin('POST', '/internal/v1/merchants', {
     name: 'Lumen Coffee',
     tier: 'BASE',
@@ -82,8 +85,26 @@ test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, li
     payouts: WORKED_PAYOUT_SETTINGS,
   });
   const merchant = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    call(method, path, body, { 'x-api-key': created.liveApiKey, ...headers });
-  const payout = await merchant('POST', '/api/v1/payouts', payoutBody(), { 'idempotency-key': 'cashout-page-browser-1' });
+    call(node, method, path, body, { 'x-api-key': created.liveApiKey, ...headers });
+  const payout = await merchant('POST', '/api/v1/payouts', payoutBody(), { 'idempotency-key': idempotencyKey });
+  return { merchant, payout };
+}
+
+/** Sends the payout's funding from the local conversion provider's wallet. */
+function fund(node: PlatformNode, payout: { funding: { depositAddress: `0x${string}`; amount: string } }) {
+  return node.conversions.simulator!.sendFromWallet({
+    depositAddress: payout.funding.depositAddress,
+    chainId: 8453,
+    tokenAddress: USDC_ON_BASE,
+    amount: payout.funding.amount,
+  });
+}
+
+test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, listed, paid by two checkout buyers, settled', async (t) => {
+  t.timeout(360_000);
+  const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
+  const errors: string[] = [];
+  const { merchant, payout } = await payoutOf(node, 'cashout-page-browser-1');
 
   const browser = await startBrowser(t);
   const page = await pageOf(t, browser, errors);
@@ -96,12 +117,7 @@ test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, li
   await checkScreen(t, page, '1-awaiting-funding');
 
   // 2. Funded through the local conversion provider: the page moves on by itself to signing in.
-  await node.conversions.simulator!.sendFromWallet({
-    depositAddress: payout.funding.depositAddress,
-    chainId: 8453,
-    tokenAddress: USDC_ON_BASE,
-    amount: payout.funding.amount,
-  });
+  await fund(node, payout);
   await page.getByRole('heading', { name: 'Sign in to get paid' }).waitFor();
   await page.getByText('a••@example.com').waitFor();
   await checkScreen(t, page, '2-sign-in');
@@ -241,6 +257,38 @@ test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, li
   await checkScreen(t, page, '11-settled-desktop');
 
   t.deepEqual(errors, [], 'no console errors but the refusals provoked, so nothing refused by the page’s Content-Security-Policy');
+});
+
+test.serial('a payout sent to the customer’s own address in USDC on Base: confirmed on the page, SETTLED with the transfer', async (t) => {
+  t.timeout(180_000);
+  const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
+  const errors: string[] = [];
+  const { payout } = await payoutOf(node, 'cashout-page-browser-send');
+  await fund(node, payout);
+  const browser = await startBrowser(t);
+  const page = await pageOf(t, browser, errors);
+  await page.goto(payout.checkoutUrl);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('6-digit code').waitFor();
+  const code = /\b(\d{6})\b/.exec(node.mail.inbox!.messages()[0]!.subject)![1]!;
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await page.getByRole('radio', { name: 'Crypto', exact: true }).check();
+  const destination = privateKeyToAccount(generatePrivateKey()).address;
+  await page.getByLabel('Your address on Base').fill(destination.toLowerCase());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Send your payout' }).waitFor();
+  t.is(await page.getByTestId('destination-address').textContent(), destination, 'the address as the API wrote it back, checksummed');
+  t.is(await page.getByTestId('payout-status').textContent(), 'Ready to send to your address');
+  await checkScreen(t, page, 'crypto-1-confirm');
+  await page.getByRole('button', { name: 'Send to my address' }).click();
+  await page.getByRole('heading', { name: 'You have been paid' }).waitFor({ timeout: 90_000 });
+  t.is(await page.getByTestId('sent-amount').textContent(), '100.00 USDC');
+  t.regex((await page.getByTestId('sent-transaction').textContent()) ?? '', /^0x[0-9a-f]{64}$/);
+  t.is(await page.getByTestId('paid-usdc').count(), 0, 'no buyer paid');
+  await checkScreen(t, page, 'crypto-2-settled');
+  t.deepEqual(errors, []);
 });
 
 test.serial('a link that can never work says so and nothing else; a path that is not a payout id is not found', async (t) => {

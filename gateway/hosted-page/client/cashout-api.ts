@@ -23,6 +23,8 @@ export interface CashoutState {
       dustAmount: string;
       refundFeeAmount: string;
     } | null;
+    /** A payout sent to the customer's address, once SETTLED. */
+    payoutTransfer: { chainId: number; address: string; amount: string; txHash: string } | null;
     cancelSource: 'MERCHANT' | 'PEER_APP' | null;
     returnUrl: string | null;
   };
@@ -31,6 +33,7 @@ export interface CashoutState {
   actions: CashoutAction[];
   rails: { rail: string; kind: 'FIAT' | 'CRYPTO' }[];
   method: FiatMethodView | CryptoMethodView | null;
+  /** Why the latest confirm did not list or send. */
   listingError: { code: string; message: string } | null;
   timeline: { type: string; text: string; occurredAt: string }[];
 }

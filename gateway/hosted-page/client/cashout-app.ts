@@ -13,9 +13,9 @@ import { methodScreen } from './cashout-method-screen.js';
 import type { CashoutPageConfig } from './cashout-page-config.js';
 import { CashoutSession } from './cashout-session.js';
 import { readCode, signInScreen } from './cashout-sign-in-screen.js';
-import { type CashoutStep, FINAL_STEPS, isZero, payoutAmount, statusWords, stepOf } from './cashout-steps.js';
+import { type CashoutStep, FINAL_STEPS, isZero, payoutAmount, sendsToAddress, statusWords, stepOf } from './cashout-steps.js';
 import { back, merchantOf, paidSoFar, settlement, summary, timeline } from './cashout-views.js';
-import { CASHOUT_WORDS, DEAD_LINK_HELP, type RefusalContext, refusalOf } from './cashout-words.js';
+import { DEAD_LINK_HELP, listingErrorWords, type RefusalContext, refusalOf } from './cashout-words.js';
 import { h } from './dom.js';
 import { formatAmount } from './format-amount.js';
 import { railName } from './rail-names.js';
@@ -235,11 +235,18 @@ class CashoutPage {
       case 'method-saved':
         return this.#methodSaved();
       case 'listing-pending':
-        return [
-          h('h1', {}, 'Listing your payout'),
-          h('p', { class: 'loading', role: 'status' }, `Your wallet is putting your USDC up for buyers on ${this.#railName()}. This takes a few seconds.`),
-          this.#errorBox(),
-        ];
+        return sendsToAddress(state)
+          ? [
+              h('h1', {}, 'Sending your payout'),
+              h('p', { class: 'loading', role: 'status' }, 'Your wallet is sending the USDC to your address. This takes a few seconds.'),
+              this.#destination(formatAmount(payoutAmount(state), 'USDC')),
+              this.#errorBox(),
+            ]
+          : [
+              h('h1', {}, 'Listing your payout'),
+              h('p', { class: 'loading', role: 'status' }, `Your wallet is putting your USDC up for buyers on ${this.#railName()}. This takes a few seconds.`),
+              this.#errorBox(),
+            ];
       case 'listing':
         return [
           h('h1', {}, isZero(state.payout.paidAmount) ? 'Waiting for a buyer' : 'Waiting for the next buyer'),
@@ -406,43 +413,69 @@ class CashoutPage {
     ];
   }
 
+  /** READY with CONFIRM: a fiat method is listed for buyers, a crypto destination (USDC on Base) sent to straight away. */
   #confirm(): (HTMLElement | null)[] {
     const { state } = this.#page;
     const method = state.method;
-    const listingError = state.listingError;
+    const sending = sendsToAddress(state);
     const rail = this.#railName();
-    return [
-      h('h1', {}, 'List your payout'),
-      h(
-        'dl',
-        { class: 'receipt', 'aria-label': 'Your listing' },
-        h('dt', {}, 'Amount'),
-        h('dd', {}, formatAmount(payoutAmount(state), 'USDC')),
-        h('dt', {}, 'Paid on'),
-        h('dd', {}, `${rail}, to ${this.#handle()}`),
-        method && 'currency' in method ? h('dt', {}, 'Currency') : null,
-        method && 'currency' in method ? h('dd', {}, method.currency) : null,
-      ),
-      h('p', {}, `Your USDC is listed for buyers on ${rail}. Each buyer pays you on ${rail}; you may be paid in parts. You do not need to stay on this page.`),
-      listingError
-        ? h(
-            'p',
-            { class: 'error', role: 'alert' },
-            `Your payout was not listed: ${CASHOUT_WORDS[listingError.code as keyof typeof CASHOUT_WORDS] ?? listingError.message}`,
-          )
-        : null,
-      this.#errorBox(),
+    const amount = formatAmount(payoutAmount(state), 'USDC');
+    const listingError = state.listingError;
+    const confirm = (label: string, again: string) =>
       h(
         'button',
-        { type: 'button', class: 'primary', disabled: this.#page.busy, onclick: () => void this.#act(() => this.#listWithSigner()) },
-        listingError ? 'Try listing again' : 'List my payout',
+        { type: 'button', class: 'primary', disabled: this.#page.busy, onclick: () => void this.#act(() => this.#confirmWithSigner()) },
+        listingError ? again : label,
+      );
+    return [
+      h('h1', {}, sending ? 'Send your payout' : 'List your payout'),
+      sending
+        ? this.#destination(amount)
+        : h(
+            'dl',
+            { class: 'receipt', 'aria-label': 'Your listing' },
+            h('dt', {}, 'Amount'),
+            h('dd', {}, amount),
+            h('dt', {}, 'Paid on'),
+            h('dd', {}, `${rail}, to ${this.#handle()}`),
+            method && 'currency' in method ? h('dt', {}, 'Currency') : null,
+            method && 'currency' in method ? h('dd', {}, method.currency) : null,
+          ),
+      h(
+        'p',
+        {},
+        sending
+          ? 'Your wallet sends the USDC to this address in one go. Check the address: money sent to a wrong address cannot be got back.'
+          : `Your USDC is listed for buyers on ${rail}. Each buyer pays you on ${rail}; you may be paid in parts. You do not need to stay on this page.`,
       ),
+      listingError ? h('p', { class: 'error', role: 'alert' }, listingErrorWords(listingError)) : null,
+      this.#errorBox(),
+      sending ? confirm('Send to my address', 'Try sending again') : confirm('List my payout', 'Try listing again'),
       this.#changeMethod(),
     ];
   }
 
+  /** Where a crypto payout goes: the network, the token, the address. */
+  #destination(amount: string | null): HTMLElement | null {
+    const method = this.#page.state.method;
+    if (!method || !('destination' in method)) return null;
+    const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === method.rail);
+    return h(
+      'dl',
+      { class: 'receipt', 'aria-label': 'Where your payout goes' },
+      amount ? h('dt', {}, 'Amount') : null,
+      amount ? h('dd', {}, amount) : null,
+      h('dt', {}, 'Network'),
+      h('dd', {}, network?.name ?? String(method.destination.chainId)),
+      h('dt', {}, 'Token'),
+      h('dd', {}, method.destination.symbol),
+      h('dt', {}, 'To'),
+      h('dd', { class: 'mono', 'data-testid': 'destination-address' }, method.destination.address),
+    );
+  }
+
   /** Confirms; a wallet whose payout signer is not attached yet (sign-in attaches it, and may have failed) is set up and confirmed again. */
-  async #listWithSigner(): Promise<CashoutState> {
+  async #confirmWithSigner(): Promise<CashoutState> {
     try {
       return await this.#api.confirm();
     } catch (error) {
@@ -452,25 +485,15 @@ class CashoutPage {
     }
   }
 
+  /** READY with a crypto destination nothing can send yet (one that needs a bridge). */
   #methodSaved(): (HTMLElement | null)[] {
     const method = this.#page.state.method;
-    const destination = method && 'destination' in method ? method.destination : null;
     const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === method?.rail);
+    const what = method && 'destination' in method ? `${method.destination.symbol} on ${network?.name ?? 'this network'}` : 'this';
     return [
       h('h1', {}, 'Your address is saved'),
-      destination
-        ? h(
-            'dl',
-            { class: 'receipt', 'aria-label': 'Where your payout goes' },
-            h('dt', {}, 'Network'),
-            h('dd', {}, network?.name ?? String(destination.chainId)),
-            h('dt', {}, 'Token'),
-            h('dd', {}, destination.symbol),
-            h('dt', {}, 'Address'),
-            h('dd', { class: 'mono' }, destination.address),
-          )
-        : null,
-      h('p', {}, 'Sending a payout to a crypto address from this page is not available yet. To be paid now, choose a payment app instead.'),
+      this.#destination(null),
+      h('p', {}, `Sending ${what} is not available yet. To be paid now, choose USDC on Base or a payment app instead.`),
       this.#errorBox(),
       this.#changeMethod(),
     ];

@@ -53,6 +53,11 @@ export function payoutAmount(state: CashoutState): string {
   return state.payout.depositAmount ?? state.payout.payout.amount;
 }
 
+/** A crypto destination is sent to; a fiat method is listed for buyers. */
+export function sendsToAddress(state: CashoutState): boolean {
+  return state.method !== null && 'destination' in state.method;
+}
+
 export function isZero(decimal: string): boolean {
   return /^0*(\.0*)?$/.test(decimal);
 }
@@ -64,7 +69,7 @@ export function statusWords(state: CashoutState, step: CashoutStep): string {
     case 'awaiting-funding':
       return `Waiting for ${merchant} to fund it`;
     case 'listing-pending':
-      return 'Being listed for buyers';
+      return sendsToAddress(state) ? 'Being sent to your address' : 'Being listed for buyers';
     case 'listing':
       return isZero(state.payout.paidAmount) ? 'Listed: waiting for a buyer' : 'Partly paid: waiting for the next buyer';
     case 'paying':
@@ -76,6 +81,7 @@ export function statusWords(state: CashoutState, step: CashoutStep): string {
     case 'expired':
       return 'Expired';
     default:
-      return state.payout.status === 'READY' ? 'Ready to list for buyers' : 'Funded: choose how to be paid';
+      if (state.payout.status !== 'READY') return 'Funded: choose how to be paid';
+      return sendsToAddress(state) ? 'Ready to send to your address' : 'Ready to list for buyers';
   }
 }

@@ -56,18 +56,23 @@ function payments(fills: CashoutState['payout']['partialFills']): HTMLElement | 
   );
 }
 
-/** SETTLED's breakdown: what buyers paid, in their currencies and in USDC, and where any rest went. */
+/** SETTLED's breakdown: what buyers paid, in their currencies and in USDC, what was sent to the customer's address and by which transaction, and where any rest went. */
 export function settlement(state: CashoutState): HTMLElement | null {
   const settled = state.payout.settlement;
   if (!settled) return null;
+  const transfer = state.payout.payoutTransfer;
+  const sentTo = transfer?.address ?? settled.sentTo;
   const row = (label: string, value: string, testId?: string) => [h('dt', {}, label), h('dd', testId ? { 'data-testid': testId } : {}, value)];
   const nonZero = (label: string, amount: string) => (isZero(amount) ? [] : row(label, formatAmount(amount, 'USDC')));
   return h(
     'dl',
     { class: 'receipt', 'aria-label': 'How you were paid' },
     ...(settled.buyerPaidFiat && settled.buyerPaidFiat.length > 0 ? row('Buyers paid you', fiatList(settled.buyerPaidFiat), 'paid-fiat') : []),
-    ...row('USDC sold to buyers', formatAmount(settled.buyerPaidAmount, 'USDC'), 'paid-usdc'),
-    ...nonZero(settled.sentTo ? `Sent to ${settled.sentTo}` : 'Sent to your address', settled.sentAmount),
+    ...(isZero(settled.buyerPaidAmount) ? [] : row('USDC sold to buyers', formatAmount(settled.buyerPaidAmount, 'USDC'), 'paid-usdc')),
+    ...(isZero(settled.sentAmount) ? [] : row('Sent to your address', formatAmount(settled.sentAmount, 'USDC'), 'sent-amount')),
+    // The transfer's address is written as the confirm screen wrote it (checksummed); the settlement's sentTo is lower case.
+    ...(sentTo && !isZero(settled.sentAmount) ? [h('dt', {}, 'Address'), h('dd', { class: 'mono' }, sentTo)] : []),
+    ...(transfer ? [h('dt', {}, 'Transaction'), h('dd', { class: 'mono', 'data-testid': 'sent-transaction' }, transfer.txHash)] : []),
     ...nonZero('Left in your wallet', settled.returnedAmount),
     ...nonZero('Too small to list, kept by the escrow', settled.dustAmount),
     ...nonZero('Fees kept on a refund', settled.refundFeeAmount),

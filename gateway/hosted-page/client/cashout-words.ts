@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from '../../../actors/errors/error-codes.js';
 import { CashoutError } from './cashout-api.js';
+import { formatAmount } from './format-amount.js';
 
 type CashoutCode = Extract<ErrorCode, `CASHOUT_${string}`>;
 
@@ -63,7 +64,7 @@ export const CASHOUT_WORDS: Record<CashoutCode, string> = {
   CASHOUT_SEND_NOT_ALLOWED: 'Your payout cannot be sent right now.',
   CASHOUT_SIGNER_NOT_ATTACHED: `Your wallet is not set up for payouts yet. ${TRY_SHORTLY}`,
   CASHOUT_SKIP_NOT_ALLOWED: 'There is no account connection to skip any more.',
-  CASHOUT_WALLET_SHORT: 'Your wallet no longer holds all of this payout’s USDC, so it cannot be listed.',
+  CASHOUT_WALLET_SHORT: 'Your wallet no longer holds all of this payout’s USDC, so it cannot be paid out.',
   CASHOUT_ADDRESS_NOT_ALLOWED: 'That address cannot be paid. Check it and paste it again.',
   CASHOUT_AMOUNT_OUTSIDE_RAIL_LIMITS: 'Your payout’s amount cannot be listed on this app. Choose another way to be paid.',
   CASHOUT_CREDENTIAL_INACTIVE: 'Connect your account, or continue without connecting, before listing your payout.',
@@ -143,12 +144,32 @@ export function refusalOf(error: unknown, context: RefusalContext = {}): Refusal
   if (code === 'CASHOUT_CODE_INVALID') return { kind: 'fix', words: CODE_WORDS[reason] ?? words, field: 'code' };
   if (code === 'CASHOUT_ADDRESS_NOT_ALLOWED')
     return { kind: 'fix', words: ADDRESS_WORDS[reason]?.(context.networkName ?? 'this network') ?? words, field: 'address' };
+  if (code === 'CASHOUT_WALLET_SHORT') return { kind: 'moved', words: shortWords(error.details?.walletShortfall) ?? words };
   if (code === 'CASHOUT_PAYEE_HANDLE_INVALID' && context.railName)
     return { kind: 'fix', words: `That is not a ${context.railName} account we can pay. Check it and try again.`, field };
   // Every refusal of the payout's state (a 409, or an action on an ended payout) means the page is behind: read it again.
   if (error.status === 409 || code === 'CASHOUT_LINK_EXPIRED') return { kind: 'moved', words };
   if (error.status >= 500) return { kind: 'retry', words };
   return field ? { kind: 'fix', words, field } : { kind: 'fix', words };
+}
+
+/**
+ * Why the latest confirm did not list or send (the state's listingError): its code's words, the
+ * two a send fails with that are no answer's code, or the node's own message.
+ */
+export function listingErrorWords(listingError: { code: string; message: string }): string {
+  if (listingError.code in CASHOUT_WORDS) return CASHOUT_WORDS[listingError.code as CashoutCode];
+  if (listingError.code === 'CASHOUT_SEND_FAILED') return 'The transfer did not go through, so your USDC is still in your wallet. Try sending it again.';
+  if (listingError.code === 'CASHOUT_SEND_UNAVAILABLE') return `Your payout could not be sent just now, and nothing left your wallet. ${TRY_SHORTLY}`;
+  const message = listingError.message.trim();
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`;
+}
+
+/** CASHOUT_WALLET_SHORT's refusal carries the checkout state with how much the wallet holds of what the payout needs. */
+function shortWords(shortfall: unknown): string | null {
+  const { requiredAmount, availableAmount } = (shortfall ?? {}) as { requiredAmount?: unknown; availableAmount?: unknown };
+  if (typeof requiredAmount !== 'string' || typeof availableAmount !== 'string') return null;
+  return `Your wallet holds ${formatAmount(availableAmount, 'USDC')} of the ${formatAmount(requiredAmount, 'USDC')} this payout needs: the rest was spent in the wallet app, so it cannot be paid out.`;
 }
 
 /** A refusal without a CASHOUT_* code: the validation 400, the node unavailable, or a code of the whole API. */

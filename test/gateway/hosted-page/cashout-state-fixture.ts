@@ -59,6 +59,7 @@ export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> 
     ],
     timeline: [],
     method: null,
+    walletShortfall: null,
     listingError: null,
     ...rest,
   });

@@ -4,10 +4,20 @@
  * where the payout stands in words.
  */
 import test from 'ava';
-import { isZero, statusWords, stepOf } from '../../../gateway/hosted-page/client/cashout-steps.js';
+import { isZero, sendsToAddress, statusWords, stepOf } from '../../../gateway/hosted-page/client/cashout-steps.js';
 import { answeredState, VENMO } from './cashout-state-fixture.js';
 
 const signedIn = { signedIn: true, changingMethod: false };
+const BASE_USDC_DESTINATION = {
+  rail: 'routea_8453',
+  destination: {
+    chainId: 8453,
+    tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    symbol: 'USDC',
+    decimals: 6,
+    address: '0x4444444444444444444444444444444444444444',
+  },
+} as const;
 const signedOut = { signedIn: false, changingMethod: false };
 
 test('before funding and once ended, the status alone decides, signed in or not', (t) => {
@@ -42,20 +52,9 @@ test('READY with CONFIRM offers listing; with nothing to confirm it is a saved c
   const ready = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'] });
   t.is(stepOf(ready, signedIn), 'confirm');
   t.is(stepOf(ready, signedOut), 'sign-in');
-  const crypto = answeredState({
-    payout: { status: 'READY' },
-    method: {
-      rail: 'routea_8453',
-      destination: {
-        chainId: 8453,
-        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-        symbol: 'USDC',
-        decimals: 6,
-        address: '0x4444444444444444444444444444444444444444',
-      },
-    },
-  });
+  const crypto = answeredState({ payout: { status: 'READY' }, method: BASE_USDC_DESTINATION });
   t.is(stepOf(crypto, signedIn), 'method-saved');
+  t.is(stepOf({ ...crypto, actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'] }, signedIn), 'confirm', 'USDC on Base is sent straight away');
   const pending = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN'] });
   t.is(stepOf(pending, signedIn), 'listing-pending');
   t.is(stepOf(pending, signedOut), 'listing-pending', 'watching a listing land needs no sign-in');
@@ -72,7 +71,10 @@ test('where the payout stands, in words', (t) => {
     'Waiting for the sender to fund it',
   );
   t.is(statusWords(answeredState(), 'sign-in'), 'Funded: choose how to be paid');
-  t.is(statusWords(answeredState({ payout: { status: 'READY' } }), 'confirm'), 'Ready to list for buyers');
+  t.is(statusWords(answeredState({ payout: { status: 'READY' }, method: VENMO }), 'confirm'), 'Ready to list for buyers');
+  t.is(statusWords(answeredState({ payout: { status: 'READY' }, method: BASE_USDC_DESTINATION }), 'confirm'), 'Ready to send to your address');
+  t.is(statusWords(answeredState({ payout: { status: 'READY' }, method: VENMO }), 'listing-pending'), 'Being listed for buyers');
+  t.is(statusWords(answeredState({ payout: { status: 'READY' }, method: BASE_USDC_DESTINATION }), 'listing-pending'), 'Being sent to your address');
   t.is(statusWords(answeredState({ payout: { status: 'LISTING' } }), 'listing'), 'Listed: waiting for a buyer');
   t.is(statusWords(answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' } }), 'listing'), 'Partly paid: waiting for the next buyer');
   t.is(statusWords(answeredState({ payout: { status: 'PAYING' } }), 'paying'), 'A buyer is paying you');
@@ -82,4 +84,10 @@ test('where the payout stands, in words', (t) => {
 test('an amount is zero however many zeros it is written with', (t) => {
   for (const zero of ['0', '0.00', '0.000000', '00.0']) t.true(isZero(zero), zero);
   for (const some of ['0.01', '10.00', '100', '0.000001']) t.false(isZero(some), some);
+});
+
+test('a crypto destination is sent to, a fiat method listed', (t) => {
+  t.true(sendsToAddress(answeredState({ method: BASE_USDC_DESTINATION })));
+  t.false(sendsToAddress(answeredState({ method: VENMO })));
+  t.false(sendsToAddress(answeredState()));
 });

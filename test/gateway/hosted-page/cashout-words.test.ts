@@ -7,7 +7,7 @@
 import test from 'ava';
 import { ERROR_CODES } from '../../../actors/errors/error-codes.js';
 import { CashoutError } from '../../../gateway/hosted-page/client/cashout-api.js';
-import { CASHOUT_WORDS, CODE_WORDS, refusalOf, waitWords } from '../../../gateway/hosted-page/client/cashout-words.js';
+import { CASHOUT_WORDS, CODE_WORDS, listingErrorWords, refusalOf, waitWords } from '../../../gateway/hosted-page/client/cashout-words.js';
 
 const CASHOUT_CODES = Object.keys(ERROR_CODES).filter((code) => code.startsWith('CASHOUT_'));
 const refused = (status: number, code: string | null, details: Record<string, unknown> | null = null) =>
@@ -89,4 +89,25 @@ test('a wait in words: seconds below a minute, whole minutes above', (t) => {
   t.is(waitWords(60), '1 minute');
   t.is(waitWords(61), '2 minutes');
   t.is(waitWords(900), '15 minutes');
+});
+
+test('a wallet short of the payout says how much it holds of what is needed, and the page reads the payout again', (t) => {
+  const short = refused(409, 'CASHOUT_WALLET_SHORT', { walletShortfall: { requiredAmount: '100.00', availableAmount: '12.5' } });
+  t.deepEqual(refusalOf(short), {
+    kind: 'moved',
+    words: 'Your wallet holds 12.50 USDC of the 100.00 USDC this payout needs: the rest was spent in the wallet app, so it cannot be paid out.',
+  });
+});
+
+test('why a confirm did not list or send: a code’s words, a failed send, or the node’s message as a sentence', (t) => {
+  t.is(
+    listingErrorWords({ code: 'CASHOUT_LISTING_UNAVAILABLE', message: 'the listing could not be made: reverted' }),
+    CASHOUT_WORDS.CASHOUT_LISTING_UNAVAILABLE,
+  );
+  t.is(
+    listingErrorWords({ code: 'CASHOUT_SEND_FAILED', message: 'the transfer did not go through: reverted' }),
+    'The transfer did not go through, so your USDC is still in your wallet. Try sending it again.',
+  );
+  t.regex(listingErrorWords({ code: 'CASHOUT_SEND_UNAVAILABLE', message: 'this node sends no payouts' }), /^Your payout could not be sent just now/);
+  t.is(listingErrorWords({ code: 'POLICY_REFUSED', message: 'the signer refused the batch' }), 'The signer refused the batch.');
 });
