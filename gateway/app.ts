@@ -74,6 +74,7 @@ import type { Environment } from '../machines/webhook/index.js';
 import { HostedOrders } from './orders/hosted-orders.js';
 import type { PaymentSettings } from './checkout/quotes.js';
 import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
+import { cashoutPageRoutes } from './hosted-page/cashout-page.js';
 import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
 import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
@@ -247,6 +248,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     makerAreas(deps, mounting),
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
+    cashoutPageRoutes({ caughtMail: Boolean(landing && deps.mailInbox) }),
     ...(landing
       ? [
           landing.assets,

@@ -15,6 +15,7 @@ import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
 import { checkoutOperations } from '../checkout/checkout-operations.js';
 import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
+import { cashoutPagePaths } from '../hosted-page/cashout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
@@ -85,6 +86,7 @@ export function openApiDocument(
         ...operationPaths(cashoutOperations()),
         ...operationPaths(cashoutActionOperations()),
         ...checkoutPagePaths(development),
+        ...cashoutPagePaths(),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),

@@ -8,7 +8,7 @@ import type { ExecutionContext } from 'ava';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createLogger, loadConfig, SystemClock } from '../../actors/index.js';
+import { createLogger, loadConfig, SystemClock, type Config } from '../../actors/index.js';
 import { EmbeddedStore } from '../../actors/store/embedded-store.js';
 import { startNode, type PlatformNode } from '../../deploy/node.js';
 import { FIAT_RAILS } from '../../machines/rails.js';
@@ -28,10 +28,13 @@ export interface CheckoutSetup {
   errors: string[];
 }
 
-/** The embedded default as `npm start` runs it, with the admin token: a local chain with its seeded makers, so a checkout has rails to offer. */
-export async function startEmbeddedNode(t: ExecutionContext): Promise<PlatformNode> {
+/**
+ * The embedded default as `npm start` runs it, with the admin token: a local chain with its seeded makers, so a checkout has rails to offer.
+ * `overrides`: settings a test needs otherwise (no seeded makers, a quicker funding check).
+ */
+export async function startEmbeddedNode(t: ExecutionContext, overrides: Partial<Config> = {}): Promise<PlatformNode> {
   const node = await startNode({
-    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_POLL_MS: 50 },
+    config: { ...loadConfig({}), PORT: 0, LOG_LEVEL: 'silent', PEER_ADMIN_TOKEN: ADMIN_TOKEN, INDEXER_POLL_MS: 50, ...overrides },
     store: new EmbeddedStore(),
     clock: new SystemClock(),
     logger: createLogger({ level: 'silent' }),

@@ -1,0 +1,148 @@
+/**
+ * The payout checkout page's calls (docs/payout-checkout.md): every one carries the link's
+ * token in X-Cashout-Token, and an action the customer's login token as a bearer. A refusal
+ * arrives as a CashoutError with the envelope's errorCode, its responseObject (a 409's
+ * { status, actions }, a 422's reason) and a 429's wait, which the page turns into words.
+ */
+
+/** What the page reads of GET /api/v1/cashout-checkout/{payoutId} (CashoutState); test/gateway/hosted-page/cashout-words.test.ts holds it to the API's type. */
+export interface CashoutState {
+  payout: {
+    payoutId: string;
+    status: PayoutStatus;
+    payout: { amount: string };
+    depositAmount: string | null;
+    paidAmount: string;
+    partialFills: { fiat: FiatValue | null; amount: string; txHash: string; paidAt: string }[];
+    settlement: {
+      buyerPaidAmount: string;
+      buyerPaidFiat: FiatValue[] | null;
+      sentAmount: string;
+      sentTo: string | null;
+      returnedAmount: string;
+      dustAmount: string;
+      refundFeeAmount: string;
+    } | null;
+    /** A payout sent to the customer's address, once SETTLED. */
+    payoutTransfer: { chainId: number; address: string; amount: string; txHash: string } | null;
+    cancelSource: 'MERCHANT' | 'PEER_APP' | null;
+    returnUrl: string | null;
+  };
+  merchant: { name: string | null };
+  sentTo: string;
+  actions: CashoutAction[];
+  rails: { rail: string; kind: 'FIAT' | 'CRYPTO' }[];
+  method: FiatMethodView | CryptoMethodView | null;
+  /** Why the latest confirm did not list or send. */
+  listingError: { code: string; message: string } | null;
+  timeline: { type: string; text: string; occurredAt: string }[];
+}
+
+export type PayoutStatus = 'AWAITING_FUNDING' | 'FUNDED' | 'READY' | 'LISTING' | 'PAYING' | 'SETTLED' | 'CANCELLED' | 'EXPIRED';
+export type CashoutAction = 'SIGN_IN' | 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' | 'RELIST' | 'WITHDRAW' | 'SEND_TO_ADDRESS';
+export interface FiatValue {
+  currency: string;
+  amount: string;
+}
+export interface FiatMethodView {
+  rail: string;
+  handle: string;
+  currency: string;
+}
+export interface CryptoMethodView {
+  rail: string;
+  destination: { chainId: number; tokenAddress: string; symbol: string; decimals: number; address: string };
+}
+
+/** PUT …/method's body: a fiat rail with the handle (a currency on PayPal and Revolut, PayPal's e-mail), or a crypto destination. */
+export type SaveMethodBody =
+  | { rail: string; payeeHandle: string; currency?: string; paypalEmail?: string }
+  | { rail: string; tokenAddress: string; address: string };
+
+export interface CodeSent {
+  sentTo: string;
+  expiresAt: string;
+}
+
+export interface SignedIn {
+  loginToken: string;
+  expiresAt: string;
+}
+
+export class CashoutError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+    /** The envelope's responseObject: a 409's { status, actions }, a 422's { reason }; null otherwise. */
+    readonly details: Record<string, unknown> | null = null,
+    /** A 429's x-retry-after. */
+    readonly retryAfterSeconds: number | null = null,
+    /** A validation 400's field errors (the API's field names); empty on every other refusal. */
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class CashoutApi {
+  constructor(
+    readonly payoutId: string,
+    private readonly linkToken: string,
+    /** The login token now, if the customer is signed in. */
+    private readonly login: () => string | null,
+  ) {}
+
+  state(): Promise<CashoutState> {
+    return this.#call('GET', '');
+  }
+
+  sendCode(): Promise<CodeSent> {
+    return this.#call('POST', '/sign-in/code');
+  }
+
+  signIn(code: string): Promise<SignedIn> {
+    return this.#call('POST', '/sign-in', { code });
+  }
+
+  attachSigner(): Promise<CashoutState> {
+    return this.#call('POST', '/signer');
+  }
+
+  saveMethod(body: SaveMethodBody): Promise<CashoutState> {
+    return this.#call('PUT', '/method', body);
+  }
+
+  skipConnect(): Promise<CashoutState> {
+    return this.#call('POST', '/skip-connect');
+  }
+
+  confirm(): Promise<CashoutState> {
+    return this.#call('POST', '/confirm');
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { 'x-cashout-token': this.linkToken };
+    const login = this.login();
+    if (login) headers.authorization = `Bearer ${login}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`/api/v1/cashout-checkout/${encodeURIComponent(this.payoutId)}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json().catch(() => null)) as { success?: boolean; message?: string; errorCode?: string; responseObject?: unknown } | null;
+    if (response.ok && envelope?.success) return envelope.responseObject as T;
+    const details = envelope?.responseObject && typeof envelope.responseObject === 'object' ? (envelope.responseObject as Record<string, unknown>) : null;
+    const wait = Number(response.headers.get('x-retry-after'));
+    throw new CashoutError(
+      response.status,
+      envelope?.errorCode ?? null,
+      envelope?.message ?? `request failed (${response.status})`,
+      details,
+      Number.isFinite(wait) && wait > 0 ? wait : null,
+      // A 400 without a code is the validation shape.
+      !envelope?.errorCode && details?.fieldErrors ? (details.fieldErrors as Record<string, string[]>) : {},
+    );
+  }
+}

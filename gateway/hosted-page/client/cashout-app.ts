@@ -1,0 +1,514 @@
+/**
+ * The payout checkout page behind a payout's checkoutUrl (`/cashout/{payoutId}?token=…`):
+ * the customer waits for the merchant to fund the payout, signs in with an e-mailed code,
+ * chooses how to be paid, lists the payout for buyers and follows it until it is paid. The
+ * state is read with the link's token and polled, so the page follows what happens elsewhere
+ * (the funding, the listing landing, buyers paying); every screen is one of the state's
+ * (cashout-steps.ts) and offers only what its `actions` allow. A refusal is said in words and,
+ * where the payout moved on, the page reads it again and shows where it is.
+ */
+import { CashoutApi, CashoutError, type CashoutState } from './cashout-api.js';
+import { type MethodDraft, draftOf, isFiatRail, methodBody, methodChoices } from './cashout-method-draft.js';
+import { methodScreen } from './cashout-method-screen.js';
+import type { CashoutPageConfig } from './cashout-page-config.js';
+import { CashoutSession } from './cashout-session.js';
+import { readCode, signInScreen } from './cashout-sign-in-screen.js';
+import { type CashoutStep, FINAL_STEPS, isZero, payoutAmount, sendsToAddress, statusWords, stepOf } from './cashout-steps.js';
+import { back, merchantOf, paidSoFar, settlement, summary, timeline } from './cashout-views.js';
+import { DEAD_LINK_HELP, listingErrorWords, type RefusalContext, refusalOf } from './cashout-words.js';
+import { h } from './dom.js';
+import { formatAmount } from './format-amount.js';
+import { railName } from './rail-names.js';
+import { DESTINATION_NETWORKS } from '../../../machines/payout/destination-catalog.js';
+
+/** Buyers take a listing within seconds on the chain: the page reads the state this often until the payout ends. */
+const POLL_MS = 1_500;
+
+type Screen = CashoutStep | 'dead';
+
+const TIMELINE_STEPS: ReadonlySet<Screen> = new Set(['listing', 'paying', 'settled']);
+
+interface PageState {
+  state: CashoutState;
+  busy: boolean;
+  /** The latest refusal, in words, and the field it is about. */
+  error: string | null;
+  invalid: string | null;
+  /** The action that failed for a while (the service unavailable): offered again beside the error. */
+  retry: (() => void) | null;
+  /** This link can never work, once a call has said so: the page shows only that. */
+  dead: boolean;
+  /** The customer asked to change a saved method. */
+  changingMethod: boolean;
+  code: string;
+  /** The method form as typed; made from the state when the form is first shown. */
+  draft: MethodDraft | null;
+}
+
+class CashoutPage {
+  readonly #root = document.getElementById('cashout')!;
+  readonly #api: CashoutApi;
+  readonly #session: CashoutSession;
+  readonly #config: CashoutPageConfig;
+  #page!: PageState;
+  /** What the screen shows, so a poll that changed nothing leaves the page (and a field being typed in) alone. */
+  #shown = '';
+  #screen: Screen | null = null;
+  #timer: number | undefined;
+  /** A refusal was just said: the next drawing moves focus to it. */
+  #focusRefusal = false;
+  /** Refusals said so far, so the same words said twice are drawn (and focused) twice. */
+  #said = 0;
+  /** The last drawing was of an action under way: the next one ends it. */
+  #afterAction = false;
+
+  constructor(payoutId: string, linkToken: string, config: CashoutPageConfig) {
+    this.#session = new CashoutSession(payoutId);
+    this.#api = new CashoutApi(payoutId, linkToken, () => this.#session.login);
+    this.#config = config;
+  }
+
+  async start(): Promise<void> {
+    let state: CashoutState;
+    try {
+      state = await this.#api.state();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.kind === 'dead') return this.#show('dead', deadLink());
+      this.#show('dead', [
+        h('h1', {}, 'This payout could not load'),
+        h('p', { role: 'alert' }, refusal.words),
+        h('button', { type: 'button', class: 'primary', onclick: () => void this.start() }, 'Try again'),
+      ]);
+      return;
+    }
+    this.#page = { state, busy: false, error: null, invalid: null, retry: null, dead: false, changingMethod: false, code: '', draft: null };
+    this.#render();
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    window.clearTimeout(this.#timer);
+    if (this.#page.dead || FINAL_STEPS.has(this.#step())) return;
+    this.#timer = window.setTimeout(() => void this.#poll(), POLL_MS);
+  }
+
+  async #poll(): Promise<void> {
+    if (!this.#page.busy) {
+      try {
+        const before = this.#step();
+        this.#page.state = await this.#api.state();
+        // What a refusal said was about the screen it came on: a screen the payout moved to starts clean.
+        if (this.#step() !== before) Object.assign(this.#page, { error: null, invalid: null, retry: null });
+      } catch (error) {
+        // A failed poll is retried on the next tick; only a link that stopped working for good ends it.
+        if (refusalOf(error).kind === 'dead') this.#page.dead = true;
+      }
+      this.#render();
+    }
+    this.#schedule();
+  }
+
+  #step(): CashoutStep {
+    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod: this.#page.changingMethod });
+  }
+
+  async #act(what: () => Promise<CashoutState | undefined>, context: RefusalContext = {}): Promise<void> {
+    Object.assign(this.#page, { busy: true, error: null, invalid: null, retry: null });
+    this.#render();
+    try {
+      this.#page.state = (await what()) ?? (await this.#api.state());
+    } catch (error) {
+      await this.#refused(error, () => void this.#act(what, context), context);
+    } finally {
+      this.#page.busy = false;
+      this.#render();
+      this.#schedule();
+    }
+  }
+
+  async #refused(error: unknown, again: () => void, context: RefusalContext): Promise<void> {
+    const refusal = refusalOf(error, context);
+    this.#page.error = refusal.words;
+    this.#page.invalid = refusal.field ?? null;
+    this.#focusRefusal = true;
+    this.#said += 1;
+    if (refusal.kind === 'dead') this.#page.dead = true;
+    if (refusal.kind === 'sign-in') this.#session.keep('login', null);
+    if (refusal.kind === 'retry') this.#page.retry = again;
+    if (refusal.kind === 'moved') {
+      this.#page.changingMethod = false;
+      this.#page.state = await this.#api.state().catch(() => this.#page.state);
+    }
+  }
+
+  /** A problem the page finds before asking: said and marked as a refusal would be. */
+  #problem(words: string, field: string): void {
+    Object.assign(this.#page, { error: words, invalid: field, retry: null });
+    this.#focusRefusal = true;
+    this.#said += 1;
+    this.#render();
+  }
+
+  #render(): void {
+    const { state, draft } = this.#page;
+    const screen: Screen = this.#page.dead ? 'dead' : this.#step();
+    if (screen !== 'choose-method') this.#page.draft = null;
+    const key = JSON.stringify([
+      screen,
+      state.payout.status,
+      state.actions,
+      state.method,
+      state.listingError,
+      state.payout.paidAmount,
+      state.payout.settlement,
+      // The timeline is shown only while listed and once ended: a new entry elsewhere (a sign-in) redraws no form being typed in.
+      TIMELINE_STEPS.has(screen) ? state.timeline.length : null,
+      this.#page.error,
+      this.#page.invalid,
+      this.#said,
+      this.#page.busy,
+      this.#session.codeSent?.expiresAt,
+      draft?.choice,
+      draft?.network,
+    ]);
+    if (key === this.#shown) return;
+    this.#shown = key;
+    if (screen === 'dead') this.#show('dead', deadLink());
+    else this.#show(screen, [summary(state, statusWords(state, screen)), ...this.#content(screen), h('footer', {}, 'Payouts by Peer')]);
+  }
+
+  /**
+   * Replaces the page's content. A new screen moves focus to its heading, so a screen reader
+   * hears each step begin; a refusal moves it to the field it is about, or to its words; a
+   * redraw of the same screen leaves it where it was, and after an action on the same screen
+   * puts it where the customer carries on.
+   */
+  #show(screen: Screen, content: (Node | null)[]): void {
+    const active = document.activeElement;
+    const focusedId = active && this.#root.contains(active) ? active.id : '';
+    this.#root.replaceChildren(...content.filter((node): node is Node => node !== null));
+    const busy = this.#page?.busy ?? false;
+    this.#root.setAttribute('aria-busy', String(busy));
+    const heading = this.#root.querySelector<HTMLElement>('h1');
+    if (heading) heading.tabIndex = -1;
+    let target: HTMLElement | null = null;
+    if (this.#focusRefusal) target = this.#root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? this.#root.querySelector<HTMLElement>('#step-error');
+    else if (screen !== this.#screen) target = heading;
+    else if (focusedId) target = document.getElementById(focusedId);
+    else if (this.#afterAction) target = this.#root.querySelector<HTMLElement>('[data-autofocus]') ?? heading;
+    this.#focusRefusal = false;
+    this.#afterAction = busy;
+    this.#screen = screen;
+    target?.focus({ preventScroll: target === heading });
+  }
+
+  #errorBox(): HTMLElement | null {
+    const { error, retry } = this.#page;
+    if (!error) return null;
+    return h(
+      'div',
+      { class: 'error-box' },
+      h('p', { id: 'step-error', class: 'error', role: 'alert', tabindex: '-1' }, error),
+      retry ? h('button', { type: 'button', class: 'retry', onclick: retry }, 'Try again') : null,
+    );
+  }
+
+  #content(screen: CashoutStep): (HTMLElement | null)[] {
+    const { state } = this.#page;
+    const merchant = merchantOf(state);
+    switch (screen) {
+      case 'awaiting-funding':
+        return [
+          h('h1', {}, 'Your payout is on its way'),
+          h('p', {}, `${merchant} has yet to send it. This page updates by itself once they have: then you sign in and choose how to be paid.`),
+          this.#errorBox(),
+        ];
+      case 'sign-in':
+        return this.#signIn();
+      case 'choose-method':
+        return this.#chooseMethod();
+      case 'connect':
+        return this.#connect();
+      case 'confirm':
+        return this.#confirm();
+      case 'method-saved':
+        return this.#methodSaved();
+      case 'listing-pending':
+        return sendsToAddress(state)
+          ? [
+              h('h1', {}, 'Sending your payout'),
+              h('p', { class: 'loading', role: 'status' }, 'Your wallet is sending the USDC to your address. This takes a few seconds.'),
+              this.#destination(formatAmount(payoutAmount(state), 'USDC')),
+              this.#errorBox(),
+            ]
+          : [
+              h('h1', {}, 'Listing your payout'),
+              h('p', { class: 'loading', role: 'status' }, `Your wallet is putting your USDC up for buyers on ${this.#railName()}. This takes a few seconds.`),
+              this.#errorBox(),
+            ];
+      case 'listing':
+        return [
+          h('h1', {}, isZero(state.payout.paidAmount) ? 'Waiting for a buyer' : 'Waiting for the next buyer'),
+          h(
+            'p',
+            {},
+            `Your payout is listed on ${this.#railName()}. A buyer who takes it pays you on ${this.#railName()}, to ${this.#handle()}. You may be paid in parts, by several buyers.`,
+          ),
+          h('p', { class: 'hint' }, 'This page updates by itself. You can also close it and come back with the same link.'),
+          this.#errorBox(),
+          paidSoFar(state),
+          timeline(state),
+        ];
+      case 'paying':
+        return [
+          h('h1', {}, 'A buyer is paying you'),
+          h('p', { role: 'status' }, `A buyer is paying you on ${this.#railName()}: check your ${this.#railName()} account (${this.#handle()}).`),
+          h('p', { class: 'hint' }, 'There is nothing to do here. Once their payment is proven, this page shows it.'),
+          this.#errorBox(),
+          paidSoFar(state),
+          timeline(state),
+        ];
+      case 'settled':
+        return [
+          h('h1', {}, 'You have been paid'),
+          h('p', {}, `${merchant}’s payout of ${formatAmount(payoutAmount(state), 'USDC')} is complete.`),
+          this.#errorBox(),
+          settlement(state),
+          timeline(state),
+          back(state),
+        ];
+      // An action refused because the payout ended meanwhile says so here (CASHOUT_LINK_EXPIRED).
+      case 'cancelled':
+        return [h('h1', {}, 'This payout was cancelled'), h('p', {}, this.#cancelledWhy()), this.#errorBox(), back(state)];
+      case 'expired':
+        return [
+          h('h1', {}, 'This payout expired'),
+          h('p', {}, `${merchant} did not fund it in time, so there is nothing to pay out.`),
+          this.#errorBox(),
+          back(state),
+        ];
+    }
+  }
+
+  #railName(): string {
+    const method = this.#page.state.method;
+    return method ? railName(method.rail) : 'the app you chose';
+  }
+
+  #handle(): string {
+    const method = this.#page.state.method;
+    return method && 'handle' in method ? method.handle : 'your account';
+  }
+
+  #cancelledWhy(): string {
+    switch (this.#page.state.payout.cancelSource) {
+      case 'MERCHANT':
+        return `${merchantOf(this.#page.state)} cancelled it before funding it. Nothing was paid.`;
+      case 'PEER_APP':
+        return 'The USDC left your wallet in the app before it was listed, so this payout ended.';
+      default:
+        return 'Nothing more can be done on it.';
+    }
+  }
+
+  #signIn(): (HTMLElement | null)[] {
+    return signInScreen({
+      sentTo: this.#page.state.sentTo,
+      codeSent: this.#session.codeSent,
+      code: this.#page.code,
+      busy: this.#page.busy,
+      invalid: this.#page.invalid === 'code',
+      errorBox: this.#errorBox(),
+      caughtMailUrl: this.#config.caughtMailUrl,
+      onCode: (code) => (this.#page.code = code),
+      sendCode: () =>
+        void this.#act(async () => {
+          const sent = await this.#api.sendCode();
+          this.#session.keep('code', { value: sent.sentTo, expiresAt: sent.expiresAt });
+          this.#page.code = '';
+          return this.#page.state;
+        }),
+      signIn: () => {
+        const code = readCode(this.#page.code);
+        if (code === null) return this.#problem('Enter the 6 digits of the code we e-mailed you.', 'code');
+        void this.#act(async () => {
+          const signed = await this.#api.signIn(code);
+          this.#session.keep('login', { value: signed.loginToken, expiresAt: signed.expiresAt });
+          this.#session.keep('code', null);
+          this.#page.code = '';
+          return undefined;
+        });
+      },
+    });
+  }
+
+  #chooseMethod(): (HTMLElement | null)[] {
+    const { state } = this.#page;
+    const choices = methodChoices(state);
+    const draft = (this.#page.draft ??= draftOf(state, choices));
+    return methodScreen({
+      choices,
+      draft,
+      busy: this.#page.busy,
+      invalid: this.#page.invalid,
+      errorBox: this.#errorBox(),
+      cancel:
+        state.method && this.#page.changingMethod
+          ? () => {
+              Object.assign(this.#page, { changingMethod: false, error: null, invalid: null });
+              this.#render();
+            }
+          : null,
+      onChoose: (next) => {
+        Object.assign(this.#page, { draft: next, error: null, invalid: null });
+        this.#render();
+      },
+      save: () => {
+        const check = methodBody(draft, choices);
+        if ('problem' in check) return this.#problem(check.problem, check.field);
+        const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === check.body.rail);
+        void this.#act(
+          async () => {
+            const saved = await this.#api.saveMethod(check.body);
+            this.#page.changingMethod = false;
+            return saved;
+          },
+          { railName: isFiatRail(check.body.rail) ? railName(check.body.rail) : 'Crypto', networkName: network?.name },
+        );
+      },
+    });
+  }
+
+  #changeMethod(): HTMLElement | null {
+    if (!this.#page.state.actions.includes('SAVE_METHOD')) return null;
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'link',
+        disabled: this.#page.busy,
+        onclick: () => {
+          Object.assign(this.#page, { changingMethod: true, error: null, invalid: null });
+          this.#render();
+        },
+      },
+      'Change how I am paid',
+    );
+  }
+
+  #connect(): (HTMLElement | null)[] {
+    const rail = this.#railName();
+    return [
+      h('h1', {}, `Connect your ${rail} account`),
+      h('p', {}, `Buyers will pay you on ${rail}, to ${this.#handle()}. Check that it is yours: money sent to someone else’s account cannot be got back.`),
+      h('p', { class: 'hint' }, `Connecting your ${rail} account from this page is not available yet. You can continue without connecting it.`),
+      this.#errorBox(),
+      h(
+        'button',
+        { type: 'button', class: 'primary', disabled: this.#page.busy, onclick: () => void this.#act(() => this.#api.skipConnect()) },
+        'Continue without connecting',
+      ),
+      this.#changeMethod(),
+    ];
+  }
+
+  /** READY with CONFIRM: a fiat method is listed for buyers, a crypto destination (USDC on Base) sent to straight away. */
+  #confirm(): (HTMLElement | null)[] {
+    const { state } = this.#page;
+    const method = state.method;
+    const sending = sendsToAddress(state);
+    const rail = this.#railName();
+    const amount = formatAmount(payoutAmount(state), 'USDC');
+    const listingError = state.listingError;
+    const confirm = (label: string, again: string) =>
+      h(
+        'button',
+        { type: 'button', class: 'primary', disabled: this.#page.busy, onclick: () => void this.#act(() => this.#confirmWithSigner()) },
+        listingError ? again : label,
+      );
+    return [
+      h('h1', {}, sending ? 'Send your payout' : 'List your payout'),
+      sending
+        ? this.#destination(amount)
+        : h(
+            'dl',
+            { class: 'receipt', 'aria-label': 'Your listing' },
+            h('dt', {}, 'Amount'),
+            h('dd', {}, amount),
+            h('dt', {}, 'Paid on'),
+            h('dd', {}, `${rail}, to ${this.#handle()}`),
+            method && 'currency' in method ? h('dt', {}, 'Currency') : null,
+            method && 'currency' in method ? h('dd', {}, method.currency) : null,
+          ),
+      h(
+        'p',
+        {},
+        sending
+          ? 'Your wallet sends the USDC to this address in one go. Check the address: money sent to a wrong address cannot be got back.'
+          : `Your USDC is listed for buyers on ${rail}. Each buyer pays you on ${rail}; you may be paid in parts. You do not need to stay on this page.`,
+      ),
+      listingError ? h('p', { class: 'error', role: 'alert' }, listingErrorWords(listingError)) : null,
+      this.#errorBox(),
+      sending ? confirm('Send to my address', 'Try sending again') : confirm('List my payout', 'Try listing again'),
+      this.#changeMethod(),
+    ];
+  }
+
+  /** Where a crypto payout goes: the network, the token, the address. */
+  #destination(amount: string | null): HTMLElement | null {
+    const method = this.#page.state.method;
+    if (!method || !('destination' in method)) return null;
+    const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === method.rail);
+    return h(
+      'dl',
+      { class: 'receipt', 'aria-label': 'Where your payout goes' },
+      amount ? h('dt', {}, 'Amount') : null,
+      amount ? h('dd', {}, amount) : null,
+      h('dt', {}, 'Network'),
+      h('dd', {}, network?.name ?? String(method.destination.chainId)),
+      h('dt', {}, 'Token'),
+      h('dd', {}, method.destination.symbol),
+      h('dt', {}, 'To'),
+      h('dd', { class: 'mono', 'data-testid': 'destination-address' }, method.destination.address),
+    );
+  }
+
+  /** Confirms; a wallet whose payout signer is not attached yet (sign-in attaches it, and may have failed) is set up and confirmed again. */
+  async #confirmWithSigner(): Promise<CashoutState> {
+    try {
+      return await this.#api.confirm();
+    } catch (error) {
+      if (!(error instanceof CashoutError && error.code === 'CASHOUT_SIGNER_NOT_ATTACHED')) throw error;
+      await this.#api.attachSigner();
+      return this.#api.confirm();
+    }
+  }
+
+  /** READY with a crypto destination nothing can send yet (one that needs a bridge). */
+  #methodSaved(): (HTMLElement | null)[] {
+    const method = this.#page.state.method;
+    const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === method?.rail);
+    const what = method && 'destination' in method ? `${method.destination.symbol} on ${network?.name ?? 'this network'}` : 'this';
+    return [
+      h('h1', {}, 'Your address is saved'),
+      this.#destination(null),
+      h('p', {}, `Sending ${what} is not available yet. To be paid now, choose USDC on Base or a payment app instead.`),
+      this.#errorBox(),
+      this.#changeMethod(),
+    ];
+  }
+}
+
+function deadLink(): HTMLElement[] {
+  return [h('h1', {}, 'This payout link does not work'), h('p', {}, DEAD_LINK_HELP)];
+}
+
+function start(): void {
+  const payoutId = decodeURIComponent(window.location.pathname.split('/').at(-1) ?? '');
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const config = JSON.parse(document.getElementById('cashout-config')!.textContent!) as CashoutPageConfig;
+  void new CashoutPage(payoutId, token, config).start();
+}
+
+start();

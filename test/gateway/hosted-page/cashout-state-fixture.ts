@@ -1,0 +1,68 @@
+/**
+ * A checkout state as the API answers it (gateway/cashout/cashout-state.ts), read as the
+ * payout checkout page reads it: `pageReads` is where the page's hand-written type is held to
+ * the API's, so a field the page relies on cannot change in the API without this failing to
+ * compile.
+ */
+import type { CashoutState as AnsweredState } from '../../../gateway/cashout/cashout-state.js';
+import type { CashoutState as PageState } from '../../../gateway/hosted-page/client/cashout-api.js';
+
+const pageReads = (state: AnsweredState): PageState => state;
+
+type PayoutOverrides = Partial<AnsweredState['payout']>;
+
+/** A funded 100 USDC payout of Lumen Coffee offering every rail, signed-in actions of FUNDED; `overrides` change the rest. */
+export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> & { payout?: PayoutOverrides } = {}): PageState {
+  const { payout, ...rest } = overrides;
+  return pageReads({
+    payout: {
+      payoutId: 'po_4Fz1hQk9TbW2mX7pLr0sVc3N',
+      merchantReference: null,
+      status: 'FUNDED',
+      fundingStatus: 'FUNDED',
+      payoutCurrency: null,
+      payout: { amount: '100.00', chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
+      merchantFee: { bps: 100, amount: '1.00' },
+      funding: {
+        chainId: 8453,
+        tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        decimals: 6,
+        amount: '104.123712',
+        sentAmount: '104.123712',
+        missingAmount: '0',
+        expectedAmount: '101.00',
+        receivedAmount: '101.00',
+        depositAddress: null,
+        quoteExpiresAt: '2026-11-23T13:00:00.000Z',
+      },
+      depositAmount: '100.00',
+      paidAmount: '0.00',
+      partialFills: [],
+      settlement: null,
+      attempt: null,
+      payoutTransfer: null,
+      cancelSource: null,
+      returnUrl: null,
+      expiresAt: '2026-11-24T12:00:00.000Z',
+      fundedAt: '2026-11-23T12:01:00.000Z',
+      settledAt: null,
+      cancelledAt: null,
+      createdAt: '2026-11-23T12:00:00.000Z',
+      ...payout,
+    },
+    merchant: { name: 'Lumen Coffee' },
+    sentTo: 'a••@example.com',
+    actions: ['SIGN_IN', 'SAVE_METHOD'],
+    rails: [
+      ...(['venmo', 'cashapp', 'paypal', 'zelle', 'revolut', 'chime'] as const).map((rail) => ({ rail, kind: 'FIAT' as const })),
+      { rail: 'routea_8453', kind: 'CRYPTO' },
+    ],
+    timeline: [],
+    method: null,
+    walletShortfall: null,
+    listingError: null,
+    ...rest,
+  });
+}
+
+export const VENMO = { rail: 'venmo', handle: '1618033988', currency: 'USD' } as const;
