@@ -264,6 +264,14 @@ export const ERROR_CODES = {
     when: 'the sign-in code did not sign in; reason is WRONG_CODE, CODE_EXPIRED, NO_CODE, CODE_USED or TOO_MANY_TRIES',
   },
   CASHOUT_CODE_NOT_SENT: { status: 503, when: 'the sign-in code could not be handed to the mail server; nothing changed but the code drawn' },
+  CASHOUT_SEND_FAILED: {
+    status: 502,
+    when: 'a payout’s send to the customer’s address did not go through (reverted or dropped); shown in the checkout state’s listingError, never an answer',
+  },
+  CASHOUT_SEND_UNAVAILABLE: {
+    status: 503,
+    when: 'the node sends no payouts (no chain, relayer or payout signer); shown in the checkout state’s listingError, never an answer',
+  },
   CASHOUT_SIGNER_UNAVAILABLE: { status: 503, when: 'the wallet provider did not attach the payout signer now; try again' },
   CASHOUT_LINK_EXPIRED: { status: 401, fields: ['status'], when: 'an action on a final payout; GETs remain readable', planned: true },
   CASHOUT_LOGIN_INVALID: { status: 401, when: 'the login token could not be verified', planned: true },

@@ -15,7 +15,7 @@ import type { WalletBalances } from '../../actors/payouts/payout-effects.js';
 import type { ErrorCode } from '../../actors/errors/error-codes.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { reply } from '../envelope.js';
-import { invalid, standardAnswers, success } from '../openapi/answers.js';
+import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { cashoutSignedInRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
@@ -228,6 +228,7 @@ const confirmOperation = defineOperation({
           details: cashoutState,
         },
       ]),
+      '422': failure(422, [{ code: 'CASHOUT_RAIL_UNAVAILABLE', when: 'the method’s currency cannot be priced now' }]),
     },
     { asksActors: true, unavailable: [{ code: 'RATE_UNAVAILABLE', when: 'the currency’s rate cannot be read now' }] },
   ),

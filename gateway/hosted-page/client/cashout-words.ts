@@ -45,6 +45,8 @@ export const CASHOUT_WORDS: Record<CashoutCode, string> = {
   CASHOUT_CODE_INVALID: 'That code did not work. Check the e-mail and try again.',
   CASHOUT_CODE_NOT_SENT: `We could not e-mail your code just now. ${TRY_SHORTLY}`,
   CASHOUT_SIGNER_UNAVAILABLE: `We could not set your wallet up for payouts just now. ${TRY_SHORTLY}`,
+  CASHOUT_SEND_FAILED: 'The transfer did not go through, so your USDC is still in your wallet. Try sending it again.',
+  CASHOUT_SEND_UNAVAILABLE: `Your payout could not be sent just now, and nothing left your wallet. ${TRY_SHORTLY}`,
   CASHOUT_LINK_EXPIRED: 'This payout has ended, so nothing more can be done on it.',
   CASHOUT_LOGIN_INVALID: 'Your sign-in has expired. Sign in again to carry on.',
   CASHOUT_LOGIN_REQUIRED: 'Sign in to carry on.',
@@ -153,14 +155,9 @@ export function refusalOf(error: unknown, context: RefusalContext = {}): Refusal
   return field ? { kind: 'fix', words, field } : { kind: 'fix', words };
 }
 
-/**
- * Why the latest confirm did not list or send (the state's listingError): its code's words, the
- * two a send fails with that are no answer's code, or the node's own message.
- */
+/** Why the latest confirm did not list or send (the state's listingError): its code's words, or the node's own message. */
 export function listingErrorWords(listingError: { code: string; message: string }): string {
   if (listingError.code in CASHOUT_WORDS) return CASHOUT_WORDS[listingError.code as CashoutCode];
-  if (listingError.code === 'CASHOUT_SEND_FAILED') return 'The transfer did not go through, so your USDC is still in your wallet. Try sending it again.';
-  if (listingError.code === 'CASHOUT_SEND_UNAVAILABLE') return `Your payout could not be sent just now, and nothing left your wallet. ${TRY_SHORTLY}`;
   const message = listingError.message.trim();
   return `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`;
 }
