@@ -84,3 +84,9 @@ export function walletSpent(context: Pick<PayoutContext, 'depositAmount' | 'paid
   if (context.fundedAt === null || Date.parse(at) - Date.parse(context.fundedAt) < WALLET_CHECK_GRACE_MS) return false;
   return balanceUsdc < unpaidUsdc(context);
 }
+
+/** USDC the customer withdrew from the listing in the wallet app (a DepositWithdrawn of the listing); null for any other fact. */
+export function listingWithdrawn(context: Pick<PayoutContext, 'listing'>, fact: ListingFact): bigint | null {
+  const withdrawn = listingFact(context, fact)?.depositWithdrawn;
+  return withdrawn ? BigInt(withdrawn.amount) : null;
+}

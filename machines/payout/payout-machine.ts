@@ -43,6 +43,7 @@ import {
   fiatValue,
   LISTING_MIN_USDC,
   listingFact,
+  listingWithdrawn,
   unpaidUsdc,
   WALLET_CHECK_MS,
   walletSpent,
@@ -190,6 +191,9 @@ export const payoutMachine = setup({
       return paid !== null && paid < unpaidUsdc(context);
     },
     buyerPaidRest: ({ context, event }) => event.type === 'CHAIN_FACT' && buyerPaid(context, event.fact as ListingFact) !== null,
+    withdrawnBeforeAnyPayment: ({ context, event }) =>
+      event.type === 'CHAIN_FACT' && context.paidUsdc === 0n && listingWithdrawn(context, event.fact as ListingFact) !== null,
+    withdrawnAfterPayment: ({ context, event }) => event.type === 'CHAIN_FACT' && listingWithdrawn(context, event.fact as ListingFact) !== null,
     spentBeforeAnyPayment: ({ context, event }) =>
       event.type === 'WALLET_CHECKED' && context.paidUsdc === 0n && walletSpent(context, BigInt(event.balanceUsdc), event.at),
   },
@@ -447,6 +451,47 @@ export const payoutMachine = setup({
         updatedAt: new Date(event.outcome.at).toISOString(),
       };
     }),
+    /** Document 2: a listing withdrawn in the wallet app before any buyer paid cancels the payout; depositAmount becomes what the withdrawal returned. */
+    markWithdrawn: assign(({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return {};
+      const fact = event.fact as ListingFact;
+      const at = factTime(fact, context.updatedAt);
+      const returned = listingWithdrawn(context, fact)!;
+      return {
+        depositAmount: returned,
+        cancelledAt: at,
+        cancelSource: 'PEER_APP' as const,
+        updatedAt: at,
+        timeline: [
+          ...context.timeline,
+          entry('LISTING_WITHDRAWN', `${formatUsdcCents(returned)} USDC taken back in the wallet app`, at, String(fact.transactionHash ?? ''), BASE_CHAIN_ID),
+          entry('CANCELLED', 'Cancelled: the listing was withdrawn in the wallet app before any buyer paid', at),
+        ],
+      };
+    }),
+    /** After a partial payment every way out is SETTLED: what the customer took back is returned. */
+    settleWithdrawn: assign(({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return {};
+      const fact = event.fact as ListingFact;
+      const at = factTime(fact, context.updatedAt);
+      const returned = unpaidUsdc(context);
+      return {
+        settledAt: at,
+        updatedAt: at,
+        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: returned, dustUsdc: 0n, refundFeeUsdc: 0n },
+        timeline: [
+          ...context.timeline,
+          entry(
+            'LISTING_WITHDRAWN',
+            `${formatUsdcCents(listingWithdrawn(context, fact)!)} USDC taken back in the wallet app`,
+            at,
+            String(fact.transactionHash ?? ''),
+            BASE_CHAIN_ID,
+          ),
+          entry('SETTLED', `Settled: ${formatUsdcCents(context.paidUsdc)} USDC paid by buyers, ${formatUsdcCents(returned)} USDC kept`, at),
+        ],
+      };
+    }),
     markSpent: assign(({ context, event }) => {
       assertEvent(event, 'WALLET_CHECKED');
       return {
@@ -675,6 +720,8 @@ export const payoutMachine = setup({
         CHAIN_FACT: [
           { guard: 'buyerLocks', target: 'PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
           { guard: 'buyerRate', target: 'PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
+          { guard: 'withdrawnBeforeAnyPayment', target: 'CANCELLED', actions: ['markWithdrawn', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
+          { guard: 'withdrawnAfterPayment', target: 'SETTLED', actions: ['settleWithdrawn', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
           ...lateFundsFacts(),
         ],
         ...lateFundsChecks(),

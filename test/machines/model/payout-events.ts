@@ -260,6 +260,7 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
       },
     }),
     { type: 'SEND_REFUSED', send: context.sends, code: 'CASHOUT_SIGNER_NOT_ATTACHED', message: 'not attached', at },
+    sample('customer withdrew the listing', listingFact(at, { depositWithdrawn: { depositId: LISTING_DEPOSIT, amount: unpaid.toString() } })),
     sample('wallet holds the payout', { type: 'WALLET_CHECKED', balanceUsdc: (context.depositAmount ?? 0n).toString(), at: checkedAt(context) }),
     sample('wallet spent', { type: 'WALLET_CHECKED', balanceUsdc: '0', at: checkedAt(context) }),
     sample(

@@ -341,6 +341,38 @@ const document: DocumentTable = {
       },
     },
     {
+      section: `${STATES}; PayoutView, depositAmount`,
+      row: 'the customer withdraws the listing in the wallet app before any buyer paid: CANCELLED, cancelSource PEER_APP',
+      from: ['LISTING'],
+      by: ['CHAIN_FACT'],
+      to: 'CANCELLED',
+      emits: ['PAYOUT_ORDER_CANCELLED'],
+      holds: {
+        what: 'cancelSource PEER_APP, nothing paid, depositAmount the USDC the withdrawal returned',
+        check: (step) => after(step).cancelSource === 'PEER_APP' && after(step).paidUsdc === 0n && after(step).depositAmount === before(step).depositAmount,
+      },
+    },
+    {
+      section: STATES,
+      row: 'the customer withdraws the rest in the wallet app after a partial payment: SETTLED, never CANCELLED',
+      from: ['LISTING'],
+      by: ['CHAIN_FACT'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      holds: {
+        what: 'returnedAmount what was unpaid, buyerPaidAmount what buyers paid, the two the deposit',
+        check: (step) => {
+          const settled = after(step).settlement;
+          return (
+            settled !== null &&
+            before(step).paidUsdc > 0n &&
+            settled.buyerPaidUsdc === before(step).paidUsdc &&
+            settled.buyerPaidUsdc + settled.returnedUsdc === after(step).depositAmount
+          );
+        },
+      },
+    },
+    {
       section: STATES,
       row: 'a buyer pays what was left: SETTLED',
       from: ['PAYING'],

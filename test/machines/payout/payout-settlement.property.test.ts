@@ -105,6 +105,7 @@ const factArbitrary = fc.oneof(
   fc.record({ kind: fc.constant('payRest' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('otherDeposit' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('retracted' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('withdrawn' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
 );
 
 type Fact = typeof factArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -133,6 +134,8 @@ function eventOf(fact: Fact, context: PayoutContext, n: number): PayoutEvent {
       return { type: 'CHAIN_FACT', fact: { ...base, fundsUnlockedAndTransferred: transferred(unpaid > 0n ? unpaid : 1n) } };
     case 'otherDeposit':
       return { type: 'CHAIN_FACT', fact: { ...base, fundsUnlockedAndTransferred: { ...transferred(USDC), depositId: '8' } } };
+    case 'withdrawn':
+      return { type: 'CHAIN_FACT', fact: { ...base, depositWithdrawn: { depositId: DEPOSIT, amount: (unpaid > 0n ? unpaid : 1n).toString() } } };
     case 'retracted':
       return { type: 'CHAIN_FACT', fact: { ...base, retracted: true, fundsUnlockedAndTransferred: transferred(USDC) } };
   }
@@ -171,6 +174,8 @@ test('what a payout says buyers paid adds up, and each payment is announced once
           if (s.buyerPaidUsdc + s.sentUsdc + s.returnedUsdc + s.dustUsdc + s.refundFeeUsdc !== deposit) return false;
           if (settledAnnouncements !== 1) return false;
         } else if (settledAnnouncements !== 0) return false;
+        // After any partial payment every way out is SETTLED, never CANCELLED.
+        if (snapshot.value === 'CANCELLED' && context.paidUsdc > 0n) return false;
         // A buyer starting to pay is announced once, however often its facts arrive.
         return emitted.filter((type) => type === 'PAYOUT_ORDER_MATCHED').length === matches;
       }),
