@@ -60,6 +60,11 @@ ${page.body}
 `;
 }
 
+/** A page's configuration as a JSON script element its client reads; `<` escaped so that no value can close the element. */
+export function configScript(id: string, config: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(config).replaceAll('<', '\\u003c')}</script>`;
+}
+
 /** A page's HTML shell, under its Content-Security-Policy, never cached nor sent on as a Referer. */
 export function sendShell(ctx: Context, csp: string, html: string): void {
   ctx.set('content-security-policy', csp);

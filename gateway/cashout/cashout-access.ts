@@ -5,12 +5,11 @@
  * payout's; and an action on a payout that has ended is refused while reads stay open.
  */
 import type { Context } from 'koa';
-import { statusOfCode, type ErrorCode } from '../../actors/errors/error-codes.js';
 import type { PayoutKindView } from '../../actors/kinds/payout-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { PayoutStatus } from '../../machines/payout/payout-types.js';
-import { ApiError } from '../envelope.js';
-import { payoutViewOf } from '../payouts/payout-access.js';
+import { payoutError, payoutViewOf } from '../payouts/payout-access.js';
+import { bearerToken } from '../middleware/bearer-auth.js';
 import type { PayoutLinks } from '../payouts/payout-links.js';
 import type { LoginClaims, LoginTokens } from './login-tokens.js';
 
@@ -24,11 +23,9 @@ export interface CashoutAccessDependencies {
 export type CheckoutPayout = PayoutKindView & { status: PayoutStatus; payout: NonNullable<PayoutKindView['payout']> };
 
 const FINAL = new Set<PayoutStatus>(['SETTLED', 'CANCELLED', 'EXPIRED']);
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export function cashoutError(code: ErrorCode, message: string, responseObject: unknown = null, cause?: unknown): ApiError {
-  return new ApiError(statusOfCode(code), message, code, responseObject, undefined, cause === undefined ? undefined : { cause });
-}
+/** The customer's refusals are the payouts' (payout-access.ts), in document 2's customer codes. */
+export const cashoutError = payoutError;
 
 /** The payout the link opens; 401 CASHOUT_TOKEN_INVALID for a missing or wrong token and for an unknown payout alike. */
 export async function linkedPayout(deps: CashoutAccessDependencies, ctx: Context, payoutId: string): Promise<CheckoutPayout> {
@@ -53,7 +50,7 @@ export async function signedInPayout(
 }
 
 async function signedIn(deps: CashoutAccessDependencies, ctx: Context, payout: CheckoutPayout): Promise<LoginClaims> {
-  const token = BEARER.exec(ctx.get('authorization'))?.[1];
+  const token = bearerToken(ctx);
   if (!token) throw cashoutError('CASHOUT_LOGIN_REQUIRED', 'Sign in first: send Authorization: Bearer <loginToken>');
   const claims = await deps.logins.verify(token);
   if (!claims) throw cashoutError('CASHOUT_LOGIN_INVALID', 'This sign-in has expired or is not valid: sign in again');

@@ -22,7 +22,7 @@ import type { Operation } from '../operations/operation.js';
 import { cashoutError, signedInPayout, type CashoutAccessDependencies, type CheckoutPayout } from './cashout-access.js';
 import { methodOf, saveMethodBody } from './cashout-methods.js';
 import { cashoutState } from './cashout-state.js';
-import { payoutPath, stateOf, type CashoutReadDependencies } from './cashout-read.js';
+import { payoutPath, stateOfPayout, type CashoutReadDependencies } from './cashout-read.js';
 
 export interface CashoutActionDependencies extends CashoutAccessDependencies, CashoutReadDependencies {
   signers: PayoutSignerProvider | null;
@@ -94,7 +94,7 @@ const attachSignerOperation = defineOperation({
     async (ctx, { path }) => {
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
       await attachSigner(deps, payout);
-      reply(ctx, 200, 'Payout signer attached', cashoutState, await stateOf(deps, payout.payout.payoutId));
+      reply(ctx, 200, 'Payout signer attached', cashoutState, await stateOfPayout(deps, payout));
     },
 });
 
@@ -150,8 +150,8 @@ const saveMethodOperation = defineOperation({
     async (ctx, { path, body }) => {
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
       const method = await methodOf(body, { rails: payout.rails, payees: deps.payees, walletAddress: payout.walletAddress ?? '', escrow: deps.escrow });
-      await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'SAVE_METHOD', method, at: iso(deps) });
-      reply(ctx, 200, 'Payout method saved', cashoutState, await stateOf(deps, payout.payout.payoutId));
+      const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'SAVE_METHOD', method, at: iso(deps) });
+      reply(ctx, 200, 'Payout method saved', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
     },
 });
 
@@ -178,8 +178,8 @@ const skipConnectOperation = defineOperation({
     (deps: CashoutActionDependencies) =>
     async (ctx, { path }) => {
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
-      await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'SKIP_CONNECT', at: iso(deps) });
-      reply(ctx, 200, 'Connecting skipped', cashoutState, await stateOf(deps, payout.payout.payoutId));
+      const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'SKIP_CONNECT', at: iso(deps) });
+      reply(ctx, 200, 'Connecting skipped', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
     },
 });
 
@@ -195,7 +195,7 @@ async function walletCovers(deps: CashoutActionDependencies, payout: CheckoutPay
   const unpaid = parseUsdc(depositAmount) - parseUsdc(paidAmount);
   const available = await deps.balances.usdcOf(payout.walletAddress as `0x${string}`);
   if (available >= unpaid) return;
-  const state = await stateOf(deps, payout.payout.payoutId);
+  const state = await stateOfPayout(deps, payout);
   throw cashoutError('CASHOUT_WALLET_SHORT', 'Your wallet no longer holds the payout: it was spent in the wallet app', {
     ...state,
     walletShortfall: { requiredAmount: formatUsdcCents(unpaid), availableAmount: formatUsdcCents(available) },
@@ -236,21 +236,24 @@ const confirmOperation = defineOperation({
     (deps: CashoutActionDependencies) =>
     async (ctx, { path }) => {
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
+      // What is not offered is the kind's to refuse, with { status, actions }: nothing is checked or priced for it.
+      let rate = 0n;
       if (payout.actions.includes('CONFIRM')) {
         await walletCovers(deps, payout);
         await signerAttached(deps, payout);
+        const currency = (payout.method && 'currency' in payout.method ? payout.method.currency : undefined) ?? 'USD';
+        const perUsd = await deps.rates.currencyPerUsd(currency);
+        if (perUsd === null) throw cashoutError('CASHOUT_RAIL_UNAVAILABLE', `${currency} cannot be priced now`);
+        // Rates are 6 decimals of the currency per USD; a listing's floor is 18 per USDC, USDC at 1 USD (document 2: 0 % spread).
+        rate = perUsd * 10n ** 12n;
       }
-      const currency = (payout.method && 'currency' in payout.method ? payout.method.currency : undefined) ?? 'USD';
-      const perUsd = await deps.rates.currencyPerUsd(currency);
-      if (perUsd === null) throw cashoutError('CASHOUT_RAIL_UNAVAILABLE', `${currency} cannot be priced now`);
       const minUsdc = deps.environment === 'production' ? LISTING_MIN_USDC : LISTING_MIN_USDC / 10n;
-      // Rates are 6 decimals of the currency per USD; a listing's floor is 18 per USDC, USDC at 1 USD (document 2: 0 % spread).
-      await deps.system.ask(payoutKind, payout.payout.payoutId, {
+      const after = await deps.system.ask(payoutKind, payout.payout.payoutId, {
         type: 'CONFIRM',
         minUsdc: minUsdc.toString(),
-        rate: (perUsd * 10n ** 12n).toString(),
+        rate: rate.toString(),
         at: iso(deps),
       });
-      reply(ctx, 200, 'Listing', cashoutState, await stateOf(deps, payout.payout.payoutId));
+      reply(ctx, 200, 'Listing', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
     },
 });

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { payoutViewOf } from '../payouts/payout-access.js';
 import type { CheckoutPayout } from './cashout-access.js';
 import { maskedEmail } from './cashout-sign-in.js';
 import { cashoutStateOf, type CashoutState } from './cashout-state.js';
@@ -25,9 +24,4 @@ export async function merchantNameOf(deps: CashoutReadDependencies, payout: Chec
 
 export async function stateOfPayout(deps: CashoutReadDependencies, payout: CheckoutPayout): Promise<CashoutState> {
   return cashoutStateOf(payout, { merchantName: await merchantNameOf(deps, payout), sentTo: maskedEmail(payout.customerEmail) });
-}
-
-/** The state after an action: the payout read again. */
-export async function stateOf(deps: CashoutReadDependencies, payoutId: string): Promise<CashoutState> {
-  return stateOfPayout(deps, (await payoutViewOf(deps.system, payoutId)) as CheckoutPayout);
 }

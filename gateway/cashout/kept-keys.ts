@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DuplicateKeyError } from '../../actors/errors.js';
-import type { Store } from '../../actors/store/store.js';
+import type { Collection, Store } from '../../actors/store/store.js';
 
 export interface KeptKey {
   version: number;
@@ -16,6 +16,8 @@ export interface KeptKey {
 type KeyDoc = { _id: string; version: number; secret: string; createdAt: string };
 
 export class KeptKeys {
+  #collection: ReturnType<Store['collection']> | null = null;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => string,
@@ -47,8 +49,10 @@ export class KeptKeys {
     }
   }
 
-  async #keys() {
-    return this.store.collection<KeyDoc>({ name: 'cashout_keys', indexes: [] });
+  /** Opened once: opening a collection is no per-request work (MongoDB registers its model and indexes). */
+  #keys() {
+    this.#collection ??= this.store.collection<KeyDoc>({ name: 'cashout_keys', indexes: [] });
+    return this.#collection as Promise<Collection<KeyDoc>>;
   }
 }
 

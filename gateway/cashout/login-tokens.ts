@@ -2,7 +2,7 @@
  * A payout customer's login token: a JWT (HS256, jose) under the node's sign-in key
  * (kept-keys.ts), its subject the customer's account at the wallet provider, so one sign-in
  * speaks for that customer on every payout of theirs and on no one else's. `kid` is the
- * key's version: rotating the key signs everyone out.
+ * key's version: a token of any other version is not verified.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { KeptKeys } from './kept-keys.js';
@@ -55,9 +55,5 @@ export class LoginTokens {
       if (error instanceof errors.JOSEError) return null;
       throw error;
     }
-  }
-
-  async rotate(): Promise<void> {
-    await this.keys.rotate(PURPOSE);
   }
 }

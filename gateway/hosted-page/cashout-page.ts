@@ -10,7 +10,7 @@
 import type Router from '@koa/router';
 import { respond } from '../envelope.js';
 import { idPattern } from '../ids.js';
-import { pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
+import { configScript, pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
 import { cashoutScript } from './client-bundle.js';
 import type { CashoutPageConfig } from './client/cashout-page-config.js';
@@ -43,13 +43,11 @@ export function cashoutPageRoutes(options: { caughtMail: boolean }): Router<Gate
 }
 
 function page(config: CashoutPageConfig): string {
-  // `<` is escaped so that no value can close the script element it sits in.
-  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
   return pageHtml({
     title: 'Your payout',
     stylePath: CASHOUT_STYLE_PATH,
     scriptPath: CASHOUT_SCRIPT_PATH,
-    head: `<script type="application/json" id="cashout-config">${json}</script>`,
+    head: configScript('cashout-config', config),
     body: `<main id="cashout" class="checkout cashout" aria-busy="true">
 <p class="loading">Loading your payout…</p>
 </main>`,

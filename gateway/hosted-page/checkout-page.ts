@@ -10,7 +10,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { respond } from '../envelope.js';
-import { pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
+import { configScript, pageCsp, pageHtml, pageRoutes } from '../page-routes.js';
 import type { GatewayState } from '../state.js';
 import { checkoutScript } from './client-bundle.js';
 import type { CheckoutPageConfig } from './client/page-config.js';
@@ -41,13 +41,11 @@ export function checkoutPageRoutes(config: CheckoutPageConfig, landing?: Middlew
 }
 
 function page(config: CheckoutPageConfig): string {
-  // `<` is escaped so that no value can close the script element it sits in.
-  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
   return pageHtml({
     title: 'Checkout',
     stylePath: STYLE_PATH,
     scriptPath: SCRIPT_PATH,
-    head: `<script type="application/json" id="checkout-config">${json}</script>`,
+    head: configScript('checkout-config', config),
     body: `<main id="checkout" class="checkout" aria-busy="true">
 <p class="loading">Loading your checkout…</p>
 </main>

@@ -32,6 +32,11 @@ export interface WalletAuthState {
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
+/** The token of an `Authorization: Bearer <token>` header; undefined when there is none. */
+export function bearerToken(ctx: Pick<Context, 'get'>): string | undefined {
+  return BEARER.exec(ctx.get('authorization'))?.[1];
+}
+
 function refused(message: string, errorCode: 'TOKEN_MISSING' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED', ctx: Context): ApiError {
   ctx.set(
     'www-authenticate',
@@ -42,7 +47,7 @@ function refused(message: string, errorCode: 'TOKEN_MISSING' | 'TOKEN_INVALID' |
 
 export function bearerAuth(deps: { system: ActorSystem; now(): string }): Middleware<GatewayState> {
   return async (ctx, next) => {
-    const token = BEARER.exec(ctx.get('authorization'))?.[1];
+    const token = bearerToken(ctx);
     if (token === undefined) throw refused('Missing bearer token', 'TOKEN_MISSING', ctx);
     const tokenHash = hashMakerToken(token);
     const doc = looksLikeMakerToken(token)

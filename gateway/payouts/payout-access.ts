@@ -10,8 +10,8 @@ import type { PayoutView } from '../../machines/payout/payout-view.js';
 import { ApiError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 
-export function payoutError(code: ErrorCode, message: string, responseObject: unknown = null): ApiError {
-  return new ApiError(statusOfCode(code), message, code, responseObject);
+export function payoutError(code: ErrorCode, message: string, responseObject: unknown = null, cause?: unknown): ApiError {
+  return new ApiError(statusOfCode(code), message, code, responseObject, undefined, cause === undefined ? undefined : { cause });
 }
 
 /** Document 2: payouts are live only, on every merchant route. */
