@@ -365,6 +365,8 @@ export class ConversionSimulator {
     if (latest >= this.#nextBlock) {
       const tokens = new Set([...this.#tokens.map((token) => token.address), ...this.#desk.tokenAddresses]);
       const transfers = await this.#settlement.transfers([...tokens], this.#nextBlock, latest);
+      // Kept only when a request took a transfer: a range read again after a restart takes nothing twice (the desk keeps its own).
+      let taken = false;
       if (this.#desk.watchesNative) for (const transfer of await this.#settlement.nativeTransfers(this.#nextBlock, latest)) this.#desk.arrivedNative(transfer);
       for (const transfer of transfers) {
         this.#desk.arrivedToken(transfer);
@@ -381,15 +383,17 @@ export class ConversionSimulator {
           }
           const refund: PendingConversion = { requestId: request.id, kind: 'refund', payouts: [{ to: transfer.from, amount: transfer.value }], since: null };
           this.#pending.set(`${request.id}/refund/${transfer.transactionHash}/${transfer.logIndex}`, refund);
+          taken = true;
           continue;
         }
         request.status = 'pending';
         request.received = transfer.value;
         request.sourceTransactionHash = transfer.transactionHash;
         this.#pending.set(request.id, { requestId: request.id, kind: 'convert', payouts: next.payouts, since: null });
+        taken = true;
       }
       this.#nextBlock = latest + 1n;
-      this.#changed();
+      if (taken) this.#changed();
     }
     for (const [key, pending] of this.#pending) {
       if (this.#held && pending.kind === 'convert') continue;

@@ -45,3 +45,9 @@ export async function call(url: string, method: string, path: string, options: {
   });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
+
+/** The answer's responseObject when it has `status`; otherwise a failure naming what was asked and what came back. */
+export function ok(answer: Answer, status: number, what: string): any {
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.responseObject;
+}

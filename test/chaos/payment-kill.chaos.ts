@@ -38,7 +38,7 @@ import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { MAKER_PAYEE, venmoDeposit } from '../support/payment-flow.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
 import { fulfilCapture } from './fulfil-capture.js';
-import { call, until, within, type Answer } from './http-polls.js';
+import { call, ok, until, within } from './http-polls.js';
 
 const ADMIN_TOKEN = 'payment-kill-admin-token-0123456789';
 /** Base's id: the catalog's default destination, so the local chain settles what orders pay out on Base. */
@@ -50,11 +50,6 @@ const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payment-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
-
-function ok(answer: Answer, status: number, what: string): any {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.responseObject;
-}
 
 /** What the node had saved in its data folder, read with no node running on it. */
 async function savedState(dataDir: string, paymentId: string, orderId: string) {

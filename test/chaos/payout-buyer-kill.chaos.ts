@@ -29,7 +29,7 @@ import { anvilTestAccount, escrowAbi, startLocalChain } from '../../indexer/chai
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
 import { payoutMerchant } from './payout-merchant.js';
-import { call, until, within, type Answer } from './http-polls.js';
+import { call, ok, until, within } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
 import { fulfilCapture } from './fulfil-capture.js';
 
@@ -43,11 +43,6 @@ const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-buyer-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
-
-function ok(answer: Answer, status: number, what: string): any {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.responseObject;
-}
 
 test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is mined, before it learns of it, is counted once after the restart', async (t) => {
   t.timeout(150_000);

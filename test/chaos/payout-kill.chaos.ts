@@ -26,7 +26,7 @@ import { LOCAL_SOLVER_INDEX } from '../../deploy/conversion-simulator/local-sett
 import { anvilTestAccount, startLocalChain } from '../../indexer/chain/index.js';
 import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
 import { payoutMerchant } from './payout-merchant.js';
-import { call, until, type Answer } from './http-polls.js';
+import { call, ok, until } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
 
 const ADMIN_TOKEN = 'payout-kill-admin-token-0123456789';
@@ -34,11 +34,6 @@ const SERVICE_WALLET = '0x3333333333333333333333333333333333333333';
 const SOLVER = anvilTestAccount(LOCAL_SOLVER_INDEX).address;
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
-
-function ok(answer: Answer, status: number, what: string): any {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.responseObject;
-}
 
 test('a payout whose node is SIGKILLed while its funding converts, and again as it is FUNDED, is funded once with its USDC delivered once', async (t) => {
   t.timeout(150_000);

@@ -3,12 +3,7 @@
  * made over the admin API, with document 2's worked payout settings.
  */
 import { WORKED_PAYOUT_SETTINGS } from '../support/payout-fakes.js';
-import { call, type Answer } from './http-polls.js';
-
-function ok(answer: Answer, status: number, what: string): any {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.responseObject;
-}
+import { call, ok } from './http-polls.js';
 
 /** The merchant's live id and key. */
 export async function payoutMerchant(url: string, adminToken: string, name: string): Promise<{ id: string; liveApiKey: string }> {

@@ -11,18 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { payoutMerchant } from '../chaos/payout-merchant.js';
-import { call, until, type Answer } from '../chaos/http-polls.js';
+import { call, ok, until } from '../chaos/http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from '../chaos/payment-node-process.js';
 import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
 
 const ADMIN_TOKEN = 'payout-restart-admin-token-0123456789';
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-restart-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
-
-function ok(answer: Answer, status: number, what: string): any {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.responseObject;
-}
 
 const environment = (dataDir: string): Record<string, string> => ({
   NODE_ENV: 'development',
