@@ -254,24 +254,31 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   // Open on every node: maker records register their payees here, chain or not; payout listings too.
   const payeeDirectory = await PayeeDirectory.open(store);
   const walletBalances = options.payoutProviders?.balances ?? (opened ? viemBalances(opened.client, opened.contracts.usdc) : null);
+  const payoutDeliveries =
+    options.payoutProviders?.deliveries ?? (opened ? new ViemDeliveries(opened.client, opened.contracts.usdc) : { delivered: async () => null });
+  const payoutChain =
+    options.payoutProviders?.settlement ??
+    (opened
+      ? {
+          chain: { chainId: opened.contracts.chainId, escrow: opened.contracts.escrow, orchestrator: opened.contracts.orchestrator },
+          usdc: opened.contracts.usdc,
+        }
+      : null);
   const payouts = payoutSide({
     funding: options.payoutProviders?.funding ?? conversions.funding,
     wallets: options.payoutProviders?.wallets ?? customerWalletsOf(config, opened, payoutSigners),
-    deliveries: options.payoutProviders?.deliveries ?? (opened ? new ViemDeliveries(opened.client, opened.contracts.usdc) : { delivered: async () => null }),
+    deliveries: payoutDeliveries,
     claims: conversions.claims,
-    settlement:
-      options.payoutProviders?.settlement ??
-      (opened
-        ? {
-            chain: { chainId: opened.contracts.chainId, escrow: opened.contracts.escrow, orchestrator: opened.contracts.orchestrator },
-            usdc: opened.contracts.usdc,
-          }
-        : null),
+    settlement: payoutChain,
     watch: async (subject, owner) => {
       if (!chain?.chainFacts) return;
       await chain.chainFacts.subscribe(subject, owner);
     },
     balances: walletBalances,
+    bridges:
+      conversions.bridges && payoutChain
+        ? { provider: conversions.bridges, deliveries: payoutDeliveries, claims: conversions.claims, chain: payoutChain.chain }
+        : null,
     sends:
       deposits && payoutSigners
         ? { chain: deposits.chain, wallets: payoutSigners, relayer: new Relayer(system), batchTtlSeconds: BigInt(config.ATOMIC_CREATE_BATCH_TTL_SECONDS) }
@@ -415,6 +422,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       signers: payoutSigners,
       payees: payeeDirectory,
       balances: walletBalances,
+      bridges: conversions.bridges,
     },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.

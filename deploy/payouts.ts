@@ -21,6 +21,7 @@ import type { DeliveryClaims } from '../actors/payments/delivery-claims.js';
 import { payoutEffects, type WalletBalances } from '../actors/payouts/payout-effects.js';
 import type { PayoutListingDependencies } from '../actors/payouts/payout-listing.js';
 import type { PayoutSendDependencies } from '../actors/payouts/payout-sends.js';
+import type { PayoutBridgeDependencies } from '../actors/payouts/payout-bridges.js';
 import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { PayoutSettingsOfNode } from '../gateway/payouts/create-payout.js';
 import type { PaymentChain } from '../machines/payment/index.js';
@@ -35,6 +36,7 @@ export interface PayoutParts {
   listings: PayoutListingDependencies | null;
   balances: WalletBalances | null;
   sends: PayoutSendDependencies | null;
+  bridges: PayoutBridgeDependencies | null;
   settings: PayoutSettingsOfNode;
 }
 

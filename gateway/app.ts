@@ -45,9 +45,11 @@ import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
 import type { PayoutLinks } from './payouts/payout-links.js';
 import { cashoutOperations } from './cashout/cashout-operations.js';
 import { cashoutActionOperations } from './cashout/cashout-action-operations.js';
+import { cashoutCryptoOperations } from './cashout/cashout-crypto-operations.js';
 import type { PayoutSignerProvider } from '../actors/adapters/wallet-provider/payout-signers.js';
 import type { WalletBalances } from '../actors/payouts/payout-effects.js';
 import type { KeptKeys } from './cashout/kept-keys.js';
+import type { PayoutBridgeProvider } from '../actors/adapters/conversion/payout-bridge.js';
 import { LoginTokens } from './cashout/login-tokens.js';
 import type { SignInMail } from './cashout/sign-in-mail.js';
 import type { FundingProvider } from '../actors/adapters/conversion/funding-provider.js';
@@ -125,7 +127,15 @@ export interface GatewayDependencies extends HealthDependencies {
   /** Document 2's payouts: the node's payout settings, the provider the cancel asks, the customer's checkout links. */
   payouts: { settings: PayoutSettingsOfNode; funding: FundingProvider | null; links: PayoutLinks };
   /** The customer's checkout of a payout: the keys its links, codes and logins are signed under, and where codes are mailed. */
-  cashout: { keys: KeptKeys; mail: SignInMail; signers: PayoutSignerProvider | null; payees: PayeeDirectory; balances: WalletBalances | null };
+  cashout: {
+    keys: KeptKeys;
+    mail: SignInMail;
+    signers: PayoutSignerProvider | null;
+    payees: PayeeDirectory;
+    balances: WalletBalances | null;
+    /** How crypto payouts to other networks and tokens are priced and bound; null without a conversion provider. */
+    bridges: PayoutBridgeProvider | null;
+  };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
@@ -206,6 +216,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     signers: deps.cashout.signers,
     payees: deps.cashout.payees,
     balances: deps.cashout.balances,
+    bridges: deps.cashout.bridges,
     rates: deps.rates,
     escrow: deps.payments.chain?.escrow ?? null,
     environment: deps.environment,
@@ -239,6 +250,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     ),
     operationRouter(cashoutOperations(), cashout, mounting),
     operationRouter(cashoutActionOperations(), cashout, mounting),
+    operationRouter(cashoutCryptoOperations(), cashout, mounting),
     operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),

@@ -162,6 +162,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the conversion provider did not answer a payout’s funding request or activity read, or answered what does not parse; the gateway maps it to a payout code',
   },
+  PayoutBridgeUnavailable: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the conversion provider did not answer a crypto payout’s quote or status read, or answered what does not parse; the checkout answers CASHOUT_PAYOUT_QUOTE_FAILED, a bridge is asked again at its next poll',
+  },
   CustomerWalletUnavailable: {
     answer: null,
     askRetries: false,

@@ -17,6 +17,8 @@ import {
 } from '../../machines/payout/index.js';
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 import { cashoutActions } from '../../machines/payout/cashout-actions.js';
+import { unpaidUsdc } from '../../machines/payout/listing-state.js';
+import { bridgeView, settleTxOf } from '../../machines/payout/bridge-view.js';
 import { customerSideStart } from '../../machines/payout/payout-machine.js';
 import { methodView } from '../../machines/payout/payout-methods.js';
 import { topState } from '../../machines/top-state.js';
@@ -28,10 +30,17 @@ export function payoutPhaseOf(value: unknown): PayoutPhase {
   return topState(value) as PayoutPhase;
 }
 
-/** A confirm's listing or send is on its way: READY's LISTING_PENDING or SENDING. */
+/** Something the customer started is on its way: a listing, a send, a listing's exit or a bridge. Nothing else may start meanwhile. */
 function listingPending(value: unknown): boolean {
-  const ready = typeof value === 'object' && value !== null ? (value as { READY?: string }).READY : undefined;
-  return ready === 'LISTING_PENDING' || ready === 'SENDING';
+  if (typeof value !== 'object' || value === null) return false;
+  const { READY: ready, LISTING: listing } = value as { READY?: string; LISTING?: string };
+  return (ready !== undefined && ready !== 'IDLE') || (listing !== undefined && listing !== 'OPEN');
+}
+
+/** A bridge QUOTED or BRIDGING: document 2 blocks every customer action with CASHOUT_PAYOUT_BRIDGING until it ends. */
+function bridgeLive(context: PayoutContext): boolean {
+  const status = context.bridges.at(-1)?.status;
+  return status === 'QUOTED' || status === 'BRIDGING';
 }
 
 /** Funding is open until the deadline passes: AWAITING_FUNDING's WATCHING, not its CLOSING. */
@@ -68,6 +77,10 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     actions: created ? cashoutActions(context, phase as PayoutStatus, listingPending(snapshot.value)) : [],
     method: context.method ? methodView(context.method) : null,
     listingError: context.listingError ?? context.sendError,
+    bridge: bridgeView(context),
+    settleTx: created ? settleTxOf(context, phase as PayoutStatus) : null,
+    /** USDC still the customer's to be paid, in base units: what a quote prices and a send-to-address sends. */
+    unpaidUsdc: unpaidUsdc(context).toString(),
     preparationError: context.preparationError,
     hasFundingRecord: context.transfers.length > 0,
     createdAt: context.createdAt,
@@ -110,6 +123,8 @@ export function payoutRefusal(snapshot: AnyMachineSnapshot, event: EventObject):
     case 'SAVE_METHOD':
     case 'SKIP_CONNECT':
     case 'CONFIRM':
+    case 'SEND_TO_ADDRESS':
+    case 'WITHDRAW':
       return CREATED_PHASES.has(phase) ? checkoutRefusal(context, phase as PayoutStatus, listingPending(snapshot.value), command) : null;
     default:
       return null;
@@ -121,10 +136,11 @@ function checkoutRefusal(
   context: PayoutContext,
   status: PayoutStatus,
   pending: boolean,
-  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' }>,
+  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' | 'SEND_TO_ADDRESS' | 'WITHDRAW' }>,
 ): Rejection | null {
   const actions = cashoutActions(context, status, pending);
   const refuse = (code: Rejection['code'], message: string): Rejection => ({ code, message, details: { status, actions } });
+  if (bridgeLive(context)) return refuse('CASHOUT_PAYOUT_BRIDGING', 'Your payout is with the provider on its way to your address: wait for it to arrive');
   if (pending) return refuse('CASHOUT_SEND_IN_PROGRESS', 'The listing or transfer is on its way: wait for it');
   switch (command.type) {
     case 'SAVE_METHOD':
@@ -137,23 +153,37 @@ function checkoutRefusal(
     case 'SKIP_CONNECT':
       return actions.includes('SKIP_CONNECT') ? null : refuse('CASHOUT_SKIP_NOT_ALLOWED', 'There is no account connection to skip');
     case 'CONFIRM':
-      return actions.includes('CONFIRM') ? null : refuse('CASHOUT_NOT_READY', 'Choose how to be paid first');
+      if (!actions.includes('CONFIRM')) return refuse('CASHOUT_NOT_READY', 'Choose how to be paid first');
+      if (command.bridge && BigInt(command.bridge.usdcAmount) !== unpaidUsdc(context))
+        return refuse('CASHOUT_CONFIRM_CONFLICT', 'Your payout changed while it was priced: look again and confirm');
+      return null;
+    case 'SEND_TO_ADDRESS':
+      if (!actions.includes('SEND_TO_ADDRESS'))
+        return refuse('CASHOUT_SEND_NOT_ALLOWED', 'Sending to an address needs part paid by a buyer, the rest listed and no buyer paying now');
+      if (!context.terms.rails.includes(command.method.rail))
+        return { code: 'CASHOUT_PAYOUT_NETWORK_UNAVAILABLE', message: `This payout does not offer ${command.method.rail}` };
+      if (BigInt(command.remainderUsdc) !== unpaidUsdc(context))
+        return refuse('CASHOUT_REMAINDER_CHANGED', 'What is left changed before it could be sent: look again and retry');
+      return null;
+    case 'WITHDRAW':
+      if (status === 'PAYING') return refuse('CASHOUT_BUYER_PAYMENT_ACTIVE', 'A buyer is paying you now: the listing can be taken back once they finish');
+      return actions.includes('WITHDRAW') ? null : refuse('CASHOUT_ATTEMPT_NOT_LISTED', 'Nothing is listed to take back');
   }
+}
+
+function startCustomerSide(persisted: Record<string, unknown>): Record<string, unknown> {
+  return { ...persisted, context: { ...customerSideStart(), ...(persisted.context as Record<string, unknown>) } };
 }
 
 export const payoutKind = defineKind({
   name: 'payout',
   machine: payoutMachine,
-  machineVersion: 2,
-  // Version 2 added the customer's side: a payout stored before it has none of it yet.
+  machineVersion: 3,
+  // Version 2 added the customer's side, version 3 its bridges and listing exits: a payout stored before has none of them yet.
   migrations: {
-    1: (persisted) => ({
-      ...persisted,
-      context: {
-        ...customerSideStart(),
-        ...(persisted.context as Record<string, unknown>),
-      },
-    }),
+    1: startCustomerSide,
+    // LISTING gained substates: a listing stored as a plain LISTING is an open one.
+    2: (persisted) => startCustomerSide({ ...persisted, value: persisted.value === 'LISTING' ? { LISTING: 'OPEN' } : persisted.value }),
   },
   createdBy: ['CREATE'],
   view: (snapshot) => payoutView(snapshot),

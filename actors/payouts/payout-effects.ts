@@ -23,6 +23,7 @@ import type { PaymentChain } from '../../machines/payment/index.js';
 import type { payoutMachine, PayoutEvent, ReportedTransfer } from '../../machines/payout/index.js';
 import { payoutListingEffects, type PayoutListingDependencies } from './payout-listing.js';
 import { payoutSendEffects, type PayoutSendDependencies } from './payout-sends.js';
+import { payoutBridgeEffects, type PayoutBridgeDependencies } from './payout-bridges.js';
 
 export interface PayoutEffectDependencies {
   wallets: CustomerWalletProvider;
@@ -40,6 +41,8 @@ export interface PayoutEffectDependencies {
   balances: WalletBalances | null;
   /** How USDC on Base is sent to a customer's address: null on a node without a chain, relayer or payout signer. */
   sends: PayoutSendDependencies | null;
+  /** How a bridge's progress is read: null on a node without a conversion provider (its bridges wait). */
+  bridges: PayoutBridgeDependencies | null;
 }
 
 export interface WalletBalances {
@@ -90,6 +93,7 @@ export function payoutEffects(deps: PayoutEffectDependencies): EffectHandlers<ty
   return {
     ...payoutListingEffects(deps.listings, deps.watch),
     ...payoutSendEffects(deps.sends),
+    ...payoutBridgeEffects(deps.bridges),
     async checkWallet(params: { payoutId: string; walletAddress: string }, context: EffectContext) {
       if (!deps.balances) return;
       const balance = await deps.balances.usdcOf(params.walletAddress as `0x${string}`);

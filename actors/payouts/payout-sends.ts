@@ -1,13 +1,15 @@
 /**
- * A payout sent to the customer's own address in USDC on Base (document 2: "USDC on Base
- * without calling the provider"): one sponsored batch from the customer's wallet, signed by the
- * payout signer under the payout-only policy, of `transfer`s of at most 1,000 USDC each (the
- * signer's cap per transfer), handed to the relayer, whose outcome comes back to the payout as
- * TRANSACTION_OUTCOME. Run at least once: the transaction's id is the payout's and the send's,
- * so a second run finds the one the first handed over and leaves it be.
+ * What a payout sends from the customer's wallet, each as one sponsored batch signed by the
+ * payout signer under the payout-only policy and handed to the relayer, whose outcome comes
+ * back to the payout as TRANSACTION_OUTCOME: USDC to the customer's own address on Base or to
+ * the conversion provider's deposit address (`transfer`s of at most 1,000 USDC each, the
+ * signer's cap per transfer), and a listing's exit (`withdrawDeposit`, then the remainder's
+ * transfers when it is sent on: one batch, so it is withdrawn and sent or neither). Run at
+ * least once: the transaction's id is the payout's and the send's, so a second run finds the
+ * one the first handed over and leaves it be.
  */
 import { encodeFunctionData, type Hex } from 'viem';
-import { batchTypedData, executeData, idHash, usdcFunctionsAbi, type BatchCall } from '../../machines/index.js';
+import { batchTypedData, escrowFunctionsAbi, executeData, idHash, usdcFunctionsAbi, type BatchCall } from '../../machines/index.js';
 import { PAYOUT_SIGNER_TRANSFER_CAP, type PayoutEvent } from '../../machines/payout/index.js';
 import type { DepositChain } from '../adapters/chain/deposit-chain.js';
 import type { EmbeddedWalletProvider } from '../adapters/wallet-provider/embedded-wallets.js';
@@ -27,12 +29,22 @@ export interface PayoutSendDependencies {
   batchTtlSeconds: bigint;
 }
 
-export interface SendPayoutParams {
+interface BatchParams {
   payoutId: string;
   send: number;
   transactionId: string;
   walletAddress: string;
+}
+
+export interface SendPayoutParams extends BatchParams {
   to: string;
+  amountUsdc: string;
+}
+
+export interface ExitListingParams extends BatchParams {
+  depositId: string;
+  /** Where the remainder goes on; null when it stays in the wallet. */
+  to: string | null;
   amountUsdc: string;
 }
 
@@ -47,44 +59,63 @@ export function transferCalls(usdc: Hex, to: Hex, amount: bigint): BatchCall[] {
 }
 
 export function payoutSendEffects(deps: PayoutSendDependencies | null) {
+  /** Signs `calls` in the customer's wallet and hands them to the relayer; a wallet that will not sign is SEND_REFUSED. */
+  async function relay(params: BatchParams, calls: (targets: DepositChain['targets']) => BatchCall[], context: EffectContext): Promise<void> {
+    const refused = (code: string, message: string) =>
+      reportToSelf<PayoutEvent>(context, { type: 'SEND_REFUSED', send: params.send, code, message, at: new Date(context.clock.now()).toISOString() });
+    if (!deps) return refused('CASHOUT_SEND_UNAVAILABLE', 'this node sends no payouts: it has no chain, relayer or payout signer');
+    if (await deps.relayer.read(params.transactionId)) return;
+    const wallet = await deps.wallets.wallet(params.walletAddress as Hex);
+    if (!wallet) return refused('CASHOUT_SIGNER_NOT_ATTACHED', `the wallet provider holds no payout wallet ${params.walletAddress}`);
+    const { targets } = deps.chain;
+    const batch = calls(targets);
+    const deadline = (await deps.chain.latestBlockTime()) + deps.batchTtlSeconds;
+    const nonce = BigInt(idHash(`payout-send:${params.transactionId}`));
+    let signature: Hex;
+    let authorizationList: Awaited<ReturnType<typeof wallet.signAuthorization>>[];
+    try {
+      signature = await wallet.signBatch(batchTypedData(wallet.address, targets.chainId, batch, nonce, deadline));
+      authorizationList = (await deps.chain.delegatesToExecutor(wallet.address))
+        ? []
+        : [
+            await wallet.signAuthorization({
+              contractAddress: targets.batchExecutor,
+              chainId: targets.chainId,
+              nonce: await deps.chain.accountNonce(wallet.address),
+            }),
+          ];
+    } catch (error) {
+      if (error instanceof PayoutSignerNotAttached || error instanceof PayoutPolicyRefused) return refused(error.code, error.message);
+      throw error;
+    }
+    await deps.relayer.send(params.transactionId, {
+      to: wallet.address,
+      data: executeData(batch, nonce, deadline, signature),
+      value: 0n,
+      purpose: PAYOUT_SEND_PURPOSE,
+      owner: { kind: 'payout', id: params.payoutId },
+      authorizationList,
+    });
+    context.logger.info({ payoutId: params.payoutId, send: params.send, transactionId: params.transactionId }, 'payout batch handed to the relayer');
+  }
+
   return {
     async sendPayout(params: SendPayoutParams, context: EffectContext) {
-      const refused = (code: string, message: string) =>
-        reportToSelf<PayoutEvent>(context, { type: 'SEND_REFUSED', send: params.send, code, message, at: new Date(context.clock.now()).toISOString() });
-      if (!deps) return refused('CASHOUT_SEND_UNAVAILABLE', 'this node sends no payouts: it has no chain, relayer or payout signer');
-      if (await deps.relayer.read(params.transactionId)) return;
-      const wallet = await deps.wallets.wallet(params.walletAddress as Hex);
-      if (!wallet) return refused('CASHOUT_SIGNER_NOT_ATTACHED', `the wallet provider holds no payout wallet ${params.walletAddress}`);
-      const { targets } = deps.chain;
-      const calls = transferCalls(targets.usdc, params.to as Hex, BigInt(params.amountUsdc));
-      const deadline = (await deps.chain.latestBlockTime()) + deps.batchTtlSeconds;
-      const nonce = BigInt(idHash(`payout-send:${params.transactionId}`));
-      let signature: Hex;
-      let authorizationList: Awaited<ReturnType<typeof wallet.signAuthorization>>[];
-      try {
-        signature = await wallet.signBatch(batchTypedData(wallet.address, targets.chainId, calls, nonce, deadline));
-        authorizationList = (await deps.chain.delegatesToExecutor(wallet.address))
-          ? []
-          : [
-              await wallet.signAuthorization({
-                contractAddress: targets.batchExecutor,
-                chainId: targets.chainId,
-                nonce: await deps.chain.accountNonce(wallet.address),
-              }),
-            ];
-      } catch (error) {
-        if (error instanceof PayoutSignerNotAttached || error instanceof PayoutPolicyRefused) return refused(error.code, error.message);
-        throw error;
-      }
-      await deps.relayer.send(params.transactionId, {
-        to: wallet.address,
-        data: executeData(calls, nonce, deadline, signature),
-        value: 0n,
-        purpose: PAYOUT_SEND_PURPOSE,
-        owner: { kind: 'payout', id: params.payoutId },
-        authorizationList,
-      });
-      context.logger.info({ payoutId: params.payoutId, send: params.send, transactionId: params.transactionId }, 'payout send handed to the relayer');
+      await relay(params, (targets) => transferCalls(targets.usdc, params.to as Hex, BigInt(params.amountUsdc)), context);
+    },
+    async exitListing(params: ExitListingParams, context: EffectContext) {
+      await relay(
+        params,
+        (targets) => [
+          {
+            target: targets.escrow,
+            value: 0n,
+            data: encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'withdrawDeposit', args: [BigInt(params.depositId)] }),
+          },
+          ...(params.to === null ? [] : transferCalls(targets.usdc, params.to as Hex, BigInt(params.amountUsdc))),
+        ],
+        context,
+      );
     },
   };
 }

@@ -7,7 +7,9 @@
  * for the origin chain (`ORIGIN_CHAIN_ID`, Arbitrum One) as it stands in for Base.
  *
  * It funds payouts too (funding-desk.ts): the same watch hands the desk what arrives at its
- * deposit addresses, and the local chain stands in for every funding chain.
+ * deposit addresses, and the local chain stands in for every funding chain. And it takes
+ * crypto payouts out of Base (bridge-out-desk.ts): the USDC a customer's wallet sends to a
+ * bridge's deposit address is delivered, or refunded when a fault asks for it.
  *
  * Its HTTP API is the wire forms HttpConversionProvider and HttpFundingProvider speak
  * (docs/payments.md, docs/payouts.md), plus `POST /_buyer/transfers` and the desk's
@@ -31,6 +33,7 @@ import { loopbackCors } from '../../enclave/simulator/loopback-cors.js';
 import { evmAddress } from '../../gateway/schemas/common.js';
 import { arrival, originAmountFor, PROVIDER_FEE_BPS, type SimRequest, type SimToken } from './conversion-requests.js';
 import { FundingDesk, type FundingFaults, type WalletTransfer } from './funding-desk.js';
+import { BridgeOutDesk, type BridgeOutFaults } from './bridge-out-desk.js';
 import { FundingStandIns, type StandIn } from './funding-tokens.js';
 import { LocalSettlement } from './local-settlement.js';
 import { SimulatorError } from './simulator-error.js';
@@ -93,6 +96,7 @@ export class ConversionSimulator {
   #running = false;
   #wakeAfter = false;
   #funding: FundingDesk | null = null;
+  #bridgeOut: BridgeOutDesk | null = null;
   /** Tests hold deliveries to see an attempt whose transfer arrived but is not converted yet. */
   #held = false;
 
@@ -139,6 +143,11 @@ export class ConversionSimulator {
   /** Sweeps every Bitcoin transfer in the mempool (swept, converting), to be converted by the next watch; answers how many. */
   mineBitcoin(): number {
     return this.#desk.mineBitcoin();
+  }
+
+  /** What payout bridges do until cleared (replaces every earlier bridge fault): a quote fault, or refunds instead of deliveries. */
+  setBridgeFaults(faults: BridgeOutFaults): void {
+    this.#bridgeOut!.setFaults(faults);
   }
 
   /** What the funding routes answer instead of their own until cleared (replaces every earlier fault). */
@@ -190,6 +199,13 @@ export class ConversionSimulator {
       wake: () => this.#wake(),
       changed: () => this.#changed(),
     });
+    this.#bridgeOut = new BridgeOutDesk({
+      settlement: this.#settlement,
+      standIns: this.#standIns,
+      chainId: chain.chainId,
+      logger: this.options.logger,
+      changed: () => this.#changed(),
+    });
     if (kept) this.#restore(kept);
     else this.#nextBlock = (await this.#settlement.latestBlock()) + 1n;
     this.#changed();
@@ -223,6 +239,7 @@ export class ConversionSimulator {
     }
     for (const [id, pending] of kept.pending) this.#pending.set(id, pending);
     this.#desk.restore(kept.funding);
+    this.#bridgeOut!.restore(kept.bridgeOut ?? []);
     this.#nextBlock = kept.nextBlock;
     this.options.logger.info(
       { requests: kept.requests.length, fundingRequests: kept.funding.records.length, fromBlock: kept.nextBlock.toString() },
@@ -240,6 +257,7 @@ export class ConversionSimulator {
       requests: [...this.#requests.values()],
       pending: [...this.#pending],
       funding: this.#funding.kept(),
+      bridgeOut: this.#bridgeOut?.kept() ?? [],
     });
   }
 
@@ -272,6 +290,7 @@ export class ConversionSimulator {
       ctx.body = { transactionHash: await this.#settlement.customerSend(known, depositAddress, units), from: this.customer };
     });
     this.#desk.addRoutes(router);
+    this.#bridgeOut!.addRoutes(router);
     return router;
   }
 
@@ -370,6 +389,7 @@ export class ConversionSimulator {
       if (this.#desk.watchesNative) for (const transfer of await this.#settlement.nativeTransfers(this.#nextBlock, latest)) this.#desk.arrivedNative(transfer);
       for (const transfer of transfers) {
         this.#desk.arrivedToken(transfer);
+        if (same(transfer.token, this.options.chain.usdc) && this.#bridgeOut!.arrivedUsdc(transfer)) taken = true;
         const request = this.#byDeposit.get(transfer.to.toLowerCase());
         if (!request || transfer.token.toLowerCase() !== request.token.address.toLowerCase()) continue;
         const next = arrival(request, transfer.value, this.options.now());
@@ -416,7 +436,10 @@ export class ConversionSimulator {
       this.#pending.delete(key);
       this.#changed();
     }
-    if (!this.#held) await this.#desk.convertDue();
+    if (!this.#held) {
+      await this.#desk.convertDue();
+      await this.#bridgeOut!.payDue();
+    }
   }
 }
 
@@ -430,3 +453,5 @@ function stateOf(request: SimRequest) {
     message: request.message,
   };
 }
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

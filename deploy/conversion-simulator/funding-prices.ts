@@ -1,5 +1,5 @@
 /**
- * What the local provider charges for a funding route: a fixed price table in US dollars per
+ * What the local provider charges for a funding route (and a payout's bridge out): a fixed price table in US dollars per
  * token (no market on a local chain), and its own fee on top. The fee is PROVIDER_FEE_BPS
  * except on USDC on Base to USDC on Base, which converts nothing and costs nothing, so document
  * 2's worked numbers (a 104.123712 USDC deposit for a 100 USDC payout with 100 + 200 bps of
@@ -19,6 +19,10 @@ export const LOCAL_USD_PRICES: Readonly<Record<string, string>> = {
   POL: '0.25',
   HYPE: '25',
   BTC: '60000',
+  WBTC: '60000',
+  SOL: '150',
+  ZEC: '40',
+  USDH: '1',
 };
 
 /** The least a funding request (and a transfer to one) converts: 1 USDC. */

@@ -1,7 +1,7 @@
 /**
  * What the local provider keeps beside a kept local chain (`DATA_DIR/chain`), so a node
  * restarted over its data finds the provider as it left it: its requests and funding
- * requests with every transfer, what was taken and not converted yet, the Bitcoin mempool,
+ * requests with every transfer, payouts' bridges out, what was taken and not converted yet, the Bitcoin mempool,
  * the block its watch reads from next (transfers mined while it was down are still seen),
  * and where its stand-in tokens are (deployed once per chain, not at every start).
  *
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { decode, encode } from '../../actors/index.js';
 import type { Payout, SimRequest } from './conversion-requests.js';
 import type { FundingRecord } from './funding-requests.js';
+import type { BridgeOutRecord } from './bridge-out-desk.js';
 
 /** A transfer of a funding request, named by both ids. */
 export interface TransferRef {
@@ -44,6 +45,8 @@ export interface KeptSimulator {
   requests: SimRequest[];
   pending: Array<[string, PendingConversion]>;
   funding: KeptFunding;
+  /** Payouts' bridges out of Base; absent from a file kept before they existed. */
+  bridgeOut?: BridgeOutRecord[];
 }
 
 const FILE = 'conversion-provider.json';

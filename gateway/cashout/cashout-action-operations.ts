@@ -21,10 +21,12 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { cashoutError, signedInPayout, type CashoutAccessDependencies, type CheckoutPayout } from './cashout-access.js';
 import { methodOf, saveMethodBody } from './cashout-methods.js';
+import { bindQuote, type CashoutBridgeDependencies, type CryptoMethod } from './cashout-bridges.js';
+import { isBaseUsdc, type PayoutBridgeQuote } from '../../machines/payout/index.js';
 import { cashoutState } from './cashout-state.js';
 import { payoutPath, stateOfPayout, type CashoutReadDependencies } from './cashout-read.js';
 
-export interface CashoutActionDependencies extends CashoutAccessDependencies, CashoutReadDependencies {
+export interface CashoutActionDependencies extends CashoutAccessDependencies, CashoutReadDependencies, CashoutBridgeDependencies {
   signers: PayoutSignerProvider | null;
   /** What the customer's wallet holds, checked before a confirm; null without a chain. */
   balances: WalletBalances | null;
@@ -42,12 +44,12 @@ export function cashoutActionOperations(): Operation<CashoutActionDependencies>[
 
 const PREFIX = '/api/v1/cashout-checkout/:payoutId';
 const tags = ['Payout checkout'];
-const iso = (deps: CashoutActionDependencies) => new Date(deps.now()).toISOString();
+export const iso = (deps: Pick<CashoutActionDependencies, 'now'>) => new Date(deps.now()).toISOString();
 const stateDetails = z.object({
   status: z.string().meta({ description: 'The payout’s status now' }),
   actions: z.array(z.string()).meta({ description: 'What the customer may do instead' }),
 });
-const stateRefusal = (code: ErrorCode, when: string) => ({ code, when, details: stateDetails });
+export const stateRefusal = (code: ErrorCode, when: string) => ({ code, when, details: stateDetails });
 const LINK_EXPIRED = {
   code: 'CASHOUT_LINK_EXPIRED' as const,
   when: 'the payout has ended: it can be read, not acted on',
@@ -55,7 +57,7 @@ const LINK_EXPIRED = {
 };
 
 /** The 401s of a signed-in action, CASHOUT_LINK_EXPIRED with its status among them. */
-const signedInAnswers = {
+export const signedInAnswers = {
   ...cashoutSignedInRefusals,
   '401': detailedFailure(401, [
     { code: 'CASHOUT_TOKEN_INVALID', when: 'the link token is missing or wrong, or no payout has that id' },
@@ -65,7 +67,7 @@ const signedInAnswers = {
   ]),
 };
 
-async function signerAttached(deps: CashoutActionDependencies, payout: CheckoutPayout): Promise<void> {
+export async function signerAttached(deps: CashoutActionDependencies, payout: CheckoutPayout): Promise<void> {
   const attached = deps.signers && payout.walletAddress ? await deps.signers.attached(payout.walletAddress as `0x${string}`) : false;
   if (!attached)
     throw cashoutError('CASHOUT_SIGNER_NOT_ATTACHED', 'Your wallet is not set up for payouts yet: set it up and try again', {
@@ -125,6 +127,7 @@ const saveMethodOperation = defineOperation({
       '409': detailedFailure(409, [
         stateRefusal('CASHOUT_METHOD_LOCKED', 'the method can no longer change (the payout is listed, paying or ended)'),
         stateRefusal('CASHOUT_SEND_IN_PROGRESS', 'a listing is on its way'),
+        stateRefusal('CASHOUT_PAYOUT_BRIDGING', 'a crypto payout is with the provider (QUOTED or BRIDGING)'),
       ]),
       '422': detailedFailure(422, [
         { code: 'CASHOUT_PAYEE_HANDLE_INVALID', when: 'the handle does not fit the platform’s rules' },
@@ -170,7 +173,11 @@ const skipConnectOperation = defineOperation({
       '200': success(200, cashoutState, 'READY'),
       '400': invalid('payoutId is malformed'),
       ...signedInAnswers,
-      '409': detailedFailure(409, [stateRefusal('CASHOUT_SKIP_NOT_ALLOWED', 'SKIP_CONNECT is not offered')]),
+      '409': detailedFailure(409, [
+        stateRefusal('CASHOUT_PAYOUT_BRIDGING', 'a crypto payout is with the provider (QUOTED or BRIDGING): checked first'),
+        stateRefusal('CASHOUT_SKIP_NOT_ALLOWED', 'SKIP_CONNECT is not offered'),
+        stateRefusal('CASHOUT_SEND_IN_PROGRESS', 'a listing or transfer is on its way'),
+      ]),
     },
     { asksActors: true },
   ),
@@ -182,6 +189,15 @@ const skipConnectOperation = defineOperation({
       reply(ctx, 200, 'Connecting skipped', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
     },
 });
+
+/** The crypto method the payout saved, as the checkout checks a method now (its network may have been removed since). */
+async function savedCryptoMethod(deps: CashoutActionDependencies, payout: CheckoutPayout): Promise<CryptoMethod> {
+  const method = payout.method as { rail: string; destination: { tokenAddress: string; address: string } };
+  return (await methodOf(
+    { rail: method.rail, tokenAddress: method.destination.tokenAddress, address: method.destination.address } as Parameters<typeof methodOf>[0],
+    { rails: payout.rails, payees: null, walletAddress: payout.walletAddress ?? '', escrow: deps.escrow },
+  )) as CryptoMethod;
+}
 
 /**
  * Document 2: before confirming, the wallet must still hold what is unpaid (a payout funded in
@@ -209,7 +225,7 @@ const confirmOperation = defineOperation({
   tags,
   summary: 'Start the withdrawal',
   description:
-    'On a fiat method: the wallet lists the unpaid USDC in the escrow for buyers (10 to 1,000 USDC; 1 outside production). The answer is the state with the listing on its way; the payout is LISTING once the deposit lands, which GET shows. No body.',
+    'On a fiat method: the wallet lists the unpaid USDC in the escrow for buyers (10 to 1,000 USDC; 1 outside production); the payout is LISTING once the deposit lands. On a crypto method: USDC on Base is sent straight to the address; any other network or token takes a new binding exact-input quote (the wallet as refund target) and the wallet sends the USDC to the provider once: the payout stays READY with payoutBridge QUOTED then BRIDGING until it is delivered (SETTLED) or refunded (READY again). The answer is the state with the listing or send on its way, which GET follows. No body.',
   guard: 'cashoutSignedIn',
   optionalBody: true,
   request: { path: payoutPath },
@@ -221,6 +237,8 @@ const confirmOperation = defineOperation({
       '409': detailedFailure(409, [
         stateRefusal('CASHOUT_NOT_READY', 'no eligible method, state or unpaid amount'),
         stateRefusal('CASHOUT_SEND_IN_PROGRESS', 'a listing is already on its way'),
+        stateRefusal('CASHOUT_PAYOUT_BRIDGING', 'a crypto payout is with the provider (QUOTED or BRIDGING)'),
+        stateRefusal('CASHOUT_CONFIRM_CONFLICT', 'the payout changed while its quote was bound'),
         stateRefusal('CASHOUT_SIGNER_NOT_ATTACHED', 'the payout signer is not attached: POST …/signer'),
         {
           code: 'CASHOUT_WALLET_SHORT',
@@ -228,7 +246,12 @@ const confirmOperation = defineOperation({
           details: cashoutState,
         },
       ]),
-      '422': failure(422, [{ code: 'CASHOUT_RAIL_UNAVAILABLE', when: 'the method’s currency cannot be priced now' }]),
+      '422': failure(422, [
+        { code: 'CASHOUT_RAIL_UNAVAILABLE', when: 'the method’s currency cannot be priced now' },
+        { code: 'CASHOUT_PAYOUT_AMOUNT_TOO_LOW', when: 'the provider’s binding quote refused the amount as too small, or it converts to nothing' },
+        { code: 'CASHOUT_PAYOUT_ROUTE_UNAVAILABLE', when: 'the provider has no route to the method’s network or token now' },
+      ]),
+      '502': failure(502, [{ code: 'CASHOUT_PAYOUT_QUOTE_FAILED', when: 'the provider’s binding quote failed; nothing was sent' }]),
     },
     { asksActors: true, unavailable: [{ code: 'RATE_UNAVAILABLE', when: 'the currency’s rate cannot be read now' }] },
   ),
@@ -238,6 +261,7 @@ const confirmOperation = defineOperation({
       const { payout } = await signedInPayout(deps, ctx, path.payoutId);
       // What is not offered is the kind's to refuse, with { status, actions }: nothing is checked or priced for it.
       let rate = 0n;
+      let bridge: PayoutBridgeQuote | undefined;
       if (payout.actions.includes('CONFIRM')) {
         await walletCovers(deps, payout);
         await signerAttached(deps, payout);
@@ -246,12 +270,17 @@ const confirmOperation = defineOperation({
         if (perUsd === null) throw cashoutError('CASHOUT_RAIL_UNAVAILABLE', `${currency} cannot be priced now`);
         // Rates are 6 decimals of the currency per USD; a listing's floor is 18 per USDC, USDC at 1 USD (document 2: 0 % spread).
         rate = perUsd * 10n ** 12n;
+        // Bound last, once nothing else can refuse: a quote is never bound for a confirm that does not send.
+        const destination = payout.method && 'destination' in payout.method ? payout.method.destination : undefined;
+        if (destination && !isBaseUsdc(payout.method!.rail, destination.tokenAddress))
+          bridge = await bindQuote(deps, payout, await savedCryptoMethod(deps, payout), BigInt(payout.unpaidUsdc));
       }
       const minUsdc = deps.environment === 'production' ? LISTING_MIN_USDC : LISTING_MIN_USDC / 10n;
       const after = await deps.system.ask(payoutKind, payout.payout.payoutId, {
         type: 'CONFIRM',
         minUsdc: minUsdc.toString(),
         rate: rate.toString(),
+        ...(bridge ? { bridge } : {}),
         at: iso(deps),
       });
       reply(ctx, 200, 'Listing', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));

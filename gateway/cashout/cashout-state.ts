@@ -23,6 +23,30 @@ const timelineEntry = z
   })
   .meta({ id: 'PayoutTimelineEntry' });
 
+const cryptoDestination = z
+  .strictObject({
+    chainId: z.number().int().meta({ description: 'The network’s chain id' }),
+    tokenAddress: z.string().meta({ description: 'The catalog’s address of the token' }),
+    symbol: z.string().meta({ description: 'The token’s symbol' }),
+    decimals: z.number().int().meta({ description: 'The token’s decimals' }),
+    address: z.string().meta({ description: 'Where it is sent, canonical' }),
+  })
+  .meta({ id: 'PayoutCryptoDestination', description: 'Where a crypto payout goes' });
+
+export const payoutBridgeView = z
+  .strictObject({
+    provider: z.enum(['ROUTEA', 'ROUTEB']).meta({ description: 'PayoutProvider: the route converting and delivering it' }),
+    status: z.enum(['QUOTED', 'BRIDGING', 'DELIVERED', 'REFUNDED']).meta({ description: 'CashoutPayoutBridgeStatus (never NOT_SENT here)' }),
+    destination: cryptoDestination,
+    usdcAmount: z.string().meta({ description: 'Decimal USDC that left (or leaves) the wallet' }),
+    estimatedAmount: z.string().meta({ description: 'The binding quote’s output, in the destination token' }),
+    deliveredAmount: z.string().nullable().meta({ description: 'What arrived, in the destination token; null until delivered' }),
+    destinationTxHash: z.string().nullable().meta({ description: 'The delivery on the destination network' }),
+    refundedAmount: z.string().nullable().meta({ description: 'Decimal USDC that came back to the wallet; null unless refunded' }),
+    refundTxHash: z.string().nullable().meta({ description: 'The refund on Base' }),
+  })
+  .meta({ id: 'CashoutPayoutBridgeView', description: 'The newest crypto payout through the provider' });
+
 export const cashoutState = z
   .strictObject({
     payout: payoutView.meta({ description: 'The payout, as its merchant reads it (PayoutView)' }),
@@ -49,15 +73,7 @@ export const cashoutState = z
         }),
         z.strictObject({
           rail: z.enum(PAYOUT_CRYPTO_RAILS).meta({ description: 'PayoutCryptoRail' }),
-          destination: z
-            .strictObject({
-              chainId: z.number().int().meta({ description: 'The network’s chain id' }),
-              tokenAddress: z.string().meta({ description: 'The catalog’s address of the token' }),
-              symbol: z.string().meta({ description: 'The token’s symbol' }),
-              decimals: z.number().int().meta({ description: 'The token’s decimals' }),
-              address: z.string().meta({ description: 'Where it is sent, canonical' }),
-            })
-            .meta({ id: 'PayoutCryptoDestination', description: 'Where a crypto payout goes' }),
+          destination: cryptoDestination,
         }),
       ])
       .nullable()
@@ -69,6 +85,17 @@ export const cashoutState = z
       })
       .nullable()
       .meta({ description: 'Set on a CASHOUT_WALLET_SHORT refusal: the USDC was spent in the wallet app; null otherwise' }),
+    payoutBridge: payoutBridgeView.nullable().meta({ description: 'The newest crypto payout through the provider; null when there is none' }),
+    settleTx: z
+      .strictObject({
+        chainId: z.number().int().meta({ description: 'The chain of txHash' }),
+        txHash: z.string().meta({ description: 'The transaction' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'What settled the payout: a delivered bridge’s destination transaction, else the Base transaction; null before it settled or when the newest bridge was refunded',
+      }),
     listingError: z
       .strictObject({
         code: z.string().meta({ description: 'Why' }),
@@ -89,6 +116,8 @@ export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: st
     actions: [...payout.actions],
     method: payout.method,
     listingError: payout.listingError,
+    payoutBridge: payout.bridge,
+    settleTx: payout.settleTx,
     walletShortfall: null,
     rails: payout.rails.map((rail) => ({
       rail: rail as CashoutState['rails'][number]['rail'],

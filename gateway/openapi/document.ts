@@ -20,6 +20,7 @@ import { paymentOperations } from '../payments/payment-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
 import { cashoutActionOperations } from '../cashout/cashout-action-operations.js';
+import { cashoutCryptoOperations } from '../cashout/cashout-crypto-operations.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
@@ -85,6 +86,7 @@ export function openApiDocument(
         ...operationPaths(checkoutOperations()),
         ...operationPaths(cashoutOperations()),
         ...operationPaths(cashoutActionOperations()),
+        ...operationPaths(cashoutCryptoOperations()),
         ...checkoutPagePaths(development),
         ...cashoutPagePaths(),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),

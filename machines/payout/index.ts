@@ -4,6 +4,8 @@
  * customer's side: the crypto destinations a customer can be paid to and their addresses, and
  * the payout-only policy the customer's wallet signs under.
  */
+export { bridgeView, settleTxOf } from './bridge-view.js';
+export type { PayoutBridgeView } from './bridge-view.js';
 export { addressRefusal, destinationAddress } from './destination-address.js';
 export type { AddressRefusalReason, DestinationAddress, PayoutOwnAddresses } from './destination-address.js';
 export {
@@ -74,6 +76,10 @@ export type { CallRefusal, CallRefusalCode, PayoutSignerTargets, PolicyRefusal, 
 export type {
   FundingIssue,
   ListPayoutParams,
+  PayoutBridge,
+  PayoutBridgeQuote,
+  PayoutBridgeStatus,
+  PayoutExit,
   ObservedTransfer,
   PayoutContext,
   PayoutEvent,

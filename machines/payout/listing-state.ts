@@ -12,10 +12,11 @@ export const MAX_BUYER_USDC = 1_000_000_000n;
 export const LISTING_MIN_USDC = 10_000_000n;
 export const LISTING_MAX_USDC = 1_000_000_000n;
 
-/** USDC still owed to the customer: the deposit less what buyers paid. */
-export function unpaidUsdc(context: Pick<PayoutContext, 'depositAmount' | 'paidUsdc'>): bigint {
+/** USDC still owed to the customer: the deposit less what buyers paid and what bridge refunds came back short (document 2, Deposit size). */
+export function unpaidUsdc(context: Pick<PayoutContext, 'depositAmount' | 'paidUsdc' | 'refundFeeUsdc'>): bigint {
   const deposit = context.depositAmount ?? 0n;
-  return deposit > context.paidUsdc ? deposit - context.paidUsdc : 0n;
+  const spent = context.paidUsdc + context.refundFeeUsdc;
+  return deposit > spent ? deposit - spent : 0n;
 }
 
 /** The range buyers may take of a listing of `amount`: from the floor (or all of a smaller rest) to 1,000 USDC. */
@@ -80,7 +81,11 @@ export const WALLET_CHECK_MS = 5 * 60 * 1000;
 export const WALLET_CHECK_GRACE_MS = 10 * 60 * 1000;
 
 /** The customer spent the payout's USDC in the wallet app: the wallet no longer covers what is unpaid. */
-export function walletSpent(context: Pick<PayoutContext, 'depositAmount' | 'paidUsdc' | 'fundedAt'>, balanceUsdc: bigint, at: string): boolean {
+export function walletSpent(
+  context: Pick<PayoutContext, 'depositAmount' | 'paidUsdc' | 'refundFeeUsdc' | 'fundedAt'>,
+  balanceUsdc: bigint,
+  at: string,
+): boolean {
   if (context.fundedAt === null || Date.parse(at) - Date.parse(context.fundedAt) < WALLET_CHECK_GRACE_MS) return false;
   return balanceUsdc < unpaidUsdc(context);
 }

@@ -34,8 +34,17 @@ import type { FundingTally } from './funding-state.js';
 import { formatTokenAmount, formatUsdcCents } from '../money.js';
 import { toPayoutView, type PayoutView } from './payout-view.js';
 import { BASE_CHAIN_ID } from './funding-catalog.js';
-import type { ListPayoutParams, PayoutContext, PayoutEvent, PayoutInput, PayoutStatus, PayoutTimelineEntry } from './payout-types.js';
-import { methodReady } from './payout-methods.js';
+import type {
+  ListPayoutParams,
+  PayoutBridge,
+  PayoutBridgeQuote,
+  PayoutContext,
+  PayoutEvent,
+  PayoutInput,
+  PayoutStatus,
+  PayoutTimelineEntry,
+} from './payout-types.js';
+import { methodReady, type CryptoDestination, type PayoutMethod } from './payout-methods.js';
 import {
   buyerPaid,
   buyerRange,
@@ -122,6 +131,9 @@ export function customerSideStart() {
     sends: 0,
     sendError: null,
     payoutTransfer: null,
+    bridges: [],
+    refundFeeUsdc: 0n,
+    exit: null,
   } satisfies Partial<PayoutContext>;
 }
 
@@ -133,6 +145,47 @@ function sendsDirect(context: PayoutContext): boolean {
   const method = context.method;
   return method?.kind === 'CRYPTO' && isBaseUsdc(method.rail, method.destination.tokenAddress);
 }
+
+/** The bridge on its way: the newest, while QUOTED or BRIDGING. */
+const liveBridge = (context: PayoutContext): PayoutBridge | null => {
+  const bridge = context.bridges.at(-1);
+  return bridge && (bridge.status === 'QUOTED' || bridge.status === 'BRIDGING') ? bridge : null;
+};
+
+/** `bridges` with the newest replaced by `change` of it. */
+const withLatestBridge = (context: PayoutContext, change: Partial<PayoutBridge>): PayoutBridge[] => [
+  ...context.bridges.slice(0, -1),
+  { ...context.bridges.at(-1)!, ...change },
+];
+
+function newBridge(context: PayoutContext, quote: PayoutBridgeQuote, destination: CryptoDestination, fromListing: boolean): PayoutBridge {
+  return {
+    send: context.sends + 1,
+    requestId: quote.requestId,
+    provider: quote.provider,
+    depositAddress: quote.depositAddress,
+    destination,
+    usdcAmount: BigInt(quote.usdcAmount),
+    estimatedAmount: BigInt(quote.estimatedAmount),
+    quotedAt: quote.quotedAt,
+    status: 'QUOTED',
+    fromListing,
+    usdcTxHash: null,
+    deliveredAmount: null,
+    destinationTxHash: null,
+    refundedUsdc: null,
+    refundTxHash: null,
+  };
+}
+
+/** Asks the provider where the bridge on its way stands; its word (a refund read from the chain) comes back as BRIDGE_OBSERVED. */
+const checkBridgeNow = {
+  type: 'checkBridge' as const,
+  params: ({ context }: { context: PayoutContext }) => {
+    const bridge = context.bridges.at(-1)!;
+    return { payoutId: context.id, requestId: bridge.requestId, walletAddress: context.walletAddress!, usdcAmount: bridge.usdcAmount.toString() };
+  },
+};
 
 /** Asks the chain what the customer's wallet holds; the answer comes back as WALLET_CHECKED. */
 const checkWalletNow = {
@@ -156,6 +209,7 @@ export const payoutMachine = setup({
   delays: {
     fundingDeadline: ({ context }) => Math.max(0, Date.parse(context.quoteExpiresAt) - Date.parse(context.deadlineArmedAt)),
     fundingPoll: ({ context }) => context.pollMs,
+    bridgePoll: ({ context }) => context.pollMs,
     walletCheck: WALLET_CHECK_MS,
   },
   guards: {
@@ -176,6 +230,31 @@ export const payoutMachine = setup({
     connectPending: ({ context }) => context.method?.kind === 'FIAT' && context.method.connection === 'PENDING',
     fiatMethodReady: ({ context }) => context.method?.kind === 'FIAT' && methodReady(context.method) && unpaidUsdc(context) > 0n,
     baseUsdcMethodReady: ({ context }) => sendsDirect(context) && unpaidUsdc(context) > 0n,
+    bridgeQuoted: ({ context, event }) =>
+      event.type === 'CONFIRM' &&
+      event.bridge !== undefined &&
+      context.method?.kind === 'CRYPTO' &&
+      !sendsDirect(context) &&
+      unpaidUsdc(context) > 0n &&
+      BigInt(event.bridge.usdcAmount) === unpaidUsdc(context),
+    sendsRemainderDirect: ({ context, event }) =>
+      event.type === 'SEND_TO_ADDRESS' &&
+      event.bridge === null &&
+      isBaseUsdc(event.method.rail, event.method.destination.tokenAddress) &&
+      BigInt(event.remainderUsdc) === unpaidUsdc(context),
+    bridgesRemainder: ({ context, event }) =>
+      event.type === 'SEND_TO_ADDRESS' &&
+      event.bridge !== null &&
+      BigInt(event.remainderUsdc) === unpaidUsdc(context) &&
+      BigInt(event.bridge.usdcAmount) === unpaidUsdc(context),
+    exitWithdraws: ({ context }) => context.exit?.kind === 'WITHDRAW',
+    exitSends: ({ context }) => context.exit?.kind === 'SEND',
+    exitBridges: ({ context }) => context.exit?.kind === 'BRIDGE',
+    buyerHolds: ({ context }) => context.buyer !== null,
+    bridgeDelivered: ({ context, event }) =>
+      event.type === 'BRIDGE_OBSERVED' && event.status === 'DELIVERED' && event.requestId === liveBridge(context)?.requestId,
+    bridgeRefunded: ({ context, event }) =>
+      event.type === 'BRIDGE_OBSERVED' && event.status === 'REFUNDED' && event.requestId === liveBridge(context)?.requestId,
     sentMined: ({ context, event }) =>
       event.type === 'TRANSACTION_OUTCOME' && event.transactionId === sendTransactionId(context.id, context.sends) && event.outcome.status === 'MINED',
     currentSendFailed: ({ context, event }) =>
@@ -196,6 +275,7 @@ export const payoutMachine = setup({
     withdrawnAfterPayment: ({ context, event }) => event.type === 'CHAIN_FACT' && listingWithdrawn(context, event.fact as ListingFact) !== null,
     spentBeforeAnyPayment: ({ context, event }) =>
       event.type === 'WALLET_CHECKED' && context.paidUsdc === 0n && walletSpent(context, BigInt(event.balanceUsdc), event.at),
+    spentAfterPayment: ({ context, event }) => event.type === 'WALLET_CHECKED' && walletSpent(context, BigInt(event.balanceUsdc), event.at),
   },
   actions: {
     // Effects: run by the payout kind after the turn is written (actors/payouts/payout-effects.ts).
@@ -214,6 +294,11 @@ export const payoutMachine = setup({
     watchListing: (_, _params: { payoutId: string; depositId: string }) => {},
     checkWallet: (_, _params: { payoutId: string; walletAddress: string }) => {},
     sendPayout: (_, _params: { payoutId: string; send: number; transactionId: string; walletAddress: string; to: string; amountUsdc: string }) => {},
+    exitListing: (
+      _,
+      _params: { payoutId: string; send: number; transactionId: string; walletAddress: string; depositId: string; to: string | null; amountUsdc: string },
+    ) => {},
+    checkBridge: (_, _params: { payoutId: string; requestId: string; walletAddress: string; usdcAmount: string }) => {},
     checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
 
     // The payout exists from here, which a retry with the same key can make hours after the first request: the funding window and the deadline's timer both start now, so the deadline shown is the one that closes funding.
@@ -390,7 +475,7 @@ export const payoutMachine = setup({
       const txHash = String(fact.transactionHash ?? '').toLowerCase();
       const fill = { amount: paid, txHash, paidAt: at, fiat: fiatValue(context.listing!.currency, paid, context.buyer?.rate ?? null) };
       const paidUsdc = context.paidUsdc + paid;
-      const rest = unpaidUsdc({ depositAmount: context.depositAmount, paidUsdc });
+      const rest = unpaidUsdc({ ...context, paidUsdc });
       return {
         paidUsdc,
         fills: [...context.fills, fill],
@@ -435,11 +520,179 @@ export const payoutMachine = setup({
           usdcTxHash: hash,
           provider: null,
         },
-        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: amount, sentTo: destination!.sentTo, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: 0n },
+        settlement: {
+          buyerPaidUsdc: context.paidUsdc,
+          sentUsdc: amount,
+          sentTo: destination!.sentTo,
+          returnedUsdc: 0n,
+          dustUsdc: 0n,
+          refundFeeUsdc: context.refundFeeUsdc,
+        },
         timeline: [
           ...context.timeline,
           entry('TRANSFER_SENT', `${formatUsdcCents(amount)} USDC sent to ${destination!.address}`, at, hash, BASE_CHAIN_ID),
           entry('SETTLED', 'Settled', at),
+        ],
+      };
+    }),
+    startBridge: assign(({ context, event }) => {
+      assertEvent(event, 'CONFIRM');
+      const method = context.method as Extract<PayoutMethod, { kind: 'CRYPTO' }>;
+      return {
+        sends: context.sends + 1,
+        sendError: null,
+        bridges: [...context.bridges, newBridge(context, event.bridge!, method.destination, false)],
+        updatedAt: event.at,
+      };
+    }),
+    /** The USDC reached the provider's deposit address: the bridge is the provider's to deliver or refund. */
+    markBridging: assign(({ context, event }) => {
+      assertEvent(event, 'TRANSACTION_OUTCOME');
+      const at = new Date(event.outcome.at).toISOString();
+      const hash = event.outcome.hash!.toLowerCase();
+      const bridge = context.bridges.at(-1)!;
+      return {
+        bridges: withLatestBridge(context, { status: 'BRIDGING', usdcTxHash: hash }),
+        exit: null,
+        buyer: null,
+        updatedAt: at,
+        timeline: [
+          ...context.timeline,
+          entry(
+            'TRANSFER_SENT',
+            `${formatUsdcCents(bridge.usdcAmount)} USDC sent to be delivered as ${bridge.destination.symbol} to ${bridge.destination.address}`,
+            at,
+            hash,
+            BASE_CHAIN_ID,
+          ),
+        ],
+      };
+    }),
+    /** The send carrying a bridge's USDC did not go out: the bridge never started (NOT_SENT, never shown). */
+    markBridgeNotSent: assign(({ context }) =>
+      liveBridge(context)?.status === 'QUOTED' ? { bridges: withLatestBridge(context, { status: 'NOT_SENT' }) } : {},
+    ),
+    settleBridged: assign(({ context, event }) => {
+      assertEvent(event, 'BRIDGE_OBSERVED');
+      const bridge = liveBridge(context)!;
+      const delivered = BigInt(event.deliveredAmount ?? bridge.estimatedAmount);
+      const destinationTxHash = event.destinationTxHash ?? bridge.usdcTxHash!;
+      return {
+        bridges: withLatestBridge(context, { status: 'DELIVERED', deliveredAmount: delivered, destinationTxHash }),
+        settledAt: event.at,
+        updatedAt: event.at,
+        payoutTransfer: {
+          chainId: bridge.destination.chainId,
+          tokenAddress: bridge.destination.tokenAddress,
+          decimals: bridge.destination.decimals,
+          address: bridge.destination.address,
+          amount: delivered,
+          txHash: destinationTxHash,
+          usdcTxHash: bridge.usdcTxHash!,
+          provider: bridge.provider,
+        },
+        settlement: {
+          buyerPaidUsdc: context.paidUsdc,
+          sentUsdc: bridge.usdcAmount,
+          sentTo: bridge.destination.sentTo,
+          returnedUsdc: 0n,
+          dustUsdc: 0n,
+          refundFeeUsdc: context.refundFeeUsdc,
+        },
+        timeline: [
+          ...context.timeline,
+          entry(
+            'SETTLED',
+            `Delivered: ${formatTokenAmount(delivered, bridge.destination.decimals)} ${bridge.destination.symbol} to ${bridge.destination.address}`,
+            event.at,
+            destinationTxHash,
+            bridge.destination.chainId,
+          ),
+        ],
+      };
+    }),
+    /** A verified refund: what reached the wallet is the customer's to be paid again; what it came back short is a refund fee. */
+    recordBridgeRefund: assign(({ context, event }) => {
+      assertEvent(event, 'BRIDGE_OBSERVED');
+      const bridge = liveBridge(context)!;
+      const refunded = BigInt(event.refundedUsdc ?? '0');
+      const lost = bridge.usdcAmount > refunded ? bridge.usdcAmount - refunded : 0n;
+      return {
+        bridges: withLatestBridge(context, { status: 'REFUNDED', refundedUsdc: refunded, refundTxHash: event.refundTxHash }),
+        refundFeeUsdc: context.refundFeeUsdc + lost,
+        sendError: {
+          code: 'CASHOUT_PAYOUT_REFUNDED',
+          message: `The provider could not deliver the ${bridge.destination.symbol}: ${formatUsdcCents(refunded)} USDC came back to your wallet. Try again, or choose another way to be paid.`,
+        },
+        updatedAt: event.at,
+        timeline: [
+          ...context.timeline,
+          entry('PAYOUT_REFUNDED', `${formatUsdcCents(refunded)} USDC came back from the provider`, event.at, event.refundTxHash, BASE_CHAIN_ID),
+        ],
+      };
+    }),
+    /** The listing is taken back: alone (WITHDRAW), or with its remainder sent to an address straight or through a bridge. */
+    startExit: assign(({ context, event }) => {
+      const send = context.sends + 1;
+      if (event.type === 'WITHDRAW')
+        return { sends: send, sendError: null, exit: { kind: 'WITHDRAW' as const, send, to: null, amountUsdc: 0n }, updatedAt: event.at };
+      assertEvent(event, 'SEND_TO_ADDRESS');
+      const amount = unpaidUsdc(context);
+      if (event.bridge === null)
+        return {
+          sends: send,
+          sendError: null,
+          method: event.method,
+          exit: { kind: 'SEND' as const, send, to: event.method.destination.address, amountUsdc: amount },
+          updatedAt: event.at,
+        };
+      return {
+        sends: send,
+        sendError: null,
+        method: event.method,
+        bridges: [...context.bridges, newBridge(context, event.bridge, event.method.destination, true)],
+        exit: { kind: 'BRIDGE' as const, send, to: event.bridge.depositAddress, amountUsdc: amount },
+        updatedAt: event.at,
+      };
+    }),
+    recordTakenBack: assign(({ context, event }) => {
+      assertEvent(event, 'TRANSACTION_OUTCOME');
+      const at = new Date(event.outcome.at).toISOString();
+      return {
+        exit: null,
+        buyer: null,
+        updatedAt: at,
+        timeline: [
+          ...context.timeline,
+          entry(
+            'LISTING_WITHDRAWN',
+            `${formatUsdcCents(unpaidUsdc(context))} USDC taken back from the listing to choose another way to be paid`,
+            at,
+            event.outcome.hash?.toLowerCase() ?? null,
+            BASE_CHAIN_ID,
+          ),
+        ],
+      };
+    }),
+    /** The exit is over: a buyer who got in while it was mined locked what the withdrawal left, and is no longer this payout's to follow. */
+    clearExit: assign(() => ({ exit: null, buyer: null })),
+    /** The exit did not go through: the listing stands, with any buyer who got in meanwhile. */
+    endExit: assign(() => ({ exit: null })),
+    /** After a partial payment the customer spent the rest in the wallet app: SETTLED, what they kept returned. */
+    settleReturned: assign(({ context, event }) => {
+      assertEvent(event, 'WALLET_CHECKED');
+      const returned = unpaidUsdc(context);
+      return {
+        settledAt: event.at,
+        updatedAt: event.at,
+        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: returned, dustUsdc: 0n, refundFeeUsdc: context.refundFeeUsdc },
+        timeline: [
+          ...context.timeline,
+          entry(
+            'SETTLED',
+            `Settled: ${formatUsdcCents(context.paidUsdc)} USDC paid by buyers, ${formatUsdcCents(returned)} USDC kept in the wallet app`,
+            event.at,
+          ),
         ],
       };
     }),
@@ -478,7 +731,7 @@ export const payoutMachine = setup({
       return {
         settledAt: at,
         updatedAt: at,
-        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: returned, dustUsdc: 0n, refundFeeUsdc: 0n },
+        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: returned, dustUsdc: 0n, refundFeeUsdc: context.refundFeeUsdc },
         timeline: [
           ...context.timeline,
           entry(
@@ -503,7 +756,7 @@ export const payoutMachine = setup({
     }),
     settleByBuyers: assign(({ context }) => ({
       settledAt: context.updatedAt,
-      settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: 0n },
+      settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: context.refundFeeUsdc },
     })),
     acknowledge: assign(() => ({})),
     announce: emit(({ context }, params: { type: PayoutEmitted['type']; status: PayoutStatus; deadline?: 'deadline passed' }) => ({
@@ -660,9 +913,36 @@ export const payoutMachine = setup({
             CONFIRM: [
               { guard: 'fiatMethodReady', target: 'LISTING_PENDING', actions: 'startListing' },
               { guard: 'baseUsdcMethodReady', target: 'SENDING', actions: 'startSend' },
+              { guard: 'bridgeQuoted', target: 'BRIDGE_SENDING', actions: 'startBridge' },
             ],
           },
         },
+        // The bridge is QUOTED: the wallet sends the unpaid USDC to the provider's deposit address, once.
+        BRIDGE_SENDING: {
+          entry: {
+            type: 'sendPayout',
+            params: ({ context }) => {
+              const bridge = context.bridges.at(-1)!;
+              return {
+                payoutId: context.id,
+                send: context.sends,
+                transactionId: sendTransactionId(context.id, context.sends),
+                walletAddress: context.walletAddress!,
+                to: bridge.depositAddress,
+                amountUsdc: bridge.usdcAmount.toString(),
+              };
+            },
+          },
+          on: {
+            TRANSACTION_OUTCOME: [
+              { guard: 'sentMined', target: 'BRIDGING', actions: 'markBridging' },
+              { guard: 'currentSendFailed', target: 'IDLE', actions: ['recordSendFailed', 'markBridgeNotSent'] },
+            ],
+            SEND_REFUSED: { guard: 'currentSendFailed', target: 'IDLE', actions: ['recordSendFailed', 'markBridgeNotSent'] },
+          },
+        },
+        // The whole payout is with the provider: READY, no customer actions, until it is delivered or a refund is verified.
+        BRIDGING: bridging(),
         // USDC on Base to the customer's own address, straight from the wallet (no provider): READY until it is mined.
         SENDING: {
           entry: {
@@ -715,16 +995,75 @@ export const payoutMachine = setup({
     },
     LISTING: {
       entry: { type: 'watchListing', params: ({ context }) => ({ payoutId: context.id, depositId: context.listing!.depositId }) },
-      on: {
-        SIGNED_IN: { actions: 'recordSignIn' },
-        CHAIN_FACT: [
-          { guard: 'buyerLocks', target: 'PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
-          { guard: 'buyerRate', target: 'PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
-          { guard: 'withdrawnBeforeAnyPayment', target: 'CANCELLED', actions: ['markWithdrawn', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
-          { guard: 'withdrawnAfterPayment', target: 'SETTLED', actions: ['settleWithdrawn', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
-          ...lateFundsFacts(),
-        ],
-        ...lateFundsChecks(),
+      on: { SIGNED_IN: { actions: 'recordSignIn' }, ...lateFundsChecks() },
+      initial: 'OPEN',
+      states: {
+        OPEN: {
+          on: {
+            CHAIN_FACT: [
+              { guard: 'buyerLocks', target: '#payout.PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
+              { guard: 'buyerRate', target: '#payout.PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
+              { guard: 'withdrawnBeforeAnyPayment', target: '#payout.CANCELLED', actions: ['markWithdrawn', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
+              { guard: 'withdrawnAfterPayment', target: '#payout.SETTLED', actions: ['settleWithdrawn', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
+              ...lateFundsFacts(),
+            ],
+            WITHDRAW: { target: 'EXITING', actions: 'startExit' },
+            SEND_TO_ADDRESS: [
+              { guard: 'sendsRemainderDirect', target: 'EXITING', actions: 'startExit' },
+              { guard: 'bridgesRemainder', target: 'EXITING', actions: 'startExit' },
+            ],
+          },
+        },
+        // One batch of the wallet: withdraw the listing and, when sending, transfer the remainder on. Its own DepositWithdrawn is no wallet-app withdrawal.
+        EXITING: {
+          entry: {
+            type: 'exitListing',
+            params: ({ context }) => ({
+              payoutId: context.id,
+              send: context.sends,
+              transactionId: sendTransactionId(context.id, context.sends),
+              walletAddress: context.walletAddress!,
+              depositId: context.listing!.depositId,
+              to: context.exit!.to,
+              amountUsdc: context.exit!.amountUsdc.toString(),
+            }),
+          },
+          on: {
+            // A buyer who got in before the withdrawal was mined is still followed: what they pay is counted.
+            CHAIN_FACT: [
+              { guard: 'buyerLocks', actions: 'recordBuyer' },
+              { guard: 'buyerRate', actions: 'recordBuyer' },
+              { guard: 'buyerReleased', actions: 'releaseBuyer' },
+              { guard: 'buyerPaidRest', actions: 'recordFill' },
+              ...lateFundsFacts(),
+            ],
+            TRANSACTION_OUTCOME: [
+              { guard: and(['sentMined', 'exitWithdraws']), target: '#payout.FUNDED', actions: 'recordTakenBack' },
+              {
+                guard: and(['sentMined', 'exitSends']),
+                target: '#payout.SETTLED',
+                actions: ['recordSent', 'clearExit', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')],
+              },
+              { guard: and(['sentMined', 'exitBridges']), target: 'BRIDGING', actions: 'markBridging' },
+              {
+                guard: and(['currentSendFailed', 'buyerHolds']),
+                target: '#payout.PAYING',
+                actions: ['recordSendFailed', 'markBridgeNotSent', 'endExit', announce('PAYOUT_ORDER_MATCHED', 'PAYING')],
+              },
+              { guard: 'currentSendFailed', target: 'OPEN', actions: ['recordSendFailed', 'markBridgeNotSent', 'endExit'] },
+            ],
+            SEND_REFUSED: [
+              {
+                guard: and(['currentSendFailed', 'buyerHolds']),
+                target: '#payout.PAYING',
+                actions: ['recordSendFailed', 'markBridgeNotSent', 'endExit', announce('PAYOUT_ORDER_MATCHED', 'PAYING')],
+              },
+              { guard: 'currentSendFailed', target: 'OPEN', actions: ['recordSendFailed', 'markBridgeNotSent', 'endExit'] },
+            ],
+          },
+        },
+        // The remainder is with the provider: LISTING, no customer actions, until delivered (SETTLED) or refunded (READY).
+        BRIDGING: bridging(),
       },
     },
     PAYING: {
@@ -748,15 +1087,34 @@ export const payoutMachine = setup({
 });
 
 /**
- * The wallet check's answer before the customer listed (document 2: FUNDED or READY): the USDC
- * spent in the wallet app ends the payout, CANCELLED with PEER_APP. (After a partial payment it
- * would be SETTLED with returnedAmount; no way leads from a listing back to FUNDED or READY yet.)
+ * The wallet check's answer in FUNDED or READY (document 2): the USDC spent in the wallet app
+ * ends the payout, CANCELLED with PEER_APP before any partial payment, SETTLED with
+ * returnedAmount after one (a listing taken back, or a bridge refunded, after buyers paid part).
  */
 function walletChecked() {
   return [
     { guard: 'spentBeforeAnyPayment' as const, target: '#payout.CANCELLED', actions: ['markSpent' as const, announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
+    { guard: 'spentAfterPayment' as const, target: '#payout.SETTLED', actions: ['settleReturned' as const, announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
     { actions: 'acknowledge' as const },
   ];
+}
+
+/**
+ * A bridge with the provider (READY's whole payout or LISTING's remainder): asked about on a
+ * schedule until delivered (SETTLED) or its refund is verified on Base (READY, no webhook).
+ */
+function bridging() {
+  return {
+    entry: checkBridgeNow,
+    after: { bridgePoll: { target: 'BRIDGING', reenter: true } },
+    on: {
+      BRIDGE_OBSERVED: [
+        { guard: 'bridgeDelivered' as const, target: '#payout.SETTLED', actions: ['settleBridged' as const, announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
+        { guard: 'bridgeRefunded' as const, target: '#payout.READY', actions: 'recordBridgeRefund' as const },
+        { actions: 'acknowledge' as const },
+      ],
+    },
+  };
 }
 
 /** After funding closed: money still reaching the deposit address is looked at and recorded as a funding issue, never counted. */

@@ -5,7 +5,7 @@
  * reach a PayoutView.
  */
 import type { TransactionOutcomeEvent } from '../transaction/index.js';
-import type { PayoutMethod } from './payout-methods.js';
+import type { CryptoDestination, PayoutMethod } from './payout-methods.js';
 import type { PayoutRail } from './payout-rails.js';
 
 export type PayoutStatus = 'AWAITING_FUNDING' | 'FUNDED' | 'READY' | 'LISTING' | 'PAYING' | 'SETTLED' | 'CANCELLED' | 'EXPIRED';
@@ -159,6 +159,57 @@ export interface PayoutContext extends Omit<PayoutInput, 'at'> {
   /** Why the latest send did not go out; cleared by the next. */
   sendError: { code: string; message: string } | null;
   payoutTransfer: PayoutTransfer | null;
+  /** Crypto payouts through the conversion provider, oldest first (docs/payout-checkout.md, "Crypto through the provider"). */
+  bridges: PayoutBridge[];
+  /** The listing being taken back, alone or with its remainder sent to an address (LISTING's EXITING). */
+  exit: PayoutExit | null;
+  /** USDC that bridge refunds came back short of what was sent (settlement.refundFeeAmount): no longer the customer's to be paid. */
+  refundFeeUsdc: bigint;
+}
+
+/** A listing's exit: withdrawn to choose again, or withdrawn and sent (straight, or to the provider's deposit address). */
+export interface PayoutExit {
+  kind: 'WITHDRAW' | 'SEND' | 'BRIDGE';
+  send: number;
+  /** Where the remainder goes; null when it stays in the wallet. */
+  to: string | null;
+  amountUsdc: bigint;
+}
+
+export type PayoutBridgeStatus = 'QUOTED' | 'NOT_SENT' | 'BRIDGING' | 'DELIVERED' | 'REFUNDED';
+
+/** A binding exact-input quote of the conversion provider, as the checkout took it before asking the payout to send. */
+export interface PayoutBridgeQuote {
+  requestId: string;
+  provider: 'ROUTEA' | 'ROUTEB';
+  /** On Base: where the customer's wallet sends the USDC for the provider to convert and deliver. */
+  depositAddress: string;
+  /** USDC base units the quote takes from the wallet. */
+  usdcAmount: string;
+  /** The destination token's base units the quote delivers. */
+  estimatedAmount: string;
+  quotedAt: string;
+}
+
+/** One crypto payout through the provider: its quote, the send that carried the USDC to it, and how it ended. */
+export interface PayoutBridge {
+  /** The payout's send (sendTransactionId) that carries the USDC to the provider. */
+  send: number;
+  requestId: string;
+  provider: 'ROUTEA' | 'ROUTEB';
+  depositAddress: string;
+  destination: CryptoDestination;
+  usdcAmount: bigint;
+  estimatedAmount: bigint;
+  quotedAt: string;
+  status: PayoutBridgeStatus;
+  /** From a listing's remainder (send-to-address) rather than the whole payout from READY. */
+  fromListing: boolean;
+  usdcTxHash: string | null;
+  deliveredAmount: bigint | null;
+  destinationTxHash: string | null;
+  refundedUsdc: bigint | null;
+  refundTxHash: string | null;
 }
 
 /** Document 2's payoutTransfer: the payout's USDC sent on Base (direct: txHash and usdcTxHash are the same, provider null). */
@@ -238,7 +289,25 @@ export type PayoutEvent =
    * USDC each, at `rate` (18 decimals of the currency per USDC: 1.00 for USD, the feed's at 0 %
    * spread for the others).
    */
-  | { type: 'CONFIRM'; minUsdc: string; rate: string; at: string }
+  | { type: 'CONFIRM'; minUsdc: string; rate: string; bridge?: PayoutBridgeQuote; at: string }
+  /**
+   * After a partial payment: withdraw the listed remainder and send it to `method`'s address,
+   * straight in USDC on Base or through `bridge`; `remainderUsdc` is what the checkout priced.
+   */
+  | { type: 'SEND_TO_ADDRESS'; method: Extract<PayoutMethod, { kind: 'CRYPTO' }>; remainderUsdc: string; bridge: PayoutBridgeQuote | null; at: string }
+  /** The customer changes method: the listing is withdrawn and the payout FUNDED again. */
+  | { type: 'WITHDRAW'; at: string }
+  /** The provider's word on a bridge, its refund read from the chain (refundedUsdc is what reached the wallet). */
+  | {
+      type: 'BRIDGE_OBSERVED';
+      requestId: string;
+      status: 'BRIDGING' | 'DELIVERED' | 'REFUNDED';
+      deliveredAmount: string | null;
+      destinationTxHash: string | null;
+      refundedUsdc: string | null;
+      refundTxHash: string | null;
+      at: string;
+    }
   | { type: 'LISTED'; listing: number; depositId: string; requestId: string; at: string }
   | { type: 'LISTING_FAILED'; listing: number; code: string; message: string; at: string }
   /** A send's transaction: the relayer's outcome of the payout's USDC leaving for the customer's address. */

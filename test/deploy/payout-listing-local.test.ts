@@ -9,12 +9,11 @@
  * 100.00, every fill's fiat at the bound rate).
  */
 import test from 'ava';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { erc20Abi } from 'viem';
-import type { CheckoutPayment } from '../../machines/payment/index.js';
-import { answerOf, placeOrder, recordEvents, type PlacedOrder } from '../support/checkout.js';
+import { answerOf, recordEvents } from '../support/checkout.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
+import { payoutBuyer } from '../support/payout-buyer.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 import { fundedLocalPayout } from '../support/local-payout.js';
 
@@ -46,48 +45,9 @@ test('a payout listed on Venmo from the customer’s wallet is paid by two check
   t.like(listed.payout, { status: 'LISTING', attempt: { kind: 'ESCROW', rail: 'venmo', status: 'ACTIVE' } });
 
   // Two buyers of document 1's checkout take it over Venmo, pay the customer, prove it.
-  const enclaveSide = node.enclave!;
-  const page = {
-    trusted: { measurement: enclaveSide.service.attestationDocument().measurement, signer: enclaveSide.service.signer },
-    chainId: node.payments.chain!.chainId,
-  };
-  const buyer = new BuyerSimulator(enclaveSide.simulator!.url);
-  const buyFromPayout = async (usdc: string, who: string): Promise<CheckoutPayment> => {
-    const order: PlacedOrder = await placeOrder(gateway, merchant.liveKey, { requestedUsdcAmount: usdc });
-    await until(
-      gateway,
-      () => order.customer('GET', '/quotes?rail=venmo&quoteLimit=10'),
-      (answer) => answer.status === 200 && answer.body.responseObject.platforms.some((quote: { payTo: string }) => quote.payTo === CUSTOMER_VENMO),
-      'the payout listing to be quoted',
-    );
-    const payment = answerOf(await order.customer('POST', '/payments', { rail: 'venmo' }), 201, 'the payment') as CheckoutPayment;
-    t.is(payment.payTo, CUSTOMER_VENMO);
-    const signalled = (await until(
-      gateway,
-      async () => answerOf(await order.customer('GET', `/payments/${payment.id}`), 200, 'the payment') as CheckoutPayment,
-      (read) => read.railIdentifier !== null,
-      'the intent signalled',
-    )) as CheckoutPayment & { railIdentifier: Hex };
-    await until(gateway, merchantRead, (payout) => payout.status === 'PAYING', 'the payout matched');
-    const session = await buyer.signIn('venmo', who);
-    const sent = await buyer.pay(session, {
-      payee: CUSTOMER_VENMO,
-      amount: signalled.paymentAmount,
-      currency: signalled.currency,
-      note: signalled.suggestedMemo!,
-    });
-    const encryptedSessionMaterial = await sealForPayment(signalled.attestation.serviceUrl, page.trusted, session, {
-      chainId: page.chainId,
-      intentHash: signalled.railIdentifier,
-    });
-    answerOf(await order.customer('POST', `/payments/${payment.id}/proof`, { encryptedSessionMaterial, params: sent.proofParams }), 202, 'the proof');
-    return until(
-      gateway,
-      async () => answerOf(await order.customer('GET', `/payments/${payment.id}`), 200, 'the payment') as CheckoutPayment,
-      (read) => read.status === 'SETTLED',
-      'the buyer’s payment settled',
-    );
-  };
+  const buyer = payoutBuyer(gateway, merchant.liveKey, 'venmo', CUSTOMER_VENMO);
+  const buyFromPayout = (usdc: string, who: string) =>
+    buyer.buy(usdc, who, () => until(gateway, merchantRead, (payout) => payout.status === 'PAYING', 'the payout matched'));
 
   await buyFromPayout('40', 'first-buyer');
   const partial = await until(gateway, merchantRead, (payout) => payout.status === 'LISTING' && payout.paidAmount !== '0.00', 'the partial payment');

@@ -68,6 +68,7 @@ export async function serveGateway(
       keys: cashoutKeys,
       signers: null,
       balances: null,
+      bridges: null,
       payees: await PayeeDirectory.open(parts.store),
       mail: {
         sendCode: async () => {

@@ -21,10 +21,20 @@ export interface LocalPayout {
   signIn(): Promise<string>;
 }
 
-export async function fundedLocalPayout(gateway: TestGateway, idempotencyKey: string, customerEmail = 'ana@example.com'): Promise<LocalPayout> {
+/** `methods`: the merchant's payout methods, document 2's worked ones (every fiat rail and USDC on Base) unless given. */
+export async function fundedLocalPayout(
+  gateway: TestGateway,
+  idempotencyKey: string,
+  customerEmail = 'ana@example.com',
+  methods: readonly string[] = WORKED_PAYOUT_SETTINGS.methods,
+): Promise<LocalPayout> {
   const { node } = gateway;
   const merchant = await gateway.createMerchant();
-  answerOf(await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { payouts: WORKED_PAYOUT_SETTINGS }), 200, 'payout settings');
+  answerOf(
+    await gateway.admin('PATCH', `/internal/v1/merchants/${merchant.liveId}`, { payouts: { ...WORKED_PAYOUT_SETTINGS, methods } }),
+    200,
+    'payout settings',
+  );
   const created = answerOf(
     await gateway.request('POST', '/api/v1/payouts', {
       key: merchant.liveKey,

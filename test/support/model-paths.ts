@@ -126,7 +126,7 @@ export function generatePaths(model: MachineModel): ModelPath[] {
       serializeState: (snapshot: AnyMachineSnapshot) => stableJson(model.abstract(snapshot)),
       serializeEvent: (event: EventObject) => stableJson(event),
       filterEvents: accepts(model.kind),
-      limit: 20_000,
+      limit: 200_000,
     };
     const keyOf = options.serializeState;
     // Each path's steps open with the `xstate.init` of the initial state: its events are the rest.

@@ -32,6 +32,7 @@ import { RUNTIME_ERRORS, type RuntimeErrorRowName } from '../../../actors/errors
 import { PlatformError } from '../../../actors/errors/platform-error.js';
 import { ConversionRefused } from '../../../actors/adapters/conversion/conversion-provider.js';
 import { FundingProviderUnavailable } from '../../../actors/adapters/conversion/funding-provider.js';
+import { PayoutBridgeUnavailable } from '../../../actors/adapters/conversion/payout-bridge.js';
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
 import { PayoutPolicyRefused, PayoutSignerNotAttached, PayoutWalletNotHeld } from '../../../actors/adapters/wallet-provider/payout-signers.js';
 import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
@@ -73,6 +74,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
   FundingProviderUnavailable: () => new FundingProviderUnavailable('the conversion provider did not answer POST /funding within 5000 ms'),
+  PayoutBridgeUnavailable: () => new PayoutBridgeUnavailable('the conversion provider did not answer POST /payout-bridge/quotes within 5000 ms'),
   ListingStillPending: () => new ListingStillPending('the listing is still pending'),
   PayoutSignerNotAttached: () => new PayoutSignerNotAttached('0x1111111111111111111111111111111111111111'),
   PayoutPolicyRefused: () =>

@@ -61,6 +61,8 @@ export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> 
     method: null,
     walletShortfall: null,
     listingError: null,
+    payoutBridge: null,
+    settleTx: null,
     ...rest,
   });
 }

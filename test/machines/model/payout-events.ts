@@ -57,7 +57,7 @@ const input: PayoutInput = {
     refundAddress: '0x3333333333333333333333333333333333333333',
   },
   terms: {
-    rails: ['venmo', 'zelle', 'routea_8453'],
+    rails: ['venmo', 'zelle', 'routea_8453', 'routea_42161'],
     merchantFeeBps: 100,
     merchantWalletAddress: '0x4444444444444444444444444444444444444444',
     serviceFeeBps: 200,
@@ -112,6 +112,20 @@ function pastDeadline(snapshot: AnyMachineSnapshot): boolean {
 const WALLET = '0x6666666666666666666666666666666666666666';
 const USDC_ON_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const CUSTOMER_DESTINATION = '0x9999999999999999999999999999999999999999';
+const USDT_ON_ARBITRUM = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9';
+const USDC_DESTINATION = {
+  chainId: 8453,
+  tokenAddress: USDC_ON_BASE,
+  symbol: 'USDC',
+  decimals: 6,
+  address: CUSTOMER_DESTINATION,
+  sentTo: CUSTOMER_DESTINATION.toLowerCase(),
+};
+const USDT_METHOD = {
+  kind: 'CRYPTO' as const,
+  rail: 'routea_42161' as const,
+  destination: { ...USDC_DESTINATION, chainId: 42161, tokenAddress: USDT_ON_ARBITRUM, symbol: 'USDT' },
+};
 
 const PREPARED: PayoutEvent = {
   type: 'PREPARED',
@@ -179,7 +193,24 @@ function listingFact(at: string, event: Record<string, unknown>): PayoutEvent {
  * those 40, or paying the rest.
  */
 function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
-  const unpaid = (context.depositAmount ?? 0n) - context.paidUsdc;
+  const unpaid = (context.depositAmount ?? 0n) - context.paidUsdc - context.refundFeeUsdc;
+  const bridged = context.bridges.at(-1);
+  const quote = {
+    requestId: `bridge_${context.sends + 1}`,
+    provider: 'ROUTEA' as const,
+    depositAddress: '0xAAaaAAaaAAaaAAaaAAaaAAaaAAaaAAaaAAaaAAaa',
+    usdcAmount: unpaid.toString(),
+    estimatedAmount: ((unpaid * 995n) / 1000n).toString(),
+    quotedAt: at,
+  };
+  const bridgeSeen = {
+    requestId: bridged?.requestId ?? 'bridge_none',
+    deliveredAmount: null,
+    destinationTxHash: null,
+    refundedUsdc: null,
+    refundTxHash: null,
+    at,
+  };
   const part = 40n * USDC < unpaid ? 40n * USDC : unpaid;
   const deposit = { depositId: LISTING_DEPOSIT, intentHash: INTENT };
   return [
@@ -202,24 +233,35 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
       method: { kind: 'FIAT', rail: 'venmo', handle: '3141592653', payeeId: '3141592653', currency: 'USD', paypalEmail: null, connection: 'PENDING' },
       at,
     }),
-    sample('USDC on Base', {
-      type: 'SAVE_METHOD',
-      method: {
-        kind: 'CRYPTO',
-        rail: 'routea_8453',
-        destination: {
-          chainId: 8453,
-          tokenAddress: USDC_ON_BASE,
-          symbol: 'USDC',
-          decimals: 6,
-          address: CUSTOMER_DESTINATION,
-          sentTo: CUSTOMER_DESTINATION.toLowerCase(),
-        },
-      },
-      at,
-    }),
+    sample('USDC on Base', { type: 'SAVE_METHOD', method: { kind: 'CRYPTO', rail: 'routea_8453', destination: USDC_DESTINATION }, at }),
+    sample('USDT on Arbitrum', { type: 'SAVE_METHOD', method: USDT_METHOD, at }),
     { type: 'SKIP_CONNECT', at },
     { type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), at },
+    sample('through the provider', { type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), bridge: quote, at }),
+    sample('USDC on Base', {
+      type: 'SEND_TO_ADDRESS',
+      method: { kind: 'CRYPTO', rail: 'routea_8453', destination: USDC_DESTINATION },
+      remainderUsdc: unpaid.toString(),
+      bridge: null,
+      at,
+    }),
+    sample('USDT through the provider', { type: 'SEND_TO_ADDRESS', method: USDT_METHOD, remainderUsdc: unpaid.toString(), bridge: quote, at }),
+    { type: 'WITHDRAW', at },
+    sample('delivered', {
+      type: 'BRIDGE_OBSERVED',
+      ...bridgeSeen,
+      status: 'DELIVERED',
+      deliveredAmount: bridged?.estimatedAmount.toString() ?? '1',
+      destinationTxHash: hash('9'),
+    }),
+    sample('another request delivered', { type: 'BRIDGE_OBSERVED', ...bridgeSeen, requestId: 'bridge_other', status: 'DELIVERED', deliveredAmount: '1' }),
+    sample('refunded in full', {
+      type: 'BRIDGE_OBSERVED',
+      ...bridgeSeen,
+      status: 'REFUNDED',
+      refundedUsdc: (bridged?.usdcAmount ?? USDC).toString(),
+      refundTxHash: hash('8'),
+    }),
     { type: 'LISTED', listing: context.listings, depositId: LISTING_DEPOSIT, requestId: `${input.id}-listing-${context.listings}`, at },
     { type: 'LISTING_FAILED', listing: context.listings, code: 'CASHOUT_LISTING_UNAVAILABLE', message: 'the batch failed', at },
     sample('buyer locks 40', listingFact(at, { fundsLocked: { ...deposit, amount: (40n * USDC).toString() } })),
@@ -278,15 +320,23 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
  */
 export function payoutAbstraction(snapshot: AnyMachineSnapshot): unknown {
   const context = snapshot.context as PayoutContext;
+  const phase = payoutPhaseOf(snapshot.value);
+  // An ended payout only records late funds: nothing else it holds is read again.
+  if (phase === 'SETTLED' || phase === 'CANCELLED' || phase === 'EXPIRED') return { value: snapshot.value, late: pastDeadline(snapshot) };
+  // The customer's side reads the payout's paths, not the clock: whether the deadline passed splits nothing there.
+  const late = phase === 'AWAITING_FUNDING' || phase === 'PREPARING' || phase === 'NOT_CREATED' ? pastDeadline(snapshot) : null;
   const base = {
     value: snapshot.value,
     rails: context.terms.rails,
-    late: pastDeadline(snapshot),
+    late,
     method: context.method ? `${context.method.rail}:${context.method.kind === 'FIAT' ? context.method.connection : 'crypto'}` : null,
     sendFailed: context.sendError !== null,
     deposit: context.depositAmount,
     paid: context.paidUsdc,
-    buyer: context.buyer ? `${context.buyer.lockedUsdc}:${context.buyer.rate}` : null,
+    // Read by the listing's guards only: a buyer left over from a listing taken back splits nothing after it.
+    buyer: context.buyer && (phase === 'LISTING' || phase === 'PAYING') ? `${context.buyer.lockedUsdc}:${context.buyer.rate}` : null,
+    bridge: context.bridges.at(-1)?.status ?? null,
+    exit: context.exit?.kind ?? null,
   };
   if (payoutPhaseOf(snapshot.value) !== 'AWAITING_FUNDING') return base;
   return {

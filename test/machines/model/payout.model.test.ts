@@ -373,6 +373,109 @@ const document: DocumentTable = {
       },
     },
     {
+      section: `${STATES}; ${CHECKOUT}, "Crypto through the provider"`,
+      row: 'a confirmed crypto payout through the provider is delivered: SETTLED with payoutTransfer',
+      from: ['READY', 'LISTING'],
+      by: ['BRIDGE_OBSERVED'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      holds: {
+        what: 'the bridge DELIVERED; payoutTransfer by its provider with usdcTxHash the Base send; sentAmount its USDC; buyers, sent and refund fees add up to the deposit',
+        check: (step) => {
+          const bridge = after(step).bridges.at(-1)!;
+          const transfer = after(step).payoutTransfer;
+          const settled = after(step).settlement!;
+          return (
+            bridge.status === 'DELIVERED' &&
+            transfer?.provider === bridge.provider &&
+            transfer.usdcTxHash === bridge.usdcTxHash &&
+            settled.sentUsdc === bridge.usdcAmount &&
+            settled.buyerPaidUsdc + settled.sentUsdc + settled.returnedUsdc + settled.dustUsdc + settled.refundFeeUsdc === after(step).depositAmount
+          );
+        },
+      },
+    },
+    {
+      section: `${STATES} (a verified bridge refund); ${CHECKOUT}`,
+      row: 'a bridge refund read on Base: READY, no webhook',
+      from: ['READY', 'LISTING'],
+      by: ['BRIDGE_OBSERVED'],
+      to: 'READY',
+      emits: [],
+      when: (step) => before(step).bridges.at(-1)?.status !== after(step).bridges.at(-1)?.status,
+      holds: {
+        what: 'the bridge REFUNDED with what came back; what it came back short is a refund fee, no longer unpaid',
+        check: (step) => {
+          const bridge = after(step).bridges.at(-1)!;
+          return (
+            bridge.status === 'REFUNDED' &&
+            bridge.refundedUsdc !== null &&
+            after(step).refundFeeUsdc - before(step).refundFeeUsdc === bridge.usdcAmount - bridge.refundedUsdc
+          );
+        },
+      },
+    },
+    {
+      section: STATES,
+      row: 'the customer sends the rest to an address after a partial payment (USDC on Base): SETTLED',
+      from: ['LISTING'],
+      by: ['TRANSACTION_OUTCOME'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      holds: {
+        what: 'the listing withdrawn and the rest sent in one batch: sentAmount the remainder, buyers and sent the deposit',
+        check: (step) => {
+          const settled = after(step).settlement!;
+          return (
+            settled.sentUsdc > 0n && settled.buyerPaidUsdc + settled.sentUsdc === after(step).depositAmount && after(step).payoutTransfer?.provider === null
+          );
+        },
+      },
+    },
+    {
+      section: `${STATES}; ${CHECKOUT}, "Listing exits"`,
+      row: 'the customer changes method: the listing withdrawn, FUNDED, paid parts kept',
+      from: ['LISTING'],
+      by: ['TRANSACTION_OUTCOME'],
+      to: 'FUNDED',
+      emits: [],
+      holds: {
+        what: 'no exit under way, what buyers paid unchanged, no buyer followed',
+        check: (step) => after(step).exit === null && after(step).paidUsdc === before(step).paidUsdc && after(step).buyer === null,
+      },
+    },
+    {
+      section: `${CHECKOUT}, "Listing exits"`,
+      row: 'a listing exit that did not go through while a buyer got in: PAYING, the buyer announced',
+      from: ['LISTING'],
+      by: ['TRANSACTION_OUTCOME', 'SEND_REFUSED'],
+      to: 'PAYING',
+      emits: ['PAYOUT_ORDER_MATCHED'],
+      holds: {
+        what: 'the buyer kept, the exit over, why it failed shown',
+        check: (step) => after(step).buyer !== null && after(step).exit === null && after(step).sendError !== null,
+      },
+    },
+    {
+      section: `${STATES}; document 2, Limits (wallet check)`,
+      row: 'the wallet check finds the USDC spent in the wallet app after a partial payment: SETTLED with returnedAmount',
+      from: ['FUNDED', 'READY'],
+      by: ['WALLET_CHECKED'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      holds: {
+        what: 'buyers paid part; returnedAmount the rest; the breakdown the deposit',
+        check: (step) => {
+          const settled = after(step).settlement!;
+          return (
+            before(step).paidUsdc > 0n &&
+            settled.returnedUsdc > 0n &&
+            settled.buyerPaidUsdc + settled.sentUsdc + settled.returnedUsdc + settled.dustUsdc + settled.refundFeeUsdc === after(step).depositAmount
+          );
+        },
+      },
+    },
+    {
       section: STATES,
       row: 'a buyer pays what was left: SETTLED',
       from: ['PAYING'],
