@@ -46,6 +46,7 @@ export const CASHOUT_WORDS: Record<CashoutCode, string> = {
   CASHOUT_CODE_NOT_SENT: `We could not e-mail your code just now. ${TRY_SHORTLY}`,
   CASHOUT_SIGNER_UNAVAILABLE: `We could not set your wallet up for payouts just now. ${TRY_SHORTLY}`,
   CASHOUT_SEND_FAILED: 'The transfer did not go through, so your USDC is still in your wallet. Try sending it again.',
+  CASHOUT_PAYOUT_REFUNDED: 'The crypto could not be delivered, so your USDC came back to your wallet. Send it again, or choose another way to be paid.',
   CASHOUT_SEND_UNAVAILABLE: `Your payout could not be sent just now, and nothing left your wallet. ${TRY_SHORTLY}`,
   CASHOUT_LINK_EXPIRED: 'This payout has ended, so nothing more can be done on it.',
   CASHOUT_LOGIN_INVALID: 'Your sign-in has expired. Sign in again to carry on.',
