@@ -5,8 +5,13 @@
 import { WORKED_PAYOUT_SETTINGS } from '../support/payout-fakes.js';
 import { call, ok } from './http-polls.js';
 
-/** The merchant's live id and key. */
-export async function payoutMerchant(url: string, adminToken: string, name: string): Promise<{ id: string; liveApiKey: string }> {
+/** The merchant's live id and key; `methods` its payout methods, document 2's worked ones unless given. */
+export async function payoutMerchant(
+  url: string,
+  adminToken: string,
+  name: string,
+  methods: readonly string[] = WORKED_PAYOUT_SETTINGS.methods,
+): Promise<{ id: string; liveApiKey: string }> {
   const headers = { authorization: `Bearer ${adminToken}` };
   const made = ok(
     await call(url, 'POST', '/internal/v1/merchants', {
@@ -16,6 +21,10 @@ export async function payoutMerchant(url: string, adminToken: string, name: stri
     201,
     'the merchant',
   );
-  ok(await call(url, 'PATCH', `/internal/v1/merchants/${made.merchant.id}`, { headers, body: { payouts: WORKED_PAYOUT_SETTINGS } }), 200, 'payout settings');
+  ok(
+    await call(url, 'PATCH', `/internal/v1/merchants/${made.merchant.id}`, { headers, body: { payouts: { ...WORKED_PAYOUT_SETTINGS, methods } } }),
+    200,
+    'payout settings',
+  );
   return { id: made.merchant.id, liveApiKey: made.liveApiKey };
 }
