@@ -1,11 +1,15 @@
 /**
- * Property (issue 39, Checks): however buyers come and go on a payout's listings, what the
- * payout says it paid adds up. For every run of buyer facts (locks of any size, releases,
- * payments of part or of the rest, facts of other deposits and intents, retracted ones, a fact
- * delivered twice) on a funded payout of any deposit: paidAmount never exceeds the deposit and is
- * the sum of the buyers' payments; each partial fill is a payment that left a rest; once SETTLED,
+ * Property (issue 39, Checks): however buyers come and go on a payout's listings and whatever
+ * the customer does, what the payout says it paid adds up and its USDC goes only where it may.
+ * For every run of buyer facts (locks of any size, releases, payments of part or of the rest,
+ * facts of other deposits and intents, retracted ones) and customer steps (the rest sent to an
+ * address, mined or reverted; sent through the provider, delivered or refunded short; the
+ * listing taken back; a new listing; the wallet spent), each delivered once or twice, on a funded
+ * payout of any deposit: paidAmount never exceeds the deposit and is the sum of the buyers'
+ * payments; each partial fill is a payment that left a rest; the wallet is only ever asked to
+ * send to the customer's own address or to the provider delivering to it; once SETTLED,
  * buyerPaid + sent + returned + dust + refundFee is the deposit; and every payment is announced
- * once (MATCHED per buyer who locked, PARTIALLY_PAID per partial fill, SETTLED once).
+ * once (MATCHED per buyer who started paying, PARTIALLY_PAID per partial fill, SETTLED once).
  */
 import test from 'ava';
 import fc from 'fast-check';
@@ -98,7 +102,7 @@ function listed(received: bigint): AnyMachineSnapshot {
   return snapshot;
 }
 
-/** One fact a run may deliver: what it says is drawn; whose intent it is, from the run's buyers. */
+/** What a run may deliver: a buyer fact (what it says is drawn; whose intent, from the run's buyers), or something the customer does with its outcome. */
 const factArbitrary = fc.oneof(
   fc.record({ kind: fc.constant('lock' as const), buyer: fc.integer({ min: 1, max: 3 }), amount: fc.bigInt({ min: 1n, max: 1_000n * USDC }) }),
   fc.record({ kind: fc.constant('release' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
@@ -107,13 +111,139 @@ const factArbitrary = fc.oneof(
   fc.record({ kind: fc.constant('otherDeposit' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('retracted' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('withdrawn' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
+  // The customer: send the rest to an address (straight, or through the provider, which delivers or refunds short), take the listing back, or spend the wallet.
+  fc.record({ kind: fc.constant('sendRest' as const), mined: fc.boolean() }),
+  fc.record({ kind: fc.constant('bridgeRest' as const), delivered: fc.boolean(), shortBy: fc.bigInt({ min: 0n, max: 5n * USDC }) }),
+  fc.record({ kind: fc.constant('withdraw' as const) }),
+  fc.record({ kind: fc.constant('bridgeAll' as const), delivered: fc.boolean(), shortBy: fc.bigInt({ min: 0n, max: 5n * USDC }) }),
+  fc.record({ kind: fc.constant('relist' as const) }),
+  fc.record({ kind: fc.constant('walletSpent' as const) }),
 );
 
 type Fact = typeof factArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
-function eventOf(fact: Fact, context: PayoutContext, n: number): PayoutEvent {
+/** Where the customer's own address and the provider's deposit address are: the only places a send may go. */
+const CUSTOMER_ADDRESS = '0x9999999999999999999999999999999999999999';
+const PROVIDER_DEPOSIT = '0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const BASE_USDC = { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 };
+const baseMethod = {
+  kind: 'CRYPTO' as const,
+  rail: 'routea_8453' as const,
+  destination: { ...BASE_USDC, address: CUSTOMER_ADDRESS, sentTo: CUSTOMER_ADDRESS },
+};
+const usdtMethod = {
+  kind: 'CRYPTO' as const,
+  rail: 'routea_42161' as const,
+  destination: {
+    chainId: 42161,
+    tokenAddress: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9',
+    symbol: 'USDT',
+    decimals: 6,
+    address: CUSTOMER_ADDRESS,
+    sentTo: CUSTOMER_ADDRESS,
+  },
+};
+const zelle = {
+  kind: 'FIAT' as const,
+  rail: 'zelle' as const,
+  handle: 'ana@example.com',
+  payeeId: 'ana@example.com',
+  currency: 'USD' as const,
+  paypalEmail: null,
+  connection: 'NOT_NEEDED' as const,
+};
+
+const unpaidOf = (context: PayoutContext) => {
+  const left = (context.depositAmount ?? 0n) - context.paidUsdc - context.refundFeeUsdc;
+  return left > 0n ? left : 0n;
+};
+
+function outcome(context: PayoutContext, mined: boolean, n: number): PayoutEvent {
+  return {
+    type: 'TRANSACTION_OUTCOME',
+    transactionId: `po_property-send-${context.sends}`,
+    purpose: 'payoutSend',
+    outcome: {
+      status: mined ? 'MINED' : 'FAILED',
+      hash: hash(5000 + n) as `0x${string}`,
+      blockNumber: 9n,
+      gasUsed: 1n,
+      effectiveGasPrice: 1n,
+      reason: mined ? null : 'Reverted()',
+      revertData: null,
+      at: Date.parse(AT) + n * 1000,
+    },
+  };
+}
+
+function quote(context: PayoutContext, n: number) {
+  const usdc = unpaidOf(context);
+  return {
+    requestId: `bridge-${n}`,
+    provider: 'ROUTEA' as const,
+    depositAddress: PROVIDER_DEPOSIT,
+    usdcAmount: usdc.toString(),
+    estimatedAmount: usdc.toString(),
+    quotedAt: AT,
+  };
+}
+
+function bridgeOutcome(context: PayoutContext, delivered: boolean, shortBy: bigint, n: number): PayoutEvent {
+  const bridge = context.bridges.at(-1);
+  const sent = bridge?.usdcAmount ?? 0n;
+  const refunded = sent > shortBy ? sent - shortBy : 0n;
+  return {
+    type: 'BRIDGE_OBSERVED',
+    requestId: bridge?.requestId ?? 'none',
+    status: delivered ? 'DELIVERED' : 'REFUNDED',
+    deliveredAmount: delivered ? sent.toString() : null,
+    destinationTxHash: delivered ? hash(6000 + n) : null,
+    refundedUsdc: delivered ? null : refunded.toString(),
+    refundTxHash: delivered ? null : hash(7000 + n),
+    at: new Date(Date.parse(AT) + n * 1000).toISOString(),
+  };
+}
+
+/** The events of a step, each made from the payout as the one before it left it. */
+function eventsOf(fact: Fact, n: number): Array<(context: PayoutContext) => PayoutEvent> {
+  const at = new Date(Date.parse(AT) + n * 1000).toISOString();
+  switch (fact.kind) {
+    case 'sendRest':
+      return [
+        (context) => ({ type: 'SEND_TO_ADDRESS', method: baseMethod, remainderUsdc: unpaidOf(context).toString(), bridge: null, at }),
+        (context) => outcome(context, fact.mined, n),
+      ];
+    case 'bridgeRest':
+      return [
+        (context) => ({ type: 'SEND_TO_ADDRESS', method: usdtMethod, remainderUsdc: unpaidOf(context).toString(), bridge: quote(context, n), at }),
+        (context) => outcome(context, true, n),
+        (context) => bridgeOutcome(context, fact.delivered, fact.shortBy, n),
+      ];
+    case 'withdraw':
+      return [() => ({ type: 'WITHDRAW', at }), (context) => outcome(context, true, n)];
+    case 'bridgeAll':
+      return [
+        () => ({ type: 'SAVE_METHOD', method: usdtMethod, at }),
+        (context) => ({ type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), bridge: quote(context, n), at }),
+        (context) => outcome(context, true, n),
+        (context) => bridgeOutcome(context, fact.delivered, fact.shortBy, n),
+      ];
+    case 'relist':
+      return [
+        () => ({ type: 'SAVE_METHOD', method: zelle, at }),
+        () => ({ type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), at }),
+        (context) => ({ type: 'LISTED', listing: context.listings, depositId: DEPOSIT, requestId: `po_property-listing-${context.listings}`, at }),
+      ];
+    case 'walletSpent':
+      return [(context) => ({ type: 'WALLET_CHECKED', balanceUsdc: '0', at: new Date(Date.parse(context.fundedAt ?? AT) + 11 * 60 * 1000).toISOString() })];
+    default:
+      return [(context) => buyerFact(fact, context, n)];
+  }
+}
+
+function buyerFact(fact: Extract<Fact, { buyer: number }>, context: PayoutContext, n: number): PayoutEvent {
   const intentHash = hash(100 + fact.buyer);
-  const unpaid = (context.depositAmount ?? 0n) - context.paidUsdc;
+  const unpaid = unpaidOf(context);
   const base = { id: `f${n}`, transactionHash: hash(1000 + n), blockTimestamp: String(Date.parse(AT) / 1000 + n) };
   const transferred = (amount: bigint) => ({
     depositId: DEPOSIT,
@@ -142,7 +272,7 @@ function eventOf(fact: Fact, context: PayoutContext, n: number): PayoutEvent {
   }
 }
 
-test('what a payout says buyers paid adds up, and each payment is announced once, whatever facts arrive', (t) => {
+test('what a payout says it paid adds up and its USDC goes only where it may, whatever buyers and the customer do, and each payment is announced once', (t) => {
   t.notThrows(() =>
     fc.assert(
       fc.property(fc.bigInt({ min: 10n * USDC, max: 1_000n * USDC }), fc.array(factArbitrary, { maxLength: 40 }), fc.boolean(), (received, facts, twice) => {
@@ -150,18 +280,27 @@ test('what a payout says buyers paid adds up, and each payment is announced once
         const emitted: string[] = [];
         let paidByFacts = 0n;
         let matches = 0;
+        /** USDC the customer's wallet was asked to send, by where to, and what of it was mined. */
+        const sends: Array<{ to: string | null; amount: bigint }> = [];
         facts.forEach((fact, n) => {
-          const context = snapshot.context as PayoutContext;
-          const event = eventOf(fact, context, n);
-          const before = context.paidUsdc;
-          for (const delivery of twice ? [event, event] : [event]) {
-            const [next, actions] = transition(payoutMachine, snapshot, delivery);
-            if (topState(snapshot.value) === 'LISTING' && topState(next.value) === 'PAYING') matches++;
-            snapshot = next;
-            for (const action of actions as Array<{ type: string; params?: unknown }>)
-              if (action.type === 'xstate.emit') emitted.push((action.params as { event: { type: string } }).event.type);
+          for (const next of eventsOf(fact, n)) {
+            const context = snapshot.context as PayoutContext;
+            const event = next(context);
+            const before = context.paidUsdc;
+            for (const delivery of twice ? [event, event] : [event]) {
+              const [after, actions] = transition(payoutMachine, snapshot, delivery);
+              if (topState(snapshot.value) !== 'PAYING' && topState(after.value) === 'PAYING') matches++;
+              snapshot = after;
+              for (const action of actions as Array<{ type: string; params?: unknown }>) {
+                if (action.type === 'xstate.emit') emitted.push((action.params as { event: { type: string } }).event.type);
+                if (action.type === 'sendPayout' || action.type === 'exitListing') {
+                  const params = action.params as { to: string | null; amountUsdc: string };
+                  sends.push({ to: params.to, amount: params.to === null ? 0n : BigInt(params.amountUsdc) });
+                }
+              }
+            }
+            paidByFacts += (snapshot.context as PayoutContext).paidUsdc - before;
           }
-          paidByFacts += (snapshot.context as PayoutContext).paidUsdc - before;
         });
         const context = snapshot.context as PayoutContext;
         const deposit = context.depositAmount!;
@@ -169,10 +308,19 @@ test('what a payout says buyers paid adds up, and each payment is announced once
         if (context.paidUsdc !== paidByFacts) return false;
         if (context.fills.reduce((sum, fill) => sum + fill.amount, 0n) !== context.paidUsdc) return false;
         if (context.partialFills.length !== emitted.filter((type) => type === 'PAYOUT_ORDER_PARTIALLY_PAID').length) return false;
+        // The wallet sends only to the customer's own address or to the provider delivering to it, never more than was unpaid.
+        if (sends.some((send) => send.to !== null && send.to !== CUSTOMER_ADDRESS && send.to !== PROVIDER_DEPOSIT)) return false;
+        if (sends.some((send) => send.amount > deposit)) return false;
+        // What bridge refunds came back short is exactly what is no longer the customer's to be paid.
+        const short = context.bridges
+          .filter((bridge) => bridge.status === 'REFUNDED')
+          .reduce((sum, bridge) => sum + bridge.usdcAmount - (bridge.refundedUsdc ?? 0n), 0n);
+        if (short !== context.refundFeeUsdc) return false;
         const settledAnnouncements = emitted.filter((type) => type === 'PAYOUT_ORDER_SETTLED').length;
         if (topState(snapshot.value) === 'SETTLED') {
           const s = context.settlement!;
           if (s.buyerPaidUsdc + s.sentUsdc + s.returnedUsdc + s.dustUsdc + s.refundFeeUsdc !== deposit) return false;
+          if (s.refundFeeUsdc !== context.refundFeeUsdc) return false;
           if (settledAnnouncements !== 1) return false;
         } else if (settledAnnouncements !== 0) return false;
         // After any partial payment every way out is SETTLED, never CANCELLED.
