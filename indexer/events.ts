@@ -11,6 +11,7 @@ export const escrowEvents = parseAbi([
   'event DepositFundsAdded(uint256 indexed depositId, address indexed depositor, uint256 amount)',
   'event DepositWithdrawn(uint256 indexed depositId, address indexed depositor, uint256 amount)',
   'event DepositClosed(uint256 depositId, address depositor)',
+  'event DustCollected(uint256 indexed depositId, uint256 amount, address indexed recipient)',
   'event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime)',
   'event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount)',
   'event FundsUnlockedAndTransferred(uint256 indexed depositId, bytes32 indexed intentHash, uint256 unlockedAmount, uint256 transferredAmount, address to)',
@@ -75,6 +76,11 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
       };
     case 'DepositClosed':
       return { $case: 'depositClosed', value: { depositId: decoded.args.depositId.toString(), depositor: getAddress(decoded.args.depositor) } };
+    case 'DustCollected':
+      return {
+        $case: 'dustCollected',
+        value: { depositId: decoded.args.depositId.toString(), amount: decoded.args.amount.toString(), recipient: getAddress(decoded.args.recipient) },
+      };
     case 'FundsLocked':
       return {
         $case: 'fundsLocked',

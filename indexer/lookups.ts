@@ -122,6 +122,9 @@ export async function getDeposit(request: GetDepositRequest, collections: Indexe
       case 'depositClosed':
         answer.closed = true;
         break;
+      case 'dustCollected':
+        available -= BigInt(event.value.amount);
+        break;
       case 'fundsLocked':
         available -= BigInt(event.value.amount);
         locked += BigInt(event.value.amount);

@@ -27,6 +27,7 @@ export function subjectsOf(fact: ChainFact): ChainSubject[] {
     case 'depositFundsAdded':
     case 'depositWithdrawn':
     case 'depositClosed':
+    case 'dustCollected':
     case 'depositPaymentMethodSet':
     case 'depositCurrencyAdded':
     case 'depositCurrencyRemoved':

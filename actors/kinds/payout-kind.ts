@@ -182,8 +182,16 @@ export const payoutKind = defineKind({
   // Version 2 added the customer's side, version 3 its bridges and listing exits: a payout stored before has none of them yet.
   migrations: {
     1: startCustomerSide,
-    // LISTING gained substates: a listing stored as a plain LISTING is an open one.
-    2: (persisted) => startCustomerSide({ ...persisted, value: persisted.value === 'LISTING' ? { LISTING: 'OPEN' } : persisted.value }),
+    // LISTING gained substates (a listing stored as a plain LISTING is an open one), and a listing its dust threshold (none known: nothing swept is assumed).
+    2: (persisted) => {
+      const context = persisted.context as { listing?: Record<string, unknown> | null };
+      const listing = context.listing ? { ...context.listing, dustUsdc: 0n } : context.listing;
+      return startCustomerSide({
+        ...persisted,
+        value: persisted.value === 'LISTING' ? { LISTING: 'OPEN' } : persisted.value,
+        context: { ...context, listing },
+      });
+    },
   },
   createdBy: ['CREATE'],
   view: (snapshot) => payoutView(snapshot),

@@ -70,7 +70,8 @@ export function payoutListingEffects(
       const view = await confirmed(deps, requestId, deps.waitMs);
       if (view.status === 'failed')
         return failed('CASHOUT_LISTING_UNAVAILABLE', `the listing could not be made: ${view.failure?.message ?? 'its batch failed'}`);
-      await reportToSelf<PayoutEvent>(context, { type: 'LISTED', listing: params.listing, depositId: view.depositId, requestId, at: iso(context) });
+      const dustUsdc = (await deps.chain.dustThreshold()).toString();
+      await reportToSelf<PayoutEvent>(context, { type: 'LISTED', listing: params.listing, depositId: view.depositId, requestId, dustUsdc, at: iso(context) });
     },
     async watchListing(params: { payoutId: string; depositId: string }) {
       await watch?.({ depositId: params.depositId }, { kind: 'payout', id: params.payoutId });

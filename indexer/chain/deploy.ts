@@ -23,6 +23,8 @@ import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
 
 /** How long a signalled intent holds its funds before anyone may cancel it. */
 export const DEFAULT_INTENT_EXPIRATION_SECONDS = 24n * 60n * 60n;
+/** USDC base units: a rest of 0.01 USDC or less left in a deposit after a payment is swept as dust. */
+export const LOCAL_DUST_THRESHOLD = 10_000n;
 
 export interface DeployOptions {
   /** Pays for the deployment and owns the contracts (mints USDC, manages witnesses). */
@@ -96,6 +98,11 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
       args: [orchestrator.address],
     }),
     'Escrow.setOrchestrator',
+  );
+  // The protocol's escrow sweeps rests too small for any intent; the local chain sweeps up to 0.01 USDC to its owner.
+  await confirm(
+    await wallet.writeContract({ address: escrow.address, abi: escrowAbi, functionName: 'setDust', args: [LOCAL_DUST_THRESHOLD, owner] }),
+    'Escrow.setDust',
   );
   await confirm(
     await wallet.writeContract({

@@ -46,6 +46,7 @@ export interface ListingFact {
   fundsUnlockedAndTransferred?: { depositId: string; intentHash: string; unlockedAmount: string; transferredAmount: string; to: string };
   depositWithdrawn?: { depositId: string; amount: string };
   depositClosed?: { depositId: string };
+  dustCollected?: { depositId: string; amount: string };
 }
 
 const sameHash = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -59,7 +60,8 @@ export function listingFact(context: Pick<PayoutContext, 'listing'>, fact: Listi
     fact.fundsUnlocked ??
     fact.fundsUnlockedAndTransferred ??
     fact.depositWithdrawn ??
-    fact.depositClosed
+    fact.depositClosed ??
+    fact.dustCollected
   )?.depositId;
   return depositId === context.listing.depositId ? fact : null;
 }
@@ -88,6 +90,12 @@ export function walletSpent(
 ): boolean {
   if (context.fundedAt === null || Date.parse(at) - Date.parse(context.fundedAt) < WALLET_CHECK_GRACE_MS) return false;
   return balanceUsdc < unpaidUsdc(context);
+}
+
+/** A rest the escrow swept as dust when the last payment left it (DustCollected of the listing); null for any other fact. */
+export function dustSwept(context: Pick<PayoutContext, 'listing'>, fact: ListingFact): bigint | null {
+  const swept = listingFact(context, fact)?.dustCollected;
+  return swept ? BigInt(swept.amount) : null;
 }
 
 /** USDC the customer withdrew from the listing in the wallet app (a DepositWithdrawn of the listing); null for any other fact. */

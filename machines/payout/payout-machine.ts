@@ -49,6 +49,7 @@ import {
   buyerPaid,
   buyerRange,
   buyerReleased,
+  dustSwept,
   fiatValue,
   LISTING_MIN_USDC,
   listingFact,
@@ -270,6 +271,15 @@ export const payoutMachine = setup({
       return paid !== null && paid < unpaidUsdc(context);
     },
     buyerPaidRest: ({ context, event }) => event.type === 'CHAIN_FACT' && buyerPaid(context, event.fact as ListingFact) !== null,
+    /** The payment leaves a rest the escrow sweeps as dust in the same transaction: no partial payment, the sweep settles. */
+    buyerPaidAllButDust: ({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return false;
+      const paid = buyerPaid(context, event.fact as ListingFact);
+      if (paid === null) return false;
+      const rest = unpaidUsdc(context) - paid;
+      return rest > 0n && rest <= context.listing!.dustUsdc;
+    },
+    dustSwept: ({ context, event }) => event.type === 'CHAIN_FACT' && dustSwept(context, event.fact as ListingFact) !== null,
     withdrawnBeforeAnyPayment: ({ context, event }) =>
       event.type === 'CHAIN_FACT' && context.paidUsdc === 0n && listingWithdrawn(context, event.fact as ListingFact) !== null,
     withdrawnAfterPayment: ({ context, event }) => event.type === 'CHAIN_FACT' && listingWithdrawn(context, event.fact as ListingFact) !== null,
@@ -432,6 +442,7 @@ export const payoutMachine = setup({
           listedUsdc: amount,
           paidUsdc: 0n,
           listedAt: event.at,
+          dustUsdc: BigInt(event.dustUsdc),
         },
         updatedAt: event.at,
         timeline: [...context.timeline, entry('LISTED', `${formatUsdcCents(amount)} USDC listed for buyers on ${method.rail}`, event.at)],
@@ -476,20 +487,24 @@ export const payoutMachine = setup({
       const fill = { amount: paid, txHash, paidAt: at, fiat: fiatValue(context.listing!.currency, paid, context.buyer?.rate ?? null) };
       const paidUsdc = context.paidUsdc + paid;
       const rest = unpaidUsdc({ ...context, paidUsdc });
+      // A rest the escrow sweeps as dust is no partial payment: the sweep settles the payout.
+      const partial = rest > context.listing!.dustUsdc;
       return {
         paidUsdc,
         fills: [...context.fills, fill],
-        partialFills: rest > 0n ? [...context.partialFills, fill] : context.partialFills,
+        partialFills: partial ? [...context.partialFills, fill] : context.partialFills,
         listing: { ...context.listing!, paidUsdc: context.listing!.paidUsdc + paid },
         buyer: null,
         updatedAt: at,
         timeline: [
           ...context.timeline,
           entry(
-            rest > 0n ? 'PARTIALLY_PAID' : 'SETTLED',
-            rest > 0n
+            partial ? 'PARTIALLY_PAID' : 'SETTLED',
+            partial
               ? `A buyer paid ${formatUsdcCents(paid)} USDC; the rest is listed again`
-              : `Paid in full: ${formatUsdcCents(context.depositAmount ?? 0n)} USDC`,
+              : rest > 0n
+                ? `A buyer paid ${formatUsdcCents(paid)} USDC; the escrow sweeps the ${formatUsdcCents(rest)} USDC left as dust`
+                : `Paid in full: ${formatUsdcCents(context.depositAmount ?? 0n)} USDC`,
             at,
             txHash,
             BASE_CHAIN_ID,
@@ -754,6 +769,20 @@ export const payoutMachine = setup({
         timeline: [...context.timeline, entry('CANCELLED', 'The USDC was spent in the wallet app before any buyer paid', event.at)],
       };
     }),
+    /** The escrow swept what the last buyer left as dust: SETTLED, the rest in dustAmount. */
+    settleSwept: assign(({ context, event }) => {
+      if (event.type !== 'CHAIN_FACT') return {};
+      const fact = event.fact as ListingFact;
+      const at = factTime(fact, context.updatedAt);
+      // What the customer was not paid: the escrow's figure for it is the same unless our books are off, and they must still add up.
+      const dust = unpaidUsdc(context);
+      return {
+        settledAt: at,
+        updatedAt: at,
+        settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: 0n, dustUsdc: dust, refundFeeUsdc: context.refundFeeUsdc },
+        timeline: [...context.timeline, entry('SETTLED', `Settled: ${formatUsdcCents(dust)} USDC too small to list was swept by the escrow`, at)],
+      };
+    }),
     settleByBuyers: assign(({ context }) => ({
       settledAt: context.updatedAt,
       settlement: { buyerPaidUsdc: context.paidUsdc, sentUsdc: 0n, sentTo: null, returnedUsdc: 0n, dustUsdc: 0n, refundFeeUsdc: context.refundFeeUsdc },
@@ -1005,6 +1034,7 @@ export const payoutMachine = setup({
               { guard: 'buyerRate', target: '#payout.PAYING', actions: ['recordBuyer', announce('PAYOUT_ORDER_MATCHED', 'PAYING')] },
               { guard: 'withdrawnBeforeAnyPayment', target: '#payout.CANCELLED', actions: ['markWithdrawn', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
               { guard: 'withdrawnAfterPayment', target: '#payout.SETTLED', actions: ['settleWithdrawn', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
+              { guard: 'dustSwept', target: '#payout.SETTLED', actions: ['settleSwept', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
               ...lateFundsFacts(),
             ],
             WITHDRAW: { target: 'EXITING', actions: 'startExit' },
@@ -1073,6 +1103,7 @@ export const payoutMachine = setup({
           { guard: 'buyerLocks', actions: 'recordBuyer' },
           { guard: 'buyerRate', actions: 'recordBuyer' },
           { guard: 'buyerReleased', target: 'LISTING', actions: 'releaseBuyer' },
+          { guard: 'buyerPaidAllButDust', target: 'LISTING', actions: 'recordFill' },
           { guard: 'buyerPaidPart', target: 'LISTING', actions: ['recordFill', 'announcePartialPayment'] },
           { guard: 'buyerPaidRest', target: 'SETTLED', actions: ['recordFill', 'settleByBuyers', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')] },
           ...lateFundsFacts(),

@@ -235,6 +235,8 @@ export interface PayoutListing {
   /** What of this listing buyers paid. */
   paidUsdc: bigint;
   listedAt: string;
+  /** The escrow's dust threshold when it landed: a payment leaving at most this is the last, the rest swept. */
+  dustUsdc: bigint;
 }
 
 export interface PayoutFill {
@@ -308,7 +310,8 @@ export type PayoutEvent =
       refundTxHash: string | null;
       at: string;
     }
-  | { type: 'LISTED'; listing: number; depositId: string; requestId: string; at: string }
+  /** `dustUsdc`: the escrow's dust threshold as the listing landed: a rest at or below it is swept, not listed again. */
+  | { type: 'LISTED'; listing: number; depositId: string; requestId: string; dustUsdc: string; at: string }
   | { type: 'LISTING_FAILED'; listing: number; code: string; message: string; at: string }
   /** A send's transaction: the relayer's outcome of the payout's USDC leaving for the customer's address. */
   | TransactionOutcomeEvent

@@ -4,12 +4,13 @@
  * address (one batch of the wallet withdraws the listing and sends it on, straight in USDC on
  * Base or through the provider), and SETTLED says what buyers paid and what was sent; or takes
  * the listing back to choose another method (FUNDED, what buyers paid kept), and is then paid
- * the rest another way.
+ * the rest another way. A last payment that leaves a rest at or below the escrow's dust threshold
+ * settles it with the rest swept as dust.
  */
 import test from 'ava';
 import { erc20Abi, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { parseUsdc } from '../../machines/money.js';
+import { formatUsdc, formatUsdcCents, parseUsdc } from '../../machines/money.js';
 import { answerOf, recordEvents } from '../support/checkout.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS } from '../support/payout-fakes.js';
@@ -120,4 +121,21 @@ test('a listing taken back is FUNDED again with what buyers paid kept; the rest 
   t.like(settled, { settlement: { buyerPaidAmount: partial.payout.paidAmount } });
   t.is(parseUsdc(settled.settlement.sentAmount), remainder);
   t.is(await balanceOf(gateway, recipient), remainder);
+});
+
+test('a buyer who pays all but 0.01 USDC leaves a rest the escrow sweeps as dust: SETTLED with dustAmount, no partial payment announced', async (t) => {
+  t.timeout(240_000);
+  const { gateway, events, payout } = await listedOnVenmo(t, 'exits-local-4');
+  const deposit = parseUsdc((await payout.read()).depositAmount);
+  const allButDust = deposit - 10_000n;
+  await payoutBuyer(gateway, payout.merchant.liveKey, 'venmo', CUSTOMER_VENMO).buy(formatUsdc(allButDust), 'buyer-all-but-dust');
+  const settled = await untilOnClock(gateway.clock, payout.read, (read) => read.status === 'SETTLED', 'SETTLED');
+  t.like(settled, {
+    partialFills: [],
+    settlement: { buyerPaidAmount: formatUsdcCents(allButDust), dustAmount: '0.01', returnedAmount: '0.00', sentAmount: '0.00' },
+  });
+  t.deepEqual(
+    (await events.typesOf(payout.created.payoutId)).filter((type) => type.startsWith('PAYOUT_ORDER_')),
+    ['PAYOUT_ORDER_CREATED', 'PAYOUT_ORDER_FUNDED', 'PAYOUT_ORDER_MATCHED', 'PAYOUT_ORDER_SETTLED'],
+  );
 });

@@ -19,4 +19,6 @@ export interface DepositChain {
   accountNonce(account: Hex): Promise<number>;
   /** The latest block's timestamp, in seconds: a batch's deadline is counted in chain time. */
   latestBlockTime(): Promise<bigint>;
+  /** The escrow's dust threshold: a rest at or below it, with nothing locked, is swept when a payment leaves it. */
+  dustThreshold(): Promise<bigint>;
 }

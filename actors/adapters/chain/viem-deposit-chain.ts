@@ -39,4 +39,8 @@ export class ViemDepositChain implements DepositChain {
   async latestBlockTime(): Promise<bigint> {
     return (await this.client.getBlock({ blockTag: 'latest' })).timestamp;
   }
+
+  async dustThreshold(): Promise<bigint> {
+    return this.client.readContract({ address: this.targets.escrow, abi: escrowAbi, functionName: 'dustThreshold' });
+  }
 }

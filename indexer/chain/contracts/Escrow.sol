@@ -54,6 +54,11 @@ contract Escrow is Ownable {
     /// @notice depositId => paymentMethod => currency => where the rate manager may move that minimum; max zero where it may not.
     mapping(uint256 => mapping(bytes32 => mapping(bytes32 => Range))) private rateBounds;
     address public orchestrator;
+    /// @notice A rest at or below this, with no intent open on the deposit, is swept to the dust
+    /// recipient and the deposit closed (as the protocol's escrow does); zero sweeps nothing.
+    uint256 public dustThreshold;
+    address public dustRecipient;
+    uint256 public constant MAX_DUST_THRESHOLD = 1e6;
 
     event DepositReceived(
         uint256 indexed depositId,
@@ -67,6 +72,8 @@ contract Escrow is Ownable {
     event DepositFundsAdded(uint256 indexed depositId, address indexed depositor, uint256 amount);
     event DepositWithdrawn(uint256 indexed depositId, address indexed depositor, uint256 amount);
     event DepositClosed(uint256 depositId, address depositor);
+    event DustCollected(uint256 indexed depositId, uint256 amount, address indexed recipient);
+    event DustSettingsUpdated(uint256 threshold, address recipient);
     event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime);
     event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount);
     event FundsUnlockedAndTransferred(
@@ -122,6 +129,15 @@ contract Escrow is Ownable {
         if (newOrchestrator == address(0)) revert ZeroAddress();
         orchestrator = newOrchestrator;
         emit OrchestratorUpdated(newOrchestrator);
+    }
+
+    /// @notice The protocol owner's dust settings: at most 1 USDC, and a recipient whenever it sweeps.
+    function setDust(uint256 threshold, address recipient) external onlyOwner {
+        if (threshold > MAX_DUST_THRESHOLD) revert AmountAboveMax(threshold, MAX_DUST_THRESHOLD);
+        if (threshold > 0 && recipient == address(0)) revert ZeroAddress();
+        dustThreshold = threshold;
+        dustRecipient = recipient;
+        emit DustSettingsUpdated(threshold, recipient);
     }
 
     /// @param intentGuardian Only announced in DepositReceived, for the shape Base's indexers
@@ -220,8 +236,23 @@ contract Escrow is Ownable {
         if (transferAmount > amount) revert TransferExceedsLocked(transferAmount, amount);
         Deposit storage deposit = deposits[depositId];
         deposit.available += amount - transferAmount;
+        IERC20 token = deposit.token;
         emit FundsUnlockedAndTransferred(depositId, intentHash, amount, transferAmount, to);
-        deposit.token.safeTransfer(to, transferAmount);
+        token.safeTransfer(to, transferAmount);
+        _sweepDust(depositId, deposit, token);
+    }
+
+    /// @dev After a payment: a rest no intent can take any more (at or below the dust threshold,
+    /// nothing locked) goes to the dust recipient and the deposit closes. An empty deposit stays.
+    function _sweepDust(uint256 depositId, Deposit storage deposit, IERC20 token) private {
+        uint256 rest = deposit.available;
+        if (deposit.locked != 0 || rest == 0 || rest > dustThreshold) return;
+        address depositor = deposit.depositor;
+        address recipient = dustRecipient;
+        delete deposits[depositId];
+        emit DustCollected(depositId, rest, recipient);
+        emit DepositClosed(depositId, depositor);
+        token.safeTransfer(recipient, rest);
     }
 
     /// @notice Where a deposit is paid on one payment method: the hash of the maker's payee id there.

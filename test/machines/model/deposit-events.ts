@@ -37,6 +37,7 @@ const CHAIN: DepositChain = {
   delegatesToExecutor: unreachable,
   accountNonce: unreachable,
   latestBlockTime: unreachable,
+  dustThreshold: unreachable,
 };
 
 const WALLETS: EmbeddedWalletProvider = { wallet: unreachable };

@@ -173,6 +173,8 @@ export function payoutEvents(snapshot: AnyMachineSnapshot): EventObject[] {
 }
 
 const LISTING_DEPOSIT = '7';
+/** The escrow's dust threshold: 0.01 USDC. */
+const DUST = 10_000n;
 
 /** A wallet check past the 10 minutes a freshly funded payout is left out for. */
 const checkedAt = (context: PayoutContext) => new Date(Date.parse(context.fundedAt ?? AT) + 11 * 60 * 1000).toISOString();
@@ -212,6 +214,7 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
     at,
   };
   const part = 40n * USDC < unpaid ? 40n * USDC : unpaid;
+  const allButDust = unpaid > DUST ? unpaid - DUST : unpaid;
   const deposit = { depositId: LISTING_DEPOSIT, intentHash: INTENT };
   return [
     { type: 'SIGNED_IN', at },
@@ -262,7 +265,14 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
       refundedUsdc: (bridged?.usdcAmount ?? USDC).toString(),
       refundTxHash: hash('8'),
     }),
-    { type: 'LISTED', listing: context.listings, depositId: LISTING_DEPOSIT, requestId: `${input.id}-listing-${context.listings}`, at },
+    {
+      type: 'LISTED',
+      listing: context.listings,
+      depositId: LISTING_DEPOSIT,
+      requestId: `${input.id}-listing-${context.listings}`,
+      dustUsdc: DUST.toString(),
+      at,
+    },
     { type: 'LISTING_FAILED', listing: context.listings, code: 'CASHOUT_LISTING_UNAVAILABLE', message: 'the batch failed', at },
     sample('buyer locks 40', listingFact(at, { fundsLocked: { ...deposit, amount: (40n * USDC).toString() } })),
     sample('buyer’s rate', listingFact(at, { intentSignaled: { ...deposit, conversionRate: (10n ** 18n).toString() } })),
@@ -305,6 +315,13 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
     sample('customer withdrew the listing', listingFact(at, { depositWithdrawn: { depositId: LISTING_DEPOSIT, amount: unpaid.toString() } })),
     sample('wallet holds the payout', { type: 'WALLET_CHECKED', balanceUsdc: (context.depositAmount ?? 0n).toString(), at: checkedAt(context) }),
     sample('wallet spent', { type: 'WALLET_CHECKED', balanceUsdc: '0', at: checkedAt(context) }),
+    sample(
+      'buyer pays all but dust',
+      listingFact(at, {
+        fundsUnlockedAndTransferred: { ...deposit, unlockedAmount: allButDust.toString(), transferredAmount: allButDust.toString(), to: WALLET },
+      }),
+    ),
+    sample('dust swept', listingFact(at, { dustCollected: { depositId: LISTING_DEPOSIT, amount: unpaid.toString(), recipient: WALLET } })),
     sample(
       'buyer pays the rest',
       listingFact(at, { fundsUnlockedAndTransferred: { ...deposit, unlockedAmount: unpaid.toString(), transferredAmount: unpaid.toString(), to: WALLET } }),

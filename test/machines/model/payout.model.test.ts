@@ -51,6 +51,8 @@ const reported = (step: ModelStep) => (step.event as Extract<PayoutEvent, { type
 const grew = (step: ModelStep) => after(step).receivedUsdc > before(step).receivedUsdc;
 const issueOf = (step: ModelStep, kind: string, transferId: string | null) =>
   after(step).issues.some((issue) => issue.kind === kind && issue.transferId === transferId);
+/** What is left to pay after the step. */
+const restOf = (step: ModelStep) => (after(step).depositAmount ?? 0n) - after(step).paidUsdc - after(step).refundFeeUsdc;
 const funded = (step: ModelStep) => after(step).fundedAt !== null && after(step).depositAmount !== null;
 
 /** Money reaching a payout that left AWAITING_FUNDING: recorded, never counted (document 2, Funding issues). */
@@ -308,7 +310,7 @@ const document: DocumentTable = {
       by: ['CHAIN_FACT'],
       to: 'LISTING',
       emits: ['PAYOUT_ORDER_PARTIALLY_PAID'],
-      when: (step) => after(step).paidUsdc > before(step).paidUsdc,
+      when: (step) => after(step).paidUsdc > before(step).paidUsdc && restOf(step) > after(step).listing!.dustUsdc,
       holds: {
         what: 'paidAmount grew by the payment, a partial fill recorded with its fiat, something left to pay',
         check: (step) =>
@@ -359,6 +361,7 @@ const document: DocumentTable = {
       by: ['CHAIN_FACT'],
       to: 'SETTLED',
       emits: ['PAYOUT_ORDER_SETTLED'],
+      when: (step) => after(step).settlement?.dustUsdc === 0n,
       holds: {
         what: 'returnedAmount what was unpaid, buyerPaidAmount what buyers paid, the two the deposit',
         check: (step) => {
@@ -472,6 +475,36 @@ const document: DocumentTable = {
             settled.returnedUsdc > 0n &&
             settled.buyerPaidUsdc + settled.sentUsdc + settled.returnedUsdc + settled.dustUsdc + settled.refundFeeUsdc === after(step).depositAmount
           );
+        },
+      },
+    },
+    {
+      section: `${STATES}; ${CHECKOUT}, "Listing and buyers"`,
+      row: 'a buyer pays all but a rest the escrow sweeps as dust in the same transaction: LISTING until the sweep, no webhook',
+      from: ['PAYING'],
+      by: ['CHAIN_FACT'],
+      to: 'LISTING',
+      emits: [],
+      when: (step) => after(step).paidUsdc > before(step).paidUsdc && restOf(step) <= after(step).listing!.dustUsdc,
+      holds: {
+        what: 'the payment counted, no partial fill, a rest of at most the dust threshold',
+        check: (step) => after(step).partialFills.length === before(step).partialFills.length && restOf(step) > 0n,
+      },
+    },
+    {
+      section: STATES,
+      row: 'the escrow sweeps a small rest as dust: SETTLED with dustAmount',
+      from: ['LISTING'],
+      by: ['CHAIN_FACT'],
+      to: 'SETTLED',
+      emits: ['PAYOUT_ORDER_SETTLED'],
+      when: (step) => (after(step).settlement?.dustUsdc ?? 0n) > 0n,
+      holds: {
+        what: 'dustAmount the rest, buyers and dust the deposit',
+        check: (step) => {
+          const settled = after(step).settlement!;
+          const left = (before(step).depositAmount ?? 0n) - before(step).paidUsdc - before(step).refundFeeUsdc;
+          return settled.dustUsdc === left && settled.buyerPaidUsdc + settled.dustUsdc === after(step).depositAmount;
         },
       },
     },

@@ -20,6 +20,8 @@ import { topState } from '../../../machines/top-state.js';
 const USDC = 1_000_000n;
 const AT = '2026-11-23T12:00:00.000Z';
 const DEPOSIT = '7';
+/** The escrow's dust threshold: 0.01 USDC. */
+const DUST = 10_000n;
 
 function input(): PayoutInput {
   return {
@@ -96,7 +98,7 @@ function listed(received: bigint): AnyMachineSnapshot {
       at: AT,
     },
     { type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), at: AT },
-    { type: 'LISTED', listing: 1, depositId: DEPOSIT, requestId: 'po_property-listing-1', at: AT },
+    { type: 'LISTED', listing: 1, depositId: DEPOSIT, requestId: 'po_property-listing-1', dustUsdc: DUST.toString(), at: AT },
   ];
   for (const event of steps) [snapshot] = transition(payoutMachine, snapshot, event);
   return snapshot;
@@ -111,6 +113,9 @@ const factArbitrary = fc.oneof(
   fc.record({ kind: fc.constant('otherDeposit' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('retracted' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('withdrawn' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
+  // The escrow sweeping a rest of up to 0.01 USDC as the last buyer pays the rest of it.
+  fc.record({ kind: fc.constant('payAllButDust' as const), buyer: fc.integer({ min: 1, max: 3 }), dust: fc.bigInt({ min: 1n, max: DUST }) }),
+  fc.record({ kind: fc.constant('dustSwept' as const), buyer: fc.integer({ min: 1, max: 3 }) }),
   // The customer: send the rest to an address (straight, or through the provider, which delivers or refunds short), take the listing back, or spend the wallet.
   fc.record({ kind: fc.constant('sendRest' as const), mined: fc.boolean() }),
   fc.record({ kind: fc.constant('bridgeRest' as const), delivered: fc.boolean(), shortBy: fc.bigInt({ min: 0n, max: 5n * USDC }) }),
@@ -232,7 +237,14 @@ function eventsOf(fact: Fact, n: number): Array<(context: PayoutContext) => Payo
       return [
         () => ({ type: 'SAVE_METHOD', method: zelle, at }),
         () => ({ type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), at }),
-        (context) => ({ type: 'LISTED', listing: context.listings, depositId: DEPOSIT, requestId: `po_property-listing-${context.listings}`, at }),
+        (context) => ({
+          type: 'LISTED',
+          listing: context.listings,
+          depositId: DEPOSIT,
+          requestId: `po_property-listing-${context.listings}`,
+          dustUsdc: DUST.toString(),
+          at,
+        }),
       ];
     case 'walletSpent':
       return [(context) => ({ type: 'WALLET_CHECKED', balanceUsdc: '0', at: new Date(Date.parse(context.fundedAt ?? AT) + 11 * 60 * 1000).toISOString() })];
@@ -269,6 +281,13 @@ function buyerFact(fact: Extract<Fact, { buyer: number }>, context: PayoutContex
       return { type: 'CHAIN_FACT', fact: { ...base, depositWithdrawn: { depositId: DEPOSIT, amount: (unpaid > 0n ? unpaid : 1n).toString() } } };
     case 'retracted':
       return { type: 'CHAIN_FACT', fact: { ...base, retracted: true, fundsUnlockedAndTransferred: transferred(USDC) } };
+    case 'payAllButDust':
+      return { type: 'CHAIN_FACT', fact: { ...base, fundsUnlockedAndTransferred: transferred(unpaid > fact.dust ? unpaid - fact.dust : 1n) } };
+    case 'dustSwept':
+      // The escrow sweeps only a rest at or below its threshold.
+      return unpaid > 0n && unpaid <= DUST
+        ? { type: 'CHAIN_FACT', fact: { ...base, dustCollected: { depositId: DEPOSIT, amount: unpaid.toString() } } }
+        : { type: 'CHAIN_FACT', fact: { ...base, dustCollected: { depositId: '8', amount: '1' } } };
   }
 }
 
@@ -277,6 +296,7 @@ test('what a payout says it paid adds up and its USDC goes only where it may, wh
     fc.assert(
       fc.property(fc.bigInt({ min: 10n * USDC, max: 1_000n * USDC }), fc.array(factArbitrary, { maxLength: 40 }), fc.boolean(), (received, facts, twice) => {
         let snapshot = listed(received);
+        const funded = (snapshot.context as PayoutContext).depositAmount!;
         const emitted: string[] = [];
         let paidByFacts = 0n;
         let matches = 0;
@@ -310,7 +330,7 @@ test('what a payout says it paid adds up and its USDC goes only where it may, wh
         if (context.partialFills.length !== emitted.filter((type) => type === 'PAYOUT_ORDER_PARTIALLY_PAID').length) return false;
         // The wallet sends only to the customer's own address or to the provider delivering to it, never more than was unpaid.
         if (sends.some((send) => send.to !== null && send.to !== CUSTOMER_ADDRESS && send.to !== PROVIDER_DEPOSIT)) return false;
-        if (sends.some((send) => send.amount > deposit)) return false;
+        if (sends.some((send) => send.amount > funded)) return false;
         // What bridge refunds came back short is exactly what is no longer the customer's to be paid.
         const short = context.bridges
           .filter((bridge) => bridge.status === 'REFUNDED')

@@ -180,6 +180,9 @@ export interface ChainFact {
     | { $case: "depositSellerAutomatedReleaseUpdated"; value: DepositSellerAutomatedReleaseUpdated }
     | { $case: "protocolFeePaid"; value: ProtocolFeePaid }
     | { $case: "referrerFeePaid"; value: ReferrerFeePaid }
+    | //
+    /** A rest too small for any intent, swept to the dust recipient as the deposit closed. */
+    { $case: "dustCollected"; value: DustCollected }
     | undefined;
 }
 
@@ -215,6 +218,12 @@ export interface DepositWithdrawn {
 export interface DepositClosed {
   depositId: string;
   depositor: string;
+}
+
+export interface DustCollected {
+  depositId: string;
+  amount: string;
+  recipient: string;
 }
 
 export interface FundsLocked {
@@ -793,6 +802,9 @@ export const ChainFact: MessageFns<ChainFact> = {
       case "referrerFeePaid":
         ReferrerFeePaid.encode(message.event.value, writer.uint32(338).fork()).join();
         break;
+      case "dustCollected":
+        DustCollected.encode(message.event.value, writer.uint32(346).fork()).join();
+        break;
     }
     return writer;
   },
@@ -1115,6 +1127,14 @@ export const ChainFact: MessageFns<ChainFact> = {
             message.event = { $case: "referrerFeePaid", value: ReferrerFeePaid.decode(reader, reader.uint32()) };
             continue;
           }
+          case 43: {
+            if (tag !== 346) {
+              break;
+            }
+
+            message.event = { $case: "dustCollected", value: DustCollected.decode(reader, reader.uint32()) };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1289,6 +1309,10 @@ export const ChainFact: MessageFns<ChainFact> = {
         ? { $case: "referrerFeePaid", value: ReferrerFeePaid.fromJSON(object.referrerFeePaid) }
         : isSet(object.referrer_fee_paid)
         ? { $case: "referrerFeePaid", value: ReferrerFeePaid.fromJSON(object.referrer_fee_paid) }
+        : isSet(object.dustCollected)
+        ? { $case: "dustCollected", value: DustCollected.fromJSON(object.dustCollected) }
+        : isSet(object.dust_collected)
+        ? { $case: "dustCollected", value: DustCollected.fromJSON(object.dust_collected) }
         : undefined,
     };
   },
@@ -1374,6 +1398,8 @@ export const ChainFact: MessageFns<ChainFact> = {
       obj.protocolFeePaid = ProtocolFeePaid.toJSON(message.event.value);
     } else if (message.event?.$case === "referrerFeePaid") {
       obj.referrerFeePaid = ReferrerFeePaid.toJSON(message.event.value);
+    } else if (message.event?.$case === "dustCollected") {
+      obj.dustCollected = DustCollected.toJSON(message.event.value);
     }
     return obj;
   },
@@ -1567,6 +1593,12 @@ export const ChainFact: MessageFns<ChainFact> = {
       case "referrerFeePaid": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "referrerFeePaid", value: ReferrerFeePaid.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "dustCollected": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "dustCollected", value: DustCollected.fromPartial(object.event.value) };
         }
         break;
       }
@@ -2177,6 +2209,111 @@ export const DepositClosed: MessageFns<DepositClosed> = {
     const message = createBaseDepositClosed();
     message.depositId = object.depositId ?? "";
     message.depositor = object.depositor ?? "";
+    return message;
+  },
+};
+
+function createBaseDustCollected(): DustCollected {
+  return { depositId: "", amount: "", recipient: "" };
+}
+
+export const DustCollected: MessageFns<DustCollected> = {
+  encode(message: DustCollected, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.depositId !== "") {
+      writer.uint32(10).string(message.depositId);
+    }
+    if (message.amount !== "") {
+      writer.uint32(18).string(message.amount);
+    }
+    if (message.recipient !== "") {
+      writer.uint32(26).string(message.recipient);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DustCollected {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDustCollected();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.amount = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DustCollected {
+    return {
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      amount: isSet(object.amount) ? globalThis.String(object.amount) : "",
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : "",
+    };
+  },
+
+  toJSON(message: DustCollected): unknown {
+    const obj: any = {};
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.amount !== "") {
+      obj.amount = message.amount;
+    }
+    if (message.recipient !== "") {
+      obj.recipient = message.recipient;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DustCollected>): DustCollected {
+    return DustCollected.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DustCollected>): DustCollected {
+    const message = createBaseDustCollected();
+    message.depositId = object.depositId ?? "";
+    message.amount = object.amount ?? "";
+    message.recipient = object.recipient ?? "";
     return message;
   },
 };
