@@ -302,7 +302,7 @@ export const ERROR_CODES = {
     fields: ['status', 'actions'],
     when: 'the preview has no eligible action, or its amount is zero',
   },
-  CASHOUT_RELIST_NOT_ALLOWED: { status: 409, fields: ['status', 'actions'], when: 'a relist is not offered now', planned: true },
+  CASHOUT_RELIST_NOT_ALLOWED: { status: 409, fields: ['status', 'actions'], when: 'a relist is not offered now' },
   CASHOUT_REMAINDER_CHANGED: {
     status: 409,
     fields: ['status', 'actions'],

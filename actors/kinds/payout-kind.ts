@@ -125,6 +125,7 @@ export function payoutRefusal(snapshot: AnyMachineSnapshot, event: EventObject):
     case 'CONFIRM':
     case 'SEND_TO_ADDRESS':
     case 'WITHDRAW':
+    case 'RELIST':
       return CREATED_PHASES.has(phase) ? checkoutRefusal(context, phase as PayoutStatus, listingPending(snapshot.value), command) : null;
     default:
       return null;
@@ -136,7 +137,7 @@ function checkoutRefusal(
   context: PayoutContext,
   status: PayoutStatus,
   pending: boolean,
-  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' | 'SEND_TO_ADDRESS' | 'WITHDRAW' }>,
+  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' | 'SEND_TO_ADDRESS' | 'WITHDRAW' | 'RELIST' }>,
 ): Rejection | null {
   const actions = cashoutActions(context, status, pending);
   const refuse = (code: Rejection['code'], message: string): Rejection => ({ code, message, details: { status, actions } });
@@ -165,6 +166,15 @@ function checkoutRefusal(
       if (BigInt(command.remainderUsdc) !== unpaidUsdc(context))
         return refuse('CASHOUT_REMAINDER_CHANGED', 'What is left changed before it could be sent: look again and retry');
       return null;
+    case 'RELIST':
+      return actions.includes('RELIST')
+        ? null
+        : refuse(
+            'CASHOUT_RELIST_NOT_ALLOWED',
+            status === 'LISTING'
+              ? 'The listing already takes what is left, or what is left is below the smallest listing'
+              : `A ${status} payout cannot be listed again now`,
+          );
     case 'WITHDRAW':
       if (status === 'PAYING') return refuse('CASHOUT_BUYER_PAYMENT_ACTIVE', 'A buyer is paying you now: the listing can be taken back once they finish');
       return actions.includes('WITHDRAW') ? null : refuse('CASHOUT_ATTEMPT_NOT_LISTED', 'Nothing is listed to take back');
@@ -182,10 +192,12 @@ export const payoutKind = defineKind({
   // Version 2 added the customer's side, version 3 its bridges and listing exits: a payout stored before has none of them yet.
   migrations: {
     1: startCustomerSide,
-    // LISTING gained substates (a listing stored as a plain LISTING is an open one), and a listing its dust threshold (none known: nothing swept is assumed).
+    // LISTING gained substates (a listing stored as a plain LISTING is an open one), and a listing its dust threshold (none known: nothing swept is assumed) and its range's max (as listed).
     2: (persisted) => {
       const context = persisted.context as { listing?: Record<string, unknown> | null };
-      const listing = context.listing ? { ...context.listing, dustUsdc: 0n } : context.listing;
+      const listing = context.listing
+        ? { ...context.listing, dustUsdc: 0n, maxUsdc: (context.listing.listedUsdc as bigint) < 1_000_000_000n ? context.listing.listedUsdc : 1_000_000_000n }
+        : context.listing;
       return startCustomerSide({
         ...persisted,
         value: persisted.value === 'LISTING' ? { LISTING: 'OPEN' } : persisted.value,

@@ -3,8 +3,9 @@
  * payout signer under the payout-only policy and handed to the relayer, whose outcome comes
  * back to the payout as TRANSACTION_OUTCOME: USDC to the customer's own address on Base or to
  * the conversion provider's deposit address (`transfer`s of at most 1,000 USDC each, the
- * signer's cap per transfer), and a listing's exit (`withdrawDeposit`, then the remainder's
- * transfers when it is sent on: one batch, so it is withdrawn and sent or neither). Run at
+ * signer's cap per transfer), a listing's exit (`withdrawDeposit`, then the remainder's
+ * transfers when it is sent on: one batch, so it is withdrawn and sent or neither), and a
+ * relist (`setIntentAmountRange` of the listing). Run at
  * least once: the transaction's id is the payout's and the send's, so a second run finds the
  * one the first handed over and leaves it be.
  */
@@ -46,6 +47,8 @@ export interface ExitListingParams extends BatchParams {
   /** Where the remainder goes on; null when it stays in the wallet. */
   to: string | null;
   amountUsdc: string;
+  /** A relist: the listing stays, its range set to this instead. */
+  relist: { minUsdc: string; maxUsdc: string } | null;
 }
 
 /** `amount` in transfers of at most the signer's cap each, in order. */
@@ -104,6 +107,12 @@ export function payoutSendEffects(deps: PayoutSendDependencies | null) {
       await relay(params, (targets) => transferCalls(targets.usdc, params.to as Hex, BigInt(params.amountUsdc)), context);
     },
     async exitListing(params: ExitListingParams, context: EffectContext) {
+      const { relist } = params;
+      if (relist) {
+        const range = { min: BigInt(relist.minUsdc), max: BigInt(relist.maxUsdc) };
+        const data = encodeFunctionData({ abi: escrowFunctionsAbi, functionName: 'setIntentAmountRange', args: [BigInt(params.depositId), range] });
+        return relay(params, (targets) => [{ target: targets.escrow, value: 0n, data }], context);
+      }
       await relay(
         params,
         (targets) => [

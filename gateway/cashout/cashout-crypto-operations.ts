@@ -1,7 +1,7 @@
 /**
  * The customer's crypto and listing exits (document 2, "Customer checkout endpoints"): price a
- * crypto payout, send a listing's remainder to an address after a partial payment, and take a
- * listing back to choose another method. Each answers the checkout state after it (the quote
+ * crypto payout, send a listing's remainder to an address after a partial payment, take a
+ * listing back to choose another method, and relist what is left. Each answers the checkout state after it (the quote
  * answers CashoutPayoutQuote); each refusal of the payout's state carries { status, actions }.
  */
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import { cashoutState } from './cashout-state.js';
 import { payoutPath, stateOfPayout } from './cashout-read.js';
 
 export function cashoutCryptoOperations(): Operation<CashoutActionDependencies>[] {
-  return [payoutQuoteOperation, sendToAddressOperation, withdrawOperation];
+  return [payoutQuoteOperation, sendToAddressOperation, withdrawOperation, relistOperation];
 }
 
 const PREFIX = '/api/v1/cashout-checkout/:payoutId';
@@ -181,5 +181,43 @@ const withdrawOperation = defineOperation({
       if (payout.actions.includes('WITHDRAW')) await signerAttached(deps, payout);
       const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'WITHDRAW', at: iso(deps) });
       reply(ctx, 200, 'Taking the listing back', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
+    },
+});
+
+const relistOperation = defineOperation({
+  method: 'post',
+  path: `${PREFIX}/relist`,
+  operationId: 'relistCashoutListing',
+  tags,
+  summary: 'List what is left again',
+  description:
+    'After buyers paid part: the wallet sets the listing’s range to what is left (from the listing’s floor to the rest, at most 1,000 USDC a buyer), so buyers are offered no more than there is. The payout stays LISTING. No body.',
+  guard: 'cashoutSignedIn',
+  optionalBody: true,
+  request: { path: payoutPath },
+  answers: standardAnswers(
+    {
+      '200': success(200, cashoutState, 'The listing is being updated'),
+      '400': invalid('payoutId is malformed'),
+      ...signedInAnswers,
+      '409': detailedFailure(409, [
+        stateRefusal(
+          'CASHOUT_RELIST_NOT_ALLOWED',
+          'the range already matches what is left, a buyer is paying, the listing takes no new buyers, or what is left is below the smallest listing',
+        ),
+        stateRefusal('CASHOUT_SEND_IN_PROGRESS', 'a withdrawal, relist or transfer is on its way'),
+        stateRefusal('CASHOUT_PAYOUT_BRIDGING', 'a crypto payout is with the provider'),
+        stateRefusal('CASHOUT_SIGNER_NOT_ATTACHED', 'the payout signer is not attached: POST …/signer'),
+      ]),
+    },
+    { asksActors: true },
+  ),
+  handle:
+    (deps: CashoutActionDependencies) =>
+    async (ctx, { path }) => {
+      const { payout } = await signedInPayout(deps, ctx, path.payoutId);
+      if (payout.actions.includes('RELIST')) await signerAttached(deps, payout);
+      const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'RELIST', at: iso(deps) });
+      reply(ctx, 200, 'Relisting', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
     },
 });

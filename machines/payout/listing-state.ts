@@ -25,6 +25,13 @@ export function buyerRange(amount: bigint, minUsdc: bigint): { min: bigint; max:
   return { min: minUsdc < max ? minUsdc : max, max };
 }
 
+/** Whether a relist would change the listing: it takes buyers up to more than is left, and what is left is still a listing (at least the floor). */
+export function relistable(context: Pick<PayoutContext, 'listing' | 'depositAmount' | 'paidUsdc' | 'refundFeeUsdc' | 'listingMinUsdc'>): boolean {
+  if (!context.listing) return false;
+  const left = unpaidUsdc(context);
+  return left >= context.listingMinUsdc && buyerRange(left, context.listingMinUsdc).max !== context.listing.maxUsdc;
+}
+
 /** Fiat cents for `usdc` at a bound rate (18 decimals of fiat per USDC), rounded up at the cent as document 2 says. */
 export function fiatCents(usdc: bigint, rate: bigint): bigint {
   return ceilDiv(usdc * rate, 10n ** 22n);

@@ -50,6 +50,7 @@ import {
   buyerRange,
   buyerReleased,
   dustSwept,
+  relistable,
   fiatValue,
   LISTING_MIN_USDC,
   listingFact,
@@ -249,6 +250,8 @@ export const payoutMachine = setup({
       BigInt(event.remainderUsdc) === unpaidUsdc(context) &&
       BigInt(event.bridge.usdcAmount) === unpaidUsdc(context),
     exitWithdraws: ({ context }) => context.exit?.kind === 'WITHDRAW',
+    exitRelists: ({ context }) => context.exit?.kind === 'RELIST',
+    relistable: ({ context }) => relistable(context),
     exitSends: ({ context }) => context.exit?.kind === 'SEND',
     exitBridges: ({ context }) => context.exit?.kind === 'BRIDGE',
     buyerHolds: ({ context }) => context.buyer !== null,
@@ -306,7 +309,16 @@ export const payoutMachine = setup({
     sendPayout: (_, _params: { payoutId: string; send: number; transactionId: string; walletAddress: string; to: string; amountUsdc: string }) => {},
     exitListing: (
       _,
-      _params: { payoutId: string; send: number; transactionId: string; walletAddress: string; depositId: string; to: string | null; amountUsdc: string },
+      _params: {
+        payoutId: string;
+        send: number;
+        transactionId: string;
+        walletAddress: string;
+        depositId: string;
+        to: string | null;
+        amountUsdc: string;
+        relist: { minUsdc: string; maxUsdc: string } | null;
+      },
     ) => {},
     checkBridge: (_, _params: { payoutId: string; requestId: string; walletAddress: string; usdcAmount: string }) => {},
     checkFunding: (_, _params: { payoutId: string; requestId: string; walletAddress: string }) => {},
@@ -443,6 +455,7 @@ export const payoutMachine = setup({
           paidUsdc: 0n,
           listedAt: event.at,
           dustUsdc: BigInt(event.dustUsdc),
+          maxUsdc: buyerRange(amount, context.listingMinUsdc).max,
         },
         updatedAt: event.at,
         timeline: [...context.timeline, entry('LISTED', `${formatUsdcCents(amount)} USDC listed for buyers on ${method.rail}`, event.at)],
@@ -649,6 +662,8 @@ export const payoutMachine = setup({
     /** The listing is taken back: alone (WITHDRAW), or with its remainder sent to an address straight or through a bridge. */
     startExit: assign(({ context, event }) => {
       const send = context.sends + 1;
+      if (event.type === 'RELIST')
+        return { sends: send, sendError: null, exit: { kind: 'RELIST' as const, send, to: null, amountUsdc: unpaidUsdc(context) }, updatedAt: event.at };
       if (event.type === 'WITHDRAW')
         return { sends: send, sendError: null, exit: { kind: 'WITHDRAW' as const, send, to: null, amountUsdc: 0n }, updatedAt: event.at };
       assertEvent(event, 'SEND_TO_ADDRESS');
@@ -691,6 +706,27 @@ export const payoutMachine = setup({
     }),
     /** The exit is over: a buyer who got in while it was mined locked what the withdrawal left, and is no longer this payout's to follow. */
     clearExit: assign(() => ({ exit: null, buyer: null })),
+    /** The listing takes buyers up to what is left. */
+    recordRelisted: assign(({ context, event }) => {
+      assertEvent(event, 'TRANSACTION_OUTCOME');
+      const at = new Date(event.outcome.at).toISOString();
+      const range = buyerRange(context.exit!.amountUsdc, context.listingMinUsdc);
+      return {
+        exit: null,
+        listing: { ...context.listing!, maxUsdc: range.max },
+        updatedAt: at,
+        timeline: [
+          ...context.timeline,
+          entry(
+            'RELISTED',
+            `Listed again for what is left: up to ${formatUsdcCents(range.max)} USDC a buyer`,
+            at,
+            event.outcome.hash?.toLowerCase() ?? null,
+            BASE_CHAIN_ID,
+          ),
+        ],
+      };
+    }),
     /** The exit did not go through: the listing stands, with any buyer who got in meanwhile. */
     endExit: assign(() => ({ exit: null })),
     /** After a partial payment the customer spent the rest in the wallet app: SETTLED, what they kept returned. */
@@ -1038,13 +1074,14 @@ export const payoutMachine = setup({
               ...lateFundsFacts(),
             ],
             WITHDRAW: { target: 'EXITING', actions: 'startExit' },
+            RELIST: { guard: 'relistable', target: 'EXITING', actions: 'startExit' },
             SEND_TO_ADDRESS: [
               { guard: 'sendsRemainderDirect', target: 'EXITING', actions: 'startExit' },
               { guard: 'bridgesRemainder', target: 'EXITING', actions: 'startExit' },
             ],
           },
         },
-        // One batch of the wallet: withdraw the listing and, when sending, transfer the remainder on. Its own DepositWithdrawn is no wallet-app withdrawal.
+        // One batch of the wallet: withdraw the listing and, when sending, transfer the remainder on (its own DepositWithdrawn is no wallet-app withdrawal); or set a relisted range.
         EXITING: {
           entry: {
             type: 'exitListing',
@@ -1056,6 +1093,7 @@ export const payoutMachine = setup({
               depositId: context.listing!.depositId,
               to: context.exit!.to,
               amountUsdc: context.exit!.amountUsdc.toString(),
+              relist: context.exit!.kind === 'RELIST' ? rangeOf(context.exit!.amountUsdc, context.listingMinUsdc) : null,
             }),
           },
           on: {
@@ -1069,6 +1107,12 @@ export const payoutMachine = setup({
             ],
             TRANSACTION_OUTCOME: [
               { guard: and(['sentMined', 'exitWithdraws']), target: '#payout.FUNDED', actions: 'recordTakenBack' },
+              {
+                guard: and(['sentMined', 'exitRelists', 'buyerHolds']),
+                target: '#payout.PAYING',
+                actions: ['recordRelisted', announce('PAYOUT_ORDER_MATCHED', 'PAYING')],
+              },
+              { guard: and(['sentMined', 'exitRelists']), target: 'OPEN', actions: 'recordRelisted' },
               {
                 guard: and(['sentMined', 'exitSends']),
                 target: '#payout.SETTLED',
@@ -1163,6 +1207,12 @@ function lateFundsChecks() {
 /** A fact about the wallet, not the listing: USDC may still be arriving late. */
 function lateFundsFacts() {
   return [{ actions: checkFundingNow }];
+}
+
+/** A relist's range, as the escrow takes it: from the floor to what is left (at most 1,000 USDC a buyer). */
+function rangeOf(left: bigint, floor: bigint): { minUsdc: string; maxUsdc: string } {
+  const range = buyerRange(left, floor);
+  return { minUsdc: range.min.toString(), maxUsdc: range.max.toString() };
 }
 
 /** When a fact happened: its block's time, else the payout's last. */

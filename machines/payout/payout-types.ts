@@ -169,7 +169,7 @@ export interface PayoutContext extends Omit<PayoutInput, 'at'> {
 
 /** A listing's exit: withdrawn to choose again, or withdrawn and sent (straight, or to the provider's deposit address). */
 export interface PayoutExit {
-  kind: 'WITHDRAW' | 'SEND' | 'BRIDGE';
+  kind: 'WITHDRAW' | 'SEND' | 'BRIDGE' | 'RELIST';
   send: number;
   /** Where the remainder goes; null when it stays in the wallet. */
   to: string | null;
@@ -237,6 +237,8 @@ export interface PayoutListing {
   listedAt: string;
   /** The escrow's dust threshold when it landed: a payment leaving at most this is the last, the rest swept. */
   dustUsdc: bigint;
+  /** The most one buyer may take, as listed or last relisted (the least is the listing's floor). */
+  maxUsdc: bigint;
 }
 
 export interface PayoutFill {
@@ -299,6 +301,8 @@ export type PayoutEvent =
   | { type: 'SEND_TO_ADDRESS'; method: Extract<PayoutMethod, { kind: 'CRYPTO' }>; remainderUsdc: string; bridge: PayoutBridgeQuote | null; at: string }
   /** The customer changes method: the listing is withdrawn and the payout FUNDED again. */
   | { type: 'WITHDRAW'; at: string }
+  /** After a partial payment: the listing's range set to what is left, so buyers are offered no more than there is. */
+  | { type: 'RELIST'; at: string }
   /** The provider's word on a bridge, its refund read from the chain (refundedUsdc is what reached the wallet). */
   | {
       type: 'BRIDGE_OBSERVED';

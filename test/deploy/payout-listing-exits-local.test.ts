@@ -9,6 +9,8 @@
  */
 import test from 'ava';
 import { erc20Abi, type Address } from 'viem';
+import { decode } from '../../actors/index.js';
+import { escrowAbi } from '../../indexer/chain/index.js';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { formatUsdc, formatUsdcCents, parseUsdc } from '../../machines/money.js';
 import { answerOf, recordEvents } from '../support/checkout.js';
@@ -100,10 +102,26 @@ test('after a partial payment the remainder goes to USDT on Arbitrum through the
   t.is(parseUsdc(settled.settlement.sentAmount), remainder);
 });
 
-test('a listing taken back is FUNDED again with what buyers paid kept; the rest is then paid another way', async (t) => {
+test('after a partial payment the listing is relisted for what is left, then taken back: FUNDED again with what buyers paid kept; the rest is then paid another way', async (t) => {
   t.timeout(240_000);
   const { gateway, payout, login } = await listedOnVenmo(t, 'exits-local-3');
   const partial = await partlyPaid(gateway, payout);
+
+  // The listing took buyers up to the whole payout; relisted, up to what is left.
+  t.deepEqual(partial.actions, ['SIGN_IN', 'RELIST', 'WITHDRAW', 'SEND_TO_ADDRESS']);
+  answerOf(await payout.checkout('POST', '/relist', undefined, login), 200, 'the relist');
+  const relisted = await state(gateway, payout, (read) => read.timeline.some((entry: { type: string }) => entry.type === 'RELISTED'), 'relisted');
+  t.like(relisted, { payout: { status: 'LISTING' }, actions: ['SIGN_IN', 'WITHDRAW', 'SEND_TO_ADDRESS'] });
+  const left = parseUsdc(partial.payout.depositAmount) - parseUsdc(partial.payout.paidAmount);
+  const doc = await gateway.node.system.documents('payout').findOne({ _id: payout.created.payoutId });
+  const depositId = (decode(doc!.snapshot) as { context: { listing: { depositId: string } } }).context.listing.depositId;
+  const local = gateway.node.chain!.localChain!;
+  const onChain = await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'getDeposit', args: [BigInt(depositId)] });
+  t.is(onChain.intentAmountRange.max, left, 'the escrow takes buyers up to what is left');
+  const again = await payout.checkout('POST', '/relist', undefined, login);
+  t.is(again.status, 409);
+  t.like(again.body, { errorCode: 'CASHOUT_RELIST_NOT_ALLOWED', responseObject: { status: 'LISTING' } });
+
   const wallet = ((await gateway.node.system.documents('payout').findOne({ _id: payout.created.payoutId }))!.view as { walletAddress: Address }).walletAddress;
   const held = await balanceOf(gateway, wallet);
   answerOf(await payout.checkout('POST', '/withdraw', undefined, login), 200, 'the withdrawal');

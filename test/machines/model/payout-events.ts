@@ -250,6 +250,7 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
     }),
     sample('USDT through the provider', { type: 'SEND_TO_ADDRESS', method: USDT_METHOD, remainderUsdc: unpaid.toString(), bridge: quote, at }),
     { type: 'WITHDRAW', at },
+    { type: 'RELIST', at },
     sample('delivered', {
       type: 'BRIDGE_OBSERVED',
       ...bridgeSeen,

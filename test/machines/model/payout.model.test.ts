@@ -454,9 +454,23 @@ const document: DocumentTable = {
       by: ['TRANSACTION_OUTCOME', 'SEND_REFUSED'],
       to: 'PAYING',
       emits: ['PAYOUT_ORDER_MATCHED'],
+      when: (step) => after(step).sendError !== null,
       holds: {
         what: 'the buyer kept, the exit over, why it failed shown',
         check: (step) => after(step).buyer !== null && after(step).exit === null && after(step).sendError !== null,
+      },
+    },
+    {
+      section: `${CHECKOUT}, "Listing exits" (relist)`,
+      row: 'a relist mined while a buyer got in: PAYING, the buyer announced',
+      from: ['LISTING'],
+      by: ['TRANSACTION_OUTCOME'],
+      to: 'PAYING',
+      emits: ['PAYOUT_ORDER_MATCHED'],
+      when: (step) => after(step).sendError === null,
+      holds: {
+        what: 'the listing takes buyers up to what is left, the buyer kept',
+        check: (step) => after(step).buyer !== null && after(step).exit === null && after(step).listing!.maxUsdc <= before(step).listing!.listedUsdc,
       },
     },
     {
