@@ -9,7 +9,7 @@ import type { PayoutSignerProvider } from '../../actors/adapters/wallet-provider
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import type { PayeeDirectory } from '../../actors/market/payee-directory.js';
-import { LISTING_MIN_USDC, WALLET_CHECK_GRACE_MS } from '../../machines/payout/index.js';
+import { WALLET_CHECK_GRACE_MS } from '../../machines/payout/index.js';
 import { formatUsdcCents, parseUsdc } from '../../machines/money.js';
 import type { WalletBalances } from '../../actors/payouts/payout-effects.js';
 import type { ErrorCode } from '../../actors/errors/error-codes.js';
@@ -24,7 +24,7 @@ import { methodOf, saveMethodBody } from './cashout-methods.js';
 import { bindQuote, type CashoutBridgeDependencies, type CryptoMethod } from './cashout-bridges.js';
 import { isBaseUsdc, type PayoutBridgeQuote } from '../../machines/payout/index.js';
 import { cashoutState } from './cashout-state.js';
-import { payoutPath, stateOfPayout, type CashoutReadDependencies } from './cashout-read.js';
+import { listingFloor, payoutPath, stateOfPayout, type CashoutReadDependencies } from './cashout-read.js';
 
 export interface CashoutActionDependencies extends CashoutAccessDependencies, CashoutReadDependencies, CashoutBridgeDependencies {
   signers: PayoutSignerProvider | null;
@@ -33,8 +33,6 @@ export interface CashoutActionDependencies extends CashoutAccessDependencies, Ca
   payees: PayeeDirectory | null;
   rates: RateSource;
   escrow: string | null;
-  /** NODE_ENV: outside production a listing takes buyers from 1 USDC. */
-  environment: string;
   now: () => number;
 }
 
@@ -275,7 +273,7 @@ const confirmOperation = defineOperation({
         if (destination && !isBaseUsdc(payout.method!.rail, destination.tokenAddress))
           bridge = await bindQuote(deps, payout, await savedCryptoMethod(deps, payout), BigInt(payout.unpaidUsdc));
       }
-      const minUsdc = deps.environment === 'production' ? LISTING_MIN_USDC : LISTING_MIN_USDC / 10n;
+      const minUsdc = listingFloor(deps.environment);
       const after = await deps.system.ask(payoutKind, payout.payout.payoutId, {
         type: 'CONFIRM',
         minUsdc: minUsdc.toString(),

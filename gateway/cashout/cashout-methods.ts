@@ -101,8 +101,13 @@ export async function methodOf(body: SaveMethodBody, checks: MethodChecks): Prom
     if (paypalEmail === null) throw cashoutError('CASHOUT_PAYPAL_EMAIL_INVALID', 'That PayPal e-mail is not an e-mail address');
     // PayPal pays only an account already set up: its e-mail is the payee a buyer's proof names.
     if (!checks.payees) throw cashoutError('CASHOUT_PAYEE_UNAVAILABLE', 'PayPal accounts cannot be checked on this node now');
-    if ((await checks.payees.lookup('paypal', idHash(paypalEmail))) === null)
-      throw cashoutError('CASHOUT_PAYEE_NOT_REGISTERED', 'That PayPal account is not set up to be paid yet');
+    let registered: Awaited<ReturnType<PayeeDirectory['lookup']>>;
+    try {
+      registered = await checks.payees.lookup('paypal', idHash(paypalEmail));
+    } catch (error) {
+      throw cashoutError('CASHOUT_PAYEE_UNAVAILABLE', 'PayPal accounts cannot be checked just now: try again', null, error);
+    }
+    if (registered === null) throw cashoutError('CASHOUT_PAYEE_NOT_REGISTERED', 'That PayPal account is not set up to be paid yet');
     if (paypalEmail !== payeeId) throw cashoutError('CASHOUT_PAYPAL_EMAIL_MISMATCH', 'The PayPal e-mail does not match the PayPal account');
   }
   return {

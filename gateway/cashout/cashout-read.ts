@@ -2,12 +2,20 @@
 import { z } from 'zod';
 import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { LISTING_MIN_USDC } from '../../machines/payout/listing-state.js';
 import type { CheckoutPayout } from './cashout-access.js';
 import { maskedEmail } from './cashout-sign-in.js';
 import { cashoutStateOf, type CashoutState } from './cashout-state.js';
 
 export interface CashoutReadDependencies {
   system: ActorSystem;
+  /** NODE_ENV: outside production a listing takes buyers from 1 USDC. */
+  environment: string;
+}
+
+/** The least a listing's buyer may take on this node (document 2: 10 USDC in production, a non-production node may lower it to 1). */
+export function listingFloor(environment: string): bigint {
+  return environment === 'production' ? LISTING_MIN_USDC : LISTING_MIN_USDC / 10n;
 }
 
 export const payoutPath = z.object({
@@ -23,5 +31,9 @@ export async function merchantNameOf(deps: CashoutReadDependencies, payout: Chec
 }
 
 export async function stateOfPayout(deps: CashoutReadDependencies, payout: CheckoutPayout): Promise<CashoutState> {
-  return cashoutStateOf(payout, { merchantName: await merchantNameOf(deps, payout), sentTo: maskedEmail(payout.customerEmail) });
+  return cashoutStateOf(payout, {
+    merchantName: await merchantNameOf(deps, payout),
+    sentTo: maskedEmail(payout.customerEmail),
+    listingMinUsdc: listingFloor(deps.environment),
+  });
 }

@@ -9,6 +9,7 @@ import { PAYOUT_CRYPTO_RAILS, PAYOUT_FIAT_RAILS } from '../../machines/payout/pa
 import { CASHOUT_ACTIONS } from '../../machines/payout/cashout-actions.js';
 import { payoutView } from '../payouts/payout-resources.js';
 import { isoTime } from '../schemas/common.js';
+import { formatUsdcCents } from '../../machines/money.js';
 import type { CheckoutPayout } from './cashout-access.js';
 
 export const cashoutAction = z.enum(CASHOUT_ACTIONS).meta({ id: 'CashoutAction' });
@@ -60,6 +61,10 @@ export const cashoutState = z
         z.strictObject({
           rail: z.enum([...PAYOUT_FIAT_RAILS, ...PAYOUT_CRYPTO_RAILS]).meta({ description: 'PayoutRail' }),
           kind: z.enum(['FIAT', 'CRYPTO']).meta({ description: 'FIAT: a buyer pays the customer on the rail; CRYPTO: sent to an address on the network' }),
+          minAmount: z.string().nullable().meta({
+            description:
+              'FIAT: the least decimal USDC a listing takes, and the least a buyer may take of it (10.00 in production; 1.00 on a non-production node); CRYPTO: null, the provider’s minimum shows when priced',
+          }),
         }),
       )
       .meta({ description: 'The methods this payout offers (its rails, less any an operator removed)' }),
@@ -108,7 +113,8 @@ export const cashoutState = z
 
 export type CashoutState = z.infer<typeof cashoutState>;
 
-export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: string | null; sentTo: string }): CashoutState {
+export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: string | null; sentTo: string; listingMinUsdc: bigint }): CashoutState {
+  const fiat = (rail: string) => (PAYOUT_FIAT_RAILS as readonly string[]).includes(rail);
   return {
     payout: payout.payout,
     merchant: { name: extra.merchantName },
@@ -121,7 +127,8 @@ export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: st
     walletShortfall: null,
     rails: payout.rails.map((rail) => ({
       rail: rail as CashoutState['rails'][number]['rail'],
-      kind: (PAYOUT_FIAT_RAILS as readonly string[]).includes(rail) ? ('FIAT' as const) : ('CRYPTO' as const),
+      kind: fiat(rail) ? ('FIAT' as const) : ('CRYPTO' as const),
+      minAmount: fiat(rail) ? formatUsdcCents(extra.listingMinUsdc) : null,
     })),
     timeline: [...payout.timeline],
   };

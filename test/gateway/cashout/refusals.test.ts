@@ -82,7 +82,7 @@ async function confirmedOnItsWay(t: ExecutionContext, world: RefusalWorld, link:
 
 /** The facts the chain would bring: the listing's deposit landed, then a buyer locked part of it. */
 const listed = (world: RefusalWorld, link: CheckoutLink) =>
-  world.deliver(link, { type: 'LISTED', listing: 1, depositId: '7', requestId: `${link.payoutId.toLowerCase()}-listing-1`, at: world.iso() });
+  world.deliver(link, { type: 'LISTED', listing: 1, depositId: '7', requestId: `${link.payoutId.toLowerCase()}-listing-1`, dustUsdc: '0', at: world.iso() });
 const buyerLocks = (world: RefusalWorld, link: CheckoutLink) =>
   world.deliver(link, {
     type: 'CHAIN_FACT',
@@ -110,10 +110,8 @@ test('a production checkout lists buyers from 10 USDC; any other environment fro
   }
 });
 
-// Known gap, not a regression: document 2 says "the summary's rails[].minAmount shows" the floor; the checkout state's
-// rails carry only { rail, kind } (gateway/cashout/cashout-state.ts, cashoutState.rails), as docs/payout-checkout.md
-// lists under what the API does not give yet. Expected rails[zelle].minAmount '10.00' in production; actual: no field.
-test.failing('the checkout state shows each rail’s listing minimum (document 2: rails[].minAmount)', async (t) => {
+// Document 2: "the summary's rails[].minAmount shows" the floor.
+test('the checkout state shows each rail’s listing minimum (document 2: rails[].minAmount)', async (t) => {
   const world = await refusalWorld(t, 'production');
   const link = await world.fundedPayout();
   const zelle = (await world.state(link)).rails.find((rail: { rail: string }) => rail.rail === 'zelle');
@@ -189,10 +187,8 @@ test('no Bearer token, or an empty one, is 401 CASHOUT_LOGIN_REQUIRED on every a
       );
 });
 
-// Bug: gateway/cashout/cashout-methods.ts:104 awaits checks.payees.lookup(...) unguarded, so a payee directory that cannot
-// be reached (its store down) answers 500 INTERNAL_ERROR; line 103's 503 CASHOUT_PAYEE_UNAVAILABLE only covers a node
-// without a directory, which deploy/node.ts never builds. Expected 503 CASHOUT_PAYEE_UNAVAILABLE, responseObject null.
-test.failing('a PayPal method while the payee directory cannot be reached is 503 CASHOUT_PAYEE_UNAVAILABLE', async (t) => {
+// A payee directory that cannot be reached (its store down) once answered 500 INTERNAL_ERROR.
+test('a PayPal method while the payee directory cannot be reached is 503 CASHOUT_PAYEE_UNAVAILABLE', async (t) => {
   const world = await refusalWorld(t);
   await world.setSettings({ ...SETTINGS, methods: ['paypal', 'zelle'] });
   const link = await world.fundedPayout();

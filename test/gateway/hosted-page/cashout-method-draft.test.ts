@@ -32,13 +32,13 @@ test('the payout’s fiat rails are offered by name in the document’s order, e
     choices.networks.map((network) => network.name),
     ['Base'],
   );
-  const fewer = methodChoices(answeredState({ rails: [{ rail: 'zelle', kind: 'FIAT' }] }));
+  const fewer = methodChoices(answeredState({ rails: [{ rail: 'zelle', kind: 'FIAT', minAmount: '1.00' }] }));
   t.deepEqual(fewer, { fiat: ['zelle'], networks: [] });
 });
 
 test('the form starts empty with USDC on the first network, picks the only choice there is, and is filled by a saved method', (t) => {
   t.like(draftOf(state, choices), { choice: null, handle: '', currency: 'USD', network: 'routea_8453', tokenAddress: BASE_USDC });
-  const onlyVenmo = answeredState({ rails: [{ rail: 'venmo', kind: 'FIAT' }] });
+  const onlyVenmo = answeredState({ rails: [{ rail: 'venmo', kind: 'FIAT', minAmount: '1.00' }] });
   t.is(draftOf(onlyVenmo, methodChoices(onlyVenmo)).choice, 'venmo');
   t.like(draftOf(answeredState({ method: VENMO }), choices), { choice: 'venmo', handle: '1618033988', currency: 'USD' });
   const crypto = answeredState({
@@ -71,7 +71,7 @@ test('what is missing or wrong is said before anything is sent, on its field', (
     problem: 'Choose the token to receive.',
     field: 'token',
   });
-  const noChime = methodChoices(answeredState({ rails: [{ rail: 'venmo', kind: 'FIAT' }] }));
+  const noChime = methodChoices(answeredState({ rails: [{ rail: 'venmo', kind: 'FIAT', minAmount: '1.00' }] }));
   t.is((methodBody(draft({ choice: 'chime', handle: '$ana' }), noChime) as { field: string }).field, 'choice', 'a rail the payout does not offer');
 });
 

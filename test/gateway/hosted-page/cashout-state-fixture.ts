@@ -54,8 +54,8 @@ export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> 
     sentTo: 'a••@example.com',
     actions: ['SIGN_IN', 'SAVE_METHOD'],
     rails: [
-      ...(['venmo', 'cashapp', 'paypal', 'zelle', 'revolut', 'chime'] as const).map((rail) => ({ rail, kind: 'FIAT' as const })),
-      { rail: 'routea_8453', kind: 'CRYPTO' },
+      ...(['venmo', 'cashapp', 'paypal', 'zelle', 'revolut', 'chime'] as const).map((rail) => ({ rail, kind: 'FIAT' as const, minAmount: '1.00' })),
+      { rail: 'routea_8453', kind: 'CRYPTO', minAmount: null },
     ],
     timeline: [],
     method: null,
