@@ -68,7 +68,7 @@ import type { SignInMail } from '../gateway/cashout/sign-in-mail.js';
 import { ViemDeliveries } from './conversions.js';
 import { localWalletOf } from './local-wallet.js';
 import { payoutServiceFeeWallet } from './payout-service-fee.js';
-import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf, viemBalances } from './payouts.js';
+import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf, viemBalances, accountConnectionsOf } from './payouts.js';
 import { mailSide } from './mail.js';
 import { signInMailOf } from './sign-in-mail.js';
 import type { Mailer } from '../actors/adapters/mail/index.js';
@@ -423,6 +423,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       payees: payeeDirectory,
       balances: walletBalances,
       bridges: conversions.bridges,
+      connections: accountConnectionsOf(
+        opened,
+        (config.ENCLAVE_URL ? config.ENCLAVE_TRUSTED_SIGNERS : enclave ? [enclave.service.signer] : []) as `0x${string}`[],
+      ),
     },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.

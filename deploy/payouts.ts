@@ -24,6 +24,8 @@ import type { PayoutSendDependencies } from '../actors/payouts/payout-sends.js';
 import type { PayoutBridgeDependencies } from '../actors/payouts/payout-bridges.js';
 import { withEffects, type ActorKind } from '../actors/runtime/actor-kind.js';
 import type { PayoutSettingsOfNode } from '../gateway/payouts/create-payout.js';
+import type { AccountConnections } from '../gateway/cashout/account-connection.js';
+import { orchestratorAbi } from '../indexer/chain/index.js';
 import type { PaymentChain } from '../machines/payment/index.js';
 
 export interface PayoutParts {
@@ -115,5 +117,26 @@ export function customerWalletsOf(
 export function viemBalances(client: PublicClient, usdc: `0x${string}`): WalletBalances {
   return {
     usdcOf: (address) => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+  };
+}
+
+/**
+ * How the checkout checks a connected account's identity attestation: signed by an enclave
+ * signer the node trusts, in the domain of the chain's payment verifier (the orchestrator's, read
+ * once). Null without a chain or a trusted signer: nothing can be connected there.
+ */
+export function accountConnectionsOf(chain: IndexedChain | null, signers: readonly `0x${string}`[]): AccountConnections | null {
+  if (!chain || signers.length === 0) return null;
+  let verifier: Promise<`0x${string}`> | null = null;
+  return {
+    chainId: chain.contracts.chainId,
+    signers,
+    verifier: () =>
+      (verifier ??= chain.client
+        .readContract({ address: chain.contracts.orchestrator, abi: orchestratorAbi, functionName: 'verifier' })
+        .catch((error: unknown) => {
+          verifier = null;
+          throw error;
+        })),
   };
 }

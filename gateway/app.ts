@@ -46,9 +46,11 @@ import type { PayoutLinks } from './payouts/payout-links.js';
 import { cashoutOperations } from './cashout/cashout-operations.js';
 import { cashoutActionOperations } from './cashout/cashout-action-operations.js';
 import { cashoutCryptoOperations } from './cashout/cashout-crypto-operations.js';
+import { cashoutConnectOperations } from './cashout/cashout-connect-operation.js';
 import type { PayoutSignerProvider } from '../actors/adapters/wallet-provider/payout-signers.js';
 import type { WalletBalances } from '../actors/payouts/payout-effects.js';
 import type { KeptKeys } from './cashout/kept-keys.js';
+import type { AccountConnections } from './cashout/account-connection.js';
 import type { PayoutBridgeProvider } from '../actors/adapters/conversion/payout-bridge.js';
 import { LoginTokens } from './cashout/login-tokens.js';
 import type { SignInMail } from './cashout/sign-in-mail.js';
@@ -135,6 +137,8 @@ export interface GatewayDependencies extends HealthDependencies {
     balances: WalletBalances | null;
     /** How crypto payouts to other networks and tokens are priced and bound; null without a conversion provider. */
     bridges: PayoutBridgeProvider | null;
+    /** How a connected account's attestation is checked; null without a chain or attestation service. */
+    connections: AccountConnections | null;
   };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
@@ -217,6 +221,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     payees: deps.cashout.payees,
     balances: deps.cashout.balances,
     bridges: deps.cashout.bridges,
+    connections: deps.cashout.connections,
     rates: deps.rates,
     escrow: deps.payments.chain?.escrow ?? null,
     environment: deps.environment,
@@ -251,6 +256,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(cashoutOperations(), cashout, mounting),
     operationRouter(cashoutActionOperations(), cashout, mounting),
     operationRouter(cashoutCryptoOperations(), cashout, mounting),
+    operationRouter(cashoutConnectOperations(), cashout, mounting),
     operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),

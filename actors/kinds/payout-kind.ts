@@ -20,7 +20,7 @@ import { cashoutActions } from '../../machines/payout/cashout-actions.js';
 import { unpaidUsdc } from '../../machines/payout/listing-state.js';
 import { bridgeView, settleTxOf } from '../../machines/payout/bridge-view.js';
 import { customerSideStart } from '../../machines/payout/payout-machine.js';
-import { methodView } from '../../machines/payout/payout-methods.js';
+import { connectsAccount, methodView } from '../../machines/payout/payout-methods.js';
 import { topState } from '../../machines/top-state.js';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PayoutContext;
@@ -76,6 +76,8 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     walletAddress: context.walletAddress,
     actions: created ? cashoutActions(context, phase as PayoutStatus, listingPending(snapshot.value)) : [],
     method: context.method ? methodView(context.method) : null,
+    /** Internal: the saved fiat method's normalised account, what a connection must attest; never in an answer. */
+    payeeId: context.method?.kind === 'FIAT' ? context.method.payeeId : null,
     listingError: context.listingError ?? context.sendError,
     bridge: bridgeView(context),
     settleTx: created ? settleTxOf(context, phase as PayoutStatus) : null,
@@ -126,6 +128,7 @@ export function payoutRefusal(snapshot: AnyMachineSnapshot, event: EventObject):
     case 'SEND_TO_ADDRESS':
     case 'WITHDRAW':
     case 'RELIST':
+    case 'CONNECTED':
       return CREATED_PHASES.has(phase) ? checkoutRefusal(context, phase as PayoutStatus, listingPending(snapshot.value), command) : null;
     default:
       return null;
@@ -137,7 +140,7 @@ function checkoutRefusal(
   context: PayoutContext,
   status: PayoutStatus,
   pending: boolean,
-  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' | 'SEND_TO_ADDRESS' | 'WITHDRAW' | 'RELIST' }>,
+  command: Extract<PayoutEvent, { type: 'SAVE_METHOD' | 'SKIP_CONNECT' | 'CONFIRM' | 'SEND_TO_ADDRESS' | 'WITHDRAW' | 'RELIST' | 'CONNECTED' }>,
 ): Rejection | null {
   const actions = cashoutActions(context, status, pending);
   const refuse = (code: Rejection['code'], message: string): Rejection => ({ code, message, details: { status, actions } });
@@ -153,11 +156,26 @@ function checkoutRefusal(
       return null;
     case 'SKIP_CONNECT':
       return actions.includes('SKIP_CONNECT') ? null : refuse('CASHOUT_SKIP_NOT_ALLOWED', 'There is no account connection to skip');
-    case 'CONFIRM':
+    case 'CONNECTED': {
+      const method = context.method;
+      if (!actions.includes('SAVE_METHOD') || method?.kind !== 'FIAT' || !connectsAccount(method.rail))
+        return refuse('CASHOUT_METHOD_LOCKED', 'There is no account to connect on this payout now');
+      return method.payeeId === command.payeeId
+        ? null
+        : { code: 'CASHOUT_PAYEE_HANDLE_INVALID', message: `The ${method.rail} account you signed in to is not ${method.handle}` };
+    }
+    case 'CONFIRM': {
       if (!actions.includes('CONFIRM')) return refuse('CASHOUT_NOT_READY', 'Choose how to be paid first');
+      const method = context.method;
+      if (method?.kind === 'FIAT' && method.connection === 'CONNECTED' && method.connectedUntil !== undefined && command.at > method.connectedUntil)
+        return {
+          code: 'CASHOUT_CREDENTIAL_INACTIVE',
+          message: `Your ${method.rail} connection has lapsed: connect the account again, or continue without connecting`,
+        };
       if (command.bridge && BigInt(command.bridge.usdcAmount) !== unpaidUsdc(context))
         return refuse('CASHOUT_CONFIRM_CONFLICT', 'Your payout changed while it was priced: look again and confirm');
       return null;
+    }
     case 'SEND_TO_ADDRESS':
       if (!actions.includes('SEND_TO_ADDRESS'))
         return refuse('CASHOUT_SEND_NOT_ALLOWED', 'Sending to an address needs part paid by a buyer, the rest listed and no buyer paying now');

@@ -7,19 +7,9 @@
 import { encodeAbiParameters, keccak256, type Address, type Hex } from 'viem';
 import { idHash } from '../verification/intent-snapshot.js';
 
-export const IDENTITY_ATTESTATION_DOMAIN = { name: 'PeerIdentityAttestation', version: '1' } as const;
+import { IDENTITY_ATTESTATION_DOMAIN, IDENTITY_ATTESTATION_TYPES } from '../../machines/platforms/index.js';
 
-export const IDENTITY_ATTESTATION_TYPES = {
-  IdentityAttestation: [
-    { name: 'method', type: 'bytes32' },
-    { name: 'actionType', type: 'bytes32' },
-    { name: 'callerAddress', type: 'address' },
-    { name: 'payeeIdHash', type: 'bytes32' },
-    { name: 'dataHash', type: 'bytes32' },
-    { name: 'issuedAt', type: 'uint256' },
-    { name: 'validUntil', type: 'uint256' },
-  ],
-} as const;
+export { IDENTITY_ATTESTATION_DOMAIN, IDENTITY_ATTESTATION_TYPES };
 
 export interface IdentityTypedValue {
   method: Hex;

@@ -21,6 +21,7 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { cashoutError, signedInPayout, type CashoutAccessDependencies, type CheckoutPayout } from './cashout-access.js';
 import { methodOf, saveMethodBody } from './cashout-methods.js';
+import type { AccountConnections } from './account-connection.js';
 import { bindQuote, type CashoutBridgeDependencies, type CryptoMethod } from './cashout-bridges.js';
 import { isBaseUsdc, type PayoutBridgeQuote } from '../../machines/payout/index.js';
 import { cashoutState } from './cashout-state.js';
@@ -31,6 +32,8 @@ export interface CashoutActionDependencies extends CashoutAccessDependencies, Ca
   /** What the customer's wallet holds, checked before a confirm; null without a chain. */
   balances: WalletBalances | null;
   payees: PayeeDirectory | null;
+  /** How a Venmo, Cash App or PayPal connection's attestation is checked; null without a chain or attestation service. */
+  connections: AccountConnections | null;
   rates: RateSource;
   escrow: string | null;
   now: () => number;
@@ -246,6 +249,7 @@ const confirmOperation = defineOperation({
       ]),
       '422': failure(422, [
         { code: 'CASHOUT_RAIL_UNAVAILABLE', when: 'the method’s currency cannot be priced now' },
+        { code: 'CASHOUT_CREDENTIAL_INACTIVE', when: 'the account’s connection lapsed: connect it again, or continue without connecting' },
         { code: 'CASHOUT_PAYOUT_AMOUNT_TOO_LOW', when: 'the provider’s binding quote refused the amount as too small, or it converts to nothing' },
         { code: 'CASHOUT_PAYOUT_ROUTE_UNAVAILABLE', when: 'the provider has no route to the method’s network or token now' },
       ]),

@@ -21,6 +21,7 @@ import { payoutAdminOperations, payoutOperations } from '../payouts/payout-opera
 import { cashoutOperations } from '../cashout/cashout-operations.js';
 import { cashoutActionOperations } from '../cashout/cashout-action-operations.js';
 import { cashoutCryptoOperations } from '../cashout/cashout-crypto-operations.js';
+import { cashoutConnectOperations } from '../cashout/cashout-connect-operation.js';
 import { webhookOperations } from '../webhooks/webhook-operations.js';
 import { eventOperations } from '../events/event-operations.js';
 import { testClockOperations } from '../test-clocks/test-clock-operations.js';
@@ -87,6 +88,7 @@ export function openApiDocument(
         ...operationPaths(cashoutOperations()),
         ...operationPaths(cashoutActionOperations()),
         ...operationPaths(cashoutCryptoOperations()),
+        ...operationPaths(cashoutConnectOperations()),
         ...checkoutPagePaths(development),
         ...cashoutPagePaths(),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),

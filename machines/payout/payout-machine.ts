@@ -44,7 +44,7 @@ import type {
   PayoutStatus,
   PayoutTimelineEntry,
 } from './payout-types.js';
-import { methodReady, type CryptoDestination, type PayoutMethod } from './payout-methods.js';
+import { connectsAccount, methodReady, type CryptoDestination, type PayoutMethod } from './payout-methods.js';
 import {
   buyerPaid,
   buyerRange,
@@ -230,6 +230,8 @@ export const payoutMachine = setup({
     holdsRail: ({ context, event }) => event.type === 'REMOVE_RAIL' && context.terms.rails.includes(event.rail),
     savesReadyMethod: ({ event }) => event.type === 'SAVE_METHOD' && methodReady(event.method),
     connectPending: ({ context }) => context.method?.kind === 'FIAT' && context.method.connection === 'PENDING',
+    connectsMethod: ({ context, event }) =>
+      event.type === 'CONNECTED' && context.method?.kind === 'FIAT' && connectsAccount(context.method.rail) && context.method.payeeId === event.payeeId,
     fiatMethodReady: ({ context }) => context.method?.kind === 'FIAT' && methodReady(context.method) && unpaidUsdc(context) > 0n,
     baseUsdcMethodReady: ({ context }) => sendsDirect(context) && unpaidUsdc(context) > 0n,
     bridgeQuoted: ({ context, event }) =>
@@ -420,6 +422,12 @@ export const payoutMachine = setup({
     saveMethod: assign(({ event }) => {
       assertEvent(event, 'SAVE_METHOD');
       return { method: event.method, listingError: null, updatedAt: event.at };
+    }),
+    connect: assign(({ context, event }) => {
+      assertEvent(event, 'CONNECTED');
+      return context.method?.kind === 'FIAT'
+        ? { method: { ...context.method, connection: 'CONNECTED' as const, connectedUntil: event.validUntil }, updatedAt: event.at }
+        : {};
     }),
     skipConnect: assign(({ context, event }) => {
       assertEvent(event, 'SKIP_CONNECT');
@@ -958,6 +966,7 @@ export const payoutMachine = setup({
         SIGNED_IN: { actions: 'recordSignIn' },
         SAVE_METHOD: [{ guard: 'savesReadyMethod', target: 'READY', actions: ['saveMethod', 'noteReady'] }, { actions: 'saveMethod' }],
         SKIP_CONNECT: { guard: 'connectPending', target: 'READY', actions: ['skipConnect', 'noteReady'] },
+        CONNECTED: { guard: 'connectsMethod', target: 'READY', actions: ['connect', 'noteReady'] },
         WALLET_CHECKED: walletChecked(),
         ...lateFunds(),
       },
@@ -971,6 +980,8 @@ export const payoutMachine = setup({
           after: { walletCheck: { target: 'IDLE', reenter: true, actions: checkWalletNow } },
           on: {
             WALLET_CHECKED: walletChecked(),
+            // Connecting after skipping, or again once the last connection lapsed.
+            CONNECTED: { guard: 'connectsMethod', actions: 'connect' },
             SAVE_METHOD: [
               { guard: 'savesReadyMethod', actions: ['saveMethod', 'noteReady'] },
               { target: '#payout.FUNDED', actions: 'saveMethod' },

@@ -43,6 +43,10 @@ export const RAIL_PLATFORMS: Readonly<Record<PayoutFiatRail, string>> = {
 /** Rails whose account the customer connects (or skips connecting) before the payout is READY. */
 const CONNECTED_RAILS: ReadonlySet<PayoutFiatRail> = new Set(['venmo', 'cashapp', 'paypal']);
 
+export function connectsAccount(rail: string): boolean {
+  return CONNECTED_RAILS.has(rail as PayoutFiatRail);
+}
+
 export type FiatConnection = 'NOT_NEEDED' | 'PENDING' | 'SKIPPED' | 'CONNECTED';
 
 export interface CryptoDestination {
@@ -68,6 +72,8 @@ export type PayoutMethod =
       /** PayPal's registered e-mail, normalised. */
       paypalEmail: string | null;
       connection: FiatConnection;
+      /** CONNECTED: until when the attestation of the account holds (after it, confirming needs a new connection). */
+      connectedUntil?: string;
     }
   | { kind: 'CRYPTO'; rail: PayoutCryptoRail; destination: CryptoDestination };
 

@@ -288,6 +288,8 @@ export type PayoutEvent =
   | { type: 'SIGNED_IN'; at: string }
   | { type: 'SAVE_METHOD'; method: PayoutMethod; at: string }
   | { type: 'SKIP_CONNECT'; at: string }
+  /** The customer's account on the method's rail, attested by the attestation service (the gateway checked it): connected until `validUntil`. */
+  | { type: 'CONNECTED'; payeeId: string; validUntil: string; at: string }
   /**
    * List the unpaid USDC on the saved fiat method, buyers taking between `minUsdc` and 1,000
    * USDC each, at `rate` (18 decimals of the currency per USDC: 1.00 for USD, the feed's at 0 %

@@ -32,3 +32,4 @@ export { BEARER, BEARER_HEADER, COOKIE, COOKIE_HEADER, PAYMENT_ID } from './fiel
 export { ALIPAY, CASHAPP, CHIME, MONZO, PAYPAL, PAYPAL_BUSINESS, PLATFORMS, REVOLUT, VENMO, WISE, ZELLE_BOFA, ZELLE_CHASE, ZELLE_CITI } from './catalog.js';
 export { actionsOf, PLATFORM_ACTIONS, platformAction, platformById } from './actions.js';
 export { fillPlaceholders, placeholdersOf } from './placeholders.js';
+export { IDENTITY_ATTESTATION_DOMAIN, IDENTITY_ATTESTATION_TYPES } from './identity-attestation-types.js';

@@ -69,6 +69,7 @@ export async function serveGateway(
       signers: null,
       balances: null,
       bridges: null,
+      connections: null,
       payees: await PayeeDirectory.open(parts.store),
       mail: {
         sendCode: async () => {

@@ -175,6 +175,7 @@ export async function refusalWorld(t: ExecutionContext, environment = 'test'): P
         balances,
         // No conversion provider: a crypto payout beyond USDC on Base is not what these refusals are about.
         bridges: null,
+        connections: null,
       },
     },
   );

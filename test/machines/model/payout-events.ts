@@ -239,6 +239,7 @@ function checkoutEvents(context: PayoutContext, at: string): PayoutEvent[] {
     sample('USDC on Base', { type: 'SAVE_METHOD', method: { kind: 'CRYPTO', rail: 'routea_8453', destination: USDC_DESTINATION }, at }),
     sample('USDT on Arbitrum', { type: 'SAVE_METHOD', method: USDT_METHOD, at }),
     { type: 'SKIP_CONNECT', at },
+    sample('the Venmo account', { type: 'CONNECTED', payeeId: '3141592653', validUntil: AFTER_DEADLINE, at }),
     { type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), at },
     sample('through the provider', { type: 'CONFIRM', minUsdc: USDC.toString(), rate: (10n ** 18n).toString(), bridge: quote, at }),
     sample('USDC on Base', {

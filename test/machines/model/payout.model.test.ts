@@ -264,6 +264,21 @@ const document: DocumentTable = {
       },
     },
     {
+      section: `${STATES}; ${CHECKOUT}, "Connecting an account"`,
+      row: 'the Venmo, Cash App or PayPal account connected: READY, no webhook',
+      from: ['FUNDED'],
+      by: ['CONNECTED'],
+      to: 'READY',
+      emits: [],
+      holds: {
+        what: 'the connection CONNECTED until the attestation’s end',
+        check: (step) => {
+          const method = after(step).method;
+          return method?.kind === 'FIAT' && method.connection === 'CONNECTED' && method.connectedUntil !== undefined;
+        },
+      },
+    },
+    {
       section: CHECKOUT,
       row: 'the customer changes to a method that still needs its account connected: FUNDED again, no webhook',
       from: ['READY'],
