@@ -18,6 +18,7 @@ import {
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 import { cashoutActions } from '../../machines/payout/cashout-actions.js';
 import { unpaidUsdc } from '../../machines/payout/listing-state.js';
+import { formatUsdcCents } from '../../machines/money.js';
 import { bridgeView, settleTxOf } from '../../machines/payout/bridge-view.js';
 import { customerSideStart } from '../../machines/payout/payout-machine.js';
 import { connectsAccount, methodView } from '../../machines/payout/payout-methods.js';
@@ -167,6 +168,12 @@ function checkoutRefusal(
     case 'CONFIRM': {
       if (!actions.includes('CONFIRM')) return refuse('CASHOUT_NOT_READY', 'Choose how to be paid first');
       const method = context.method;
+      // Document 2: a listing needs a deposit of 10 to 1,000 USDC (the node's floor); a crypto send has no such range.
+      if (method?.kind === 'FIAT' && unpaidUsdc(context) < BigInt(command.minUsdc))
+        return {
+          code: 'CASHOUT_AMOUNT_OUTSIDE_RAIL_LIMITS',
+          message: `${formatUsdcCents(unpaidUsdc(context))} USDC is below the smallest listing (${formatUsdcCents(BigInt(command.minUsdc))} USDC): choose a crypto address instead`,
+        };
       if (method?.kind === 'FIAT' && method.connection === 'CONNECTED' && method.connectedUntil !== undefined && command.at > method.connectedUntil)
         return {
           code: 'CASHOUT_CREDENTIAL_INACTIVE',

@@ -250,6 +250,7 @@ const confirmOperation = defineOperation({
       '422': failure(422, [
         { code: 'CASHOUT_RAIL_UNAVAILABLE', when: 'the method’s currency cannot be priced now' },
         { code: 'CASHOUT_CREDENTIAL_INACTIVE', when: 'the account’s connection lapsed: connect it again, or continue without connecting' },
+        { code: 'CASHOUT_AMOUNT_OUTSIDE_RAIL_LIMITS', when: 'what is unpaid is below the smallest listing (10 USDC; 1 outside production)' },
         { code: 'CASHOUT_PAYOUT_AMOUNT_TOO_LOW', when: 'the provider’s binding quote refused the amount as too small, or it converts to nothing' },
         { code: 'CASHOUT_PAYOUT_ROUTE_UNAVAILABLE', when: 'the provider has no route to the method’s network or token now' },
       ]),
