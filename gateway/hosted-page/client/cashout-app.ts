@@ -389,9 +389,10 @@ class CashoutPage {
     return ` You received ${deliveredWords(transfer.amount, bridge.destination, true)}.`;
   }
 
+  /** The app buyers pay on; a listing whose method became an address (a send of its rest that did not go through) no longer names it. */
   #railName(): string {
     const method = this.#page.state.method;
-    return method ? railName(method.rail) : 'the app you chose';
+    return method && 'handle' in method ? railName(method.rail) : 'the app you chose';
   }
 
   #handle(): string {
