@@ -15,7 +15,14 @@
  *   the rest over Venmo, pay the customer in the simulator and prove it: the page shows the
  *   buyer paying, the part paid, and SETTLED with the breakdown.
  * And a payout sent instead to the customer's own address in USDC on Base: confirmed on the
- * page, sent from the customer's wallet, SETTLED with the transfer.
+ * page, sent from the customer's wallet, SETTLED with the transfer. And through the local
+ * conversion provider (its deliveries held while the page shows the bridge on its way):
+ * - a listing taken back and listed again, a buyer paying part of it on the order checkout
+ *   page, then the rest sent as USDT on Arbitrum (an address that is not one refused first),
+ *   priced before it is sent, and SETTLED with what arrived where;
+ * - the whole payout to USDT on Arbitrum: priced on the confirm screen, refunded by the
+ *   provider (the confirm screen says what came back), sent again and SETTLED with the refund's
+ *   fee.
  * Every screen is checked with axe-core (no serious or critical violation) and saved under
  * test/browser/output/cashout-*.png; the last at a desktop's 1280 too. Nothing the page does
  * may be refused by its Content-Security-Policy (a console error in Chromium).
@@ -33,6 +40,8 @@ import type { PlatformNode } from '../../deploy/node.js';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const CUSTOMER_VENMO = '1618033988';
+/** The merchant's payout methods with the provider's Arbitrum route. */
+const WITH_ARBITRUM = [...WORKED_PAYOUT_SETTINGS.methods, 'routea_42161'];
 const STEP_TIMEOUT_MS = 60_000;
 /** The refusals this test provokes on purpose (a wrong code, the made-up 409), which Chromium logs as failed loads. */
 const PROVOKED = /status of (409|422)/;
@@ -71,8 +80,11 @@ async function call(node: PlatformNode, method: string, path: string, body: unkn
   return envelope.responseObject;
 }
 
-/** Lumen Coffee, taking Venmo for orders and paying out with document 2's worked settings, and its 100 USDC payout to ana@example.com, not funded yet. */
-async function payoutOf(node: PlatformNode, idempotencyKey: string) {
+/**
+ * Lumen Coffee, taking Venmo for orders and paying out with document 2's worked settings (its
+ * payout methods `methods`), and its 100 USDC payout to ana@example.com, not funded yet.
+ */
+async function payoutOf(node: PlatformNode, idempotencyKey: string, methods: readonly string[] = WORKED_PAYOUT_SETTINGS.methods) {
   const admin = (method: string, path: string, body: unknown) => call(node, method, path, body, { authorization: `Bearer ${ADMIN_TOKEN}` });
   const created = await admin('POST', '/internal/v1/merchants', {
     name: 'Lumen Coffee',
@@ -82,12 +94,61 @@ async function payoutOf(node: PlatformNode, idempotencyKey: string) {
   await admin('PATCH', `/internal/v1/merchants/${created.merchant.id}`, {
     dynamicOrdersEnabled: true,
     enabledRails: ['venmo'],
-    payouts: WORKED_PAYOUT_SETTINGS,
+    payouts: { ...WORKED_PAYOUT_SETTINGS, methods },
   });
   const merchant = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
     call(node, method, path, body, { 'x-api-key': created.liveApiKey, ...headers });
   const payout = await merchant('POST', '/api/v1/payouts', payoutBody(), { 'idempotency-key': idempotencyKey });
   return { merchant, payout };
+}
+
+/**
+ * A buyer in a browser of their own takes `usdc` of the customer's Venmo listing on the order
+ * checkout page, pays in the simulator and proves it; `whilePaying` runs while they pay.
+ */
+function buyer(t: ExecutionContext, node: PlatformNode, merchant: (method: string, path: string, body: unknown) => Promise<any>, errors: string[]) {
+  return async (usdc: string, name: string, whilePaying: () => Promise<void>) => {
+    const order = await merchant('POST', '/api/v1/orders', {
+      requestedUsdcAmount: usdc,
+      destinationAddress: privateKeyToAccount(generatePrivateKey()).address,
+    });
+    const buyerBrowser = await startBrowser(t);
+    const buyerPage = await pageOf(t, buyerBrowser, errors);
+    await buyerPage.goto(`${node.url}/?order=${order.order.id}&token=${order.orderToken}`);
+    await buyerPage.getByRole('radio', { name: /Venmo/ }).waitFor();
+    await buyerPage.getByRole('button', { name: 'Continue' }).click();
+    await buyerPage.getByRole('heading', { name: 'Pay with Venmo' }).waitFor();
+    t.is(await buyerPage.getByTestId('pay-to').textContent(), CUSTOMER_VENMO, `${name} pays the customer`);
+    const send = buyerPage.getByRole('button', { name: /in the simulator$/ });
+    await send.waitFor();
+    await whilePaying();
+    await send.click();
+    await buyerPage.getByRole('status').filter({ hasText: 'Sent in the simulator' }).waitFor();
+    await buyerPage.getByRole('button', { name: 'I’ve paid' }).click();
+    await buyerPage.getByRole('heading', { name: 'Paid' }).waitFor({ timeout: 90_000 });
+    await shot(buyerPage, `cashout-buyer-${name}-paid`);
+    await buyerBrowser.close();
+  };
+}
+
+/** Opens the payout's link and signs in with the code the node's mail catcher holds. */
+async function signedIn(node: PlatformNode, page: Page, checkoutUrl: string): Promise<void> {
+  await page.goto(checkoutUrl);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('6-digit code').waitFor();
+  const code = /\b(\d{6})\b/.exec(node.mail.inbox!.messages().at(-1)!.subject)![1]!;
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Chooses Venmo, continues without connecting it and lists the payout: LISTING. */
+async function listOnVenmo(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Venmo', exact: true }).check();
+  await page.getByLabel('Your Venmo user ID').fill(CUSTOMER_VENMO);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue without connecting' }).click();
+  await page.getByRole('button', { name: 'List my payout' }).click();
+  await page.getByRole('heading', { name: /^Waiting for (a|the next) buyer$/ }).waitFor();
 }
 
 /** Sends the payout's funding from the local conversion provider's wallet. */
@@ -209,29 +270,7 @@ test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, li
   await checkScreen(t, page, '8-listing');
 
   // 8. Two buyers, each in a browser of their own, pay the listing through the order checkout page.
-  const buy = async (usdc: string, name: string, whilePaying: () => Promise<void>) => {
-    const order = await merchant('POST', '/api/v1/orders', {
-      requestedUsdcAmount: usdc,
-      destinationAddress: privateKeyToAccount(generatePrivateKey()).address,
-    });
-    const buyerBrowser = await startBrowser(t);
-    const buyer = await pageOf(t, buyerBrowser, errors);
-    await buyer.goto(`${node.url}/?order=${order.order.id}&token=${order.orderToken}`);
-    await buyer.getByRole('radio', { name: /Venmo/ }).waitFor();
-    await buyer.getByRole('button', { name: 'Continue' }).click();
-    await buyer.getByRole('heading', { name: 'Pay with Venmo' }).waitFor();
-    t.is(await buyer.getByTestId('pay-to').textContent(), CUSTOMER_VENMO, `${name} pays the customer`);
-    const send = buyer.getByRole('button', { name: /in the simulator$/ });
-    await send.waitFor();
-    await whilePaying();
-    await send.click();
-    await buyer.getByRole('status').filter({ hasText: 'Sent in the simulator' }).waitFor();
-    await buyer.getByRole('button', { name: 'I’ve paid' }).click();
-    await buyer.getByRole('heading', { name: 'Paid' }).waitFor({ timeout: 90_000 });
-    await shot(buyer, `cashout-buyer-${name}-paid`);
-    await buyerBrowser.close();
-  };
-
+  const buy = buyer(t, node, merchant, errors);
   await buy('40', 'first', async () => {
     await page.getByRole('heading', { name: 'A buyer is paying you' }).waitFor();
     await page.getByText('A buyer is paying you on Venmo: check your Venmo account (1618033988).').waitFor();
@@ -267,12 +306,7 @@ test.serial('a payout sent to the customer’s own address in USDC on Base: conf
   await fund(node, payout);
   const browser = await startBrowser(t);
   const page = await pageOf(t, browser, errors);
-  await page.goto(payout.checkoutUrl);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.getByLabel('6-digit code').waitFor();
-  const code = /\b(\d{6})\b/.exec(node.mail.inbox!.messages()[0]!.subject)![1]!;
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signedIn(node, page, payout.checkoutUrl);
 
   await page.getByRole('radio', { name: 'Crypto', exact: true }).check();
   const destination = privateKeyToAccount(generatePrivateKey()).address;
@@ -288,6 +322,178 @@ test.serial('a payout sent to the customer’s own address in USDC on Base: conf
   t.regex((await page.getByTestId('sent-transaction').textContent()) ?? '', /^0x[0-9a-f]{64}$/);
   t.is(await page.getByTestId('paid-usdc').count(), 0, 'no buyer paid');
   await checkScreen(t, page, 'crypto-2-settled');
+  t.deepEqual(errors, []);
+});
+
+test.serial(
+  'a listing taken back and listed again, paid in part by a checkout buyer, then the rest sent as USDT on Arbitrum through the provider: SETTLED',
+  async (t) => {
+    t.timeout(360_000);
+    const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
+    const simulator = node.conversions.simulator!;
+    const errors: string[] = [];
+    const { merchant, payout } = await payoutOf(node, 'cashout-page-browser-rest', WITH_ARBITRUM);
+    await fund(node, payout);
+    const browser = await startBrowser(t);
+    const page = await pageOf(t, browser, errors);
+    await signedIn(node, page, payout.checkoutUrl);
+    await listOnVenmo(page);
+
+    // 1. Listed, nothing paid: taking it back is offered, sending the rest is not (there is no rest yet).
+    t.is(await page.getByRole('button', { name: 'Send the rest to a crypto address' }).count(), 0);
+    await page.getByRole('button', { name: 'Take my listing back' }).click();
+    // Shown from the answer until the next read at least, a poll's 1.5 s.
+    await page.getByRole('heading', { name: 'Taking your listing back' }).waitFor();
+    await page.getByRole('heading', { name: 'Choose how to be paid' }).waitFor();
+    await page.getByText('Your listing is taken back: the 100.00 USDC is back in your wallet. Choose how to be paid.').waitFor();
+    t.true(await page.getByRole('radio', { name: 'Venmo', exact: true }).isChecked(), 'the method kept as saved');
+    await checkScreen(t, page, 'rest-1-taken-back');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue without connecting' }).click();
+    await page.getByRole('button', { name: 'List my payout' }).click();
+    await page.getByRole('heading', { name: 'Waiting for a buyer' }).waitFor();
+
+    // 2. A buyer pays 40 USDC of it on the order checkout page: the listing offers both ways out.
+    await buyer(
+      t,
+      node,
+      merchant,
+      errors,
+    )('40', 'rest', async () => {
+      await page.getByRole('heading', { name: 'A buyer is paying you' }).waitFor();
+    });
+    const sendRest = page.getByRole('button', { name: 'Send the rest to a crypto address' });
+    await sendRest.waitFor();
+    await page.getByRole('button', { name: 'Take my listing back' }).waitFor();
+    await page.getByText('Rather not wait for buyers? Have the unpaid 60.00 USDC sent to your own crypto address.').waitFor();
+    await checkScreen(t, page, 'rest-2-listing-exits');
+    // Another tab holds no sign-in: it follows the listing and offers signing in for its ways out, and a way back.
+    const watcher = await pageOf(t, browser, errors);
+    await watcher.goto(payout.checkoutUrl);
+    await watcher.getByRole('button', { name: 'Sign in to change it' }).click();
+    await watcher.getByRole('heading', { name: 'Sign in to get paid' }).waitFor();
+    await watcher.getByRole('button', { name: 'Back to my listing' }).click();
+    await watcher.getByRole('heading', { name: 'Waiting for the next buyer' }).waitFor();
+    t.is(await watcher.getByRole('button', { name: 'Take my listing back' }).count(), 0);
+    await watcher.close();
+
+    // 3. Where the rest goes: Arbitrum, USDT; an address that is not one is refused on the field, in words.
+    await sendRest.click();
+    await page.getByRole('heading', { name: 'Send the rest to your address' }).waitFor();
+    t.is(await focusedId(page), '', 'focus on the heading');
+    await page.getByLabel('Network').selectOption({ label: 'Arbitrum' });
+    await page.getByLabel('Token').selectOption({ label: 'USDT' });
+    const address = page.getByLabel('Your address on Arbitrum');
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    await address.fill(recipient);
+    await checkScreen(t, page, 'rest-3-form');
+    await address.fill('0x1234');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That is not an address on Arbitrum. Check it and paste it again.' }).waitFor();
+    t.is(await address.getAttribute('aria-invalid'), 'true');
+    t.is(await focusedId(page), 'field-address', 'focus on the refused address');
+    await checkScreen(t, page, 'rest-3-form-refused');
+    await address.fill(recipient);
+
+    // 4. Priced: what leaves the wallet and about what arrives.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Send the rest' }).waitFor();
+    await page
+      .getByTestId('you-get')
+      .filter({ hasText: /^about [\d.,]+ USDT on Arbitrum$/ })
+      .waitFor();
+    t.is(await page.getByTestId('usdc-amount').textContent(), '60.00 USDC');
+    t.is(await page.getByTestId('destination-address').textContent(), recipient);
+    await checkScreen(t, page, 'rest-4-quote');
+
+    // 5. Sent, the provider holding its delivery: the page follows the bridge.
+    simulator.hold(true);
+    await page.getByRole('button', { name: 'Send to my address' }).click();
+    await page.getByRole('heading', { name: 'Your USDT is on its way' }).waitFor();
+    await page
+      .getByTestId('bridge-status')
+      .filter({ hasText: /^The conversion provider has your 60\.00 USDC/ })
+      .waitFor();
+    t.is(await page.getByTestId('payout-status').textContent(), 'On its way to your address as USDT');
+    await checkScreen(t, page, 'rest-5-bridging');
+
+    // 6. Delivered: SETTLED with what buyers paid, what arrived where and both transactions.
+    simulator.hold(false);
+    await page.getByRole('heading', { name: 'You have been paid' }).waitFor({ timeout: 90_000 });
+    t.is(await page.getByTestId('paid-fiat').textContent(), '40.00 USD');
+    t.is(await page.getByTestId('sent-amount').textContent(), '60.00 USDC');
+    t.regex((await page.getByTestId('received-amount').textContent()) ?? '', /^[\d.,]+ USDT on Arbitrum$/);
+    t.regex((await page.getByTestId('delivered-transaction').textContent()) ?? '', /^0x[0-9a-f]{64}$/);
+    t.regex((await page.getByTestId('sent-transaction').textContent()) ?? '', /^0x[0-9a-f]{64}$/);
+    await checkScreen(t, page, 'rest-6-settled');
+    t.deepEqual(errors, []);
+  },
+);
+
+test.serial('the whole payout as USDT on Arbitrum through the provider: priced, refunded, sent again and SETTLED with the refund’s fee', async (t) => {
+  t.timeout(240_000);
+  const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
+  const simulator = node.conversions.simulator!;
+  const errors: string[] = [];
+  const { payout } = await payoutOf(node, 'cashout-page-browser-bridge', WITH_ARBITRUM);
+  await fund(node, payout);
+  const browser = await startBrowser(t);
+  const page = await pageOf(t, browser, errors);
+  await signedIn(node, page, payout.checkoutUrl);
+
+  // 1. USDT on Arbitrum: the confirm screen prices it before it is sent, once: the state's reads do not price it again.
+  let quotes = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/payout-quote')) quotes += 1;
+  });
+  await page.getByRole('radio', { name: 'Crypto', exact: true }).check();
+  await page.getByLabel('Network').selectOption({ label: 'Arbitrum' });
+  await page.getByLabel('Token').selectOption({ label: 'USDT' });
+  const recipient = privateKeyToAccount(generatePrivateKey()).address;
+  await page.getByLabel('Your address on Arbitrum').fill(recipient);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Send your payout' }).waitFor();
+  await page
+    .getByTestId('you-get')
+    .filter({ hasText: /^about [\d.,]+ USDT on Arbitrum$/ })
+    .waitFor();
+  t.is(await page.getByTestId('usdc-amount').textContent(), '100.00 USDC');
+  // The second read is asked for only once the first was drawn: any price that drawing asked for is asked for by then.
+  for (const _ of [1, 2]) await page.waitForRequest((request) => request.method() === 'GET' && request.url().includes('/api/v1/cashout-checkout/'));
+  t.is(quotes, 1, 'priced once');
+  await checkScreen(t, page, 'bridge-1-quote');
+
+  // 2. The provider will refund it, less 0.50 USDC; held, the page shows the bridge on its way.
+  simulator.setBridgeFaults({ refund: { feeUsdc: '500000' } });
+  simulator.hold(true);
+  await page.getByRole('button', { name: 'Send to my address' }).click();
+  await page.getByRole('heading', { name: 'Your USDT is on its way' }).waitFor();
+  await page
+    .getByTestId('bridge-status')
+    .filter({ hasText: /^The conversion provider has your 100\.00 USDC/ })
+    .waitFor();
+  await checkScreen(t, page, 'bridge-2-bridging');
+
+  // 3. Refunded: the confirm screen again, saying what came back, priced for what is left.
+  simulator.hold(false);
+  await page.getByRole('alert').filter({ hasText: 'The crypto could not be delivered, so your USDC came back to your wallet.' }).waitFor({ timeout: 90_000 });
+  t.is(await page.getByTestId('refunded-amount').textContent(), '99.50 USDC of 100.00 USDC');
+  await page
+    .getByTestId('you-get')
+    .filter({ hasText: /^about [\d.,]+ USDT on Arbitrum$/ })
+    .waitFor();
+  t.is(await page.getByTestId('usdc-amount').textContent(), '99.50 USDC');
+  await checkScreen(t, page, 'bridge-3-refunded');
+
+  // 4. Sent again, delivered: SETTLED with what arrived, both transactions and the refund's fee.
+  simulator.setBridgeFaults({});
+  await page.getByRole('button', { name: 'Try sending again' }).click();
+  await page.getByRole('heading', { name: 'You have been paid' }).waitFor({ timeout: 90_000 });
+  t.is(await page.getByTestId('sent-amount').textContent(), '99.50 USDC');
+  t.regex((await page.getByTestId('received-amount').textContent()) ?? '', /^[\d.,]+ USDT on Arbitrum$/);
+  t.regex((await page.getByTestId('delivered-transaction').textContent()) ?? '', /^0x[0-9a-f]{64}$/);
+  await page.getByText('Kept by the provider on a refund').waitFor();
+  await checkScreen(t, page, 'bridge-4-settled');
   t.deepEqual(errors, []);
 });
 

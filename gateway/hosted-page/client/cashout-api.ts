@@ -23,8 +23,16 @@ export interface CashoutState {
       dustAmount: string;
       refundFeeAmount: string;
     } | null;
-    /** A payout sent to the customer's address, once SETTLED. */
-    payoutTransfer: { chainId: number; address: string; amount: string; txHash: string } | null;
+    /** A payout sent to the customer's address, once SETTLED: `amount` in the destination token, `txHash` on its network, `usdcTxHash` the USDC leaving the wallet on Base; `provider` null when sent straight in USDC on Base. */
+    payoutTransfer: {
+      chainId: number;
+      tokenAddress: string;
+      address: string;
+      amount: string;
+      txHash: string;
+      usdcTxHash: string;
+      provider: 'ROUTEA' | 'ROUTEB' | null;
+    } | null;
     cancelSource: 'MERCHANT' | 'PEER_APP' | null;
     returnUrl: string | null;
   };
@@ -35,6 +43,10 @@ export interface CashoutState {
   method: FiatMethodView | CryptoMethodView | null;
   /** Why the latest confirm did not list or send. */
   listingError: { code: string; message: string } | null;
+  /** The newest crypto payout through the conversion provider; null when there is none. */
+  payoutBridge: PayoutBridgeView | null;
+  /** What settled the payout: a delivered bridge's transaction on its network, else the one on Base; null before. */
+  settleTx: { chainId: number; txHash: string } | null;
   timeline: { type: string; text: string; occurredAt: string }[];
 }
 
@@ -49,15 +61,48 @@ export interface FiatMethodView {
   handle: string;
   currency: string;
 }
+export interface CryptoDestinationView {
+  chainId: number;
+  tokenAddress: string;
+  symbol: string;
+  decimals: number;
+  address: string;
+}
 export interface CryptoMethodView {
   rail: string;
-  destination: { chainId: number; tokenAddress: string; symbol: string; decimals: number; address: string };
+  destination: CryptoDestinationView;
+}
+
+/** Document 2's CashoutPayoutBridgeView: QUOTED and BRIDGING are on their way; DELIVERED settled the payout; REFUNDED sent the USDC back. */
+export interface PayoutBridgeView {
+  provider: 'ROUTEA' | 'ROUTEB';
+  status: 'QUOTED' | 'BRIDGING' | 'DELIVERED' | 'REFUNDED';
+  destination: CryptoDestinationView;
+  usdcAmount: string;
+  estimatedAmount: string;
+  deliveredAmount: string | null;
+  destinationTxHash: string | null;
+  refundedAmount: string | null;
+  refundTxHash: string | null;
+}
+
+/** POST …/payout-quote's answer: what the USDC would deliver to the address now; it binds nothing. */
+export interface PayoutQuote {
+  destination: CryptoDestinationView;
+  usdcAmount: string;
+  estimatedAmount: string;
+  quotedAt: string;
+}
+
+/** Document 2's destination body: of PUT …/method, payout-quote and send-to-address. */
+export interface DestinationBody {
+  rail: string;
+  tokenAddress: string;
+  address: string;
 }
 
 /** PUT …/method's body: a fiat rail with the handle (a currency on PayPal and Revolut, PayPal's e-mail), or a crypto destination. */
-export type SaveMethodBody =
-  | { rail: string; payeeHandle: string; currency?: string; paypalEmail?: string }
-  | { rail: string; tokenAddress: string; address: string };
+export type SaveMethodBody = { rail: string; payeeHandle: string; currency?: string; paypalEmail?: string } | DestinationBody;
 
 export interface CodeSent {
   sentTo: string;
@@ -119,6 +164,18 @@ export class CashoutApi {
 
   confirm(): Promise<CashoutState> {
     return this.#call('POST', '/confirm');
+  }
+
+  payoutQuote(body: DestinationBody): Promise<PayoutQuote> {
+    return this.#call('POST', '/payout-quote', body);
+  }
+
+  sendToAddress(body: DestinationBody): Promise<CashoutState> {
+    return this.#call('POST', '/send-to-address', body);
+  }
+
+  withdraw(): Promise<CashoutState> {
+    return this.#call('POST', '/withdraw');
   }
 
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,19 +1,37 @@
 /**
  * The payout checkout page behind a payout's checkoutUrl (`/cashout/{payoutId}?token=…`):
  * the customer waits for the merchant to fund the payout, signs in with an e-mailed code,
- * chooses how to be paid, lists the payout for buyers and follows it until it is paid. The
- * state is read with the link's token and polled, so the page follows what happens elsewhere
- * (the funding, the listing landing, buyers paying); every screen is one of the state's
- * (cashout-steps.ts) and offers only what its `actions` allow. A refusal is said in words and,
- * where the payout moved on, the page reads it again and shows where it is.
+ * chooses how to be paid, lists the payout for buyers or has it sent to a crypto address
+ * (through the conversion provider, priced first, for any token but USDC on Base), may take a
+ * listing back or send its rest to an address, and follows it until it is paid. The state is
+ * read with the link's token and polled, so the page follows what happens elsewhere (the
+ * funding, the listing landing, buyers paying, the provider delivering); every screen is one
+ * of the state's (cashout-steps.ts) and offers only what its `actions` allow. A refusal is said
+ * in words and, where the payout moved on, the page reads it again and shows where it is.
  */
-import { CashoutApi, CashoutError, type CashoutState } from './cashout-api.js';
-import { type MethodDraft, draftOf, isFiatRail, methodBody, methodChoices } from './cashout-method-draft.js';
+import { CashoutApi, CashoutError, type CashoutState, type DestinationBody, type PayoutQuote } from './cashout-api.js';
+import { destinationList } from './cashout-crypto-views.js';
+import { deliveredWords } from './cashout-crypto-words.js';
+import { bridgingScreen, exitPendingScreen, listingScreen } from './cashout-listing-screens.js';
+import { CRYPTO_CHOICE, type MethodDraft, draftOf, isFiatRail, methodBody, methodChoices } from './cashout-method-draft.js';
 import { methodScreen } from './cashout-method-screen.js';
+import { confirmScreen } from './cashout-confirm-screen.js';
 import type { CashoutPageConfig } from './cashout-page-config.js';
+import { restFormScreen, restReviewScreen } from './cashout-rest-screen.js';
 import { CashoutSession } from './cashout-session.js';
 import { readCode, signInScreen } from './cashout-sign-in-screen.js';
-import { type CashoutStep, FINAL_STEPS, isZero, payoutAmount, sendsToAddress, statusWords, stepOf } from './cashout-steps.js';
+import {
+  type CashoutStep,
+  cryptoMethodOf,
+  FINAL_STEPS,
+  isBridged,
+  isZero,
+  type PageFlags,
+  payoutAmount,
+  statusWords,
+  stepOf,
+  unpaidAmount,
+} from './cashout-steps.js';
 import { back, merchantOf, paidSoFar, settlement, summary, timeline } from './cashout-views.js';
 import { DEAD_LINK_HELP, listingErrorWords, type RefusalContext, refusalOf } from './cashout-words.js';
 import { h } from './dom.js';
@@ -26,7 +44,14 @@ const POLL_MS = 1_500;
 
 type Screen = CashoutStep | 'dead';
 
-const TIMELINE_STEPS: ReadonlySet<Screen> = new Set(['listing', 'paying', 'settled']);
+const TIMELINE_STEPS: ReadonlySet<Screen> = new Set(['listing', 'bridging', 'paying', 'settled']);
+const REST_STEPS: ReadonlySet<Screen> = new Set(['send-rest', 'send-rest-confirm']);
+
+/** A crypto payout to price: what would be sent where, and `key`, which changes when the destination or the amount does. */
+interface Pricing {
+  key: string;
+  body: DestinationBody;
+}
 
 interface PageState {
   state: CashoutState;
@@ -40,9 +65,18 @@ interface PageState {
   dead: boolean;
   /** The customer asked to change a saved method. */
   changingMethod: boolean;
+  /** On a listing, the customer asked to sign in (to take it back or send the rest). */
+  signingIn: boolean;
+  /** Sending a listing's rest: choosing where (`form`), then its price (`priced`). */
+  sendingRest: PageFlags['sendingRest'];
   code: string;
   /** The method form as typed; made from the state when the form is first shown. */
   draft: MethodDraft | null;
+  /** Where the rest goes, as typed, and once chosen. */
+  restDraft: MethodDraft | null;
+  restBody: DestinationBody | null;
+  /** The price shown for a crypto payout through the provider: for `key`; null while asked for, or once refused. */
+  quote: { key: string; quote: PayoutQuote | null; pricing: boolean } | null;
 }
 
 class CashoutPage {
@@ -82,7 +116,22 @@ class CashoutPage {
       ]);
       return;
     }
-    this.#page = { state, busy: false, error: null, invalid: null, retry: null, dead: false, changingMethod: false, code: '', draft: null };
+    this.#page = {
+      state,
+      busy: false,
+      error: null,
+      invalid: null,
+      retry: null,
+      dead: false,
+      changingMethod: false,
+      signingIn: false,
+      sendingRest: null,
+      code: '',
+      draft: null,
+      restDraft: null,
+      restBody: null,
+      quote: null,
+    };
     this.#render();
     this.#schedule();
   }
@@ -110,7 +159,8 @@ class CashoutPage {
   }
 
   #step(): CashoutStep {
-    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod: this.#page.changingMethod });
+    const { changingMethod, signingIn, sendingRest } = this.#page;
+    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod, signingIn, sendingRest });
   }
 
   async #act(what: () => Promise<CashoutState | undefined>, context: RefusalContext = {}): Promise<void> {
@@ -140,6 +190,38 @@ class CashoutPage {
       this.#page.changingMethod = false;
       this.#page.state = await this.#api.state().catch(() => this.#page.state);
     }
+    // Where the rest goes is fixed on its form: a refused address, token or network goes back to it, marked.
+    if (refusal.field && this.#page.sendingRest === 'priced') this.#page.sendingRest = 'form';
+  }
+
+  /** What the screen prices: a crypto confirm through the provider, or the rest to send; null elsewhere. */
+  #pricing(screen: Screen): Pricing | null {
+    const { state, restBody } = this.#page;
+    const method = cryptoMethodOf(state);
+    let body: DestinationBody | null = null;
+    if (screen === 'confirm' && method && isBridged(method))
+      body = { rail: method.rail, tokenAddress: method.destination.tokenAddress, address: method.destination.address };
+    if (screen === 'send-rest-confirm') body = restBody;
+    return body ? { key: JSON.stringify([body, unpaidAmount(state)]), body } : null;
+  }
+
+  /** Asks for the price now; a refusal is said as any other is, and "Try again" asks again. */
+  async #price({ key, body }: Pricing): Promise<void> {
+    this.#page.quote = { key, quote: null, pricing: true };
+    try {
+      const quote = await this.#api.payoutQuote(body);
+      if (this.#page.quote?.key === key) this.#page.quote = { key, quote, pricing: false };
+    } catch (error) {
+      if (this.#page.quote?.key !== key) return;
+      this.#page.quote = { key, quote: null, pricing: false };
+      const again = () => {
+        Object.assign(this.#page, { error: null, invalid: null, retry: null, quote: null });
+        this.#render();
+      };
+      await this.#refused(error, again, contextOf(body));
+    } finally {
+      this.#render();
+    }
   }
 
   /** A problem the page finds before asking: said and marked as a refusal would be. */
@@ -151,15 +233,23 @@ class CashoutPage {
   }
 
   #render(): void {
-    const { state, draft } = this.#page;
+    const { state } = this.#page;
     const screen: Screen = this.#page.dead ? 'dead' : this.#step();
+    // What the page holds for one screen is dropped once the payout or the customer left it.
     if (screen !== 'choose-method') this.#page.draft = null;
+    if (screen !== 'sign-in') this.#page.signingIn = false;
+    if (!REST_STEPS.has(screen)) Object.assign(this.#page, { sendingRest: null, restDraft: null, restBody: null });
+    const pricing = this.#pricing(screen);
+    if (!pricing) this.#page.quote = null;
+    else if (this.#page.quote?.key !== pricing.key) void this.#price(pricing);
+    const { draft, restDraft, quote } = this.#page;
     const key = JSON.stringify([
       screen,
       state.payout.status,
       state.actions,
       state.method,
       state.listingError,
+      state.payoutBridge,
       state.payout.paidAmount,
       state.payout.settlement,
       // The timeline is shown only while listed and once ended: a new entry elsewhere (a sign-in) redraws no form being typed in.
@@ -171,6 +261,8 @@ class CashoutPage {
       this.#session.codeSent?.expiresAt,
       draft?.choice,
       draft?.network,
+      restDraft?.network,
+      quote,
     ]);
     if (key === this.#shown) return;
     this.#shown = key;
@@ -190,11 +282,12 @@ class CashoutPage {
     this.#root.replaceChildren(...content.filter((node): node is Node => node !== null));
     const busy = this.#page?.busy ?? false;
     this.#root.setAttribute('aria-busy', String(busy));
+    const headingFocused = active?.tagName === 'H1' && this.#root.contains(active);
     const heading = this.#root.querySelector<HTMLElement>('h1');
     if (heading) heading.tabIndex = -1;
     let target: HTMLElement | null = null;
     if (this.#focusRefusal) target = this.#root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? this.#root.querySelector<HTMLElement>('#step-error');
-    else if (screen !== this.#screen) target = heading;
+    else if (screen !== this.#screen || headingFocused) target = heading;
     else if (focusedId) target = document.getElementById(focusedId);
     else if (this.#afterAction) target = this.#root.querySelector<HTMLElement>('[data-autofocus]') ?? heading;
     this.#focusRefusal = false;
@@ -232,14 +325,13 @@ class CashoutPage {
         return this.#connect();
       case 'confirm':
         return this.#confirm();
-      case 'method-saved':
-        return this.#methodSaved();
-      case 'listing-pending':
-        return sendsToAddress(state)
+      case 'listing-pending': {
+        const method = cryptoMethodOf(state);
+        return method
           ? [
               h('h1', {}, 'Sending your payout'),
               h('p', { class: 'loading', role: 'status' }, 'Your wallet is sending the USDC to your address. This takes a few seconds.'),
-              this.#destination(formatAmount(payoutAmount(state), 'USDC')),
+              destinationList(method.destination, { usdc: unpaidAmount(state), delivered: null }),
               this.#errorBox(),
             ]
           : [
@@ -247,19 +339,17 @@ class CashoutPage {
               h('p', { class: 'loading', role: 'status' }, `Your wallet is putting your USDC up for buyers on ${this.#railName()}. This takes a few seconds.`),
               this.#errorBox(),
             ];
+      }
+      case 'bridging':
+        return bridgingScreen(state, this.#errorBox());
       case 'listing':
-        return [
-          h('h1', {}, isZero(state.payout.paidAmount) ? 'Waiting for a buyer' : 'Waiting for the next buyer'),
-          h(
-            'p',
-            {},
-            `Your payout is listed on ${this.#railName()}. A buyer who takes it pays you on ${this.#railName()}, to ${this.#handle()}. You may be paid in parts, by several buyers.`,
-          ),
-          h('p', { class: 'hint' }, 'This page updates by itself. You can also close it and come back with the same link.'),
-          this.#errorBox(),
-          paidSoFar(state),
-          timeline(state),
-        ];
+        return this.#listing();
+      case 'exit-pending':
+        return exitPendingScreen(state, this.#errorBox());
+      case 'send-rest':
+        return this.#restForm();
+      case 'send-rest-confirm':
+        return this.#restReview();
       case 'paying':
         return [
           h('h1', {}, 'A buyer is paying you'),
@@ -272,7 +362,7 @@ class CashoutPage {
       case 'settled':
         return [
           h('h1', {}, 'You have been paid'),
-          h('p', {}, `${merchant}’s payout of ${formatAmount(payoutAmount(state), 'USDC')} is complete.`),
+          h('p', {}, `${merchant}’s payout of ${formatAmount(payoutAmount(state), 'USDC')} is complete.${this.#receivedWords()}`),
           this.#errorBox(),
           settlement(state),
           timeline(state),
@@ -291,9 +381,18 @@ class CashoutPage {
     }
   }
 
+  /** " You received 59.94 USDT on Arbitrum.", after a payout the provider delivered. */
+  #receivedWords(): string {
+    const transfer = this.#page.state.payout.payoutTransfer;
+    const bridge = this.#page.state.payoutBridge;
+    if (!transfer?.provider || bridge?.status !== 'DELIVERED') return '';
+    return ` You received ${deliveredWords(transfer.amount, bridge.destination, true)}.`;
+  }
+
+  /** The app buyers pay on; a listing whose method became an address (a send of its rest that did not go through) no longer names it. */
   #railName(): string {
     const method = this.#page.state.method;
-    return method ? railName(method.rail) : 'the app you chose';
+    return method && 'handle' in method ? railName(method.rail) : 'the app you chose';
   }
 
   #handle(): string {
@@ -321,6 +420,13 @@ class CashoutPage {
       invalid: this.#page.invalid === 'code',
       errorBox: this.#errorBox(),
       caughtMailUrl: this.#config.caughtMailUrl,
+      back:
+        this.#page.state.payout.status === 'LISTING'
+          ? () => {
+              Object.assign(this.#page, { signingIn: false, error: null, invalid: null, retry: null });
+              this.#render();
+            }
+          : null,
       onCode: (code) => (this.#page.code = code),
       sendCode: () =>
         void this.#act(async () => {
@@ -350,6 +456,7 @@ class CashoutPage {
     return methodScreen({
       choices,
       draft,
+      lead: chooseAgainWords(state, this.#page.changingMethod),
       busy: this.#page.busy,
       invalid: this.#page.invalid,
       errorBox: this.#errorBox(),
@@ -413,91 +520,110 @@ class CashoutPage {
     ];
   }
 
-  /** READY with CONFIRM: a fiat method is listed for buyers, a crypto destination (USDC on Base) sent to straight away. */
   #confirm(): (HTMLElement | null)[] {
-    const { state } = this.#page;
-    const method = state.method;
-    const sending = sendsToAddress(state);
-    const rail = this.#railName();
-    const amount = formatAmount(payoutAmount(state), 'USDC');
-    const listingError = state.listingError;
-    const confirm = (label: string, again: string) =>
-      h(
-        'button',
-        { type: 'button', class: 'primary', disabled: this.#page.busy, onclick: () => void this.#act(() => this.#confirmWithSigner()) },
-        listingError ? again : label,
-      );
-    return [
-      h('h1', {}, sending ? 'Send your payout' : 'List your payout'),
-      sending
-        ? this.#destination(amount)
-        : h(
-            'dl',
-            { class: 'receipt', 'aria-label': 'Your listing' },
-            h('dt', {}, 'Amount'),
-            h('dd', {}, amount),
-            h('dt', {}, 'Paid on'),
-            h('dd', {}, `${rail}, to ${this.#handle()}`),
-            method && 'currency' in method ? h('dt', {}, 'Currency') : null,
-            method && 'currency' in method ? h('dd', {}, method.currency) : null,
-          ),
-      h(
-        'p',
-        {},
-        sending
-          ? 'Your wallet sends the USDC to this address in one go. Check the address: money sent to a wrong address cannot be got back.'
-          : `Your USDC is listed for buyers on ${rail}. Each buyer pays you on ${rail}; you may be paid in parts. You do not need to stay on this page.`,
-      ),
-      listingError ? h('p', { class: 'error', role: 'alert' }, listingErrorWords(listingError)) : null,
-      this.#errorBox(),
-      sending ? confirm('Send to my address', 'Try sending again') : confirm('List my payout', 'Try listing again'),
-      this.#changeMethod(),
-    ];
+    const { state, quote } = this.#page;
+    const method = cryptoMethodOf(state);
+    return confirmScreen({
+      state,
+      quote: quote?.quote ?? null,
+      pricing: quote?.pricing ?? false,
+      busy: this.#page.busy,
+      errorBox: this.#errorBox(),
+      changeMethod: this.#changeMethod(),
+      confirm: () => void this.#act(() => this.#withSigner(() => this.#api.confirm()), method ? contextOf(method) : {}),
+    });
   }
 
-  /** Where a crypto payout goes: the network, the token, the address. */
-  #destination(amount: string | null): HTMLElement | null {
-    const method = this.#page.state.method;
-    if (!method || !('destination' in method)) return null;
-    const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === method.rail);
-    return h(
-      'dl',
-      { class: 'receipt', 'aria-label': 'Where your payout goes' },
-      amount ? h('dt', {}, 'Amount') : null,
-      amount ? h('dd', {}, amount) : null,
-      h('dt', {}, 'Network'),
-      h('dd', {}, network?.name ?? String(method.destination.chainId)),
-      h('dt', {}, 'Token'),
-      h('dd', {}, method.destination.symbol),
-      h('dt', {}, 'To'),
-      h('dd', { class: 'mono', 'data-testid': 'destination-address' }, method.destination.address),
-    );
-  }
-
-  /** Confirms; a wallet whose payout signer is not attached yet (sign-in attaches it, and may have failed) is set up and confirmed again. */
-  async #confirmWithSigner(): Promise<CashoutState> {
+  /** An action of the wallet; one whose payout signer is not attached yet (sign-in attaches it, and may have failed) sets it up and asks again. */
+  async #withSigner(action: () => Promise<CashoutState>): Promise<CashoutState> {
     try {
-      return await this.#api.confirm();
+      return await action();
     } catch (error) {
       if (!(error instanceof CashoutError && error.code === 'CASHOUT_SIGNER_NOT_ATTACHED')) throw error;
       await this.#api.attachSigner();
-      return this.#api.confirm();
+      return action();
     }
   }
 
-  /** READY with a crypto destination nothing can send yet (one that needs a bridge). */
-  #methodSaved(): (HTMLElement | null)[] {
-    const method = this.#page.state.method;
-    const network = DESTINATION_NETWORKS.find((candidate) => candidate.rail === method?.rail);
-    const what = method && 'destination' in method ? `${method.destination.symbol} on ${network?.name ?? 'this network'}` : 'this';
-    return [
-      h('h1', {}, 'Your address is saved'),
-      this.#destination(null),
-      h('p', {}, `Sending ${what} is not available yet. To be paid now, choose USDC on Base or a payment app instead.`),
-      this.#errorBox(),
-      this.#changeMethod(),
-    ];
+  #listing(): (HTMLElement | null)[] {
+    const { state } = this.#page;
+    return listingScreen({
+      state,
+      signedIn: this.#session.login !== null,
+      busy: this.#page.busy,
+      errorBox: this.#errorBox(),
+      listingError: state.listingError ? listingErrorWords(state.listingError) : null,
+      signIn: () => {
+        Object.assign(this.#page, { signingIn: true, error: null, invalid: null, retry: null });
+        this.#render();
+      },
+      sendRest: () => {
+        Object.assign(this.#page, { sendingRest: 'form', error: null, invalid: null, retry: null });
+        this.#render();
+      },
+      withdraw: () => void this.#act(() => this.#withSigner(() => this.#api.withdraw())),
+    });
   }
+
+  #restForm(): (HTMLElement | null)[] {
+    const { state } = this.#page;
+    const choices = { fiat: [], networks: methodChoices(state).networks };
+    const draft = (this.#page.restDraft ??= { ...draftOf({ ...state, method: null }, choices), choice: CRYPTO_CHOICE });
+    return restFormScreen({
+      state,
+      networks: choices.networks,
+      draft,
+      busy: this.#page.busy,
+      invalid: this.#page.invalid,
+      errorBox: this.#errorBox(),
+      onChoose: (next) => {
+        Object.assign(this.#page, { restDraft: next, error: null, invalid: null });
+        this.#render();
+      },
+      price: () => {
+        const check = methodBody(draft, choices);
+        if ('problem' in check) return this.#problem(check.problem, check.field);
+        Object.assign(this.#page, { restBody: check.body, sendingRest: 'priced', error: null, invalid: null, retry: null });
+        this.#render();
+      },
+      cancel: () => {
+        Object.assign(this.#page, { sendingRest: null, error: null, invalid: null, retry: null });
+        this.#render();
+      },
+    });
+  }
+
+  #restReview(): (HTMLElement | null)[] {
+    const { state, restBody, quote } = this.#page;
+    const body = restBody!;
+    return restReviewScreen({
+      state,
+      body,
+      quote: quote?.quote ?? null,
+      pricing: quote?.pricing ?? true,
+      busy: this.#page.busy,
+      errorBox: this.#errorBox(),
+      send: () => void this.#act(() => this.#withSigner(() => this.#api.sendToAddress(body)), contextOf(body)),
+      change: () => {
+        Object.assign(this.#page, { sendingRest: 'form', error: null, invalid: null, retry: null });
+        this.#render();
+      },
+    });
+  }
+}
+
+/** What a refusal about a crypto destination names: the network, as the customer chose it. */
+function contextOf(destination: { rail: string }): RefusalContext {
+  return { railName: 'Crypto', networkName: DESTINATION_NETWORKS.find((network) => network.rail === destination.rail)?.name };
+}
+
+/** Why the customer chooses again: a listing taken back (FUNDED with a method they did not ask to change), after buyers paid part of it or not. */
+function chooseAgainWords(state: CashoutState, changingMethod: boolean): string | null {
+  if (state.payout.status !== 'FUNDED' || state.method === null || changingMethod) return null;
+  const unpaid = formatAmount(unpaidAmount(state), 'USDC');
+  return isZero(state.payout.paidAmount)
+    ? `Your listing is taken back: the ${unpaid} is back in your wallet. Choose how to be paid.`
+    : `Your listing is taken back. Buyers paid ${formatAmount(state.payout.paidAmount, 'USDC')}; choose how to be paid the other ${unpaid}.`;
 }
 
 function deadLink(): HTMLElement[] {

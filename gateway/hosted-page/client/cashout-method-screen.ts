@@ -1,23 +1,31 @@
 /**
  * Choosing how to be paid: the payout's fiat rails by name and every crypto rail as one
  * "Crypto" choice, then what the chosen one needs (cashout-method-draft.ts). Typing changes
- * the draft without redrawing; a new choice redraws the fields it needs.
+ * the draft without redrawing; a new choice redraws the fields it needs. The crypto fields
+ * (network, token, address) also ask where a listing's rest is sent.
  */
+import type { DestinationNetwork } from '../../../machines/payout/destination-catalog.js';
 import { h } from './dom.js';
 import { CRYPTO_CHOICE, currenciesOf, handleField, isFiatRail, type MethodChoices, type MethodDraft, preferredToken } from './cashout-method-draft.js';
 import { railName } from './rail-names.js';
 
-export interface MethodScreen {
-  choices: MethodChoices;
+/** What the fields need: the draft they write into, and the refusal to mark. */
+export interface FieldsScreen {
   draft: MethodDraft;
-  busy: boolean;
   /** The field a refusal is about. */
   invalid: string | null;
   errorBox: HTMLElement | null;
-  /** Offered when a method is saved already: back to it, unchanged. */
-  cancel: (() => void) | null;
   /** A change the fields below depend on (the choice, the network): redraw. */
   onChoose(draft: MethodDraft): void;
+}
+
+export interface MethodScreen extends FieldsScreen {
+  choices: MethodChoices;
+  busy: boolean;
+  /** Why the customer chooses again, when they do (a listing taken back, a part paid already). */
+  lead: string | null;
+  /** Offered when a method is saved already: back to it, unchanged. */
+  cancel: (() => void) | null;
   save(): void;
 }
 
@@ -43,6 +51,7 @@ export function methodScreen(screen: MethodScreen): (HTMLElement | null)[] {
   ];
   return [
     h('h1', {}, 'Choose how to be paid'),
+    screen.lead ? h('p', {}, screen.lead) : null,
     h(
       'form',
       { class: 'stack', novalidate: true, onsubmit: (event: Event) => (event.preventDefault(), screen.save()) },
@@ -80,7 +89,7 @@ function option(screen: MethodScreen, value: string, name: string, detail: strin
 function fields(screen: MethodScreen): (HTMLElement | null)[] {
   const { draft } = screen;
   const rail = draft.choice;
-  if (rail === CRYPTO_CHOICE) return cryptoFields(screen);
+  if (rail === CRYPTO_CHOICE) return cryptoFields(screen, screen.choices.networks);
   if (!isFiatRail(rail)) return [];
   const handle = handleField(rail);
   const currencies = currenciesOf(rail);
@@ -120,18 +129,19 @@ function fields(screen: MethodScreen): (HTMLElement | null)[] {
   ];
 }
 
-function cryptoFields(screen: MethodScreen): (HTMLElement | null)[] {
-  const { draft, choices } = screen;
-  const network = choices.networks.find((candidate) => candidate.rail === draft.network) ?? null;
+/** Where crypto goes: the network (of `networks`), its token, the address; a new network redraws its tokens. */
+export function cryptoFields(screen: FieldsScreen, networks: readonly DestinationNetwork[]): (HTMLElement | null)[] {
+  const { draft } = screen;
+  const network = networks.find((candidate) => candidate.rail === draft.network) ?? null;
   return [
     select(
       screen,
       'network',
       'Network',
-      choices.networks.map((candidate) => ({ value: candidate.rail, label: candidate.name })),
+      networks.map((candidate) => ({ value: candidate.rail, label: candidate.name })),
       draft.network ?? '',
       (value) => {
-        const chosen = choices.networks.find((candidate) => candidate.rail === value);
+        const chosen = networks.find((candidate) => candidate.rail === value);
         screen.onChoose({ ...draft, network: value, tokenAddress: chosen ? preferredToken(chosen) : null });
       },
     ),
@@ -162,7 +172,7 @@ function cryptoFields(screen: MethodScreen): (HTMLElement | null)[] {
 
 type Attributes = Record<string, string | boolean | ((event: Event) => void) | undefined>;
 
-function described(screen: MethodScreen, name: string): Attributes {
+function described(screen: FieldsScreen, name: string): Attributes {
   const invalid = screen.invalid === name;
   return {
     id: `field-${name}`,
@@ -172,7 +182,7 @@ function described(screen: MethodScreen, name: string): Attributes {
   };
 }
 
-function field(screen: MethodScreen, name: string, label: string, hint: string, attributes: Attributes): HTMLElement {
+function field(screen: FieldsScreen, name: string, label: string, hint: string, attributes: Attributes): HTMLElement {
   return h(
     'div',
     { class: 'stack field' },
@@ -183,7 +193,7 @@ function field(screen: MethodScreen, name: string, label: string, hint: string, 
 }
 
 function select(
-  screen: MethodScreen,
+  screen: FieldsScreen,
   name: string,
   label: string,
   options: { value: string; label: string }[],

@@ -16,6 +16,8 @@ export interface SignInScreen {
   errorBox: HTMLElement | null;
   /** Where a development node shows the mail it caught; null elsewhere. */
   caughtMailUrl: string | null;
+  /** Offered when signing in is a choice (to change a listing): back to where the customer was. */
+  back: (() => void) | null;
   onCode(code: string): void;
   sendCode(): void;
   signIn(): void;
@@ -46,6 +48,7 @@ export function signInScreen(screen: SignInScreen): (HTMLElement | null)[] {
       h('p', {}, `To keep your money safe, we first check it is you: we e-mail a 6-digit code to ${screen.sentTo}, the address this payout was sent to.`),
       screen.errorBox,
       h('button', { type: 'button', class: 'primary', disabled: screen.busy, onclick: () => screen.sendCode() }, 'Send me a code'),
+      backButton(screen),
       devHint,
     ];
   }
@@ -77,6 +80,11 @@ export function signInScreen(screen: SignInScreen): (HTMLElement | null)[] {
       h('button', { type: 'submit', class: 'primary', disabled: screen.busy }, 'Sign in'),
     ),
     h('button', { type: 'button', class: 'link', disabled: screen.busy, onclick: () => screen.sendCode() }, 'Send a new code'),
+    backButton(screen),
     devHint,
   ];
+}
+
+function backButton(screen: SignInScreen): HTMLElement | null {
+  return screen.back ? h('button', { type: 'button', class: 'link', disabled: screen.busy, onclick: screen.back }, 'Back to my listing') : null;
 }

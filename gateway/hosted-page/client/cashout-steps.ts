@@ -1,10 +1,15 @@
 /**
  * Which screen the payout checkout shows, and how it names where the payout stands: one
  * function of the checkout state and of what only the page knows (whether the customer is
- * signed in, whether they asked to change how they are paid). The state's `actions` decide
- * what may be done, so the page never offers what the API would refuse.
+ * signed in, whether they opened a form: changing how they are paid, signing in on a listing,
+ * sending its rest). The state's `actions` decide what may be done, so the page never offers
+ * what the API would refuse; a bridge with the provider, or a listing's way out on its way,
+ * leaves only following it. And the few sums and names the screens share: what is unpaid, a
+ * network or token by the catalog's name.
  */
-import type { CashoutAction, CashoutState } from './cashout-api.js';
+import { DESTINATION_NETWORKS, isBaseUsdc } from '../../../machines/payout/destination-catalog.js';
+import { formatUsdcCents, parseUsdc } from '../../../machines/money.js';
+import type { CashoutAction, CashoutState, CryptoMethodView, PayoutBridgeView } from './cashout-api.js';
 
 export type CashoutStep =
   | 'awaiting-funding'
@@ -12,9 +17,12 @@ export type CashoutStep =
   | 'choose-method'
   | 'connect'
   | 'confirm'
-  | 'method-saved'
   | 'listing-pending'
+  | 'bridging'
   | 'listing'
+  | 'exit-pending'
+  | 'send-rest'
+  | 'send-rest-confirm'
   | 'paying'
   | 'settled'
   | 'cancelled'
@@ -22,12 +30,21 @@ export type CashoutStep =
 
 export const FINAL_STEPS: ReadonlySet<CashoutStep> = new Set(['settled', 'cancelled', 'expired']);
 
-export function stepOf(state: CashoutState, page: { signedIn: boolean; changingMethod: boolean }): CashoutStep {
+/** What only the page knows: whether the customer is signed in, and which of the listing's or method's forms they opened. */
+export interface PageFlags {
+  signedIn: boolean;
+  /** They asked to change a saved method. */
+  changingMethod: boolean;
+  /** On a listing they asked to sign in, to take it back or send the rest. */
+  signingIn?: boolean;
+  /** On a partly paid listing they are sending the rest to an address: choosing it (`form`), or looking at its price (`priced`). */
+  sendingRest?: 'form' | 'priced' | null;
+}
+
+export function stepOf(state: CashoutState, page: PageFlags): CashoutStep {
   switch (state.payout.status) {
     case 'AWAITING_FUNDING':
       return 'awaiting-funding';
-    case 'LISTING':
-      return 'listing';
     case 'PAYING':
       return 'paying';
     case 'SETTLED':
@@ -38,14 +55,23 @@ export function stepOf(state: CashoutState, page: { signedIn: boolean; changingM
       return 'expired';
   }
   const offers = (action: CashoutAction) => state.actions.includes(action);
-  // FUNDED or READY offering nothing but signing in: the confirmed listing is on its way.
+  // A bridge with the provider, of the whole payout (READY) or of a listing's rest (LISTING): nothing to do but follow it.
+  if (bridgeLive(state)) return 'bridging';
+  if (state.payout.status === 'LISTING') {
+    // A listing always offers taking it back, unless a way out of it is already on its way.
+    if (!offers('WITHDRAW') && !offers('SEND_TO_ADDRESS')) return 'exit-pending';
+    if (!page.signedIn) return page.signingIn ? 'sign-in' : 'listing';
+    if (offers('SEND_TO_ADDRESS') && page.sendingRest) return page.sendingRest === 'priced' ? 'send-rest-confirm' : 'send-rest';
+    return 'listing';
+  }
+  // FUNDED or READY offering nothing but signing in: the confirmed listing or send is on its way.
   if (!offers('SAVE_METHOD') && !offers('SKIP_CONNECT') && !offers('CONFIRM')) return 'listing-pending';
   if (!page.signedIn) return 'sign-in';
   if (state.method === null || (page.changingMethod && offers('SAVE_METHOD'))) return 'choose-method';
   if (offers('SKIP_CONNECT')) return 'connect';
   if (offers('CONFIRM')) return 'confirm';
-  // READY with nothing to confirm is a saved crypto destination; FUNDED with a method is one to choose again.
-  return state.payout.status === 'READY' ? 'method-saved' : 'choose-method';
+  // FUNDED with a method (a listing taken back) is one to choose again.
+  return 'choose-method';
 }
 
 /** What the payout is for: the USDC deposited once funded, the amount asked for before. */
@@ -53,9 +79,48 @@ export function payoutAmount(state: CashoutState): string {
   return state.payout.depositAmount ?? state.payout.payout.amount;
 }
 
+/**
+ * What is left to pay: the deposit less what buyers paid and less what the newest refunded
+ * bridge came back short (the provider's fee, no longer the customer's to be paid). The state
+ * carries no unpaid amount of its own: an earlier refund's fee, after a later bridge, is not
+ * in it.
+ */
+export function unpaidAmount(state: CashoutState): string {
+  const bridge = state.payoutBridge;
+  const refundFee = bridge?.status === 'REFUNDED' && bridge.refundedAmount !== null ? parseUsdc(bridge.usdcAmount) - parseUsdc(bridge.refundedAmount) : 0n;
+  const unpaid = parseUsdc(payoutAmount(state)) - parseUsdc(state.payout.paidAmount) - refundFee;
+  return formatUsdcCents(unpaid > 0n ? unpaid : 0n);
+}
+
 /** A crypto destination is sent to; a fiat method is listed for buyers. */
 export function sendsToAddress(state: CashoutState): boolean {
-  return state.method !== null && 'destination' in state.method;
+  return cryptoMethodOf(state) !== null;
+}
+
+export function cryptoMethodOf(state: CashoutState): CryptoMethodView | null {
+  return state.method !== null && 'destination' in state.method ? state.method : null;
+}
+
+/** A crypto destination other than USDC on Base: the conversion provider delivers it, at a price it quotes. */
+export function isBridged(method: { rail: string; destination: { tokenAddress: string } }): boolean {
+  return !isBaseUsdc(method.rail, method.destination.tokenAddress);
+}
+
+/** The newest bridge while it is with the provider (QUOTED or BRIDGING); null otherwise. */
+export function bridgeLive(state: CashoutState): PayoutBridgeView | null {
+  const bridge = state.payoutBridge;
+  return bridge && (bridge.status === 'QUOTED' || bridge.status === 'BRIDGING') ? bridge : null;
+}
+
+/** A network by its chain id, as the customer knows it: "Arbitrum", "Base". */
+export function networkName(chainId: number): string {
+  return DESTINATION_NETWORKS.find((network) => network.chainId === chainId)?.name ?? `chain ${chainId}`;
+}
+
+/** A token by its network and address, as the catalog writes it: "USDT". */
+export function tokenSymbol(chainId: number, tokenAddress: string): string | null {
+  const network = DESTINATION_NETWORKS.find((candidate) => candidate.chainId === chainId);
+  return network?.tokens.find((token) => token.address.toLowerCase() === tokenAddress.toLowerCase())?.symbol ?? null;
 }
 
 export function isZero(decimal: string): boolean {
@@ -65,12 +130,19 @@ export function isZero(decimal: string): boolean {
 /** Where the payout stands, in a few words. */
 export function statusWords(state: CashoutState, step: CashoutStep): string {
   const merchant = state.merchant.name ?? 'the sender';
+  const bridge = state.payoutBridge;
   switch (step) {
     case 'awaiting-funding':
       return `Waiting for ${merchant} to fund it`;
     case 'listing-pending':
       return sendsToAddress(state) ? 'Being sent to your address' : 'Being listed for buyers';
+    case 'bridging':
+      return `On its way to your address as ${bridge?.destination.symbol ?? 'crypto'}`;
+    case 'exit-pending':
+      return sendsToAddress(state) ? 'The rest is being sent to your address' : 'Being taken back from buyers';
     case 'listing':
+    case 'send-rest':
+    case 'send-rest-confirm':
       return isZero(state.payout.paidAmount) ? 'Listed: waiting for a buyer' : 'Partly paid: waiting for the next buyer';
     case 'paying':
       return 'A buyer is paying you';
@@ -81,6 +153,7 @@ export function statusWords(state: CashoutState, step: CashoutStep): string {
     case 'expired':
       return 'Expired';
     default:
+      if (state.payout.status === 'LISTING') return isZero(state.payout.paidAmount) ? 'Listed: waiting for a buyer' : 'Partly paid: waiting for the next buyer';
       if (state.payout.status !== 'READY') return 'Funded: choose how to be paid';
       return sendsToAddress(state) ? 'Ready to send to your address' : 'Ready to list for buyers';
   }

@@ -6,7 +6,7 @@
 import type { CashoutState, FiatValue } from './cashout-api.js';
 import { h } from './dom.js';
 import { formatAmount } from './format-amount.js';
-import { isZero, payoutAmount } from './cashout-steps.js';
+import { isZero, networkName, payoutAmount, tokenSymbol } from './cashout-steps.js';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -56,27 +56,47 @@ function payments(fills: CashoutState['payout']['partialFills']): HTMLElement | 
   );
 }
 
-/** SETTLED's breakdown: what buyers paid, in their currencies and in USDC, what was sent to the customer's address and by which transaction, and where any rest went. */
+/**
+ * SETTLED's breakdown: what buyers paid, in their currencies and in USDC; what was sent to the
+ * customer's address, and, through the provider, what arrived in which token on which network,
+ * with the transaction there and the USDC's on Base; and where any rest went.
+ */
 export function settlement(state: CashoutState): HTMLElement | null {
   const settled = state.payout.settlement;
   if (!settled) return null;
   const transfer = state.payout.payoutTransfer;
   const sentTo = transfer?.address ?? settled.sentTo;
-  const row = (label: string, value: string, testId?: string) => [h('dt', {}, label), h('dd', testId ? { 'data-testid': testId } : {}, value)];
+  const row = (label: string, value: string, testId?: string, mono = false) => [
+    h('dt', {}, label),
+    h('dd', { ...(testId ? { 'data-testid': testId } : {}), ...(mono ? { class: 'mono' } : {}) }, value),
+  ];
   const nonZero = (label: string, amount: string) => (isZero(amount) ? [] : row(label, formatAmount(amount, 'USDC')));
+  const bridged = transfer !== null && transfer.provider !== null;
+  // What settled it is the delivery on the destination network (settleTx); the USDC left on Base in usdcTxHash.
+  const delivery = state.settleTx ?? (transfer ? { chainId: transfer.chainId, txHash: transfer.txHash } : null);
   return h(
     'dl',
     { class: 'receipt', 'aria-label': 'How you were paid' },
     ...(settled.buyerPaidFiat && settled.buyerPaidFiat.length > 0 ? row('Buyers paid you', fiatList(settled.buyerPaidFiat), 'paid-fiat') : []),
     ...(isZero(settled.buyerPaidAmount) ? [] : row('USDC sold to buyers', formatAmount(settled.buyerPaidAmount, 'USDC'), 'paid-usdc')),
-    ...(isZero(settled.sentAmount) ? [] : row('Sent to your address', formatAmount(settled.sentAmount, 'USDC'), 'sent-amount')),
+    ...(isZero(settled.sentAmount)
+      ? []
+      : row(bridged ? 'Sent from your wallet' : 'Sent to your address', formatAmount(settled.sentAmount, 'USDC'), 'sent-amount')),
+    ...(bridged ? row('You received', receivedWords(transfer), 'received-amount') : []),
     // The transfer's address is written as the confirm screen wrote it (checksummed); the settlement's sentTo is lower case.
-    ...(sentTo && !isZero(settled.sentAmount) ? [h('dt', {}, 'Address'), h('dd', { class: 'mono' }, sentTo)] : []),
-    ...(transfer ? [h('dt', {}, 'Transaction'), h('dd', { class: 'mono', 'data-testid': 'sent-transaction' }, transfer.txHash)] : []),
+    ...(sentTo && !isZero(settled.sentAmount) ? row('Address', sentTo, undefined, true) : []),
+    ...(bridged && delivery ? row(`Transaction on ${networkName(delivery.chainId)}`, delivery.txHash, 'delivered-transaction', true) : []),
+    ...(transfer ? row('Transaction on Base', transfer.usdcTxHash, 'sent-transaction', true) : []),
     ...nonZero('Left in your wallet', settled.returnedAmount),
     ...nonZero('Too small to list, kept by the escrow', settled.dustAmount),
-    ...nonZero('Fees kept on a refund', settled.refundFeeAmount),
+    ...nonZero('Kept by the provider on a refund', settled.refundFeeAmount),
   );
+}
+
+/** "59.94 USDT on Arbitrum": the delivered amount in its token, named by the catalog. */
+function receivedWords(transfer: NonNullable<CashoutState['payout']['payoutTransfer']>): string {
+  const symbol = tokenSymbol(transfer.chainId, transfer.tokenAddress) ?? 'tokens';
+  return `${formatAmount(transfer.amount, symbol)} on ${networkName(transfer.chainId)}`;
 }
 
 function fiatList(values: FiatValue[]): string {

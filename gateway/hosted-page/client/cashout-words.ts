@@ -63,7 +63,7 @@ export const CASHOUT_WORDS: Record<CashoutCode, string> = {
   CASHOUT_PAYOUT_QUOTE_NOT_ALLOWED: 'A price cannot be given for this payout right now.',
   CASHOUT_RELIST_NOT_ALLOWED: 'Your payout cannot be listed again right now.',
   CASHOUT_REMAINDER_CHANGED: 'What is left of your payout changed. Check the amount and try again.',
-  CASHOUT_SEND_IN_PROGRESS: 'Your payout is being listed right now. This page updates by itself.',
+  CASHOUT_SEND_IN_PROGRESS: 'Your payout is on its way right now: being listed, taken back or sent. This page updates by itself.',
   CASHOUT_SEND_NOT_ALLOWED: 'Your payout cannot be sent right now.',
   CASHOUT_SIGNER_NOT_ATTACHED: `Your wallet is not set up for payouts yet. ${TRY_SHORTLY}`,
   CASHOUT_SKIP_NOT_ALLOWED: 'There is no account connection to skip any more.',
@@ -114,6 +114,7 @@ const FIELD_OF: Partial<Record<CashoutCode, RefusedField>> = {
   CASHOUT_ADDRESS_NOT_ALLOWED: 'address',
   CASHOUT_PAYOUT_DESTINATION_UNSUPPORTED: 'token',
   CASHOUT_PAYOUT_NETWORK_UNAVAILABLE: 'network',
+  CASHOUT_PAYOUT_ROUTE_UNAVAILABLE: 'network',
 };
 
 /** The API's field names in a validation 400, as the page's fields. */

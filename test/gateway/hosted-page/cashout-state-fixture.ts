@@ -4,10 +4,12 @@
  * the API's, so a field the page relies on cannot change in the API without this failing to
  * compile.
  */
+import type { CashoutPayoutQuote } from '../../../gateway/cashout/cashout-bridges.js';
 import type { CashoutState as AnsweredState } from '../../../gateway/cashout/cashout-state.js';
-import type { CashoutState as PageState } from '../../../gateway/hosted-page/client/cashout-api.js';
+import type { CashoutState as PageState, PayoutQuote } from '../../../gateway/hosted-page/client/cashout-api.js';
 
 const pageReads = (state: AnsweredState): PageState => state;
+const pageReadsQuote = (quote: CashoutPayoutQuote): PayoutQuote => quote;
 
 type PayoutOverrides = Partial<AnsweredState['payout']>;
 
@@ -68,3 +70,52 @@ export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> 
 }
 
 export const VENMO = { rail: 'venmo', handle: '1618033988', currency: 'USD' } as const;
+
+export const USDT_ON_ARBITRUM = {
+  rail: 'routea_42161',
+  destination: {
+    chainId: 42161,
+    tokenAddress: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9',
+    symbol: 'USDT',
+    decimals: 6,
+    address: '0x4444444444444444444444444444444444444444',
+  },
+} as const;
+
+export const BASE_USDC_DESTINATION = {
+  rail: 'routea_8453',
+  destination: {
+    chainId: 8453,
+    tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    symbol: 'USDC',
+    decimals: 6,
+    address: '0x4444444444444444444444444444444444444444',
+  },
+} as const;
+
+/** The newest bridge of 100 USDC to USDT on Arbitrum, as the API answers it; `overrides` change the rest. */
+export function answeredBridge(overrides: Partial<NonNullable<AnsweredState['payoutBridge']>> = {}): NonNullable<AnsweredState['payoutBridge']> {
+  return {
+    provider: 'ROUTEA',
+    status: 'BRIDGING',
+    destination: USDT_ON_ARBITRUM.destination,
+    usdcAmount: '100.00',
+    estimatedAmount: '99.9',
+    deliveredAmount: null,
+    destinationTxHash: null,
+    refundedAmount: null,
+    refundTxHash: null,
+    ...overrides,
+  };
+}
+
+/** A payout-quote answer for `destination`, as the API answers it. */
+export function answeredQuote(overrides: Partial<CashoutPayoutQuote> = {}): PayoutQuote {
+  return pageReadsQuote({
+    destination: USDT_ON_ARBITRUM.destination,
+    usdcAmount: '100.00',
+    estimatedAmount: '99.9',
+    quotedAt: '2026-11-23T12:05:00.000Z',
+    ...overrides,
+  });
+}

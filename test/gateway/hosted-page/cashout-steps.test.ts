@@ -4,26 +4,25 @@
  * where the payout stands in words.
  */
 import test from 'ava';
-import { isZero, sendsToAddress, statusWords, stepOf } from '../../../gateway/hosted-page/client/cashout-steps.js';
-import { answeredState, VENMO } from './cashout-state-fixture.js';
+import {
+  bridgeLive,
+  isBridged,
+  isZero,
+  networkName,
+  sendsToAddress,
+  statusWords,
+  stepOf,
+  tokenSymbol,
+  unpaidAmount,
+} from '../../../gateway/hosted-page/client/cashout-steps.js';
+import { answeredBridge, answeredState, BASE_USDC_DESTINATION, USDT_ON_ARBITRUM, VENMO } from './cashout-state-fixture.js';
 
 const signedIn = { signedIn: true, changingMethod: false };
-const BASE_USDC_DESTINATION = {
-  rail: 'routea_8453',
-  destination: {
-    chainId: 8453,
-    tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-    symbol: 'USDC',
-    decimals: 6,
-    address: '0x4444444444444444444444444444444444444444',
-  },
-} as const;
 const signedOut = { signedIn: false, changingMethod: false };
 
 test('before funding and once ended, the status alone decides, signed in or not', (t) => {
   for (const [status, step] of [
     ['AWAITING_FUNDING', 'awaiting-funding'],
-    ['LISTING', 'listing'],
     ['PAYING', 'paying'],
     ['SETTLED', 'settled'],
     ['CANCELLED', 'cancelled'],
@@ -48,16 +47,86 @@ test('a method waiting for its account offers connecting, or changing it', (t) =
   t.is(stepOf(waiting, { signedIn: true, changingMethod: true }), 'choose-method');
 });
 
-test('READY with CONFIRM offers listing; with nothing to confirm it is a saved crypto destination; offering nothing, the listing is on its way', (t) => {
+test('READY with CONFIRM offers listing or sending, any crypto token; offering nothing, the listing or send is on its way', (t) => {
   const ready = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'] });
   t.is(stepOf(ready, signedIn), 'confirm');
   t.is(stepOf(ready, signedOut), 'sign-in');
-  const crypto = answeredState({ payout: { status: 'READY' }, method: BASE_USDC_DESTINATION });
-  t.is(stepOf(crypto, signedIn), 'method-saved');
-  t.is(stepOf({ ...crypto, actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'] }, signedIn), 'confirm', 'USDC on Base is sent straight away');
+  for (const method of [BASE_USDC_DESTINATION, USDT_ON_ARBITRUM]) {
+    const crypto = answeredState({ payout: { status: 'READY' }, method, actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'] });
+    t.is(stepOf(crypto, signedIn), 'confirm', method.destination.symbol);
+  }
+  t.is(stepOf(answeredState({ payout: { status: 'READY' }, method: USDT_ON_ARBITRUM }), signedIn), 'choose-method', 'nothing to confirm: choose again');
   const pending = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN'] });
   t.is(stepOf(pending, signedIn), 'listing-pending');
   t.is(stepOf(pending, signedOut), 'listing-pending', 'watching a listing land needs no sign-in');
+});
+
+test('a bridge with the provider is followed, signed in or not, of the whole payout or of a listing’s rest; a refunded one is confirmed again', (t) => {
+  for (const status of ['QUOTED', 'BRIDGING'] as const) {
+    const whole = answeredState({ payout: { status: 'READY' }, method: USDT_ON_ARBITRUM, actions: ['SIGN_IN'], payoutBridge: answeredBridge({ status }) });
+    t.is(stepOf(whole, signedIn), 'bridging', status);
+    t.is(stepOf(whole, signedOut), 'bridging', status);
+    const rest = answeredState({
+      payout: { status: 'LISTING', paidAmount: '40.00' },
+      method: USDT_ON_ARBITRUM,
+      actions: ['SIGN_IN'],
+      payoutBridge: answeredBridge({ status }),
+    });
+    t.is(stepOf(rest, signedIn), 'bridging', status);
+  }
+  const refunded = answeredState({
+    payout: { status: 'READY' },
+    method: USDT_ON_ARBITRUM,
+    actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'],
+    payoutBridge: answeredBridge({ status: 'REFUNDED', refundedAmount: '99.50' }),
+    listingError: { code: 'CASHOUT_PAYOUT_REFUNDED', message: 'refunded' },
+  });
+  t.is(bridgeLive(refunded), null);
+  t.is(stepOf(refunded, signedIn), 'confirm');
+});
+
+test('a listing offers its ways out signed in, signing in for them signed out, and the rest’s form and price when asked for', (t) => {
+  const listed = answeredState({ payout: { status: 'LISTING' }, method: VENMO, actions: ['SIGN_IN', 'WITHDRAW'] });
+  t.is(stepOf(listed, signedOut), 'listing');
+  t.is(stepOf(listed, { ...signedOut, signingIn: true }), 'sign-in');
+  t.is(stepOf(listed, signedIn), 'listing');
+  t.is(stepOf(listed, { ...signedIn, sendingRest: 'form' }), 'listing', 'no rest to send before a buyer paid part');
+  const partly = answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' }, method: VENMO, actions: ['SIGN_IN', 'WITHDRAW', 'SEND_TO_ADDRESS'] });
+  t.is(stepOf(partly, { ...signedIn, sendingRest: 'form' }), 'send-rest');
+  t.is(stepOf(partly, { ...signedIn, sendingRest: 'priced' }), 'send-rest-confirm');
+  t.is(stepOf(partly, { ...signedOut, sendingRest: 'form' }), 'listing', 'signed out, no form');
+});
+
+test('a listing offering nothing but signing in is a way out on its way: taken back, or its rest sent in USDC on Base', (t) => {
+  const exiting = answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' }, method: VENMO, actions: ['SIGN_IN'] });
+  t.is(stepOf(exiting, signedIn), 'exit-pending');
+  t.is(stepOf(exiting, signedOut), 'exit-pending');
+  t.is(statusWords(exiting, 'exit-pending'), 'Being taken back from buyers');
+  t.is(statusWords({ ...exiting, method: BASE_USDC_DESTINATION }, 'exit-pending'), 'The rest is being sent to your address');
+});
+
+test('what is left to pay: the deposit less what buyers paid, less what the newest refunded bridge came back short', (t) => {
+  t.is(unpaidAmount(answeredState()), '100.00');
+  t.is(unpaidAmount(answeredState({ payout: { paidAmount: '40.00' } })), '60.00');
+  const refunded = answeredBridge({ status: 'REFUNDED', usdcAmount: '60.00', refundedAmount: '59.50' });
+  t.is(unpaidAmount(answeredState({ payout: { paidAmount: '40.00' }, payoutBridge: refunded })), '59.50');
+  t.is(
+    unpaidAmount(answeredState({ payout: { paidAmount: '40.00' }, payoutBridge: answeredBridge({ usdcAmount: '60.00' }) })),
+    '60.00',
+    'a live bridge is still unpaid',
+  );
+  t.is(unpaidAmount(answeredState({ payout: { depositAmount: null } })), '100.00', 'before funding, the amount asked for');
+});
+
+test('USDC on Base is sent straight; every other token goes through the provider; networks and tokens by the catalog’s names', (t) => {
+  t.false(isBridged(BASE_USDC_DESTINATION));
+  t.true(isBridged(USDT_ON_ARBITRUM));
+  t.true(isBridged({ rail: 'routea_8453', destination: { tokenAddress: '0x0000000000000000000000000000000000000000' } }), 'ETH on Base');
+  t.is(networkName(42161), 'Arbitrum');
+  t.is(networkName(8453), 'Base');
+  t.is(networkName(5), 'chain 5');
+  t.is(tokenSymbol(42161, USDT_ON_ARBITRUM.destination.tokenAddress.toLowerCase()), 'USDT');
+  t.is(tokenSymbol(42161, '0x0000000000000000000000000000000000000001'), null);
 });
 
 test('FUNDED again with a method (a listing withdrawn) asks how to be paid again', (t) => {
@@ -77,6 +146,8 @@ test('where the payout stands, in words', (t) => {
   t.is(statusWords(answeredState({ payout: { status: 'READY' }, method: BASE_USDC_DESTINATION }), 'listing-pending'), 'Being sent to your address');
   t.is(statusWords(answeredState({ payout: { status: 'LISTING' } }), 'listing'), 'Listed: waiting for a buyer');
   t.is(statusWords(answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' } }), 'listing'), 'Partly paid: waiting for the next buyer');
+  t.is(statusWords(answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' } }), 'send-rest'), 'Partly paid: waiting for the next buyer');
+  t.is(statusWords(answeredState({ payout: { status: 'READY' }, payoutBridge: answeredBridge() }), 'bridging'), 'On its way to your address as USDT');
   t.is(statusWords(answeredState({ payout: { status: 'PAYING' } }), 'paying'), 'A buyer is paying you');
   t.is(statusWords(answeredState({ payout: { status: 'SETTLED' } }), 'settled'), 'Paid');
 });

@@ -64,6 +64,8 @@ test('a refused address is said by its reason and names the network; a refused h
   });
   t.is(refusalOf(refused(422, 'CASHOUT_PAYPAL_EMAIL_MISMATCH')).field, 'paypalEmail');
   t.is(refusalOf(refused(422, 'CASHOUT_PAYOUT_DESTINATION_UNSUPPORTED')).field, 'token');
+  t.is(refusalOf(refused(422, 'CASHOUT_PAYOUT_ROUTE_UNAVAILABLE')).field, 'network', 'no route: choose another network');
+  t.is(refusalOf(refused(422, 'CASHOUT_PAYOUT_AMOUNT_TOO_LOW')).field, undefined);
 });
 
 test('too many tries waits what x-retry-after says; the node out of reach or down is retried', (t) => {
