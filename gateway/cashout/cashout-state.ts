@@ -90,6 +90,9 @@ export const cashoutState = z
       })
       .nullable()
       .meta({ description: 'Set on a CASHOUT_WALLET_SHORT refusal: the USDC was spent in the wallet app; null otherwise' }),
+    unpaidAmount: z
+      .string()
+      .meta({ description: 'Decimal USDC still the customer’s to be paid: the deposit less what buyers paid and what bridge refunds came back short' }),
     payoutBridge: payoutBridgeView.nullable().meta({ description: 'The newest crypto payout through the provider; null when there is none' }),
     settleTx: z
       .strictObject({
@@ -122,6 +125,7 @@ export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: st
     actions: [...payout.actions],
     method: payout.method,
     listingError: payout.listingError,
+    unpaidAmount: formatUsdcCents(BigInt(payout.unpaidUsdc)),
     payoutBridge: payout.bridge,
     settleTx: payout.settleTx,
     walletShortfall: null,

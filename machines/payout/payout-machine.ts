@@ -671,25 +671,28 @@ export const payoutMachine = setup({
     startExit: assign(({ context, event }) => {
       const send = context.sends + 1;
       if (event.type === 'RELIST')
-        return { sends: send, sendError: null, exit: { kind: 'RELIST' as const, send, to: null, amountUsdc: unpaidUsdc(context) }, updatedAt: event.at };
+        return {
+          sends: send,
+          sendError: null,
+          exit: { kind: 'RELIST' as const, send, to: null, amountUsdc: unpaidUsdc(context), method: null },
+          updatedAt: event.at,
+        };
       if (event.type === 'WITHDRAW')
-        return { sends: send, sendError: null, exit: { kind: 'WITHDRAW' as const, send, to: null, amountUsdc: 0n }, updatedAt: event.at };
+        return { sends: send, sendError: null, exit: { kind: 'WITHDRAW' as const, send, to: null, amountUsdc: 0n, method: null }, updatedAt: event.at };
       assertEvent(event, 'SEND_TO_ADDRESS');
       const amount = unpaidUsdc(context);
       if (event.bridge === null)
         return {
           sends: send,
           sendError: null,
-          method: event.method,
-          exit: { kind: 'SEND' as const, send, to: event.method.destination.address, amountUsdc: amount },
+          exit: { kind: 'SEND' as const, send, to: event.method.destination.address, amountUsdc: amount, method: event.method },
           updatedAt: event.at,
         };
       return {
         sends: send,
         sendError: null,
-        method: event.method,
         bridges: [...context.bridges, newBridge(context, event.bridge, event.method.destination, true)],
-        exit: { kind: 'BRIDGE' as const, send, to: event.bridge.depositAddress, amountUsdc: amount },
+        exit: { kind: 'BRIDGE' as const, send, to: event.bridge.depositAddress, amountUsdc: amount, method: event.method },
         updatedAt: event.at,
       };
     }),
@@ -714,6 +717,8 @@ export const payoutMachine = setup({
     }),
     /** The exit is over: a buyer who got in while it was mined locked what the withdrawal left, and is no longer this payout's to follow. */
     clearExit: assign(() => ({ exit: null, buyer: null })),
+    /** The exit went through: where it sent the rest is the payout's method now. */
+    adoptExitMethod: assign(({ context }) => (context.exit?.method ? { method: context.exit.method } : {})),
     /** The listing takes buyers up to what is left. */
     recordRelisted: assign(({ context, event }) => {
       assertEvent(event, 'TRANSACTION_OUTCOME');
@@ -1127,9 +1132,9 @@ export const payoutMachine = setup({
               {
                 guard: and(['sentMined', 'exitSends']),
                 target: '#payout.SETTLED',
-                actions: ['recordSent', 'clearExit', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')],
+                actions: ['adoptExitMethod', 'recordSent', 'clearExit', announce('PAYOUT_ORDER_SETTLED', 'SETTLED')],
               },
-              { guard: and(['sentMined', 'exitBridges']), target: 'BRIDGING', actions: 'markBridging' },
+              { guard: and(['sentMined', 'exitBridges']), target: 'BRIDGING', actions: ['adoptExitMethod', 'markBridging'] },
               {
                 guard: and(['currentSendFailed', 'buyerHolds']),
                 target: '#payout.PAYING',

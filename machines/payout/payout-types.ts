@@ -174,6 +174,8 @@ export interface PayoutExit {
   /** Where the remainder goes; null when it stays in the wallet. */
   to: string | null;
   amountUsdc: bigint;
+  /** SEND and BRIDGE: the destination the customer asked for, the payout's method once the exit goes through (the listing's stays until then). */
+  method: Extract<PayoutMethod, { kind: 'CRYPTO' }> | null;
 }
 
 export type PayoutBridgeStatus = 'QUOTED' | 'NOT_SENT' | 'BRIDGING' | 'DELIVERED' | 'REFUNDED';

@@ -119,6 +119,7 @@ test('a bridge the provider refunds is READY again once the refund is read on Ba
     'the refund read',
   );
   t.like(refunded, {
+    unpaidAmount: '99.50',
     payout: { status: 'READY', attempt: { kind: 'CRYPTO', status: 'FAILED' } },
     actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'],
     payoutBridge: { status: 'REFUNDED', usdcAmount: '100.00', refundedAmount: '99.50', deliveredAmount: null },

@@ -43,6 +43,8 @@ export interface CashoutState {
   method: FiatMethodView | CryptoMethodView | null;
   /** Why the latest confirm did not list or send. */
   listingError: { code: string; message: string } | null;
+  /** Decimal USDC still to be paid: what a listing, a send or a price is for. */
+  unpaidAmount: string;
   /** The newest crypto payout through the conversion provider; null when there is none. */
   payoutBridge: PayoutBridgeView | null;
   /** What settled the payout: a delivered bridge's transaction on its network, else the one on Base; null before. */

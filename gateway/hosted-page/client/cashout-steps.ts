@@ -8,7 +8,6 @@
  * network or token by the catalog's name.
  */
 import { DESTINATION_NETWORKS, isBaseUsdc } from '../../../machines/payout/destination-catalog.js';
-import { formatUsdcCents, parseUsdc } from '../../../machines/money.js';
 import type { CashoutAction, CashoutState, CryptoMethodView, PayoutBridgeView } from './cashout-api.js';
 
 export type CashoutStep =
@@ -79,17 +78,9 @@ export function payoutAmount(state: CashoutState): string {
   return state.payout.depositAmount ?? state.payout.payout.amount;
 }
 
-/**
- * What is left to pay: the deposit less what buyers paid and less what the newest refunded
- * bridge came back short (the provider's fee, no longer the customer's to be paid). The state
- * carries no unpaid amount of its own: an earlier refund's fee, after a later bridge, is not
- * in it.
- */
+/** What is left to pay, as the API counts it (less what buyers paid and what bridge refunds came back short). */
 export function unpaidAmount(state: CashoutState): string {
-  const bridge = state.payoutBridge;
-  const refundFee = bridge?.status === 'REFUNDED' && bridge.refundedAmount !== null ? parseUsdc(bridge.usdcAmount) - parseUsdc(bridge.refundedAmount) : 0n;
-  const unpaid = parseUsdc(payoutAmount(state)) - parseUsdc(state.payout.paidAmount) - refundFee;
-  return formatUsdcCents(unpaid > 0n ? unpaid : 0n);
+  return state.unpaidAmount;
 }
 
 /** A crypto destination is sent to; a fiat method is listed for buyers. */

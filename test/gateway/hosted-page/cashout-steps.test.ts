@@ -13,7 +13,6 @@ import {
   statusWords,
   stepOf,
   tokenSymbol,
-  unpaidAmount,
 } from '../../../gateway/hosted-page/client/cashout-steps.js';
 import { answeredBridge, answeredState, BASE_USDC_DESTINATION, USDT_ON_ARBITRUM, VENMO } from './cashout-state-fixture.js';
 
@@ -103,19 +102,6 @@ test('a listing offering nothing but signing in is a way out on its way: taken b
   t.is(stepOf(exiting, signedOut), 'exit-pending');
   t.is(statusWords(exiting, 'exit-pending'), 'Being taken back from buyers');
   t.is(statusWords({ ...exiting, method: BASE_USDC_DESTINATION }, 'exit-pending'), 'The rest is being sent to your address');
-});
-
-test('what is left to pay: the deposit less what buyers paid, less what the newest refunded bridge came back short', (t) => {
-  t.is(unpaidAmount(answeredState()), '100.00');
-  t.is(unpaidAmount(answeredState({ payout: { paidAmount: '40.00' } })), '60.00');
-  const refunded = answeredBridge({ status: 'REFUNDED', usdcAmount: '60.00', refundedAmount: '59.50' });
-  t.is(unpaidAmount(answeredState({ payout: { paidAmount: '40.00' }, payoutBridge: refunded })), '59.50');
-  t.is(
-    unpaidAmount(answeredState({ payout: { paidAmount: '40.00' }, payoutBridge: answeredBridge({ usdcAmount: '60.00' }) })),
-    '60.00',
-    'a live bridge is still unpaid',
-  );
-  t.is(unpaidAmount(answeredState({ payout: { depositAmount: null } })), '100.00', 'before funding, the amount asked for');
 });
 
 test('USDC on Base is sent straight; every other token goes through the provider; networks and tokens by the catalog’s names', (t) => {

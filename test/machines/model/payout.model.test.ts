@@ -471,8 +471,12 @@ const document: DocumentTable = {
       emits: ['PAYOUT_ORDER_MATCHED'],
       when: (step) => after(step).sendError !== null,
       holds: {
-        what: 'the buyer kept, the exit over, why it failed shown',
-        check: (step) => after(step).buyer !== null && after(step).exit === null && after(step).sendError !== null,
+        what: 'the buyer kept, the exit over, why it failed shown, the listing’s method as it was',
+        check: (step) =>
+          after(step).buyer !== null &&
+          after(step).exit === null &&
+          after(step).sendError !== null &&
+          JSON.stringify(after(step).method) === JSON.stringify(before(step).method),
       },
     },
     {
