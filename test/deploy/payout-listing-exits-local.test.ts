@@ -61,7 +61,7 @@ test('after a partial payment the remainder is sent to an address in USDC on Bas
   t.like(early.body, { errorCode: 'CASHOUT_SEND_NOT_ALLOWED', responseObject: { status: 'LISTING', actions: ['SIGN_IN', 'WITHDRAW'] } });
 
   const partial = await partlyPaid(gateway, payout);
-  t.deepEqual(partial.actions, ['SIGN_IN', 'WITHDRAW', 'SEND_TO_ADDRESS']);
+  t.deepEqual(partial.actions, ['SIGN_IN', 'RELIST', 'WITHDRAW', 'SEND_TO_ADDRESS']);
   const remainder = parseUsdc(partial.payout.depositAmount) - parseUsdc(partial.payout.paidAmount);
   const quote = answerOf(await payout.checkout('POST', '/payout-quote', base, login), 200, 'the quote');
   t.is(parseUsdc(quote.usdcAmount), remainder);
