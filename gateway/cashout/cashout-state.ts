@@ -2,7 +2,7 @@
  * What the customer's checkout reads (docs/payout-checkout.md, "The checkout state"): the
  * payout as the merchant sees it, what the customer may do next, the methods the payout
  * offers, and document 2's checkout fields. Built through this schema, so the customer's
- * e-mail and wallet never leave except masked.
+ * e-mail never leaves but masked; the wallet is shown, as the customer's own (the link's holder).
  */
 import { z } from 'zod';
 import { PAYOUT_CRYPTO_RAILS, PAYOUT_FIAT_RAILS } from '../../machines/payout/payout-rails.js';
@@ -55,6 +55,10 @@ export const cashoutState = z
       .strictObject({ name: z.string().nullable().meta({ description: 'The merchant’s name, as its profile says' }) })
       .meta({ description: 'Who is paying the customer out' }),
     sentTo: z.string().meta({ description: 'The payout’s e-mail, masked (`a••@example.com`): where sign-in codes go' }),
+    walletAddress: z
+      .string()
+      .nullable()
+      .meta({ description: 'The customer’s own embedded wallet on Base, which holds the payout: the callerAddress an account connection is attested for' }),
     actions: z.array(cashoutAction).meta({ description: 'What the customer may do now, in the order the page offers them' }),
     rails: z
       .array(
@@ -122,6 +126,7 @@ export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: st
     payout: payout.payout,
     merchant: { name: extra.merchantName },
     sentTo: extra.sentTo,
+    walletAddress: payout.walletAddress,
     actions: [...payout.actions],
     method: payout.method,
     listingError: payout.listingError,

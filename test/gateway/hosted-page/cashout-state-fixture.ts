@@ -54,6 +54,7 @@ export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> 
     },
     merchant: { name: 'Lumen Coffee' },
     sentTo: 'a••@example.com',
+    walletAddress: '0x6666666666666666666666666666666666666666',
     actions: ['SIGN_IN', 'SAVE_METHOD'],
     rails: [
       ...(['venmo', 'cashapp', 'paypal', 'zelle', 'revolut', 'chime'] as const).map((rail) => ({ rail, kind: 'FIAT' as const, minAmount: '1.00' })),
