@@ -18,7 +18,7 @@
  * page, sent from the customer's wallet, SETTLED with the transfer. And through the local
  * conversion provider (its deliveries held while the page shows the bridge on its way):
  * - a listing taken back and listed again, a buyer paying part of it on the order checkout
- *   page, then the rest sent as USDT on Arbitrum (an address that is not one refused first),
+ *   page, what is left listed again (RELISTED), then the rest sent as USDT on Arbitrum (an address that is not one refused first),
  *   priced before it is sent, and SETTLED with what arrived where;
  * - the whole payout to USDT on Arbitrum: priced on the confirm screen, refunded by the
  *   provider (the confirm screen says what came back), sent again and SETTLED with the refund's
@@ -326,7 +326,7 @@ test.serial('a payout sent to the customer’s own address in USDC on Base: conf
 });
 
 test.serial(
-  'a listing taken back and listed again, paid in part by a checkout buyer, then the rest sent as USDT on Arbitrum through the provider: SETTLED',
+  'a listing taken back and listed again, paid in part by a checkout buyer, what is left relisted, then the rest sent as USDT on Arbitrum through the provider: SETTLED',
   async (t) => {
     t.timeout(360_000);
     const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
@@ -367,6 +367,17 @@ test.serial(
     await page.getByRole('button', { name: 'Take my listing back' }).waitFor();
     await page.getByText('Rather not wait for buyers? Have the unpaid 60.00 USDC sent to your own crypto address.').waitFor();
     await checkScreen(t, page, 'rest-2-listing-exits');
+
+    // 2b. The listing still offers buyers up to the whole 100 USDC: listed again for the 60 left, RELISTED on the timeline.
+    await page.getByRole('button', { name: 'List what is left again' }).click();
+    await page.getByRole('heading', { name: 'Listing what is left again' }).waitFor();
+    t.is(await page.getByTestId('payout-status').textContent(), 'What is left is being listed again');
+    await checkScreen(t, page, 'rest-2-relisting');
+    await page.getByRole('heading', { name: 'Waiting for the next buyer' }).waitFor();
+    await page.getByText('What happened so far').click();
+    await page.getByText('Listed again for what is left: up to 60.00 USDC a buyer').waitFor();
+    t.is(await page.getByRole('button', { name: 'List what is left again' }).count(), 0, 'listed for what is left, there is nothing to list again');
+    await checkScreen(t, page, 'rest-2-relisted');
     // Another tab holds no sign-in: it follows the listing and offers signing in for its ways out, and a way back.
     const watcher = await pageOf(t, browser, errors);
     await watcher.goto(payout.checkoutUrl);

@@ -180,6 +180,10 @@ export class CashoutApi {
     return this.#call('POST', '/withdraw');
   }
 
+  relist(): Promise<CashoutState> {
+    return this.#call('POST', '/relist');
+  }
+
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { 'x-cashout-token': this.linkToken };
     const login = this.login();

@@ -12,7 +12,7 @@
 import { CashoutApi, CashoutError, type CashoutState, type DestinationBody, type PayoutQuote } from './cashout-api.js';
 import { destinationList } from './cashout-crypto-views.js';
 import { deliveredWords } from './cashout-crypto-words.js';
-import { bridgingScreen, exitPendingScreen, listingScreen } from './cashout-listing-screens.js';
+import { bridgingScreen, exitPendingScreen, listingScreen, relistPendingScreen } from './cashout-listing-screens.js';
 import { CRYPTO_CHOICE, type MethodDraft, draftOf, isFiatRail, methodBody, methodChoices } from './cashout-method-draft.js';
 import { methodScreen } from './cashout-method-screen.js';
 import { confirmScreen } from './cashout-confirm-screen.js';
@@ -69,6 +69,8 @@ interface PageState {
   signingIn: boolean;
   /** Sending a listing's rest: choosing where (`form`), then its price (`priced`). */
   sendingRest: PageFlags['sendingRest'];
+  /** The customer asked to list what is left again, and it is on its way: the state does not say which way out is. */
+  relisting: boolean;
   code: string;
   /** The method form as typed; made from the state when the form is first shown. */
   draft: MethodDraft | null;
@@ -126,6 +128,7 @@ class CashoutPage {
       changingMethod: false,
       signingIn: false,
       sendingRest: null,
+      relisting: false,
       code: '',
       draft: null,
       restDraft: null,
@@ -159,8 +162,8 @@ class CashoutPage {
   }
 
   #step(): CashoutStep {
-    const { changingMethod, signingIn, sendingRest } = this.#page;
-    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod, signingIn, sendingRest });
+    const { changingMethod, signingIn, sendingRest, relisting } = this.#page;
+    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod, signingIn, sendingRest, relisting });
   }
 
   async #act(what: () => Promise<CashoutState | undefined>, context: RefusalContext = {}): Promise<void> {
@@ -238,6 +241,7 @@ class CashoutPage {
     // What the page holds for one screen is dropped once the payout or the customer left it.
     if (screen !== 'choose-method') this.#page.draft = null;
     if (screen !== 'sign-in') this.#page.signingIn = false;
+    if (screen !== 'relist-pending') this.#page.relisting = false;
     if (!REST_STEPS.has(screen)) Object.assign(this.#page, { sendingRest: null, restDraft: null, restBody: null });
     const pricing = this.#pricing(screen);
     if (!pricing) this.#page.quote = null;
@@ -346,6 +350,8 @@ class CashoutPage {
         return this.#listing();
       case 'exit-pending':
         return exitPendingScreen(state, this.#errorBox());
+      case 'relist-pending':
+        return relistPendingScreen(state, this.#errorBox());
       case 'send-rest':
         return this.#restForm();
       case 'send-rest-confirm':
@@ -562,6 +568,12 @@ class CashoutPage {
         this.#render();
       },
       withdraw: () => void this.#act(() => this.#withSigner(() => this.#api.withdraw())),
+      relist: () =>
+        void this.#act(async () => {
+          const relisted = await this.#withSigner(() => this.#api.relist());
+          this.#page.relisting = true;
+          return relisted;
+        }),
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * A listing and its ways out (docs/payout-checkout.md, "Listing exits"): while listed, a
- * signed-in customer may take it back to choose again and, once a buyer paid part, have the
- * rest sent to a crypto address instead; a way out on its way, and a crypto payout with the
+ * signed-in customer may take it back to choose again and, once a buyer paid part, list what is
+ * left again (so buyers are offered no more than that) or have the rest sent to a crypto
+ * address instead; a way out on its way, and a crypto payout with the
  * provider (of the whole payout or of a listing's rest), each have a screen that only follows
  * it. What is offered is what the state's actions offer.
  */
@@ -25,6 +26,7 @@ export interface ListingScreen {
   signIn(): void;
   sendRest(): void;
   withdraw(): void;
+  relist(): void;
 }
 
 /** LISTING: waiting for buyers, what they paid so far, and the ways out the state offers. */
@@ -44,9 +46,28 @@ export function listingScreen(screen: ListingScreen): (HTMLElement | null)[] {
     screen.listingError ? h('p', { class: 'error', role: 'alert' }, screen.listingError) : null,
     screen.errorBox,
     paidSoFar(state),
+    relisting(screen),
     exits(screen),
     timeline(state),
   ];
+}
+
+/** After a partial payment, while buyers are still offered more than is left: listing the rest again, signed in. */
+function relisting(screen: ListingScreen): HTMLElement | null {
+  const { state, busy } = screen;
+  if (!screen.signedIn || !state.actions.includes('RELIST')) return null;
+  const unpaid = formatAmount(unpaidAmount(state), 'USDC');
+  return h(
+    'section',
+    { class: 'exits', 'aria-labelledby': 'relist-title' },
+    h('h2', { id: 'relist-title' }, 'Update your listing'),
+    h(
+      'p',
+      { id: 'relist-hint', class: 'hint' },
+      `Your listing still offers buyers more than the ${unpaid} left. List what is left again so the next buyer is offered no more than that.`,
+    ),
+    h('button', { type: 'button', class: 'primary', disabled: busy, 'aria-describedby': 'relist-hint', onclick: screen.relist }, 'List what is left again'),
+  );
 }
 
 /** The listing's ways out, signed in; signed out, the way to sign in for them. */
@@ -80,7 +101,13 @@ function exits(screen: ListingScreen): HTMLElement | null {
           : null,
       ]
     : [
-        h('p', { class: 'hint' }, 'To take your listing back or have the rest sent to your own address, sign in first.'),
+        h(
+          'p',
+          { class: 'hint' },
+          state.actions.includes('RELIST')
+            ? 'To list what is left again, take your listing back or have the rest sent to your own address, sign in first.'
+            : 'To take your listing back or have the rest sent to your own address, sign in first.',
+        ),
         h('button', { type: 'button', disabled: busy, onclick: screen.signIn }, 'Sign in to change it'),
       ];
   return h('section', { class: 'exits', 'aria-labelledby': 'exits-title' }, h('h2', { id: 'exits-title' }, 'Be paid another way'), ...content);
@@ -109,6 +136,21 @@ export function exitPendingScreen(state: CashoutState, errorBox: HTMLElement | n
       `Your wallet is taking the unpaid ${unpaid} off the listing and sending it to your address. This takes a few seconds.`,
     ),
     destinationList(method.destination, { usdc: unpaidAmount(state), delivered: null }),
+    errorBox,
+    paidSoFar(state),
+  ];
+}
+
+/** LISTING with what is left being listed again (this tab asked): the listing's range set to it. */
+export function relistPendingScreen(state: CashoutState, errorBox: HTMLElement | null): (HTMLElement | null)[] {
+  const unpaid = formatAmount(unpaidAmount(state), 'USDC');
+  return [
+    h('h1', {}, 'Listing what is left again'),
+    h(
+      'p',
+      { class: 'loading', role: 'status' },
+      `Your wallet is updating your listing to the unpaid ${unpaid}, so buyers are offered no more than that. This takes a few seconds; buyers can still take it meanwhile.`,
+    ),
     errorBox,
     paidSoFar(state),
   ];

@@ -20,6 +20,7 @@ export type CashoutStep =
   | 'bridging'
   | 'listing'
   | 'exit-pending'
+  | 'relist-pending'
   | 'send-rest'
   | 'send-rest-confirm'
   | 'paying'
@@ -38,6 +39,8 @@ export interface PageFlags {
   signingIn?: boolean;
   /** On a partly paid listing they are sending the rest to an address: choosing it (`form`), or looking at its price (`priced`). */
   sendingRest?: 'form' | 'priced' | null;
+  /** This tab asked to list what is left again: the way out on its way is that, not the listing being taken back. */
+  relisting?: boolean;
 }
 
 export function stepOf(state: CashoutState, page: PageFlags): CashoutStep {
@@ -58,7 +61,7 @@ export function stepOf(state: CashoutState, page: PageFlags): CashoutStep {
   if (bridgeLive(state)) return 'bridging';
   if (state.payout.status === 'LISTING') {
     // A listing always offers taking it back, unless a way out of it is already on its way.
-    if (!offers('WITHDRAW') && !offers('SEND_TO_ADDRESS')) return 'exit-pending';
+    if (!offers('WITHDRAW') && !offers('SEND_TO_ADDRESS')) return page.relisting ? 'relist-pending' : 'exit-pending';
     if (!page.signedIn) return page.signingIn ? 'sign-in' : 'listing';
     if (offers('SEND_TO_ADDRESS') && page.sendingRest) return page.sendingRest === 'priced' ? 'send-rest-confirm' : 'send-rest';
     return 'listing';
@@ -131,6 +134,8 @@ export function statusWords(state: CashoutState, step: CashoutStep): string {
       return `On its way to your address as ${bridge?.destination.symbol ?? 'crypto'}`;
     case 'exit-pending':
       return sendsToAddress(state) ? 'The rest is being sent to your address' : 'Being taken back from buyers';
+    case 'relist-pending':
+      return 'What is left is being listed again';
     case 'listing':
     case 'send-rest':
     case 'send-rest-confirm':

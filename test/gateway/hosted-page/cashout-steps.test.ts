@@ -104,6 +104,16 @@ test('a listing offering nothing but signing in is a way out on its way: taken b
   t.is(statusWords({ ...exiting, method: BASE_USDC_DESTINATION }, 'exit-pending'), 'The rest is being sent to your address');
 });
 
+test('a listing this tab asked to list again is being relisted while nothing but signing in is offered; once it offers its ways out again it is the listing', (t) => {
+  const relisting = { ...signedIn, relisting: true };
+  const exiting = answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' }, method: VENMO, actions: ['SIGN_IN'] });
+  t.is(stepOf(exiting, relisting), 'relist-pending');
+  t.is(stepOf(exiting, { ...signedOut, relisting: true }), 'relist-pending');
+  t.is(statusWords(exiting, 'relist-pending'), 'What is left is being listed again');
+  const relisted = answeredState({ payout: { status: 'LISTING', paidAmount: '40.00' }, method: VENMO, actions: ['SIGN_IN', 'WITHDRAW', 'SEND_TO_ADDRESS'] });
+  t.is(stepOf(relisted, relisting), 'listing');
+});
+
 test('USDC on Base is sent straight; every other token goes through the provider; networks and tokens by the catalog’s names', (t) => {
   t.false(isBridged(BASE_USDC_DESTINATION));
   t.true(isBridged(USDT_ON_ARBITRUM));
