@@ -31,6 +31,11 @@ const sessionRequest = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,32}$/, 'must be 1 to 32 letters, digits, dots, underscores or hyphens')
     .optional(),
+  /** Signing in to an account that exists already (a Venmo user id someone gave as theirs); a new one when left out. */
+  accountId: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be 1 to 20 digits')
+    .optional(),
 });
 const paymentRequest = z.object({
   platform: z.string(),
@@ -85,8 +90,8 @@ function buyerRoutes(sessions: () => BuyerSessions): Router {
   const router = new Router({ prefix: '/_buyer' });
 
   router.post('/sessions', (ctx) => {
-    const { platform, username } = parse(sessionRequest, ctx);
-    const account = buyerAccount(platformOf(platform), username);
+    const { platform, username, accountId } = parse(sessionRequest, ctx);
+    const account = buyerAccount(platformOf(platform), username, accountId);
     ctx.status = 201;
     ctx.body = { platform, account, material: sessions().openSession(platform, account) };
   });

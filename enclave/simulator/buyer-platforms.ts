@@ -49,10 +49,10 @@ export function buyerPlatform(platform: string): BuyerPlatform | undefined {
   return Object.hasOwn(BUYER_PLATFORMS, platform) ? BUYER_PLATFORMS[platform] : undefined;
 }
 
-/** A new account: a numeric id, which every platform's pages carry and Wise's profile paths need. */
-export function buyerAccount(platform: BuyerPlatform, username = `buyer${digits(6)}`): SimAccount {
+/** An account: a numeric id (new unless given), which every platform's pages carry and Wise's profile paths need. */
+export function buyerAccount(platform: BuyerPlatform, username = `buyer${digits(6)}`, id = digits(10)): SimAccount {
   const handle = platform.handle?.(username);
-  return { id: digits(10), username, ...(handle ? { handle } : {}) };
+  return { id, username, ...(handle ? { handle } : {}) };
 }
 
 /** What the enclave's buyer-proof verification needs, beside the session, to read this payment. */

@@ -522,7 +522,7 @@ export const payoutMachine = setup({
           entry(
             partial ? 'PARTIALLY_PAID' : 'SETTLED',
             partial
-              ? `A buyer paid ${formatUsdcCents(paid)} USDC; the rest is listed again`
+              ? `A buyer paid ${formatUsdcCents(paid)} USDC; the rest stays listed for buyers`
               : rest > 0n
                 ? `A buyer paid ${formatUsdcCents(paid)} USDC; the escrow sweeps the ${formatUsdcCents(rest)} USDC left as dust`
                 : `Paid in full: ${formatUsdcCents(context.depositAmount ?? 0n)} USDC`,

@@ -49,7 +49,8 @@ test('a Venmo account connected with its identity attestation makes the payout R
   const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20, PAYOUT_FUNDING_POLL_MS: 1_000 });
   t.teardown(() => gateway.stop());
   const platforms = new BuyerSimulator(gateway.node.enclave!.simulator!.url);
-  const ana = await platforms.signIn('venmo', 'ana');
+  // Ana's Venmo account, as she gives it to the checkout and signs in to it.
+  const ana = await platforms.signIn('venmo', 'ana', '1618033988');
   const { created, checkout, signIn } = await fundedLocalPayout(gateway, 'connect-local-1');
   const login = await signIn();
   const pending = answerOf(await checkout('PUT', '/method', { rail: 'venmo', payeeHandle: ana.account.id }, login), 200, 'the method');

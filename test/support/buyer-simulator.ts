@@ -32,10 +32,12 @@ export class BuyerSimulator {
   /** `simulatorUrl`: the platform simulator's base URL, where /_buyer/ lives. */
   constructor(private readonly simulatorUrl: string) {}
 
-  async signIn(platform: string, username?: string): Promise<BuyerSession> {
+  /** `accountId`: an account that exists already (a Venmo user id a customer gave as theirs); a new one when left out. */
+  async signIn(platform: string, username?: string, accountId?: string): Promise<BuyerSession> {
     const answer = await post<{ account: BuyerSession['account']; material: Record<string, string> }>(`${this.simulatorUrl}/_buyer/sessions`, {
       platform,
       ...(username === undefined ? {} : { username }),
+      ...(accountId === undefined ? {} : { accountId }),
     });
     return { platform, account: answer.account, material: answer.material };
   }
