@@ -70,6 +70,14 @@ test('a node SIGKILLed with open payouts finds them and their provider records a
     30_000,
   );
   t.like(payout, { fundingStatus: 'FUNDED', funding: { sentAmount: '104.123712', receivedAmount: '101.000001', missingAmount: '0' } });
-  const fundedEvents = new Set(events.filter((event) => event.type === 'PAYOUT_ORDER_FUNDED' && event.actor.id === funded.payoutId).map((event) => event.id));
-  t.is(fundedEvents.size, 1);
+  // The event is published after the turn that funded it is written: under load it can trail the read.
+  const fundedIds = () =>
+    new Set(events.filter((event) => event.type === 'PAYOUT_ORDER_FUNDED' && event.actor.id === funded.payoutId).map((event) => event.id));
+  await until(
+    'PAYOUT_ORDER_FUNDED published',
+    async () => fundedIds().size,
+    (size) => size > 0,
+    30_000,
+  );
+  t.is(fundedIds().size, 1);
 });
