@@ -70,6 +70,8 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     listingError: context.listingError ?? context.sendError,
     preparationError: context.preparationError,
     hasFundingRecord: context.transfers.length > 0,
+    /** The order this payout refunds (docs/refunds.md), or null for a payout of its own. */
+    refundOf: context.refundOf ?? null,
     createdAt: context.createdAt,
   };
 }
