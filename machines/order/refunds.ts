@@ -124,9 +124,15 @@ export function refundView(refund: OrderRefund): OrderRefundView | null {
   };
 }
 
-/** The refunds the merchant sees, newest first (as an order's payments are listed). */
+/** The refunds the merchant sees, newest first (as an order's payments are listed); of two made at one instant, the one asked later. */
 export function refundViews(refunds: readonly OrderRefund[]): OrderRefundView[] {
-  return refunds.flatMap((refund) => refundView(refund) ?? []).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return refunds
+    .flatMap((refund, asked) => {
+      const view = refundView(refund);
+      return view ? [{ view, asked }] : [];
+    })
+    .sort((a, b) => (a.view.createdAt < b.view.createdAt ? 1 : a.view.createdAt > b.view.createdAt ? -1 : b.asked - a.asked))
+    .map(({ view }) => view);
 }
 
 export interface RefundFields {
