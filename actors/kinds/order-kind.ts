@@ -22,6 +22,8 @@ import {
 } from '../../machines/order/index.js';
 import { formatUsdc } from '../../machines/money.js';
 import { defineKind, type Rejection, type ReplyOf } from '../runtime/actor-kind.js';
+import type { ActorDocument } from '../runtime/actor-document.js';
+import { restore } from '../runtime/turn.js';
 import { viewGrams } from './search-grams.js';
 
 /** What the order kind keeps as its view: what the order reads query and answer from. */
@@ -157,6 +159,17 @@ export const orderKind = defineKind({
     { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 }, name: 'order_by_search_gram' },
   ],
 });
+
+/**
+ * The view the order kind publishes today for a stored order: its stored view, or, for an
+ * order an older machine last wrote (its view lacks what came since, its refunds among them),
+ * the view its migrated snapshot gives. Pure: a read still wakes no actor.
+ */
+export function currentOrderView(doc: Pick<ActorDocument<OrderView>, '_id' | 'snapshot' | 'machineVersion' | 'view'>): OrderView {
+  if (doc.machineVersion === orderKind.machineVersion) return doc.view;
+  const snapshot = restore(orderKind, doc);
+  return orderView(contextOf(snapshot), statusOf(snapshot));
+}
 
 /** What an order's commands answer: its CheckoutOrder, and the token hash that tells its creator the create was its own. */
 export type OrderReply = ReplyOf<typeof orderKind>;

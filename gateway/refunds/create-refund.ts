@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ErrorCode } from '../../actors/errors/error-codes.js';
-import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
+import { currentOrderView, orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
 import { payoutKind, type PayoutKindView } from '../../actors/kinds/payout-kind.js';
 import { canonicalJson } from '../../machines/canonical-json.js';
 import { parseUsdc } from '../../machines/money.js';
@@ -129,11 +129,9 @@ export async function createRefund(
 
 /** The order of this merchant and environment, or the 404 an order of another answers. */
 async function merchantOrder(deps: CreateRefundDependencies, account: MerchantAccount, orderId: string): Promise<OrderView> {
-  const doc = await deps.system
-    .views(orderKind)
-    .findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment }, { projection: { view: 1 } });
+  const doc = await deps.system.views(orderKind).findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment });
   if (!doc) throw orderNotFound();
-  return doc.view;
+  return currentOrderView(doc);
 }
 
 async function payoutOf(deps: CreateRefundDependencies, id: string): Promise<{ view: PayoutKindView; version: number } | null> {
@@ -154,9 +152,9 @@ async function conflict(deps: CreateRefundDependencies, orderId: string, id: str
 }
 
 async function orderViewOf(deps: CreateRefundDependencies, orderId: string): Promise<OrderView> {
-  const doc = await deps.system.views(orderKind).findOne({ _id: orderId }, { projection: { view: 1 } });
+  const doc = await deps.system.views(orderKind).findOne({ _id: orderId });
   if (!doc) throw orderNotFound();
-  return doc.view;
+  return currentOrderView(doc);
 }
 
 const refundState = (order: OrderView, payoutId: string) => order.refundStates.find((refund) => refund.payoutId === payoutId)?.state ?? null;
