@@ -52,7 +52,7 @@ export interface CreateRefundResult {
 const POLL_MS = 20;
 
 /** The request as the key compares it: the order, and the body normalised as a payout's (amounts in base units, the e-mail lower-cased, rails in order). */
-export function refundRequestHash(orderId: string, body: CreateRefundBody, amount: bigint): string {
+function refundRequestHash(orderId: string, body: CreateRefundBody, amount: bigint): string {
   const normalised = {
     refundOf: orderId,
     amount: amount.toString(),
@@ -179,13 +179,11 @@ async function settled(
   const deadline = Date.now() + deps.payoutSettings.prepareTimeoutMs;
   for (;;) {
     const [payout, order] = await Promise.all([payoutOf(deps, id), orderViewOf(deps, orderId)]);
-    const state = refundState(order, id);
     if (payout && payout.view.requestHash !== hash) return conflict(deps, orderId, id, payout.view);
-    if (payout?.view.payout && state !== 'RESERVED' && state !== null) {
-      const refund = order.refunds.find((candidate) => candidate.payoutId === id)!;
-      return { created, refund, order: order.order, payout: payout.view.payout, checkoutUrl: await deps.checkoutUrl(id) };
-    }
-    if (payout?.view.phase === 'NOT_CREATED' && state === 'RELEASED') {
+    // The order shows a refund once it heard its payout was created.
+    const refund = order.refunds.find((candidate) => candidate.payoutId === id);
+    if (payout?.view.payout && refund) return { created, refund, order: order.order, payout: payout.view.payout, checkoutUrl: await deps.checkoutUrl(id) };
+    if (payout?.view.phase === 'NOT_CREATED' && refundState(order, id) === 'RELEASED') {
       if (payout.version > since && payout.view.preparationError) {
         // The effects report only codes of the error table (actors/payouts/payout-effects.ts).
         const { code, message } = payout.view.preparationError;

@@ -10,7 +10,7 @@ import { isoTime } from '../schemas/common.js';
 
 const decimalUsdc = z.string().meta({ description: 'Decimal USDC', example: '37.5' });
 
-export const orderRefund = z
+const orderRefund = z
   .strictObject({
     payoutId: z
       .string()

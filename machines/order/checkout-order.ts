@@ -7,10 +7,10 @@ import { formatUsdc } from '../money.js';
 import type { FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
-import { refundFields } from './refunds.js';
+import { refundFields, type CheckoutOrderRefundStatus } from './refunds.js';
 
 export type OrderChargebackStatus = 'NONE' | 'PARTIALLY_CHARGEBACKED' | 'CHARGEBACKED';
-export type CheckoutOrderRefundStatus = 'NONE' | 'PENDING' | 'COMPLETED';
+export type { CheckoutOrderRefundStatus };
 
 export interface CheckoutOrderBase {
   id: string;

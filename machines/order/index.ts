@@ -42,5 +42,5 @@ export { resolveDestination } from './destination.js';
 export type { Destination, DestinationRequest } from './destination.js';
 export { activePayment, paymentSelectedRail, replaceable, supersededBy, withPayment } from './order-payments.js';
 export type { PaymentSummary } from './order-payments.js';
-export { refundFields, refundOf, refundRefusal, refundView, refundViews, refundableUsdc, reservesAnew, settledUsdc } from './refunds.js';
-export type { OrderRefund, OrderRefundView, RefundFields, RefundRefusal, RefundState } from './refunds.js';
+export { refundOf, refundRefusal, refundViews, refundableUsdc } from './refunds.js';
+export type { OrderRefundView } from './refunds.js';

@@ -31,8 +31,8 @@ import type { OrderContext, OrderEvent, OrderInput } from './order-types.js';
 import { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
 import { supersededBy, withPayment } from './order-payments.js';
 import { amountLock } from './hosted-fields.js';
-import type { FiatAmount, OrderStatus } from './order-types.js';
-import { refundOf, refundView, reservesAnew, withRefund, type OrderRefund, type OrderRefundView } from './refunds.js';
+import type { FiatAmount, OrderRefund, OrderStatus } from './order-types.js';
+import { refundOf, refundView, reservesAnew, withRefund, type OrderRefundView } from './refunds.js';
 
 export type OrderEmitted =
   | { type: 'ORDER_CREATED'; order: CheckoutOrder }

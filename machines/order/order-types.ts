@@ -7,7 +7,6 @@
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { PaymentSummary } from './order-payments.js';
-import type { OrderRefund } from './refunds.js';
 import type { PayoutInput } from '../payout/payout-types.js';
 
 export type AmountMode = 'FIXED' | 'OPEN';
@@ -69,6 +68,28 @@ export interface Settlement {
   paymentId: string;
   usdcAmount: bigint;
   at: string;
+}
+
+/** A refund's state, by its payout (refunds.ts). */
+export type RefundState = 'RESERVED' | 'RELEASED' | 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED';
+
+export interface OrderRefund {
+  /** The refund's payout, whose id is the refund's. */
+  payoutId: string;
+  state: RefundState;
+  /** What the merchant asked to refund. */
+  requestedUsdc: bigint;
+  /** What reached the customer's wallet: the payout's depositAmount once funded; null before. */
+  refundedUsdc: bigint | null;
+  /** The Base transaction that delivered the funding's USDC to the customer's wallet (the last, when several did). */
+  transactionHash: string | null;
+  metadata: FreeForm | null;
+  requestedAt: string;
+  /** When its payout was created: PENDING from then. */
+  createdAt: string | null;
+  completedAt: string | null;
+  /** When its payout expired or was cancelled unfunded. */
+  endedAt: string | null;
 }
 
 export interface OrderContext extends Omit<OrderInput, 'at'> {

@@ -14,29 +14,10 @@
  * - EXPIRED, CANCELLED: its payout ended unfunded; holds nothing, for good.
  */
 import { formatUsdc } from '../money.js';
-import type { CheckoutOrderRefundStatus } from './checkout-order.js';
-import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
+import type { FreeForm, OrderContext, OrderRefund, OrderStatus } from './order-types.js';
 
-export type RefundState = 'RESERVED' | 'RELEASED' | 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED';
-
-export interface OrderRefund {
-  /** The refund's payout, whose id is the refund's. */
-  payoutId: string;
-  state: RefundState;
-  /** What the merchant asked to refund. */
-  requestedUsdc: bigint;
-  /** What reached the customer's wallet: the payout's depositAmount once funded; null before. */
-  refundedUsdc: bigint | null;
-  /** The Base transaction that delivered the funding's USDC to the customer's wallet (the last, when several did). */
-  transactionHash: string | null;
-  metadata: FreeForm | null;
-  requestedAt: string;
-  /** When its payout was created: PENDING from then. */
-  createdAt: string | null;
-  completedAt: string | null;
-  /** When its payout expired or was cancelled unfunded. */
-  endedAt: string | null;
-}
+/** Document 1's CheckoutOrderRefundStatus. */
+export type CheckoutOrderRefundStatus = 'NONE' | 'PENDING' | 'COMPLETED';
 
 /** A refund as the API shows it: on the order's refunds read and as a refund webhook's data.refund. */
 export interface OrderRefundView {
@@ -65,7 +46,7 @@ export function refundOf(context: Pick<OrderContext, 'refunds'>, payoutId: strin
 }
 
 /** Every unit that settled against the order, an overpayment and a late payment included: what was paid. */
-export function settledUsdc(context: Pick<OrderContext, 'settlements'>): bigint {
+function settledUsdc(context: Pick<OrderContext, 'settlements'>): bigint {
   return context.settlements.reduce((total, settlement) => total + settlement.usdcAmount, 0n);
 }
 
@@ -135,7 +116,7 @@ export function refundViews(refunds: readonly OrderRefund[]): OrderRefundView[] 
     .map(({ view }) => view);
 }
 
-export interface RefundFields {
+interface RefundFields {
   refundStatus: CheckoutOrderRefundStatus;
   refundAmountUsdc: string | null;
   refundDepositId: string | null;

@@ -10,16 +10,16 @@ import type { PayoutContext, PayoutEvent } from './payout-types.js';
 /** The runtime's built-in effect that delivers an event to another actor, as the payout machine declares it. */
 export type TellAction = { type: 'tell'; params: { to: { kind: string; id: string }; event: Record<string, unknown> } };
 
-export type RefundNews = 'CREATED' | 'NOT_CREATED' | 'FUNDED' | 'EXPIRED' | 'CANCELLED';
+type RefundNews = 'CREATED' | 'NOT_CREATED' | 'FUNDED' | 'EXPIRED' | 'CANCELLED';
 
 /** The Base transaction of the last delivery the funding counted: what put the refund in the customer's wallet. */
-export function fundingTransaction(context: Pick<PayoutContext, 'transfers' | 'countedTransferIds'>): string | null {
+function fundingTransaction(context: Pick<PayoutContext, 'transfers' | 'countedTransferIds'>): string | null {
   const counted = new Set(context.countedTransferIds);
   return context.transfers.filter((transfer) => counted.has(transfer.id) && transfer.deliveryTransactionHash !== null).at(-1)?.deliveryTransactionHash ?? null;
 }
 
 /** The order's event for `news`, from the payout as the turn leaves it. */
-export function refundNewsEvent(context: PayoutContext, news: RefundNews): Record<string, unknown> {
+function refundNewsEvent(context: PayoutContext, news: RefundNews): Record<string, unknown> {
   const payoutId = context.id;
   switch (news) {
     case 'FUNDED':
