@@ -41,6 +41,7 @@ import { formatUsdc } from '../machines/money.js';
 import { checkoutOperations } from './checkout/checkout-operations.js';
 import { paymentOperations } from './payments/payment-operations.js';
 import { payoutOperations } from './payouts/payout-operations.js';
+import { refundOperations } from './refunds/refund-operations.js';
 import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
 import type { PayoutLinks } from './payouts/payout-links.js';
 import { cashoutOperations } from './cashout/cashout-operations.js';
@@ -227,6 +228,13 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     environment: deps.environment,
     now: nowMs,
   };
+  const payoutDeps = {
+    system: deps.system,
+    now: deps.now,
+    payoutSettings: deps.payouts.settings,
+    funding: deps.payouts.funding,
+    checkoutUrl: (payoutId: string) => deps.payouts.links.checkoutUrl(payoutId),
+  };
   const areas = [
     operationRouter(healthOperations(), deps, mounting),
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
@@ -234,17 +242,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
-    operationRouter(
-      payoutOperations(),
-      {
-        system: deps.system,
-        now: deps.now,
-        payoutSettings: deps.payouts.settings,
-        funding: deps.payouts.funding,
-        checkoutUrl: (payoutId: string) => deps.payouts.links.checkoutUrl(payoutId),
-      },
-      mounting,
-    ),
+    operationRouter(payoutOperations(), payoutDeps, mounting),
+    operationRouter(refundOperations(), payoutDeps, mounting),
     operationRouter(
       webhookOperations(),
       {

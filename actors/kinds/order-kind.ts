@@ -9,6 +9,10 @@ import {
   hostedOrderFields,
   orderMachine,
   paymentSelectedRail,
+  refundOf,
+  refundRefusal,
+  refundViews,
+  refundableUsdc,
   settlementRefusal,
   toCheckoutOrder,
   type OrderContext,
@@ -16,7 +20,10 @@ import {
   type OrderStatus,
   amountLock,
 } from '../../machines/order/index.js';
+import { formatUsdc } from '../../machines/money.js';
 import { defineKind, type Rejection, type ReplyOf } from '../runtime/actor-kind.js';
+import type { ActorDocument } from '../runtime/actor-document.js';
+import { restore } from '../runtime/turn.js';
 import { viewGrams } from './search-grams.js';
 
 /** What the order kind keeps as its view: what the order reads query and answer from. */
@@ -46,6 +53,11 @@ export function orderView(context: OrderContext, status: OrderStatus) {
     searchGrams: viewGrams(searchText),
     // Internal: the rate a fiat price was converted at (orders before it was kept have none).
     pricing: context.pricing ?? null,
+    /** The refunds the merchant sees (the order's refunds read), newest first, and what may still be refunded. */
+    refunds: refundViews(context.refunds),
+    refundableAmountUsdc: formatUsdc(refundableUsdc(context)),
+    /** Internal: where each refund stands, reservations included, for the refund create to wait on. */
+    refundStates: context.refunds.map((refund) => ({ payoutId: refund.payoutId, state: refund.state })),
   };
 }
 
@@ -65,7 +77,30 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
   }
   if (command.type === 'APPLY_SETTLEMENT') return settlementRejection(context, command);
   if (command.type === 'SET_AMOUNT') return amountRejection(context, status);
+  if (command.type === 'REFUND') return refundRejection(context, status, command);
+  if (command.type.startsWith('REFUND_PAYOUT_') && 'payoutId' in command && !refundOf(context, command.payoutId))
+    return { code: 'REFUND_NOT_FOUND', message: `order ${context.id} holds no refund paid by payout ${command.payoutId}` };
   return null;
+}
+
+/** docs/refunds.md: a refund of a FULFILLED order, within what settled and is not refunded yet. */
+function refundRejection(context: OrderContext, status: OrderStatus, request: { payoutId: string; amountUsdc: bigint }): Rejection | null {
+  switch (refundRefusal(context, status, request)) {
+    case 'INVALID_AMOUNT':
+      return { code: 'INVALID_AMOUNT', message: 'a refund must be a positive USDC amount in base units' };
+    case 'ORDER_NOT_REFUNDABLE':
+      return { code: 'ORDER_NOT_REFUNDABLE', message: `order ${context.id} is ${status}: only a FULFILLED order is refunded`, details: { status } };
+    case 'REFUND_EXCEEDS_REFUNDABLE': {
+      const refundable = formatUsdc(refundableUsdc(context));
+      return {
+        code: 'REFUND_EXCEEDS_REFUNDABLE',
+        message: `order ${context.id} may be refunded ${refundable} USDC more, less than the ${formatUsdc(request.amountUsdc)} USDC asked`,
+        details: { refundableAmountUsdc: refundable },
+      };
+    }
+    case null:
+      return null;
+  }
 }
 
 /** The open-amount codes of document 1, with the statuses docs/payments.md gives them. */
@@ -97,9 +132,13 @@ const statusOf = (snapshot: AnyMachineSnapshot) => snapshot.value as OrderStatus
 export const orderKind = defineKind({
   name: 'order',
   machine: orderMachine,
-  machineVersion: 2,
-  // Version 2 keeps the order's payments and the open amount's saved input.
-  migrations: { 1: (persisted) => ({ ...persisted, context: { payments: [], savedInput: null, ...(persisted.context as Record<string, unknown>) } }) },
+  machineVersion: 3,
+  migrations: {
+    // Version 2 keeps the order's payments and the open amount's saved input.
+    1: (persisted) => ({ ...persisted, context: { payments: [], savedInput: null, ...(persisted.context as Record<string, unknown>) } }),
+    // Version 3 keeps the order's refunds.
+    2: (persisted) => ({ ...persisted, context: { refunds: [], ...(persisted.context as Record<string, unknown>) } }),
+  },
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),
   // The token hash lets the creator tell its own creation from a concurrent one with the same idempotency key.
@@ -120,6 +159,17 @@ export const orderKind = defineKind({
     { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 }, name: 'order_by_search_gram' },
   ],
 });
+
+/**
+ * The view the order kind publishes today for a stored order: its stored view, or, for an
+ * order an older machine last wrote (its view lacks what came since, its refunds among them),
+ * the view its migrated snapshot gives. Pure: a read still wakes no actor.
+ */
+export function currentOrderView(doc: Pick<ActorDocument<OrderView>, '_id' | 'snapshot' | 'machineVersion' | 'view'>): OrderView {
+  if (doc.machineVersion === orderKind.machineVersion) return doc.view;
+  const snapshot = restore(orderKind, doc);
+  return orderView(contextOf(snapshot), statusOf(snapshot));
+}
 
 /** What an order's commands answer: its CheckoutOrder, and the token hash that tells its creator the create was its own. */
 export type OrderReply = ReplyOf<typeof orderKind>;

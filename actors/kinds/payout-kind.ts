@@ -86,6 +86,8 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     unpaidUsdc: unpaidUsdc(context).toString(),
     preparationError: context.preparationError,
     hasFundingRecord: context.transfers.length > 0,
+    /** The order this payout refunds (docs/refunds.md), or null for a payout of its own. */
+    refundOf: context.refundOf ?? null,
     createdAt: context.createdAt,
   };
 }

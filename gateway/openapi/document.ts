@@ -18,6 +18,7 @@ import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { cashoutPagePaths } from '../hosted-page/cashout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
+import { refundOperations } from '../refunds/refund-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
 import { cashoutActionOperations } from '../cashout/cashout-action-operations.js';
 import { cashoutCryptoOperations } from '../cashout/cashout-crypto-operations.js';
@@ -75,6 +76,7 @@ export function openApiDocument(
         ...operationPaths(orderOperations(options)),
         ...operationPaths(paymentOperations()),
         ...operationPaths(payoutOperations()),
+        ...operationPaths(refundOperations()),
         ...operationPaths(webhookOperations()),
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),

@@ -31,6 +31,11 @@ const groups: TagGroup[] = [
         name: 'Payouts',
         description: 'Paying your customers out in USDC on Base (document 2): create a payout, fund its one-off deposit address, follow it, cancel it unfunded',
       },
+      {
+        name: 'Refunds',
+        description:
+          'Refunding a fulfilled order, all or part, as a payout to its customer that you fund (docs/refunds.md); the order’s refund fields and REFUND_* webhooks follow it',
+      },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },

@@ -45,11 +45,21 @@ const checkoutOrderBase = {
   }),
   chargebackStatus: orderChargebackStatus.meta({ description: 'Whether payments of the order were charged back; additive, it never changes status' }),
   chargebacks: z.array(freeForm).meta({ description: 'PaymentChargebackFact[]; empty until chargebacks exist' }),
-  refundStatus: z.enum(['NONE', 'PENDING', 'COMPLETED']).meta({ description: 'Whether USDC of the order is being or was refunded' }),
-  refundAmountUsdc: nullableString.meta({ description: 'USDC refunded, a decimal string; null without a refund' }),
-  refundDepositId: nullableString.meta({ description: 'The deposit the refund is paid from; null without a refund' }),
-  refundTransactionHash: nullableString.meta({ description: 'The refund’s transaction hash; null until it is sent' }),
-  refundMetadata: notYetShown('Refund details'),
+  refundStatus: z.enum(['NONE', 'PENDING', 'COMPLETED']).meta({
+    description:
+      'PENDING while a refund’s payout awaits your funding, COMPLETED once a refund was funded and none is pending, NONE otherwise (docs/refunds.md); never changes status',
+  }),
+  refundAmountUsdc: nullableString.meta({
+    description:
+      'USDC refunded or being refunded, in all: what reached the customer for completed refunds, what was asked for pending ones; null with no refund that counts',
+  }),
+  refundDepositId: nullableString.meta({
+    description: 'The payout paying the current refund (the newest pending or completed one): read it with GET /api/v1/payouts/{id}; null without one',
+  }),
+  refundTransactionHash: nullableString.meta({
+    description: 'The Base transaction that delivered the current refund’s USDC to the customer’s wallet; null until it is funded',
+  }),
+  refundMetadata: freeForm.nullable().meta({ description: 'The metadata you sent with the current refund; null without one' }),
   inPersonCheckout: z.boolean().meta({ description: 'An order for in-person checkout: the merchant’s inPersonCheckoutEnabled when the order was created' }),
   destinationAddress: z
     .string()

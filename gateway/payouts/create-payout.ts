@@ -25,6 +25,7 @@ import { payoutQuoteAmounts } from '../../machines/payout/payout-amounts.js';
 import { normaliseRails, type PayoutRail } from '../../machines/payout/payout-rails.js';
 import { fundingTokenKey, MAX_PAYOUT_USDC, type PayoutSettings } from '../../machines/payout/payout-settings.js';
 import type { PayoutView } from '../../machines/payout/payout-view.js';
+import type { PayoutInput, PayoutTerms } from '../../machines/payout/payout-types.js';
 import { derivedId } from '../ids.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { untilView } from '../view-poll.js';
@@ -71,7 +72,7 @@ export function payoutRequestHash(body: CreatePayoutBody, amount: bigint): strin
   return createHash('sha256').update(canonicalJson(normalised)).digest('hex');
 }
 
-function canonicalRefund(chainId: number, address: string): string {
+export function canonicalRefund(chainId: number, address: string): string {
   return fundingChain(chainId)?.kind === 'bitcoin' ? canonicalBitcoinAddress(address) : address.toLowerCase();
 }
 
@@ -107,38 +108,24 @@ export async function createPayout(
   const existing = await payoutViewOf(deps.system, id);
   if (existing) return answerExisting(deps, id, existing, hash);
 
-  const settings = account.payouts;
-  const terms = checkedTerms(deps.payoutSettings, settings, body, amount);
-  const token = fundingToken(body.funding.chainId, body.funding.tokenAddress)!;
-  const quote = payoutQuoteAmounts(amount, token.stable, terms.merchantFeeBps, terms.serviceFeeBps);
+  const terms = checkedTerms(deps.payoutSettings, account.payouts, body, amount);
   try {
-    await deps.system.ask(payoutKind, id, {
-      type: 'CREATE',
+    await deps.system.ask(
+      payoutKind,
       id,
-      merchantId: account.merchantId,
-      idempotencyKey: key,
-      requestHash: hash,
-      customerEmail: body.customerEmail.toLowerCase(),
-      merchantReference: body.merchantReference ?? null,
-      returnUrl: body.returnUrl ?? null,
-      payoutUsdc: amount,
-      funding: {
-        chainId: body.funding.chainId,
-        tokenAddress: token.address,
-        symbol: token.symbol,
-        decimals: token.decimals,
-        stable: token.stable,
-        refundAddress: body.funding.refundAddress === undefined ? null : canonicalRefund(body.funding.chainId, body.funding.refundAddress),
-      },
-      terms,
-      bufferUsdc: quote.bufferUsdc,
-      expectedUsdc: quote.expectedUsdc,
-      depositUsdc: quote.depositUsdc,
-      merchantFeeUsdc: quote.merchantFeeUsdc,
-      fundingWindowMs: deps.payoutSettings.fundingWindowMs,
-      pollMs: deps.payoutSettings.pollMs,
-      at: deps.now(),
-    });
+      payoutCreation(deps, {
+        id,
+        merchantId: account.merchantId,
+        idempotencyKey: key,
+        requestHash: hash,
+        customerEmail: body.customerEmail,
+        merchantReference: body.merchantReference ?? null,
+        returnUrl: body.returnUrl ?? null,
+        payoutUsdc: amount,
+        funding: body.funding,
+        terms,
+      }),
+    );
   } catch (error) {
     // A concurrent request with the same key made it first.
     if (error instanceof CommandRejectedError && error.code === 'ALREADY_EXISTS') {
@@ -148,6 +135,52 @@ export async function createPayout(
     throw error;
   }
   return awaitPrepared(deps, id);
+}
+
+/** What a payout is made of that a request decides: the rest (its quote, its funding token's facts, the node's windows) follows from it. */
+export interface PayoutRequest {
+  id: string;
+  merchantId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  customerEmail: string;
+  merchantReference: string | null;
+  returnUrl: string | null;
+  payoutUsdc: bigint;
+  funding: CreatePayoutBody['funding'];
+  terms: PayoutTerms;
+  /** An order's refund (docs/refunds.md): the order it refunds. */
+  refundOf?: { orderId: string };
+}
+
+/** The message that creates the payout: the request with its quote, its funding token as the catalog has it, and the node's windows. */
+export function payoutCreation(deps: Pick<CreatePayoutDependencies, 'payoutSettings' | 'now'>, request: PayoutRequest): { type: 'CREATE' } & PayoutInput {
+  const { funding, terms, payoutUsdc, refundOf, customerEmail, ...rest } = request;
+  const token = fundingToken(funding.chainId, funding.tokenAddress)!;
+  const quote = payoutQuoteAmounts(payoutUsdc, token.stable, terms.merchantFeeBps, terms.serviceFeeBps);
+  return {
+    type: 'CREATE',
+    ...rest,
+    customerEmail: customerEmail.toLowerCase(),
+    payoutUsdc,
+    funding: {
+      chainId: funding.chainId,
+      tokenAddress: token.address,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      stable: token.stable,
+      refundAddress: funding.refundAddress === undefined ? null : canonicalRefund(funding.chainId, funding.refundAddress),
+    },
+    terms,
+    bufferUsdc: quote.bufferUsdc,
+    expectedUsdc: quote.expectedUsdc,
+    depositUsdc: quote.depositUsdc,
+    merchantFeeUsdc: quote.merchantFeeUsdc,
+    fundingWindowMs: deps.payoutSettings.fundingWindowMs,
+    pollMs: deps.payoutSettings.pollMs,
+    ...(refundOf ? { refundOf } : {}),
+    at: deps.now(),
+  };
 }
 
 async function answerExisting(deps: CreatePayoutDependencies, id: string, view: PayoutKindView, hash: string): Promise<CreatePayoutResult> {
@@ -177,32 +210,50 @@ async function awaitPrepared(deps: CreatePayoutDependencies, id: string): Promis
 }
 
 /** Document 2's availability and limits, in the order its error table gives them, against the merchant's settings and the node's switches. */
-function checkedTerms(node: PayoutSettingsOfNode, settings: PayoutSettings | null, body: CreatePayoutBody, amount: bigint) {
-  if (!settings || !node.serviceWalletAddress)
-    throw payoutError('MERCHANT_CONFIG_MISSING', 'Payouts are not set up on this account yet: ask for payout settings to be configured');
-  if (settings.methods.length === 0) throw payoutError('PAYOUTS_DISABLED', 'Every payout method is turned off on this account');
-  if (settings.merchantFeeBps > 0 && !settings.merchantWalletAddress)
+function checkedTerms(node: PayoutSettingsOfNode, settings: PayoutSettings | null, body: CreatePayoutBody, amount: bigint): PayoutTerms {
+  const { settings: on, ...available } = availablePayouts(node, settings);
+  if (available.merchantFeeBps > 0 && !available.merchantWalletAddress)
     throw payoutError('PAYOUT_MERCHANT_WALLET_MISSING', 'A merchant fee is set but no merchant wallet receives it');
-  const step = settings.payoutStepUsdc;
+  const step = available.payoutStepUsdc;
   if (amount < step || amount % step !== 0n)
     throw payoutError('PAYOUT_NOT_STEP_MULTIPLE', `A payout is a whole multiple of ${formatWhole(step)} USDC, at least one step`);
   if (amount > MAX_PAYOUT_USDC) throw payoutError('PAYOUT_ABOVE_MAX', `A payout is at most ${formatWhole(MAX_PAYOUT_USDC)} USDC`);
-  const token = fundingToken(body.funding.chainId, body.funding.tokenAddress);
-  const tokenKey = fundingTokenKey(body.funding.chainId, body.funding.tokenAddress);
-  if (!token || node.fundingTokensOff.has(tokenKey) || (settings.fundingTokens !== null && !settings.fundingTokens.includes(tokenKey)))
-    throw payoutError('PAYOUT_FUNDING_TOKEN_UNSUPPORTED', `${body.funding.tokenAddress} on chain ${body.funding.chainId} cannot fund a payout on this account`);
-  const effective = settings.methods.filter((rail) => !node.railsOff.has(rail));
-  if (effective.length === 0) throw payoutError('PAYOUT_NO_RAILS_AVAILABLE', 'Every payout method turned on for this account is switched off');
-  const rails = body.rails ? normaliseRails(effective.filter((rail) => body.rails!.includes(rail))) : normaliseRails(effective);
-  if (rails.length === 0) throw payoutError('PAYOUT_REQUESTED_RAILS_UNAVAILABLE', 'None of the requested rails is available on this account');
+  return { ...available, rails: payoutRails(node, on, body) };
+}
+
+/** Payouts are set up and on for the account: the settings as a payout copies them (rails chosen per request). */
+export function availablePayouts(node: PayoutSettingsOfNode, settings: PayoutSettings | null) {
+  if (!settings || !node.serviceWalletAddress)
+    throw payoutError('MERCHANT_CONFIG_MISSING', 'Payouts are not set up on this account yet: ask for payout settings to be configured');
+  if (settings.methods.length === 0) throw payoutError('PAYOUTS_DISABLED', 'Every payout method is turned off on this account');
   return {
-    rails,
+    settings,
     merchantFeeBps: settings.merchantFeeBps,
     merchantWalletAddress: settings.merchantWalletAddress,
     serviceFeeBps: settings.serviceFeeBps,
     serviceWalletAddress: node.serviceWalletAddress,
-    payoutStepUsdc: step,
+    payoutStepUsdc: settings.payoutStepUsdc,
   };
 }
 
-const formatWhole = (units: bigint) => (units / 1_000_000n).toString();
+/** The funding token allowed, and the rails the payout offers: the account's effective ones, limited to those the request names. */
+export function payoutRails(
+  node: PayoutSettingsOfNode,
+  settings: PayoutSettings,
+  request: { funding: { chainId: number; tokenAddress: string }; rails?: string[] | undefined },
+): PayoutRail[] {
+  const token = fundingToken(request.funding.chainId, request.funding.tokenAddress);
+  const tokenKey = fundingTokenKey(request.funding.chainId, request.funding.tokenAddress);
+  if (!token || node.fundingTokensOff.has(tokenKey) || (settings.fundingTokens !== null && !settings.fundingTokens.includes(tokenKey)))
+    throw payoutError(
+      'PAYOUT_FUNDING_TOKEN_UNSUPPORTED',
+      `${request.funding.tokenAddress} on chain ${request.funding.chainId} cannot fund a payout on this account`,
+    );
+  const effective = settings.methods.filter((rail) => !node.railsOff.has(rail));
+  if (effective.length === 0) throw payoutError('PAYOUT_NO_RAILS_AVAILABLE', 'Every payout method turned on for this account is switched off');
+  const rails = request.rails ? normaliseRails(effective.filter((rail) => request.rails!.includes(rail))) : normaliseRails(effective);
+  if (rails.length === 0) throw payoutError('PAYOUT_REQUESTED_RAILS_UNAVAILABLE', 'None of the requested rails is available on this account');
+  return rails;
+}
+
+export const formatWhole = (units: bigint) => (units / 1_000_000n).toString();

@@ -7,9 +7,10 @@ import { formatUsdc } from '../money.js';
 import type { FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
+import { refundFields, type CheckoutOrderRefundStatus } from './refunds.js';
 
 export type OrderChargebackStatus = 'NONE' | 'PARTIALLY_CHARGEBACKED' | 'CHARGEBACKED';
-export type CheckoutOrderRefundStatus = 'NONE' | 'PENDING' | 'COMPLETED';
+export type { CheckoutOrderRefundStatus };
 
 export interface CheckoutOrderBase {
   id: string;
@@ -64,14 +65,11 @@ export function toCheckoutOrder(context: OrderContext, status: OrderStatus): Che
     id: context.id,
     merchantId: context.merchantId,
     status,
-    // Chargebacks and refunds are additive facts beside status; they arrive with their own issues.
+    // Chargebacks are additive facts beside status; they arrive with their own issue.
     chargebackStatus: 'NONE',
     chargebacks: [],
-    refundStatus: 'NONE',
-    refundAmountUsdc: null,
-    refundDepositId: null,
-    refundTransactionHash: null,
-    refundMetadata: null,
+    // Refunds are facts beside status too (docs/refunds.md).
+    ...refundFields(context.refunds),
     inPersonCheckout: context.inPersonCheckout,
     destinationAddress: context.destinationAddress,
     destinationToken: context.destinationToken,

@@ -14,6 +14,7 @@ export type {
   OrderInput,
   OrderPricing,
   OrderStatus,
+  RefundPayoutCreation,
   Settlement,
 } from './order-types.js';
 export { orderMachine } from './order-machine.js';
@@ -41,3 +42,5 @@ export { resolveDestination } from './destination.js';
 export type { Destination, DestinationRequest } from './destination.js';
 export { activePayment, paymentSelectedRail, replaceable, supersededBy, withPayment } from './order-payments.js';
 export type { PaymentSummary } from './order-payments.js';
+export { refundOf, refundRefusal, refundViews, refundableUsdc } from './refunds.js';
+export type { OrderRefundView } from './refunds.js';

@@ -7,8 +7,15 @@
  * status. On a FULFILLED order (an overpayment, a late payment) and on a CANCELLED
  * order (a payment that settled after the cancel) it is recorded and lowers what
  * remains, so the order accounts for every unit that arrived; the status stays,
- * since both are final. Chargebacks and refunds (later issues) will be facts beside
- * the status too, never moving it off FULFILLED.
+ * since both are final. Chargebacks (a later issue) and refunds are facts beside the
+ * status, never moving it off FULFILLED (document 1).
+ *
+ * A refund (docs/refunds.md, refunds.ts) is asked for on a FULFILLED order: the order
+ * reserves its amount and tells the refund's payout to be created, in the one write, so
+ * the payout is made at least once. The payout tells the order how it goes (created,
+ * not created, funded, expired, cancelled unfunded); each news moves the refund on once
+ * and a repeat of it changes nothing, so news told twice counts once. News may reach an
+ * order a reorganisation moved off FULFILLED, so every status takes it.
  *
  * A settlement a chain reorganisation removed is another matter: it never happened on
  * the chain that stands, so RETRACT_SETTLEMENT takes it back and the status follows
@@ -24,7 +31,8 @@ import type { OrderContext, OrderEvent, OrderInput } from './order-types.js';
 import { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
 import { supersededBy, withPayment } from './order-payments.js';
 import { amountLock } from './hosted-fields.js';
-import type { FiatAmount } from './order-types.js';
+import type { FiatAmount, OrderRefund, OrderStatus } from './order-types.js';
+import { refundOf, refundView, reservesAnew, withRefund, type OrderRefundView } from './refunds.js';
 
 export type OrderEmitted =
   | { type: 'ORDER_CREATED'; order: CheckoutOrder }
@@ -34,7 +42,52 @@ export type OrderEmitted =
       type: 'ORDER_AMOUNT_SET';
       order: CheckoutOrder;
       amountChange: { previousAmountUsdc: string | null; newAmountUsdc: string; fiat: FiatAmount; amountVersion: number };
-    };
+    }
+  | { type: 'REFUND_PENDING' | 'REFUND_COMPLETED'; order: CheckoutOrder; refund: OrderRefundView };
+
+/** The refund a refund event names. */
+const named = (event: OrderEvent): string | null => ('payoutId' in event && typeof event.payoutId === 'string' ? event.payoutId : null);
+
+/** The refund a news names, changed by `change`, and the order's updatedAt moved to the news' time (never back). */
+function refundChanged(context: OrderContext, event: OrderEvent, change: (refund: OrderRefund, at: string) => OrderRefund) {
+  const at = 'at' in event && typeof event.at === 'string' ? event.at : context.updatedAt;
+  return {
+    refunds: withRefund(context.refunds, named(event)!, (refund) => change(refund, at)),
+    updatedAt: at > context.updatedAt ? at : context.updatedAt,
+  };
+}
+
+const refundIn = (context: OrderContext, event: OrderEvent, states: readonly OrderRefund['state'][]) => {
+  const payoutId = named(event);
+  const refund = payoutId === null ? undefined : refundOf(context, payoutId);
+  return refund !== undefined && states.includes(refund.state);
+};
+
+const announceRefund = (type: 'REFUND_PENDING' | 'REFUND_COMPLETED', status: OrderStatus) => ({ type: 'announceRefund' as const, params: { type, status } });
+
+/**
+ * What a refund's payout tells the order, in `status`: each news moves the refund on from
+ * the states it can come from, and is otherwise a repeat, taken and changing nothing (the
+ * order kind refuses news of a refund the order never held).
+ */
+function refundNews(status: OrderStatus) {
+  return {
+    REFUND_PAYOUT_CREATED: [
+      { guard: 'refundReserved' as const, actions: ['openRefund' as const, announceRefund('REFUND_PENDING', status)] },
+      { actions: 'acknowledge' as const },
+    ],
+    REFUND_PAYOUT_NOT_CREATED: [{ guard: 'refundReserved' as const, actions: 'releaseRefund' as const }, { actions: 'acknowledge' as const }],
+    REFUND_PAYOUT_FUNDED: [
+      { guard: 'refundOpen' as const, actions: ['completeRefund' as const, announceRefund('REFUND_COMPLETED', status)] },
+      { actions: 'acknowledge' as const },
+    ],
+    REFUND_PAYOUT_EXPIRED: [{ guard: 'refundOpen' as const, actions: 'endRefund' as const }, { actions: 'acknowledge' as const }],
+    REFUND_PAYOUT_CANCELLED: [{ guard: 'refundOpen' as const, actions: 'endRefund' as const }, { actions: 'acknowledge' as const }],
+  };
+}
+
+/** Outside FULFILLED a refund cannot be asked for; the same request again is taken and changes nothing. */
+const repeatedRefund = { REFUND: { guard: 'refundKnown' as const, actions: 'acknowledge' as const } };
 
 export const orderMachine = setup({
   types: {
@@ -55,6 +108,12 @@ export const orderMachine = setup({
     /** What stays settled after the retraction still covers the order (an overpayment taken back). */
     stillCovered: ({ context, event }) =>
       event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId) && coveredWithout(context, event.paymentId),
+    /** A refund not asked for before, or one whose payout failed to prepare: the order reserves it (the kind refused it if it does not fit). */
+    reservesRefund: ({ context, event }) => event.type === 'REFUND' && reservesAnew(context, event.payoutId),
+    refundKnown: ({ context, event }) => event.type === 'REFUND' && !reservesAnew(context, event.payoutId),
+    refundReserved: ({ context, event }) => refundIn(context, event, ['RESERVED']),
+    /** Its payout may still be funded. */
+    refundOpen: ({ context, event }) => refundIn(context, event, ['RESERVED', 'PENDING']),
   },
   actions: {
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
@@ -109,6 +168,49 @@ export const orderMachine = setup({
       assertEvent(event, 'CANCEL');
       return { cancelledAt: event.at, updatedAt: event.at };
     }),
+    reserveRefund: assign(({ context, event }) => {
+      assertEvent(event, 'REFUND');
+      const reserved: OrderRefund = {
+        payoutId: event.payoutId,
+        state: 'RESERVED',
+        requestedUsdc: event.amountUsdc,
+        refundedUsdc: null,
+        transactionHash: null,
+        metadata: event.metadata,
+        requestedAt: event.at,
+        createdAt: null,
+        completedAt: null,
+        endedAt: null,
+      };
+      const known = refundOf(context, event.payoutId) !== undefined;
+      return { refunds: known ? withRefund(context.refunds, event.payoutId, () => reserved) : [...context.refunds, reserved] };
+    }),
+    openRefund: assign(({ context, event }) => refundChanged(context, event, (refund, at) => ({ ...refund, state: 'PENDING', createdAt: at }))),
+    releaseRefund: assign(({ context, event }) => ({ refunds: withRefund(context.refunds, named(event)!, (refund) => ({ ...refund, state: 'RELEASED' })) })),
+    completeRefund: assign(({ context, event }) => {
+      assertEvent(event, 'REFUND_PAYOUT_FUNDED');
+      return refundChanged(context, event, (refund, at) => ({
+        ...refund,
+        state: 'COMPLETED',
+        refundedUsdc: event.refundedUsdc,
+        transactionHash: event.transactionHash,
+        createdAt: refund.createdAt ?? at,
+        completedAt: at,
+      }));
+    }),
+    endRefund: assign(({ context, event }) =>
+      refundChanged(context, event, (refund, at) => ({
+        ...refund,
+        state: event.type === 'REFUND_PAYOUT_EXPIRED' ? 'EXPIRED' : 'CANCELLED',
+        createdAt: refund.createdAt ?? at,
+        endedAt: at,
+      })),
+    ),
+    announceRefund: emit(({ context, event }, params: { type: 'REFUND_PENDING' | 'REFUND_COMPLETED'; status: OrderStatus }) => ({
+      type: params.type,
+      order: toCheckoutOrder(context, params.status),
+      refund: refundView(refundOf(context, named(event)!)!)!,
+    })),
     announceCreated: emit(({ context }) => ({ type: 'ORDER_CREATED' as const, order: toCheckoutOrder(context, 'CREATED') })),
     announceFulfilled: emit(({ context }) => ({ type: 'ORDER_FULFILLED' as const, order: toCheckoutOrder(context, 'FULFILLED') })),
     announceCancelled: emit(({ context }) => ({ type: 'ORDER_CANCELLED' as const, order: toCheckoutOrder(context, 'CANCELLED') })),
@@ -124,6 +226,7 @@ export const orderMachine = setup({
       settlements: [],
       payments: [],
       savedInput: null,
+      refunds: [],
       createdAt: at,
       updatedAt: at,
       cancelledAt: null,
@@ -160,6 +263,8 @@ export const orderMachine = setup({
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
         SET_AMOUNT: { guard: 'amountOpen', actions: ['setAmount', 'announceAmountSet'] },
+        ...repeatedRefund,
+        ...refundNews('CREATED'),
       },
     },
     PARTIALLY_FULFILLED: {
@@ -173,6 +278,8 @@ export const orderMachine = setup({
           { guard: 'retractsLastSettlement', target: 'CREATED', actions: 'takeBackSettlement' },
           { guard: 'holdsSettlement', actions: 'takeBackSettlement' },
         ],
+        ...repeatedRefund,
+        ...refundNews('PARTIALLY_FULFILLED'),
       },
     },
     FULFILLED: {
@@ -184,6 +291,24 @@ export const orderMachine = setup({
           { guard: 'stillCovered', actions: ['takeBackSettlement', 'redateCompleted'] },
           { guard: 'holdsSettlement', target: 'PARTIALLY_FULFILLED', actions: ['takeBackSettlement', 'clearCompleted'] },
         ],
+        // Refunds never move the status (document 1): the order holds the amount and has the refund's payout made.
+        REFUND: [
+          {
+            guard: 'reservesRefund',
+            actions: [
+              // The refund's payout: made with the gateway's message, or, when it failed to prepare, asked to prepare again.
+              enqueueActions(({ context, event, enqueue }) => {
+                assertEvent(event, 'REFUND');
+                const retry = refundOf(context, event.payoutId)?.state === 'RELEASED';
+                const message: Record<string, unknown> = retry ? { type: 'RETRY', at: event.at } : { ...event.payout };
+                enqueue({ type: 'tell', params: { to: { kind: 'payout', id: event.payoutId }, event: message } });
+              }),
+              'reserveRefund',
+            ],
+          },
+          { guard: 'refundKnown', actions: 'acknowledge' },
+        ],
+        ...refundNews('FULFILLED'),
       },
     },
     CANCELLED: {
@@ -192,6 +317,8 @@ export const orderMachine = setup({
         APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' },
         // The status stays, as it does when a settlement arrives after the cancel.
         RETRACT_SETTLEMENT: { guard: 'holdsSettlement', actions: 'takeBackSettlement' },
+        ...repeatedRefund,
+        ...refundNews('CANCELLED'),
       },
     },
   },

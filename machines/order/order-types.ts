@@ -7,6 +7,7 @@
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { PaymentSummary } from './order-payments.js';
+import type { PayoutInput } from '../payout/payout-types.js';
 
 export type AmountMode = 'FIXED' | 'OPEN';
 /** A JSON object the merchant or Peer keeps on the order (`notes`, `metadata`). */
@@ -69,6 +70,28 @@ export interface Settlement {
   at: string;
 }
 
+/** A refund's state, by its payout (refunds.ts). */
+export type RefundState = 'RESERVED' | 'RELEASED' | 'PENDING' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED';
+
+export interface OrderRefund {
+  /** The refund's payout, whose id is the refund's. */
+  payoutId: string;
+  state: RefundState;
+  /** What the merchant asked to refund. */
+  requestedUsdc: bigint;
+  /** What reached the customer's wallet: the payout's depositAmount once funded; null before. */
+  refundedUsdc: bigint | null;
+  /** The Base transaction that delivered the funding's USDC to the customer's wallet (the last, when several did). */
+  transactionHash: string | null;
+  metadata: FreeForm | null;
+  requestedAt: string;
+  /** When its payout was created: PENDING from then. */
+  createdAt: string | null;
+  completedAt: string | null;
+  /** When its payout expired or was cancelled unfunded. */
+  endedAt: string | null;
+}
+
 export interface OrderContext extends Omit<OrderInput, 'at'> {
   /** What is still owed; null while an OPEN order has no amount. Never below zero. */
   remainingUsdcAmount: bigint | null;
@@ -80,6 +103,8 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
   payments: PaymentSummary[];
   /** An open amount as the customer typed it when it was last set; null before. */
   savedInput: FiatAmount | null;
+  /** Every refund asked for, in the order asked (docs/refunds.md). */
+  refunds: OrderRefund[];
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
@@ -92,4 +117,19 @@ export type OrderEvent =
   | { type: 'RETRACT_SETTLEMENT'; paymentId: string; at: string }
   | { type: 'PAYMENT_UPDATED'; payment: PaymentSummary }
   | { type: 'SET_AMOUNT'; usdcAmount: bigint; previousAmountUsdc: string | null; fiat: FiatAmount; at: string }
-  | { type: 'CANCEL'; at: string };
+  | { type: 'CANCEL'; at: string }
+  /**
+   * The merchant refunds `amountUsdc` (docs/refunds.md): the order reserves it and creates the
+   * refund's payout with `payout`, the message the gateway made from the request (or, when that
+   * payout failed to prepare, has it prepare again).
+   */
+  | { type: 'REFUND'; payoutId: string; amountUsdc: bigint; metadata: FreeForm | null; payout: RefundPayoutCreation; at: string }
+  /** The refund's payout reports (machines/payout/refund-news.ts): created, not created, funded, expired or cancelled unfunded. */
+  | { type: 'REFUND_PAYOUT_CREATED'; payoutId: string; at: string }
+  | { type: 'REFUND_PAYOUT_NOT_CREATED'; payoutId: string; at: string }
+  | { type: 'REFUND_PAYOUT_FUNDED'; payoutId: string; refundedUsdc: bigint; transactionHash: string | null; at: string }
+  | { type: 'REFUND_PAYOUT_EXPIRED'; payoutId: string; at: string }
+  | { type: 'REFUND_PAYOUT_CANCELLED'; payoutId: string; at: string };
+
+/** The message that creates a refund's payout: a payout's creation, told to it by the order. */
+export type RefundPayoutCreation = { type: 'CREATE' } & PayoutInput;

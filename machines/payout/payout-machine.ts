@@ -62,6 +62,7 @@ import {
 } from './listing-state.js';
 import { RAIL_PLATFORMS } from './payout-methods.js';
 import { isBaseUsdc } from './destination-catalog.js';
+import { tellRefundOrder, type TellAction } from './refund-news.js';
 
 /** The merchant side's webhooks, each carrying the PayoutView as the payout reads after the turn. */
 export interface PayoutEmitted {
@@ -88,7 +89,11 @@ export interface PayoutEmitted {
 /** After the deadline a view shows no deposit address: the one webhook sent then says so in its params, and the chart with it. */
 /** An observation that funds the payout, under `guard`: the one way into FUNDED, from watching or after the deadline. */
 const funded = (guard: 'covers' | 'sentAndLanded' | 'receivedSome') =>
-  ({ guard, target: '#payout.FUNDED', actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED')] }) as const;
+  ({
+    guard,
+    target: '#payout.FUNDED',
+    actions: ['recordObservation', 'markFunded', 'recordIssues', announce('PAYOUT_ORDER_FUNDED', 'FUNDED'), tellRefundOrder('FUNDED')],
+  }) as const;
 
 const announce = (type: PayoutEmitted['type'], status: PayoutStatus, deadline?: 'deadline passed') => ({
   type: 'announce' as const,
@@ -293,6 +298,8 @@ export const payoutMachine = setup({
     spentAfterPayment: ({ context, event }) => event.type === 'WALLET_CHECKED' && walletSpent(context, BigInt(event.balanceUsdc), event.at),
   },
   actions: {
+    // The runtime's: a message to another actor (a refund's order, machines/payout/refund-news.ts).
+    tell: (_, _params: TellAction['params']) => {},
     // Effects: run by the payout kind after the turn is written (actors/payouts/payout-effects.ts).
     preparePayout: (
       _,
@@ -904,8 +911,11 @@ export const payoutMachine = setup({
         }),
       },
       on: {
-        PREPARED: { target: 'AWAITING_FUNDING', actions: ['recordPrepared', announce('PAYOUT_ORDER_CREATED', 'AWAITING_FUNDING')] },
-        PREPARATION_FAILED: { target: 'NOT_CREATED', actions: 'recordPreparationFailed' },
+        PREPARED: {
+          target: 'AWAITING_FUNDING',
+          actions: ['recordPrepared', announce('PAYOUT_ORDER_CREATED', 'AWAITING_FUNDING'), tellRefundOrder('CREATED')],
+        },
+        PREPARATION_FAILED: { target: 'NOT_CREATED', actions: ['recordPreparationFailed', tellRefundOrder('NOT_CREATED')] },
       },
     },
     NOT_CREATED: {
@@ -915,7 +925,11 @@ export const payoutMachine = setup({
       entry: { type: 'watchWallet', params: ({ context }) => ({ payoutId: context.id, walletAddress: context.walletAddress! }) },
       after: { fundingDeadline: { target: '.CLOSING' } },
       on: {
-        CANCEL: { guard: 'untouched', target: 'CANCELLED', actions: ['markCancelled', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED')] },
+        CANCEL: {
+          guard: 'untouched',
+          target: 'CANCELLED',
+          actions: ['markCancelled', announce('PAYOUT_ORDER_CANCELLED', 'CANCELLED'), tellRefundOrder('CANCELLED')],
+        },
         REMOVE_RAIL: { guard: 'holdsRail', actions: 'removeRail' },
       },
       initial: 'WATCHING',
@@ -957,7 +971,7 @@ export const payoutMachine = setup({
               {
                 guard: not('receivedSome'),
                 target: '#payout.EXPIRED',
-                actions: ['recordObservation', 'markExpired', 'recordIssues', announce('PAYOUT_ORDER_EXPIRED', 'EXPIRED')],
+                actions: ['recordObservation', 'markExpired', 'recordIssues', announce('PAYOUT_ORDER_EXPIRED', 'EXPIRED'), tellRefundOrder('EXPIRED')],
               },
             ],
           },

@@ -51,6 +51,8 @@ export interface PayoutInput {
   fundingWindowMs: number;
   /** How often the provider is asked while funding is open. */
   pollMs: number;
+  /** Set when the payout is an order's refund (docs/refunds.md): the order hears how it goes. */
+  refundOf?: { orderId: string } | null;
   at: string;
 }
 

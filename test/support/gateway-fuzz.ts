@@ -11,7 +11,7 @@
  * `npm run fuzz` (any number, counts printed by status).
  */
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
-import { WORKED_PAYOUT_SETTINGS, payoutBody } from './payout-fakes.js';
+import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from './payout-fakes.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
@@ -529,6 +529,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const testClocks = await seedTestClocks(gateway, own.sandboxKey, 12);
   await gateway.request('PATCH', '/v1/v1/me/referral/code', { headers: referrer!.headers, body: { code: 'FRIEND-BOB' } });
   const payouts = local ? await seedPayouts(gateway, own.liveId, own.liveKey, 5) : [];
+  // A fulfilled order of the live account, for the refund create (payouts are set up just above).
+  const refundable = local ? [await fulfilledOrder(gateway, own.liveKey)] : [];
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
   const escrow = gateway.node.chain?.localChain?.escrow ?? null;
@@ -547,8 +549,14 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       })),
       ...(atomic ? { 'POST /v2/deposits/atomic-create': [atomic] } : {}),
       'POST /api/v1/providers/conversion/funding-activity': payouts.map((payout) => ({ requestId: payout.requestId })),
+      'POST /api/v1/merchants/me/orders/{orderId}/refunds': [
+        { amount: '2', customerEmail: 'fuzz-refund@example.com', funding: { chainId: 8453, tokenAddress: USDC_ON_BASE } },
+      ],
     },
-    headers: { 'POST /api/v1/payouts': { 'idempotency-key': 'fuzz-payout-key-0001' } },
+    headers: {
+      'POST /api/v1/payouts': { 'idempotency-key': 'fuzz-payout-key-0001' },
+      'POST /api/v1/merchants/me/orders/{orderId}/refunds': { 'idempotency-key': 'fuzz-refund-key-0001' },
+    },
     queries: {
       'GET /': [{ order: orders[0]! }],
       'GET /internal/v1/actors': [{ query: orders[0]! }, { query: own.liveId }],
@@ -570,6 +578,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     ids: {
       merchantId: [administered.liveId, administered.sandboxId],
       orderId: orders,
+      // POSTs on an order: the checkout's fail without the order's token whatever the order; a refund needs a fulfilled one.
+      'POST orderId': [...refundable, ...orders],
       deadLetterId: deadLetterIds,
       webhookId: webhooks.map(([id]) => id!),
       'DELETE webhookId': deletable.map(([id]) => id!),
@@ -598,6 +608,16 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
+}
+
+/** An order of 12.5 USDC settled in full, as its payment tells it: FULFILLED. */
+async function fulfilledOrder(gateway: TestGateway, key: string): Promise<string> {
+  const id = (await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '12.5' } })).body.responseObject.order.id as string;
+  await gateway.node.system.askAt(
+    { kind: 'order', id },
+    { type: 'APPLY_SETTLEMENT', paymentId: 'pay_fuzz_refundable', usdcAmount: 12_500_000n, at: new Date(gateway.clock.now()).toISOString() },
+  );
+  return id;
 }
 
 /** Payouts of the fuzzer's live account, with payouts set up as the demo merchant has them: their ids and funding request ids. */

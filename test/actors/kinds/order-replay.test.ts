@@ -7,6 +7,7 @@
 import test from 'ava';
 import { CommandRejectedError } from '../../../actors/index.js';
 import { orderKind, type OrderView } from '../../../actors/kinds/index.js';
+import { currentOrderView } from '../../../actors/kinds/order-kind.js';
 import { replayFixture, replayFixtureNames, storeFixture } from '../../support/replay-fixtures.js';
 import { startTestSystem } from '../../support/test-node.js';
 
@@ -98,6 +99,22 @@ test('v1-fulfilled: retracting its last settlement leaves it PARTIALLY_FULFILLED
   const order = await replay('v1-fulfilled');
   await order.tell(retract('pay_v1_b'));
   t.like((await order.view()).order, { status: 'PARTIALLY_FULFILLED', remainingUsdcAmount: '70', completedAt: null });
+});
+
+test('v1-fulfilled: written before refunds existed, it holds none and takes one, against what settled', async (t) => {
+  const order = await replay('v1-fulfilled');
+  t.false('refundableAmountUsdc' in (await order.view()), 'its stored view predates refunds');
+  const current = currentOrderView((await order.doc()) as unknown as Parameters<typeof currentOrderView>[0]);
+  t.like(current, { refunds: [], refundableAmountUsdc: '100', refundStates: [] }, 'the view today’s kind gives it, which the refunds read answers');
+  t.deepEqual(current.order, order.stored.order, 'and the rest as it served it');
+  const payout = { type: 'CREATE', id: 'po_v1_refund' };
+  const refused = await t.throwsAsync(order.tell({ type: 'REFUND', payoutId: 'po_v1_refund', amountUsdc: 100_000_001n, metadata: null, payout, at: AT }), {
+    instanceOf: CommandRejectedError,
+  });
+  t.is(refused.code, 'REFUND_EXCEEDS_REFUNDABLE');
+  await order.tell({ type: 'REFUND', payoutId: 'po_v1_refund', amountUsdc: 40_000_000n, metadata: null, payout, at: AT });
+  await order.tell({ type: 'REFUND_PAYOUT_CREATED', payoutId: 'po_v1_refund', at: AT });
+  t.like((await order.view()).order, { status: 'FULFILLED', refundStatus: 'PENDING', refundAmountUsdc: '40', refundDepositId: 'po_v1_refund' });
 });
 
 test('v1-cancelled: a second cancel is refused and a late settlement is still counted', async (t) => {

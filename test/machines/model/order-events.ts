@@ -3,12 +3,14 @@
  * offered to them. Four settlements (30, 70, 100 and 10 USDC) reach a part, two parts, the
  * rest and the whole, and some pairs an overpayment; their retractions, and one of a payment
  * the order never counted, reach every branch of RETRACT_SETTLEMENT. Two attempts
- * reporting (the newer replacing the older) and one expiring reach PAYMENT_UPDATED.
+ * reporting (the newer replacing the older) and one expiring reach PAYMENT_UPDATED. One
+ * refund of 40 USDC and every news its payout can tell reach the refunds (docs/refunds.md):
+ * its payout created, not created (then asked again), funded, expired, cancelled.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { orderKind } from '../../../actors/kinds/index.js';
 import { formatUsdc } from '../../../machines/money.js';
-import type { OrderContext, OrderEvent, PaymentSummary } from '../../../machines/order/index.js';
+import type { OrderContext, OrderEvent, PaymentSummary, RefundPayoutCreation } from '../../../machines/order/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 import { fixedOrderInput, openOrderInput } from '../../support/order-input.js';
 
@@ -27,6 +29,14 @@ const AT = '2026-11-23T12:30:00.000Z';
 const settle = (label: string, paymentId: string, usdc: bigint) =>
   sample(label, { type: 'APPLY_SETTLEMENT' as const, paymentId, usdcAmount: usdc * 1_000_000n, at: AT });
 
+const REFUND_PAYOUT = 'po_model_refund';
+
+/** The refund's payout creation: the stand-in transport takes the order's tell, so only its shape matters here. */
+const refundPayout = { type: 'CREATE', id: REFUND_PAYOUT, refundOf: { orderId: fixed.id } } as unknown as RefundPayoutCreation;
+
+const news = (type: Exclude<OrderEvent['type'], 'REFUND'> & `REFUND_PAYOUT_${string}`, extra: Record<string, unknown> = {}) =>
+  sample(type.replace('REFUND_PAYOUT_', 'refund ').toLowerCase(), { type, payoutId: REFUND_PAYOUT, at: AT, ...extra } as OrderEvent);
+
 const attempt = (id: string, status: PaymentSummary['status'], createdAt: string): PaymentSummary => ({
   id,
   rail: 'venmo',
@@ -43,10 +53,26 @@ const SAMPLES: OrderEvent[] = [
   settle('100 of pay_3', 'pay_3', 100n),
   settle('10 of pay_4', 'pay_4', 10n),
   ...['pay_1', 'pay_2', 'pay_3', 'pay_4', 'pay_9'].map((paymentId) => sample(paymentId, { type: 'RETRACT_SETTLEMENT' as const, paymentId, at: AT })),
+  { type: 'CANCEL', at: AT },
+];
+
+const PAYMENT_SAMPLES: OrderEvent[] = [
   sample('pay_1 open', { type: 'PAYMENT_UPDATED', payment: attempt('pay_1', 'CREATED', '2026-11-23T12:05:00.000Z') }),
   sample('pay_2 open', { type: 'PAYMENT_UPDATED', payment: attempt('pay_2', 'CREATED', '2026-11-23T12:10:00.000Z') }),
   sample('pay_1 expired', { type: 'PAYMENT_UPDATED', payment: attempt('pay_1', 'EXPIRED', '2026-11-23T12:05:00.000Z') }),
-  { type: 'CANCEL', at: AT },
+];
+
+/**
+ * Refunds read the settlements and never the attempts, and attempts never the refunds: each
+ * is offered only while the other is absent, so the walk meets both without their product.
+ */
+const REFUND_SAMPLES: OrderEvent[] = [
+  sample('40 refunded', { type: 'REFUND', payoutId: REFUND_PAYOUT, amountUsdc: 40_000_000n, metadata: { reason: 'model' }, payout: refundPayout, at: AT }),
+  news('REFUND_PAYOUT_CREATED'),
+  news('REFUND_PAYOUT_NOT_CREATED'),
+  news('REFUND_PAYOUT_FUNDED', { refundedUsdc: 40_000_000n, transactionHash: `0x${'ab'.repeat(32)}` }),
+  news('REFUND_PAYOUT_EXPIRED'),
+  news('REFUND_PAYOUT_CANCELLED'),
 ];
 
 export function orderEvents(snapshot: AnyMachineSnapshot): EventObject[] {
@@ -58,10 +84,10 @@ export function orderEvents(snapshot: AnyMachineSnapshot): EventObject[] {
     fiat: { amount: '18.40', currency: 'EUR' },
     at: AT,
   };
-  return [...SAMPLES, amount];
+  return [...SAMPLES, ...(context.refunds.length === 0 ? PAYMENT_SAMPLES : []), ...(context.payments.length === 0 ? REFUND_SAMPLES : []), amount];
 }
 
-/** What the guards read: the settled payments, the attempts' statuses, and whether an open amount is set. */
+/** What the guards read: the settled payments, the attempts' statuses, whether an open amount is set, and where the refund stands. */
 export function orderAbstraction(snapshot: AnyMachineSnapshot): unknown {
   const context = snapshot.context as OrderContext;
   return {
@@ -69,5 +95,6 @@ export function orderAbstraction(snapshot: AnyMachineSnapshot): unknown {
     amount: context.requestedUsdcAmount,
     settled: context.settlements.map((settlement) => settlement.paymentId).sort(),
     payments: context.payments.map((payment) => `${payment.id}:${payment.status}`),
+    refunds: context.refunds.map((refund) => `${refund.payoutId}:${refund.state}`),
   };
 }

@@ -4,7 +4,7 @@
  * and its order events ("Events": ORDER_AMOUNT_SET carries `data.amountChange`).
  */
 import test from 'ava';
-import type { OrderContext } from '../../../machines/order/index.js';
+import { toCheckoutOrder, type OrderContext } from '../../../machines/order/index.js';
 import { NEW, type DocumentTable } from '../../support/model-document.js';
 import type { MachineModel } from '../../support/model-paths.js';
 import { modelTests } from '../../support/model-tests.js';
@@ -13,6 +13,11 @@ import { ORDER_KIND, ORDER_VARIANTS, orderAbstraction, orderEvents } from './ord
 
 const STATUS_TABLE = 'document 1, States and transitions, Order status';
 const contextAfter = (step: { after: { context: unknown } }) => step.after.context as OrderContext;
+const REFUNDS = 'document 1, Events (Refund) and States ("Chargebacks and refunds never move status off FULFILLED"); docs/refunds.md';
+const STATUSES = ['CREATED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED'] as const;
+/** Where the refund the step's news names stood before it. */
+const refundBefore = (step: { before: { context: unknown } | null; event: unknown }) =>
+  (step.before?.context as OrderContext | undefined)?.refunds.find((refund) => refund.payoutId === (step.event as { payoutId?: string }).payoutId)?.state;
 
 const document: DocumentTable = {
   events: CHECKOUT_EVENTS,
@@ -62,6 +67,38 @@ const document: DocumentTable = {
       to: 'CREATED',
       emits: ['ORDER_AMOUNT_SET'],
     },
+    // A refund's news reaches the order whatever its status (a reorganisation may have moved it off FULFILLED); the status never moves.
+    ...STATUSES.flatMap((status) => [
+      {
+        section: REFUNDS,
+        row: `a refund’s payout is created: REFUND_PENDING, ${status} unchanged`,
+        from: [status],
+        by: ['REFUND_PAYOUT_CREATED'],
+        to: status,
+        emits: ['REFUND_PENDING'],
+        when: (step: Parameters<typeof refundBefore>[0]) => refundBefore(step) === 'RESERVED',
+        holds: {
+          what: 'refundStatus PENDING',
+          check: (step: { after: { context: unknown } }) => toCheckoutOrder(contextAfter(step), status).refundStatus === 'PENDING',
+        },
+      },
+      {
+        section: REFUNDS,
+        row: `a refund’s payout is funded: REFUND_COMPLETED, ${status} unchanged`,
+        from: [status],
+        by: ['REFUND_PAYOUT_FUNDED'],
+        to: status,
+        emits: ['REFUND_COMPLETED'],
+        when: (step: Parameters<typeof refundBefore>[0]) => refundBefore(step) === 'RESERVED' || refundBefore(step) === 'PENDING',
+        holds: {
+          what: 'refundStatus COMPLETED and refundTransactionHash set',
+          check: (step: { after: { context: unknown } }) => {
+            const order = toCheckoutOrder(contextAfter(step), status);
+            return order.refundStatus === 'COMPLETED' && order.refundTransactionHash !== null;
+          },
+        },
+      },
+    ]),
   ],
   beyond: {
     // Document 1 has no chain reorganisations; the status follows what stays settled (machines/order/order-machine.ts).
