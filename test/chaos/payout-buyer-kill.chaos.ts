@@ -19,27 +19,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { parseEventLogs, toHex, type Hex } from 'viem';
+import { parseEventLogs } from 'viem';
 import { EmbeddedStore, createLogger, loadConfig } from '../../actors/index.js';
 import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
 import { startEnclaveSide } from '../../deploy/enclave.js';
 import { LocalMailCatcher } from '../../deploy/mail-catcher.js';
 import { ChainRegistry } from '../../enclave/index.js';
-import { anvilTestAccount, escrowAbi, startLocalChain } from '../../indexer/chain/index.js';
+import { escrowAbi, startLocalChain } from '../../indexer/chain/index.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
-import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
-import { payoutMerchant } from './payout-merchant.js';
 import { call, ok, until, within } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
+import { fundedSignedInPayout, payoutNodeEnvironment } from './payout-node.js';
 import { fulfilCapture } from './fulfil-capture.js';
 
 const ADMIN_TOKEN = 'payout-buyer-kill-admin-token-0123456789';
 const CHAIN_ID = 8453;
-const RELAYER = anvilTestAccount(7);
-const GATING = anvilTestAccount(6);
-const FEE_RECIPIENT = anvilTestAccount(8).address;
 const CUSTOMER_VENMO = '1618033988';
-const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().privateKey!);
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-buyer-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
@@ -69,81 +64,22 @@ test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is
   t.teardown(() => indexer.stop());
   t.teardown(() => gate.stop());
 
-  const dataDir = join(root, 'data');
-  const environment = (run: number): Record<string, string> => ({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ID: 'payout-buyer-kill-node',
-    DATA_DIR: dataDir,
-    PEER_ADMIN_TOKEN: ADMIN_TOKEN,
-    ID_SECRET: 'payout-buyer-kill-id-secret-0123456789abcdef',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    TIMER_POLL_MS: '100',
-    SWEEP_INTERVAL_MS: '100',
-    CHAIN_RPC_URL: gate.url,
-    CHAIN_USDC_ADDRESS: local.usdc,
-    CHAIN_ESCROW_ADDRESS: local.escrow,
-    CHAIN_ORCHESTRATOR_ADDRESS: local.orchestrator,
-    CHAIN_BATCH_EXECUTOR_ADDRESS: local.batchExecutor,
-    CHAIN_DEPOSIT_ASSERTIONS_ADDRESS: local.depositAssertions,
-    INDEXER_URL: indexer.address,
-    RELAYER_PRIVATE_KEYS: privateKeyOf(RELAYER),
-    RELAYER_CHECK_MS: '200',
-    GATING_PRIVATE_KEY: privateKeyOf(GATING),
-    PLATFORM_FEE_RECIPIENT: FEE_RECIPIENT,
-    ENCLAVE_URL: enclave.server.grpcAddress,
-    ENCLAVE_PUBLIC_URL: enclave.server.httpUrl,
-    ENCLAVE_MEASUREMENT: measurement,
-    ENCLAVE_TRUSTED_SIGNERS: enclave.service.signer,
-    CONVERSION_PROVIDER_URL: provider.url,
-    LOCAL_EMBEDDED_WALLETS: 'true',
-    PAYOUT_SERVICE_FEE_WALLET: '0x3333333333333333333333333333333333333333',
-    PAYOUT_FUNDING_POLL_MS: '1000',
-    SMTP_URL: mail.url,
-    PAYMENT_NODE_LOG: join(root, `node-${run}.log`),
-  });
+  const world = { name: 'payout-buyer-kill', adminToken: ADMIN_TOKEN, local, rpcUrl: gate.url, indexerAddress: indexer.address, enclave, provider, mail, root };
   const events: RunEvent[] = [];
   const nodes: PaymentNodeProcess[] = [];
   t.teardown(async () => {
     for (const node of nodes) await node.kill();
   });
   const start = async (run: number) => {
-    const node = await PaymentNodeProcess.start(run, environment(run), events, 60_000);
+    const node = await PaymentNodeProcess.start(run, payoutNodeEnvironment(world, run), events, 60_000);
     nodes.push(node);
     provider.activityUrl = `${node.url}/api/v1/providers/conversion/funding-activity`;
     return node;
   };
-  const logsOf = (run: number) => `\n(node log: ${join(root, `node-${run}.log`)})`;
 
   // Run 1: the payout funded, signed in to, on Venmo, listed.
   const first = await start(1);
-  const merchant = await payoutMerchant(first.url, ADMIN_TOKEN, 'Payout Buyer Kill');
-  const key = { 'x-api-key': merchant.liveApiKey };
-  const created = ok(
-    await call(first.url, 'POST', '/api/v1/payouts', { headers: { ...key, 'idempotency-key': 'payout-buyer-kill' }, body: payoutBody() }),
-    201,
-    'the payout',
-  );
-  await provider.sendFromWallet({ depositAddress: created.funding.depositAddress, chainId: 8453, tokenAddress: USDC_ON_BASE, amount: created.funding.amount });
-  const read = async (node: PaymentNodeProcess) => ok(await call(node.url, 'GET', `/api/v1/payouts/${created.payoutId}`, { headers: key }), 200, 'the read');
-  await until(
-    'the payout funded',
-    () => read(first),
-    (payout) => payout.status === 'FUNDED',
-    30_000,
-    () => logsOf(1),
-  );
-  const link = new URL(created.checkoutUrl);
-  const cashout = (node: PaymentNodeProcess, method: string, path = '', body?: unknown, login?: string) =>
-    call(node.url, method, `/api/v1/cashout-checkout/${created.payoutId}${path}`, {
-      headers: { 'x-cashout-token': link.searchParams.get('token')!, ...(login ? { authorization: `Bearer ${login}` } : {}) },
-      ...(body === undefined ? {} : { body }),
-    });
-  ok(await cashout(first, 'POST', '/sign-in/code'), 202, 'the code');
-  const code = /\b(\d{6})\b/.exec(mail.messages()[0]!.subject)![1]!;
-  const { loginToken } = ok(await cashout(first, 'POST', '/sign-in', { code }), 200, 'the sign-in');
+  const { key, created, read, cashout, loginToken, logsOf } = await fundedSignedInPayout(world, first);
   ok(await cashout(first, 'PUT', '/method', { rail: 'venmo', payeeHandle: CUSTOMER_VENMO }, loginToken), 200, 'the method');
   ok(await cashout(first, 'POST', '/skip-connect', undefined, loginToken), 200, 'skip');
   ok(await cashout(first, 'POST', '/confirm', undefined, loginToken), 200, 'the confirm');
