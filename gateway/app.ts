@@ -210,6 +210,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const clocks = new TestClocks(deps.system, deps.now);
   // A development node greets a bare `/` and makes demo orders for it; a production one has neither.
   const landing = deps.environment === 'development' ? landingPage({ engineersPage: Boolean(deps.adminToken) }) : null;
+  // Both hosted pages seal platform sessions to the same attestation service: the order checkout a buyer's payment, the payout checkout a customer's account.
+  const pageConfig = { ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null };
   const nowMs = () => Date.parse(deps.now());
   const logins = new LoginTokens(deps.cashout.keys, nowMs);
   const cashout = {
@@ -264,8 +266,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(providerOperations(), { files: new ProviderFiles() }, mounting),
     makerAreas(deps, mounting),
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
-    checkoutPageRoutes({ ...deps.checkoutPage, attestationServiceUrl: deps.payments.attestationServiceUrl || null }, landing?.shell),
-    cashoutPageRoutes({ caughtMail: Boolean(landing && deps.mailInbox) }),
+    checkoutPageRoutes(pageConfig, landing?.shell),
+    cashoutPageRoutes({ connect: pageConfig, caughtMail: Boolean(landing && deps.mailInbox) }),
     ...(landing
       ? [
           landing.assets,

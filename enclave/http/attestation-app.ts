@@ -68,6 +68,18 @@ export function createAttestationApp(options: AttestationAppOptions): Koa {
       'attestation request',
     );
   });
+  // A payout customer's page registers their account from its own origin (docs/payout-checkout.md,
+  // "Connecting an account"): /identity answers browsers, their preflight included. Nothing it
+  // answers is secret: the session arrives sealed and the attestation is the caller's to hand on.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/identity') return next();
+    ctx.set('Access-Control-Allow-Origin', '*');
+    if (ctx.method !== 'OPTIONS') return next();
+    ctx.set('Access-Control-Allow-Methods', 'POST');
+    ctx.set('Access-Control-Allow-Headers', 'content-type');
+    ctx.status = 204;
+    ctx.body = null;
+  });
   app.use(async (ctx, next) => {
     if (ctx.method === 'POST' && !ctx.is('application/json')) throw Object.assign(new Error('unsupported media type'), { status: 415, expose: true });
     await next();

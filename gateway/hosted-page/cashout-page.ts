@@ -4,8 +4,9 @@
  * a shell and the page's configuration for anything shaped as a payout id (anything else is
  * not found, as an unknown path is); the page itself (client/cashout-app.ts) reads the
  * checkout state with the link's token, which is where a wrong link and an unknown payout are
- * told, alike. Its Content-Security-Policy allows this origin only: the page loads and calls
- * nothing else.
+ * told, alike. Its Content-Security-Policy allows this origin and, for connecting the
+ * customer's account, the attestation service and, in the embedded default, the
+ * payment-platform simulator: nothing else.
  */
 import type Router from '@koa/router';
 import { respond } from '../envelope.js';
@@ -27,12 +28,17 @@ const CAUGHT_MAIL_PATH = '/dev/mail';
 /** The checkout page's layout and controls, then this page's own. */
 const STYLE = pageStyle('./checkout.css', './cashout.css');
 
-/** `caughtMail`: whether this node catches its mail and shows it at /dev/mail (development without SMTP_URL), so the page links there. */
-export function cashoutPageRoutes(options: { caughtMail: boolean }): Router<GatewayState> {
-  const config: CashoutPageConfig = { caughtMailUrl: options.caughtMail ? CAUGHT_MAIL_PATH : null };
+/**
+ * `connect`: where an account connection signs in and seals, as the order checkout page is told.
+ * `caughtMail`: whether this node catches its mail and shows it at /dev/mail (development without SMTP_URL), so the page links there.
+ */
+export function cashoutPageRoutes(options: { connect: Omit<CashoutPageConfig, 'caughtMailUrl'>; caughtMail: boolean }): Router<GatewayState> {
+  const { simulatorUrl, attestationServiceUrl, enclave, chainId } = options.connect;
+  const config: CashoutPageConfig = { simulatorUrl, attestationServiceUrl, enclave, chainId, caughtMailUrl: options.caughtMail ? CAUGHT_MAIL_PATH : null };
+  const origins = [simulatorUrl, attestationServiceUrl].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
   return pageRoutes({
     path: CASHOUT_PAGE_PATH,
-    csp: pageCsp(),
+    csp: pageCsp({ connect: `'self' ${origins.join(' ')}`.trim() }),
     html: page(config),
     guard: (ctx, next) => (PAYOUT_ID.test(ctx.params.payoutId ?? '') ? next() : respond(ctx, 404, 'Not found', null, 'NOT_FOUND')),
     scriptPath: CASHOUT_SCRIPT_PATH,

@@ -10,10 +10,13 @@
  *   page's own link), types a wrong one first, then signs in, which a reload keeps;
  * - chooses Venmo (a handle that is not a Venmo user id first), is refused skipping the
  *   connection once (a 409 the test makes: the page reads the state again and says why), then
- *   continues without connecting and lists the payout;
+ *   continues without connecting (offered to connect still, not now) and lists the payout;
  * - two buyers, each in their own browser on the order checkout page, take 40 USDC and then
  *   the rest over Venmo, pay the customer in the simulator and prove it: the page shows the
  *   buyer paying, the part paid, and SETTLED with the breakdown.
+ * And a Venmo account connected through the page instead (the simulator's sign-in, to another
+ * account first, which is refused), READY, its lapsed connection (a 422 the test makes) made
+ * again, and listed.
  * And a payout sent instead to the customer's own address in USDC on Base: confirmed on the
  * page, sent from the customer's wallet, SETTLED with the transfer. And through the local
  * conversion provider (its deliveries held while the page shows the bridge on its way):
@@ -264,6 +267,13 @@ test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, li
   await page.getByRole('heading', { name: 'List your payout' }).waitFor();
   await page.getByText(`Venmo, to ${CUSTOMER_VENMO}`).waitFor();
   await checkScreen(t, page, '7-confirm');
+  // Skipped, the account may still be connected; not now.
+  await page.getByRole('button', { name: 'Connect my Venmo account' }).click();
+  await page.getByRole('heading', { name: 'Connect your Venmo account' }).waitFor();
+  t.is(await page.getByRole('button', { name: 'Continue without connecting' }).count(), 0);
+  await checkScreen(t, page, '7-connect-after-skipping');
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('heading', { name: 'List your payout' }).waitFor();
   await page.getByRole('button', { name: 'List my payout' }).click();
   await page.getByRole('heading', { name: 'Waiting for a buyer' }).waitFor();
   t.is(await page.getByTestId('payout-status').textContent(), 'Listed: waiting for a buyer');
@@ -296,6 +306,78 @@ test.serial('the payout checkout on a phone: funded, signed in, Venmo chosen, li
   await checkScreen(t, page, '11-settled-desktop');
 
   t.deepEqual(errors, [], 'no console errors but the refusals provoked, so nothing refused by the page’s Content-Security-Policy');
+});
+
+test.serial('a Venmo account connected through the page: another account refused first, READY, a lapsed connection made again, listed', async (t) => {
+  t.timeout(180_000);
+  const node = await startEmbeddedNode(t, { LOCAL_MAKERS: false, PAYOUT_FUNDING_POLL_MS: 1_000 });
+  const errors: string[] = [];
+  const { payout } = await payoutOf(node, 'cashout-page-browser-connect');
+  await fund(node, payout);
+  const browser = await startBrowser(t);
+  const page = await pageOf(t, browser, errors);
+  await signedIn(node, page, payout.checkoutUrl);
+  await page.getByRole('radio', { name: 'Venmo', exact: true }).check();
+  await page.getByLabel('Your Venmo user ID').fill(CUSTOMER_VENMO);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // 1. The method waits for its account: connect it (the simulator's sign-in, to the account given) or continue without.
+  await page.getByRole('heading', { name: 'Connect your Venmo account' }).waitFor();
+  const account = page.getByLabel('Sign in to Venmo as');
+  t.is(await account.inputValue(), CUSTOMER_VENMO, 'the sign-in is to the account given');
+  await page.getByRole('button', { name: 'Continue without connecting' }).waitFor();
+  await checkScreen(t, page, 'connect-1-offered');
+
+  // 2. Signed in to another Venmo account: the checkout refuses its attestation, and the page says whose it wanted.
+  await account.fill('2718281828');
+  await page.getByRole('button', { name: 'Connect my Venmo account' }).click();
+  await page
+    .getByRole('alert')
+    .filter({
+      hasText: `That is not the Venmo account you gave (${CUSTOMER_VENMO}). Sign in to ${CUSTOMER_VENMO} and connect again, or change how you are paid.`,
+    })
+    .waitFor();
+  t.is(await account.getAttribute('aria-invalid'), 'true');
+  t.is(await focusedId(page), 'field-account', 'focus moves to the account signed in to');
+  t.is(await page.getByTestId('payout-status').textContent(), 'Funded: choose how to be paid', 'nothing changed');
+  await checkScreen(t, page, 'connect-2-wrong-account');
+
+  // 3. The account given: connected, READY.
+  await account.fill(CUSTOMER_VENMO);
+  await page.getByRole('button', { name: 'Connect my Venmo account' }).click();
+  await page.getByRole('heading', { name: 'List your payout' }).waitFor();
+  await page.getByText(`Venmo, to ${CUSTOMER_VENMO}`).waitFor();
+  t.is(await page.getByTestId('payout-status').textContent(), 'Ready to list for buyers');
+  t.is(await page.getByRole('button', { name: 'Connect my Venmo account' }).count(), 0, 'just connected: not offered again');
+  await checkScreen(t, page, 'connect-3-ready');
+
+  // 4. The connection lapsed (a 422 the test makes: a day is too long to wait): connected again from where the customer confirmed.
+  await page.route('**/confirm', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: 'Your venmo connection has lapsed',
+        responseObject: null,
+        statusCode: 422,
+        errorCode: 'CASHOUT_CREDENTIAL_INACTIVE',
+      }),
+    }),
+  );
+  await page.getByRole('button', { name: 'List my payout' }).click();
+  await page.getByRole('heading', { name: 'Connect your Venmo account again' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'The connection to your account has lapsed.' }).waitFor();
+  t.is(await page.getByRole('button', { name: 'Continue without connecting' }).count(), 0, 'READY offers no skipping: changing the method does');
+  await page.getByRole('button', { name: 'Change how I am paid' }).waitFor();
+  await checkScreen(t, page, 'connect-4-lapsed');
+  await page.unroute('**/confirm');
+  await page.getByRole('button', { name: 'Connect my Venmo account again' }).click();
+  await page.getByRole('heading', { name: 'List your payout' }).waitFor();
+  await page.getByRole('button', { name: 'List my payout' }).click();
+  await page.getByRole('heading', { name: 'Waiting for a buyer' }).waitFor();
+  await checkScreen(t, page, 'connect-5-listed');
+  t.deepEqual(errors, []);
 });
 
 test.serial('a payout sent to the customer’s own address in USDC on Base: confirmed on the page, SETTLED with the transfer', async (t) => {

@@ -4,6 +4,7 @@
  * arrives as a CashoutError with the envelope's errorCode, its responseObject (a 409's
  * { status, actions }, a 422's reason) and a 429's wait, which the page turns into words.
  */
+import type { IdentityAttestation } from './account-connect.js';
 
 /** What the page reads of GET /api/v1/cashout-checkout/{payoutId} (CashoutState); test/gateway/hosted-page/cashout-words.test.ts holds it to the API's type. */
 export interface CashoutState {
@@ -38,6 +39,8 @@ export interface CashoutState {
   };
   merchant: { name: string | null };
   sentTo: string;
+  /** The customer's own wallet on Base, which holds the payout: what an account connection is attested for. */
+  walletAddress: string | null;
   actions: CashoutAction[];
   rails: { rail: string; kind: 'FIAT' | 'CRYPTO' }[];
   method: FiatMethodView | CryptoMethodView | null;
@@ -162,6 +165,11 @@ export class CashoutApi {
 
   skipConnect(): Promise<CashoutState> {
     return this.#call('POST', '/skip-connect');
+  }
+
+  /** The account's identity attestation, as the attestation service answered it (account-connect.ts). */
+  connect(attestation: IdentityAttestation): Promise<CashoutState> {
+    return this.#call('POST', '/connect', { attestation });
   }
 
   confirm(): Promise<CashoutState> {

@@ -1,7 +1,7 @@
 /**
  * The payout checkout page behind a payout's checkoutUrl (`/cashout/{payoutId}?token=…`):
  * the customer waits for the merchant to fund the payout, signs in with an e-mailed code,
- * chooses how to be paid, lists the payout for buyers or has it sent to a crypto address
+ * chooses how to be paid (connecting their Venmo, Cash App or PayPal account, or not), lists the payout for buyers or has it sent to a crypto address
  * (through the conversion provider, priced first, for any token but USDC on Base), may take a
  * listing back or send its rest to an address, and follows it until it is paid. The state is
  * read with the link's token and polled, so the page follows what happens elsewhere (the
@@ -9,7 +9,10 @@
  * of the state's (cashout-steps.ts) and offers only what its `actions` allow. A refusal is said
  * in words and, where the payout moved on, the page reads it again and shows where it is.
  */
+import type { Address } from 'viem';
+import { attestAccount, canConnect, registrationOf } from './account-connect.js';
 import { CashoutApi, CashoutError, type CashoutState, type DestinationBody, type PayoutQuote } from './cashout-api.js';
+import { connectScreen } from './cashout-connect-screen.js';
 import { destinationList } from './cashout-crypto-views.js';
 import { deliveredWords } from './cashout-crypto-words.js';
 import { bridgingScreen, exitPendingScreen, listingScreen, relistPendingScreen } from './cashout-listing-screens.js';
@@ -22,6 +25,7 @@ import { CashoutSession } from './cashout-session.js';
 import { readCode, signInScreen } from './cashout-sign-in-screen.js';
 import {
   type CashoutStep,
+  connectableMethod,
   cryptoMethodOf,
   FINAL_STEPS,
   isBridged,
@@ -71,6 +75,12 @@ interface PageState {
   sendingRest: PageFlags['sendingRest'];
   /** The customer asked to list what is left again, and it is on its way: the state does not say which way out is. */
   relisting: boolean;
+  /** On a ready method, the customer asked to connect its account, or confirming said its connection lapsed. */
+  connecting: PageFlags['connecting'];
+  /** The account to sign in to when connecting, as typed; the method's own until changed. */
+  account: string | null;
+  /** This tab connected the saved method's account: connecting is not offered again (the state does not say whether it is connected). */
+  connected: boolean;
   code: string;
   /** The method form as typed; made from the state when the form is first shown. */
   draft: MethodDraft | null;
@@ -129,6 +139,9 @@ class CashoutPage {
       signingIn: false,
       sendingRest: null,
       relisting: false,
+      connecting: null,
+      account: null,
+      connected: false,
       code: '',
       draft: null,
       restDraft: null,
@@ -162,8 +175,8 @@ class CashoutPage {
   }
 
   #step(): CashoutStep {
-    const { changingMethod, signingIn, sendingRest, relisting } = this.#page;
-    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod, signingIn, sendingRest, relisting });
+    const { changingMethod, signingIn, sendingRest, relisting, connecting } = this.#page;
+    return stepOf(this.#page.state, { signedIn: this.#session.login !== null, changingMethod, signingIn, sendingRest, relisting, connecting });
   }
 
   async #act(what: () => Promise<CashoutState | undefined>, context: RefusalContext = {}): Promise<void> {
@@ -189,6 +202,8 @@ class CashoutPage {
     if (refusal.kind === 'dead') this.#page.dead = true;
     if (refusal.kind === 'sign-in') this.#session.keep('login', null);
     if (refusal.kind === 'retry') this.#page.retry = again;
+    // A lapsed connection is made again where the customer confirmed.
+    if (error instanceof CashoutError && error.code === 'CASHOUT_CREDENTIAL_INACTIVE') this.#page.connecting = 'lapsed';
     if (refusal.kind === 'moved') {
       this.#page.changingMethod = false;
       this.#page.state = await this.#api.state().catch(() => this.#page.state);
@@ -242,6 +257,7 @@ class CashoutPage {
     if (screen !== 'choose-method') this.#page.draft = null;
     if (screen !== 'sign-in') this.#page.signingIn = false;
     if (screen !== 'relist-pending') this.#page.relisting = false;
+    if (screen !== 'connect') Object.assign(this.#page, { connecting: null, account: null });
     if (!REST_STEPS.has(screen)) Object.assign(this.#page, { sendingRest: null, restDraft: null, restBody: null });
     const pricing = this.#pricing(screen);
     if (!pricing) this.#page.quote = null;
@@ -266,6 +282,8 @@ class CashoutPage {
       draft?.choice,
       draft?.network,
       restDraft?.network,
+      this.#page.connecting,
+      this.#page.connected,
       quote,
     ]);
     if (key === this.#shown) return;
@@ -484,7 +502,7 @@ class CashoutPage {
         void this.#act(
           async () => {
             const saved = await this.#api.saveMethod(check.body);
-            this.#page.changingMethod = false;
+            Object.assign(this.#page, { changingMethod: false, connected: false });
             return saved;
           },
           { railName: isFiatRail(check.body.rail) ? railName(check.body.rail) : 'Crypto', networkName: network?.name },
@@ -511,19 +529,85 @@ class CashoutPage {
   }
 
   #connect(): (HTMLElement | null)[] {
+    const { state, connecting } = this.#page;
+    const method = connectableMethod(state);
     const rail = this.#railName();
-    return [
-      h('h1', {}, `Connect your ${rail} account`),
-      h('p', {}, `Buyers will pay you on ${rail}, to ${this.#handle()}. Check that it is yours: money sent to someone else’s account cannot be got back.`),
-      h('p', { class: 'hint' }, `Connecting your ${rail} account from this page is not available yet. You can continue without connecting it.`),
-      this.#errorBox(),
-      h(
-        'button',
-        { type: 'button', class: 'primary', disabled: this.#page.busy, onclick: () => void this.#act(() => this.#api.skipConnect()) },
-        'Continue without connecting',
-      ),
-      this.#changeMethod(),
-    ];
+    const pending = state.actions.includes('SKIP_CONNECT');
+    const reachable = method !== null && state.walletAddress !== null && canConnect(this.#config);
+    return connectScreen({
+      rail,
+      handle: this.#handle(),
+      why: pending ? 'pending' : connecting === 'lapsed' ? 'lapsed' : 'asked',
+      signIn: reachable
+        ? {
+            account: this.#page.account ?? method.handle,
+            label: `Sign in to ${rail} as`,
+            onAccount: (account) => (this.#page.account = account),
+          }
+        : null,
+      busy: this.#page.busy,
+      invalid: this.#page.invalid,
+      errorBox: this.#errorBox(),
+      connect: () => this.#connectAccount(),
+      skip: pending ? () => void this.#act(() => this.#api.skipConnect()) : null,
+      back:
+        !pending && connecting === 'asked'
+          ? () => {
+              Object.assign(this.#page, { connecting: null, error: null, invalid: null, retry: null });
+              this.#render();
+            }
+          : null,
+      changeMethod: this.#changeMethod(),
+    });
+  }
+
+  /**
+   * Signs in to the account (the simulator's sign-in on a development node), has the attestation
+   * service attest it for the customer's wallet, and hands that to the checkout: READY, connected.
+   */
+  #connectAccount(): void {
+    const { state } = this.#page;
+    const method = connectableMethod(state);
+    if (!method || state.walletAddress === null) return;
+    const rail = railName(method.rail);
+    const registration = registrationOf(method.rail, this.#page.account ?? method.handle);
+    if (!registration) {
+      this.#problem(`That is not a ${rail} account you can sign in to. Check it and try again.`, 'account');
+      return;
+    }
+    const wallet = state.walletAddress as Address;
+    void this.#act(
+      async () => {
+        const attestation = await attestAccount(this.#config, registration, wallet).catch((error: unknown) => {
+          // The sign-in or the attestation service failed: nothing changed, and trying again may work.
+          throw new CashoutError(503, null, error instanceof Error ? error.message : String(error));
+        });
+        const connected = await this.#api.connect(attestation);
+        Object.assign(this.#page, { connecting: null, account: null, connected: true });
+        return connected;
+      },
+      { railName: rail, account: method.handle },
+    );
+  }
+
+  /** "Connect my Venmo account", on a ready method whose account may be connected (after skipping; the state does not say whether it was). */
+  #connectLink(): HTMLElement | null {
+    const { state } = this.#page;
+    const method = connectableMethod(state);
+    if (!method || !state.actions.includes('SAVE_METHOD') || this.#page.connected) return null;
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'link',
+        disabled: this.#page.busy,
+        onclick: () => {
+          Object.assign(this.#page, { connecting: 'asked', error: null, invalid: null, retry: null });
+          this.#render();
+        },
+      },
+      `Connect my ${railName(method.rail)} account`,
+    );
   }
 
   #confirm(): (HTMLElement | null)[] {
@@ -536,6 +620,7 @@ class CashoutPage {
       busy: this.#page.busy,
       errorBox: this.#errorBox(),
       changeMethod: this.#changeMethod(),
+      connectAccount: this.#connectLink(),
       confirm: () => void this.#act(() => this.#withSigner(() => this.#api.confirm()), method ? contextOf(method) : {}),
     });
   }

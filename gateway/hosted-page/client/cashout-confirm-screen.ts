@@ -24,6 +24,8 @@ export interface ConfirmScreen {
   errorBox: HTMLElement | null;
   /** "Change how I am paid", where SAVE_METHOD is offered. */
   changeMethod: HTMLElement | null;
+  /** "Connect my Venmo account", on a Venmo, Cash App or PayPal method whose account may be connected. */
+  connectAccount: HTMLElement | null;
   confirm(): void;
 }
 
@@ -57,6 +59,7 @@ export function confirmScreen(screen: ConfirmScreen): (HTMLElement | null)[] {
       h('p', {}, `Your USDC is listed for buyers on ${rail}. Each buyer pays you on ${rail}; you may be paid in parts. You do not need to stay on this page.`),
       screen.errorBox,
       button('List my payout', 'Try listing again'),
+      screen.connectAccount,
       screen.changeMethod,
     ];
   }

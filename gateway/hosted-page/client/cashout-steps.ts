@@ -8,7 +8,8 @@
  * network or token by the catalog's name.
  */
 import { DESTINATION_NETWORKS, isBaseUsdc } from '../../../machines/payout/destination-catalog.js';
-import type { CashoutAction, CashoutState, CryptoMethodView, PayoutBridgeView } from './cashout-api.js';
+import { connectsAccount } from '../../../machines/payout/payout-methods.js';
+import type { CashoutAction, CashoutState, CryptoMethodView, FiatMethodView, PayoutBridgeView } from './cashout-api.js';
 
 export type CashoutStep =
   | 'awaiting-funding'
@@ -41,6 +42,8 @@ export interface PageFlags {
   sendingRest?: 'form' | 'priced' | null;
   /** This tab asked to list what is left again: the way out on its way is that, not the listing being taken back. */
   relisting?: boolean;
+  /** On a ready Venmo, Cash App or PayPal method, the customer asked to connect its account (`asked`), or confirming said the connection lapsed (`lapsed`). */
+  connecting?: 'asked' | 'lapsed' | null;
 }
 
 export function stepOf(state: CashoutState, page: PageFlags): CashoutStep {
@@ -71,9 +74,17 @@ export function stepOf(state: CashoutState, page: PageFlags): CashoutStep {
   if (!page.signedIn) return 'sign-in';
   if (state.method === null || (page.changingMethod && offers('SAVE_METHOD'))) return 'choose-method';
   if (offers('SKIP_CONNECT')) return 'connect';
+  // A ready method's account is connected where its method may still change: after skipping, or once the connection lapsed.
+  if (page.connecting && offers('SAVE_METHOD') && connectableMethod(state)) return 'connect';
   if (offers('CONFIRM')) return 'confirm';
   // FUNDED with a method (a listing taken back) is one to choose again.
   return 'choose-method';
+}
+
+/** The saved Venmo, Cash App or PayPal method, whose account the customer may connect; null for any other. */
+export function connectableMethod(state: CashoutState): FiatMethodView | null {
+  const method = state.method;
+  return method && 'handle' in method && connectsAccount(method.rail) ? method : null;
 }
 
 /** What the payout is for: the USDC deposited once funded, the amount asked for before. */

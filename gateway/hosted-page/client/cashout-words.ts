@@ -18,8 +18,8 @@ type CashoutCode = Extract<ErrorCode, `CASHOUT_${string}`>;
  */
 export type RefusalKind = 'dead' | 'sign-in' | 'moved' | 'wait' | 'retry' | 'fix';
 
-/** The page's fields a refusal can be about: the sign-in code and the method's. */
-export type RefusedField = 'code' | 'handle' | 'paypalEmail' | 'currency' | 'network' | 'token' | 'address';
+/** The page's fields a refusal can be about: the sign-in code, the method's, and the account signed in to when connecting. */
+export type RefusedField = 'code' | 'handle' | 'paypalEmail' | 'currency' | 'network' | 'token' | 'address' | 'account';
 
 export interface Refusal {
   kind: RefusalKind;
@@ -32,6 +32,8 @@ export interface Refusal {
 export interface RefusalContext {
   railName?: string;
   networkName?: string;
+  /** Connecting: the account the customer gave, which the one they signed in to must be. */
+  account?: string;
 }
 
 /** What to do about a link that can never work, said under a heading that says it does not. */
@@ -70,7 +72,7 @@ export const CASHOUT_WORDS: Record<CashoutCode, string> = {
   CASHOUT_WALLET_SHORT: 'Your wallet no longer holds all of this payout’s USDC, so it cannot be paid out.',
   CASHOUT_ADDRESS_NOT_ALLOWED: 'That address cannot be paid. Check it and paste it again.',
   CASHOUT_AMOUNT_OUTSIDE_RAIL_LIMITS: 'Your payout’s amount cannot be listed on this app. Choose another way to be paid.',
-  CASHOUT_CREDENTIAL_INACTIVE: 'Connect your account, or continue without connecting, before listing your payout.',
+  CASHOUT_CREDENTIAL_INACTIVE: 'The connection to your account has lapsed. Connect it again to list your payout, or change how you are paid.',
   CASHOUT_PAYEE_HANDLE_INVALID: 'That account does not look right. Check it and try again.',
   CASHOUT_PAYEE_NOT_FOUND: 'We could not find that account. Check it and try again.',
   CASHOUT_PAYEE_NOT_REGISTERED: 'That PayPal account is not set up to be paid yet. Set it up first, or choose another way to be paid.',
@@ -149,6 +151,12 @@ export function refusalOf(error: unknown, context: RefusalContext = {}): Refusal
   if (code === 'CASHOUT_ADDRESS_NOT_ALLOWED')
     return { kind: 'fix', words: ADDRESS_WORDS[reason]?.(context.networkName ?? 'this network') ?? words, field: 'address' };
   if (code === 'CASHOUT_WALLET_SHORT') return { kind: 'moved', words: shortWords(error.details?.walletShortfall) ?? words };
+  if (code === 'CASHOUT_PAYEE_HANDLE_INVALID' && context.account !== undefined)
+    return {
+      kind: 'fix',
+      words: `That is not the ${context.railName ?? 'same'} account you gave (${context.account}). Sign in to ${context.account} and connect again, or change how you are paid.`,
+      field: 'account',
+    };
   if (code === 'CASHOUT_PAYEE_HANDLE_INVALID' && context.railName)
     return { kind: 'fix', words: `That is not a ${context.railName} account we can pay. Check it and try again.`, field };
   // Every refusal of the payout's state (a 409, or an action on an ended payout) means the page is behind: read it again.

@@ -3,7 +3,8 @@
  * payout's checkoutUrl under its own Content-Security-Policy (this origin only), never cached
  * nor sent on as a Referer since its address carries the link token; its script and style; a
  * path that is not a payout id not found. Only a development node that catches its mail tells
- * the page to link to it; production serves the page all the same.
+ * the page to link to it; production serves the page all the same. A node with the attestation
+ * service tells the page where to sign in to an account and seal it, and allows those origins.
  */
 import test from 'ava';
 import { withGateway, type TestGateway } from '../../support/gateway.js';
@@ -11,6 +12,8 @@ import { withGateway, type TestGateway } from '../../support/gateway.js';
 const PAGE = '/cashout/po_4Fz1hQk9TbW2mX7pLr0sVc3N?token=1.abc';
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** A node without the attestation service or the simulator: the page cannot connect accounts. */
+const NO_CONNECT = { simulatorUrl: null, attestationServiceUrl: null, enclave: null, chainId: null };
 const notFound = { success: false, message: 'Not found', responseObject: null, statusCode: 404, errorCode: 'NOT_FOUND' };
 
 async function configOf(gateway: TestGateway): Promise<unknown> {
@@ -50,11 +53,11 @@ test('a path that is not a payout id is not found, as an unknown path is', (t) =
 
 test('a development node that catches its mail has the page link to it; one that sends through SMTP_URL does not', async (t) => {
   await withGateway(async (gateway) => {
-    t.deepEqual(await configOf(gateway), { caughtMailUrl: '/dev/mail' });
+    t.deepEqual(await configOf(gateway), { ...NO_CONNECT, caughtMailUrl: '/dev/mail' });
   });
   await withGateway(
     async (gateway) => {
-      t.deepEqual(await configOf(gateway), { caughtMailUrl: null });
+      t.deepEqual(await configOf(gateway), { ...NO_CONNECT, caughtMailUrl: null });
     },
     { SMTP_URL: 'smtp://127.0.0.1:2525' },
   );
@@ -63,10 +66,27 @@ test('a development node that catches its mail has the page link to it; one that
 test('production serves the page, without the caught mail', (t) =>
   withGateway(
     async (gateway) => {
-      t.deepEqual(await configOf(gateway), { caughtMailUrl: null });
+      t.deepEqual(await configOf(gateway), { ...NO_CONNECT, caughtMailUrl: null });
       t.is((await gateway.request('GET', '/cashout-page/app.js')).status, 200);
       const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as { paths: Record<string, unknown> };
       t.true('/cashout/{payoutId}' in document.paths);
     },
     { NODE_ENV: 'production' },
+  ));
+
+test('a node with the attestation service and the simulator tells the page where to connect an account, and its CSP allows those origins alone', (t) =>
+  withGateway(
+    async (gateway) => {
+      const enclave = gateway.node.enclave!;
+      const config = (await configOf(gateway)) as Record<string, unknown>;
+      t.like(config, {
+        simulatorUrl: enclave.simulator!.url,
+        attestationServiceUrl: enclave.server.httpUrl,
+        enclave: { measurement: enclave.service.attestationDocument().measurement, signers: [enclave.service.signer] },
+      });
+      const origins = [enclave.simulator!.url, enclave.server.httpUrl].map((url) => new URL(url).origin);
+      const csp = (await gateway.request('GET', PAGE)).headers.get('content-security-policy');
+      t.is(csp, CSP.replace("connect-src 'self'", `connect-src 'self' ${origins.join(' ')}`));
+    },
+    { ENCLAVE_ENABLED: true },
   ));

@@ -6,6 +6,7 @@
 import test from 'ava';
 import {
   bridgeLive,
+  connectableMethod,
   isBridged,
   isZero,
   networkName,
@@ -157,4 +158,24 @@ test('a crypto destination is sent to, a fiat method listed', (t) => {
   t.true(sendsToAddress(answeredState({ method: BASE_USDC_DESTINATION })));
   t.false(sendsToAddress(answeredState({ method: VENMO })));
   t.false(sendsToAddress(answeredState()));
+});
+
+test('a Venmo method waiting for its account is connected or skipped; once ready, it is connected again where the customer asks or the connection lapsed', (t) => {
+  const pending = answeredState({ method: VENMO, actions: ['SIGN_IN', 'SAVE_METHOD', 'SKIP_CONNECT'] });
+  t.is(stepOf(pending, signedIn), 'connect');
+  const ready = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'] });
+  t.is(stepOf(ready, signedIn), 'confirm');
+  t.is(stepOf(ready, { ...signedIn, connecting: 'asked' }), 'connect');
+  t.is(stepOf(ready, { ...signedIn, connecting: 'lapsed' }), 'connect');
+  t.deepEqual(connectableMethod(ready), VENMO);
+  // A method whose account does not connect, or one that can no longer change, is never connected.
+  const zelle = answeredState({
+    payout: { status: 'READY' },
+    method: { rail: 'zelle', handle: 'ana@example.com', currency: 'USD' },
+    actions: ['SIGN_IN', 'SAVE_METHOD', 'CONFIRM'],
+  });
+  t.is(connectableMethod(zelle), null);
+  t.is(stepOf(zelle, { ...signedIn, connecting: 'asked' }), 'confirm');
+  const locked = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN'] });
+  t.is(stepOf(locked, { ...signedIn, connecting: 'asked' }), 'listing-pending');
 });

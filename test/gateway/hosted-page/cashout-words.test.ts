@@ -62,6 +62,15 @@ test('a refused address is said by its reason and names the network; a refused h
     words: 'That is not a Venmo account we can pay. Check it and try again.',
     field: 'handle',
   });
+  t.deepEqual(
+    refusalOf(refused(422, 'CASHOUT_PAYEE_HANDLE_INVALID'), { railName: 'Venmo', account: '1618033988' }),
+    {
+      kind: 'fix',
+      words: 'That is not the Venmo account you gave (1618033988). Sign in to 1618033988 and connect again, or change how you are paid.',
+      field: 'account',
+    },
+    'connecting: the account signed in to is not the one given',
+  );
   t.is(refusalOf(refused(422, 'CASHOUT_PAYPAL_EMAIL_MISMATCH')).field, 'paypalEmail');
   t.is(refusalOf(refused(422, 'CASHOUT_PAYOUT_DESTINATION_UNSUPPORTED')).field, 'token');
   t.is(refusalOf(refused(422, 'CASHOUT_PAYOUT_ROUTE_UNAVAILABLE')).field, 'network', 'no route: choose another network');
