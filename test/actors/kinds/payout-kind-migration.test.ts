@@ -10,38 +10,13 @@ import { payoutKind, payoutView } from '../../../actors/kinds/payout-kind.js';
 import { restore } from '../../../actors/runtime/turn.js';
 import { customerSideStart } from '../../../machines/payout/payout-machine.js';
 import { payoutMachine, type PayoutContext, type PayoutEvent } from '../../../machines/payout/index.js';
+import { payoutMachineInput } from '../../support/payout-machine-input.js';
 
-const USDC = 1_000_000n;
 const AT = '2026-11-23T12:00:00.000Z';
 
 /** A FUNDED payout as version 1 stored it: today's snapshot less every field of the customer's side. */
 function versionOneDoc() {
-  let [snapshot] = initialTransition(payoutMachine, {
-    id: 'po_migrated',
-    merchantId: 'mer_1',
-    idempotencyKey: 'payout-migrated-1',
-    requestHash: 'c0ffee',
-    customerEmail: 'ana@example.com',
-    merchantReference: null,
-    returnUrl: null,
-    payoutUsdc: 100n * USDC,
-    funding: { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6, stable: true, refundAddress: null },
-    terms: {
-      rails: ['zelle'],
-      merchantFeeBps: 0,
-      merchantWalletAddress: null,
-      serviceFeeBps: 0,
-      serviceWalletAddress: '0x5555555555555555555555555555555555555555',
-      payoutStepUsdc: 100n * USDC,
-    },
-    bufferUsdc: 0n,
-    expectedUsdc: 100n * USDC,
-    depositUsdc: 100n * USDC,
-    merchantFeeUsdc: 0n,
-    fundingWindowMs: 86_400_000,
-    pollMs: 30_000,
-    at: AT,
-  });
+  let [snapshot] = initialTransition(payoutMachine, payoutMachineInput({ id: 'po_migrated', idempotencyKey: 'payout-migrated-1', at: AT }));
   const steps: PayoutEvent[] = [
     {
       type: 'PREPARED',

@@ -6,38 +6,18 @@
 import test from 'ava';
 import { initialTransition, transition } from 'xstate';
 import { payoutRefusal } from '../../../actors/kinds/payout-kind.js';
-import { payoutMachine, type PayoutEvent, type PayoutInput } from '../../../machines/payout/index.js';
+import { payoutMachine, type PayoutEvent } from '../../../machines/payout/index.js';
+import { payoutMachineInput } from '../../support/payout-machine-input.js';
 
 const USDC = 1_000_000n;
 const AT = '2026-11-23T12:00:00.000Z';
 
 function readyWith(received: bigint, method: Extract<PayoutEvent, { type: 'SAVE_METHOD' }>['method']) {
-  const input: PayoutInput = {
+  const input = payoutMachineInput({
     id: 'po_refusals',
-    merchantId: 'mer_1',
-    idempotencyKey: 'payout-refusals-1',
-    requestHash: 'c0ffee',
-    customerEmail: 'ana@example.com',
-    merchantReference: null,
-    returnUrl: null,
-    payoutUsdc: 100n * USDC,
-    funding: { chainId: 8453, tokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6, stable: true, refundAddress: null },
-    terms: {
-      rails: ['zelle', 'routea_8453'],
-      merchantFeeBps: 0,
-      merchantWalletAddress: null,
-      serviceFeeBps: 0,
-      serviceWalletAddress: '0x5555555555555555555555555555555555555555',
-      payoutStepUsdc: 100n * USDC,
-    },
-    bufferUsdc: 0n,
-    expectedUsdc: 100n * USDC,
-    depositUsdc: 100n * USDC,
-    merchantFeeUsdc: 0n,
-    fundingWindowMs: 86_400_000,
-    pollMs: 30_000,
+    terms: { ...payoutMachineInput({ id: 'po_refusals' }).terms, rails: ['zelle', 'routea_8453'] },
     at: AT,
-  };
+  });
   let [snapshot] = initialTransition(payoutMachine, input);
   const later = '2026-11-24T13:00:00.000Z';
   const steps: PayoutEvent[] = [
