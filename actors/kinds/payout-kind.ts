@@ -77,6 +77,8 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     walletAddress: context.walletAddress,
     actions: created ? cashoutActions(context, phase as PayoutStatus, listingPending(snapshot.value)) : [],
     method: context.method ? methodView(context.method) : null,
+    /** A Venmo, Cash App or PayPal method's account connection: whether it is connected (or skipped), and until when. */
+    connection: context.method?.kind === 'FIAT' ? { status: context.method.connection, connectedUntil: context.method.connectedUntil ?? null } : null,
     /** Internal: the saved fiat method's normalised account, what a connection must attest; never in an answer. */
     payeeId: context.method?.kind === 'FIAT' ? context.method.payeeId : null,
     listingError: context.listingError ?? context.sendError,

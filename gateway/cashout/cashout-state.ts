@@ -94,6 +94,17 @@ export const cashoutState = z
       })
       .nullable()
       .meta({ description: 'Set on a CASHOUT_WALLET_SHORT refusal: the USDC was spent in the wallet app; null otherwise' }),
+    connection: z
+      .strictObject({
+        status: z
+          .enum(['NOT_NEEDED', 'PENDING', 'SKIPPED', 'CONNECTED'])
+          .meta({ description: 'NOT_NEEDED on Zelle, Revolut and Chime; PENDING until connected or skipped on Venmo, Cash App and PayPal' }),
+        connectedUntil: isoTime
+          .nullable()
+          .meta({ description: 'CONNECTED: until when the account’s attestation holds; confirming after it needs connecting again' }),
+      })
+      .nullable()
+      .meta({ description: 'The fiat method’s account connection; null without a fiat method' }),
     unpaidAmount: z
       .string()
       .meta({ description: 'Decimal USDC still the customer’s to be paid: the deposit less what buyers paid and what bridge refunds came back short' }),
@@ -130,6 +141,7 @@ export function cashoutStateOf(payout: CheckoutPayout, extra: { merchantName: st
     actions: [...payout.actions],
     method: payout.method,
     listingError: payout.listingError,
+    connection: payout.connection,
     unpaidAmount: formatUsdcCents(BigInt(payout.unpaidUsdc)),
     payoutBridge: payout.bridge,
     settleTx: payout.settleTx,

@@ -46,6 +46,8 @@ export interface CashoutState {
   method: FiatMethodView | CryptoMethodView | null;
   /** Why the latest confirm did not list or send. */
   listingError: { code: string; message: string } | null;
+  /** The fiat method's account connection (Venmo, Cash App, PayPal): connected or skipped, and until when. */
+  connection: { status: 'NOT_NEEDED' | 'PENDING' | 'SKIPPED' | 'CONNECTED'; connectedUntil: string | null } | null;
   /** Decimal USDC still to be paid: what a listing, a send or a price is for. */
   unpaidAmount: string;
   /** The newest crypto payout through the conversion provider; null when there is none. */

@@ -26,6 +26,7 @@ import { readCode, signInScreen } from './cashout-sign-in-screen.js';
 import {
   type CashoutStep,
   connectableMethod,
+  connectedNow,
   cryptoMethodOf,
   FINAL_STEPS,
   isBridged,
@@ -79,8 +80,6 @@ interface PageState {
   connecting: PageFlags['connecting'];
   /** The account to sign in to when connecting, as typed; the method's own until changed. */
   account: string | null;
-  /** This tab connected the saved method's account: connecting is not offered again (the state does not say whether it is connected). */
-  connected: boolean;
   code: string;
   /** The method form as typed; made from the state when the form is first shown. */
   draft: MethodDraft | null;
@@ -141,7 +140,6 @@ class CashoutPage {
       relisting: false,
       connecting: null,
       account: null,
-      connected: false,
       code: '',
       draft: null,
       restDraft: null,
@@ -283,7 +281,7 @@ class CashoutPage {
       draft?.network,
       restDraft?.network,
       this.#page.connecting,
-      this.#page.connected,
+      state.connection,
       quote,
     ]);
     if (key === this.#shown) return;
@@ -502,7 +500,7 @@ class CashoutPage {
         void this.#act(
           async () => {
             const saved = await this.#api.saveMethod(check.body);
-            Object.assign(this.#page, { changingMethod: false, connected: false });
+            this.#page.changingMethod = false;
             return saved;
           },
           { railName: isFiatRail(check.body.rail) ? railName(check.body.rail) : 'Crypto', networkName: network?.name },
@@ -583,18 +581,18 @@ class CashoutPage {
           throw new CashoutError(503, null, error instanceof Error ? error.message : String(error));
         });
         const connected = await this.#api.connect(attestation);
-        Object.assign(this.#page, { connecting: null, account: null, connected: true });
+        Object.assign(this.#page, { connecting: null, account: null });
         return connected;
       },
       { railName: rail, account: method.handle },
     );
   }
 
-  /** "Connect my Venmo account", on a ready method whose account may be connected (after skipping; the state does not say whether it was). */
+  /** "Connect my Venmo account", on a ready method whose account is not connected now (skipped, or the connection lapsed). */
   #connectLink(): HTMLElement | null {
     const { state } = this.#page;
     const method = connectableMethod(state);
-    if (!method || !state.actions.includes('SAVE_METHOD') || this.#page.connected) return null;
+    if (!method || !state.actions.includes('SAVE_METHOD') || connectedNow(state, Date.now())) return null;
     return h(
       'button',
       {

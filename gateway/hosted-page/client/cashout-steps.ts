@@ -81,6 +81,12 @@ export function stepOf(state: CashoutState, page: PageFlags): CashoutStep {
   return 'choose-method';
 }
 
+/** Whether the method's account is connected at `nowMs`: connected, and its attestation not lapsed. */
+export function connectedNow(state: CashoutState, nowMs: number): boolean {
+  const connection = state.connection;
+  return connection?.status === 'CONNECTED' && connection.connectedUntil !== null && Date.parse(connection.connectedUntil) > nowMs;
+}
+
 /** The saved Venmo, Cash App or PayPal method, whose account the customer may connect; null for any other. */
 export function connectableMethod(state: CashoutState): FiatMethodView | null {
   const method = state.method;

@@ -64,6 +64,7 @@ export function answeredState(overrides: Partial<Omit<AnsweredState, 'payout'>> 
     method: null,
     walletShortfall: null,
     listingError: null,
+    connection: null,
     unpaidAmount: payout?.depositAmount ?? '100.00',
     payoutBridge: null,
     settleTx: null,

@@ -14,6 +14,7 @@ import {
   statusWords,
   stepOf,
   tokenSymbol,
+  connectedNow,
 } from '../../../gateway/hosted-page/client/cashout-steps.js';
 import { answeredBridge, answeredState, BASE_USDC_DESTINATION, USDT_ON_ARBITRUM, VENMO } from './cashout-state-fixture.js';
 
@@ -178,4 +179,14 @@ test('a Venmo method waiting for its account is connected or skipped; once ready
   t.is(stepOf(zelle, { ...signedIn, connecting: 'asked' }), 'confirm');
   const locked = answeredState({ payout: { status: 'READY' }, method: VENMO, actions: ['SIGN_IN'] });
   t.is(stepOf(locked, { ...signedIn, connecting: 'asked' }), 'listing-pending');
+});
+
+test('an account is connected now only while its attestation holds: not once it lapsed, not when skipped', (t) => {
+  const now = Date.parse('2026-11-23T12:00:00.000Z');
+  const venmo = { rail: 'venmo', handle: '1618033988', currency: 'USD' } as const;
+  const connected = (connectedUntil: string | null) => answeredState({ method: venmo, connection: { status: 'CONNECTED', connectedUntil } });
+  t.true(connectedNow(connected('2026-11-24T12:00:00.000Z'), now));
+  t.false(connectedNow(connected('2026-11-23T11:59:59.000Z'), now), 'lapsed');
+  t.false(connectedNow(answeredState({ method: venmo, connection: { status: 'SKIPPED', connectedUntil: null } }), now), 'skipped');
+  t.false(connectedNow(answeredState({ method: venmo, connection: null }), now));
 });
