@@ -1,5 +1,5 @@
 /** The node's DepositChain over the protocol's escrow, read with viem. */
-import { BaseError, getAddress, type PublicClient } from 'viem';
+import { BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError, getAddress, type PublicClient } from 'viem';
 import type { DepositChain } from './deposit-chain.js';
 import type { Hex } from '../../../machines/index.js';
 import { escrowAbi } from '../../../indexer/chain/index.js';
@@ -40,7 +40,19 @@ export class ViemDepositChain implements DepositChain {
     return (await this.client.getBlock({ blockTag: 'latest' })).timestamp;
   }
 
+  /**
+   * An escrow deployed before it swept dust (a local chain kept from then) has no such
+   * function and sweeps nothing: its threshold is 0. Any other failure is the caller's to retry.
+   */
   async dustThreshold(): Promise<bigint> {
-    return this.client.readContract({ address: this.targets.escrow, abi: escrowAbi, functionName: 'dustThreshold' });
+    try {
+      return await this.client.readContract({ address: this.targets.escrow, abi: escrowAbi, functionName: 'dustThreshold' });
+    } catch (error) {
+      const missing =
+        error instanceof BaseError &&
+        error.walk((cause) => cause instanceof ContractFunctionZeroDataError || (cause instanceof ContractFunctionRevertedError && cause.data === undefined));
+      if (missing) return 0n;
+      throw error;
+    }
   }
 }
