@@ -4,6 +4,7 @@
  * listing back to choose another method, and relist what is left. Each answers the checkout state after it (the quote
  * answers CashoutPayoutQuote); each refusal of the payout's state carries { status, actions }.
  */
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import { isBaseUsdc, type PayoutBridgeQuote } from '../../machines/payout/index.js';
@@ -148,6 +149,14 @@ const sendToAddressOperation = defineOperation({
     },
 });
 
+/** A listing step without a body: the signer attached when the step is offered (the wallet signs it), then the payout asked; what is not offered is the kind's to refuse. */
+async function listingStep(deps: CashoutActionDependencies, ctx: Context, payoutId: string, step: 'WITHDRAW' | 'RELIST') {
+  const { payout } = await signedInPayout(deps, ctx, payoutId);
+  if (payout.actions.includes(step)) await signerAttached(deps, payout);
+  const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: step, at: iso(deps) });
+  return stateOfPayout(deps, after as CheckoutPayout);
+}
+
 const withdrawOperation = defineOperation({
   method: 'post',
   path: `${PREFIX}/withdraw`,
@@ -177,10 +186,7 @@ const withdrawOperation = defineOperation({
   handle:
     (deps: CashoutActionDependencies) =>
     async (ctx, { path }) => {
-      const { payout } = await signedInPayout(deps, ctx, path.payoutId);
-      if (payout.actions.includes('WITHDRAW')) await signerAttached(deps, payout);
-      const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'WITHDRAW', at: iso(deps) });
-      reply(ctx, 200, 'Taking the listing back', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
+      reply(ctx, 200, 'Taking the listing back', cashoutState, await listingStep(deps, ctx, path.payoutId, 'WITHDRAW'));
     },
 });
 
@@ -215,9 +221,6 @@ const relistOperation = defineOperation({
   handle:
     (deps: CashoutActionDependencies) =>
     async (ctx, { path }) => {
-      const { payout } = await signedInPayout(deps, ctx, path.payoutId);
-      if (payout.actions.includes('RELIST')) await signerAttached(deps, payout);
-      const after = await deps.system.ask(payoutKind, payout.payout.payoutId, { type: 'RELIST', at: iso(deps) });
-      reply(ctx, 200, 'Relisting', cashoutState, await stateOfPayout(deps, after as CheckoutPayout));
+      reply(ctx, 200, 'Relisting', cashoutState, await listingStep(deps, ctx, path.payoutId, 'RELIST'));
     },
 });

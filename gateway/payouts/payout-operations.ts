@@ -17,6 +17,7 @@ import { type CreatePayoutDependencies, createPayout } from './create-payout.js'
 import { listPayouts } from './payout-list.js';
 import { liveOnly, merchantPayout, payoutViewOf } from './payout-access.js';
 import type { PayoutLinks } from './payout-links.js';
+import { PAYOUT_PREPARATION_FAILURES, PAYOUT_RAIL_AND_ROUTE_REFUSALS } from './payout-create-refusals.js';
 import { createPayoutResponse, listPayoutsResponse, payoutFundingStatus, payoutStatus, payoutView } from './payout-resources.js';
 import { IDEMPOTENCY_KEY_PATTERN, createPayoutBody, fundingActivityBody, listPayoutsQuery, payoutPath, payoutRailPath } from './payout-schemas.js';
 import { z } from 'zod';
@@ -75,16 +76,8 @@ const createPayoutOperation = defineOperation({
         { code: 'IDEMPOTENCY_KEY_CONFLICT', when: 'the key was used with a different body' },
         { code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', when: 'a request with this key is still running' },
       ]),
-      '422': failure(422, [
-        { code: 'PAYOUT_REQUESTED_RAILS_UNAVAILABLE', when: 'none of the requested rails is effective on the account' },
-        { code: 'PAYOUT_NO_RAILS_AVAILABLE', when: 'every payout method turned on is switched off, crypto included' },
-        { code: 'PAYOUT_ROUTE_UNQUOTABLE', when: 'the funding route cannot be priced' },
-        { code: 'PAYOUT_FUNDING_AMOUNT_TOO_LOW', when: 'the provider refused the route as too small; choose a larger payout or another funding token' },
-      ]),
-      '502': failure(502, [
-        { code: 'PAYOUT_EMBEDDED_WALLET_FAILED', when: 'the customer’s wallet could not be prepared; retry with the same key' },
-        { code: 'PAYOUT_BRIDGE_QUOTE_FAILED', when: 'any other conversion quote failure; retry with the same key, or use another funding token' },
-      ]),
+      '422': failure(422, PAYOUT_RAIL_AND_ROUTE_REFUSALS),
+      '502': failure(502, PAYOUT_PREPARATION_FAILURES),
     },
     { body: true, asksActors: true },
   ),

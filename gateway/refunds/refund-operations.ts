@@ -17,6 +17,7 @@ import { orderPath } from '../orders/order-schemas.js';
 import { orderStatus } from '../orders/order-resources.js';
 import { REMEDIATION_READS_PER_MINUTE } from '../payments/payment-operations.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../payouts/payout-schemas.js';
+import { PAYOUT_PREPARATION_FAILURES, PAYOUT_RAIL_AND_ROUTE_REFUSALS } from '../payouts/payout-create-refusals.js';
 import { type CreateRefundDependencies, createRefund } from './create-refund.js';
 import { createRefundResponse, orderRefunds } from './refund-resources.js';
 import { createRefundBody } from './refund-schemas.js';
@@ -76,15 +77,9 @@ const createRefundOperation = defineOperation({
           when: 'more than what settled against the order less what its pending and completed refunds hold; responseObject is { refundableAmountUsdc }',
           details: z.object({ refundableAmountUsdc: z.string().meta({ description: 'What may still be refunded, decimal USDC' }) }),
         },
-        { code: 'PAYOUT_REQUESTED_RAILS_UNAVAILABLE', when: 'none of the requested rails is effective on the account' },
-        { code: 'PAYOUT_NO_RAILS_AVAILABLE', when: 'every payout method turned on is switched off, crypto included' },
-        { code: 'PAYOUT_ROUTE_UNQUOTABLE', when: 'the funding route cannot be priced' },
-        { code: 'PAYOUT_FUNDING_AMOUNT_TOO_LOW', when: 'the provider refused the route as too small; choose another funding token' },
+        ...PAYOUT_RAIL_AND_ROUTE_REFUSALS,
       ]),
-      '502': failure(502, [
-        { code: 'PAYOUT_EMBEDDED_WALLET_FAILED', when: 'the customer’s wallet could not be prepared; retry with the same key' },
-        { code: 'PAYOUT_BRIDGE_QUOTE_FAILED', when: 'any other conversion quote failure; retry with the same key, or use another funding token' },
-      ]),
+      '502': failure(502, PAYOUT_PREPARATION_FAILURES),
     },
     { body: true, asksActors: true },
   ),

@@ -587,6 +587,10 @@ test.serial('the whole payout as USDT on Arbitrum through the provider: priced, 
   t.regex((await page.getByTestId('delivered-transaction').textContent()) ?? '', /^0x[0-9a-f]{64}$/);
   await page.getByText('Kept by the provider on a refund').waitFor();
   await checkScreen(t, page, 'bridge-4-settled');
+  // The same screen at a desktop's width, to look at.
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'cashout-bridge-4-settled-desktop');
+  await page.setViewportSize(PHONE);
   t.deepEqual(errors, []);
 });
 

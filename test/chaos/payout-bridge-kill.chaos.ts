@@ -17,23 +17,18 @@ import { join } from 'node:path';
 import test from 'ava';
 import { decodeFunctionData, erc20Abi, parseEventLogs, parseTransaction, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { EmbeddedStore, createLogger, loadConfig } from '../../actors/index.js';
-import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
+import { EmbeddedStore } from '../../actors/index.js';
 import { openIndexerCollections } from '../../deploy/chain.js';
-import { startEnclaveSide } from '../../deploy/enclave.js';
-import { LocalMailCatcher } from '../../deploy/mail-catcher.js';
-import { ChainRegistry } from '../../enclave/index.js';
-import { startLocalChain } from '../../indexer/chain/index.js';
 import { startIndexer } from '../../indexer/indexer-server.js';
 import { batchExecutorFunctionsAbi } from '../../machines/deposit/index.js';
 import { WORKED_PAYOUT_SETTINGS } from '../support/payout-fakes.js';
 import { ok, until, within } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
-import { fundedSignedInPayout, payoutNodeEnvironment } from './payout-node.js';
+import { fundedSignedInPayout, payoutNodeEnvironment, payoutWorldOutside } from './payout-node.js';
 import { RpcGate } from './payment-rpc-gate.js';
 
 const ADMIN_TOKEN = 'payout-bridge-kill-admin-token-0123456789';
-const CHAIN_ID = 8453;
+const _CHAIN_ID = 8453;
 const USDT_ON_ARBITRUM = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9';
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-bridge-kill-'));
@@ -51,23 +46,7 @@ function isWalletBatch(raw: Hex): boolean {
 
 test('a bridge whose node is SIGKILLed after the wallet’s send is mined, before it learns of it, is sent once and SETTLED once after the restart', async (t) => {
   t.timeout(150_000);
-  const silent = createLogger({ level: 'silent' });
-  const chains = new ChainRegistry();
-  const enclave = await startEnclaveSide(
-    loadConfig({}),
-    new EmbeddedStore(),
-    silent,
-    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
-    { chains },
-  );
-  t.teardown(() => enclave.stop());
-  const local = await startLocalChain({ chainId: CHAIN_ID, witness: enclave.service.signer });
-  t.teardown(() => local.stop());
-  chains.set(local.chainId, { paymentVerifier: local.verifier });
-  const provider = await ConversionSimulator.start({ chain: local, now: () => Date.now(), logger: silent, pollMs: 50 });
-  t.teardown(() => provider.stop());
-  const mail = await LocalMailCatcher.start();
-  t.teardown(() => mail.stop());
+  const { silent, enclave, local, provider, mail } = await payoutWorldOutside(t);
   const indexer = await startIndexer({
     client: local.publicClient,
     contracts: { chainId: local.chainId, usdc: local.usdc, escrow: local.escrow, orchestrator: local.orchestrator },

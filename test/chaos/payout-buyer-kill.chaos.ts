@@ -20,20 +20,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { parseEventLogs } from 'viem';
-import { EmbeddedStore, createLogger, loadConfig } from '../../actors/index.js';
-import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
-import { startEnclaveSide } from '../../deploy/enclave.js';
-import { LocalMailCatcher } from '../../deploy/mail-catcher.js';
-import { ChainRegistry } from '../../enclave/index.js';
-import { escrowAbi, startLocalChain } from '../../indexer/chain/index.js';
+import { escrowAbi } from '../../indexer/chain/index.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { call, ok, until, within } from './http-polls.js';
 import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
-import { fundedSignedInPayout, payoutNodeEnvironment } from './payout-node.js';
+import { fundedSignedInPayout, payoutNodeEnvironment, payoutWorldOutside } from './payout-node.js';
 import { fulfilCapture } from './fulfil-capture.js';
 
 const ADMIN_TOKEN = 'payout-buyer-kill-admin-token-0123456789';
-const CHAIN_ID = 8453;
+const _CHAIN_ID = 8453;
 const CUSTOMER_VENMO = '1618033988';
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-buyer-kill-'));
@@ -41,24 +36,8 @@ test.after.always(() => rmSync(root, { recursive: true, force: true }));
 
 test('a payout’s buyer payment whose node is SIGKILLed after the fulfilment is mined, before it learns of it, is counted once after the restart', async (t) => {
   t.timeout(150_000);
-  const silent = createLogger({ level: 'silent' });
-  const chains = new ChainRegistry();
-  const enclave = await startEnclaveSide(
-    loadConfig({}),
-    new EmbeddedStore(),
-    silent,
-    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
-    { chains },
-  );
-  t.teardown(() => enclave.stop());
-  const local = await startLocalChain({ chainId: CHAIN_ID, witness: enclave.service.signer });
-  t.teardown(() => local.stop());
-  chains.set(local.chainId, { paymentVerifier: local.verifier });
+  const { silent, enclave, local, provider, mail } = await payoutWorldOutside(t);
   const measurement = enclave.service.attestationDocument().measurement;
-  const provider = await ConversionSimulator.start({ chain: local, now: () => Date.now(), logger: silent, pollMs: 50 });
-  t.teardown(() => provider.stop());
-  const mail = await LocalMailCatcher.start();
-  t.teardown(() => mail.stop());
 
   const { indexer, gate, lift } = await fulfilCapture(local, silent);
   t.teardown(() => indexer.stop());

@@ -5,17 +5,47 @@
  * customer is signed in with the code the node mailed.
  */
 import { join } from 'node:path';
+import type { ExecutionContext } from 'ava';
+import type { Logger } from 'pino';
 import { toHex, type Hex } from 'viem';
-import type { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
-import type { EnclaveSide } from '../../deploy/enclave.js';
-import type { LocalMailCatcher } from '../../deploy/mail-catcher.js';
-import { anvilTestAccount, type LocalChain } from '../../indexer/chain/index.js';
+import { EmbeddedStore, createLogger, loadConfig } from '../../actors/index.js';
+import { ConversionSimulator } from '../../deploy/conversion-simulator/index.js';
+import { startEnclaveSide, type EnclaveSide } from '../../deploy/enclave.js';
+import { LocalMailCatcher } from '../../deploy/mail-catcher.js';
+import { ChainRegistry } from '../../enclave/index.js';
+import { anvilTestAccount, startLocalChain, type LocalChain } from '../../indexer/chain/index.js';
 import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from '../support/payout-fakes.js';
 import { call, ok, until } from './http-polls.js';
 import type { PaymentNodeProcess } from './payment-node-process.js';
 import { payoutMerchant } from './payout-merchant.js';
 
 const privateKeyOf = (index: number): Hex => toHex(anvilTestAccount(index).getHdKey().privateKey!);
+
+/**
+ * What outlives the node, started in the test's process and stopped at its end: the attestation
+ * service, anvil with our contracts (chain 8453, its verifier trusting that service), the local
+ * conversion provider and a mail catcher.
+ */
+export async function payoutWorldOutside(t: ExecutionContext) {
+  const silent: Logger = createLogger({ level: 'silent' });
+  const chains = new ChainRegistry();
+  const enclave = await startEnclaveSide(
+    loadConfig({}),
+    new EmbeddedStore(),
+    silent,
+    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
+    { chains },
+  );
+  t.teardown(() => enclave.stop());
+  const local = await startLocalChain({ chainId: 8453, witness: enclave.service.signer });
+  t.teardown(() => local.stop());
+  chains.set(local.chainId, { paymentVerifier: local.verifier });
+  const provider = await ConversionSimulator.start({ chain: local, now: () => Date.now(), logger: silent, pollMs: 50 });
+  t.teardown(() => provider.stop());
+  const mail = await LocalMailCatcher.start();
+  t.teardown(() => mail.stop());
+  return { silent, enclave, local, provider, mail };
+}
 
 export interface PayoutNodeWorld {
   /** Names the node, its secrets and its merchant. */
