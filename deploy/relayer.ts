@@ -10,11 +10,8 @@ import { transactionKindFor, walletKind } from '../actors/kinds/index.js';
 import { ViemRelayerChain } from '../actors/adapters/chain/viem-relayer-chain.js';
 import { relayerAccounts } from '../actors/relayer/index.js';
 import type { ActorKind } from '../actors/runtime/actor-kind.js';
-import { anvilTestAccount, protocolErrorsAbi } from '../indexer/chain/index.js';
+import { LOCAL_RELAYER_INDEX, anvilTestAccount, protocolErrorsAbi } from '../indexer/chain/index.js';
 import type { IndexedChain } from './chain.js';
-
-/** Sends the node's transactions on a local chain when no key is configured: a public anvil dev account. */
-export const LOCAL_RELAYER_INDEX = 7;
 
 export interface RelayerSide {
   kinds: ActorKind[];

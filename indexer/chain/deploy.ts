@@ -2,9 +2,21 @@
  * Deploys the local chain's contracts (MockUSDC, the verifier, the escrow, the orchestrator, and
  * the batch executor and deposit assertions of atomic deposit creation),
  * wires them to each other, registers the witness whose attestations release funds and names
- * the gating service whose signatures let intents in.
+ * the gating service whose signatures let intents in. With an intent guardian it also sets up
+ * extensions: a token of their own (so no fee ever moves anyone's USDC), a small fee the
+ * deployer receives, and the guardian funded for many extensions and approving the orchestrator.
  */
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hash, type LocalAccount, type TransactionReceipt } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  maxUint256,
+  type Address,
+  type Hash,
+  type LocalAccount,
+  type TransactionReceipt,
+} from 'viem';
 import {
   batchExecutorAbi,
   batchExecutorBytecode,
@@ -12,6 +24,8 @@ import {
   depositAssertionsBytecode,
   escrowAbi,
   escrowBytecode,
+  mockStablecoinAbi,
+  mockStablecoinBytecode,
   mockUSDCAbi,
   mockUSDCBytecode,
   orchestratorAbi,
@@ -25,6 +39,10 @@ import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
 export const DEFAULT_INTENT_EXPIRATION_SECONDS = 24n * 60n * 60n;
 /** USDC base units: a rest of 0.01 USDC or less left in a deposit after a payment is swept as dust. */
 export const LOCAL_DUST_THRESHOLD = 10_000n;
+/** What the intent guardian pays per extension on a local chain: 0.01 of the 6-decimal extension token. */
+export const LOCAL_EXTENSION_FEE = 10_000n;
+/** What the local guardian is minted of the extension token: 100,000 extensions' worth. */
+export const LOCAL_EXTENSION_TOKEN_MINTED = 1_000_000_000n;
 
 export interface DeployOptions {
   /** Pays for the deployment and owns the contracts (mints USDC, manages witnesses). */
@@ -34,6 +52,8 @@ export interface DeployOptions {
   /** The key whose EIP-712 signature lets an intent be signalled (gating.ts): the node's. */
   gatingService: Address;
   intentExpirationSeconds?: bigint;
+  /** Extends intents (it approves the extension token itself, so its key is needed); unset, no intent can be extended. */
+  intentGuardian?: LocalAccount;
 }
 
 /** Where the protocol lives on a chain: what the indexer watches and the actors call. */
@@ -122,6 +142,40 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
     }),
     'UnifiedPaymentVerifier.setWitness',
   );
+  if (options.intentGuardian) {
+    const guardian = options.intentGuardian;
+    const token = await deployed(
+      'MockStablecoin (extension token)',
+      await wallet.deployContract({ abi: mockStablecoinAbi, bytecode: mockStablecoinBytecode, args: ['Local Intent Extension Token', 'LIXT', 6, owner] }),
+    );
+    await confirm(
+      await wallet.writeContract({ address: orchestrator.address, abi: orchestratorAbi, functionName: 'setIntentGuardian', args: [guardian.address] }),
+      'Orchestrator.setIntentGuardian',
+    );
+    await confirm(
+      await wallet.writeContract({
+        address: orchestrator.address,
+        abi: orchestratorAbi,
+        functionName: 'setExtensionFee',
+        args: [token.address, LOCAL_EXTENSION_FEE, owner],
+      }),
+      'Orchestrator.setExtensionFee',
+    );
+    await confirm(
+      await wallet.writeContract({
+        address: token.address,
+        abi: mockStablecoinAbi,
+        functionName: 'mint',
+        args: [guardian.address, LOCAL_EXTENSION_TOKEN_MINTED],
+      }),
+      'the extension token mint',
+    );
+    const guardianWallet = createWalletClient({ account: guardian, chain, transport: http(rpcUrl) });
+    await confirm(
+      await guardianWallet.writeContract({ address: token.address, abi: mockStablecoinAbi, functionName: 'approve', args: [orchestrator.address, maxUint256] }),
+      "the guardian's approval of the extension token",
+    );
+  }
 
   return {
     chainId: chain.id,

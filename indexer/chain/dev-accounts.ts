@@ -77,3 +77,10 @@ export const LOCAL_DEPLOYER_INDEX = 0;
 export const LOCAL_WITNESS_INDEX = 1;
 /** Signs the gating approvals of intents on a local chain when no other gating service is given. */
 export const LOCAL_GATING_SERVICE_INDEX = 6;
+/** Sends the node's transactions on a local chain when no relayer key is configured (deploy/relayer.ts). */
+export const LOCAL_RELAYER_INDEX = 7;
+/**
+ * Extends intents on a local chain, paying the extension fee: the relayer's own wallet, because the
+ * guardian must send each extension itself and the node sends only from its relayer's wallets.
+ */
+export const LOCAL_INTENT_GUARDIAN_INDEX = LOCAL_RELAYER_INDEX;

@@ -24,13 +24,15 @@ export {
   unifiedPaymentVerifierAbi,
   unifiedPaymentVerifierBytecode,
 } from './artifacts/index.js';
-export { DEFAULT_INTENT_EXPIRATION_SECONDS, deployContracts } from './deploy.js';
+export { DEFAULT_INTENT_EXPIRATION_SECONDS, deployContracts, LOCAL_EXTENSION_FEE, LOCAL_EXTENSION_TOKEN_MINTED } from './deploy.js';
 export type { ChainDeployment, DeployOptions } from './deploy.js';
 export {
   anvilTestAccount,
   LOCAL_DEMO_MERCHANT_ACCOUNT_INDEX,
   LOCAL_DEPLOYER_INDEX,
   LOCAL_GATING_SERVICE_INDEX,
+  LOCAL_INTENT_GUARDIAN_INDEX,
+  LOCAL_RELAYER_INDEX,
   LOCAL_WITNESS_INDEX,
   localDemoMerchantAccount,
   localEmbeddedAccount,

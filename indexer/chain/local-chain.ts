@@ -23,7 +23,7 @@ import { startAnvil, type AnvilOptions } from './anvil.js';
 import { mockUSDCAbi, unifiedPaymentVerifierAbi } from './artifacts/index.js';
 import { deployContracts, type ChainDeployment } from './deploy.js';
 import { keepDeployment, keptChainFiles, keptDeployment } from './kept-chain.js';
-import { LOCAL_DEPLOYER_INDEX, LOCAL_GATING_SERVICE_INDEX, LOCAL_WITNESS_INDEX, anvilTestAccount } from './dev-accounts.js';
+import { LOCAL_DEPLOYER_INDEX, LOCAL_GATING_SERVICE_INDEX, LOCAL_INTENT_GUARDIAN_INDEX, LOCAL_WITNESS_INDEX, anvilTestAccount } from './dev-accounts.js';
 import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
 
 export interface LocalChainOptions extends AnvilOptions {
@@ -32,6 +32,11 @@ export interface LocalChainOptions extends AnvilOptions {
   /** The gating service's signing address; default anvil dev account 6 (LOCAL_GATING_SERVICE_INDEX). */
   gatingService?: Address;
   intentExpirationSeconds?: bigint;
+  /**
+   * Extends intents: anvil dev account 7 (LOCAL_INTENT_GUARDIAN_INDEX, the relayer's) by default;
+   * null deploys without one, as a chain from before extensions was.
+   */
+  intentGuardian?: LocalAccount | null;
   /** A folder the chain is kept in between runs (kept-chain.ts); unset, it lives as long as anvil. */
   keptIn?: string;
 }
@@ -103,6 +108,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
         witness,
         gatingService: options.gatingService ?? anvilTestAccount(LOCAL_GATING_SERVICE_INDEX).address,
         ...(options.intentExpirationSeconds === undefined ? {} : { intentExpirationSeconds: options.intentExpirationSeconds }),
+        ...(options.intentGuardian === null ? {} : { intentGuardian: options.intentGuardian ?? anvilTestAccount(LOCAL_INTENT_GUARDIAN_INDEX) }),
       });
       if (files) await keepDeployment(files, deployment);
     }

@@ -1,8 +1,7 @@
 import test from 'ava';
 import { encodeFunctionData } from 'viem';
 import { mockUSDCAbi } from '../../indexer/chain/index.js';
-import { anvilTestAccount } from '../../indexer/chain/dev-accounts.js';
-import { LOCAL_RELAYER_INDEX } from '../../deploy/relayer.js';
+import { LOCAL_RELAYER_INDEX, anvilTestAccount } from '../../indexer/chain/dev-accounts.js';
 import { startTestGateway } from '../support/gateway.js';
 
 test('the embedded node sends its transactions from the local dev wallet through its relayer', async (t) => {

@@ -47,6 +47,8 @@ contract Escrow is Ownable {
     uint256 public depositCount;
     mapping(uint256 => Deposit) private deposits;
     mapping(uint256 => mapping(bytes32 => uint256)) public lockedAmount;
+    /// @notice When each lock's intent expires, as the orchestrator signalled or extended it.
+    mapping(uint256 => mapping(bytes32 => uint256)) public lockExpiry;
     /// @notice The hash of the maker's payee id for each payment method a deposit accepts; zero where it accepts none.
     mapping(uint256 => mapping(bytes32 => bytes32)) public payeeDetails;
     /// @notice depositId => paymentMethod => currency => the lowest conversion rate (fiat per USDC, 1e18) an intent may take; zero where the currency is not accepted.
@@ -76,6 +78,7 @@ contract Escrow is Ownable {
     event DustSettingsUpdated(uint256 threshold, address recipient);
     event FundsLocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount, uint256 expiryTime);
     event FundsUnlocked(uint256 indexed depositId, bytes32 indexed intentHash, uint256 amount);
+    event FundsLockExtended(uint256 indexed depositId, bytes32 indexed intentHash, uint256 expiryTime);
     event FundsUnlockedAndTransferred(
         uint256 indexed depositId,
         bytes32 indexed intentHash,
@@ -141,7 +144,7 @@ contract Escrow is Ownable {
     }
 
     /// @param intentGuardian Only announced in DepositReceived, for the shape Base's indexers
-    /// expect; this escrow lets nobody extend an intent.
+    /// expect; a deposit names no guardian of its own here: the orchestrator's intent guardian extends intents.
     function createDeposit(
         IERC20 token,
         uint256 amount,
@@ -216,7 +219,15 @@ contract Escrow is Ownable {
         deposit.available -= amount;
         deposit.locked += amount;
         lockedAmount[depositId][intentHash] = amount;
+        lockExpiry[depositId][intentHash] = expiryTime;
         emit FundsLocked(depositId, intentHash, amount, expiryTime);
+    }
+
+    /// @notice The orchestrator extended the lock's intent: the lock expires when it does.
+    function extendLockExpiry(uint256 depositId, bytes32 intentHash, uint256 expiryTime) external onlyOrchestrator {
+        if (lockedAmount[depositId][intentHash] == 0) revert IntentNotFound(depositId, intentHash);
+        lockExpiry[depositId][intentHash] = expiryTime;
+        emit FundsLockExtended(depositId, intentHash, expiryTime);
     }
 
     /// @notice Gives an intent's lock back to its deposit.
@@ -343,6 +354,7 @@ contract Escrow is Ownable {
         amount = lockedAmount[depositId][intentHash];
         if (amount == 0) revert IntentNotFound(depositId, intentHash);
         delete lockedAmount[depositId][intentHash];
+        delete lockExpiry[depositId][intentHash];
         deposits[depositId].locked -= amount;
     }
 

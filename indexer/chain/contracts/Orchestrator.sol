@@ -21,6 +21,11 @@ import {UnifiedPaymentVerifier} from "./UnifiedPaymentVerifier.sol";
 /// method and currency. At the end the released
 /// amount pays the protocol fee (feeBps of it) and the referrer's fee (a 1e18 fraction of it, set
 /// when signalled); `to` receives the rest.
+///
+/// An intent may be extended while it is open and unexpired: its expiry (and its escrow lock's) moves
+/// later, never past five days from its signal. Only the intent guardian in force when it was
+/// signalled may extend it, paying the extension fee in the extension token each time; an intent
+/// signalled while no guardian was set cannot be extended.
 contract Orchestrator is Ownable, EIP712 {
     using SafeERC20 for IERC20;
 
@@ -76,6 +81,8 @@ contract Orchestrator is Ownable, EIP712 {
     uint256 public constant MAX_REFERRER_FEE = 1e17;
     /// @notice The protocol takes at most a tenth of what an intent releases.
     uint256 public constant MAX_PROTOCOL_FEE_BPS = 1000;
+    /// @notice No extension moves an intent's expiry past this long after its signal.
+    uint256 public constant MAX_INTENT_LIFETIME = 5 days;
 
     Escrow public immutable escrow;
     UnifiedPaymentVerifier public immutable verifier;
@@ -90,6 +97,15 @@ contract Orchestrator is Ownable, EIP712 {
     mapping(bytes32 => bool) public gatingSignatureUsed;
     uint256 public protocolFeeBps;
     address public protocolFeeRecipient;
+    /// @notice Who may extend the intents signalled from now on; zero: they cannot be extended.
+    address public intentGuardian;
+    /// @notice The guardian in force when each open intent was signalled. Kept beside the intents
+    /// rather than in Intent so that getIntent answers in the same shape as before extensions.
+    mapping(bytes32 => address) public intentGuardianOf;
+    /// @notice The guardian pays `extensionFee` of this token to `extensionFeeRecipient` per extension.
+    IERC20 public extensionToken;
+    uint256 public extensionFee;
+    address public extensionFeeRecipient;
 
     event IntentSignaled(
         bytes32 indexed intentHash,
@@ -111,6 +127,9 @@ contract Orchestrator is Ownable, EIP712 {
     event ReferrerFeePaid(bytes32 indexed intentHash, address indexed referrer, uint256 amount);
     event GatingServiceUpdated(address indexed gatingService);
     event ProtocolFeeUpdated(uint256 feeBps, address indexed recipient);
+    event IntentGuardianUpdated(address indexed intentGuardian);
+    event ExtensionFeeUpdated(address indexed token, uint256 fee, address indexed recipient);
+    event IntentExtended(bytes32 indexed intentHash, uint256 newExpiryTime, uint256 additionalTime);
 
     error ZeroAddress();
     error ZeroValue();
@@ -128,6 +147,11 @@ contract Orchestrator is Ownable, EIP712 {
     error ReferrerFeeTooHigh(uint256 referrerFee, uint256 max);
     error ReferrerRequired();
     error ProtocolFeeTooHigh(uint256 feeBps, uint256 max);
+    error IntentGuardianNotSet(bytes32 intentHash);
+    error NotIntentGuardian(address caller, address intentGuardian);
+    error IntentAlreadyExpired(bytes32 intentHash, uint256 expiryTime);
+    error IntentLifetimeExceeded(bytes32 intentHash, uint256 additionalTime, uint256 latestExpiryTime);
+    error ExtensionFeeNotPayable(address payer, uint256 fee, uint256 balance, uint256 allowance);
 
     constructor(
         address initialOwner,
@@ -161,6 +185,22 @@ contract Orchestrator is Ownable, EIP712 {
         emit ProtocolFeeUpdated(feeBps, recipient);
     }
 
+    /// @notice Applies to intents signalled from now on; those already open keep the guardian they were signalled with.
+    function setIntentGuardian(address newIntentGuardian) external onlyOwner {
+        intentGuardian = newIntentGuardian;
+        emit IntentGuardianUpdated(newIntentGuardian);
+    }
+
+    /// @notice Zero fee makes extensions free; a fee needs a token and somewhere to go. The
+    /// recipient is its own setting: the protocol fee's may be unset while extensions are charged.
+    function setExtensionFee(IERC20 token, uint256 fee, address recipient) external onlyOwner {
+        if (fee > 0 && (address(token) == address(0) || recipient == address(0))) revert ZeroAddress();
+        extensionToken = token;
+        extensionFee = fee;
+        extensionFeeRecipient = recipient;
+        emit ExtensionFeeUpdated(address(token), fee, recipient);
+    }
+
     function signalIntent(SignalIntentParams calldata params) external returns (bytes32 intentHash) {
         if (params.escrow != address(escrow)) revert UnknownEscrow(params.escrow);
         if (params.postIntentHook != address(0)) revert PostIntentHookNotSupported(params.postIntentHook);
@@ -192,6 +232,8 @@ contract Orchestrator is Ownable, EIP712 {
             referrer: params.referrer,
             referrerFee: params.referrerFee
         });
+        address guardian = intentGuardian;
+        if (guardian != address(0)) intentGuardianOf[intentHash] = guardian;
         escrow.lockFunds(params.depositId, intentHash, params.amount, expiryTime);
         emit IntentSignaled(
             intentHash,
@@ -246,6 +288,38 @@ contract Orchestrator is Ownable, EIP712 {
         }
         escrow.unlockFunds(intent.depositId, intentHash);
         emit IntentPruned(intentHash);
+    }
+
+    /// @notice Moves an open, unexpired intent's expiry `additionalTime` later, in the orchestrator
+    /// and in the escrow's lock alike, so a payment made before the new expiry still proves it and
+    /// nobody but its owner may cancel it before then. The intent's guardian pays the extension fee.
+    function extendIntentExpiry(bytes32 intentHash, uint256 additionalTime) external {
+        Intent storage intent = intents[intentHash];
+        if (intent.owner == address(0)) revert IntentNotFound(intentHash);
+        address guardian = intentGuardianOf[intentHash];
+        if (guardian == address(0)) revert IntentGuardianNotSet(intentHash);
+        if (msg.sender != guardian) revert NotIntentGuardian(msg.sender, guardian);
+        if (additionalTime == 0) revert ZeroValue();
+        uint256 expiryTime = intent.expiryTime;
+        if (block.timestamp >= expiryTime) revert IntentAlreadyExpired(intentHash, expiryTime);
+        // Compared as a difference, so no additionalTime overflows the sum.
+        uint256 latest = intent.timestamp + MAX_INTENT_LIFETIME;
+        if (expiryTime >= latest || additionalTime > latest - expiryTime) {
+            revert IntentLifetimeExceeded(intentHash, additionalTime, latest);
+        }
+        uint256 fee = extensionFee;
+        IERC20 token = extensionToken;
+        if (fee > 0) {
+            uint256 balance = token.balanceOf(guardian);
+            uint256 allowance = token.allowance(guardian, address(this));
+            if (balance < fee || allowance < fee) revert ExtensionFeeNotPayable(guardian, fee, balance, allowance);
+        }
+
+        uint256 newExpiryTime = expiryTime + additionalTime;
+        intent.expiryTime = newExpiryTime;
+        escrow.extendLockExpiry(intent.depositId, intentHash, newExpiryTime);
+        emit IntentExtended(intentHash, newExpiryTime, additionalTime);
+        if (fee > 0) token.safeTransferFrom(guardian, extensionFeeRecipient, fee);
     }
 
     function getIntent(bytes32 intentHash) external view returns (Intent memory) {
@@ -305,5 +379,6 @@ contract Orchestrator is Ownable, EIP712 {
         intent = intents[intentHash];
         if (intent.owner == address(0)) revert IntentNotFound(intentHash);
         delete intents[intentHash];
+        delete intentGuardianOf[intentHash];
     }
 }
