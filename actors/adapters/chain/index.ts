@@ -5,7 +5,8 @@
  * that deploy/chain.ts starts.
  */
 export type { BroadcastResult, ChainCall, ChainReceipt, RelayerChain, Revert, UnsignedTransaction } from './relayer-chain.js';
-export type { ChainCallData, IntentPort, IntentTerms, SignalledIntent } from './intent-port.js';
+export type { ChainCallData, ExtensionReadiness, IntentExtensionCode, IntentOnChain, IntentPort, IntentTerms, SignalledIntent } from './intent-port.js';
+export { extensionRefusal, MAX_INTENT_LIFETIME_SECONDS } from './intent-extension.js';
 export type { DepositChain } from './deposit-chain.js';
 export { ViemRelayerChain } from './viem-relayer-chain.js';
 export type { ViemRelayerChainOptions } from './viem-relayer-chain.js';

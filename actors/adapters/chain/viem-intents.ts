@@ -4,10 +4,27 @@
  * the calls the relayer sends, and the intent a mined signal created, read from its
  * receipt (the orchestrator's IntentSignaled, and the escrow's FundsLocked for the
  * expiry). Payment methods and currencies go on chain as keccak256 of their ids, as
- * deposits name them and attestations do.
+ * deposits name them and attestations do. Extensions read the orchestrator's intent guardian
+ * and extension fee, which an orchestrator deployed before extensions (a local chain kept
+ * since) lacks: its calls revert, and the port answers that nothing there can be extended.
  */
-import { encodeFunctionData, keccak256, parseEventLogs, toBytes, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
-import type { ChainCallData, IntentPort, IntentTerms, SignalledIntent } from './intent-port.js';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  keccak256,
+  parseEventLogs,
+  toBytes,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem';
+import type { ChainCallData, ExtensionReadiness, IntentExtensionCode, IntentOnChain, IntentPort, IntentTerms, SignalledIntent } from './intent-port.js';
+import { extensionRevertCode } from './intent-extension.js';
 import type { PaymentChain } from '../../../machines/payment/index.js';
 import { escrowAbi, orchestratorAbi, signIntentGating } from '../../../indexer/chain/index.js';
 
@@ -101,5 +118,60 @@ export class ViemIntents implements IntentPort {
 
   cancelCall(chain: PaymentChain, intentHash: Hex): ChainCallData {
     return { to: chain.orchestrator, data: encodeFunctionData({ abi: orchestratorAbi, functionName: 'cancelIntent', args: [intentHash] }) };
+  }
+
+  async intentOnChain(chain: PaymentChain, intentHash: Hex): Promise<IntentOnChain | null> {
+    const { client } = this.options;
+    const intent = await orNullWhenReverted(() =>
+      client.readContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'getIntent', args: [intentHash] }),
+    );
+    if (!intent) return null;
+    const guardian = await orNullWhenReverted(() =>
+      client.readContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'intentGuardianOf', args: [intentHash] }),
+    );
+    return {
+      timestamp: Number(intent.timestamp),
+      expiryTime: Number(intent.expiryTime),
+      guardian: guardian && !isAddressEqual(guardian, zeroAddress) ? guardian : null,
+    };
+  }
+
+  async extensionReadiness(chain: PaymentChain, intent: IntentOnChain): Promise<ExtensionReadiness> {
+    const { guardian } = intent;
+    const from = guardian ? (this.wallets.find((wallet) => isAddressEqual(wallet, guardian)) ?? null) : null;
+    const none: ExtensionReadiness = { from, token: null, fee: 0n, balance: 0n, allowance: 0n };
+    if (!guardian) return none;
+    const { client } = this.options;
+    const [token, fee] = await Promise.all([
+      orNullWhenReverted(() => client.readContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'extensionToken' })),
+      orNullWhenReverted(() => client.readContract({ address: chain.orchestrator, abi: orchestratorAbi, functionName: 'extensionFee' })),
+    ]);
+    if (!token || isAddressEqual(token, zeroAddress) || !fee) return none;
+    const [balance, allowance] = await Promise.all([
+      client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [guardian] }),
+      client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [guardian, chain.orchestrator] }),
+    ]);
+    return { from, token, fee, balance, allowance };
+  }
+
+  extendCall(chain: PaymentChain, intentHash: Hex, additionalSeconds: number): ChainCallData {
+    return {
+      to: chain.orchestrator,
+      data: encodeFunctionData({ abi: orchestratorAbi, functionName: 'extendIntentExpiry', args: [intentHash, BigInt(additionalSeconds)] }),
+    };
+  }
+
+  extensionRevertCode(revertData: Hex | null): IntentExtensionCode {
+    return extensionRevertCode(revertData);
+  }
+}
+
+/** A read the chain refused (the intent has ended, or the orchestrator has no such function) is null; the node failing to answer still throws. */
+async function orNullWhenReverted<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError)) return null;
+    throw error;
   }
 }
