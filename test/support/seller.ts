@@ -6,9 +6,20 @@
 import { keccak256, toBytes, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { SessionUse } from '../../enclave/index.js';
+import type { ResolveSellerPaymentRequest } from '../../proto/gen/peer/enclave/v1/enclave.js';
 import type { SimAccount, SimPayment } from '../../enclave/simulator/index.js';
 import type { SellerReleaseRail } from '../../machines/rails.js';
-import { OWED_CENTS, PLATFORM_FIXTURES, SIGNAL_TIMESTAMP, TEST_NOW, type PlatformFixture, type TestEnclave } from './enclave.js';
+import {
+  OWED_CENTS,
+  PLATFORM_FIXTURES,
+  SIGNAL_TIMESTAMP,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+  grpcIntent,
+  type PlatformFixture,
+  type TestEnclave,
+  type intentFor,
+} from './enclave.js';
 
 const fixture = (platform: SellerReleaseRail) => PLATFORM_FIXTURES.find((candidate) => candidate.platform === platform)!;
 
@@ -89,4 +100,19 @@ export function receivedPayment(enclave: TestEnclave, session: Pick<MakerSession
   };
   enclave.simulator.recordPayment(session.platform, session.material, recorded);
   return recorded;
+}
+
+/** The gRPC request resolving `paymentId`, the receipt id, for `intent` on the maker's platform. */
+export function resolveRequest(
+  session: Pick<MakerSession, 'platform' | 'fixture'>,
+  paymentId: string,
+  intent: ReturnType<typeof intentFor>,
+): ResolveSellerPaymentRequest {
+  return {
+    platform: session.platform,
+    actionType: session.fixture.actionType,
+    params: { PAYMENT_ID: paymentId },
+    intent: grpcIntent(intent),
+    chainId: BigInt(TEST_CHAIN_ID),
+  };
 }
