@@ -120,7 +120,9 @@ export class AttestationService {
     const session = parseSession(platform.id, platform.session, material);
     const response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
     const payment = this.#normalize(platform, response, paymentParams);
-    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-tee', await this.#sessionAccount(platform, session));
+    // Only a payment that names its payer needs the session's account: a ledger's own payments were made by it.
+    const account = payment.payerId === null ? null : await this.#sessionAccount(platform, session);
+    return this.#attestPayment(platform, actionType, payment, request, verifier, 'buyer-tee', account);
   }
 
   /** The platforms the seller path serves, with the action its verify path names. */
@@ -205,12 +207,20 @@ export class AttestationService {
     return credentialView(revoked, now);
   }
 
-  /** The intent's payee's own session reads the payment it received; its memo must name the intent. */
+  /**
+   * The intent's payee's own session reads the payment it received; its memo must name the
+   * intent. The caller names only the payment: params naming the account are the kept session's.
+   */
   async resolveSellerPayment(platformId: string, actionType: string, body: unknown) {
     const request = parseRequest(sellerResolveRequest, body);
     const platform = this.#sellerPlatform(platformId, actionType);
     const verifier = this.#options.chains.paymentVerifier(request.chainId, request.verifyingContract);
-    const paymentParams = parseParams(platform.params, request.params);
+    const accountParams = platform.accountParams ?? [];
+    const named = accountParams.find((name) => Object.hasOwn(request.params, name));
+    if (named !== undefined) {
+      // Another profile's path would be refused by the platform, and that refusal would end the maker's credential.
+      throw new AttestationError('INVALID_PARAMS', 400, `params.${named} is the payee's own account, which the seller path reads from the kept session`);
+    }
     const now = this.#now();
     const doc = await this.#options.sellerCredentials.findOne({ _id: credentialKey(platform.id, request.intent.payeeDetails as Hex) });
     if (!doc || !credentialView(doc, now).available) {
@@ -231,9 +241,11 @@ export class AttestationService {
     const session = parseSession(platform.id, platform.session, material);
     let response: unknown;
     let account: string | null;
+    let paymentParams: Record<string, string>;
     try {
-      response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
       account = await this.#sessionAccount(platform, session);
+      paymentParams = parseParams(platform.params, { ...request.params, ...Object.fromEntries(accountParams.map((name) => [name, account])) });
+      response = await this.#options.platforms(platform.id, platform.paymentRequest(session, paymentParams));
     } catch (error) {
       if (!(error instanceof AttestationError) || error.code !== 'SESSION_REJECTED') throw error;
       // The platform ended the maker's session: the orderbook stops offering automated release until a new upload.

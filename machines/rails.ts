@@ -13,6 +13,22 @@
 export const FIAT_RAILS = ['venmo', 'cashapp', 'zelle', 'paypal', 'wise', 'revolut', 'monzo', 'chime'] as const;
 export type FiatRail = (typeof FIAT_RAILS)[number];
 
+/**
+ * The rails whose platform the attestation service's seller path reads (document 1's
+ * fulfill-sar: Venmo, Cash App and Wise): a maker's kept session there reads payments
+ * they received, with the payer's memo. The enclave's SELLER_PLATFORMS is held to this
+ * list by a test; each rail is its platform's id. PayPal stays off it: document 1 refuses
+ * it (PAYPAL_NOT_SUPPORTED), and our model of its activity read shows the receiver neither
+ * themselves as recipient nor the payer's memo.
+ */
+export const SELLER_RELEASE_RAILS = ['venmo', 'cashapp', 'wise'] as const;
+export type SellerReleaseRail = (typeof SELLER_RELEASE_RAILS)[number];
+
+/** Whether a payment on `rail` can be attested from the recipient's side, when the recipient keeps a credential. */
+export function isSellerReleaseRail(rail: string): rail is SellerReleaseRail {
+  return (SELLER_RELEASE_RAILS as readonly string[]).includes(rail);
+}
+
 /** The banks a Zelle payment can be sent from; document 1's `paymentMethodId` values. */
 export const ZELLE_BANKS = ['zelle-chase', 'zelle-bofa', 'zelle-citi'] as const;
 

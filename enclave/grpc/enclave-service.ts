@@ -10,6 +10,7 @@ import type {
   Eip712Domain,
   EnclaveServiceServer,
   IntentSnapshot,
+  ResolveSellerPaymentResponse,
   VerifyPaymentProofResponse,
   VerifyPaymentResponse,
 } from '../../proto/gen/peer/enclave/v1/enclave.js';
@@ -103,11 +104,14 @@ function attestationDocument(document: ReturnType<AttestationService['attestatio
 
 type PaymentAttestation = Awaited<ReturnType<AttestationService['verifyBuyerPayment']>>;
 
-/** VerifyPaymentProofResponse repeats VerifyPaymentResponse field for field; this stops compiling if the two drift apart. */
+/** VerifyPaymentProofResponse and ResolveSellerPaymentResponse repeat VerifyPaymentResponse field for field; this stops compiling if they drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _paymentResponsesAlike: Same<VerifyPaymentResponse, VerifyPaymentProofResponse> = true;
+const _paymentResponsesAlike: [Same<VerifyPaymentResponse, VerifyPaymentProofResponse>, Same<VerifyPaymentResponse, ResolveSellerPaymentResponse>] = [
+  true,
+  true,
+];
 
-function paymentResponse(result: PaymentAttestation): VerifyPaymentResponse & VerifyPaymentProofResponse {
+function paymentResponse(result: PaymentAttestation): VerifyPaymentResponse & VerifyPaymentProofResponse & ResolveSellerPaymentResponse {
   return {
     signer: result.signer,
     signature: result.signature,
@@ -147,6 +151,16 @@ export function enclaveService(service: AttestationService, logger: Logger): Enc
             timestamp: safeNumber(request.proof.timestamp),
             signature: request.proof.signature,
           },
+          params: request.params,
+          intent: intentBody(request.intent),
+          chainId: safeNumber(request.chainId),
+          ...verifyingContractBody(request.verifyingContract),
+        }),
+      ),
+    ),
+    resolveSellerPayment: unary(logger, 'ResolveSellerPayment', async (request) =>
+      paymentResponse(
+        await service.resolveSellerPayment(request.platform, request.actionType, {
           params: request.params,
           intent: intentBody(request.intent),
           chainId: safeNumber(request.chainId),

@@ -24,7 +24,8 @@ export function actionParts<const A extends ActionDefinition>(action: A) {
 /** An adapter's id, action type, schemas and payment request, from its platform's payment action. */
 export function paymentParts<const P extends PlatformDefinition & { payment: ActionDefinition }>(platform: P) {
   const { session, params, request } = actionParts<P['payment']>(platform.payment);
-  return { id: platform.id, actionType: platform.payment.type, session, params, paymentRequest: request };
+  const accountParams = platform.payment.params.filter((param) => param.source === 'account').map((param) => param.name);
+  return { id: platform.id, actionType: platform.payment.type, session, params, accountParams, paymentRequest: request };
 }
 
 /** The request reading the session's own account, from the payment action's accountRequest. */

@@ -1,12 +1,13 @@
 /**
- * Cash App: the buyer's activity page, read by replaying the canonical MY_ACTIVITY_WEB_V2
- * request with the buyer's session cookie; the payment is the row whose token is
- * PAYMENT_ID, and the payee is the recipient's cashtag.
+ * Cash App: the session's activity page, read by replaying the canonical MY_ACTIVITY_WEB_V2
+ * request with its session cookie (the buyer's, or on the seller path the maker's); the
+ * payment is the row whose token is PAYMENT_ID, the payee is the recipient's cashtag, and
+ * the page's customer is the session's own account.
  */
 import { z } from 'zod';
 import { CASHAPP } from '../../machines/platforms/index.js';
 import { fiatFromMinorUnits } from './amounts.js';
-import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { accountRequest, paymentParts, type SessionOf } from './adapter-parts.js';
 import { normalizeTag } from './params.js';
 import { PaymentNotFoundError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
@@ -25,6 +26,7 @@ const activityPage = z.object({
             display_date: z.number().int(),
             sender: z.object({ cashtag: z.string() }),
             recipient: z.object({ cashtag: z.string() }),
+            note: z.string().nullish(),
           }),
         })
         .optional(),
@@ -40,6 +42,11 @@ export function readCashAppActivity(response: unknown): CashAppActivityPage {
 
 export const cashapp: PaymentPlatform<SessionOf<typeof CASHAPP.payment>> = {
   ...paymentParts(CASHAPP),
+  sellerPath: true,
+  account: {
+    request: accountRequest(CASHAPP.payment),
+    read: (response) => normalizeTag(readCashAppActivity(response).customer.cashtag),
+  },
   normalize(response, params) {
     const page = readCashAppActivity(response);
     const payment = page.activity_rows.map((row) => row.payment_history_inputs_row?.payment).find((p) => p?.token === params.PAYMENT_ID);
@@ -54,6 +61,7 @@ export const cashapp: PaymentPlatform<SessionOf<typeof CASHAPP.payment>> = {
       payeeId: normalizeTag(payment.recipient.cashtag),
       timestampMs: payment.display_date,
       completed: payment.state === 'COMPLETE',
+      memo: payment.note ?? null,
     };
   },
 };

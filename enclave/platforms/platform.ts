@@ -53,10 +53,16 @@ export interface PaymentPlatform<S = unknown> {
   session: z.ZodType<S>;
   /** Public params beside it; PAYMENT_ID names the payment on every platform. */
   params: z.ZodType<Record<string, string>>;
+  /**
+   * The params naming the session's own account (Wise's PROFILE_ID). On the seller path the
+   * enclave fills them with the kept session's account, so a caller names only the payment.
+   */
+  accountParams?: readonly string[];
   paymentRequest(session: S, params: Record<string, string>): PlatformRequest;
   /**
-   * How to read the session's own account, for a platform whose payments name their payer
-   * (`payerId` not null): the payer must be this account. Absent on ledger platforms.
+   * How to read the session's own account: for a platform whose payments name their payer
+   * (`payerId` not null) the payer must be this account, and on the seller path the payee.
+   * Absent on ledger platforms the seller path does not serve.
    */
   account?: { request(session: S): PlatformRequest; read(response: unknown): string };
   /**

@@ -1,12 +1,13 @@
 /**
- * Wise: a transfer of the buyer's profile, read with the web cookie and access token;
- * the payee is the recipient's Wise profile id. Wise writes amounts as JSON numbers and
- * times in UTC without an offset.
+ * Wise: a transfer of the session's profile, read with the web cookie and access token:
+ * one it sent, or on the seller path one sent to it by Wisetag; the payee is the
+ * recipient's Wise profile id. Wise writes amounts as JSON numbers and times in UTC
+ * without an offset.
  */
 import { z } from 'zod';
 import { WISE } from '../../machines/platforms/index.js';
 import { fiatFromJsonNumber } from './amounts.js';
-import { paymentParts, type SessionOf } from './adapter-parts.js';
+import { accountRequest, paymentParts, type SessionOf } from './adapter-parts.js';
 import { PaymentNotFoundError, PlatformResponseError, parsePlatformResponse, type PaymentPlatform } from './platform.js';
 
 const transfer = z.object({
@@ -17,7 +18,18 @@ const transfer = z.object({
   created: z.string(),
   /** Set when the recipient is a Wise user paid by Wisetag: their profile, the same for every sender. */
   targetProfileId: z.number(),
+  /** What the sender wrote for the recipient to see. */
+  reference: z.string().nullish(),
 });
+
+/** The session's profiles: Wisetags, and so the payments the seller path reads, belong to the personal one. */
+const profiles = z.array(z.object({ id: z.number(), type: z.string() }));
+
+function personalProfile(response: unknown): string {
+  const personal = parsePlatformResponse('wise', profiles, response).find((profile) => profile.type.toUpperCase() === 'PERSONAL');
+  if (!personal) throw new PlatformResponseError('wise shows no personal profile for this session');
+  return String(personal.id);
+}
 
 /** `2026-11-23 10:04:05`, which Wise means as UTC. */
 export function millisFromWiseTime(text: string): number {
@@ -28,19 +40,23 @@ export function millisFromWiseTime(text: string): number {
 
 export const wise: PaymentPlatform<SessionOf<typeof WISE.payment>> = {
   ...paymentParts(WISE),
+  sellerPath: true,
+  account: { request: accountRequest(WISE.payment), read: personalProfile },
   normalize(response, params) {
     const tx = parsePlatformResponse('wise', transfer, response);
     if (String(tx.id) !== params.PAYMENT_ID) throw new PaymentNotFoundError('wise answered with another transfer');
     return {
       paymentId: String(tx.id),
       amount: fiatFromJsonNumber(tx.targetValue),
-      // A transfer of the session's own profile (the path names it, and Wise refuses another's) is money it sent.
-      direction: 'OUTGOING',
+      // The path names the session's own profile (Wise refuses another's): a transfer to that profile is money it received.
+      direction: String(tx.targetProfileId) === params.PROFILE_ID ? 'INCOMING' : 'OUTGOING',
       payerId: null,
       currency: tx.targetCurrency.toUpperCase(),
       payeeId: String(tx.targetProfileId),
       timestampMs: millisFromWiseTime(tx.created),
+      // The transfer's own state, the same seen from either side.
       completed: tx.status === 'outgoing_payment_sent',
+      memo: tx.reference ?? null,
     };
   },
 };

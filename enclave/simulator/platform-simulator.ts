@@ -136,12 +136,19 @@ export class PlatformSimulator {
 }
 
 type Resolve = (ctx: Context) => SimSession | undefined;
+type Owns = (ctx: Context, account: SimAccount) => boolean;
 
 function routes(resolve: Resolve, publicPayments: (platform: string) => Map<string, { record: SimPayment; account: SimAccount }>): Router {
   const router = new Router();
-  const payment = (platform: string, paymentId: (ctx: Context) => string | undefined) => (ctx: Context) => {
+  const forbidden = (ctx: Context) => {
+    ctx.status = 403;
+    ctx.body = { error: 'forbidden' };
+  };
+  /** `owns`: whether the path's account is the session's, where the path names one. */
+  const payment = (platform: string, paymentId: (ctx: Context) => string | undefined, owns?: Owns) => (ctx: Context) => {
     const found = resolve(ctx);
     if (!found) return;
+    if (owns && !owns(ctx, found.account)) return forbidden(ctx);
     const id = paymentId(ctx) ?? '';
     const own = found.payments.get(id);
     // A public story is shown to anyone signed in, as it was recorded by its sender.
@@ -153,14 +160,10 @@ function routes(resolve: Resolve, publicPayments: (platform: string) => Map<stri
     }
     ctx.body = renderPayment(platform, shown.record, shown.account);
   };
-  const identity = (platform: string, owns?: (ctx: Context, account: SimAccount) => boolean) => (ctx: Context) => {
+  const identity = (platform: string, owns?: Owns) => (ctx: Context) => {
     const found = resolve(ctx);
     if (!found) return;
-    if (owns && !owns(ctx, found.account)) {
-      ctx.status = 403;
-      ctx.body = { error: 'forbidden' };
-      return;
-    }
+    if (owns && !owns(ctx, found.account)) return forbidden(ctx);
     ctx.body = renderIdentity(platform, found.account);
   };
   const lastSegment = (ctx: Context) => ctx.params.id;
@@ -186,14 +189,13 @@ function routes(resolve: Resolve, publicPayments: (platform: string) => Map<stri
     };
   });
   router.get('/monzo/transactions/:id', payment('monzo', lastSegment));
-  router.get('/wise/gateway/v3/profiles/:profile/transfers/:id', (ctx) => {
+  router.get(
+    '/wise/gateway/v3/profiles/:profile/transfers/:id',
+    payment('wise', lastSegment, (ctx, account) => account.id === ctx.params.profile),
+  );
+  router.get('/wise/gateway/v2/profiles', (ctx) => {
     const found = resolve(ctx);
-    if (found && found.account.id !== ctx.params.profile) {
-      ctx.status = 403;
-      ctx.body = { error: 'forbidden' };
-      return;
-    }
-    if (found) payment('wise', lastSegment)(ctx);
+    if (found) ctx.body = [{ id: Number(found.account.id), type: 'PERSONAL' }];
   });
   router.get(
     '/wise/gateway/v1/profiles/:id',

@@ -22,7 +22,7 @@ export interface SimPayment {
   payer?: string;
   /** A Venmo story anyone signed in may read, not only its parties. */
   public?: boolean;
-  /** What the payer wrote with it, on platforms that show it (Venmo's note). */
+  /** What the payer wrote with it, on platforms that show it (Venmo's and Cash App's note, Wise's reference). */
   note?: string;
 }
 
@@ -69,6 +69,7 @@ export function renderPayment(platform: string, p: SimPayment, account: SimAccou
             display_date: p.timestampMs,
             sender: { cashtag: p.payer ?? (outgoing ? own : p.payee) },
             recipient: { cashtag: outgoing ? p.payee : own },
+            note: p.note ?? null,
           },
         },
       };
@@ -96,7 +97,9 @@ export function renderPayment(platform: string, p: SimPayment, account: SimAccou
         created: iso(p.timestampMs)
           .replace('T', ' ')
           .replace(/\.\d{3}Z$/, ''),
-        targetProfileId: Number(p.payee),
+        // The transfer's recipient: someone else's profile for one the session sent, its own for one it received.
+        targetProfileId: Number(outgoing ? p.payee : account.id),
+        reference: p.note ?? null,
       };
     case 'revolut':
       return [

@@ -81,7 +81,14 @@ export const CASHAPP = {
   currencies: RAIL_CURRENCIES.cashapp,
   apiBaseUrl: 'https://cash.app',
   loginUrl: 'https://cash.app/login',
-  payment: { type: 'transfer_cashapp', session: CASHAPP_SESSION, params: [PAYMENT_ID], request: CASHAPP_ACTIVITY },
+  payment: {
+    type: 'transfer_cashapp',
+    session: CASHAPP_SESSION,
+    params: [PAYMENT_ID],
+    request: CASHAPP_ACTIVITY,
+    // The activity page names its customer: the seller path reads whose session it keeps from it.
+    accountRequest: CASHAPP_ACTIVITY,
+  },
   identity: { type: 'register_cashapp', session: CASHAPP_SESSION, params: [], request: CASHAPP_ACTIVITY },
 } as const satisfies PlatformDefinition;
 
@@ -110,6 +117,8 @@ export const WISE = {
     session: [COOKIE, X_ACCESS_TOKEN],
     params: [PAYMENT_ID, WISE_PROFILE_ID],
     request: { method: 'GET', path: '/gateway/v3/profiles/{PROFILE_ID}/transfers/{PAYMENT_ID}', headers: WISE_HEADERS },
+    // The session's profiles: the seller path reads the kept session's own profile here, and names it as PROFILE_ID.
+    accountRequest: { method: 'GET', path: '/gateway/v2/profiles', headers: WISE_HEADERS },
   },
   identity: {
     type: 'register_wise',

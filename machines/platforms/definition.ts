@@ -30,7 +30,10 @@ export interface SessionField {
   readonly description: string;
 }
 
-/** `payment`: names the payment the buyer made; `account`: names the session's own account. */
+/**
+ * `payment`: names the payment the buyer made; `account`: names the session's own account,
+ * which on the seller path the enclave reads from the kept session instead of the caller.
+ */
 export type ParamSource = 'payment' | 'account';
 
 export interface ParamField {
@@ -67,8 +70,9 @@ export interface ActionDefinition {
   /** What the enclave asks the platform with the session and params. */
   readonly request: RequestTemplate;
   /**
-   * How the enclave reads the session's own account, on a platform whose payment reads
-   * show other people's payments too (Venmo): the payer must be that account.
+   * How the enclave reads the session's own account: on a platform whose payment reads
+   * show other people's payments too (Venmo), the payer must be that account; on the
+   * seller path, the payment must have been received by it.
    */
   readonly accountRequest?: RequestTemplate;
 }

@@ -8,6 +8,8 @@ import {
   type GetAttestationDocumentResponse,
   type RegisterIdentityRequest,
   type RegisterIdentityResponse,
+  type ResolveSellerPaymentRequest,
+  type ResolveSellerPaymentResponse,
   type VerifyDisputeRequest,
   type VerifyDisputeResponse,
   type VerifyPaymentProofRequest,
@@ -15,7 +17,7 @@ import {
   type VerifyPaymentRequest,
   type VerifyPaymentResponse,
 } from '../../proto/gen/peer/enclave/v1/enclave.js';
-import { ENCLAVE_SERVICE_NAME, checkAttestationDocument, providerProofDigest } from '../../enclave/index.js';
+import { ENCLAVE_SERVICE_NAME, checkAttestationDocument, paymentReference, providerProofDigest } from '../../enclave/index.js';
 import { IDENTITY_ATTESTATION_TYPES } from '../../enclave/attestation/identity-attestation.js';
 import { renderPayment, type SimPayment } from '../../enclave/simulator/index.js';
 import {
@@ -33,6 +35,7 @@ import {
   paymentUse,
   grpcIntent,
 } from '../support/enclave.js';
+import { keepCredential, makerSession, receivedPayment, resolveRequest } from '../support/seller.js';
 
 let enclave: TestEnclave;
 let client: EnclaveServiceClient;
@@ -63,7 +66,7 @@ async function refusal(t: ExecutionContext, call: Promise<unknown>) {
 }
 
 /** A payment's answer as HTTP's responseObject: what gRPC leaves out is the verifier's fixed domain name and the request's platform and action. */
-function paymentAsHttp(response: VerifyPaymentResponse | VerifyPaymentProofResponse, platform: string, actionType: string) {
+function paymentAsHttp(response: VerifyPaymentResponse | VerifyPaymentProofResponse | ResolveSellerPaymentResponse, platform: string, actionType: string) {
   return {
     signer: response.signer,
     signature: response.signature,
@@ -150,6 +153,66 @@ test('an intent whose expiry is not after its signal (or unset: proto3 sends 0) 
   t.deepEqual(await refusal(t, verifyPayment(await request({ timestampMs: EXPIRY_TIME * 1000 + 61_000 }))), {
     code: Status.FAILED_PRECONDITION,
     errorCode: ['PAYMENT_AFTER_INTENT'],
+  });
+});
+
+const resolveSellerPayment = (request: ResolveSellerPaymentRequest) =>
+  rpc<ResolveSellerPaymentResponse>((callback) => client.resolveSellerPayment(request, callback));
+
+test("ResolveSellerPayment attests over gRPC what POST /seller/verify attests, naming the maker's Wise profile itself", async (t) => {
+  const session = makerSession(enclave, { platform: 'wise' });
+  await keepCredential(enclave, session);
+  const intent = intentFor(session.fixture);
+  const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
+  const sent = resolveRequest(session, paid.paymentId, intent);
+  const response = await resolveSellerPayment(sent);
+  t.like(response, { signer: enclave.service.signer, intentHash: intent.intentHash, releaseAmount: intent.amount, source: 'seller-tee' });
+  t.is(response.paymentDetails?.timestamp, BigInt(paid.timestampMs));
+
+  // The same request again over HTTP: for the same intent the same data is signed again.
+  const http = await enclave.post('/seller/verify/wise/transfer_wise', { params: sent.params, intent, chainId: TEST_CHAIN_ID });
+  t.is(http.status, 200, JSON.stringify(http.body));
+  t.deepEqual(paymentAsHttp(response, 'wise', 'transfer_wise'), http.body.responseObject);
+});
+
+test('ResolveSellerPayment refusals arrive as gRPC statuses with the service code', async (t) => {
+  // Venmo: the test above takes Cash App down while it runs.
+  const session = makerSession(enclave, { platform: 'venmo' });
+  await keepCredential(enclave, session);
+  const intent = intentFor(session.fixture);
+  const unnamed = receivedPayment(enclave, session);
+  t.deepEqual(await refusal(t, resolveSellerPayment(resolveRequest(session, unnamed.paymentId, intent))), {
+    code: Status.FAILED_PRECONDITION,
+    errorCode: ['MEMO_MISMATCH'],
+  });
+  t.deepEqual(await refusal(t, resolveSellerPayment(resolveRequest(session, session.fixture.paymentId(), intent))), {
+    code: Status.FAILED_PRECONDITION,
+    errorCode: ['PAYMENT_NOT_FOUND'],
+  });
+  const stranger = { ...intent, payeeDetails: keccak256(toBytes(session.fixture.otherPayeeRaw)) };
+  t.deepEqual(await refusal(t, resolveSellerPayment(resolveRequest(session, unnamed.paymentId, stranger))), {
+    code: Status.FAILED_PRECONDITION,
+    errorCode: ['SELLER_CREDENTIAL_UNAVAILABLE'],
+  });
+  t.deepEqual(
+    await refusal(t, resolveSellerPayment({ ...resolveRequest(session, unnamed.paymentId, intent), platform: 'paypal', actionType: 'transfer_paypal' })),
+    {
+      code: Status.NOT_FOUND,
+      errorCode: ['UNSUPPORTED_PLATFORM'],
+    },
+  );
+  t.deepEqual(await refusal(t, resolveSellerPayment({ ...resolveRequest(session, unnamed.paymentId, intent), intent: undefined })), {
+    code: Status.INVALID_ARGUMENT,
+    errorCode: ['INVALID_REQUEST'],
+  });
+  const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
+  await resolveSellerPayment(resolveRequest(session, paid.paymentId, intent));
+  const other = intentFor(session.fixture);
+  const both = receivedPayment(enclave, session, { note: `${paymentReference(intent.intentHash)} ${paymentReference(other.intentHash)}` });
+  await resolveSellerPayment(resolveRequest(session, both.paymentId, other));
+  t.deepEqual(await refusal(t, resolveSellerPayment(resolveRequest(session, both.paymentId, intent))), {
+    code: Status.ALREADY_EXISTS,
+    errorCode: ['PAYMENT_ID_ALREADY_USED'],
   });
 });
 

@@ -136,7 +136,11 @@ test("a Nitro enclave's document, carrying the hardware's evidence, is the docum
 
 test('the seller path: upload, read, verify and revoke answer as documented, and so do its refusals', async (t) => {
   const listed = succeeded(t, 'GET', '/seller/supported', await enclave.get('/seller/supported'));
-  t.deepEqual(listed.platforms, [{ platform: 'venmo', actionType: 'transfer_venmo' }]);
+  t.deepEqual(listed.platforms, [
+    { platform: 'venmo', actionType: 'transfer_venmo' },
+    { platform: 'cashapp', actionType: 'transfer_cashapp' },
+    { platform: 'wise', actionType: 'transfer_wise' },
+  ]);
   const credentialPath = `/seller/credentials/venmo/${SELLER_PAYEE}`;
   refused(t, 'GET', credentialPath, await enclave.get(credentialPath), 404, 'CREDENTIAL_NOT_FOUND');
 
@@ -150,7 +154,7 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
     422,
     'CREDENTIAL_PAYEE_MISMATCH',
   );
-  refused(t, 'POST', '/seller/credentials/cashapp', await enclave.post('/seller/credentials/cashapp', upload), 404, 'UNSUPPORTED_PLATFORM');
+  refused(t, 'POST', '/seller/credentials/paypal', await enclave.post('/seller/credentials/paypal', upload), 404, 'UNSUPPORTED_PLATFORM');
   refused(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', { ...upload, surprise: true }), 400, 'INVALID_REQUEST');
   const kept = succeeded(t, 'POST', '/seller/credentials/venmo', await enclave.post('/seller/credentials/venmo', upload), 201);
   t.like(kept, { status: 'ACTIVE', enabled: true, available: true, owner: session.owner.address });
@@ -161,7 +165,7 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
   const resolve = (paymentId: string, intent: Record<string, unknown>) =>
     enclave.post(resolvePath, { params: { PAYMENT_ID: paymentId }, intent, chainId: TEST_CHAIN_ID });
   const intent = intentFor(venmo);
-  const paid = receivedPayment(enclave, session.material, { note: `beans ${paymentReference(intent.intentHash)}` });
+  const paid = receivedPayment(enclave, session, { note: `beans ${paymentReference(intent.intentHash)}` });
   const attested = succeeded(t, 'POST', resolvePath, await resolve(paid.paymentId, intent));
   t.deepEqual(attested.metadata, { source: 'seller-tee', platform: 'venmo', actionType: 'transfer_venmo' });
   // Another intent whose reference the memo still names: only the claim on the payment id stands in the way.
@@ -173,7 +177,7 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
     409,
     'PAYMENT_ID_ALREADY_USED',
   );
-  refused(t, 'POST', resolvePath, await resolve(receivedPayment(enclave, session.material, {}).paymentId, intent), 422, 'MEMO_MISMATCH');
+  refused(t, 'POST', resolvePath, await resolve(receivedPayment(enclave, session, {}).paymentId, intent), 422, 'MEMO_MISMATCH');
   refused(
     t,
     'POST',
@@ -195,7 +199,7 @@ test('the seller path: upload, read, verify and revoke answer as documented, and
     t,
     'POST',
     resolvePath,
-    await resolve(receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) }).paymentId, intent),
+    await resolve(receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) }).paymentId, intent),
     422,
     'SELLER_CREDENTIAL_UNAVAILABLE',
   );

@@ -72,10 +72,8 @@ for (const fixture of PLATFORM_FIXTURES) {
     ['a payment to someone else', { payee: fixture.otherPayeeRaw }, {}, 422, 'PAYEE_MISMATCH'],
     ['a payment made before the intent, beyond its buffer', { timestampMs: SIGNAL_TIMESTAMP * 1000 - 61_000 }, {}, 422, 'PAYMENT_BEFORE_INTENT'],
     ['a payment made after the intent expired, beyond its buffer', { timestampMs: EXPIRY_TIME * 1000 + 61_000 }, {}, 422, 'PAYMENT_AFTER_INTENT'],
+    ["a payment the buyer's account received rather than sent", { direction: 'incoming' }, {}, 422, 'PAYMENT_NOT_OUTGOING'],
   ];
-  // Wise serves only transfers the session's profile made: nothing there is incoming.
-  if (fixture.platform !== 'wise')
-    refusals.push(["a payment the buyer's account received rather than sent", { direction: 'incoming' }, {}, 422, 'PAYMENT_NOT_OUTGOING']);
   for (const [what, payment, intentOverrides, status, errorCode] of refusals) {
     test(`${fixture.platform}: ${what} is refused with ${errorCode}`, async (t) => {
       const prepared = preparePayment(enclave, fixture, payment);

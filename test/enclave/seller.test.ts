@@ -37,7 +37,13 @@ test('a kept credential makes the payee enabled and available, and the store hol
   const store = new EmbeddedStore();
   const enclave = await startTestEnclave({ store });
   t.teardown(() => enclave.stop());
-  t.deepEqual((await enclave.get('/seller/supported')).body.responseObject, { platforms: [{ platform: 'venmo', actionType: 'transfer_venmo' }] });
+  t.deepEqual((await enclave.get('/seller/supported')).body.responseObject, {
+    platforms: [
+      { platform: 'venmo', actionType: 'transfer_venmo' },
+      { platform: 'cashapp', actionType: 'transfer_cashapp' },
+      { platform: 'wise', actionType: 'transfer_wise' },
+    ],
+  });
   const session = makerSession(enclave);
   const { status, body } = await upload(enclave, session);
   t.is(status, 201, JSON.stringify(body));
@@ -84,7 +90,8 @@ test("an upload is refused unless the session is the payee's own, sealed for the
   t.like(await upload(enclave, session, { expiresAt: now }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   t.like(await upload(enclave, session, { surprise: true }), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
   const body = { encryptedSessionMaterial: await session.seal(), callerAddress: session.owner.address, payeeDetails, expiresAt: now + DAY };
-  t.like(await enclave.post('/seller/credentials/cashapp', body), { status: 404, body: { errorCode: 'UNSUPPORTED_PLATFORM' } });
+  // Document 1 refuses PayPal for seller release: it stays off the seller path.
+  t.like(await enclave.post('/seller/credentials/paypal', body), { status: 404, body: { errorCode: 'UNSUPPORTED_PLATFORM' } });
   t.like(await enclave.get(`/seller/credentials/venmo/${payeeDetails}`), { status: 404, body: { errorCode: 'CREDENTIAL_NOT_FOUND' } });
   t.like(await enclave.get('/seller/credentials/venmo/0x1234'), { status: 400, body: { errorCode: 'INVALID_REQUEST' } });
 
@@ -100,7 +107,7 @@ test('the seller path attests a payment the payee received whose memo names the 
   const intent = intentFor(venmo);
   const other = intentFor(venmo);
   // A memo naming two intents still pays one: whichever is resolved first spends the payment.
-  const payment = receivedPayment(enclave, session.material, {
+  const payment = receivedPayment(enclave, session, {
     note: `coffee beans ${paymentReference(intent.intentHash).toLowerCase()}, ${paymentReference(other.intentHash)}`,
   });
 
@@ -126,15 +133,15 @@ test("a payment whose memo names no intent, or another intent, is refused: anoth
   await upload(enclave, session);
   const victim = intentFor(venmo);
   const attacker = intentFor(venmo);
-  const paid = receivedPayment(enclave, session.material, { note: paymentReference(victim.intentHash) });
+  const paid = receivedPayment(enclave, session, { note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, paid.paymentId, attacker), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
-  const bare = receivedPayment(enclave, session.material);
+  const bare = receivedPayment(enclave, session);
   t.like(await resolve(enclave, bare.paymentId, victim), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
   // The reference must stand as a word of its own, not inside a longer one.
-  const glued = receivedPayment(enclave, session.material, { note: `${paymentReference(victim.intentHash)}7` });
+  const glued = receivedPayment(enclave, session, { note: `${paymentReference(victim.intentHash)}7` });
   t.like(await resolve(enclave, glued.paymentId, victim), { status: 422, body: { errorCode: 'MEMO_MISMATCH' } });
   // Money the maker sent (a refund to the buyer, say) proves no payment to the maker.
-  const sent = receivedPayment(enclave, session.material, {
+  const sent = receivedPayment(enclave, session, {
     direction: 'outgoing',
     payer: venmo.payeeId,
     payee: '7777000111',
@@ -142,11 +149,11 @@ test("a payment whose memo names no intent, or another intent, is refused: anoth
   });
   t.like(await resolve(enclave, sent.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_NOT_INCOMING' } });
   // The ordinary rules hold as on the buyer path.
-  const short = receivedPayment(enclave, session.material, { amount: OWED_CENTS - 1n, note: paymentReference(victim.intentHash) });
+  const short = receivedPayment(enclave, session, { amount: OWED_CENTS - 1n, note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, short.paymentId, victim), { status: 422, body: { errorCode: 'AMOUNT_TOO_LOW' } });
-  const early = receivedPayment(enclave, session.material, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 3_600_000, note: paymentReference(victim.intentHash) });
+  const early = receivedPayment(enclave, session, { timestampMs: SIGNAL_TIMESTAMP * 1000 - 3_600_000, note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, early.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_BEFORE_INTENT' } });
-  const late = receivedPayment(enclave, session.material, { timestampMs: EXPIRY_TIME * 1000 + 3_600_000, note: paymentReference(victim.intentHash) });
+  const late = receivedPayment(enclave, session, { timestampMs: EXPIRY_TIME * 1000 + 3_600_000, note: paymentReference(victim.intentHash) });
   t.like(await resolve(enclave, late.paymentId, victim), { status: 422, body: { errorCode: 'PAYMENT_AFTER_INTENT' } });
 });
 
@@ -159,7 +166,7 @@ test('without an available credential the path refuses; a session the platform e
 
   const session = makerSession(enclave);
   await upload(enclave, session, { expiresAt: Math.floor(now / 1000) + DAY });
-  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
   now += DAY * 1000 + 1000;
   t.like((await enclave.get(`/seller/credentials/venmo/${payeeDetails}`)).body.responseObject, { status: 'ACTIVE', enabled: true, available: false });
   t.like(await resolve(enclave, paid.paymentId, intent), { status: 422, body: { errorCode: 'SELLER_CREDENTIAL_UNAVAILABLE' } });
@@ -196,7 +203,7 @@ test('only the uploader revokes, by signing for this credential now; a revoked c
   t.deepEqual(await enclave.service.activeSellerCredentials(), [], 'a revoked credential is not listed');
 
   const intent = intentFor(venmo);
-  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
   t.like(await resolve(enclave, paid.paymentId, intent), { status: 422, body: { errorCode: 'SELLER_CREDENTIAL_UNAVAILABLE' } });
 });
 
@@ -206,7 +213,7 @@ test('a credential kept by one enclave does not open in an enclave with another 
   const session = await makerSession(first);
   t.is((await upload(first, session)).status, 201);
   const intent = intentFor(venmo);
-  const paid = receivedPayment(first, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(first, session, { note: paymentReference(intent.intentHash) });
   await first.stop();
 
   const second = await startTestEnclave({ store });
@@ -237,7 +244,7 @@ test("a revocation that lands while a payment is being resolved stays revoked: t
   const session = makerSession(enclave);
   const { credentialId } = (await upload(enclave, session)).body.responseObject;
   const intent = intentFor(venmo);
-  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
   duringResolve = async () => {
     const issuedAt = Math.floor(TEST_NOW / 1000);
     const revoked = await enclave.post(`/seller/credentials/venmo/${payeeDetails}/revoke`, {
@@ -257,7 +264,7 @@ test("document 3's verifyingContract rule holds on the seller path: when sent, i
   const session = makerSession(enclave);
   await upload(enclave, session);
   const intent = intentFor(venmo);
-  const paid = receivedPayment(enclave, session.material, { note: paymentReference(intent.intentHash) });
+  const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
   const body = { params: { PAYMENT_ID: paid.paymentId }, intent, chainId: TEST_CHAIN_ID };
   const other = `0x${'ab'.repeat(20)}`;
   t.like(await enclave.post('/seller/verify/venmo/transfer_venmo', { ...body, verifyingContract: other }), {

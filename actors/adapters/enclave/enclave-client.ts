@@ -15,6 +15,8 @@ import {
   type ListSellerCredentialsResponse,
   type RegisterIdentityRequest,
   type RegisterIdentityResponse,
+  type ResolveSellerPaymentRequest,
+  type ResolveSellerPaymentResponse,
   type VerifyDisputeRequest,
   type VerifyDisputeResponse,
   type VerifyPaymentProofRequest,
@@ -77,6 +79,15 @@ export class EnclaveClient {
 
   verifyPaymentProof(request: VerifyPaymentProofRequest): Promise<VerifyPaymentProofResponse> {
     return this.#signed((options, done) => this.#client.verifyPaymentProof(request, new Metadata(), options, done));
+  }
+
+  /**
+   * Seller path: the intent's payee's kept platform session reads the payment named by the
+   * receipt id in `params` (PAYMENT_ID) and the service attests it, as verifyPayment does,
+   * with source seller-tee. Refusals reject with the service's code in the `error-code` trailer.
+   */
+  resolveSellerPayment(request: ResolveSellerPaymentRequest): Promise<ResolveSellerPaymentResponse> {
+    return this.#signed((options, done) => this.#client.resolveSellerPayment(request, new Metadata(), options, done));
   }
 
   registerIdentity(request: RegisterIdentityRequest): Promise<RegisterIdentityResponse> {

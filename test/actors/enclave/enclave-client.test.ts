@@ -20,6 +20,9 @@ import {
   type TestEnclave,
 } from '../../support/enclave.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
+import { keepCredential, makerSession, receivedPayment, resolveRequest } from '../../support/seller.js';
+import { paymentReference } from '../../../machines/payment/payment-reference.js';
+import { SELLER_RELEASE_RAILS } from '../../../machines/rails.js';
 import { FixtureNitroModule, makeNitroPki, pcrsOf } from '../../support/nitro.js';
 import { NitroAttestationProducer, checkAttestationDocument } from '../../../enclave/index.js';
 
@@ -51,6 +54,28 @@ test('the client checks the document before its first call, and then attests thr
   t.is(response.signer, enclave.service.signer);
   t.is(response.releaseAmount, intentFor(cashapp).amount);
   t.regex(response.paymentProof, /^0x[0-9a-f]+$/);
+});
+
+test("resolveSellerPayment attests, on each seller-release rail, a payment the maker's kept session received, and refuses once what it cannot", async (t) => {
+  const enclave = await startTestEnclave();
+  t.teardown(() => enclave.stop());
+  const client = await EnclaveClient.connect(enclave.server.grpcAddress, checkFor(enclave));
+  t.teardown(() => client.close());
+  for (const platform of SELLER_RELEASE_RAILS) {
+    const session = makerSession(enclave, { platform });
+    await keepCredential(enclave, session);
+    const intent = intentFor(session.fixture);
+    const paid = receivedPayment(enclave, session, { note: paymentReference(intent.intentHash) });
+    const response = await client.resolveSellerPayment(resolveRequest(session, paid.paymentId, intent));
+    t.like(response, { signer: enclave.service.signer, source: 'seller-tee', intentHash: intent.intentHash, releaseAmount: intent.amount }, platform);
+    t.regex(response.paymentProof, /^0x[0-9a-f]+$/);
+
+    const before = enclave.simulator.requests.get(platform) ?? 0;
+    const refused = await t.throwsAsync(client.resolveSellerPayment(resolveRequest(session, session.fixture.paymentId(), intent)));
+    t.is((refused as { metadata?: { get(key: string): unknown[] } }).metadata?.get('error-code')[0], 'PAYMENT_NOT_FOUND', platform);
+    // The account read and the payment read, once: a refusal is not retried.
+    t.is(enclave.simulator.requests.get(platform), before + 2, platform);
+  }
 });
 
 test('a service that runs other code, or signs as a signer nobody registered, is refused at connect', async (t) => {

@@ -236,6 +236,49 @@ export interface VerifyPaymentProofResponse {
   paymentProof: string;
 }
 
+export interface ResolveSellerPaymentRequest {
+  platform: string;
+  actionType: string;
+  /**
+   * The payment's params only (PAYMENT_ID, the receipt id): params naming the payee's own
+   * account are read from the kept session, and sending one is refused.
+   */
+  params: { [key: string]: string };
+  /** Its payee_details picks the kept credential. */
+  intent: IntentSnapshot | undefined;
+  chainId: bigint;
+  /** Deprecated: when sent, it must equal the verifier the service resolves from chain_id. */
+  verifyingContract?: string | undefined;
+}
+
+export interface ResolveSellerPaymentRequest_ParamsEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * The same payment attestation as VerifyPaymentResponse, field for field and number for
+ * number, with source seller-tee.
+ */
+export interface ResolveSellerPaymentResponse {
+  signer: string;
+  signature: string;
+  intentHash: string;
+  releaseAmount: string;
+  dataHash: string;
+  /** ABI encoding of (PaymentDetails, IntentSnapshot); keccak256 of it is data_hash. */
+  data: string;
+  paymentDetails:
+    | PaymentDetails
+    | undefined;
+  /** Where the evidence came from: seller-tee. */
+  source: string;
+  chainId: bigint;
+  verifyingContract: string;
+  /** FulfillIntentParams.paymentProof, as in VerifyPaymentResponse. */
+  paymentProof: string;
+}
+
 export interface RegisterIdentityRequest {
   platform: string;
   actionType: string;
@@ -2961,6 +3004,553 @@ export const VerifyPaymentProofResponse: MessageFns<VerifyPaymentProofResponse> 
   },
 };
 
+function createBaseResolveSellerPaymentRequest(): ResolveSellerPaymentRequest {
+  return { platform: "", actionType: "", params: {}, intent: undefined, chainId: 0n, verifyingContract: undefined };
+}
+
+export const ResolveSellerPaymentRequest: MessageFns<ResolveSellerPaymentRequest> = {
+  encode(message: ResolveSellerPaymentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platform !== "") {
+      writer.uint32(10).string(message.platform);
+    }
+    if (message.actionType !== "") {
+      writer.uint32(18).string(message.actionType);
+    }
+    globalThis.Object.entries(message.params).forEach(([key, value]: [string, string]) => {
+      ResolveSellerPaymentRequest_ParamsEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
+    });
+    if (message.intent !== undefined) {
+      IntentSnapshot.encode(message.intent, writer.uint32(34).fork()).join();
+    }
+    if (message.chainId !== 0n) {
+      if (BigInt.asUintN(64, message.chainId) !== message.chainId) {
+        throw new globalThis.Error("value provided for field message.chainId of type uint64 too large");
+      }
+      writer.uint32(40).uint64(message.chainId);
+    }
+    if (message.verifyingContract !== undefined) {
+      writer.uint32(50).string(message.verifyingContract);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveSellerPaymentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveSellerPaymentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platform = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actionType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            const entry3 = ResolveSellerPaymentRequest_ParamsEntry.decode(reader, reader.uint32());
+            if (entry3.value !== undefined) {
+              message.params[entry3.key] = entry3.value;
+            }
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.intent = IntentSnapshot.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.chainId = reader.uint64() as bigint;
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.verifyingContract = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveSellerPaymentRequest {
+    return {
+      platform: isSet(object.platform) ? globalThis.String(object.platform) : "",
+      actionType: isSet(object.actionType)
+        ? globalThis.String(object.actionType)
+        : isSet(object.action_type)
+        ? globalThis.String(object.action_type)
+        : "",
+      params: isObject(object.params)
+        ? (globalThis.Object.entries(object.params) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      intent: isSet(object.intent) ? IntentSnapshot.fromJSON(object.intent) : undefined,
+      chainId: isSet(object.chainId) ? BigInt(object.chainId) : isSet(object.chain_id) ? BigInt(object.chain_id) : 0n,
+      verifyingContract: isSet(object.verifyingContract)
+        ? globalThis.String(object.verifyingContract)
+        : isSet(object.verifying_contract)
+        ? globalThis.String(object.verifying_contract)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ResolveSellerPaymentRequest): unknown {
+    const obj: any = {};
+    if (message.platform !== "") {
+      obj.platform = message.platform;
+    }
+    if (message.actionType !== "") {
+      obj.actionType = message.actionType;
+    }
+    if (message.params) {
+      const entries = globalThis.Object.entries(message.params) as [string, string][];
+      if (entries.length > 0) {
+        obj.params = {};
+        entries.forEach(([k, v]) => {
+          obj.params[k] = v;
+        });
+      }
+    }
+    if (message.intent !== undefined) {
+      obj.intent = IntentSnapshot.toJSON(message.intent);
+    }
+    if (message.chainId !== 0n) {
+      obj.chainId = message.chainId.toString();
+    }
+    if (message.verifyingContract !== undefined) {
+      obj.verifyingContract = message.verifyingContract;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolveSellerPaymentRequest>): ResolveSellerPaymentRequest {
+    return ResolveSellerPaymentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolveSellerPaymentRequest>): ResolveSellerPaymentRequest {
+    const message = createBaseResolveSellerPaymentRequest();
+    message.platform = object.platform ?? "";
+    message.actionType = object.actionType ?? "";
+    message.params = (globalThis.Object.entries(object.params ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.intent = (object.intent !== undefined && object.intent !== null)
+      ? IntentSnapshot.fromPartial(object.intent)
+      : undefined;
+    message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
+    message.verifyingContract = object.verifyingContract ?? undefined;
+    return message;
+  },
+};
+
+function createBaseResolveSellerPaymentRequest_ParamsEntry(): ResolveSellerPaymentRequest_ParamsEntry {
+  return { key: "", value: "" };
+}
+
+export const ResolveSellerPaymentRequest_ParamsEntry: MessageFns<ResolveSellerPaymentRequest_ParamsEntry> = {
+  encode(message: ResolveSellerPaymentRequest_ParamsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveSellerPaymentRequest_ParamsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveSellerPaymentRequest_ParamsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveSellerPaymentRequest_ParamsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ResolveSellerPaymentRequest_ParamsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolveSellerPaymentRequest_ParamsEntry>): ResolveSellerPaymentRequest_ParamsEntry {
+    return ResolveSellerPaymentRequest_ParamsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolveSellerPaymentRequest_ParamsEntry>): ResolveSellerPaymentRequest_ParamsEntry {
+    const message = createBaseResolveSellerPaymentRequest_ParamsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseResolveSellerPaymentResponse(): ResolveSellerPaymentResponse {
+  return {
+    signer: "",
+    signature: "",
+    intentHash: "",
+    releaseAmount: "",
+    dataHash: "",
+    data: "",
+    paymentDetails: undefined,
+    source: "",
+    chainId: 0n,
+    verifyingContract: "",
+    paymentProof: "",
+  };
+}
+
+export const ResolveSellerPaymentResponse: MessageFns<ResolveSellerPaymentResponse> = {
+  encode(message: ResolveSellerPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.signer !== "") {
+      writer.uint32(10).string(message.signer);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    if (message.intentHash !== "") {
+      writer.uint32(26).string(message.intentHash);
+    }
+    if (message.releaseAmount !== "") {
+      writer.uint32(34).string(message.releaseAmount);
+    }
+    if (message.dataHash !== "") {
+      writer.uint32(42).string(message.dataHash);
+    }
+    if (message.data !== "") {
+      writer.uint32(50).string(message.data);
+    }
+    if (message.paymentDetails !== undefined) {
+      PaymentDetails.encode(message.paymentDetails, writer.uint32(58).fork()).join();
+    }
+    if (message.source !== "") {
+      writer.uint32(66).string(message.source);
+    }
+    if (message.chainId !== 0n) {
+      if (BigInt.asUintN(64, message.chainId) !== message.chainId) {
+        throw new globalThis.Error("value provided for field message.chainId of type uint64 too large");
+      }
+      writer.uint32(72).uint64(message.chainId);
+    }
+    if (message.verifyingContract !== "") {
+      writer.uint32(82).string(message.verifyingContract);
+    }
+    if (message.paymentProof !== "") {
+      writer.uint32(90).string(message.paymentProof);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveSellerPaymentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveSellerPaymentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.signer = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseAmount = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dataHash = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.data = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.paymentDetails = PaymentDetails.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.chainId = reader.uint64() as bigint;
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.verifyingContract = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.paymentProof = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveSellerPaymentResponse {
+    return {
+      signer: isSet(object.signer) ? globalThis.String(object.signer) : "",
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+      releaseAmount: isSet(object.releaseAmount)
+        ? globalThis.String(object.releaseAmount)
+        : isSet(object.release_amount)
+        ? globalThis.String(object.release_amount)
+        : "",
+      dataHash: isSet(object.dataHash)
+        ? globalThis.String(object.dataHash)
+        : isSet(object.data_hash)
+        ? globalThis.String(object.data_hash)
+        : "",
+      data: isSet(object.data) ? globalThis.String(object.data) : "",
+      paymentDetails: isSet(object.paymentDetails)
+        ? PaymentDetails.fromJSON(object.paymentDetails)
+        : isSet(object.payment_details)
+        ? PaymentDetails.fromJSON(object.payment_details)
+        : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      chainId: isSet(object.chainId) ? BigInt(object.chainId) : isSet(object.chain_id) ? BigInt(object.chain_id) : 0n,
+      verifyingContract: isSet(object.verifyingContract)
+        ? globalThis.String(object.verifyingContract)
+        : isSet(object.verifying_contract)
+        ? globalThis.String(object.verifying_contract)
+        : "",
+      paymentProof: isSet(object.paymentProof)
+        ? globalThis.String(object.paymentProof)
+        : isSet(object.payment_proof)
+        ? globalThis.String(object.payment_proof)
+        : "",
+    };
+  },
+
+  toJSON(message: ResolveSellerPaymentResponse): unknown {
+    const obj: any = {};
+    if (message.signer !== "") {
+      obj.signer = message.signer;
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    if (message.releaseAmount !== "") {
+      obj.releaseAmount = message.releaseAmount;
+    }
+    if (message.dataHash !== "") {
+      obj.dataHash = message.dataHash;
+    }
+    if (message.data !== "") {
+      obj.data = message.data;
+    }
+    if (message.paymentDetails !== undefined) {
+      obj.paymentDetails = PaymentDetails.toJSON(message.paymentDetails);
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.chainId !== 0n) {
+      obj.chainId = message.chainId.toString();
+    }
+    if (message.verifyingContract !== "") {
+      obj.verifyingContract = message.verifyingContract;
+    }
+    if (message.paymentProof !== "") {
+      obj.paymentProof = message.paymentProof;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolveSellerPaymentResponse>): ResolveSellerPaymentResponse {
+    return ResolveSellerPaymentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolveSellerPaymentResponse>): ResolveSellerPaymentResponse {
+    const message = createBaseResolveSellerPaymentResponse();
+    message.signer = object.signer ?? "";
+    message.signature = object.signature ?? "";
+    message.intentHash = object.intentHash ?? "";
+    message.releaseAmount = object.releaseAmount ?? "";
+    message.dataHash = object.dataHash ?? "";
+    message.data = object.data ?? "";
+    message.paymentDetails = (object.paymentDetails !== undefined && object.paymentDetails !== null)
+      ? PaymentDetails.fromPartial(object.paymentDetails)
+      : undefined;
+    message.source = object.source ?? "";
+    message.chainId = (object.chainId !== undefined && object.chainId !== null) ? BigInt(object.chainId) : 0n;
+    message.verifyingContract = object.verifyingContract ?? "";
+    message.paymentProof = object.paymentProof ?? "";
+    return message;
+  },
+};
+
 function createBaseRegisterIdentityRequest(): RegisterIdentityRequest {
   return { platform: "", actionType: "", callerAddress: "", encryptedSessionMaterial: "", params: {}, chainId: 0n };
 }
@@ -4797,6 +5387,22 @@ export const EnclaveServiceService = {
       Buffer.from(ListSellerCredentialsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSellerCredentialsResponse => ListSellerCredentialsResponse.decode(value),
   },
+  /**
+   * Seller path: the intent's payee's kept platform session reads the payment it received,
+   * named by the id on the customer's receipt, and attests it against the intent if its
+   * memo names the intent: POST /seller/verify/{platform}/{actionType}.
+   */
+  resolveSellerPayment: {
+    path: "/peer.enclave.v1.EnclaveService/ResolveSellerPayment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveSellerPaymentRequest): Buffer =>
+      Buffer.from(ResolveSellerPaymentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveSellerPaymentRequest => ResolveSellerPaymentRequest.decode(value),
+    responseSerialize: (value: ResolveSellerPaymentResponse): Buffer =>
+      Buffer.from(ResolveSellerPaymentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveSellerPaymentResponse => ResolveSellerPaymentResponse.decode(value),
+  },
 } as const;
 
 export interface EnclaveServiceServer extends UntypedServiceImplementation {
@@ -4817,6 +5423,12 @@ export interface EnclaveServiceServer extends UntypedServiceImplementation {
    * their platform), with when each expires: the orderbook's automated-release fields.
    */
   listSellerCredentials: handleUnaryCall<ListSellerCredentialsRequest, ListSellerCredentialsResponse>;
+  /**
+   * Seller path: the intent's payee's kept platform session reads the payment it received,
+   * named by the id on the customer's receipt, and attests it against the intent if its
+   * memo names the intent: POST /seller/verify/{platform}/{actionType}.
+   */
+  resolveSellerPayment: handleUnaryCall<ResolveSellerPaymentRequest, ResolveSellerPaymentResponse>;
 }
 
 export interface EnclaveServiceClient extends Client {
@@ -4934,6 +5546,26 @@ export interface EnclaveServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSellerCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Seller path: the intent's payee's kept platform session reads the payment it received,
+   * named by the id on the customer's receipt, and attests it against the intent if its
+   * memo names the intent: POST /seller/verify/{platform}/{actionType}.
+   */
+  resolveSellerPayment(
+    request: ResolveSellerPaymentRequest,
+    callback: (error: ServiceError | null, response: ResolveSellerPaymentResponse) => void,
+  ): ClientUnaryCall;
+  resolveSellerPayment(
+    request: ResolveSellerPaymentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveSellerPaymentResponse) => void,
+  ): ClientUnaryCall;
+  resolveSellerPayment(
+    request: ResolveSellerPaymentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveSellerPaymentResponse) => void,
   ): ClientUnaryCall;
 }
 
