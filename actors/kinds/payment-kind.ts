@@ -45,6 +45,10 @@ export function paymentView(snapshot: AnyMachineSnapshot) {
     rail: context.rail,
     // Whom the attempt paid: what a recipient's rating counts over.
     payTo: context.payTo,
+    // Whether the maker's own session may resolve the payment: what a fulfil from a receipt id needs.
+    sellerAutomatedRelease: context.quote.sellerAutomatedRelease === true,
+    crypto: conversionOf(context) !== null,
+    live: context.chain !== null,
     chargebackStatus: payment.chargebackStatus,
     createdAt: context.createdAt,
   };
@@ -87,18 +91,56 @@ export function paymentRefusal(snapshot: AnyMachineSnapshot, event: EventObject)
     case 'SIMULATE_PAYMENT':
       if (context.chain !== null) return { code: 'LIVE_PAYMENT', message: 'only a sandbox payment can be simulated' };
       return status === 'CREATED' ? null : ended('simulated');
+    case 'REOPEN':
+    case 'EXTEND':
+    case 'SELLER_RECEIPT':
+      return remediationRefusal(context, status, step, command.type);
     default:
       return null;
   }
+}
+
+/**
+ * Why the attempt does not take a remediation step now, with the code its action fails with
+ * (document 1's action error codes; the runner reports any other as REMEDIATION_FAILED).
+ */
+function remediationRefusal(
+  context: PaymentContext,
+  status: PaymentStatus,
+  step: ReturnType<typeof paymentStepOf>,
+  command: 'REOPEN' | 'EXTEND' | 'SELLER_RECEIPT',
+): Rejection | null {
+  if (context.chain === null || conversionOf(context) !== null) {
+    return { code: 'RAIL_NOT_SUPPORTED', message: `payment ${context.id} is not a live fiat attempt: remediation acts on live fiat attempts only` };
+  }
+  const busy = context.remediation ?? null;
+  if (busy) return { code: 'ACTION_IN_PROGRESS', message: `payment ${context.id} is carrying out action ${busy.actionId} (${busy.actionName})` };
+  if (command === 'REOPEN') {
+    if (status === 'CREATED' || status === 'SETTLED')
+      return { code: 'PAYMENT_NOT_ELIGIBLE', message: `payment ${context.id} is ${status}: only an expired, cancelled or failed attempt is reopened` };
+    return null;
+  }
+  if (status !== 'CREATED') return { code: 'PAYMENT_NOT_OPEN', message: `payment ${context.id} is ${status}: it is no longer open` };
+  if (step !== 'AWAITING_PAYMENT') {
+    return { code: 'PAYMENT_NOT_OPEN', message: `payment ${context.id} is ${step}: only an attempt awaiting the customer's payment takes this action` };
+  }
+  return null;
 }
 
 /** The payment kind without its effects: what callers address; a node that runs them registers `withEffects(paymentKind, …)`. */
 export const paymentKind = defineKind({
   name: 'payment',
   machine: paymentMachine,
-  machineVersion: 2,
-  // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
-  migrations: { 1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }) },
+  machineVersion: 3,
+  migrations: {
+    // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
+    1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }),
+    // Version 3 carries out remediation actions: reopenings counted, the action under way, a receipt being checked.
+    2: (persisted) => {
+      const context = persisted.context as Record<string, unknown>;
+      return { ...persisted, context: { reopenings: 0, openedAt: context.createdAt, remediation: null, sellerReceipt: null, ...context } };
+    },
+  },
   createdBy: ['CREATE'],
   view: (snapshot) => paymentView(snapshot),
   check: paymentRefusal,

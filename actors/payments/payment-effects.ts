@@ -22,9 +22,24 @@ import type { ChainSubject } from '../chain/chain-facts.js';
 import type { EnclaveClient } from '../adapters/enclave/enclave-client.js';
 import type { Relayer } from '../relayer/relayer.js';
 import { walletFor } from '../kinds/transaction-kind.js';
-import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type paymentMachine, type Hex, type PaymentChain, type PaymentEvent } from '../../machines/index.js';
+import {
+  ATTEMPT_LIFETIME_MS,
+  cancelTransactionId,
+  EXTEND_PURPOSE,
+  EXTENSION_MS,
+  FULFIL_PURPOSE,
+  fulfilTransactionId,
+  SIGNAL_PURPOSE,
+  signalTransactionId,
+  type paymentMachine,
+  type Hex,
+  type PaymentChain,
+  type PaymentEvent,
+} from '../../machines/index.js';
+import { PAYMENT_ID } from '../../machines/platforms/index.js';
 import { transferAction } from '../../machines/rails.js';
 import type { IntentPort } from '../adapters/chain/intent-port.js';
+import { extensionRefusal as chainRefusal } from '../adapters/chain/intent-extension.js';
 import type { ConversionProvider, ConversionState, DeliveryReader } from '../adapters/conversion/conversion-provider.js';
 import type { DeliveryClaims } from './delivery-claims.js';
 
@@ -58,7 +73,6 @@ const REFUSALS = new Set([
   GrpcStatus.NOT_FOUND,
 ]);
 
-const signalTransaction = (paymentId: string) => `${paymentId}-signal`;
 const owner = (paymentId: string) => ({ kind: 'payment', id: paymentId });
 
 /**
@@ -77,6 +91,8 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHa
       readSignal: absent,
       verifyPayment: absent,
       fulfilIntent: absent,
+      extendIntent: absent,
+      readExtension: absent,
       checkTransfer: absent,
       cancelIntent: async () => {},
       cancelTransfer: async () => {},
@@ -133,7 +149,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHa
   const effects: EffectHandlers<typeof paymentMachine> = {
     async signalIntent(params) {
       if (!params.chain) throw new Error(`payment ${params.paymentId}: a sandbox payment signals no intent`);
-      const id = signalTransaction(params.paymentId);
+      const id = params.transactionId;
       // The approval binds the caller, so it names the wallet the relayer will send this transaction from.
       const from = walletFor(deps.intents.wallets, id);
       const call = await deps.intents.signalCall(params.chain, from, {
@@ -157,30 +173,41 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHa
     },
 
     async verifyPayment(params, context) {
-      const { intent, chain } = params;
-      if (!params.proof || !intent.intentHash || intent.signalTimestamp === null || !chain) {
+      const { intent, chain, proof, sellerTxId } = params;
+      if ((!proof && !sellerTxId) || !intent.intentHash || intent.signalTimestamp === null || !chain) {
         throw new Error(`payment ${params.paymentId}: nothing to verify`);
       }
       // A payment stored before payments kept their intent's expiry reads it from the intent on chain.
       const expiryTime = intent.expiryTime ?? (await deps.intents.intentExpiry(chain, intent.intentHash as Hex));
+      const snapshot = {
+        intentHash: intent.intentHash,
+        amount: intent.amount,
+        fiatCurrency: intent.fiatCurrency,
+        payeeDetails: intent.payeeDetails,
+        conversionRate: intent.conversionRate,
+        signalTimestamp: BigInt(intent.signalTimestamp),
+        expiryTime: BigInt(expiryTime),
+      };
+      const actionType = transferAction(params.platform);
       let event: PaymentEvent;
       try {
-        const answer = await deps.enclave.verifyPayment({
-          platform: params.platform,
-          actionType: transferAction(params.platform),
-          encryptedSessionMaterial: params.proof.encryptedSessionMaterial,
-          params: params.proof.params,
-          intent: {
-            intentHash: intent.intentHash,
-            amount: intent.amount,
-            fiatCurrency: intent.fiatCurrency,
-            payeeDetails: intent.payeeDetails,
-            conversionRate: intent.conversionRate,
-            signalTimestamp: BigInt(intent.signalTimestamp),
-            expiryTime: BigInt(expiryTime),
-          },
-          chainId: BigInt(chain.chainId),
-        });
+        // A receipt id from a fulfil action is read by the maker's own kept session (the seller path); a customer's proof by theirs.
+        const answer = sellerTxId
+          ? await deps.enclave.resolveSellerPayment({
+              platform: params.platform,
+              actionType,
+              params: { [PAYMENT_ID.name]: sellerTxId },
+              intent: snapshot,
+              chainId: BigInt(chain.chainId),
+            })
+          : await deps.enclave.verifyPayment({
+              platform: params.platform,
+              actionType,
+              encryptedSessionMaterial: proof!.encryptedSessionMaterial,
+              params: proof!.params,
+              intent: snapshot,
+              chainId: BigInt(chain.chainId),
+            });
         event = { type: 'PAYMENT_VERIFIED', paymentProof: answer.paymentProof as Hex, at: iso(context) };
       } catch (error) {
         const refusal = error as ServiceError;
@@ -193,7 +220,12 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHa
     async fulfilIntent(params) {
       if (!params.intentHash || !params.paymentProof || !params.chain) throw new Error(`payment ${params.paymentId}: nothing to fulfil`);
       const call = deps.intents.fulfilCall(params.chain, params.intentHash as Hex, params.paymentProof);
-      await deps.relayer.send(`${params.paymentId}-fulfil-${params.attempt}`, { ...call, value: 0n, purpose: FULFIL_PURPOSE, owner: owner(params.paymentId) });
+      await deps.relayer.send(fulfilTransactionId(params.paymentId, params.attempt), {
+        ...call,
+        value: 0n,
+        purpose: FULFIL_PURPOSE,
+        owner: owner(params.paymentId),
+      });
     },
 
     async checkTransfer(params: TransferParams, context: EffectContext) {
@@ -229,12 +261,72 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHa
       const call = deps.intents.cancelCall(params.chain, params.intentHash as Hex);
       // The intent's owner cancels before its expiry: the wallet that signalled it. Nobody waits on the outcome:
       // a cancel that reverts found the intent already ended, and the facts say how.
-      const from = walletFor(deps.intents.wallets, signalTransaction(params.paymentId));
-      await deps.relayer.send(`${params.paymentId}-cancel`, { ...call, value: 0n, purpose: 'cancelIntent', owner: null, from });
+      const from = walletFor(deps.intents.wallets, signalTransactionId(params.paymentId, params.reopenings));
+      await deps.relayer.send(cancelTransactionId(params.paymentId, params.reopenings), {
+        ...call,
+        value: 0n,
+        purpose: 'cancelIntent',
+        owner: null,
+        from,
+      });
+    },
+
+    async extendIntent(params, context) {
+      const refusal = await extensionRefusal(deps.intents, params, context);
+      if ('code' in refusal) {
+        await reportToSelf<PaymentEvent>(context, { type: 'EXTENSION_REFUSED', ...refusal, at: iso(context) });
+        return;
+      }
+      const call = deps.intents.extendCall(params.chain!, params.intentHash as Hex, EXTENSION_MS / 1000);
+      await deps.relayer.send(`${params.paymentId}-extend-${params.actionId}`, {
+        ...call,
+        value: 0n,
+        purpose: EXTEND_PURPOSE,
+        owner: owner(params.paymentId),
+        from: refusal.from,
+      });
+    },
+
+    async readExtension(params, context) {
+      const intent = params.chain && params.intentHash ? await deps.intents.intentOnChain(params.chain, params.intentHash as Hex) : null;
+      // Mined, yet the intent is gone: it ended meanwhile (its own facts end the attempt); the extension did not keep it open.
+      const event: PaymentEvent = intent
+        ? { type: 'INTENT_EXTENDED', expiryTime: intent.expiryTime, at: iso(context) }
+        : { type: 'EXTENSION_REFUSED', code: 'PAYMENT_NOT_OPEN', message: 'the intent ended on chain before its extension was read', at: iso(context) };
+      await reportToSelf<PaymentEvent>(context, event);
     },
   };
   return effects;
 }
+
+type ExtendParams = Parameters<NonNullable<EffectHandlers<typeof paymentMachine>['extendIntent']>>[0];
+
+/**
+ * What stops an extension, checked on chain before one is sent (the orchestrator's own checks, in
+ * its order, and document 1's 5 days counted from the attempt's creation, not the intent's
+ * signal), so a request that cannot succeed ends with its code instead of a reverted
+ * transaction. Otherwise the wallet to send it from: the intent's guardian.
+ */
+async function extensionRefusal(intents: IntentPort, params: ExtendParams, context: EffectContext): Promise<{ code: string; message: string } | { from: Hex }> {
+  if (!params.chain || !params.intentHash) return { code: 'PAYMENT_NOT_OPEN', message: 'the attempt has no intent on chain' };
+  const intent = await intents.intentOnChain(params.chain, params.intentHash as Hex);
+  const readiness = intent ? await intents.extensionReadiness(params.chain, intent) : null;
+  const now = await context.actorNow();
+  const onChain = readiness ? chainRefusal(intent, readiness, EXTENSION_MS / 1000, Math.floor(now / 1000)) : 'PAYMENT_NOT_OPEN';
+  const lifetimeEnds = Date.parse(params.createdAt) + ATTEMPT_LIFETIME_MS;
+  const code = onChain ?? (Date.parse(params.quoteExpiresAt) + EXTENSION_MS > lifetimeEnds ? 'FIVE_DAY_LIFETIME_EXCEEDED' : null);
+  if (code) return { code, message: EXTENSION_REFUSALS[code] ?? code };
+  return { from: readiness!.from! };
+}
+
+/** What each refusal tells the merchant. */
+const EXTENSION_REFUSALS: Readonly<Record<string, string>> = {
+  PAYMENT_NOT_OPEN: 'the intent has ended on chain',
+  INTENT_ALREADY_EXPIRED: 'the intent had expired when the extension ran',
+  FIVE_DAY_LIFETIME_EXCEEDED: '24 more hours would pass the attempt’s 5-day lifetime',
+  UNSUPPORTED_INTENT_GUARDIAN: 'the intent was signalled without an intent guardian this node sends for: it cannot be extended',
+  INSUFFICIENT_EXTENSION_TOKEN_BALANCE: 'the intent guardian cannot pay for an extension now; retry later',
+};
 
 /** The service's stable code travels in the status details' leading `CODE:`; without one, the gRPC status names it. */
 function refusalCode(error: ServiceError): string {

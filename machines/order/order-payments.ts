@@ -8,10 +8,13 @@ import { UNCANCELLABLE_STEPS, type PaymentSummary } from '../payment/payment-mac
 
 export type { PaymentSummary };
 
-/** The summaries with `payment` in place of its earlier report, newest attempt first. */
+/** When an attempt was last opened: a recreate's reopening makes an older attempt the newest again. */
+const openedAt = (payment: PaymentSummary) => payment.openedAt ?? payment.createdAt;
+
+/** The summaries with `payment` in place of its earlier report, newest (last opened) attempt first. */
 export function withPayment(payments: readonly PaymentSummary[], payment: PaymentSummary): PaymentSummary[] {
   const others = payments.filter((known) => known.id !== payment.id);
-  return [payment, ...others].sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)));
+  return [payment, ...others].sort((a, b) => (openedAt(a) === openedAt(b) ? b.id.localeCompare(a.id) : openedAt(b).localeCompare(openedAt(a))));
 }
 
 export function activePayment(payments: readonly PaymentSummary[]): PaymentSummary | null {
@@ -42,7 +45,7 @@ export function supersededBy(payments: readonly PaymentSummary[], newest: Paymen
   return payments.filter((payment) => payment.id !== newest.id && replaceable(payment) && olderThan(payment, newest));
 }
 
-/** The order withPayment sorts in: by creation, then by id, so two attempts of one millisecond never each replace the other. */
+/** The order withPayment sorts in: by last opening, then by id, so two attempts of one millisecond never each replace the other. */
 function olderThan(payment: PaymentSummary, other: PaymentSummary): boolean {
-  return payment.createdAt === other.createdAt ? payment.id.localeCompare(other.id) < 0 : payment.createdAt < other.createdAt;
+  return openedAt(payment) === openedAt(other) ? payment.id.localeCompare(other.id) < 0 : openedAt(payment) < openedAt(other);
 }

@@ -13,6 +13,9 @@ export type {
   PaymentChainFact,
   CancelReason,
   PaymentEvent,
+  Remediation,
+  RemediationEvent,
+  RemediationName,
   CryptoConversion,
   TransferEvent,
 } from './payment-types.js';
@@ -35,3 +38,14 @@ export {
 export type { PaymentEmitted, PaymentRetractionEmitted, PaymentStatusEmitted, PaymentStep, PaymentSummary } from './payment-machine.js';
 export { cryptoCandidate, DEFAULT_TOKEN, sandboxConversion, sandboxFiatQuote, sandboxRecipient, spreadBps } from './quotes.js';
 export type { CryptoQuote, QuoteCandidate, QuotedConversion } from './quotes.js';
+export {
+  ATTEMPT_LIFETIME_MS,
+  cancelTransactionId,
+  EXTEND_PURPOSE,
+  EXTENSION_MS,
+  EXTENSION_REVERT_CODES,
+  extensionRevertCodeOf,
+  fulfilTransactionId,
+  signalTransactionId,
+} from './payment-remediation.js';
+export type { RemediationOutcome } from './payment-remediation.js';

@@ -31,12 +31,29 @@
  * both do, and the provider's request is cancelled, so a transfer arriving later is
  * refunded by the provider, or, if it slipped in first, delivered and still counted.
  *
+ * Remediation (document 1's actions, payment-remediation.ts) acts on a live fiat attempt:
+ * REOPEN takes an ended attempt back to SIGNALLING with a fresh window and a new intent, and
+ * announces nothing (no webhook for a reopening); EXTEND, while the customer is awaited, has the
+ * intent's expiry moved on chain and the window follows it; SELLER_RECEIPT has the receipt id the
+ * merchant gave verified through the maker's own session, then fulfilled like a customer's proof.
+ * The attempt tells the action how it went, once, and forgets it.
+ *
  * Pure: time arrives in events; effects (signalIntent, readSignal, verifyPayment,
- * fulfilIntent, cancelIntent, checkTransfer, cancelTransfer) run after the turn is written.
+ * fulfilIntent, cancelIntent, checkTransfer, cancelTransfer, extendIntent, readExtension) run
+ * after the turn is written.
  */
-import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, not, setup, stateIn } from 'xstate';
 import { conversionOf, toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
 import { isoAfter } from '../iso-time.js';
+import {
+  EXTEND_PURPOSE,
+  EXTENSION_MS,
+  extensionRevertCodeOf,
+  outcomeOnEnd,
+  signalTransactionId,
+  tellAction,
+  type RemediationOutcome,
+} from './payment-remediation.js';
 import type { PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */
@@ -73,6 +90,11 @@ export interface PaymentSummary {
   /** The customer said they sent the money, or proved it: the attempt may still settle after it ends. */
   paid: boolean;
   createdAt: string;
+  /**
+   * When it was last opened (its creation, or a recreate's reopening): what makes it the order's
+   * newest attempt. Absent on reports from before remediation: read createdAt then.
+   */
+  openedAt?: string;
 }
 
 export type PaymentStep = 'SIGNALLING' | 'AWAITING_PAYMENT' | 'VERIFYING' | 'FULFILLING' | 'AWAITING_SETTLEMENT' | 'AWAITING_TRANSFER' | 'CONVERTING';
@@ -159,7 +181,9 @@ export const paymentMachine = setup({
     emitted: {} as PaymentEmitted,
   },
   delays: {
-    window: ({ context }) => context.windowMs,
+    // An extension re-enters CREATED: the window then runs to the new expiry, not a whole window from now.
+    window: ({ context, event }) =>
+      event.type === 'INTENT_EXTENDED' ? Math.max(0, Date.parse(context.quoteExpiresAt) - Date.parse(event.at)) : context.windowMs,
     settlementWait: SETTLEMENT_WAIT_MS,
     transferPoll: ({ context }) => ((context.transferPolls ?? 0) < TRANSFER_FAST_POLLS ? TRANSFER_POLL_MS : TRANSFER_SLOW_POLL_MS),
   },
@@ -177,7 +201,15 @@ export const paymentMachine = setup({
     signalFailed: ({ event }) => notMined(event, SIGNAL_PURPOSE),
     fulfilFailed: ({ event }) => notMined(event, FULFIL_PURPOSE),
     windowClosed: ({ context, event }) => (timeOf(event) ?? '') >= context.quoteExpiresAt,
-    notProving: ({ context }) => context.proof === null && context.paymentProof === null,
+    notProving: ({ context }) => context.proof === null && context.paymentProof === null && (context.sellerReceipt ?? null) === null,
+    /** What remediation acts on: a live attempt on a fiat rail, with no other action under way. */
+    remediable: ({ context }) => context.chain !== null && conversionOf(context) === null && (context.remediation ?? null) === null,
+    extending: ({ context }) => context.remediation?.actionName === 'EXTEND',
+    awaitingPayment: stateIn('#payment.CREATED.AWAITING_PAYMENT'),
+    extensionMined: ({ context, event }) => context.remediation?.actionName === 'EXTEND' && outcomeOf(event, EXTEND_PURPOSE)?.outcome.status === 'MINED',
+    extensionFailed: ({ context, event }) => context.remediation?.actionName === 'EXTEND' && notMined(event, EXTEND_PURPOSE),
+    /** A tell to an action that had ended meanwhile (its deadline passed first): its status is final, there is nothing to do. */
+    actionGone: ({ event }) => event.type === 'MESSAGE_REFUSED' && event.to.kind === 'action',
     /** The attestation the service signed is still held: the fulfilment can be sent again. */
     holdsAttestation: ({ context }) => context.paymentProof !== null,
   },
@@ -188,7 +220,11 @@ export const paymentMachine = setup({
     verifyPayment: (_, _params: ReturnType<typeof verifyParams>) => {},
     fulfilIntent: (_, _params: ReturnType<typeof fulfilParams>) => {},
     /** Nothing to cancel in the sandbox or before the intent's hash is known; the handler then does nothing. */
-    cancelIntent: (_, _params: { paymentId: string; intentHash: string | null; chain: PaymentChain | null }) => {},
+    cancelIntent: (_, _params: { paymentId: string; intentHash: string | null; chain: PaymentChain | null; reopenings: number }) => {},
+    /** Checks what document 1 names before an extension is sent, then sends it, or reports EXTENSION_REFUSED. */
+    extendIntent: (_, _params: ReturnType<typeof extendParams>) => {},
+    /** Reads the extended intent's expiry from the chain once the extension is mined, and reports INTENT_EXTENDED. */
+    readExtension: (_, _params: ReturnType<typeof extendParams>) => {},
     checkTransfer: (_, _params: ReturnType<typeof transferParams>) => {},
     /** Nothing to cancel on a fiat rail or in the sandbox (requestId null); the handler then does nothing. */
     cancelTransfer: (_, _params: ReturnType<typeof transferParams>) => {},
@@ -214,18 +250,83 @@ export const paymentMachine = setup({
       assertEvent(event, 'MARK_SENT');
       return { sentAt: context.sentAt ?? event.at, updatedAt: event.at };
     }),
+    reopen: assign(({ context, event }) => {
+      assertEvent(event, 'REOPEN');
+      return {
+        reopenings: (context.reopenings ?? 0) + 1,
+        openedAt: event.at,
+        remediation: { actionId: event.actionId, actionName: 'RECREATE' as const },
+        quoteExpiresAt: isoAfter(event.at, context.windowMs),
+        railIdentifier: null,
+        signalTimestamp: null,
+        expiryTime: null,
+        proof: null,
+        paymentProof: null,
+        sentAt: null,
+        errorCode: null,
+        errorMessage: null,
+        completedAt: null,
+        updatedAt: event.at,
+      };
+    }),
+    startExtension: assign(({ event }) => {
+      assertEvent(event, 'EXTEND');
+      return { remediation: { actionId: event.actionId, actionName: 'EXTEND' as const }, updatedAt: event.at };
+    }),
+    /**
+     * The window moves 24 hours later (document 1), never past the intent's new expiry on chain:
+     * the intent outlives the window by its own period, so the two stay apart by as much.
+     */
+    recordExtension: assign(({ context, event }) => {
+      assertEvent(event, 'INTENT_EXTENDED');
+      const onChain = new Date(event.expiryTime * 1000).toISOString();
+      const later = isoAfter(context.quoteExpiresAt, EXTENSION_MS);
+      return { expiryTime: event.expiryTime, quoteExpiresAt: later < onChain ? later : onChain, updatedAt: event.at };
+    }),
+    recordSellerReceipt: assign(({ event }) => {
+      assertEvent(event, 'SELLER_RECEIPT');
+      return {
+        remediation: { actionId: event.actionId, actionName: 'FULFILL_SAR' as const },
+        sellerReceipt: { txId: event.txId },
+        errorCode: null,
+        errorMessage: null,
+        updatedAt: event.at,
+      };
+    }),
+    /**
+     * Tells the action the attempt carries out how it went, and forgets it. With `params` the
+     * outcome is given; without, it is the one the attempt's end means (payment-remediation.ts).
+     */
+    reportRemediation: enqueueActions(
+      (
+        { context, event, enqueue },
+        params: { outcome?: (context: PaymentContext, event: PaymentEvent) => RemediationOutcome | null; ended?: PaymentStatus },
+      ) => {
+        if (!(context.remediation ?? null)) return;
+        const at = timeOf(event) ?? context.updatedAt;
+        const outcome = params.outcome
+          ? params.outcome(context, event)
+          : params.ended && params.ended !== 'CREATED'
+            ? outcomeOnEnd(context, params.ended, at)
+            : null;
+        if (!outcome) return;
+        // Named actions are typed only in the machine's config; the runtime reads the enqueued tell all the same.
+        enqueue({ type: 'tell', params: tellAction(context, outcome) } as never);
+        enqueue(assign({ remediation: null, sellerReceipt: null }));
+      },
+    ),
     recordProof: assign(({ context, event }) => {
       assertEvent(event, 'SUBMIT_PROOF');
       return { proof: event.proof, sentAt: context.sentAt ?? event.at, errorCode: null, errorMessage: null, updatedAt: event.at };
     }),
     recordVerified: assign(({ context, event }) => {
       assertEvent(event, 'PAYMENT_VERIFIED');
-      // The sealed material has done its work; it is not kept past its use.
-      return { proof: null, paymentProof: event.paymentProof, fulfilAttempts: context.fulfilAttempts + 1, updatedAt: event.at };
+      // The sealed material (or the receipt's id) has done its work; it is not kept past its use.
+      return { proof: null, sellerReceipt: null, paymentProof: event.paymentProof, fulfilAttempts: context.fulfilAttempts + 1, updatedAt: event.at };
     }),
     recordRejected: assign(({ event }) => {
       assertEvent(event, 'VERIFICATION_REJECTED');
-      return { proof: null, errorCode: event.code, errorMessage: event.message, updatedAt: event.at };
+      return { proof: null, sellerReceipt: null, errorCode: event.code, errorMessage: event.message, updatedAt: event.at };
     }),
     recordFulfilFailed: assign(({ context, event }) => {
       const outcome = outcomeOf(event, FULFIL_PURPOSE)!;
@@ -368,7 +469,14 @@ export const paymentMachine = setup({
       completedAt: null,
       createdAt: at,
       updatedAt: at,
+      reopenings: 0,
+      openedAt: at,
+      remediation: null,
+      sellerReceipt: null,
     };
+  },
+  on: {
+    MESSAGE_REFUSED: { guard: 'actionGone', actions: 'acknowledge' },
   },
   initial: 'CREATED',
   states: {
@@ -390,6 +498,26 @@ export const paymentMachine = setup({
           { guard: 'fulfilled', target: 'SETTLED', actions: 'recordSettlement' },
           { guard: 'pruned', target: 'FAILED', actions: ['recordPruned', 'markEnded'] },
         ],
+        // An extension's transaction, whatever the attempt is doing meanwhile: the states' own outcomes are their transactions'.
+        TRANSACTION_OUTCOME: [
+          { guard: 'extensionMined', actions: { type: 'readExtension', params: ({ context }) => extendParams(context) } },
+          { guard: 'extensionFailed', actions: { type: 'reportRemediation', params: { outcome: extensionReverted } } },
+        ],
+        INTENT_EXTENDED: [
+          // Still awaiting the customer: CREATED is entered again, so the window runs to the new expiry.
+          {
+            guard: and(['extending', 'awaitingPayment']),
+            target: '#payment.CREATED.AWAITING_PAYMENT',
+            reenter: true,
+            actions: ['recordExtension', { type: 'reportRemediation', params: { outcome: extended } }],
+          },
+          // A proof arrived meanwhile: the window no longer governs, the intent's expiry still moved.
+          { guard: 'extending', actions: ['recordExtension', { type: 'reportRemediation', params: { outcome: extended } }] },
+        ],
+        EXTENSION_REFUSED: {
+          guard: 'extending',
+          actions: { type: 'reportRemediation', params: { outcome: extensionRefused } },
+        },
       },
       states: {
         STARTING: {
@@ -431,7 +559,11 @@ export const paymentMachine = setup({
         READING_SIGNAL: {
           entry: { type: 'readSignal', params: ({ context, event }) => readSignalParams(context, event) },
           on: {
-            INTENT_SIGNALED: { target: 'AWAITING_PAYMENT', actions: 'recordSignal' },
+            INTENT_SIGNALED: {
+              target: 'AWAITING_PAYMENT',
+              // A reopening succeeded once its new intent is live on chain.
+              actions: ['recordSignal', { type: 'reportRemediation', params: { outcome: reopened } }],
+            },
             CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
           },
         },
@@ -443,6 +575,11 @@ export const paymentMachine = setup({
             CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
             SUBMIT_PROOF: { guard: 'live', target: 'VERIFYING', actions: 'recordProof' },
             SIMULATE_PAYMENT: { guard: 'sandbox', target: '#payment.SETTLED', actions: 'recordSettlement' },
+            EXTEND: {
+              guard: 'remediable',
+              actions: ['startExtension', { type: 'extendIntent', params: ({ context }) => extendParams(context) }],
+            },
+            SELLER_RECEIPT: { guard: 'remediable', target: 'VERIFYING', actions: 'recordSellerReceipt' },
           },
         },
         VERIFYING: {
@@ -452,7 +589,8 @@ export const paymentMachine = setup({
             VERIFICATION_REJECTED: [
               // The window closed while the proof was checked, and the proof did not hold: the attempt ends as it would have.
               { guard: 'windowClosed', target: '#payment.EXPIRED', actions: ['recordRejected', 'markExpired'] },
-              { target: 'AWAITING_PAYMENT', actions: 'recordRejected' },
+              // A receipt id the seller path could not match ends its action: the merchant gave a wrong or unverifiable id.
+              { target: 'AWAITING_PAYMENT', actions: [{ type: 'reportRemediation', params: { outcome: receiptRejected } }, 'recordRejected'] },
             ],
           },
         },
@@ -462,7 +600,11 @@ export const paymentMachine = setup({
             // The customer may offer the proof again: the service signs the same payment for the same intent again.
             TRANSACTION_OUTCOME: [
               { guard: and(['fulfilFailed', 'windowClosed']), target: '#payment.EXPIRED', actions: ['recordFulfilFailed', 'markExpired'] },
-              { guard: 'fulfilFailed', target: 'AWAITING_PAYMENT', actions: 'recordFulfilFailed' },
+              {
+                guard: 'fulfilFailed',
+                target: 'AWAITING_PAYMENT',
+                actions: [{ type: 'reportRemediation', params: { outcome: fulfilReverted } }, 'recordFulfilFailed'],
+              },
               // Mined, the indexed fact settles it: the receipt itself proves nothing.
               { guard: 'fulfilMined', actions: 'acknowledge' },
             ],
@@ -493,7 +635,12 @@ export const paymentMachine = setup({
       },
     },
     SETTLED: {
-      entry: [{ type: 'announce', params: { status: 'SETTLED' } }, applyToOrder(), report('SETTLED')],
+      entry: [
+        { type: 'announce', params: { status: 'SETTLED' } },
+        applyToOrder(),
+        report('SETTLED'),
+        { type: 'reportRemediation', params: { ended: 'SETTLED' } },
+      ],
       on: {
         // A reorganisation removed the block of the fact that settled it; a retraction of any other fact changes nothing.
         CHAIN_FACT: { guard: 'settlementRetracted', target: '#payment.CREATED.AWAITING_SETTLEMENT', actions: 'recordRetraction' },
@@ -504,16 +651,46 @@ export const paymentMachine = setup({
       },
     },
     EXPIRED: {
-      entry: [{ type: 'announce', params: { status: 'EXPIRED' } }, cancelIntent(), cancelTransfer(), report('EXPIRED')],
-      on: lateFacts(),
+      entry: [
+        { type: 'announce', params: { status: 'EXPIRED' } },
+        cancelIntent(),
+        cancelTransfer(),
+        report('EXPIRED'),
+        { type: 'reportRemediation', params: { ended: 'EXPIRED' } },
+      ],
+      on: {
+        ...lateFacts(),
+        // Document 1's recreate: a new intent, a fresh window, no webhook for the reopening.
+        REOPEN: { guard: 'remediable', target: '#payment.CREATED.SIGNALLING', actions: 'reopen' },
+      },
     },
     CANCELLED: {
-      entry: [{ type: 'announce', params: { status: 'CANCELLED' } }, cancelIntent(), cancelTransfer(), report('CANCELLED')],
-      on: lateFacts(),
+      entry: [
+        { type: 'announce', params: { status: 'CANCELLED' } },
+        cancelIntent(),
+        cancelTransfer(),
+        report('CANCELLED'),
+        { type: 'reportRemediation', params: { ended: 'CANCELLED' } },
+      ],
+      on: {
+        ...lateFacts(),
+        // Document 1's recreate: a new intent, a fresh window, no webhook for the reopening.
+        REOPEN: { guard: 'remediable', target: '#payment.CREATED.SIGNALLING', actions: 'reopen' },
+      },
     },
     FAILED: {
-      entry: [{ type: 'announce', params: { status: 'FAILED' } }, cancelIntent(), cancelTransfer(), report('FAILED')],
-      on: lateFacts(),
+      entry: [
+        { type: 'announce', params: { status: 'FAILED' } },
+        cancelIntent(),
+        cancelTransfer(),
+        report('FAILED'),
+        { type: 'reportRemediation', params: { ended: 'FAILED' } },
+      ],
+      on: {
+        ...lateFacts(),
+        // Document 1's recreate: a new intent, a fresh window, no webhook for the reopening.
+        REOPEN: { guard: 'remediable', target: '#payment.CREATED.SIGNALLING', actions: 'reopen' },
+      },
     },
   },
 });
@@ -570,6 +747,7 @@ function report(status: PaymentStatus, step: PaymentStep | null = null) {
         railIdentifier: context.railIdentifier,
         paid: context.sentAt !== null,
         createdAt: context.createdAt,
+        openedAt: context.openedAt ?? context.createdAt,
       };
       return { to: { kind: 'order', id: context.orderId }, event: { type: 'PAYMENT_UPDATED', payment } };
     },
@@ -614,6 +792,7 @@ function cancelIntent() {
       paymentId: context.id,
       intentHash: conversionOf(context) ? null : context.railIdentifier,
       chain: context.chain,
+      reopenings: context.reopenings ?? 0,
     }),
   };
 }
@@ -644,6 +823,8 @@ function verifyParams(context: PaymentContext) {
     paymentId: context.id,
     platform: context.quote.processorName,
     proof: context.proof,
+    /** Set when a fulfil action gave the customer's receipt id: the seller path verifies it, not a proof of the customer's. */
+    sellerTxId: context.sellerReceipt?.txId ?? null,
     intent: {
       intentHash: context.railIdentifier,
       amount: context.price.releasedUsdc.toString(),
@@ -654,6 +835,63 @@ function verifyParams(context: PaymentContext) {
       expiryTime: context.expiryTime ?? null,
     },
     chain: context.chain,
+  };
+}
+
+/** The reports of remediation's steps, as outcomes for the action (payment-remediation.ts). */
+function reopened(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
+  if (context.remediation?.actionName !== 'RECREATE' || event.type !== 'INTENT_SIGNALED') return null;
+  return { type: 'ACTION_SUCCEEDED', result: { intentHash: event.intentHash }, at: event.at };
+}
+
+/** The new window's end: confirmed, since the intent on chain lasts at least as long. */
+function extended(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
+  if (event.type !== 'INTENT_EXTENDED') return null;
+  return { type: 'ACTION_SUCCEEDED', result: { confirmedExpiryTime: context.quoteExpiresAt }, at: event.at };
+}
+
+function extensionRefused(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
+  if (event.type !== 'EXTENSION_REFUSED') return null;
+  return { type: 'ACTION_FAILED', code: event.code, message: event.message, at: event.at };
+}
+
+function extensionReverted(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
+  const outcome = outcomeOf(event, EXTEND_PURPOSE);
+  if (!outcome) return null;
+  return {
+    type: 'ACTION_FAILED',
+    code: outcome.outcome.status === 'FAILED' ? extensionRevertCodeOf(outcome.outcome.reason) : 'INTENT_EXTENSION_TRANSACTION_REVERTED',
+    message: `the extension transaction ended ${outcome.outcome.status}${outcome.outcome.reason ? `: ${outcome.outcome.reason}` : ''}`,
+    at: timeOf(event) ?? context.updatedAt,
+  };
+}
+
+function receiptRejected(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
+  if (context.remediation?.actionName !== 'FULFILL_SAR' || event.type !== 'VERIFICATION_REJECTED') return null;
+  return { type: 'ACTION_FAILED', code: 'REMEDIATION_FAILED', message: `the receipt id could not be verified: ${event.message}`, at: event.at };
+}
+
+function fulfilReverted(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
+  const outcome = outcomeOf(event, FULFIL_PURPOSE);
+  if (context.remediation?.actionName !== 'FULFILL_SAR' || !outcome) return null;
+  return {
+    type: 'ACTION_FAILED',
+    code: 'FULFILL_FAILED',
+    message: `the settlement transaction ended ${outcome.outcome.status}${outcome.outcome.reason ? `: ${outcome.outcome.reason}` : ''}`,
+    at: timeOf(event) ?? context.updatedAt,
+  };
+}
+
+function extendParams(context: PaymentContext) {
+  return {
+    paymentId: context.id,
+    actionId: context.remediation?.actionId ?? '',
+    intentHash: context.railIdentifier,
+    chain: context.chain,
+    reopenings: context.reopenings ?? 0,
+    /** The attempt's creation: its 5-day lifetime counts from there, to the end of its window. */
+    createdAt: context.createdAt,
+    quoteExpiresAt: context.quoteExpiresAt,
   };
 }
 
@@ -670,6 +908,7 @@ function fulfilParams(context: PaymentContext) {
 function signalParams(context: PaymentContext) {
   return {
     paymentId: context.id,
+    transactionId: signalTransactionId(context.id, context.reopenings ?? 0),
     chain: context.chain,
     depositId: context.quote.depositId,
     amount: context.price.releasedUsdc.toString(),

@@ -106,6 +106,19 @@ export interface SubmittedProof {
   params: Record<string, string>;
 }
 
+/** Document 1's remediation actions, as they reach the attempt they act on. */
+export type RemediationName = 'RECREATE' | 'EXTEND' | 'FULFILL_SAR';
+
+/**
+ * The remediation action the attempt is carrying out for the merchant, and tells how it ended:
+ * one at a time (the routes allow one live action of a kind per attempt, and the attempt takes
+ * no second one while this one runs).
+ */
+export interface Remediation {
+  actionId: string;
+  actionName: RemediationName;
+}
+
 export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   quoteExpiresAt: string;
   /** The intent hash once the intent is signalled; null before (and always in the sandbox until it settles). */
@@ -147,6 +160,17 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * How many times a recreate reopened the attempt: each reopening signals a new intent under its
+   * own transaction ids. Absent on snapshots from before remediation, which read as 0.
+   */
+  reopenings: number;
+  /** When the attempt was last opened: its creation, or its last reopening. What the order sorts its attempts by. */
+  openedAt: string;
+  /** The action being carried out; null when none is. */
+  remediation: Remediation | null;
+  /** The receipt id a fulfil-from-receipt action gave, while the seller path checks it; null otherwise. */
+  sellerReceipt: { txId: string } | null;
 }
 
 /** A transaction's end as the relayer tells its owner (machines/transaction). */
@@ -184,6 +208,19 @@ export type TransferEvent =
   | { type: 'TRANSFER_DELIVERED'; transactionHash: string; netUsdc: string; feeUsdc: string; originAmount: string; at: string }
   | { type: 'TRANSFER_FAILED'; status: string; message: string; at: string };
 
+/**
+ * What remediation asks of the attempt (REOPEN, EXTEND, SELLER_RECEIPT: the action's runner),
+ * and what the chain answered about an extension (the payment's own effects).
+ */
+export type RemediationEvent =
+  | { type: 'REOPEN'; actionId: string; at: string }
+  | { type: 'EXTEND'; actionId: string; at: string }
+  | { type: 'SELLER_RECEIPT'; actionId: string; txId: string; at: string }
+  | { type: 'INTENT_EXTENDED'; expiryTime: number; at: string }
+  | { type: 'EXTENSION_REFUSED'; code: string; message: string; at: string }
+  /** A tell this attempt sent was refused for good: an action that ended before the attempt's news arrived. */
+  | { type: 'MESSAGE_REFUSED'; to: { kind: string; id: string }; event: unknown; code: string; message: string };
+
 export type PaymentEvent =
   | { type: 'INTENT_SIGNALED'; intentHash: Hex; signalTimestamp: number; expiryTime: number; at: string }
   | { type: 'MARK_SENT'; at: string }
@@ -192,6 +229,7 @@ export type PaymentEvent =
   | { type: 'VERIFICATION_REJECTED'; code: string; message: string; at: string }
   | { type: 'SIMULATE_PAYMENT'; at: string }
   | { type: 'CANCEL'; reason: CancelReason; at: string }
+  | RemediationEvent
   | TransferEvent
   | TransactionOutcomeMessage
   | PaymentChainFact;

@@ -4,6 +4,7 @@
  * document 1's action code.
  */
 import { decodeErrorResult, type Hex } from 'viem';
+import { EXTENSION_REVERT_CODES } from '../../../machines/payment/index.js';
 import { protocolErrorsAbi } from '../../../indexer/chain/index.js';
 import type { ExtensionReadiness, IntentExtensionCode, IntentOnChain } from './intent-port.js';
 
@@ -28,18 +29,6 @@ export function extensionRefusal(
   return null;
 }
 
-/** The orchestrator's errors (and the token's, should the fee fail in it after all) by what they mean for an extension. */
-const CODE_OF_ERROR: Readonly<Record<string, IntentExtensionCode>> = {
-  IntentNotFound: 'PAYMENT_NOT_OPEN',
-  IntentGuardianNotSet: 'UNSUPPORTED_INTENT_GUARDIAN',
-  NotIntentGuardian: 'UNSUPPORTED_INTENT_GUARDIAN',
-  IntentAlreadyExpired: 'INTENT_ALREADY_EXPIRED',
-  IntentLifetimeExceeded: 'FIVE_DAY_LIFETIME_EXCEEDED',
-  ExtensionFeeNotPayable: 'INSUFFICIENT_EXTENSION_TOKEN_BALANCE',
-  ERC20InsufficientBalance: 'INSUFFICIENT_EXTENSION_TOKEN_BALANCE',
-  ERC20InsufficientAllowance: 'INSUFFICIENT_EXTENSION_TOKEN_BALANCE',
-};
-
 /**
  * What a reverted extension meant, from its revert data; anything else (no data, a panic, an
  * orchestrator without extensions, which reverts with none) is INTENT_EXTENSION_TRANSACTION_REVERTED.
@@ -48,7 +37,8 @@ export function extensionRevertCode(revertData: Hex | null): IntentExtensionCode
   if (!revertData || revertData === '0x') return 'INTENT_EXTENSION_TRANSACTION_REVERTED';
   try {
     const { errorName } = decodeErrorResult({ abi: protocolErrorsAbi, data: revertData });
-    return CODE_OF_ERROR[errorName] ?? 'INTENT_EXTENSION_TRANSACTION_REVERTED';
+    // The orchestrator's errors (and the token's, should the fee fail in it after all), by what they mean for an extension.
+    return (EXTENSION_REVERT_CODES[errorName] as IntentExtensionCode | undefined) ?? 'INTENT_EXTENSION_TRANSACTION_REVERTED';
   } catch {
     return 'INTENT_EXTENSION_TRANSACTION_REVERTED';
   }

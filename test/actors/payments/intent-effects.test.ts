@@ -43,6 +43,7 @@ const verifyParams = (expiryTime: number | null) => ({
   paymentId: 'pay_live',
   platform: 'venmo',
   proof: { encryptedSessionMaterial: 'sealed', params: { PAYMENT_ID: '4100001' } },
+  sellerTxId: null,
   intent: {
     intentHash: INTENT_HASH,
     amount: '25000000',

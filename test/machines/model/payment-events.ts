@@ -8,7 +8,7 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { paymentKind } from '../../../actors/kinds/index.js';
-import { FULFIL_PURPOSE, SIGNAL_PURPOSE, type PaymentContext, type PaymentEvent, type PaymentHex } from '../../../machines/payment/index.js';
+import { EXTEND_PURPOSE, FULFIL_PURPOSE, SIGNAL_PURPOSE, type PaymentContext, type PaymentEvent, type PaymentHex } from '../../../machines/payment/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 import { cryptoPaymentInput, INTENT_HASH, livePaymentInput, sandboxPaymentInput } from '../../support/payment-input.js';
 
@@ -39,7 +39,7 @@ const outcome = (label: string, purpose: string, status: 'MINED' | 'FAILED', at:
     purpose,
     outcome: {
       status,
-      hash: status === 'MINED' ? (purpose === SIGNAL_PURPOSE ? SIGNAL_TX : FULFIL_TX) : null,
+      hash: status === 'MINED' ? (purpose === FULFIL_PURPOSE ? FULFIL_TX : SIGNAL_TX) : null,
       reason: status === 'FAILED' ? 'reverted' : null,
       at: ms(at),
     },
@@ -63,6 +63,24 @@ const CHAIN: PaymentEvent[] = [
   { type: 'PAYMENT_VERIFIED', paymentProof: '0xa77e57a77e57', at: AT },
   sample('in the window', { type: 'VERIFICATION_REJECTED', code: 'PROOF_INVALID', message: 'the proof names another payment', at: AT }),
   sample('late', { type: 'VERIFICATION_REJECTED', code: 'PROOF_INVALID', message: 'the proof names another payment', at: LATE }),
+];
+
+/** Remediation's steps (document 1, Remediation actions): the runner's asks, and what the chain answers an extension. */
+const REMEDIATION: PaymentEvent[] = [
+  { type: 'REOPEN', actionId: 'act_model_recreate', at: AT },
+  { type: 'EXTEND', actionId: 'act_model_extend', at: AT },
+  { type: 'SELLER_RECEIPT', actionId: 'act_model_fulfil', txId: 'venmo_4411', at: AT },
+  outcome('extension mined', EXTEND_PURPOSE, 'MINED', AT),
+  outcome('extension failed', EXTEND_PURPOSE, 'FAILED', AT),
+  { type: 'INTENT_EXTENDED', expiryTime: Math.floor(ms(LATE) / 1000) + 86_400, at: AT },
+  { type: 'EXTENSION_REFUSED', code: 'UNSUPPORTED_INTENT_GUARDIAN', message: 'no guardian', at: AT },
+  {
+    type: 'MESSAGE_REFUSED',
+    to: { kind: 'action', id: 'act_model_extend' },
+    event: { type: 'ACTION_SUCCEEDED' },
+    code: 'EVENT_NOT_ACCEPTED',
+    message: 'the action ended',
+  },
 ];
 
 const PROVIDER: PaymentEvent[] = [
@@ -101,7 +119,7 @@ export function paymentEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   const context = snapshot.context as PaymentContext;
   if (context.chain === null) return CUSTOMER;
   if (context.conversion !== null) return [...CUSTOMER, ...PROVIDER];
-  return [...CUSTOMER, ...CHAIN, ...facts(context)];
+  return [...CUSTOMER, ...CHAIN, ...REMEDIATION, ...facts(context)];
 }
 
 /** What the guards and the kind's refusals read. */
@@ -117,5 +135,8 @@ export function paymentAbstraction(snapshot: AnyMachineSnapshot): unknown {
     retracted: context.retractedFactIds,
     received: context.transferReceived !== null,
     error: context.errorCode,
+    reopened: (context.reopenings ?? 0) > 0,
+    remediation: context.remediation?.actionName ?? null,
+    receipt: (context.sellerReceipt ?? null) !== null,
   };
 }

@@ -22,7 +22,7 @@ const tellsOrder = (step: ModelStep, type: string) =>
       (action.params as { to: { kind: string }; event: { type: string } }).to.kind === 'order' &&
       (action.params as { event: { type: string } }).event.type === type,
   );
-const NO_REMEDIATION = 'no remediation action reaches the payment machine (document 1, Remediation actions: not built yet)';
+const remediationBefore = (step: ModelStep) => (step.before?.context as PaymentContext | undefined)?.remediation?.actionName ?? null;
 
 const document: DocumentTable = {
   events: CHECKOUT_EVENTS,
@@ -35,6 +35,7 @@ const document: DocumentTable = {
       by: ['CHAIN_FACT', 'SIMULATE_PAYMENT', 'TRANSFER_DELIVERED'],
       to: 'SETTLED',
       emits: ['PAYMENT_SETTLED'],
+      when: (step) => remediationBefore(step) !== 'FULFILL_SAR',
       holds: {
         what: 'fulfillTransaction and netSettledUsdcAmount set, and the order told of the settlement (ORDER_FULFILLED once it is covered)',
         check: (step) =>
@@ -75,16 +76,45 @@ const document: DocumentTable = {
       to: 'CREATED',
       emits: [],
     },
-    { section: STATUS_TABLE, row: 'recreate action succeeded: CREATED', from: ENDED, by: [], to: 'CREATED', emits: [], missing: NO_REMEDIATION },
-    { section: STATUS_TABLE, row: 'extend action succeeded: CREATED', from: ['CREATED'], by: [], to: 'CREATED', emits: [], missing: NO_REMEDIATION },
+    {
+      section: STATUS_TABLE,
+      row: 'recreate action succeeded: CREATED',
+      from: ENDED,
+      by: ['REOPEN'],
+      to: 'CREATED',
+      emits: [],
+      holds: {
+        what: 'a fresh window and no railIdentifier until the new intent is signalled (it becomes result.intentHash)',
+        check: (step) =>
+          contextAfter(step).railIdentifier === null && contextAfter(step).quoteExpiresAt > (step.before!.context as PaymentContext).quoteExpiresAt,
+      },
+    },
+    {
+      section: STATUS_TABLE,
+      row: 'extend action succeeded: CREATED',
+      from: ['CREATED'],
+      by: ['INTENT_EXTENDED'],
+      to: 'CREATED',
+      emits: [],
+      holds: {
+        what: 'quoteExpiresAt follows the confirmed expiry, and the action is told',
+        check: (step) =>
+          contextAfter(step).quoteExpiresAt > (step.before!.context as PaymentContext).quoteExpiresAt &&
+          step.actions.some((action) => action.type === 'tell' && (action.params as { to: { kind: string } }).to.kind === 'action'),
+      },
+    },
     {
       section: STATUS_TABLE,
       row: 'fulfill-sar action succeeded: SETTLED',
       from: ['CREATED'],
-      by: [],
+      by: ['CHAIN_FACT'],
       to: 'SETTLED',
       emits: ['PAYMENT_SETTLED'],
-      missing: NO_REMEDIATION,
+      when: (step) => remediationBefore(step) === 'FULFILL_SAR',
+      holds: {
+        what: 'the settlement tells the fulfil action its result',
+        check: (step) => step.actions.some((action) => action.type === 'tell' && (action.params as { to: { kind: string } }).to.kind === 'action'),
+      },
     },
   ],
   beyond: {

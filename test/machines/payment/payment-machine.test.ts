@@ -139,6 +139,7 @@ test('live creation: CREATED.SIGNALLING, signalIntent with the terms, PAYMENT_CR
 
   t.deepEqual(only(actions, 'signalIntent'), {
     paymentId: 'pay_live',
+    transactionId: 'pay_live-signal',
     chain: LIVE_CHAIN,
     depositId: '42',
     amount: input.price.releasedUsdc.toString(),
@@ -183,7 +184,16 @@ test('live creation: CREATED.SIGNALLING, signalIntent with the terms, PAYMENT_CR
     to: { kind: 'order', id: 'ord_fixed' },
     event: {
       type: 'PAYMENT_UPDATED',
-      payment: { id: 'pay_live', rail: 'venmo', status: 'CREATED', step: 'SIGNALLING', railIdentifier: null, paid: false, createdAt: PAYMENT_CREATED_AT },
+      payment: {
+        id: 'pay_live',
+        rail: 'venmo',
+        status: 'CREATED',
+        step: 'SIGNALLING',
+        railIdentifier: null,
+        paid: false,
+        createdAt: PAYMENT_CREATED_AT,
+        openedAt: PAYMENT_CREATED_AT,
+      },
     },
   });
 
@@ -242,7 +252,7 @@ test('CREATED → FAILED: signalIntent not MINED fails with SIGNAL_INTENT_FAILED
     );
     t.like(events[0]!.payment, { status: 'FAILED', completedAt: '2026-11-23T12:00:45.000Z', errorCode: null, errorMessage: null });
     t.like(hosted(snapshot), { status: 'FAILED', errorCode: 'SIGNAL_INTENT_FAILED' });
-    t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN });
+    t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN, reopenings: 0 });
     t.like(reports(actions)[0], { status: 'FAILED', step: null });
   }
 });
@@ -282,6 +292,7 @@ test('SUBMIT_PROOF: VERIFYING, verifyPayment asked with the proof and the intent
     paymentId: 'pay_live',
     platform: 'venmo',
     proof: PROOF,
+    sellerTxId: null,
     intent: {
       intentHash: INTENT_HASH,
       amount: PRICE.releasedUsdc.toString(),
@@ -454,7 +465,7 @@ test('CREATED → EXPIRED: the window closing while awaiting payment expires it,
     ['PAYMENT_EXPIRED'],
   );
   t.like(events[0]!.payment, { status: 'EXPIRED', completedAt: QUOTE_EXPIRES_AT, railIdentifier: INTENT_HASH });
-  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
+  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN, reopenings: 0 });
   t.like(reports(actions)[0], { status: 'EXPIRED', step: null });
 });
 
@@ -462,7 +473,7 @@ test('the window closing before the intent is signalled expires it too, with not
   for (const from of [signalling(), readingSignal()]) {
     const [snapshot, actions] = send(from, WINDOW_EVENT);
     t.is(snapshot.value, 'EXPIRED');
-    t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN });
+    t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN, reopenings: 0 });
   }
 });
 
@@ -481,7 +492,7 @@ test('the window closing while VERIFYING does not expire it; a later rejection p
     emitted(actions).map((event) => event.type),
     ['PAYMENT_EXPIRED'],
   );
-  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
+  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN, reopenings: 0 });
 });
 
 test('a rejection at exactly quoteExpiresAt expires; one a millisecond before goes back to awaiting payment', (t) => {
@@ -512,7 +523,7 @@ test('sandbox: the window closes an unpaid attempt the same way', (t) => {
     emitted(actions).map((event) => event.type),
     ['PAYMENT_EXPIRED'],
   );
-  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_sandbox', intentHash: 'sim_pay_sandbox', chain: null });
+  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_sandbox', intentHash: 'sim_pay_sandbox', chain: null, reopenings: 0 });
 });
 
 // === CREATED → CANCELLED ==========================================================
@@ -526,7 +537,7 @@ test('CREATED → CANCELLED: CANCEL ends it with PAYMENT_CANCELLED and cancels t
     ['PAYMENT_CANCELLED'],
   );
   t.like(emitted(actions)[0]!.payment, { status: 'CANCELLED', completedAt: '2026-11-23T12:02:00.000Z' });
-  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
+  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN, reopenings: 0 });
   t.like(reports(actions)[0], { status: 'CANCELLED', step: null });
   t.false(snapshot.can(cancel()), 'cancelled once');
   t.false(snapshot.can(WINDOW_EVENT));
@@ -581,12 +592,12 @@ test('CREATED → FAILED: the intent pruned on chain before any proof fails the 
 test('an INTENT_SIGNALED arriving after CANCEL records the hash and asks cancelIntent for it', (t) => {
   const [cancelled, cancelActions] = send(readingSignal(), cancel('2026-11-23T12:00:35.000Z'));
   t.is(cancelled.value, 'CANCELLED');
-  t.deepEqual(only(cancelActions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN });
+  t.deepEqual(only(cancelActions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN, reopenings: 0 });
 
   const [snapshot, actions] = send(cancelled, intentSignaled('2026-11-23T12:00:40.000Z'));
   t.is(snapshot.value, 'CANCELLED');
   t.is(context(snapshot).railIdentifier, INTENT_HASH);
-  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN });
+  t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: INTENT_HASH, chain: LIVE_CHAIN, reopenings: 0 });
   t.deepEqual(emitted(actions), []);
 
   // With the hash known, its fulfilment is recognised.
@@ -771,7 +782,16 @@ test('AWAITING_SETTLEMENT → SETTLED: the re-indexed fact (a new id, the same i
       { type: 'APPLY_SETTLEMENT', paymentId: 'pay_live', usdcAmount: PRICE.creditUsdc, at: '2026-11-23T12:11:30.000Z' },
       {
         type: 'PAYMENT_UPDATED',
-        payment: { id: 'pay_live', rail: 'venmo', status: 'SETTLED', step: null, railIdentifier: INTENT_HASH, paid: true, createdAt: PAYMENT_CREATED_AT },
+        payment: {
+          id: 'pay_live',
+          rail: 'venmo',
+          status: 'SETTLED',
+          step: null,
+          railIdentifier: INTENT_HASH,
+          paid: true,
+          createdAt: PAYMENT_CREATED_AT,
+          openedAt: PAYMENT_CREATED_AT,
+        },
       },
     ],
   );
