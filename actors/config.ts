@@ -255,6 +255,20 @@ const schema = z
         return z.NEVER;
       })
       .default([]),
+    /** Document 1's remediation actions (recreate, extend, fulfill-sar) for every merchant; off, they answer 503 FEATURE_DISABLED. */
+    REMEDIATION_ACTIONS_ENABLED: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
+    /** Extensions alone, for every merchant (document 1: "extensions independently"). */
+    REMEDIATION_EXTENSIONS_ENABLED: z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((value) => value === 'true'),
+    /** Rails whose automated release (fulfill-sar) is switched off, comma-separated (venmo, cashapp, wise). */
+    SELLER_RELEASE_RAILS_OFF: z.string().transform(commaList).default([]),
+    /** How long the support side may take to put an action that waits for approval before staff; past it, 502 SUPPORT_UNAVAILABLE. */
+    SUPPORT_TIMEOUT_MS: integer(100, 30_000).default(3_000),
     /** Funding tokens switched off for every merchant, comma-separated as <chainId>:<tokenAddress> from the funding catalog; kept as fundingTokenKey's keys. */
     PAYOUT_FUNDING_TOKENS_OFF: z
       .string()

@@ -5,7 +5,10 @@
  *   update MERCHANT_ID [--tier T|none] [--wallet 0x…|none] [--currency EUR|none] [--rails venmo,zelle]
  *          [--dynamic-orders true|false] [--dust 0.5] [--fee-payer MERCHANT|PAYEE|SPLIT]
  *          [--allowlist 10.0.0.0/8,2001:db8::/32|none] [--in-person true|false]
+ *          [--actions true|false] [--extensions true|false]
  *   rotate MERCHANT_ID
+ *   actions [--status PENDING_APPROVAL|QUEUED|RUNNING|SUCCEEDED|BLOCKED|FAILED]
+ *   approve|reject|cancel ACTION_ID --by NAME
  *
  * ADMIN_URL (default http://127.0.0.1:3000) and PEER_ADMIN_TOKEN come from the environment.
  */
@@ -24,6 +27,10 @@ const { positionals, values } = parseArgs({
     'fee-payer': { type: 'string' },
     allowlist: { type: 'string' },
     'in-person': { type: 'string' },
+    actions: { type: 'string' },
+    extensions: { type: 'string' },
+    status: { type: 'string' },
+    by: { type: 'string' },
   },
 });
 
@@ -57,14 +64,27 @@ switch (command) {
       feePayer: values['fee-payer'],
       apiKeyIpAllowlist: list(values.allowlist),
       inPersonCheckoutEnabled: boolean('in-person', values['in-person']),
+      remediationActionsEnabled: boolean('actions', values.actions),
+      remediationExtensionsEnabled: boolean('extensions', values.extensions),
     });
     break;
   case 'rotate':
     if (!merchantId) fail('rotate needs a merchant id');
     await call('POST', `/internal/v1/merchants/${encodeURIComponent(merchantId)}/api-keys/rotate`);
     break;
+  case 'actions':
+    await call('GET', `/internal/v1/actions${values.status ? `?status=${encodeURIComponent(values.status)}` : ''}`);
+    break;
+  case 'approve':
+  case 'reject':
+  case 'cancel':
+    // The positional is the action's id here: staff decide one waiting action, and say who they are.
+    if (!merchantId) fail(`${command} needs an action id`);
+    if (!values.by) fail(`${command} needs --by NAME: who decided, for the action's record`);
+    await call('POST', `/internal/v1/actions/${encodeURIComponent(merchantId)}/${command}`, { by: values.by });
+    break;
   default:
-    fail('usage: npm run admin -- create|update|rotate … (see deploy/admin-cli.ts)');
+    fail('usage: npm run admin -- create|update|rotate|actions|approve|reject|cancel … (see deploy/admin-cli.ts)');
 }
 
 async function call(method: string, path: string, body?: Record<string, unknown>): Promise<void> {

@@ -25,6 +25,7 @@ import {
   DeadLetterStore,
   PrometheusMetrics,
   instrumentStore,
+  withEffects,
   type ActorKind,
   type Clock,
   type Config,
@@ -34,7 +35,10 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/adapters/rates/index.js';
-import { cashoutLoginKind, depositKind, makerRecordKinds, merchantKind, orderKind, testClockKindOn } from '../actors/kinds/index.js';
+import { actionKind, cashoutLoginKind, depositKind, makerRecordKinds, merchantKind, orderKind, paymentKind, testClockKindOn } from '../actors/kinds/index.js';
+import { actionEffects } from '../actors/actions/index.js';
+import { LocalSupportDesk } from '../actors/adapters/support/index.js';
+import type { SupportDesk } from '../gateway/actions/support-desk.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
@@ -90,6 +94,8 @@ export interface NodeOptions {
   clock?: Clock;
   /** Tests of placement share one embedded store between nodes of one process. */
   store?: Store;
+  /** Tests stand in for the support side remediation actions wait on (an unanswering one, say). */
+  supportDesk?: SupportDesk;
   /** Tests stand in for the payout providers (the funding provider, the wallet provider, the chain's receipts). */
   payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement' | 'balances'>> & { serviceWalletAddress?: string };
 }
@@ -301,6 +307,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
   for (const kind of [
     ...PLATFORM_KINDS,
+    withEffects(
+      actionKind,
+      actionEffects({ payment: async (id) => (await system.views(paymentKind).findOne({ _id: id }, { projection: { view: 1 } }))?.view ?? null }),
+    ),
     testClockKindOn(system),
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
@@ -384,6 +394,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const keptAdmin = await keptAdminToken(config, ownsDataDir);
   const cashoutKeys = new KeptKeys(store, now);
   const mail = await mailSide(config, logger.child({ component: 'mail' }));
+  const supportDesk = options.supportDesk ?? (await LocalSupportDesk.open(store, now, logger.child({ component: 'support' })));
   const gateway = createGateway({
     logger,
     store,
@@ -416,6 +427,15 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
+    remediation: {
+      actionsEnabled: config.REMEDIATION_ACTIONS_ENABLED,
+      extensionsEnabled: config.REMEDIATION_EXTENSIONS_ENABLED,
+      // Automated release needs the attestation service's seller path and a chain to fulfil on.
+      sellerRelease: enclaveClient !== null && payments.chain !== null,
+      sellerRailsOff: new Set(config.SELLER_RELEASE_RAILS_OFF),
+      support: supportDesk,
+      supportTimeoutMs: config.SUPPORT_TIMEOUT_MS,
+    },
     cashout: {
       keys: cashoutKeys,
       mail: options.cashoutMail ?? signInMailOf(mail.mailer),

@@ -23,7 +23,7 @@ import { jsonBody } from './middleware/body.js';
 import { clientIp } from './middleware/client-ip.js';
 import { errorEnvelope } from './middleware/errors.js';
 import { guardedArea } from './middleware/guarded-area.js';
-import { rateLimit } from './middleware/rate-limit.js';
+import { merchantRateLimit, rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
 import { exactRouter, routesOf, underPrefix, type GatewayRoute } from './routing.js';
@@ -39,7 +39,9 @@ import { operationRouter } from './operations/router.js';
 import type { Mounting } from './operations/operation.js';
 import { formatUsdc } from '../machines/money.js';
 import { checkoutOperations } from './checkout/checkout-operations.js';
-import { paymentOperations } from './payments/payment-operations.js';
+import { paymentOperations, REMEDIATION_READS_PER_MINUTE } from './payments/payment-operations.js';
+import { ACTIONS_PER_MINUTE, actionOperations } from './actions/action-operations.js';
+import type { RemediationSettings } from './actions/create-action.js';
 import { payoutOperations } from './payouts/payout-operations.js';
 import { refundOperations } from './refunds/refund-operations.js';
 import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
@@ -143,6 +145,8 @@ export interface GatewayDependencies extends HealthDependencies {
   };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
+  /** Document 1's remediation actions: the node's switches, its seller path, the support side actions wait on. */
+  remediation: RemediationSettings;
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
   localWallet?: LocalWallet | null;
   /** Development: the mail GET /dev/mail shows; absent where the node sends through SMTP_URL. */
@@ -192,6 +196,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         inspector,
         machines: new MachineCharts(deps.system),
         payouts: { system: deps.system, now: deps.now, links: deps.payouts.links },
+        actions: { system: deps.system, now: deps.now },
       },
       mounting,
     );
@@ -237,15 +242,19 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     funding: deps.payouts.funding,
     checkoutUrl: (payoutId: string) => deps.payouts.links.checkoutUrl(payoutId),
   };
+  // One budget per merchant each, shared by the routes document 1 counts together.
+  const remediationReads = merchantRateLimit({ perMinute: REMEDIATION_READS_PER_MINUTE }) as Middleware<GatewayState>;
+  const actionLimit = merchantRateLimit({ perMinute: ACTIONS_PER_MINUTE }) as Middleware<GatewayState>;
   const areas = [
     operationRouter(healthOperations(), deps, mounting),
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
     operationRouter(merchantOperations(), deps, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
-    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps }, mounting),
+    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps, remediationReads }, mounting),
+    operationRouter(actionOperations(), { ...deps, actionLimit, remediationReads }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
     operationRouter(payoutOperations(), payoutDeps, mounting),
-    operationRouter(refundOperations(), payoutDeps, mounting),
+    operationRouter(refundOperations(), { ...payoutDeps, remediationReads }, mounting),
     operationRouter(
       webhookOperations(),
       {

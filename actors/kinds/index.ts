@@ -21,3 +21,4 @@ export { payoutKind, payoutPhaseOf, payoutRefusal, payoutView } from './payout-k
 export { CASHOUT_LOGIN_KIND, cashoutLoginKind } from './cashout-login-kind.js';
 export type { CashoutLoginReply } from './cashout-login-kind.js';
 export type { PayoutKindView } from './payout-kind.js';
+export { ACTION_KIND, actionKind } from './action-kind.js';

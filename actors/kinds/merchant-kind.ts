@@ -60,6 +60,8 @@ export function merchantProfile(context: MerchantContext) {
       dynamicOrdersEnabled: settings.dynamicOrdersEnabled,
       completionDustThresholdUsdc: formatUsdc(settings.completionDustThresholdUsdc),
       feePayer: settings.feePayer,
+      remediationActionsEnabled: settings.remediationActionsEnabled ?? true,
+      remediationExtensionsEnabled: settings.remediationExtensionsEnabled ?? true,
     },
     merchantUsers: [],
     payouts: payouts && {

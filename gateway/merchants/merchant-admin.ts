@@ -34,6 +34,8 @@ export interface SettingsChange {
   feePayer?: MerchantSettings['feePayer'];
   apiKeyIpAllowlist?: string[];
   inPersonCheckoutEnabled?: boolean;
+  remediationActionsEnabled?: boolean;
+  remediationExtensionsEnabled?: boolean;
   /** Parsed at the edge (payout-settings-schemas.ts); merged over the stored settings by the account itself. */
   payouts?: Partial<PayoutSettings> | null;
 }

@@ -38,6 +38,11 @@ export const updateMerchantBody = z
       .optional()
       .meta({ description: 'The client addresses (IP addresses or CIDR ranges) the API keys are taken from; empty: any address' }),
     inPersonCheckoutEnabled: z.boolean().optional().meta({ description: 'The merchant may take in-person checkouts' }),
+    remediationActionsEnabled: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Remediation actions (recreate, extend, fulfill-sar) are on for the account; off, they answer 503 FEATURE_DISABLED' }),
+    remediationExtensionsEnabled: z.boolean().optional().meta({ description: 'Extensions are on for the account; off, extend answers 503 FEATURE_DISABLED' }),
     payouts: payoutSettingsChange.nullable().optional().meta({
       description:
         'Document 2’s payout settings: the fields sent merge over the account’s (over the defaults while payouts are not set up); null clears them, and payouts are then refused with 409 MERCHANT_CONFIG_MISSING',
@@ -76,6 +81,8 @@ export const merchantProfile = z
         dynamicOrdersEnabled: z.boolean().meta({ description: 'Orders may have open amounts and be resized' }),
         completionDustThresholdUsdc: z.string().meta({ description: 'Below this many USDC still owed, an order counts as FULFILLED' }),
         feePayer: feePayer.meta({ description: 'Who bears the fees when the create names nobody' }),
+        remediationActionsEnabled: z.boolean().meta({ description: 'Remediation actions are on for the account (Peer-side staff switch them)' }),
+        remediationExtensionsEnabled: z.boolean().meta({ description: 'Extensions are on for the account (Peer-side staff switch them)' }),
       })
       .nullable()
       .meta({ description: 'The defaults orders are created with; null for none' }),

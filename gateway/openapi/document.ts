@@ -17,6 +17,8 @@ import { checkoutOperations } from '../checkout/checkout-operations.js';
 import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { cashoutPagePaths } from '../hosted-page/cashout-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
+import { actionOperations } from '../actions/action-operations.js';
+import { actionAdminOperations } from '../actions/action-admin-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { refundOperations } from '../refunds/refund-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
@@ -75,6 +77,7 @@ export function openApiDocument(
       paths: {
         ...operationPaths(orderOperations(options)),
         ...operationPaths(paymentOperations()),
+        ...operationPaths(actionOperations()),
         ...operationPaths(payoutOperations()),
         ...operationPaths(refundOperations()),
         ...operationPaths(webhookOperations()),
@@ -97,6 +100,7 @@ export function openApiDocument(
         ...operationPaths(merchantOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
+        ...(options.admin ? operationPaths(actionAdminOperations()) : {}),
         ...(options.admin ? operationPaths(inspectorOperations()) : {}),
         ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),
         ...(options.deadLetters ? operationPaths(deadLetterOperations()) : {}),

@@ -28,6 +28,11 @@ const groups: TagGroup[] = [
       },
       { name: 'Payments', description: 'Payment attempts of the merchant’s orders (document 1)' },
       {
+        name: 'Remediation',
+        description:
+          'Rescuing a stuck attempt (document 1): recreate an ended one, extend one about to expire, settle one from the customer’s receipt id; each runs as an action you poll (docs/remediation.md)',
+      },
+      {
         name: 'Payouts',
         description: 'Paying your customers out in USDC on Base (document 2): create a payout, fund its one-off deposit address, follow it, cancel it unfunded',
       },

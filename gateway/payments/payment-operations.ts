@@ -5,7 +5,8 @@
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { reply } from '../envelope.js';
-import { merchantRateLimit } from '../middleware/rate-limit.js';
+import type { Middleware } from 'koa';
+import type { GatewayState } from '../state.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { apiKeyRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
@@ -18,6 +19,8 @@ import { type AvailabilityDependencies, quoteAvailability } from './quote-availa
 
 export interface PaymentDependencies extends AvailabilityDependencies {
   system: ActorSystem;
+  /** Document 1's remediation reads: one budget per merchant, shared with the action poll. */
+  remediationReads: Middleware<GatewayState>;
 }
 
 /** document 1, Limits: remediation reads. */
@@ -50,10 +53,10 @@ const orderPaymentsOperation = defineOperation({
   operationId: 'listOrderPayments',
   tags: ['Payments'],
   summary: 'Every attempt of one order, newest first',
-  description: 'No paging. Counts toward the merchant’s remediation reads: 120 a minute per merchant, whatever the client address.',
+  description: 'No paging. Counts toward the merchant’s remediation reads: 120 a minute per merchant with the action polls, whatever the client address.',
   guard: 'apiKey',
   request: { path: orderPath },
-  before: () => [merchantRateLimit({ perMinute: REMEDIATION_READS_PER_MINUTE })],
+  before: (deps: PaymentDependencies) => [deps.remediationReads],
   answers: standardAnswers({
     '200': success(200, orderPaymentsResource, 'The order’s attempts'),
     '400': invalid('orderId is not an order id'),

@@ -8,21 +8,24 @@ import { currentOrderView, orderKind } from '../../actors/kinds/order-kind.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { orderNotFound } from '../checkout/order-access.js';
 import { reply } from '../envelope.js';
-import { merchantRateLimit } from '../middleware/rate-limit.js';
+import type { Middleware } from 'koa';
+import type { GatewayState } from '../state.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { apiKeyRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { orderPath } from '../orders/order-schemas.js';
 import { orderStatus } from '../orders/order-resources.js';
-import { REMEDIATION_READS_PER_MINUTE } from '../payments/payment-operations.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../payouts/payout-schemas.js';
 import { PAYOUT_PREPARATION_FAILURES, PAYOUT_RAIL_AND_ROUTE_REFUSALS } from '../payouts/payout-create-refusals.js';
 import { type CreateRefundDependencies, createRefund } from './create-refund.js';
 import { createRefundResponse, orderRefunds } from './refund-resources.js';
 import { createRefundBody } from './refund-schemas.js';
 
-export type RefundDependencies = CreateRefundDependencies;
+export interface RefundDependencies extends CreateRefundDependencies {
+  /** Document 1's remediation reads: one budget per merchant, shared with the payment list and the action poll. */
+  remediationReads: Middleware<GatewayState>;
+}
 
 const ORDER_NOT_FOUND = { code: 'NOT_FOUND' as const, when: 'the order does not exist, is another merchant’s, or lives in the other environment' };
 
@@ -102,7 +105,7 @@ const orderRefundsOperation = defineOperation({
   description: 'No paging; with what may still be refunded. Counts toward the merchant’s remediation reads, as the order’s payments read does.',
   guard: 'apiKey',
   request: { path: orderPath },
-  before: () => [merchantRateLimit({ perMinute: REMEDIATION_READS_PER_MINUTE })],
+  before: (deps: RefundDependencies) => [deps.remediationReads],
   answers: standardAnswers({
     '200': success(200, orderRefunds, 'The order’s refunds'),
     '400': invalid('orderId is not an order id'),

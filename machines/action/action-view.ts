@@ -22,6 +22,11 @@ export type ActionView = {
   txId: string | null;
   /** Waiting for approval, queued or running: what ACTION_IN_PROGRESS looks for. */
   live: boolean;
+  /**
+   * `<paymentId>:<actionName>` while live, the action's id once final: unique across actions, so
+   * two live actions of a kind on one attempt cannot both be created, however close their requests.
+   */
+  liveKey: string;
   /** When a waiting action's approval window closes, for the staff who decide it. */
   approvalExpiresAt: string | null;
   updatedAt: string;
@@ -50,6 +55,7 @@ export function toActionView(context: ActionContext, status: ActionStatus): Acti
     idempotencyKey: context.idempotencyKey,
     txId: context.txId,
     live: LIVE.includes(status),
+    liveKey: LIVE.includes(status) ? `${context.paymentId}:${context.actionName}` : context.id,
     approvalExpiresAt: context.approvalExpiresAt,
     updatedAt: context.updatedAt,
   };

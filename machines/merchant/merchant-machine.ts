@@ -26,6 +26,13 @@ export interface MerchantSettings {
   apiKeyIpAllowlist: string[];
   inPersonCheckoutEnabled: boolean;
   /**
+   * Document 1's remediation actions (recreate, extend, fulfil from a receipt) for this account;
+   * extensions have their own switch. Accounts created before these settings existed have no such
+   * keys; read them as on.
+   */
+  remediationActionsEnabled?: boolean;
+  remediationExtensionsEnabled?: boolean;
+  /**
    * Document 2's payout settings; null while the account's payout setup is unfinished (a payout
    * create answers 409 MERCHANT_CONFIG_MISSING). Accounts created before this setting existed have
    * no such key; read it as null.

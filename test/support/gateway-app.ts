@@ -64,6 +64,14 @@ export async function serveGateway(
       funding: null,
       links: new PayoutLinks(cashoutKeys, () => 'http://127.0.0.1'),
     },
+    remediation: {
+      actionsEnabled: true,
+      extensionsEnabled: true,
+      sellerRelease: false,
+      sellerRailsOff: new Set(),
+      support: { requestApproval: async () => {} },
+      supportTimeoutMs: 1_000,
+    },
     cashout: {
       keys: cashoutKeys,
       signers: null,

@@ -11,6 +11,8 @@
  * `npm run fuzz` (any number, counts printed by status).
  */
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
+import { actionKind } from '../../actors/kinds/index.js';
+import { liveAttempt } from './remediation.js';
 import { USDC_ON_BASE, WORKED_PAYOUT_SETTINGS, payoutBody } from './payout-fakes.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -531,6 +533,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   const payouts = local ? await seedPayouts(gateway, own.liveId, own.liveKey, 5) : [];
   // A fulfilled order of the live account, for the refund create (payouts are set up just above).
   const refundable = local ? [await fulfilledOrder(gateway, own.liveKey)] : [];
+  const remediation = await seedActions(gateway, own);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
   const escrow = gateway.node.chain?.localChain?.escrow ?? null;
@@ -552,6 +555,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       'POST /api/v1/merchants/me/orders/{orderId}/refunds': [
         { amount: '2', customerEmail: 'fuzz-refund@example.com', funding: { chainId: 8453, tokenAddress: USDC_ON_BASE } },
       ],
+      ...remediation.bodies,
     },
     headers: {
       'POST /api/v1/payouts': { 'idempotency-key': 'fuzz-payout-key-0001' },
@@ -594,6 +598,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       // Reads take the first payout; each cancel the next one, still awaiting its funding.
       'GET id': payouts.slice(0, 1).map((payout) => payout.id),
       'POST id': payouts.slice(1).map((payout) => payout.id),
+      'POST actionId': remediation.decidable,
     },
     // kind/actorId: the inspector's actors (the orders above), and the first turn of each; events are sent to an order of their own.
     idTuples: {
@@ -601,6 +606,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       'processorName/payeeDetails': [[maker.processorName, maker.hashedOnchainId]],
       'platform/actionType': PLATFORM_ACTIONS.map((entry) => [entry.platform.id, entry.action.type]),
       'kind/actorId': orders.map((id) => ['order', id]),
+      'POST orderId/paymentId': [remediation.attempt],
+      'orderId/actionId': remediation.polls,
       'POST kind/actorId': [['order', messaged]],
       'kind/actorId/version': orders.map((id) => ['order', id, '1']),
       'DELETE id/rail': payouts.slice(0, 1).flatMap((payout) => ['venmo', 'cashapp', 'paypal', 'zelle', 'revolut', 'chime'].map((rail) => [payout.id, rail])),
@@ -608,6 +615,59 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
+}
+
+/**
+ * A live attempt of the merchant with an action of each kind made under a key: the fuzzer's
+ * bodies replay those keys, so each action route can answer 200 whatever its eligibility rules
+ * make of the attempt (test/gateway/actions/ walks the rules themselves).
+ */
+async function seedActions(gateway: TestGateway, merchant: { liveId: string; liveKey: string }) {
+  const attempt = await liveAttempt(gateway, merchant, 'AWAITING_PAYMENT');
+  const bodies: Record<string, Array<Record<string, string>>> = {};
+  const polls: string[][] = [];
+  for (const [suffix, actionName, txId] of [
+    ['recreate', 'RECREATE', null],
+    ['extend', 'EXTEND', null],
+    ['fulfill-sar', 'FULFILL_SAR', '4100001'],
+  ] as const) {
+    const idempotencyKey = `fuzz-${suffix}-key`;
+    const actionId = `act_fuzz${suffix.replace('-', '').padEnd(20, '0')}`;
+    await gateway.node.system.ask(actionKind, actionId, {
+      type: 'CREATE_ACTION',
+      actionName,
+      orderId: attempt.order.id,
+      paymentId: attempt.paymentId,
+      merchantId: merchant.liveId,
+      idempotencyKey,
+      txId,
+      needsApproval: true,
+      at: new Date(gateway.clock.now()).toISOString(),
+    });
+    bodies[`POST /api/v1/merchants/me/orders/{orderId}/payments/{paymentId}/${suffix}`] = [{ idempotencyKey, ...(txId ? { txId } : {}) }];
+    polls.push([attempt.order.id, actionId]);
+  }
+  // Actions waiting for approval for staff's decisions, each of which ends one.
+  const decidable: string[] = [];
+  for (const label of ['decide1', 'decide2']) {
+    const waiting = await liveAttempt(gateway, merchant, 'AWAITING_PAYMENT');
+    for (const actionName of ['RECREATE', 'EXTEND', 'FULFILL_SAR'] as const) {
+      const actionId = `act_${label}${actionName.replace('_', '').toLowerCase().padEnd(17, '0')}`;
+      await gateway.node.system.ask(actionKind, actionId, {
+        type: 'CREATE_ACTION',
+        actionName,
+        orderId: waiting.order.id,
+        paymentId: waiting.paymentId,
+        merchantId: merchant.liveId,
+        idempotencyKey: null,
+        txId: actionName === 'FULFILL_SAR' ? '4100001' : null,
+        needsApproval: true,
+        at: new Date(gateway.clock.now()).toISOString(),
+      });
+      decidable.push(actionId);
+    }
+  }
+  return { attempt: [attempt.order.id, attempt.paymentId], bodies, polls, decidable };
 }
 
 /** An order of 12.5 USDC settled in full, as its payment tells it: FULFILLED. */

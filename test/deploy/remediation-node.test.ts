@@ -1,0 +1,146 @@
+/**
+ * Remediation actions end to end on the embedded node and its local chain, through HTTP: an
+ * extend whose transaction moves the intent's expiry on chain, and a recreate that reopens a
+ * cancelled attempt as a new intent that then settles from a customer's proof.
+ */
+import test from 'ava';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { orchestratorAbi } from '../../indexer/chain/index.js';
+import { sealSessionMaterial } from '../../enclave/index.js';
+import type { DomainEvent } from '../../actors/index.js';
+import type { PaymentView } from '../../actors/kinds/payment-kind.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { untilOnClock } from '../support/real-time-poll.js';
+import { MAKER_PAYEE, attemptInput, venmoDeposit } from '../support/payment-flow.js';
+import { paymentIdFor } from '../support/remediation.js';
+
+const HOUR = 3_600_000;
+
+async function liveNode(t: import('ava').ExecutionContext) {
+  const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20 });
+  t.teardown(() => gateway.stop());
+  const events: DomainEvent[] = [];
+  await gateway.node.bus.consume({ durable: 'remediation-events' }, async (event) => void events.push(event));
+  const merchant = await gateway.createMerchant({ name: 'Pro', tier: 'PRO', evmWalletAddress: '0x1111111111111111111111111111111111111111' });
+  const depositId = await venmoDeposit(gateway.node.chain!.localChain!);
+  return { gateway, events, merchant, depositId };
+}
+
+/** A live 25 USDC Venmo attempt on the order, as the gateway makes one, waited on until its intent is signalled. */
+async function signalledAttempt(gateway: TestGateway, liveKey: string, depositId: bigint, id: string) {
+  const destination = privateKeyToAccount(generatePrivateKey()).address;
+  const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '25', destinationAddress: destination } });
+  const placed = created.body.responseObject.order as { id: string; merchantId: string };
+  const input = attemptInput({
+    id,
+    orderId: placed.id,
+    merchantId: placed.merchantId,
+    owedUsdc: 25_000_000n,
+    destination,
+    depositId,
+    chain: gateway.node.payments.chain,
+    fees: gateway.node.payments.fees,
+    at: new Date(gateway.clock.now()).toISOString(),
+  });
+  await gateway.node.system.askAt({ kind: 'payment', id }, { type: 'CREATE', ...input });
+  const awaiting = await paymentOnce(gateway, id, (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
+  return { placed, input, destination, awaiting, path: (suffix: string) => `/api/v1/merchants/me/orders/${placed.id}/payments/${id}/${suffix}` };
+}
+
+const paymentOnce = (gateway: TestGateway, id: string, done: (view: PaymentView) => boolean, what: string) =>
+  untilOnClock(gateway.clock, async () => (await gateway.node.system.documents('payment').findOne({ _id: id }))?.view as unknown as PaymentView, done, what);
+
+async function actionOnce(gateway: TestGateway, key: string, orderId: string, actionId: string, done: (status: string) => boolean) {
+  return untilOnClock(
+    gateway.clock,
+    async () => (await gateway.request('GET', `/api/v1/merchants/me/orders/${orderId}/actions/${actionId}`, { key })).body.responseObject,
+    (action) => done(action.status),
+    `action ${actionId} to finish`,
+  );
+}
+
+test('extend: the intent’s expiry moves 24 hours on chain, the window follows, and the attempt stays open past its first window', async (t) => {
+  const { gateway, merchant, depositId } = await liveNode(t);
+  const local = gateway.node.chain!.localChain!;
+  const attempt = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor('extend'));
+  const intentHash = attempt.awaiting.payment.railIdentifier as `0x${string}`;
+  const before = await local.publicClient.readContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'getIntent', args: [intentHash] });
+
+  const accepted = await gateway.request('POST', attempt.path('extend'), { key: merchant.liveKey, body: { idempotencyKey: 'extend-e2e-0001' } });
+  t.is(accepted.status, 202);
+  const action = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, accepted.body.responseObject.actionId, (status) =>
+    ['SUCCEEDED', 'FAILED', 'BLOCKED'].includes(status),
+  );
+  t.is(action.status, 'SUCCEEDED', JSON.stringify(action.error));
+  const after = await local.publicClient.readContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'getIntent', args: [intentHash] });
+  t.is(after.expiryTime - before.expiryTime, 86_400n);
+  const window = Date.parse(attempt.awaiting.payment.quoteExpiresAt);
+  t.is(action.result.confirmedExpiryTime, new Date(window + 24 * HOUR).toISOString());
+  t.is(action.payment.quoteExpiresAt, action.result.confirmedExpiryTime);
+  t.is(action.payment.railIdentifier, intentHash, 'an extension keeps the intent');
+
+  // Past the first window the attempt is still open; it closes at the new one.
+  await gateway.clock.advance(2 * HOUR);
+  await gateway.node.system.effectsIdle();
+  t.is((await paymentOnce(gateway, attempt.input.id, () => true, 'read')).status, 'CREATED');
+  await gateway.clock.advance(23 * HOUR);
+  await paymentOnce(gateway, attempt.input.id, (view) => view.status === 'EXPIRED', 'the extended window to close');
+  // A finished action never changes again, whatever the attempt does later.
+  t.is((await actionOnce(gateway, merchant.liveKey, attempt.placed.id, action.actionId, () => true)).status, 'SUCCEEDED');
+});
+
+test('recreate: a cancelled attempt reopens as a new intent, with no webhook, and settles from a proof', async (t) => {
+  const { gateway, events, merchant, depositId } = await liveNode(t);
+  const { node } = gateway;
+  const local = node.chain!.localChain!;
+  const attempt = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor('recreate'));
+  const firstIntent = attempt.awaiting.payment.railIdentifier as `0x${string}`;
+  await node.system.askAt({ kind: 'payment', id: attempt.input.id }, { type: 'CANCEL', reason: 'CUSTOMER', at: new Date(gateway.clock.now()).toISOString() });
+  await paymentOnce(gateway, attempt.input.id, (view) => view.status === 'CANCELLED', 'the cancel');
+
+  const accepted = await gateway.request('POST', attempt.path('recreate'), { key: merchant.liveKey });
+  t.is(accepted.status, 202);
+  const action = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, accepted.body.responseObject.actionId, (status) =>
+    ['SUCCEEDED', 'FAILED', 'BLOCKED'].includes(status),
+  );
+  t.is(action.status, 'SUCCEEDED', JSON.stringify(action.error));
+  const newIntent = action.result.intentHash as `0x${string}`;
+  t.not(newIntent, firstIntent);
+  t.like(action.payment, { status: 'CREATED', railIdentifier: newIntent });
+  t.true(Date.parse(action.payment.quoteExpiresAt) > Date.parse(attempt.awaiting.payment.quoteExpiresAt) - HOUR);
+  const hosted = await gateway.request('GET', `/api/v1/orders/${attempt.placed.id}`);
+  t.is(hosted.body.responseObject.currentPayment.railIdentifier, newIntent);
+
+  // The customer pays the reopened attempt and proves it.
+  const simulator = node.enclave!.simulator!;
+  const material = simulator.openSession('venmo', { id: '7000111', username: 'buyer' });
+  const block = await local.publicClient.getBlock();
+  simulator.recordPayment('venmo', material, {
+    paymentId: '4199990077',
+    amount: attempt.input.paymentAmountCents,
+    currency: 'USD',
+    payee: MAKER_PAYEE,
+    timestampMs: Number(block.timestamp) * 1000 + 60_000,
+    status: 'completed',
+  });
+  const sealed = await sealSessionMaterial(node.enclave!.service.attestationDocument(), material, {
+    purpose: 'payment',
+    platform: 'venmo',
+    chainId: local.chainId,
+    intentHash: newIntent,
+    expiresAt: Math.floor(Date.now() / 1000) + 600,
+  });
+  await node.system.askAt(
+    { kind: 'payment', id: attempt.input.id },
+    {
+      type: 'SUBMIT_PROOF',
+      proof: { encryptedSessionMaterial: sealed, params: { PAYMENT_ID: '4199990077' } },
+      at: new Date(gateway.clock.now()).toISOString(),
+    },
+  );
+  const settled = await paymentOnce(gateway, attempt.input.id, (view) => view.status === 'SETTLED', 'the reopened attempt to settle');
+  t.regex(settled.payment.fulfillTransaction!, /^0x[0-9a-f]{64}$/);
+  await node.system.effectsIdle();
+  const types = events.filter((event) => event.actor.id === attempt.input.id).map((event) => event.type);
+  t.deepEqual(types, ['PAYMENT_CREATED', 'PAYMENT_CANCELLED', 'PAYMENT_SETTLED'], 'nothing announces the reopening');
+});
