@@ -1,10 +1,13 @@
 /**
  * Remediation actions end to end on the embedded node and its local chain, through HTTP: an
- * extend whose transaction moves the intent's expiry on chain, and a recreate that reopens a
- * cancelled attempt as a new intent that then settles from a customer's proof.
+ * extend whose transaction moves the intent's expiry on chain, a recreate that reopens a
+ * cancelled attempt as a new intent that then settles from a customer's proof, and a fulfil from
+ * the customer's receipt id read by the maker's kept session (the seller path).
  */
 import test from 'ava';
+import { keccak256, toBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { paymentReference } from '../../machines/payment/index.js';
 import { orchestratorAbi } from '../../indexer/chain/index.js';
 import { sealSessionMaterial } from '../../enclave/index.js';
 import type { DomainEvent } from '../../actors/index.js';
@@ -27,7 +30,7 @@ async function liveNode(t: import('ava').ExecutionContext) {
 }
 
 /** A live 25 USDC Venmo attempt on the order, as the gateway makes one, waited on until its intent is signalled. */
-async function signalledAttempt(gateway: TestGateway, liveKey: string, depositId: bigint, id: string) {
+async function signalledAttempt(gateway: TestGateway, liveKey: string, depositId: bigint, id: string, options: { sellerRelease?: boolean } = {}) {
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '25', destinationAddress: destination } });
   const placed = created.body.responseObject.order as { id: string; merchantId: string };
@@ -42,6 +45,8 @@ async function signalledAttempt(gateway: TestGateway, liveKey: string, depositId
     fees: gateway.node.payments.fees,
     at: new Date(gateway.clock.now()).toISOString(),
   });
+  // The maker's deposit offers automated release when the test keeps the maker's session for it.
+  input.quote.sellerAutomatedRelease = options.sellerRelease ?? false;
   await gateway.node.system.askAt({ kind: 'payment', id }, { type: 'CREATE', ...input });
   const awaiting = await paymentOnce(gateway, id, (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
   return { placed, input, destination, awaiting, path: (suffix: string) => `/api/v1/merchants/me/orders/${placed.id}/payments/${id}/${suffix}` };
@@ -143,4 +148,74 @@ test('recreate: a cancelled attempt reopens as a new intent, with no webhook, an
   await node.system.effectsIdle();
   const types = events.filter((event) => event.actor.id === attempt.input.id).map((event) => event.type);
   t.deepEqual(types, ['PAYMENT_CREATED', 'PAYMENT_CANCELLED', 'PAYMENT_SETTLED'], 'nothing announces the reopening');
+});
+
+/** The maker's Venmo session kept with the node's attestation service for the seller path. */
+async function keepMakerSession(gateway: TestGateway) {
+  const { node } = gateway;
+  const material = node.enclave!.simulator!.openSession('venmo', { id: MAKER_PAYEE, username: 'maker' });
+  const owner = privateKeyToAccount(generatePrivateKey());
+  // The sealed envelope lives minutes; the credential it carries, as long as the platform's session.
+  const expiresAt = Math.floor(Date.now() / 1000) + 7 * 86_400;
+  const sealed = await sealSessionMaterial(node.enclave!.service.attestationDocument(), material, {
+    purpose: 'seller',
+    platform: 'venmo',
+    callerAddress: owner.address,
+    expiresAt: Math.floor(Date.now() / 1000) + 600,
+  });
+  await node.enclave!.service.uploadSellerCredential('venmo', {
+    encryptedSessionMaterial: sealed,
+    callerAddress: owner.address,
+    payeeDetails: keccak256(toBytes(MAKER_PAYEE)),
+    expiresAt,
+  });
+  return material;
+}
+
+test('fulfill-sar: the receipt id is read by the maker’s kept session, the intent fulfilled on chain, the order fulfilled; a wrong id fails', async (t) => {
+  const { gateway, events, merchant, depositId } = await liveNode(t);
+  const { node } = gateway;
+  const local = node.chain!.localChain!;
+  const maker = await keepMakerSession(gateway);
+  const attempt = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor('fulfil'), { sellerRelease: true });
+  const intentHash = attempt.awaiting.payment.railIdentifier as `0x${string}`;
+  const block = await local.publicClient.getBlock();
+  node.enclave!.simulator!.recordPayment('venmo', maker, {
+    paymentId: '4199990123',
+    amount: attempt.input.paymentAmountCents,
+    currency: 'USD',
+    payee: MAKER_PAYEE,
+    payer: '7777000111',
+    direction: 'incoming',
+    timestampMs: Number(block.timestamp) * 1000 + 60_000,
+    status: 'completed',
+    note: `for my order ${paymentReference(intentHash)}`,
+  });
+
+  // A wrong id first: the seller path finds no such payment, the action fails, the attempt awaits payment again.
+  const wrong = await gateway.request('POST', attempt.path('fulfill-sar'), { key: merchant.liveKey, body: { txId: '4199990999' } });
+  t.is(wrong.status, 202);
+  const failed = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, wrong.body.responseObject.actionId, (status) => status === 'FAILED');
+  t.is(failed.error.code, 'REMEDIATION_FAILED');
+  t.like(failed.payment, { status: 'CREATED', railIdentifier: intentHash });
+
+  const accepted = await gateway.request('POST', attempt.path('fulfill-sar'), { key: merchant.liveKey, body: { txId: '4199990123' } });
+  t.is(accepted.status, 202);
+  const action = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, accepted.body.responseObject.actionId, (status) =>
+    ['SUCCEEDED', 'FAILED', 'BLOCKED'].includes(status),
+  );
+  t.is(action.status, 'SUCCEEDED', JSON.stringify(action.error));
+  t.regex(action.result.fulfillTxHash, /^0x[0-9a-f]{64}$/);
+  t.is(action.result.dispatchAttemptId, `${attempt.input.id}-fulfil-1`);
+  t.like(action.payment, { status: 'SETTLED', fulfillTransaction: action.result.fulfillTxHash });
+  const receipt = await local.publicClient.getTransactionReceipt({ hash: action.result.fulfillTxHash });
+  t.is(receipt.status, 'success');
+
+  // The first action stays FAILED; a new request on the settled attempt is no longer eligible.
+  t.is((await actionOnce(gateway, merchant.liveKey, attempt.placed.id, failed.actionId, () => true)).status, 'FAILED');
+  const again = await gateway.request('POST', attempt.path('fulfill-sar'), { key: merchant.liveKey, body: { txId: '4199990123' } });
+  t.deepEqual(again.body.responseObject, { code: 'PAYMENT_NOT_ELIGIBLE', reason: 'PAYMENT_STATUS_NOT_ELIGIBLE' });
+  await node.system.effectsIdle();
+  const types = events.filter((event) => [attempt.placed.id, attempt.input.id].includes(event.actor.id)).map((event) => event.type);
+  t.deepEqual(types, ['ORDER_CREATED', 'PAYMENT_CREATED', 'PAYMENT_SETTLED', 'ORDER_FULFILLED']);
 });
