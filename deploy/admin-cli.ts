@@ -6,6 +6,7 @@
  *          [--dynamic-orders true|false] [--dust 0.5] [--fee-payer MERCHANT|PAYEE|SPLIT]
  *          [--allowlist 10.0.0.0/8,2001:db8::/32|none] [--in-person true|false]
  *   rotate MERCHANT_ID
+ *   add-owner MERCHANT_ID --email owner@example.com   (the live account; docs/dashboard-auth.md)
  *
  * ADMIN_URL (default http://127.0.0.1:3000) and PEER_ADMIN_TOKEN come from the environment.
  */
@@ -24,6 +25,7 @@ const { positionals, values } = parseArgs({
     'fee-payer': { type: 'string' },
     allowlist: { type: 'string' },
     'in-person': { type: 'string' },
+    email: { type: 'string' },
   },
 });
 
@@ -63,8 +65,12 @@ switch (command) {
     if (!merchantId) fail('rotate needs a merchant id');
     await call('POST', `/internal/v1/merchants/${encodeURIComponent(merchantId)}/api-keys/rotate`);
     break;
+  case 'add-owner':
+    if (!merchantId || !values.email) fail('add-owner needs a merchant id and --email');
+    await call('POST', `/internal/v1/merchants/${encodeURIComponent(merchantId)}/owners`, { email: values.email });
+    break;
   default:
-    fail('usage: npm run admin -- create|update|rotate … (see deploy/admin-cli.ts)');
+    fail('usage: npm run admin -- create|update|rotate|add-owner … (see deploy/admin-cli.ts)');
 }
 
 async function call(method: string, path: string, body?: Record<string, unknown>): Promise<void> {

@@ -71,7 +71,13 @@ export async function withGateway(run: (gateway: TestGateway) => Promise<void>, 
 /** `store`: share one with an earlier gateway, as a node restarted over the same database would. */
 export async function startTestGateway(
   overrides: Partial<Config> = {},
-  options: { store?: EmbeddedStore; kinds?: ActorKind[]; payoutProviders?: NodeOptions['payoutProviders']; cashoutMail?: NodeOptions['cashoutMail'] } = {},
+  options: {
+    store?: EmbeddedStore;
+    kinds?: ActorKind[];
+    payoutProviders?: NodeOptions['payoutProviders'];
+    cashoutMail?: NodeOptions['cashoutMail'];
+    dashboardMail?: NodeOptions['dashboardMail'];
+  } = {},
 ): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
   const node = await startNode({
@@ -90,6 +96,7 @@ export async function startTestGateway(
     kinds: options.kinds,
     payoutProviders: options.payoutProviders,
     cashoutMail: options.cashoutMail,
+    dashboardMail: options.dashboardMail,
     webhookSender: loopbackOnly,
     clock,
     logger: createLogger({ level: 'silent' }),
