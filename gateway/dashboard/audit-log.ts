@@ -35,10 +35,16 @@ export interface AuditEntry {
   status: number;
 }
 
-type AuditDoc = Omit<AuditEntry, 'id'> & { _id: string };
+/**
+ * `order` sorts entries of one instant in the order this node recorded them (a clock read to the
+ * millisecond, or a test clock standing still, gives many entries one `at`); entries of two nodes
+ * in one millisecond are in no particular order.
+ */
+type AuditDoc = Omit<AuditEntry, 'id'> & { _id: string; order: string };
 
 export class AuditLog {
   #collection: Promise<Collection<AuditDoc>> | null = null;
+  #recorded = 0;
 
   constructor(
     private readonly store: Store,
@@ -48,7 +54,8 @@ export class AuditLog {
   async record(entry: Omit<AuditEntry, 'id' | 'at'> & { at?: string }): Promise<AuditEntry> {
     const recorded: AuditEntry = { ...entry, id: newId('aud'), at: entry.at ?? this.now() };
     const { id, ...rest } = recorded;
-    await (await this.#entries()).insertOne({ _id: id, ...rest });
+    const order = `${recorded.at}|${String(this.#recorded++).padStart(12, '0')}`;
+    await (await this.#entries()).insertOne({ _id: id, ...rest, order });
     return recorded;
   }
 
@@ -56,16 +63,16 @@ export class AuditLog {
   async page(merchantId: string, page: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
     const entries = await this.#entries();
     const [docs, total] = await Promise.all([
-      entries.find({ merchantId }, { sort: { at: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
+      entries.find({ merchantId }, { sort: { order: -1 }, skip: (page - 1) * limit, limit }),
       entries.count({ merchantId }),
     ]);
-    return { entries: docs.map(({ _id, ...rest }) => ({ id: _id, ...rest })), total };
+    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest })), total };
   }
 
   #entries() {
     this.#collection ??= this.store.collection<AuditDoc>({
       name: 'dashboard_audit_log',
-      indexes: [{ key: { merchantId: 1, at: -1, _id: -1 }, name: 'audit_by_business' }],
+      indexes: [{ key: { merchantId: 1, order: -1 }, name: 'audit_by_business' }],
     });
     return this.#collection;
   }

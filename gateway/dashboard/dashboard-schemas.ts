@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { environment, isoTime, merchantId } from '../schemas/common.js';
 import { memberEmail, memberRole } from './team-schemas.js';
 
-export const requestCodeBody = z.strictObject({ email: memberEmail });
+export const requestCodeBody = z.strictObject({ email: memberEmail }).meta({ example: { email: 'owner@acme.example' } });
 
 export const codeRequested = z
   .object({
@@ -14,17 +14,23 @@ export const codeRequested = z
     description: 'The same answer for any address: a code was mailed only if the address is on a team, and the answer does not say',
   });
 
-export const signInBody = z.strictObject({
-  email: memberEmail,
-  code: z
-    .string()
-    .regex(/^\d{6}$/, 'must be the 6 digits of the e-mailed code')
-    .meta({ description: 'The 6-digit code e-mailed to the address' }),
-  merchantId: merchantId.optional().meta({ description: 'The business (its live account id) to sign in to; needed only when the address is on several teams' }),
-  environment: environment.optional().meta({ description: 'The environment the session starts in; LIVE when absent' }),
-});
+export const signInBody = z
+  .strictObject({
+    email: memberEmail,
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'must be the 6 digits of the e-mailed code')
+      .meta({ description: 'The 6-digit code e-mailed to the address' }),
+    merchantId: merchantId
+      .optional()
+      .meta({ description: 'The business (its live account id) to sign in to; needed only when the address is on several teams' }),
+    environment: environment.optional().meta({ description: 'The environment the session starts in; LIVE when absent' }),
+  })
+  .meta({ example: { email: 'owner@acme.example', code: '123456' } });
 
-export const environmentBody = z.strictObject({ environment: environment.meta({ description: 'LIVE, or SANDBOX: the account the session acts on' }) });
+export const environmentBody = z
+  .strictObject({ environment: environment.meta({ description: 'LIVE, or SANDBOX: the account the session acts on' }) })
+  .meta({ example: { environment: 'SANDBOX' } });
 
 export const dashboardSession = z
   .object({

@@ -29,11 +29,8 @@ export const teamList = z.object({ users: merchantUsers }).meta({ id: 'TeamList'
 
 export const userPath = z.strictObject({ userId: resourceId(USER_ID_PREFIX, 'a team member’s user') });
 
-export const inviteBody = z.strictObject({
-  email: memberEmail,
-  role: memberRole,
-});
+export const inviteBody = z.strictObject({ email: memberEmail, role: memberRole }).meta({ example: { email: 'manager@acme.example', role: 'MANAGER' } });
 
-export const roleBody = z.strictObject({ role: memberRole });
+export const roleBody = z.strictObject({ role: memberRole }).meta({ example: { role: 'CASHIER' } });
 
-export const addOwnerBody = z.strictObject({ email: memberEmail });
+export const addOwnerBody = z.strictObject({ email: memberEmail }).meta({ example: { email: 'owner@acme.example' } });
