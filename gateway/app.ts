@@ -95,7 +95,7 @@ import { dashboardAuthOperations } from './dashboard/dashboard-auth-operations.j
 import type { DashboardDependencies } from './dashboard/dashboard-dependencies.js';
 import type { DashboardMail } from './dashboard/dashboard-mail.js';
 import { dashboardOrderOperations } from './dashboard/dashboard-order-operations.js';
-import { merchantGuard, sessionGuard } from './dashboard/session-guard.js';
+import { merchantGuard, sessionGuard, withApiKeyPrincipal } from './dashboard/session-guard.js';
 import { CsrfTokens } from './dashboard/session-tokens.js';
 import { teamOperations } from './dashboard/team-operations.js';
 
@@ -180,12 +180,12 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const keyUsage = new KeyUsage(deps.system, deps.now, deps.logger);
   const checkKey = apiKeyAuth((keyHash) => accounts.byKeyHash(keyHash));
   // Only an answered request counts as the key in use: a refused one changes nothing, bookkeeping included.
-  const auth: Middleware<GatewayState> = (ctx, next) =>
+  const auth: Middleware<GatewayState> = withApiKeyPrincipal((ctx, next) =>
     checkKey(ctx, async () => {
-      ctx.state.principal = { kind: 'apiKey' };
       await next();
       if (ctx.status < 400) keyUsage.note(ctx.state.account);
-    });
+    }),
+  );
   const body = jsonBody(deps.bodyLimitBytes);
   // The merchant dashboard's sessions (docs/dashboard-auth.md): the guards, the sign-in, the audit log.
   const csrf = new CsrfTokens(deps.idSecret);

@@ -86,6 +86,15 @@ export function sessionGuard(deps: SessionGuardDependencies): Middleware<Gateway
   };
 }
 
+/** The apiKey guard with the principal it admits: `{ kind: 'apiKey' }` beside the account it sets. */
+export function withApiKeyPrincipal(apiKey: Middleware<GatewayState>): Middleware<GatewayState> {
+  return (ctx, next) =>
+    apiKey(ctx, async () => {
+      ctx.state.principal = { kind: 'apiKey' };
+      await next();
+    });
+}
+
 /** The API key when X-API-Key is sent (through `apiKey`, the apiKey guard), else a session; neither: the apiKey guard's 401. */
 export function merchantGuard(deps: SessionGuardDependencies, apiKey: Middleware<GatewayState>): Middleware<GatewayState> {
   return async (ctx, next) => {

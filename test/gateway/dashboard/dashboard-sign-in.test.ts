@@ -4,6 +4,7 @@
  * code's single use, tries and expiry, and the session's idle and absolute ends on the test clock.
  */
 import test from 'ava';
+import { SIGN_IN_PER_CLIENT } from '../../../gateway/dashboard/dashboard-auth.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../machines/dashboard-session/index.js';
 import { cookieOf, dashboardWorld } from '../../support/dashboard.js';
 
@@ -152,4 +153,17 @@ test('no cookie, a made-up cookie and a signed-out one are refused apart', async
   t.regex(out.headers.getSetCookie()[0]!, /^peer_dashboard_session=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
   const after = await world.call(session, 'GET', '/api/v1/dashboard/session');
   t.deepEqual([after.status, after.body.errorCode], [401, 'SESSION_INVALID']);
+});
+
+test('one client address gets 30 code requests and sign-ins together in 15 minutes, whichever addresses they name', async (t) => {
+  const world = await dashboardWorld(t);
+  await world.business();
+  for (let i = 0; i < SIGN_IN_PER_CLIENT - 1; i++) {
+    t.is((await world.gateway.request('POST', '/api/v1/dashboard/sign-in/code', { body: { email: `guess${i}@acme.example` } })).status, 202);
+  }
+  t.is((await world.gateway.request('POST', '/api/v1/dashboard/sign-in', { body: { email: 'owner@acme.example', code: '123456' } })).status, 401);
+  const refused = await world.gateway.request('POST', '/api/v1/dashboard/sign-in/code', { body: { email: 'owner@acme.example' } });
+  t.deepEqual([refused.status, refused.body.message], [429, 'Too many requests']);
+  t.deepEqual(world.mail.codes, [], 'the team’s address, asked for past the limit, was sent nothing');
+  t.is((await world.gateway.request('POST', '/api/v1/dashboard/sign-in', { body: { email: 'owner@acme.example', code: '123456' } })).status, 429);
 });
