@@ -106,3 +106,27 @@ export async function dashboardWorld(
     },
   };
 }
+
+/**
+ * Signs `email` in on a node that mails for real (its local mail catcher, as on `npm start`),
+ * reading the code from the catcher's inbox; for tests that start their gateway without a caught mailer.
+ */
+export async function signInThroughInbox(gateway: TestGateway, email: string): Promise<DashboardSession> {
+  const inbox = gateway.node.mail.inbox;
+  if (!inbox) throw new Error('this node sends mail through SMTP_URL: it has no inbox to read the code from');
+  const before = new Set(inbox.messages().map((message) => message.id));
+  const asked = await gateway.request('POST', '/api/v1/dashboard/sign-in/code', { body: { email } });
+  if (asked.status !== 202) throw new Error(`code request: ${JSON.stringify(asked.body)}`);
+  const deadline = Date.now() + 10_000;
+  let code: string | undefined;
+  while (!code) {
+    const mailed = inbox.messages().find((message) => !before.has(message.id) && message.to.includes(email));
+    code = /^(\d{6}) is your merchant dashboard sign-in code/.exec(mailed?.subject ?? '')?.[1];
+    if (code) break;
+    if (Date.now() > deadline) throw new Error(`no code reached the inbox for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const signedIn = await gateway.request('POST', '/api/v1/dashboard/sign-in', { body: { email, code } });
+  if (signedIn.status !== 200) throw new Error(`sign-in: ${JSON.stringify(signedIn.body)}`);
+  return { cookie: cookieOf(signedIn), csrfToken: signedIn.body.responseObject.csrfToken, sessionId: signedIn.body.responseObject.sessionId, signedIn };
+}
