@@ -81,6 +81,7 @@ export class DashboardAuth {
     const at = this.deps.now();
     const outcome = await this.#verify(email, request.code, at);
     const businesses = (await this.businessesOf(email)).filter((business) => !request.merchantId || business.merchantId === request.merchantId);
+    // A right code for an address no longer on the team (or not on the team named) signs in nowhere: as if none was sent.
     if (outcome !== 'SIGNED_IN' || businesses.length === 0) {
       for (const business of businesses) await this.#recordSignIn(business, email, null, request.clientIp, 401);
       throw new ApiError(401, WHY[outcome === 'SIGNED_IN' ? 'NO_CODE' : outcome], 'SIGN_IN_CODE_INVALID', {
