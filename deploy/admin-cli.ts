@@ -9,6 +9,7 @@
  *   rotate MERCHANT_ID
  *   actions [--status PENDING_APPROVAL|QUEUED|RUNNING|SUCCEEDED|BLOCKED|FAILED]
  *   approve|reject|cancel ACTION_ID --by NAME
+ *   add-owner MERCHANT_ID --email owner@example.com   (the live account; docs/dashboard-auth.md)
  *
  * ADMIN_URL (default http://127.0.0.1:3000) and PEER_ADMIN_TOKEN come from the environment.
  */
@@ -31,6 +32,7 @@ const { positionals, values } = parseArgs({
     extensions: { type: 'string' },
     status: { type: 'string' },
     by: { type: 'string' },
+    email: { type: 'string' },
   },
 });
 
@@ -83,8 +85,12 @@ switch (command) {
     if (!values.by) fail(`${command} needs --by NAME: who decided, for the action's record`);
     await call('POST', `/internal/v1/actions/${encodeURIComponent(merchantId)}/${command}`, { by: values.by });
     break;
+  case 'add-owner':
+    if (!merchantId || !values.email) fail('add-owner needs a merchant id and --email');
+    await call('POST', `/internal/v1/merchants/${encodeURIComponent(merchantId)}/owners`, { email: values.email });
+    break;
   default:
-    fail('usage: npm run admin -- create|update|rotate|actions|approve|reject|cancel … (see deploy/admin-cli.ts)');
+    fail('usage: npm run admin -- create|update|rotate|add-owner|actions|approve|reject|cancel … (see deploy/admin-cli.ts)');
 }
 
 async function call(method: string, path: string, body?: Record<string, unknown>): Promise<void> {

@@ -35,7 +35,18 @@ import {
 } from '../actors/index.js';
 import { randomBytes } from 'node:crypto';
 import { HttpRateProvider, LocalRateProvider, RateSource } from '../actors/adapters/rates/index.js';
-import { actionKind, cashoutLoginKind, depositKind, makerRecordKinds, merchantKind, orderKind, paymentKind, testClockKindOn } from '../actors/kinds/index.js';
+import {
+  actionKind,
+  cashoutLoginKind,
+  dashboardLoginKind,
+  dashboardSessionKind,
+  depositKind,
+  makerRecordKinds,
+  merchantKind,
+  orderKind,
+  paymentKind,
+  testClockKindOn,
+} from '../actors/kinds/index.js';
 import { actionEffects } from '../actors/actions/index.js';
 import { LocalSupportDesk } from '../actors/adapters/support/index.js';
 import type { SupportDesk } from '../gateway/actions/support-desk.js';
@@ -75,10 +86,21 @@ import { payoutServiceFeeWallet } from './payout-service-fee.js';
 import { customerWalletsOf, type PayoutParts, payoutSide, payoutSignersOf, viemBalances, accountConnectionsOf } from './payouts.js';
 import { mailSide } from './mail.js';
 import { signInMailOf } from './sign-in-mail.js';
+import { dashboardMailOf } from './dashboard-mail.js';
+import type { DashboardMail } from '../gateway/dashboard/dashboard-mail.js';
 import type { Mailer } from '../actors/adapters/mail/index.js';
 import type { MailInbox } from '../gateway/dev/mail-inbox.js';
 
-const PLATFORM_KINDS: ActorKind[] = [merchantKind, orderKind, walletTransferKind, providerMessageKind, cashoutLoginKind, ...makerWalletKinds];
+const PLATFORM_KINDS: ActorKind[] = [
+  merchantKind,
+  orderKind,
+  walletTransferKind,
+  providerMessageKind,
+  cashoutLoginKind,
+  dashboardLoginKind,
+  dashboardSessionKind,
+  ...makerWalletKinds,
+];
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -88,6 +110,8 @@ export interface NodeOptions {
   kinds?: ActorKind[];
   /** Where payout customers' sign-in codes go, in place of the node's mailer (tests read them). */
   cashoutMail?: SignInMail;
+  /** Where the merchant dashboard's codes and invitations go, in place of the node's mailer (tests read them). */
+  dashboardMail?: DashboardMail;
   /** What makes one webhook attempt; tests keep it on loopback so no name is ever looked up in DNS. */
   webhookSender?: (request: AttemptRequest) => Promise<AttemptResult>;
   logger?: Logger;
@@ -448,6 +472,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
         (config.ENCLAVE_URL ? config.ENCLAVE_TRUSTED_SIGNERS : enclave ? [enclave.service.signer] : []) as `0x${string}`[],
       ),
     },
+    dashboard: { mail: options.dashboardMail ?? dashboardMailOf(mail.mailer) },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,

@@ -90,6 +90,16 @@ import type { LocalWallet } from './dev/local-wallet.js';
 import type { MailInbox } from './dev/mail-inbox.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
+import { AuditLog } from './dashboard/audit-log.js';
+import { auditOperations } from './dashboard/audit-operations.js';
+import { DashboardAuth } from './dashboard/dashboard-auth.js';
+import { dashboardAuthOperations } from './dashboard/dashboard-auth-operations.js';
+import type { DashboardDependencies } from './dashboard/dashboard-dependencies.js';
+import type { DashboardMail } from './dashboard/dashboard-mail.js';
+import { dashboardOrderOperations } from './dashboard/dashboard-order-operations.js';
+import { merchantGuard, sessionGuard, withApiKeyPrincipal } from './dashboard/session-guard.js';
+import { CsrfTokens } from './dashboard/session-tokens.js';
+import { teamOperations } from './dashboard/team-operations.js';
 
 export interface GatewayDependencies extends HealthDependencies {
   logger: Logger;
@@ -143,6 +153,8 @@ export interface GatewayDependencies extends HealthDependencies {
     /** How a connected account's attestation is checked; null without a chain or attestation service. */
     connections: AccountConnections | null;
   };
+  /** The merchant dashboard's sign-in: where its codes and invitations are mailed (docs/dashboard-auth.md). */
+  dashboard: { mail: DashboardMail };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Document 1's remediation actions: the node's switches, its seller path, the support side actions wait on. */
@@ -172,13 +184,25 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const keyUsage = new KeyUsage(deps.system, deps.now, deps.logger);
   const checkKey = apiKeyAuth((keyHash) => accounts.byKeyHash(keyHash));
   // Only an answered request counts as the key in use: a refused one changes nothing, bookkeeping included.
-  const auth: Middleware<GatewayState> = (ctx, next) =>
+  const auth: Middleware<GatewayState> = withApiKeyPrincipal((ctx, next) =>
     checkKey(ctx, async () => {
       await next();
       if (ctx.status < 400) keyUsage.note(ctx.state.account);
-    });
+    }),
+  );
   const body = jsonBody(deps.bodyLimitBytes);
-  const mounting: Mounting = { guards: { apiKey: auth }, body };
+  // The merchant dashboard's sessions (docs/dashboard-auth.md): the guards, the sign-in, the audit log.
+  const csrf = new CsrfTokens(deps.idSecret);
+  const audit = new AuditLog(deps.store, deps.now);
+  const sessions = { system: deps.system, accounts, csrf, now: deps.now };
+  const dashboard: DashboardDependencies = {
+    ...sessions,
+    audit,
+    mail: deps.dashboard.mail,
+    secureCookies: deps.environment !== 'development',
+    auth: new DashboardAuth({ system: deps.system, accounts, keys: deps.cashout.keys, mail: deps.dashboard.mail, audit, now: deps.now, logger: deps.logger }),
+  };
+  const mounting: Mounting = { guards: { apiKey: auth, session: sessionGuard(sessions), merchant: merchantGuard(sessions, auth) }, body };
   const settings = { orderMaxUsdc: formatUsdc(deps.orderMaxUsdc) };
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
@@ -248,10 +272,14 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const areas = [
     operationRouter(healthOperations(), deps, mounting),
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
-    operationRouter(merchantOperations(), deps, mounting),
+    operationRouter(merchantOperations(), { accounts }, mounting),
+    operationRouter(dashboardAuthOperations(), dashboard, mounting),
+    operationRouter(teamOperations(), dashboard, mounting),
+    operationRouter(dashboardOrderOperations(), dashboard, mounting),
+    operationRouter(auditOperations(), dashboard, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps, remediationReads }, mounting),
-    operationRouter(actionOperations(), { ...deps, actionLimit, remediationReads }, mounting),
+    operationRouter(actionOperations(), { ...deps, actionLimit, remediationReads, audit }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
     operationRouter(payoutOperations(), payoutDeps, mounting),
     operationRouter(refundOperations(), { ...payoutDeps, remediationReads }, mounting),

@@ -205,7 +205,7 @@ export const ERROR_CODES = {
     when: 'actions (for extend, extensions) are switched off; polls and replays of an existing key keep working',
   },
   PAYMENT_NOT_ELIGIBLE: { status: 422, fields: ['reason'], when: 'the payment is not eligible for the action; reason says why' },
-  ROLE_NOT_ALLOWED: { status: 403, when: 'a dashboard session without the Owner or Manager role', planned: true },
+  ROLE_NOT_ALLOWED: { status: 403, when: 'a dashboard session whose member’s role may not do this (an API key is never refused it)' },
   SANDBOX_NOT_SUPPORTED: { status: 403, when: 'a sandbox key' },
   SUPPORT_UNAVAILABLE: { status: 502, when: 'the support side did not answer in time; retry with the same idempotencyKey' },
   RESIZE_NOT_SUPPORTED: {
@@ -258,6 +258,33 @@ export const ERROR_CODES = {
   PAYOUT_EMBEDDED_WALLET_FAILED: { status: 502, when: 'the customer’s wallet could not be prepared; retry with the same key' },
   PAYOUT_BRIDGE_QUOTE_FAILED: { status: 502, when: 'any other conversion quote failure; retry with the same key, or use another funding token' },
   PAYOUT_BRIDGE_STATUS_FAILED: { status: 502, when: 'the funding could not be checked before cancelling; retry the cancel' },
+  // The merchant dashboard's sessions, team and audit log (document 1 leaves how a session is obtained open: docs/dashboard-auth.md).
+  API_KEY_NOT_ALLOWED: { status: 403, when: 'the operation needs a dashboard session; an API key (X-API-Key) is refused, whatever its value' },
+  CSRF_TOKEN_INVALID: { status: 403, when: 'x-csrf-token is not the session’s CSRF token; nothing was changed' },
+  CSRF_TOKEN_MISSING: { status: 403, when: 'a call that changes something with a session cookie carries no x-csrf-token header; nothing was changed' },
+  LAST_OWNER: { status: 409, when: 'the team’s last Owner can be neither removed nor given another role' },
+  MEMBER_EXISTS: { status: 409, when: 'that address is already a member of the team' },
+  MEMBER_NOT_FOUND: { status: 404, when: 'no member of the team has that userId' },
+  MERCHANT_REQUIRED: {
+    status: 409,
+    fields: ['merchants'],
+    when: 'the address is on the team of several businesses: sign in again with one of responseObject.merchants’ merchantId (the code is used)',
+  },
+  SESSION_EXPIRED: { status: 401, when: 'the dashboard session was idle 30 minutes, or is 12 hours old: sign in again' },
+  SESSION_INVALID: { status: 401, when: 'the session cookie names no open session (unknown, signed out, revoked, or its member removed): sign in again' },
+  SESSION_REQUIRED: { status: 401, when: 'no dashboard session cookie: sign in' },
+  SIGN_IN_CODE_INVALID: {
+    status: 401,
+    fields: ['reason'],
+    when: 'the code did not sign in; reason is WRONG_CODE, CODE_EXPIRED, NO_CODE, CODE_USED or TOO_MANY_TRIES (an address of no team answers NO_CODE)',
+  },
+  SIGN_IN_CODES_RATIONED: {
+    status: 429,
+    fields: ['retryAfterSeconds'],
+    when: 'five codes were sent to the address in the last 15 minutes (a kind’s refusal; the answer is a plain 429 with x-retry-after)',
+  },
+  TEAM_ON_LIVE_ACCOUNT: { status: 409, when: 'the team is kept on the live account; a team command reached the sandbox twin' },
+
   // Operators' payout admin (not in document 2, which says only that operators can remove a network from an open payout).
   PAYOUT_RAIL_NOT_OFFERED: { status: 422, when: 'the payout does not offer that rail' },
   PAYOUT_RAILS_FINAL: { status: 409, when: 'the payout has ended or is being paid out: its rails no longer change' },

@@ -1,7 +1,7 @@
 /**
  * actors/kinds: every actor kind, one module each, binding a machine to its view, refusals and effects:
  * merchants, orders, payments, makers, makers' deposits, the relayer's transaction and wallet, sandbox
- * test clocks, payouts and their customers' sign-in codes, and (exported through their own folders) webhooks and deliveries, makers' sign-in and
+ * test clocks, payouts and their customers' sign-in codes, merchant dashboard sign-in codes and sessions, and (exported through their own folders) webhooks and deliveries, makers' sign-in and
  * referrals, wallet transfers and provider messages. The boundary test holds every defineKind( here.
  */
 export { adminMerchantProfile, merchantKind, merchantProfile, shownPayoutSettings } from './merchant-kind.js';
@@ -19,6 +19,9 @@ export { testClockKind, testClockKindOn, testClockView } from './test-clock-kind
 export type { TestClockView } from './test-clock-kind.js';
 export { payoutKind, payoutPhaseOf, payoutRefusal, payoutView } from './payout-kind.js';
 export { CASHOUT_LOGIN_KIND, cashoutLoginKind } from './cashout-login-kind.js';
+export { DASHBOARD_LOGIN_KIND, dashboardLoginKind } from './dashboard-login-kind.js';
+export type { DashboardLoginReply } from './dashboard-login-kind.js';
+export { DASHBOARD_SESSION_KIND, dashboardSessionKind } from './dashboard-session-kind.js';
 export type { CashoutLoginReply } from './cashout-login-kind.js';
 export type { PayoutKindView } from './payout-kind.js';
 export { ACTION_KIND, actionKind } from './action-kind.js';

@@ -6,7 +6,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { formatUsdc } from '../../machines/money.js';
-import { merchantMachine, type MerchantContext } from '../../machines/merchant/index.js';
+import { merchantMachine, teamRefusal, type MerchantContext, type MerchantEvent, type TeamEvent, type TeamRefusal } from '../../machines/merchant/index.js';
 import { fundingToken } from '../../machines/payout/funding-catalog.js';
 import type { PayoutSettings } from '../../machines/payout/payout-settings.js';
 import { defineKind } from '../runtime/actor-kind.js';
@@ -63,7 +63,7 @@ export function merchantProfile(context: MerchantContext) {
       remediationActionsEnabled: settings.remediationActionsEnabled ?? true,
       remediationExtensionsEnabled: settings.remediationExtensionsEnabled ?? true,
     },
-    merchantUsers: [],
+    merchantUsers: context.users ?? [],
     payouts: payouts && {
       methods: payouts.methods,
       merchantFeeBps: payouts.merchantFeeBps,
@@ -95,10 +95,32 @@ export const merchantKind = defineKind({
       apiKeyHash: context.apiKeyHash,
       apiKeyLastUsedAt: context.apiKeyLastUsedAt ?? null,
       name: context.name,
+      // The team's addresses, indexed: a sign-in finds the businesses an address belongs to.
+      memberEmails: (context.users ?? []).map((user) => user.email),
       // What payouts are created with; a view holds no bigint, so the step is its base units in decimal.
       payoutSettings: payouts ? { ...payouts, payoutStepUsdc: payouts.payoutStepUsdc.toString() } : null,
     };
   },
   reply: (snapshot) => adminMerchantProfile(snapshot.context as MerchantContext),
-  viewIndexes: [{ key: { 'view.apiKeyHash': 1 }, unique: true, name: 'merchant_by_api_key' }],
+  check: (snapshot, event) => teamCheck(snapshot.context as MerchantContext, event as MerchantEvent),
+  viewIndexes: [
+    { key: { 'view.apiKeyHash': 1 }, unique: true, name: 'merchant_by_api_key' },
+    { key: { 'view.memberEmails': 1 }, name: 'merchant_by_member_email' },
+  ],
 });
+
+const TEAM_EVENTS = new Set<string>(['ADD_MEMBER', 'CHANGE_ROLE', 'REMOVE_MEMBER', 'MEMBER_SIGNED_IN']);
+
+const TEAM_REFUSALS: Record<TeamRefusal, string> = {
+  MEMBER_EXISTS: 'that address is already a member of the team',
+  MEMBER_NOT_FOUND: 'no member of the team has that userId',
+  LAST_OWNER: 'the team’s last Owner can be neither removed nor given another role',
+  TEAM_ON_LIVE_ACCOUNT: 'the team is kept on the live account; this is the sandbox twin',
+};
+
+/** The team's rules (machines/merchant/team.ts), refused with their own codes rather than as an event not taken. */
+function teamCheck(context: MerchantContext, event: MerchantEvent) {
+  if (!TEAM_EVENTS.has(event.type)) return null;
+  const refusal = context.environment === 'LIVE' ? teamRefusal(context.users ?? [], event as TeamEvent) : 'TEAM_ON_LIVE_ACCOUNT';
+  return refusal && { code: refusal, message: TEAM_REFUSALS[refusal] };
+}

@@ -11,7 +11,10 @@ import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { reply } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
-import { apiKeyRefusals } from '../openapi/security.js';
+import { CSRF_403, merchantRefusals } from '../openapi/security.js';
+import { audited, type AuditLog } from '../dashboard/audit-log.js';
+import { roleRefusal } from '../dashboard/principal.js';
+import { actionError } from './action-errors.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import type { GatewayState } from '../state.js';
@@ -23,6 +26,8 @@ import { createAction, type CreateActionDependencies } from './create-action.js'
 
 export interface ActionDependencies extends CreateActionDependencies {
   system: ActorSystem;
+  /** Every action asked for is recorded, whoever asked (docs/dashboard-auth.md, the audit log). */
+  audit: AuditLog;
   /** Document 1, Limits: 30 actions a minute per merchant, one budget for the three routes. */
   actionLimit: Middleware<GatewayState>;
   /** Document 1, Limits: 120 remediation reads a minute per merchant, shared with the order's payment list. */
@@ -57,9 +62,15 @@ function actionAnswers(actionName: ActionName) {
       '200': success(200, actionAccepted, 'A replay of the idempotencyKey: the action it made, in its current status'),
       '202': success(202, actionAccepted, 'Accepted: poll the action until SUCCEEDED, BLOCKED or FAILED'),
       '400': invalid('the path or the body'),
-      ...apiKeyRefusals(),
+      ...merchantRefusals(true),
       '403': detailedFailure(403, [
         { code: 'IP_NOT_ALLOWED', when: 'the client address is outside the key’s apiKeyIpAllowlist' },
+        ...CSRF_403.map((outcome) => ({ ...outcome, code: outcome.code! })),
+        {
+          code: 'ROLE_NOT_ALLOWED',
+          when: 'a dashboard session whose member is a Cashier: actions need an Owner or a Manager',
+          details: coded('ROLE_NOT_ALLOWED'),
+        },
         { code: 'SANDBOX_NOT_SUPPORTED', when: 'a sandbox key: actions act on live payments only', details: coded('SANDBOX_NOT_SUPPORTED') },
         { code: 'ACTION_DENIED', when: 'the account’s plan does not allow the action (docs/remediation.md has the table)', details: coded('ACTION_DENIED') },
       ]),
@@ -112,13 +123,16 @@ function actionOperation(actionName: ActionName, suffix: string, operationId: st
     tags: ['Remediation'],
     summary,
     description,
-    guard: 'apiKey',
+    guard: 'merchant',
     request: { path: actionPaymentPath, body },
-    before: (deps: ActionDependencies) => [deps.actionLimit],
+    before: (deps: ActionDependencies) => [deps.actionLimit, audited(deps.audit, operationId)],
     answers: actionAnswers(actionName),
     handle:
       (deps: ActionDependencies) =>
       async (ctx, { path, body: sent }) => {
+        // Document 1: an API key, or a session of an Owner or a Manager.
+        const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
+        if (refusal) throw actionError(403, 'ROLE_NOT_ALLOWED', refusal);
         const fields = (sent ?? {}) as { idempotencyKey?: string; txId?: string };
         const accepted = await createAction(deps, ctx.state.account, {
           actionName,
@@ -163,13 +177,13 @@ const readActionOperation = defineOperation({
   tags: ['Remediation'],
   summary: 'Poll a remediation action',
   description: 'Counts toward the merchant’s remediation reads (120 a minute, with the order’s payment list). Works whatever the switches say.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: actionPath },
   before: (deps: ActionDependencies) => [deps.remediationReads],
   answers: standardAnswers({
     '200': success(200, merchantAction, 'The action, with its attempt’s current row'),
     '400': invalid('the path'),
-    ...apiKeyRefusals(),
+    ...merchantRefusals(false),
     '404': failure(404, [{ code: 'NOT_FOUND', when: 'the action does not exist or is not on a payment of this order for this merchant' }]),
   }),
   handle:

@@ -8,6 +8,7 @@ import { failure, invalid, standardAnswers, success } from '../openapi/answers.j
 import { adminRefusal } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
+import { addOwnerBody, merchantUser } from '../dashboard/team-schemas.js';
 import type { MerchantAccounts } from './merchant-accounts.js';
 import type { MerchantAdmin } from './merchant-admin.js';
 import { adminMerchantProfile, createdMerchant, createMerchantBody, merchantPath, rotatedApiKey, updateMerchantBody } from './merchant-schemas.js';
@@ -18,7 +19,7 @@ export interface MerchantAdminDependencies {
 }
 
 export function merchantAdminOperations(): Operation<MerchantAdminDependencies>[] {
-  return [createMerchantOperation, updateMerchantOperation, rotateApiKeyOperation];
+  return [createMerchantOperation, updateMerchantOperation, rotateApiKeyOperation, addOwnerOperation];
 }
 
 const noMerchant = failure(404, [{ code: 'NOT_FOUND', when: 'no merchant has that id' }]);
@@ -82,5 +83,32 @@ const rotateApiKeyOperation = defineOperation({
       const account = await deps.accounts.byId(path.merchantId);
       if (!account) return respond(ctx, 404, 'Merchant not found', null, 'NOT_FOUND');
       reply(ctx, 200, 'API key rotated', rotatedApiKey, await deps.admin.rotateApiKey(account.merchantId, account.environment));
+    },
+});
+
+const addOwnerOperation = defineOperation({
+  method: 'post',
+  path: '/internal/v1/merchants/:merchantId/owners',
+  operationId: 'addMerchantOwner',
+  tags: ['Admin'],
+  summary: 'Add an Owner to a business’s dashboard team',
+  description:
+    'On the live account, which keeps the team of both environments. The Owner is INVITED and signs in with a code e-mailed to the address (docs/dashboard-auth.md); every other member is invited by an Owner.',
+  guard: 'adminToken',
+  request: { path: merchantPath, body: addOwnerBody },
+  answers: standardAnswers(
+    {
+      '201': success(201, merchantUser, 'The Owner, INVITED'),
+      '400': invalid('the body, or merchantId is not a merchant id'),
+      ...adminRefusal,
+      '404': noMerchant,
+      '409': failure(409, [{ code: 'MEMBER_EXISTS' }, { code: 'TEAM_ON_LIVE_ACCOUNT', when: 'merchantId is a sandbox account: name its live twin' }]),
+    },
+    { body: true, asksActors: true },
+  ),
+  handle:
+    (deps: MerchantAdminDependencies) =>
+    async (ctx, { path, body }) => {
+      reply(ctx, 201, 'Owner added', merchantUser, await deps.admin.addOwner(path.merchantId, body.email));
     },
 });

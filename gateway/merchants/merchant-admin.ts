@@ -1,6 +1,6 @@
 /**
  * The commands of the admin API: create a merchant with its sandbox twin, change an
- * account's settings, rotate its API key. Raw keys exist only in these answers.
+ * account's settings, rotate its API key, add an Owner to its dashboard team. Raw keys exist only in these answers.
  */
 import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
@@ -13,6 +13,8 @@ import { canonicalCidrList } from '../auth/cidr.js';
 import { fieldError } from '../envelope.js';
 import type { AdminMerchantProfile } from './merchant-schemas.js';
 import { newId } from '../ids.js';
+import { addMember } from '../dashboard/team.js';
+import type { MerchantUser } from '../../machines/merchant/index.js';
 
 const DEFAULT_DUST_THRESHOLD_USDC = 500_000n;
 
@@ -86,6 +88,11 @@ export class MerchantAdmin {
       at: this.now(),
     });
     return { merchant, apiKey };
+  }
+
+  /** A business's Owner (its first, or another), by the operators: an Owner adds everyone else through the dashboard. */
+  async addOwner(merchantId: string, email: string): Promise<MerchantUser> {
+    return addMember(this.system, merchantId, email, 'OWNER', this.now());
   }
 
   async #open(id: string, twinId: string, environment: Environment, name: string, settings: MerchantSettings) {

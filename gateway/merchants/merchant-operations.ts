@@ -4,7 +4,12 @@ import { standardAnswers, success } from '../openapi/answers.js';
 import { apiKeyRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
+import type { MerchantAccounts } from './merchant-accounts.js';
 import { merchantProfile } from './merchant-schemas.js';
+
+export interface MerchantProfileDependencies {
+  accounts: MerchantAccounts;
+}
 
 const merchantProfileOperation = defineOperation({
   method: 'get',
@@ -12,11 +17,16 @@ const merchantProfileOperation = defineOperation({
   operationId: 'getMerchantProfile',
   tags: ['Merchants'],
   summary: 'Read the merchant profile',
+  description: 'merchantUsers is the business’s dashboard team, kept on the live account: a sandbox key reads its live twin’s.',
   guard: 'apiKey',
   answers: standardAnswers({ '200': success(200, merchantProfile, 'The profile of the key’s account'), ...apiKeyRefusals() }),
-  handle: () => (ctx) => reply(ctx, 200, 'Merchant profile', merchantProfile, ctx.state.account.profile),
+  handle: (deps: MerchantProfileDependencies) => async (ctx) => {
+    const { account } = ctx.state;
+    const team = account.environment === 'LIVE' ? account.profile.merchantUsers : ((await deps.accounts.byId(account.twinId))?.profile.merchantUsers ?? []);
+    reply(ctx, 200, 'Merchant profile', merchantProfile, { ...account.profile, merchantUsers: team });
+  },
 });
 
-export function merchantOperations(): Operation<unknown>[] {
+export function merchantOperations(): Operation<MerchantProfileDependencies>[] {
   return [merchantProfileOperation];
 }

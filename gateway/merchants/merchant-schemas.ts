@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ALL_RAILS } from '../../machines/rails.js';
 import { solanaAddress } from '../schemas/addresses.js';
 import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from '../schemas/common.js';
+import { merchantUsers } from '../dashboard/team-schemas.js';
 import { adminPayoutSettings, merchantPayoutSettings, payoutSettingsChange } from './payout-settings-schemas.js';
 
 export const merchantPath = z.strictObject({ merchantId });
@@ -86,9 +87,9 @@ export const merchantProfile = z
       })
       .nullable()
       .meta({ description: 'The defaults orders are created with; null for none' }),
-    merchantUsers: z
-      .array(z.record(z.string(), z.unknown()))
-      .meta({ description: 'The dashboard users of the account; empty for accounts made through the admin API' }),
+    merchantUsers: merchantUsers.meta({
+      description: 'The business’s dashboard team (docs/dashboard-auth.md), the same on its live and sandbox accounts; empty until an Owner is added',
+    }),
     payouts: merchantPayoutSettings.nullable().meta({ description: 'The payout settings (document 2); null until payouts are set up' }),
   })
   .meta({ id: 'MerchantProfile', description: 'A merchant account, as its own API key reads it' });

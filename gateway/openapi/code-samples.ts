@@ -15,7 +15,8 @@ interface CodeSample {
   source: string;
 }
 
-type Credential = { header: string; shell: string; js: string } | null;
+/** The headers that authenticate a call: one, or for a dashboard session's call that changes something, the cookie and the CSRF token. */
+type Credential = Array<{ header: string; shell: string; js: string }> | null;
 
 type Document = ReturnType<typeof createDocument>;
 /** The parts of an operation the samples are written from, as the generated document holds them. */
@@ -29,9 +30,12 @@ interface Operation {
 }
 
 const CREDENTIALS: Record<string, Credential> = {
-  apiKey: { header: 'x-api-key', shell: '$PEER_API_KEY', js: 'process.env.PEER_API_KEY' },
-  orderToken: { header: 'authorization', shell: 'Bearer $ORDER_TOKEN', js: '`Bearer ${orderToken}`' },
+  apiKey: [{ header: 'x-api-key', shell: '$PEER_API_KEY', js: 'process.env.PEER_API_KEY' }],
+  orderToken: [{ header: 'authorization', shell: 'Bearer $ORDER_TOKEN', js: '`Bearer ${orderToken}`' }],
+  // A browser sends the cookie itself (credentials: 'include'); a script outside one names it.
+  dashboardSession: [{ header: 'cookie', shell: 'peer_dashboard_session=$DASHBOARD_SESSION', js: '`peer_dashboard_session=${dashboardSession}`' }],
 };
+const CSRF = { header: 'x-csrf-token', shell: '$CSRF_TOKEN', js: 'csrfToken' };
 
 /** The calls `@zkp2p/pay-sdk` makes for an operation, with the body it would be given. */
 const SDK_CALLS: Record<string, (body: unknown) => string> = {
@@ -68,7 +72,9 @@ export function withCodeSamples(document: Document): Document {
 }
 
 function samples(document: Document, method: string, path: string, operation: Operation): CodeSample[] {
-  const credential = CREDENTIALS[Object.keys(operation.security?.[0] ?? {})[0] ?? ''] ?? null;
+  const scheme = Object.keys(operation.security?.[0] ?? {})[0] ?? '';
+  const found = CREDENTIALS[scheme] ?? null;
+  const credential = found && scheme === 'dashboardSession' && method !== 'get' ? [...found, CSRF] : found;
   const body = requestExample(document, operation);
   const query = requiredQuery(operation);
   const sdk = operation.operationId ? SDK_CALLS[operation.operationId] : undefined;
@@ -82,14 +88,14 @@ function samples(document: Document, method: string, path: string, operation: Op
 function curl(method: string, path: string, query: string[], credential: Credential, body: unknown): string {
   const target = `${QUICKSTART_NODE_URL}${path.replace(/\{(\w+)\}/g, (_, name: string) => `$${shellName(name)}`)}${queryString(query, (name) => `$${shellName(name)}`)}`;
   const lines = [`curl -s${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} "${target}"`];
-  if (credential) lines.push(`-H "${credential.header}: ${credential.shell}"`);
+  for (const { header, shell } of credential ?? []) lines.push(`-H "${header}: ${shell}"`);
   if (body !== undefined) lines.push(`-H 'content-type: application/json'`, `-d '${JSON.stringify(body).replace(/'/g, `'\\''`)}'`);
   return lines.join(' \\\n  ');
 }
 
 function fetchCall(method: string, path: string, query: string[], credential: Credential, body: unknown, answersJson: boolean): string {
   const target = `${QUICKSTART_NODE_URL}${path.replace(/\{(\w+)\}/g, '${$1}')}${queryString(query, (name) => `\${${name}}`)}`;
-  const headers = [...(credential ? [`'${credential.header}': ${credential.js}`] : []), ...(body !== undefined ? ["'content-type': 'application/json'"] : [])];
+  const headers = [...(credential ?? []).map(({ header, js }) => `'${header}': ${js}`), ...(body !== undefined ? ["'content-type': 'application/json'"] : [])];
   const options = [
     ...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]),
     ...(headers.length > 0 ? [`headers: { ${headers.join(', ')} }`] : []),

@@ -11,6 +11,10 @@ import { machineOperations } from '../engineers/machine-operations.js';
 import { engineersPagePaths } from '../engineers/engineers-page-paths.js';
 import { merchantAdminOperations } from '../merchants/merchant-admin-operations.js';
 import { merchantOperations } from '../merchants/merchant-operations.js';
+import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.js';
+import { teamOperations } from '../dashboard/team-operations.js';
+import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
+import { auditOperations } from '../dashboard/audit-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
 import { checkoutOperations } from '../checkout/checkout-operations.js';
@@ -98,6 +102,10 @@ export function openApiDocument(
         ...cashoutPagePaths(),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
+        ...operationPaths(dashboardAuthOperations()),
+        ...operationPaths(teamOperations()),
+        ...operationPaths(dashboardOrderOperations()),
+        ...operationPaths(auditOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
         ...(options.admin ? operationPaths(actionAdminOperations()) : {}),

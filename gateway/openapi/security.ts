@@ -2,6 +2,10 @@
 import { failure, type Answers, type Outcome } from './answers.js';
 
 export const API_KEY = [{ apiKey: [] }];
+/** A merchant dashboard session (its cookie; docs/dashboard-auth.md). */
+export const DASHBOARD_SESSION = [{ dashboardSession: [] }];
+/** Either: the API key, or a dashboard session. */
+export const API_KEY_OR_SESSION: Array<Record<string, string[]>> = [{ apiKey: [] }, { dashboardSession: [] }];
 export const ADMIN_TOKEN = [{ adminToken: [] }];
 export const ORDER_TOKEN = [{ orderToken: [] }];
 export const MAKER_TOKEN = [{ makerToken: [] }];
@@ -16,6 +20,13 @@ const apiKey = {
   in: 'header',
   name: 'X-API-Key',
   description: 'The merchant environment’s API key; never sent from a browser or mobile app',
+} as const;
+const dashboardSession = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'peer_dashboard_session',
+  description:
+    'A team member’s merchant dashboard session, set by POST /api/v1/dashboard/sign-in (HttpOnly, SameSite=Strict); a call that changes something also sends the session’s csrfToken in x-csrf-token (docs/dashboard-auth.md)',
 } as const;
 const adminToken = { type: 'http', scheme: 'bearer', description: 'PEER_ADMIN_TOKEN: the admin API and metrics' } as const;
 const orderToken = {
@@ -41,11 +52,11 @@ const cashoutLogin = {
   description: 'The loginToken a payout customer’s sign-in answered (POST /api/v1/cashout-checkout/{payoutId}/sign-in)',
 } as const;
 
-type Scheme = typeof apiKey | typeof adminToken | typeof orderToken | typeof makerToken | typeof cashoutLink | typeof cashoutLogin;
+type Scheme = typeof apiKey | typeof dashboardSession | typeof adminToken | typeof orderToken | typeof makerToken | typeof cashoutLink | typeof cashoutLogin;
 
 /** The admin token is a scheme only where the admin API is served. */
 export function securitySchemes(admin: boolean): Record<string, Scheme> {
-  const open = { apiKey, orderToken, makerToken, cashoutLink, cashoutLogin };
+  const open = { apiKey, dashboardSession, orderToken, makerToken, cashoutLink, cashoutLogin };
   return admin ? { ...open, adminToken } : open;
 }
 
@@ -69,6 +80,41 @@ export function apiKeyRefusals(forbidden: Outcome[] = []): Answers {
   return {
     '401': failure(401, [{ when: 'Missing API key, or Invalid API key' }]),
     '403': failure(403, [{ code: 'IP_NOT_ALLOWED', when: 'the client address is outside the key’s apiKeyIpAllowlist' }, ...forbidden]),
+  };
+}
+
+const SESSION_401: Outcome[] = [
+  { code: 'SESSION_REQUIRED', when: 'no session cookie: sign in (POST /api/v1/dashboard/sign-in)' },
+  { code: 'SESSION_INVALID', when: 'the cookie names no open session (unknown, signed out, revoked, or its member removed): sign in again' },
+  { code: 'SESSION_EXPIRED', when: 'the session was idle 30 minutes, or is 12 hours old: sign in again' },
+];
+export const CSRF_403: Outcome[] = [{ code: 'CSRF_TOKEN_MISSING' }, { code: 'CSRF_TOKEN_INVALID' }];
+
+/**
+ * The session guard's refusals (gateway/dashboard/session-guard.ts): no or a dead session, an
+ * API key sent, and for a call that changes something (`changes`) a missing or wrong CSRF
+ * token, plus the operation's own 403s (ROLE_NOT_ALLOWED).
+ */
+export function sessionRefusals(changes: boolean, forbidden: Outcome[] = []): Answers {
+  return {
+    '401': failure(401, SESSION_401),
+    '403': failure(403, [
+      { code: 'API_KEY_NOT_ALLOWED', when: 'an X-API-Key was sent: this operation is for the dashboard’s session only' },
+      ...(changes ? CSRF_403 : []),
+      ...forbidden,
+    ]),
+  };
+}
+
+/** The merchant guard's refusals: the API key's when X-API-Key is sent (or neither credential is), the session's otherwise. */
+export function merchantRefusals(changes: boolean, forbidden: Outcome[] = []): Answers {
+  return {
+    '401': failure(401, [{ when: 'Missing API key (and no session cookie), or Invalid API key' }, ...SESSION_401.slice(1)]),
+    '403': failure(403, [
+      { code: 'IP_NOT_ALLOWED', when: 'the client address is outside the key’s apiKeyIpAllowlist' },
+      ...(changes ? CSRF_403 : []),
+      ...forbidden,
+    ]),
   };
 }
 

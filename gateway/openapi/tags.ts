@@ -44,6 +44,11 @@ const groups: TagGroup[] = [
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },
+      {
+        name: 'Dashboard',
+        description:
+          'The merchant dashboard’s session (docs/dashboard-auth.md): team members sign in with an e-mailed code; the team, the order read and cancel, and the audit log are for a session, not an API key',
+      },
       { name: 'Integration', description: 'Getting ready to go live: a sandbox test order and what is left to do' },
     ],
   },

@@ -1,7 +1,16 @@
 /** Turns an operation's spec into the route middleware that parses its input and calls its handler. */
 import type { RouterMiddleware } from '@koa/router';
 import { parseOrThrow } from '../validation.js';
-import type { Input, Mounting, Operation, OperationContext, OperationSpec, RequestSchemas } from './operation.js';
+import {
+  MOUNTED_GUARDS,
+  type Input,
+  type MountedGuard,
+  type Mounting,
+  type Operation,
+  type OperationContext,
+  type OperationSpec,
+  type RequestSchemas,
+} from './operation.js';
 import type { GatewayState } from '../state.js';
 
 export function defineOperation<D, R extends RequestSchemas = Record<never, never>>(spec: OperationSpec<D, R>): Operation<D> {
@@ -21,8 +30,9 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
         // Each part is its schema's output, which is what Input<R> says of it; TypeScript cannot follow a generic record built key by key.
         return input as Input<R>;
       };
-      const guard = spec.guard === 'apiKey' || spec.guard === 'makerToken' ? mounting.guards[spec.guard] : undefined;
-      if ((spec.guard === 'apiKey' || spec.guard === 'makerToken') && !guard) {
+      const mounted = MOUNTED_GUARDS.includes(spec.guard);
+      const guard = mounted ? mounting.guards[spec.guard as MountedGuard] : undefined;
+      if (mounted && !guard) {
         throw new Error(`${spec.operationId}: no ${spec.guard} guard to mount it behind`);
       }
       const body = request.body || spec.documented?.body ? mounting.body : undefined;

@@ -14,14 +14,29 @@ import type { GatewayState } from '../state.js';
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
- * Who may call an operation. `apiKey` and `makerToken` are checked by their guard
- * ahead of the body; `adminToken` by the guarded area the admin API is mounted in;
+ * Who may call an operation. `apiKey`, `makerToken`, `session` (a merchant dashboard
+ * session only) and `merchant` (the API key or a dashboard session) are checked by their guard
+ * ahead of the body (gateway/dashboard/session-guard.ts for the last two); `adminToken` by the guarded area the admin API is mounted in;
  * `orderToken` by the handler, so that a wrong token and an unknown order answer alike;
  * `walletProviderSignature` by the handler, over the body as received; `cashoutLink` (a payout's
  * checkout link token) and `cashoutSignedIn` (that and the customer's login token) by the
  * handler, in document 2's order (gateway/cashout/cashout-access.ts).
  */
-export type Guard = 'none' | 'apiKey' | 'adminToken' | 'orderToken' | 'makerToken' | 'walletProviderSignature' | 'cashoutLink' | 'cashoutSignedIn';
+export type Guard =
+  | 'none'
+  | 'apiKey'
+  | 'session'
+  | 'merchant'
+  | 'adminToken'
+  | 'orderToken'
+  | 'makerToken'
+  | 'walletProviderSignature'
+  | 'cashoutLink'
+  | 'cashoutSignedIn';
+
+/** The guards that run as the route's middleware, from `Mounting.guards`. */
+export type MountedGuard = Extract<Guard, 'apiKey' | 'session' | 'merchant' | 'makerToken'>;
+export const MOUNTED_GUARDS: readonly Guard[] = ['apiKey', 'session', 'merchant', 'makerToken'];
 
 /** What an operation takes, each part validated by its schema before the handler runs, in this order: path, query, header, body. */
 export interface RequestSchemas {
@@ -41,7 +56,7 @@ export type Handler<R extends RequestSchemas> = (ctx: OperationContext, input: I
 
 /** What the router adds ahead of a handler: the guards that run as middleware and the JSON body parser. */
 export interface Mounting {
-  guards: Partial<Record<'apiKey' | 'makerToken', Middleware<GatewayState>>>;
+  guards: Partial<Record<MountedGuard, Middleware<GatewayState>>>;
   /** Unset where no operation takes a body (a router of its own, such as the metrics server's). */
   body?: Middleware<GatewayState>;
 }

@@ -1,11 +1,23 @@
 /** The OpenAPI `paths` of a list of operations, in the form zod-openapi's createDocument takes. */
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
-import { ADMIN_TOKEN, API_KEY, CASHOUT_LINK, CASHOUT_SIGNED_IN, MAKER_TOKEN, NO_AUTH, ORDER_TOKEN } from '../openapi/security.js';
+import {
+  ADMIN_TOKEN,
+  API_KEY,
+  API_KEY_OR_SESSION,
+  DASHBOARD_SESSION,
+  CASHOUT_LINK,
+  CASHOUT_SIGNED_IN,
+  MAKER_TOKEN,
+  NO_AUTH,
+  ORDER_TOKEN,
+} from '../openapi/security.js';
 import type { Guard, Operation } from './operation.js';
 
 const SECURITY: Record<Guard, Array<Record<string, string[]>>> = {
   none: NO_AUTH,
   apiKey: API_KEY,
+  session: DASHBOARD_SESSION,
+  merchant: API_KEY_OR_SESSION,
   adminToken: ADMIN_TOKEN,
   orderToken: ORDER_TOKEN,
   makerToken: MAKER_TOKEN,

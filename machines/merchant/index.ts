@@ -1,4 +1,4 @@
-/** machines/merchant: a merchant account (one environment), its settings and API key hash. */
+/** machines/merchant: a merchant account (one environment), its settings and API key hash, and on the LIVE account the business's dashboard users. */
 export { merchantMachine } from './merchant-machine.js';
 export type {
   Environment,
@@ -10,3 +10,5 @@ export type {
   MerchantSettingsChanges,
   MerchantTier,
 } from './merchant-machine.js';
+export { applyTeamEvent, MEMBER_ROLES, normalEmail, teamRefusal } from './team.js';
+export type { MemberRole, MemberStatus, MerchantUser, TeamEvent, TeamRefusal } from './team.js';

@@ -7,6 +7,7 @@
  */
 import { assign, setup } from 'xstate';
 import { defaultPayoutSettings, type PayoutSettings } from '../payout/payout-settings.js';
+import { applyTeamEvent, teamRefusal, type MerchantUser, type TeamEvent } from './team.js';
 
 export type Environment = 'LIVE' | 'SANDBOX';
 export type MerchantTier = 'BASE' | 'PRO' | 'CONCIERGE';
@@ -62,16 +63,25 @@ export interface MerchantContext extends MerchantInput {
   updatedAt: string;
   /** When the account's API key was last seen, to the hour (integration status); absent before the first use was noted. */
   apiKeyLastUsedAt?: string | null;
+  /** The business's dashboard users, on its LIVE account only (team.ts); absent on accounts from before the dashboard: none. */
+  users?: MerchantUser[];
 }
 
 export type MerchantEvent =
   | ({ type: 'CREATE' } & MerchantInput)
   | { type: 'UPDATE_SETTINGS'; changes: MerchantSettingsChanges; at: string }
   | { type: 'ROTATE_API_KEY'; apiKeyHash: string; apiKeyHint: string; at: string }
-  | { type: 'NOTE_KEY_USED'; at: string };
+  | { type: 'NOTE_KEY_USED'; at: string }
+  | TeamEvent;
 
 export const merchantMachine = setup({
   types: { context: {} as MerchantContext, events: {} as MerchantEvent, input: {} as MerchantInput },
+  guards: {
+    teamAllows: ({ context, event }) => context.environment === 'LIVE' && teamRefusal(context.users ?? [], event as TeamEvent) === null,
+  },
+  actions: {
+    changeTeam: assign(({ context, event }) => ({ users: applyTeamEvent(context.users ?? [], event as TeamEvent), updatedAt: (event as TeamEvent).at })),
+  },
 }).createMachine({
   id: 'merchant',
   context: ({ input }) => ({ ...input, createdAt: input.at, updatedAt: input.at }),
@@ -92,6 +102,10 @@ export const merchantMachine = setup({
         },
         // Not a change of the account: updatedAt stays.
         NOTE_KEY_USED: { actions: assign(({ event }) => ({ apiKeyLastUsedAt: event.at })) },
+        ADD_MEMBER: { guard: 'teamAllows', actions: 'changeTeam' },
+        CHANGE_ROLE: { guard: 'teamAllows', actions: 'changeTeam' },
+        REMOVE_MEMBER: { guard: 'teamAllows', actions: 'changeTeam' },
+        MEMBER_SIGNED_IN: { guard: 'teamAllows', actions: 'changeTeam' },
       },
     },
   },

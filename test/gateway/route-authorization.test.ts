@@ -12,9 +12,13 @@ import { ADMIN_TOKEN, startTestGateway, type TestGateway, missingToken, invalidT
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
 import { signIn } from '../support/maker-sign-in.js';
 import { untilListed } from '../support/merchant-events.js';
+import { CaughtDashboardMail, cookieOf } from '../support/dashboard.js';
 
-/** `sandbox`: a merchant operation for the sandbox key (x-key-environment), whose other environment is live. */
-type Access = 'public' | 'merchant' | 'sandbox' | 'admin' | 'maker';
+/**
+ * `sandbox`: a merchant operation for the sandbox key (x-key-environment), whose other environment is live.
+ * `session`: a merchant dashboard session only (an API key is refused); an operation taking the key or a session is `merchant`.
+ */
+type Access = 'public' | 'merchant' | 'sandbox' | 'admin' | 'maker' | 'session';
 
 interface Operation {
   security?: Array<Record<string, unknown>>;
@@ -32,17 +36,34 @@ interface Fixture {
   sandboxOrderId: string;
   /** A signed-in maker's bearer token. */
   makerToken: string;
+  /** The merchant's Owner's dashboard session cookie. */
+  sessionCookie: string;
 }
 
 const missingKey = { success: false, message: 'Missing API key', responseObject: null, statusCode: 401 };
 const invalidKey = { success: false, message: 'Invalid API key', responseObject: null, statusCode: 401 };
 const missingBearer = { success: false, message: 'Missing bearer token', responseObject: null, statusCode: 401, errorCode: 'TOKEN_MISSING' };
 const invalidBearer = { success: false, message: 'Invalid bearer token', responseObject: null, statusCode: 401, errorCode: 'TOKEN_INVALID' };
+const missingSession = { success: false, message: 'Missing dashboard session', responseObject: null, statusCode: 401, errorCode: 'SESSION_REQUIRED' };
+const invalidSession = { success: false, message: 'Invalid dashboard session', responseObject: null, statusCode: 401, errorCode: 'SESSION_INVALID' };
+const keyRefused = {
+  success: false,
+  message: 'Not available to an API key: sign in to the dashboard',
+  responseObject: null,
+  statusCode: 403,
+  errorCode: 'API_KEY_NOT_ALLOWED',
+};
 
 async function fixture(): Promise<Fixture> {
   // Every route times every spelling and credential is well over the default 1200 requests a minute from one address.
-  const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000 });
+  const mail = new CaughtDashboardMail();
+  const gateway = await startTestGateway({ RATE_LIMIT_PER_MINUTE: 1_000_000 }, { dashboardMail: mail });
   const merchant = await gateway.createMerchant();
+  await gateway.admin('POST', `/internal/v1/merchants/${merchant.liveId}/owners`, { email: 'owner@acme.example' });
+  await gateway.request('POST', '/api/v1/dashboard/sign-in/code', { body: { email: 'owner@acme.example' } });
+  const signedIn = await gateway.request('POST', '/api/v1/dashboard/sign-in', {
+    body: { email: 'owner@acme.example', code: mail.codeFor('owner@acme.example') },
+  });
   const other = await gateway.createMerchant({ name: 'Other', tier: 'BASE', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
   const order = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '10', notes: { secret: 'live' } } });
   const sandboxOrder = await gateway.request('POST', '/api/v1/orders', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '10' } });
@@ -60,6 +81,7 @@ async function fixture(): Promise<Fixture> {
     orderId: order.body.responseObject.order.id,
     sandboxOrderId: sandboxOrder.body.responseObject.order.id,
     makerToken,
+    sessionCookie: cookieOf(signedIn),
   };
 }
 
@@ -74,6 +96,7 @@ function accessOf(operation: Operation): Access {
   if (schemes.includes('adminToken')) return 'admin';
   if (schemes.includes('makerToken')) return 'maker';
   if (schemes.includes('apiKey')) return operation['x-key-environment'] === 'SANDBOX' ? 'sandbox' : 'merchant';
+  if (schemes.includes('dashboardSession')) return 'session';
   return 'public';
 }
 
@@ -146,6 +169,17 @@ function credentialCases(f: Fixture, access: Access): Array<[name: string, heade
       ["the merchant's API key as the bearer", bearer(f.merchant.liveKey), invalidBearer],
     ];
   }
+  if (access === 'session') {
+    return [
+      ['no credentials', {}, missingSession],
+      ['a made-up session cookie', { cookie: `peer_dashboard_session=pds_${'A'.repeat(43)}` }, invalidSession],
+      ['a malformed session cookie', { cookie: 'peer_dashboard_session=x' }, invalidSession],
+      ['the admin token', bearer(ADMIN_TOKEN), missingSession],
+      ["the merchant's API key", { 'x-api-key': f.merchant.liveKey }, keyRefused],
+      ["the merchant's API key beside its session", { 'x-api-key': f.merchant.liveKey, cookie: f.sessionCookie }, keyRefused],
+      ["another merchant's key", { 'x-api-key': f.other.liveKey }, keyRefused],
+    ];
+  }
   return [
     ['no credentials', {}, missingKey],
     ['a wrong key', { 'x-api-key': 'pk_live_00000000000000000000000000000000000000000000' }, invalidKey],
@@ -161,6 +195,7 @@ function validCredentials(f: Fixture, access: Access): Record<string, string> {
   if (access === 'merchant') return { 'x-api-key': f.merchant.liveKey };
   if (access === 'maker') return { authorization: `Bearer ${f.makerToken}` };
   if (access === 'sandbox') return { 'x-api-key': f.merchant.sandboxKey };
+  if (access === 'session') return { cookie: f.sessionCookie };
   return {};
 }
 
@@ -198,7 +233,7 @@ test('every guarded route refuses every wrong credential exactly, and leaks and 
         const label = `${route.method} ${path} with ${name}`;
         const response = await call(f, route.method, path, headers, operation);
         if (expected !== undefined) {
-          t.is(response.status, 401, label);
+          t.is(response.status, (expected as { statusCode: number }).statusCode, label);
           if (route.method !== 'HEAD') t.deepEqual(response.json, expected, label);
         } else {
           t.true(response.status < 500, label);
@@ -210,6 +245,8 @@ test('every guarded route refuses every wrong credential exactly, and leaks and 
       }
     }
     t.true(guarded >= 6);
+    // The dashboard's session-only routes are walked too: read from the document, not listed here.
+    t.true(f.gateway.node.routes.filter((route) => accessOf(operationOf(f, route)!) === 'session').length >= 11);
   } finally {
     await f.gateway.stop();
   }
@@ -250,7 +287,7 @@ test('no other spelling of a route’s path is served, for any caller, and an en
           const label = `${route.method} ${encoded} with ${name}`;
           const [canonical, response] = [await call(f, route.method, path, headers, operation), await call(f, route.method, encoded, headers, operation)];
           t.is(response.status, canonical.status, label);
-          if (canonical.status === 401) t.deepEqual(response.json, canonical.json, label);
+          if (canonical.status === 401 || canonical.status === 403) t.deepEqual(response.json, canonical.json, label);
         }
       }
     }

@@ -85,6 +85,16 @@ export async function serveGateway(
         },
       },
     },
+    dashboard: {
+      mail: {
+        sendCode: async () => {
+          throw new Error('this gateway has no mailer');
+        },
+        sendInvitation: async () => {
+          throw new Error('this gateway has no mailer');
+        },
+      },
+    },
     makers: {
       origin: () => 'http://127.0.0.1',
       signInChainIds: [8453],

@@ -24,6 +24,7 @@ import { rawRequest, type RawResponse } from './raw-http.js';
 import { hostileArbitrary, pathParameterArbitrary, queryArbitrary, validArbitrary, type OpenApiDocument } from './openapi-arbitraries.js';
 import { providerSigner } from './wallet-provider.js';
 import { signIn } from './maker-sign-in.js';
+import { type DashboardSession, signInThroughInbox } from './dashboard.js';
 import { depositRequest } from './atomic-create.js';
 import { localEmbeddedAccount } from '../../indexer/chain/index.js';
 import { PLATFORM_ACTIONS } from '../../machines/platforms/index.js';
@@ -34,7 +35,15 @@ export interface FuzzTarget {
   url: string;
   document: OpenApiDocument & { paths: Record<string, Record<string, OperationObject>> };
   /** Credentials by scheme: the fuzzer's own merchant, another one, the sandbox twin, the admin token, a signed-in maker's token. */
-  credentials: { liveKey: string; otherKey: string; sandboxKey: string; adminToken: string; makerToken: string };
+  credentials: {
+    liveKey: string;
+    otherKey: string;
+    sandboxKey: string;
+    adminToken: string;
+    makerToken: string;
+    /** The own merchant's Owner's dashboard session, `<cookie>|<csrf token>`. */
+    dashboardSession: string;
+  };
   /** Maker tokens of their own for an operation that spends one (`POST /v2/auth/logout`), so the token every other operation sends stays signed in. */
   spentTokens?: Record<string, string[]>;
   /** Bodies that can succeed, by operation, where the schema's random values never would (`POST /v1/v1/redeem`: a code another maker holds). */
@@ -217,12 +226,18 @@ function respell(path: string): fc.Arbitrary<string> {
 }
 
 /** The credentials an operation is meant to be called with; `makerToken` is the signed-in maker's token the operation should carry. */
-function rightCredentials(target: FuzzTarget, operation: OperationObject, makerToken: string): Record<string, string> {
+function rightCredentials(target: FuzzTarget, operation: OperationObject, token: string): Record<string, string> {
+  const makerToken = token;
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   const { liveKey, sandboxKey, adminToken } = target.credentials;
   if (schemes.includes('makerToken')) return { authorization: `Bearer ${makerToken}` };
   if (schemes.includes('adminToken')) return { authorization: `Bearer ${adminToken}` };
   if (schemes.includes('apiKey')) return { 'x-api-key': operation['x-key-environment'] === 'SANDBOX' ? sandboxKey : liveKey };
+  if (schemes.includes('dashboardSession')) {
+    // A session spent by its operation (sign-out, revoke-all) comes as the token; any other call takes the Owner's.
+    const [cookie, csrf] = (token.startsWith('peer_dashboard_session=') ? token : target.credentials.dashboardSession).split('|');
+    return { cookie: cookie!, 'x-csrf-token': csrf! };
+  }
   return {};
 }
 
@@ -534,14 +549,26 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   // A fulfilled order of the live account, for the refund create (payouts are set up just above).
   const refundable = local ? [await fulfilledOrder(gateway, own.liveKey)] : [];
   const remediation = await seedActions(gateway, own);
+  const dashboard = await seedDashboard(gateway, own.liveId);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
   const escrow = gateway.node.chain?.localChain?.escrow ?? null;
   return {
     url: gateway.url,
     document,
-    credentials: { liveKey: own.liveKey, otherKey: other.liveKey, sandboxKey: own.sandboxKey, adminToken: ADMIN_TOKEN, makerToken: signedIn!.token },
-    spentTokens: { 'POST /v2/auth/logout': leaving.map((session) => session.token) },
+    credentials: {
+      liveKey: own.liveKey,
+      otherKey: other.liveKey,
+      sandboxKey: own.sandboxKey,
+      adminToken: ADMIN_TOKEN,
+      makerToken: signedIn!.token,
+      dashboardSession: dashboard.owner,
+    },
+    spentTokens: {
+      'POST /v2/auth/logout': leaving.map((session) => session.token),
+      'POST /api/v1/dashboard/sign-out': dashboard.signingOut,
+      'POST /api/v1/dashboard/sessions/revoke-all': dashboard.revoking,
+    },
     bodies: {
       'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }],
       // The fuzzer's maker exists already (409): another one's payee details.
@@ -595,6 +622,9 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       requestId: atomic ? [atomic.requestId] : [],
       name: ['order', 'payment', 'transaction'],
       makerId: [...new Set(gateway.node.seededMakers.map((seeded) => `8453_${seeded.maker.toLowerCase()}`))],
+      // The team's members to re-role, and others to remove: never the Owner the fuzzer's session is.
+      'PATCH userId': dashboard.members.slice(0, 2),
+      'DELETE userId': dashboard.members.slice(2),
       // Reads take the first payout; each cancel the next one, still awaiting its funding.
       'GET id': payouts.slice(0, 1).map((payout) => payout.id),
       'POST id': payouts.slice(1).map((payout) => payout.id),
@@ -678,6 +708,30 @@ async function fulfilledOrder(gateway: TestGateway, key: string): Promise<string
     { type: 'APPLY_SETTLEMENT', paymentId: 'pay_fuzz_refundable', usdcAmount: 12_500_000n, at: new Date(gateway.clock.now()).toISOString() },
   );
   return id;
+}
+
+/**
+ * The own merchant's dashboard (docs/dashboard-auth.md): its Owner signed in (every session call
+ * takes that session), sessions of the Owner's to sign out, sessions of another member's for
+ * revoke-all (which ends every session of its member, so never the Owner's), and members to
+ * re-role and remove. Each session as `<cookie>|<csrf token>`.
+ */
+async function seedDashboard(gateway: TestGateway, liveId: string) {
+  await gateway.admin('POST', `/internal/v1/merchants/${liveId}/owners`, { email: 'fuzz-owner@example.com' });
+  const asString = (session: DashboardSession) => `${session.cookie}|${session.csrfToken}`;
+  const owner = await signInThroughInbox(gateway, 'fuzz-owner@example.com');
+  const invite = async (email: string, role: string) =>
+    (await gateway.request('POST', '/api/v1/merchants/me/users', { headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken }, body: { email, role } }))
+      .body.responseObject.userId as string;
+  await invite('fuzz-leaver@example.com', 'MANAGER');
+  const members = [];
+  for (const [index, role] of ['MANAGER', 'CASHIER', 'CASHIER', 'MANAGER', 'CASHIER'].entries())
+    members.push(await invite(`fuzz-member${index}@example.com`, role));
+  const signingOut = [];
+  for (let i = 0; i < 3; i++) signingOut.push(asString(await signInThroughInbox(gateway, 'fuzz-owner@example.com')));
+  const revoking = [];
+  for (let i = 0; i < 3; i++) revoking.push(asString(await signInThroughInbox(gateway, 'fuzz-leaver@example.com')));
+  return { owner: asString(owner), signingOut, revoking, members };
 }
 
 /** Payouts of the fuzzer's live account, with payouts set up as the demo merchant has them: their ids and funding request ids. */

@@ -77,6 +77,7 @@ export async function startTestGateway(
     payoutProviders?: NodeOptions['payoutProviders'];
     cashoutMail?: NodeOptions['cashoutMail'];
     supportDesk?: NodeOptions['supportDesk'];
+    dashboardMail?: NodeOptions['dashboardMail'];
   } = {},
 ): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
@@ -97,6 +98,7 @@ export async function startTestGateway(
     payoutProviders: options.payoutProviders,
     cashoutMail: options.cashoutMail,
     supportDesk: options.supportDesk,
+    dashboardMail: options.dashboardMail,
     webhookSender: loopbackOnly,
     clock,
     logger: createLogger({ level: 'silent' }),

@@ -1,10 +1,10 @@
 /**
  * The merchant model's inputs: a live account, and the changes an administrator and the
- * gateway make to it (settings, a new API key, the key noted as used).
+ * gateway make to it (settings, a new API key, the key noted as used, its dashboard team).
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { merchantKind } from '../../../actors/kinds/index.js';
-import type { MerchantEvent, MerchantInput } from '../../../machines/merchant/index.js';
+import type { MerchantContext, MerchantEvent, MerchantInput } from '../../../machines/merchant/index.js';
 import type { Variant } from '../../support/model-paths.js';
 
 export const MERCHANT_KIND = merchantKind;
@@ -41,8 +41,18 @@ const SAMPLES: MerchantEvent[] = [
   { type: 'UPDATE_SETTINGS', changes: { payouts: { methods: ['venmo', 'routea_8453'], merchantFeeBps: 100 } }, at: AT },
   { type: 'ROTATE_API_KEY', apiKeyHash: 'b'.repeat(64), apiKeyHint: 'pk_live_…c3d4', at: AT },
   { type: 'NOTE_KEY_USED', at: '2026-11-23T12:00:00.000Z' },
+  // The dashboard team (docs/dashboard-auth.md): an Owner and a manager, the last Owner kept.
+  { type: 'ADD_MEMBER', userId: 'usr_model_owner', email: 'owner@model.example', role: 'OWNER', at: AT },
+  { type: 'ADD_MEMBER', userId: 'usr_model_manager', email: 'manager@model.example', role: 'MANAGER', at: AT },
+  { type: 'CHANGE_ROLE', userId: 'usr_model_manager', role: 'OWNER', at: AT },
+  { type: 'REMOVE_MEMBER', userId: 'usr_model_owner', at: AT },
+  { type: 'MEMBER_SIGNED_IN', userId: 'usr_model_manager', at: AT },
 ];
 
 export const merchantEvents = (_snapshot: AnyMachineSnapshot): EventObject[] => SAMPLES;
 
-export const merchantAbstraction = (snapshot: AnyMachineSnapshot): unknown => snapshot.value;
+/** The state and the team: one state, so the team is what tells the paths apart (a change of role needs a member to change). */
+export const merchantAbstraction = (snapshot: AnyMachineSnapshot): unknown => [
+  snapshot.value,
+  ((snapshot.context as MerchantContext).users ?? []).map((user) => `${user.userId}:${user.role}:${user.status}`),
+];

@@ -1,0 +1,119 @@
+/**
+ * The business's audit log (docs/dashboard-auth.md): who changed what through the dashboard,
+ * and every sign-in and sign-out. One collection on the node's store, appended to and never
+ * changed: an entry is a record of a request, not a resource an actor owns. Entries of a
+ * business (its LIVE account's id, whichever environment the call was on) are read newest first.
+ *
+ * `audited(log, operationId, targets)` is the middleware a route puts after its guard: it
+ * records the call once answered, refused or failed alike, with the status it was answered with.
+ */
+import type { Middleware } from 'koa';
+import type { Environment } from '../../machines/merchant/index.js';
+import { answerOf } from '../../actors/errors/error-table.js';
+import type { Collection, Store } from '../../actors/store/store.js';
+import { ApiError } from '../envelope.js';
+import { newId } from '../ids.js';
+import type { GatewayState } from '../state.js';
+import type { Principal } from './principal.js';
+
+export type AuditActor = { kind: 'apiKey' } | { kind: 'session'; userId: string; email: string; sessionId: string };
+
+export interface AuditEntry {
+  id: string;
+  /** The business: its LIVE account. */
+  merchantId: string;
+  /** The environment the call was on; null for a sign-in refused before one was chosen. */
+  environment: Environment | null;
+  actor: AuditActor;
+  /** The operation, by its OpenAPI operationId (signInDashboard, cancelMerchantOrder, …). */
+  operationId: string;
+  /** The ids the call named: orderId, userId, paymentId, … */
+  targets: Record<string, string>;
+  at: string;
+  clientIp: string;
+  /** The HTTP status the call was answered with. */
+  status: number;
+}
+
+/**
+ * `order` sorts entries of one instant in the order this node recorded them (a clock read to the
+ * millisecond, or a test clock standing still, gives many entries one `at`); entries of two nodes
+ * in one millisecond are in no particular order.
+ */
+type AuditDoc = Omit<AuditEntry, 'id'> & { _id: string; order: string };
+
+export class AuditLog {
+  #collection: Promise<Collection<AuditDoc>> | null = null;
+  #recorded = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => string,
+  ) {}
+
+  async record(entry: Omit<AuditEntry, 'id' | 'at'> & { at?: string }): Promise<AuditEntry> {
+    const recorded: AuditEntry = { ...entry, id: newId('aud'), at: entry.at ?? this.now() };
+    const { id, ...rest } = recorded;
+    const order = `${recorded.at}|${String(this.#recorded++).padStart(12, '0')}`;
+    await (await this.#entries()).insertOne({ _id: id, ...rest, order });
+    return recorded;
+  }
+
+  /** A page of the business's entries, newest first. */
+  async page(merchantId: string, page: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
+    const entries = await this.#entries();
+    const [docs, total] = await Promise.all([
+      entries.find({ merchantId }, { sort: { order: -1 }, skip: (page - 1) * limit, limit }),
+      entries.count({ merchantId }),
+    ]);
+    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest })), total };
+  }
+
+  #entries() {
+    this.#collection ??= this.store.collection<AuditDoc>({
+      name: 'dashboard_audit_log',
+      indexes: [{ key: { merchantId: 1, order: -1 }, name: 'audit_by_business' }],
+    });
+    return this.#collection;
+  }
+}
+
+export function auditActorOf(principal: Principal): AuditActor {
+  return principal.kind === 'apiKey'
+    ? { kind: 'apiKey' }
+    : { kind: 'session', userId: principal.userId, email: principal.email, sessionId: principal.sessionId };
+}
+
+/**
+ * Records the call a guarded route answers: who (ctx.state.principal), on which business and
+ * environment (ctx.state.account), the operation and its targets, the client address and the
+ * status, whether the handler answered or threw. For the remediation routes as for the
+ * dashboard's own. `targets` reads the ids from the request (by default, the path's parameters).
+ */
+export function audited(
+  log: AuditLog,
+  operationId: string,
+  targets: (ctx: Parameters<Middleware<GatewayState>>[0]) => Record<string, string> = (ctx) => ({ ...(ctx as { params?: Record<string, string> }).params }),
+): Middleware<GatewayState> {
+  return async (ctx, next) => {
+    let status = 500;
+    try {
+      await next();
+      status = ctx.status;
+    } catch (error) {
+      status = error instanceof ApiError ? error.statusCode : (answerOf(error)?.status ?? 500);
+      throw error;
+    } finally {
+      const { account, principal } = ctx.state;
+      await log.record({
+        merchantId: account.environment === 'LIVE' ? account.merchantId : account.twinId,
+        environment: account.environment,
+        actor: auditActorOf(principal),
+        operationId,
+        targets: targets(ctx),
+        clientIp: ctx.state.clientIp,
+        status,
+      });
+    }
+  };
+}
