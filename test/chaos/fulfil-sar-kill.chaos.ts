@@ -128,14 +128,12 @@ test('a fulfill-sar action whose node is SIGKILLed after its fulfilment is mined
 
   // The merchant asks for the fulfilment from the receipt id; a PRO merchant's action runs at once.
   const startedAt = Date.now();
-  const accepted = ok(
-    await call(first.url, 'POST', `/api/v1/merchants/me/orders/${orderId}/payments/${paymentId}/fulfill-sar`, {
+  const fulfilSar = (url: string) =>
+    call(url, 'POST', `/api/v1/merchants/me/orders/${orderId}/payments/${paymentId}/fulfill-sar`, {
       headers: key,
       body: { txId: RECEIPT_ID, idempotencyKey: 'fulfil-sar-kill-0001' },
-    }),
-    202,
-    'the fulfill-sar request',
-  );
+    });
+  const accepted = ok(await fulfilSar(first.url), 202, 'the fulfill-sar request');
   const actionId: string = accepted.actionId;
   const actionRead = (url: string) => call(url, 'GET', `/api/v1/merchants/me/orders/${orderId}/actions/${actionId}`, { headers: key });
 
@@ -238,6 +236,9 @@ test('a fulfill-sar action whose node is SIGKILLed after its fulfilment is mined
   );
   const polledAgain = ok(await actionRead(second.url), 200, 'the second action read');
   t.like(polledAgain, { status: 'SUCCEEDED', result: finished.result, finishedAt: finished.finishedAt, updatedAt: finished.updatedAt });
+  // The merchant, unsure after the outage, sends the request again: the same action, as it ended, and nothing runs again.
+  const replayed = ok(await fulfilSar(second.url), 200, 'the replayed fulfill-sar request');
+  t.like(replayed, { actionId, status: 'SUCCEEDED' });
   const stopped = await second.stop();
   t.deepEqual(stopped, { code: 0, signal: null }, second.stderr);
 
