@@ -25,136 +25,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { getAddress, parseEventLogs, toHex, type Address, type Hex } from 'viem';
+import { getAddress, parseEventLogs, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { EmbeddedStore, actorCollectionName, createLogger, decode, loadConfig } from '../../actors/index.js';
-import { PayeeDirectory } from '../../actors/market/index.js';
-import { startEnclaveSide } from '../../deploy/enclave.js';
-import { ChainRegistry } from '../../enclave/index.js';
-import { anvilTestAccount, mockUSDCAbi, orchestratorAbi, startLocalChain } from '../../indexer/chain/index.js';
+import { mockUSDCAbi, orchestratorAbi } from '../../indexer/chain/index.js';
 import { formatUsdc, parseUsdc } from '../../machines/money.js';
-import { ChainFact } from '../../proto/gen/peer/indexer/v1/indexer.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { MAKER_PAYEE, venmoDeposit } from '../support/payment-flow.js';
-import { PaymentNodeProcess, type RunEvent } from './payment-node-process.js';
-import { fulfilCapture } from './fulfil-capture.js';
+import { PaymentNodeProcess } from './payment-node-process.js';
+import { RELAYER, savedState, startFulfilKillWorld } from './fulfil-kill-world.js';
 import { call, ok, until, within } from './http-polls.js';
-
-const ADMIN_TOKEN = 'payment-kill-admin-token-0123456789';
-/** Base's id: the catalog's default destination, so the local chain settles what orders pay out on Base. */
-const CHAIN_ID = 8453;
-const RELAYER = anvilTestAccount(7);
-const GATING = anvilTestAccount(6);
-const FEE_RECIPIENT = anvilTestAccount(8).address;
-const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().privateKey!);
 
 const root = mkdtempSync(join(tmpdir(), 'peer-payment-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
 
-/** What the node had saved in its data folder, read with no node running on it. */
-async function savedState(dataDir: string, paymentId: string, orderId: string) {
-  const store = await EmbeddedStore.open({ dataDir });
-  try {
-    const actors = async (kind: string) => store.collection({ name: actorCollectionName(kind), indexes: [] });
-    const payment = (await (await actors('payment')).findOne({ _id: paymentId }))!;
-    const order = (await (await actors('order')).findOne({ _id: orderId }))!;
-    const transactions = await (await actors('transaction')).find({});
-    const paymentContext = decode<{ context: { creditedUsdcAmount: bigint | null } }>(payment.snapshot).context;
-    const orderContext = decode<{ context: { settlements: Array<{ paymentId: string; usdcAmount: bigint }> } }>(order.snapshot).context;
-    return {
-      payment: payment.view as any,
-      credited: paymentContext.creditedUsdcAmount,
-      order: order.view as any,
-      settlements: orderContext.settlements.map(({ paymentId: id, usdcAmount }) => ({ paymentId: id, usdcAmount })),
-      fulfilments: transactions.map((doc) => doc.view as any).filter((view) => view.purpose === 'fulfillIntent'),
-    };
-  } finally {
-    await store.close();
-  }
-}
-
 test('a live payment whose node is SIGKILLed after its fulfilment is mined, before it learns of it, settles once after the restart', async (t) => {
   t.timeout(60_000);
   const started = Date.now();
-  const silent = createLogger({ level: 'silent' });
-
-  // The attestation service first: the chain's verifier is deployed with its signer as the witness.
-  const chains = new ChainRegistry();
-  const enclave = await startEnclaveSide(
-    loadConfig({}),
-    new EmbeddedStore(),
-    silent,
-    { grpcAddress: '127.0.0.1:0', httpHost: '127.0.0.1', httpPort: 0 },
-    { chains },
-  );
-  t.teardown(() => enclave.stop());
-  const local = await startLocalChain({ chainId: CHAIN_ID, witness: enclave.service.signer });
-  t.teardown(() => local.stop());
-  chains.set(local.chainId, { paymentVerifier: local.verifier });
-  // The deployment sends from the relayer's wallet too (the intent guardian's approval of the extension token).
-  const sentAtDeploy = await local.publicClient.getTransactionCount({ address: RELAYER.address });
-  const measurement = enclave.service.attestationDocument().measurement;
-
-  // One maker's Venmo deposit, as a maker registering with us would leave it.
-  const depositId = await venmoDeposit(local);
-
-  // The indexer, whose view of the head the test can cap, and the node's way to the chain, which closes on its fulfillIntent.
-  const { indexer, collections, gate, cap: headCap, lift } = await fulfilCapture(local, silent);
-  t.teardown(() => indexer.stop());
-  t.teardown(() => gate.stop());
-  const fulfilledFacts = async (intentHash: Hex) =>
-    (await collections.facts.find({}))
-      .map((doc) => ChainFact.fromJSON(doc.fact))
-      .filter((fact) => fact.event?.$case === 'intentFulfilled' && fact.event.value.intentHash.toLowerCase() === intentHash.toLowerCase());
-
-  // The node's data folder, with the maker's payee registered, as maker registration leaves it.
-  const dataDir = join(root, 'data');
-  {
-    const store = await EmbeddedStore.open({ dataDir });
-    await (await PayeeDirectory.open(store)).register('venmo', MAKER_PAYEE, new Date().toISOString());
-    await store.close();
-  }
-  const environment = (run: number): Record<string, string> => ({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ID: 'payment-kill-node',
-    DATA_DIR: dataDir,
-    PEER_ADMIN_TOKEN: ADMIN_TOKEN,
-    ID_SECRET: 'payment-kill-id-secret-0123456789abcdef',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    TIMER_POLL_MS: '100',
-    SWEEP_INTERVAL_MS: '100',
-    CHAIN_RPC_URL: gate.url,
-    CHAIN_USDC_ADDRESS: local.usdc,
-    CHAIN_ESCROW_ADDRESS: local.escrow,
-    CHAIN_ORCHESTRATOR_ADDRESS: local.orchestrator,
-    INDEXER_URL: indexer.address,
-    RELAYER_PRIVATE_KEYS: privateKeyOf(RELAYER),
-    RELAYER_CHECK_MS: '200',
-    GATING_PRIVATE_KEY: privateKeyOf(GATING),
-    PLATFORM_FEE_RECIPIENT: FEE_RECIPIENT,
-    ENCLAVE_URL: enclave.server.grpcAddress,
-    ENCLAVE_PUBLIC_URL: enclave.server.httpUrl,
-    ENCLAVE_MEASUREMENT: measurement,
-    ENCLAVE_TRUSTED_SIGNERS: enclave.service.signer,
-    PAYMENT_NODE_LOG: join(root, `node-${run}.log`),
-  });
-  const events: RunEvent[] = [];
-  const nodes: PaymentNodeProcess[] = [];
-  t.teardown(async () => {
-    for (const node of nodes) await node.kill();
-  });
-  const logsOf = (run: number) => `\n(node log: ${join(root, `node-${run}.log`)}; kept only while the test runs)`;
+  const world = await startFulfilKillWorld(t, root, 'payment-kill', venmoDeposit);
+  const { enclave, local, sentAtDeploy, measurement, depositId, indexer, gate, cap: headCap, lift, fulfilledFacts, dataDir, events, nodes, logsOf } = world;
 
   // Run 1: a live order, quoted against the deposit, a payment signalled, paid and proven.
-  const first = await PaymentNodeProcess.start(1, environment(1), events);
+  const first = await PaymentNodeProcess.start(1, world.environment(1), events);
   nodes.push(first);
   const startedAt = Date.now();
   const merchant = ok(
     await call(first.url, 'POST', '/internal/v1/merchants', {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: { authorization: `Bearer ${world.adminToken}` },
       body: { name: 'Kill Test', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' },
     }),
     201,
@@ -266,7 +162,7 @@ test('a live payment whose node is SIGKILLed after its fulfilment is mined, befo
   gate.open();
 
   // Run 2: the same data folder, the same chain, indexer and attestation service.
-  const second = await PaymentNodeProcess.start(2, environment(2), events);
+  const second = await PaymentNodeProcess.start(2, world.environment(2), events);
   nodes.push(second);
   const restartedAt = Date.now();
   const settled = await until(
