@@ -5,7 +5,9 @@
  * wallet its live orders deliver to. Its live account has payouts set up with every payout
  * method, a 1% merchant fee to the same wallet and the default service fee and step; its
  * sandbox account has none, since payouts refuse sandbox keys before reading any setting
- * (document 2), and settings there would only suggest otherwise. Its two keys are shown once
+ * (document 2), and settings there would only suggest otherwise. Its team has one Owner,
+ * DEMO_OWNER_EMAIL, who signs in to the dashboard with a code the local mail catcher shows
+ * (docs/dashboard-auth.md). Its two keys are shown once
  * by deploy/main.ts, on the terminal or stderr as plain text, never through the JSON log
  * stream: keys must not reach log storage, and only their hashes are kept.
  */
@@ -17,6 +19,9 @@ import { FIAT_RAILS } from '../machines/rails.js';
 
 /** The crypto rail the local conversion provider serves, enabled on the demo merchant so checkout shows it. */
 const DEMO_CRYPTO_RAIL = 'relay_42161';
+
+/** The demo merchant's Owner: an address of the reserved example.com domain, so no code ever leaves the machine. */
+export const DEMO_OWNER_EMAIL = 'owner@demo.example.com';
 
 export interface DemoMerchantKeys {
   liveId: string;
@@ -32,6 +37,7 @@ export async function openDemoMerchant(admin: MerchantAdmin): Promise<DemoMercha
   const payouts = { methods: [...PAYOUT_RAILS], merchantFeeBps: 100, merchantWalletAddress: localDemoMerchantAccount().address };
   await admin.update(String(demo.merchant.id), { enabledRails, payouts });
   await admin.update(String(demo.sandboxMerchant.id), { enabledRails });
+  await admin.addOwner(String(demo.merchant.id), DEMO_OWNER_EMAIL);
   return { liveId: String(demo.merchant.id), liveApiKey: demo.liveApiKey, sandboxId: String(demo.sandboxMerchant.id), sandboxApiKey: demo.sandboxApiKey };
 }
 

@@ -7,7 +7,7 @@
  */
 import test from 'ava';
 import { withGateway, type TestGateway } from '../../support/gateway.js';
-import { openDemoMerchant } from '../../../deploy/demo-merchant.js';
+import { DEMO_OWNER_EMAIL, openDemoMerchant } from '../../../deploy/demo-merchant.js';
 import { MerchantAccounts } from '../../../gateway/merchants/merchant-accounts.js';
 import { MerchantAdmin } from '../../../gateway/merchants/merchant-admin.js';
 import { localDemoMerchantAccount } from '../../../indexer/chain/dev-accounts.js';
@@ -55,6 +55,15 @@ test('the demo merchant’s live account has payouts on with every payout method
     t.like((await new MerchantAccounts(gateway.node.system).byId(demo.liveId))!.payouts, { serviceFeeBps: 200, payoutStepUsdc: 100_000_000n });
     const sandbox = await gateway.request('GET', '/api/v1/merchants/me', { key: demo.sandboxApiKey });
     t.is(sandbox.body.responseObject.payouts, null);
+  }));
+
+test('the demo merchant’s team has one Owner, the demo address, who can sign in to the dashboard', (t) =>
+  withGateway(async (gateway) => {
+    const demo = await openDemo(gateway);
+    const live = await gateway.request('GET', '/api/v1/merchants/me', { key: demo.liveApiKey });
+    t.like(live.body.responseObject.merchantUsers, [{ email: DEMO_OWNER_EMAIL, role: 'OWNER', status: 'INVITED' }]);
+    const sandbox = await gateway.request('GET', '/api/v1/merchants/me', { key: demo.sandboxApiKey });
+    t.deepEqual(sandbox.body.responseObject.merchantUsers, live.body.responseObject.merchantUsers, 'one team for both accounts');
   }));
 
 test('without a demo merchant, a demo order is refused with a code that says so, and nothing is made', (t) =>
