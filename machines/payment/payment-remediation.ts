@@ -79,7 +79,10 @@ function endedCode(actionName: RemediationName, status: Exclude<PaymentStatus, '
         ? { code: 'INTENT_ALREADY_EXPIRED', message: 'the attempt expired before its extension was confirmed' }
         : { code: 'PAYMENT_NOT_OPEN', message: `${ended} before its extension was confirmed` };
     case 'FULFILL_SAR':
-      return { code: 'REMEDIATION_FAILED', message: `${ended} before the receipt settled it` };
+      // The window closed on a fulfilment that did not mine: that failure is the action's.
+      return context.errorCode === 'FULFILL_INTENT_FAILED'
+        ? { code: 'FULFILL_FAILED', message: context.errorMessage ?? 'the settlement transaction failed on chain' }
+        : { code: 'REMEDIATION_FAILED', message: `${ended} before the receipt settled it` };
   }
 }
 

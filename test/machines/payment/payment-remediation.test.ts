@@ -313,6 +313,15 @@ test('a fulfilment from the receipt that does not mine: FULFILL_FAILED, and the 
   });
 });
 
+test('a fulfilment from the receipt that does not mine after the window closed: EXPIRED, and still FULFILL_FAILED', (t) => {
+  const [snapshot, actions] = send(fulfilling(), outcome(FULFIL_PURPOSE, 'FAILED', '2026-11-23T13:30:00.000Z', 'execution reverted'));
+  t.is(snapshot.value, 'EXPIRED');
+  t.like(toldAction(actions), {
+    to: { kind: 'action', id: 'act_fulfil' },
+    event: { type: 'ACTION_FAILED', code: 'FULFILL_FAILED', message: 'the fulfilment transaction ended FAILED: execution reverted' },
+  });
+});
+
 test('the settlement after a receipt: ACTION_SUCCEEDED with the fulfilment’s transaction id and hash', (t) => {
   const start = fulfilling();
   const attempt = context(start).fulfilAttempts;
