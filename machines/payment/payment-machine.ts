@@ -294,27 +294,23 @@ export const paymentMachine = setup({
       };
     }),
     /**
-     * Tells the action the attempt carries out how it went, and forgets it. With `params` the
-     * outcome is given; without, it is the one the attempt's end means (payment-remediation.ts).
+     * Tells the action the attempt carries out how it went, and forgets it: what `step` reports
+     * (REPORTS below), or what the attempt's end means (`ended`, payment-remediation.ts). Named,
+     * not given as functions, so the chart says which.
      */
-    reportRemediation: enqueueActions(
-      (
-        { context, event, enqueue },
-        params: { outcome?: (context: PaymentContext, event: PaymentEvent) => RemediationOutcome | null; ended?: PaymentStatus },
-      ) => {
-        if (!(context.remediation ?? null)) return;
-        const at = timeOf(event) ?? context.updatedAt;
-        const outcome = params.outcome
-          ? params.outcome(context, event)
-          : params.ended && params.ended !== 'CREATED'
-            ? outcomeOnEnd(context, params.ended, at)
-            : null;
-        if (!outcome) return;
-        // Named actions are typed only in the machine's config; the runtime reads the enqueued tell all the same.
-        enqueue({ type: 'tell', params: tellAction(context, outcome) } as never);
-        enqueue(assign({ remediation: null, sellerReceipt: null }));
-      },
-    ),
+    reportRemediation: enqueueActions(({ context, event, enqueue }, params: { step?: RemediationStep; ended?: PaymentStatus }) => {
+      if (!(context.remediation ?? null)) return;
+      const at = timeOf(event) ?? context.updatedAt;
+      const outcome = params.step
+        ? REPORTS[params.step](context, event)
+        : params.ended && params.ended !== 'CREATED'
+          ? outcomeOnEnd(context, params.ended, at)
+          : null;
+      if (!outcome) return;
+      // Named actions are typed only in the machine's config; the runtime reads the enqueued tell all the same.
+      enqueue({ type: 'tell', params: tellAction(context, outcome) } as never);
+      enqueue(assign({ remediation: null, sellerReceipt: null }));
+    }),
     recordProof: assign(({ context, event }) => {
       assertEvent(event, 'SUBMIT_PROOF');
       return { proof: event.proof, sentAt: context.sentAt ?? event.at, errorCode: null, errorMessage: null, updatedAt: event.at };
@@ -501,7 +497,7 @@ export const paymentMachine = setup({
         // An extension's transaction, whatever the attempt is doing meanwhile: the states' own outcomes are their transactions'.
         TRANSACTION_OUTCOME: [
           { guard: 'extensionMined', actions: { type: 'readExtension', params: ({ context }) => extendParams(context) } },
-          { guard: 'extensionFailed', actions: { type: 'reportRemediation', params: { outcome: extensionReverted } } },
+          { guard: 'extensionFailed', actions: { type: 'reportRemediation', params: { step: 'extensionReverted' } } },
         ],
         INTENT_EXTENDED: [
           // Still awaiting the customer: CREATED is entered again, so the window runs to the new expiry.
@@ -509,14 +505,14 @@ export const paymentMachine = setup({
             guard: and(['extending', 'awaitingPayment']),
             target: '#payment.CREATED.AWAITING_PAYMENT',
             reenter: true,
-            actions: ['recordExtension', { type: 'reportRemediation', params: { outcome: extended } }],
+            actions: ['recordExtension', { type: 'reportRemediation', params: { step: 'extended' } }],
           },
           // A proof arrived meanwhile: the window no longer governs, the intent's expiry still moved.
-          { guard: 'extending', actions: ['recordExtension', { type: 'reportRemediation', params: { outcome: extended } }] },
+          { guard: 'extending', actions: ['recordExtension', { type: 'reportRemediation', params: { step: 'extended' } }] },
         ],
         EXTENSION_REFUSED: {
           guard: 'extending',
-          actions: { type: 'reportRemediation', params: { outcome: extensionRefused } },
+          actions: { type: 'reportRemediation', params: { step: 'extensionRefused' } },
         },
       },
       states: {
@@ -562,7 +558,7 @@ export const paymentMachine = setup({
             INTENT_SIGNALED: {
               target: 'AWAITING_PAYMENT',
               // A reopening succeeded once its new intent is live on chain.
-              actions: ['recordSignal', { type: 'reportRemediation', params: { outcome: reopened } }],
+              actions: ['recordSignal', { type: 'reportRemediation', params: { step: 'reopened' } }],
             },
             CANCEL: { target: '#payment.CANCELLED', actions: 'markEnded' },
           },
@@ -590,7 +586,7 @@ export const paymentMachine = setup({
               // The window closed while the proof was checked, and the proof did not hold: the attempt ends as it would have.
               { guard: 'windowClosed', target: '#payment.EXPIRED', actions: ['recordRejected', 'markExpired'] },
               // A receipt id the seller path could not match ends its action: the merchant gave a wrong or unverifiable id.
-              { target: 'AWAITING_PAYMENT', actions: [{ type: 'reportRemediation', params: { outcome: receiptRejected } }, 'recordRejected'] },
+              { target: 'AWAITING_PAYMENT', actions: [{ type: 'reportRemediation', params: { step: 'receiptRejected' } }, 'recordRejected'] },
             ],
           },
         },
@@ -603,7 +599,7 @@ export const paymentMachine = setup({
               {
                 guard: 'fulfilFailed',
                 target: 'AWAITING_PAYMENT',
-                actions: [{ type: 'reportRemediation', params: { outcome: fulfilReverted } }, 'recordFulfilFailed'],
+                actions: [{ type: 'reportRemediation', params: { step: 'fulfilReverted' } }, 'recordFulfilFailed'],
               },
               // Mined, the indexed fact settles it: the receipt itself proves nothing.
               { guard: 'fulfilMined', actions: 'acknowledge' },
@@ -838,7 +834,18 @@ function verifyParams(context: PaymentContext) {
   };
 }
 
+type RemediationStep = keyof typeof REPORTS;
+
 /** The reports of remediation's steps, as outcomes for the action (payment-remediation.ts). */
+const REPORTS = {
+  reopened,
+  extended,
+  extensionRefused,
+  extensionReverted,
+  receiptRejected,
+  fulfilReverted,
+} satisfies Record<string, (context: PaymentContext, event: PaymentEvent) => RemediationOutcome | null>;
+
 function reopened(context: PaymentContext, event: PaymentEvent): RemediationOutcome | null {
   if (context.remediation?.actionName !== 'RECREATE' || event.type !== 'INTENT_SIGNALED') return null;
   return { type: 'ACTION_SUCCEEDED', result: { intentHash: event.intentHash }, at: event.at };
