@@ -12,7 +12,7 @@ import { failure, invalid, standardAnswers, success } from '../openapi/answers.j
 import { adminRefusal } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
-import { actionName, actionStatus } from './action-resources.js';
+import { actionFailure, actionName, actionStatus } from './action-resources.js';
 import { actionId } from './action-schemas.js';
 
 export interface ActionAdminDependencies {
@@ -30,13 +30,7 @@ const stafferAction = z
     paymentId: z.string().meta({ description: 'The attempt it acts on' }),
     txId: z.string().nullable().meta({ description: 'The receipt id of a fulfill-sar action; null otherwise' }),
     approvalExpiresAt: z.string().nullable().meta({ description: 'When a waiting action is BLOCKED with APPROVAL_EXPIRED; null for one that never waited' }),
-    error: z
-      .object({
-        code: z.string().meta({ description: 'Document 1’s action error code' }),
-        message: z.string().meta({ description: 'Why, in words' }),
-      })
-      .nullable()
-      .meta({ description: 'Why it ended FAILED or BLOCKED; null otherwise' }),
+    error: actionFailure,
     createdAt: z.string().meta({ description: 'When the merchant asked for it' }),
     finishedAt: z.string().nullable().meta({ description: 'When it reached a final status; null before' }),
   })

@@ -7,6 +7,15 @@ export const actionStatus = z
   .enum(['PENDING_APPROVAL', 'QUEUED', 'RUNNING', 'SUCCEEDED', 'BLOCKED', 'FAILED'])
   .meta({ description: 'Where the action stands; SUCCEEDED, BLOCKED and FAILED never change again' });
 
+/** Why a FAILED or BLOCKED action ended. */
+export const actionFailure = z
+  .object({
+    code: z.string().meta({ description: 'Document 1’s action error code; any other is reported as REMEDIATION_FAILED' }),
+    message: z.string().meta({ description: 'Why, in words' }),
+  })
+  .nullable()
+  .meta({ description: 'Why a FAILED or BLOCKED action ended; null otherwise' });
+
 export const actionAccepted = z
   .object({
     actionId: z.string().meta({ description: 'The action’s id: poll GET …/orders/{orderId}/actions/{actionId}' }),
@@ -20,13 +29,7 @@ export const merchantAction = z
     actionName,
     paymentId: z.string().meta({ description: 'The attempt it acts on' }),
     status: actionStatus,
-    error: z
-      .object({
-        code: z.string().meta({ description: 'Document 1’s action error code; any other is reported as REMEDIATION_FAILED' }),
-        message: z.string().meta({ description: 'Why, in words' }),
-      })
-      .nullable()
-      .meta({ description: 'Why a FAILED or BLOCKED action ended; null otherwise' }),
+    error: actionFailure,
     result: z.record(z.string(), z.unknown()).nullable().meta({
       description:
         'On SUCCEEDED: { intentHash } (recreate), { confirmedExpiryTime } (extend), { dispatchAttemptId, fulfillTxHash } or { alreadyCompleted: true, fulfillTxHash } (fulfill-sar); null otherwise',

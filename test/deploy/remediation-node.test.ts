@@ -10,62 +10,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { paymentReference } from '../../machines/payment/index.js';
 import { orchestratorAbi } from '../../indexer/chain/index.js';
 import { sealSessionMaterial } from '../../enclave/index.js';
-import type { DomainEvent } from '../../actors/index.js';
-import type { PaymentView } from '../../actors/kinds/payment-kind.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { untilOnClock } from '../support/real-time-poll.js';
-import { MAKER_PAYEE, attemptInput, venmoDeposit } from '../support/payment-flow.js';
+import type { TestGateway } from '../support/gateway.js';
+import { MAKER_PAYEE } from '../support/payment-flow.js';
 import { paymentIdFor } from '../support/remediation.js';
+import { FINAL_ACTION_STATUSES, actionOnce, liveRemediationNode, paymentOnce, signalledAttempt } from '../support/remediation-node.js';
 
 const HOUR = 3_600_000;
 
-async function liveNode(t: import('ava').ExecutionContext) {
-  const gateway = await startTestGateway({ INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20 });
-  t.teardown(() => gateway.stop());
-  const events: DomainEvent[] = [];
-  await gateway.node.bus.consume({ durable: 'remediation-events' }, async (event) => void events.push(event));
-  const merchant = await gateway.createMerchant({ name: 'Pro', tier: 'PRO', evmWalletAddress: '0x1111111111111111111111111111111111111111' });
-  const depositId = await venmoDeposit(gateway.node.chain!.localChain!);
-  return { gateway, events, merchant, depositId };
-}
-
-/** A live 25 USDC Venmo attempt on the order, as the gateway makes one, waited on until its intent is signalled. */
-async function signalledAttempt(gateway: TestGateway, liveKey: string, depositId: bigint, id: string, options: { sellerRelease?: boolean } = {}) {
-  const destination = privateKeyToAccount(generatePrivateKey()).address;
-  const created = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '25', destinationAddress: destination } });
-  const placed = created.body.responseObject.order as { id: string; merchantId: string };
-  const input = attemptInput({
-    id,
-    orderId: placed.id,
-    merchantId: placed.merchantId,
-    owedUsdc: 25_000_000n,
-    destination,
-    depositId,
-    chain: gateway.node.payments.chain,
-    fees: gateway.node.payments.fees,
-    at: new Date(gateway.clock.now()).toISOString(),
-  });
-  // The maker's deposit offers automated release when the test keeps the maker's session for it.
-  input.quote.sellerAutomatedRelease = options.sellerRelease ?? false;
-  await gateway.node.system.askAt({ kind: 'payment', id }, { type: 'CREATE', ...input });
-  const awaiting = await paymentOnce(gateway, id, (view) => view.step === 'AWAITING_PAYMENT', 'the intent to be signalled');
-  return { placed, input, destination, awaiting, path: (suffix: string) => `/api/v1/merchants/me/orders/${placed.id}/payments/${id}/${suffix}` };
-}
-
-const paymentOnce = (gateway: TestGateway, id: string, done: (view: PaymentView) => boolean, what: string) =>
-  untilOnClock(gateway.clock, async () => (await gateway.node.system.documents('payment').findOne({ _id: id }))?.view as unknown as PaymentView, done, what);
-
-async function actionOnce(gateway: TestGateway, key: string, orderId: string, actionId: string, done: (status: string) => boolean) {
-  return untilOnClock(
-    gateway.clock,
-    async () => (await gateway.request('GET', `/api/v1/merchants/me/orders/${orderId}/actions/${actionId}`, { key })).body.responseObject,
-    (action) => done(action.status),
-    `action ${actionId} to finish`,
-  );
-}
-
 test('extend: the intent’s expiry moves 24 hours on chain, the window follows, and the attempt stays open past its first window', async (t) => {
-  const { gateway, merchant, depositId } = await liveNode(t);
+  const { gateway, merchant, depositId } = await liveRemediationNode(t);
   const local = gateway.node.chain!.localChain!;
   const attempt = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor('extend'));
   const intentHash = attempt.awaiting.payment.railIdentifier as `0x${string}`;
@@ -74,7 +27,7 @@ test('extend: the intent’s expiry moves 24 hours on chain, the window follows,
   const accepted = await gateway.request('POST', attempt.path('extend'), { key: merchant.liveKey, body: { idempotencyKey: 'extend-e2e-0001' } });
   t.is(accepted.status, 202);
   const action = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, accepted.body.responseObject.actionId, (status) =>
-    ['SUCCEEDED', 'FAILED', 'BLOCKED'].includes(status),
+    FINAL_ACTION_STATUSES.includes(status),
   );
   t.is(action.status, 'SUCCEEDED', JSON.stringify(action.error));
   const after = await local.publicClient.readContract({ address: local.orchestrator, abi: orchestratorAbi, functionName: 'getIntent', args: [intentHash] });
@@ -95,7 +48,7 @@ test('extend: the intent’s expiry moves 24 hours on chain, the window follows,
 });
 
 test('recreate: a cancelled attempt reopens as a new intent, with no webhook, and settles from a proof', async (t) => {
-  const { gateway, events, merchant, depositId } = await liveNode(t);
+  const { gateway, events, merchant, depositId } = await liveRemediationNode(t);
   const { node } = gateway;
   const local = node.chain!.localChain!;
   const attempt = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor('recreate'));
@@ -106,7 +59,7 @@ test('recreate: a cancelled attempt reopens as a new intent, with no webhook, an
   const accepted = await gateway.request('POST', attempt.path('recreate'), { key: merchant.liveKey });
   t.is(accepted.status, 202);
   const action = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, accepted.body.responseObject.actionId, (status) =>
-    ['SUCCEEDED', 'FAILED', 'BLOCKED'].includes(status),
+    FINAL_ACTION_STATUSES.includes(status),
   );
   t.is(action.status, 'SUCCEEDED', JSON.stringify(action.error));
   const newIntent = action.result.intentHash as `0x${string}`;
@@ -173,7 +126,7 @@ async function keepMakerSession(gateway: TestGateway) {
 }
 
 test('fulfill-sar: the receipt id is read by the maker’s kept session, the intent fulfilled on chain, the order fulfilled; a wrong id fails', async (t) => {
-  const { gateway, events, merchant, depositId } = await liveNode(t);
+  const { gateway, events, merchant, depositId } = await liveRemediationNode(t);
   const { node } = gateway;
   const local = node.chain!.localChain!;
   const maker = await keepMakerSession(gateway);
@@ -202,7 +155,7 @@ test('fulfill-sar: the receipt id is read by the maker’s kept session, the int
   const accepted = await gateway.request('POST', attempt.path('fulfill-sar'), { key: merchant.liveKey, body: { txId: '4199990123' } });
   t.is(accepted.status, 202);
   const action = await actionOnce(gateway, merchant.liveKey, attempt.placed.id, accepted.body.responseObject.actionId, (status) =>
-    ['SUCCEEDED', 'FAILED', 'BLOCKED'].includes(status),
+    FINAL_ACTION_STATUSES.includes(status),
   );
   t.is(action.status, 'SUCCEEDED', JSON.stringify(action.error));
   t.regex(action.result.fulfillTxHash, /^0x[0-9a-f]{64}$/);
