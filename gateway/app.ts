@@ -93,6 +93,7 @@ import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 import { AuditLog } from './dashboard/audit-log.js';
 import { auditOperations } from './dashboard/audit-operations.js';
 import { DashboardAuth } from './dashboard/dashboard-auth.js';
+import { apiKeyOperations } from './dashboard/api-key-operations.js';
 import { dashboardAuthOperations } from './dashboard/dashboard-auth-operations.js';
 import type { DashboardDependencies } from './dashboard/dashboard-dependencies.js';
 import type { DashboardMail } from './dashboard/dashboard-mail.js';
@@ -278,6 +279,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(dashboardOrderOperations(), dashboard, mounting),
     operationRouter(auditOperations(), dashboard, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
+    operationRouter(apiKeyOperations(), dashboard, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps, remediationReads }, mounting),
     operationRouter(actionOperations(), { ...deps, actionLimit, remediationReads, audit }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),

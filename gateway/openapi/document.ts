@@ -15,6 +15,7 @@ import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.
 import { teamOperations } from '../dashboard/team-operations.js';
 import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
 import { auditOperations } from '../dashboard/audit-operations.js';
+import { apiKeyOperations } from '../dashboard/api-key-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
 import { checkoutOperations } from '../checkout/checkout-operations.js';
@@ -108,6 +109,7 @@ export function openApiDocument(
         ...operationPaths(auditOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
+        ...operationPaths(apiKeyOperations()),
         ...(options.admin ? operationPaths(actionAdminOperations()) : {}),
         ...(options.admin ? operationPaths(inspectorOperations()) : {}),
         ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),
