@@ -82,6 +82,7 @@ import { HostedOrders } from './orders/hosted-orders.js';
 import type { PaymentSettings } from './checkout/quotes.js';
 import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
 import { cashoutPageRoutes } from './hosted-page/cashout-page.js';
+import { dashboardPageRoutes } from './hosted-page/dashboard-page.js';
 import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
 import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
@@ -307,6 +308,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes(pageConfig, landing?.shell),
     cashoutPageRoutes({ connect: pageConfig, caughtMail: Boolean(landing && deps.mailInbox) }),
+    dashboardPageRoutes({ caughtMail: Boolean(landing && deps.mailInbox) }),
     ...(landing
       ? [
           landing.assets,

@@ -21,6 +21,7 @@ import { operationPaths } from '../operations/paths.js';
 import { checkoutOperations } from '../checkout/checkout-operations.js';
 import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { cashoutPagePaths } from '../hosted-page/cashout-page-paths.js';
+import { dashboardPagePaths } from '../hosted-page/dashboard-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { actionOperations } from '../actions/action-operations.js';
 import { actionAdminOperations } from '../actions/action-admin-operations.js';
@@ -101,6 +102,7 @@ export function openApiDocument(
         ...operationPaths(cashoutConnectOperations()),
         ...checkoutPagePaths(development),
         ...cashoutPagePaths(),
+        ...dashboardPagePaths(),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
         ...operationPaths(dashboardAuthOperations()),
