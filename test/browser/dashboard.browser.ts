@@ -6,11 +6,15 @@
  * directly on the payment actor (test/support/remediation.ts) and follows them until RUNNING (no
  * chain takes them further), is refused a recreate the server judges ineligible and reads why,
  * sends the test event, opens a delivery and redelivers it, reads the team and the audit log, and
- * rotates the API key (shown once; the old key stops working). Screens are saved under
+ * rotates the API key (shown once; the old key stops working). And the team: the Owner invites a
+ * cashier, who signs in in a browser of their own, may read but not act (the server's refusal in
+ * words, no cancel, no audit log), and whose session ends when the Owner removes them. Screens are saved under
  * test/browser/output/dashboard-*.png at a desktop's 1280 and a phone's 375 pixels. Nothing the
  * page does may be refused by its Content-Security-Policy, nor load anything from elsewhere.
  */
 import test from 'ava';
+import type { Page } from 'playwright-core';
+import type { TestGateway } from '../support/gateway.js';
 import { placeOrder } from '../support/checkout.js';
 import { startTestGateway } from '../support/gateway.js';
 import { liveAttempt } from '../support/remediation.js';
@@ -21,7 +25,40 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const OWNER = 'owner@lumen.example';
 /** The refusals this test provokes on purpose, which Chromium logs as failed loads. */
-const PROVOKED = /status of (401|422)/;
+const PROVOKED = /status of (401|403|422)/;
+
+/** The newest sign-in code the node's mail catcher took for `email` (what /dev/mail shows); the node mails without waiting, so it may take a moment. */
+async function codeFor(gateway: TestGateway, email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mailed = gateway.node.mail.inbox?.messages().find((message) => message.to.includes(email) && /sign-in code/.test(message.subject));
+    const code = /^(\d{6})/.exec(mailed?.subject ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no code was mailed to ${email}`);
+}
+
+/** Signs `email` in on the dashboard page, with the code the node mailed. */
+async function signInOnPage(gateway: TestGateway, page: Page, email: string): Promise<void> {
+  await page.goto(`${gateway.url}/dashboard`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('6-digit code').fill(await codeFor(gateway, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Orders' }).waitFor();
+}
+
+/** A page that records every console error but the refusals the test provokes. */
+async function watched(browser: Awaited<ReturnType<typeof startBrowser>>, errors: string[]): Promise<Page> {
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !PROVOKED.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
+}
 
 test('an Owner signs in, cancels an order, follows an extend and a recreate, reads a webhook delivery and rotates the key', async (t) => {
   t.timeout(120_000);
@@ -155,4 +192,56 @@ test('an Owner signs in, cancels an order, follows an extend and a recreate, rea
     requested.filter((url) => !url.startsWith(gateway.url)),
     [],
   );
+});
+
+test('an Owner invites a cashier, who reads but may not act, and whose session ends when removed', async (t) => {
+  t.timeout(120_000);
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  await gateway.clock.advance(Math.max(0, Date.now() - gateway.clock.now()));
+  const merchant = await gateway.createMerchant({ name: 'Lumen Coffee', tier: 'PRO', evmWalletAddress: '0x1111111111111111111111111111111111111111' });
+  await gateway.admin('POST', `/internal/v1/merchants/${merchant.liveId}/owners`, { email: OWNER });
+  const attempt = await liveAttempt(gateway, merchant, 'AWAITING_PAYMENT');
+  const errors: string[] = [];
+  const owner = await watched(await startBrowser(t), errors);
+  await owner.setViewportSize(DESKTOP);
+  await signInOnPage(gateway, owner, OWNER);
+
+  await owner.getByRole('link', { name: 'Team' }).click();
+  await owner.getByLabel('E-mail').fill('cashier@lumen.example');
+  await owner.getByLabel('Role', { exact: true }).selectOption('CASHIER');
+  await owner.getByRole('button', { name: 'Send invitation' }).click();
+  const row = owner.locator('table.list tbody tr', { hasText: 'cashier@lumen.example' });
+  await row.locator('.badge', { hasText: 'INVITED' }).waitFor();
+  t.is(await row.getByLabel('Role of cashier@lumen.example').inputValue(), 'CASHIER');
+  await shot(owner, 'dashboard-10-team');
+
+  const cashier = await watched(await startBrowser(t), errors);
+  await cashier.setViewportSize(PHONE);
+  await signInOnPage(gateway, cashier, 'cashier@lumen.example');
+  t.true((await cashier.locator('header.frame').textContent())?.includes('cashier@lumen.example · Cashier'));
+  t.is(await cashier.getByRole('link', { name: 'Audit log' }).count(), 0);
+  await cashier.goto(`${gateway.url}/dashboard#/orders/${attempt.order.id}`);
+  await cashier.getByText('Only an Owner or a Manager may cancel an order.').waitFor();
+  t.is(await cashier.getByRole('button', { name: 'Cancel order' }).count(), 0);
+  const card = cashier.locator('article.attempt');
+  await card.getByRole('button', { name: 'Extend 24 hours' }).click();
+  await card.getByText('Only an Owner or a Manager may do this.').waitFor();
+  await shot(cashier, 'dashboard-11-cashier-refused-phone');
+  await cashier.getByRole('link', { name: 'API key' }).click();
+  await cashier.getByText('Only an Owner may rotate the key.').waitFor();
+
+  // The Owner makes them a manager: the role applies to their open session at once.
+  await row.getByLabel('Role of cashier@lumen.example').selectOption('MANAGER');
+  await owner.locator('table.list tbody tr', { hasText: 'cashier@lumen.example' }).locator('.badge', { hasText: 'ACTIVE' }).waitFor();
+  await cashier.goto(`${gateway.url}/dashboard#/webhooks`);
+  await cashier.getByRole('button', { name: 'Add endpoint' }).waitFor();
+
+  const member = owner.locator('table.list tbody tr', { hasText: 'cashier@lumen.example' });
+  await member.getByRole('button', { name: 'Remove' }).click();
+  await member.getByRole('button', { name: 'Yes, remove' }).click();
+  await owner.locator('table.list tbody tr', { hasText: 'cashier@lumen.example' }).waitFor({ state: 'detached' });
+  await cashier.getByRole('link', { name: 'Orders' }).click();
+  await cashier.getByText('Please sign in.').waitFor();
+  t.deepEqual(errors, []);
 });

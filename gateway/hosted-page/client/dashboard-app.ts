@@ -64,6 +64,13 @@ async function render(): Promise<void> {
   if (!session) return signIn(null);
   const number = ++rendering;
   const route = routeOf(location.hash);
+  // The role is the team's now, not the sign-in's: an Owner may have changed it meanwhile.
+  try {
+    session = await api.session();
+  } catch (error) {
+    if (ended(error)) return;
+  }
+  if (number !== rendering) return;
   const main = h('main', { id: 'content', 'aria-busy': 'true' }, h('p', { class: 'loading' }, 'Loading…'));
   root.replaceChildren(
     frameHeader(session, route.name, {

@@ -9,6 +9,10 @@ import type { View, ViewContext } from './dashboard-view.js';
 import { when } from './dashboard-words.js';
 import { announce, h } from './dom.js';
 
+/** A redelivery is answered once under way: its attempt is read again this often, this many times. */
+const REREAD_MS = 500;
+const REREAD_TRIES = 10;
+
 export const webhooksView: View = async (context) => {
   const { webhooks } = await context.api.webhooks();
   const writer = context.session.role !== 'CASHIER';
@@ -111,9 +115,14 @@ export const deliveriesView: View = async (context, { id, params }) => {
   const list = await context.api.deliveries(webhookId, page);
   const writer = context.session.role !== 'CASHIER';
   const detail = h('div', { 'aria-live': 'polite' });
-  const open = async (deliveryId: string) => {
+  /** Shows the delivery; `attemptsAtLeast`: read again for a few seconds until a redelivery's attempt shows. */
+  const open = async (deliveryId: string, attemptsAtLeast = 0) => {
     try {
-      const delivery = await context.api.delivery(webhookId, deliveryId);
+      let delivery = await context.api.delivery(webhookId, deliveryId);
+      for (let tries = 0; delivery.attemptHistory.length < attemptsAtLeast && tries < REREAD_TRIES; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, REREAD_MS));
+        delivery = await context.api.delivery(webhookId, deliveryId);
+      }
       detail.replaceChildren(
         h(
           'section',
@@ -143,9 +152,10 @@ export const deliveriesView: View = async (context, { id, params }) => {
   const redeliver = async (deliveryId: string, button: HTMLButtonElement) => {
     button.disabled = true;
     try {
+      const before = (await context.api.delivery(webhookId, deliveryId)).attemptHistory.length;
       const delivery = await context.api.redeliver(webhookId, deliveryId);
       announce(`Redelivery started: ${delivery.status}`);
-      await open(deliveryId);
+      await open(deliveryId, before + 1);
     } catch (error) {
       detail.replaceChildren(errorBox(error));
     } finally {
