@@ -253,5 +253,5 @@ export class DashboardApi {
 
 function queryString(query: Query): string {
   const entries = Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '');
-  return entries.length ? `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}` : '';
+  return entries.length ? `?${new URLSearchParams(entries.map(([key, value]): [string, string] => [key, String(value)])).toString()}` : '';
 }

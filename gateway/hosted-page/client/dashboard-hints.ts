@@ -5,7 +5,7 @@
  * what the page shows when it refuses.
  */
 import type { ActionKind, CheckoutPayment, Environment, Order, Role } from './dashboard-api.js';
-import { REASONS } from './dashboard-words.js';
+import { type EligibilityReason, REASONS } from './dashboard-words.js';
 
 const EXTEND_WINDOW_MS = 6 * 60 * 60 * 1000;
 const ENDED = new Set(['EXPIRED', 'CANCELLED', 'FAILED']);
@@ -34,7 +34,7 @@ export function actionHint(kind: ActionKind, facts: HintFacts): Hint {
   return reason ? { likely: false, words: `Likely refused: ${REASONS[reason]}` } : { likely: true, words: 'Looks eligible.' };
 }
 
-function firstReason(kind: ActionKind, { order, payment, payments, nowMs }: HintFacts): string | null {
+function firstReason(kind: ActionKind, { order, payment, payments, nowMs }: HintFacts): EligibilityReason | null {
   const { status, railIdentifier } = payment;
   if (kind === 'recreate') {
     if (!ENDED.has(status)) return 'PAYMENT_STATUS_NOT_ELIGIBLE';

@@ -17,8 +17,19 @@ export const ACTION_PURPOSES: Record<ActionKind, string> = {
   'fulfill-sar': 'Settles an attempt from the transaction id on the customer’s receipt.',
 };
 
+export type EligibilityReason =
+  | 'RAIL_NOT_SUPPORTED'
+  | 'PAYMENT_STATUS_NOT_ELIGIBLE'
+  | 'ORDER_STATUS_NOT_ELIGIBLE'
+  | 'INTENT_HASH_MISSING'
+  | 'EXTEND_TOO_EARLY'
+  | 'SAR_DISABLED'
+  | 'PAYPAL_NOT_SUPPORTED'
+  | 'SAR_RAIL_DISABLED'
+  | 'SAR_NOT_AVAILABLE';
+
 /** The 422 PAYMENT_NOT_ELIGIBLE reasons, in the merchant's words. */
-export const REASONS: Record<string, string> = {
+export const REASONS: Record<EligibilityReason, string> = {
   RAIL_NOT_SUPPORTED: 'The attempt’s payment app is not a fiat rail this order and your settings still enable.',
   PAYMENT_STATUS_NOT_ELIGIBLE: 'The attempt is not in a status this action takes.',
   ORDER_STATUS_NOT_ELIGIBLE: 'The order is paid or cancelled, or another attempt of it is still in progress.',
@@ -87,7 +98,7 @@ export const SIGN_IN_REFUSALS: Record<string, string> = {
 
 /** A refusal in words: the table's, else the server's own message. */
 export function refusalWords(code: string | null, message: string, reason?: unknown): string {
-  if (code === 'PAYMENT_NOT_ELIGIBLE' && typeof reason === 'string') return `Refused (${reason}): ${REASONS[reason] ?? message}`;
+  if (code === 'PAYMENT_NOT_ELIGIBLE' && typeof reason === 'string') return `Refused (${reason}): ${REASONS[reason as EligibilityReason] ?? message}`;
   return (code && ACTION_REFUSALS[code]) ?? message;
 }
 
