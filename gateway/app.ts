@@ -82,6 +82,7 @@ import { HostedOrders } from './orders/hosted-orders.js';
 import type { PaymentSettings } from './checkout/quotes.js';
 import { checkoutPageRoutes } from './hosted-page/checkout-page.js';
 import { cashoutPageRoutes } from './hosted-page/cashout-page.js';
+import { dashboardPageRoutes } from './hosted-page/dashboard-page.js';
 import type { CheckoutPageConfig } from './hosted-page/client/page-config.js';
 import { landingPage } from './hosted-page/landing-page.js';
 import { DemoOrders } from './dev/demo-orders.js';
@@ -93,6 +94,7 @@ import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
 import { AuditLog } from './dashboard/audit-log.js';
 import { auditOperations } from './dashboard/audit-operations.js';
 import { DashboardAuth } from './dashboard/dashboard-auth.js';
+import { apiKeyOperations } from './dashboard/api-key-operations.js';
 import { dashboardAuthOperations } from './dashboard/dashboard-auth-operations.js';
 import type { DashboardDependencies } from './dashboard/dashboard-dependencies.js';
 import type { DashboardMail } from './dashboard/dashboard-mail.js';
@@ -278,6 +280,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(dashboardOrderOperations(), dashboard, mounting),
     operationRouter(auditOperations(), dashboard, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
+    operationRouter(apiKeyOperations(), dashboard, mounting),
     operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps, remediationReads }, mounting),
     operationRouter(actionOperations(), { ...deps, actionLimit, remediationReads, audit }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
@@ -305,6 +308,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes(pageConfig, landing?.shell),
     cashoutPageRoutes({ connect: pageConfig, caughtMail: Boolean(landing && deps.mailInbox) }),
+    dashboardPageRoutes({ caughtMail: Boolean(landing && deps.mailInbox) }),
     ...(landing
       ? [
           landing.assets,

@@ -7,7 +7,7 @@ export const USER_ID_PREFIX = 'usr';
 
 export const memberRole = z.enum(MEMBER_ROLES as ['OWNER', 'MANAGER', 'CASHIER']).meta({
   id: 'MemberRole',
-  description: 'OWNER: everything, the team and the audit log included; MANAGER: orders and remediation; CASHIER: reads only',
+  description: 'OWNER: everything, the team, the API key and the audit log included; MANAGER: orders, remediation and webhooks; CASHIER: reads only',
 });
 
 export const memberEmail = z.string().trim().toLowerCase().max(254).email().meta({ description: 'The member’s e-mail address, lower-cased' });

@@ -7,7 +7,7 @@ import type { MerchantEventLog } from '../../actors/merchant-events/event-log.js
 import { ApiError, reply } from '../envelope.js';
 import type { MerchantAccounts } from '../merchants/merchant-accounts.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
-import { apiKeyRefusals } from '../openapi/security.js';
+import { apiKeyRefusals, merchantRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import { listEvents } from './event-list.js';
@@ -49,13 +49,13 @@ const listEventsOperation = defineOperation({
   summary: 'The account’s events of the last 30 days, newest first',
   description:
     'Every order and payment event the account’s webhooks would be sent, whether or not any webhook is set up, each in the body its webhook carries, kept 30 days. For reconciliation: what happened while a receiver was down, or to an order. A sandbox key lists sandbox events only.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { query: listEventsQuery },
   read: { query: repeatedTypes },
   answers: standardAnswers({
     '200': success(200, merchantEventList, 'A page of events and the total'),
     '400': invalid('the query: an unknown type, a malformed orderId or paymentId, a page or limit out of range'),
-    ...apiKeyRefusals(),
+    ...merchantRefusals(false),
   }),
   handle:
     (deps: EventDependencies) =>

@@ -13,6 +13,7 @@ import { canonicalCidrList } from '../auth/cidr.js';
 import { fieldError } from '../envelope.js';
 import type { AdminMerchantProfile } from './merchant-schemas.js';
 import { newId } from '../ids.js';
+import { rotateApiKey } from './api-key-rotation.js';
 import { addMember } from '../dashboard/team.js';
 import type { MerchantUser } from '../../machines/merchant/index.js';
 
@@ -79,15 +80,8 @@ export class MerchantAdmin {
     return this.system.ask(merchantKind, merchantId, { type: 'UPDATE_SETTINGS', changes, at: this.now() });
   }
 
-  async rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: AdminMerchantProfile; apiKey: string }> {
-    const apiKey = generateApiKey(environment);
-    const merchant = await this.system.ask(merchantKind, merchantId, {
-      type: 'ROTATE_API_KEY',
-      apiKeyHash: hashApiKey(apiKey),
-      apiKeyHint: apiKeyHint(apiKey),
-      at: this.now(),
-    });
-    return { merchant, apiKey };
+  rotateApiKey(merchantId: string, environment: Environment): Promise<{ merchant: AdminMerchantProfile; apiKey: string }> {
+    return rotateApiKey(this.system, merchantId, environment, this.now());
   }
 
   /** A business's Owner (its first, or another), by the operators: an Owner adds everyone else through the dashboard. */

@@ -1,7 +1,7 @@
 /** The merchant's own profile (document 1); the admin API that makes and changes merchants is in the admin area. */
 import { reply } from '../envelope.js';
 import { standardAnswers, success } from '../openapi/answers.js';
-import { apiKeyRefusals } from '../openapi/security.js';
+import { merchantRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import type { MerchantAccounts } from './merchant-accounts.js';
@@ -18,8 +18,8 @@ const merchantProfileOperation = defineOperation({
   tags: ['Merchants'],
   summary: 'Read the merchant profile',
   description: 'merchantUsers is the business’s dashboard team, kept on the live account: a sandbox key reads its live twin’s.',
-  guard: 'apiKey',
-  answers: standardAnswers({ '200': success(200, merchantProfile, 'The profile of the key’s account'), ...apiKeyRefusals() }),
+  guard: 'merchant',
+  answers: standardAnswers({ '200': success(200, merchantProfile, 'The profile of the key’s (or the session’s) account'), ...merchantRefusals(false) }),
   handle: (deps: MerchantProfileDependencies) => async (ctx) => {
     const { account } = ctx.state;
     const team = account.environment === 'LIVE' ? account.profile.merchantUsers : ((await deps.accounts.byId(account.twinId))?.profile.merchantUsers ?? []);

@@ -15,11 +15,13 @@ import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.
 import { teamOperations } from '../dashboard/team-operations.js';
 import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
 import { auditOperations } from '../dashboard/audit-operations.js';
+import { apiKeyOperations } from '../dashboard/api-key-operations.js';
 import { orderOperations } from '../orders/order-operations.js';
 import { operationPaths } from '../operations/paths.js';
 import { checkoutOperations } from '../checkout/checkout-operations.js';
 import { checkoutPagePaths } from '../hosted-page/checkout-page-paths.js';
 import { cashoutPagePaths } from '../hosted-page/cashout-page-paths.js';
+import { dashboardPagePaths } from '../hosted-page/dashboard-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { actionOperations } from '../actions/action-operations.js';
 import { actionAdminOperations } from '../actions/action-admin-operations.js';
@@ -100,6 +102,7 @@ export function openApiDocument(
         ...operationPaths(cashoutConnectOperations()),
         ...checkoutPagePaths(development),
         ...cashoutPagePaths(),
+        ...dashboardPagePaths(),
         ...(development ? { ...operationPaths(devOperations()), ...landingPagePaths() } : {}),
         ...operationPaths(merchantOperations()),
         ...operationPaths(dashboardAuthOperations()),
@@ -108,6 +111,7 @@ export function openApiDocument(
         ...operationPaths(auditOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
+        ...operationPaths(apiKeyOperations()),
         ...(options.admin ? operationPaths(actionAdminOperations()) : {}),
         ...(options.admin ? operationPaths(inspectorOperations()) : {}),
         ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),

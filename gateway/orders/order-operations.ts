@@ -6,7 +6,7 @@
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { reply, respond, sendRendered } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
-import { apiKeyRefusals } from '../openapi/security.js';
+import { apiKeyRefusals, merchantRefusals } from '../openapi/security.js';
 import { TEST_CLOCK_NOT_FOUND } from '../test-clocks/test-clock-operations.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
@@ -90,12 +90,12 @@ const listOrdersOperation = defineOperation({
   tags: ['Orders'],
   summary: 'List or find orders, newest first',
   description: 'search matches the order id, notes and metadata (at least 3 characters, case-insensitive); orderId matches part of an id.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { query: listOrdersQuery },
   answers: standardAnswers({
     '200': success(200, merchantOrderList, 'A page of orders and the total'),
     '400': invalid('the query'),
-    ...apiKeyRefusals(),
+    ...merchantRefusals(false),
   }),
   handle:
     (deps: OrderDependencies) =>

@@ -8,7 +8,7 @@ import { reply } from '../envelope.js';
 import type { Middleware } from 'koa';
 import type { GatewayState } from '../state.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
-import { apiKeyRefusals } from '../openapi/security.js';
+import { apiKeyRefusals, merchantRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { orderPath } from '../orders/order-schemas.js';
@@ -33,12 +33,12 @@ const listPaymentsOperation = defineOperation({
   tags: ['Payments'],
   summary: 'List payment attempts across orders, newest first',
   description: 'A key sees its own environment only. rail, orderId and the created-at bounds are filters beyond document 1’s.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { query: listPaymentsQuery },
   answers: standardAnswers({
     '200': success(200, merchantPaymentList, 'A page of payments and the total'),
     '400': invalid('the query'),
-    ...apiKeyRefusals(),
+    ...merchantRefusals(false),
   }),
   handle:
     (deps: PaymentDependencies) =>
@@ -54,13 +54,13 @@ const orderPaymentsOperation = defineOperation({
   tags: ['Payments'],
   summary: 'Every attempt of one order, newest first',
   description: 'No paging. Counts toward the merchant’s remediation reads: 120 a minute per merchant with the action polls, whatever the client address.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: orderPath },
   before: (deps: PaymentDependencies) => [deps.remediationReads],
   answers: standardAnswers({
     '200': success(200, orderPaymentsResource, 'The order’s attempts'),
     '400': invalid('orderId is not an order id'),
-    ...apiKeyRefusals(),
+    ...merchantRefusals(false),
     '404': failure(404, [{ code: 'NOT_FOUND', when: 'the order does not exist, is another merchant’s, or lives in the other environment' }]),
   }),
   handle:

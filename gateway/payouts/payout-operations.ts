@@ -9,7 +9,7 @@ import { CommandRejectedError } from '../../actors/errors.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { reply, respond } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
-import { adminRefusal, apiKeyRefusals } from '../openapi/security.js';
+import { adminRefusal, apiKeyRefusals, merchantRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { type CancelPayoutDependencies, cancelPayout } from './cancel-payout.js';
@@ -98,12 +98,12 @@ const listPayoutsOperation = defineOperation({
   tags: ['Payouts'],
   summary: 'List payouts, newest first',
   description: 'customerEmail matches exactly, case-insensitive; merchantReference exactly; status one PayoutStatus.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { query: listPayoutsQuery },
   answers: standardAnswers({
     '200': success(200, listPayoutsResponse, 'A page of payouts and the total'),
     '400': invalid('the query'),
-    ...apiKeyRefusals([SANDBOX]),
+    ...merchantRefusals(false, [SANDBOX]),
   }),
   handle:
     (deps: PayoutDependencies) =>
@@ -119,12 +119,12 @@ const readPayoutOperation = defineOperation({
   operationId: 'getPayout',
   tags: ['Payouts'],
   summary: 'Read one payout',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: payoutPath },
   answers: standardAnswers({
     '200': success(200, payoutView, 'Payout found'),
     '400': invalid('id is not a payout id'),
-    ...apiKeyRefusals([SANDBOX]),
+    ...merchantRefusals(false, [SANDBOX]),
     '404': failure(404, [NOT_FOUND]),
   }),
   handle:

@@ -1,10 +1,13 @@
 /**
- * The merchant's webhook operations (API key): setup (document 1's POST /api/v1/webhooks
- * and the rest of Peer's shapes), the delivery log, redeliveries and the test event (docs/webhooks.md).
+ * The merchant's webhook operations (API key, or a dashboard session): setup (document 1's POST
+ * /api/v1/webhooks and the rest of Peer's shapes), the delivery log, redeliveries and the test
+ * event (docs/webhooks.md). A session changes webhooks and sends events as an Owner or a
+ * Manager only: where the business's events go is not a cashier's decision.
  */
 import { reply } from '../envelope.js';
 import { failure, invalid, type Outcome, standardAnswers, success } from '../openapi/answers.js';
-import { apiKeyRefusals } from '../openapi/security.js';
+import { merchantRefusals } from '../openapi/security.js';
+import { requireRole } from '../dashboard/principal.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import type { DeliveryLog } from './delivery-log.js';
@@ -40,12 +43,18 @@ const DISABLED: Outcome = { code: 'WEBHOOK_DISABLED', when: 'the webhook is disa
 
 const tags = ['Webhooks'];
 
+const ROLE: Outcome = { code: 'ROLE_NOT_ALLOWED', when: 'a dashboard session whose member is a Cashier: changing webhooks takes an Owner or a Manager' };
+/** The guard's refusals: a read's, or a change's (CSRF, and the role a session needs). */
+const READS = merchantRefusals(false);
+const CHANGES = merchantRefusals(true, [ROLE]);
+const WRITERS = ['OWNER', 'MANAGER'] as const;
+
 /** How an operation on one webhook by its id is refused, beside what it refuses of its own. */
-const ONE_WEBHOOK_REFUSALS = {
+const oneWebhookRefusals = (refusals: typeof READS) => ({
   '400': invalid('webhookId is not a webhook id'),
-  ...apiKeyRefusals(),
+  ...refusals,
   '404': failure(404, [WEBHOOK_NOT_FOUND]),
-};
+});
 
 const createWebhookOperation = defineOperation({
   method: 'post',
@@ -54,13 +63,13 @@ const createWebhookOperation = defineOperation({
   tags,
   summary: 'Register an endpoint for webhook events',
   description: 'Answers the signing secret, once. events takes document 1’s types and the v0 dotted names that map to them; empty or absent is every type.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { body: createWebhookBody },
   answers: standardAnswers(
     {
       '201': success(201, webhookWithSecret, 'The webhook and its secret'),
       '400': invalid('the body: a URL this environment may not deliver to, an unknown event name, or a custom header that is malformed, reserved or repeated'),
-      ...apiKeyRefusals(),
+      ...CHANGES,
       '409': failure(409, [{ code: 'WEBHOOK_LIMIT_REACHED', when: 'the account has 16 webhooks already' }]),
     },
     { body: true, asksActors: true },
@@ -68,8 +77,10 @@ const createWebhookOperation = defineOperation({
 
   handle:
     ({ setup }: WebhookDependencies) =>
-    async (ctx, { body }) =>
-      reply(ctx, 201, 'Webhook created', webhookWithSecret, await setup.create(ctx.state.account, body)),
+    async (ctx, { body }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 201, 'Webhook created', webhookWithSecret, await setup.create(ctx.state.account, body));
+    },
 });
 
 const listWebhooksOperation = defineOperation({
@@ -78,8 +89,8 @@ const listWebhooksOperation = defineOperation({
   operationId: 'listWebhooks',
   tags,
   summary: 'The account’s webhooks, oldest first',
-  guard: 'apiKey',
-  answers: standardAnswers({ '200': success(200, webhookList, 'Every webhook not deleted'), ...apiKeyRefusals() }),
+  guard: 'merchant',
+  answers: standardAnswers({ '200': success(200, webhookList, 'Every webhook not deleted'), ...READS }),
 
   handle:
     ({ setup }: WebhookDependencies) =>
@@ -93,11 +104,11 @@ const getWebhookOperation = defineOperation({
   operationId: 'getWebhook',
   tags,
   summary: 'One webhook',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath },
   answers: standardAnswers({
     '200': success(200, webhook, 'The webhook'),
-    ...ONE_WEBHOOK_REFUSALS,
+    ...oneWebhookRefusals(READS),
   }),
 
   handle:
@@ -114,14 +125,14 @@ const updateWebhookOperation = defineOperation({
   summary: 'Change a webhook, or switch it on or off',
   description:
     'active: true switches a disabled webhook back on (whatever disabled it). Events raised while it was off are kept as FAILED deliveries (failure SUSPENDED) and sent by redeliver-failed, not by switching it on.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath, body: updateWebhookBody },
 
   answers: standardAnswers(
     {
       '200': success(200, webhook, 'The webhook as changed'),
       '400': invalid('the body or webhookId'),
-      ...apiKeyRefusals(),
+      ...CHANGES,
       '404': failure(404, [WEBHOOK_NOT_FOUND]),
     },
     { body: true, asksActors: true },
@@ -129,8 +140,10 @@ const updateWebhookOperation = defineOperation({
 
   handle:
     ({ setup }: WebhookDependencies) =>
-    async (ctx, { path, body }) =>
-      reply(ctx, 200, 'Webhook updated', webhook, await setup.update(ctx.state.account, path.webhookId, body)),
+    async (ctx, { path, body }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 200, 'Webhook updated', webhook, await setup.update(ctx.state.account, path.webhookId, body));
+    },
 });
 
 const deleteWebhookOperation = defineOperation({
@@ -140,20 +153,22 @@ const deleteWebhookOperation = defineOperation({
   tags,
   summary: 'Delete a webhook',
   description: 'Nothing more is sent to it; deliveries waiting for a retry end FAILED with ENDPOINT_INACTIVE.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath },
   answers: standardAnswers(
     {
       '200': success(200, deletedWebhook, 'Deleted'),
-      ...ONE_WEBHOOK_REFUSALS,
+      ...oneWebhookRefusals(CHANGES),
     },
     { asksActors: true },
   ),
 
   handle:
     ({ setup }: WebhookDependencies) =>
-    async (ctx, { path }) =>
-      reply(ctx, 200, 'Webhook deleted', deletedWebhook, await setup.remove(ctx.state.account, path.webhookId)),
+    async (ctx, { path }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 200, 'Webhook deleted', deletedWebhook, await setup.remove(ctx.state.account, path.webhookId));
+    },
 });
 
 const rotateWebhookSecretOperation = defineOperation({
@@ -163,20 +178,22 @@ const rotateWebhookSecretOperation = defineOperation({
   tags,
   summary: 'Make a new signing secret',
   description: 'The previous secret keeps signing beside the new one for 24 hours (previousSecretExpiresAt): both signatures are on every request meanwhile.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath },
   answers: standardAnswers(
     {
       '200': success(200, webhookWithSecret, 'The webhook and its new secret'),
-      ...ONE_WEBHOOK_REFUSALS,
+      ...oneWebhookRefusals(CHANGES),
     },
     { asksActors: true },
   ),
 
   handle:
     ({ setup }: WebhookDependencies) =>
-    async (ctx, { path }) =>
-      reply(ctx, 200, 'Secret rotated', webhookWithSecret, await setup.rotateSecret(ctx.state.account, path.webhookId)),
+    async (ctx, { path }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 200, 'Secret rotated', webhookWithSecret, await setup.rotateSecret(ctx.state.account, path.webhookId));
+    },
 });
 
 const testWebhookOperation = defineOperation({
@@ -186,14 +203,14 @@ const testWebhookOperation = defineOperation({
   tags,
   summary: 'Send a test event and answer what the endpoint said',
   description: 'One attempt, no retries; the delivery shows in the log. The event’s id starts evt_test_ and its data carries no order.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath, body: testWebhookBody },
   optionalBody: true,
   answers: standardAnswers(
     {
       '200': success(200, testWebhookResponse, 'Whether the endpoint answered 2xx'),
       '400': invalid('the body or webhookId'),
-      ...apiKeyRefusals(),
+      ...CHANGES,
       '404': failure(404, [WEBHOOK_NOT_FOUND]),
       '409': failure(409, [DISABLED]),
     },
@@ -202,8 +219,10 @@ const testWebhookOperation = defineOperation({
 
   handle:
     ({ deliveries }: WebhookDependencies) =>
-    async (ctx, { path, body }) =>
-      reply(ctx, 200, 'Test event sent', testWebhookResponse, await deliveries.test(ctx.state.account, path.webhookId, body.eventType)),
+    async (ctx, { path, body }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 200, 'Test event sent', testWebhookResponse, await deliveries.test(ctx.state.account, path.webhookId, body.eventType));
+    },
 });
 
 const listWebhookDeliveriesOperation = defineOperation({
@@ -212,12 +231,12 @@ const listWebhookDeliveriesOperation = defineOperation({
   operationId: 'listWebhookDeliveries',
   tags,
   summary: 'The webhook’s deliveries, newest first',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath, query: listDeliveriesQuery },
   answers: standardAnswers({
     '200': success(200, deliveryList, 'A page of deliveries and the total'),
     '400': invalid('the query or webhookId'),
-    ...apiKeyRefusals(),
+    ...READS,
     '404': failure(404, [WEBHOOK_NOT_FOUND]),
   }),
 
@@ -233,12 +252,12 @@ const getWebhookDeliveryOperation = defineOperation({
   operationId: 'getWebhookDelivery',
   tags,
   summary: 'One delivery with its attempts and the body it sends',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: deliveryPath },
   answers: standardAnswers({
     '200': success(200, deliveryDetail, 'The delivery'),
     '400': invalid('webhookId or deliveryId'),
-    ...apiKeyRefusals(),
+    ...READS,
     '404': failure(404, [{ code: 'NOT_FOUND', when: 'no such webhook of the key’s account, or no such delivery of it' }]),
   }),
 
@@ -256,13 +275,13 @@ const redeliverWebhookDeliveryOperation = defineOperation({
   summary: 'Send a delivery again now',
   description:
     'The same body and event id. A delivery that has ended gets one more attempt; one waiting for a retry gets that retry now; one made while the webhook was off (SUSPENDED) starts on its schedule.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: deliveryPath },
   answers: standardAnswers(
     {
       '202': success(202, webhookDelivery, 'The delivery, its attempt under way'),
       '400': invalid('webhookId or deliveryId'),
-      ...apiKeyRefusals(),
+      ...CHANGES,
       '404': failure(404, [{ code: 'NOT_FOUND', when: 'no such webhook of the key’s account, or no such delivery of it' }]),
       '409': failure(409, [DISABLED, { code: 'DELIVERY_IN_PROGRESS', when: 'an attempt of the delivery is under way' }]),
     },
@@ -271,8 +290,10 @@ const redeliverWebhookDeliveryOperation = defineOperation({
 
   handle:
     ({ deliveries }: WebhookDependencies) =>
-    async (ctx, { path }) =>
-      reply(ctx, 202, 'Redelivery started', webhookDelivery, await deliveries.redeliver(ctx.state.account, path.webhookId, path.deliveryId)),
+    async (ctx, { path }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 202, 'Redelivery started', webhookDelivery, await deliveries.redeliver(ctx.state.account, path.webhookId, path.deliveryId));
+    },
 });
 
 const redeliverFailedWebhookDeliveriesOperation = defineOperation({
@@ -283,14 +304,14 @@ const redeliverFailedWebhookDeliveriesOperation = defineOperation({
   summary: 'Send again every delivery that failed since a time',
   description:
     'Oldest first, up to limit per call; more says whether to call again. Each gets one attempt, but one made while the webhook was off (SUSPENDED) starts on its schedule, after the event before it of the same order.',
-  guard: 'apiKey',
+  guard: 'merchant',
   request: { path: webhookPath, body: redeliverFailedBody },
 
   answers: standardAnswers(
     {
       '202': success(202, redeliveryBatch, 'What was sent again'),
       '400': invalid('the body or webhookId'),
-      ...apiKeyRefusals(),
+      ...CHANGES,
       '404': failure(404, [WEBHOOK_NOT_FOUND]),
       '409': failure(409, [DISABLED]),
     },
@@ -299,8 +320,10 @@ const redeliverFailedWebhookDeliveriesOperation = defineOperation({
 
   handle:
     ({ deliveries }: WebhookDependencies) =>
-    async (ctx, { path, body }) =>
-      reply(ctx, 202, 'Redeliveries started', redeliveryBatch, await deliveries.redeliverFailed(ctx.state.account, path.webhookId, body)),
+    async (ctx, { path, body }) => {
+      requireRole(ctx, WRITERS);
+      reply(ctx, 202, 'Redeliveries started', redeliveryBatch, await deliveries.redeliverFailed(ctx.state.account, path.webhookId, body));
+    },
 });
 
 export function webhookOperations(): Operation<WebhookDependencies>[] {

@@ -110,6 +110,9 @@ const NOT_ENVELOPED = new Set([
   'GET /cashout/{payoutId}',
   'GET /cashout-page/app.js',
   'GET /cashout-page/app.css',
+  'GET /dashboard',
+  'GET /dashboard-page/app.js',
+  'GET /dashboard-page/app.css',
   'GET /internal/engineers',
   'GET /internal/engineers/app.js',
   'GET /internal/engineers/app.css',
@@ -549,7 +552,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   // A fulfilled order of the live account, for the refund create (payouts are set up just above).
   const refundable = local ? [await fulfilledOrder(gateway, own.liveKey)] : [];
   const remediation = await seedActions(gateway, own);
-  const dashboard = await seedDashboard(gateway, own.liveId);
+  const dashboard = await seedDashboard(gateway, own.liveId, administered.liveId);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
   const escrow = gateway.node.chain?.localChain?.escrow ?? null;
@@ -568,6 +571,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       'POST /v2/auth/logout': leaving.map((session) => session.token),
       'POST /api/v1/dashboard/sign-out': dashboard.signingOut,
       'POST /api/v1/dashboard/sessions/revoke-all': dashboard.revoking,
+      'POST /api/v1/merchants/me/api-key/rotate': dashboard.rotating,
     },
     bodies: {
       'POST /v1/v1/redeem': [{ code: 'FRIEND-BOB' }, { code: 'friend-bob' }],
@@ -714,9 +718,10 @@ async function fulfilledOrder(gateway: TestGateway, key: string): Promise<string
  * The own merchant's dashboard (docs/dashboard-auth.md): its Owner signed in (every session call
  * takes that session), sessions of the Owner's to sign out, sessions of another member's for
  * revoke-all (which ends every session of its member, so never the Owner's), and members to
- * re-role and remove. Each session as `<cookie>|<csrf token>`.
+ * re-role and remove. Each session as `<cookie>|<csrf token>`. And sessions of another business's
+ * Owner (`rotatedId`'s) for the key rotation, so that it never rotates the keys the fuzzer sends.
  */
-async function seedDashboard(gateway: TestGateway, liveId: string) {
+async function seedDashboard(gateway: TestGateway, liveId: string, rotatedId: string) {
   await gateway.admin('POST', `/internal/v1/merchants/${liveId}/owners`, { email: 'fuzz-owner@example.com' });
   const asString = (session: DashboardSession) => `${session.cookie}|${session.csrfToken}`;
   const owner = await signInThroughInbox(gateway, 'fuzz-owner@example.com');
@@ -731,7 +736,10 @@ async function seedDashboard(gateway: TestGateway, liveId: string) {
   for (let i = 0; i < 3; i++) signingOut.push(asString(await signInThroughInbox(gateway, 'fuzz-owner@example.com')));
   const revoking = [];
   for (let i = 0; i < 3; i++) revoking.push(asString(await signInThroughInbox(gateway, 'fuzz-leaver@example.com')));
-  return { owner: asString(owner), signingOut, revoking, members };
+  await gateway.admin('POST', `/internal/v1/merchants/${rotatedId}/owners`, { email: 'fuzz-rotator@example.com' });
+  const rotating = [];
+  for (let i = 0; i < 2; i++) rotating.push(asString(await signInThroughInbox(gateway, 'fuzz-rotator@example.com')));
+  return { owner: asString(owner), signingOut, revoking, rotating, members };
 }
 
 /** Payouts of the fuzzer's live account, with payouts set up as the demo merchant has them: their ids and funding request ids. */

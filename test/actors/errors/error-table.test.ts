@@ -279,6 +279,7 @@ const OUTSIDE_THE_BASE: Record<string, string> = {
   MoneyFormatError: 'machines/ imports nothing of ours',
   CheckoutError: 'the hosted page’s browser client',
   CashoutError: 'the payout checkout page’s browser client',
+  DashboardError: 'the merchant dashboard page’s browser client',
   TokenRefusedError: 'the engineers’ page’s browser client',
   AdminApiError: 'the engineers’ page’s browser client',
   StreamRefusedError: 'deploy/event-stream-reader.ts is a self-contained client of the event stream',

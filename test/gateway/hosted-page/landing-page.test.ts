@@ -22,7 +22,7 @@ test('in development a bare `/` is the landing page, linking the reference and t
       t.is(page.headers.get('cache-control'), 'no-store');
       const html = String(page.body);
       t.true(html.includes('<title>Peer platform · development node</title>'), path);
-      for (const href of ['/docs', '/internal/engineers']) t.true(html.includes(`href="${href}"`), `links ${href}`);
+      for (const href of ['/docs', '/dashboard', '/internal/engineers']) t.true(html.includes(`href="${href}"`), `links ${href}`);
       t.true(html.includes('>Try a checkout</button>'));
       // Every address the page loads is a path on this origin.
       for (const [, url] of html.matchAll(/(?:src|href)="([^"]*)"/g)) t.true(url!.startsWith('/') || url === 'data:,', url);
