@@ -4,7 +4,7 @@
  * command that creates an order and prints its checkout link. It goes to the terminal
  * only, never through the log stream: keys and the token must not reach log storage.
  */
-import { demoKeysText, existingMerchantsText, type DemoMerchantKeys } from './demo-merchant.js';
+import { DEMO_OWNER_EMAIL, demoKeysText, existingMerchantsText, type DemoMerchantKeys } from './demo-merchant.js';
 import { ENGINEERS_PATH } from '../gateway/engineers/engineers-page.js';
 import type { NodeWelcome, PlatformNode } from './node.js';
 import { localDemoMerchantAccount } from '../indexer/chain/dev-accounts.js';
@@ -60,6 +60,7 @@ export function startBanner(facts: StartFacts): string {
         row('sandbox', `${demo.sandboxId}  X-API-Key: ${demo.sandboxApiKey}`),
       );
     if (facts.localChain) lines.push(row('wallet', `${facts.demoWallet}  (its live orders’ USDC arrives here)`));
+    if (facts.environment === 'development') lines.push(row('dashboard', `${url}/dashboard  as ${DEMO_OWNER_EMAIL} (the code arrives at /dev/mail)`));
   }
 
   const admin = facts.adminToken;

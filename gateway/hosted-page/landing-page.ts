@@ -60,7 +60,7 @@ function page(engineersPage: boolean): string {
 <h2 id="tools">Look around</h2>
 <ul>
 <li><a href="/docs">The API reference</a>: every endpoint, with its fields and error codes.</li>
-<li><a href="/dashboard">The merchant dashboard</a>: orders, payments and their actions, webhooks, payouts, the API key and the team. Sign in as a team member: add one with <code>npm run admin -- add-owner MERCHANT_ID --email you@example.com</code>; without <code>SMTP_URL</code> the code is caught at <code>/dev/mail</code>.</li>
+<li><a href="/dashboard">The merchant dashboard</a>: orders, payments and their actions, webhooks, payouts, the API key and the team. The demo merchant's Owner is <code>owner@demo.example.com</code>; add others with <code>npm run admin -- add-owner MERCHANT_ID --email you@example.com</code>. Without <code>SMTP_URL</code> the sign-in code is caught at <code>/dev/mail</code>.</li>
 ${engineers}
 <li><a href="/v1/health-check">The health check</a>.</li>
 </ul>

@@ -40,6 +40,7 @@ test('a first start shows where everything runs, the demo keys, the demo wallet,
     `${KEYS.liveId}  X-API-Key: ${KEYS.liveApiKey}`,
     `${KEYS.sandboxId}  X-API-Key: ${KEYS.sandboxApiKey}`,
     `wallet           ${firstStart.demoWallet}`,
+    `dashboard        ${URL}/dashboard  as owner@demo.example.com (the code arrives at /dev/mail)`,
     `kept in ${FILE}):\n  ${TOKEN}`,
     `  ${orderCommand(URL, KEYS.liveApiKey)}`,
   ]) {
@@ -64,7 +65,8 @@ test('a token from the environment is never repeated; without one the engineers�
   t.false(fromEnvironment.includes('Admin token'));
   const production = startBanner({ ...firstStart, environment: 'production', adminToken: null, localChain: null, attestationUrl: null, demoMerchant: null });
   t.true(production.includes('Engineers’ page  off: set PEER_ADMIN_TOKEN'));
-  for (const absent of ['Landing page', 'Caught mail', 'Local chain', 'Attestation', 'Demo merchant', 'wallet']) t.false(production.includes(absent), absent);
+  for (const absent of ['Landing page', 'Caught mail', 'Local chain', 'Attestation', 'Demo merchant', 'wallet', 'dashboard'])
+    t.false(production.includes(absent), absent);
   t.false(startBanner({ ...firstStart, caughtMail: false }).includes('Caught mail'), 'with SMTP_URL the mail is sent, not caught');
   t.true(production.includes('with LIVE_KEY set to a merchant’s live API key'));
 });
