@@ -1,10 +1,10 @@
 /**
- * The merchant dashboard page (/dashboard) in a real browser, on a node with no chain (the test
- * gateway): a PRO business's Owner signs in with the code read on the development node's
- * caught-mail page (the page's own link), adds a webhook to a loopback receiver, cancels an order
- * (the receiver hears ORDER_CANCELLED), starts an extend and a recreate on live attempts made
- * directly on the payment actor (test/support/remediation.ts) and follows them until RUNNING (no
- * chain takes them further), is refused a recreate the server judges ineligible and reads why,
+ * The merchant dashboard page (/dashboard) in a real browser. First on a node with its local
+ * chain, indexer and attestation service, its test clock kept at the wall clock's time: a PRO
+ * business's Owner signs in with the code read on the development node's caught-mail page (the
+ * page's own link), adds a webhook to a loopback receiver, cancels an order (the receiver hears
+ * ORDER_CANCELLED), starts an extend and a recreate on live attempts signalled on the maker's
+ * deposit (test/support/remediation-node.ts) and follows both to SUCCEEDED on chain, is refused a recreate the server judges ineligible and reads why,
  * sends the test event, opens a delivery and redelivers it, reads the team and the audit log, and
  * rotates the API key (shown once; the old key stops working). And the team: the Owner invites a
  * cashier, who signs in in a browser of their own, may read but not act (the server's refusal in
@@ -17,7 +17,10 @@ import type { Page } from 'playwright-core';
 import type { TestGateway } from '../support/gateway.js';
 import { placeOrder } from '../support/checkout.js';
 import { startTestGateway } from '../support/gateway.js';
-import { liveAttempt } from '../support/remediation.js';
+import { liveAttempt, paymentIdFor } from '../support/remediation.js';
+import { paymentOnce, signalledAttempt } from '../support/remediation-node.js';
+import { venmoDeposit } from '../support/payment-flow.js';
+import type { TestClock } from '../../actors/index.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 import { shot, startBrowser } from './checkout-node.js';
 
@@ -49,6 +52,27 @@ async function signInOnPage(gateway: TestGateway, page: Page, email: string): Pr
   await page.getByRole('heading', { name: 'Orders' }).waitFor();
 }
 
+/**
+ * Keeps a test clock at the wall clock's pace until stopped: the page polls on real time, and the
+ * node's relayer, timers and indexer follow its own clock.
+ */
+function followWallClock(clock: TestClock): () => Promise<void> {
+  let running = true;
+  const loop = (async () => {
+    let then = Date.now();
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      const now = Date.now();
+      await clock.advance(now - then);
+      then = now;
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
+}
+
 /** A page that records every console error but the refusals the test provokes. */
 async function watched(browser: Awaited<ReturnType<typeof startBrowser>>, errors: string[]): Promise<Page> {
   const page = await browser.context.newPage();
@@ -62,17 +86,29 @@ async function watched(browser: Awaited<ReturnType<typeof startBrowser>>, errors
 
 test('an Owner signs in, cancels an order, follows an extend and a recreate, reads a webhook delivery and rotates the key', async (t) => {
   t.timeout(120_000);
-  const gateway = await startTestGateway({ WEBHOOK_ALLOW_PRIVATE: true });
+  const gateway = await startTestGateway({ WEBHOOK_ALLOW_PRIVATE: true, INDEXER_ENABLED: true, ENCLAVE_ENABLED: true, INDEXER_POLL_MS: 20 });
   t.teardown(() => gateway.stop());
-  // The browser keeps the session cookie until its Expires by its own clock: the node's starts at the real time.
+  // The browser keeps the session cookie until its Expires by its own clock: the node's starts at the real time, and keeps to it.
   await gateway.clock.advance(Math.max(0, Date.now() - gateway.clock.now()));
+  const depositId = await venmoDeposit(gateway.node.chain!.localChain!);
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
   const merchant = await gateway.createMerchant({ name: 'Lumen Coffee', tier: 'PRO', evmWalletAddress: '0x1111111111111111111111111111111111111111' });
   t.is((await gateway.admin('POST', `/internal/v1/merchants/${merchant.liveId}/owners`, { email: OWNER })).status, 201);
   const toCancel = await placeOrder(gateway, merchant.liveKey, { requestedUsdcAmount: '12.5' });
-  const extendable = await liveAttempt(gateway, merchant, 'AWAITING_PAYMENT');
-  const reopenable = await liveAttempt(gateway, merchant, 'CANCELLED');
+  const live = async (label: string) => {
+    const signalled = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor(label));
+    return { order: signalled.placed, paymentId: signalled.input.id };
+  };
+  const extendable = await live('extend');
+  const reopenable = await live('recreate');
+  await gateway.node.system.askAt(
+    { kind: 'payment', id: reopenable.paymentId },
+    { type: 'CANCEL', reason: 'CUSTOMER', at: new Date(gateway.clock.now()).toISOString() },
+  );
+  await paymentOnce(gateway, reopenable.paymentId, (view) => view.status === 'CANCELLED', 'the cancel');
+  const stopClock = followWallClock(gateway.clock);
+  t.teardown(stopClock);
 
   const browser = await startBrowser(t);
   const page = await browser.context.newPage();
@@ -123,7 +159,7 @@ test('an Owner signs in, cancels an order, follows an extend and a recreate, rea
   t.is((await gateway.request('GET', `/api/v1/orders/${toCancel.id}`)).body.responseObject.order.status, 'CANCELLED');
   await receiver.until(() => receiver.delivered().some((event) => event.type === 'ORDER_CANCELLED'), 10_000, 'ORDER_CANCELLED');
 
-  // Extend the attempt awaiting payment: accepted, then followed to RUNNING on this chainless node.
+  // Extend the attempt awaiting payment: accepted, then followed until its extension is mined and read.
   await at(`#/orders/${extendable.order.id}`);
   await page.getByText('Looks eligible.').first().waitFor();
   const extendCard = page.locator('article.attempt', { hasText: extendable.paymentId });
@@ -131,17 +167,17 @@ test('an Owner signs in, cancels an order, follows an extend and a recreate, rea
   await extendCard.getByRole('button', { name: 'Recreate' }).click();
   await extendCard.getByText('Refused (PAYMENT_STATUS_NOT_ELIGIBLE)').waitFor();
   await extendCard.getByRole('button', { name: 'Extend 24 hours' }).click();
-  await extendCard.locator('.tracked .badge', { hasText: 'RUNNING' }).waitFor();
-  await shot(page, 'dashboard-3-extend-running');
+  await extendCard.locator('.tracked .badge', { hasText: 'SUCCEEDED' }).waitFor();
+  await shot(page, 'dashboard-3-extend-succeeded');
 
   await at(`#/orders/${reopenable.order.id}`);
   const reopenCard = page.locator('article.attempt', { hasText: reopenable.paymentId });
   await reopenCard.getByRole('button', { name: 'Recreate' }).click();
-  await reopenCard.locator('.tracked .badge', { hasText: 'RUNNING' }).waitFor();
-  const actions = await gateway.admin('GET', '/internal/v1/actions?status=RUNNING');
+  await reopenCard.locator('.tracked .badge', { hasText: 'SUCCEEDED' }).waitFor();
+  const actions = await gateway.admin('GET', '/internal/v1/actions?status=SUCCEEDED');
   t.deepEqual(actions.body.responseObject.actions.map((action: { actionName: string }) => action.actionName).sort(), ['EXTEND', 'RECREATE']);
   await page.setViewportSize(PHONE);
-  await shot(page, 'dashboard-4-recreate-running-phone');
+  await shot(page, 'dashboard-4-recreate-succeeded-phone');
   await page.setViewportSize(DESKTOP);
 
   // The test event, then the ORDER_CANCELLED delivery opened and sent again.
