@@ -205,7 +205,7 @@ function pathOf(target: FuzzTarget, template: string, method: string, operation:
   if (names.length === 0) return fc.constant(template);
   const segments = names.map((name) => {
     const parameter = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === name);
-    const known = target.ids[`${method} ${name}`] ?? target.ids[name];
+    const known = target.ids[`${method} ${template} ${name}`] ?? target.ids[`${method} ${name}`] ?? target.ids[name];
     return pathParameterArbitrary(parameter?.schema ?? {}, target.document, known?.length ? { valid: fc.constantFrom(...known) } : {});
   });
   const tuples = target.idTuples?.[`${method} ${names.join('/')}`] ?? target.idTuples?.[names.join('/')];
@@ -371,9 +371,12 @@ export function rightRequests(target: FuzzTarget): FuzzRequest[] {
       const chosen = tuples?.length
         ? take(tupleKey, tuples)
         : names.map((parameter) => {
-            const known = target.ids[`${method} ${parameter}`] ?? target.ids[parameter];
+            // An operation's own ids (`<method> <path> <parameter>`) before those of every operation with the parameter.
+            const own = target.ids[`${name} ${parameter}`];
+            const known = own ?? target.ids[`${method} ${parameter}`] ?? target.ids[parameter];
+            const key = own ? `${name} ${parameter}` : `${method} ${parameter}`;
             // Reads all take the first id; each write the next one, so a retry does not spend the letter a discard needs.
-            if (known?.length) return take(`${method} ${parameter}`, method === 'GET' ? known.slice(0, 1) : known);
+            if (known?.length) return take(key, method === 'GET' ? known.slice(0, 1) : known);
             // No id is known where none can succeed (a customer's payment needs its order's token): a well-formed one.
             const schema = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === parameter)?.schema ?? {};
             return firstValid(target, schema) as string;
@@ -552,6 +555,14 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
   // A fulfilled order of the live account, for the refund create (payouts are set up just above).
   const refundable = local ? [await fulfilledOrder(gateway, own.liveKey)] : [];
   const remediation = await seedActions(gateway, own);
+  // Orders of the own live account for the dashboard's cancel alone: each cancel ends one, and no other operation draws them.
+  const cancellable = await Promise.all(
+    Array.from(
+      { length: 4 },
+      async () =>
+        (await gateway.request('POST', '/api/v1/orders', { key: own.liveKey, body: { requestedUsdcAmount: '4' } })).body.responseObject.order.id as string,
+    ),
+  );
   const dashboard = await seedDashboard(gateway, own.liveId, administered.liveId);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
@@ -570,6 +581,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     spentTokens: {
       'POST /v2/auth/logout': leaving.map((session) => session.token),
       'POST /api/v1/dashboard/sign-out': dashboard.signingOut,
+      'POST /api/v1/dashboard/session/environment': dashboard.switching,
       'POST /api/v1/dashboard/sessions/revoke-all': dashboard.revoking,
       'POST /api/v1/merchants/me/api-key/rotate': dashboard.rotating,
     },
@@ -612,6 +624,9 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     },
     ids: {
       merchantId: [administered.liveId, administered.sandboxId],
+      // A team lives on the live account: an Owner is added there.
+      'POST /internal/v1/merchants/{merchantId}/owners merchantId': [administered.liveId],
+      'POST /api/v1/merchants/me/orders/{orderId}/cancel orderId': cancellable,
       orderId: orders,
       // POSTs on an order: the checkout's fail without the order's token whatever the order; a refund needs a fulfilled one.
       'POST orderId': [...refundable, ...orders],
@@ -734,12 +749,16 @@ async function seedDashboard(gateway: TestGateway, liveId: string, rotatedId: st
     members.push(await invite(`fuzz-member${index}@example.com`, role));
   const signingOut = [];
   for (let i = 0; i < 3; i++) signingOut.push(asString(await signInThroughInbox(gateway, 'fuzz-owner@example.com')));
+  // Sessions of a member of their own for the environment switch: a session's environment is its own, so switching these never moves the Owner's.
+  await invite('fuzz-switcher@example.com', 'MANAGER');
+  const switching = [];
+  for (let i = 0; i < 2; i++) switching.push(asString(await signInThroughInbox(gateway, 'fuzz-switcher@example.com')));
   const revoking = [];
   for (let i = 0; i < 3; i++) revoking.push(asString(await signInThroughInbox(gateway, 'fuzz-leaver@example.com')));
   await gateway.admin('POST', `/internal/v1/merchants/${rotatedId}/owners`, { email: 'fuzz-rotator@example.com' });
   const rotating = [];
   for (let i = 0; i < 2; i++) rotating.push(asString(await signInThroughInbox(gateway, 'fuzz-rotator@example.com')));
-  return { owner: asString(owner), signingOut, revoking, rotating, members };
+  return { owner: asString(owner), signingOut, switching, revoking, rotating, members };
 }
 
 /** Payouts of the fuzzer's live account, with payouts set up as the demo merchant has them: their ids and funding request ids. */
