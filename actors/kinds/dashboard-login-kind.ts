@@ -8,10 +8,11 @@ import type { AnyMachineSnapshot } from 'xstate';
 import {
   CODE_WINDOW_MS,
   cashoutLoginMachine,
-  issuedInWindow,
+  loginCodeReply,
   MAX_CODES_PER_WINDOW,
+  rationWaitSeconds,
   type CashoutLoginContext,
-  type VerificationOutcome,
+  type LoginCodeReply,
 } from '../../machines/cashout-login/index.js';
 import { defineKind } from '../runtime/actor-kind.js';
 
@@ -19,11 +20,7 @@ export const DASHBOARD_LOGIN_KIND = 'dashboard-login';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CashoutLoginContext;
 
-export interface DashboardLoginReply {
-  codeExpiresAt: string | null;
-  /** The outcome of the try this command made; null for a code issued. */
-  outcome: VerificationOutcome | null;
-}
+export type DashboardLoginReply = LoginCodeReply;
 
 export const dashboardLoginKind = defineKind({
   name: DASHBOARD_LOGIN_KIND,
@@ -35,20 +32,15 @@ export const dashboardLoginKind = defineKind({
     const context = contextOf(snapshot);
     return { codeExpiresAt: context.code?.expiresAt ?? null, signIns: context.signIns, updatedAt: context.updatedAt };
   },
-  reply: (snapshot, event): DashboardLoginReply => {
-    const context = contextOf(snapshot);
-    const outcome = event.type === 'VERIFY_CODE' && context.lastVerification?.attemptId === event.attemptId ? context.lastVerification.outcome : null;
-    return { codeExpiresAt: context.code?.expiresAt ?? null, outcome };
-  },
+  reply: (snapshot, event): DashboardLoginReply => loginCodeReply(contextOf(snapshot), event),
   check: (snapshot, event) => {
     if (event.type !== 'ISSUE_CODE') return null;
-    const issued = issuedInWindow(contextOf(snapshot), event.at);
-    if (issued.length < MAX_CODES_PER_WINDOW) return null;
-    const retryAt = Date.parse(issued[0]!) + CODE_WINDOW_MS;
+    const retryAfterSeconds = rationWaitSeconds(contextOf(snapshot), event.at);
+    if (retryAfterSeconds === null) return null;
     return {
       code: 'SIGN_IN_CODES_RATIONED',
       message: `${MAX_CODES_PER_WINDOW} codes were sent to this address in the last ${CODE_WINDOW_MS / 60_000} minutes`,
-      details: { retryAfterSeconds: Math.max(1, Math.ceil((retryAt - Date.parse(event.at)) / 1000)) },
+      details: { retryAfterSeconds },
     };
   },
 });

@@ -9,3 +9,5 @@ export {
   verificationOf,
 } from './login-machine.js';
 export type { CashoutLoginContext, CashoutLoginEvent, CashoutLoginInput, LoginCode, VerificationOutcome } from './login-machine.js';
+export { loginCodeReply, rationWaitSeconds } from './code-answers.js';
+export type { LoginCodeReply } from './code-answers.js';
