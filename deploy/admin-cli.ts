@@ -10,6 +10,7 @@
  *   actions [--status PENDING_APPROVAL|QUEUED|RUNNING|SUCCEEDED|BLOCKED|FAILED]
  *   approve|reject|cancel ACTION_ID --by NAME
  *   add-owner MERCHANT_ID --email owner@example.com   (the live account; docs/dashboard-auth.md)
+ *   chargeback PAYMENT_ID --dispute DISPUTE_ID --amount USDC   (the maker's stake compensates; docs/chargebacks.md)
  *
  * ADMIN_URL (default http://127.0.0.1:3000) and PEER_ADMIN_TOKEN come from the environment.
  */
@@ -33,6 +34,8 @@ const { positionals, values } = parseArgs({
     status: { type: 'string' },
     by: { type: 'string' },
     email: { type: 'string' },
+    dispute: { type: 'string' },
+    amount: { type: 'string' },
   },
 });
 
@@ -89,8 +92,13 @@ switch (command) {
     if (!merchantId || !values.email) fail('add-owner needs a merchant id and --email');
     await call('POST', `/internal/v1/merchants/${encodeURIComponent(merchantId)}/owners`, { email: values.email });
     break;
+  case 'chargeback':
+    // The positional is the payment's id here.
+    if (!merchantId || !values.dispute || !values.amount) fail('chargeback needs a payment id, --dispute and --amount');
+    await call('POST', `/internal/v1/payments/${encodeURIComponent(merchantId)}/chargebacks`, { disputeId: values.dispute, amountUsdc: values.amount });
+    break;
   default:
-    fail('usage: npm run admin -- create|update|rotate|add-owner|actions|approve|reject|cancel … (see deploy/admin-cli.ts)');
+    fail('usage: npm run admin -- create|update|rotate|add-owner|actions|approve|reject|cancel|chargeback … (see deploy/admin-cli.ts)');
 }
 
 async function call(method: string, path: string, body?: Record<string, unknown>): Promise<void> {

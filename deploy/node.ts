@@ -63,6 +63,7 @@ import { depositSide } from './deposits.js';
 import { connectEnclave } from './enclave-client.js';
 import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
 import { Relayer, reconcileNonces } from '../actors/relayer/index.js';
+import { RelayedStakeCompensation } from '../actors/adapters/chain/relayed-stake-compensation.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
 import { paymentSide, type PaymentSide } from './payments.js';
@@ -451,6 +452,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
+    // The relayer's wallet is the escrow's dispute arbiter (docs/chargebacks.md): staff's trigger sends through it.
+    chargebacks: opened && relaying ? new RelayedStakeCompensation({ relayer: new Relayer(system), escrow: opened.contracts.escrow }) : null,
     remediation: {
       actionsEnabled: config.REMEDIATION_ACTIONS_ENABLED,
       extensionsEnabled: config.REMEDIATION_EXTENSIONS_ENABLED,

@@ -5,6 +5,7 @@
  * exact paths (routing.ts), and last the answer to whatever no route served (404, 405,
  * 501, OPTIONS).
  */
+import type { StakeCompensation } from '../actors/chain/stake-compensation.js';
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -159,6 +160,8 @@ export interface GatewayDependencies extends HealthDependencies {
   dashboard: { mail: DashboardMail };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
+  /** Records chargebacks on chain for staff's trigger (docs/chargebacks.md); absent or null on a node without a chain and relayer. */
+  chargebacks?: StakeCompensation | null;
   /** Document 1's remediation actions: the node's switches, its seller path, the support side actions wait on. */
   remediation: RemediationSettings;
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
@@ -223,6 +226,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         machines: new MachineCharts(deps.system),
         payouts: { system: deps.system, now: deps.now, links: deps.payouts.links },
         actions: { system: deps.system, now: deps.now },
+        chargebacks: { system: deps.system, compensation: deps.chargebacks ?? null },
       },
       mounting,
     );

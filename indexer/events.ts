@@ -25,6 +25,7 @@ export const escrowEvents = parseAbi([
   'event DepositPrivacyUpdated(uint256 indexed depositId, bool isPrivate)',
   'event DepositDisputeProtectionUpdated(uint256 indexed depositId, bool enabled)',
   'event DepositSellerAutomatedReleaseUpdated(uint256 indexed depositId, bool enabled)',
+  'event ChargebackCompensated(bytes32 indexed intentHash, bytes32 indexed disputeKey, uint256 indexed depositId, string disputeId, address maker, uint256 claimedAmount, uint256 compensatedAmount, address recipient)',
 ]);
 
 export const orchestratorEvents = parseAbi([
@@ -179,6 +180,21 @@ export function decodeProtocolLog(log: Pick<Log, 'data' | 'topics'>): FactEvent 
       return { $case: 'depositDisputeProtectionUpdated', value: { depositId: decoded.args.depositId.toString(), enabled: decoded.args.enabled } };
     case 'DepositSellerAutomatedReleaseUpdated':
       return { $case: 'depositSellerAutomatedReleaseUpdated', value: { depositId: decoded.args.depositId.toString(), enabled: decoded.args.enabled } };
+    case 'ChargebackCompensated': {
+      const { intentHash, disputeId, depositId, maker, claimedAmount, compensatedAmount, recipient } = decoded.args;
+      return {
+        $case: 'chargebackCompensated',
+        value: {
+          intentHash,
+          disputeId,
+          depositId: depositId.toString(),
+          maker: getAddress(maker),
+          claimedAmount: claimedAmount.toString(),
+          compensatedAmount: compensatedAmount.toString(),
+          recipient: getAddress(recipient),
+        },
+      };
+    }
     case 'ProtocolFeePaid':
       return {
         $case: 'protocolFeePaid',

@@ -43,6 +43,7 @@ export function subjectsOf(fact: ChainFact): ChainSubject[] {
     case 'fundsUnlocked':
     case 'fundsUnlockedAndTransferred':
     case 'intentSignaled':
+    case 'chargebackCompensated':
       return [{ depositId: event.value.depositId }, { intentHash: event.value.intentHash }];
     case 'intentFulfilled':
     case 'intentPruned':

@@ -49,6 +49,11 @@ export const ERROR_CODES = {
     when: 'the batch would revert on chain (the simulation’s reason is in the message): a balance or allowance too small, a range the escrow refuses',
   },
   CHAIN_NOT_SUPPORTED: { status: 404, when: 'the service indexes another chain' },
+  CHARGEBACKS_UNAVAILABLE: { status: 503, when: 'this node has no chain and relayer to record chargebacks with' },
+  CHARGEBACK_REFUSED: {
+    status: 422,
+    when: 'the escrow would not record the chargeback (the intent did not settle there, its deposit had no dispute protection, it was compensated already, or the maker has no stake); the message says which',
+  },
   CONSUMER_NOT_RUNNING: { status: 409, when: 'no consumer of that name runs on this node' },
   CONVERSION_PROVIDER_UNAVAILABLE: { status: 503, when: 'a crypto rail: the conversion provider did not answer' },
   CONVERSION_REFUSED: {
@@ -88,6 +93,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: { status: 500, when: 'a fault of ours; the answer shows no detail, the log has it under the request id' },
   INVALID_AMOUNT: { status: 400, when: 'a settlement of no positive USDC amount' },
   INVALID_CALLDATA: { status: 400, when: 'a call does not decode as its slot’s function, deposits nothing, or names a deposit other than 0' },
+  INVALID_CHARGEBACK: { status: 400, when: 'a chargeback told to an order names no payment or dispute, or no positive USDC amount' },
   IP_NOT_ALLOWED: { status: 403, when: 'the client address is outside the key’s apiKeyIpAllowlist' },
   KIND_NOT_FOUND: { status: 404, when: 'this node runs no actor kind of that name' },
   LEADERBOARD_UNAVAILABLE: { status: 503, when: 'The node reads no chain, or the makers’ deposits and intents cannot be read now' },

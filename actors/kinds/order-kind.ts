@@ -6,6 +6,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   activePayment,
+  chargebackRefusal,
   hostedOrderFields,
   orderMachine,
   paymentSelectedRail,
@@ -78,6 +79,8 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
   if (command.type === 'APPLY_SETTLEMENT') return settlementRejection(context, command);
   if (command.type === 'SET_AMOUNT') return amountRejection(context, status);
   if (command.type === 'REFUND') return refundRejection(context, status, command);
+  if (command.type === 'APPLY_CHARGEBACK' && chargebackRefusal(command.claim) !== null)
+    return { code: 'INVALID_CHARGEBACK', message: 'a chargeback names its payment, its dispute and a positive USDC amount in base units' };
   if (command.type.startsWith('REFUND_PAYOUT_') && 'payoutId' in command && !refundOf(context, command.payoutId))
     return { code: 'REFUND_NOT_FOUND', message: `order ${context.id} holds no refund paid by payout ${command.payoutId}` };
   return null;
@@ -132,12 +135,14 @@ const statusOf = (snapshot: AnyMachineSnapshot) => snapshot.value as OrderStatus
 export const orderKind = defineKind({
   name: 'order',
   machine: orderMachine,
-  machineVersion: 3,
+  machineVersion: 4,
   migrations: {
     // Version 2 keeps the order's payments and the open amount's saved input.
     1: (persisted) => ({ ...persisted, context: { payments: [], savedInput: null, ...(persisted.context as Record<string, unknown>) } }),
     // Version 3 keeps the order's refunds.
     2: (persisted) => ({ ...persisted, context: { refunds: [], ...(persisted.context as Record<string, unknown>) } }),
+    // Version 4 keeps the chargebacks of its payments (docs/chargebacks.md): none before.
+    3: (persisted) => ({ ...persisted, context: { chargebacks: [], chargebackStatus: 'NONE', ...(persisted.context as Record<string, unknown>) } }),
   },
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),

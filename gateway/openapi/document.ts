@@ -25,6 +25,7 @@ import { dashboardPagePaths } from '../hosted-page/dashboard-page-paths.js';
 import { paymentOperations } from '../payments/payment-operations.js';
 import { actionOperations } from '../actions/action-operations.js';
 import { actionAdminOperations } from '../actions/action-admin-operations.js';
+import { chargebackAdminOperations } from '../chargebacks/chargeback-admin-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { refundOperations } from '../refunds/refund-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
@@ -113,6 +114,7 @@ export function openApiDocument(
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
         ...operationPaths(apiKeyOperations()),
         ...(options.admin ? operationPaths(actionAdminOperations()) : {}),
+        ...(options.admin ? operationPaths(chargebackAdminOperations()) : {}),
         ...(options.admin ? operationPaths(inspectorOperations()) : {}),
         ...(options.admin ? { ...operationPaths(machineOperations()), ...engineersPagePaths() } : {}),
         ...(options.deadLetters ? operationPaths(deadLetterOperations()) : {}),

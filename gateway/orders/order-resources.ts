@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
-import { checkoutPayment } from '../payments/payment-resources.js';
+import { checkoutPayment, paymentChargebackFact } from '../payments/payment-resources.js';
 
 const nullableString = z.string().nullable();
 const freeForm = z.record(z.string(), z.unknown());
@@ -44,7 +44,7 @@ const checkoutOrderBase = {
       'How much of the order’s value has settled: CREATED (nothing yet), PARTIALLY_FULFILLED (some), FULFILLED (all, or all but dust), CANCELLED. An order never expires on its own',
   }),
   chargebackStatus: orderChargebackStatus.meta({ description: 'Whether payments of the order were charged back; additive, it never changes status' }),
-  chargebacks: z.array(freeForm).meta({ description: 'PaymentChargebackFact[]; empty until chargebacks exist' }),
+  chargebacks: z.array(paymentChargebackFact).meta({ description: 'The chargebacks of its payments, in the order they arrived; empty while none' }),
   refundStatus: z.enum(['NONE', 'PENDING', 'COMPLETED']).meta({
     description:
       'PENDING while a refund’s payout awaits your funding, COMPLETED once a refund was funded and none is pending, NONE otherwise (docs/refunds.md); never changes status',

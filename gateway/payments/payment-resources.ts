@@ -11,6 +11,32 @@ const nullableString = z.string().nullable();
 
 export const paymentStatus = z.enum(['CREATED', 'SETTLED', 'CANCELLED', 'EXPIRED', 'FAILED']);
 
+/** Document 1's PaymentChargebackFact (docs/chargebacks.md). */
+export const paymentChargebackFact = z
+  .object({
+    paymentId: z.string().meta({ description: 'The payment charged back' }),
+    intentHash: z.string().meta({ description: 'Its intent on chain' }),
+    disputeId: z.string().meta({ description: 'The dispute the reversal belongs to' }),
+    status: z.enum(['CHARGEBACKED']).meta({ description: 'Always CHARGEBACKED' }),
+    compensatedUsdcAmount: z.string().meta({ description: 'What the maker’s stake paid, in USDC; less than claimed when the stake was short' }),
+    disputedAt: z.string().meta({ description: 'When the escrow recorded it: the block’s time, ISO 8601' }),
+    disputeTxHash: z.string().meta({ description: 'The transaction that recorded it' }),
+    refundOverlap: z
+      .enum(['NONE', 'PENDING_HALTED', 'SUBMITTING_OR_UNKNOWN', 'ALREADY_SUBMITTED', 'ALREADY_REFUNDED'])
+      .meta({ description: 'How far the order’s refunds had gone when it arrived: the furthest refund decides (docs/chargebacks.md)' }),
+    bridgeOrSweepOverlap: z
+      .object({
+        paymentBridgeId: z.string().meta({ description: 'The bridge of the payment’s USDC' }),
+        status: z.enum(['PENDING', 'SUBMITTED', 'COMPLETED', 'FAILED']).meta({ description: 'Where that bridge stood' }),
+      })
+      .nullable()
+      .meta({ description: 'A bridge or sweep of the payment’s USDC under way when it arrived; null when none' }),
+  })
+  .meta({
+    id: 'PaymentChargebackFact',
+    description: 'A fiat payment reversed on its rail after it settled, which the maker’s stake compensated and the escrow recorded on chain',
+  });
+
 const paymentPenalty = z
   .object({
     kind: z
@@ -58,7 +84,7 @@ export const checkoutPayment = z
         'CREATED (open: the customer pays in the window), SETTLED (verified and the USDC delivered), CANCELLED (the customer backed out or switched), EXPIRED (the window closed) or FAILED',
     }),
     chargebackStatus: z.enum(['NONE', 'CHARGEBACKED']).meta({ description: 'Whether the payment was charged back; additive, it never changes status' }),
-    chargeback: z.null().meta({ description: 'PaymentChargebackFact; null until chargebacks exist' }),
+    chargeback: paymentChargebackFact.nullable().meta({ description: 'The chargeback; null while none' }),
     penalties: z.array(paymentPenalty).meta({ description: 'Penalties the verified payment was counted with; always present, empty when none applied' }),
     rail: z.string().meta({ description: 'The rail paid on: venmo, zelle, …, or relay_<chainId> for crypto' }),
     paymentMethodId: nullableString.meta({ description: 'The customer’s Zelle bank (zelle-chase, zelle-bofa, zelle-citi), for display; null on other rails' }),

@@ -16,6 +16,7 @@ import {
   type Hash,
   type LocalAccount,
   type TransactionReceipt,
+  zeroAddress,
 } from 'viem';
 import {
   batchExecutorAbi,
@@ -54,6 +55,8 @@ export interface DeployOptions {
   intentExpirationSeconds?: bigint;
   /** Extends intents (it approves the extension token itself, so its key is needed); unset, no intent can be extended. */
   intentGuardian?: LocalAccount;
+  /** Records chargebacks that makers' stakes compensate (docs/chargebacks.md); unset, nobody may. */
+  disputeArbiter?: Address;
 }
 
 /** Where the protocol lives on a chain: what the indexer watches and the actors call. */
@@ -123,6 +126,16 @@ export async function deployContracts(rpcUrl: string, options: DeployOptions): P
   await confirm(
     await wallet.writeContract({ address: escrow.address, abi: escrowAbi, functionName: 'setDust', args: [LOCAL_DUST_THRESHOLD, owner] }),
     'Escrow.setDust',
+  );
+  // Makers stake USDC behind their deposits; compensation goes to the owner, who makes the reversed payment good.
+  await confirm(
+    await wallet.writeContract({
+      address: escrow.address,
+      abi: escrowAbi,
+      functionName: 'setChargebackSettings',
+      args: [usdc.address, options.disputeArbiter ?? zeroAddress, owner],
+    }),
+    'Escrow.setChargebackSettings',
   );
   await confirm(
     await wallet.writeContract({

@@ -23,7 +23,14 @@ import { startAnvil, type AnvilOptions } from './anvil.js';
 import { mockUSDCAbi, unifiedPaymentVerifierAbi } from './artifacts/index.js';
 import { deployContracts, type ChainDeployment } from './deploy.js';
 import { keepDeployment, keptChainFiles, keptDeployment } from './kept-chain.js';
-import { LOCAL_DEPLOYER_INDEX, LOCAL_GATING_SERVICE_INDEX, LOCAL_INTENT_GUARDIAN_INDEX, LOCAL_WITNESS_INDEX, anvilTestAccount } from './dev-accounts.js';
+import {
+  LOCAL_DEPLOYER_INDEX,
+  LOCAL_GATING_SERVICE_INDEX,
+  LOCAL_INTENT_GUARDIAN_INDEX,
+  LOCAL_RELAYER_INDEX,
+  LOCAL_WITNESS_INDEX,
+  anvilTestAccount,
+} from './dev-accounts.js';
 import { LOOPBACK_POLLING_MS, rpcChain } from './rpc.js';
 
 export interface LocalChainOptions extends AnvilOptions {
@@ -109,6 +116,8 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
         gatingService: options.gatingService ?? anvilTestAccount(LOCAL_GATING_SERVICE_INDEX).address,
         ...(options.intentExpirationSeconds === undefined ? {} : { intentExpirationSeconds: options.intentExpirationSeconds }),
         ...(options.intentGuardian === null ? {} : { intentGuardian: options.intentGuardian ?? anvilTestAccount(LOCAL_INTENT_GUARDIAN_INDEX) }),
+        // The node's relayer is the local dispute arbiter: the staff trigger sends through it (docs/chargebacks.md).
+        disputeArbiter: anvilTestAccount(LOCAL_RELAYER_INDEX).address,
       });
       if (files) await keepDeployment(files, deployment);
     }

@@ -8,17 +8,17 @@ import type { FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
 import { refundFields, type CheckoutOrderRefundStatus } from './refunds.js';
+import { orderChargebackStatus, type OrderChargebackStatus } from './order-chargebacks.js';
+import type { PaymentChargebackFact } from '../payment/payment-chargeback.js';
 
-export type OrderChargebackStatus = 'NONE' | 'PARTIALLY_CHARGEBACKED' | 'CHARGEBACKED';
-export type { CheckoutOrderRefundStatus };
+export type { CheckoutOrderRefundStatus, OrderChargebackStatus };
 
 export interface CheckoutOrderBase {
   id: string;
   merchantId: string;
   status: OrderStatus;
   chargebackStatus: OrderChargebackStatus;
-  /** PaymentChargebackFact[], whose shape arrives with chargebacks. */
-  chargebacks: FreeForm[];
+  chargebacks: PaymentChargebackFact[];
   refundStatus: CheckoutOrderRefundStatus;
   refundAmountUsdc: string | null;
   refundDepositId: string | null;
@@ -65,9 +65,9 @@ export function toCheckoutOrder(context: OrderContext, status: OrderStatus): Che
     id: context.id,
     merchantId: context.merchantId,
     status,
-    // Chargebacks are additive facts beside status; they arrive with their own issue.
-    chargebackStatus: 'NONE',
-    chargebacks: [],
+    // Chargebacks are additive facts beside status (docs/chargebacks.md).
+    chargebackStatus: orderChargebackStatus(context),
+    chargebacks: context.chargebacks ?? [],
     // Refunds are facts beside status too (docs/refunds.md).
     ...refundFields(context.refunds),
     inPersonCheckout: context.inPersonCheckout,

@@ -44,3 +44,5 @@ export { activePayment, paymentSelectedRail, replaceable, supersededBy, withPaym
 export type { PaymentSummary } from './order-payments.js';
 export { refundOf, refundRefusal, refundViews, refundableUsdc } from './refunds.js';
 export type { OrderRefundView } from './refunds.js';
+export { chargebackedUsdc, chargebackRefusal, orderChargebackStatus, refundOverlapOf, settledUsdc } from './order-chargebacks.js';
+export type { ChargebackTrigger } from './order-chargebacks.js';

@@ -7,8 +7,8 @@
  * status. On a FULFILLED order (an overpayment, a late payment) and on a CANCELLED
  * order (a payment that settled after the cancel) it is recorded and lowers what
  * remains, so the order accounts for every unit that arrived; the status stays,
- * since both are final. Chargebacks (a later issue) and refunds are facts beside the
- * status, never moving it off FULFILLED (document 1).
+ * since both are final. Chargebacks (docs/chargebacks.md, order-chargebacks.ts) and refunds
+ * are facts beside the status, never moving it off FULFILLED (document 1).
  *
  * A refund (docs/refunds.md, refunds.ts) is asked for on a FULFILLED order: the order
  * reserves its amount and tells the refund's payout to be created, in the one write, so
@@ -33,6 +33,7 @@ import { supersededBy, withPayment } from './order-payments.js';
 import { amountLock } from './hosted-fields.js';
 import type { FiatAmount, OrderRefund, OrderStatus } from './order-types.js';
 import { refundOf, refundView, reservesAnew, withRefund, type OrderRefundView } from './refunds.js';
+import { chargebackEventOf, chargebackFactOf, chargebackOf, orderChargebackStatus, type ChargebackTrigger } from './order-chargebacks.js';
 
 export type OrderEmitted =
   | { type: 'ORDER_CREATED'; order: CheckoutOrder }
@@ -43,7 +44,8 @@ export type OrderEmitted =
       order: CheckoutOrder;
       amountChange: { previousAmountUsdc: string | null; newAmountUsdc: string; fiat: FiatAmount; amountVersion: number };
     }
-  | { type: 'REFUND_PENDING' | 'REFUND_COMPLETED'; order: CheckoutOrder; refund: OrderRefundView };
+  | { type: 'REFUND_PENDING' | 'REFUND_COMPLETED'; order: CheckoutOrder; refund: OrderRefundView }
+  | { type: 'ORDER_PARTIALLY_CHARGEBACKED' | 'ORDER_CHARGEBACKED'; order: CheckoutOrder; trigger: ChargebackTrigger };
 
 /** The refund a refund event names. */
 const named = (event: OrderEvent): string | null => ('payoutId' in event && typeof event.payoutId === 'string' ? event.payoutId : null);
@@ -86,6 +88,25 @@ function refundNews(status: OrderStatus) {
   };
 }
 
+/**
+ * A payment's chargeback, in `status` (never changed): kept once per dispute, answered to the payment
+ * and announced; the same dispute again is answered again and changes nothing (order-chargebacks.ts).
+ */
+function chargebackNews(status: OrderStatus) {
+  return {
+    APPLY_CHARGEBACK: [
+      {
+        guard: 'newChargeback' as const,
+        actions: ['recordChargeback' as const, 'answerChargeback' as const, { type: 'announceChargeback' as const, params: { status } }],
+      },
+      { actions: 'answerChargeback' as const },
+    ],
+  };
+}
+
+/** After a settlement: when it changed the chargeback status, the order announces it with the settling payment as trigger. */
+const reviewChargebacks = (status: OrderStatus) => ({ type: 'reviewChargebacks' as const, params: { status } });
+
 /** Outside FULFILLED a refund cannot be asked for; the same request again is taken and changes nothing. */
 const repeatedRefund = { REFUND: { guard: 'refundKnown' as const, actions: 'acknowledge' as const } };
 
@@ -114,6 +135,7 @@ export const orderMachine = setup({
     refundReserved: ({ context, event }) => refundIn(context, event, ['RESERVED']),
     /** Its payout may still be funded. */
     refundOpen: ({ context, event }) => refundIn(context, event, ['RESERVED', 'PENDING']),
+    newChargeback: ({ context, event }) => event.type === 'APPLY_CHARGEBACK' && chargebackOf(context, event.claim.disputeId) === undefined,
   },
   actions: {
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
@@ -211,6 +233,34 @@ export const orderMachine = setup({
       order: toCheckoutOrder(context, params.status),
       refund: refundView(refundOf(context, named(event)!)!)!,
     })),
+    recordChargeback: assign(({ context, event }) => {
+      assertEvent(event, 'APPLY_CHARGEBACK');
+      const chargebacks = [...(context.chargebacks ?? []), chargebackFactOf(context, event.claim)];
+      return { chargebacks, chargebackStatus: orderChargebackStatus({ ...context, chargebacks }) };
+    }),
+    /** The payment carries the fact as the order completed it. */
+    answerChargeback: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'APPLY_CHARGEBACK');
+      const chargeback = chargebackOf(context, event.claim.disputeId);
+      if (!chargeback) return;
+      // Named actions are typed only in the machine's config; the runtime reads the enqueued tell all the same.
+      enqueue({ type: 'tell', params: { to: { kind: 'payment', id: chargeback.paymentId }, event: { type: 'CHARGEBACK_RECORDED', chargeback } } } as never);
+    }),
+    announceChargeback: enqueueActions(({ context, event, enqueue }, params: { status: OrderStatus }) => {
+      assertEvent(event, 'APPLY_CHARGEBACK');
+      const type = chargebackEventOf(orderChargebackStatus(context));
+      const chargeback = chargebackOf(context, event.claim.disputeId);
+      if (!type || !chargeback) return;
+      enqueue.emit({ type, order: toCheckoutOrder(context, params.status), trigger: { type: 'CHARGEBACK_APPLIED', chargeback } });
+    }),
+    reviewChargebacks: enqueueActions(({ context, event, enqueue }, params: { status: OrderStatus }) => {
+      if (event.type !== 'APPLY_SETTLEMENT') return;
+      const now = orderChargebackStatus(context);
+      if (now === (context.chargebackStatus ?? 'NONE')) return;
+      enqueue.assign({ chargebackStatus: now });
+      const type = chargebackEventOf(now);
+      if (type) enqueue.emit({ type, order: toCheckoutOrder(context, params.status), trigger: { type: 'PAYMENT_SETTLED', paymentId: event.paymentId } });
+    }),
     announceCreated: emit(({ context }) => ({ type: 'ORDER_CREATED' as const, order: toCheckoutOrder(context, 'CREATED') })),
     announceFulfilled: emit(({ context }) => ({ type: 'ORDER_FULFILLED' as const, order: toCheckoutOrder(context, 'FULFILLED') })),
     announceCancelled: emit(({ context }) => ({ type: 'ORDER_CANCELLED' as const, order: toCheckoutOrder(context, 'CANCELLED') })),
@@ -227,6 +277,8 @@ export const orderMachine = setup({
       payments: [],
       savedInput: null,
       refunds: [],
+      chargebacks: [],
+      chargebackStatus: 'NONE' as const,
       createdAt: at,
       updatedAt: at,
       cancelledAt: null,
@@ -259,19 +311,20 @@ export const orderMachine = setup({
       on: {
         APPLY_SETTLEMENT: [
           { guard: 'settlesInFull', target: 'FULFILLED', actions: ['recordSettlement', 'markCompleted'] },
-          { guard: 'countsSettlement', target: 'PARTIALLY_FULFILLED', actions: 'recordSettlement' },
+          { guard: 'countsSettlement', target: 'PARTIALLY_FULFILLED', actions: ['recordSettlement', reviewChargebacks('PARTIALLY_FULFILLED')] },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
         SET_AMOUNT: { guard: 'amountOpen', actions: ['setAmount', 'announceAmountSet'] },
         ...repeatedRefund,
         ...refundNews('CREATED'),
+        ...chargebackNews('CREATED'),
       },
     },
     PARTIALLY_FULFILLED: {
       on: {
         APPLY_SETTLEMENT: [
           { guard: 'settlesInFull', target: 'FULFILLED', actions: ['recordSettlement', 'markCompleted'] },
-          { guard: 'countsSettlement', actions: 'recordSettlement' },
+          { guard: 'countsSettlement', actions: ['recordSettlement', reviewChargebacks('PARTIALLY_FULFILLED')] },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
         RETRACT_SETTLEMENT: [
@@ -280,12 +333,14 @@ export const orderMachine = setup({
         ],
         ...repeatedRefund,
         ...refundNews('PARTIALLY_FULFILLED'),
+        ...chargebackNews('PARTIALLY_FULFILLED'),
       },
     },
     FULFILLED: {
-      entry: 'announceFulfilled',
+      // ORDER_FULFILLED first: the settlement that covered the order may also change its chargeback status.
+      entry: ['announceFulfilled', reviewChargebacks('FULFILLED')],
       on: {
-        APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' },
+        APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: ['recordSettlement', reviewChargebacks('FULFILLED')] },
         RETRACT_SETTLEMENT: [
           { guard: 'retractsLastSettlement', target: 'CREATED', actions: ['takeBackSettlement', 'clearCompleted'] },
           { guard: 'stillCovered', actions: ['takeBackSettlement', 'redateCompleted'] },
@@ -309,16 +364,18 @@ export const orderMachine = setup({
           { guard: 'refundKnown', actions: 'acknowledge' },
         ],
         ...refundNews('FULFILLED'),
+        ...chargebackNews('FULFILLED'),
       },
     },
     CANCELLED: {
       entry: 'announceCancelled',
       on: {
-        APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: 'recordSettlement' },
+        APPLY_SETTLEMENT: { guard: 'countsSettlement', actions: ['recordSettlement', reviewChargebacks('CANCELLED')] },
         // The status stays, as it does when a settlement arrives after the cancel.
         RETRACT_SETTLEMENT: { guard: 'holdsSettlement', actions: 'takeBackSettlement' },
         ...repeatedRefund,
         ...refundNews('CANCELLED'),
+        ...chargebackNews('CANCELLED'),
       },
     },
   },

@@ -8,6 +8,8 @@ import type { Environment, FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { PaymentSummary } from './order-payments.js';
 import type { PayoutInput } from '../payout/payout-types.js';
+import type { ChargebackClaim, PaymentChargebackFact } from '../payment/payment-chargeback.js';
+import type { OrderChargebackStatus } from './order-chargebacks.js';
 
 export type AmountMode = 'FIXED' | 'OPEN';
 /** A JSON object the merchant or Peer keeps on the order (`notes`, `metadata`). */
@@ -105,6 +107,10 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
   savedInput: FiatAmount | null;
   /** Every refund asked for, in the order asked (docs/refunds.md). */
   refunds: OrderRefund[];
+  /** Every chargeback of its payments, in the order they arrived (order-chargebacks.ts). */
+  chargebacks: PaymentChargebackFact[];
+  /** The chargeback status last announced: a settlement that changes it is announced (order-chargebacks.ts). */
+  chargebackStatus: OrderChargebackStatus;
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
@@ -129,7 +135,9 @@ export type OrderEvent =
   | { type: 'REFUND_PAYOUT_NOT_CREATED'; payoutId: string; at: string }
   | { type: 'REFUND_PAYOUT_FUNDED'; payoutId: string; refundedUsdc: bigint; transactionHash: string | null; at: string }
   | { type: 'REFUND_PAYOUT_EXPIRED'; payoutId: string; at: string }
-  | { type: 'REFUND_PAYOUT_CANCELLED'; payoutId: string; at: string };
+  | { type: 'REFUND_PAYOUT_CANCELLED'; payoutId: string; at: string }
+  /** A payment of the order was charged back: the chain's record, which the order completes and answers with. */
+  | { type: 'APPLY_CHARGEBACK'; claim: ChargebackClaim };
 
 /** The message that creates a refund's payout: a payout's creation, told to it by the order. */
 export type RefundPayoutCreation = { type: 'CREATE' } & PayoutInput;

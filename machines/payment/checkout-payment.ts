@@ -14,6 +14,7 @@ import { formatFiat, formatRate, formatTokenAmount, formatUsdc } from '../money.
 import type { CryptoConversion, MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
 import { currencyPerUsdRate } from './pricing.js';
 import { paymentReference } from './payment-reference.js';
+import type { PaymentChargebackFact } from './payment-chargeback.js';
 
 export interface PaymentPenalty {
   kind: 'PURCHASE_PROTECTION' | 'CROSS_CURRENCY';
@@ -42,7 +43,7 @@ export interface CheckoutPayment {
   orderId: string;
   status: PaymentStatus;
   chargebackStatus: 'NONE' | 'CHARGEBACKED';
-  chargeback: null;
+  chargeback: PaymentChargebackFact | null;
   penalties: PaymentPenalty[];
   rail: string;
   paymentMethodId: string | null;
@@ -84,8 +85,9 @@ export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus
     id: context.id,
     orderId: context.orderId,
     status,
-    chargebackStatus: 'NONE',
-    chargeback: null,
+    // Additive: a chargeback never changes status (docs/chargebacks.md).
+    chargebackStatus: (context.chargeback ?? null) === null ? 'NONE' : 'CHARGEBACKED',
+    chargeback: context.chargeback ?? null,
     // The attestation service applies no penalty yet: every payment is credited at its rate in its own currency.
     penalties: [],
     rail: context.rail,

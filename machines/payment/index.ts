@@ -35,7 +35,14 @@ export {
   TRANSFER_SLOW_POLL_MS,
   UNCANCELLABLE_STEPS,
 } from './payment-machine.js';
-export type { PaymentEmitted, PaymentRetractionEmitted, PaymentStatusEmitted, PaymentStep, PaymentSummary } from './payment-machine.js';
+export type {
+  PaymentChargebackEmitted,
+  PaymentEmitted,
+  PaymentRetractionEmitted,
+  PaymentStatusEmitted,
+  PaymentStep,
+  PaymentSummary,
+} from './payment-machine.js';
 export { cryptoCandidate, DEFAULT_TOKEN, sandboxConversion, sandboxFiatQuote, sandboxRecipient, spreadBps } from './quotes.js';
 export type { CryptoQuote, QuoteCandidate, QuotedConversion } from './quotes.js';
 export {
@@ -49,3 +56,4 @@ export {
   signalTransactionId,
 } from './payment-remediation.js';
 export type { RemediationOutcome } from './payment-remediation.js';
+export type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from './payment-chargeback.js';

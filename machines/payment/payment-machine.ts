@@ -54,6 +54,7 @@ import {
   tellAction,
   type RemediationOutcome,
 } from './payment-remediation.js';
+import { claimOf, newChargeback, recordsChargeback, repeatedChargeback, repeatedRecord, type PaymentChargebackFact } from './payment-chargeback.js';
 import type { PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */
@@ -77,7 +78,15 @@ export type PaymentRetractionEmitted = {
   retractedFact: { id: string; transactionHash: string | null };
 };
 
-export type PaymentEmitted = PaymentStatusEmitted | PaymentRetractionEmitted;
+/** Document 1's PAYMENT_CHARGEBACKED: the payment as it now reads (still SETTLED), and the fact that charged it back. */
+export type PaymentChargebackEmitted = {
+  type: 'PAYMENT_CHARGEBACKED';
+  orderId: string;
+  payment: CheckoutPayment;
+  trigger: { type: 'CHARGEBACK_APPLIED'; chargeback: PaymentChargebackFact };
+};
+
+export type PaymentEmitted = PaymentStatusEmitted | PaymentRetractionEmitted | PaymentChargebackEmitted;
 
 /** What the order keeps of each of its payments: enough for its list fields, its lock and its search. */
 export interface PaymentSummary {
@@ -212,6 +221,10 @@ export const paymentMachine = setup({
     actionGone: ({ event }) => event.type === 'MESSAGE_REFUSED' && event.to.kind === 'action',
     /** The attestation the service signed is still held: the fulfilment can be sent again. */
     holdsAttestation: ({ context }) => context.paymentProof !== null,
+    newChargeback: ({ context, event }) => newChargeback(context, event),
+    repeatedChargeback: ({ context, event }) => repeatedChargeback(context, event),
+    recordsChargeback: ({ context, event }) => recordsChargeback(context, event),
+    repeatedRecord: ({ context, event }) => repeatedRecord(context, event),
   },
   actions: {
     // Effects: run by the payment kind after the turn is written (actors/payments/payment-effects.ts).
@@ -427,6 +440,22 @@ export const paymentMachine = setup({
       orderId: context.orderId,
       payment: toCheckoutPayment(context, params.status, { hosted: false }),
     })),
+    /** The chain's record kept, and told to the order, which answers with the whole fact (payment-chargeback.ts). */
+    recordChargebackClaim: enqueueActions(({ context, event, enqueue }) => {
+      const claim = claimOf(context, event);
+      enqueue(assign({ chargebackClaim: claim }));
+      enqueue({ type: 'tell', params: { to: { kind: 'order', id: context.orderId }, event: { type: 'APPLY_CHARGEBACK', claim } } } as never);
+    }),
+    recordChargeback: assign(({ event }) => {
+      assertEvent(event, 'CHARGEBACK_RECORDED');
+      return { chargeback: event.chargeback };
+    }),
+    announceChargeback: emit(({ context }) => ({
+      type: 'PAYMENT_CHARGEBACKED' as const,
+      orderId: context.orderId,
+      payment: toCheckoutPayment(context, 'SETTLED', { hosted: false }),
+      trigger: { type: 'CHARGEBACK_APPLIED' as const, chargeback: context.chargeback! },
+    })),
     announceRetraction: emit(({ context, event }) => {
       assertEvent(event, 'CHAIN_FACT');
       return {
@@ -469,6 +498,8 @@ export const paymentMachine = setup({
       openedAt: at,
       remediation: null,
       sellerReceipt: null,
+      chargebackClaim: null,
+      chargeback: null,
     };
   },
   on: {
@@ -638,8 +669,17 @@ export const paymentMachine = setup({
         { type: 'reportRemediation', params: { ended: 'SETTLED' } },
       ],
       on: {
-        // A reorganisation removed the block of the fact that settled it; a retraction of any other fact changes nothing.
-        CHAIN_FACT: { guard: 'settlementRetracted', target: '#payment.CREATED.AWAITING_SETTLEMENT', actions: 'recordRetraction' },
+        CHAIN_FACT: [
+          // A reorganisation removed the block of the fact that settled it; a retraction of any other fact changes nothing.
+          { guard: 'settlementRetracted', target: '#payment.CREATED.AWAITING_SETTLEMENT', actions: 'recordRetraction' },
+          // A chargeback never changes status: kept and told to the order, announced once the order answers.
+          { guard: 'newChargeback', actions: 'recordChargebackClaim' },
+          { guard: 'repeatedChargeback', actions: 'acknowledge' },
+        ],
+        CHARGEBACK_RECORDED: [
+          { guard: 'recordsChargeback', actions: ['recordChargeback', 'announceChargeback'] },
+          { guard: 'repeatedRecord', actions: 'acknowledge' },
+        ],
         ...endedQuietly(),
         TRANSFER_RECEIVED: { actions: 'acknowledge' },
         TRANSFER_DELIVERED: { actions: 'acknowledge' },

@@ -5,6 +5,7 @@
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
+import type { ChargebackClaim, ChargebackCompensatedFact, ChargebackRecordedEvent, PaymentChargebackFact } from './payment-chargeback.js';
 
 import type { Hex } from '../transaction/transaction-types.js';
 
@@ -171,6 +172,10 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   remediation: Remediation | null;
   /** The receipt id a fulfil-from-receipt action gave, while the seller path checks it; null otherwise. */
   sellerReceipt: { txId: string } | null;
+  /** The chain's record of a chargeback, told to the order; null until one arrives (payment-chargeback.ts). */
+  chargebackClaim: ChargebackClaim | null;
+  /** The chargeback as the order completed it: what the payment carries; null until the order answers. */
+  chargeback: PaymentChargebackFact | null;
 }
 
 /** A transaction's end as the relayer tells its owner (machines/transaction). */
@@ -192,6 +197,7 @@ export interface PaymentChainFact {
     retracted?: boolean;
     intentFulfilled?: { intentHash: string; amount: string; fundsTransferredTo: string };
     intentPruned?: { intentHash: string };
+    chargebackCompensated?: ChargebackCompensatedFact;
   };
 }
 
@@ -232,4 +238,5 @@ export type PaymentEvent =
   | RemediationEvent
   | TransferEvent
   | TransactionOutcomeMessage
-  | PaymentChainFact;
+  | PaymentChainFact
+  | ChargebackRecordedEvent;

@@ -72,6 +72,9 @@ test('the payment list: newest first, paged with its total, each filter narrowin
   t.deepEqual(ids(await list(`?createdFrom=${middle}&createdTo=${after}`)), [settled.id]);
   t.deepEqual(ids(await list(`?createdFrom=${middle}`)), [open.id, settled.id]);
   t.deepEqual(ids(await list(`?createdTo=${middle}`)), [cancelled.id]);
+  // Sandbox payments touch no chain, so none is charged back: every one is NONE. test/gateway/chargebacks.test.ts charges
+  // live payments back on the local chain and finds them, and only them, under CHARGEBACKED.
+  t.deepEqual(ids(await list('?chargebackStatus=NONE')), [open.id, settled.id, cancelled.id]);
   t.deepEqual(ids(await list('?chargebackStatus=CHARGEBACKED')), []);
 
   for (const query of ['?limit=101', '?limit=0', '?page=0', '?status=PAID', '?createdFrom=yesterday', '?unknown=1']) {

@@ -19,6 +19,11 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// `amount` USDC base units the attestation service holds the buyer to amount * rate / 1e22
 /// cents, rounded up. The inverse (USDC per fiat unit, 1e18 / 150 for JPY) would sell the deposit
 /// at about 1/22,500 of its price.
+///
+/// Makers stake behind their deposits (docs/chargebacks.md): a maker's stake backs every deposit of
+/// theirs with dispute protection on. When a fiat payment such a deposit settled is reversed on its
+/// rail afterwards, the dispute arbiter has the stake compensate it, and the escrow records the
+/// chargeback on chain: what was claimed, what the stake paid (less when it is short), to whom.
 contract Escrow is Ownable {
     using SafeERC20 for IERC20;
 
@@ -62,6 +67,27 @@ contract Escrow is Ownable {
     address public dustRecipient;
     uint256 public constant MAX_DUST_THRESHOLD = 1e6;
 
+    /// @notice What a settled intent leaves for a later chargeback: the deposit it settled from, its
+    /// maker, what it released, and whether the deposit had dispute protection when it settled.
+    struct Settlement {
+        uint256 depositId;
+        address maker;
+        uint256 releasedAmount;
+        bool disputeProtected;
+        bool compensated;
+    }
+
+    /// @notice Each maker's stake, in the escrow's one stake token; it backs all their protected deposits.
+    mapping(address => uint256) public stakeOf;
+    IERC20 public stakeToken;
+    /// @notice Who may record a chargeback (the platform's dispute desk); zero: nobody.
+    address public disputeArbiter;
+    /// @notice Where the compensation goes: the account the reversed payment is made good from.
+    address public chargebackRecipient;
+    mapping(bytes32 => Settlement) public settlements;
+    /// @notice keccak256 of every dispute id already compensated: one dispute is paid once.
+    mapping(bytes32 => bool) public disputeCompensated;
+
     event DepositReceived(
         uint256 indexed depositId,
         address indexed depositor,
@@ -103,6 +129,21 @@ contract Escrow is Ownable {
     event DepositPrivacyUpdated(uint256 indexed depositId, bool isPrivate);
     event DepositDisputeProtectionUpdated(uint256 indexed depositId, bool enabled);
     event DepositSellerAutomatedReleaseUpdated(uint256 indexed depositId, bool enabled);
+    event MakerStaked(address indexed maker, uint256 amount);
+    event MakerStakeWithdrawn(address indexed maker, uint256 amount);
+    event ChargebackSettingsUpdated(IERC20 stakeToken, address indexed disputeArbiter, address indexed recipient);
+    /// @notice A reversed fiat payment the maker's stake compensated: `compensatedAmount` is what the
+    /// stake paid, at most `claimedAmount` (less when the stake was short).
+    event ChargebackCompensated(
+        bytes32 indexed intentHash,
+        bytes32 indexed disputeKey,
+        uint256 indexed depositId,
+        string disputeId,
+        address maker,
+        uint256 claimedAmount,
+        uint256 compensatedAmount,
+        address recipient
+    );
 
     error ZeroAddress();
     error ZeroValue();
@@ -119,6 +160,13 @@ contract Escrow is Ownable {
     error PaymentMethodNotAccepted(uint256 depositId, bytes32 paymentMethod);
     error CurrencyNotAccepted(uint256 depositId, bytes32 paymentMethod, bytes32 currency);
     error RateOutOfBounds(uint256 rate, uint256 min, uint256 max);
+    error IntentNotSettled(bytes32 intentHash);
+    error DepositNotProtected(bytes32 intentHash);
+    error ChargebackAlreadyCompensated(bytes32 intentHash);
+    error DisputeAlreadyCompensated(string disputeId);
+    error ClaimExceedsSettlement(uint256 claimed, uint256 released);
+    error StakeExhausted(address maker);
+    error InsufficientStake(uint256 available, uint256 required);
 
     modifier onlyOrchestrator() {
         if (msg.sender != orchestrator) revert UnauthorizedCaller(msg.sender);
@@ -141,6 +189,64 @@ contract Escrow is Ownable {
         dustThreshold = threshold;
         dustRecipient = recipient;
         emit DustSettingsUpdated(threshold, recipient);
+    }
+
+    /// @notice The owner names the stake token, the dispute arbiter and where compensation goes.
+    function setChargebackSettings(IERC20 token, address arbiter, address recipient) external onlyOwner {
+        if (address(token) == address(0) || recipient == address(0)) revert ZeroAddress();
+        stakeToken = token;
+        disputeArbiter = arbiter;
+        chargebackRecipient = recipient;
+        emit ChargebackSettingsUpdated(token, arbiter, recipient);
+    }
+
+    /// @notice A maker adds to the stake behind their deposits.
+    function stake(uint256 amount) external {
+        if (amount == 0) revert ZeroValue();
+        IERC20 token = stakeToken;
+        if (address(token) == address(0)) revert ZeroAddress();
+        stakeOf[msg.sender] += amount;
+        emit MakerStaked(msg.sender, amount);
+        token.safeTransferFrom(msg.sender, address(this), amount);
+    }
+
+    /// @notice A maker takes stake back. A stake withdrawn leaves less to compensate later chargebacks
+    /// with; the platform reads the stake when it opens a dispute (docs/chargebacks.md).
+    function withdrawStake(uint256 amount) external {
+        uint256 staked = stakeOf[msg.sender];
+        if (amount == 0) revert ZeroValue();
+        if (amount > staked) revert InsufficientStake(staked, amount);
+        stakeOf[msg.sender] = staked - amount;
+        emit MakerStakeWithdrawn(msg.sender, amount);
+        stakeToken.safeTransfer(msg.sender, amount);
+    }
+
+    /// @notice Records a chargeback on a settled intent of a protected deposit and has the maker's stake
+    /// compensate it: the claim, up to what the intent released, once per intent and once per dispute id.
+    /// A short stake pays what it holds (the event says how much); an empty one reverts StakeExhausted.
+    function compensateChargeback(bytes32 intentHash, string calldata disputeId, uint256 claimedAmount) external {
+        if (msg.sender != disputeArbiter || msg.sender == address(0)) revert UnauthorizedCaller(msg.sender);
+        if (claimedAmount == 0) revert ZeroValue();
+        Settlement storage settlement = settlements[intentHash];
+        if (settlement.maker == address(0)) revert IntentNotSettled(intentHash);
+        if (!settlement.disputeProtected) revert DepositNotProtected(intentHash);
+        if (settlement.compensated) revert ChargebackAlreadyCompensated(intentHash);
+        bytes32 disputeKey = keccak256(bytes(disputeId));
+        if (disputeCompensated[disputeKey]) revert DisputeAlreadyCompensated(disputeId);
+        if (claimedAmount > settlement.releasedAmount) revert ClaimExceedsSettlement(claimedAmount, settlement.releasedAmount);
+        address maker = settlement.maker;
+        uint256 staked = stakeOf[maker];
+        if (staked == 0) revert StakeExhausted(maker);
+        uint256 paid = claimedAmount < staked ? claimedAmount : staked;
+
+        settlement.compensated = true;
+        disputeCompensated[disputeKey] = true;
+        stakeOf[maker] = staked - paid;
+        address recipient = chargebackRecipient;
+        emit ChargebackCompensated(
+            intentHash, disputeKey, settlement.depositId, disputeId, maker, claimedAmount, paid, recipient
+        );
+        stakeToken.safeTransfer(recipient, paid);
     }
 
     /// @param intentGuardian Only announced in DepositReceived, for the shape Base's indexers
@@ -247,6 +353,14 @@ contract Escrow is Ownable {
         if (transferAmount > amount) revert TransferExceedsLocked(transferAmount, amount);
         Deposit storage deposit = deposits[depositId];
         deposit.available += amount - transferAmount;
+        // Kept for a chargeback: the deposit may close (or be swept) before the fiat payment is reversed.
+        settlements[intentHash] = Settlement({
+            depositId: depositId,
+            maker: deposit.depositor,
+            releasedAmount: transferAmount,
+            disputeProtected: deposit.disputeProtectionEnabled,
+            compensated: false
+        });
         IERC20 token = deposit.token;
         emit FundsUnlockedAndTransferred(depositId, intentHash, amount, transferAmount, to);
         token.safeTransfer(to, transferAmount);

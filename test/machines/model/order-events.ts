@@ -5,7 +5,9 @@
  * the order never counted, reach every branch of RETRACT_SETTLEMENT. Two attempts
  * reporting (the newer replacing the older) and one expiring reach PAYMENT_UPDATED. One
  * refund of 40 USDC and every news its payout can tell reach the refunds (docs/refunds.md):
- * its payout created, not created (then asked again), funded, expired, cancelled.
+ * its payout created, not created (then asked again), funded, expired, cancelled. Two
+ * chargebacks (docs/chargebacks.md), all of pay_1's 30 and 40 of pay_3's 100, reach NONE, PARTIALLY_CHARGEBACKED and CHARGEBACKED, and with the
+ * settlements after them the announcements a later settlement makes.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { orderKind } from '../../../actors/kinds/index.js';
@@ -30,6 +32,22 @@ const settle = (label: string, paymentId: string, usdc: bigint) =>
   sample(label, { type: 'APPLY_SETTLEMENT' as const, paymentId, usdcAmount: usdc * 1_000_000n, at: AT });
 
 const REFUND_PAYOUT = 'po_model_refund';
+
+const chargeback = (label: string, paymentId: string, disputeId: string, usdc: bigint) =>
+  sample(label, {
+    type: 'APPLY_CHARGEBACK' as const,
+    claim: {
+      paymentId,
+      intentHash: `0x${'cb'.repeat(32)}`,
+      disputeId,
+      compensatedUsdc: String(usdc * 1_000_000n),
+      disputedAt: AT,
+      disputeTxHash: `0x${'dd'.repeat(32)}`,
+      factId: `fact_${disputeId}`,
+    },
+  });
+
+const CHARGEBACK_SAMPLES: OrderEvent[] = [chargeback('all 30 of pay_1', 'pay_1', 'dsp_1', 30n), chargeback('40 of pay_3', 'pay_3', 'dsp_3', 40n)];
 
 /** The refund's payout creation: the stand-in transport takes the order's tell, so only its shape matters here. */
 const refundPayout = { type: 'CREATE', id: REFUND_PAYOUT, refundOf: { orderId: fixed.id } } as unknown as RefundPayoutCreation;
@@ -84,7 +102,15 @@ export function orderEvents(snapshot: AnyMachineSnapshot): EventObject[] {
     fiat: { amount: '18.40', currency: 'EUR' },
     at: AT,
   };
-  return [...SAMPLES, ...(context.refunds.length === 0 ? PAYMENT_SAMPLES : []), ...(context.payments.length === 0 ? REFUND_SAMPLES : []), amount];
+  // Chargebacks read the settlements and the refunds, never the attempts: offered while neither refunds nor attempts are there.
+  const quiet = context.refunds.length === 0 && context.payments.length === 0;
+  return [
+    ...SAMPLES,
+    ...((context.chargebacks ?? []).length === 0 && context.refunds.length === 0 ? PAYMENT_SAMPLES : []),
+    ...((context.chargebacks ?? []).length === 0 && context.payments.length === 0 ? REFUND_SAMPLES : []),
+    ...(quiet ? CHARGEBACK_SAMPLES : []),
+    amount,
+  ];
 }
 
 /** What the guards read: the settled payments, the attempts' statuses, whether an open amount is set, and where the refund stands. */
@@ -96,5 +122,7 @@ export function orderAbstraction(snapshot: AnyMachineSnapshot): unknown {
     settled: context.settlements.map((settlement) => settlement.paymentId).sort(),
     payments: context.payments.map((payment) => `${payment.id}:${payment.status}`),
     refunds: context.refunds.map((refund) => `${refund.payoutId}:${refund.state}`),
+    chargebacks: (context.chargebacks ?? []).map((chargeback) => chargeback.disputeId).sort(),
+    announced: context.chargebackStatus,
   };
 }

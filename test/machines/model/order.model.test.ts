@@ -6,7 +6,7 @@
 import test from 'ava';
 import { toCheckoutOrder, type OrderContext } from '../../../machines/order/index.js';
 import { NEW, type DocumentTable } from '../../support/model-document.js';
-import type { MachineModel } from '../../support/model-paths.js';
+import type { MachineModel, ModelStep } from '../../support/model-paths.js';
 import { modelTests } from '../../support/model-tests.js';
 import { CHECKOUT_EVENTS } from './checkout-events.js';
 import { ORDER_KIND, ORDER_VARIANTS, orderAbstraction, orderEvents } from './order-events.js';
@@ -15,6 +15,21 @@ const STATUS_TABLE = 'document 1, States and transitions, Order status';
 const contextAfter = (step: { after: { context: unknown } }) => step.after.context as OrderContext;
 const REFUNDS = 'document 1, Events (Refund) and States ("Chargebacks and refunds never move status off FULFILLED"); docs/refunds.md';
 const STATUSES = ['CREATED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED'] as const;
+const CHARGEBACKS =
+  'document 1, Events (Chargeback), PaymentChargebackFact and States ("Chargebacks and refunds never move status off FULFILLED"); docs/chargebacks.md';
+/** The chargeback event a settlement announces: the one of the order's new chargeback status, when the settlement changed it. */
+const chargebackChange = (step: ModelStep): string[] => {
+  if (step.event.type !== 'APPLY_SETTLEMENT' || step.before === null) return [];
+  const before = (step.before.context as OrderContext).chargebackStatus;
+  const after = contextAfter(step).chargebackStatus;
+  return before === after || after === 'NONE' ? [] : [`ORDER_${after}`];
+};
+const isNewChargeback = (step: ModelStep) =>
+  step.before !== null && (step.before.context as OrderContext).chargebacks.length < contextAfter(step).chargebacks.length;
+const keptAndAnswered = (step: ModelStep) =>
+  contextAfter(step).chargebacks.some((fact) => fact.disputeId === (step.event as unknown as { claim: { disputeId: string } }).claim.disputeId) &&
+  step.actions.some((action) => action.type === 'tell' && (action.params as { event: { type: string } }).event.type === 'CHARGEBACK_RECORDED');
+const chargebackStatusAfter = (step: ModelStep, status: (typeof STATUSES)[number]) => toCheckoutOrder(contextAfter(step), status).chargebackStatus;
 /** Where the refund the step's news names stood before it. */
 const refundBefore = (step: { before: { context: unknown } | null; event: unknown }) =>
   (step.before?.context as OrderContext | undefined)?.refunds.find((refund) => refund.payoutId === (step.event as { payoutId?: string }).payoutId)?.state;
@@ -29,7 +44,8 @@ const document: DocumentTable = {
       from: ['CREATED'],
       by: ['APPLY_SETTLEMENT'],
       to: 'PARTIALLY_FULFILLED',
-      emits: [],
+      // A settlement after a chargeback (its settlement taken back meanwhile) may change the chargeback status too.
+      emits: chargebackChange,
       holds: { what: 'remainingUsdcAmount above zero', check: (step) => (contextAfter(step).remainingUsdcAmount ?? 0n) > 0n },
     },
     {
@@ -38,7 +54,7 @@ const document: DocumentTable = {
       from: ['CREATED', 'PARTIALLY_FULFILLED'],
       by: ['APPLY_SETTLEMENT'],
       to: 'FULFILLED',
-      emits: ['ORDER_FULFILLED'],
+      emits: (step) => ['ORDER_FULFILLED', ...chargebackChange(step)],
       holds: { what: 'completedAt set', check: (step) => contextAfter(step).completedAt !== null },
     },
     {
@@ -67,6 +83,51 @@ const document: DocumentTable = {
       to: 'CREATED',
       emits: ['ORDER_AMOUNT_SET'],
     },
+    // A chargeback never moves the status; the order's chargeback status follows the amounts (docs/chargebacks.md).
+    ...STATUSES.filter((status) => status !== 'CREATED').flatMap((status) => [
+      {
+        section: CHARGEBACKS,
+        row: `a chargeback that leaves part of what settled: ORDER_PARTIALLY_CHARGEBACKED, ${status} unchanged`,
+        from: [status],
+        by: ['APPLY_CHARGEBACK'],
+        to: status,
+        emits: ['ORDER_PARTIALLY_CHARGEBACKED'],
+        when: (step: ModelStep) => chargebackStatusAfter(step, status) === 'PARTIALLY_CHARGEBACKED' && isNewChargeback(step),
+        holds: {
+          what: 'the fact kept on chargebacks, and answered to its payment',
+          check: (step: ModelStep) => keptAndAnswered(step),
+        },
+      },
+      {
+        section: CHARGEBACKS,
+        row: `a chargeback of all that settled: ORDER_CHARGEBACKED, ${status} unchanged`,
+        from: [status],
+        by: ['APPLY_CHARGEBACK'],
+        to: status,
+        emits: ['ORDER_CHARGEBACKED'],
+        when: (step: ModelStep) => chargebackStatusAfter(step, status) === 'CHARGEBACKED' && isNewChargeback(step),
+        holds: { what: 'the fact kept on chargebacks, and answered to its payment', check: (step: ModelStep) => keptAndAnswered(step) },
+      },
+      {
+        section: CHARGEBACKS,
+        row: `a later settlement changes the chargeback picture: the new status announced, ${status} unchanged`,
+        from: [status],
+        by: ['APPLY_SETTLEMENT'],
+        to: status,
+        emits: chargebackChange,
+        when: (step: ModelStep) => chargebackChange(step).length > 0,
+        holds: {
+          what: 'data.trigger names the settling payment',
+          check: (step: ModelStep) =>
+            step.actions.some(
+              (action) =>
+                action.type === 'xstate.emit' &&
+                (action.params as { event: { trigger?: { type: string; paymentId?: string } } }).event.trigger?.paymentId ===
+                  (step.event as unknown as { paymentId: string }).paymentId,
+            ),
+        },
+      },
+    ]),
     // A refund's news reaches the order whatever its status (a reorganisation may have moved it off FULFILLED); the status never moves.
     ...STATUSES.flatMap((status) => [
       {

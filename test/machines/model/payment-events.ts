@@ -31,6 +31,7 @@ const ms = (iso: string) => Date.parse(iso);
 
 const SIGNAL_TX: PaymentHex = '0x5151515151515151515151515151515151515151515151515151515151515151';
 const FULFIL_TX: PaymentHex = '0xf0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0';
+const CHARGEBACK_TX: PaymentHex = '0xcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcbcb';
 
 const outcome = (label: string, purpose: string, status: 'MINED' | 'FAILED', at: string): PaymentEvent =>
   sample(label, {
@@ -89,6 +90,52 @@ const PROVIDER: PaymentEvent[] = [
   { type: 'TRANSFER_FAILED', status: 'REFUNDED', message: 'the provider refunded the transfer', at: AT },
 ];
 
+/**
+ * The escrow's record of a chargeback on the attempt's intent (docs/chargebacks.md), under two fact ids (a
+ * redelivery after a reorganisation), offered once it settled, and the order's answer with the whole fact.
+ */
+function chargebacks(context: PaymentContext): PaymentEvent[] {
+  if (context.railIdentifier === null || context.settlementFactId === null) return [];
+  const recorded = (id: string): PaymentEvent =>
+    sample(`chargeback ${id}`, {
+      type: 'CHAIN_FACT',
+      fact: {
+        id,
+        transactionHash: CHARGEBACK_TX,
+        blockTimestamp: String(Math.floor(ms(LATE) / 1000)),
+        chargebackCompensated: {
+          intentHash: context.railIdentifier!,
+          disputeId: 'dsp_model',
+          depositId: context.quote.depositId,
+          compensatedAmount: '25000000',
+        },
+      },
+    });
+  const claim = context.chargebackClaim ?? null;
+  return [
+    recorded('fact_chargeback'),
+    recorded('fact_chargeback#2'),
+    ...(claim
+      ? [
+          {
+            type: 'CHARGEBACK_RECORDED' as const,
+            chargeback: {
+              paymentId: context.id,
+              intentHash: claim.intentHash,
+              disputeId: claim.disputeId,
+              status: 'CHARGEBACKED' as const,
+              compensatedUsdcAmount: '25',
+              disputedAt: claim.disputedAt,
+              disputeTxHash: claim.disputeTxHash,
+              refundOverlap: 'NONE' as const,
+              bridgeOrSweepOverlap: null,
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
 /** IntentFulfilled and IntentPruned facts for the attempt's intent, and the retraction of the fact that settled it. */
 function facts(context: PaymentContext): PaymentEvent[] {
   if (context.railIdentifier === null) return [];
@@ -119,7 +166,7 @@ export function paymentEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   const context = snapshot.context as PaymentContext;
   if (context.chain === null) return CUSTOMER;
   if (context.conversion !== null) return [...CUSTOMER, ...PROVIDER];
-  return [...CUSTOMER, ...CHAIN, ...REMEDIATION, ...facts(context)];
+  return [...CUSTOMER, ...CHAIN, ...REMEDIATION, ...facts(context), ...chargebacks(context)];
 }
 
 /** What the guards and the kind's refusals read. */
@@ -138,5 +185,7 @@ export function paymentAbstraction(snapshot: AnyMachineSnapshot): unknown {
     reopened: (context.reopenings ?? 0) > 0,
     remediation: context.remediation?.actionName ?? null,
     receipt: (context.sellerReceipt ?? null) !== null,
+    chargebackClaim: (context.chargebackClaim ?? null) !== null,
+    chargeback: (context.chargeback ?? null) !== null,
   };
 }

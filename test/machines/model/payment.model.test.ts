@@ -116,6 +116,23 @@ const document: DocumentTable = {
         check: (step) => step.actions.some((action) => action.type === 'tell' && (action.params as { to: { kind: string } }).to.kind === 'action'),
       },
     },
+    {
+      section: `${STATUS_TABLE} ("A settled payment can later carry a chargeback"); docs/chargebacks.md`,
+      row: 'a chargeback recorded on chain and completed by the order: SETTLED unchanged, PAYMENT_CHARGEBACKED',
+      from: ['SETTLED'],
+      by: ['CHARGEBACK_RECORDED'],
+      to: 'SETTLED',
+      emits: ['PAYMENT_CHARGEBACKED'],
+      // The order's answer again (a repeat) changes nothing and announces nothing.
+      when: (step) => ((step.before?.context as PaymentContext | undefined)?.chargeback ?? null) === null,
+      holds: {
+        what: 'chargebackStatus CHARGEBACKED and the fact on chargeback',
+        check: (step) => {
+          const payment = (step.after as unknown as { context: PaymentContext }).context.chargeback;
+          return payment !== null && payment.status === 'CHARGEBACKED';
+        },
+      },
+    },
   ],
   beyond: {
     // Document 1 has no reorganisations: a retracted settlement waits for the chain again (docs/payments.md).

@@ -183,6 +183,9 @@ export interface ChainFact {
     | //
     /** A rest too small for any intent, swept to the dust recipient as the deposit closed. */
     { $case: "dustCollected"; value: DustCollected }
+    | //
+    /** A reversed fiat payment the maker's stake compensated (docs/chargebacks.md). */
+    { $case: "chargebackCompensated"; value: ChargebackCompensated }
     | undefined;
 }
 
@@ -346,6 +349,21 @@ export interface ReferrerFeePaid {
   intentHash: string;
   referrer: string;
   amount: string;
+}
+
+/**
+ * The escrow recorded a chargeback on a settled intent: the maker's stake paid
+ * `compensated_amount` of `claimed_amount` (less when the stake was short) to `recipient`.
+ */
+export interface ChargebackCompensated {
+  intentHash: string;
+  /** The platform's dispute id, as the arbiter gave it; one dispute is compensated once. */
+  disputeId: string;
+  depositId: string;
+  maker: string;
+  claimedAmount: string;
+  compensatedAmount: string;
+  recipient: string;
 }
 
 export interface WatchAddressesRequest {
@@ -805,6 +823,9 @@ export const ChainFact: MessageFns<ChainFact> = {
       case "dustCollected":
         DustCollected.encode(message.event.value, writer.uint32(346).fork()).join();
         break;
+      case "chargebackCompensated":
+        ChargebackCompensated.encode(message.event.value, writer.uint32(354).fork()).join();
+        break;
     }
     return writer;
   },
@@ -1135,6 +1156,17 @@ export const ChainFact: MessageFns<ChainFact> = {
             message.event = { $case: "dustCollected", value: DustCollected.decode(reader, reader.uint32()) };
             continue;
           }
+          case 44: {
+            if (tag !== 354) {
+              break;
+            }
+
+            message.event = {
+              $case: "chargebackCompensated",
+              value: ChargebackCompensated.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1313,6 +1345,10 @@ export const ChainFact: MessageFns<ChainFact> = {
         ? { $case: "dustCollected", value: DustCollected.fromJSON(object.dustCollected) }
         : isSet(object.dust_collected)
         ? { $case: "dustCollected", value: DustCollected.fromJSON(object.dust_collected) }
+        : isSet(object.chargebackCompensated)
+        ? { $case: "chargebackCompensated", value: ChargebackCompensated.fromJSON(object.chargebackCompensated) }
+        : isSet(object.chargeback_compensated)
+        ? { $case: "chargebackCompensated", value: ChargebackCompensated.fromJSON(object.chargeback_compensated) }
         : undefined,
     };
   },
@@ -1400,6 +1436,8 @@ export const ChainFact: MessageFns<ChainFact> = {
       obj.referrerFeePaid = ReferrerFeePaid.toJSON(message.event.value);
     } else if (message.event?.$case === "dustCollected") {
       obj.dustCollected = DustCollected.toJSON(message.event.value);
+    } else if (message.event?.$case === "chargebackCompensated") {
+      obj.chargebackCompensated = ChargebackCompensated.toJSON(message.event.value);
     }
     return obj;
   },
@@ -1599,6 +1637,15 @@ export const ChainFact: MessageFns<ChainFact> = {
       case "dustCollected": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "dustCollected", value: DustCollected.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "chargebackCompensated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "chargebackCompensated",
+            value: ChargebackCompensated.fromPartial(object.event.value),
+          };
         }
         break;
       }
@@ -4463,6 +4510,199 @@ export const ReferrerFeePaid: MessageFns<ReferrerFeePaid> = {
     message.intentHash = object.intentHash ?? "";
     message.referrer = object.referrer ?? "";
     message.amount = object.amount ?? "";
+    return message;
+  },
+};
+
+function createBaseChargebackCompensated(): ChargebackCompensated {
+  return {
+    intentHash: "",
+    disputeId: "",
+    depositId: "",
+    maker: "",
+    claimedAmount: "",
+    compensatedAmount: "",
+    recipient: "",
+  };
+}
+
+export const ChargebackCompensated: MessageFns<ChargebackCompensated> = {
+  encode(message: ChargebackCompensated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.intentHash !== "") {
+      writer.uint32(10).string(message.intentHash);
+    }
+    if (message.disputeId !== "") {
+      writer.uint32(18).string(message.disputeId);
+    }
+    if (message.depositId !== "") {
+      writer.uint32(26).string(message.depositId);
+    }
+    if (message.maker !== "") {
+      writer.uint32(34).string(message.maker);
+    }
+    if (message.claimedAmount !== "") {
+      writer.uint32(42).string(message.claimedAmount);
+    }
+    if (message.compensatedAmount !== "") {
+      writer.uint32(50).string(message.compensatedAmount);
+    }
+    if (message.recipient !== "") {
+      writer.uint32(58).string(message.recipient);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChargebackCompensated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChargebackCompensated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.intentHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.disputeId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.depositId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.maker = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.claimedAmount = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.compensatedAmount = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.recipient = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChargebackCompensated {
+    return {
+      intentHash: isSet(object.intentHash)
+        ? globalThis.String(object.intentHash)
+        : isSet(object.intent_hash)
+        ? globalThis.String(object.intent_hash)
+        : "",
+      disputeId: isSet(object.disputeId)
+        ? globalThis.String(object.disputeId)
+        : isSet(object.dispute_id)
+        ? globalThis.String(object.dispute_id)
+        : "",
+      depositId: isSet(object.depositId)
+        ? globalThis.String(object.depositId)
+        : isSet(object.deposit_id)
+        ? globalThis.String(object.deposit_id)
+        : "",
+      maker: isSet(object.maker) ? globalThis.String(object.maker) : "",
+      claimedAmount: isSet(object.claimedAmount)
+        ? globalThis.String(object.claimedAmount)
+        : isSet(object.claimed_amount)
+        ? globalThis.String(object.claimed_amount)
+        : "",
+      compensatedAmount: isSet(object.compensatedAmount)
+        ? globalThis.String(object.compensatedAmount)
+        : isSet(object.compensated_amount)
+        ? globalThis.String(object.compensated_amount)
+        : "",
+      recipient: isSet(object.recipient) ? globalThis.String(object.recipient) : "",
+    };
+  },
+
+  toJSON(message: ChargebackCompensated): unknown {
+    const obj: any = {};
+    if (message.intentHash !== "") {
+      obj.intentHash = message.intentHash;
+    }
+    if (message.disputeId !== "") {
+      obj.disputeId = message.disputeId;
+    }
+    if (message.depositId !== "") {
+      obj.depositId = message.depositId;
+    }
+    if (message.maker !== "") {
+      obj.maker = message.maker;
+    }
+    if (message.claimedAmount !== "") {
+      obj.claimedAmount = message.claimedAmount;
+    }
+    if (message.compensatedAmount !== "") {
+      obj.compensatedAmount = message.compensatedAmount;
+    }
+    if (message.recipient !== "") {
+      obj.recipient = message.recipient;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChargebackCompensated>): ChargebackCompensated {
+    return ChargebackCompensated.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChargebackCompensated>): ChargebackCompensated {
+    const message = createBaseChargebackCompensated();
+    message.intentHash = object.intentHash ?? "";
+    message.disputeId = object.disputeId ?? "";
+    message.depositId = object.depositId ?? "";
+    message.maker = object.maker ?? "";
+    message.claimedAmount = object.claimedAmount ?? "";
+    message.compensatedAmount = object.compensatedAmount ?? "";
+    message.recipient = object.recipient ?? "";
     return message;
   },
 };
