@@ -3,7 +3,8 @@
  * an indexer over the local chain whose view of the head the test can cap, and a JSON-RPC gate
  * the node reaches the chain through that, on the node's fulfillIntent, caps the indexer at the
  * block before (so no IntentFulfilled can be logged), forwards it, answers, and holds every call
- * after it (payment-rpc-gate.ts). `lift()` lets the indexer read on.
+ * after it (payment-rpc-gate.ts). `lift()` lets the indexer read on. Another send can close it
+ * instead (`closesOn`): the chargeback kill test closes it on the escrow's compensateChargeback.
  */
 import type { Logger } from 'pino';
 import { decodeFunctionData, parseTransaction, type Hex, type PublicClient } from 'viem';
@@ -13,7 +14,7 @@ import { orchestratorAbi, type LocalChain } from '../../indexer/chain/index.js';
 import { startIndexer } from '../../indexer/indexer-server.js';
 import { RpcGate } from './payment-rpc-gate.js';
 
-export async function fulfilCapture(local: LocalChain, logger: Logger) {
+export async function fulfilCapture(local: LocalChain, logger: Logger, closesOn?: (raw: Hex) => boolean) {
   let headCap: bigint | null = null;
   const capped = new Proxy(local.publicClient as PublicClient, {
     get(target, key, receiver) {
@@ -47,7 +48,7 @@ export async function fulfilCapture(local: LocalChain, logger: Logger) {
     }
   };
   const gate = await RpcGate.start(local.rpcUrl, {
-    closesOn: isFulfil,
+    closesOn: closesOn ?? isFulfil,
     beforeClosing: async () => {
       headCap = await local.publicClient.getBlockNumber({ cacheTime: 0 });
     },

@@ -28,10 +28,16 @@ const privateKeyOf = (account: typeof RELAYER): Hex => toHex(account.getHdKey().
 
 /**
  * Starts the world under `root` for the test `name` (its node id, admin token and id secret), with
- * the maker's deposit `openDeposit` makes on the chain before the indexer reads it; all of it stops
- * at the test's teardown.
+ * the maker's deposit `openDeposit` makes on the chain before the indexer reads it, the gate closing
+ * on the node's fulfillIntent unless `closesOn` picks another send; all of it stops at the test's teardown.
  */
-export async function startFulfilKillWorld(t: ExecutionContext, root: string, name: string, openDeposit: (local: LocalChain) => Promise<bigint>) {
+export async function startFulfilKillWorld(
+  t: ExecutionContext,
+  root: string,
+  name: string,
+  openDeposit: (local: LocalChain) => Promise<bigint>,
+  closesOn?: (local: LocalChain) => (raw: Hex) => boolean,
+) {
   const silent = createLogger({ level: 'silent' });
   // The attestation service first: the chain's verifier is deployed with its signer as the witness.
   const chains = new ChainRegistry();
@@ -52,7 +58,7 @@ export async function startFulfilKillWorld(t: ExecutionContext, root: string, na
   const depositId = await openDeposit(local);
 
   // The indexer, whose view of the head the test can cap, and the node's way to the chain, which closes on its fulfillIntent.
-  const capture = await fulfilCapture(local, silent);
+  const capture = await fulfilCapture(local, silent, closesOn?.(local));
   t.teardown(() => capture.indexer.stop());
   t.teardown(() => capture.gate.stop());
   const fulfilledFacts = async (intentHash: Hex) =>
