@@ -21,5 +21,6 @@ export interface StakeCompensation {
 
 /** The escrow would not record it (not settled, not protected, already compensated, no stake, …), or the transaction ended unmined. */
 export class ChargebackRefusedError extends PlatformError {
+  override readonly name = 'ChargebackRefusedError';
   readonly code = 'CHARGEBACK_REFUSED';
 }

@@ -150,6 +150,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'retry',
     when: 'the chain indexer did not answer in time or is not serving',
   },
+  ChargebackRefusedError: {
+    answer: null,
+    askRetries: false,
+    outbox: 'permanent',
+    when: 'the escrow would not record a chargeback (estimated before sending), or its transaction ended unmined; staff’s trigger answers CHARGEBACK_REFUSED, and asking again is refused again',
+  },
   ConversionRefused: {
     answer: null,
     askRetries: false,

@@ -36,6 +36,7 @@ import { PayoutBridgeUnavailable } from '../../../actors/adapters/conversion/pay
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
 import { PayoutPolicyRefused, PayoutSignerNotAttached, PayoutWalletNotHeld } from '../../../actors/adapters/wallet-provider/payout-signers.js';
 import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
+import { ChargebackRefusedError } from '../../../actors/chain/stake-compensation.js';
 import { MailUnavailable } from '../../../actors/adapters/mail/mailer.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
 import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
@@ -73,6 +74,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   IndexerUnavailableError: () => new IndexerUnavailableError('down'),
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
+  ChargebackRefusedError: () => new ChargebackRefusedError('the escrow did not record the chargeback: FAILED (StakeExhausted)'),
   FundingProviderUnavailable: () => new FundingProviderUnavailable('the conversion provider did not answer POST /funding within 5000 ms'),
   PayoutBridgeUnavailable: () => new PayoutBridgeUnavailable('the conversion provider did not answer POST /payout-bridge/quotes within 5000 ms'),
   ListingStillPending: () => new ListingStillPending('the listing is still pending'),
