@@ -9,7 +9,7 @@ import type { OpenAmountConfig } from './open-amount.js';
 import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
 import { refundFields, type CheckoutOrderRefundStatus } from './refunds.js';
 import { orderChargebackStatus, type OrderChargebackStatus } from './order-chargebacks.js';
-import type { PaymentChargebackFact } from '../payment/payment-chargeback.js';
+import type { PaymentChargebackFact } from '../payment/chargeback-types.js';
 
 export type { CheckoutOrderRefundStatus, OrderChargebackStatus };
 

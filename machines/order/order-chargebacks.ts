@@ -13,11 +13,10 @@
  * Pure: the order machine's guards and actions and the order's view read these.
  */
 import { formatUsdc, parseUsdc } from '../money.js';
-import type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from '../payment/payment-chargeback.js';
-import type { OrderContext, OrderRefund } from './order-types.js';
+import type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from '../payment/chargeback-types.js';
+import type { OrderChargebackStatus, OrderContext, OrderRefund } from './order-types.js';
 
-/** Document 1's OrderChargebackStatus. */
-export type OrderChargebackStatus = 'NONE' | 'PARTIALLY_CHARGEBACKED' | 'CHARGEBACKED';
+export type { OrderChargebackStatus };
 
 export type ChargebackTrigger = { type: 'CHARGEBACK_APPLIED'; chargeback: PaymentChargebackFact } | { type: 'PAYMENT_SETTLED'; paymentId: string };
 

@@ -8,13 +8,14 @@ import type { Environment, FeePayer } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { PaymentSummary } from './order-payments.js';
 import type { PayoutInput } from '../payout/payout-types.js';
-import type { ChargebackClaim, PaymentChargebackFact } from '../payment/payment-chargeback.js';
-import type { OrderChargebackStatus } from './order-chargebacks.js';
+import type { ChargebackClaim, PaymentChargebackFact } from '../payment/chargeback-types.js';
 
 export type AmountMode = 'FIXED' | 'OPEN';
 /** A JSON object the merchant or Peer keeps on the order (`notes`, `metadata`). */
 export type FreeForm = Record<string, unknown>;
 export type OrderStatus = 'CREATED' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'CANCELLED';
+/** Document 1's OrderChargebackStatus (order-chargebacks.ts says how it moves). */
+export type OrderChargebackStatus = 'NONE' | 'PARTIALLY_CHARGEBACKED' | 'CHARGEBACKED';
 
 export interface FiatAmount {
   /** Two decimals, as formatFiat writes it. */

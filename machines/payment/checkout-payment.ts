@@ -14,7 +14,7 @@ import { formatFiat, formatRate, formatTokenAmount, formatUsdc } from '../money.
 import type { CryptoConversion, MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
 import { currencyPerUsdRate } from './pricing.js';
 import { paymentReference } from './payment-reference.js';
-import type { PaymentChargebackFact } from './payment-chargeback.js';
+import type { PaymentChargebackFact } from './chargeback-types.js';
 
 export interface PaymentPenalty {
   kind: 'PURCHASE_PROTECTION' | 'CROSS_CURRENCY';

@@ -56,4 +56,4 @@ export {
   signalTransactionId,
 } from './payment-remediation.js';
 export type { RemediationOutcome } from './payment-remediation.js';
-export type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from './payment-chargeback.js';
+export type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from './chargeback-types.js';

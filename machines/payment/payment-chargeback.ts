@@ -9,49 +9,8 @@
  * The escrow compensates an intent once, so a payment has at most one chargeback; the same fact
  * delivered again (its id, or the same dispute under another id after a reorganisation) counts once.
  */
+import type { ChargebackClaim, ChargebackCompensatedFact } from './chargeback-types.js';
 import type { PaymentContext, PaymentEvent } from './payment-types.js';
-
-export type ChargebackRefundOverlap = 'NONE' | 'PENDING_HALTED' | 'SUBMITTING_OR_UNKNOWN' | 'ALREADY_SUBMITTED' | 'ALREADY_REFUNDED';
-
-/** Document 1's PaymentChargebackFact. */
-export interface PaymentChargebackFact {
-  paymentId: string;
-  intentHash: string;
-  disputeId: string;
-  status: 'CHARGEBACKED';
-  /** USDC, as the API writes it. */
-  compensatedUsdcAmount: string;
-  /** The block time of the escrow's record. */
-  disputedAt: string;
-  disputeTxHash: string;
-  refundOverlap: ChargebackRefundOverlap;
-  /** A bridge or sweep of the payment's USDC under way when it was charged back; null until bridges exist (docs/chargebacks.md). */
-  bridgeOrSweepOverlap: { paymentBridgeId: string; status: 'PENDING' | 'SUBMITTED' | 'COMPLETED' | 'FAILED' } | null;
-}
-
-/** What the chain recorded, before the order adds what it knows: what the payment tells its order. */
-export interface ChargebackClaim {
-  paymentId: string;
-  intentHash: string;
-  disputeId: string;
-  /** USDC base units, as a decimal string (messages cross a transport). */
-  compensatedUsdc: string;
-  disputedAt: string;
-  disputeTxHash: string;
-  /** The fact it came from. */
-  factId: string;
-}
-
-/** The order's answer: the whole fact, to carry. */
-export type ChargebackRecordedEvent = { type: 'CHARGEBACK_RECORDED'; chargeback: PaymentChargebackFact };
-
-/** The ChargebackCompensated fact in its proto JSON form. */
-export interface ChargebackCompensatedFact {
-  intentHash: string;
-  disputeId: string;
-  depositId: string;
-  compensatedAmount: string;
-}
 
 const sameHash = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 

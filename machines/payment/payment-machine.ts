@@ -54,7 +54,8 @@ import {
   tellAction,
   type RemediationOutcome,
 } from './payment-remediation.js';
-import { claimOf, newChargeback, recordsChargeback, repeatedChargeback, repeatedRecord, type PaymentChargebackFact } from './payment-chargeback.js';
+import { claimOf, newChargeback, recordsChargeback, repeatedChargeback, repeatedRecord } from './payment-chargeback.js';
+import type { PaymentChargebackFact } from './chargeback-types.js';
 import type { PaymentChain, PaymentChainFact, PaymentContext, PaymentEvent, PaymentInput, PaymentStatus, TransactionOutcomeMessage } from './payment-types.js';
 
 /** The webhook events of document 1: one per public status the attempt enters. */

@@ -5,7 +5,7 @@
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
-import type { ChargebackClaim, ChargebackCompensatedFact, ChargebackRecordedEvent, PaymentChargebackFact } from './payment-chargeback.js';
+import type { ChargebackClaim, ChargebackCompensatedFact, ChargebackRecordedEvent, PaymentChargebackFact } from './chargeback-types.js';
 
 import type { Hex } from '../transaction/transaction-types.js';
 
