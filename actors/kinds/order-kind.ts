@@ -14,6 +14,7 @@ import {
   refundViews,
   refundableUsdc,
   settlementRefusal,
+  staleAmount,
   toCheckoutOrder,
   type OrderContext,
   type OrderEvent,
@@ -76,7 +77,7 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
     return { code: 'ORDER_STATUS_NOT_ELIGIBLE', message: `order ${context.id} is ${status} and can no longer be cancelled` };
   }
   if (command.type === 'APPLY_SETTLEMENT') return settlementRejection(context, command);
-  if (command.type === 'SET_AMOUNT') return amountRejection(context, status);
+  if (command.type === 'SET_AMOUNT') return amountRejection(context, status, command);
   if (command.type === 'REFUND') return refundRejection(context, status, command);
   if (command.type.startsWith('REFUND_PAYOUT_') && 'payoutId' in command && !refundOf(context, command.payoutId))
     return { code: 'REFUND_NOT_FOUND', message: `order ${context.id} holds no refund paid by payout ${command.payoutId}` };
@@ -104,9 +105,16 @@ function refundRejection(context: OrderContext, status: OrderStatus, request: { 
 }
 
 /** The open-amount codes of document 1, with the statuses docs/payments.md gives them. */
-function amountRejection(context: OrderContext, status: OrderStatus): Rejection | null {
+function amountRejection(context: OrderContext, status: OrderStatus, save: { amountVersion?: number | undefined }): Rejection | null {
   if (context.amountMode !== 'OPEN')
     return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer` };
+  if (staleAmount(context, save)) {
+    return {
+      code: 'AMOUNT_CONFLICT',
+      message: `The amount changed since version ${save.amountVersion}; it is at version ${context.amountVersion}`,
+      details: { amountVersion: context.amountVersion },
+    };
+  }
   const lock = amountLock(context, status);
   if (lock !== null) return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, details: { amountLock: lock } };
   if (status !== 'CREATED') return { code: 'AMOUNT_LOCKED', message: `order ${context.id} is ${status}`, details: { amountLock: null } };

@@ -33,6 +33,7 @@ export type {
 export { amountLock, hostedOrderFields } from './hosted-fields.js';
 export type { AmountLockReason, HostedOrderFields } from './hosted-fields.js';
 export { normaliseOpenAmount } from './open-amount.js';
+export { staleAmount } from './amount-conflict.js';
 export type { OpenAmountConfig, OpenAmountRequest, OpenAmountResult } from './open-amount.js';
 export { checkTier, resolveDynamicOrders, resolveEnabledRails } from './create-rules.js';
 export type { CreateField, CreateRefusal, OrderAccount, RuleResult } from './create-rules.js';

@@ -31,6 +31,7 @@ import type { OrderContext, OrderEvent, OrderInput } from './order-types.js';
 import { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
 import { supersededBy, withPayment } from './order-payments.js';
 import { amountLock } from './hosted-fields.js';
+import { staleAmount } from './amount-conflict.js';
 import type { FiatAmount, OrderRefund, OrderStatus } from './order-types.js';
 import { refundOf, refundView, reservesAnew, withRefund, type OrderRefundView } from './refunds.js';
 
@@ -98,7 +99,8 @@ export const orderMachine = setup({
   },
   guards: {
     countsSettlement: ({ context, event }) => event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null,
-    amountOpen: ({ context }) => context.amountMode === 'OPEN' && amountLock(context, 'CREATED') === null,
+    amountOpen: ({ context, event }) =>
+      event.type === 'SET_AMOUNT' && context.amountMode === 'OPEN' && amountLock(context, 'CREATED') === null && !staleAmount(context, event),
     settlesInFull: ({ context, event }) =>
       event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null && coversOrder(context, event.usdcAmount),
     holdsSettlement: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId),
@@ -131,13 +133,13 @@ export const orderMachine = setup({
         updatedAt: event.at,
       };
     }),
-    announceAmountSet: emit(({ context, event }) => {
+    announceAmountSet: emit(({ context, event }, params: { previousAmountUsdc: string | null }) => {
       assertEvent(event, 'SET_AMOUNT');
       return {
         type: 'ORDER_AMOUNT_SET' as const,
         order: toCheckoutOrder(context, 'CREATED'),
         amountChange: {
-          previousAmountUsdc: event.previousAmountUsdc,
+          previousAmountUsdc: params.previousAmountUsdc,
           newAmountUsdc: formatUsdc(event.usdcAmount),
           fiat: event.fiat,
           amountVersion: context.amountVersion,
@@ -262,7 +264,15 @@ export const orderMachine = setup({
           { guard: 'countsSettlement', target: 'PARTIALLY_FULFILLED', actions: 'recordSettlement' },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
-        SET_AMOUNT: { guard: 'amountOpen', actions: ['setAmount', 'announceAmountSet'] },
+        SET_AMOUNT: {
+          guard: 'amountOpen',
+          // The amount it replaces is read in the turn that replaces it, never from a view the gateway read earlier.
+          actions: enqueueActions(({ context, enqueue }) => {
+            const previous = context.requestedUsdcAmount;
+            enqueue('setAmount');
+            enqueue({ type: 'announceAmountSet', params: { previousAmountUsdc: previous === null ? null : formatUsdc(previous) } });
+          }),
+        },
         ...repeatedRefund,
         ...refundNews('CREATED'),
       },

@@ -116,7 +116,11 @@ export type OrderEvent =
   /** A payment's settlement taken back: a chain reorganisation removed the block that settled it. */
   | { type: 'RETRACT_SETTLEMENT'; paymentId: string; at: string }
   | { type: 'PAYMENT_UPDATED'; payment: PaymentSummary }
-  | { type: 'SET_AMOUNT'; usdcAmount: bigint; previousAmountUsdc: string | null; fiat: FiatAmount; at: string }
+  /**
+   * The customer sets an open amount. With `amountVersion`, only over that version: the order
+   * refuses a stale one (AMOUNT_CONFLICT), so two saves made from one version cannot both win.
+   */
+  | { type: 'SET_AMOUNT'; usdcAmount: bigint; fiat: FiatAmount; amountVersion?: number | undefined; at: string }
   | { type: 'CANCEL'; at: string }
   /**
    * The merchant refunds `amountUsdc` (docs/refunds.md): the order reserves it and creates the

@@ -9,7 +9,6 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { orderKind } from '../../../actors/kinds/index.js';
-import { formatUsdc } from '../../../machines/money.js';
 import type { OrderContext, OrderEvent, PaymentSummary, RefundPayoutCreation } from '../../../machines/order/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 import { fixedOrderInput, openOrderInput } from '../../support/order-input.js';
@@ -80,11 +79,13 @@ export function orderEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   const amount: OrderEvent = {
     type: 'SET_AMOUNT',
     usdcAmount: 20_000_000n,
-    previousAmountUsdc: context.requestedUsdcAmount === null ? null : formatUsdc(context.requestedUsdcAmount),
     fiat: { amount: '18.40', currency: 'EUR' },
+    amountVersion: context.amountVersion,
     at: AT,
   };
-  return [...SAMPLES, ...(context.refunds.length === 0 ? PAYMENT_SAMPLES : []), ...(context.payments.length === 0 ? REFUND_SAMPLES : []), amount];
+  // A save from a page that saw an older version: refused (AMOUNT_CONFLICT) wherever it arrives.
+  const stale: OrderEvent = { ...amount, amountVersion: context.amountVersion + 1 };
+  return [...SAMPLES, ...(context.refunds.length === 0 ? PAYMENT_SAMPLES : []), ...(context.payments.length === 0 ? REFUND_SAMPLES : []), amount, stale];
 }
 
 /** What the guards read: the settled payments, the attempts' statuses, whether an open amount is set, and where the refund stands. */
