@@ -13,6 +13,7 @@ import { merchantAdminOperations } from '../merchants/merchant-admin-operations.
 import { merchantOperations } from '../merchants/merchant-operations.js';
 import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.js';
 import { teamOperations } from '../dashboard/team-operations.js';
+import { resizeOperations } from '../orders/resize-operations.js';
 import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
 import { auditOperations } from '../dashboard/audit-operations.js';
 import { apiKeyOperations } from '../dashboard/api-key-operations.js';
@@ -86,6 +87,7 @@ export function openApiDocument(
         ...operationPaths(actionOperations()),
         ...operationPaths(payoutOperations()),
         ...operationPaths(refundOperations()),
+        ...operationPaths(resizeOperations()),
         ...operationPaths(webhookOperations()),
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),

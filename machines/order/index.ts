@@ -15,6 +15,7 @@ export type {
   OrderPricing,
   OrderStatus,
   RefundPayoutCreation,
+  OrderResize,
   Settlement,
 } from './order-types.js';
 export { orderMachine } from './order-machine.js';
@@ -34,6 +35,8 @@ export { amountLock, hostedOrderFields } from './hosted-fields.js';
 export type { AmountLockReason, HostedOrderFields } from './hosted-fields.js';
 export { normaliseOpenAmount } from './open-amount.js';
 export { staleAmount } from './amount-conflict.js';
+export { endedByResize, resizeCovers, resized, resizeOf, resizeRefusal, settledUsdc } from './resize.js';
+export type { ResizeRefusal, ResizeRequest } from './resize.js';
 export type { OpenAmountConfig, OpenAmountRequest, OpenAmountResult } from './open-amount.js';
 export { checkTier, resolveDynamicOrders, resolveEnabledRails } from './create-rules.js';
 export type { CreateField, CreateRefusal, OrderAccount, RuleResult } from './create-rules.js';

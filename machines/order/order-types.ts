@@ -92,6 +92,14 @@ export interface OrderRefund {
   endedAt: string | null;
 }
 
+/** A resize the order took (resize.ts), under the key it was asked with, so a repeat of the request changes nothing. */
+export interface OrderResize {
+  idempotencyKey: string;
+  previousUsdc: bigint;
+  newUsdc: bigint;
+  at: string;
+}
+
 export interface OrderContext extends Omit<OrderInput, 'at'> {
   /** What is still owed; null while an OPEN order has no amount. Never below zero. */
   remainingUsdcAmount: bigint | null;
@@ -105,6 +113,8 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
   savedInput: FiatAmount | null;
   /** Every refund asked for, in the order asked (docs/refunds.md). */
   refunds: OrderRefund[];
+  /** Every resize the merchant made, oldest first (docs/resize.md). */
+  resizes: OrderResize[];
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
@@ -122,6 +132,8 @@ export type OrderEvent =
    */
   | { type: 'SET_AMOUNT'; usdcAmount: bigint; fiat: FiatAmount; amountVersion?: number | undefined; at: string }
   | { type: 'CANCEL'; at: string }
+  /** The merchant changes a FIXED order's amount (docs/resize.md); the key makes a repeat of the request change nothing. */
+  | { type: 'RESIZE'; usdcAmount: bigint; idempotencyKey: string; at: string }
   /**
    * The merchant refunds `amountUsdc` (docs/refunds.md): the order reserves it and creates the
    * refund's payout with `payout`, the message the gateway made from the request (or, when that

@@ -15,7 +15,8 @@ import { fixedOrderInput, openOrderInput } from '../../support/order-input.js';
 
 export const ORDER_KIND = orderKind;
 
-const fixed = fixedOrderInput({ id: 'ord_model_fixed' });
+// Dynamic orders on, so the walk meets resizes too.
+const fixed = fixedOrderInput({ id: 'ord_model_fixed', dynamicOrdersEnabled: true });
 const open = openOrderInput({ id: 'ord_model_open' });
 
 export const ORDER_VARIANTS: Variant[] = [
@@ -53,6 +54,8 @@ const SAMPLES: OrderEvent[] = [
   settle('10 of pay_4', 'pay_4', 10n),
   ...['pay_1', 'pay_2', 'pay_3', 'pay_4', 'pay_9'].map((paymentId) => sample(paymentId, { type: 'RETRACT_SETTLEMENT' as const, paymentId, at: AT })),
   { type: 'CANCEL', at: AT },
+  // One key: once taken, the same resize again is acknowledged and changes nothing.
+  sample('resized to 40', { type: 'RESIZE' as const, usdcAmount: 40_000_000n, idempotencyKey: 'resize-model-1', at: AT }),
 ];
 
 const PAYMENT_SAMPLES: OrderEvent[] = [
