@@ -99,6 +99,7 @@ import { dashboardAuthOperations } from './dashboard/dashboard-auth-operations.j
 import type { DashboardDependencies } from './dashboard/dashboard-dependencies.js';
 import type { DashboardMail } from './dashboard/dashboard-mail.js';
 import { resizeOperations } from './orders/resize-operations.js';
+import { brandingOperations } from './dashboard/branding-operations.js';
 import { dashboardOrderOperations } from './dashboard/dashboard-order-operations.js';
 import { merchantGuard, sessionGuard, withApiKeyPrincipal } from './dashboard/session-guard.js';
 import { CsrfTokens } from './dashboard/session-tokens.js';
@@ -279,6 +280,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(dashboardAuthOperations(), dashboard, mounting),
     operationRouter(teamOperations(), dashboard, mounting),
     operationRouter(dashboardOrderOperations(), dashboard, mounting),
+    operationRouter(brandingOperations(), dashboard, mounting),
     operationRouter(auditOperations(), dashboard, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(apiKeyOperations(), dashboard, mounting),

@@ -14,6 +14,7 @@ import { merchantOperations } from '../merchants/merchant-operations.js';
 import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.js';
 import { teamOperations } from '../dashboard/team-operations.js';
 import { resizeOperations } from '../orders/resize-operations.js';
+import { brandingOperations } from '../dashboard/branding-operations.js';
 import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
 import { auditOperations } from '../dashboard/audit-operations.js';
 import { apiKeyOperations } from '../dashboard/api-key-operations.js';
@@ -110,6 +111,7 @@ export function openApiDocument(
         ...operationPaths(dashboardAuthOperations()),
         ...operationPaths(teamOperations()),
         ...operationPaths(dashboardOrderOperations()),
+        ...operationPaths(brandingOperations()),
         ...operationPaths(auditOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),
