@@ -3,6 +3,7 @@
  * customer's endpoints with the order token. A refusal arrives as a CheckoutError with
  * the envelope's errorCode, which the page turns into words.
  */
+import type { CheckoutTheme } from './checkout-theme.js';
 import type { CheckoutPayment } from '../../../machines/payment/checkout-payment.js';
 
 export type { CheckoutPayment };
@@ -29,7 +30,14 @@ export interface HostedOrder {
       savedInput: { amount: string; currency: string } | null;
     };
   };
-  merchant: { name: string; logoUrl: string | null; environment: 'LIVE' | 'SANDBOX'; disableBranding: boolean; verified: boolean } | null;
+  merchant: {
+    name: string;
+    logoUrl: string | null;
+    environment: 'LIVE' | 'SANDBOX';
+    disableBranding: boolean;
+    checkoutTheme: CheckoutTheme | null;
+    verified: boolean;
+  } | null;
   currentPayment: CheckoutPayment | null;
 }
 
