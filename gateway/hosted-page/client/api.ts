@@ -3,7 +3,6 @@
  * customer's endpoints with the order token. A refusal arrives as a CheckoutError with
  * the envelope's errorCode, which the page turns into words.
  */
-import type { CheckoutTheme } from './checkout-theme.js';
 import type { CheckoutPayment } from '../../../machines/payment/checkout-payment.js';
 
 export type { CheckoutPayment };
@@ -39,6 +38,12 @@ export interface HostedOrder {
     verified: boolean;
   } | null;
   currentPayment: CheckoutPayment | null;
+}
+
+/** The merchant's checkout theme (docs/branding.md), as the hosted read carries it. */
+export interface CheckoutTheme {
+  accentColor: string;
+  mode: 'light' | 'dark' | 'auto';
 }
 
 export interface Quote {

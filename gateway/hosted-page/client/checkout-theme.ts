@@ -5,10 +5,7 @@
  * through the CSSOM, which the page's Content-Security-Policy (style-src 'self', no
  * inline styles) allows; the colour is checked again here, so nothing but #RRGGBB reaches it.
  */
-export interface CheckoutTheme {
-  accentColor: string;
-  mode: 'light' | 'dark' | 'auto';
-}
+import type { CheckoutTheme } from './api.js';
 
 const COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
