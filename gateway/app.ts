@@ -99,6 +99,8 @@ import { apiKeyOperations } from './dashboard/api-key-operations.js';
 import { dashboardAuthOperations } from './dashboard/dashboard-auth-operations.js';
 import type { DashboardDependencies } from './dashboard/dashboard-dependencies.js';
 import type { DashboardMail } from './dashboard/dashboard-mail.js';
+import { resizeOperations } from './orders/resize-operations.js';
+import { brandingOperations } from './dashboard/branding-operations.js';
 import { dashboardOrderOperations } from './dashboard/dashboard-order-operations.js';
 import { merchantGuard, sessionGuard, withApiKeyPrincipal } from './dashboard/session-guard.js';
 import { CsrfTokens } from './dashboard/session-tokens.js';
@@ -282,6 +284,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(dashboardAuthOperations(), dashboard, mounting),
     operationRouter(teamOperations(), dashboard, mounting),
     operationRouter(dashboardOrderOperations(), dashboard, mounting),
+    operationRouter(brandingOperations(), dashboard, mounting),
     operationRouter(auditOperations(), dashboard, mounting),
     operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
     operationRouter(apiKeyOperations(), dashboard, mounting),
@@ -290,6 +293,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
     operationRouter(payoutOperations(), payoutDeps, mounting),
     operationRouter(refundOperations(), { ...payoutDeps, remediationReads }, mounting),
+    operationRouter(resizeOperations(), { system: deps.system, orderMaxUsdc: deps.orderMaxUsdc, now: deps.now, audit }, mounting),
     operationRouter(
       webhookOperations(),
       {

@@ -155,6 +155,11 @@ export const ERROR_CODES = {
   REQUEST_ID_CONFLICT: { status: 409, when: 'the requestId was used before with other calls, or by another wallet' },
   REQUEST_NOT_FOUND: { status: 404, when: 'no request of the signed-in wallet has this requestId' },
   REQUEST_TIMEOUT: { status: 408, when: 'the request took too long to arrive; the connection closes' },
+  RESIZE_NOT_SUPPORTED: {
+    status: 409,
+    fields: ['reason', 'settledUsdcAmount'],
+    when: 'the order cannot be resized: an open amount, FULFILLED or CANCELLED, an attempt that may still settle, below what settled, or the amount it has (responseObject.reason)',
+  },
   SANDBOX_ONLY: { status: 403, when: 'a live key' },
   SANDBOX_PAYMENT: { status: 409, when: 'a sandbox attempt: simulate it instead' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'the node could not reach the actor in time, or is shutting down; retry after Retry-After' },
@@ -214,11 +219,6 @@ export const ERROR_CODES = {
   ROLE_NOT_ALLOWED: { status: 403, when: 'a dashboard session whose member’s role may not do this (an API key is never refused it)' },
   SANDBOX_NOT_SUPPORTED: { status: 403, when: 'a sandbox key' },
   SUPPORT_UNAVAILABLE: { status: 502, when: 'the support side did not answer in time; retry with the same idempotencyKey' },
-  RESIZE_NOT_SUPPORTED: {
-    status: 409,
-    when: 'the order’s amount cannot be resized (document 1 shows no status; 409 as the other amount refusals)',
-    planned: true,
-  },
 
   // Document 1: the error.code of a FAILED or BLOCKED action; no request is answered with them.
   ACTION_CANCELED: { status: null, when: 'cancelled by Peer-side staff; the action is BLOCKED' },

@@ -6,7 +6,15 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { formatUsdc } from '../../machines/money.js';
-import { merchantMachine, teamRefusal, type MerchantContext, type MerchantEvent, type TeamEvent, type TeamRefusal } from '../../machines/merchant/index.js';
+import {
+  brandingOf,
+  merchantMachine,
+  teamRefusal,
+  type MerchantContext,
+  type MerchantEvent,
+  type TeamEvent,
+  type TeamRefusal,
+} from '../../machines/merchant/index.js';
 import { fundingToken } from '../../machines/payout/funding-catalog.js';
 import type { PayoutSettings } from '../../machines/payout/payout-settings.js';
 import { defineKind } from '../runtime/actor-kind.js';
@@ -99,6 +107,8 @@ export const merchantKind = defineKind({
       memberEmails: (context.users ?? []).map((user) => user.email),
       // What payouts are created with; a view holds no bigint, so the step is its base units in decimal.
       payoutSettings: payouts ? { ...payouts, payoutStepUsdc: payouts.payoutStepUsdc.toString() } : null,
+      // How the hosted checkout looks (docs/branding.md): the hosted order read shows it.
+      branding: brandingOf(context.settings),
     };
   },
   reply: (snapshot) => adminMerchantProfile(snapshot.context as MerchantContext),

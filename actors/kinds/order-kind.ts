@@ -14,7 +14,10 @@ import {
   refundRefusal,
   refundViews,
   refundableUsdc,
+  resizeRefusal,
+  settledUsdc,
   settlementRefusal,
+  staleAmount,
   toCheckoutOrder,
   type OrderContext,
   type OrderEvent,
@@ -57,6 +60,12 @@ export function orderView(context: OrderContext, status: OrderStatus) {
     /** The refunds the merchant sees (the order's refunds read), newest first, and what may still be refunded. */
     refunds: refundViews(context.refunds),
     refundableAmountUsdc: formatUsdc(refundableUsdc(context)),
+    /** Internal: the resizes the order took, by key, for a repeated resize request to be answered as the first. */
+    resizes: context.resizes.map((resize) => ({
+      idempotencyKey: resize.idempotencyKey,
+      previousAmountUsdc: formatUsdc(resize.previousUsdc),
+      newAmountUsdc: formatUsdc(resize.newUsdc),
+    })),
     /** Internal: where each refund stands, reservations included, for the refund create to wait on. */
     refundStates: context.refunds.map((refund) => ({ payoutId: refund.payoutId, state: refund.state })),
   };
@@ -77,10 +86,11 @@ export function orderRefusal(context: OrderContext, status: OrderStatus, event: 
     return { code: 'ORDER_STATUS_NOT_ELIGIBLE', message: `order ${context.id} is ${status} and can no longer be cancelled` };
   }
   if (command.type === 'APPLY_SETTLEMENT') return settlementRejection(context, command);
-  if (command.type === 'SET_AMOUNT') return amountRejection(context, status);
+  if (command.type === 'SET_AMOUNT') return amountRejection(context, status, command);
   if (command.type === 'REFUND') return refundRejection(context, status, command);
   if (command.type === 'APPLY_CHARGEBACK' && chargebackRefusal(command.claim) !== null)
     return { code: 'INVALID_CHARGEBACK', message: 'a chargeback names its payment, its dispute and a positive USDC amount in base units' };
+  if (command.type === 'RESIZE') return resizeRejection(context, status, command);
   if (command.type.startsWith('REFUND_PAYOUT_') && 'payoutId' in command && !refundOf(context, command.payoutId))
     return { code: 'REFUND_NOT_FOUND', message: `order ${context.id} holds no refund paid by payout ${command.payoutId}` };
   return null;
@@ -106,10 +116,39 @@ function refundRejection(context: OrderContext, status: OrderStatus, request: { 
   }
 }
 
+const RESIZE_REASONS = {
+  OPEN_AMOUNT: 'has an open amount, which the customer sets',
+  DYNAMIC_ORDERS_DISABLED: 'was created with dynamic orders disabled',
+  ORDER_FULFILLED: 'is FULFILLED',
+  ORDER_CANCELLED: 'is CANCELLED',
+  PAYMENT_MAY_SETTLE: 'has an attempt that may still settle (a proof being verified or settled, or the customer said they paid)',
+  BELOW_SETTLED: 'has more settled than the new amount',
+  SAME_AMOUNT: 'is at that amount already',
+} as const;
+
+/** docs/resize.md: RESIZE_NOT_SUPPORTED, with the reason and what settled, for every resize the order refuses. */
+function resizeRejection(context: OrderContext, status: OrderStatus, request: { usdcAmount: bigint; idempotencyKey: string }): Rejection | null {
+  const reason = resizeRefusal(context, status, request);
+  if (reason === null) return null;
+  if (reason === 'INVALID_AMOUNT') return { code: 'INVALID_AMOUNT', message: 'a resize must be a positive USDC amount in base units' };
+  return {
+    code: 'RESIZE_NOT_SUPPORTED',
+    message: `order ${context.id} cannot be resized: it ${RESIZE_REASONS[reason]}`,
+    details: { reason, settledUsdcAmount: formatUsdc(settledUsdc(context)) },
+  };
+}
+
 /** The open-amount codes of document 1, with the statuses docs/payments.md gives them. */
-function amountRejection(context: OrderContext, status: OrderStatus): Rejection | null {
+function amountRejection(context: OrderContext, status: OrderStatus, save: { amountVersion?: number | undefined }): Rejection | null {
   if (context.amountMode !== 'OPEN')
     return { code: 'AMOUNT_NOT_ALLOWED', message: `order ${context.id} has a fixed amount; only an open amount is set by the customer` };
+  if (staleAmount(context, save)) {
+    return {
+      code: 'AMOUNT_CONFLICT',
+      message: `The amount changed since version ${save.amountVersion}; it is at version ${context.amountVersion}`,
+      details: { amountVersion: context.amountVersion },
+    };
+  }
   const lock = amountLock(context, status);
   if (lock !== null) return { code: 'AMOUNT_LOCKED', message: `the amount of order ${context.id} is locked (${lock})`, details: { amountLock: lock } };
   if (status !== 'CREATED') return { code: 'AMOUNT_LOCKED', message: `order ${context.id} is ${status}`, details: { amountLock: null } };
@@ -135,7 +174,7 @@ const statusOf = (snapshot: AnyMachineSnapshot) => snapshot.value as OrderStatus
 export const orderKind = defineKind({
   name: 'order',
   machine: orderMachine,
-  machineVersion: 4,
+  machineVersion: 5,
   migrations: {
     // Version 2 keeps the order's payments and the open amount's saved input.
     1: (persisted) => ({ ...persisted, context: { payments: [], savedInput: null, ...(persisted.context as Record<string, unknown>) } }),
@@ -143,6 +182,8 @@ export const orderKind = defineKind({
     2: (persisted) => ({ ...persisted, context: { refunds: [], ...(persisted.context as Record<string, unknown>) } }),
     // Version 4 keeps the chargebacks of its payments (docs/chargebacks.md): none before.
     3: (persisted) => ({ ...persisted, context: { chargebacks: [], chargebackStatus: 'NONE', ...(persisted.context as Record<string, unknown>) } }),
+    // Version 5 keeps the order's resizes (and decides SET_AMOUNT's amountVersion itself).
+    4: (persisted) => ({ ...persisted, context: { resizes: [], ...(persisted.context as Record<string, unknown>) } }),
   },
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),

@@ -3,8 +3,10 @@
  * in the open amount's currency, inside the merchant's bounds and the node's order limit,
  * converted to USDC at today's rate. `amountVersion`, when sent, makes the write
  * conditional: a page that saw an older amount gets AMOUNT_CONFLICT instead of writing
- * over a change it never showed. The order itself refuses a fixed amount
- * (AMOUNT_NOT_ALLOWED) and a locked one (AMOUNT_LOCKED).
+ * over a change it never showed. The order itself decides that, in the turn that writes
+ * (machines/order/amount-conflict.ts): the view read here may be old by the time the
+ * message arrives. It also refuses a fixed amount (AMOUNT_NOT_ALLOWED) and a locked one
+ * (AMOUNT_LOCKED).
  */
 import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
 import type { RateSource } from '../../actors/adapters/rates/rate-source.js';
@@ -33,11 +35,6 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
   const { openAmount } = order;
   if (request.currency !== undefined && request.currency !== openAmount.currency)
     throw fieldError('currency', `this order takes amounts in ${openAmount.currency}`);
-  if (request.amountVersion !== undefined && request.amountVersion !== order.amountVersion) {
-    throw new ApiError(409, `The amount changed since version ${request.amountVersion}; it is at version ${order.amountVersion}`, 'AMOUNT_CONFLICT', {
-      amountVersion: order.amountVersion,
-    });
-  }
   const cents = moneyField('amount', () => parseFiat(request.amount));
   const min = openAmount.minAmount === null ? 1n : parseFiat(openAmount.minAmount);
   const max = openAmount.maxAmount === null ? null : parseFiat(openAmount.maxAmount);
@@ -55,8 +52,8 @@ export async function setOrderAmount(deps: SetAmountDependencies, view: OrderVie
   await deps.system.ask(orderKind, order.id, {
     type: 'SET_AMOUNT',
     usdcAmount,
-    previousAmountUsdc: order.requestedUsdcAmount,
     fiat: { amount: formatFiat(cents), currency: openAmount.currency },
+    amountVersion: request.amountVersion,
     at: deps.now(),
   });
 }

@@ -51,7 +51,7 @@ export const merchantEvent = z
     version: z.number().int().optional().meta({ description: 'Payout events 2, dispute events 1; absent on order and payment events' }),
     data: z.record(z.string(), z.unknown()).nullable().meta({
       description:
-        'As the webhook carries it: for order and payment types `{ order, payment, refund, paymentBridge }` (and `amountChange` on ORDER_AMOUNT_SET, `trigger` on the chargeback types: `{ type: CHARGEBACK_APPLIED, chargeback }` with a PaymentChargebackFact or `{ type: PAYMENT_SETTLED, paymentId }`, docs/chargebacks.md), the order as in the order list and the payment as in the payment list; for payout types the payout, for dispute types the dispute',
+        'As the webhook carries it: for order and payment types `{ order, payment, refund, paymentBridge }` (and `amountChange` on ORDER_AMOUNT_SET, `resize` on ORDER_RESIZED, `trigger` on the chargeback types: `{ type: CHARGEBACK_APPLIED, chargeback }` with a PaymentChargebackFact or `{ type: PAYMENT_SETTLED, paymentId }`, docs/chargebacks.md), the order as in the order list and the payment as in the payment list; for payout types the payout, for dispute types the dispute',
     }),
   })
   .meta({ id: 'MerchantEvent', description: 'An event, in the body its webhook is sent (docs/webhooks.md)' });

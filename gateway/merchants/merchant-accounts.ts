@@ -8,6 +8,7 @@
  * request. A cache refreshed by the event bus instead would accept a rotated key for as
  * long as the event takes.
  */
+import { brandingOf, type Branding } from '../../machines/merchant/index.js';
 import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ViewOf } from '../../actors/runtime/actor-kind.js';
 import type { ViewFilter } from '../../actors/runtime/view-collection.js';
@@ -32,6 +33,8 @@ export interface MerchantAccount {
   apiKeyLastUsedAt: string | null;
   /** What a payout is created with; null while the account's payout setup is unfinished. */
   payouts: PayoutSettings | null;
+  /** How the hosted checkout looks (docs/branding.md). */
+  branding: Branding;
 }
 
 type MerchantView = ViewOf<typeof merchantKind>;
@@ -81,5 +84,7 @@ function account(merchantId: string, view: MerchantView): MerchantAccount {
     profile: { ...view.profile, payouts: view.profile.payouts ?? null },
     apiKeyLastUsedAt: view.apiKeyLastUsedAt ?? null,
     payouts: view.payoutSettings ? { ...view.payoutSettings, payoutStepUsdc: BigInt(view.payoutSettings.payoutStepUsdc) } : null,
+    // Views stored before branding existed have none: the defaults.
+    branding: view.branding ?? brandingOf({}),
   };
 }

@@ -13,6 +13,8 @@ import { merchantAdminOperations } from '../merchants/merchant-admin-operations.
 import { merchantOperations } from '../merchants/merchant-operations.js';
 import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.js';
 import { teamOperations } from '../dashboard/team-operations.js';
+import { resizeOperations } from '../orders/resize-operations.js';
+import { brandingOperations } from '../dashboard/branding-operations.js';
 import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
 import { auditOperations } from '../dashboard/audit-operations.js';
 import { apiKeyOperations } from '../dashboard/api-key-operations.js';
@@ -87,6 +89,7 @@ export function openApiDocument(
         ...operationPaths(actionOperations()),
         ...operationPaths(payoutOperations()),
         ...operationPaths(refundOperations()),
+        ...operationPaths(resizeOperations()),
         ...operationPaths(webhookOperations()),
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),
@@ -109,6 +112,7 @@ export function openApiDocument(
         ...operationPaths(dashboardAuthOperations()),
         ...operationPaths(teamOperations()),
         ...operationPaths(dashboardOrderOperations()),
+        ...operationPaths(brandingOperations()),
         ...operationPaths(auditOperations()),
         ...(options.admin ? operationPaths(merchantAdminOperations()) : {}),
         ...(options.admin ? operationPaths(payoutAdminOperations()) : {}),

@@ -133,8 +133,8 @@ function checkoutMerchant(account: MerchantAccount) {
     name: profile.name,
     logoUrl: profile.logoUrl,
     environment: profile.environment,
-    disableBranding: false,
-    checkoutTheme: null,
+    disableBranding: account.branding.disableBranding,
+    checkoutTheme: account.branding.checkoutTheme,
     defaultPaymentCurrency: profile.merchantConfig.defaultPaymentCurrency,
     // A merchant counts as verified once it is on a plan: that is when live orders open to it.
     verified: profile.tier !== null,

@@ -8,6 +8,7 @@
  * variant with its own fields rather than intersecting two closed objects (which no
  * value can satisfy).
  */
+import { checkoutTheme } from '../merchants/branding-schemas.js';
 import { z } from 'zod';
 import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
 import { checkoutPayment, paymentChargebackFact } from '../payments/payment-resources.js';
@@ -158,7 +159,9 @@ export const checkoutMerchant = z
     logoUrl: nullableString.meta({ description: 'The shop’s logo; null for none' }),
     environment: environment.meta({ description: 'LIVE, or SANDBOX where no money moves' }),
     disableBranding: z.boolean().meta({ description: 'Hide Peer’s branding on the checkout page' }),
-    checkoutTheme: notYetShown('The checkout page theme'),
+    checkoutTheme: checkoutTheme
+      .nullable()
+      .meta({ description: 'The checkout page theme the merchant set (accent colour and mode); null for Peer’s default look' }),
     defaultPaymentCurrency: nullableString.meta({ description: 'The currency a fiat price is in when the create names none; null for none' }),
     verified: z.boolean().meta({ description: 'The merchant is verified by Peer' }),
   })

@@ -10,5 +10,7 @@ export type {
   MerchantSettingsChanges,
   MerchantTier,
 } from './merchant-machine.js';
+export { ACCENT_COLOR, brandingOf, THEME_MODES } from './branding.js';
+export type { Branding, CheckoutTheme, CheckoutThemeMode } from './branding.js';
 export { applyTeamEvent, MEMBER_ROLES, normalEmail, teamRefusal } from './team.js';
 export type { MemberRole, MemberStatus, MerchantUser, TeamEvent, TeamRefusal } from './team.js';

@@ -7,6 +7,7 @@
  */
 import { assign, setup } from 'xstate';
 import { defaultPayoutSettings, type PayoutSettings } from '../payout/payout-settings.js';
+import type { CheckoutTheme } from './branding.js';
 import { applyTeamEvent, teamRefusal, type MerchantUser, type TeamEvent } from './team.js';
 
 export type Environment = 'LIVE' | 'SANDBOX';
@@ -33,6 +34,9 @@ export interface MerchantSettings {
    */
   remediationActionsEnabled?: boolean;
   remediationExtensionsEnabled?: boolean;
+  /** The hosted checkout's look (branding.ts); accounts created before these settings existed have no such keys: Peer's branding, no theme. */
+  disableBranding?: boolean;
+  checkoutTheme?: CheckoutTheme | null;
   /**
    * Document 2's payout settings; null while the account's payout setup is unfinished (a payout
    * create answers 409 MERCHANT_CONFIG_MISSING). Accounts created before this setting existed have

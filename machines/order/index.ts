@@ -15,11 +15,12 @@ export type {
   OrderPricing,
   OrderStatus,
   RefundPayoutCreation,
+  OrderResize,
   Settlement,
 } from './order-types.js';
 export { orderMachine } from './order-machine.js';
 export type { OrderEmitted } from './order-machine.js';
-export { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
+export { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settledUsdc, settlementRefusal, withoutSettlement } from './settlement.js';
 export type { SettlementRefusal } from './settlement.js';
 export { toCheckoutOrder } from './checkout-order.js';
 export type {
@@ -33,6 +34,9 @@ export type {
 export { amountLock, hostedOrderFields } from './hosted-fields.js';
 export type { AmountLockReason, HostedOrderFields } from './hosted-fields.js';
 export { normaliseOpenAmount } from './open-amount.js';
+export { staleAmount } from './amount-conflict.js';
+export { endedByResize, resizeCovers, resized, resizeOf, resizeRefusal } from './resize.js';
+export type { ResizeRefusal, ResizeRequest } from './resize.js';
 export type { OpenAmountConfig, OpenAmountRequest, OpenAmountResult } from './open-amount.js';
 export { checkTier, resolveDynamicOrders, resolveEnabledRails } from './create-rules.js';
 export type { CreateField, CreateRefusal, OrderAccount, RuleResult } from './create-rules.js';
@@ -44,5 +48,5 @@ export { activePayment, paymentSelectedRail, replaceable, supersededBy, withPaym
 export type { PaymentSummary } from './order-payments.js';
 export { refundOf, refundRefusal, refundViews, refundableUsdc } from './refunds.js';
 export type { OrderRefundView } from './refunds.js';
-export { chargebackedUsdc, chargebackRefusal, orderChargebackStatus, refundOverlapOf, settledUsdc } from './order-chargebacks.js';
+export { chargebackedUsdc, chargebackRefusal, orderChargebackStatus, refundOverlapOf } from './order-chargebacks.js';
 export type { ChargebackTrigger } from './order-chargebacks.js';

@@ -12,6 +12,7 @@
  *
  * Pure: the order machine's guards and actions and the order's view read these.
  */
+import { settledUsdc } from './settlement.js';
 import { formatUsdc, parseUsdc } from '../money.js';
 import type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from '../payment/chargeback-types.js';
 import type { OrderChargebackStatus, OrderContext, OrderRefund } from './order-types.js';
@@ -25,10 +26,6 @@ type Chargebacks = Pick<OrderContext, 'settlements' | 'chargebacks'>;
 /** What the order's settlements counted for one payment. */
 const settledFor = (context: Pick<OrderContext, 'settlements'>, paymentId: string) =>
   context.settlements.filter((settlement) => settlement.paymentId === paymentId).reduce((sum, settlement) => sum + settlement.usdcAmount, 0n);
-
-export function settledUsdc(context: Pick<OrderContext, 'settlements'>): bigint {
-  return context.settlements.reduce((sum, settlement) => sum + settlement.usdcAmount, 0n);
-}
 
 /** What the chargebacks took back, each up to what its payment settled against the order. */
 export function chargebackedUsdc(context: Chargebacks): bigint {

@@ -31,6 +31,8 @@ import type { OrderContext, OrderEvent, OrderInput } from './order-types.js';
 import { applySettlement, coveredAt, coveredWithout, coversOrder, holdsSettlement, settlementRefusal, withoutSettlement } from './settlement.js';
 import { supersededBy, withPayment } from './order-payments.js';
 import { amountLock } from './hosted-fields.js';
+import { staleAmount } from './amount-conflict.js';
+import { endedByResize, resizeCovers, resized, resizeOf, resizeRefusal } from './resize.js';
 import type { FiatAmount, OrderRefund, OrderStatus } from './order-types.js';
 import { refundOf, refundView, reservesAnew, withRefund, type OrderRefundView } from './refunds.js';
 import { chargebackEventOf, chargebackFactOf, chargebackOf, orderChargebackStatus, type ChargebackTrigger } from './order-chargebacks.js';
@@ -45,7 +47,8 @@ export type OrderEmitted =
       amountChange: { previousAmountUsdc: string | null; newAmountUsdc: string; fiat: FiatAmount; amountVersion: number };
     }
   | { type: 'REFUND_PENDING' | 'REFUND_COMPLETED'; order: CheckoutOrder; refund: OrderRefundView }
-  | { type: 'ORDER_PARTIALLY_CHARGEBACKED' | 'ORDER_CHARGEBACKED'; order: CheckoutOrder; trigger: ChargebackTrigger };
+  | { type: 'ORDER_PARTIALLY_CHARGEBACKED' | 'ORDER_CHARGEBACKED'; order: CheckoutOrder; trigger: ChargebackTrigger }
+  | { type: 'ORDER_RESIZED'; order: CheckoutOrder; resize: { previousAmountUsdc: string; newAmountUsdc: string } };
 
 /** The refund a refund event names. */
 const named = (event: OrderEvent): string | null => ('payoutId' in event && typeof event.payoutId === 'string' ? event.payoutId : null);
@@ -104,6 +107,33 @@ function chargebackNews(status: OrderStatus) {
   };
 }
 
+/**
+ * A resize of an order still owed (resize.ts): its repeat changes nothing; one that what
+ * settled covers fulfils the order (ORDER_RESIZED, then ORDER_FULFILLED); any other takes
+ * the new amount. Open attempts quoted on the old amount are ended first.
+ */
+function resizeIn(status: 'CREATED' | 'PARTIALLY_FULFILLED') {
+  const resizing = ['endAttemptsQuotedBefore' as const, 'resize' as const];
+  // Only settled value covers an amount, and a CREATED order holds none.
+  const covering =
+    status === 'PARTIALLY_FULFILLED'
+      ? [
+          {
+            guard: { type: 'resizeCovers' as const, params: { status } },
+            target: 'FULFILLED' as const,
+            actions: [...resizing, 'markResizeCompleted' as const, { type: 'announceResized' as const, params: { status: 'FULFILLED' as const } }],
+          },
+        ]
+      : [];
+  return {
+    RESIZE: [
+      { guard: 'resizeKnown' as const, actions: 'acknowledge' as const },
+      ...covering,
+      { guard: { type: 'resizable' as const, params: { status } }, actions: [...resizing, { type: 'announceResized' as const, params: { status } }] },
+    ],
+  };
+}
+
 /** After a settlement: when it changed the chargeback status, the order announces it with the settling payment as trigger. */
 const reviewChargebacks = (status: OrderStatus) => ({ type: 'reviewChargebacks' as const, params: { status } });
 
@@ -119,7 +149,8 @@ export const orderMachine = setup({
   },
   guards: {
     countsSettlement: ({ context, event }) => event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null,
-    amountOpen: ({ context }) => context.amountMode === 'OPEN' && amountLock(context, 'CREATED') === null,
+    amountOpen: ({ context, event }) =>
+      event.type === 'SET_AMOUNT' && context.amountMode === 'OPEN' && amountLock(context, 'CREATED') === null && !staleAmount(context, event),
     settlesInFull: ({ context, event }) =>
       event.type === 'APPLY_SETTLEMENT' && settlementRefusal(context, event) === null && coversOrder(context, event.usdcAmount),
     holdsSettlement: ({ context, event }) => event.type === 'RETRACT_SETTLEMENT' && holdsSettlement(context, event.paymentId),
@@ -132,6 +163,10 @@ export const orderMachine = setup({
     /** A refund not asked for before, or one whose payout failed to prepare: the order reserves it (the kind refused it if it does not fit). */
     reservesRefund: ({ context, event }) => event.type === 'REFUND' && reservesAnew(context, event.payoutId),
     refundKnown: ({ context, event }) => event.type === 'REFUND' && !reservesAnew(context, event.payoutId),
+    resizeKnown: ({ context, event }) => event.type === 'RESIZE' && resizeOf(context, event.idempotencyKey) !== undefined,
+    resizable: ({ context, event }, params: { status: OrderStatus }) => event.type === 'RESIZE' && resizeRefusal(context, params.status, event) === null,
+    resizeCovers: ({ context, event }, params: { status: OrderStatus }) =>
+      event.type === 'RESIZE' && resizeRefusal(context, params.status, event) === null && resizeCovers(context, event.usdcAmount),
     refundReserved: ({ context, event }) => refundIn(context, event, ['RESERVED']),
     /** Its payout may still be funded. */
     refundOpen: ({ context, event }) => refundIn(context, event, ['RESERVED', 'PENDING']),
@@ -153,17 +188,41 @@ export const orderMachine = setup({
         updatedAt: event.at,
       };
     }),
-    announceAmountSet: emit(({ context, event }) => {
+    announceAmountSet: emit(({ context, event }, params: { previousAmountUsdc: string | null }) => {
       assertEvent(event, 'SET_AMOUNT');
       return {
         type: 'ORDER_AMOUNT_SET' as const,
         order: toCheckoutOrder(context, 'CREATED'),
         amountChange: {
-          previousAmountUsdc: event.previousAmountUsdc,
+          previousAmountUsdc: params.previousAmountUsdc,
           newAmountUsdc: formatUsdc(event.usdcAmount),
           fiat: event.fiat,
           amountVersion: context.amountVersion,
         },
+      };
+    }),
+    resize: assign(({ context, event }) => {
+      assertEvent(event, 'RESIZE');
+      return resized(context, event);
+    }),
+    markResizeCompleted: assign(({ event }) => {
+      assertEvent(event, 'RESIZE');
+      return { completedAt: event.at };
+    }),
+    /** The open attempts were quoted on the old amount: each ends as a replaced attempt does, its intent released. */
+    endAttemptsQuotedBefore: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'RESIZE');
+      for (const payment of endedByResize(context.payments)) {
+        // Named actions are typed only in the machine's config; the runtime reads the enqueued tell all the same.
+        enqueue({ type: 'tell', params: { to: { kind: 'payment', id: payment.id }, event: { type: 'CANCEL', reason: 'REPLACED', at: event.at } } } as never);
+      }
+    }),
+    announceResized: emit(({ context }, params: { status: OrderStatus }) => {
+      const last = context.resizes.at(-1)!;
+      return {
+        type: 'ORDER_RESIZED' as const,
+        order: toCheckoutOrder(context, params.status),
+        resize: { previousAmountUsdc: formatUsdc(last.previousUsdc), newAmountUsdc: formatUsdc(last.newUsdc) },
       };
     }),
     recordSettlement: assign(({ context, event }) => {
@@ -279,6 +338,7 @@ export const orderMachine = setup({
       refunds: [],
       chargebacks: [],
       chargebackStatus: 'NONE' as const,
+      resizes: [],
       createdAt: at,
       updatedAt: at,
       cancelledAt: null,
@@ -304,6 +364,8 @@ export const orderMachine = setup({
     // A settlement the order does not hold (never applied, or already taken back): nothing to take back.
     // Taken, not refused, so a retraction told twice is not a dead letter.
     RETRACT_SETTLEMENT: { actions: 'acknowledge' },
+    // A resize asked again once the order moved on (fulfilled by it, say): the key names one it took, so nothing changes.
+    RESIZE: { guard: 'resizeKnown', actions: 'acknowledge' },
   },
   initial: 'CREATED',
   states: {
@@ -314,7 +376,16 @@ export const orderMachine = setup({
           { guard: 'countsSettlement', target: 'PARTIALLY_FULFILLED', actions: ['recordSettlement', reviewChargebacks('PARTIALLY_FULFILLED')] },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
-        SET_AMOUNT: { guard: 'amountOpen', actions: ['setAmount', 'announceAmountSet'] },
+        ...resizeIn('CREATED'),
+        SET_AMOUNT: {
+          guard: 'amountOpen',
+          // The amount it replaces is read in the turn that replaces it, never from a view the gateway read earlier.
+          actions: enqueueActions(({ context, enqueue }) => {
+            const previous = context.requestedUsdcAmount;
+            enqueue('setAmount');
+            enqueue({ type: 'announceAmountSet', params: { previousAmountUsdc: previous === null ? null : formatUsdc(previous) } });
+          }),
+        },
         ...repeatedRefund,
         ...refundNews('CREATED'),
         ...chargebackNews('CREATED'),
@@ -327,6 +398,7 @@ export const orderMachine = setup({
           { guard: 'countsSettlement', actions: ['recordSettlement', reviewChargebacks('PARTIALLY_FULFILLED')] },
         ],
         CANCEL: { target: 'CANCELLED', actions: 'markCancelled' },
+        ...resizeIn('PARTIALLY_FULFILLED'),
         RETRACT_SETTLEMENT: [
           { guard: 'retractsLastSettlement', target: 'CREATED', actions: 'takeBackSettlement' },
           { guard: 'holdsSettlement', actions: 'takeBackSettlement' },

@@ -95,6 +95,14 @@ export interface OrderRefund {
   endedAt: string | null;
 }
 
+/** A resize the order took (resize.ts), under the key it was asked with, so a repeat of the request changes nothing. */
+export interface OrderResize {
+  idempotencyKey: string;
+  previousUsdc: bigint;
+  newUsdc: bigint;
+  at: string;
+}
+
 export interface OrderContext extends Omit<OrderInput, 'at'> {
   /** What is still owed; null while an OPEN order has no amount. Never below zero. */
   remainingUsdcAmount: bigint | null;
@@ -112,6 +120,8 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
   chargebacks: PaymentChargebackFact[];
   /** The chargeback status last announced: a settlement that changes it is announced (order-chargebacks.ts). */
   chargebackStatus: OrderChargebackStatus;
+  /** Every resize the merchant made, oldest first (docs/resize.md). */
+  resizes: OrderResize[];
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
@@ -123,8 +133,14 @@ export type OrderEvent =
   /** A payment's settlement taken back: a chain reorganisation removed the block that settled it. */
   | { type: 'RETRACT_SETTLEMENT'; paymentId: string; at: string }
   | { type: 'PAYMENT_UPDATED'; payment: PaymentSummary }
-  | { type: 'SET_AMOUNT'; usdcAmount: bigint; previousAmountUsdc: string | null; fiat: FiatAmount; at: string }
+  /**
+   * The customer sets an open amount. With `amountVersion`, only over that version: the order
+   * refuses a stale one (AMOUNT_CONFLICT), so two saves made from one version cannot both win.
+   */
+  | { type: 'SET_AMOUNT'; usdcAmount: bigint; fiat: FiatAmount; amountVersion?: number | undefined; at: string }
   | { type: 'CANCEL'; at: string }
+  /** The merchant changes a FIXED order's amount (docs/resize.md); the key makes a repeat of the request change nothing. */
+  | { type: 'RESIZE'; usdcAmount: bigint; idempotencyKey: string; at: string }
   /**
    * The merchant refunds `amountUsdc` (docs/refunds.md): the order reserves it and creates the
    * refund's payout with `payout`, the message the gateway made from the request (or, when that

@@ -13,6 +13,7 @@
  * - COMPLETED: its payout was funded: the USDC is in the customer's wallet;
  * - EXPIRED, CANCELLED: its payout ended unfunded; holds nothing, for good.
  */
+import { settledUsdc } from './settlement.js';
 import { formatUsdc } from '../money.js';
 import type { FreeForm, OrderContext, OrderRefund, OrderStatus } from './order-types.js';
 
@@ -43,11 +44,6 @@ function heldBy(refund: OrderRefund): bigint {
 
 export function refundOf(context: Pick<OrderContext, 'refunds'>, payoutId: string): OrderRefund | undefined {
   return context.refunds.find((refund) => refund.payoutId === payoutId);
-}
-
-/** Every unit that settled against the order, an overpayment and a late payment included: what was paid. */
-function settledUsdc(context: Pick<OrderContext, 'settlements'>): bigint {
-  return context.settlements.reduce((total, settlement) => total + settlement.usdcAmount, 0n);
 }
 
 /** What more may be refunded: what settled, less what the refunds hold; never below zero (a retraction can take back what a refund was counted against). */

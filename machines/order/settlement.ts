@@ -16,6 +16,11 @@ export function settlementRefusal(context: OrderContext, settlement: { paymentId
   return null;
 }
 
+/** Every unit that settled against the order, an overpayment and a late payment included: what was paid. */
+export function settledUsdc(context: Pick<OrderContext, 'settlements'>): bigint {
+  return context.settlements.reduce((total, settlement) => total + settlement.usdcAmount, 0n);
+}
+
 /** What is still owed after `usdcAmount` settles; an overpayment leaves zero, never a negative balance. */
 function remainingAfter(context: OrderContext, usdcAmount: bigint): bigint {
   if (context.remainingUsdcAmount === null) throw new Error(`order ${context.id} has no amount to settle against`);

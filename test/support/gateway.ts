@@ -4,7 +4,7 @@
  * document the node serves (openapi-validator.ts); a mismatch fails the test.
  */
 import { sendAttempt, type AttemptRequest, type AttemptResult } from '../../actors/webhooks/http-sender.js';
-import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config } from '../../actors/index.js';
+import { EmbeddedStore, TestClock, createLogger, loadConfig, type ActorKind, type Config, type Store } from '../../actors/index.js';
 import { startNode, type NodeOptions, type PlatformNode } from '../../deploy/node.js';
 import { ResponseValidator } from './openapi-validator.js';
 import { WALLET_PROVIDER_SECRET } from './wallet-provider.js';
@@ -72,7 +72,7 @@ export async function withGateway(run: (gateway: TestGateway) => Promise<void>, 
 export async function startTestGateway(
   overrides: Partial<Config> = {},
   options: {
-    store?: EmbeddedStore;
+    store?: Store;
     kinds?: ActorKind[];
     payoutProviders?: NodeOptions['payoutProviders'];
     cashoutMail?: NodeOptions['cashoutMail'];

@@ -29,8 +29,21 @@ export interface HostedOrder {
       savedInput: { amount: string; currency: string } | null;
     };
   };
-  merchant: { name: string; logoUrl: string | null; environment: 'LIVE' | 'SANDBOX'; disableBranding: boolean; verified: boolean } | null;
+  merchant: {
+    name: string;
+    logoUrl: string | null;
+    environment: 'LIVE' | 'SANDBOX';
+    disableBranding: boolean;
+    checkoutTheme: CheckoutTheme | null;
+    verified: boolean;
+  } | null;
   currentPayment: CheckoutPayment | null;
+}
+
+/** The merchant's checkout theme (docs/branding.md), as the hosted read carries it. */
+export interface CheckoutTheme {
+  accentColor: string;
+  mode: 'light' | 'dark' | 'auto';
 }
 
 export interface Quote {

@@ -8,6 +8,7 @@
  * hosted read is polled, so the page follows what happens elsewhere (the chain settling,
  * the window closing).
  */
+import { applyTheme } from './checkout-theme.js';
 import { announce, h, show } from './dom.js';
 import { readAmount } from './amount-input.js';
 import { CheckoutApi, type CheckoutPayment, type HostedOrder, type Quote } from './api.js';
@@ -146,6 +147,8 @@ class CheckoutPage {
       Boolean(this.#state.sent),
       this.#state.dead,
     ]);
+    // The theme follows every poll, so a change the merchant saves shows without a reload.
+    applyTheme(document.documentElement, hosted.merchant?.checkoutTheme ?? null);
     if (!force && key === this.#shown) return;
     this.#shown = key;
     window.clearInterval(this.#countdown);

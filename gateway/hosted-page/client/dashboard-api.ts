@@ -112,6 +112,13 @@ export interface Payout {
   createdAt: string;
 }
 
+/** The checkout's look (docs/branding.md), as GET and PATCH /api/v1/merchants/me/branding answer it. */
+export type ThemeMode = 'light' | 'dark' | 'auto';
+export interface Branding {
+  disableBranding: boolean;
+  checkoutTheme: { accentColor: string; mode: ThemeMode } | null;
+}
+
 export class DashboardError extends Error {
   constructor(
     readonly status: number,
@@ -235,6 +242,14 @@ export class DashboardApi {
   #keep(session: DashboardSession): DashboardSession {
     this.csrfToken = session.csrfToken;
     return session;
+  }
+
+  branding(): Promise<Branding> {
+    return this.#call('GET', '/api/v1/merchants/me/branding');
+  }
+
+  updateBranding(change: Partial<Branding>): Promise<Branding> {
+    return this.#call('PATCH', '/api/v1/merchants/me/branding', change);
   }
 
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {

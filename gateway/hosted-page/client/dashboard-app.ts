@@ -9,6 +9,7 @@ import { ActionTracker } from './dashboard-actions.js';
 import { apiKeyView } from './dashboard-api-key.js';
 import { DashboardApi, DashboardError, type DashboardSession } from './dashboard-api.js';
 import { auditView } from './dashboard-audit.js';
+import { brandingView } from './dashboard-branding.js';
 import { frameHeader } from './dashboard-frame.js';
 import { orderView } from './dashboard-order.js';
 import { ordersView } from './dashboard-orders.js';
@@ -41,6 +42,8 @@ function viewOf(route: Route): View {
       return apiKeyView;
     case 'team':
       return teamView;
+    case 'branding':
+      return brandingView;
     case 'audit':
       return auditView;
     default:

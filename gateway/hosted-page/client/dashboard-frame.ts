@@ -18,6 +18,7 @@ const SECTIONS: Array<[string, string, boolean]> = [
   ['payouts', 'Payouts', false],
   ['api-key', 'API key', false],
   ['team', 'Team', false],
+  ['branding', 'Checkout look', false],
   ['audit', 'Audit log', true],
 ];
 

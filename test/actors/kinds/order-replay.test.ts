@@ -71,10 +71,22 @@ test('v1-created: settles in full to FULFILLED, and its idempotency key still fi
   t.is((await order.view()).idempotencyKey, 'key-v1-created');
 });
 
+test('v1-created: an order written before resizes existed holds none, and refuses one as its creation had dynamic orders off', async (t) => {
+  const order = await replay('v1-created');
+  const error = await t.throwsAsync(order.tell({ type: 'RESIZE', usdcAmount: 120_000_000n, idempotencyKey: 'resize-v1-created', at: AT }), {
+    instanceOf: CommandRejectedError,
+  });
+  t.like(error, { code: 'RESIZE_NOT_SUPPORTED', details: { reason: 'DYNAMIC_ORDERS_DISABLED', settledUsdcAmount: '0' } });
+  await order.tell(paymentUpdated('pay_new'));
+  const view = await order.view();
+  t.deepEqual(view.resizes, []);
+  t.like(view.order, { requestedUsdcAmount: '100' });
+});
+
 test('v1-open-created: the open amount, which version 1 had no saved input for, is set and then settles', async (t) => {
   const order = await replay('v1-open-created');
   const fiat = { amount: '20.00', currency: 'EUR' };
-  await order.tell({ type: 'SET_AMOUNT', usdcAmount: 21_500_000n, previousAmountUsdc: null, fiat, at: AT });
+  await order.tell({ type: 'SET_AMOUNT', usdcAmount: 21_500_000n, fiat, at: AT });
   const view = await order.view();
   t.like(view.order, { amountMode: 'OPEN', requestedUsdcAmount: '21.5', remainingUsdcAmount: '21.5' });
   t.deepEqual(view.hosted.savedInput, fiat);

@@ -23,6 +23,10 @@ test('the list names every machine of the running code, with the kind running it
     { name: 'payment', kind: 'payment', machineVersion: 4, states: chartStates(chartDefinition(paymentMachine)).length },
   );
   t.like(
+    machines.find((machine) => machine.name === 'order'),
+    { kind: 'order', machineVersion: 5 },
+  );
+  t.like(
     machines.find((machine) => machine.name === 'maker'),
     { kind: 'maker-record', machineVersion: 1 },
   );

@@ -11,14 +11,14 @@
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { orderKind } from '../../../actors/kinds/index.js';
-import { formatUsdc } from '../../../machines/money.js';
 import type { OrderContext, OrderEvent, PaymentSummary, RefundPayoutCreation } from '../../../machines/order/index.js';
 import { sample, type Variant } from '../../support/model-paths.js';
 import { fixedOrderInput, openOrderInput } from '../../support/order-input.js';
 
 export const ORDER_KIND = orderKind;
 
-const fixed = fixedOrderInput({ id: 'ord_model_fixed' });
+// Dynamic orders on, so the walk meets resizes too.
+const fixed = fixedOrderInput({ id: 'ord_model_fixed', dynamicOrdersEnabled: true });
 const open = openOrderInput({ id: 'ord_model_open' });
 
 export const ORDER_VARIANTS: Variant[] = [
@@ -72,6 +72,8 @@ const SAMPLES: OrderEvent[] = [
   settle('10 of pay_4', 'pay_4', 10n),
   ...['pay_1', 'pay_2', 'pay_3', 'pay_4', 'pay_9'].map((paymentId) => sample(paymentId, { type: 'RETRACT_SETTLEMENT' as const, paymentId, at: AT })),
   { type: 'CANCEL', at: AT },
+  // One key: once taken, the same resize again is acknowledged and changes nothing.
+  sample('resized to 40', { type: 'RESIZE' as const, usdcAmount: 40_000_000n, idempotencyKey: 'resize-model-1', at: AT }),
 ];
 
 const PAYMENT_SAMPLES: OrderEvent[] = [
@@ -98,18 +100,21 @@ export function orderEvents(snapshot: AnyMachineSnapshot): EventObject[] {
   const amount: OrderEvent = {
     type: 'SET_AMOUNT',
     usdcAmount: 20_000_000n,
-    previousAmountUsdc: context.requestedUsdcAmount === null ? null : formatUsdc(context.requestedUsdcAmount),
     fiat: { amount: '18.40', currency: 'EUR' },
+    amountVersion: context.amountVersion,
     at: AT,
   };
   // Chargebacks read the settlements and the refunds, never the attempts: offered while neither refunds nor attempts are there.
   const quiet = context.refunds.length === 0 && context.payments.length === 0;
+  // A save from a page that saw an older version: refused (AMOUNT_CONFLICT) wherever it arrives.
+  const stale: OrderEvent = { ...amount, amountVersion: context.amountVersion + 1 };
   return [
     ...SAMPLES,
     ...((context.chargebacks ?? []).length === 0 && context.refunds.length === 0 ? PAYMENT_SAMPLES : []),
     ...((context.chargebacks ?? []).length === 0 && context.payments.length === 0 ? REFUND_SAMPLES : []),
     ...(quiet ? CHARGEBACK_SAMPLES : []),
     amount,
+    stale,
   ];
 }
 

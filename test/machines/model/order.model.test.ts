@@ -14,6 +14,12 @@ import { ORDER_KIND, ORDER_VARIANTS, orderAbstraction, orderEvents } from './ord
 const STATUS_TABLE = 'document 1, States and transitions, Order status';
 const contextAfter = (step: { after: { context: unknown } }) => step.after.context as OrderContext;
 const REFUNDS = 'document 1, Events (Refund) and States ("Chargebacks and refunds never move status off FULFILLED"); docs/refunds.md';
+const RESIZES = 'document 1, Events (ORDER_RESIZED, data.resize); docs/resize.md';
+/** The step's resize names a key the order had not taken: a repeat is acknowledged and changes nothing. */
+const resizeIsNew = (step: { before: { context: unknown } | null; event: unknown }) =>
+  !(step.before?.context as OrderContext | undefined)?.resizes.some(
+    (resize) => resize.idempotencyKey === (step.event as { idempotencyKey?: string }).idempotencyKey,
+  );
 const STATUSES = ['CREATED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED'] as const;
 const CHARGEBACKS =
   'document 1, Events (Chargeback), PaymentChargebackFact and States ("Chargebacks and refunds never move status off FULFILLED"); docs/chargebacks.md';
@@ -128,6 +134,33 @@ const document: DocumentTable = {
         },
       },
     ]),
+    // Document 1 names ORDER_RESIZED and shows no trigger: docs/resize.md gives the rules.
+    ...(['CREATED', 'PARTIALLY_FULFILLED'] as const).map((status) => ({
+      section: RESIZES,
+      row: `a merchant resize of a ${status} order: ORDER_RESIZED, ${status} unchanged`,
+      from: [status],
+      by: ['RESIZE'],
+      to: status,
+      emits: ['ORDER_RESIZED'],
+      when: resizeIsNew,
+      holds: {
+        what: 'requestedFiat withdrawn and what remains counted from the new amount',
+        check: (step: { after: { context: unknown } }) => {
+          const context = contextAfter(step);
+          const settled = context.settlements.reduce((sum, settlement) => sum + settlement.usdcAmount, 0n);
+          return context.requestedFiat === null && context.remainingUsdcAmount === (context.requestedUsdcAmount ?? 0n) - settled;
+        },
+      },
+    })),
+    {
+      section: RESIZES,
+      row: 'a resize down to what settled: ORDER_RESIZED then ORDER_FULFILLED',
+      from: ['PARTIALLY_FULFILLED'],
+      by: ['RESIZE'],
+      to: 'FULFILLED',
+      emits: ['ORDER_RESIZED', 'ORDER_FULFILLED'],
+      holds: { what: 'completedAt set', check: (step) => contextAfter(step).completedAt !== null },
+    },
     // A refund's news reaches the order whatever its status (a reorganisation may have moved it off FULFILLED); the status never moves.
     ...STATUSES.flatMap((status) => [
       {

@@ -334,7 +334,7 @@ test('a retraction dated before the order last changed does not move updatedAt b
 test('an OPEN order: its settlement taken back leaves the saved amount owed again', (t) => {
   const open = through(
     create(openOrderInput())[0],
-    { type: 'SET_AMOUNT', usdcAmount: 25_000_000n, previousAmountUsdc: null, fiat: { amount: '23.00', currency: 'EUR' }, at: '2026-11-23T12:00:30.000Z' },
+    { type: 'SET_AMOUNT', usdcAmount: 25_000_000n, fiat: { amount: '23.00', currency: 'EUR' }, at: '2026-11-23T12:00:30.000Z' },
     settle('pay_1', 25_000_000n),
   );
   t.is(open.value, 'FULFILLED');

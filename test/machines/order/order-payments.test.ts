@@ -55,11 +55,11 @@ function summary(overrides: Partial<PaymentSummary> & Pick<PaymentSummary, 'id' 
   return { rail: 'venmo', status: 'CREATED', step: 'SIGNALLING', railIdentifier: null, paid: false, ...overrides };
 }
 const updated = (payment: PaymentSummary): OrderEvent => ({ type: 'PAYMENT_UPDATED', payment });
-const setAmount = (usdcAmount: bigint, amount: string, previousAmountUsdc: string | null = null, at = '2026-11-23T12:00:30.000Z'): OrderEvent => ({
+const setAmount = (usdcAmount: bigint, amount: string, amountVersion?: number, at = '2026-11-23T12:00:30.000Z'): OrderEvent => ({
   type: 'SET_AMOUNT',
   usdcAmount,
-  previousAmountUsdc,
   fiat: { amount, currency: 'EUR' },
+  amountVersion,
   at,
 });
 const settle = (paymentId: string, usdcAmount: bigint, at = '2026-11-23T12:20:00.000Z'): OrderEvent => ({
@@ -249,7 +249,7 @@ test('amountLock: a partial settlement is PAID already; an attempt that ended un
 test('SET_AMOUNT on an OPEN order sets requested and remaining, bumps amountVersion, keeps the input, emits ORDER_AMOUNT_SET', (t) => {
   const [order] = create();
   t.true(order.can(setAmount(25_000_000n, '23.00')));
-  const [first, actions] = send(order, setAmount(25_000_000n, '23.00', null, '2026-11-23T12:00:30.000Z'));
+  const [first, actions] = send(order, setAmount(25_000_000n, '23.00', 0, '2026-11-23T12:00:30.000Z'));
   t.is(first.value, 'CREATED');
   t.like(context(first), {
     requestedUsdcAmount: 25_000_000n,
@@ -268,7 +268,7 @@ test('SET_AMOUNT on an OPEN order sets requested and remaining, bumps amountVers
   t.deepEqual(event.amountChange, { previousAmountUsdc: null, newAmountUsdc: '25', fiat: { amount: '23.00', currency: 'EUR' }, amountVersion: 1 });
   t.like(event.order, { amountMode: 'OPEN', status: 'CREATED', requestedUsdcAmount: '25', remainingUsdcAmount: '25', amountVersion: 1 });
 
-  const [second, secondActions] = send(first, setAmount(12_500_000n, '11.50', '25', '2026-11-23T12:00:50.000Z'));
+  const [second, secondActions] = send(first, setAmount(12_500_000n, '11.50', 1, '2026-11-23T12:00:50.000Z'));
   t.like(context(second), {
     requestedUsdcAmount: 12_500_000n,
     remainingUsdcAmount: 12_500_000n,
@@ -283,7 +283,7 @@ test('SET_AMOUNT on an OPEN order sets requested and remaining, bumps amountVers
 test('SET_AMOUNT is refused while the amount is locked, and taken again once the attempt ends', (t) => {
   const attempt = summary({ id: 'pay_1', createdAt: T1 });
   const base = send(create()[0], setAmount(25_000_000n, '23.00'))[0];
-  const change = setAmount(30_000_000n, '27.60', '25');
+  const change = setAmount(30_000_000n, '27.60', 1);
 
   const inProgress = send(base, updated(attempt))[0];
   t.is(lockOf(inProgress), 'PAYMENT_IN_PROGRESS');
@@ -300,6 +300,18 @@ test('SET_AMOUNT is refused while the amount is locked, and taken again once the
 
   const reopened = send(inProgress, updated({ ...attempt, status: 'CANCELLED', step: null }))[0];
   t.true(reopened.can(change));
+});
+
+test('SET_AMOUNT from a version the amount has moved past is refused, and changes nothing', (t) => {
+  const [first] = send(create()[0], setAmount(25_000_000n, '23.00', 0));
+  // A second page saved from version 0 too: the order is at 1, so it lost.
+  const stale = setAmount(12_500_000n, '11.50', 0);
+  t.false(first.can(stale));
+  const [unchanged, actions] = send(first, stale);
+  t.like(context(unchanged), { requestedUsdcAmount: 25_000_000n, amountVersion: 1 });
+  t.deepEqual(emitted(actions), []);
+  // Without a version the save is unconditional, as before.
+  t.true(first.can(setAmount(12_500_000n, '11.50')));
 });
 
 test('SET_AMOUNT is refused on a FIXED order', (t) => {
@@ -393,7 +405,7 @@ test('amountLock: an attempt waiting for its retracted settlement to land again 
   );
   t.is(retracted.value, 'CREATED');
   t.is(lockOf(retracted), 'PAYMENT_MAY_SETTLE', 'the amount stays locked: the money may land again');
-  t.false(retracted.can(setAmount(30_000_000n, '27.60', '25')));
+  t.false(retracted.can(setAmount(30_000_000n, '27.60', 1)));
   t.is(amountLock(context(retracted), 'CANCELLED'), null, 'a cancelled order with nothing settled has no lock');
 });
 
