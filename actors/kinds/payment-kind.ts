@@ -131,7 +131,7 @@ function remediationRefusal(
 export const paymentKind = defineKind({
   name: 'payment',
   machine: paymentMachine,
-  machineVersion: 3,
+  machineVersion: 4,
   migrations: {
     // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
     1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }),
@@ -140,6 +140,8 @@ export const paymentKind = defineKind({
       const context = persisted.context as Record<string, unknown>;
       return { ...persisted, context: { reopenings: 0, openedAt: context.createdAt, remediation: null, sellerReceipt: null, ...context } };
     },
+    // Version 4 keeps the penalties a settlement applied; an attempt settled before applied none.
+    3: (persisted) => ({ ...persisted, context: { penalties: [], ...(persisted.context as Record<string, unknown>) } }),
   },
   createdBy: ['CREATE'],
   view: (snapshot) => paymentView(snapshot),

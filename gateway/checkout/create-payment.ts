@@ -11,6 +11,7 @@ import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { paymentKind, type PaymentView } from '../../actors/kinds/payment-kind.js';
 import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
 import { replaceable } from '../../machines/order/index.js';
+import { buyerShareBps } from '../../machines/payment/index.js';
 import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
@@ -103,6 +104,7 @@ export async function createPayment(
     price: best.price,
     fees: best.fees,
     feePayer: order.feePayer,
+    buyerShareBps: buyerShareBps(order.feePayer, order.buyerFeeShareBps),
     paymentAmountCents: best.paymentAmountCents,
     payTo: best.payTo,
     recipientRating: best.recipientRating,

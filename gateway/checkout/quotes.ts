@@ -211,6 +211,7 @@ export class Quoter {
         fiatCurrencyCode: currency,
         conversionRate: offer.conversionRate,
         sellerAutomatedRelease: offer.sellerAutomatedRelease,
+        disputeProtection: offer.disputeProtection,
       };
       candidates.push(await candidate(quote, payTo));
     }

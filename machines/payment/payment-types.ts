@@ -4,6 +4,7 @@
  * machine keeps. Timestamps are ISO strings, as on the order.
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
+import type { PenaltyTerm } from './penalties.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
 
 import type { Hex } from '../transaction/transaction-types.js';
@@ -46,6 +47,11 @@ export interface PaymentQuote {
   conversionRate: bigint;
   /** Whether the maker's stored session can resolve the payment without the buyer. */
   sellerAutomatedRelease: boolean;
+  /**
+   * Whether the deposit has dispute protection, which the attestation service charges its
+   * PURCHASE_PROTECTION penalty for. Absent on quotes from before penalties, which read as false.
+   */
+  disputeProtection?: boolean;
 }
 
 /**
@@ -86,6 +92,11 @@ export interface PaymentInput {
   /** The fees the price was computed with; the platform's is signalled as the intent's referrer fee. */
   fees: FeeSchedule;
   feePayer: FeePayer;
+  /**
+   * The buyer's share of the fees the price was computed with (pricing.ts buyerShareBps), which
+   * is also their share of a penalty. Absent on attempts from before penalties: read from the fee payer.
+   */
+  buyerShareBps?: number;
   /** The fiat the customer is asked to send, in cents of `currency`. */
   paymentAmountCents: bigint;
   /** Opaque to the customer's eyes but what the platform shows: the recipient the page tells the customer to pay. */
@@ -139,6 +150,8 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   sentAt: string | null;
   fulfillTransaction: string | null;
   netSettledUsdcAmount: bigint | null;
+  /** The penalties the settlement applied, as the attestation service signed them (penalties.ts); empty while nothing is settled. */
+  penalties: PenaltyTerm[];
   /** What the settlement counted against the order; null until SETTLED. */
   creditedUsdcAmount: bigint | null;
   /** The chain fact the settlement came from, so its retraction can be matched; null while nothing is settled. */
