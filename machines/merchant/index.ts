@@ -12,3 +12,5 @@ export type {
 } from './merchant-machine.js';
 export { applyTeamEvent, MEMBER_ROLES, normalEmail, teamRefusal } from './team.js';
 export type { MemberRole, MemberStatus, MerchantUser, TeamEvent, TeamRefusal } from './team.js';
+export { MAX_REFERRAL_RECIPIENTS, referralSplitProblem } from './referral-split.js';
+export type { ReferralSplitConfig, ReferralSplitRecipient } from './referral-split.js';

@@ -18,6 +18,7 @@ import { formatFiat, formatRate, formatTokenAmount, formatUsdc } from '../money.
 import type { CryptoConversion, MemoPolicy, PaymentContext, PaymentStatus, ProofMode } from './payment-types.js';
 import { currencyPerUsdRate } from './pricing.js';
 import { paymentReference } from './payment-reference.js';
+import { referralFeesOf, type SettlementReferralFeeEntry } from './referral-fees.js';
 import { buyerShareOf, penalisedPaymentAmount, type PenaltyKind, type PenaltyTerm } from './penalties.js';
 
 /** Absent on snapshots from before penalties, which applied none. */
@@ -71,7 +72,7 @@ export interface CheckoutPayment {
   currencyPerUsdRate: string;
   netSettledUsdcAmount: string | null;
   totalUsdcFeeAmount: string;
-  referralFees: Array<{ recipient: string; feeUsdc: string }> | null;
+  referralFees: SettlementReferralFeeEntry[] | null;
   railIdentifier: string | null;
   fulfillTransaction: string | null;
   errorCode: string | null;
@@ -129,7 +130,7 @@ export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus
     currencyPerUsdRate: formatRate(currencyPerUsdRate(quote.conversionRate)),
     netSettledUsdcAmount: context.netSettledUsdcAmount === null ? null : formatUsdc(context.netSettledUsdcAmount),
     totalUsdcFeeAmount: formatUsdc(context.settledFeeUsdc ?? price.totalFeeUsdc),
-    referralFees: null,
+    referralFees: referralFeesOf(context, status),
     railIdentifier: context.railIdentifier,
     fulfillTransaction: context.fulfillTransaction,
     errorCode: options.hosted ? context.errorCode : null,

@@ -5,6 +5,7 @@
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
 import type { PenaltyTerm } from './penalties.js';
+import type { PaymentReferral } from './referral-fees.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
 
 import type { Hex } from '../transaction/transaction-types.js';
@@ -97,6 +98,11 @@ export interface PaymentInput {
    * is also their share of a penalty. Absent on attempts from before penalties: read from the fee payer.
    */
   buyerShareBps?: number;
+  /**
+   * Who takes the platform's fee and how the order shares it with its referral partners
+   * (referral-fees.ts). Absent on attempts from before referral fees, which show none.
+   */
+  referral?: PaymentReferral | null;
   /** The fiat the customer is asked to send, in cents of `currency`. */
   paymentAmountCents: bigint;
   /** Opaque to the customer's eyes but what the platform shows: the recipient the page tells the customer to pay. */

@@ -15,13 +15,15 @@ import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { escrowAbi } from '../../indexer/chain/artifacts/index.js';
 import { anvilTestAccount } from '../../indexer/chain/dev-accounts.js';
-import { formatFiat, parseFiat, parseUsdc } from '../../machines/money.js';
+import { formatFiat, formatUsdc, parseFiat, parseUsdc } from '../../machines/money.js';
+import { feesOf } from '../../machines/payment/index.js';
 import type { CheckoutPayment } from '../../machines/payment/index.js';
 import { answerOf, placeOrder, recordEvents, usdcBalance, type PlacedOrder } from '../support/checkout.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 
+const PARTNER = '0x2222222222222222222222222222222222222222';
 const CROSS_CURRENCY_BPS = 150;
 const PURCHASE_PROTECTION_BPS = 100;
 /** The service's rate: EUR per USD, 6 decimals. */
@@ -47,7 +49,9 @@ async function penaltyCheckout(t: ExecutionContext) {
   t.teardown(() => gateway.stop());
   const { node } = gateway;
   const events = await recordEvents(gateway);
-  const { liveKey } = await gateway.createMerchant();
+  const { liveId, liveKey } = await gateway.createMerchant();
+  const split = await gateway.admin('PATCH', `/internal/v1/merchants/${liveId}`, { referralSplitConfig: { recipients: [{ recipient: PARTNER, bps: 2500 }] } });
+  if (split.status !== 200) throw new Error(`the referral split: ${JSON.stringify(split.body)}`);
   const enclaveSide = node.enclave!;
   const page = {
     trusted: { measurement: enclaveSide.service.attestationDocument().measurement, signer: enclaveSide.service.signer },
@@ -149,6 +153,13 @@ test('settlements with CROSS_CURRENCY, PURCHASE_PROTECTION and both: signed rate
   t.true(net < parseUsdc('25') - parseUsdc(cross.created.totalUsdcFeeAmount));
   t.is(net, await usdcBalance(gateway, cross.destination));
   t.true(net < crossRelease && crossRelease < parseUsdc('25'));
+  // The platform's fee the chain took as the referrer fee, of the penalised release: a quarter to the merchant's partner, the rest to the referrer.
+  const { platformFeeUsdc } = feesOf(crossRelease, gateway.node.payments.fees);
+  t.true(platformFeeUsdc > 0n);
+  const referral = cross.settled.referralFees!;
+  t.deepEqual(referral[0], { recipient: PARTNER, feeUsdc: formatUsdc((platformFeeUsdc * 2500n) / 10_000n), bps: 2500 });
+  t.like(referral[1], { feeUsdc: formatUsdc(platformFeeUsdc - (platformFeeUsdc * 2500n) / 10_000n), bps: 7500 });
+  t.is(referral.length, 2);
   const crossShown = await shownElsewhere(checkout, cross.order.id, cross.created.id);
   t.deepEqual(crossShown.row.penalties, cross.settled.penalties);
   t.deepEqual(crossShown.webhook?.penalties, cross.settled.penalties);
