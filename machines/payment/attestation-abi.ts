@@ -7,9 +7,17 @@
  * on-chain verifier decodes the first two components only (abi.decode ignores what follows).
  */
 import { BaseError, decodeAbiParameters, type Hex } from 'viem';
-import type { PenaltyKind, PenaltyTerm } from './penalties.js';
 
-export type { PenaltyTerm };
+/** document 1's PaymentPenaltyKind; penalties.ts applies them in PENALTY_ORDER. */
+export type PenaltyKind = 'CROSS_CURRENCY' | 'PURCHASE_PROTECTION';
+
+/** One applied penalty, in cents of the intent's currency, as the attestation carries it. */
+export interface PenaltyTerm {
+  kind: PenaltyKind;
+  penaltyBps: number;
+  originalCents: bigint;
+  attestedCents: bigint;
+}
 
 export const PAYMENT_DETAILS_ABI = {
   type: 'tuple',

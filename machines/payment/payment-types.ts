@@ -4,8 +4,8 @@
  * machine keeps. Timestamps are ISO strings, as on the order.
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
-import type { PenaltyTerm } from './penalties.js';
-import type { PaymentReferral } from './referral-fees.js';
+import type { ReferralSplitConfig } from '../merchant/referral-split.js';
+import type { PenaltyTerm } from './attestation-abi.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
 
 import type { Hex } from '../transaction/transaction-types.js';
@@ -74,6 +74,13 @@ export interface CryptoConversion {
   recipient: Hex;
   /** Null when the platform takes no fee. */
   feeRecipient: Hex | null;
+}
+
+/** Who takes the platform's fee on chain, and the split the order keeps for the attempt's rail (referral-fees.ts). */
+export interface PaymentReferral {
+  /** The intent's referrer (the platform's fee recipient); null when the node has none (the sandbox). */
+  referrer: string | null;
+  split: ReferralSplitConfig | null;
 }
 
 export interface PaymentInput {

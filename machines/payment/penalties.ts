@@ -16,22 +16,14 @@
  */
 import type { Hex } from 'viem';
 import { FIAT_DECIMALS, RATE_DECIMALS, USDC_DECIMALS } from '../money.js';
-import { readAttestedRelease } from './attestation-abi.js';
+import { readAttestedRelease, type PenaltyKind, type PenaltyTerm } from './attestation-abi.js';
+
+export type { PenaltyKind, PenaltyTerm };
 import type { PaymentContext } from './payment-types.js';
 import { buyerShareBps, CONVERSION_RATE_DECIMALS, feesOf, type FeeSchedule, type IntentPrice } from './pricing.js';
 
-export type PenaltyKind = 'CROSS_CURRENCY' | 'PURCHASE_PROTECTION';
-
 /** Application order (document 1). */
 export const PENALTY_ORDER: readonly PenaltyKind[] = ['CROSS_CURRENCY', 'PURCHASE_PROTECTION'];
-
-/** One applied penalty, in cents of the intent's currency. */
-export interface PenaltyTerm {
-  kind: PenaltyKind;
-  penaltyBps: number;
-  originalCents: bigint;
-  attestedCents: bigint;
-}
 
 const BPS = 10_000n;
 const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);

@@ -6,10 +6,9 @@
  * referrer keeps the rest, rounding included, so the parts add up to the fee exactly. Null
  * while nothing is settled and when no fee was taken.
  */
-import type { ReferralSplitConfig } from '../merchant/referral-split.js';
 import { formatUsdc } from '../money.js';
 import { readAttestedRelease } from './attestation-abi.js';
-import type { PaymentContext, PaymentStatus } from './payment-types.js';
+import type { PaymentContext, PaymentReferral, PaymentStatus } from './payment-types.js';
 import { feesOf } from './pricing.js';
 
 export interface SettlementReferralFeeEntry {
@@ -18,13 +17,6 @@ export interface SettlementReferralFeeEntry {
   feeUsdc: string;
   /** This entry's share of the platform's fee, in basis points. */
   bps: number;
-}
-
-/** Who takes the platform's fee on chain, and the split the order keeps for the attempt's rail; absent on attempts from before referral fees. */
-export interface PaymentReferral {
-  /** The intent's referrer (the platform's fee recipient); null when the node has none (the sandbox). */
-  referrer: string | null;
-  split: ReferralSplitConfig | null;
 }
 
 const BPS = 10_000n;
