@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { parseUsdc } from '../machines/money.js';
+import { parseRate, parseUsdc } from '../machines/money.js';
 
 import { catalogTokenKey } from '../machines/payout/payout-settings.js';
 import { isPayoutRail, normaliseRails, PAYOUT_RAILS, type PayoutRail } from '../machines/payout/payout-rails.js';
@@ -20,6 +20,24 @@ import { PlatformError } from './errors/platform-error.js';
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const hostPort = z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const bps = z.number().int().min(0).max(10_000);
+/** The attestation service's penalty policy (enclave/verification/penalty-policy.ts), rates as exact decimals. */
+const penaltyPolicyJson = z
+  .object({
+    crossCurrencyBps: bps.default(0),
+    purchaseProtectionBps: bps.default(0),
+    fxRates: z
+      .record(
+        z.string().regex(/^[A-Z]{3}\/[A-Z]{3}$/),
+        z
+          .string()
+          .regex(/^\d{1,6}(\.\d{1,6})?$/)
+          .transform((rate) => parseRate(rate))
+          .refine((rate) => rate > 0n, 'must be above zero'),
+      )
+      .default({}),
+  })
+  .strict();
 
 const schema = z
   .object({
@@ -389,6 +407,23 @@ const schema = z
      * Per platform, how far before an intent's signal or after its expiry its payment may be dated,
      * in ms (clock skew between the platform and the chain): {"zelle-citi": 300000}. A minute where unset.
      */
+    /**
+     * The attestation service's penalty rates, in basis points, and the exchange rates it converts a
+     * payment made in another currency at (TO units per FROM unit):
+     * {"crossCurrencyBps": 150, "purchaseProtectionBps": 100, "fxRates": {"USD/EUR": "0.92"}}. None where unset.
+     */
+    ENCLAVE_PENALTIES: z
+      .string()
+      .transform((text, ctx) => {
+        const policy = penaltyPolicyJson.safeParse(safeJson(text));
+        if (policy.success) return policy.data;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be JSON: {"crossCurrencyBps": 0-10000, "purchaseProtectionBps": 0-10000, "fxRates": {"USD/EUR": "0.92"}}',
+        });
+        return z.NEVER;
+      })
+      .optional(),
     ENCLAVE_TIMESTAMP_BUFFERS: z
       .string()
       .transform((text, ctx) => {

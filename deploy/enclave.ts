@@ -94,6 +94,7 @@ export async function startEnclaveSide(
     sellerCredentials: await store.collection<SellerCredentialDocument>(SELLER_CREDENTIALS_COLLECTION),
     proofAttestors: config.ENCLAVE_PROOF_ATTESTORS as Address[],
     ...(config.ENCLAVE_TIMESTAMP_BUFFERS ? { timestampBuffers: config.ENCLAVE_TIMESTAMP_BUFFERS } : {}),
+    ...(config.ENCLAVE_PENALTIES ? { penalties: config.ENCLAVE_PENALTIES } : {}),
     ...(mailer ? { dkimResolver: mailer.resolver } : {}),
     logger: log,
     ...(overrides.now ? { now: overrides.now } : {}),

@@ -42,6 +42,8 @@ export interface PaymentSide {
   destinationChainId: string | null;
   /** What live crypto attempts are quoted and converted with; null when this node takes none. */
   crypto: CryptoSettings | null;
+  /** Who the chain pays the platform's fee to, as the intents' referrer; null when no fee is taken (and in the sandbox). */
+  referrer: Hex | null;
 }
 
 export interface LateParts {
@@ -67,6 +69,7 @@ export async function paymentSide(
       fees: { protocolFeeBps: 0, platformFeeBps: config.PLATFORM_FEE_BPS },
       destinationChainId: null,
       crypto: null,
+      referrer: null,
     };
   };
   if (!chain || !relaying) return sandboxOnly('no chain to send on');
@@ -109,6 +112,7 @@ export async function paymentSide(
     chain: paymentChain,
     fees: { protocolFeeBps, platformFeeBps: feeRecipient ? config.PLATFORM_FEE_BPS : 0 },
     destinationChainId: chain.localChain ? BASE_CHAIN_ID : String(contracts.chainId),
+    referrer: feeRecipient && config.PLATFORM_FEE_BPS > 0 ? feeRecipient : null,
     crypto: conversions.provider
       ? {
           provider: conversions.provider,

@@ -25,6 +25,7 @@ import {
 import { DEFAULT_TIMESTAMP_BUFFER_MS, idHash, intentSnapshot } from './verification/intent-snapshot.js';
 import { verifyPayment, type PaymentSide } from './verification/payment-verifier.js';
 import type { UsedPaymentIds } from './verification/used-payment-ids.js';
+import type { PenaltyPolicy } from './verification/penalty-policy.js';
 import { encodePaymentData, encodePaymentProof, paymentAttestationTypedData, paymentDetails, paymentNullifier } from './attestation/payment-attestation.js';
 import { IdentityMismatchError, identityAction } from './identity/identity-actions.js';
 import { identityTypedData, identityTypedValue } from './attestation/identity-attestation.js';
@@ -72,6 +73,8 @@ export interface AttestationServiceOptions {
   identityTtlSeconds?: number;
   /** Per platform, how far outside an intent's window (its signal to its expiry) its payment may be dated (ms); a minute where unset. */
   timestampBuffers?: Record<string, number>;
+  /** The penalty and exchange rates the service applies and signs (penalty-policy.ts); none where unset. */
+  penalties?: PenaltyPolicy;
 }
 
 /** How old a buyer proof may be: the payment it shows must still stand. */
@@ -458,13 +461,12 @@ export class AttestationService {
   ) {
     const intent = intentSnapshot(request.intent, platform.id, this.#timestampBuffer(platform.id));
     const log = this.#options.logger.child({ platform: platform.id, intentHash: intent.intentHash, source });
-    let releaseAmount: bigint;
     try {
-      ({ releaseAmount } = verifyPayment(payment, intent, sessionAccount, side));
+      const { releaseAmount, penalties } = verifyPayment(payment, intent, sessionAccount, side, this.#options.penalties);
       const details = paymentDetails(platform.id, payment);
       const nullifier = paymentNullifier(details);
       const claim = await this.#options.usedPaymentIds.claim(request.chainId, nullifier, intent.intentHash, platform.id);
-      const data = encodePaymentData(details, intent);
+      const data = encodePaymentData(details, intent, penalties);
       const message = { intentHash: intent.intentHash, releaseAmount, dataHash: keccak256(data) };
       const typedData = paymentAttestationTypedData(request.chainId, verifyingContract, message);
       const signature = await this.#options.enclave.signTypedData(typedData).catch(async (error: unknown) => {
@@ -472,7 +474,10 @@ export class AttestationService {
         if (claim === 'CLAIMED') await this.#options.usedPaymentIds.release(request.chainId, nullifier, intent.intentHash);
         throw error;
       });
-      log.info({ releaseAmount: releaseAmount.toString(), dataHash: message.dataHash }, 'payment attested');
+      log.info(
+        { releaseAmount: releaseAmount.toString(), dataHash: message.dataHash, penalties: penalties.map((term) => `${term.kind}:${term.penaltyBps}`) },
+        'payment attested',
+      );
       const typedDataValue = { intentHash: message.intentHash, releaseAmount: releaseAmount.toString(), dataHash: message.dataHash };
       return {
         signer: this.signer,

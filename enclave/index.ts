@@ -44,6 +44,8 @@ export type { TrustedEnclave } from './session-material.js';
 export { checkSessionContext, MAX_SESSION_LIFETIME_SECONDS, SESSION_CONTEXT_HEADER } from './session-context.js';
 export type { SessionContext, SessionPurpose, SessionUse } from './session-context.js';
 export { USED_PAYMENT_IDS_COLLECTION, UsedPaymentIds } from './verification/used-payment-ids.js';
+export { NO_PENALTIES } from './verification/penalty-policy.js';
+export type { PenaltyPolicy } from './verification/penalty-policy.js';
 export type { Claim, UsedPaymentIdCollection, UsedPaymentIdDocument } from './verification/used-payment-ids.js';
 export { memoNamesIntent, paymentReference } from '../machines/payment/payment-reference.js';
 export {

@@ -70,6 +70,8 @@ export function merchantProfile(context: MerchantContext) {
       feePayer: settings.feePayer,
       remediationActionsEnabled: settings.remediationActionsEnabled ?? true,
       remediationExtensionsEnabled: settings.remediationExtensionsEnabled ?? true,
+      referralSplitConfig: settings.referralSplitConfig ?? null,
+      cryptoReferralSplitConfig: settings.cryptoReferralSplitConfig ?? null,
     },
     merchantUsers: context.users ?? [],
     payouts: payouts && {

@@ -131,7 +131,7 @@ function remediationRefusal(
 export const paymentKind = defineKind({
   name: 'payment',
   machine: paymentMachine,
-  machineVersion: 4,
+  machineVersion: 5,
   migrations: {
     // Version 2 remembers the settling facts a reorganisation retracted, so none of them settles the attempt again.
     1: (persisted) => ({ ...persisted, context: { retractedFactIds: [], ...(persisted.context as Record<string, unknown>) } }),
@@ -142,6 +142,8 @@ export const paymentKind = defineKind({
     },
     // Version 4 carries a chargeback (docs/chargebacks.md): none on every attempt written before.
     3: (persisted) => ({ ...persisted, context: { chargebackClaim: null, chargeback: null, ...(persisted.context as Record<string, unknown>) } }),
+    // Version 5 keeps the penalties a settlement applied; an attempt settled before applied none.
+    4: (persisted) => ({ ...persisted, context: { penalties: [], ...(persisted.context as Record<string, unknown>) } }),
   },
   createdBy: ['CREATE'],
   view: (snapshot) => paymentView(snapshot),

@@ -187,6 +187,7 @@ export function paymentEffects(deps: PaymentEffectDependencies | null): EffectHa
         conversionRate: intent.conversionRate,
         signalTimestamp: BigInt(intent.signalTimestamp),
         expiryTime: BigInt(expiryTime),
+        disputeProtection: intent.disputeProtection,
       };
       const actionType = transferAction(params.platform);
       let event: PaymentEvent;

@@ -1,7 +1,8 @@
 /**
  * The PaymentAttestation the on-chain UnifiedPaymentVerifier accepts: EIP-712 over
  * (intentHash, releaseAmount, dataHash) in the verifier's domain, where data is the
- * ABI encoding of what was checked, (PaymentDetails, IntentSnapshot), and dataHash its
+ * ABI encoding of what was checked, (PaymentDetails, IntentSnapshot), followed by the
+ * penalties applied when any did (machines/payment/attestation-abi.ts), and dataHash its
  * keccak256. Ids and codes travel as their keccak256, as the chain holds them. The proof
  * a client hands to the orchestrator's fulfillIntent (FulfillIntentParams.paymentProof)
  * is the protocol's ABI-encoded PaymentAttestation, signatures as a list.
@@ -9,6 +10,16 @@
 import { decodeAbiParameters, encodeAbiParameters, encodePacked, keccak256, type Address, type Hex } from 'viem';
 import type { NormalizedPayment } from '../platforms/platform.js';
 import { idHash, type IntentSnapshot } from '../verification/intent-snapshot.js';
+import {
+  INTENT_SNAPSHOT_ABI,
+  PAYMENT_ATTESTATION_ABI,
+  PAYMENT_DETAILS_ABI,
+  PENALTIES_ABI,
+  penaltyTuples,
+  type PenaltyTerm,
+} from '../../machines/payment/attestation-abi.js';
+
+export { INTENT_SNAPSHOT_ABI, PAYMENT_ATTESTATION_ABI, PAYMENT_DETAILS_ABI, PENALTIES_ABI };
 
 export const PAYMENT_ATTESTATION_DOMAIN = { name: 'UnifiedPaymentVerifier', version: '1' } as const;
 
@@ -17,48 +28,6 @@ export const PAYMENT_ATTESTATION_TYPES = {
     { name: 'intentHash', type: 'bytes32' },
     { name: 'releaseAmount', type: 'uint256' },
     { name: 'dataHash', type: 'bytes32' },
-  ],
-} as const;
-
-export const PAYMENT_DETAILS_ABI = {
-  type: 'tuple',
-  name: 'paymentDetails',
-  components: [
-    { name: 'method', type: 'bytes32' },
-    { name: 'payeeId', type: 'bytes32' },
-    { name: 'amount', type: 'uint256' },
-    { name: 'currency', type: 'bytes32' },
-    { name: 'timestamp', type: 'uint256' },
-    { name: 'paymentId', type: 'bytes32' },
-  ],
-} as const;
-
-export const INTENT_SNAPSHOT_ABI = {
-  type: 'tuple',
-  name: 'intentSnapshot',
-  components: [
-    { name: 'intentHash', type: 'bytes32' },
-    { name: 'amount', type: 'uint256' },
-    { name: 'paymentMethod', type: 'bytes32' },
-    { name: 'fiatCurrency', type: 'bytes32' },
-    { name: 'payeeDetails', type: 'bytes32' },
-    { name: 'conversionRate', type: 'uint256' },
-    { name: 'signalTimestamp', type: 'uint256' },
-    { name: 'expiryTime', type: 'uint256' },
-    { name: 'timestampBuffer', type: 'uint256' },
-  ],
-} as const;
-
-export const PAYMENT_ATTESTATION_ABI = {
-  type: 'tuple',
-  name: 'paymentAttestation',
-  components: [
-    { name: 'intentHash', type: 'bytes32' },
-    { name: 'releaseAmount', type: 'uint256' },
-    { name: 'dataHash', type: 'bytes32' },
-    { name: 'signatures', type: 'bytes[]' },
-    { name: 'data', type: 'bytes' },
-    { name: 'metadata', type: 'bytes' },
   ],
 } as const;
 
@@ -109,24 +78,23 @@ export function paymentNullifier(details: PaymentDetails): Hex {
   return keccak256(encodePacked(['bytes32', 'bytes32'], [details.method, details.paymentId]));
 }
 
-export function encodePaymentData(details: PaymentDetails, intent: IntentSnapshot): Hex {
-  return encodeAbiParameters(
-    [PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI],
-    [
-      details,
-      {
-        intentHash: intent.intentHash,
-        amount: intent.amount,
-        paymentMethod: intent.paymentMethod,
-        fiatCurrency: intent.fiatCurrency,
-        payeeDetails: intent.payeeDetails,
-        conversionRate: intent.conversionRate,
-        signalTimestamp: intent.signalTimestamp,
-        expiryTime: intent.expiryTime,
-        timestampBuffer: intent.timestampBuffer,
-      },
-    ],
-  );
+/** The penalties follow the two parts the on-chain verifier reads, only when any applied, so an unpenalised payment's data is as before. */
+export function encodePaymentData(details: PaymentDetails, intent: IntentSnapshot, penalties: readonly PenaltyTerm[] = []): Hex {
+  const snapshot = {
+    intentHash: intent.intentHash,
+    amount: intent.amount,
+    paymentMethod: intent.paymentMethod,
+    fiatCurrency: intent.fiatCurrency,
+    payeeDetails: intent.payeeDetails,
+    conversionRate: intent.conversionRate,
+    signalTimestamp: intent.signalTimestamp,
+    expiryTime: intent.expiryTime,
+    timestampBuffer: intent.timestampBuffer,
+  };
+  if (penalties.length > 0) {
+    return encodeAbiParameters([PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI, PENALTIES_ABI], [details, snapshot, penaltyTuples(penalties)]);
+  }
+  return encodeAbiParameters([PAYMENT_DETAILS_ABI, INTENT_SNAPSHOT_ABI], [details, snapshot]);
 }
 
 export function paymentAttestationTypedData(chainId: number, verifyingContract: Address, message: { intentHash: Hex; releaseAmount: bigint; dataHash: Hex }) {

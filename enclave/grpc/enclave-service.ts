@@ -72,6 +72,7 @@ function intentBody(intent: IntentSnapshot | undefined) {
       conversionRate: intent.conversionRate,
       signalTimestamp: intent.signalTimestamp.toString(),
       expiryTime: intent.expiryTime.toString(),
+      disputeProtection: intent.disputeProtection,
     }
   );
 }

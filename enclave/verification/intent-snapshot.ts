@@ -29,6 +29,12 @@ export interface IntentSnapshot {
    * platform and chain clocks disagree.
    */
   timestampBuffer: bigint;
+  /**
+   * Whether the intent's deposit has dispute protection, as the caller read it from the escrow:
+   * what the PURCHASE_PROTECTION penalty is charged on. Signed into the data's penalties, not
+   * into the snapshot the on-chain verifier holds to the intent (the intent does not carry it).
+   */
+  disputeProtection: boolean;
 }
 
 /** How far outside its intent's window a payment may be dated where the service sets nothing else for the platform. */
@@ -53,6 +59,7 @@ export const intentSnapshotInput = z
     conversionRate: baseUnits,
     signalTimestamp: seconds,
     expiryTime: seconds,
+    disputeProtection: z.boolean().default(false),
   })
   .strict()
   // An intent that expires when it is signalled has no window: no payment could be checked against it.
@@ -78,5 +85,6 @@ export function intentSnapshot(input: z.output<typeof intentSnapshotInput>, plat
     signalTimestamp: input.signalTimestamp,
     expiryTime: input.expiryTime,
     timestampBuffer: timestampBufferMs,
+    disputeProtection: input.disputeProtection,
   };
 }

@@ -4,6 +4,8 @@
  * is the used-payment-id registry's, and runs after these rules pass.
  */
 import { fiatOwed } from '../../machines/payment/pricing.js';
+import { penalisedRelease, type PenaltyTerm } from '../../machines/payment/penalties.js';
+import { convertedAmount, NO_PENALTIES, penaltiesFor, type PenaltyPolicy } from './penalty-policy.js';
 import { PaymentRefusedError } from '../errors.js';
 import type { NormalizedPayment } from '../platforms/platform.js';
 import { idHash, type IntentSnapshot } from './intent-snapshot.js';
@@ -16,8 +18,10 @@ import { memoNamesIntent, paymentReference } from '../../machines/payment/paymen
 export type PaymentSide = 'buyer' | 'seller';
 
 export interface VerifiedPayment {
-  /** USDC base units to release: the whole intent, as the payment covers it. */
+  /** USDC base units to release: the whole intent, as the payment covers it, or what the penalised amount buys. */
   releaseAmount: bigint;
+  /** The penalties applied, in order; empty when none did. */
+  penalties: PenaltyTerm[];
 }
 
 /**
@@ -25,13 +29,19 @@ export interface VerifiedPayment {
  * null where no session was read (a provider proof). A payment that names its payer must
  * have been made by that account: a story of somebody else's payment proves nothing of the buyer.
  */
-export function verifyPayment(payment: NormalizedPayment, intent: IntentSnapshot, sessionAccount: string | null, side: PaymentSide = 'buyer'): VerifiedPayment {
+export function verifyPayment(
+  payment: NormalizedPayment,
+  intent: IntentSnapshot,
+  sessionAccount: string | null,
+  side: PaymentSide = 'buyer',
+  policy: PenaltyPolicy = NO_PENALTIES,
+): VerifiedPayment {
   if (!payment.completed) {
     throw new PaymentRefusedError('PAYMENT_NOT_COMPLETED', `payment ${payment.paymentId} is not completed on the platform (pending, failed or reversed)`);
   }
   if (side === 'seller') checkReceived(payment, intent, sessionAccount);
   else checkSent(payment, sessionAccount);
-  return checkTerms(payment, intent);
+  return checkTerms(payment, intent, policy);
 }
 
 /** The buyer's session sent it: outgoing, and by the session's own account where the platform names the payer. */
@@ -63,15 +73,17 @@ function checkReceived(payment: NormalizedPayment, intent: IntentSnapshot, sessi
   }
 }
 
-function checkTerms(payment: NormalizedPayment, intent: IntentSnapshot): VerifiedPayment {
-  if (payment.currency !== intent.fiatCurrencyCode) {
+function checkTerms(payment: NormalizedPayment, intent: IntentSnapshot, policy: PenaltyPolicy): VerifiedPayment {
+  const amount = convertedAmount(policy, payment.amount, payment.currency, intent.fiatCurrencyCode);
+  if (amount === null) {
     throw new PaymentRefusedError('CURRENCY_MISMATCH', `the payment was made in ${payment.currency}; the intent is in ${intent.fiatCurrencyCode}`);
   }
   const owed = fiatOwed(intent.amount, intent.conversionRate);
-  if (payment.amount < owed) {
+  if (amount < owed) {
+    const converted = payment.currency === intent.fiatCurrencyCode ? '' : ` (${amount} ${intent.fiatCurrencyCode} cents at the service's rate)`;
     throw new PaymentRefusedError(
       'AMOUNT_TOO_LOW',
-      `the payment is ${payment.amount} ${payment.currency} cents; the intent needs at least ${owed} (${intent.amount} USDC base units at rate ${intent.conversionRate}e-18)`,
+      `the payment is ${payment.amount} ${payment.currency} cents${converted}; the intent needs at least ${owed} (${intent.amount} USDC base units at rate ${intent.conversionRate}e-18)`,
     );
   }
   if (idHash(payment.payeeId) !== intent.payeeDetails) {
@@ -91,5 +103,8 @@ function checkTerms(payment: NormalizedPayment, intent: IntentSnapshot): Verifie
       `the payment is dated ${new Date(payment.timestampMs).toISOString()}, after the intent expired at ${new Date(Number(intent.expiryTime) * 1000).toISOString()} (buffer ${intent.timestampBuffer} ms)`,
     );
   }
-  return { releaseAmount: intent.amount };
+  const penalties = penaltiesFor(policy, amount, payment.currency !== intent.fiatCurrencyCode, intent.disputeProtection);
+  const credited = penalties.at(-1)?.attestedCents;
+  if (credited === undefined) return { releaseAmount: intent.amount, penalties };
+  return { releaseAmount: penalisedRelease(intent.amount, credited, intent.conversionRate), penalties };
 }

@@ -11,6 +11,8 @@ import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { paymentKind, type PaymentView } from '../../actors/kinds/payment-kind.js';
 import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
 import { replaceable } from '../../machines/order/index.js';
+import type { ReferralSplitConfig } from '../../machines/merchant/index.js';
+import { buyerShareBps } from '../../machines/payment/index.js';
 import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
@@ -103,6 +105,12 @@ export async function createPayment(
     price: best.price,
     fees: best.fees,
     feePayer: order.feePayer,
+    buyerShareBps: buyerShareBps(order.feePayer, order.buyerFeeShareBps),
+    // The platform's fee is the intent's referrer fee on a fiat rail, the provider's app fee on a crypto one; the order's split shares it.
+    referral: {
+      referrer: live ? (conversion ? conversion.feeRecipient : (settings.referrer ?? null)) : null,
+      split: (conversion ? order.cryptoReferralSplitConfig : order.referralSplitConfig) as ReferralSplitConfig | null,
+    },
     paymentAmountCents: best.paymentAmountCents,
     payTo: best.payTo,
     recipientRating: best.recipientRating,

@@ -79,6 +79,8 @@ export interface PaymentSettings {
   attestationServiceUrl: string;
   /** What live crypto attempts are quoted and converted with; null when this node takes none. */
   crypto: CryptoSettings | null;
+  /** Who the chain pays the platform's fee to on a fiat rail (the intents' referrer); null when none is taken. Unset, none is. */
+  referrer?: Hex | null;
   /**
    * Why a live payment on a rail cannot be completed now (a side it leans on does not answer,
    * or the node's data belongs to another chain); null when it can. Unset, it always can.
@@ -211,6 +213,7 @@ export class Quoter {
         fiatCurrencyCode: currency,
         conversionRate: offer.conversionRate,
         sellerAutomatedRelease: offer.sellerAutomatedRelease,
+        disputeProtection: offer.disputeProtection,
       };
       candidates.push(await candidate(quote, payTo));
     }

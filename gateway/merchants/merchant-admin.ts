@@ -4,7 +4,7 @@
  */
 import { merchantKind } from '../../actors/kinds/merchant-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import type { MerchantSettings, MerchantSettingsChanges, MerchantTier, Environment } from '../../machines/merchant/index.js';
+import type { MerchantSettings, MerchantSettingsChanges, MerchantTier, Environment, ReferralSplitConfig } from '../../machines/merchant/index.js';
 import type { PayoutSettings } from '../../machines/payout/payout-settings.js';
 import { parseUsdc } from '../../machines/money.js';
 import { FIAT_RAILS } from '../../machines/rails.js';
@@ -39,6 +39,8 @@ export interface SettingsChange {
   inPersonCheckoutEnabled?: boolean;
   remediationActionsEnabled?: boolean;
   remediationExtensionsEnabled?: boolean;
+  referralSplitConfig?: ReferralSplitConfig | null;
+  cryptoReferralSplitConfig?: ReferralSplitConfig | null;
   /** Parsed at the edge (payout-settings-schemas.ts); merged over the stored settings by the account itself. */
   payouts?: Partial<PayoutSettings> | null;
 }

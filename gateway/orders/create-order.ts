@@ -85,6 +85,8 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
     dynamicOrdersEnabled,
     inPersonCheckout: profile.inPersonCheckoutEnabled,
     completionDustThresholdUsdc: parseUsdc(config.completionDustThresholdUsdc),
+    referralSplitConfig: config.referralSplitConfig,
+    cryptoReferralSplitConfig: config.cryptoReferralSplitConfig,
     orderTokenHash,
     idempotencyKey: body.idempotencyKey ?? null,
     requestHash: fingerprint,

@@ -10,6 +10,7 @@
  */
 import { checkoutTheme } from '../merchants/branding-schemas.js';
 import { z } from 'zod';
+import { referralSplitConfig } from '../merchants/referral-split-schema.js';
 import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
 import { checkoutPayment, paymentChargebackFact } from '../payments/payment-resources.js';
 
@@ -77,8 +78,11 @@ const checkoutOrderBase = {
   cancelUrl: nullableString.meta({ description: 'The way back to the shop the checkout page offers; null for none' }),
   notes: freeForm.nullable().meta({ description: 'The free-form object the merchant sent' }),
   metadata: freeForm.nullable().meta({ description: 'Set by Peer, never by the merchant; null for orders created through the API' }),
-  referralSplitConfig: notYetShown('ReferralSplitConfig'),
-  cryptoReferralSplitConfig: notYetShown('ReferralSplitConfig of crypto rails'),
+  referralSplitConfig: referralSplitConfig.nullable().meta({
+    description:
+      'How the platform’s fee on this order’s fiat-rail payments is shared with referral partners: the merchant’s when the order was created; null for none',
+  }),
+  cryptoReferralSplitConfig: referralSplitConfig.nullable().meta({ description: 'The same for crypto-rail payments; null for none' }),
   cancelledAt: nullableString.meta({ description: 'When the order was cancelled (ISO 8601); null unless CANCELLED' }),
   completedAt: nullableString.meta({ description: 'When the order was fulfilled (ISO 8601); null until FULFILLED' }),
   createdAt: z.string().meta({ description: 'When the order was created (ISO 8601)' }),

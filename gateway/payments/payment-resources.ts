@@ -107,13 +107,19 @@ export const checkoutPayment = z
     totalUsdcFeeAmount: z.string().meta({ description: 'Every fee taken from the settlement, in USDC' }),
     referralFees: z
       .array(
-        z.object({
-          recipient: z.string().meta({ description: 'Who receives the fee' }),
-          feeUsdc: z.string().meta({ description: 'The fee, in USDC' }),
-        }),
+        z
+          .object({
+            recipient: z.string().meta({ description: 'Who receives the fee' }),
+            feeUsdc: z.string().meta({ description: 'Its part of the platform’s fee, in USDC' }),
+            bps: z.number().int().meta({ description: 'Its share of the platform’s fee, in basis points of that fee' }),
+          })
+          .meta({ id: 'SettlementReferralFeeEntry', description: 'One recipient’s part of the platform’s fee on a settlement' }),
       )
       .nullable()
-      .meta({ description: 'Referral fees taken from the settlement, per recipient; null when none applied' }),
+      .meta({
+        description:
+          'The platform’s fee on the settlement (the chain’s referrer fee), per recipient: the order’s referral partners by their shares, then the platform with the rest; null until SETTLED and when no fee was taken',
+      }),
     railIdentifier: nullableString.meta({
       description:
         'Opaque: the intent on chain on a fiat rail, the transfer request on a crypto rail. Null until the attempt is registered; changes only when a recreate reopens it',

@@ -5,6 +5,7 @@
  * an actor so that every change to an account goes through one conditional write,
  * like everything else the gateway changes.
  */
+import type { ReferralSplitConfig } from './referral-split.js';
 import { assign, setup } from 'xstate';
 import { defaultPayoutSettings, type PayoutSettings } from '../payout/payout-settings.js';
 import type { CheckoutTheme } from './branding.js';
@@ -43,6 +44,13 @@ export interface MerchantSettings {
    * no such key; read it as null.
    */
   payouts: PayoutSettings | null;
+  /**
+   * How the platform's fee is shared with the merchant's referral partners, on fiat rails and on
+   * crypto rails (referral-split.ts). Accounts created before these settings existed have no such
+   * keys; read them as null.
+   */
+  referralSplitConfig?: ReferralSplitConfig | null;
+  cryptoReferralSplitConfig?: ReferralSplitConfig | null;
 }
 
 /**

@@ -4,7 +4,7 @@
  * Hosted-only fields are not part of it (see hosted-fields.ts).
  */
 import { formatUsdc } from '../money.js';
-import type { FeePayer } from '../merchant/index.js';
+import type { FeePayer, ReferralSplitConfig } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { FreeForm, OrderContext, OrderStatus } from './order-types.js';
 import { refundFields, type CheckoutOrderRefundStatus } from './refunds.js';
@@ -35,9 +35,9 @@ export interface CheckoutOrderBase {
   cancelUrl: string | null;
   notes: FreeForm | null;
   metadata: FreeForm | null;
-  /** ReferralSplitConfig, whose shape the documents do not show. */
-  referralSplitConfig: FreeForm | null;
-  cryptoReferralSplitConfig: FreeForm | null;
+  /** The merchant's referral splits when the order was created (machines/merchant/referral-split.ts). */
+  referralSplitConfig: ReferralSplitConfig | null;
+  cryptoReferralSplitConfig: ReferralSplitConfig | null;
   cancelledAt: string | null;
   completedAt: string | null;
   createdAt: string;
@@ -81,8 +81,8 @@ export function toCheckoutOrder(context: OrderContext, status: OrderStatus): Che
     cancelUrl: context.cancelUrl,
     notes: context.notes,
     metadata: context.metadata,
-    referralSplitConfig: null,
-    cryptoReferralSplitConfig: null,
+    referralSplitConfig: context.referralSplitConfig ?? null,
+    cryptoReferralSplitConfig: context.cryptoReferralSplitConfig ?? null,
     cancelledAt: context.cancelledAt,
     completedAt: context.completedAt,
     createdAt: context.createdAt,

@@ -4,7 +4,7 @@
  * machine keeps. Timestamps are `Date#toISOString()` strings, so comparing them as
  * strings compares instants.
  */
-import type { Environment, FeePayer } from '../merchant/index.js';
+import type { Environment, FeePayer, ReferralSplitConfig } from '../merchant/index.js';
 import type { OpenAmountConfig } from './open-amount.js';
 import type { PaymentSummary } from './order-payments.js';
 import type { PayoutInput } from '../payout/payout-types.js';
@@ -56,6 +56,12 @@ export interface OrderInput {
   dynamicOrdersEnabled: boolean;
   inPersonCheckout: boolean;
   completionDustThresholdUsdc: bigint;
+  /**
+   * The merchant's referral splits when the order was created (machines/merchant/referral-split.ts),
+   * for fiat and crypto rails. Absent on orders from before referral fees, which read as null.
+   */
+  referralSplitConfig?: ReferralSplitConfig | null;
+  cryptoReferralSplitConfig?: ReferralSplitConfig | null;
   /** The order token is the customer's credential; only its hash is kept. */
   orderTokenHash: string;
   idempotencyKey: string | null;

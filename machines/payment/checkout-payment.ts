@@ -1,8 +1,12 @@
 /**
  * The CheckoutPayment of document 1, exactly as the API returns it and as every
  * payment webhook carries it. The quote follows the public CheckoutPaymentQuote shape
- * of Peer's shared types. `errorCode` and `errorMessage` are the hosted read's only:
- * list rows and webhooks carry them as null (document 1).
+ * of Peer's shared types. `errorCode` is the hosted read's only: list rows and webhooks
+ * carry it as null (document 1); `errorMessage`, which document 1 does not restrict, says
+ * why everywhere the payment is shown.
+ *
+ * `penalties` are those the settlement applied (penalties.ts), and once any applied
+ * `paymentAmount` follows document 1's rule for the fee payer.
  *
  * On a crypto rail the quote describes the conversion in the same shape: `depositId` is
  * the provider's request, `escrowAddress` and `payeeDetails` the deposit address the
@@ -15,12 +19,21 @@ import type { CryptoConversion, MemoPolicy, PaymentContext, PaymentStatus, Proof
 import { currencyPerUsdRate } from './pricing.js';
 import { paymentReference } from './payment-reference.js';
 import type { PaymentChargebackFact } from './chargeback-types.js';
+import { referralFeesOf, type SettlementReferralFeeEntry } from './referral-fees.js';
+import { buyerShareOf, penalisedPaymentAmount, type PenaltyKind, type PenaltyTerm } from './penalties.js';
+
+/** Absent on snapshots from before penalties, which applied none. */
+const penaltiesOf = (context: PaymentContext): PenaltyTerm[] => context.penalties ?? [];
 
 export interface PaymentPenalty {
-  kind: 'PURCHASE_PROTECTION' | 'CROSS_CURRENCY';
+  kind: PenaltyKind;
   penaltyBps: number;
   originalAmount: string;
   attestedAmount: string;
+}
+
+function penaltyRow(term: PenaltyTerm): PaymentPenalty {
+  return { kind: term.kind, penaltyBps: term.penaltyBps, originalAmount: formatFiat(term.originalCents), attestedAmount: formatFiat(term.attestedCents) };
 }
 
 export interface CheckoutPaymentQuote {
@@ -60,7 +73,7 @@ export interface CheckoutPayment {
   currencyPerUsdRate: string;
   netSettledUsdcAmount: string | null;
   totalUsdcFeeAmount: string;
-  referralFees: Array<{ recipient: string; feeUsdc: string }> | null;
+  referralFees: SettlementReferralFeeEntry[] | null;
   railIdentifier: string | null;
   fulfillTransaction: string | null;
   errorCode: string | null;
@@ -88,8 +101,7 @@ export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus
     // Additive: a chargeback never changes status (docs/chargebacks.md).
     chargebackStatus: (context.chargeback ?? null) === null ? 'NONE' : 'CHARGEBACKED',
     chargeback: context.chargeback ?? null,
-    // The attestation service applies no penalty yet: every payment is credited at its rate in its own currency.
-    penalties: [],
+    penalties: penaltiesOf(context).map(penaltyRow),
     rail: context.rail,
     paymentMethodId: context.paymentMethodId,
     proofMode: context.proofMode,
@@ -113,15 +125,18 @@ export function toCheckoutPayment(context: PaymentContext, status: PaymentStatus
     quoteExpiresAt: context.quoteExpiresAt,
     memoPolicy: context.memoPolicy,
     suggestedMemo: !conversion && context.railIdentifier?.startsWith('0x') ? paymentReference(context.railIdentifier as `0x${string}`) : null,
-    paymentAmount: paymentAmountText(context.paymentAmountCents, conversion),
+    paymentAmount:
+      penaltiesOf(context).length > 0
+        ? formatFiat(penalisedPaymentAmount(penaltiesOf(context), buyerShareOf(context)))
+        : paymentAmountText(context.paymentAmountCents, conversion),
     currencyPerUsdRate: formatRate(currencyPerUsdRate(quote.conversionRate)),
     netSettledUsdcAmount: context.netSettledUsdcAmount === null ? null : formatUsdc(context.netSettledUsdcAmount),
     totalUsdcFeeAmount: formatUsdc(context.settledFeeUsdc ?? price.totalFeeUsdc),
-    referralFees: null,
+    referralFees: referralFeesOf(context, status),
     railIdentifier: context.railIdentifier,
     fulfillTransaction: context.fulfillTransaction,
     errorCode: options.hosted ? context.errorCode : null,
-    errorMessage: options.hosted ? context.errorMessage : null,
+    errorMessage: context.errorMessage,
     completedAt: context.completedAt,
     createdAt: context.createdAt,
     updatedAt: context.updatedAt,

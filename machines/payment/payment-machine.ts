@@ -45,6 +45,7 @@
 import { and, assertEvent, assign, emit, enqueueActions, not, setup, stateIn } from 'xstate';
 import { conversionOf, toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
 import { isoAfter } from '../iso-time.js';
+import { settlementOf } from './penalties.js';
 import {
   EXTEND_PURPOSE,
   EXTENSION_MS,
@@ -391,14 +392,13 @@ export const paymentMachine = setup({
       }
       assertEvent(event, 'CHAIN_FACT');
       const net = BigInt(event.fact.intentFulfilled!.amount);
-      // A release short of the intent credits the order short by as much as the merchant received less.
-      const shortfall = context.price.netUsdc > net ? context.price.netUsdc - net : 0n;
-      const credit = context.price.creditUsdc > shortfall ? context.price.creditUsdc - shortfall : 0n;
+      const { penalties, creditedUsdc } = settlementOf(context, net);
       const at = timeOf(event) ?? context.updatedAt;
       return {
         fulfillTransaction: event.fact.transactionHash ?? null,
         netSettledUsdcAmount: net,
-        creditedUsdcAmount: credit,
+        penalties,
+        creditedUsdcAmount: creditedUsdc,
         settlementFactId: event.fact.id,
         completedAt: at,
         updatedAt: at,
@@ -416,6 +416,7 @@ export const paymentMachine = setup({
       return {
         fulfillTransaction: null,
         netSettledUsdcAmount: null,
+        penalties: [],
         creditedUsdcAmount: null,
         settlementFactId: null,
         retractedFactIds: [...(context.retractedFactIds ?? []), event.fact.id],
@@ -484,6 +485,7 @@ export const paymentMachine = setup({
       sentAt: null,
       fulfillTransaction: null,
       netSettledUsdcAmount: null,
+      penalties: [],
       creditedUsdcAmount: null,
       settlementFactId: null,
       retractedFactIds: [],
@@ -870,6 +872,7 @@ function verifyParams(context: PaymentContext) {
       conversionRate: context.quote.conversionRate.toString(),
       signalTimestamp: context.signalTimestamp,
       expiryTime: context.expiryTime ?? null,
+      disputeProtection: context.quote.disputeProtection === true,
     },
     chain: context.chain,
   };

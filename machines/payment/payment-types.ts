@@ -4,6 +4,8 @@
  * machine keeps. Timestamps are ISO strings, as on the order.
  */
 import type { Environment, FeePayer } from '../merchant/index.js';
+import type { ReferralSplitConfig } from '../merchant/referral-split.js';
+import type { PenaltyTerm } from './attestation-abi.js';
 import type { FeeSchedule, IntentPrice } from './pricing.js';
 import type { ChargebackClaim, ChargebackCompensatedFact, ChargebackRecordedEvent, PaymentChargebackFact } from './chargeback-types.js';
 
@@ -47,6 +49,11 @@ export interface PaymentQuote {
   conversionRate: bigint;
   /** Whether the maker's stored session can resolve the payment without the buyer. */
   sellerAutomatedRelease: boolean;
+  /**
+   * Whether the deposit has dispute protection, which the attestation service charges its
+   * PURCHASE_PROTECTION penalty for. Absent on quotes from before penalties, which read as false.
+   */
+  disputeProtection?: boolean;
 }
 
 /**
@@ -70,6 +77,13 @@ export interface CryptoConversion {
   feeRecipient: Hex | null;
 }
 
+/** Who takes the platform's fee on chain, and the split the order keeps for the attempt's rail (referral-fees.ts). */
+export interface PaymentReferral {
+  /** The intent's referrer (the platform's fee recipient); null when the node has none (the sandbox). */
+  referrer: string | null;
+  split: ReferralSplitConfig | null;
+}
+
 export interface PaymentInput {
   id: string;
   orderId: string;
@@ -87,6 +101,16 @@ export interface PaymentInput {
   /** The fees the price was computed with; the platform's is signalled as the intent's referrer fee. */
   fees: FeeSchedule;
   feePayer: FeePayer;
+  /**
+   * The buyer's share of the fees the price was computed with (pricing.ts buyerShareBps), which
+   * is also their share of a penalty. Absent on attempts from before penalties: read from the fee payer.
+   */
+  buyerShareBps?: number;
+  /**
+   * Who takes the platform's fee and how the order shares it with its referral partners
+   * (referral-fees.ts). Absent on attempts from before referral fees, which show none.
+   */
+  referral?: PaymentReferral | null;
   /** The fiat the customer is asked to send, in cents of `currency`. */
   paymentAmountCents: bigint;
   /** Opaque to the customer's eyes but what the platform shows: the recipient the page tells the customer to pay. */
@@ -140,6 +164,8 @@ export interface PaymentContext extends Omit<PaymentInput, 'at'> {
   sentAt: string | null;
   fulfillTransaction: string | null;
   netSettledUsdcAmount: bigint | null;
+  /** The penalties the settlement applied, as the attestation service signed them (penalties.ts); empty while nothing is settled. */
+  penalties: PenaltyTerm[];
   /** What the settlement counted against the order; null until SETTLED. */
   creditedUsdcAmount: bigint | null;
   /** The chain fact the settlement came from, so its retraction can be matched; null while nothing is settled. */

@@ -6,7 +6,9 @@
 import test from 'ava';
 import { parseEventLogs, zeroAddress, type Hex } from 'viem';
 import { escrowAbi, orchestratorAbi, type LocalChain } from '../../indexer/chain/index.js';
+import type { CheckoutPayment } from '../../machines/payment/index.js';
 import { revertOf } from '../support/chain-revert.js';
+import { answerOf } from '../support/checkout.js';
 import { MAKER } from '../support/payment-flow.js';
 import { untilOnClock } from '../support/real-time-poll.js';
 import { paymentIdFor } from '../support/remediation.js';
@@ -20,7 +22,7 @@ const intentEnded = async (local: LocalChain, intentHash: Hex) =>
   (await revertOf(getIntent(local, intentHash)).catch(() => null))?.errorName === 'IntentNotFound';
 
 test('recreate after the maker withdrew the deposit: the new signal reverts, the attempt is FAILED again and the action FAILED DISPATCH_FAILED', async (t) => {
-  const { gateway, merchant, depositId } = await liveRemediationNode(t);
+  const { gateway, events, merchant, depositId } = await liveRemediationNode(t);
   const { node } = gateway;
   const local = node.chain!.localChain!;
   const attempt = await signalledAttempt(gateway, merchant.liveKey, depositId, paymentIdFor('dispatch'));
@@ -56,6 +58,20 @@ test('recreate after the maker withdrew the deposit: the new signal reverts, the
 
   const failed = await paymentOnce(gateway, attempt.input.id, (view) => view.status === 'FAILED', 'the reopened attempt to fail');
   t.is(failed.hosted.errorCode, 'SIGNAL_INTENT_FAILED');
+
+  // Why it failed reaches the merchant: on the PAYMENT_FAILED webhook's payment and on its list rows, the code on neither (document 1).
+  const why = `the attempt could not be started on chain: signalIntent ended FAILED (DepositNotFound(${depositId}))`;
+  await node.system.effectsIdle();
+  const failedEvent = events.find((event) => event.type === 'PAYMENT_FAILED' && event.actor.id === attempt.input.id);
+  t.like(failedEvent?.data, { payment: { id: attempt.input.id, status: 'FAILED', errorCode: null, errorMessage: why } });
+  const rows = async (path: string) => answerOf(await gateway.request('GET', path, { key: merchant.liveKey }), 200, path).payments as CheckoutPayment[];
+  for (const path of ['/api/v1/merchants/me/payments', `/api/v1/merchants/me/orders/${attempt.placed.id}/payments`]) {
+    t.like(
+      (await rows(path)).find((row) => row.id === attempt.input.id),
+      { status: 'FAILED', errorCode: null, errorMessage: why },
+      path,
+    );
+  }
 });
 
 test('extend of an intent signalled with no intent guardian: FAILED UNSUPPORTED_INTENT_GUARDIAN, nothing sent, the attempt unchanged', async (t) => {

@@ -311,5 +311,6 @@ export function grpcIntent(intent: ReturnType<typeof intentFor>): IntentSnapshot
     conversionRate: intent.conversionRate,
     signalTimestamp: BigInt(intent.signalTimestamp),
     expiryTime: BigInt(intent.expiryTime),
+    disputeProtection: false,
   };
 }

@@ -56,6 +56,7 @@ export function paymentEvidence(
     signalTimestamp: intent.timestamp,
     expiryTime: intent.expiryTime ?? intent.timestamp + DEFAULT_INTENT_EXPIRATION_SECONDS,
     timestampBuffer: times.timestampBuffer ?? 0n,
+    disputeProtection: false,
     ...lies,
   } as IntentSnapshot;
   return encodePaymentData(details, snapshot);

@@ -52,6 +52,7 @@ const verifyParams = (expiryTime: number | null) => ({
     conversionRate: '1013700000000000000',
     signalTimestamp: SIGNALLED,
     expiryTime,
+    disputeProtection: false,
   },
   chain: LIVE_CHAIN,
 });

@@ -20,7 +20,7 @@ test('the list names every machine of the running code, with the kind running it
     t.true(names.includes(name), name);
   t.deepEqual(
     machines.find((machine) => machine.name === 'payment'),
-    { name: 'payment', kind: 'payment', machineVersion: 4, states: chartStates(chartDefinition(paymentMachine)).length },
+    { name: 'payment', kind: 'payment', machineVersion: 5, states: chartStates(chartDefinition(paymentMachine)).length },
   );
   t.like(
     machines.find((machine) => machine.name === 'order'),

@@ -250,7 +250,8 @@ test('CREATED → FAILED: signalIntent not MINED fails with SIGNAL_INTENT_FAILED
       events.map((event) => event.type),
       ['PAYMENT_FAILED'],
     );
-    t.like(events[0]!.payment, { status: 'FAILED', completedAt: '2026-11-23T12:00:45.000Z', errorCode: null, errorMessage: null });
+    // The webhook says why (document 1: errorMessage is not restricted); the code stays the hosted read's.
+    t.like(events[0]!.payment, { status: 'FAILED', completedAt: '2026-11-23T12:00:45.000Z', errorCode: null, errorMessage: context(snapshot).errorMessage });
     t.like(hosted(snapshot), { status: 'FAILED', errorCode: 'SIGNAL_INTENT_FAILED' });
     t.deepEqual(only(actions, 'cancelIntent'), { paymentId: 'pay_live', intentHash: null, chain: LIVE_CHAIN, reopenings: 0 });
     t.like(reports(actions)[0], { status: 'FAILED', step: null });
@@ -301,6 +302,7 @@ test('SUBMIT_PROOF: VERIFYING, verifyPayment asked with the proof and the intent
       conversionRate: CONVERSION_RATE.toString(),
       signalTimestamp: seconds('2026-11-23T12:00:28.000Z'),
       expiryTime: seconds('2026-11-24T12:00:28.000Z'),
+      disputeProtection: false,
     },
     chain: LIVE_CHAIN,
   });
@@ -308,13 +310,13 @@ test('SUBMIT_PROOF: VERIFYING, verifyPayment asked with the proof and the intent
   t.deepEqual(emitted(actions), []);
 });
 
-test('CREATED → CREATED: verification rejected keeps CREATED, back to AWAITING_PAYMENT with the error on the hosted view only', (t) => {
+test('CREATED → CREATED: verification rejected keeps CREATED, back to AWAITING_PAYMENT with the code on the hosted view only', (t) => {
   const [snapshot, actions] = send(verifying(), rejected('2026-11-23T12:06:00.000Z', 'PAYMENT_NOT_FOUND', 'no matching payment'));
   t.deepEqual(snapshot.value, { CREATED: 'AWAITING_PAYMENT' });
   t.is(statusOf(snapshot), 'CREATED');
   t.like(context(snapshot), { proof: null, errorCode: 'PAYMENT_NOT_FOUND', errorMessage: 'no matching payment', completedAt: null });
   t.like(hosted(snapshot), { status: 'CREATED', errorCode: 'PAYMENT_NOT_FOUND', errorMessage: 'no matching payment' });
-  t.like(listed(snapshot), { status: 'CREATED', errorCode: null, errorMessage: null });
+  t.like(listed(snapshot), { status: 'CREATED', errorCode: null, errorMessage: 'no matching payment' });
   t.deepEqual(emitted(actions), [], 'no webhook: the attempt is unchanged');
   t.deepEqual(paramsOf(actions, 'cancelIntent'), []);
   t.like(reports(actions)[0], { status: 'CREATED', step: 'AWAITING_PAYMENT' });

@@ -128,6 +128,11 @@ export interface IntentSnapshot {
   signalTimestamp: bigint;
   /** Unix seconds the intent expires, as the orchestrator set it; after signal_timestamp. */
   expiryTime: bigint;
+  /**
+   * Whether the intent's deposit has dispute protection, as the escrow holds it: the
+   * service's PURCHASE_PROTECTION penalty applies to such a deposit.
+   */
+  disputeProtection: boolean;
 }
 
 export interface VerifyPaymentRequest {
@@ -196,7 +201,10 @@ export interface VerifyPaymentResponse {
   intentHash: string;
   releaseAmount: string;
   dataHash: string;
-  /** ABI encoding of (PaymentDetails, IntentSnapshot); keccak256 of it is data_hash. */
+  /**
+   * ABI encoding of (PaymentDetails, IntentSnapshot), then the penalties applied when any
+   * did (kind, penalty_bps, original and attested amounts in cents); keccak256 of it is data_hash.
+   */
   data: string;
   paymentDetails:
     | PaymentDetails
@@ -223,7 +231,10 @@ export interface VerifyPaymentProofResponse {
   intentHash: string;
   releaseAmount: string;
   dataHash: string;
-  /** ABI encoding of (PaymentDetails, IntentSnapshot); keccak256 of it is data_hash. */
+  /**
+   * ABI encoding of (PaymentDetails, IntentSnapshot), then the penalties applied when any
+   * did (kind, penalty_bps, original and attested amounts in cents); keccak256 of it is data_hash.
+   */
   data: string;
   paymentDetails:
     | PaymentDetails
@@ -266,7 +277,10 @@ export interface ResolveSellerPaymentResponse {
   intentHash: string;
   releaseAmount: string;
   dataHash: string;
-  /** ABI encoding of (PaymentDetails, IntentSnapshot); keccak256 of it is data_hash. */
+  /**
+   * ABI encoding of (PaymentDetails, IntentSnapshot), then the penalties applied when any
+   * did (kind, penalty_bps, original and attested amounts in cents); keccak256 of it is data_hash.
+   */
   data: string;
   paymentDetails:
     | PaymentDetails
@@ -1390,6 +1404,7 @@ function createBaseIntentSnapshot(): IntentSnapshot {
     conversionRate: "",
     signalTimestamp: 0n,
     expiryTime: 0n,
+    disputeProtection: false,
   };
 }
 
@@ -1421,6 +1436,9 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
         throw new globalThis.Error("value provided for field message.expiryTime of type uint64 too large");
       }
       writer.uint32(64).uint64(message.expiryTime);
+    }
+    if (message.disputeProtection !== false) {
+      writer.uint32(72).bool(message.disputeProtection);
     }
     return writer;
   },
@@ -1494,6 +1512,14 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
             message.expiryTime = reader.uint64() as bigint;
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.disputeProtection = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1539,6 +1565,11 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
         : isSet(object.expiry_time)
         ? BigInt(object.expiry_time)
         : 0n,
+      disputeProtection: isSet(object.disputeProtection)
+        ? globalThis.Boolean(object.disputeProtection)
+        : isSet(object.dispute_protection)
+        ? globalThis.Boolean(object.dispute_protection)
+        : false,
     };
   },
 
@@ -1565,6 +1596,9 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
     if (message.expiryTime !== 0n) {
       obj.expiryTime = message.expiryTime.toString();
     }
+    if (message.disputeProtection !== false) {
+      obj.disputeProtection = message.disputeProtection;
+    }
     return obj;
   },
 
@@ -1584,6 +1618,7 @@ export const IntentSnapshot: MessageFns<IntentSnapshot> = {
     message.expiryTime = (object.expiryTime !== undefined && object.expiryTime !== null)
       ? BigInt(object.expiryTime)
       : 0n;
+    message.disputeProtection = object.disputeProtection ?? false;
     return message;
   },
 };
