@@ -47,6 +47,8 @@ import {
   paymentKind,
   testClockKindOn,
 } from '../actors/kinds/index.js';
+import { BridgeLauncher, bridgeEffects, SimulatedBridgeRail, type BridgeRails } from '../actors/bridges/index.js';
+import { bridgeKind } from '../actors/kinds/bridge-kind.js';
 import { actionEffects } from '../actors/actions/index.js';
 import { LocalSupportDesk } from '../actors/adapters/support/index.js';
 import type { SupportDesk } from '../gateway/actions/support-desk.js';
@@ -122,6 +124,8 @@ export interface NodeOptions {
   supportDesk?: SupportDesk;
   /** Tests stand in for the payout providers (the funding provider, the wallet provider, the chain's receipts). */
   payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement' | 'balances'>> & { serviceWalletAddress?: string };
+  /** Tests stand in for the bridge rails (docs/bridges.md); by default the sandbox's is simulated and live bridges run on none. */
+  bridgeRails?: Partial<BridgeRails>;
 }
 
 export interface PlatformNode {
@@ -155,6 +159,8 @@ export interface PlatformNode {
   payments: Omit<PaymentSide, 'kind'>;
   /** The conversion provider crypto rails are paid through, and the local simulator when the node runs one. */
   conversions: ConversionSide;
+  /** The rails payment bridges run on, per environment (docs/bridges.md); tests make the sandbox's fail on demand. */
+  bridgeRails: BridgeRails;
   /** Whether live payments can be completed now, asked of the sides they lean on; null where none are taken. */
   livePayments: LiveReadiness | null;
   /** The merchants' events of the last 30 days (docs/events.md), and what records them from the bus. */
@@ -329,6 +335,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const eventLog = await MerchantEventLog.open(store, clock);
   const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
+  const bridgeRails: BridgeRails = { SANDBOX: new SimulatedBridgeRail(), LIVE: null, ...options.bridgeRails };
+  const bridgeLauncher = new BridgeLauncher({ system, bus, logger: logger.child({ component: 'bridges' }) });
   for (const kind of [
     ...PLATFORM_KINDS,
     withEffects(
@@ -336,6 +344,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       actionEffects({ payment: async (id) => (await system.views(paymentKind).findOne({ _id: id }, { projection: { view: 1 } }))?.view ?? null }),
     ),
     testClockKindOn(system),
+    withEffects(bridgeKind, bridgeEffects(bridgeRails)),
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
     payouts.kind,
@@ -354,6 +363,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       logger: logger.child({ component: 'relayer' }),
     });
   await webhooks.start();
+  await bridgeLauncher.start();
   // A node whose data belongs to another chain reads none: its indexer would only find the fork.
   chain = chainProblem ? null : await startChainSide(config, system, store, logger, opened);
   enclaveClient = await connectEnclave(config, enclave);
@@ -535,6 +545,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       enclaveClient?.close();
       await enclave?.stop();
       await webhooks.stop();
+      await bridgeLauncher.stop();
       await system.drain();
       await closed;
       await mail.stop();
@@ -558,6 +569,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await enclave?.stop();
     eventLog.close();
     await webhooks.stop();
+    await bridgeLauncher.stop();
     await system.halt();
     await nc?.close();
     await mail.stop();
@@ -576,6 +588,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     routes: gateway.routes,
     chain,
     relayer: relaying ? new Relayer(system) : null,
+    bridgeRails,
     enclaveClient,
     enclave,
     liquidity,

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
 import { checkoutPayment } from '../payments/payment-resources.js';
+import { orderBridgeInfo } from './bridge-resources.js';
 
 const nullableString = z.string().nullable();
 const freeForm = z.record(z.string(), z.unknown());
@@ -134,7 +135,9 @@ export const merchantOrderList = z
 
 const hostedFields = {
   requestedFiat: fiatAmount.nullable().meta({ description: 'The fiat price, while it still describes what is owed' }),
-  bridgeInfo: notYetShown('OrderBridgeInfo of the current payment'),
+  bridgeInfo: orderBridgeInfo
+    .nullable()
+    .meta({ description: 'The bridge of the current payment, once it settled, for an order delivered on another chain than Base; null otherwise' }),
   applePayChargeUsdcAmount: nullableString.meta({
     description: 'The fee-grossed charge for the remaining balance by Apple Pay; null where that method is off or cannot be priced',
   }),
