@@ -67,7 +67,7 @@ test('a replay whose Solana address differs only in letter case is another reque
   }));
 
 test('destinationChainId is a JSON number: the string "8453" is refused naming the field', (t) =>
-  withMerchant(async (gateway, { sandboxKey }) => {
+  withMerchant(async (gateway, { liveKey }) => {
     const answer = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', destinationChainId: '8453' } });
     t.is(answer.status, 400);
     t.truthy(answer.body.responseObject.fieldErrors.destinationChainId);
