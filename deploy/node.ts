@@ -4,6 +4,7 @@
  * NATS_URL (and MONGODB_URI, which the config requires alongside) the node joins a
  * cluster: it takes a share of the shard leases and serves the actors on them.
  */
+import type { Hex } from 'viem';
 import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,7 +48,7 @@ import {
   paymentKind,
   testClockKindOn,
 } from '../actors/kinds/index.js';
-import { BridgeLauncher, bridgeEffects, SimulatedBridgeRail, type BridgeRails } from '../actors/bridges/index.js';
+import { BridgeLauncher, bridgeEffects, ProviderBridgeRail, SimulatedBridgeRail, type BridgeRails } from '../actors/bridges/index.js';
 import { bridgeKind } from '../actors/kinds/bridge-kind.js';
 import { actionEffects } from '../actors/actions/index.js';
 import { LocalSupportDesk } from '../actors/adapters/support/index.js';
@@ -335,7 +336,22 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const eventLog = await MerchantEventLog.open(store, clock);
   const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
-  const bridgeRails: BridgeRails = { SANDBOX: new SimulatedBridgeRail(), LIVE: null, ...options.bridgeRails };
+  // Live bridges need a relayer wallet to receive settlements and send them on, and the provider's bridge out of Base.
+  const bridgeWallet = (relaying?.chain.wallets[0] as Hex | undefined) ?? null;
+  const liveBridgeRail =
+    bridgeWallet && conversions.bridges && payoutChain && relaying
+      ? new ProviderBridgeRail({
+          provider: conversions.bridges,
+          relayer: new Relayer(system),
+          deliveries: payoutDeliveries,
+          claims: conversions.claims,
+          chain: payoutChain.chain,
+          usdc: payoutChain.usdc as Hex,
+          wallet: bridgeWallet,
+          now: () => new Date(clock.now()).toISOString(),
+        })
+      : null;
+  const bridgeRails: BridgeRails = { SANDBOX: new SimulatedBridgeRail(), LIVE: liveBridgeRail, ...options.bridgeRails };
   const bridgeLauncher = new BridgeLauncher({ system, bus, logger: logger.child({ component: 'bridges' }) });
   for (const kind of [
     ...PLATFORM_KINDS,
@@ -500,6 +516,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       extremeSpreadBps: BigInt(config.ORDERBOOK_EXTREME_SPREAD_BPS),
       windowMs: config.PAYMENT_WINDOW_MS,
       crypto: payments.crypto,
+      bridgeWallet: bridgeRails.LIVE && payments.chain ? bridgeWallet : null,
       ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },

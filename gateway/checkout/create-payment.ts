@@ -14,6 +14,7 @@ import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/ind
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { CreatePaymentBody } from '../payments/payment-schemas.js';
+import { liveRecipient } from './live-recipient.js';
 import { orderCurrency, Quoter, type QuoteDependencies } from './quotes.js';
 
 export interface CreatePaymentDependencies extends QuoteDependencies {
@@ -83,7 +84,8 @@ export async function createPayment(
   if (!best) throw new ApiError(422, `No maker can take this payment on ${body.rail} now; try another rail or currency`, 'NO_LIQUIDITY');
   const live = view.environment === 'LIVE';
   const settings = deps.payments;
-  const conversion = best.conversion && { ...best.conversion, recipient: order.destinationAddress as Hex, feeRecipient: best.feeRecipient };
+  const recipient = live ? liveRecipient(order.destinationChainId, order.destinationAddress, settings.bridgeWallet ?? null) : (order.destinationAddress as Hex);
+  const conversion = best.conversion && { ...best.conversion, recipient, feeRecipient: best.feeRecipient };
 
   if (open) await deps.system.ask(paymentKind, open._id, { type: 'CANCEL', reason: 'REPLACED', at: now });
   const input: PaymentInput = {
@@ -96,9 +98,8 @@ export async function createPayment(
     currency: best.currency,
     proofMode: live ? 'BUYER_TEE' : 'SIMULATED',
     attestationServiceUrl: settings.attestationServiceUrl,
-    // A live order is delivered on Base (machines/order/destination.ts), to an EVM address; a sandbox attempt
-    // releases nothing and shows the destination as it is, a bridged one's included (docs/bridges.md).
-    quote: { ...best.quote, toAddress: order.destinationAddress as Hex },
+    // A sandbox attempt releases nothing and shows the destination as it is, a bridged one's included.
+    quote: { ...best.quote, toAddress: recipient },
     price: best.price,
     fees: best.fees,
     feePayer: order.feePayer,

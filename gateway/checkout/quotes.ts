@@ -50,6 +50,7 @@ import {
   railPlatform,
   type CryptoRail,
 } from '../../machines/rails.js';
+import { liveRecipient } from './live-recipient.js';
 import { ApiError, fieldError } from '../envelope.js';
 
 // Named here by the checkout routes, which quote and show the spread.
@@ -79,6 +80,12 @@ export interface PaymentSettings {
   attestationServiceUrl: string;
   /** What live crypto attempts are quoted and converted with; null when this node takes none. */
   crypto: CryptoSettings | null;
+  /**
+   * The platform's bridge wallet on Base: where a live payment of an order delivered on another
+   * chain is released, for its bridge to send on (docs/bridges.md); null or unset where this node
+   * bridges no live payment, and the create refuses such orders.
+   */
+  bridgeWallet?: Hex | null;
   /**
    * Why a live payment on a rail cannot be completed now (a side it leans on does not answer,
    * or the node's data belongs to another chain); null when it can. Unset, it always can.
@@ -251,7 +258,7 @@ export class Quoter {
           originToken: token,
           destinationChainId: crypto!.settlementChainId,
           destinationToken: crypto!.usdc,
-          recipient: view.order.destinationAddress as Hex,
+          recipient: liveRecipient(view.order.destinationChainId, view.order.destinationAddress, this.deps.payments.bridgeWallet ?? null),
           amount: price.releasedUsdc,
           appFees: crypto!.feeRecipient && fees.platformFeeBps > 0 ? [{ recipient: crypto!.feeRecipient, feeBps: fees.platformFeeBps }] : [],
           expiresAt,

@@ -7,8 +7,8 @@
  *
  * A chain other than Base is delivered by a bridge after settlement (docs/bridges.md), which
  * is refused here rather than accepted and stranded: a bridge that keeps failing refunds the
- * merchant's EVM wallet on Base, so the account needs one; and only the sandbox runs bridges
- * yet (through the simulated provider), so a live order is delivered on Base alone.
+ * merchant's EVM wallet on Base, so the account needs one; and a live order needs a node that
+ * bridges live payments (a relayer wallet and the conversion provider's bridge out of Base).
  */
 import { ADDRESS_FORMATS, BASE_CHAIN_ID, chainById, describeChains, describeTokens, findToken } from '../catalog/index.js';
 import type { OrderAccount, RuleResult } from './create-rules.js';
@@ -67,8 +67,8 @@ export function resolveDestination(request: DestinationRequest, account: OrderAc
 
 /** Why an order cannot be bridged to the chain, or null when it can. */
 function bridgeRefusal(chainId: string, chainName: string, account: OrderAccount): string | null {
-  if (account.environment === 'LIVE')
-    return `chain ${chainId} (${chainName}) is delivered by a bridge, which runs for sandbox orders only yet; live orders are delivered on ${BASE_CHAIN_ID} (Base)`;
+  if (account.environment === 'LIVE' && !account.liveBridges)
+    return `chain ${chainId} (${chainName}) is delivered by a bridge, which this node runs for sandbox orders only; live orders are delivered on ${BASE_CHAIN_ID} (Base)`;
   if (!account.evmWalletAddress)
     return `chain ${chainId} (${chainName}) is delivered by a bridge from Base, which refunds the merchant's EVM wallet on Base if it fails: set evmWalletAddress first`;
   return null;

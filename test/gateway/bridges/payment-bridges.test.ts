@@ -155,10 +155,10 @@ test('a bridge the provider keeps refunding is tried three times with backoff on
   t.deepEqual(
     sends.map(([id, send]) => [id, send.to === MERCHANT_WALLET]),
     [
-      [`bridge-send:${bridgeId}:1`, false],
-      [`bridge-send:${bridgeId}:2`, false],
-      [`bridge-send:${bridgeId}:3`, false],
-      [`bridge-refund:${bridgeId}`, true],
+      [`bridge-send-${bridgeId}-1`, false],
+      [`bridge-send-${bridgeId}-2`, false],
+      [`bridge-send-${bridgeId}-3`, false],
+      [`bridge-refund-${bridgeId}`, true],
     ],
   );
 });
