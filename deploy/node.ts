@@ -4,6 +4,7 @@
  * NATS_URL (and MONGODB_URI, which the config requires alongside) the node joins a
  * cluster: it takes a share of the shard leases and serves the actors on them.
  */
+import type { Hex } from 'viem';
 import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ import {
   paymentKind,
   testClockKindOn,
 } from '../actors/kinds/index.js';
+import { BridgeLauncher, bridgeEffects, ProviderBridgeRail, SimulatedBridgeRail, type BridgeRails } from '../actors/bridges/index.js';
+import { bridgeKind } from '../actors/kinds/bridge-kind.js';
 import { actionEffects } from '../actors/actions/index.js';
 import { LocalSupportDesk } from '../actors/adapters/support/index.js';
 import type { SupportDesk } from '../gateway/actions/support-desk.js';
@@ -123,6 +126,8 @@ export interface NodeOptions {
   supportDesk?: SupportDesk;
   /** Tests stand in for the payout providers (the funding provider, the wallet provider, the chain's receipts). */
   payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement' | 'balances'>> & { serviceWalletAddress?: string };
+  /** Tests stand in for the bridge rails (docs/bridges.md); by default the sandbox's is simulated and live bridges run on none. */
+  bridgeRails?: Partial<BridgeRails>;
 }
 
 export interface PlatformNode {
@@ -156,6 +161,8 @@ export interface PlatformNode {
   payments: Omit<PaymentSide, 'kind'>;
   /** The conversion provider crypto rails are paid through, and the local simulator when the node runs one. */
   conversions: ConversionSide;
+  /** The rails payment bridges run on, per environment (docs/bridges.md); tests make the sandbox's fail on demand. */
+  bridgeRails: BridgeRails;
   /** Whether live payments can be completed now, asked of the sides they lean on; null where none are taken. */
   livePayments: LiveReadiness | null;
   /** The merchants' events of the last 30 days (docs/events.md), and what records them from the bus. */
@@ -330,6 +337,23 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const eventLog = await MerchantEventLog.open(store, clock);
   const recorder = new EventRecorder({ system, log: eventLog, clock, logger: logger.child({ component: 'events' }) });
   const webhooks = webhookSide(config, system, store, bus, recorder, logger.child({ component: 'webhooks' }), options.webhookSender);
+  // Live bridges need a relayer wallet to receive settlements and send them on, and the provider's bridge out of Base.
+  const bridgeWallet = (relaying?.chain.wallets[0] as Hex | undefined) ?? null;
+  const liveBridgeRail =
+    bridgeWallet && conversions.bridges && payoutChain && relaying
+      ? new ProviderBridgeRail({
+          provider: conversions.bridges,
+          relayer: new Relayer(system),
+          deliveries: payoutDeliveries,
+          claims: conversions.claims,
+          chain: payoutChain.chain,
+          usdc: payoutChain.usdc as Hex,
+          wallet: bridgeWallet,
+          now: () => new Date(clock.now()).toISOString(),
+        })
+      : null;
+  const bridgeRails: BridgeRails = { SANDBOX: new SimulatedBridgeRail(), LIVE: liveBridgeRail, ...options.bridgeRails };
+  const bridgeLauncher = new BridgeLauncher({ system, bus, logger: logger.child({ component: 'bridges' }) });
   for (const kind of [
     ...PLATFORM_KINDS,
     withEffects(
@@ -337,6 +361,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       actionEffects({ payment: async (id) => (await system.views(paymentKind).findOne({ _id: id }, { projection: { view: 1 } }))?.view ?? null }),
     ),
     testClockKindOn(system),
+    withEffects(bridgeKind, bridgeEffects(bridgeRails)),
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
     payouts.kind,
@@ -355,6 +380,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       logger: logger.child({ component: 'relayer' }),
     });
   await webhooks.start();
+  await bridgeLauncher.start();
   // A node whose data belongs to another chain reads none: its indexer would only find the fork.
   chain = chainProblem ? null : await startChainSide(config, system, store, logger, opened);
   enclaveClient = await connectEnclave(config, enclave);
@@ -494,6 +520,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       windowMs: config.PAYMENT_WINDOW_MS,
       crypto: payments.crypto,
       referrer: payments.referrer,
+      bridgeWallet: bridgeRails.LIVE && payments.chain ? bridgeWallet : null,
       ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
@@ -539,6 +566,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       enclaveClient?.close();
       await enclave?.stop();
       await webhooks.stop();
+      await bridgeLauncher.stop();
       await system.drain();
       await closed;
       await mail.stop();
@@ -562,6 +590,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     await enclave?.stop();
     eventLog.close();
     await webhooks.stop();
+    await bridgeLauncher.stop();
     await system.halt();
     await nc?.close();
     await mail.stop();
@@ -580,6 +609,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     routes: gateway.routes,
     chain,
     relayer: relaying ? new Relayer(system) : null,
+    bridgeRails,
     enclaveClient,
     enclave,
     liquidity,

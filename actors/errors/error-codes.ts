@@ -72,7 +72,6 @@ export const ERROR_CODES = {
   LOCAL_WALLET_REFUSED: { status: 422, fields: ['providerCode'], when: 'the local provider would not send it; providerCode says why' },
   DEPOSIT_BUNDLE_UNAVAILABLE: { status: 503, when: 'The node reads no chain, or the indexer cannot be asked now' },
   DEPOSIT_NOT_FOUND: { status: 404, when: 'The escrow has no such deposit, or escrowAddress is not the escrow this node reads' },
-  DESTINATION_NOT_SETTLEABLE: { status: 422, when: 'a live order paid out on a chain this node does not settle on (no bridge)' },
   DESTINATION_REQUIRED: { status: 400, when: 'no destinationAddress and no wallet of the destination chain’s kind on the merchant profile' },
   DUPLICATE: { status: 409, when: 'a create would duplicate another actor on a unique view field' },
   DYNAMIC_ORDERS_DISABLED: { status: 400, when: 'dynamicOrdersEnabled is true but the merchant configuration disables dynamic orders' },

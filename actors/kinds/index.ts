@@ -25,3 +25,5 @@ export { DASHBOARD_SESSION_KIND, dashboardSessionKind } from './dashboard-sessio
 export type { CashoutLoginReply } from './cashout-login-kind.js';
 export type { PayoutKindView } from './payout-kind.js';
 export { ACTION_KIND, actionKind } from './action-kind.js';
+export { BRIDGE_KIND, bridgeIdOf, bridgeKind } from './bridge-kind.js';
+export type { BridgeView } from './bridge-kind.js';

@@ -77,6 +77,7 @@ function resourcesOf(event: DomainEvent, payload: Record<string, unknown>): { or
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
     orderId: text(data.order?.id) ?? text(event.data.orderId) ?? text(data.orderId),
-    paymentId: text(data.payment?.id) ?? text(data.paymentId),
+    // A bridge event carries no payment row: the bridge names its payment.
+    paymentId: text(data.payment?.id) ?? text(data.paymentId) ?? text(event.data.paymentId),
   };
 }

@@ -144,7 +144,6 @@ const createPaymentOperation = defineOperation({
       '422': failure(422, [
         ...railRefusals,
         { code: 'NO_LIQUIDITY', when: 'no maker can take the payment on this rail and currency now; nothing was reserved' },
-        { code: 'DESTINATION_NOT_SETTLEABLE', when: 'a live order paid out on a chain this node does not settle on (no bridge)' },
       ]),
     },
     {

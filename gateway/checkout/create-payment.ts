@@ -9,7 +9,6 @@
  */
 import type { OrderView } from '../../actors/kinds/order-kind.js';
 import { paymentKind, type PaymentView } from '../../actors/kinds/payment-kind.js';
-import { BASE_CHAIN_ID } from '../../machines/catalog/index.js';
 import { replaceable } from '../../machines/order/index.js';
 import type { ReferralSplitConfig } from '../../machines/merchant/index.js';
 import { buyerShareBps } from '../../machines/payment/index.js';
@@ -17,6 +16,7 @@ import type { PaymentHex as Hex, PaymentInput } from '../../machines/payment/ind
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { CreatePaymentBody } from '../payments/payment-schemas.js';
+import { liveRecipient } from './live-recipient.js';
 import { orderCurrency, Quoter, type QuoteDependencies } from './quotes.js';
 
 export interface CreatePaymentDependencies extends QuoteDependencies {
@@ -86,8 +86,8 @@ export async function createPayment(
   if (!best) throw new ApiError(422, `No maker can take this payment on ${body.rail} now; try another rail or currency`, 'NO_LIQUIDITY');
   const live = view.environment === 'LIVE';
   const settings = deps.payments;
-  if (live) checkSettleable(order.destinationChainId, order.destinationAddress, settings.destinationChainId);
-  const conversion = best.conversion && { ...best.conversion, recipient: order.destinationAddress as Hex, feeRecipient: best.feeRecipient };
+  const recipient = live ? liveRecipient(order.destinationChainId, order.destinationAddress, settings.bridgeWallet ?? null) : (order.destinationAddress as Hex);
+  const conversion = best.conversion && { ...best.conversion, recipient, feeRecipient: best.feeRecipient };
 
   if (open) await deps.system.ask(paymentKind, open._id, { type: 'CANCEL', reason: 'REPLACED', at: now });
   const input: PaymentInput = {
@@ -100,8 +100,8 @@ export async function createPayment(
     currency: best.currency,
     proofMode: live ? 'BUYER_TEE' : 'SIMULATED',
     attestationServiceUrl: settings.attestationServiceUrl,
-    // Checked to be an EVM address for a live attempt; a sandbox attempt releases nothing, and shows the destination as it is.
-    quote: { ...best.quote, toAddress: order.destinationAddress as Hex },
+    // A sandbox attempt releases nothing and shows the destination as it is, a bridged one's included.
+    quote: { ...best.quote, toAddress: recipient },
     price: best.price,
     fees: best.fees,
     feePayer: order.feePayer,
@@ -125,18 +125,4 @@ export async function createPayment(
   await deps.system.ask(paymentKind, input.id, { type: 'CREATE', ...input, ...(clockId ? { clockId } : {}) });
   const doc = await payments.findOne({ _id: input.id }, { projection: { view: 1 } });
   return doc!.view;
-}
-
-/**
- * A live intent releases USDC on the settlement chain, to an EVM address: an order whose
- * destination is another chain needs a bridge, which this node does not run.
- */
-function checkSettleable(destinationChainId: string, destinationAddress: string, settlesOn: string | null): void {
-  if (settlesOn !== null && destinationChainId === settlesOn && /^0x[0-9a-fA-F]{40}$/.test(destinationAddress)) return;
-  const chain = settlesOn ?? BASE_CHAIN_ID;
-  throw new ApiError(
-    422,
-    `This order is paid out on chain ${destinationChainId}; this node settles on chain ${chain} only and runs no bridge`,
-    'DESTINATION_NOT_SETTLEABLE',
-  );
 }

@@ -50,6 +50,7 @@ import {
   railPlatform,
   type CryptoRail,
 } from '../../machines/rails.js';
+import { liveRecipient } from './live-recipient.js';
 import { ApiError, fieldError } from '../envelope.js';
 
 // Named here by the checkout routes, which quote and show the spread.
@@ -81,6 +82,12 @@ export interface PaymentSettings {
   crypto: CryptoSettings | null;
   /** Who the chain pays the platform's fee to on a fiat rail (the intents' referrer); null when none is taken. Unset, none is. */
   referrer?: Hex | null;
+  /**
+   * The platform's bridge wallet on Base: where a live payment of an order delivered on another
+   * chain is released, for its bridge to send on (docs/bridges.md); null or unset where this node
+   * bridges no live payment, and the create refuses such orders.
+   */
+  bridgeWallet?: Hex | null;
   /**
    * Why a live payment on a rail cannot be completed now (a side it leans on does not answer,
    * or the node's data belongs to another chain); null when it can. Unset, it always can.
@@ -254,7 +261,7 @@ export class Quoter {
           originToken: token,
           destinationChainId: crypto!.settlementChainId,
           destinationToken: crypto!.usdc,
-          recipient: view.order.destinationAddress as Hex,
+          recipient: liveRecipient(view.order.destinationChainId, view.order.destinationAddress, this.deps.payments.bridgeWallet ?? null),
           amount: price.releasedUsdc,
           appFees: crypto!.feeRecipient && fees.platformFeeBps > 0 ? [{ recipient: crypto!.feeRecipient, feeBps: fees.platformFeeBps }] : [],
           expiresAt,

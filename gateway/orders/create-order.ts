@@ -23,6 +23,7 @@ import { pooledRandomBytes } from '../random-pool.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import type { CreateOrderBody } from './order-schemas.js';
 import { requestHash } from './request-hash.js';
+import type { PaymentSettings } from '../checkout/quotes.js';
 import type { TestClocks } from '../test-clocks/test-clocks.js';
 import { positiveMoneyField } from '../validation.js';
 
@@ -35,6 +36,8 @@ export interface CreateOrderDependencies {
   orderMaxUsdc: bigint;
   /** The test clock an order names is read through the sandbox-only rules every clock answer follows. */
   clocks: Pick<TestClocks, 'read'>;
+  /** Whether live orders may be bridged: the node's bridge wallet (docs/bridges.md). */
+  payments?: Pick<PaymentSettings, 'bridgeWallet'>;
   now(): string;
 }
 
@@ -55,7 +58,7 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   const timed: CreateOrderDependencies = clock ? { ...deps, now: () => clock.frozenTime } : deps;
   const { profile } = account;
   const config = profile.merchantConfig;
-  const rules = orderAccount(account);
+  const rules = orderAccount(account, Boolean(deps.payments?.bridgeWallet));
   // In the order refusals have always come in: the account, the amount, then the destination and rails.
   allowed(checkTier(rules));
   const { dynamicOrdersEnabled } = allowed(resolveDynamicOrders(body.dynamicOrdersEnabled, body.openAmount !== undefined, rules));
@@ -110,7 +113,8 @@ export async function createOrder(deps: CreateOrderDependencies, account: Mercha
   return { created: true, order: reply.order, orderToken };
 }
 
-export function orderAccount(account: MerchantAccount): OrderAccount {
+/** `liveBridges`: whether the node bridges live payments (PaymentSettings.bridgeWallet). */
+export function orderAccount(account: MerchantAccount, liveBridges: boolean): OrderAccount {
   const { profile } = account;
   return {
     environment: account.environment,
@@ -119,6 +123,7 @@ export function orderAccount(account: MerchantAccount): OrderAccount {
     enabledRails: profile.merchantConfig.enabledRails,
     evmWalletAddress: profile.evmWalletAddress,
     solanaWalletAddress: profile.solanaWalletAddress,
+    liveBridges,
   };
 }
 

@@ -6,13 +6,18 @@
  * changed account is a new object), for an open amount whether a rate prices it
  * now (it decides effectiveMin and effectiveMax), and the current payment's document
  * (kept the same way as the order's: the order hears of a payment's steps only after
- * they are written, so a payment's own write must drop the render).
+ * they are written, so a payment's own write must drop the render), and for a settled
+ * payment of a bridged order its bridge's document (bridgeInfo, docs/bridges.md).
  *
  * Never older than the last write a caller can have seen answered (kept-views.ts).
  */
+import { bridgeIdOf, bridgeKind } from '../../actors/kinds/bridge-kind.js';
 import { orderKind } from '../../actors/kinds/order-kind.js';
 import { paymentKind } from '../../actors/kinds/payment-kind.js';
 import { hostedPayment } from '../checkout/customer-payments.js';
+import type { BridgeView } from '../../actors/kinds/bridge-kind.js';
+import type { PaymentBridge } from '../../machines/bridge/index.js';
+import { chainById } from '../../machines/catalog/index.js';
 import { RateUnavailableError, type RateSource } from '../../actors/adapters/rates/rate-source.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import type { OpenCheckoutOrder } from '../../machines/order/checkout-order.js';
@@ -34,6 +39,8 @@ interface Kept {
   priced: boolean;
   /** The current payment the render shows; null when the order has none. */
   paymentId: string | null;
+  /** The bridge of the settled current payment of a bridged order, which must exist and be kept for the render to stand; null otherwise. */
+  bridgeId: string | null;
   answer: Rendered;
 }
 
@@ -41,6 +48,8 @@ export class HostedOrders {
   readonly #kept: KeptViews<Kept>;
   /** For each render that shows a payment, the payment's id to the order's: a write of the payment drops the render. */
   readonly #payments: KeptViews<string>;
+  /** The same for the bridge a render shows (or waits for). */
+  readonly #bridges: KeptViews<string>;
 
   constructor(
     private readonly system: ActorSystem,
@@ -49,6 +58,7 @@ export class HostedOrders {
   ) {
     this.#kept = new KeptViews<Kept>(system, 'order', CAPACITY);
     this.#payments = new KeptViews<string>(system, 'payment', CAPACITY, (_paymentId, orderId) => this.#kept.drop(orderId));
+    this.#bridges = new KeptViews<string>(system, bridgeKind.name, CAPACITY, (_bridgeId, orderId) => this.#kept.drop(orderId));
   }
 
   /** The 200 answer for the order, or null when no order in any environment has this id. */
@@ -58,7 +68,8 @@ export class HostedOrders {
       const merchant = await this.accounts.byId(kept.merchantId);
       const priced = kept.pricedCurrency === null || (await this.#priced(kept.pricedCurrency));
       const paymentCurrent = kept.paymentId === null || (await this.#payments.current(kept.paymentId)) !== undefined;
-      if (merchant === kept.merchant && priced === kept.priced && paymentCurrent) return kept.answer;
+      const bridgeCurrent = kept.bridgeId === null || (await this.#bridges.current(kept.bridgeId)) !== undefined;
+      if (merchant === kept.merchant && priced === kept.priced && paymentCurrent && bridgeCurrent) return kept.answer;
     }
     return this.#render(orderId);
   }
@@ -70,7 +81,13 @@ export class HostedOrders {
     const { view } = doc;
     const merchant = await this.accounts.byId(view.merchantId);
     const { hosted } = view;
-    const hostedFields = { requestedFiat: hosted.requestedFiat, bridgeInfo: hosted.bridgeInfo, applePayChargeUsdcAmount: hosted.applePayChargeUsdcAmount };
+    // Read before the payment: a bridge exists only once its payment settled, so the render never shows a bridge without it.
+    const bridgeRead = this.#bridges.reading();
+    const bridgeDoc = view.currentPaymentId
+      ? await this.system.views(bridgeKind).findOne({ _id: bridgeIdOf(view.currentPaymentId) }, { projection: { view: 1, version: 1 } })
+      : null;
+    const bridgeInfo = bridgeDoc ? orderBridgeInfo(bridgeDoc.view) : null;
+    const hostedFields = { requestedFiat: hosted.requestedFiat, bridgeInfo, applePayChargeUsdcAmount: hosted.applePayChargeUsdcAmount };
     let pricedCurrency: string | null = null;
     let priced = true;
     let order;
@@ -94,11 +111,14 @@ export class HostedOrders {
     const answer = rendered(200, 'Order', hostedOrder, { order, merchant: merchant ? checkoutMerchant(merchant) : null, currentPayment });
     // A payment written while it was read may be older than its document: then the render is answered, not kept.
     const paymentKept = paymentDoc === null || this.#payments.keep(paymentDoc._id, paymentDoc.version, orderId, paymentRead);
-    if (paymentKept)
+    // A settled payment of a bridged order whose bridge is not made yet: answered, not kept, so the next read finds the bridge.
+    const awaitsBridge = bridgeDoc === null && currentPayment?.status === 'SETTLED' && chainById(view.order.destinationChainId)?.delivery === 'BRIDGE';
+    const bridgeKept = bridgeDoc === null ? !awaitsBridge : this.#bridges.keep(bridgeDoc._id, bridgeDoc.version, orderId, bridgeRead);
+    if (paymentKept && bridgeKept)
       this.#kept.keep(
         orderId,
         doc.version,
-        { merchantId: view.merchantId, merchant, pricedCurrency, priced, paymentId: paymentDoc?._id ?? null, answer },
+        { merchantId: view.merchantId, merchant, pricedCurrency, priced, paymentId: paymentDoc?._id ?? null, bridgeId: bridgeDoc?._id ?? null, answer },
         read,
       );
     return answer;
@@ -124,6 +144,12 @@ function effectiveRange(order: OpenCheckoutOrder, hosted: HostedOrderFields, pri
   const closed = hosted.amountLock !== null || order.status === 'FULFILLED' || order.status === 'CANCELLED';
   if (closed || !priced) return { effectiveMin: null, effectiveMax: null };
   return { effectiveMin: order.openAmount.minAmount, effectiveMax: order.openAmount.maxAmount };
+}
+
+/** The bridge as the hosted read shows it: its PaymentBridge, without the kind's list fields. */
+function orderBridgeInfo(view: BridgeView): PaymentBridge {
+  const { merchantId: _merchantId, environment: _environment, ...bridge } = view;
+  return bridge;
 }
 
 function checkoutMerchant(account: MerchantAccount) {

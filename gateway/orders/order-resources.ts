@@ -13,11 +13,10 @@ import { z } from 'zod';
 import { referralSplitConfig } from '../merchants/referral-split-schema.js';
 import { currencyCode, environment, feePayer, pageFields } from '../schemas/common.js';
 import { checkoutPayment, paymentChargebackFact } from '../payments/payment-resources.js';
+import { orderBridgeInfo } from './bridge-resources.js';
 
 const nullableString = z.string().nullable();
 const freeForm = z.record(z.string(), z.unknown());
-/** A field whose shape the documents do not show yet: null until the issue that fills it. */
-const notYetShown = (what: string) => freeForm.nullable().meta({ description: `${what}; its shape is not shown by the documents, and it is null for now` });
 
 export const orderStatus = z.enum(['CREATED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED']);
 export const orderChargebackStatus = z.enum(['NONE', 'PARTIALLY_CHARGEBACKED', 'CHARGEBACKED']);
@@ -139,7 +138,9 @@ export const merchantOrderList = z
 
 const hostedFields = {
   requestedFiat: fiatAmount.nullable().meta({ description: 'The fiat price, while it still describes what is owed' }),
-  bridgeInfo: notYetShown('OrderBridgeInfo of the current payment'),
+  bridgeInfo: orderBridgeInfo
+    .nullable()
+    .meta({ description: 'The bridge of the current payment, once it settled, for an order delivered on another chain than Base; null otherwise' }),
   applePayChargeUsdcAmount: nullableString.meta({
     description: 'The fee-grossed charge for the remaining balance by Apple Pay; null where that method is off or cannot be priced',
   }),

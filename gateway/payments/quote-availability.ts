@@ -18,6 +18,7 @@ import { buyerShareBps, creditOf, priceIntent, type FeeSchedule } from '../../ma
 import { FIAT_RAILS, RAIL_CURRENCIES, railCurrency, ZELLE_BANKS, type FiatRail } from '../../machines/rails.js';
 import { ApiError, fieldError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
+import type { PaymentSettings } from '../checkout/quotes.js';
 import { allowed, orderAccount } from '../orders/create-order.js';
 import type { quoteAvailabilityBody } from './payment-schemas.js';
 import { positiveMoneyField } from '../validation.js';
@@ -31,11 +32,13 @@ export interface AvailabilityDependencies {
   fees: FeeSchedule;
   /** A floor further than this from the reference rate, either way, is not quoted, so it is not counted. */
   extremeSpreadBps: bigint;
+  /** Whether live orders may be bridged: the node's bridge wallet (docs/bridges.md). */
+  payments?: Pick<PaymentSettings, 'bridgeWallet'>;
 }
 
 export async function quoteAvailability(deps: AvailabilityDependencies, account: MerchantAccount, request: AvailabilityRequest) {
   const config = account.profile.merchantConfig;
-  allowed(resolveDestination(request, orderAccount(account)));
+  allowed(resolveDestination(request, orderAccount(account, Boolean(deps.payments?.bridgeWallet))));
   const rails = (request.enabledRails ?? config.enabledRails).filter((rail): rail is FiatRail => (FIAT_RAILS as readonly string[]).includes(rail));
   const preferred = request.fiatCurrency ?? config.defaultPaymentCurrency;
   const shareBps = buyerShareBps(config.feePayer, 0);

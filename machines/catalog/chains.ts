@@ -7,9 +7,15 @@
  * chain id as a decimal string, so ids are strings here too.
  *
  * A chain or token is listed only once something can deliver to it: an order naming
- * anything else could never settle, so the create refuses it.
+ * anything else could never settle, so the create refuses it. Base is where every payment
+ * settles; every other chain is delivered by a bridge through the conversion provider after
+ * settlement (docs/bridges.md), so each of its tokens must be one the provider routes to
+ * (machines/payout/destination-catalog.ts; a test holds it).
  */
 export type ChainKind = 'evm' | 'solana';
+
+/** How an order's USDC reaches the chain: settled there directly, or bridged from Base after settlement. */
+export type ChainDelivery = 'SETTLEMENT' | 'BRIDGE';
 
 export interface CatalogToken {
   symbol: string;
@@ -24,6 +30,7 @@ export interface CatalogChain {
   name: string;
   /** Which address format the chain's wallets and tokens are written in (address-formats.ts). */
   kind: ChainKind;
+  delivery: ChainDelivery;
   tokens: readonly CatalogToken[];
 }
 
@@ -35,12 +42,12 @@ export const SOLANA_CHAIN_ID = '792703809';
 const usdc = (address: string): CatalogToken => ({ symbol: 'USDC', address, decimals: 6 });
 
 export const CHAINS: readonly CatalogChain[] = [
-  { id: BASE_CHAIN_ID, name: 'Base', kind: 'evm', tokens: [usdc('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')] },
-  { id: '1', name: 'Ethereum', kind: 'evm', tokens: [usdc('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')] },
-  { id: '10', name: 'Optimism', kind: 'evm', tokens: [usdc('0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85')] },
-  { id: '137', name: 'Polygon', kind: 'evm', tokens: [usdc('0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359')] },
-  { id: '42161', name: 'Arbitrum', kind: 'evm', tokens: [usdc('0xaf88d065e77c8cC2239327C5EDb3A432268e5831')] },
-  { id: SOLANA_CHAIN_ID, name: 'Solana', kind: 'solana', tokens: [usdc('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')] },
+  { id: BASE_CHAIN_ID, name: 'Base', kind: 'evm', delivery: 'SETTLEMENT', tokens: [usdc('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')] },
+  { id: '1', name: 'Ethereum', kind: 'evm', delivery: 'BRIDGE', tokens: [usdc('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')] },
+  { id: '10', name: 'Optimism', kind: 'evm', delivery: 'BRIDGE', tokens: [usdc('0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85')] },
+  { id: '137', name: 'Polygon', kind: 'evm', delivery: 'BRIDGE', tokens: [usdc('0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359')] },
+  { id: '42161', name: 'Arbitrum', kind: 'evm', delivery: 'BRIDGE', tokens: [usdc('0xaf88d065e77c8cC2239327C5EDb3A432268e5831')] },
+  { id: SOLANA_CHAIN_ID, name: 'Solana', kind: 'solana', delivery: 'BRIDGE', tokens: [usdc('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')] },
 ];
 
 const BY_ID: ReadonlyMap<string, CatalogChain> = new Map(CHAINS.map((chain) => [chain.id, chain]));

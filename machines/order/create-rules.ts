@@ -37,6 +37,8 @@ export interface OrderAccount {
   enabledRails: readonly string[];
   evmWalletAddress: string | null;
   solanaWalletAddress: string | null;
+  /** Whether this node bridges live payments (docs/bridges.md): sandbox ones it always does. */
+  liveBridges: boolean;
 }
 
 export function checkTier(account: OrderAccount): RuleResult {

@@ -10,7 +10,7 @@ export type AmountLockReason = 'PAYMENT_IN_PROGRESS' | 'PAYMENT_MAY_SETTLE' | 'P
 export interface HostedOrderFields {
   requestedFiat: FiatAmount | null;
   amountLock: AmountLockReason | null;
-  /** OrderBridgeInfo of the current payment; payments arrive with their own issue. */
+  /** OrderBridgeInfo of the current payment: the bridge kind holds it, and the gateway's hosted read shows it (gateway/orders/hosted-orders.ts). */
   bridgeInfo: FreeForm | null;
   applePayChargeUsdcAmount: string | null;
   savedInput: FiatAmount | null;

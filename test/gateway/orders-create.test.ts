@@ -82,9 +82,9 @@ test('a fiat price is converted through the rate source; USD is 1.00', (t) =>
   }));
 
 test('destination defaults to the merchant wallet in USDC on Base; a merchant without one must send it', (t) =>
-  withMerchant(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { sandboxKey }) => {
     const explicit = await gateway.request('POST', '/api/v1/orders', {
-      key: liveKey,
+      key: sandboxKey,
       body: { requestedUsdcAmount: '1', destinationAddress: '0x3333333333333333333333333333333333333333', destinationChainId: 1, destinationToken: 'usdc' },
     });
     t.like(explicit.body.responseObject.order, {
@@ -92,37 +92,37 @@ test('destination defaults to the merchant wallet in USDC on Base; a merchant wi
       destinationChainId: '1',
       destinationToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
     });
-    const unknownToken = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', destinationToken: 'DOGE' } });
+    const unknownToken = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '1', destinationToken: 'DOGE' } });
     t.truthy(unknownToken.body.responseObject.fieldErrors.destinationToken);
 
     const walletless = await gateway.createMerchant({ name: 'No wallet', tier: 'BASE' });
-    const refused = await gateway.request('POST', '/api/v1/orders', { key: walletless.liveKey, body: { requestedUsdcAmount: '1' } });
+    const refused = await gateway.request('POST', '/api/v1/orders', { key: walletless.sandboxKey, body: { requestedUsdcAmount: '1' } });
     t.is(refused.status, 400);
     t.is(refused.body.errorCode, 'DESTINATION_REQUIRED');
   }));
 
 test('a chain outside the catalog (999) is a 400 naming destinationChainId, and no order is made', (t) =>
-  withMerchant(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { sandboxKey }) => {
     const refused = await gateway.request('POST', '/api/v1/orders', {
-      key: liveKey,
+      key: sandboxKey,
       body: { requestedUsdcAmount: '1', destinationChainId: 999, destinationToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
     });
     t.is(refused.status, 400);
     t.is(refused.body.message, 'Invalid request');
     t.false('errorCode' in refused.body);
     t.regex(refused.body.responseObject.fieldErrors.destinationChainId[0], /chain 999 is not supported.*792703809 \(Solana\)/);
-    t.is((await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey })).body.responseObject.total, 0);
+    t.is((await gateway.request('GET', '/api/v1/merchants/me/orders', { key: sandboxKey })).body.responseObject.total, 0);
   }));
 
 test('a token address outside the catalog on a supported chain is a 400 naming destinationToken', (t) =>
-  withMerchant(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { sandboxKey }) => {
     for (const [destinationChainId, destinationToken] of [
       [8453, '0x4200000000000000000000000000000000000006'], // an ERC-20 on Base, but not one an order is delivered in
       [8453, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'], // USDC, but Ethereum's
       [SOLANA, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'], // a real mint, not in the catalog
     ] as const) {
       const refused = await gateway.request('POST', '/api/v1/orders', {
-        key: liveKey,
+        key: sandboxKey,
         body: {
           requestedUsdcAmount: '1',
           destinationChainId,
@@ -135,7 +135,7 @@ test('a token address outside the catalog on a supported chain is a 400 naming d
       t.regex(refused.body.responseObject.fieldErrors.destinationToken[0], /is not a supported token on chain/, destinationToken);
     }
     const byAddress = await gateway.request('POST', '/api/v1/orders', {
-      key: liveKey,
+      key: sandboxKey,
       body: { requestedUsdcAmount: '1', destinationToken: BASE_USDC.toLowerCase() },
     });
     t.is(byAddress.status, 201);
@@ -145,31 +145,31 @@ test('a token address outside the catalog on a supported chain is a 400 naming d
 test('a Solana destination: the address sent as written, or the merchant’s solanaWalletAddress, in USDC on Solana', async (t) => {
   const gateway = await startTestGateway();
   t.teardown(() => gateway.stop());
-  const { liveKey } = await gateway.createMerchant({ name: 'Sol', tier: 'BASE', evmWalletAddress: WALLET, solanaWalletAddress: SOLANA_WALLET });
+  const { sandboxKey } = await gateway.createMerchant({ name: 'Sol', tier: 'BASE', evmWalletAddress: WALLET, solanaWalletAddress: SOLANA_WALLET });
   const explicitAddress = 'US517G5965aydkZ46HS38QLi7UQiSojurfbQfKCELFx';
   const explicit = await gateway.request('POST', '/api/v1/orders', {
-    key: liveKey,
+    key: sandboxKey,
     body: { requestedUsdcAmount: '2', destinationChainId: SOLANA, destinationAddress: explicitAddress, destinationToken: SOLANA_USDC },
   });
   t.is(explicit.status, 201);
   t.like(explicit.body.responseObject.order, { destinationAddress: explicitAddress, destinationToken: SOLANA_USDC, destinationChainId: '792703809' });
 
-  const defaulted = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '3', destinationChainId: SOLANA } });
+  const defaulted = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '3', destinationChainId: SOLANA } });
   t.is(defaulted.status, 201);
   t.like(defaulted.body.responseObject.order, { destinationAddress: SOLANA_WALLET, destinationToken: SOLANA_USDC, destinationChainId: '792703809' });
   const hosted = await gateway.request('GET', `/api/v1/orders/${defaulted.body.responseObject.order.id}`);
   t.like(hosted.body.responseObject.order, { destinationAddress: SOLANA_WALLET, destinationChainId: '792703809' });
-  const listed = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: liveKey });
+  const listed = await gateway.request('GET', '/api/v1/merchants/me/orders', { key: sandboxKey });
   t.deepEqual(
     listed.body.responseObject.orders.map((order: { destinationAddress: string }) => order.destinationAddress).sort(),
     [SOLANA_WALLET, explicitAddress].sort(),
   );
 
-  const evmDefault = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1' } });
+  const evmDefault = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '1' } });
   t.is(evmDefault.body.responseObject.order.destinationAddress, WALLET, 'an EVM chain still defaults to the EVM wallet');
   const noSolanaWallet = await gateway.createMerchant({ name: 'EVM only', tier: 'BASE', evmWalletAddress: WALLET });
   const required = await gateway.request('POST', '/api/v1/orders', {
-    key: noSolanaWallet.liveKey,
+    key: noSolanaWallet.sandboxKey,
     body: { requestedUsdcAmount: '1', destinationChainId: SOLANA },
   });
   t.is(required.status, 400);
@@ -177,18 +177,21 @@ test('a Solana destination: the address sent as written, or the merchant’s sol
 });
 
 test('an address of the other kind of chain is a 400 naming destinationAddress', (t) =>
-  withMerchant(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { sandboxKey }) => {
     for (const body of [
       { destinationChainId: SOLANA, destinationAddress: WALLET },
       { destinationChainId: 8453, destinationAddress: SOLANA_WALLET },
       { destinationAddress: SOLANA_WALLET },
     ]) {
-      const refused = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', ...body } });
+      const refused = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: { requestedUsdcAmount: '1', ...body } });
       t.is(refused.status, 400, JSON.stringify(body));
       t.false('errorCode' in refused.body);
       t.truthy(refused.body.responseObject.fieldErrors.destinationAddress, JSON.stringify(body));
     }
-    const neither = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: { requestedUsdcAmount: '1', destinationAddress: 'not-an-address' } });
+    const neither = await gateway.request('POST', '/api/v1/orders', {
+      key: sandboxKey,
+      body: { requestedUsdcAmount: '1', destinationAddress: 'not-an-address' },
+    });
     t.regex(neither.body.responseObject.fieldErrors.destinationAddress[0], /EVM address .* or a Solana address/);
   }));
 

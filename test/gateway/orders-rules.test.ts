@@ -48,7 +48,7 @@ test('the hosted range of an open order is null once it is cancelled', (t) =>
   }));
 
 test('a replay whose Solana address differs only in letter case is another request: 422 IDEMPOTENCY_KEY_MISMATCH', (t) =>
-  withMerchant(async (gateway, { liveKey }) => {
+  withMerchant(async (gateway, { sandboxKey }) => {
     const body = (destinationAddress: string) => ({
       requestedUsdcAmount: '1',
       destinationChainId: SOLANA,
@@ -56,12 +56,12 @@ test('a replay whose Solana address differs only in letter case is another reque
       destinationAddress,
       idempotencyKey: 'solana-case-1',
     });
-    const first = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: body(SOLANA_WALLET) });
+    const first = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: body(SOLANA_WALLET) });
     t.is(first.status, 201);
     t.is(first.body.responseObject.order.destinationChainId, String(SOLANA));
-    t.is((await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: body(SOLANA_WALLET) })).status, 200);
+    t.is((await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: body(SOLANA_WALLET) })).status, 200);
     const swapped = SOLANA_WALLET.replace('x', 'X');
-    const other = await gateway.request('POST', '/api/v1/orders', { key: liveKey, body: body(swapped) });
+    const other = await gateway.request('POST', '/api/v1/orders', { key: sandboxKey, body: body(swapped) });
     t.is(other.status, 422);
     t.is(other.body.errorCode, 'IDEMPOTENCY_KEY_MISMATCH');
   }));

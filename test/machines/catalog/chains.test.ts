@@ -1,6 +1,7 @@
 import test from 'ava';
 import { getAddress } from 'viem';
 import { ADDRESS_FORMATS, BASE_CHAIN_ID, CHAINS, SOLANA_CHAIN_ID, chainById, findToken } from '../../../machines/catalog/index.js';
+import { DESTINATION_NETWORKS } from '../../../machines/payout/destination-catalog.js';
 
 test('the catalog: Base by default, Solana as 792703809, every chain with USDC in six decimals', (t) => {
   t.deepEqual(
@@ -36,4 +37,19 @@ test('a token is found by symbol in any case, or by its address on that chain on
   t.is(findToken(solana, 'USDC')?.address, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
   t.is(findToken(solana, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')?.symbol, 'USDC');
   t.is(findToken(solana, 'epjfwdd5aufqssqem2qn1xzybapc8g4wewggkzwytdt1v'), null, 'a mint in other letter case is another mint');
+});
+
+test('Base is settled on; every other chain is bridged, and each of its tokens is one the conversion provider routes to from Base', (t) => {
+  t.deepEqual(
+    CHAINS.filter((chain) => chain.delivery === 'SETTLEMENT').map((chain) => chain.id),
+    [BASE_CHAIN_ID],
+  );
+  for (const chain of CHAINS.filter((entry) => entry.delivery === 'BRIDGE')) {
+    const network = DESTINATION_NETWORKS.find((entry) => String(entry.chainId) === chain.id);
+    t.truthy(network, chain.name);
+    for (const token of chain.tokens) {
+      const routed = network?.tokens.find((candidate) => candidate.address.toLowerCase() === token.address.toLowerCase());
+      t.like(routed, { symbol: token.symbol, decimals: token.decimals }, `${chain.name} ${token.symbol}`);
+    }
+  }
 });

@@ -6,6 +6,7 @@ const account = (overrides: Partial<OrderAccount> = {}): OrderAccount => ({
   tier: 'BASE',
   dynamicOrdersEnabled: true,
   enabledRails: ['venmo', 'zelle'],
+  liveBridges: true,
   evmWalletAddress: '0x1111111111111111111111111111111111111111',
   solanaWalletAddress: null,
   ...overrides,

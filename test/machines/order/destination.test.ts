@@ -10,6 +10,7 @@ const account = (overrides: Partial<OrderAccount> = {}): OrderAccount => ({
   tier: 'BASE',
   dynamicOrdersEnabled: true,
   enabledRails: ['venmo'],
+  liveBridges: true,
   evmWalletAddress: EVM_WALLET,
   solanaWalletAddress: SOLANA_WALLET,
   ...overrides,
@@ -77,4 +78,16 @@ test('no address sent and no wallet of the chain’s kind on file is DESTINATION
   t.like(resolveDestination({ destinationChainId: 792703809 }, account({ solanaWalletAddress: null })), { ok: false, code: 'DESTINATION_REQUIRED' });
   t.like(resolveDestination({}, account({ evmWalletAddress: null })), { ok: false, code: 'DESTINATION_REQUIRED' });
   t.like(resolveDestination({ destinationAddress: EVM_WALLET }, account({ evmWalletAddress: null })), { ok: true });
+});
+
+test('a bridged chain needs a node that bridges live payments, for a live order, and the merchant’s EVM wallet on Base for refunds', (t) => {
+  const arbitrum = { destinationChainId: 42161, destinationAddress: EVM_WALLET };
+  t.like(resolveDestination(arbitrum, account({ liveBridges: false })), { ok: false, field: 'destinationChainId' });
+  const refused = resolveDestination(arbitrum, account({ liveBridges: false }));
+  t.regex(refused.ok ? '' : refused.message, /which this node runs for sandbox orders only/);
+  t.true(resolveDestination(arbitrum, account({ environment: 'SANDBOX', liveBridges: false })).ok);
+  t.true(resolveDestination({ destinationChainId: 8453 }, account({ liveBridges: false })).ok);
+  const walletless = resolveDestination({ destinationChainId: 792703809, destinationAddress: SOLANA_WALLET }, account({ evmWalletAddress: null }));
+  t.like(walletless, { ok: false, field: 'destinationChainId' });
+  t.regex(walletless.ok ? '' : walletless.message, /set evmWalletAddress first/);
 });
