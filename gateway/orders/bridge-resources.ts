@@ -8,6 +8,7 @@ import { z } from 'zod';
 const text = (description: string) => z.string().meta({ description });
 const nullableText = (description: string) => z.string().nullable().meta({ description });
 const decimal = (description: string) => z.string().meta({ description, example: '24.5' });
+const nullableDecimal = (description: string) => z.string().nullable().meta({ description, example: '24.5' });
 
 export const orderBridgeInfo = z
   .object({
@@ -24,15 +25,15 @@ export const orderBridgeInfo = z
     destinationToken: text('The order’s destination token, its address (the mint on Solana)'),
     destinationAddress: text('The order’s destination address'),
     amountUsdc: decimal('The payment’s net settled USDC the bridge took'),
-    estimatedAmount: decimal('What the current try is expected to deliver, in the destination token; null before a quote').nullable(),
-    deliveredAmount: decimal('What was delivered, in the destination token; null until COMPLETED').nullable(),
+    estimatedAmount: nullableDecimal('What the current try is expected to deliver, in the destination token; null before a quote'),
+    deliveredAmount: nullableDecimal('What was delivered, in the destination token; null until COMPLETED'),
     attempts: z.number().int().min(1).max(3).meta({ description: 'Tries of the provider so far (at most 3)' }),
     providerRequestId: nullableText('The conversion provider’s request id of the current try'),
     sourceTransactionHash: nullableText('The Base transaction that sent the USDC to the provider, for the current try'),
     destinationTransactionHash: nullableText('The delivery on the destination chain; null until COMPLETED'),
     failureReason: nullableText('Why the last try failed; null while none did'),
     refundAddress: nullableText('FAILED only: the merchant’s Base wallet the USDC goes back to'),
-    refundedAmountUsdc: decimal('FAILED only: the USDC sent back').nullable(),
+    refundedAmountUsdc: nullableDecimal('FAILED only: the USDC sent back'),
     refundTransactionHash: nullableText('FAILED only: the Base transaction of the refund, once mined'),
     createdAt: text('When the payment settled and the bridge began'),
     submittedAt: nullableText('When the current try’s USDC reached the provider'),
