@@ -90,6 +90,9 @@ import { dashboardMailOf } from './dashboard-mail.js';
 import type { DashboardMail } from '../gateway/dashboard/dashboard-mail.js';
 import type { Mailer } from '../actors/adapters/mail/index.js';
 import type { MailInbox } from '../gateway/dev/mail-inbox.js';
+import { disputeKind } from '../actors/kinds/dispute-kind.js';
+import { disputeEffects, type StakeClaims } from '../actors/disputes/index.js';
+import { chainTransfers } from '../gateway/disputes/dispute-transfer.js';
 
 const PLATFORM_KINDS: ActorKind[] = [
   merchantKind,
@@ -122,6 +125,11 @@ export interface NodeOptions {
   supportDesk?: SupportDesk;
   /** Tests stand in for the payout providers (the funding provider, the wallet provider, the chain's receipts). */
   payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement' | 'balances'>> & { serviceWalletAddress?: string };
+  /**
+   * What an escalated dispute over a protected deposit claims from (docs/disputes.md). No
+   * implementation is wired yet (the chain side's stake compensation plugs in here); tests stand one in.
+   */
+  stakeClaims?: StakeClaims | null;
 }
 
 export interface PlatformNode {
@@ -339,6 +347,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
     payouts.kind,
+    withEffects(disputeKind, disputeEffects(options.stakeClaims ?? null)),
     ...webhooks.kinds,
     ...(relaying?.kinds ?? []),
     ...(deposits ? [deposits.kind] : []),
@@ -412,7 +421,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   await readiness?.start();
   await deposits?.start();
-  if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
+  // Disputes over the local chain's payments are attested for its escrow, where stake compensation is recorded (docs/disputes.md).
+  if (enclave && chain?.localChain)
+    enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier, disputeVerifier: chain.localChain.escrow });
+  const trustedSigners = (config.ENCLAVE_URL ? config.ENCLAVE_TRUSTED_SIGNERS : enclave ? [enclave.service.signer] : []) as `0x${string}`[];
 
   const ownsDataDir = store.adapter === 'embedded' && !options.store;
   const keptAdmin = await keptAdminToken(config, ownsDataDir);
@@ -467,10 +479,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       payees: payeeDirectory,
       balances: walletBalances,
       bridges: conversions.bridges,
-      connections: accountConnectionsOf(
-        opened,
-        (config.ENCLAVE_URL ? config.ENCLAVE_TRUSTED_SIGNERS : enclave ? [enclave.service.signer] : []) as `0x${string}`[],
-      ),
+      connections: accountConnectionsOf(opened, trustedSigners),
     },
     dashboard: { mail: options.dashboardMail ?? dashboardMailOf(mail.mailer) },
     makers: {
@@ -493,6 +502,12 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
+    disputes: opened
+      ? {
+          trust: trustedSigners.length > 0 ? { chainId: opened.contracts.chainId, disputeVerifier: opened.contracts.escrow, signers: trustedSigners } : null,
+          transfers: chainTransfers(opened.client, opened.contracts.usdc),
+        }
+      : { trust: null, transfers: null },
     localWallet: conversions.simulator ? localWalletOf(conversions.simulator) : null,
     mailInbox: mail.inbox,
     checkoutPage: {

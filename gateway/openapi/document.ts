@@ -27,6 +27,7 @@ import { actionOperations } from '../actions/action-operations.js';
 import { actionAdminOperations } from '../actions/action-admin-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { refundOperations } from '../refunds/refund-operations.js';
+import { disputeOperations } from '../disputes/dispute-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
 import { cashoutActionOperations } from '../cashout/cashout-action-operations.js';
 import { cashoutCryptoOperations } from '../cashout/cashout-crypto-operations.js';
@@ -86,6 +87,7 @@ export function openApiDocument(
         ...operationPaths(actionOperations()),
         ...operationPaths(payoutOperations()),
         ...operationPaths(refundOperations()),
+        ...operationPaths(disputeOperations()),
         ...operationPaths(webhookOperations()),
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),

@@ -1,0 +1,3 @@
+/** actors/disputes: the dispute kind's effect and the stake it claims from (docs/disputes.md). */
+export { disputeEffects } from './dispute-effects.js';
+export type { StakeClaims } from './stake-claims.js';
