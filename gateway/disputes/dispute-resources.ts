@@ -34,12 +34,10 @@ export const merchantDispute = z
     merchantId: z.string().meta({ description: 'The merchant account (live or sandbox) it belongs to' }),
     rail: z.string().meta({ description: 'The disputed payment’s rail' }),
     platform: z.string().meta({ description: 'The platform whose e-mail reported it (venmo, paypal), or sandbox' }),
-    stakeStatusAtOpen: z
-      .enum(['PROTECTED', 'UNPROTECTED'])
-      .meta({
-        description:
-          'Whether the maker’s deposit had dispute protection when the dispute opened: an escalated PROTECTED dispute is claimed from the maker’s stake',
-      }),
+    stakeStatusAtOpen: z.enum(['PROTECTED', 'UNPROTECTED']).meta({
+      description:
+        'Whether the maker’s deposit had dispute protection when the dispute opened: an escalated PROTECTED dispute is claimed from the maker’s stake',
+    }),
     fulfillTxHash: z.string().nullable().meta({ description: 'The transaction that released the intent; null for a sandbox payment' }),
     stakeClaimTxHash: z.string().nullable().meta({ description: 'The stake compensation’s transaction, once claimed; null otherwise' }),
     openedAt: isoTime.meta({ description: 'When it was opened' }),

@@ -17,7 +17,7 @@ export function chainTransfers(client: Pick<PublicClient, 'getTransactionReceipt
   return {
     async sentTo(txHash, to) {
       const receipt = await client.getTransactionReceipt({ hash: txHash }).catch(() => null);
-      if (!receipt || receipt.status !== 'success') return null;
+      if (receipt?.status !== 'success') return null;
       let sent = 0n;
       for (const log of receipt.logs) {
         if (!isAddressEqual(log.address, usdc)) continue;
