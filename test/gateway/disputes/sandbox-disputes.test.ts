@@ -8,6 +8,7 @@ import { answerOf, placeOrder, startPayment } from '../../support/checkout.js';
 import { untilListed } from '../../support/merchant-events.js';
 import { webhookWorld } from '../../support/webhooks.js';
 import type { TestGateway } from '../../support/gateway.js';
+import { timerFireMessage } from '../../../actors/runtime/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TX = `0x${'ab'.repeat(32)}`;
@@ -146,9 +147,15 @@ test('an escalated dispute over a protected deposit is claimed from the stake on
   const covered = answerOf(await simulate(gateway, key, { paymentId: protectedPayment.id, disputeProtection: true }), 201, 'protected dispute');
   const plain = answerOf(await simulate(gateway, key, { paymentId: plainPayment.id }), 201, 'plain dispute');
   t.is(covered.stakeStatusAtOpen, 'PROTECTED');
+  const [due] = (await gateway.node.system.documents('dispute').findOne({ _id: covered.id }))!.timers;
 
   await gateway.clock.advance(7 * 24 * 60 * 60 * 1000);
   await gateway.node.system.effectsIdle();
+  // The due timer delivered again (a node that crashed before its firing was saved, a second scheduler): as it was, and under a fresh message id.
+  const fire = timerFireMessage({ id: due!.id, dueAt: due!.dueAt });
+  const address = { kind: 'dispute', id: covered.id };
+  await gateway.node.system.askAt(address, fire.event, { messageId: fire.id }).catch(() => null);
+  await gateway.node.system.askAt(address, fire.event, { messageId: `${fire.id}:again` }).catch(() => null);
   await gateway.clock.advance(60_000);
   await gateway.node.system.effectsIdle();
   t.deepEqual(claims, [{ intentHash: covered.intentHash, disputeId: covered.disputeId, amountUsdc: BigInt(covered.amountUsdc) }]);
