@@ -59,6 +59,12 @@ export const openDisputeBody = z
       .string()
       .regex(/^0x([0-9a-fA-F]{2}){1,1024}$/)
       .meta({ description: 'The ABI-encoded (platform, paymentId, disputeId, signing domain, e-mail date) whose hash is dataHash' }),
+    signer: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .optional()
+      .meta({ description: 'The signer the attestation service names; ignored: the signature is recovered and checked against the signers this node trusts' }),
+    metadata: z.record(z.string().max(64), z.string().max(256)).optional().meta({ description: 'The attestation service’s metadata; ignored' }),
   })
   .meta({
     id: 'OpenDisputeRequest',
