@@ -77,6 +77,7 @@ const simulateDisputeOperation = defineOperation({
   description:
     'A sandbox key only. Opens the dispute a customer would open with an attestation (platform sandbox, case id SIM- and the payment id): the same OPEN, DISPUTE_OPENED, dueAt and escalation, on the order’s test clock when it has one. Sent again, answers the dispute as it stands.',
   guard: 'merchant',
+  extensions: { 'x-key-environment': 'SANDBOX' },
   request: { body: simulateDisputeBody },
   answers: standardAnswers(
     {
