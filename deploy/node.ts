@@ -94,6 +94,10 @@ import { dashboardMailOf } from './dashboard-mail.js';
 import type { DashboardMail } from '../gateway/dashboard/dashboard-mail.js';
 import type { Mailer } from '../actors/adapters/mail/index.js';
 import type { MailInbox } from '../gateway/dev/mail-inbox.js';
+import { disputeKind } from '../actors/kinds/dispute-kind.js';
+import { disputeEffects } from '../actors/disputes/index.js';
+import type { StakeCompensation } from '../actors/chain/stake-compensation.js';
+import { chainTransfers } from '../gateway/disputes/dispute-transfer.js';
 
 const PLATFORM_KINDS: ActorKind[] = [
   merchantKind,
@@ -128,6 +132,11 @@ export interface NodeOptions {
   payoutProviders?: Partial<Pick<PayoutParts, 'funding' | 'wallets' | 'deliveries' | 'settlement' | 'balances'>> & { serviceWalletAddress?: string };
   /** Tests stand in for the bridge rails (docs/bridges.md); by default the sandbox's is simulated and live bridges run on none. */
   bridgeRails?: Partial<BridgeRails>;
+  /**
+   * What an escalated dispute over a protected deposit claims from (docs/disputes.md): by default the
+   * escrow's stake compensation sent through the relayer (docs/chargebacks.md); tests stand one in.
+   */
+  stakeClaims?: StakeCompensation | null;
 }
 
 export interface PlatformNode {
@@ -353,6 +362,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
         })
       : null;
   const bridgeRails: BridgeRails = { SANDBOX: new SimulatedBridgeRail(), LIVE: liveBridgeRail, ...options.bridgeRails };
+  // The relayer's wallet is the escrow's dispute arbiter (docs/chargebacks.md): staff's trigger and escalated disputes send through it.
+  const stakeCompensation = opened && relaying ? new RelayedStakeCompensation({ relayer: new Relayer(system), escrow: opened.contracts.escrow }) : null;
   const bridgeLauncher = new BridgeLauncher({ system, bus, logger: logger.child({ component: 'bridges' }) });
   for (const kind of [
     ...PLATFORM_KINDS,
@@ -365,6 +376,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     ...makerRecordKinds(payeeDirectory),
     payments.kind,
     payouts.kind,
+    withEffects(disputeKind, disputeEffects(options.stakeClaims === undefined ? stakeCompensation : options.stakeClaims)),
     ...webhooks.kinds,
     ...(relaying?.kinds ?? []),
     ...(deposits ? [deposits.kind] : []),
@@ -439,7 +451,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   });
   await readiness?.start();
   await deposits?.start();
-  if (enclave && chain?.localChain) enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier });
+  // Disputes over the local chain's payments are attested for its escrow, where stake compensation is recorded (docs/disputes.md).
+  if (enclave && chain?.localChain)
+    enclave.chains.set(chain.localChain.chainId, { paymentVerifier: chain.localChain.verifier, disputeVerifier: chain.localChain.escrow });
+  const trustedSigners = (config.ENCLAVE_URL ? config.ENCLAVE_TRUSTED_SIGNERS : enclave ? [enclave.service.signer] : []) as `0x${string}`[];
 
   const ownsDataDir = store.adapter === 'embedded' && !options.store;
   const keptAdmin = await keptAdminToken(config, ownsDataDir);
@@ -478,8 +493,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     events: eventLog,
     walletProviderSecrets: config.WALLET_PROVIDER_WEBHOOK_SECRET,
     payouts: { settings: payouts.settings, funding: payouts.funding, links: new PayoutLinks(cashoutKeys, () => url) },
-    // The relayer's wallet is the escrow's dispute arbiter (docs/chargebacks.md): staff's trigger sends through it.
-    chargebacks: opened && relaying ? new RelayedStakeCompensation({ relayer: new Relayer(system), escrow: opened.contracts.escrow }) : null,
+    chargebacks: stakeCompensation,
     remediation: {
       actionsEnabled: config.REMEDIATION_ACTIONS_ENABLED,
       extensionsEnabled: config.REMEDIATION_EXTENSIONS_ENABLED,
@@ -496,10 +510,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       payees: payeeDirectory,
       balances: walletBalances,
       bridges: conversions.bridges,
-      connections: accountConnectionsOf(
-        opened,
-        (config.ENCLAVE_URL ? config.ENCLAVE_TRUSTED_SIGNERS : enclave ? [enclave.service.signer] : []) as `0x${string}`[],
-      ),
+      connections: accountConnectionsOf(opened, trustedSigners),
     },
     dashboard: { mail: options.dashboardMail ?? dashboardMailOf(mail.mailer) },
     makers: {
@@ -524,6 +535,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       ...(readiness ? { unavailable: (rail: LiveRail) => readiness.unavailable(rail) } : {}),
       attestationServiceUrl: config.ENCLAVE_PUBLIC_URL ?? enclave?.server.httpUrl ?? '',
     },
+    disputes: opened
+      ? {
+          // Without an attestation service to trust, every attestation is refused as unsigned by a trusted signer.
+          trust: { chainId: opened.contracts.chainId, disputeVerifier: opened.contracts.escrow, signers: trustedSigners },
+          transfers: chainTransfers(opened.client, opened.contracts.usdc),
+        }
+      : { trust: null, transfers: null },
     localWallet: conversions.simulator ? localWalletOf(conversions.simulator) : null,
     mailInbox: mail.inbox,
     checkoutPage: {

@@ -45,6 +45,9 @@ import { ACTIONS_PER_MINUTE, actionOperations } from './actions/action-operation
 import type { RemediationSettings } from './actions/create-action.js';
 import { payoutOperations } from './payouts/payout-operations.js';
 import { refundOperations } from './refunds/refund-operations.js';
+import { disputeOperations } from './disputes/dispute-operations.js';
+import type { DisputeTrust } from './disputes/dispute-attestation.js';
+import { DisputePaymentClaims, type DisputeTransfers } from './disputes/dispute-transfer.js';
 import type { PayoutSettingsOfNode } from './payouts/create-payout.js';
 import type { PayoutLinks } from './payouts/payout-links.js';
 import { cashoutOperations } from './cashout/cashout-operations.js';
@@ -166,6 +169,8 @@ export interface GatewayDependencies extends HealthDependencies {
   chargebacks?: StakeCompensation | null;
   /** Document 1's remediation actions: the node's switches, its seller path, the support side actions wait on. */
   remediation: RemediationSettings;
+  /** Disputes (docs/disputes.md): what attestations are checked against and how the merchant's payment is read; null on a node that reads no chain. */
+  disputes?: { trust: DisputeTrust | null; transfers: DisputeTransfers | null };
   /** Development: the local test wallet POST /dev/local-wallet/transfers sends from; absent without the local provider. */
   localWallet?: LocalWallet | null;
   /** Development: the mail GET /dev/mail shows; absent where the node sends through SMTP_URL. */
@@ -294,6 +299,16 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(payoutOperations(), payoutDeps, mounting),
     operationRouter(refundOperations(), { ...payoutDeps, remediationReads }, mounting),
     operationRouter(resizeOperations(), { system: deps.system, orderMaxUsdc: deps.orderMaxUsdc, now: deps.now, audit }, mounting),
+    operationRouter(
+      disputeOperations(),
+      {
+        system: deps.system,
+        liquidity: deps.liquidity,
+        now: deps.now,
+        disputes: { trust: deps.disputes?.trust ?? null, transfers: deps.disputes?.transfers ?? null, claims: new DisputePaymentClaims(deps.store) },
+      },
+      mounting,
+    ),
     operationRouter(
       webhookOperations(),
       {

@@ -30,6 +30,7 @@ import { actionAdminOperations } from '../actions/action-admin-operations.js';
 import { chargebackAdminOperations } from '../chargebacks/chargeback-admin-operations.js';
 import { payoutAdminOperations, payoutOperations } from '../payouts/payout-operations.js';
 import { refundOperations } from '../refunds/refund-operations.js';
+import { disputeOperations } from '../disputes/dispute-operations.js';
 import { cashoutOperations } from '../cashout/cashout-operations.js';
 import { cashoutActionOperations } from '../cashout/cashout-action-operations.js';
 import { cashoutCryptoOperations } from '../cashout/cashout-crypto-operations.js';
@@ -90,6 +91,7 @@ export function openApiDocument(
         ...operationPaths(payoutOperations()),
         ...operationPaths(refundOperations()),
         ...operationPaths(resizeOperations()),
+        ...operationPaths(disputeOperations()),
         ...operationPaths(webhookOperations()),
         ...operationPaths(eventOperations()),
         ...operationPaths(integrationOperations()),

@@ -41,6 +41,11 @@ const groups: TagGroup[] = [
         description:
           'Refunding a fulfilled order, all or part, as a payout to its customer that you fund (docs/refunds.md); the order’s refund fields and REFUND_* webhooks follow it',
       },
+      {
+        name: 'Disputes',
+        description:
+          'Merchant-paid disputes (docs/disputes.md): opened over a settled payment with the attestation service’s dispute attestation, paid by you to the seller on Base before dueAt, else escalated; DISPUTE_* webhooks follow them',
+      },
       { name: 'Webhooks', description: 'Where the merchant hears of changes, signed and retried (docs/webhooks.md)' },
       { name: 'Test clocks', description: 'Sandbox clocks that orders and payments run on, advanced at will (docs/test-clocks.md)' },
       { name: 'Merchants', description: 'The merchant’s own account' },

@@ -4,6 +4,7 @@
  * that failed since a time, and the test event. Reads query the `delivery` actors'
  * views; every replay is a message to a delivery actor.
  */
+import { testEventBody } from './test-event-body.js';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { CommandRejectedError } from '../../actors/errors.js';
@@ -97,13 +98,16 @@ export class DeliveryLog {
 
   /**
    * A test event of `eventType` through a delivery like any other (it shows in the log),
-   * tried once, and its answer. The event carries no order: its id starts `evt_test_`.
+   * tried once, and its answer, in its type's payload shape (test-event-body.ts): an order
+   * or payout test event carries no resource and its id starts `evt_test_`; a dispute test
+   * event is `dispute_test_<24 hex>_<type>` with a sample dispute.
    */
   async test(account: MerchantAccount, webhookId: string, eventType: string) {
     await this.#activeWebhook(account, webhookId);
     const at = this.deps.now();
-    const eventId = `evt_test_${randomBytes(12).toString('hex')}`;
-    const body = JSON.stringify({ id: eventId, type: eventType, timestamp: at, data: { order: null, payment: null, refund: null, paymentBridge: null } });
+    const test = testEventBody(eventType, randomBytes(12).toString('hex'), at);
+    const { eventId } = test;
+    const body = JSON.stringify(test.body);
     const id = deliveryIdOf(eventId, webhookId);
     const create = {
       type: 'CREATE',

@@ -202,7 +202,8 @@ const testWebhookOperation = defineOperation({
   operationId: 'testWebhook',
   tags,
   summary: 'Send a test event and answer what the endpoint said',
-  description: 'One attempt, no retries; the delivery shows in the log. The event’s id starts evt_test_ and its data carries no order.',
+  description:
+    'One attempt, no retries; the delivery shows in the log. The body has the payload shape of eventType’s family: an order or payout test event’s id starts evt_test_ and its data carries no resource; a DISPUTE_* test event’s id is dispute_test_<24 hex>_<type>, with version 1 and a sample dispute payload as data.',
   guard: 'merchant',
   request: { path: webhookPath, body: testWebhookBody },
   optionalBody: true,

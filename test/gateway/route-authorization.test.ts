@@ -13,6 +13,8 @@ import { rawRequest, type RawResponse } from '../support/raw-http.js';
 import { signIn } from '../support/maker-sign-in.js';
 import { untilListed } from '../support/merchant-events.js';
 import { CaughtDashboardMail, cookieOf } from '../support/dashboard.js';
+import { disputeActorId, disputeKind } from '../../actors/kinds/dispute-kind.js';
+import type { DisputeInput } from '../../machines/dispute/index.js';
 
 /**
  * `sandbox`: a merchant operation for the sandbox key (x-key-environment), whose other environment is live.
@@ -34,6 +36,8 @@ interface Fixture {
   other: Awaited<ReturnType<TestGateway['createMerchant']>>;
   orderId: string;
   sandboxOrderId: string;
+  /** A live dispute of the merchant over its order: another account's key must find none of it. */
+  disputeId: string;
   /** A signed-in maker's bearer token. */
   makerToken: string;
   /** The merchant's Owner's dashboard session cookie. */
@@ -67,6 +71,7 @@ async function fixture(): Promise<Fixture> {
   const other = await gateway.createMerchant({ name: 'Other', tier: 'BASE', evmWalletAddress: '0x2222222222222222222222222222222222222222' });
   const order = await gateway.request('POST', '/api/v1/orders', { key: merchant.liveKey, body: { requestedUsdcAmount: '10', notes: { secret: 'live' } } });
   const sandboxOrder = await gateway.request('POST', '/api/v1/orders', { key: merchant.sandboxKey, body: { requestedUsdcAmount: '10' } });
+  const disputeId = await liveDispute(gateway, merchant.liveId, order.body.responseObject.order.id);
   // Their events published and the removals from the outboxes saved: from here nothing but a request changes these records.
   await gateway.node.system.effectsIdle();
   // And recorded in the event log, so another key's event list has the merchant's events to leak, were it to.
@@ -80,9 +85,36 @@ async function fixture(): Promise<Fixture> {
     other,
     orderId: order.body.responseObject.order.id,
     sandboxOrderId: sandboxOrder.body.responseObject.order.id,
+    disputeId,
     makerToken,
     sessionCookie: cookieOf(signedIn),
   };
+}
+
+/** A live dispute of the merchant over its order, opened on the actor (a live opening needs the attestation service: test/gateway/disputes/live-disputes.test.ts). */
+async function liveDispute(gateway: TestGateway, merchantId: string, orderId: string): Promise<string> {
+  const id = disputeActorId('venmo', 'VD-ROUTES-1');
+  const opening: Omit<DisputeInput, 'id'> = {
+    disputeId: 'VD-ROUTES-1',
+    platform: 'venmo',
+    source: 'ATTESTATION',
+    orderId,
+    paymentId: 'pay_routes000000000000000001',
+    intentHash: `0x${'1'.repeat(64)}`,
+    merchantId,
+    environment: 'LIVE',
+    rail: 'venmo',
+    amountUsdc: 10_000_000n,
+    caseAmountCents: 1000n,
+    caseCurrency: 'USD',
+    sellerAddress: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    stakeStatusAtOpen: 'UNPROTECTED',
+    fulfillTxHash: null,
+    at: new Date(gateway.clock.now()).toISOString(),
+    dueAt: new Date(gateway.clock.now() + 7 * 24 * 3_600_000).toISOString(),
+  };
+  await gateway.node.system.ask(disputeKind, id, { type: 'OPEN', ...opening });
+  return id;
 }
 
 /** `/api/v1/orders/:orderId` → `/api/v1/orders/{orderId}`; HEAD is documented as GET. */
@@ -102,7 +134,7 @@ function accessOf(operation: Operation): Access {
 
 /** The route's path with the merchant's own resources in it; a parameter of a kind not seen here gets a well-formed id from its schema. */
 function canonicalPath(f: Fixture, route: GatewayRoute, operation: Operation): string {
-  const known: Record<string, string> = { merchantId: f.merchant.liveId, orderId: f.orderId };
+  const known: Record<string, string> = { merchantId: f.merchant.liveId, orderId: f.orderId, disputeId: f.disputeId };
   return route.path.replace(/:(\w+)/g, (_, name: string) => {
     if (known[name]) return known[name];
     const pattern = operation.parameters?.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema.pattern;
@@ -145,7 +177,8 @@ async function merchantState(f: Fixture): Promise<string> {
   const ids = [f.merchant.liveId, f.merchant.sandboxId];
   const merchants = await f.gateway.node.system.documents('merchant').find({ _id: { $in: ids } }, { sort: { _id: 1 } });
   const orders = await f.gateway.node.system.documents('order').find({ 'view.merchantId': { $in: ids } }, { sort: { _id: 1 } });
-  return JSON.stringify([merchants, orders]);
+  const disputes = await f.gateway.node.system.documents('dispute').find({ 'view.merchantId': { $in: ids } }, { sort: { _id: 1 } });
+  return JSON.stringify([merchants, orders, disputes]);
 }
 
 function credentialCases(f: Fixture, access: Access): Array<[name: string, headers: Record<string, string>, expected: unknown]> {
@@ -237,7 +270,7 @@ test('every guarded route refuses every wrong credential exactly, and leaks and 
           if (route.method !== 'HEAD') t.deepEqual(response.json, expected, label);
         } else {
           t.true(response.status < 500, label);
-          for (const secret of [f.merchant.liveId, f.orderId, 'live"']) t.false(response.text.includes(secret), `${label} leaks ${secret}`);
+          for (const secret of [f.merchant.liveId, f.orderId, 'VD-ROUTES-1', 'live"']) t.false(response.text.includes(secret), `${label} leaks ${secret}`);
           if (name.includes('environment'))
             t.false(response.text.includes((access === 'sandbox' ? f.merchant.sandboxKey : f.merchant.liveKey).slice(-4)), label);
         }

@@ -10,6 +10,8 @@
  * be document 1's validation shape. Used by the suite (a few thousand requests) and by
  * `npm run fuzz` (any number, counts printed by status).
  */
+import { disputeActorId, disputeKind } from '../../actors/kinds/dispute-kind.js';
+import type { DisputeInput } from '../../machines/dispute/index.js';
 import { payoutKind } from '../../actors/kinds/payout-kind.js';
 import { actionKind } from '../../actors/kinds/index.js';
 import { liveAttempt } from './remediation.js';
@@ -26,10 +28,15 @@ import { providerSigner } from './wallet-provider.js';
 import { signIn } from './maker-sign-in.js';
 import { type DashboardSession, signInThroughInbox } from './dashboard.js';
 import { depositRequest } from './atomic-create.js';
-import { localEmbeddedAccount } from '../../indexer/chain/index.js';
+import { anvilTestAccount, localEmbeddedAccount } from '../../indexer/chain/index.js';
+import { erc20Abi } from 'viem';
 import { PLATFORM_ACTIONS } from '../../machines/platforms/index.js';
 import { openDemoMerchant } from '../../deploy/demo-merchant.js';
 import { MerchantAdmin } from '../../gateway/merchants/merchant-admin.js';
+
+/** The seller of the fuzzer's live disputes, and the wallet that pays one of them. */
+const FUZZ_SELLER = anvilTestAccount(8);
+const FUZZ_PAYER = anvilTestAccount(9);
 
 export interface FuzzTarget {
   url: string;
@@ -564,6 +571,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     ),
   );
   const dashboard = await seedDashboard(gateway, own.liveId, administered.liveId);
+  const disputes = await seedDisputes(gateway, own.sandboxKey, own.liveId, orders[0]!);
   const document = (await gateway.request('GET', '/api/v1/openapi.json')).body as unknown as FuzzTarget['document'];
   // The deposits and makers the node's local chain was seeded with, when it runs one: the bundle's id and escrow, the leaderboard's maker ids.
   const escrow = gateway.node.chain?.localChain?.escrow ?? null;
@@ -599,6 +607,8 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
         { amount: '2', customerEmail: 'fuzz-refund@example.com', funding: { chainId: 8453, tokenAddress: USDC_ON_BASE } },
       ],
       ...remediation.bodies,
+      'POST /api/v1/merchants/me/disputes/simulate': disputes.paymentIds.map((paymentId) => ({ paymentId })),
+      'POST /api/v1/merchants/me/disputes/{disputeId}/payment': disputes.payments.map((txHash) => ({ txHash })),
     },
     headers: {
       'POST /api/v1/payouts': { 'idempotency-key': 'fuzz-payout-key-0001' },
@@ -631,6 +641,7 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
       // POSTs on an order: the checkout's fail without the order's token whatever the order; a refund needs a fulfilled one.
       'POST orderId': [...refundable, ...orders],
       deadLetterId: deadLetterIds,
+      disputeId: disputes.ids,
       webhookId: webhooks.map(([id]) => id!),
       'DELETE webhookId': deletable.map(([id]) => id!),
       testClockId: testClocks.slice(0, 8),
@@ -664,6 +675,69 @@ export async function prepareFuzzTarget(gateway: TestGateway): Promise<FuzzTarge
     bodyLimitBytes: gateway.node.config.BODY_LIMIT_BYTES,
     signers: { walletProviderSignature: providerSigner(() => gateway.clock.now()) },
   };
+}
+
+/**
+ * Disputes of the fuzzer's own accounts for the dispute reads and payments: live ones
+ * opened on the dispute actor directly (a live opening needs an attestation the fuzz
+ * node's missing attestation service would sign, test/gateway/disputes/live-disputes.test.ts
+ * makes one), and sandbox ones simulated over settled sandbox payments, with one more
+ * settled payment for the simulation.
+ */
+async function seedDisputes(
+  gateway: TestGateway,
+  sandboxKey: string,
+  liveId: string,
+  liveOrderId: string,
+): Promise<{ ids: string[]; paymentIds: string[]; payments: string[] }> {
+  const at = new Date(gateway.clock.now()).toISOString();
+  const live = await Promise.all(
+    [1, 2].map(async (n) => {
+      const id = disputeActorId('venmo', `VD-FUZZ-${n}`);
+      const opening: Omit<DisputeInput, 'id'> = {
+        disputeId: `VD-FUZZ-${n}`,
+        platform: 'venmo',
+        source: 'ATTESTATION',
+        orderId: liveOrderId,
+        paymentId: `pay_fuzzdispute0000000000000${n}`,
+        intentHash: `0x${String(n).repeat(64)}`,
+        merchantId: liveId,
+        environment: 'LIVE',
+        rail: 'venmo',
+        amountUsdc: 4_000_000n,
+        caseAmountCents: 400n,
+        caseCurrency: 'USD',
+        sellerAddress: FUZZ_SELLER.address,
+        stakeStatusAtOpen: 'UNPROTECTED',
+        fulfillTxHash: null,
+        at,
+        dueAt: new Date(gateway.clock.now() + 7 * 24 * 3_600_000).toISOString(),
+      };
+      await gateway.node.system.ask(disputeKind, id, { type: 'OPEN', ...opening });
+      return id;
+    }),
+  );
+  const paymentIds: string[] = [];
+  for (let made = 0; made < 3; made++) {
+    const created = await gateway.request('POST', '/api/v1/sandbox/test-order', { key: sandboxKey, body: {} });
+    paymentIds.push(created.body.responseObject.payment.id as string);
+  }
+  // A real payment of a live dispute, on the node's chain: the first payment of one succeeds, and the rest find it used.
+  const local = gateway.node.chain?.localChain;
+  const payments: string[] = [];
+  if (local) {
+    await local.mintUsdc(FUZZ_PAYER.address, 4_000_000n);
+    const hash = await local
+      .walletFor(FUZZ_PAYER)
+      .writeContract({ address: local.usdc, abi: erc20Abi, functionName: 'transfer', args: [FUZZ_SELLER.address, 4_000_000n] });
+    payments.push((await local.confirm(hash)).transactionHash);
+  }
+  const ids = [...live];
+  for (const paymentId of paymentIds.slice(0, 2)) {
+    const opened = await gateway.request('POST', '/api/v1/merchants/me/disputes/simulate', { key: sandboxKey, body: { paymentId } });
+    ids.push(opened.body.responseObject.id as string);
+  }
+  return { ids, paymentIds, payments };
 }
 
 /**

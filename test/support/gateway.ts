@@ -78,6 +78,7 @@ export async function startTestGateway(
     cashoutMail?: NodeOptions['cashoutMail'];
     supportDesk?: NodeOptions['supportDesk'];
     dashboardMail?: NodeOptions['dashboardMail'];
+    stakeClaims?: NodeOptions['stakeClaims'];
   } = {},
 ): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
@@ -99,6 +100,7 @@ export async function startTestGateway(
     cashoutMail: options.cashoutMail,
     supportDesk: options.supportDesk,
     dashboardMail: options.dashboardMail,
+    stakeClaims: options.stakeClaims,
     webhookSender: loopbackOnly,
     clock,
     logger: createLogger({ level: 'silent' }),

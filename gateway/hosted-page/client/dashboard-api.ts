@@ -41,6 +41,21 @@ export interface Order {
   paymentSelectedRail?: string | null;
 }
 
+/** A dispute as GET /api/v1/merchants/me/disputes lists it (docs/disputes.md): the fields the page shows. */
+export interface DisputeRow {
+  id: string;
+  disputeId: string;
+  paymentId: string;
+  orderId: string;
+  status: 'OPEN' | 'PAID' | 'ESCALATED';
+  amountUsdc: string;
+  caseAmount: string;
+  caseCurrency: string;
+  sellerAddress: string;
+  dueAt: string;
+  paidTxHash: string | null;
+}
+
 export interface Page {
   total: number;
   page: number;
@@ -237,6 +252,10 @@ export class DashboardApi {
 
   payouts(page: number): Promise<Page & { items: Payout[] }> {
     return this.#call('GET', `/api/v1/payouts${queryString({ page, limit: 20 })}`);
+  }
+
+  disputes(query: { page: number; status?: string }): Promise<Page & { disputes: DisputeRow[] }> {
+    return this.#call('GET', `/api/v1/merchants/me/disputes${queryString({ ...query, limit: 20 })}`);
   }
 
   #keep(session: DashboardSession): DashboardSession {

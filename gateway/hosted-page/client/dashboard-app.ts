@@ -15,6 +15,7 @@ import { orderView } from './dashboard-order.js';
 import { ordersView } from './dashboard-orders.js';
 import type { DashboardPageConfig } from './dashboard-page-config.js';
 import { payoutsView } from './dashboard-payouts.js';
+import { disputesView } from './dashboard-disputes.js';
 import { signInScreen } from './dashboard-sign-in.js';
 import { teamView } from './dashboard-team.js';
 import { errorBox } from './dashboard-ui.js';
@@ -38,6 +39,8 @@ function viewOf(route: Route): View {
       return route.id ? deliveriesView : webhooksView;
     case 'payouts':
       return payoutsView;
+    case 'disputes':
+      return disputesView;
     case 'api-key':
       return apiKeyView;
     case 'team':

@@ -16,6 +16,7 @@ const SECTIONS: Array<[string, string, boolean]> = [
   ['orders', 'Orders', false],
   ['webhooks', 'Webhooks', false],
   ['payouts', 'Payouts', false],
+  ['disputes', 'Disputes', false],
   ['api-key', 'API key', false],
   ['team', 'Team', false],
   ['branding', 'Checkout look', false],

@@ -3,6 +3,7 @@ import { MERCHANT_EVENTS_COLLECTION } from '../../../actors/merchant-events/inde
 import { answerOf, placeOrder } from '../../support/checkout.js';
 import { listEvents, untilListed } from '../../support/merchant-events.js';
 import { webhookWorld } from '../../support/webhooks.js';
+import { payoutWorld } from '../payouts/payout-world.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -120,37 +121,44 @@ test('events are listed for 30 days by the node’s clock, and deleted from the 
 });
 
 test('payout and dispute events are listed in their own shapes, a dispute under its order and payment', async (t) => {
-  const world = await webhookWorld(t, { environment: 'LIVE' });
-  const order = await placeOrder(world.gateway, world.key);
-  await untilListed(world.gateway, world.key, 1);
-  const at = world.gateway.clock.now();
-  const { bus } = world.gateway.node;
-  const payout = { id: 'po_1', merchantId: world.merchant.liveId, status: 'SETTLED' };
-  await bus.publish({
-    id: 'payout:po_1:7:0',
-    type: 'PAYOUT_ORDER_SETTLED',
-    actor: { kind: 'payout', id: 'po_1' },
-    at,
-    data: { merchantId: world.merchant.liveId, payout },
-  });
-  const dispute = { disputeId: 'dsp_1', orderId: order.id, paymentId: 'pay_4Fz1hQk9TbW2mX7pLr0sVc3N', status: 'OPEN' };
-  await bus.publish({
-    id: 'dispute:dsp_1:1:0',
-    type: 'DISPUTE_OPENED',
-    actor: { kind: 'dispute', id: 'dsp_1' },
-    at,
-    data: { merchantId: world.merchant.liveId, dispute },
-  });
-  const [disputed, settled] = await untilListed(world.gateway, world.key, 3);
+  const world = await payoutWorld(t);
+  const { gateway, merchant } = world;
+  const payout = await world.created();
+  const [created] = await untilListed(gateway, merchant.liveKey, 1, 'type=PAYOUT_ORDER_CREATED');
+  t.like(created, { type: 'PAYOUT_ORDER_CREATED', version: 2, data: { payoutId: payout.payoutId } });
+  t.regex(created.id, new RegExp(`^evt_${payout.payoutId}_\\d+_\\d+$`));
 
-  t.deepEqual(settled, { id: 'evt_po_1_7_0', type: 'PAYOUT_ORDER_SETTLED', timestamp: new Date(at).toISOString(), version: 2, data: payout });
-  t.deepEqual(disputed, { id: 'dispute_dsp_1_DISPUTE_OPENED', type: 'DISPUTE_OPENED', timestamp: new Date(at).toISOString(), version: 1, data: dispute });
+  const key = merchant.sandboxKey;
+  const { order, payment } = answerOf(await gateway.request('POST', '/api/v1/sandbox/test-order', { key, body: {} }), 201, 'sandbox test order');
+  const dispute = answerOf(await gateway.request('POST', '/api/v1/merchants/me/disputes/simulate', { key, body: { paymentId: payment.id } }), 201, 'dispute');
+  const [disputed] = await untilListed(gateway, key, 1, 'type=DISPUTE_OPENED');
+  t.deepEqual(disputed, {
+    id: `dispute_${dispute.disputeId}_DISPUTE_OPENED`,
+    type: 'DISPUTE_OPENED',
+    timestamp: dispute.openedAt,
+    version: 1,
+    data: {
+      disputeId: dispute.disputeId,
+      orderId: order.id,
+      paymentId: payment.id,
+      intentHash: dispute.intentHash,
+      amountUsdc: dispute.amountUsdc,
+      caseAmount: dispute.caseAmount,
+      caseCurrency: dispute.caseCurrency,
+      sellerAddress: dispute.sellerAddress,
+      status: 'OPEN',
+      dueAt: dispute.dueAt,
+      paidTxHash: null,
+    },
+  });
+  await untilListed(gateway, key, 5);
   t.deepEqual(
-    (await listEvents(world.gateway, world.key, `orderId=${order.id}`)).events.map((event) => event.type),
-    ['DISPUTE_OPENED', 'ORDER_CREATED'],
+    (await listEvents(gateway, key, `orderId=${order.id}`)).events.map((event) => event.type),
+    ['DISPUTE_OPENED', 'ORDER_FULFILLED', 'PAYMENT_SETTLED', 'PAYMENT_CREATED', 'ORDER_CREATED'],
   );
   t.deepEqual(
-    (await listEvents(world.gateway, world.key, `paymentId=${dispute.paymentId}`)).events.map((event) => event.id),
+    (await listEvents(gateway, key, `paymentId=${payment.id}&type=DISPUTE_OPENED`)).events.map((event) => event.id),
     [disputed.id],
   );
+  t.is((await listEvents(gateway, merchant.liveKey, 'type=DISPUTE_OPENED')).total, 0, 'a sandbox dispute is not the live account’s');
 });

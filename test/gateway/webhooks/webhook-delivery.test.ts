@@ -238,6 +238,47 @@ test('after a rotation both secrets sign for 24 hours, then only the new one', a
   t.regex(String(after.headers['x-webhook-signature']), /^[0-9a-f]{64}$/);
 });
 
+test('a DISPUTE_* test event is sent in the dispute payload shape, not the order shape', async (t) => {
+  const world = await webhookWorld(t);
+  for (const eventType of ['DISPUTE_OPENED', 'DISPUTE_PAID', 'DISPUTE_ESCALATED']) {
+    const sent = answerOf(
+      await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/test`, { key: world.key, body: { eventType } }),
+      200,
+      eventType,
+    );
+    t.true(sent.success, eventType);
+  }
+  const bodies = world.receiver.requests.map((request) => JSON.parse(request.body));
+  t.deepEqual(
+    bodies.map((body) => [body.type, body.version, body.data.status]),
+    [
+      ['DISPUTE_OPENED', 1, 'OPEN'],
+      ['DISPUTE_PAID', 1, 'PAID'],
+      ['DISPUTE_ESCALATED', 1, 'ESCALATED'],
+    ],
+  );
+  for (const body of bodies) {
+    t.is(body.id, `dispute_${body.data.disputeId}_${body.type}`);
+    t.regex(body.data.disputeId, /^test_[0-9a-f]{24}$/);
+    t.deepEqual(Object.keys(body.data).sort(), [
+      'amountUsdc',
+      'caseAmount',
+      'caseCurrency',
+      'disputeId',
+      'dueAt',
+      'intentHash',
+      'orderId',
+      'paidTxHash',
+      'paymentId',
+      'sellerAddress',
+      'status',
+    ]);
+    t.false('order' in body.data);
+  }
+  t.is(bodies[1].data.paidTxHash.length, 66);
+  t.is(bodies[0].data.paidTxHash, null);
+});
+
 test('the test event answers what the endpoint said and shows in the log', async (t) => {
   const world = await webhookWorld(t);
   const ok = answerOf(await world.gateway.request('POST', `/api/v1/webhooks/${world.webhook.id}/test`, { key: world.key }), 200, 'test');

@@ -2,6 +2,8 @@ import test from 'ava';
 import { answerOf, placeOrder, startPayment } from '../../support/checkout.js';
 import { signaturesValid } from '../../support/webhook-receiver.js';
 import { webhookWorld } from '../../support/webhooks.js';
+import { signInThroughInbox } from '../../support/dashboard.js';
+import { payoutWorld } from '../payouts/payout-world.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -29,66 +31,31 @@ test('an open amount set, a cancelled attempt and an expired one reach the endpo
   for (const request of world.receiver.requests) t.deepEqual(signaturesValid(request, world.webhook.secret), { peer: true, standard: true });
 });
 
-test('events no API path emits yet (an order cancelled, a payment failed, payout and dispute events) are shaped and delivered when an actor emits them', async (t) => {
-  const world = await webhookWorld(t, { environment: 'LIVE' });
-  const order = await placeOrder(world.gateway, world.key);
-  await world.receiver.until(() => world.receiver.delivered().length === 1);
-  const { order: view } = answerOf(await world.gateway.request('GET', `/api/v1/orders/${order.id}`), 200, 'hosted read');
-  const at = world.gateway.clock.now();
-  const bus = world.gateway.node.bus;
-  await bus.publish({
-    id: `order:${order.id}:9:0`,
-    type: 'ORDER_CANCELLED',
-    actor: { kind: 'order', id: order.id },
-    at,
-    data: { order: { ...view, merchantId: world.merchant.liveId, status: 'CANCELLED' } },
-  });
-  await bus.publish({
-    id: `payment:pay_X:4:0`,
-    type: 'PAYMENT_FAILED',
-    actor: { kind: 'payment', id: 'pay_X' },
-    at,
-    data: { orderId: order.id, payment: { id: 'pay_X', orderId: order.id, status: 'FAILED' } },
-  });
-  const payout = { id: 'po_1', merchantId: world.merchant.liveId, status: 'SETTLED' };
-  await bus.publish({
-    id: 'payout:po_1:7:0',
-    type: 'PAYOUT_ORDER_PARTIALLY_PAID',
-    actor: { kind: 'payout', id: 'po_1' },
-    at,
-    data: { merchantId: world.merchant.liveId, payout, partialPayment: { amount: '5' } },
-  });
-  const dispute = { disputeId: 'dsp_1', orderId: order.id, paymentId: 'pay_X', status: 'OPEN' };
-  await bus.publish({
-    id: 'dispute:dsp_1:1:0',
-    type: 'DISPUTE_OPENED',
-    actor: { kind: 'dispute', id: 'dsp_1' },
-    at,
-    data: { merchantId: world.merchant.liveId, dispute },
-  });
-  await world.receiver.until(() => world.receiver.delivered().length === 5);
+test('an order cancelled from the dashboard and a payout reach the endpoint in their own shapes, as they happen', async (t) => {
+  const world = await payoutWorld(t, { webhooks: true });
+  const { gateway } = world;
+  const receiver = world.receiver!;
+  const order = await placeOrder(gateway, world.key);
+  await receiver.until(() => receiver.delivered().length === 1);
 
-  const byType = Object.fromEntries(world.receiver.delivered().map((event) => [event.type, event]));
-  t.like(byType.ORDER_CANCELLED, { id: `evt_${order.id}_9_0`, data: { order: { status: 'CANCELLED' }, payment: null } });
+  await gateway.admin('POST', `/internal/v1/merchants/${world.merchant.liveId}/owners`, { email: 'owner@events.example' });
+  const owner = await signInThroughInbox(gateway, 'owner@events.example');
+  const cancelled = await gateway.request('POST', `/api/v1/merchants/me/orders/${order.id}/cancel`, {
+    headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
+  });
+  t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
+  const payout = await world.created();
+  await receiver.until(() => receiver.delivered().length === 3);
+
+  const byType = Object.fromEntries(receiver.delivered().map((event) => [event.type, event]));
+  t.like(byType.ORDER_CANCELLED, { data: { order: { id: order.id, status: 'CANCELLED' }, payment: null } });
+  t.regex(byType.ORDER_CANCELLED!.id, new RegExp(`^evt_${order.id}_\\d+_\\d+$`));
   t.false('version' in byType.ORDER_CANCELLED!);
-  t.like(byType.PAYMENT_FAILED, { id: 'evt_pay_X_4_0', data: { payment: { status: 'FAILED' }, order: { id: order.id } } });
-  t.deepEqual(byType.PAYOUT_ORDER_PARTIALLY_PAID, {
-    id: 'evt_po_1_7_0',
-    type: 'PAYOUT_ORDER_PARTIALLY_PAID',
-    timestamp: new Date(at).toISOString(),
-    version: 2,
-    data: payout,
-    partialPayment: { amount: '5' },
-  });
-  t.deepEqual(byType.DISPUTE_OPENED, {
-    id: 'dispute_dsp_1_DISPUTE_OPENED',
-    type: 'DISPUTE_OPENED',
-    timestamp: new Date(at).toISOString(),
-    version: 1,
-    data: dispute,
-  });
-  for (const request of world.receiver.requests) t.deepEqual(signaturesValid(request, world.webhook.secret), { peer: true, standard: true });
+  t.like(byType.PAYOUT_ORDER_CREATED, { version: 2, data: { payoutId: payout.payoutId } });
+  t.regex(byType.PAYOUT_ORDER_CREATED!.id, new RegExp(`^evt_${payout.payoutId}_\\d+_\\d+$`));
 
+  const bus = gateway.node.bus;
+  const at = gateway.clock.now();
   // PAYMENT_SETTLEMENT_RETRACTED is a domain event, not a webhook type: nobody hears it.
   await bus.publish({
     id: `payment:pay_X:5:0`,
@@ -98,5 +65,37 @@ test('events no API path emits yet (an order cancelled, a payment failed, payout
     data: { orderId: order.id },
   });
   await new Promise((resolve) => setTimeout(resolve, 200));
-  t.is(world.receiver.requests.length, 5);
+  t.is(receiver.requests.length, 3);
+});
+
+test('a dispute reaches the endpoint in document 1’s dispute shape when it opens', async (t) => {
+  const world = await webhookWorld(t, { body: { events: ['DISPUTE_OPENED'] } });
+  const { payment } = answerOf(await world.gateway.request('POST', '/api/v1/sandbox/test-order', { key: world.key, body: {} }), 201, 'sandbox test order');
+  const dispute = answerOf(
+    await world.gateway.request('POST', '/api/v1/merchants/me/disputes/simulate', { key: world.key, body: { paymentId: payment.id } }),
+    201,
+    'dispute',
+  );
+  await world.receiver.until(() => world.receiver.delivered().length === 1);
+  const [opened] = world.receiver.delivered() as [any];
+  t.deepEqual(opened, {
+    id: `dispute_${dispute.disputeId}_DISPUTE_OPENED`,
+    type: 'DISPUTE_OPENED',
+    timestamp: dispute.openedAt,
+    version: 1,
+    data: {
+      disputeId: dispute.disputeId,
+      orderId: dispute.orderId,
+      paymentId: payment.id,
+      intentHash: dispute.intentHash,
+      amountUsdc: dispute.amountUsdc,
+      caseAmount: dispute.caseAmount,
+      caseCurrency: dispute.caseCurrency,
+      sellerAddress: dispute.sellerAddress,
+      status: 'OPEN',
+      dueAt: dispute.dueAt,
+      paidTxHash: null,
+    },
+  });
+  t.deepEqual(signaturesValid(world.receiver.requests[0]!, world.webhook.secret), { peer: true, standard: true });
 });
