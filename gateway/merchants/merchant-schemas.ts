@@ -2,7 +2,7 @@
  * Request bodies of the admin API for merchants, the MerchantProfile an account's own key reads,
  * and the AdminMerchantProfile the admin API answers (the same with the service's payout fee).
  */
-import { checkoutTheme, disableBranding } from './branding-schemas.js';
+import { checkoutThemeInput, disableBranding } from './branding-schemas.js';
 import { z } from 'zod';
 import { ALL_RAILS } from '../../machines/rails.js';
 import { solanaAddress } from '../schemas/addresses.js';
@@ -46,7 +46,7 @@ export const updateMerchantBody = z
       .meta({ description: 'Remediation actions (recreate, extend, fulfill-sar) are on for the account; off, they answer 503 FEATURE_DISABLED' }),
     remediationExtensionsEnabled: z.boolean().optional().meta({ description: 'Extensions are on for the account; off, extend answers 503 FEATURE_DISABLED' }),
     disableBranding: disableBranding.optional(),
-    checkoutTheme: checkoutTheme.nullable().optional().meta({ description: 'The checkout page theme; null for Peer’s default look' }),
+    checkoutTheme: checkoutThemeInput.nullable().optional().meta({ description: 'The checkout page theme; null for Peer’s default look' }),
     payouts: payoutSettingsChange.nullable().optional().meta({
       description:
         'Document 2’s payout settings: the fields sent merge over the account’s (over the defaults while payouts are not set up); null clears them, and payouts are then refused with 409 MERCHANT_CONFIG_MISSING',
