@@ -2,7 +2,7 @@
  * Request bodies of the admin API for merchants, the MerchantProfile an account's own key reads,
  * and the AdminMerchantProfile the admin API answers (the same with the service's payout fee).
  */
-import { checkoutTheme, disableBranding } from './branding-schemas.js';
+import { checkoutThemeInput, disableBranding } from './branding-schemas.js';
 import { z } from 'zod';
 import { ALL_RAILS } from '../../machines/rails.js';
 import { solanaAddress } from '../schemas/addresses.js';
@@ -47,7 +47,7 @@ export const updateMerchantBody = z
       .meta({ description: 'Remediation actions (recreate, extend, fulfill-sar) are on for the account; off, they answer 503 FEATURE_DISABLED' }),
     remediationExtensionsEnabled: z.boolean().optional().meta({ description: 'Extensions are on for the account; off, extend answers 503 FEATURE_DISABLED' }),
     disableBranding: disableBranding.optional(),
-    checkoutTheme: checkoutTheme.nullable().optional().meta({ description: 'The checkout page theme; null for Peer’s default look' }),
+    checkoutTheme: checkoutThemeInput.nullable().optional().meta({ description: 'The checkout page theme; null for Peer’s default look' }),
     referralSplitConfig: referralSplitConfig
       .nullable()
       .optional()
