@@ -156,6 +156,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'permanent',
     when: 'the escrow would not record a chargeback (estimated before sending), or its transaction ended unmined; staff’s trigger answers CHARGEBACK_REFUSED, and asking again is refused again',
   },
+  BridgeRefused: {
+    answer: null,
+    askRetries: false,
+    outbox: 'permanent',
+    when: 'the conversion provider refused a payment bridge as asked; the bridge’s effect takes it as a failed try, counted toward its retries (docs/bridges.md), so asking again as such is pointless',
+  },
   ConversionRefused: {
     answer: null,
     askRetries: false,

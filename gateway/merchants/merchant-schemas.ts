@@ -6,7 +6,7 @@ import { checkoutThemeInput, disableBranding } from './branding-schemas.js';
 import { z } from 'zod';
 import { ALL_RAILS } from '../../machines/rails.js';
 import { solanaAddress } from '../schemas/addresses.js';
-import { referralSplitConfig } from './referral-split-schema.js';
+import { referralSplitConfig, referralSplitInput } from './referral-split-schema.js';
 import { currencyCode, decimalString, environment, evmAddress, feePayer, merchantId, tier } from '../schemas/common.js';
 import { merchantUsers } from '../dashboard/team-schemas.js';
 import { adminPayoutSettings, merchantPayoutSettings, payoutSettingsChange } from './payout-settings-schemas.js';
@@ -48,11 +48,11 @@ export const updateMerchantBody = z
     remediationExtensionsEnabled: z.boolean().optional().meta({ description: 'Extensions are on for the account; off, extend answers 503 FEATURE_DISABLED' }),
     disableBranding: disableBranding.optional(),
     checkoutTheme: checkoutThemeInput.nullable().optional().meta({ description: 'The checkout page theme; null for Peer’s default look' }),
-    referralSplitConfig: referralSplitConfig
+    referralSplitConfig: referralSplitInput
       .nullable()
       .optional()
       .meta({ description: 'How the platform’s fee on fiat-rail payments is shared with referral partners, for orders created from now on; null for none' }),
-    cryptoReferralSplitConfig: referralSplitConfig.nullable().optional().meta({ description: 'The same for crypto-rail payments; null for none' }),
+    cryptoReferralSplitConfig: referralSplitInput.nullable().optional().meta({ description: 'The same for crypto-rail payments; null for none' }),
     payouts: payoutSettingsChange.nullable().optional().meta({
       description:
         'Document 2’s payout settings: the fields sent merge over the account’s (over the defaults while payouts are not set up); null clears them, and payouts are then refused with 409 MERCHANT_CONFIG_MISSING',

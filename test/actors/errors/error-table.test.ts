@@ -37,6 +37,7 @@ import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provi
 import { PayoutPolicyRefused, PayoutSignerNotAttached, PayoutWalletNotHeld } from '../../../actors/adapters/wallet-provider/payout-signers.js';
 import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
 import { ChargebackRefusedError } from '../../../actors/chain/stake-compensation.js';
+import { BridgeRefused } from '../../../actors/bridges/bridge-rail.js';
 import { MailUnavailable } from '../../../actors/adapters/mail/mailer.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
 import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
@@ -73,6 +74,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   RateUnavailableError: () => new RateUnavailableError('stale'),
   IndexerUnavailableError: () => new IndexerUnavailableError('down'),
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
+  BridgeRefused: () => new BridgeRefused('the conversion provider refused the bridge: UNSUPPORTED_ROUTE no route'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
   ChargebackRefusedError: () => new ChargebackRefusedError('the escrow did not record the chargeback: FAILED (StakeExhausted)'),
   FundingProviderUnavailable: () => new FundingProviderUnavailable('the conversion provider did not answer POST /funding within 5000 ms'),
