@@ -82,6 +82,13 @@ test('an attested dispute over a protected deposit, unpaid past dueAt, escalates
     await local.publicClient.readContract({ address: local.escrow, abi: escrowAbi, functionName: 'stakeOf', args: [MAKER.address] }),
     STAKE - BigInt(amountUsdc),
   );
+  const claimed = await untilOnClock(
+    gateway.clock,
+    async () => answerOf(await gateway.request('GET', `/api/v1/merchants/me/disputes/${dispute.id}`, { key: merchant.liveKey }), 200, 'claimed'),
+    (read) => read.stakeClaimTxHash !== null,
+    'the stake claim’s transaction on the dispute',
+  );
+  t.is(claimed.stakeClaimTxHash, charged!.payment.chargeback!.disputeTxHash, 'the dispute’s claim is the transaction the chargeback was recorded in');
   const order = (await gateway.request('GET', `/api/v1/orders/${settled.orderId}`)).body.responseObject.order;
   t.is(order.status, 'FULFILLED');
   t.deepEqual(order.chargebacks, [charged!.payment.chargeback]);
