@@ -6,6 +6,8 @@
  * Every call may run more than once (effects run at least once): a send is keyed by its
  * `sendId`, so asking again answers the same transaction and sends nothing more.
  */
+import { PlatformError } from '../errors/platform-error.js';
+
 export interface BridgeQuoteRequest {
   bridgeId: string;
   attempt: number;
@@ -39,8 +41,9 @@ export type BridgeRequestState =
   | { status: 'refunded'; returnedUsdc: bigint | null; reason: string };
 
 /** The provider refused the route as asked: the attempt fails (and counts toward the retries). */
-export class BridgeRefused extends Error {
+export class BridgeRefused extends PlatformError {
   override readonly name = 'BridgeRefused';
+  readonly code = 'BRIDGE_REFUSED';
 }
 
 export interface BridgeRail {

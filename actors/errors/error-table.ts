@@ -156,6 +156,12 @@ export const RUNTIME_ERRORS = {
     outbox: 'permanent',
     when: 'the escrow would not record a chargeback (estimated before sending), or its transaction ended unmined; staff’s trigger answers CHARGEBACK_REFUSED, and asking again is refused again',
   },
+  BridgeRefused: {
+    answer: null,
+    askRetries: false,
+    outbox: 'permanent',
+    when: 'the conversion provider refused a bridge as asked; the bridge effect turns it into a failed try (BRIDGE_ATTEMPT_FAILED), so it never reaches a caller',
+  },
   ConversionRefused: {
     answer: null,
     askRetries: false,

@@ -31,6 +31,7 @@ import { ERROR_CODES, type ErrorCode, statusOfCode } from '../../../actors/error
 import { RUNTIME_ERRORS, type RuntimeErrorRowName } from '../../../actors/errors/error-table.js';
 import { PlatformError } from '../../../actors/errors/platform-error.js';
 import { ConversionRefused } from '../../../actors/adapters/conversion/conversion-provider.js';
+import { BridgeRefused } from '../../../actors/bridges/index.js';
 import { FundingProviderUnavailable } from '../../../actors/adapters/conversion/funding-provider.js';
 import { PayoutBridgeUnavailable } from '../../../actors/adapters/conversion/payout-bridge.js';
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
@@ -72,6 +73,7 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   PermanentEffectError: () => new PermanentEffectError('never', { code: 'NO_CHAIN' }),
   RateUnavailableError: () => new RateUnavailableError('stale'),
   IndexerUnavailableError: () => new IndexerUnavailableError('down'),
+  BridgeRefused: () => new BridgeRefused('the conversion provider refused the bridge'),
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
   ChargebackRefusedError: () => new ChargebackRefusedError('the escrow did not record the chargeback: FAILED (StakeExhausted)'),
