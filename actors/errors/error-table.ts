@@ -160,7 +160,7 @@ export const RUNTIME_ERRORS = {
     answer: null,
     askRetries: false,
     outbox: 'permanent',
-    when: 'the conversion provider refused a payment bridge as asked; the bridge’s effect takes it as a failed try, counted toward its retries (docs/bridges.md), so asking again as such is pointless',
+    when: 'the conversion provider refused a bridge as asked; the bridge effect turns it into a failed try (BRIDGE_ATTEMPT_FAILED), so it never reaches a caller',
   },
   ConversionRefused: {
     answer: null,

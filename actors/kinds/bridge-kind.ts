@@ -17,7 +17,11 @@ export function bridgeIdOf(paymentId: string): string {
 export const bridgeKind = defineKind({
   name: BRIDGE_KIND,
   machine: bridgeMachine,
-  machineVersion: 1,
+  machineVersion: 2,
+  migrations: {
+    // Version 2 tells its order each status it enters; the context is unchanged.
+    1: (persisted) => persisted,
+  },
   createdBy: ['CREATE'],
   input: (event: { type: 'CREATE' } & Omit<BridgeInput, 'id'>, id: string): BridgeInput => {
     const { type: _type, ...input } = event;

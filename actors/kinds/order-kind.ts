@@ -174,7 +174,7 @@ const statusOf = (snapshot: AnyMachineSnapshot) => snapshot.value as OrderStatus
 export const orderKind = defineKind({
   name: 'order',
   machine: orderMachine,
-  machineVersion: 5,
+  machineVersion: 6,
   migrations: {
     // Version 2 keeps the order's payments and the open amount's saved input.
     1: (persisted) => ({ ...persisted, context: { payments: [], savedInput: null, ...(persisted.context as Record<string, unknown>) } }),
@@ -184,6 +184,8 @@ export const orderKind = defineKind({
     3: (persisted) => ({ ...persisted, context: { chargebacks: [], chargebackStatus: 'NONE', ...(persisted.context as Record<string, unknown>) } }),
     // Version 5 keeps the order's resizes (and decides SET_AMOUNT's amountVersion itself).
     4: (persisted) => ({ ...persisted, context: { resizes: [], ...(persisted.context as Record<string, unknown>) } }),
+    // Version 6 keeps where its payments' bridges stand (docs/bridges.md): none told before.
+    5: (persisted) => ({ ...persisted, context: { bridges: [], ...(persisted.context as Record<string, unknown>) } }),
   },
   createdBy: ['CREATE'],
   view: (snapshot) => orderView(contextOf(snapshot), statusOf(snapshot)),

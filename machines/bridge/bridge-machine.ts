@@ -10,9 +10,11 @@
  * fails (a refused quote, a reverted send, the provider giving the USDC back) is tried again
  * after a backoff, MAX_ATTEMPTS in all; then FAILED, and the USDC goes back to the merchant's
  * wallet on Base (REFUNDING, then REFUNDED). Each of the four statuses is announced as its
- * PAYMENT_BRIDGE_* event when entered, so a retry announces PENDING and SUBMITTED again.
+ * PAYMENT_BRIDGE_* event when entered, so a retry announces PENDING and SUBMITTED again, and told
+ * to the bridge's order (BRIDGE_UPDATED), which keeps it for a chargeback of the payment
+ * (PaymentChargebackFact's bridgeOrSweepOverlap, docs/chargebacks.md).
  */
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import type {
   BridgeContext,
   BridgeEvent,
@@ -58,6 +60,12 @@ export const bridgeMachine = setup({
     sendBridge: (_, _params: SendBridgeParams) => {},
     checkBridge: (_, _params: CheckBridgeParams) => {},
     refundBridge: (_, _params: RefundBridgeParams) => {},
+    tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
+    tellOrder: enqueueActions(({ context, enqueue }, params: { status: BridgeStatus }) => {
+      const event = { type: 'BRIDGE_UPDATED', paymentId: context.paymentId, paymentBridgeId: context.id, status: params.status, at: context.updatedAt };
+      // Named actions are typed only in the machine's config; the runtime reads the enqueued tell all the same.
+      enqueue({ type: 'tell', params: { to: { kind: 'order', id: context.orderId }, event } } as never);
+    }),
     announce: emit(({ context }, params: { status: BridgeStatus }) => ({
       type: `PAYMENT_BRIDGE_${params.status}` as const,
       orderId: context.orderId,
@@ -128,7 +136,10 @@ export const bridgeMachine = setup({
   initial: 'PENDING',
   states: {
     PENDING: {
-      entry: { type: 'announce', params: { status: 'PENDING' } },
+      entry: [
+        { type: 'announce', params: { status: 'PENDING' } },
+        { type: 'tellOrder', params: { status: 'PENDING' } },
+      ],
       initial: 'QUOTING',
       states: {
         QUOTING: {
@@ -173,7 +184,10 @@ export const bridgeMachine = setup({
       after: { backoff: { target: 'PENDING', actions: 'startAttempt' } },
     },
     SUBMITTED: {
-      entry: { type: 'announce', params: { status: 'SUBMITTED' } },
+      entry: [
+        { type: 'announce', params: { status: 'SUBMITTED' } },
+        { type: 'tellOrder', params: { status: 'SUBMITTED' } },
+      ],
       initial: 'WATCHING',
       states: {
         WATCHING: {
@@ -199,10 +213,16 @@ export const bridgeMachine = setup({
     },
     COMPLETED: {
       type: 'final',
-      entry: { type: 'announce', params: { status: 'COMPLETED' } },
+      entry: [
+        { type: 'announce', params: { status: 'COMPLETED' } },
+        { type: 'tellOrder', params: { status: 'COMPLETED' } },
+      ],
     },
     FAILED: {
-      entry: { type: 'announce', params: { status: 'FAILED' } },
+      entry: [
+        { type: 'announce', params: { status: 'FAILED' } },
+        { type: 'tellOrder', params: { status: 'FAILED' } },
+      ],
       initial: 'REFUNDING',
       states: {
         REFUNDING: {

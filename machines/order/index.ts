@@ -16,6 +16,7 @@ export type {
   OrderStatus,
   RefundPayoutCreation,
   OrderResize,
+  OrderBridge,
   Settlement,
 } from './order-types.js';
 export { orderMachine } from './order-machine.js';

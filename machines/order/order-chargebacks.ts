@@ -1,7 +1,7 @@
 /**
  * An order's chargebacks (docs/chargebacks.md): facts beside the status, never moving it. Each
  * payment charged back tells its order the chain's record; the order completes it into document 1's
- * PaymentChargebackFact (refundOverlap read from its refunds), keeps it, answers the payment with it
+ * PaymentChargebackFact (refundOverlap read from its refunds, bridgeOrSweepOverlap from its bridges), keeps it, answers the payment with it
  * and announces what the order's chargebackStatus now is.
  *
  * chargebackStatus, by amount: what the chargebacks took back, each counted up to what its payment
@@ -13,6 +13,7 @@
  * Pure: the order machine's guards and actions and the order's view read these.
  */
 import { settledUsdc } from './settlement.js';
+import { bridgeOverlapOf } from './order-bridges.js';
 import { formatUsdc, parseUsdc } from '../money.js';
 import type { ChargebackClaim, ChargebackRefundOverlap, PaymentChargebackFact } from '../payment/chargeback-types.js';
 import type { OrderChargebackStatus, OrderContext, OrderRefund } from './order-types.js';
@@ -62,8 +63,8 @@ export function refundOverlapOf(refunds: readonly OrderRefund[]): ChargebackRefu
   return 'NONE';
 }
 
-/** The fact the order keeps and the payment carries. No bridge or sweep exists yet to overlap: see docs/chargebacks.md. */
-export function chargebackFactOf(context: Pick<OrderContext, 'refunds'>, claim: ChargebackClaim): PaymentChargebackFact {
+/** The fact the order keeps and the payment carries, with the payment's bridge as it last told the order (order-bridges.ts). */
+export function chargebackFactOf(context: Pick<OrderContext, 'refunds' | 'bridges'>, claim: ChargebackClaim): PaymentChargebackFact {
   return {
     paymentId: claim.paymentId,
     intentHash: claim.intentHash,
@@ -73,7 +74,7 @@ export function chargebackFactOf(context: Pick<OrderContext, 'refunds'>, claim: 
     disputedAt: claim.disputedAt,
     disputeTxHash: claim.disputeTxHash,
     refundOverlap: refundOverlapOf(context.refunds),
-    bridgeOrSweepOverlap: null,
+    bridgeOrSweepOverlap: bridgeOverlapOf(context, claim.paymentId),
   };
 }
 

@@ -8,7 +8,8 @@
  * order (a payment that settled after the cancel) it is recorded and lowers what
  * remains, so the order accounts for every unit that arrived; the status stays,
  * since both are final. Chargebacks (docs/chargebacks.md, order-chargebacks.ts) and refunds
- * are facts beside the status, never moving it off FULFILLED (document 1).
+ * are facts beside the status, never moving it off FULFILLED (document 1). So are the
+ * bridges of its payments (order-bridges.ts), each told by its bridge in every status.
  *
  * A refund (docs/refunds.md, refunds.ts) is asked for on a FULFILLED order: the order
  * reserves its amount and tells the refund's payout to be created, in the one write, so
@@ -35,6 +36,7 @@ import { staleAmount } from './amount-conflict.js';
 import { endedByResize, resizeCovers, resized, resizeOf, resizeRefusal } from './resize.js';
 import type { FiatAmount, OrderRefund, OrderStatus } from './order-types.js';
 import { refundOf, refundView, reservesAnew, withRefund, type OrderRefundView } from './refunds.js';
+import { withBridge } from './order-bridges.js';
 import { chargebackEventOf, chargebackFactOf, chargebackOf, orderChargebackStatus, type ChargebackTrigger } from './order-chargebacks.js';
 
 export type OrderEmitted =
@@ -174,6 +176,11 @@ export const orderMachine = setup({
   },
   actions: {
     tell: (_, _params: { to: { kind: string; id: string }; event: Record<string, unknown> }) => {},
+    recordBridge: assign(({ context, event }) => {
+      assertEvent(event, 'BRIDGE_UPDATED');
+      const { type: _type, ...news } = event;
+      return { bridges: withBridge(context.bridges ?? [], news) };
+    }),
     recordPayment: assign(({ context, event }) => {
       assertEvent(event, 'PAYMENT_UPDATED');
       return { payments: withPayment(context.payments, event.payment) };
@@ -339,6 +346,7 @@ export const orderMachine = setup({
       chargebacks: [],
       chargebackStatus: 'NONE' as const,
       resizes: [],
+      bridges: [],
       createdAt: at,
       updatedAt: at,
       cancelledAt: null,
@@ -361,6 +369,8 @@ export const orderMachine = setup({
         'recordPayment',
       ],
     },
+    // In every status: a payment's bridge says where it stands, kept for a chargeback of that payment (order-bridges.ts).
+    BRIDGE_UPDATED: { actions: 'recordBridge' },
     // A settlement the order does not hold (never applied, or already taken back): nothing to take back.
     // Taken, not refused, so a retraction told twice is not a dead letter.
     RETRACT_SETTLEMENT: { actions: 'acknowledge' },

@@ -128,6 +128,8 @@ export interface OrderContext extends Omit<OrderInput, 'at'> {
   chargebackStatus: OrderChargebackStatus;
   /** Every resize the merchant made, oldest first (docs/resize.md). */
   resizes: OrderResize[];
+  /** Where each bridged payment's bridge last said it stood, one per payment (order-bridges.ts). */
+  bridges: OrderBridge[];
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
@@ -160,7 +162,17 @@ export type OrderEvent =
   | { type: 'REFUND_PAYOUT_EXPIRED'; payoutId: string; at: string }
   | { type: 'REFUND_PAYOUT_CANCELLED'; payoutId: string; at: string }
   /** A payment of the order was charged back: the chain's record, which the order completes and answers with. */
-  | { type: 'APPLY_CHARGEBACK'; claim: ChargebackClaim };
+  | { type: 'APPLY_CHARGEBACK'; claim: ChargebackClaim }
+  /** A payment's bridge entered a status (docs/bridges.md): told by the bridge, kept for the chargebacks that follow. */
+  | ({ type: 'BRIDGE_UPDATED' } & OrderBridge);
+
+/** A payment's bridge as it last told its order; `at` orders the news, so a late one never overwrites a newer. */
+export interface OrderBridge {
+  paymentId: string;
+  paymentBridgeId: string;
+  status: 'PENDING' | 'SUBMITTED' | 'COMPLETED' | 'FAILED';
+  at: string;
+}
 
 /** The message that creates a refund's payout: a payout's creation, told to it by the order. */
 export type RefundPayoutCreation = { type: 'CREATE' } & PayoutInput;

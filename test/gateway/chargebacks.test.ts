@@ -4,7 +4,9 @@
  * (POST /internal/v1/payments/:id/chargebacks). The first claim finds the maker's stake short and is
  * compensated with what it holds; the second, after the maker stakes more, in full. The payments
  * and orders show the facts, the list filters find them, and the merchant's endpoint receives
- * PAYMENT_CHARGEBACKED, ORDER_PARTIALLY_CHARGEBACKED and ORDER_CHARGEBACKED with data.trigger.
+ * PAYMENT_CHARGEBACKED, ORDER_PARTIALLY_CHARGEBACKED and ORDER_CHARGEBACKED with data.trigger. A
+ * payment of an order delivered on Arbitrum, bridged after settling, is charged back with its
+ * bridge named as it stood (bridgeOrSweepOverlap).
  */
 import test from 'ava';
 import { escrowAbi } from '../../indexer/chain/index.js';
@@ -126,4 +128,34 @@ test('the staff trigger on a node without a chain answers 503 CHARGEBACKS_UNAVAI
     body: { disputeId: 'dsp_1', amountUsdc: '1' },
   });
   t.is(unauthorised.status, 401);
+});
+
+test('a chargeback of a bridged payment names its bridge as it stood when the order recorded it (bridgeOrSweepOverlap)', async (t) => {
+  const world = await webhookWorld(t, { config: LIVE_NODE, environment: 'LIVE' });
+  const { gateway, merchant } = world;
+  const local = gateway.node.chain!.localChain!;
+  const depositId = await protectedDeposit(local, 100_000_000n);
+  const bridged = await settledPayment(gateway, merchant.liveKey, 'pay_chargebackbridged0000001', depositId, '4199990021', {
+    destinationChainId: 42161,
+    destinationToken: 'USDC',
+  });
+  const bridgeId = `brg_${bridged.paymentId}`;
+  const bridgeStatus = async () =>
+    ((await gateway.node.system.documents('bridge').findOne({ _id: bridgeId }))?.view as { status?: string } | undefined)?.status;
+  await untilOnClock(gateway.clock, bridgeStatus, (status) => status !== undefined, 'the settlement’s bridge');
+  await gateway.node.system.effectsIdle();
+  const before = await bridgeStatus();
+
+  const recorded = await gateway.admin('POST', `/internal/v1/payments/${bridged.paymentId}/chargebacks`, { disputeId: 'dsp_bridged', amountUsdc: '25' });
+  t.is(recorded.status, 202, JSON.stringify(recorded.body));
+  const charged = await untilOnClock(
+    gateway.clock,
+    () => paymentView(gateway, bridged.paymentId),
+    (view) => view?.chargebackStatus === 'CHARGEBACKED',
+    'the chargeback to reach the bridged payment',
+  );
+  t.is(await bridgeStatus(), before, 'the bridge stood still meanwhile');
+  t.deepEqual(charged!.payment.chargeback!.bridgeOrSweepOverlap, { paymentBridgeId: bridgeId, status: before });
+  const order = (await gateway.request('GET', `/api/v1/orders/${bridged.orderId}`)).body.responseObject.order;
+  t.deepEqual(order.chargebacks, [charged!.payment.chargeback]);
 });

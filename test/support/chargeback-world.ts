@@ -42,13 +42,21 @@ export interface SettledPayment {
 
 /**
  * A 25 USDC order of the merchant's live key, paid by a live attempt `paymentId` on `depositId` and
- * settled from the indexed fulfilment. `receipt` is the buyer's Venmo payment id, one per payment.
+ * settled from the indexed fulfilment. `receipt` is the buyer's Venmo payment id, one per payment;
+ * `order` adds to the order's creation body (a bridged destination, say).
  */
-export async function settledPayment(gateway: TestGateway, key: string, paymentId: string, depositId: bigint, receipt: string): Promise<SettledPayment> {
+export async function settledPayment(
+  gateway: TestGateway,
+  key: string,
+  paymentId: string,
+  depositId: bigint,
+  receipt: string,
+  order: Record<string, unknown> = {},
+): Promise<SettledPayment> {
   const { node } = gateway;
   const local = node.chain!.localChain!;
   const destination = privateKeyToAccount(generatePrivateKey()).address;
-  const created = await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '25', destinationAddress: destination } });
+  const created = await gateway.request('POST', '/api/v1/orders', { key, body: { requestedUsdcAmount: '25', destinationAddress: destination, ...order } });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   const placed = created.body.responseObject.order as { id: string; merchantId: string };
   const input = attemptInput({

@@ -31,13 +31,13 @@ import { ERROR_CODES, type ErrorCode, statusOfCode } from '../../../actors/error
 import { RUNTIME_ERRORS, type RuntimeErrorRowName } from '../../../actors/errors/error-table.js';
 import { PlatformError } from '../../../actors/errors/platform-error.js';
 import { ConversionRefused } from '../../../actors/adapters/conversion/conversion-provider.js';
+import { BridgeRefused } from '../../../actors/bridges/index.js';
 import { FundingProviderUnavailable } from '../../../actors/adapters/conversion/funding-provider.js';
 import { PayoutBridgeUnavailable } from '../../../actors/adapters/conversion/payout-bridge.js';
 import { CustomerWalletUnavailable } from '../../../actors/adapters/wallet-provider/customer-wallets.js';
 import { PayoutPolicyRefused, PayoutSignerNotAttached, PayoutWalletNotHeld } from '../../../actors/adapters/wallet-provider/payout-signers.js';
 import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
 import { ChargebackRefusedError } from '../../../actors/chain/stake-compensation.js';
-import { BridgeRefused } from '../../../actors/bridges/bridge-rail.js';
 import { MailUnavailable } from '../../../actors/adapters/mail/mailer.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
 import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
@@ -73,8 +73,8 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   PermanentEffectError: () => new PermanentEffectError('never', { code: 'NO_CHAIN' }),
   RateUnavailableError: () => new RateUnavailableError('stale'),
   IndexerUnavailableError: () => new IndexerUnavailableError('down'),
+  BridgeRefused: () => new BridgeRefused('the conversion provider refused the bridge'),
   ConversionRefused: () => new ConversionRefused('UNSUPPORTED_TOKEN', 'no such token'),
-  BridgeRefused: () => new BridgeRefused('the conversion provider refused the bridge: UNSUPPORTED_ROUTE no route'),
   CustomerWalletUnavailable: () => new CustomerWalletUnavailable('the wallet provider did not answer'),
   ChargebackRefusedError: () => new ChargebackRefusedError('the escrow did not record the chargeback: FAILED (StakeExhausted)'),
   FundingProviderUnavailable: () => new FundingProviderUnavailable('the conversion provider did not answer POST /funding within 5000 ms'),

@@ -10,6 +10,9 @@ import type { SimulatedBridgeRail } from '../../../actors/bridges/index.js';
 import { startTestGateway, type TestGateway } from '../../support/gateway.js';
 import { advance, hostedRead, placeOrder, recordEvents, startPayment } from '../../support/checkout.js';
 import { listEvents } from '../../support/merchant-events.js';
+import { orderKind } from '../../../actors/kinds/index.js';
+import { restore } from '../../../actors/runtime/turn.js';
+import type { OrderContext } from '../../../machines/order/index.js';
 
 const ARBITRUM = 42161;
 const ARBITRUM_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
@@ -102,6 +105,13 @@ test('a sandbox order to USDC on Arbitrum is paid, bridged once, and PENDING, SU
   const byOrder = await listEvents(gateway, sandboxKey, `orderId=${order.id}&type=PAYMENT_BRIDGE_COMPLETED`);
   t.is(byOrder.total, 1);
   t.like(byOrder.events[0].data, { order: { id: order.id }, paymentBridge: { id: bridgeId, status: 'COMPLETED' } });
+
+  // The bridge told its order each status it entered: a chargeback of the payment now names it (docs/chargebacks.md).
+  const orderDoc = await gateway.node.system.documents('order').findOne({ _id: order.id });
+  t.deepEqual(
+    (restore(orderKind, orderDoc!).context as OrderContext).bridges.map(({ paymentId, paymentBridgeId, status }) => ({ paymentId, paymentBridgeId, status })),
+    [{ paymentId: payment.id, paymentBridgeId: bridgeId, status: 'COMPLETED' }],
+  );
 });
 
 test('an order delivered on Base is settled there and starts no bridge', async (t) => {

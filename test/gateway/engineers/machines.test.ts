@@ -24,7 +24,7 @@ test('the list names every machine of the running code, with the kind running it
   );
   t.like(
     machines.find((machine) => machine.name === 'order'),
-    { kind: 'order', machineVersion: 5 },
+    { kind: 'order', machineVersion: 6 },
   );
   t.like(
     machines.find((machine) => machine.name === 'maker'),

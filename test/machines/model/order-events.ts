@@ -7,7 +7,9 @@
  * refund of 40 USDC and every news its payout can tell reach the refunds (docs/refunds.md):
  * its payout created, not created (then asked again), funded, expired, cancelled. Two
  * chargebacks (docs/chargebacks.md), all of pay_1's 30 and 40 of pay_3's 100, reach NONE, PARTIALLY_CHARGEBACKED and CHARGEBACKED, and with the
- * settlements after them the announcements a later settlement makes.
+ * settlements after them the announcements a later settlement makes. pay_1's bridge telling
+ * SUBMITTED, then COMPLETED a minute later (docs/bridges.md), offered before any chargeback, gives
+ * a chargeback of pay_1 a bridge to name; told in either order, the newer news stands.
  */
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { orderKind } from '../../../actors/kinds/index.js';
@@ -46,6 +48,11 @@ const chargeback = (label: string, paymentId: string, disputeId: string, usdc: b
       factId: `fact_${disputeId}`,
     },
   });
+
+const bridged = (status: 'SUBMITTED' | 'COMPLETED', at: string) =>
+  sample(`pay_1 bridge ${status.toLowerCase()}`, { type: 'BRIDGE_UPDATED' as const, paymentId: 'pay_1', paymentBridgeId: 'brg_pay_1', status, at });
+
+const BRIDGE_SAMPLES: OrderEvent[] = [bridged('SUBMITTED', AT), bridged('COMPLETED', '2026-11-23T12:31:00.000Z')];
 
 const CHARGEBACK_SAMPLES: OrderEvent[] = [chargeback('all 30 of pay_1', 'pay_1', 'dsp_1', 30n), chargeback('40 of pay_3', 'pay_3', 'dsp_3', 40n)];
 
@@ -113,12 +120,13 @@ export function orderEvents(snapshot: AnyMachineSnapshot): EventObject[] {
     ...((context.chargebacks ?? []).length === 0 && context.refunds.length === 0 ? PAYMENT_SAMPLES : []),
     ...((context.chargebacks ?? []).length === 0 && context.payments.length === 0 ? REFUND_SAMPLES : []),
     ...(quiet ? CHARGEBACK_SAMPLES : []),
+    ...(quiet && (context.chargebacks ?? []).length === 0 ? BRIDGE_SAMPLES : []),
     amount,
     stale,
   ];
 }
 
-/** What the guards read: the settled payments, the attempts' statuses, whether an open amount is set, and where the refund stands. */
+/** What the guards read: the settled payments, the attempts' statuses, whether an open amount is set, where the refund stands, and what the chargebacks name. */
 export function orderAbstraction(snapshot: AnyMachineSnapshot): unknown {
   const context = snapshot.context as OrderContext;
   return {
@@ -129,5 +137,6 @@ export function orderAbstraction(snapshot: AnyMachineSnapshot): unknown {
     refunds: context.refunds.map((refund) => `${refund.payoutId}:${refund.state}`),
     chargebacks: (context.chargebacks ?? []).map((chargeback) => chargeback.disputeId).sort(),
     announced: context.chargebackStatus,
+    bridges: (context.bridges ?? []).map((bridge) => `${bridge.paymentId}:${bridge.status}`),
   };
 }

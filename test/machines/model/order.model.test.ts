@@ -35,6 +35,19 @@ const isNewChargeback = (step: ModelStep) =>
 const keptAndAnswered = (step: ModelStep) =>
   contextAfter(step).chargebacks.some((fact) => fact.disputeId === (step.event as unknown as { claim: { disputeId: string } }).claim.disputeId) &&
   step.actions.some((action) => action.type === 'tell' && (action.params as { event: { type: string } }).event.type === 'CHARGEBACK_RECORDED');
+const claimOf = (step: ModelStep) => (step.event as unknown as { claim: { paymentId: string; disputeId: string } }).claim;
+/** What the order had heard of the charged-back payment's bridge before the chargeback. */
+const bridgeHeard = (step: ModelStep) =>
+  (step.before?.context as OrderContext | undefined)?.bridges.find((bridge) => bridge.paymentId === claimOf(step).paymentId);
+/** The fact names the charged-back payment's bridge as the order last heard of it, or null when none told it. */
+const namesBridge = (step: ModelStep) => {
+  const claim = claimOf(step);
+  const heard = bridgeHeard(step);
+  const fact = contextAfter(step).chargebacks.find((chargeback) => chargeback.disputeId === claim.disputeId);
+  const expected = heard === undefined ? null : { paymentBridgeId: heard.paymentBridgeId, status: heard.status };
+  return JSON.stringify(fact?.bridgeOrSweepOverlap) === JSON.stringify(expected);
+};
+const BRIDGES = 'document 1, PaymentChargebackFact (bridgeOrSweepOverlap); docs/bridges.md, docs/chargebacks.md';
 const chargebackStatusAfter = (step: ModelStep, status: (typeof STATUSES)[number]) => toCheckoutOrder(contextAfter(step), status).chargebackStatus;
 /** Where the refund the step's news names stood before it. */
 const refundBefore = (step: { before: { context: unknown } | null; event: unknown }) =>
@@ -98,10 +111,10 @@ const document: DocumentTable = {
         by: ['APPLY_CHARGEBACK'],
         to: status,
         emits: ['ORDER_PARTIALLY_CHARGEBACKED'],
-        when: (step: ModelStep) => chargebackStatusAfter(step, status) === 'PARTIALLY_CHARGEBACKED' && isNewChargeback(step),
+        when: (step: ModelStep) => chargebackStatusAfter(step, status) === 'PARTIALLY_CHARGEBACKED' && isNewChargeback(step) && bridgeHeard(step) === undefined,
         holds: {
-          what: 'the fact kept on chargebacks, and answered to its payment',
-          check: (step: ModelStep) => keptAndAnswered(step),
+          what: 'the fact kept on chargebacks, naming the payment’s bridge as last told, and answered to its payment',
+          check: (step: ModelStep) => keptAndAnswered(step) && namesBridge(step),
         },
       },
       {
@@ -111,8 +124,25 @@ const document: DocumentTable = {
         by: ['APPLY_CHARGEBACK'],
         to: status,
         emits: ['ORDER_CHARGEBACKED'],
-        when: (step: ModelStep) => chargebackStatusAfter(step, status) === 'CHARGEBACKED' && isNewChargeback(step),
-        holds: { what: 'the fact kept on chargebacks, and answered to its payment', check: (step: ModelStep) => keptAndAnswered(step) },
+        when: (step: ModelStep) => chargebackStatusAfter(step, status) === 'CHARGEBACKED' && isNewChargeback(step) && bridgeHeard(step) === undefined,
+        holds: {
+          what: 'the fact kept on chargebacks, naming the payment’s bridge as last told, and answered to its payment',
+          check: (step: ModelStep) => keptAndAnswered(step) && namesBridge(step),
+        },
+      },
+      {
+        section: BRIDGES,
+        row: `a chargeback of a bridged payment: its chargeback event, the fact naming the bridge, ${status} unchanged`,
+        from: [status],
+        by: ['APPLY_CHARGEBACK'],
+        to: status,
+        emits: (step: ModelStep) => [`ORDER_${chargebackStatusAfter(step, status)}`],
+        // A chargeback of a payment that settled nothing against the order counts nothing, and is announced by none.
+        when: (step: ModelStep) => isNewChargeback(step) && bridgeHeard(step) !== undefined && chargebackStatusAfter(step, status) !== 'NONE',
+        holds: {
+          what: 'bridgeOrSweepOverlap is the payment’s bridge as last told, and the fact answered to its payment',
+          check: (step: ModelStep) => keptAndAnswered(step) && namesBridge(step) && contextAfter(step).chargebacks.at(-1)!.bridgeOrSweepOverlap !== null,
+        },
       },
       {
         section: CHARGEBACKS,
@@ -134,6 +164,23 @@ const document: DocumentTable = {
         },
       },
     ]),
+    // A bridge's news never moves the status nor announces anything: the order keeps the newest per payment for a later chargeback.
+    ...STATUSES.map((status) => ({
+      section: BRIDGES,
+      row: `a payment’s bridge tells its status: kept, ${status} unchanged, nothing announced`,
+      from: [status],
+      by: ['BRIDGE_UPDATED'],
+      to: status,
+      emits: [],
+      holds: {
+        what: 'the newest news of the payment’s bridge kept, one per payment',
+        check: (step: ModelStep) => {
+          const news = step.event as unknown as { paymentId: string; at: string };
+          const kept = contextAfter(step).bridges.filter((bridge) => bridge.paymentId === news.paymentId);
+          return kept.length === 1 && kept[0]!.at >= news.at;
+        },
+      },
+    })),
     // Document 1 names ORDER_RESIZED and shows no trigger: docs/resize.md gives the rules.
     ...(['CREATED', 'PARTIALLY_FULFILLED'] as const).map((status) => ({
       section: RESIZES,

@@ -122,6 +122,45 @@ test('a later settlement turns a CHARGEBACKED order PARTIALLY_CHARGEBACKED, anno
   t.deepEqual(send(covered.snapshot, settle('pay_3', 5n)).emitted, []);
 });
 
+const bridged = (paymentId: string, status: 'PENDING' | 'SUBMITTED' | 'COMPLETED' | 'FAILED', at: string): OrderEvent => ({
+  type: 'BRIDGE_UPDATED',
+  paymentId,
+  paymentBridgeId: `brg_${paymentId}`,
+  status,
+  at,
+});
+
+test('bridgeOrSweepOverlap: the charged-back payment’s bridge as it last told the order; the status, the events and other payments untouched', (t) => {
+  const told = run([settle('pay_1', 60n), settle('pay_2', 40n), bridged('pay_1', 'PENDING', AT), bridged('pay_1', 'SUBMITTED', '2026-11-23T12:06:00.000Z')]);
+  t.is(told.snapshot.value, 'FULFILLED');
+  t.deepEqual(told.emitted, [], 'a bridge’s news announces nothing');
+  const first = send(told.snapshot, chargeback('pay_1', 'dsp_1', 60n));
+  t.deepEqual(context(first.snapshot).chargebacks[0]!.bridgeOrSweepOverlap, { paymentBridgeId: 'brg_pay_1', status: 'SUBMITTED' });
+  t.deepEqual(
+    first.tells.map((tell) => (tell.event as unknown as { chargeback: { bridgeOrSweepOverlap: unknown } }).chargeback.bridgeOrSweepOverlap),
+    [{ paymentBridgeId: 'brg_pay_1', status: 'SUBMITTED' }],
+    'the payment carries the fact as the order completed it',
+  );
+  const second = send(first.snapshot, chargeback('pay_2', 'dsp_2', 40n));
+  t.is(context(second.snapshot).chargebacks[1]!.bridgeOrSweepOverlap, null, 'a payment never bridged overlaps nothing');
+});
+
+test('bridgeOrSweepOverlap: a bridge’s late news never overwrites newer news, and news at the time of a chargeback is read as it stood', (t) => {
+  const completed = run([
+    settle('pay_1', 100n),
+    bridged('pay_1', 'COMPLETED', '2026-11-23T12:09:00.000Z'),
+    // A SUBMITTED the transport delivered after the COMPLETED it preceded.
+    bridged('pay_1', 'SUBMITTED', '2026-11-23T12:07:00.000Z'),
+  ]);
+  t.deepEqual(context(completed.snapshot).bridges, [{ paymentId: 'pay_1', paymentBridgeId: 'brg_pay_1', status: 'COMPLETED', at: '2026-11-23T12:09:00.000Z' }]);
+  const charged = send(completed.snapshot, chargeback('pay_1', 'dsp_1', 100n));
+  t.deepEqual(context(charged.snapshot).chargebacks[0]!.bridgeOrSweepOverlap, { paymentBridgeId: 'brg_pay_1', status: 'COMPLETED' });
+  // A bridge that fails after the chargeback changes the order's record of it, never the fact already kept.
+  const failed = send(charged.snapshot, bridged('pay_1', 'FAILED', '2026-11-23T12:20:00.000Z'));
+  t.deepEqual(context(failed.snapshot).chargebacks[0]!.bridgeOrSweepOverlap, { paymentBridgeId: 'brg_pay_1', status: 'COMPLETED' });
+  t.is(context(failed.snapshot).bridges[0]!.status, 'FAILED');
+});
+
 test('refundOverlap: the furthest refund decides', (t) => {
   const refund = (state: OrderRefund['state']): OrderRefund => ({
     payoutId: `po_${state}`,
