@@ -9,8 +9,8 @@
  * backoff to its 1 then 2 minutes on the actor's clock.
  */
 import test, { type ExecutionContext } from 'ava';
-import type { EventObject } from 'xstate';
-import { CommandRejectedError, MemoryBus, TestClock, decode, type ActorDocument, type DomainEvent } from '../../../actors/index.js';
+import { type EventObject, setup } from 'xstate';
+import { CommandRejectedError, defineKind, MemoryBus, TestClock, decode, type ActorDocument, type DomainEvent } from '../../../actors/index.js';
 import { bridgeStatusOf, MAX_ATTEMPTS, RETRY_BASE_MS, type BridgeContext, type BridgeEvent } from '../../../machines/bridge/index.js';
 import { NEW, type DocumentTable } from '../../support/model-document.js';
 import { eventLabel } from '../../support/model-machine.js';
@@ -173,14 +173,27 @@ class NotingBus extends MemoryBus {
   }
 }
 
+/** Stands in for the bridge's order, which the bridge tells each status (BRIDGE_UPDATED): it takes them and keeps nothing. */
+const orderStandIn = defineKind({
+  name: 'order',
+  machine: setup({ types: { events: {} as { type: 'OPEN' } | { type: 'BRIDGE_UPDATED' } } }).createMachine({
+    id: 'order-stand-in',
+    on: { BRIDGE_UPDATED: {} },
+  }),
+  machineVersion: 1,
+  createdBy: ['OPEN'],
+  view: () => ({}),
+});
+
 /** The bridge kind on an embedded system and a test clock, its effects doing nothing: the reports are the test's to send. */
 async function startBridge(t: ExecutionContext) {
   const effects = Object.fromEntries(['quoteBridge', 'sendBridge', 'checkBridge', 'refundBridge'].map((name) => [name, async () => {}]));
   const bus = new NotingBus();
   const clock = new TestClock();
-  const { system } = await startTestSystem({ kinds: [{ ...BRIDGE_KIND, effects }], bus, clock });
+  const { system } = await startTestSystem({ kinds: [{ ...BRIDGE_KIND, effects }, orderStandIn], bus, clock });
   t.teardown(() => system.drain());
   const variant = BRIDGE_VARIANTS[0]!;
+  await system.askAt({ kind: 'order', id: String(variant.create.orderId) }, { type: 'OPEN' }, { messageId: 'bridge-model-order' });
   const self = { kind: BRIDGE_KIND.name, id: variant.id };
   let sent = 0;
   const send = (event: EventObject) => system.askAt(self, event, { messageId: `bridge-model-${sent++}` });
