@@ -26,6 +26,7 @@ import { parseUsdc } from '../../machines/money.js';
 import { BuyerSimulator, sealForPayment } from '../support/buyer-simulator.js';
 import { venmoDeposit } from '../support/payment-flow.js';
 import { call, ok, until, within } from './http-polls.js';
+import { placeVenmoAttempt } from './live-attempt.js';
 import { PaymentNodeProcess } from './payment-node-process.js';
 import { RELAYER, startFulfilKillWorld } from './fulfil-kill-world.js';
 
@@ -94,27 +95,11 @@ test('a live bridge whose node is SIGKILLed after its send is mined, before it l
     'the merchant',
   );
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
-  const placed = ok(
-    await call(first.url, 'POST', '/api/v1/orders', {
-      headers: { 'x-api-key': merchant.liveApiKey },
-      body: { requestedUsdcAmount: '25', destinationChainId: ARBITRUM, destinationAddress: recipient },
-    }),
-    201,
-    'the order',
-  );
-  const orderId: string = placed.order.id;
-  const customer = (url: string, method: string, path: string, body?: unknown) =>
-    call(url, method, `/api/v1/checkout/orders/${orderId}${path}`, {
-      headers: { authorization: `Bearer ${placed.orderToken}` },
-      ...(body === undefined ? {} : { body }),
-    });
-  await until(
-    'the deposit to be quoted',
-    () => customer(first.url, 'GET', '/quotes?rail=venmo'),
-    (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0,
-  );
-  const created = ok(await customer(first.url, 'POST', '/payments', { rail: 'venmo' }), 201, 'the payment');
-  const paymentId: string = created.id;
+  const { orderId, customer, created, paymentId } = await placeVenmoAttempt(first.url, merchant.liveApiKey, {
+    requestedUsdcAmount: '25',
+    destinationChainId: ARBITRUM,
+    destinationAddress: recipient,
+  });
   const bridgeId = `brg_${paymentId}`;
   t.is(created.quote.signalIntent.toAddress.toLowerCase(), RELAYER.address.toLowerCase(), 'the attempt releases to the bridge wallet');
   const signalled = await until(

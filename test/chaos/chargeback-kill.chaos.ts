@@ -27,6 +27,7 @@ import { MAKER_PAYEE } from '../support/payment-flow.js';
 import { PaymentNodeProcess } from './payment-node-process.js';
 import { savedState, startFulfilKillWorld } from './fulfil-kill-world.js';
 import { call, ok, until, within } from './http-polls.js';
+import { placeVenmoAttempt } from './live-attempt.js';
 
 const root = mkdtempSync(join(tmpdir(), 'peer-chargeback-kill-'));
 test.after.always(() => rmSync(root, { recursive: true, force: true }));
@@ -79,27 +80,10 @@ test('a chargeback whose node is SIGKILLed after its record is mined, before it 
     'the merchant',
   );
   const destination = privateKeyToAccount(generatePrivateKey()).address;
-  const placed = ok(
-    await call(first.url, 'POST', '/api/v1/orders', {
-      headers: { 'x-api-key': merchant.liveApiKey },
-      body: { requestedUsdcAmount: '25', destinationAddress: destination },
-    }),
-    201,
-    'the order',
-  );
-  const orderId: string = placed.order.id;
-  const customer = (url: string, method: string, path: string, body?: unknown) =>
-    call(url, method, `/api/v1/checkout/orders/${orderId}${path}`, {
-      headers: { authorization: `Bearer ${placed.orderToken}` },
-      ...(body === undefined ? {} : { body }),
-    });
-  await until(
-    'the deposit to be quoted',
-    () => customer(first.url, 'GET', '/quotes?rail=venmo'),
-    (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0,
-  );
-  const created = ok(await customer(first.url, 'POST', '/payments', { rail: 'venmo' }), 201, 'the payment');
-  const paymentId: string = created.id;
+  const { orderId, customer, created, paymentId } = await placeVenmoAttempt(first.url, merchant.liveApiKey, {
+    requestedUsdcAmount: '25',
+    destinationAddress: destination,
+  });
   t.is(created.quote.signalIntent.depositId, depositId.toString());
   const signalled = await until(
     'the intent to be signalled',

@@ -27,6 +27,7 @@ import { MAKER, MAKER_PAYEE, venmoDeposit } from '../support/payment-flow.js';
 import { PaymentNodeProcess } from './payment-node-process.js';
 import { RELAYER, savedState, startFulfilKillWorld } from './fulfil-kill-world.js';
 import { call, ok, until, within } from './http-polls.js';
+import { placeVenmoAttempt } from './live-attempt.js';
 
 const RECEIPT_ID = '4199990321';
 
@@ -82,24 +83,10 @@ test('a fulfill-sar action whose node is SIGKILLed after its fulfilment is mined
   );
   const key = { 'x-api-key': merchant.liveApiKey as string };
   const destination = privateKeyToAccount(generatePrivateKey()).address;
-  const placed = ok(
-    await call(first.url, 'POST', '/api/v1/orders', { headers: key, body: { requestedUsdcAmount: '25', destinationAddress: destination } }),
-    201,
-    'the order',
-  );
-  const orderId: string = placed.order.id;
-  const customer = (url: string, method: string, path: string, body?: unknown) =>
-    call(url, method, `/api/v1/checkout/orders/${orderId}${path}`, {
-      headers: { authorization: `Bearer ${placed.orderToken}` },
-      ...(body === undefined ? {} : { body }),
-    });
-  await until(
-    'the deposit to be quoted',
-    () => customer(first.url, 'GET', '/quotes?rail=venmo'),
-    (answer) => answer.status === 200 && answer.body.responseObject.platforms.length > 0,
-  );
-  const created = ok(await customer(first.url, 'POST', '/payments', { rail: 'venmo' }), 201, 'the payment');
-  const paymentId: string = created.id;
+  const { orderId, customer, created, paymentId } = await placeVenmoAttempt(first.url, merchant.liveApiKey, {
+    requestedUsdcAmount: '25',
+    destinationAddress: destination,
+  });
   t.is(created.quote.signalIntent.depositId, depositId.toString());
   t.is(created.memoPolicy, 'REQUIRED', 'the recipient releases automatically: the memo must name the intent');
   const signalled = await until(
