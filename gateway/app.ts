@@ -306,6 +306,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         liquidity: deps.liquidity,
         now: deps.now,
         disputes: { trust: deps.disputes?.trust ?? null, transfers: deps.disputes?.transfers ?? null, claims: new DisputePaymentClaims(deps.store) },
+        audit,
       },
       mounting,
     ),

@@ -9,6 +9,8 @@ import type { Hex } from 'viem';
 import { disputeKind } from '../../actors/kinds/dispute-kind.js';
 import type { LiquidityBook } from '../../actors/market/liquidity-book.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import { audited, type AuditLog } from '../dashboard/audit-log.js';
+import { roleRefusal } from '../dashboard/principal.js';
 import { ApiError, reply } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { merchantRefusals } from '../openapi/security.js';
@@ -27,6 +29,8 @@ export interface DisputeDependencies {
   now(): string;
   /** What attested disputes are checked against, and how payments are read from the chain; null on a node that reads no chain. */
   disputes: { trust: DisputeTrust | null; transfers: DisputeTransfers | null; claims: DisputePaymentClaims };
+  /** Where a dashboard member's payment record is kept (docs/dashboard-auth.md). */
+  audit: AuditLog;
 }
 
 const DISPUTE_NOT_FOUND = { code: 'NOT_FOUND' as const, when: 'the dispute does not exist, is another merchant’s, or lives in the other environment' };
@@ -161,12 +165,13 @@ const payDisputeOperation = defineOperation({
     'In the sandbox no chain is read: the hash is recorded as given. The same hash sent again for a PAID dispute answers it as it stands.',
   ].join(' '),
   guard: 'merchant',
+  before: (deps: DisputeDependencies) => [audited(deps.audit, 'payDispute')],
   request: { path: disputePath, body: payDisputeBody },
   answers: standardAnswers(
     {
       '200': success(200, merchantDispute, 'The dispute, PAID'),
       '400': invalid('the path or the body'),
-      ...merchantRefusals(true),
+      ...merchantRefusals(true, [{ code: 'ROLE_NOT_ALLOWED', when: 'the signed-in member is a cashier' }]),
       '404': failure(404, [DISPUTE_NOT_FOUND]),
       '409': failure(409, [{ code: 'DISPUTE_NOT_OPEN' }, { code: 'DISPUTE_TRANSFER_USED' }]),
       '422': failure(422, [{ code: 'DISPUTE_TRANSFER_NOT_FOUND' }]),
@@ -176,6 +181,9 @@ const payDisputeOperation = defineOperation({
   handle:
     (deps: DisputeDependencies) =>
     async (ctx, { path, body }) => {
+      // Recording money the merchant paid is an Owner's or a Manager's, as every dashboard write of money is.
+      const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
+      if (refusal) throw new ApiError(403, refusal, 'ROLE_NOT_ALLOWED');
       const { account } = ctx.state;
       const dispute = await ownDispute(deps.system, account, path.disputeId);
       const txHash = body.txHash.toLowerCase();
