@@ -56,6 +56,13 @@ export interface DisputeRow {
   paidTxHash: string | null;
 }
 
+/** What POST …/orders/{orderId}/resize answers: the order now, and the resize its key names. */
+export interface OrderResize {
+  order: Order;
+  resize: { previousAmountUsdc: string; newAmountUsdc: string };
+  idempotentReplay: boolean;
+}
+
 export interface Page {
   total: number;
   page: number;
@@ -189,6 +196,11 @@ export class DashboardApi {
     return this.#call('POST', `/api/v1/merchants/me/orders/${encodeURIComponent(orderId)}/cancel`);
   }
 
+  /** POST …/resize (docs/resize.md): a FIXED order's new amount, named by `idempotencyKey` so a retry resizes once. */
+  resizeOrder(orderId: string, requestedUsdcAmount: string, idempotencyKey: string): Promise<OrderResize> {
+    return this.#call('POST', `/api/v1/merchants/me/orders/${encodeURIComponent(orderId)}/resize`, { requestedUsdcAmount, idempotencyKey });
+  }
+
   startAction(orderId: string, paymentId: string, kind: ActionKind, txId?: string): Promise<{ actionId: string; status: ActionStatus }> {
     const path = `/api/v1/merchants/me/orders/${encodeURIComponent(orderId)}/payments/${encodeURIComponent(paymentId)}/${kind}`;
     return this.#call('POST', path, txId === undefined ? undefined : { txId });
@@ -256,6 +268,11 @@ export class DashboardApi {
 
   disputes(query: { page: number; status?: string }): Promise<Page & { disputes: DisputeRow[] }> {
     return this.#call('GET', `/api/v1/merchants/me/disputes${queryString({ ...query, limit: 20 })}`);
+  }
+
+  /** Records the Base transaction that paid the dispute (docs/disputes.md); the answer is the dispute, PAID. */
+  payDispute(disputeId: string, txHash: string): Promise<DisputeRow> {
+    return this.#call('POST', `/api/v1/merchants/me/disputes/${encodeURIComponent(disputeId)}/payment`, { txHash });
   }
 
   #keep(session: DashboardSession): DashboardSession {

@@ -1,22 +1,16 @@
 /**
  * The account's disputes (docs/disputes.md), newest first, filtered by status: what each
  * one asks of the merchant (send amountUsdc to the seller on Base before it is due) and
- * where it stands. Paying is recorded with the transaction's hash through the API.
+ * where it stands. Each OPEN one has its payment form below the list (dashboard-dispute-payment.ts).
  */
 import type { DisputeRow } from './dashboard-api.js';
+import { disputePayment, usdcOf } from './dashboard-dispute-payment.js';
 import { badge, listTable, mono, pager } from './dashboard-ui.js';
 import type { View } from './dashboard-view.js';
 import { when } from './dashboard-words.js';
 import { h } from './dom.js';
 
 const STATUSES = ['OPEN', 'PAID', 'ESCALATED'] as const;
-
-/** Raw 6-decimal USDC units as decimal USDC: `12500000` reads 12.5. */
-function usdcOf(units: string): string {
-  const padded = units.padStart(7, '0');
-  const fraction = padded.slice(-6).replace(/0+$/, '');
-  return `${padded.slice(0, -6)}${fraction ? `.${fraction}` : ''}`;
-}
 
 function row(dispute: DisputeRow) {
   return [
@@ -30,7 +24,7 @@ function row(dispute: DisputeRow) {
   ];
 }
 
-export const disputesView: View = async ({ api, go }, { params }) => {
+export const disputesView: View = async ({ api, go, reload, session }, { params }) => {
   const status = STATUSES.find((candidate) => candidate === params.get('status')) ?? null;
   const page = await api.disputes({ page: Number(params.get('page') ?? '1') || 1, ...(status ? { status } : {}) });
   const filter = h(
@@ -53,6 +47,9 @@ export const disputesView: View = async ({ api, go }, { params }) => {
     ),
     filter,
     listTable('Disputes', ['Case', 'Payment', 'Status', 'Amount', 'Case amount', 'Seller', 'Due or paid by'], page.disputes.map(row), 'No disputes.'),
+    ...page.disputes
+      .filter((dispute) => dispute.status === 'OPEN')
+      .map((dispute) => disputePayment(dispute, session.role, (txHash) => api.payDispute(dispute.id, txHash), reload)),
     pager(page, (next) => go(`#/disputes?${new URLSearchParams({ page: String(next), ...(status ? { status } : {}) })}`)),
   ].filter((node): node is HTMLElement => node !== null);
 };

@@ -1,10 +1,12 @@
 /**
  * One order with every attempt, newest first (the session-only read), its cancel for an Owner
- * or a Manager behind a confirmation, and each attempt's actions (dashboard-attempt.ts). When an
- * action started here ends, the order is read again, so its attempts show what it did.
+ * or a Manager behind a confirmation, its resize (dashboard-resize.ts), and each attempt's actions
+ * (dashboard-attempt.ts). When an action started here ends, the order is read again, so its
+ * attempts show what it did.
  */
 import { attemptCard } from './dashboard-attempt.js';
 import { amountOf } from './dashboard-orders.js';
+import { resizeForm } from './dashboard-resize.js';
 import { badge, confirmButton, mono } from './dashboard-ui.js';
 import type { View } from './dashboard-view.js';
 import { refusalWords, when } from './dashboard-words.js';
@@ -63,6 +65,7 @@ export const orderView: View = async (context, { id }) => {
         ...(order.completedAt ? [h('dt', {}, 'Paid'), h('dd', {}, when(order.completedAt))] : []),
       ),
       cancel,
+      resizeForm(api, order, session.role, reload),
     ),
     h('h2', {}, `Payment attempts (${payments.length})`),
     ...(payments.length
