@@ -8,3 +8,8 @@ import { keccak256, toBytes, type Hex } from 'viem';
 export function idHash(text: string): Hex {
   return keccak256(toBytes(text));
 }
+
+/** Two hex strings (hashes, addresses) name the same thing whatever their case; a missing one names nothing. */
+export function sameHex(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && a.toLowerCase() === b.toLowerCase();
+}

@@ -19,11 +19,11 @@ export interface BridgeRails {
 }
 
 /** The relayer's transaction id of a try's send (actor ids are letters, digits, `_` and `-`). */
-export function bridgeSendId(bridgeId: string, attempt: number): string {
+function bridgeSendId(bridgeId: string, attempt: number): string {
   return `bridge-send-${bridgeId}-${attempt}`;
 }
 
-export function bridgeRefundId(bridgeId: string): string {
+function bridgeRefundId(bridgeId: string): string {
   return `bridge-refund-${bridgeId}`;
 }
 

@@ -5,9 +5,9 @@
  */
 export { BridgeRefused } from './bridge-rail.js';
 export type { BridgeQuoteRequest, BridgeRail, BridgeRailQuote, BridgeRequestState, BridgeSend, BridgeSendState } from './bridge-rail.js';
-export { bridgeEffects, bridgeRefundId, bridgeSendId } from './bridge-effects.js';
+export { bridgeEffects } from './bridge-effects.js';
 export type { BridgeRails } from './bridge-effects.js';
 export { BRIDGE_LAUNCHER_DURABLE, BridgeLauncher } from './bridge-launcher.js';
 export { SimulatedBridgeRail } from './simulated-bridge-rail.js';
-export { BRIDGE_SEND_PURPOSE, ProviderBridgeRail } from './provider-bridge-rail.js';
+export { ProviderBridgeRail } from './provider-bridge-rail.js';
 export type { ProviderBridgeRailOptions } from './provider-bridge-rail.js';

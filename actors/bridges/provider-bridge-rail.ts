@@ -28,7 +28,7 @@ import {
   type BridgeSendState,
 } from './bridge-rail.js';
 
-export const BRIDGE_SEND_PURPOSE = 'bridgeSend';
+const BRIDGE_SEND_PURPOSE = 'bridgeSend';
 
 export interface ProviderBridgeRailOptions {
   provider: PayoutBridgeProvider;

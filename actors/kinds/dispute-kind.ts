@@ -25,11 +25,11 @@ export function disputeActorId(platform: string, disputeId: string): string {
   return `dsp_${createHash('sha256').update(`${platform}\n${disputeId}`).digest('hex').slice(0, 24)}`;
 }
 
-export function disputeStatusOf(value: AnyMachineSnapshot['value']): DisputeStatus {
+function disputeStatusOf(value: AnyMachineSnapshot['value']): DisputeStatus {
   return value as DisputeStatus;
 }
 
-export function disputeView(snapshot: AnyMachineSnapshot) {
+function disputeView(snapshot: AnyMachineSnapshot) {
   const context = snapshot.context as DisputeContext;
   const status = disputeStatusOf(snapshot.value);
   return {
@@ -47,7 +47,7 @@ export function disputeView(snapshot: AnyMachineSnapshot) {
 
 export type DisputeView = ReturnType<typeof disputeView>;
 
-export function disputeRefusal(snapshot: AnyMachineSnapshot, event: { type: string }): Rejection | null {
+function disputeRefusal(snapshot: AnyMachineSnapshot, event: { type: string }): Rejection | null {
   const command = event as DisputeEvent;
   if (command.type === 'PAY' && snapshot.value !== 'OPEN') {
     return { code: 'DISPUTE_NOT_OPEN', message: `dispute ${(snapshot.context as DisputeContext).disputeId} is ${String(snapshot.value)}: it takes no payment` };
@@ -65,6 +65,5 @@ export const disputeKind = defineKind({
   viewIndexes: [
     { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 }, name: 'dispute_by_merchant_newest' },
     { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'dispute_by_merchant_status_newest' },
-    { key: { 'view.paymentId': 1 }, name: 'dispute_by_payment' },
   ],
 });

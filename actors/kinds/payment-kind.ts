@@ -153,5 +153,7 @@ export const paymentKind = defineKind({
     { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 }, name: 'payment_by_merchant_status_newest' },
     { key: { 'view.orderId': 1, 'view.createdAt': -1 }, name: 'payment_by_order_newest' },
     { key: { 'view.payTo': 1, 'view.status': 1 }, name: 'payment_by_recipient_status' },
+    // An attested dispute names its payment by intent hash (gateway/disputes), on a route anyone may call: never a scan.
+    { key: { 'view.payment.railIdentifier': 1, 'view.environment': 1 }, name: 'payment_by_rail_identifier' },
   ],
 });

@@ -6,9 +6,10 @@
  * orders exist. An API key is never a customer credential.
  */
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
-import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
+import { currentOrderView, orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
 import { sameHash, secretHash } from '../auth/secret-hash.js';
 import { ApiError } from '../envelope.js';
+import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
 
@@ -36,4 +37,11 @@ export async function customerOrderOnClock(
   const view = doc?.view;
   if (!view || !sameHash(view.orderTokenHash, secretHash(token))) throw orderNotFound();
   return { view, clockId: doc?.clockId };
+}
+
+/** A merchant's own order in the key's environment, as it stands; another's, or one that does not exist, is the same 404. */
+export async function merchantOrder(system: ActorSystem, account: Pick<MerchantAccount, 'merchantId' | 'environment'>, orderId: string): Promise<OrderView> {
+  const doc = await system.views(orderKind).findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment });
+  if (!doc) throw orderNotFound();
+  return currentOrderView(doc);
 }

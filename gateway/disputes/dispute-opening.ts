@@ -21,13 +21,13 @@ import { ApiError } from '../envelope.js';
 /** How long the merchant has to pay the seller before the dispute escalates. */
 export const DISPUTE_DUE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface DisputeOpeningDependencies {
+interface DisputeOpeningDependencies {
   system: ActorSystem;
   liquidity: LiquidityBook | null;
   now(): string;
 }
 
-export interface OpenedCase {
+interface OpenedCase {
   platform: string;
   disputeId: string;
   source: DisputeSource;
@@ -35,12 +35,12 @@ export interface OpenedCase {
 
 type PaymentDoc = { view: PaymentView; clockId?: string };
 
-export function notDisputable(payment: PaymentView, why: string): ApiError {
+function notDisputable(payment: PaymentView, why: string): ApiError {
   return new ApiError(409, `payment ${payment.payment.id} cannot be disputed: ${why}`, 'PAYMENT_NOT_DISPUTABLE');
 }
 
 /** A sandbox payment's seller: a fixed stand-in per deposit, since a sandbox payment names no deposit owner. */
-export function sandboxSellerAddress(depositId: string): string {
+function sandboxSellerAddress(depositId: string): string {
   return getAddress(`0x${keccak256(toBytes(`sandbox-seller:${depositId}`)).slice(26)}`);
 }
 

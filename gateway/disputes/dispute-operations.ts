@@ -10,7 +10,7 @@ import { disputeKind } from '../../actors/kinds/dispute-kind.js';
 import type { LiquidityBook } from '../../actors/market/liquidity-book.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { audited, type AuditLog } from '../dashboard/audit-log.js';
-import { roleRefusal } from '../dashboard/principal.js';
+import { requireRole } from '../dashboard/principal.js';
 import { ApiError, reply } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { merchantRefusals } from '../openapi/security.js';
@@ -182,8 +182,7 @@ const payDisputeOperation = defineOperation({
     (deps: DisputeDependencies) =>
     async (ctx, { path, body }) => {
       // Recording money the merchant paid is an Owner's or a Manager's, as every dashboard write of money is.
-      const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
-      if (refusal) throw new ApiError(403, refusal, 'ROLE_NOT_ALLOWED');
+      requireRole(ctx, ['OWNER', 'MANAGER']);
       const { account } = ctx.state;
       const dispute = await ownDispute(deps.system, account, path.disputeId);
       const txHash = body.txHash.toLowerCase();

@@ -13,12 +13,12 @@ import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { newestPage } from '../paged-views.js';
 import type { listDisputesQuery } from './dispute-schemas.js';
 
-export function disputeNotFound(): ApiError {
+function disputeNotFound(): ApiError {
   return new ApiError(404, 'Dispute not found', 'NOT_FOUND');
 }
 
 /** The merchant's read view of each dispute, with its order's refund and attempt now. */
-export async function merchantDisputes(system: ActorSystem, views: DisputeView[]) {
+async function merchantDisputes(system: ActorSystem, views: DisputeView[]) {
   const orderIds = [...new Set(views.map((view) => view.orderId))];
   const orders = orderIds.length
     ? await system

@@ -4,7 +4,8 @@
  * chain shows the transfer, and one transaction pays one dispute (a claim per hash).
  */
 import { decodeEventLog, isAddressEqual, parseAbi, type Hex, type PublicClient } from 'viem';
-import type { Store } from '../../actors/store/store.js';
+import { DuplicateKeyError } from '../../actors/errors.js';
+import type { Collection, Store } from '../../actors/store/store.js';
 
 const transferEvent = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
 
@@ -33,22 +34,29 @@ export function chainTransfers(client: Pick<PublicClient, 'getTransactionReceipt
   };
 }
 
+type ClaimRow = { _id: string; disputeId: string };
+
 /** Which dispute each paying transaction paid: the first claim of a hash stands. */
 export class DisputePaymentClaims {
+  #rows: Promise<Collection<ClaimRow>> | null = null;
+
   constructor(private readonly store: Store) {}
 
-  #rows() {
-    return this.store.collection<{ _id: string; disputeId: string }>({ name: 'dispute_payment_claims', indexes: [] });
+  #collection(): Promise<Collection<ClaimRow>> {
+    this.#rows ??= this.store.collection<ClaimRow>({ name: 'dispute_payment_claims', indexes: [] });
+    return this.#rows;
   }
 
   /** True when the hash is now (or already was) this dispute's; false when another dispute holds it. */
   async claim(txHash: string, disputeId: string): Promise<boolean> {
-    const rows = await this.#rows();
+    const rows = await this.#collection();
     const key = txHash.toLowerCase();
     try {
       await rows.insertOne({ _id: key, disputeId });
       return true;
-    } catch {
+    } catch (error) {
+      // Only a hash another claim holds is an answer; a store that failed is not "already used".
+      if (!(error instanceof DuplicateKeyError)) throw error;
       return (await rows.findOne({ _id: key }))?.disputeId === disputeId;
     }
   }

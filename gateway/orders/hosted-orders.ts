@@ -81,11 +81,14 @@ export class HostedOrders {
     const { view } = doc;
     const merchant = await this.accounts.byId(view.merchantId);
     const { hosted } = view;
-    // Read before the payment: a bridge exists only once its payment settled, so the render never shows a bridge without it.
+    // Only an order delivered off Base is bridged: the others' renders read no bridge. Read before the payment: a
+    // bridge exists only once its payment settled, so the render never shows a bridge without it.
+    const bridged = chainById(view.order.destinationChainId)?.delivery === 'BRIDGE';
     const bridgeRead = this.#bridges.reading();
-    const bridgeDoc = view.currentPaymentId
-      ? await this.system.views(bridgeKind).findOne({ _id: bridgeIdOf(view.currentPaymentId) }, { projection: { view: 1, version: 1 } })
-      : null;
+    const bridgeDoc =
+      bridged && view.currentPaymentId
+        ? await this.system.views(bridgeKind).findOne({ _id: bridgeIdOf(view.currentPaymentId) }, { projection: { view: 1, version: 1 } })
+        : null;
     const bridgeInfo = bridgeDoc ? orderBridgeInfo(bridgeDoc.view) : null;
     const hostedFields = { requestedFiat: hosted.requestedFiat, bridgeInfo, applePayChargeUsdcAmount: hosted.applePayChargeUsdcAmount };
     let pricedCurrency: string | null = null;
@@ -112,7 +115,7 @@ export class HostedOrders {
     // A payment written while it was read may be older than its document: then the render is answered, not kept.
     const paymentKept = paymentDoc === null || this.#payments.keep(paymentDoc._id, paymentDoc.version, orderId, paymentRead);
     // A settled payment of a bridged order whose bridge is not made yet: answered, not kept, so the next read finds the bridge.
-    const awaitsBridge = bridgeDoc === null && currentPayment?.status === 'SETTLED' && chainById(view.order.destinationChainId)?.delivery === 'BRIDGE';
+    const awaitsBridge = bridged && bridgeDoc === null && currentPayment?.status === 'SETTLED';
     const bridgeKept = bridgeDoc === null ? !awaitsBridge : this.#bridges.keep(bridgeDoc._id, bridgeDoc.version, orderId, bridgeRead);
     if (paymentKept && bridgeKept)
       this.#kept.keep(

@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { reply } from '../envelope.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { audited, type AuditLog } from '../dashboard/audit-log.js';
-import { roleRefusal } from '../dashboard/principal.js';
-import { ApiError } from '../envelope.js';
+import { requireRole } from '../dashboard/principal.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { merchantRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
@@ -23,7 +22,7 @@ export interface ResizeOperationDependencies extends ResizeDependencies {
   audit: AuditLog;
 }
 
-export const resizeOrderBody = z
+const resizeOrderBody = z
   .strictObject({
     requestedUsdcAmount: decimalString.meta({
       description: 'The order’s new USDC amount, a decimal with at most 6 decimals, above zero, at least what has settled',
@@ -46,7 +45,7 @@ const amountChange = z
   })
   .meta({ id: 'OrderResize', description: 'What the resize changed: the data.resize of its ORDER_RESIZED' });
 
-export const resizeOrderResult = z
+const resizeOrderResult = z
   .object({
     order: checkoutOrder,
     resize: amountChange,
@@ -95,8 +94,7 @@ const resizeOperation = defineOperation({
   handle:
     (deps: ResizeOperationDependencies) =>
     async (ctx, { path, body }) => {
-      const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
-      if (refusal) throw new ApiError(403, refusal, 'ROLE_NOT_ALLOWED');
+      requireRole(ctx, ['OWNER', 'MANAGER']);
       const result = await resizeOrder(deps, ctx.state.account, path.orderId, body);
       reply(ctx, 200, result.idempotentReplay ? 'Order already resized with this idempotencyKey' : 'Order resized', resizeOrderResult, result);
     },

@@ -9,11 +9,11 @@
  * the same key with another amount is a 422 IDEMPOTENCY_KEY_MISMATCH. The order keeps the
  * keys, so two requests with one key at once resize once.
  */
-import { currentOrderView, orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
+import { orderKind, type OrderView } from '../../actors/kinds/order-kind.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { formatUsdc, parseUsdc } from '../../machines/money.js';
 import type { CheckoutOrder } from '../../machines/order/index.js';
-import { orderNotFound } from '../checkout/order-access.js';
+import { merchantOrder } from '../checkout/order-access.js';
 import { ApiError, fieldError } from '../envelope.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import { positiveMoneyField } from '../validation.js';
@@ -24,7 +24,7 @@ export interface ResizeDependencies {
   now(): string;
 }
 
-export interface ResizeResult {
+interface ResizeResult {
   order: CheckoutOrder;
   resize: { previousAmountUsdc: string; newAmountUsdc: string };
   idempotentReplay: boolean;
@@ -55,10 +55,4 @@ function answered(view: OrderView, idempotencyKey: string, usdcAmount: bigint, i
   if (taken.newAmountUsdc !== formatUsdc(usdcAmount))
     throw new ApiError(422, 'This idempotencyKey resized the order to another amount', 'IDEMPOTENCY_KEY_MISMATCH');
   return { order: view.order, resize: { previousAmountUsdc: taken.previousAmountUsdc, newAmountUsdc: taken.newAmountUsdc }, idempotentReplay };
-}
-
-async function merchantOrder(system: ActorSystem, account: MerchantAccount, orderId: string): Promise<OrderView> {
-  const doc = await system.views(orderKind).findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment });
-  if (!doc) throw orderNotFound();
-  return currentOrderView(doc);
 }

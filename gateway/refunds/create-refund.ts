@@ -22,7 +22,7 @@ import type { PayoutTerms } from '../../machines/payout/payout-types.js';
 import { normaliseRails, type PayoutRail } from '../../machines/payout/payout-rails.js';
 import { MAX_PAYOUT_USDC, type PayoutSettings } from '../../machines/payout/payout-settings.js';
 import type { PayoutView } from '../../machines/payout/payout-view.js';
-import { orderNotFound } from '../checkout/order-access.js';
+import { merchantOrder, orderNotFound } from '../checkout/order-access.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
 import {
   availablePayouts,
@@ -92,7 +92,7 @@ export async function createRefund(
   liveOnly(account);
   const key = idempotencyKeyOf(keyHeader);
   const amount = positiveMoneyField('amount', () => parseUsdc(body.amount));
-  const order = await merchantOrder(deps, account, orderId);
+  const order = await merchantOrder(deps.system, account, orderId);
   const hash = refundRequestHash(orderId, body, amount);
   const id = payoutIdOf(account.merchantId, key);
 
@@ -128,12 +128,6 @@ export async function createRefund(
 }
 
 /** The order of this merchant and environment, or the 404 an order of another answers. */
-async function merchantOrder(deps: CreateRefundDependencies, account: MerchantAccount, orderId: string): Promise<OrderView> {
-  const doc = await deps.system.views(orderKind).findOne({ _id: orderId, 'view.merchantId': account.merchantId, 'view.environment': account.environment });
-  if (!doc) throw orderNotFound();
-  return currentOrderView(doc);
-}
-
 async function payoutOf(deps: CreateRefundDependencies, id: string): Promise<{ view: PayoutKindView; version: number } | null> {
   const doc = await deps.system.views(payoutKind).findOne({ _id: id }, { projection: { view: 1, version: 1 } });
   return doc ? { view: doc.view, version: doc.version } : null;

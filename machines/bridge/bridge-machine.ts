@@ -16,6 +16,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import type {
+  BridgeAttempt,
   BridgeContext,
   BridgeEvent,
   BridgeInput,
@@ -42,13 +43,20 @@ export type BridgeEmitted = {
 };
 
 const current = (context: BridgeContext) => context.attempts.at(-1)!;
+/** The attempts, the current (last) one changed by `change`: every report of a try is about the current one. */
+const withCurrent = (context: BridgeContext, change: Partial<BridgeAttempt>) =>
+  context.attempts.map((attempt, index, all) => (index === all.length - 1 ? { ...attempt, ...change } : attempt));
+
+/** How long after a failed try the next one starts: the base, doubled for each try made. */
+const backoffMs = (context: BridgeContext) => RETRY_BASE_MS * 2 ** (context.attempts.length - 1);
+
 const isCurrent = ({ context, event }: { context: BridgeContext; event: BridgeEvent }) => 'attempt' in event && event.attempt === current(context).number;
 
 export const bridgeMachine = setup({
   types: { input: {} as BridgeInput, context: {} as BridgeContext, events: {} as BridgeEvent, emitted: {} as BridgeEmitted },
   delays: {
     poll: BRIDGE_POLL_MS,
-    backoff: ({ context }) => RETRY_BASE_MS * 2 ** (context.attempts.length - 1),
+    backoff: ({ context }) => backoffMs(context),
   },
   guards: {
     isCurrent,
@@ -74,35 +82,33 @@ export const bridgeMachine = setup({
     })),
     recordQuote: assign(({ context, event }) => {
       assertEvent(event, 'BRIDGE_QUOTED');
-      const attempts = context.attempts.map((attempt, index, all) =>
-        index === all.length - 1
-          ? { ...attempt, requestId: event.requestId, depositAddress: event.depositAddress, estimatedAmount: event.estimatedAmount }
-          : attempt,
-      );
+      const attempts = withCurrent(context, { requestId: event.requestId, depositAddress: event.depositAddress, estimatedAmount: event.estimatedAmount });
       return { attempts, updatedAt: event.at };
     }),
     recordSent: assign(({ context, event }) => {
       assertEvent(event, 'BRIDGE_SENT');
-      const attempts = context.attempts.map((attempt, index, all) => (index === all.length - 1 ? { ...attempt, sourceTxHash: event.sourceTxHash } : attempt));
-      return { attempts, submittedAt: event.at, updatedAt: event.at };
+      return { attempts: withCurrent(context, { sourceTxHash: event.sourceTxHash }), submittedAt: event.at, updatedAt: event.at };
     }),
     complete: assign(({ context, event }) => {
       assertEvent(event, 'BRIDGE_DELIVERED');
-      const attempts = context.attempts.map((attempt, index, all) => (index === all.length - 1 ? { ...attempt, endedAt: event.at } : attempt));
-      return { attempts, deliveredAmount: event.deliveredAmount, destinationTxHash: event.destinationTxHash, completedAt: event.at, updatedAt: event.at };
+      return {
+        attempts: withCurrent(context, { endedAt: event.at }),
+        deliveredAmount: event.deliveredAmount,
+        destinationTxHash: event.destinationTxHash,
+        completedAt: event.at,
+        updatedAt: event.at,
+      };
     }),
     failAttempt: assign(({ context, event }) => {
       assertEvent(event, 'BRIDGE_ATTEMPT_FAILED');
-      const attempts = context.attempts.map((attempt, index, all) =>
-        index === all.length - 1 ? { ...attempt, failureReason: event.reason, endedAt: event.at } : attempt,
-      );
+      const attempts = withCurrent(context, { failureReason: event.reason, endedAt: event.at });
       // The provider's refund to the bridge wallet, less its fee, is what the next try (or the merchant's refund) has.
       const availableUsdc = event.returnedUsdc ?? context.availableUsdc;
       return { attempts, availableUsdc, failureReason: event.reason, updatedAt: event.at };
     }),
     startAttempt: assign(({ context }) => {
       const at = current(context).endedAt ?? context.updatedAt;
-      const startedAt = new Date(Date.parse(at) + RETRY_BASE_MS * 2 ** (context.attempts.length - 1)).toISOString();
+      const startedAt = new Date(Date.parse(at) + backoffMs(context)).toISOString();
       return { attempts: [...context.attempts, newAttempt(context.attempts.length + 1, context.availableUsdc, startedAt)], updatedAt: startedAt };
     }),
     fail: assign(({ context, event }) => {

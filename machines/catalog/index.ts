@@ -11,7 +11,7 @@
  * functions, like the rest of machines/.
  */
 export { BASE_CHAIN_ID, chainById, CHAINS, describeChains, SOLANA_CHAIN_ID } from './chains.js';
-export type { CatalogChain, CatalogToken, ChainDelivery, ChainKind } from './chains.js';
+export type { CatalogChain, CatalogToken, ChainKind } from './chains.js';
 export { ADDRESS_FORMATS, isEvmAddress, isSolanaAddress } from './address-formats.js';
 export type { AddressFormat } from './address-formats.js';
 export { describeTokens, findToken } from './tokens.js';

@@ -26,7 +26,7 @@ type Chargebacks = Pick<OrderContext, 'settlements' | 'chargebacks'>;
 
 /** What the order's settlements counted for one payment. */
 const settledFor = (context: Pick<OrderContext, 'settlements'>, paymentId: string) =>
-  context.settlements.filter((settlement) => settlement.paymentId === paymentId).reduce((sum, settlement) => sum + settlement.usdcAmount, 0n);
+  settledUsdc({ settlements: context.settlements.filter((settlement) => settlement.paymentId === paymentId) });
 
 /** What the chargebacks took back, each up to what its payment settled against the order. */
 export function chargebackedUsdc(context: Chargebacks): bigint {

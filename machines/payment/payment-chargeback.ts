@@ -9,16 +9,15 @@
  * The escrow compensates an intent once, so a payment has at most one chargeback; the same fact
  * delivered again (its id, or the same dispute under another id after a reorganisation) counts once.
  */
+import { sameHex } from '../id-hash.js';
 import type { ChargebackClaim, ChargebackCompensatedFact } from './chargeback-types.js';
 import type { PaymentContext, PaymentEvent } from './payment-types.js';
-
-const sameHash = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** The chain's record of a chargeback on this payment's intent, standing (not a retraction). */
 function chargebackFactOf(context: PaymentContext, event: PaymentEvent): ChargebackCompensatedFact | null {
   if (event.type !== 'CHAIN_FACT' || event.fact.retracted) return null;
   const record = event.fact.chargebackCompensated;
-  return record && sameHash(record.intentHash, context.railIdentifier) ? record : null;
+  return record && sameHex(record.intentHash, context.railIdentifier) ? record : null;
 }
 
 /** A chargeback the payment has not taken yet. */

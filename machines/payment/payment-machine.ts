@@ -42,6 +42,7 @@
  * fulfilIntent, cancelIntent, checkTransfer, cancelTransfer, extendIntent, readExtension) run
  * after the turn is written.
  */
+import { sameHex } from '../id-hash.js';
 import { and, assertEvent, assign, emit, enqueueActions, not, setup, stateIn } from 'xstate';
 import { conversionOf, toCheckoutPayment, type CheckoutPayment } from './checkout-payment.js';
 import { isoAfter } from '../iso-time.js';
@@ -149,13 +150,11 @@ export function statusEventOf(context: PaymentContext, status: PaymentStatus): P
   return `PAYMENT_${status}`;
 }
 
-const sameHash = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
 function fulfilledFact(context: PaymentContext, event: PaymentEvent): event is PaymentChainFact {
   return (
     event.type === 'CHAIN_FACT' &&
     !event.fact.retracted &&
-    sameHash(event.fact.intentFulfilled?.intentHash, context.railIdentifier) &&
+    sameHex(event.fact.intentFulfilled?.intentHash, context.railIdentifier) &&
     // A fact the chain took back never settles again, whatever redelivers it.
     !(context.retractedFactIds ?? []).includes(event.fact.id)
   );
@@ -205,7 +204,7 @@ export const paymentMachine = setup({
     fulfilled: ({ context, event }) => fulfilledFact(context, event),
     settlementRetracted: ({ context, event }) => settlementRetraction(context, event),
     pruned: ({ context, event }) =>
-      event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHash(event.fact.intentPruned?.intentHash, context.railIdentifier),
+      event.type === 'CHAIN_FACT' && !event.fact.retracted && sameHex(event.fact.intentPruned?.intentHash, context.railIdentifier),
     signalMined: ({ event }) => outcomeOf(event, SIGNAL_PURPOSE)?.outcome.status === 'MINED',
     replacing: ({ event }) => event.type === 'CANCEL' && event.reason === 'REPLACED',
     fulfilMined: ({ event }) => outcomeOf(event, FULFIL_PURPOSE)?.outcome.status === 'MINED',

@@ -22,7 +22,7 @@ export interface SettlementReferralFeeEntry {
 const BPS = 10_000n;
 
 /** The fee broken down: the split's partners first, in their order, then the referrer with the rest. */
-export function splitReferralFee(feeUsdc: bigint, referral: PaymentReferral): SettlementReferralFeeEntry[] | null {
+function splitReferralFee(feeUsdc: bigint, referral: PaymentReferral): SettlementReferralFeeEntry[] | null {
   if (feeUsdc <= 0n) return null;
   const partners = (referral.split?.recipients ?? []).map((entry) => ({
     recipient: entry.recipient,

@@ -3,6 +3,7 @@
  * is left to pay the customer, the range each buyer may take, the fiat a buyer paid at the
  * rate the intent bound, and what the chain's facts about the listing's deposit say.
  */
+import { sameHex } from '../id-hash.js';
 import { ceilDiv, formatFiat } from '../money.js';
 import type { PayoutContext } from './payout-types.js';
 
@@ -56,8 +57,6 @@ export interface ListingFact {
   dustCollected?: { depositId: string; amount: string };
 }
 
-const sameHash = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-
 /** A fact about this payout's listing, not retracted. */
 export function listingFact(context: Pick<PayoutContext, 'listing'>, fact: ListingFact): ListingFact | null {
   if (fact.retracted || !context.listing) return null;
@@ -76,13 +75,13 @@ export function listingFact(context: Pick<PayoutContext, 'listing'>, fact: Listi
 /** The current buyer's payment, as the fact that released it to them says: USDC that left the listing. */
 export function buyerPaid(context: Pick<PayoutContext, 'listing' | 'buyer'>, fact: ListingFact): bigint | null {
   const paid = listingFact(context, fact)?.fundsUnlockedAndTransferred;
-  return paid && sameHash(paid.intentHash, context.buyer?.intentHash) ? BigInt(paid.transferredAmount) : null;
+  return paid && sameHex(paid.intentHash, context.buyer?.intentHash) ? BigInt(paid.transferredAmount) : null;
 }
 
 /** The current buyer's lock given back without payment (expired, cancelled). */
 export function buyerReleased(context: Pick<PayoutContext, 'listing' | 'buyer'>, fact: ListingFact): boolean {
   const released = listingFact(context, fact)?.fundsUnlocked;
-  return Boolean(released && sameHash(released.intentHash, context.buyer?.intentHash));
+  return Boolean(released && sameHex(released.intentHash, context.buyer?.intentHash));
 }
 
 /** Document 2, Limits: the wallet check runs every 5 minutes; a payout funded in the last 10 is left out until its USDC shows. */

@@ -3,15 +3,16 @@
  * the relayer's wallet, the escrow's dispute arbiter. The transaction's id is made from the dispute
  * id, so asking twice for one dispute sends one transaction and answers its hash both times.
  */
-import { encodeFunctionData, keccak256, toBytes, type Hex } from 'viem';
+import { encodeFunctionData, type Hex } from 'viem';
+import { idHash } from '../../../machines/id-hash.js';
 import { escrowAbi } from '../../../indexer/chain/index.js';
 import type { Relayer } from '../../relayer/index.js';
 import { ChargebackRefusedError, type StakeCompensation, type StakeCompensationRequest } from '../../chain/stake-compensation.js';
 
-export const COMPENSATE_PURPOSE = 'compensateChargeback';
+const COMPENSATE_PURPOSE = 'compensateChargeback';
 
 /** One transaction per dispute: the relayer answers the one already prepared when asked again. */
-export const compensationTransactionId = (disputeId: string) => `chargeback-${keccak256(toBytes(disputeId))}`;
+const compensationTransactionId = (disputeId: string) => `chargeback-${idHash(disputeId)}`;
 
 export interface RelayedStakeCompensationOptions {
   relayer: Pick<Relayer, 'send' | 'read'>;
