@@ -4,7 +4,18 @@
  * Failed calls are timed too (a slow failure is what an operator looks for). Declaring
  * a collection, `status()` and `close()` are passed through untimed.
  */
-import type { Collection, CollectionSpec, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec, WriteOptions } from '../store/store.js';
+import type {
+  Collection,
+  CollectionSpec,
+  CountOptions,
+  Filter,
+  FindOptions,
+  Store,
+  StoreStatus,
+  StoredDocument,
+  UpdateSpec,
+  WriteOptions,
+} from '../store/store.js';
 import type { RuntimeMetrics } from './runtime-metrics.js';
 
 type Operation = Parameters<RuntimeMetrics['storeOperation']>[1];
@@ -54,8 +65,8 @@ class InstrumentedCollection<T extends StoredDocument> implements Collection<T> 
     return this.#timed('find', () => this.inner.find(filter, options));
   }
 
-  count(filter: Filter): Promise<number> {
-    return this.#timed('count', () => this.inner.count(filter));
+  count(filter: Filter, options?: CountOptions): Promise<number> {
+    return this.#timed('count', () => this.inner.count(filter, options));
   }
 
   insertOne(doc: T, options?: WriteOptions): Promise<void> {

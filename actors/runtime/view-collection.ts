@@ -4,7 +4,7 @@
  * document has (`_id`, `clockId`, `view.merchantId`, `view.payment.status`…), checked at
  * compile time, so a renamed view field breaks its queries where they are written.
  */
-import type { Collection, FindOptions, Projection, SortSpec } from '../store/store.js';
+import type { Collection, CountOptions, FindOptions, Projection, SortSpec } from '../store/store.js';
 import type { ActorDocument } from './actor-document.js';
 
 type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date;
@@ -43,7 +43,7 @@ export type ViewFindOptions<TView> = Pick<FindOptions, 'skip' | 'limit'> & {
 export interface ViewCollection<TView> {
   findOne(filter: ViewFilter<TView>, options?: Pick<ViewFindOptions<TView>, 'sort' | 'projection'>): Promise<ViewDocument<TView> | null>;
   find(filter: ViewFilter<TView>, options?: ViewFindOptions<TView>): Promise<ViewDocument<TView>[]>;
-  count(filter: ViewFilter<TView>): Promise<number>;
+  count(filter: ViewFilter<TView>, options?: CountOptions): Promise<number>;
 }
 
 /** The typed face of a kind's collection, whose documents its kind's `view` wrote. */
@@ -52,7 +52,7 @@ export function viewCollection<TView>(documents: Collection<ActorDocument<any>>)
   return {
     findOne: (filter, options) => documents.findOne(filter, options && storeOptions(options)),
     find: (filter, options) => documents.find(filter, options && storeOptions(options)),
-    count: (filter) => documents.count(filter),
+    count: (filter, options) => documents.count(filter, options),
   };
 }
 

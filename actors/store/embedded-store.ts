@@ -28,6 +28,7 @@ import { pinnedFields, pinnedPrefix, planSortedScan, sortedMatches, type SortedS
 import type {
   Collection,
   CollectionSpec,
+  CountOptions,
   Filter,
   FindOptions,
   IndexSpec,
@@ -164,9 +165,9 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     return this.#answer(this.#table.select(filter, options).map((doc) => this.#out(doc)));
   }
 
-  async count(filter: Filter): Promise<number> {
+  async count(filter: Filter, options: CountOptions = {}): Promise<number> {
     this.#assertOpen();
-    return this.#answer(this.#table.count(filter));
+    return this.#answer(this.#table.count(filter, options.limit ? Math.abs(options.limit) : Infinity));
   }
 
   async insertOne(doc: T, options: WriteOptions = {}): Promise<void> {
@@ -312,13 +313,13 @@ class Table {
     return project(docs, options.projection);
   }
 
-  count(filter: Filter): number {
-    if (Object.keys(filter).length === 0) return this.#entries.size;
+  count(filter: Filter, limit: number): number {
+    if (Object.keys(filter).length === 0) return Math.min(limit, this.#entries.size);
     const exact = this.#exactSpan(filter);
-    if (exact) return exact.size;
+    if (exact) return Math.min(limit, exact.size);
     const test = compileFilter(filter);
     let count = 0;
-    for (const entry of this.#narrowest(filter)?.entries() ?? this.#entries.values()) if (test(entry.doc)) count++;
+    for (const entry of this.#narrowest(filter)?.entries() ?? this.#entries.values()) if (test(entry.doc) && ++count >= limit) break;
     return count;
   }
 

@@ -6,6 +6,7 @@
 export type {
   Collection,
   CollectionSpec,
+  CountOptions,
   Filter,
   FindOptions,
   IndexSpec,

@@ -7,7 +7,7 @@
 import type { Connection, IndexOptions, Mongoose } from 'mongoose';
 import type { Collection as DriverCollection, Db, FindOptions as DriverFindOptions, UpdateFilter } from 'mongodb';
 import { DuplicateKeyError } from '../errors.js';
-import type { Collection, CollectionSpec, Filter, FindOptions, IndexSpec, Store, StoreStatus, StoredDocument, UpdateSpec } from './store.js';
+import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, IndexSpec, Store, StoreStatus, StoredDocument, UpdateSpec } from './store.js';
 
 /** A health check should answer promptly even when the server does not. */
 const PING_TIMEOUT_MS = 5_000;
@@ -117,8 +117,8 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
     return (await this.#collection.find(filter, driverFindOptions(options)).toArray()) as T[];
   }
 
-  count(filter: Filter): Promise<number> {
-    return this.#collection.countDocuments(filter);
+  count(filter: Filter, options: CountOptions = {}): Promise<number> {
+    return this.#collection.countDocuments(filter, options.limit ? { limit: options.limit } : {});
   }
 
   async insertOne(doc: T): Promise<void> {

@@ -24,6 +24,11 @@ export interface FindOptions {
   projection?: Projection;
 }
 
+export interface CountOptions {
+  /** Count no further than this many matches (MongoDB's countDocuments `limit`): a capped total holds no request long. */
+  limit?: number;
+}
+
 export interface IndexSpec {
   /** Fields in order, 1 ascending, -1 descending. Dotted paths reach into subdocuments. */
   key: Record<string, 1 | -1>;
@@ -58,7 +63,7 @@ export interface Collection<T extends StoredDocument = StoredDocument> {
   readonly name: string;
   findOne(filter: Filter, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  count(filter: Filter): Promise<number>;
+  count(filter: Filter, options?: CountOptions): Promise<number>;
   /** Throws DuplicateKeyError when `_id` or a unique index collides. */
   insertOne(doc: T, options?: WriteOptions): Promise<void>;
   /** Replaces the first match. Returns whether a document matched; the conditional write of a turn. */

@@ -41,7 +41,7 @@
 import { connect, type Socket } from 'node:net';
 import { fromJson, toJson } from '../../actors/codec.js';
 import { DuplicateKeyError } from '../../actors/errors.js';
-import type { Collection, CollectionSpec, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../../actors/store/store.js';
+import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../../actors/store/store.js';
 import { onLines } from './socket-lines.js';
 
 /** Operations of the wire protocol. Collection ops take the collection name first. */
@@ -305,8 +305,8 @@ class RemoteCollection<T extends StoredDocument> implements Collection<T> {
     return (await this.store.call('find', [this.name, filter, options ?? {}])) as T[];
   }
 
-  async count(filter: Filter): Promise<number> {
-    return (await this.store.call('count', [this.name, filter])) as number;
+  async count(filter: Filter, options?: CountOptions): Promise<number> {
+    return (await this.store.call('count', [this.name, filter, options ?? {}])) as number;
   }
 
   async insertOne(doc: T): Promise<void> {

@@ -270,6 +270,9 @@ export function storeContract(title: string, open: () => Promise<Store>): void {
     t.is(await collection.count({ status: 'active' }), 3);
     t.is(await collection.count({ 'address.city': 'London', age: { $exists: true } }), 1);
     t.is(await collection.count({ status: 'nobody' }), 0);
+    t.is(await collection.count({ status: 'active' }, { limit: 2 }), 2, 'a limit caps the count');
+    t.is(await collection.count({ status: 'active' }, { limit: 10 }), 3, 'a limit above the matches changes nothing');
+    t.is(await collection.count({}, { limit: 1 }), 1);
   });
 
   test(`${title}: replaceOne conditional on a version field`, async (t) => {
