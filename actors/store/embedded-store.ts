@@ -4,25 +4,37 @@
  * server. Documents are deep-copied on the way in and out; nothing a caller
  * holds aliases stored state.
  *
- * `new EmbeddedStore()` lives in memory only (tests). `EmbeddedStore.open({ dataDir })`
- * is the same store over a journal on disk (durable/durable-log.ts): the tables stay
- * the only query engine, the journal only decides when an answer may be given.
+ * `new EmbeddedStore()` lives in memory only (tests, benchmarks' baselines).
+ * `EmbeddedStore.open({ dataDir })` is the embedded store on disk (disk/disk-store.ts:
+ * LMDB, the same query parts and the same contract suite).
  */
-import { Query, find } from 'mingo';
-import { update as applyUpdate, type Modifier } from 'mingo/updater';
-import { resolve } from 'mingo/util';
+import { update as applyUpdate } from 'mingo/updater';
 import { DuplicateKeyError } from '../errors.js';
 import { deepCopy } from './deep-copy.js';
-import { deepFreeze } from './deep-freeze.js';
-import { DurableLog, type DurableOptions } from './durable/durable-log.js';
-import { deleteFrame, putFrame, type Change } from './durable/records.js';
+import { DiskStore, type DiskStoreOptions } from './disk/disk-store.js';
 import { intersection, union, type Candidates } from './embedded/candidates.js';
 import { bySeq, type Entry } from './embedded/entry.js';
-import { nativeFilter } from './embedded/native-filter.js';
 import { numberRange } from './embedded/number-range.js';
 import { OrderedIndex, type Span } from './embedded/ordered-index.js';
 import { PostingMap } from './embedded/posting-map.js';
-import { isPlainObject, valuesAt, type Doc } from './embedded/paths.js';
+import { isPlainObject, type Doc } from './embedded/paths.js';
+import {
+  allValues,
+  compileFilter,
+  describeKey,
+  equalityKeys,
+  equalityValues,
+  first,
+  handedOff,
+  indexedValue,
+  page,
+  postingKey,
+  project,
+  sameElements,
+  toModifier,
+  uniqueKeys,
+  type UniqueIndex,
+} from './embedded/query-parts.js';
 import { sortDocuments } from './embedded/sort-order.js';
 import { pinnedFields, pinnedPrefix, planSortedScan, sortedMatches, type SortedScan } from './embedded/sorted-scan.js';
 import type {
@@ -32,7 +44,6 @@ import type {
   Filter,
   FindOptions,
   IndexSpec,
-  Projection,
   SortSpec,
   Store,
   StoreStatus,
@@ -41,75 +52,37 @@ import type {
   WriteOptions,
 } from './store.js';
 
-interface UniqueIndex {
-  readonly name: string;
-  readonly fields: readonly string[];
-  /** Whether a document belongs in a partial index; null for a full one. */
-  readonly partial: ((doc: Doc) => boolean) | null;
-  /** Index key -> `_id` of the document holding it. */
-  readonly owners: Map<string, string>;
-}
-
-interface IndexKey {
-  key: string;
-  value: Doc;
-}
-
-/** MongoDB keys an empty array as `undefined`, which is distinct from null. */
-const EMPTY_ARRAY_KEY = 'u';
 const NO_KEYS: ReadonlySet<string> = new Set();
 /** The most values of an index's first field a skip scan seeks through (Table#skipScan). */
 const SKIP_SCAN_VALUES = 256;
 const NO_IDS: ReadonlySet<string> = new Set();
-/** Leads the posting key of every value but a string (postingKey). */
-const OTHER_KEY = '\u0000';
 
 export class EmbeddedStore implements Store {
   readonly adapter = 'embedded' as const;
   readonly #tables = new Map<string, Table>();
   #closed = false;
-  #log: DurableLog | null = null;
 
   /**
-   * The durable store over `dataDir`: locks the folder (refusing when another live
-   * process holds it), loads it, and journals every write from then on.
+   * The embedded store on disk over `dataDir`: locks the folder (refusing when another
+   * live process holds it), migrates a journal store's files, and opens LMDB.
    */
-  static async open(options: DurableOptions): Promise<EmbeddedStore> {
-    const store = new EmbeddedStore();
-    store.#log = await DurableLog.open(options, {
-      apply: (change) => store.#recover(change),
-      capture: () => Array.from(store.#tables, ([name, table]) => [name, table.documents()]),
-    });
-    return store;
-  }
-
-  /** The data folder, or null in memory. */
-  get dataDir(): string | null {
-    return this.#log?.dataDir ?? null;
+  static open(options: DiskStoreOptions): Promise<DiskStore> {
+    return DiskStore.open(options);
   }
 
   async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
     this.#assertOpen();
     const table = this.#table(spec.name);
     for (const index of spec.indexes) table.declare(index);
-    return new EmbeddedCollection<T>(table, () => this.#assertOpen(), this.#log);
+    return new EmbeddedCollection<T>(table, () => this.#assertOpen());
   }
 
   async status(): Promise<StoreStatus> {
-    return { connected: !this.#closed && !this.#log?.failure, responseTimeMs: 0 };
+    return { connected: !this.#closed, responseTimeMs: 0 };
   }
 
-  /** Writes a snapshot and starts a new journal segment now (it also happens on its own as the journal grows); nothing in memory. */
-  async compact(): Promise<void> {
-    this.#assertOpen();
-    await this.#log?.compact();
-  }
-
-  /** Waits for writes in flight to be durable, then releases the data folder. */
   async close(): Promise<void> {
-    if (this.#closed) return;
     this.#closed = true;
-    await this.#log?.close();
   }
 
   #table(name: string): Table {
@@ -121,17 +94,8 @@ export class EmbeddedStore implements Store {
     return table;
   }
 
-  /** Replays a recovered change; no index is declared yet, so nothing is checked twice. */
-  #recover(change: Change): void {
-    const table = this.#table(change.collection);
-    if ('put' in change) table.put(change.put);
-    else for (const id of change.delete) table.removeId(id);
-  }
-
   #assertOpen(): void {
     if (this.#closed) throw new Error('the embedded store is closed');
-    const failure = this.#log?.failure;
-    if (failure) throw failure;
   }
 }
 
@@ -142,12 +106,10 @@ export class EmbeddedStore implements Store {
 class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   readonly #table: Table;
   readonly #assertOpen: () => void;
-  readonly #log: DurableLog | null;
 
-  constructor(table: Table, assertOpen: () => void, log: DurableLog | null) {
+  constructor(table: Table, assertOpen: () => void) {
     this.#table = table;
     this.#assertOpen = assertOpen;
-    this.#log = log;
   }
 
   get name(): string {
@@ -157,32 +119,32 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
     this.#assertOpen();
     const [doc] = this.#table.select(filter, { ...options, limit: 1 });
-    return this.#answer(doc ? this.#out(doc) : null);
+    return doc ? this.#out(doc) : null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     this.#assertOpen();
-    return this.#answer(this.#table.select(filter, options).map((doc) => this.#out(doc)));
+    return this.#table.select(filter, options).map((doc) => this.#out(doc));
   }
 
   async count(filter: Filter, options: CountOptions = {}): Promise<number> {
     this.#assertOpen();
-    return this.#answer(this.#table.count(filter, options.limit ? Math.abs(options.limit) : Infinity));
+    return this.#table.count(filter, options.limit ? Math.abs(options.limit) : Infinity);
   }
 
   async insertOne(doc: T, options: WriteOptions = {}): Promise<void> {
     this.#assertOpen();
     const copy = options.handOff ? handedOff(doc) : deepCopy(doc);
-    await this.#commit(copy, () => this.#table.insert(copy));
+    this.#table.insert(copy);
   }
 
   async replaceOne(filter: Filter, doc: T, options: WriteOptions = {}): Promise<boolean> {
     this.#assertOpen();
     if (Object.keys(doc).some((key) => key.startsWith('$'))) throw new Error('a replacement document cannot hold update operators');
     const entry = first(this.#table.matches(filter));
-    if (!entry) return this.#answer(false);
+    if (!entry) return false;
     const copy = options.handOff ? handedOff(doc) : deepCopy(doc);
-    await this.#commit(copy, () => this.#table.write(entry, copy));
+    this.#table.write(entry, copy);
     return true;
   }
 
@@ -191,60 +153,27 @@ class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
     const operators = Object.keys(update);
     if (operators.length === 0 || !operators.every((key) => key.startsWith('$'))) throw new Error('an update document needs update operators');
     const entry = first(this.#table.matches(filter));
-    if (!entry) return this.#answer(false);
+    if (!entry) return false;
     const next = deepCopy(entry.doc);
     // The filter is passed as the condition so positional paths (`items.$.qty`) resolve.
     applyUpdate(next, toModifier(update), undefined, filter, { cloneMode: 'deep' });
-    await this.#commit(next, () => this.#table.write(entry, next));
+    this.#table.write(entry, next);
     return true;
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
     this.#assertOpen();
     const entry = first(this.#table.matches(filter));
-    if (!entry) return this.#answer(false);
+    if (!entry) return false;
     this.#table.remove(entry);
-    if (this.#log) await this.#log.append(deleteFrame(this.name, [entry.doc._id]));
     return true;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     this.#assertOpen();
     const doomed = [...this.#table.matches(filter)];
-    if (doomed.length === 0) return this.#answer(0);
     for (const entry of doomed) this.#table.remove(entry);
-    // One record, so a crash keeps all of the deletes or none.
-    if (this.#log)
-      await this.#log.append(
-        deleteFrame(
-          this.name,
-          doomed.map((entry) => entry.doc._id),
-        ),
-      );
     return doomed.length;
-  }
-
-  /**
-   * Applies in memory and queues the record in one synchronous step, so the journal
-   * holds changes in the order memory took them. The record is encoded first: a value
-   * the journal cannot hold then fails the call with nothing changed.
-   */
-  async #commit(next: StoredDocument, apply: () => void): Promise<void> {
-    const record = this.#log && putFrame(this.name, next);
-    try {
-      apply();
-    } catch (error) {
-      // What it collided with may not be durable yet.
-      await this.#log?.settled();
-      throw error;
-    }
-    if (record) await this.#log!.append(record);
-  }
-
-  /** An answer drawn from memory (a miss counts) waits until what it saw is durable; nothing pending, nothing waited. */
-  #answer<R>(value: R): Promise<R> {
-    const pending = this.#log?.settled();
-    return pending ? pending.then(() => value) : Promise.resolve(value);
   }
 
   /** The table holds whatever this collection was declared with, so its documents are `T`s. */
@@ -343,23 +272,6 @@ class Table {
   remove(entry: Entry): void {
     this.#reindex(entry, entry.doc, undefined);
     this.#entries.delete(entry.doc._id);
-  }
-
-  /** Inserts or replaces by `_id`: recovery replays results, not calls. */
-  put(doc: StoredDocument): void {
-    const entry = this.#entries.get(doc._id);
-    if (entry) this.write(entry, doc);
-    else this.insert(doc);
-  }
-
-  removeId(id: string): void {
-    const entry = this.#entries.get(id);
-    if (entry) this.remove(entry);
-  }
-
-  /** The documents in natural order (the map keeps insertion order, which is seq order). */
-  documents(): StoredDocument[] {
-    return Array.from(this.#entries.values(), (entry) => entry.doc);
   }
 
   /**
@@ -558,205 +470,4 @@ function spanCandidates(span: Span): Candidates {
 
 function* docsOf(entries: Iterable<Entry>): Generator<Doc> {
   for (const entry of entries) yield entry.doc;
-}
-
-/** Items `skip` up to `skip + limit` of `items`, reading no further. */
-function page<T>(items: Iterable<T>, skip: number, limit: number): T[] {
-  const out: T[] = [];
-  if (limit <= 0) return out;
-  let index = 0;
-  for (const item of items) {
-    if (index++ < skip) continue;
-    out.push(item);
-    if (out.length >= limit) break;
-  }
-  return out;
-}
-
-/** mingo's query, except where the store's own test decides (embedded/native-filter.ts). */
-function compileFilter(filter: Filter): (doc: Doc) => boolean {
-  let query: Query | undefined;
-  const byMingo = (doc: Doc) => (query ??= new Query(filter)).test(doc);
-  const native = nativeFilter(filter);
-  return native ? (doc) => native(doc) ?? byMingo(doc) : byMingo;
-}
-
-/**
- * The literal values a filter condition requires a field to equal one of, or null when
- * it is anything else. Regular expressions (which match patterns) cannot be looked up,
- * and neither can arrays (addKeys files no array whole), so they fall back to a scan.
- * Null can: a document whose path resolves to nothing is filed under null's key, as
- * mingo's `$eq` takes a missing field to equal null.
- */
-function equalityValues(condition: unknown): unknown[] | null {
-  let values: unknown[];
-  if (isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'))) {
-    if ('$eq' in condition) values = [condition.$eq];
-    else if (Array.isArray(condition.$in)) values = condition.$in;
-    else return null;
-  } else {
-    values = [condition];
-  }
-  return values.every((value) => !(value instanceof RegExp) && !Array.isArray(value)) ? values : null;
-}
-
-/**
- * The values an `$all` requires an array to hold, each by equality, or null when it
- * requires anything a posting set cannot answer: no values (which match nothing), a
- * regular expression, an array or an operator (`$elemMatch`).
- */
-function allValues(condition: unknown): unknown[] | null {
-  if (!isPlainObject(condition) || !Array.isArray(condition.$all) || condition.$all.length === 0) return null;
-  const values: unknown[] = condition.$all;
-  const literal = (value: unknown) =>
-    !(value instanceof RegExp) && !Array.isArray(value) && !(isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$')));
-  return values.every(literal) ? values : null;
-}
-
-/** What mingo's evaluation of a condition on `path` reads in `doc`. */
-function indexedValue(doc: Doc, path: string): unknown {
-  return resolve(doc, path, { unwrapArray: true });
-}
-
-/**
- * The keys under which an equality, `$in` or `$all` can match a document whose path
- * resolves to `value`: the value, its elements and theirs, because a lookup must find
- * every document mingo's evaluation would match, quirks included. An array is filed
- * under its elements only: its whole would be a key of its own per document (an
- * order's search grams), costing a long string and a posting set each, for a whole-array
- * equality that no query asks and that a scan answers instead.
- */
-function equalityKeys(value: unknown): ReadonlySet<string> {
-  const keys = new Set<string>();
-  addKeys(value, keys);
-  return keys;
-}
-
-/** Whether two resolved values are one value, or arrays of the very same elements in order: then their keys are the same. */
-function sameElements(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function addKeys(value: unknown, keys: Set<string>): void {
-  if (Array.isArray(value)) for (const item of value) addKeys(item, keys);
-  else keys.add(postingKey(value));
-}
-
-/**
- * A value's key in an equality index: a string is its own key, so an order's grams are
- * filed under the very strings its view holds rather than a tagged copy of each. Every
- * other value (and a string that starts with NUL, which no other key of a string can)
- * is NUL and its type-tagged encoding, so no two values share a key.
- */
-function postingKey(value: unknown): string {
-  return typeof value === 'string' && !value.startsWith(OTHER_KEY) ? value : `${OTHER_KEY}${encode(value)}`;
-}
-
-/** The keys a document holds in a unique index: one per combination of its fields' keys. */
-function uniqueKeys(index: UniqueIndex, doc: StoredDocument): IndexKey[] {
-  if (index.partial && !index.partial(doc)) return [];
-  let keys: { parts: string[]; value: Doc }[] = [{ parts: [], value: {} }];
-  for (const field of index.fields) {
-    const values = new Map<string, unknown>();
-    for (const value of valuesAt(doc, field)) {
-      const items = Array.isArray(value) ? value : [value];
-      if (items.length === 0) values.set(EMPTY_ARRAY_KEY, []);
-      for (const item of items) values.set(encode(item), item ?? null);
-    }
-    keys = keys.flatMap(({ parts, value }) => Array.from(values, ([key, item]) => ({ parts: [...parts, key], value: { ...value, [field]: item } })));
-  }
-  return keys.map(({ parts, value }) => ({ key: parts.join('\u0000'), value }));
-}
-
-/**
- * A string key for a value under MongoDB equality: type-tagged so 1 and '1' differ.
- * Object keys are sorted because mingo matches subdocuments regardless of key order
- * (MongoDB does not), and a lookup must never miss a document mingo would match.
- */
-function encode(value: unknown): string {
-  if (value === null || value === undefined) return 'n';
-  switch (typeof value) {
-    case 'number':
-      return `d${value}`;
-    case 'bigint':
-      return `l${value}`;
-    case 'string':
-      return `s${JSON.stringify(value)}`;
-    case 'boolean':
-      return value ? 't' : 'f';
-  }
-  if (value instanceof Date) return `D${value.getTime()}`;
-  if (value instanceof RegExp) return `r${String(value)}`;
-  if (Array.isArray(value)) return `[${value.map(encode).join(',')}]`;
-  if (isPlainObject(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${encode(value[key])}`).join(',')}}`;
-  }
-  return `?${String(value)}`;
-}
-
-function describeKey(indexName: string, value: Doc): string {
-  return `${indexName} ${JSON.stringify(value, (_, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))}`;
-}
-
-/** mingo types `$unset` values as '' only; MongoDB and mingo both ignore the value. */
-function toModifier(update: UpdateSpec): Modifier<StoredDocument> {
-  const { $unset, ...rest } = update;
-  return $unset ? { ...rest, $unset: Object.fromEntries(Object.keys($unset).map((path) => [path, ''])) } : rest;
-}
-
-function project(docs: Doc[], projection: Projection | undefined): Doc[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
-  const fields = Object.entries(projection);
-  // Top-level fields need no query engine; mingo's projection compiles one per call.
-  if (fields.every(([field]) => /^[^$.]+$/.test(field) && field !== '__proto__')) {
-    const others = fields.filter(([field]) => field !== '_id');
-    const withId = projection._id !== 0;
-    // The field lists are worked out once per call, not once per document.
-    if (others.length === 0) {
-      const noId = new Set(['_id']);
-      return docs.map((doc) => (withId ? pick(doc, [], true) : omit(doc, noId)));
-    }
-    if (others.every(([, flag]) => flag === 1)) {
-      const kept = others.map(([field]) => field);
-      return docs.map((doc) => pick(doc, kept, withId));
-    }
-    if (others.every(([, flag]) => flag === 0)) {
-      const dropped = new Set(fields.filter(([, flag]) => flag === 0).map(([field]) => field));
-      return docs.map((doc) => omit(doc, dropped));
-    }
-  }
-  return find(docs, {}, projection).all();
-}
-
-function pick(doc: Doc, fields: readonly string[], withId: boolean): Doc {
-  const out: Doc = {};
-  if (withId && Object.hasOwn(doc, '_id')) out._id = doc._id;
-  for (const field of fields) if (Object.hasOwn(doc, field)) out[field] = doc[field];
-  return out;
-}
-
-function omit(doc: Doc, fields: ReadonlySet<string>): Doc {
-  const out: Doc = {};
-  for (const field of Object.keys(doc)) if (!fields.has(field)) out[field] = doc[field];
-  return out;
-}
-
-/**
- * Under the tests (PEER_FREEZE_HANDOFFS=1, set in the ava configuration) a handed-off
- * document is frozen, so a change to one throws where it is made; freezing costs a tenth
- * of a turn, too much to pay in production for a rule the tests hold the runtime to.
- */
-const FREEZE_HANDOFFS = process.env.PEER_FREEZE_HANDOFFS === '1';
-
-function handedOff<T>(doc: T): T {
-  return FREEZE_HANDOFFS ? deepFreeze(doc) : doc;
-}
-
-function first<T>(items: Iterable<T>): T | undefined {
-  for (const item of items) return item;
-  return undefined;
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmbeddedStore, actorCollectionSpec, type ActorDocument, type Collection } from '../../actors/index.js';
+import { EmbeddedStore, actorCollectionSpec, type ActorDocument, type Collection, type Store } from '../../actors/index.js';
 import { orderKind } from '../../actors/kinds/index.js';
 import { startTestGateway } from '../support/gateway.js';
 import { closedLoop, type Comparison } from './harness.js';
@@ -43,12 +43,12 @@ function copyOf(template: ActorDocument, i: number): ActorDocument {
   return { ...template, _id: id, view: { ...view, createdAt, idempotencyKey: null, order: { ...view.order, id, createdAt }, searchText: id.toLowerCase() } };
 }
 
-async function orders(store: EmbeddedStore): Promise<Collection<ActorDocument>> {
+async function orders(store: Store): Promise<Collection<ActorDocument>> {
   return store.collection<ActorDocument>(actorCollectionSpec(orderKind.name, orderKind.viewIndexes));
 }
 
 /** Each call is a turn's write: replace an actor's document on the condition that its version is the one read. */
-async function turns(store: EmbeddedStore, template: ActorDocument, inFlight: number, total: number) {
+async function turns(store: Store, template: ActorDocument, inFlight: number, total: number) {
   const collection = await orders(store);
   const docs = Array.from({ length: ACTORS }, (_, i) => copyOf(template, i));
   await Promise.all(docs.map((doc) => collection.insertOne(doc)));

@@ -40,7 +40,7 @@ import { ListingStillPending } from '../../../actors/payouts/payout-listing.js';
 import { ChargebackRefusedError } from '../../../actors/chain/stake-compensation.js';
 import { MailUnavailable } from '../../../actors/adapters/mail/mailer.js';
 import { RateUnavailableError } from '../../../actors/adapters/rates/rate-source.js';
-import { FolderLockedError } from '../../../actors/store/durable/folder-lock.js';
+import { FolderLockedError } from '../../../actors/store/disk/folder-lock.js';
 import { RemoteError } from '../../../actors/transport/transport.js';
 import { decodeReply, encodeFailure } from '../../../actors/transport/wire.js';
 import { ForbiddenDestinationError } from '../../../actors/webhooks/destination-guard.js';

@@ -20,7 +20,7 @@ import {
   PayoutWalletNotHeld,
   type EmbeddedWallet,
 } from '../../../../actors/adapters/wallet-provider/index.js';
-import { EmbeddedStore } from '../../../../actors/store/index.js';
+import { EmbeddedStore, type Store } from '../../../../actors/store/index.js';
 import { anvilTestAccount, escrowAbi, localWalletRoot, startLocalChain, type LocalChain } from '../../../../indexer/chain/index.js';
 import {
   batchTypedData,
@@ -63,7 +63,7 @@ class CountingCustomers extends LocalCustomerWallets {
 let chain: LocalChain;
 let targets: PayoutSignerTargets;
 let dataDir: string;
-let store: EmbeddedStore;
+let store: Store;
 let customers: CountingCustomers;
 let signers: LocalPayoutSigners;
 let customer: Hex;

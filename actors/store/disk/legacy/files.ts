@@ -1,18 +1,16 @@
 /**
- * The names in a data folder. Generation N's snapshot is the state at the start of
+ * The names in a journal store's data folder. Generation N's snapshot is the state at the start of
  * journal segment N; recovery takes the newest snapshot and replays the segments from
  * its generation on. Zero-padded numbers sort as text.
  */
-import { open, readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 
 const SNAPSHOT = /^snapshot-(\d{12})\.snap$/;
 const JOURNAL = /^journal-(\d{12})\.log$/;
 
 export const snapshotName = (generation: number) => `snapshot-${pad(generation)}.snap`;
 export const journalName = (generation: number) => `journal-${pad(generation)}.log`;
-/** Where a snapshot is written before it is renamed in; one found at start-up is an unfinished compaction. */
-export const temporaryName = (generation: number) => `snapshot-${pad(generation)}.tmp`;
 
 function pad(generation: number): string {
   return String(generation).padStart(12, '0');
@@ -36,14 +34,4 @@ export async function listFolder(dir: string): Promise<FolderContents> {
   contents.snapshots.sort((a, b) => a - b);
   contents.journals.sort((a, b) => a - b);
   return contents;
-}
-
-/** A new, renamed or removed name is only durable once its directory is synced. */
-export async function syncDirectory(path: string): Promise<void> {
-  const handle = await open(dirname(path), 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

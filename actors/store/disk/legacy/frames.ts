@@ -1,5 +1,5 @@
 /**
- * The one on-disk unit, used by journals and snapshots alike: an 8-byte header
+ * The unit of a journal store's files, journals and snapshots alike: an 8-byte header
  * (payload length and CRC-32 of the payload, little-endian) and the payload. A frame
  * cut short or damaged (a torn write at a crash) fails its length or checksum, so a
  * reader stops there instead of reading half a record as a whole one.
@@ -11,15 +11,6 @@ const HEADER = 8;
 /** Far above any document (MongoDB caps them at 16 MiB); a length beyond it is damage. */
 const MAX_PAYLOAD = 256 * 1024 * 1024;
 const READ_CHUNK = 8 * 1024 * 1024;
-
-export function frame(payload: string): Buffer {
-  const length = Buffer.byteLength(payload);
-  const out = Buffer.allocUnsafe(HEADER + length);
-  out.write(payload, HEADER, 'utf8');
-  out.writeUInt32LE(length, 0);
-  out.writeUInt32LE(crc32(out.subarray(HEADER)), 4);
-  return out;
-}
 
 export interface FrameScan {
   /** Bytes from the start that are whole, intact frames. */

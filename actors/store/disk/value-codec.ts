@@ -71,14 +71,14 @@ function tag(value: unknown): unknown {
       if (value instanceof RegExp) return { $regex: [value.source, value.flags] };
       const prototype = Object.getPrototypeOf(value);
       if (prototype !== Object.prototype && prototype !== null)
-        throw new TypeError(`the durable store cannot hold a ${prototype?.constructor?.name ?? 'class instance'}`);
+        throw new TypeError(`the embedded store cannot hold a ${prototype?.constructor?.name ?? 'class instance'}`);
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(value)) out[key] = tag((value as Record<string, unknown>)[key]);
       const keys = Object.keys(out);
       return keys.length === 1 && TAGS.has(keys[0]!) ? { $escape: out } : out;
     }
     default:
-      throw new TypeError(`the durable store cannot hold a ${typeof value}`);
+      throw new TypeError(`the embedded store cannot hold a ${typeof value}`);
   }
 }
 
