@@ -7,7 +7,8 @@
 import pg from 'pg';
 import { start, stop, type Child } from './children.js';
 
-const SCHEMA = 'bench42_peer';
+// One per bench process, so two runs on one server do not drop each other's table.
+const SCHEMA = `bench42_peer_${process.pid}`;
 const API_KEY = 'bench-peer-key';
 
 export interface PostgresPeer {
