@@ -18,9 +18,9 @@
  * adds its creates to it, and the rows after it count them.
  */
 import autocannon from 'autocannon';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { addMerchant, createRequest, nodeReady, startBenchNode, startNodeWithOrder } from './bench-node.js';
 import { buildBigFolder, readBigFolder, writeBigFolder, type BigFolder } from './big-folder.js';
 import { start, stop, type Child } from './children.js';
@@ -279,19 +279,22 @@ export function formatHeap(rows: HeapRow[]): string {
 
 let bigFolder: Promise<BigFolder> | null = null;
 
-/** The run's big folder: BENCH_BIG_FOLDER's where it names one, else built once into a scratch folder. */
+/**
+ * The run's big folder, built once: in BENCH_BIG_FOLDER where it names one (kept after
+ * the run, and topped up through the order kind where it holds fewer than BENCH_ORDERS),
+ * else in a scratch folder.
+ */
 export function theBigFolder({ orders }: OneNodeSettings): Promise<BigFolder> {
   bigFolder ??= (async () => {
     const named = process.env.BENCH_BIG_FOLDER;
-    if (named) {
-      const folder = readBigFolder(named);
-      if (!folder) throw new Error(`BENCH_BIG_FOLDER=${named} holds no bench-folder.json: build it with npm run bench:build-folder`);
-      return folder;
-    }
+    const dir = named ? resolve(named) : join(scratch(), 'big');
+    const held = readBigFolder(dir)?.orders ?? 0;
+    if (held >= orders) return readBigFolder(dir)!;
+    mkdirSync(dir, { recursive: true });
     const started = performance.now();
-    const folder = await buildBigFolder({ dir: join(scratch(), 'big'), orders });
+    const folder = await buildBigFolder({ dir, orders });
     const seconds = (performance.now() - started) / 1000;
-    process.stderr.write(`built a folder of ${int(orders)} orders in ${seconds.toFixed(0)} s (${int(orders / seconds)} creates/s)\n`);
+    process.stderr.write(`built ${dir} up to ${int(orders)} orders in ${seconds.toFixed(0)} s (${int((orders - held) / seconds)} creates/s)\n`);
     return folder;
   })();
   return bigFolder;
