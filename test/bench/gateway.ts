@@ -20,24 +20,15 @@
  *
  * BENCH_CPU_PROF=<dir> starts the node with --cpu-prof and leaves its profile there.
  */
-import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startNodeWithOrder, type BenchNode } from './bench-node.js';
+import { start, stop, type Child } from './children.js';
 import type { CreateAblation } from './create-ablation.js';
 import { median } from './harness.js';
+import { load, type LoadOptions, type Sample } from './http-load.js';
 import { openLoop, type OpenLoopSample } from './open-loop.js';
-import { settledCpuMicros } from './process-cpu.js';
-
-interface Sample {
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** The server process's CPU time (all threads) over the row and the work it left running, per request answered. */
-  serverCpuMicros: number;
-}
 
 export interface HttpRow {
   target: string;
@@ -49,7 +40,6 @@ export interface HttpRow {
 }
 
 const LEVELS = [16, 64];
-const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const WARM_UP_SECONDS = 2;
 const BASELINE = 'Koa hello world (baseline)';
 const CREATE = 'POST /api/v1/orders';
@@ -65,97 +55,6 @@ const ABLATIONS: Array<[CreateAblation, string]> = [
 const OPEN_LOOP_SHARES = [0.25, 0.5];
 /** Work added to the hello world's every request in the calibration rows, in µs. */
 const CALIBRATION_WORK_US = [25, 100];
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-}
-
-/** Forks `script` with tsx and resolves once it sends its URL; its stdout goes to `stdout`. */
-function start(script: string, options: { env?: Record<string, string>; stdout: number | 'ignore'; execArgv?: string[] }): Promise<Child> {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, ...options.env },
-    execArgv: [...(options.execArgv ?? []), '--import=tsx'],
-    stdio: ['ignore', options.stdout, 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: { url: string }) => resolve({ process: child, url: message.url }));
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
-  });
-}
-
-function stop(child: Child): Promise<void> {
-  if (child.process.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGTERM');
-  });
-}
-
-interface LoadOptions {
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-async function load(server: Child, url: string, connections: number, seconds: number, options: LoadOptions = {}): Promise<Sample> {
-  const cpuBefore = await settledCpuMicros(server.process);
-  const result = await autocannon({ url, connections, duration: seconds, ...options });
-  // What the row's requests set off and left running counts to the row.
-  const cpuAfter = await settledCpuMicros(server.process);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`);
-  return {
-    perSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    serverCpuMicros: (cpuAfter - cpuBefore) / Math.max(result.requests.total, 1),
-  };
-}
-
-async function call(url: string, init: RequestInit): Promise<any> {
-  const response = await fetch(url, init);
-  const body = (await response.json()) as { responseObject: unknown };
-  if (!response.ok) throw new Error(`${init.method} ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return body.responseObject;
-}
-
-interface BenchNode {
-  child: Child;
-  /** The create request of a merchant made on this node. */
-  create: LoadOptions;
-  /** An order the first create made. */
-  orderId: string;
-}
-
-/** A node as `npm start` boots it, logging into `logFile`, with a merchant and one order made over HTTP. */
-async function startNode(logFile: number, profileDir: string | undefined, ablation?: CreateAblation): Promise<BenchNode> {
-  const child = await start('./gateway-node.ts', {
-    stdout: logFile,
-    env: {
-      PORT: '0',
-      PEER_ADMIN_TOKEN: ADMIN_TOKEN,
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      INDEXER_ENABLED: 'false',
-      ENCLAVE_ENABLED: 'false',
-      ...(ablation ? { BENCH_ABLATION: ablation } : {}),
-    },
-    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  });
-  const json = { 'content-type': 'application/json' };
-  const merchant = await call(`${child.url}/internal/v1/merchants`, {
-    method: 'POST',
-    headers: { ...json, authorization: `Bearer ${ADMIN_TOKEN}` },
-    body: JSON.stringify({ name: 'Acme', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' }),
-  });
-  const create: LoadOptions = {
-    method: 'POST',
-    headers: { ...json, 'x-api-key': merchant.liveApiKey },
-    body: JSON.stringify({ requestedUsdcAmount: '25', notes: { sku: 'bench' } }),
-  };
-  const created = await call(`${child.url}/api/v1/orders`, create);
-  return { child, create, orderId: created.order.id };
-}
 
 export interface GatewayResult {
   rows: HttpRow[];
@@ -177,11 +76,11 @@ export async function gatewayBenchmark(seconds: number, rounds: number): Promise
       children.push(slowed);
       calibrations.push([`Koa hello world, ${workUs} µs more work a request (calibration)`, slowed]);
     }
-    const node = await startNode(logFile, profileDir);
+    const node = await startNodeWithOrder({ logFile, profileDir });
     children.push(node.child);
     const ablated: Array<[string, BenchNode]> = [];
     for (const [ablation, target] of ABLATIONS) {
-      const ablatedNode = await startNode(logFile, undefined, ablation);
+      const ablatedNode = await startNodeWithOrder({ logFile, ablation });
       children.push(ablatedNode.child);
       ablated.push([target, ablatedNode]);
     }

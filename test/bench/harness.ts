@@ -25,6 +25,29 @@ export async function closedLoop(call: (i: number) => Promise<unknown>, inFlight
   return { inFlight, total, perSecond: total / seconds, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
 }
 
+/**
+ * Closed load for `seconds`: callers send until the time is up, and the calls still out
+ * then are awaited and counted, so a server answering fewer requests than it has
+ * connections over the run (a search holding the event loop for seconds) still gets a
+ * rate, where autocannon's would be zero.
+ */
+export async function timedLoop(call: () => Promise<unknown>, inFlight: number, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await call();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { inFlight, total: latencies.length, perSecond: latencies.length / elapsed, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
+}
+
 /** The value `share` of the way up `sorted` (ascending): the nearest rank below, the last value for 1. */
 export function percentile(sorted: ArrayLike<number>, share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;

@@ -2,7 +2,9 @@
  * `npm run bench`: prints each benchmark beside a baseline measured in the same run,
  * with their ratios. Traffic stays on loopback. Figures are recorded in docs/benchmarks.md.
  *
- * `npm run bench -- gateway order-list` runs only the benchmarks named (all without names).
+ * `npm run bench -- gateway order-list` runs only the benchmarks named (all without names);
+ * a group's name (`issue42`) runs its benchmarks. Sizes come from the environment
+ * (docs/benchmarks.md); BENCH_QUICK=1 shrinks issue 42's rows to a smoke run.
  */
 import { cpus, totalmem } from 'node:os';
 import { formatComparison } from './harness.js';
@@ -20,9 +22,25 @@ import { formatWebhooks, webhooksBenchmark } from './webhooks.js';
 import { formatOrderbook, orderbookBenchmark } from './orderbook.js';
 import { formatOnChainFunding, formatPayouts, payoutFundingOnChain, payoutsBenchmark } from './payouts.js';
 import { formatPayoutSettlement, payoutSettlementBenchmark } from './payout-settlement.js';
+import {
+  createBenchmark,
+  formatCreate,
+  formatHeap,
+  formatHostedRead,
+  formatRestart,
+  formatSearch,
+  formatTail,
+  heapBenchmark,
+  hostedReadBenchmark,
+  oneNodeSettings,
+  restartBenchmark,
+  searchBenchmark,
+  tailBenchmark,
+} from './one-node.js';
 
 const total = Number(process.env.BENCH_ASKS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const oneNode = oneNodeSettings();
 
 const BENCHMARKS: Record<string, () => Promise<string>> = {
   embedded: async () => formatComparison(await embeddedTransport(total)),
@@ -47,12 +65,23 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
       formatOnChainFunding(await payoutFundingOnChain(Number(process.env.BENCH_CHAIN_PAYOUTS ?? 20))),
       formatPayoutSettlement(await payoutSettlementBenchmark(Number(process.env.BENCH_SETTLED_PAYOUTS ?? 10))),
     ].join('\n\n'),
+  'create-vs-postgres': async () => formatCreate(await createBenchmark(oneNode)),
+  'hosted-read': async () => formatHostedRead(await hostedReadBenchmark(oneNode)),
+  'heap-per-order': async () => formatHeap(await heapBenchmark(oneNode)),
+  restart: async () => formatRestart(await restartBenchmark(oneNode)),
+  'create-tail': async () => formatTail(await tailBenchmark(oneNode)),
+  'search-all': async () => formatSearch(await searchBenchmark(oneNode)),
 };
 
-const named = process.argv.slice(2);
+/** Names that stand for several benchmarks, in the order they run (the restart before the open loop adds to the big folder). */
+const GROUPS: Record<string, string[]> = {
+  issue42: ['create-vs-postgres', 'hosted-read', 'heap-per-order', 'restart', 'create-tail', 'search-all'],
+};
+
+const named = process.argv.slice(2).flatMap((name) => GROUPS[name] ?? [name]);
 const unknown = named.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
-  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${[...Object.keys(BENCHMARKS), ...Object.keys(GROUPS)].join(', ')}`);
   process.exit(1);
 }
 console.log(

@@ -58,7 +58,8 @@ export async function openLoop(target: OpenLoopRequest, rate: number, seconds: n
   return { rate, answeredPerSecond: total / elapsed, p50Ms: at(0.5), p90Ms: at(0.9), p99Ms: at(0.99), maxMs: round(latencies.at(-1)!) };
 }
 
-function send(agent: Agent, { url, method, headers, body }: OpenLoopRequest): Promise<void> {
+/** One request on `agent`, its answer read to the end; rejects on an answer that is not a 2xx. */
+export function send(agent: Agent, { url, method, headers, body }: OpenLoopRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method, headers, agent }, (response) => {
       response.resume();
