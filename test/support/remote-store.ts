@@ -41,7 +41,17 @@
 import { connect, type Socket } from 'node:net';
 import { fromJson, toJson } from '../../actors/codec.js';
 import { DuplicateKeyError } from '../../actors/errors.js';
-import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../../actors/store/store.js';
+import type {
+  Collection,
+  CollectionSpec,
+  CountOptions,
+  Filter,
+  FindOptions,
+  Store,
+  StoreStatus,
+  StoredDocument,
+  UpdateSpec,
+} from '../../actors/store/store.js';
 import { onLines } from './socket-lines.js';
 
 /** Operations of the wire protocol. Collection ops take the collection name first. */
