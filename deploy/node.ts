@@ -56,6 +56,7 @@ import type { SupportDesk } from '../gateway/actions/support-desk.js';
 import { providerMessageKind, walletTransferKind } from '../actors/wallet-transfers/index.js';
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
+import { HeapHealth } from '../gateway/service/heap-health.js';
 import { openDemoMerchant, type DemoMerchantKeys } from './demo-merchant.js';
 import { keptAdminToken, type KeptAdminToken } from './dev-admin-token.js';
 import { openKeptNodeChain, openNodeChain, startChainSide, type ChainKeeping, type ChainSide } from './chain.js';
@@ -112,6 +113,9 @@ const PLATFORM_KINDS: ActorKind[] = [
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** How often the node reads its heap against the limit, polled or not (gateway/service/heap-health.ts). */
+const HEAP_CHECK_MS = 10_000;
+
 export interface NodeOptions {
   config: Config;
   /** Kinds beyond the platform's own (tests add machines of their own). */
@@ -137,6 +141,8 @@ export interface NodeOptions {
    * escrow's stake compensation sent through the relayer (docs/chargebacks.md); tests stand one in.
    */
   stakeClaims?: StakeCompensation | null;
+  /** Tests lower where list totals stop counting (gateway/paged-views.ts), to pass it with a few documents. */
+  totalCap?: number;
 }
 
 export interface PlatformNode {
@@ -461,8 +467,10 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const cashoutKeys = new KeptKeys(store, now);
   const mail = await mailSide(config, logger.child({ component: 'mail' }));
   const supportDesk = options.supportDesk ?? (await LocalSupportDesk.open(store, now, logger.child({ component: 'support' })));
+  const heap = new HeapHealth(logger);
   const gateway = createGateway({
     logger,
+    heap,
     store,
     bus,
     system,
@@ -544,6 +552,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       : { trust: null, transfers: null },
     localWallet: conversions.simulator ? localWalletOf(conversions.simulator) : null,
     mailInbox: mail.inbox,
+    ...(options.totalCap === undefined ? {} : { totalCap: options.totalCap }),
     checkoutPage: {
       simulatorUrl: enclave?.simulator?.url ?? null,
       conversionSimulatorUrl: conversions.simulator?.url ?? null,
@@ -568,11 +577,13 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       }
     : null;
   logger.info({ url, metricsUrl: metricsServer?.url, store: store.adapter, transport: transport.adapter, bus: bus.adapter }, 'node started');
+  const stopHeapWatch = heap.watch(HEAP_CHECK_MS);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       // Event streams never end by themselves: ended first, their connections close with the idle ones.
+      stopHeapWatch();
       eventLog.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -596,6 +607,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     })());
 
   const kill = async () => {
+    stopHeapWatch();
     server.closeAllConnections();
     server.close();
     if (transport instanceof NatsTransport) transport.halt();

@@ -80,6 +80,7 @@ import type { Leaderboard } from './market/leaderboard.js';
 import type { DepositBundles } from './market/deposit-bundle.js';
 import { WebhookSetup } from './webhooks/webhook-setup.js';
 import { DeliveryLog } from './webhooks/delivery-log.js';
+import { TOTAL_CAP } from './paged-views.js';
 import type { DestinationPolicy } from '../actors/webhooks/destination-guard.js';
 import type { Environment } from '../machines/webhook/index.js';
 import { HostedOrders } from './orders/hosted-orders.js';
@@ -175,6 +176,8 @@ export interface GatewayDependencies extends HealthDependencies {
   localWallet?: LocalWallet | null;
   /** Development: the mail GET /dev/mail shows; absent where the node sends through SMTP_URL. */
   mailInbox?: MailInbox | null;
+  /** Where list totals stop counting: TOTAL_CAP unless a test lowers it to reach it cheaply. */
+  totalCap?: number;
 }
 
 export interface Gateway {
@@ -205,7 +208,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const body = jsonBody(deps.bodyLimitBytes);
   // The merchant dashboard's sessions (docs/dashboard-auth.md): the guards, the sign-in, the audit log.
   const csrf = new CsrfTokens(deps.idSecret);
-  const audit = new AuditLog(deps.store, deps.now);
+  const totalCap = deps.totalCap ?? TOTAL_CAP;
+  const audit = new AuditLog(deps.store, deps.now, totalCap);
   const sessions = { system: deps.system, accounts, csrf, now: deps.now };
   const dashboard: DashboardDependencies = {
     ...sessions,
@@ -291,12 +295,16 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(dashboardOrderOperations(), dashboard, mounting),
     operationRouter(brandingOperations(), dashboard, mounting),
     operationRouter(auditOperations(), dashboard, mounting),
-    operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders }, mounting),
+    operationRouter(orderOperations(settings), { ...deps, clocks, hostedOrders, totalCap }, mounting),
     operationRouter(apiKeyOperations(), dashboard, mounting),
-    operationRouter(paymentOperations(), { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps, remediationReads }, mounting),
+    operationRouter(
+      paymentOperations(),
+      { ...deps, fees: deps.payments.fees, extremeSpreadBps: deps.payments.extremeSpreadBps, remediationReads, totalCap },
+      mounting,
+    ),
     operationRouter(actionOperations(), { ...deps, actionLimit, remediationReads, audit }, mounting),
     operationRouter(checkoutOperations(), { ...deps, hostedOrders }, mounting),
-    operationRouter(payoutOperations(), payoutDeps, mounting),
+    operationRouter(payoutOperations(), { ...payoutDeps, totalCap }, mounting),
     operationRouter(refundOperations(), { ...payoutDeps, remediationReads }, mounting),
     operationRouter(resizeOperations(), { system: deps.system, orderMaxUsdc: deps.orderMaxUsdc, now: deps.now, audit }, mounting),
     operationRouter(
@@ -307,6 +315,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
         now: deps.now,
         disputes: { trust: deps.disputes?.trust ?? null, transfers: deps.disputes?.transfers ?? null, claims: new DisputePaymentClaims(deps.store) },
         audit,
+        totalCap,
       },
       mounting,
     ),
@@ -314,7 +323,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
       webhookOperations(),
       {
         setup: webhookSetup,
-        deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs }),
+        deliveries: new DeliveryLog({ system: deps.system, setup: webhookSetup, now: deps.now, attemptTimeoutMs: deps.webhookTimeoutMs, totalCap }),
       },
       mounting,
     ),
@@ -322,7 +331,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(cashoutActionOperations(), cashout, mounting),
     operationRouter(cashoutCryptoOperations(), cashout, mounting),
     operationRouter(cashoutConnectOperations(), cashout, mounting),
-    operationRouter(eventOperations(), { events: deps.events, accounts }, mounting),
+    operationRouter(eventOperations(), { events: deps.events, accounts, totalCap }, mounting),
     operationRouter(integrationOperations(), { ...deps, accounts, clocks }, mounting),
     operationRouter(testClockOperations(), { clocks }, mounting),
     operationRouter(walletProviderOperations((deps.walletProviderSecrets ?? []).length > 0), deps, mounting),

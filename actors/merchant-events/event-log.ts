@@ -110,11 +110,17 @@ export class MerchantEventLog {
     return this.rows.findOne({ _id: eventId });
   }
 
-  /** A page of the account's events, newest first, and how many match in all. */
-  async page(filter: EventFilter, { page, limit }: { page: number; limit: number }): Promise<{ rows: EventRecord[]; total: number }> {
+  /**
+   * A page of the account's events, newest first, and how many match, counted up to
+   * `countLimit` at most (a list caps its total rather than count every match).
+   */
+  async page(filter: EventFilter, { page, limit }: { page: number; limit: number }, countLimit: number): Promise<{ rows: EventRecord[]; counted: number }> {
     const query = this.#filter(filter);
-    const [rows, total] = await Promise.all([this.rows.find(query, { sort: { seq: -1 }, skip: (page - 1) * limit, limit }), this.rows.count(query)]);
-    return { rows, total };
+    const [rows, counted] = await Promise.all([
+      this.rows.find(query, { sort: { seq: -1 }, skip: (page - 1) * limit, limit }),
+      this.rows.count(query, { limit: countLimit }),
+    ]);
+    return { rows, counted };
   }
 
   /** Up to `limit` of the account's events recorded after `seq`, oldest first: what a stream sends next. */

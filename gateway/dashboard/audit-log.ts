@@ -13,6 +13,7 @@ import { answerOf } from '../../actors/errors/error-table.js';
 import type { Collection, Store } from '../../actors/store/store.js';
 import { ApiError } from '../envelope.js';
 import { newId } from '../ids.js';
+import { cappedTotal, countLimit, type PageTotal } from '../paged-views.js';
 import type { GatewayState } from '../state.js';
 import type { Principal } from './principal.js';
 
@@ -49,6 +50,8 @@ export class AuditLog {
   constructor(
     private readonly store: Store,
     private readonly now: () => string,
+    /** Where a page's total stops counting (paged-views.ts). */
+    private readonly totalCap: number,
   ) {}
 
   async record(entry: Omit<AuditEntry, 'id' | 'at'> & { at?: string }): Promise<AuditEntry> {
@@ -60,13 +63,13 @@ export class AuditLog {
   }
 
   /** A page of the business's entries, newest first. */
-  async page(merchantId: string, page: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
+  async page(merchantId: string, page: number, limit: number): Promise<{ entries: AuditEntry[] } & PageTotal> {
     const entries = await this.#entries();
-    const [docs, total] = await Promise.all([
+    const [docs, counted] = await Promise.all([
       entries.find({ merchantId }, { sort: { order: -1 }, skip: (page - 1) * limit, limit }),
-      entries.count({ merchantId }),
+      entries.count({ merchantId }, countLimit(this.totalCap)),
     ]);
-    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest })), total };
+    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest })), ...cappedTotal(counted, this.totalCap) };
   }
 
   #entries() {

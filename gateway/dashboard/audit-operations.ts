@@ -57,8 +57,8 @@ const readAuditLogOperation = defineOperation({
     (deps: DashboardDependencies) =>
     async (ctx, { query }) => {
       requireRole(ctx, ['OWNER']);
-      const { entries, total } = await deps.audit.page(sessionOf(ctx).businessId, query.page, query.limit);
-      reply(ctx, 200, 'Audit log', auditPage, { entries, total, page: query.page, limit: query.limit });
+      const { entries, ...total } = await deps.audit.page(sessionOf(ctx).businessId, query.page, query.limit);
+      reply(ctx, 200, 'Audit log', auditPage, { entries, ...total, page: query.page, limit: query.limit });
     },
 });
 

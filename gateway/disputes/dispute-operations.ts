@@ -31,6 +31,8 @@ export interface DisputeDependencies {
   disputes: { trust: DisputeTrust | null; transfers: DisputeTransfers | null; claims: DisputePaymentClaims };
   /** Where a dashboard member's payment record is kept (docs/dashboard-auth.md). */
   audit: AuditLog;
+  /** Where a list's total stops counting (paged-views.ts). */
+  totalCap: number;
 }
 
 const DISPUTE_NOT_FOUND = { code: 'NOT_FOUND' as const, when: 'the dispute does not exist, is another merchant’s, or lives in the other environment' };
@@ -128,7 +130,7 @@ const listDisputesOperation = defineOperation({
   handle:
     (deps: DisputeDependencies) =>
     async (ctx, { query }) => {
-      reply(ctx, 200, 'Disputes', merchantDisputeList, await listDisputes(deps.system, ctx.state.account, query));
+      reply(ctx, 200, 'Disputes', merchantDisputeList, await listDisputes(deps.system, ctx.state.account, query, deps.totalCap));
     },
 });
 

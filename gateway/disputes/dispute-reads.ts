@@ -37,16 +37,16 @@ async function merchantDisputes(system: ActorSystem, views: DisputeView[]) {
   });
 }
 
-export async function listDisputes(system: ActorSystem, account: MerchantAccount, query: z.infer<typeof listDisputesQuery>) {
+export async function listDisputes(system: ActorSystem, account: MerchantAccount, query: z.infer<typeof listDisputesQuery>, totalCap: number) {
   const filter: ViewFilter<DisputeView> = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
   if (query.status) filter['view.status'] = query.status;
-  const { docs, total } = await newestPage(system.views(disputeKind), filter, query, { view: 1 });
+  const { docs, ...total } = await newestPage(system.views(disputeKind), filter, query, { view: 1 }, totalCap);
   return {
     disputes: await merchantDisputes(
       system,
       docs.map((doc) => doc.view),
     ),
-    total,
+    ...total,
     page: query.page,
     limit: query.limit,
   };

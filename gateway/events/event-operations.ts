@@ -17,6 +17,8 @@ import { streamEvents } from './event-stream.js';
 export interface EventDependencies {
   events: MerchantEventLog;
   accounts: MerchantAccounts;
+  /** Where a list's total stops counting (paged-views.ts). */
+  totalCap: number;
 }
 
 export const EVENT_NOT_FOUND = 'EVENT_NOT_FOUND';
@@ -60,7 +62,7 @@ const listEventsOperation = defineOperation({
   handle:
     (deps: EventDependencies) =>
     async (ctx, { query }) => {
-      reply(ctx, 200, 'Events', merchantEventList, await listEvents(deps.events, ctx.state.account, query));
+      reply(ctx, 200, 'Events', merchantEventList, await listEvents(deps.events, ctx.state.account, query, deps.totalCap));
     },
 });
 

@@ -4,7 +4,7 @@
  * (docs/webhooks.md, Events and payloads) exactly as the endpoints are sent it.
  */
 import { z } from 'zod';
-import { isoTime, orderId, pageQuery } from '../schemas/common.js';
+import { isoTime, orderId, pageQuery, totalCapped } from '../schemas/common.js';
 import { paymentId } from '../payments/payment-schemas.js';
 import { webhookEventType } from '../webhooks/webhook-resources.js';
 
@@ -59,7 +59,8 @@ export const merchantEvent = z
 export const merchantEventList = z
   .object({
     events: z.array(merchantEvent).meta({ description: 'This page of the events, newest first' }),
-    total: z.number().int().meta({ description: 'How many events match the filters, over every page' }),
+    total: z.number().int().meta({ description: 'How many events match the filters, over every page; at most 10,000 (see totalCapped)' }),
+    totalCapped: totalCapped('events'),
     page: z.number().int().meta({ description: 'The page answered, from 1' }),
     limit: z.number().int().meta({ description: 'Events per page, as asked (1 to 100)' }),
   })

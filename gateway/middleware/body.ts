@@ -9,9 +9,18 @@
  * over the size limit (after decoding, so a small gzip cannot inflate past it), an
  * unknown encoding or charset, and JSON nested deeper than MAX_BODY_DEPTH, which is
  * refused before any handler, codec or hash walks it recursively.
+ *
+ * A body sent as is (no Content-Encoding, or `identity`), which is nearly every body, is
+ * read here with the reader and parser @koa/bodyparser itself ends in (raw-body, then
+ * @hapi/bourne refusing `__proto__` keys, objects and arrays only at the top): the same
+ * body, limits and errors, without the wrapper's second content-type match, option
+ * copies and decoder set-up on every request (issue 42). Encoded bodies still go
+ * through @koa/bodyparser, which inflates them.
  */
+import { parse as parseJson } from '@hapi/bourne';
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
+import readRawBody from 'raw-body';
 import { ApiError, PAYLOAD_TOO_LARGE, formError } from '../envelope.js';
 import { nestsDeeperThan } from '../json-limits.js';
 import type { RequestState } from './request-context.js';
@@ -27,16 +36,73 @@ export function jsonBody(limitBytes: number): Middleware<RequestState> {
       throw parserFailure(error, ctx);
     },
   });
-  return (ctx, next) => {
+  const checked = (ctx: Context, next: () => Promise<unknown>) => {
+    if (nestsDeeperThan(ctx.request.body, MAX_BODY_DEPTH)) throw formError(`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`);
+    return next();
+  };
+  return async (ctx, next) => {
     // `is` is false for a body of another type; an empty body (Content-Length: 0,
     // what clients send on a body-less POST) is no body whatever its type.
-    if (ctx.request.length !== 0 && ctx.request.is('application/json') === false) throw unsupportedMediaType();
-    return parse(ctx, () => {
-      if (nestsDeeperThan(ctx.request.body, MAX_BODY_DEPTH)) throw formError(`JSON body nests deeper than ${MAX_BODY_DEPTH} levels`);
-      return next();
-    });
+    const json = ctx.request.length === 0 ? null : jsonType(ctx);
+    if (json === false) throw unsupportedMediaType();
+    // Without a body, @koa/bodyparser's answer turns on the type alone (a JSON type reads `''`, as the raw body webhooks verify).
+    if (!json || !sentAsIs(ctx)) return parse(ctx, () => checked(ctx, next));
+    try {
+      const raw = await readRawBody(ctx.req, {
+        length: ctx.get('content-length') === '' ? undefined : ctx.request.length,
+        limit: limitBytes,
+        encoding: 'utf-8',
+      });
+      ctx.request.body = parseStrict(raw);
+      ctx.request.rawBody = raw;
+    } catch (error) {
+      throw parserFailure(error as Error, ctx);
+    }
+    return checked(ctx, next);
   };
 }
+
+/** Content-Type headers matched against JSON, each kept once: clients send one or two, and matching parses the header. */
+const JSON_TYPES = new Map<string, string | false>();
+const KEPT_TYPES = 64;
+
+/** `ctx.request.is('application/json')`, its answer for each header value kept (it turns on the value alone once there is a body). */
+function jsonType(ctx: Context): string | false | null {
+  const type = ctx.req.headers['content-type'];
+  // type-is's own test for a body: a length that is a number, or a transfer encoding.
+  const hasBody = ctx.req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(ctx.req.headers['content-length']));
+  if (type === undefined || !hasBody) return ctx.request.is('application/json');
+  let known = JSON_TYPES.get(type);
+  if (known === undefined) {
+    known = ctx.request.is('application/json') ?? false;
+    if (JSON_TYPES.size < KEPT_TYPES) JSON_TYPES.set(type, known);
+  }
+  return known;
+}
+
+/** Methods @koa/bodyparser reads a body for; it leaves every other request's body unset. */
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** A body @koa/bodyparser would read without a decoder, on a request it would read at all. */
+function sentAsIs(ctx: Context): boolean {
+  const encoding = ctx.req.headers['content-encoding'];
+  return (
+    (encoding === undefined || encoding === '' || encoding === 'identity') &&
+    PARSED_METHODS.has(ctx.method.toUpperCase()) &&
+    ctx.request.body === undefined &&
+    !ctx.req.closed
+  );
+}
+
+/** co-body's strict JSON: empty is `{}`, anything but an object or array at the top is refused. */
+function parseStrict(text: string): unknown {
+  if (!text) return {};
+  if (!STRICT_JSON.test(text)) throw new SyntaxError('invalid JSON, only supports object and array');
+  return parseJson(text, { protoAction: 'error' });
+}
+
+/** RFC 7159's whitespace, then an object or an array. */
+const STRICT_JSON = /^[\x20\x09\x0a\x0d]*(\[|\{)/;
 
 function parserFailure(error: Error, ctx: Context): Error {
   // co-body reports JSON.parse failures (and non-object top levels) as SyntaxError.

@@ -12,7 +12,7 @@ type ListQuery = z.infer<typeof listOrdersQuery>;
 
 const MIN_SEARCH = 3;
 
-export async function listOrders(system: ActorSystem, account: MerchantAccount, query: ListQuery) {
+export async function listOrders(system: ActorSystem, account: MerchantAccount, query: ListQuery, totalCap: number) {
   const filter: ViewFilter<OrderView> = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
   const search = query.search?.trim();
   if (search && search.length >= MIN_SEARCH) Object.assign(filter, searchFilter(search));
@@ -26,7 +26,7 @@ export async function listOrders(system: ActorSystem, account: MerchantAccount, 
   }
   if (query.chargebackStatus) filter['view.chargebackStatus'] = query.chargebackStatus;
 
-  const { docs, total } = await newestPage(system.views(orderKind), filter, query, { view: 1 });
+  const { docs, ...total } = await newestPage(system.views(orderKind), filter, query, { view: 1 }, totalCap);
   return {
     orders: docs.map((doc) => {
       const { view } = doc;
@@ -37,7 +37,7 @@ export async function listOrders(system: ActorSystem, account: MerchantAccount, 
         paymentSelectedRail: view.paymentSelectedRail,
       };
     }),
-    total,
+    ...total,
     page: query.page,
     limit: query.limit,
   };

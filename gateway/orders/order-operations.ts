@@ -20,6 +20,8 @@ import { createOrderBody, listOrdersQuery, orderPath } from './order-schemas.js'
 export interface OrderDependencies extends CreateOrderDependencies {
   system: ActorSystem;
   hostedOrders: HostedOrders;
+  /** Where a list's total stops counting (paged-views.ts). */
+  totalCap: number;
 }
 
 /** `orderMaxUsdc`: the node's largest order as a decimal string, which the create operation's description states. */
@@ -100,7 +102,7 @@ const listOrdersOperation = defineOperation({
   handle:
     (deps: OrderDependencies) =>
     async (ctx, { query }) => {
-      reply(ctx, 200, 'Orders', merchantOrderList, await listOrders(deps.system, ctx.state.account, query));
+      reply(ctx, 200, 'Orders', merchantOrderList, await listOrders(deps.system, ctx.state.account, query, deps.totalCap));
     },
 });
 

@@ -15,7 +15,7 @@ import type { listPaymentsQuery } from './payment-schemas.js';
 
 type ListQuery = z.infer<typeof listPaymentsQuery>;
 
-export async function listPayments(system: ActorSystem, account: MerchantAccount, query: ListQuery) {
+export async function listPayments(system: ActorSystem, account: MerchantAccount, query: ListQuery, totalCap: number) {
   const filter: ViewFilter<PaymentView> = { 'view.merchantId': account.merchantId, 'view.environment': account.environment };
   if (query.status) filter['view.status'] = query.status;
   if (query.chargebackStatus) filter['view.chargebackStatus'] = query.chargebackStatus;
@@ -28,8 +28,8 @@ export async function listPayments(system: ActorSystem, account: MerchantAccount
       ...(query.createdTo ? { $lt: new Date(query.createdTo).toISOString() } : {}),
     };
   }
-  const { docs, total } = await newestPage(system.views(paymentKind), filter, query, { view: 1 });
-  return { payments: docs.map((doc) => doc.view.payment), total, page: query.page, limit: query.limit };
+  const { docs, ...total } = await newestPage(system.views(paymentKind), filter, query, { view: 1 }, totalCap);
+  return { payments: docs.map((doc) => doc.view.payment), ...total, page: query.page, limit: query.limit };
 }
 
 /** Every attempt of the order, newest first; 404 when the order is not this key's merchant's, in this environment. */

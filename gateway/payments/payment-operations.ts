@@ -21,6 +21,8 @@ export interface PaymentDependencies extends AvailabilityDependencies {
   system: ActorSystem;
   /** Document 1's remediation reads: one budget per merchant, shared with the action poll. */
   remediationReads: Middleware<GatewayState>;
+  /** Where a list's total stops counting (paged-views.ts). */
+  totalCap: number;
 }
 
 /** document 1, Limits: remediation reads. */
@@ -43,7 +45,7 @@ const listPaymentsOperation = defineOperation({
   handle:
     (deps: PaymentDependencies) =>
     async (ctx, { query }) => {
-      reply(ctx, 200, 'Payments', merchantPaymentList, await listPayments(deps.system, ctx.state.account, query));
+      reply(ctx, 200, 'Payments', merchantPaymentList, await listPayments(deps.system, ctx.state.account, query, deps.totalCap));
     },
 });
 

@@ -25,6 +25,8 @@ import type { PayoutRail } from '../../machines/payout/payout-rails.js';
 
 export interface PayoutDependencies extends CreatePayoutDependencies, CancelPayoutDependencies {
   system: ActorSystem;
+  /** Where a list's total stops counting (paged-views.ts). */
+  totalCap: number;
 }
 
 const NOT_FOUND = { code: 'PAYOUT_NOT_FOUND' as const, when: 'no payout with this id for this merchant (another merchant’s payout included)' };
@@ -109,7 +111,7 @@ const listPayoutsOperation = defineOperation({
     (deps: PayoutDependencies) =>
     async (ctx, { query }) => {
       liveOnly(ctx.state.account);
-      reply(ctx, 200, 'Payouts', listPayoutsResponse, await listPayouts(deps.system, ctx.state.account.merchantId, query));
+      reply(ctx, 200, 'Payouts', listPayoutsResponse, await listPayouts(deps.system, ctx.state.account.merchantId, query, deps.totalCap));
     },
 });
 

@@ -5,7 +5,7 @@
  * service's fee) can reach a merchant.
  */
 import { z } from 'zod';
-import { isoTime } from '../schemas/common.js';
+import { isoTime, totalCapped } from '../schemas/common.js';
 
 export const payoutStatus = z
   .enum(['AWAITING_FUNDING', 'FUNDED', 'READY', 'LISTING', 'PAYING', 'SETTLED', 'CANCELLED', 'EXPIRED'])
@@ -122,6 +122,7 @@ export const listPayoutsResponse = z
     items: z.array(payoutView).meta({ description: 'This page of payouts, newest first' }),
     page: z.number().int().meta({ description: 'This page’s number, from 1' }),
     limit: z.number().int().meta({ description: 'Items per page' }),
-    total: z.number().int().meta({ description: 'How many payouts match, on every page' }),
+    total: z.number().int().meta({ description: 'How many payouts match, on every page; at most 10,000 (see totalCapped)' }),
+    totalCapped: totalCapped('payouts'),
   })
   .meta({ id: 'ListPayoutsResponse' });

@@ -61,10 +61,16 @@ export function pageFields(items: string) {
     total: z
       .number()
       .int()
-      .meta({ description: `How many ${items} match, on every page` }),
+      .meta({ description: `How many ${items} match, on every page; at most 10,000 (see totalCapped)` }),
+    totalCapped: totalCapped(items),
     page: z.number().int().meta({ description: 'This page’s number, from 1' }),
     limit: z.number().int().meta({ description: 'The most items a page holds' }),
   };
+}
+
+/** Beside a list's `total`: counting stopped at 10,000 (docs/api-conventions.md, "List totals"). */
+export function totalCapped(items: string) {
+  return z.boolean().meta({ description: `true when more than 10,000 ${items} match: total then reads 10,000 and counting stopped there` });
 }
 
 /** An id of one resource kind, as the path parameters and bodies that name one carry it. */

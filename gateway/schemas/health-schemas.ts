@@ -10,9 +10,10 @@ const service = z
 
 export const healthReport = z
   .object({
-    status: z
-      .enum(['healthy', 'degraded', 'unhealthy'])
-      .meta({ description: 'unhealthy without the store; degraded without the transport or event bus, or while the chain indexer is not serving' }),
+    status: z.enum(['healthy', 'degraded', 'unhealthy']).meta({
+      description:
+        'unhealthy without the store; degraded without the transport or event bus, while the chain indexer is not serving, or while the heap is past 80 % of its limit',
+    }),
     timestamp: z.string().meta({ description: 'When the report was made (ISO 8601)' }),
     uptime: z.number().meta({ description: 'Seconds since the node started' }),
     environment: z.string().meta({ description: 'NODE_ENV: development, test or production' }),

@@ -3,7 +3,8 @@
  * store; `services.redis` is the document's name for the message bus slot, which
  * here is the transport and event bus (NATS in a cluster, in-process when embedded).
  * A node reading a chain is degraded while its indexer does not keep the chain's
- * facts current, or while it cannot complete live payments; the message says why
+ * facts current, or while it cannot complete live payments, and any node is degraded
+ * while its heap is past 80 % of V8's limit (heap-health.ts); the message says why
  * (document 3's report has no slot for it).
  */
 import { freemem, totalmem } from 'node:os';
@@ -15,6 +16,7 @@ import { standardAnswers, success } from '../openapi/answers.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { healthReport } from '../schemas/health-schemas.js';
+import type { HeapHealth } from './heap-health.js';
 
 export interface HealthDependencies {
   store: Store;
@@ -27,6 +29,8 @@ export interface HealthDependencies {
   indexerHealth?: () => Promise<{ serving: boolean; reason: string | null }>;
   /** Why live payments cannot be completed now, where the node takes them: a reason makes the node degraded. */
   livePayments?: () => string | null;
+  /** The heap against its limit: past the mark the node is degraded (heap-health.ts). */
+  heap: HeapHealth;
 }
 
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };
@@ -53,11 +57,14 @@ const healthOperation = defineOperation({
     const databaseStatus = service(database.connected, database.responseTimeMs);
     const busStatus = service(transport.connected && bus.connected, transport.responseTimeMs);
     const payments = deps.livePayments?.() ?? null;
-    const status = !database.connected ? 'unhealthy' : busStatus.status === 'connected' && indexer.serving && payments === null ? 'healthy' : 'degraded';
+    const heap = deps.heap.check();
+    const fine = busStatus.status === 'connected' && indexer.serving && payments === null && heap === null;
+    const status = !database.connected ? 'unhealthy' : fine ? 'healthy' : 'degraded';
     const used = totalmem() - freemem();
     const reasons = [
       ...(indexer.serving ? [] : [`the chain indexer is not serving (${indexer.reason})`]),
       ...(payments === null ? [] : [`live payments are off: ${payments}`]),
+      ...(heap === null ? [] : [heap]),
     ];
     const message = status === 'healthy' ? 'Service is healthy' : reasons.length === 0 ? `Service is ${status}` : `Service is ${status}: ${reasons.join('; ')}`;
     reply(ctx, 200, message, healthReport, {

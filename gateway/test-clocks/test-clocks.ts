@@ -10,7 +10,7 @@ import { MAX_ADVANCE_MS } from '../../machines/test-clock/index.js';
 import { ApiError, fieldError } from '../envelope.js';
 import { newId } from '../ids.js';
 import type { MerchantAccount } from '../merchants/merchant-accounts.js';
-import { newestPage } from '../paged-views.js';
+import { newestPage, TOTAL_CAP } from '../paged-views.js';
 import type { CreateTestClockBody } from './test-clock-schemas.js';
 
 type TestClockResource = TestClockView['clock'];
@@ -40,8 +40,8 @@ export class TestClocks {
 
   async list(account: MerchantAccount, paging: { page: number; limit: number }) {
     sandboxOnly(account);
-    const { docs, total } = await newestPage(this.system.views(testClockKind), ownClocks(account), paging, { view: 1 });
-    return { testClocks: docs.map((doc) => doc.view.clock), total, ...paging };
+    const { docs, ...total } = await newestPage(this.system.views(testClockKind), ownClocks(account), paging, { view: 1 }, TOTAL_CAP);
+    return { testClocks: docs.map((doc) => doc.view.clock), ...total, ...paging };
   }
 
   async read(account: MerchantAccount, id: string): Promise<TestClockResource> {

@@ -180,3 +180,32 @@ test(`a JSON body nested deeper than ${MAX_BODY_DEPTH} levels is refused before 
     );
   }
 });
+
+test('a body sent as is is answered as the same body gzipped (which @koa/bodyparser reads): parsed, raw and refused alike', async (t) => {
+  const app = await serveMiddleware(t, (koa) => {
+    const router = new Router<RequestState>();
+    router.post('/echo', jsonBody(LIMIT), (ctx) => respond(ctx, 200, 'Echo', { body: ctx.request.body, raw: ctx.request.rawBody ?? null }));
+    koa.use(router.routes());
+  });
+  const deep = `${'['.repeat(MAX_BODY_DEPTH + 1)}${']'.repeat(MAX_BODY_DEPTH + 1)}`;
+  const texts = [
+    '{"a":[1,"two"],"é":"\\u00e9"}',
+    ' \n[1,2]',
+    '',
+    '"scalar"',
+    '42',
+    '{bad',
+    '{"__proto__":{"admin":true}}',
+    '{"a":{"\\u005f_proto__":1}}',
+    '{"constructor":{"prototype":{"admin":true}}}',
+    JSON.stringify({ pad: 'x'.repeat(LIMIT) }),
+    deep,
+  ];
+  for (const text of texts) {
+    const plain = await app.call('/echo', json(text));
+    const identity = await app.call('/echo', { ...json(text), headers: { 'content-type': 'application/json', 'content-encoding': 'identity' } });
+    const gzipped = await app.call('/echo', encoded('gzip', gzipSync(text)));
+    t.deepEqual([plain.status, plain.body], [gzipped.status, gzipped.body], text.slice(0, 40));
+    t.deepEqual([identity.status, identity.body], [gzipped.status, gzipped.body], text.slice(0, 40));
+  }
+});

@@ -3,6 +3,8 @@ import { startTestSystem } from '../support/test-node.js';
 import { serveGateway } from '../support/gateway-app.js';
 import { startTestGateway } from '../support/gateway.js';
 import { counterKind } from '../support/counter-kind.js';
+import { createLogger } from '../../actors/logger.js';
+import { HeapHealth, v8Heap } from '../../gateway/service/heap-health.js';
 
 async function healthOf(url: string) {
   const response = await fetch(`${url}/v1/health-check`);
@@ -35,4 +37,41 @@ test('a node reading a local chain is healthy while its indexer answers, and deg
   const degraded = await gateway.request('GET', '/v1/health-check');
   t.is(degraded.body.responseObject.status, 'degraded');
   t.regex(degraded.body.message, /^Service is degraded: the chain indexer is not serving \(the indexer at 127\.0\.0\.1:\d+ did not answer: /);
+});
+
+test('a heap past 80 % of its limit makes the node degraded and warns once; back under, healthy and said once', async (t) => {
+  const parts = await startTestSystem({ kinds: [counterKind()] });
+  const lines: { level: number; msg: string; heapUsedPercent?: number }[] = [];
+  const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+  const limit = 4_000_000_000;
+  let used = 1_000_000_000;
+  const { url } = await serveGateway(t, parts, { logger, heap: new HeapHealth(logger, () => ({ used, limit })) });
+  const heapLines = () => lines.filter((line) => line.msg.startsWith('heap ')).map((line) => [line.level, line.msg, line.heapUsedPercent]);
+
+  t.is((await healthOf(url)).body.responseObject.status, 'healthy');
+  used = limit * 0.8;
+  t.is((await healthOf(url)).body.responseObject.status, 'healthy', 'at the mark is not past it');
+  t.deepEqual(heapLines(), []);
+
+  used = 3_300_000_000;
+  const degraded = await healthOf(url);
+  t.is(degraded.status, 200);
+  t.is(degraded.body.responseObject.status, 'degraded');
+  t.is(degraded.body.message, 'Service is degraded: the heap is at 82.5% of its limit');
+  used = 3_900_000_000;
+  t.is((await healthOf(url)).body.responseObject.status, 'degraded');
+  t.deepEqual(heapLines(), [[40, 'heap above 80% of its limit; the node reports degraded', 82.5]]);
+
+  used = 2_000_000_000;
+  t.is((await healthOf(url)).body.responseObject.status, 'healthy');
+  t.is((await healthOf(url)).body.responseObject.status, 'healthy');
+  t.deepEqual(heapLines(), [
+    [40, 'heap above 80% of its limit; the node reports degraded', 82.5],
+    [40, 'heap back under 80% of its limit; the node reports healthy', 50],
+  ]);
+});
+
+test('the node reads V8’s own heap figures by default', (t) => {
+  const { used, limit } = v8Heap();
+  t.true(used > 0 && limit > used);
 });

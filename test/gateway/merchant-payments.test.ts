@@ -88,7 +88,7 @@ test('the payment list: newest first, paged with its total, each filter narrowin
   // The live key of the same merchant sees none of the sandbox attempts.
   const live = await list('', liveKey);
   t.is(live.status, 200);
-  t.deepEqual(live.body.responseObject, { payments: [], total: 0, page: 1, limit: 20 });
+  t.deepEqual(live.body.responseObject, { payments: [], total: 0, totalCapped: false, page: 1, limit: 20 });
   t.deepEqual(ids(await list(`?orderId=${first.id}`, liveKey)), []);
   // Another merchant sees none of them either.
   const stranger = await gateway.createMerchant({ name: 'Other', tier: 'BASE', evmWalletAddress: '0x1111111111111111111111111111111111111111' });

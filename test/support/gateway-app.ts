@@ -12,6 +12,7 @@ import { ADMIN_TOKEN } from './gateway.js';
 import { PayoutLinks } from '../../gateway/payouts/payout-links.js';
 import { KeptKeys } from '../../gateway/cashout/kept-keys.js';
 import { PayeeDirectory } from '../../actors/market/payee-directory.js';
+import { HeapHealth } from '../../gateway/service/heap-health.js';
 
 export async function serveGateway(
   t: ExecutionContext,
@@ -20,8 +21,10 @@ export async function serveGateway(
 ): Promise<{ url: string; routes: GatewayRoute[] }> {
   const events = await MerchantEventLog.open(parts.store, parts.clock);
   const cashoutKeys = new KeptKeys(parts.store, () => new Date(parts.clock.now()).toISOString());
+  const logger = overrides.logger ?? createLogger({ level: 'silent' });
   const gateway = createGateway({
-    logger: createLogger({ level: 'silent' }),
+    logger,
+    heap: new HeapHealth(logger),
     ...parts,
     environment: 'test',
     version: '0.0.0-test',

@@ -79,6 +79,7 @@ export async function startTestGateway(
     supportDesk?: NodeOptions['supportDesk'];
     dashboardMail?: NodeOptions['dashboardMail'];
     stakeClaims?: NodeOptions['stakeClaims'];
+    totalCap?: NodeOptions['totalCap'];
   } = {},
 ): Promise<TestGateway> {
   const clock = new TestClock(Date.UTC(2026, 10, 23, 12));
@@ -101,6 +102,7 @@ export async function startTestGateway(
     supportDesk: options.supportDesk,
     dashboardMail: options.dashboardMail,
     stakeClaims: options.stakeClaims,
+    totalCap: options.totalCap,
     webhookSender: loopbackOnly,
     clock,
     logger: createLogger({ level: 'silent' }),

@@ -65,6 +65,8 @@ export interface OrderResize {
 
 export interface Page {
   total: number;
+  /** More match than the total counted to (docs/api-conventions.md, "List totals"). */
+  totalCapped: boolean;
   page: number;
   limit: number;
 }

@@ -75,8 +75,8 @@ export function pager(page: Page, go: (page: number) => void): HTMLElement | nul
     'nav',
     { class: 'pager', 'aria-label': 'Pages' },
     h('button', { type: 'button', class: 'secondary', disabled: page.page <= 1, onclick: () => go(page.page - 1) }, 'Previous'),
-    h('span', {}, `Page ${page.page} of ${pages} (${page.total})`),
-    h('button', { type: 'button', class: 'secondary', disabled: page.page >= pages, onclick: () => go(page.page + 1) }, 'Next'),
+    h('span', {}, page.totalCapped ? `Page ${page.page} of ${pages}+ (${page.total}+)` : `Page ${page.page} of ${pages} (${page.total})`),
+    h('button', { type: 'button', class: 'secondary', disabled: page.page >= pages && !page.totalCapped, onclick: () => go(page.page + 1) }, 'Next'),
   );
 }
 
