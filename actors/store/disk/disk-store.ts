@@ -5,10 +5,10 @@
  * LMDB's (copy-on-write pages, two meta pages). Queries are the in-memory tables'
  * (mingo filters, the same planner rules), held to the same contract suite.
  *
- * "Acknowledged means durable": every write is one LMDB transaction, committed at
- * once (so the next call sees it) without waiting for the disk; its promise resolves
- * after the sync that follows (flush-group.ts), one per batch of writes. A read waits
- * until every write it could have seen is on disk.
+ * "Acknowledged means durable": the writes of a batch share one LMDB transaction that
+ * every later call reads through (write-batch.ts); it is committed as the sync that
+ * makes it durable starts (flush-group.ts), and only then are its writes acknowledged.
+ * A read waits until every write it could have seen is on disk.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { first, handedOff, toModifier } from '../embedded/query-parts.js';
 import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec, WriteOptions } from '../store.js';
 import { DiskTable, syncToDisk } from './disk-table.js';
 import { FlushGroup } from './flush-group.js';
+import { WriteBatch } from './write-batch.js';
 import { lockFolder, type FolderLock } from './folder-lock.js';
 import { migrateJournalFolder } from './legacy/migrate-journal-folder.js';
 
@@ -43,6 +44,7 @@ export class DiskStore implements Store {
   readonly #meta: Database<string, string>;
   readonly #lock: FolderLock;
   readonly #flush: FlushGroup;
+  readonly #batch: WriteBatch;
   readonly #tables = new Map<string, DiskTable>();
   #closed = false;
 
@@ -51,7 +53,12 @@ export class DiskStore implements Store {
     this.#root = root;
     this.#lock = lock;
     this.#meta = root.openDB<string, string>({ name: 'meta', encoding: 'string' });
-    this.#flush = new FlushGroup(() => syncToDisk(root));
+    this.#batch = new WriteBatch(root);
+    // The batch is committed as its sync starts, so every write the sync covers is in it.
+    this.#flush = new FlushGroup(async () => {
+      await this.#batch.commit();
+      await syncToDisk(root);
+    });
   }
 
   /** Locks the folder (refusing when another live process holds it), migrates a journal store's files, and opens LMDB. */
@@ -73,7 +80,7 @@ export class DiskStore implements Store {
     this.#assertOpen();
     let table = this.#tables.get(spec.name);
     if (!table) {
-      table = new DiskTable(this.#root, this.#meta, spec.name);
+      table = new DiskTable(this.#root, this.#meta, this.#batch, spec.name);
       this.#tables.set(spec.name, table);
     }
     for (const index of spec.indexes) table.declare(index);
@@ -90,6 +97,7 @@ export class DiskStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     await this.#flush.settled()?.catch(() => undefined);
+    await this.#batch.commit().catch(() => undefined);
     await this.#root.close();
     await this.#lock.release();
   }

@@ -28,13 +28,12 @@ import { pinnedFields } from '../embedded/sorted-scan.js';
 import type { Filter, FindOptions, IndexSpec, SortSpec, StoredDocument } from '../store.js';
 import { type DocumentCodec, documentCodec } from './document-codec.js';
 import { AFTER_PREFIX, fieldBytes, rowKey } from './index-key.js';
+import type { WriteBatch } from './write-batch.js';
 
 /** LMDB's largest key is 1,978 bytes; longer posting and unique keys are filed under their hash. */
 const LONGEST_KEY = 1_000;
 /** The most values of an index's first field a skip scan seeks through. */
 const SKIP_SCAN_VALUES = 256;
-/** Commit without waiting for the disk; the store's flush group syncs before anything is acknowledged. */
-export const COMMIT_WITHOUT_FLUSH = 0x10000 | 2 | 1;
 
 interface UniqueOnDisk {
   readonly name: string;
@@ -83,6 +82,7 @@ export function syncToDisk(root: RootDatabase): Promise<void> {
 export class DiskTable {
   readonly #root: RootDatabase;
   readonly #meta: Database<string, string>;
+  readonly #batch: WriteBatch;
   readonly #docs: Database<string, string>;
   readonly #codec: DocumentCodec = documentCodec;
   readonly #unique: UniqueOnDisk[] = [];
@@ -94,10 +94,12 @@ export class DiskTable {
   constructor(
     root: RootDatabase,
     meta: Database<string, string>,
+    batch: WriteBatch,
     readonly name: string,
   ) {
     this.#root = root;
     this.#meta = meta;
+    this.#batch = batch;
     this.#docs = root.openDB<string, string>({ name: documentsName(name), encoding: 'string' });
   }
 
@@ -153,10 +155,10 @@ export class DiskTable {
       }
     }
     if (build.length > 0 || stored === undefined) {
-      this.#root.transactionSync(() => {
+      this.#batch.run(() => {
         for (const step of build) step();
         this.#meta.putSync(`index:${this.name}:${name}`, signature);
-      }, COMMIT_WITHOUT_FLUSH);
+      });
     }
     this.#declared.set(name, signature);
   }
@@ -207,10 +209,10 @@ export class DiskTable {
     if (this.#docs.doesExist(doc._id)) throw new DuplicateKeyError(this.name, describeKey('_id_', { _id: doc._id }));
     this.#assertUnique(doc);
     const text = this.#codec.encode(doc);
-    this.#root.transactionSync(() => {
+    this.#batch.run(() => {
       this.#docs.putSync(doc._id, text);
       this.#reindex(doc._id, undefined, doc);
-    }, COMMIT_WITHOUT_FLUSH);
+    });
   }
 
   /** Replaces `before` (the stored document) with `next`, or throws and changes nothing. */
@@ -218,28 +220,21 @@ export class DiskTable {
     if (next._id !== before._id) throw new Error(`_id is immutable: cannot change ${String(before._id)} to ${String(next._id)}`);
     this.#assertUnique(next);
     const text = this.#codec.encode(next);
-    this.#root.transactionSync(() => {
+    this.#batch.run(() => {
       this.#docs.putSync(next._id, text);
       this.#reindex(next._id, before, next);
-    }, COMMIT_WITHOUT_FLUSH);
+    });
   }
 
   /** Removes every one of `docs` in one transaction: a crash keeps all of the deletes or none. */
   remove(docs: readonly Doc[]): void {
-    this.#root.transactionSync(() => {
+    this.#batch.run(() => {
       for (const doc of docs) {
         const id = doc._id as string;
         this.#docs.removeSync(id);
         this.#reindex(id, doc, undefined);
       }
-    }, COMMIT_WITHOUT_FLUSH);
-  }
-
-  /** Inserts or replaces by `_id` without checks: a migration copies what an older store held, which was checked then. */
-  put(doc: StoredDocument): void {
-    const before = this.get(doc._id);
-    this.#docs.putSync(doc._id, this.#codec.encode(doc));
-    this.#reindex(doc._id, before, doc);
+    });
   }
 
   #assertUnique(doc: StoredDocument): void {
