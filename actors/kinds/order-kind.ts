@@ -204,7 +204,7 @@ export const orderKind = defineKind({
     },
     // Multikey: one key per trigram. Grams lead so the embedded store keeps a posting set per gram; in
     // MongoDB a gram with the merchant and environment pinned bounds the scan as tightly either way.
-    { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 }, name: 'order_by_search_gram' },
+    { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 }, name: 'order_by_search_gram', multikey: true },
   ],
 });
 

@@ -215,7 +215,7 @@ class Table {
       this.#equality.set(leading, map);
       for (const { doc } of this.#entries.values()) for (const key of equalityKeys(indexedValue(doc, leading))) map.add(key, doc._id);
     }
-    if (!spec.partialFilterExpression) this.#addOrdered(spec.key);
+    if (!spec.partialFilterExpression && !spec.multikey) this.#addOrdered(spec.key);
     this.#declared.set(name, signature);
   }
 

@@ -36,6 +36,12 @@ export interface IndexSpec {
   /** Only documents matching this filter are indexed (and held to `unique`). */
   partialFilterExpression?: Filter;
   name?: string;
+  /**
+   * The leading field holds arrays (an order's search grams). The embedded stores keep
+   * only its postings, since an order over documents filed under many keys is never
+   * one they can walk; MongoDB builds its multikey index as always.
+   */
+  multikey?: boolean;
 }
 
 export interface CollectionSpec {

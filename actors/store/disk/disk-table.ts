@@ -141,7 +141,7 @@ export class DiskTable {
       if (!built) build.push(() => this.#buildPostings(leading, db));
       this.#equality.set(leading, db);
     }
-    if (!spec.partialFilterExpression) {
+    if (!spec.partialFilterExpression && !spec.multikey) {
       const pattern = JSON.stringify(spec.key);
       if (!this.#ordered.has(pattern)) {
         const index: OrderedOnDisk = {
