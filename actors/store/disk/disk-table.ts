@@ -196,10 +196,12 @@ export class DiskTable {
     return project(docs, options.projection);
   }
 
+  /** Counts in whatever order the candidates come (no sort of them all first), so a capped count reads no further than its cap. */
   count(filter: Filter, limit: number): number {
     if (Object.keys(filter).length === 0) return Math.min(limit, this.size);
+    const test = compileFilter(filter);
     let count = 0;
-    for (const _ of this.matches(filter)) if (++count >= limit) break;
+    for (const doc of this.#candidateDocs(filter, false)) if (test(doc) && ++count >= limit) break;
     return count;
   }
 
@@ -301,14 +303,14 @@ export class DiskTable {
     this.#meta.putSync(`ordered:${this.name}:${pattern}`, '1');
   }
 
-  /** The candidates' documents in `_id` order. */
-  *#candidateDocs(filter: Filter): Generator<Doc> {
+  /** The candidates' documents, in `_id` order unless the caller needs none. */
+  *#candidateDocs(filter: Filter, inIdOrder = true): Generator<Doc> {
     const narrowest = this.#narrowest(filter);
     if (!narrowest) {
       for (const { value } of this.#docs.getRange()) yield this.#codec.decode(value);
       return;
     }
-    const ids = narrowest.size <= 1 ? narrowest.ids() : Array.from(new Set(narrowest.ids())).sort();
+    const ids = narrowest.size <= 1 ? narrowest.ids() : inIdOrder ? Array.from(new Set(narrowest.ids())).sort() : distinct(narrowest.ids());
     for (const id of ids) {
       const doc = this.get(id);
       if (doc) yield doc;
@@ -494,6 +496,16 @@ export class DiskTable {
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** Each id once, as they come (an `$or`'s branches may both hold a document). */
+function* distinct(ids: Iterable<string>): Generator<string> {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    yield id;
+  }
+}
 const IRREGULAR = Symbol('irregular');
 const UNKNOWN = Symbol('unknown');
 
