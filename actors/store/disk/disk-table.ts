@@ -30,6 +30,11 @@ import { type DocumentCodec, documentCodec } from './document-codec.js';
 import { AFTER_PREFIX, fieldBytes, rowKey } from './index-key.js';
 import type { WriteBatch } from './write-batch.js';
 
+/**
+ * How far the planner counts a posting list: LMDB counts duplicates by walking them, so
+ * a count past this would cost more than it decides (past it, a list is simply large).
+ */
+const PLAN_COUNT_LIMIT = 10_000;
 /** LMDB's largest key is 1,978 bytes; longer posting and unique keys are filed under their hash. */
 const LONGEST_KEY = 1_000;
 /** The most values of an index's first field a skip scan seeks through. */
@@ -39,6 +44,8 @@ interface UniqueOnDisk {
   readonly name: string;
   readonly fields: readonly string[];
   readonly partial: ((doc: Doc) => boolean) | null;
+  /** Whether the partial filter reads only the index's own fields, so pinned values alone say whether a document is in it. */
+  readonly partialOnOwnFields: boolean;
   readonly db: Database<string, string>;
 }
 
@@ -130,6 +137,7 @@ export class DiskTable {
         name,
         fields,
         partial: spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : null,
+        partialOnOwnFields: Object.keys(spec.partialFilterExpression ?? {}).every((field) => fields.includes(field)),
         db: this.#root.openDB<string, string>({ name: `u:${this.name}:${name}`, encoding: 'string' }),
       };
       if (stored === undefined) build.push(() => this.#buildUnique(index));
@@ -340,6 +348,10 @@ export class DiskTable {
     }
     if (best && best.size <= 1) return best;
     const pinned = pinnedFields(filter);
+    for (const index of this.#unique) {
+      consider(this.#uniqueLookup(index, pinned));
+      if (best && best.size <= 1) return best;
+    }
     for (const index of this.#ordered.values()) {
       if (!this.#usable(index)) continue;
       const prefix = pinnedPrefix(index, pinned);
@@ -351,6 +363,22 @@ export class DiskTable {
     return best;
   }
 
+  /**
+   * The one document a unique index can hold for values the filter pins on all of its
+   * fields (a create's idempotency key); undefined when a field is not pinned or the
+   * pinned values fall outside a partial index (then documents outside it may match).
+   */
+  #uniqueLookup(index: UniqueOnDisk, pinned: ReadonlyMap<string, unknown>): Candidates | undefined {
+    if (!index.partialOnOwnFields || !index.fields.every((field) => pinned.has(field) && pinned.get(field) !== null)) return undefined;
+    const probe: Doc = {};
+    for (const field of index.fields) setPath(probe, field, pinned.get(field));
+    if (index.partial && !index.partial(probe)) return undefined;
+    const [key] = uniqueKeys(index, probe as StoredDocument);
+    const owner = key && index.db.get(diskKey(key.key));
+    const ids = owner ? [owner] : [];
+    return { size: ids.length, ids: () => ids };
+  }
+
   #usable(index: OrderedOnDisk): boolean {
     return entries(index.irregular) === 0;
   }
@@ -358,7 +386,7 @@ export class DiskTable {
   /** A span's ids; its size is bounded by the postings of its pinned leading value (free to read), else by the table. */
   #spanCandidates(index: OrderedOnDisk, span: { start: Buffer; end: Buffer }, prefix: readonly unknown[]): Candidates {
     const postings = prefix.length > 0 ? this.#equality.get(index.fields[0]!) : undefined;
-    const size = postings ? postings.getValuesCount(diskKey(postingKey(prefix[0]))) : this.size;
+    const size = postings ? postingCount(postings, diskKey(postingKey(prefix[0]))) : this.size;
     return { size, ids: () => index.db.getRange({ start: span.start, end: span.end }).map(({ value }) => value) };
   }
 
@@ -390,7 +418,7 @@ export class DiskTable {
     if (!db) return undefined;
     const keys = values.map((value) => diskKey(postingKey(value)));
     return {
-      size: keys.reduce((size, key) => size + db.getValuesCount(key), 0),
+      size: keys.reduce((size, key) => size + postingCount(db, key), 0),
       *ids() {
         for (const key of keys) yield* db.getValues(key);
       },
@@ -401,7 +429,7 @@ export class DiskTable {
   #allOf(path: string, values: unknown[]): Candidates | undefined {
     const db = this.#equality.get(path);
     if (!db) return undefined;
-    const keys = values.map((value) => diskKey(postingKey(value))).map((key) => ({ key, size: db.getValuesCount(key) }));
+    const keys = values.map((value) => diskKey(postingKey(value))).map((key) => ({ key, size: postingCount(db, key) }));
     keys.sort((a, b) => a.size - b.size);
     const [smallest, ...others] = keys;
     return {
@@ -509,6 +537,10 @@ function* distinct(ids: Iterable<string>): Generator<string> {
 const IRREGULAR = Symbol('irregular');
 const UNKNOWN = Symbol('unknown');
 
+function postingCount(db: Database<string, string>, key: string): number {
+  return db.getValuesCount(key, { limit: PLAN_COUNT_LIMIT });
+}
+
 /** How many entries a database holds, from LMDB's own count (no walk). */
 function entries(db: Database<unknown, string>): number {
   return (db.getStats() as { entryCount: number }).entryCount;
@@ -540,6 +572,16 @@ function keyAt(doc: Doc, path: string): unknown {
     value = value[part];
   }
   return value ?? null;
+}
+
+function setPath(doc: Doc, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let at = doc;
+  for (const part of parts.slice(0, -1)) {
+    if (!isPlainObject(at[part])) at[part] = {};
+    at = at[part] as Doc;
+  }
+  at[parts.at(-1)!] = value;
 }
 
 function pinnedPrefix(index: OrderedOnDisk, pinned: ReadonlyMap<string, unknown>): unknown[] {

@@ -175,3 +175,32 @@ test('disk: indexes are kept on disk: a reopened store answers from them without
   t.log(`declaring the kept collection took ${declared.toFixed(1)} ms`);
   await again.close();
 });
+
+test('disk: a filter pinning every field of a unique index reads only the one document it can hold', async (t) => {
+  const collection = await (await store()).collection({
+    name: 'keyed',
+    indexes: [
+      { key: { merchantId: 1, environment: 1, createdAt: -1 } },
+      { key: { merchantId: 1, environment: 1, key: 1 }, unique: true, partialFilterExpression: { key: { $type: 'string' } } },
+      { key: { code: 1 }, unique: true, partialFilterExpression: { live: true } },
+    ],
+  });
+  await insertAll(
+    collection,
+    Array.from({ length: 3_000 }, (_, i) => ({
+      _id: `o${i}`,
+      merchantId: 'm',
+      environment: 'LIVE',
+      createdAt: i,
+      key: i % 10 ? `k${i}` : null,
+      code: `c${i % 2}`,
+      live: i < 2,
+    })),
+  );
+  const { tally, counting } = counter();
+  t.is((await collection.findOne({ $expr: counting, merchantId: 'm', environment: 'LIVE', key: 'k1234' }))?._id, 'o1234');
+  t.is(tally.evaluated, 1, 'the unique key leads to its owner');
+  t.is(await collection.findOne({ merchantId: 'm', environment: 'LIVE', key: 'k10' }), null, 'a key nobody holds');
+  t.is(await collection.count({ merchantId: 'm', environment: 'LIVE', key: null }), 300, 'null is outside the partial index: the documents are read');
+  t.is(await collection.count({ code: 'c0' }), 1_500, 'a partial filter on another field says nothing of documents outside it');
+});
