@@ -3,9 +3,14 @@
  * at least once (ARCHITECTURE, Actors §4 and §9). Domain events go to the event bus,
  * `tell` effects to other actors with the effect id as message id, and custom
  * effects to the kind's handler. A done entry is marked done on its activation and
- * removed from the stored outbox by the actor's next write, or by a grouped write
- * `saveDelayMs` later when the actor writes nothing sooner: a drain never waits for
- * a write, and a busy actor's effects cost none of their own.
+ * removed from the stored outbox by the actor's next write: a drain never waits for a
+ * write, and an effect costs none of its own. Only where the mark would otherwise be
+ * lost is it saved by a write of its own (`saveDone`): before the activation leaves
+ * memory, at a handover, a drain, or `saveDelayMs` later when that is set. A crash
+ * loses the marks not saved yet, and the next holder runs those entries again: effects
+ * are at least once, each idempotent by its entry id (the bus keeps one event per id,
+ * a tell's target answers a message id it has applied from its record of replies, and a
+ * handler is given the id as `effectId`).
  * A failing effect is retried under the retry policy, its attempts and next try
  * saved on the entry, and blocks the ones behind it only until the policy gives up
  * and files it as a dead letter. A tell its target refuses goes back to the sender
@@ -67,8 +72,8 @@ export interface OutboxRunnerOptions {
   ask(address: ActorAddress, event: EventObject, options?: AskOptions): Promise<unknown>;
   /** The lease this node holds on the actor's shard; throws ShardNotServedError when it holds none. */
   fence(activation: Activation): Fence;
-  /** How long done entries wait for their actor's next write before `saveDone` writes their removal. */
-  saveDelayMs: number;
+  /** When set, how long done entries wait for their actor's next write before `saveDone` writes their removal. */
+  saveDelayMs?: number;
   /** The time of a test clock (test-clock-time.ts): an attached actor's effects report at it. */
   clockTime(clockId: string): Promise<number>;
 }
@@ -142,9 +147,9 @@ export class OutboxRunner {
     return results.every(Boolean);
   }
 
-  /** Saves what has run `saveDelayMs` from now, unless a save is already due; a failed save is left to the sweeper. */
+  /** Saves what has run `saveDelayMs` from now (when set), unless a save is already due; a failed save is tried again by the next. */
   #saveLater(): void {
-    if (this.#saveTimer || this.#stopped) return;
+    if (this.options.saveDelayMs === undefined || this.#saveTimer || this.#stopped) return;
     this.#saveTimer = setTimeout(() => {
       void this.saveDone().then((saved) => {
         this.#saveTimer = undefined;
