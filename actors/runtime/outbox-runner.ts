@@ -4,13 +4,15 @@
  * `tell` effects to other actors with the effect id as message id, and custom
  * effects to the kind's handler. A done entry is marked done on its activation and
  * removed from the stored outbox by the actor's next write: a drain never waits for a
- * write, and an effect costs none of its own. Only where the mark would otherwise be
- * lost is it saved by a write of its own (`saveDone`): before the activation leaves
- * memory, at a handover, a drain, or `saveDelayMs` later when that is set. A crash
- * loses the marks not saved yet, and the next holder runs those entries again: effects
- * are at least once, each idempotent by its entry id (the bus keeps one event per id,
- * a tell's target answers a message id it has applied from its record of replies, and a
- * handler is given the id as `effectId`).
+ * write. A crash loses the marks not saved yet, and the next holder runs those entries
+ * again. For a domain event or a tell that costs nothing but the run: the bus keeps one
+ * event per id, and a tell's target answers a message id it has applied from its record
+ * of replies. So their marks wait for the actor's next write however long that takes,
+ * and are saved by a write of their own only where the activation would otherwise
+ * forget them: before it leaves memory, at a handover, at a drain. A kind's own effect
+ * may act outside (a webhook's HTTP request, which a receiver that answered 2xx must not
+ * get again), so its mark is saved by a grouped write `saveDelayMs` later unless the
+ * actor writes sooner.
  * A failing effect is retried under the retry policy, its attempts and next try
  * saved on the entry, and blocks the ones behind it only until the policy gives up
  * and files it as a dead letter. A tell its target refuses goes back to the sender
@@ -72,13 +74,16 @@ export interface OutboxRunnerOptions {
   ask(address: ActorAddress, event: EventObject, options?: AskOptions): Promise<unknown>;
   /** The lease this node holds on the actor's shard; throws ShardNotServedError when it holds none. */
   fence(activation: Activation): Fence;
-  /** When set, how long done entries wait for their actor's next write before `saveDone` writes their removal. */
-  saveDelayMs?: number;
+  /** How long a done effect of the kind's own waits for its actor's next write before `saveDone` writes its removal. */
+  saveDelayMs: number;
   /** The time of a test clock (test-clock-time.ts): an attached actor's effects report at it. */
   clockTime(clockId: string): Promise<number>;
 }
 
 type Result = { done: true } | { done: false; error: unknown };
+
+/** Effects whose run after a crash repeats nothing outside (see above): their marks wait for the actor's next write. */
+const RUN_AGAIN_HARMLESS: ReadonlySet<string> = new Set([EVENT_EFFECT, TELL_EFFECT]);
 
 export class OutboxRunner {
   readonly #drains = new SerialRuns({
@@ -147,9 +152,9 @@ export class OutboxRunner {
     return results.every(Boolean);
   }
 
-  /** Saves what has run `saveDelayMs` from now (when set), unless a save is already due; a failed save is tried again by the next. */
+  /** Saves what has run `saveDelayMs` from now, unless a save is already due; a failed save is tried again by the next. */
   #saveLater(): void {
-    if (this.options.saveDelayMs === undefined || this.#saveTimer || this.#stopped) return;
+    if (this.#saveTimer || this.#stopped) return;
     this.#saveTimer = setTimeout(() => {
       void this.saveDone().then((saved) => {
         this.#saveTimer = undefined;
@@ -220,7 +225,7 @@ export class OutboxRunner {
         this.options.metrics.effect(activation.address.kind, head.type, 'ok');
         activation.markDone(head.id);
         this.#unsaved.add(activation);
-        this.#saveLater();
+        if (!RUN_AGAIN_HARMLESS.has(head.type)) this.#saveLater();
         continue;
       }
       // The lease moved while it ran: its next holder owns the entry's attempts now.
