@@ -49,12 +49,16 @@ export interface ActorSystemOptions {
   sweepIntervalMs?: number;
   /**
    * How long the removal of a done effect of a kind's own waits to ride on its actor's
-   * next write before a grouped write of its own saves it (default 50 ms). A domain
-   * event's or a tell's waits for that next write however long, and is saved by a write
-   * of its own only before its actor leaves memory, at a handover or a drain (#evict,
-   * outbox-runner.ts). What waits is also what a crash runs again.
+   * next write before a grouped write of its own saves it (default 50 ms). What waits is
+   * also what a crash runs again (outbox-runner.ts).
    */
   doneSaveDelayMs?: number;
+  /**
+   * The same for a domain event or a tell (default 60 s, half of JetStream's default
+   * duplicate window): run again, it repeats nothing, so it waits long for a write to
+   * ride on, and is saved sooner only before its actor leaves memory (#evict).
+   */
+  harmlessDoneSaveDelayMs?: number;
   /** How long applied message ids and their replies are remembered (default 24 hours). */
   messageRetentionMs?: number;
   /** How long the record of each turn is kept in the history collection (default 90 days). */
@@ -78,6 +82,8 @@ const SWEEP_BATCH = 1000;
 const HANDOVER_WAIT_MS = 1000;
 /** Long enough for a busy actor's next turn to carry the removal of its own effects, short enough that a crash repeats few. */
 const DONE_SAVE_DELAY_MS = 50;
+/** Inside the bus's duplicate window (JetStream's is 2 minutes by default), with room for a lease to move after a crash. */
+const HARMLESS_DONE_SAVE_DELAY_MS = 60_000;
 /** How often a wait for the effects of the actors on a test clock looks again. */
 const SETTLE_POLL_MS = 10;
 /** Activations one eviction looks at, at most (#evict). */
@@ -117,6 +123,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
       metrics: this.#metrics,
       policy: this.#policy,
       saveDelayMs: options.doneSaveDelayMs ?? DONE_SAVE_DELAY_MS,
+      harmlessSaveDelayMs: options.harmlessDoneSaveDelayMs ?? HARMLESS_DONE_SAVE_DELAY_MS,
       deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.#ask(address, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),

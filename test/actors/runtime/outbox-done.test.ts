@@ -78,6 +78,21 @@ test('a kind’s own effect, which may act outside, has its removal saved by a g
   t.deepEqual(probed, ids);
 });
 
+test('a domain event’s removal waits for a write to ride on no longer than its own bound, then a grouped write saves it', async (t) => {
+  const bus = new CountingBus();
+  const store = countingStore(new EmbeddedStore());
+  const { system } = await startTestSystem({ kinds: [counterKind()], bus, store, doneSaveDelayMs: NOT_BY_ITSELF, harmlessDoneSaveDelayMs: 0 });
+  const ids = ['bound0', 'bound1', 'bound2'];
+  for (const id of ids) await system.askAt(counter(id), { type: 'OPEN' });
+  // The grouped write runs on its own timer (no turn, no sweep, no drain here): wait for it, however slow the machine.
+  await eventually(async () => (await system.documents('counter').count({ outboxPending: true })) === 0, 'the grouped write');
+  t.is(store.replaces, ids.length, 'one write per actor');
+  t.deepEqual(
+    bus.published,
+    ids.map((id) => `counter:${id}:1:0`),
+  );
+});
+
 test('a sweep neither writes nor runs again the effects that ran; an actor leaving memory saves their removal first', async (t) => {
   const bus = new CountingBus();
   const store = countingStore(new EmbeddedStore());
