@@ -161,8 +161,8 @@ export class OutboxRunner {
     const timer = setTimeout(
       () => {
         this.#saveTimer = undefined;
-        const now = performance.now();
-        const due = [...this.#unsaved].filter(([, by]) => by <= now).map(([activation]) => activation);
+        // By the time it was set for, not by the clock: a timer may fire a fraction of a millisecond early.
+        const due = [...this.#unsaved].filter(([, by]) => by <= at).map(([activation]) => activation);
         void this.saveDone(due).then(() => {
           const next = Math.min(...this.#unsaved.values());
           if (Number.isFinite(next)) this.#saveLater(Math.max(next, performance.now() + this.options.saveDelayMs));
