@@ -84,6 +84,9 @@ export interface OutboxRunnerOptions {
 
 type Result = { done: true } | { done: false; error: unknown };
 
+/** How long after a failed grouped save the next one tries again (the sweep's default interval, as before). */
+const FAILED_SAVE_RETRY_MS = 1000;
+
 /** Effects whose run after a crash repeats nothing outside (see above): their marks wait for the actor's next write. */
 const RUN_AGAIN_HARMLESS: ReadonlySet<string> = new Set([EVENT_EFFECT, TELL_EFFECT]);
 
@@ -165,7 +168,8 @@ export class OutboxRunner {
         const due = [...this.#unsaved].filter(([, by]) => by <= at).map(([activation]) => activation);
         void this.saveDone(due).then(() => {
           const next = Math.min(...this.#unsaved.values());
-          if (Number.isFinite(next)) this.#saveLater(Math.max(next, performance.now() + this.options.saveDelayMs));
+          // One past due is one whose save failed (the store is down): try again a while later, not at once.
+          if (Number.isFinite(next)) this.#saveLater(next > performance.now() ? next : performance.now() + FAILED_SAVE_RETRY_MS);
         });
       },
       Math.max(0, at - performance.now()),
