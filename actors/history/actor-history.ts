@@ -9,9 +9,9 @@ import type { Encoded } from '../codec.js';
 import type { ActorDocument } from '../runtime/actor-document.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { recordsOf, type TurnRecord } from '../runtime/turn-record.js';
-import { replay, replayStart } from './time-travel.js';
+import { replay, replayStart, storedAfter } from './time-travel.js';
 
-/** Rows read per query while gathering the turns a replay needs. */
+/** Rows read per query while gathering the turns a replay or a walk back needs. */
 const REPLAY_BATCH = 100;
 
 export interface TurnPage {
@@ -53,13 +53,15 @@ export class ActorHistory {
   /** The actor after the turn that wrote `version`: its stored snapshot, or by `replay` through the machine. */
   async travel(doc: ActorDocument, version: number, how: 'stored' | 'replay'): Promise<TravelledTo | null> {
     if (how === 'stored') {
-      const record = await this.turn(doc, version);
-      return record ? { record, snapshot: record.snapshot!, replayedFrom: null } : null;
+      const since = await this.#kept(doc, version - 1, Infinity);
+      const record = since[0];
+      return record?.version === version ? { record, snapshot: storedAfter(doc.snapshot, since), replayedFrom: null } : null;
     }
-    const records = await this.#upTo(doc, version);
+    const records = await this.#kept(doc, 0, version);
     const record = records.at(-1);
     if (record?.version !== version) return null;
-    const replayed = replay(this.system.kind(doc.kind), records);
+    const start = replayStart(records) === 0 ? undefined : storedAfter(doc.snapshot, await this.#kept(doc, records[0]!.version - 1, Infinity));
+    const replayed = replay(this.system.kind(doc.kind), records, start);
     return { record, snapshot: replayed.at(-1)!.snapshot, replayedFrom: replayStart(records) };
   }
 
@@ -69,18 +71,18 @@ export class ActorHistory {
     return recordsOf(doc).filter((record) => record.at >= since);
   }
 
-  /** Every kept turn up to `version`, oldest first. */
-  async #upTo(doc: ActorDocument, version: number): Promise<TurnRecord[]> {
+  /** Every kept turn after `afterVersion` up to `upTo`, oldest first. */
+  async #kept(doc: ActorDocument, afterVersion: number, upTo: number): Promise<TurnRecord[]> {
     const stored: TurnRecord[] = [];
-    for (let after = 0; ; ) {
+    for (let after = afterVersion; ; ) {
       const batch = await this.system.history.page(addressOf(doc), after, REPLAY_BATCH);
-      stored.push(...batch.filter((record) => record.version <= version));
-      if (batch.length < REPLAY_BATCH || batch.at(-1)!.version >= version) break;
+      stored.push(...batch.filter((record) => record.version <= upTo));
+      if (batch.length < REPLAY_BATCH || batch.at(-1)!.version >= upTo) break;
       after = batch.at(-1)!.version;
     }
     return merged(
       stored,
-      this.#held(doc).filter((record) => record.version <= version),
+      this.#held(doc).filter((record) => record.version > afterVersion && record.version <= upTo),
     );
   }
 }

@@ -116,7 +116,7 @@ export class Activation {
     });
   }
 
-  /** The records the document holds that the history collection may not hold yet, each with its snapshot. */
+  /** The records the document holds that the history collection may not hold yet. */
   unrecorded(): TurnRecord[] {
     if (!this.#doc?.history?.length) return [];
     return recordsOf(this.#doc).filter((record) => !this.#recorded.has(record._id));

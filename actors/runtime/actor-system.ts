@@ -48,11 +48,17 @@ export interface ActorSystemOptions {
   /** How often the sweeper looks for due effects on this node's shards (default 1 s). */
   sweepIntervalMs?: number;
   /**
-   * How long the removal of a done effect waits to ride on its actor's next write
-   * before a grouped write of its own saves it (default 50 ms). Longer saves more
-   * writes of busy actors; it is also how much a crash has run again.
+   * How long the removal of a done effect of a kind's own waits to ride on its actor's
+   * next write before a grouped write of its own saves it (default 0: the next pass). What waits is
+   * also what a crash runs again (outbox-runner.ts).
    */
   doneSaveDelayMs?: number;
+  /**
+   * The same for a domain event or a tell (default 10 s, inside JetStream's default
+   * duplicate window): run again, it repeats nothing, so it waits long for a write to
+   * ride on, and is saved sooner only before its actor leaves memory (#evict).
+   */
+  harmlessDoneSaveDelayMs?: number;
   /** How long applied message ids and their replies are remembered (default 24 hours). */
   messageRetentionMs?: number;
   /** How long the record of each turn is kept in the history collection (default 90 days). */
@@ -75,11 +81,20 @@ const SWEEP_BATCH = 1000;
 /** Longest a handover waits by default for the work running on the shards it gives back. */
 const HANDOVER_WAIT_MS = 1000;
 /**
- * Long enough for a busy actor's next turn to carry its done effects, short enough
- * that few wait: each waiting one keeps its document in memory and a place among the
- * pending outboxes of the index, which the embedded store pays for on every insert.
+ * A kind's own effect reports inside its run (a webhook's attempt asks its delivery to
+ * record the answer), so no turn comes to carry its removal: waiting 50 ms for one only
+ * widened the window in which a crash repeats it outside (a webhook answered 2xx sent
+ * again: test/chaos/webhook-kill.chaos.ts). The next pass saves it, grouped with the
+ * others done meanwhile.
  */
-const DONE_SAVE_DELAY_MS = 50;
+const DONE_SAVE_DELAY_MS = 0;
+/**
+ * Long enough for an actor's next turn to carry most removals, well inside the bus's
+ * duplicate window (JetStream's is 2 minutes by default), and short enough that the stored
+ * outboxes of a quiet system are empty seconds after its load stops (the transfers chaos
+ * test waits 45 s for that; 60 s failed it).
+ */
+const HARMLESS_DONE_SAVE_DELAY_MS = 10_000;
 /** How often a wait for the effects of the actors on a test clock looks again. */
 const SETTLE_POLL_MS = 10;
 /** Activations one eviction looks at, at most (#evict). */
@@ -119,6 +134,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
       metrics: this.#metrics,
       policy: this.#policy,
       saveDelayMs: options.doneSaveDelayMs ?? DONE_SAVE_DELAY_MS,
+      harmlessSaveDelayMs: options.harmlessDoneSaveDelayMs ?? HARMLESS_DONE_SAVE_DELAY_MS,
       deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.#ask(address, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
@@ -401,9 +417,9 @@ export class ActorSystem implements MessageHost, ClockTimers {
   }
 
   /**
-   * Saves the removal of the effects that have run and are not saved yet (a grouped
-   * save that failed), finds due effects of every actor on this node's
-   * shards, in memory or not, and runs them; purges remembered ids and history rows
+   * Finds due effects of every actor on this node's shards, in memory or not, and runs
+   * them (an outbox in memory whose effects have all run waits for its actor's next
+   * write, and costs the sweep a look, not a write); purges remembered ids and history rows
    * past their retention. Runs on an interval and whenever the test clock moves; concurrent
    * calls share one sweep.
    */
@@ -538,6 +554,9 @@ export class ActorSystem implements MessageHost, ClockTimers {
         activation.retire();
         excess--;
       } else {
+        // Its effects that ran wait for its next write; leaving memory would forget them and run them again on its next
+        // load, and every sweep would find them stored. This is the one write saving them needs: it may leave after it.
+        if (activation.mailbox.idle && activation.hasUnsavedDone && !this.#outbox.isDraining(activation)) void this.#outbox.saveDone([activation]);
         this.#live.set(key, activation);
       }
     }
@@ -551,8 +570,6 @@ export class ActorSystem implements MessageHost, ClockTimers {
 
   async #sweep(): Promise<void> {
     const now = this.options.clock.now();
-    // First, so the query below does not find outboxes whose effects have all run.
-    await this.#outbox.saveDone();
     await this.#runDueEffects();
     if (now - this.#purgedAt >= PURGE_EVERY_MS) {
       this.#purgedAt = now;
@@ -565,15 +582,21 @@ export class ActorSystem implements MessageHost, ClockTimers {
   async #runDueEffects(shards?: number[]): Promise<void> {
     const now = this.options.clock.now();
     for (const [kind, collection] of this.#collections) {
-      const due = await collection.find(
-        { ...this.#shardFilter(shards), outboxPending: true, outboxDueAt: { $lte: now } },
-        { projection: { _id: 1 }, limit: SWEEP_BATCH },
-      );
-      for (const doc of due) {
-        const activation = this.#activate({ kind, id: doc._id });
-        if (this.#outbox.isDraining(activation)) continue;
-        await activation.load();
-        this.#outbox.schedule(activation);
+      // Page by page: the outboxes in memory whose effects have all run fill the first pages until their actors write again.
+      for (let skip = 0; ; skip += SWEEP_BATCH) {
+        const due = await collection.find(
+          { ...this.#shardFilter(shards), outboxPending: true, outboxDueAt: { $lte: now } },
+          { projection: { _id: 1 }, skip, limit: SWEEP_BATCH },
+        );
+        for (const doc of due) {
+          const live = this.#live.get(formatAddress({ kind, id: doc._id }));
+          if (live?.doc && !live.nextEffect()) continue;
+          const activation = this.#activate({ kind, id: doc._id });
+          if (this.#outbox.isDraining(activation)) continue;
+          await activation.load();
+          this.#outbox.schedule(activation);
+        }
+        if (due.length < SWEEP_BATCH) break;
       }
     }
   }
@@ -584,10 +607,12 @@ export class ActorSystem implements MessageHost, ClockTimers {
     await this.#timers.runDue();
   }
 
+  /** Stored outboxes with an effect still to run: those in memory whose effects have all run wait for a write, and do not count. */
   async #countPending(): Promise<number> {
     let count = 0;
     for (const collection of this.#collections.values()) count += await collection.count({ ...this.#shardFilter(), outboxPending: true });
-    return count;
+    for (const activation of this.#live.values()) if (activation.doc?.outboxPending && !activation.nextEffect()) count--;
+    return Math.max(0, count);
   }
 
   /** A timer whose delivery failed is tried again after a backoff, or filed as a dead letter past the policy. */

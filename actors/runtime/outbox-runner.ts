@@ -3,9 +3,16 @@
  * at least once (ARCHITECTURE, Actors §4 and §9). Domain events go to the event bus,
  * `tell` effects to other actors with the effect id as message id, and custom
  * effects to the kind's handler. A done entry is marked done on its activation and
- * removed from the stored outbox by the actor's next write, or by a grouped write
- * `saveDelayMs` later when the actor writes nothing sooner: a drain never waits for
- * a write, and a busy actor's effects cost none of their own.
+ * removed from the stored outbox by the actor's next write: a drain never waits for a
+ * write. A crash loses the marks not saved yet, and the next holder runs those entries
+ * again. For a domain event or a tell that costs nothing but the run while the bus
+ * still drops the copy (it keeps one event per id within its duplicate window) and the
+ * target still remembers the message id. So their marks wait for the actor's next write
+ * up to `harmlessSaveDelayMs` (inside that window), and are saved sooner by a write of
+ * their own only where the activation would otherwise forget them: before it leaves
+ * memory, at a handover, at a drain. A kind's own effect may act outside (a webhook's
+ * HTTP request, which a receiver that answered 2xx must not get again), so its mark
+ * waits `saveDelayMs`. Either way one grouped pass saves the actors due.
  * A failing effect is retried under the retry policy, its attempts and next try
  * saved on the entry, and blocks the ones behind it only until the policy gives up
  * and files it as a dead letter. A tell its target refuses goes back to the sender
@@ -67,13 +74,21 @@ export interface OutboxRunnerOptions {
   ask(address: ActorAddress, event: EventObject, options?: AskOptions): Promise<unknown>;
   /** The lease this node holds on the actor's shard; throws ShardNotServedError when it holds none. */
   fence(activation: Activation): Fence;
-  /** How long done entries wait for their actor's next write before `saveDone` writes their removal. */
+  /** How long a done effect of the kind's own waits for its actor's next write before `saveDone` writes its removal. */
   saveDelayMs: number;
+  /** The same for a domain event or a tell: inside the bus's duplicate window, so that one run again after a crash is dropped. */
+  harmlessSaveDelayMs: number;
   /** The time of a test clock (test-clock-time.ts): an attached actor's effects report at it. */
   clockTime(clockId: string): Promise<number>;
 }
 
 type Result = { done: true } | { done: false; error: unknown };
+
+/** How long after a failed grouped save the next one tries again (the sweep's default interval, as before). */
+const FAILED_SAVE_RETRY_MS = 1000;
+
+/** Effects whose run after a crash repeats nothing outside (see above): their marks wait for the actor's next write. */
+const RUN_AGAIN_HARMLESS: ReadonlySet<string> = new Set([EVENT_EFFECT, TELL_EFFECT]);
 
 export class OutboxRunner {
   readonly #drains = new SerialRuns({
@@ -85,9 +100,9 @@ export class OutboxRunner {
   readonly #running = new Set<string>();
   /** Wake-ups for outboxes whose head waits for a retry time. */
   readonly #wakes = new Map<Activation, { at: number; timer: NodeJS.Timeout }>();
-  /** Activations with entries that have run while their stored outbox still holds them. */
-  readonly #unsaved = new Set<Activation>();
-  #saveTimer: NodeJS.Timeout | undefined;
+  /** Activations with entries that have run while their stored outbox still holds them, and when (real time) to save by. */
+  readonly #unsaved = new Map<Activation, number>();
+  #saveTimer: { at: number; timer: NodeJS.Timeout } | undefined;
   #stopped = false;
 
   constructor(private readonly options: OutboxRunnerOptions) {}
@@ -130,7 +145,7 @@ export class OutboxRunner {
    * has them run again under the next lease. Resolves false when a write failed: those
    * activations are tried again by the next call.
    */
-  async saveDone(activations: Iterable<Activation> = this.#unsaved): Promise<boolean> {
+  async saveDone(activations: Iterable<Activation> = this.#unsaved.keys()): Promise<boolean> {
     const pending: Activation[] = [];
     for (const activation of activations) {
       if (!this.#unsaved.has(activation)) continue;
@@ -142,16 +157,25 @@ export class OutboxRunner {
     return results.every(Boolean);
   }
 
-  /** Saves what has run `saveDelayMs` from now, unless a save is already due; a failed save is left to the sweeper. */
-  #saveLater(): void {
-    if (this.#saveTimer || this.#stopped) return;
-    this.#saveTimer = setTimeout(() => {
-      void this.saveDone().then((saved) => {
+  /** Saves the activations due by `at` (real time) then, unless a save is due sooner; a failed save is tried again by the next. */
+  #saveLater(at: number): void {
+    if (this.#stopped || (this.#saveTimer && this.#saveTimer.at <= at)) return;
+    clearTimeout(this.#saveTimer?.timer);
+    const timer = setTimeout(
+      () => {
         this.#saveTimer = undefined;
-        if (saved && this.#unsaved.size > 0) this.#saveLater();
-      });
-    }, this.options.saveDelayMs);
-    this.#saveTimer.unref();
+        // By the time it was set for, not by the clock: a timer may fire a fraction of a millisecond early.
+        const due = [...this.#unsaved].filter(([, by]) => by <= at).map(([activation]) => activation);
+        void this.saveDone(due).then(() => {
+          const next = Math.min(...this.#unsaved.values());
+          // One past due is one whose save failed (the store is down): try again a while later, not at once.
+          if (Number.isFinite(next)) this.#saveLater(next > performance.now() ? next : performance.now() + FAILED_SAVE_RETRY_MS);
+        });
+      },
+      Math.max(0, at - performance.now()),
+    );
+    timer.unref();
+    this.#saveTimer = { at, timer };
   }
 
   /** Drops what `activation` ran but has not saved: its shard is gone, and the next holder runs those entries again. */
@@ -180,7 +204,7 @@ export class OutboxRunner {
    */
   async stop({ wait }: { wait: boolean }): Promise<void> {
     this.#stopped = true;
-    clearTimeout(this.#saveTimer);
+    clearTimeout(this.#saveTimer?.timer);
     for (const { timer } of this.#wakes.values()) clearTimeout(timer);
     this.#wakes.clear();
     if (wait) await this.idle();
@@ -214,8 +238,9 @@ export class OutboxRunner {
       if (result.done) {
         this.options.metrics.effect(activation.address.kind, head.type, 'ok');
         activation.markDone(head.id);
-        this.#unsaved.add(activation);
-        this.#saveLater();
+        const by = performance.now() + (RUN_AGAIN_HARMLESS.has(head.type) ? this.options.harmlessSaveDelayMs : this.options.saveDelayMs);
+        if (by < (this.#unsaved.get(activation) ?? Infinity)) this.#unsaved.set(activation, by);
+        this.#saveLater(this.#unsaved.get(activation)!);
         continue;
       }
       // The lease moved while it ran: its next holder owns the entry's attempts now.

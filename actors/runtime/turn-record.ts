@@ -1,6 +1,9 @@
 /**
  * The record of one turn (ARCHITECTURE, Actors §10): what the actor was told, the state
- * before and after, what the turn queued, and the persisted snapshot it left.
+ * before and after, what the turn queued, and what it changed in the persisted snapshot
+ * (a patch back to the snapshot it found, snapshot-patch.ts), not a copy of the snapshot:
+ * the snapshot after any kept turn is the document's own walked back through the
+ * patches of the turns since (actors/history/time-travel.ts).
  *
  * A turn puts its record in its own document (`history`), so the one conditional write
  * that saves the turn saves the record too, and a write that loses its condition (a
@@ -13,6 +16,7 @@
 import type { ActorAddress } from '../address.js';
 import type { Encoded } from '../codec.js';
 import type { StoredDocument } from '../store/store.js';
+import type { SnapshotPatch } from './snapshot-patch.js';
 
 /** What a turn queued, compactly: ids and types, never the payloads (the snapshot says what changed). */
 export interface TurnEffects {
@@ -42,11 +46,16 @@ export interface TurnRecord extends StoredDocument {
   stateAfter: Encoded;
   effects: TurnEffects;
   /**
-   * The persisted snapshot after the turn. Null only in the document, on its newest
-   * record: the document's own snapshot is that one (only turns change it), so it is
-   * not stored twice.
+   * The patch from the persisted snapshot this turn left back to the one it found; null
+   * for the turn that created the actor (it found none) or one that changed nothing.
+   * Absent on records written before patches were kept, which hold `snapshot` instead.
    */
-  snapshot: Encoded | null;
+  undo?: SnapshotPatch | null;
+  /**
+   * Only on records written before patches were kept: the persisted snapshot after the
+   * turn, null on a document's newest such record (the document's own snapshot is that one).
+   */
+  snapshot?: Encoded | null;
 }
 
 export function turnRecordId(address: ActorAddress, version: number): string {
@@ -62,9 +71,10 @@ type TurnFacts = Pick<TurnRecord, 'version' | 'machineVersion' | 'at' | 'message
   /** What the record keeps of each timer row set (actor-document.ts's TimerRow). */
   timersSet: readonly { id: string; dueAt: number; event: Encoded }[];
   timersCancelled: readonly string[];
+  undo: SnapshotPatch | null;
 };
 
-/** The record a turn adds to its document: its snapshot is the document's. */
+/** The record a turn adds to its document. */
 export function turnRecord(facts: TurnFacts): TurnRecord {
   const { version, machineVersion, at, messageId, event, timer } = facts;
   return {
@@ -85,11 +95,16 @@ export function turnRecord(facts: TurnFacts): TurnRecord {
       timersSet: facts.timersSet.map((timer) => ({ id: timer.id, dueAt: timer.dueAt, event: eventType(timer.event) })),
       timersCancelled: [...facts.timersCancelled],
     },
-    snapshot: null,
+    undo: facts.undo,
   };
 }
 
-/** The records `doc` holds, each with its snapshot: what the history collection is to hold. */
+/**
+ * The records `doc` holds, as the history collection is to hold them. A document written
+ * before patches were kept may hold records with snapshots, its newest one with null for
+ * the document's own: that one gets the document's snapshot, which is still its own while
+ * it is the newest (a turn moving the document on folds it in before it writes).
+ */
 export function recordsOf(doc: { history?: TurnRecord[]; snapshot: Encoded }): TurnRecord[] {
   return (doc.history ?? []).map((record) => (record.snapshot === null ? { ...record, snapshot: doc.snapshot } : record));
 }

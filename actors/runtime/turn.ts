@@ -12,6 +12,7 @@ import { CommandRejectedError, UnknownActorError } from '../errors.js';
 import { outboxFields, nextTimerAt, type ActorDocument, type OutboxEntry, type TimerRow } from './actor-document.js';
 import type { ActorKind } from './actor-kind.js';
 import { stepsOf } from './machine-steps.js';
+import { diff } from './snapshot-patch.js';
 import { isTimerFire, type ActorMessage } from './messages.js';
 import { clockOf } from './test-clock-time.js';
 import { eventType, recordsOf, turnRecord, type TurnEffects } from './turn-record.js';
@@ -104,8 +105,10 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
       queued.push(queuedSummary(effect.outbox, action.params));
     }
   });
+  const persisted = persistedSnapshot(kind, snapshot);
   // The record rides in this write: a write that loses its condition (a newer version, a newer lease) leaves no history.
-  // The records before it keep their snapshots now that the document's moves on; the activation drops those already inserted.
+  // A record written before patches were kept gets the snapshot it stood for now that the document's moves on; the
+  // activation drops the records already inserted.
   const history = [
     ...(doc ? recordsOf(doc) : []),
     turnRecord({
@@ -121,6 +124,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
       queued,
       timersSet,
       timersCancelled,
+      undo: doc ? diff(persisted, doc.snapshot) : null,
     }),
   ];
 
@@ -146,7 +150,7 @@ export function runTurn({ kind, address, doc, message, now, shard, epoch, retent
     shard,
     version,
     machineVersion: kind.machineVersion,
-    snapshot: persistedSnapshot(kind, snapshot),
+    snapshot: persisted,
     view,
     timers,
     nextTimerAt: nextTimerAt(timers),

@@ -31,6 +31,7 @@ export async function startTestSystem(options: {
   attemptTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
   doneSaveDelayMs?: number;
+  harmlessDoneSaveDelayMs?: number;
   transport?: Transport;
   metrics?: RuntimeMetrics;
   logger?: Logger;
@@ -52,6 +53,7 @@ export async function startTestSystem(options: {
     attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
     retryPolicy: options.retryPolicy,
     doneSaveDelayMs: options.doneSaveDelayMs,
+    harmlessDoneSaveDelayMs: options.harmlessDoneSaveDelayMs,
     metrics: options.metrics,
     timerPollMs: options.timerPollMs ?? 60_000,
   });

@@ -5,6 +5,7 @@
  * the insert still ends with each row exactly once, and the retention purge.
  */
 import test from 'ava';
+import { ActorHistory } from '../../../actors/history/index.js';
 import { EmbeddedStore, HISTORY_COLLECTION, TestClock, type Collection, type Store, type TurnRecord } from '../../../actors/index.js';
 import { counterKind } from '../../support/counter-kind.js';
 import { interceptedStore } from '../../support/intercepted-store.js';
@@ -23,7 +24,7 @@ async function rowsOf(store: Store, id: string): Promise<TurnRecord[]> {
   return (await historyRows(store)).find({ kind: 'counter', actorId: id }, { sort: { version: 1 } });
 }
 
-test('each turn is a row: event, message id, time, states before and after, the effects it queued, and its snapshot', async (t) => {
+test('each turn is a row: event, message id, time, states before and after, the effects it queued, and what it changed', async (t) => {
   const { system, store, clock } = await startTestSystem({ kinds: [counterKind()] });
   await system.askAt(counter('other'), { type: 'OPEN' });
   await system.askAt(counter('c'), { type: 'OPEN' }, { messageId: 'm-open' });
@@ -58,10 +59,21 @@ test('each turn is a row: event, message id, time, states before and after, the 
   );
   t.like(rows[4]!.effects.outbox[0], { type: 'tell', to: 'counter:other', event: 'ADD' });
   t.deepEqual(rows[6]!.effects.timersCancelled, ['bell']);
-  t.like(rows[1]!.snapshot, { value: 'OPEN', context: { total: { __bigint: '2' }, applied: [2] } });
+  for (const row of rows) t.false('snapshot' in row, `${row._id} keeps no copy of the snapshot`);
+  t.is(rows[0]!.undo, null, 'the creation found no snapshot to lead back to');
+  t.like(
+    rows[1]!.undo,
+    { keys: { context: { keys: { total: { keys: { __bigint: { set: '0' } } }, applied: { set: [] } } } } },
+    'ADD 2 changed the total and the list',
+  );
 
   const doc = await system.documents('counter').findOne({ _id: 'c' });
-  t.deepEqual(rows.at(-1)!.snapshot, doc!.snapshot, 'the newest row holds the document’s own snapshot');
+  const travelled = await new ActorHistory(system).travel(doc!, rows[1]!.version, 'stored');
+  t.like(
+    travelled!.snapshot,
+    { value: 'OPEN', context: { total: { __bigint: '2' }, applied: [2] } },
+    'the stored snapshot after ADD 2, walked back from the document',
+  );
   t.is((await rowsOf(store, 'other')).length, 2, 'the told actor records its own turn');
 });
 
@@ -74,9 +86,9 @@ test('the record rides in the turn’s write: no write of its own, and the docum
   const doc = await system.documents('counter').findOne({ _id: 'quiet' });
   t.is(doc!.version, 6, 'OPEN and five ADDs: six writes, none for the history');
   t.deepEqual(
-    doc!.history!.map((record) => [record.version, record.snapshot]),
-    [[6, null]],
-    'the newest record stays, its snapshot being the document’s; the inserted ones left with the next turn',
+    doc!.history!.map((record) => record.version),
+    [6],
+    'the newest record stays; the inserted ones left with the next turn',
   );
   t.deepEqual(
     (await rowsOf(store, 'quiet')).map((row) => row.version),
@@ -130,7 +142,7 @@ test('a crash between the write and the insert loses no row and writes none twic
     [1, 2],
     'both records wait in the document',
   );
-  t.not(held[0]!.snapshot, null, 'the older one kept its own snapshot when the document moved on');
+  t.like(held[1]!.undo, { keys: { context: { keys: { total: { keys: { __bigint: { set: '0' } } } } } } }, 'the newer one leads back to the snapshot it found');
 
   // The next node to load the actor inserts what it finds; a third finds the newest record again and inserts nothing new.
   const second = await startTestSystem({ kinds: [counterKind()], store, clock });
@@ -151,7 +163,9 @@ test('a crash between the write and the insert loses no row and writes none twic
     rows.map((row) => (row.event as { type: string }).type),
     ['OPEN', 'ADD', 'ADD', 'ADD'],
   );
-  t.like(rows[1]!.snapshot, { context: { total: { __bigint: '1' } } }, 'the record of a turn carries its own snapshot, not a later one');
+  const doc = (await third.system.documents('counter').findOne({ _id: 'phoenix' }))!;
+  const travelled = await new ActorHistory(third.system).travel(doc, rows[1]!.version, 'stored');
+  t.like(travelled!.snapshot, { context: { total: { __bigint: '1' } } }, 'the record of a turn leads to its own snapshot, not a later one');
 });
 
 test('a write fenced out by a newer lease leaves no row', async (t) => {

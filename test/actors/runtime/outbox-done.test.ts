@@ -63,15 +63,29 @@ test('a published event costs no write of its own: its removal rides on the acto
   t.deepEqual(bus.published, ['counter:rider:1:0']);
 });
 
-test('with no turn to ride on, a grouped write saves the removals shortly after', async (t) => {
+test('a kind’s own effect, which may act outside, has its removal saved by a grouped write shortly after', async (t) => {
+  const probed: string[] = [];
+  const store = countingStore(new EmbeddedStore());
+  const { system } = await startTestSystem({ kinds: [counterKind(async (params) => void probed.push(String(params.label)))], store, doneSaveDelayMs: 0 });
+  const ids = ['soon0', 'soon1', 'soon2'];
+  for (const id of ids) await system.askAt(counter(id), { type: 'OPEN' });
+  await system.effectsIdle();
+  const before = store.replaces;
+  for (const id of ids) await system.askAt(counter(id), { type: 'PROBE', label: id });
+  // The grouped write runs on its own timer (no turn, no sweep, no drain here): wait for it, however slow the machine.
+  await eventually(async () => (await system.documents('counter').count({ outboxPending: true })) === 0, 'the grouped write');
+  t.is(store.replaces - before, 2 * ids.length, 'the PROBE turn and one grouped write per actor');
+  t.deepEqual(probed, ids);
+});
+
+test('a domain event’s removal waits for a write to ride on no longer than its own bound, then a grouped write saves it', async (t) => {
   const bus = new CountingBus();
   const store = countingStore(new EmbeddedStore());
-  const { system } = await startTestSystem({ kinds: [counterKind()], bus, store, doneSaveDelayMs: 0 });
-  const ids = ['soon0', 'soon1', 'soon2'];
+  const { system } = await startTestSystem({ kinds: [counterKind()], bus, store, doneSaveDelayMs: NOT_BY_ITSELF, harmlessDoneSaveDelayMs: 0 });
+  const ids = ['bound0', 'bound1', 'bound2'];
   for (const id of ids) await system.askAt(counter(id), { type: 'OPEN' });
   // The grouped write runs on its own timer (no turn, no sweep, no drain here): wait for it, however slow the machine.
   await eventually(async () => (await system.documents('counter').count({ outboxPending: true })) === 0, 'the grouped write');
-  t.is(await system.documents('counter').count({ outboxPending: true }), 0);
   t.is(store.replaces, ids.length, 'one write per actor');
   t.deepEqual(
     bus.published,
@@ -79,27 +93,30 @@ test('with no turn to ride on, a grouped write saves the removals shortly after'
   );
 });
 
-test('the sweep saves the removals still waiting, and no sweep runs a done effect again', async (t) => {
+test('a sweep neither writes nor runs again the effects that ran; an actor leaving memory saves their removal first', async (t) => {
   const bus = new CountingBus();
   const store = countingStore(new EmbeddedStore());
-  // A cache of one actor: actors holding unsaved removals stay in memory past it until they are saved.
-  const { system, clock } = await startTestSystem({ kinds: [counterKind()], bus, store, cacheSize: 1, doneSaveDelayMs: NOT_BY_ITSELF });
   const ids = ['quiet0', 'quiet1', 'quiet2', 'quiet3', 'quiet4'];
+  // A cache just big enough for them.
+  const { system, clock } = await startTestSystem({ kinds: [counterKind()], bus, store, cacheSize: ids.length });
   for (const id of ids) await system.askAt(counter(id), { type: 'OPEN' });
   for (const id of ids) await published(bus, `counter:${id}:1:0`);
-  t.is(await system.documents('counter').count({ outboxPending: true }), ids.length);
-  t.true(system.stats().liveActors >= ids.length, 'none left memory before its removal was saved');
+  const waiting = () => system.documents('counter').count({ _id: { $in: ids }, outboxPending: true });
+  t.is(await waiting(), ids.length);
 
-  await clock.advance(1_000);
-  t.is(await system.documents('counter').count({ outboxPending: true }), 0);
-  t.is(store.replaces, ids.length, 'one write per actor');
   for (let i = 0; i < 3; i++) await clock.advance(1_000);
-  t.is(store.replaces, ids.length);
-  t.deepEqual(
-    bus.published,
-    ids.map((id) => `counter:${id}:1:0`),
-    'each event published once',
-  );
+  t.is(store.replaces, 0, 'no sweep wrote a removal: each waits for its actor’s next write');
+  t.is(await waiting(), ids.length);
+
+  // An actor arriving past the cache makes the others leave, each saving its removal first.
+  await system.askAt(counter('arriving'), { type: 'OPEN' });
+  await eventually(async () => (await waiting()) === 0, 'the saves before leaving');
+  t.is(store.replaces, ids.length, 'one write per actor');
+  await system.askAt(counter('later'), { type: 'OPEN' });
+  t.is(system.stats().liveActors, ids.length, 'saved, they leave memory down to the cache');
+  await system.effectsIdle();
+  for (let i = 0; i < 3; i++) await clock.advance(1_000);
+  t.deepEqual([...bus.published].sort(), [...ids, 'arriving', 'later'].map((id) => `counter:${id}:1:0`).sort(), 'each event published once');
 });
 
 test('a crash before the removal is saved publishes again under the next holder; the bus keeps one copy', async (t) => {
