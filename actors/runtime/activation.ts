@@ -167,7 +167,7 @@ export class Activation {
           this.#setDoc(next);
           return next;
         }
-        await this.#lostWrite(fence);
+        await this.#lostWrite(fence, attempt);
       }
       throw new ConflictError(this.address.kind, this.address.id, MAX_ATTEMPTS);
     });
@@ -222,7 +222,7 @@ export class Activation {
         return outcome.reply;
       }
       this.host.metrics.conflict(this.address.kind);
-      await this.#lostWrite(fence);
+      await this.#lostWrite(fence, attempt);
     }
     throw new ConflictError(this.address.kind, this.address.id, MAX_ATTEMPTS);
   }
@@ -312,8 +312,11 @@ export class Activation {
   }
 
   /** After a write lost its condition: reload, and stop if a newer lease has written the document. */
-  async #lostWrite(fence: Fence): Promise<void> {
+  async #lostWrite(fence: Fence, attempt: number): Promise<void> {
     this.#doc = undefined;
+    // Two writers that lost to each other would otherwise retry in lockstep and can keep losing (a store that answers
+    // without I/O makes that exact): from the second loss on, each waits a random few milliseconds, growing with the losses.
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 100)));
     const current = await this.#reload();
     if (fence.enforced && current && current.epoch > fence.epoch) throw new ShardNotServedError(this.host.shard);
   }
