@@ -114,6 +114,17 @@ function actionAnswers(actionName: ActionName) {
   return answers;
 }
 
+/**
+ * Document 1: an API key, or a session of an Owner or a Manager. Ahead of the body parser, so a
+ * Cashier is told ROLE_NOT_ALLOWED whatever the body says (docs/remediation.md's order), and after
+ * `audited`, so the refusal is in the audit log.
+ */
+const ownerOrManager: Middleware<GatewayState> = async (ctx, next) => {
+  const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
+  if (refusal) throw actionError(403, 'ROLE_NOT_ALLOWED', refusal);
+  await next();
+};
+
 function actionOperation(actionName: ActionName, suffix: string, operationId: string, summary: string, description: string) {
   const body = actionName === 'FULFILL_SAR' ? fulfillSarBody : actionBody;
   return defineOperation({
@@ -125,14 +136,11 @@ function actionOperation(actionName: ActionName, suffix: string, operationId: st
     description,
     guard: 'merchant',
     request: { path: actionPaymentPath, body },
-    before: (deps: ActionDependencies) => [deps.actionLimit, audited(deps.audit, operationId)],
+    before: (deps: ActionDependencies) => [deps.actionLimit, audited(deps.audit, operationId), ownerOrManager],
     answers: actionAnswers(actionName),
     handle:
       (deps: ActionDependencies) =>
       async (ctx, { path, body: sent }) => {
-        // Document 1: an API key, or a session of an Owner or a Manager.
-        const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
-        if (refusal) throw actionError(403, 'ROLE_NOT_ALLOWED', refusal);
         const fields = (sent ?? {}) as { idempotencyKey?: string; txId?: string };
         const accepted = await createAction(deps, ctx.state.account, {
           actionName,
