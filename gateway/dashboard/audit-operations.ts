@@ -7,7 +7,7 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { environment, isoTime, pageFields, pageQuery } from '../schemas/common.js';
 import type { DashboardDependencies } from './dashboard-dependencies.js';
-import { requireRole, sessionOf } from './principal.js';
+import { sessionOf } from './principal.js';
 
 const auditEntry = z
   .object({
@@ -47,6 +47,7 @@ const readAuditLogOperation = defineOperation({
   summary: 'The business’s audit log, newest first (Owner)',
   description: 'Every change made through the dashboard, every sign-in (refused ones too) and sign-out, from both environments.',
   guard: 'session',
+  roles: ['OWNER'],
   request: { query: auditQuery },
   answers: standardAnswers({
     '200': success(200, auditPage, 'A page of entries'),
@@ -56,7 +57,6 @@ const readAuditLogOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { query }) => {
-      requireRole(ctx, ['OWNER']);
       const { entries, total } = await deps.audit.page(sessionOf(ctx).businessId, query.page, query.limit);
       reply(ctx, 200, 'Audit log', auditPage, { entries, total, page: query.page, limit: query.limit });
     },

@@ -1,5 +1,6 @@
 /** Turns an operation's spec into the route middleware that parses its input and calls its handler. */
 import type { RouterMiddleware } from '@koa/router';
+import { roleGate } from '../dashboard/principal.js';
 import { parseOrThrow } from '../validation.js';
 import {
   MOUNTED_GUARDS,
@@ -40,6 +41,7 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
       return [
         ...(guard ? [guard] : []),
         ...(before ? before(deps) : []),
+        ...(spec.roles ? [roleGate(spec.roles)] : []),
         ...(body ? [body] : []),
         async (ctx) => {
           await handler(ctx, parse(ctx));
