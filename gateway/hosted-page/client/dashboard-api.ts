@@ -4,6 +4,12 @@
  * x-csrf-token (docs/dashboard-auth.md). A refusal arrives as a DashboardError carrying the
  * envelope's errorCode and responseObject (a 422's reason, a 409's actionId).
  */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import type { CheckoutPayment } from '../../../machines/payment/checkout-payment.js';
 
 export type { CheckoutPayment };
@@ -116,6 +122,15 @@ export interface Member {
   joinedAt: string | null;
 }
 
+/** A passkey of the signed-in member, as GET /api/v1/dashboard/passkeys lists it. */
+export interface Passkey {
+  passkeyId: string;
+  name: string;
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface AuditEntry {
   id: string;
   environment: Environment | null;
@@ -165,6 +180,31 @@ export class DashboardApi {
 
   async signIn(body: { email: string; code: string; merchantId?: string }): Promise<DashboardSession> {
     return this.#keep(await this.#call<DashboardSession>('POST', '/api/v1/dashboard/sign-in', body));
+  }
+
+  /** The options navigator.credentials.get() takes; they name nobody. */
+  passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.#call('POST', '/api/v1/dashboard/sign-in/passkey/options');
+  }
+
+  async signInWithPasskey(response: AuthenticationResponseJSON): Promise<DashboardSession> {
+    return this.#keep(await this.#call<DashboardSession>('POST', '/api/v1/dashboard/sign-in/passkey', { response }));
+  }
+
+  passkeys(): Promise<{ passkeys: Passkey[] }> {
+    return this.#call('GET', '/api/v1/dashboard/passkeys');
+  }
+
+  passkeyRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    return this.#call('POST', '/api/v1/dashboard/passkeys/registration-options');
+  }
+
+  registerPasskey(response: RegistrationResponseJSON, name: string | undefined): Promise<Passkey> {
+    return this.#call('POST', '/api/v1/dashboard/passkeys', { response, ...(name ? { name } : {}) });
+  }
+
+  removePasskey(passkeyId: string): Promise<unknown> {
+    return this.#call('DELETE', `/api/v1/dashboard/passkeys/${encodeURIComponent(passkeyId)}`);
   }
 
   async session(): Promise<DashboardSession> {

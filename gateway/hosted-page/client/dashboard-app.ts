@@ -14,6 +14,7 @@ import { frameHeader } from './dashboard-frame.js';
 import { orderView } from './dashboard-order.js';
 import { ordersView } from './dashboard-orders.js';
 import type { DashboardPageConfig } from './dashboard-page-config.js';
+import { passkeysView } from './dashboard-passkeys.js';
 import { payoutsView } from './dashboard-payouts.js';
 import { disputesView } from './dashboard-disputes.js';
 import { signInScreen } from './dashboard-sign-in.js';
@@ -45,6 +46,8 @@ function viewOf(route: Route): View {
       return apiKeyView;
     case 'team':
       return teamView;
+    case 'passkeys':
+      return passkeysView;
     case 'branding':
       return brandingView;
     case 'audit':
