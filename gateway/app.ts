@@ -95,7 +95,7 @@ import type { LocalWallet } from './dev/local-wallet.js';
 import type { MailInbox } from './dev/mail-inbox.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
-import { AuditLog } from './dashboard/audit-log.js';
+import { AuditLog, auditSessions } from './dashboard/audit-log.js';
 import { auditOperations } from './dashboard/audit-operations.js';
 import { DashboardAuth } from './dashboard/dashboard-auth.js';
 import { apiKeyOperations } from './dashboard/api-key-operations.js';
@@ -221,7 +221,11 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     secureCookies: deps.environment !== 'development',
     auth: new DashboardAuth({ system: deps.system, accounts, keys: deps.cashout.keys, mail: deps.dashboard.mail, audit, now: deps.now, logger: deps.logger }),
   };
-  const mounting: Mounting = { guards: { apiKey: auth, session: sessionGuard(sessions), merchant: merchantGuard(sessions, auth) }, body };
+  const mounting: Mounting = {
+    guards: { apiKey: auth, session: sessionGuard(sessions), merchant: merchantGuard(sessions, auth) },
+    body,
+    audit: auditSessions(audit),
+  };
   const settings = { orderMaxUsdc: formatUsdc(deps.orderMaxUsdc) };
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {

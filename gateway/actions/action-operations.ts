@@ -136,7 +136,8 @@ function actionOperation(actionName: ActionName, suffix: string, operationId: st
     description,
     guard: 'merchant',
     request: { path: actionPaymentPath, body },
-    before: (deps: ActionDependencies) => [deps.actionLimit, audited(deps.audit, operationId), ownerOrManager],
+    // Audited first: a call the limit refuses is a call too (the audit log has every action call).
+    before: (deps: ActionDependencies) => [audited(deps.audit, operationId), deps.actionLimit, ownerOrManager],
     answers: actionAnswers(actionName),
     handle:
       (deps: ActionDependencies) =>
@@ -187,7 +188,8 @@ const readActionOperation = defineOperation({
   description: 'Counts toward the merchant’s remediation reads (120 a minute, with the order’s payment list). Works whatever the switches say.',
   guard: 'merchant',
   request: { path: actionPath },
-  before: (deps: ActionDependencies) => [deps.remediationReads],
+  // Every poll is in the audit log, an API key's as a session's, refused by the limit or not.
+  before: (deps: ActionDependencies) => [audited(deps.audit, 'getAction'), deps.remediationReads],
   answers: standardAnswers({
     '200': success(200, merchantAction, 'The action, with its attempt’s current row'),
     '400': invalid('the path'),

@@ -101,19 +101,56 @@ export function audited(
       await next();
       status = ctx.status;
     } catch (error) {
-      status = error instanceof ApiError ? error.statusCode : (answerOf(error)?.status ?? 500);
+      status = statusOf(error);
       throw error;
     } finally {
-      const { account, principal } = ctx.state;
-      await log.record({
-        merchantId: account.environment === 'LIVE' ? account.merchantId : account.twinId,
-        environment: account.environment,
-        actor: auditActorOf(principal),
-        operationId,
-        targets: targets(ctx),
-        clientIp: ctx.state.clientIp,
-        status,
-      });
+      recorded.add(ctx);
+      await log.record(entryOf(ctx, operationId, targets(ctx), status));
     }
+  };
+}
+
+/**
+ * The audit of every call a dashboard session makes (document 1: "every dashboard and action
+ * call", reads included), mounted after the session and merchant guards: what the guard admitted
+ * is recorded once answered, with the path's ids as targets. A call an operation's own `audited`
+ * recorded (with its own targets) is not recorded twice; an API key's calls are the business's
+ * backend, not the dashboard, and are recorded only where the operation says `audited` (the
+ * remediation actions and their poll).
+ */
+export function auditSessions(log: AuditLog): (operationId: string) => Middleware<GatewayState> {
+  return (operationId) => async (ctx, next) => {
+    let status = 500;
+    try {
+      await next();
+      status = ctx.status;
+    } catch (error) {
+      status = statusOf(error);
+      throw error;
+    } finally {
+      if (ctx.state.principal?.kind === 'session' && !recorded.has(ctx)) {
+        await log.record(entryOf(ctx, operationId, { ...(ctx as { params?: Record<string, string> }).params }, status));
+      }
+    }
+  };
+}
+
+/** The requests an operation's own `audited` recorded. */
+const recorded = new WeakSet<object>();
+
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.statusCode : (answerOf(error)?.status ?? 500);
+}
+
+function entryOf(ctx: Parameters<Middleware<GatewayState>>[0], operationId: string, targets: Record<string, string>, status: number) {
+  const { account, principal } = ctx.state;
+  return {
+    merchantId: account.environment === 'LIVE' ? account.merchantId : account.twinId,
+    environment: account.environment,
+    actor: auditActorOf(principal),
+    operationId,
+    targets,
+    clientIp: ctx.state.clientIp,
+    status,
   };
 }

@@ -38,8 +38,10 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
       }
       const body = request.body || spec.documented?.body ? mounting.body : undefined;
       if ((request.body || spec.documented?.body) && !body) throw new Error(`${spec.operationId}: no body parser to mount`);
+      const audit = mounting.audit && (spec.guard === 'session' || spec.guard === 'merchant') ? mounting.audit(spec.operationId) : undefined;
       return [
         ...(guard ? [guard] : []),
+        ...(audit ? [audit] : []),
         ...(before ? before(deps) : []),
         ...(spec.roles ? [roleGate(spec.roles)] : []),
         ...(body ? [body] : []),

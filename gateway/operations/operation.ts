@@ -60,6 +60,12 @@ export interface Mounting {
   guards: Partial<Record<MountedGuard, Middleware<GatewayState>>>;
   /** Unset where no operation takes a body (a router of its own, such as the metrics server's). */
   body?: Middleware<GatewayState>;
+  /**
+   * Records a call of the operation a dashboard session made, once the guard admitted it (the
+   * audit log: docs/dashboard-auth.md); mounted right after the `session` and `merchant` guards.
+   * Unset where no area is audited.
+   */
+  audit?: (operationId: string) => Middleware<GatewayState>;
 }
 
 export interface OperationSpec<D, R extends RequestSchemas> {
