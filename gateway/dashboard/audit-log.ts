@@ -33,6 +33,8 @@ export interface AuditEntry {
   clientIp: string;
   /** The HTTP status the call was answered with. */
   status: number;
+  /** A GET or HEAD: a read, which changes nothing (listed apart: `reads=exclude`). */
+  read: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface AuditEntry {
  * millisecond, or a test clock standing still, gives many entries one `at`); entries of two nodes
  * in one millisecond are in no particular order.
  */
-type AuditDoc = Omit<AuditEntry, 'id'> & { _id: string; order: string };
+type AuditDoc = Omit<AuditEntry, 'id' | 'read'> & { _id: string; order: string; read?: boolean };
 
 export class AuditLog {
   #collection: Promise<Collection<AuditDoc>> | null = null;
@@ -51,22 +53,21 @@ export class AuditLog {
     private readonly now: () => string,
   ) {}
 
-  async record(entry: Omit<AuditEntry, 'id' | 'at'> & { at?: string }): Promise<AuditEntry> {
-    const recorded: AuditEntry = { ...entry, id: newId('aud'), at: entry.at ?? this.now() };
+  async record(entry: Omit<AuditEntry, 'id' | 'at' | 'read'> & { at?: string; read?: boolean }): Promise<AuditEntry> {
+    const recorded: AuditEntry = { ...entry, read: entry.read ?? false, id: newId('aud'), at: entry.at ?? this.now() };
     const { id, ...rest } = recorded;
     const order = `${recorded.at}|${String(this.#recorded++).padStart(12, '0')}`;
     await (await this.#entries()).insertOne({ _id: id, ...rest, order });
     return recorded;
   }
 
-  /** A page of the business's entries, newest first. */
-  async page(merchantId: string, page: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
+  /** A page of the business's entries, newest first; without the reads when `reads` is false. */
+  async page(merchantId: string, page: number, limit: number, reads = true): Promise<{ entries: AuditEntry[]; total: number }> {
     const entries = await this.#entries();
-    const [docs, total] = await Promise.all([
-      entries.find({ merchantId }, { sort: { order: -1 }, skip: (page - 1) * limit, limit }),
-      entries.count({ merchantId }),
-    ]);
-    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest })), total };
+    // Entries from before reads were recorded carry no `read`: they are changes.
+    const filter = reads ? { merchantId } : { merchantId, read: { $ne: true } };
+    const [docs, total] = await Promise.all([entries.find(filter, { sort: { order: -1 }, skip: (page - 1) * limit, limit }), entries.count(filter)]);
+    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest, read: rest.read ?? false })), total };
   }
 
   #entries() {
@@ -152,5 +153,6 @@ function entryOf(ctx: Parameters<Middleware<GatewayState>>[0], operationId: stri
     targets,
     clientIp: ctx.state.clientIp,
     status,
+    read: ctx.method === 'GET' || ctx.method === 'HEAD',
   };
 }

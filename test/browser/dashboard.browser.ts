@@ -25,6 +25,7 @@ import { venmoDeposit } from '../support/payment-flow.js';
 import type { TestClock } from '../../actors/index.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 import { shot, startBrowser } from './checkout-node.js';
+import { USDC, payoutWorld } from '../gateway/payouts/payout-world.js';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -348,5 +349,36 @@ test('an Owner adds a passkey through the browser’s authenticator, signs in wi
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.getByText('That passkey is not registered to anyone on a team.').waitFor();
   await shot(page, 'dashboard-15-passkey-removed-refused');
+  t.deepEqual(errors, []);
+});
+
+test('an Owner opens a payout: its funding, its timeline and its funding issues', async (t) => {
+  t.timeout(120_000);
+  const world = await payoutWorld(t);
+  const { gateway } = world;
+  await gateway.clock.advance(Math.max(0, Date.now() - gateway.clock.now()));
+  await gateway.admin('POST', `/internal/v1/merchants/${world.merchant.liveId}/owners`, { email: OWNER });
+  const made = await world.created();
+  // 105 USDC arrives for a 100 USDC payout (an overpayment), then 29 more once it is funded (late funds).
+  world.funding.deliver(world.funding.send(110n * USDC, world.iso()), 105n * USDC);
+  await world.activity(made.payoutId);
+  world.funding.deliver(world.funding.send(30n * USDC, world.iso()), 29n * USDC);
+  await world.activity(made.payoutId);
+
+  const errors: string[] = [];
+  const page = await watched(await startBrowser(t), errors);
+  await page.setViewportSize(DESKTOP);
+  await signInOnPage(gateway, page, OWNER);
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await page.getByRole('link', { name: made.payoutId }).click();
+  await page.getByRole('heading', { name: 'Funding issues' }).waitFor();
+  const issues = page.getByRole('table', { name: 'Funding issues' });
+  await issues.getByRole('cell', { name: '4.00 USDC', exact: true }).waitFor();
+  await issues.getByRole('cell', { name: '29.00 USDC', exact: true }).waitFor();
+  await page.getByText('Late funds: 29.00 USDC').waitFor();
+  t.true((await page.locator('dl.facts').textContent())?.includes('105.00 USDC'), 'what arrived');
+  await shot(page, 'dashboard-16-payout-timeline');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'dashboard-17-payout-timeline-phone');
   t.deepEqual(errors, []);
 });

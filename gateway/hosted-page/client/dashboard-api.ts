@@ -149,6 +149,27 @@ export interface Payout {
   createdAt: string;
 }
 
+/** One payout as GET /api/v1/payouts/{id} answers it: the fields the payout screen shows. */
+export interface PayoutDetail extends Payout {
+  fundingStatus: string;
+  funding: { chainId: number; amount: string; sentAmount: string; receivedAmount: string; depositAddress: string | null; quoteExpiresAt: string };
+  depositAmount: string | null;
+  paidAmount: string;
+}
+
+/** GET /api/v1/payouts/{id}/timeline (docs/payouts.md): what happened, and the money not counted. */
+export interface PayoutTimeline {
+  timeline: Array<{ type: string; text: string; txHash: string | null; txChainId: number | null; occurredAt: string }>;
+  fundingIssues: Array<{
+    kind: 'OVERPAYMENT' | 'LATE_FUNDS' | 'ROUTE_REFUND';
+    transferId: string | null;
+    amount: string;
+    unit: string;
+    txHash: string | null;
+    occurredAt: string;
+  }>;
+}
+
 /** The checkout's look (docs/branding.md), as GET and PATCH /api/v1/merchants/me/branding answer it. */
 export type ThemeMode = 'light' | 'dark' | 'auto';
 export interface Branding {
@@ -298,8 +319,16 @@ export class DashboardApi {
     return this.#call('DELETE', `/api/v1/merchants/me/users/${encodeURIComponent(userId)}`);
   }
 
-  auditLog(page: number): Promise<Page & { entries: AuditEntry[] }> {
-    return this.#call('GET', `/api/v1/merchants/me/audit-log${queryString({ page, limit: 25 })}`);
+  auditLog(page: number, reads: boolean): Promise<Page & { entries: AuditEntry[] }> {
+    return this.#call('GET', `/api/v1/merchants/me/audit-log${queryString({ page, limit: 25, reads: reads ? 'include' : 'exclude' })}`);
+  }
+
+  payout(payoutId: string): Promise<PayoutDetail> {
+    return this.#call('GET', `/api/v1/payouts/${encodeURIComponent(payoutId)}`);
+  }
+
+  payoutTimeline(payoutId: string): Promise<PayoutTimeline> {
+    return this.#call('GET', `/api/v1/payouts/${encodeURIComponent(payoutId)}/timeline`);
   }
 
   payouts(page: number): Promise<Page & { items: Payout[] }> {

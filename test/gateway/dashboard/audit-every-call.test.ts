@@ -10,6 +10,7 @@ import { dashboardWorld } from '../../support/dashboard.js';
 
 interface Entry {
   operationId: string;
+  read: boolean;
   actor: { kind: string; email?: string };
   targets: Record<string, string>;
   status: number;
@@ -63,6 +64,18 @@ test('every call of a session is recorded, reads and refusals included, once per
   t.deepEqual(entries[4]!.targets, { orderId: order.id });
   t.deepEqual(entries.at(-1)!.targets, { orderId: order.id, actionId });
   t.is(entries[1]!.environment, 'LIVE');
+  t.deepEqual(
+    entries.map((entry) => entry.read),
+    [true, true, true, true, true, true, true, true, true, true, true],
+    'each a GET: a read',
+  );
+  // Reads outnumber changes: an Owner may leave them out, and finds the sign-ins and the invitation.
+  const changes = await world.call(owner, 'GET', '/api/v1/merchants/me/audit-log?limit=100&reads=exclude');
+  t.deepEqual((changes.body.responseObject.entries as Entry[]).map((entry) => `${entry.operationId} ${entry.actor.email}`).reverse(), [
+    'signInDashboard owner@acme.example',
+    'inviteTeamMember owner@acme.example',
+    'signInDashboard cashier@acme.example',
+  ]);
   // Small: ids, names and a status, never the answer or the query.
   for (const entry of entries) t.true(JSON.stringify(entry).length < 500, JSON.stringify(entry));
 });
