@@ -155,6 +155,11 @@ const schema = z
       .url({ protocol: /^https?$/ })
       .transform((text) => new URL(text).origin)
       .optional(),
+    /** The merchant dashboard's origin, its passkeys' relying party (docs/dashboard-auth.md); unset, the node's address (127.0.0.1 read as localhost). Set it behind a proxy. */
+    DASHBOARD_ORIGIN: z
+      .url({ protocol: /^https?$/ })
+      .transform((text) => new URL(text).origin)
+      .optional(),
     /** How long a sign-in nonce may wait for its signed message. */
     MAKER_NONCE_TTL_MS: integer(10_000, 60 * 60 * 1000).default(10 * 60 * 1000),
     /** How long a maker's bearer token lasts (never beyond the signed message's Expiration Time). */

@@ -520,7 +520,11 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       bridges: conversions.bridges,
       connections: accountConnectionsOf(opened, trustedSigners),
     },
-    dashboard: { mail: options.dashboardMail ?? dashboardMailOf(mail.mailer) },
+    dashboard: {
+      mail: options.dashboardMail ?? dashboardMailOf(mail.mailer),
+      // A browser takes no IP address as a passkey's relying party: a loopback node is the dashboard at localhost.
+      origin: () => config.DASHBOARD_ORIGIN ?? url.replace('://127.0.0.1:', '://localhost:'),
+    },
     makers: {
       // The listening URL is known only once the server listens, before any request can ask.
       origin: () => config.MAKER_AUTH_ORIGIN ?? url,

@@ -96,7 +96,7 @@ import type { LocalWallet } from './dev/local-wallet.js';
 import type { MailInbox } from './dev/mail-inbox.js';
 import type { LiquidityBook, PayeeDirectory } from '../actors/market/index.js';
 import type { MerchantEventLog } from '../actors/merchant-events/event-log.js';
-import { AuditLog } from './dashboard/audit-log.js';
+import { AuditLog, auditSessions } from './dashboard/audit-log.js';
 import { auditOperations } from './dashboard/audit-operations.js';
 import { DashboardAuth } from './dashboard/dashboard-auth.js';
 import { apiKeyOperations } from './dashboard/api-key-operations.js';
@@ -109,6 +109,8 @@ import { dashboardOrderOperations } from './dashboard/dashboard-order-operations
 import { merchantGuard, sessionGuard, withApiKeyPrincipal } from './dashboard/session-guard.js';
 import { CsrfTokens } from './dashboard/session-tokens.js';
 import { teamOperations } from './dashboard/team-operations.js';
+import { passkeyOperations } from './dashboard/passkey-operations.js';
+import { DashboardPasskeys } from './dashboard/passkeys.js';
 
 export interface GatewayDependencies extends HealthDependencies {
   logger: Logger;
@@ -163,7 +165,11 @@ export interface GatewayDependencies extends HealthDependencies {
     connections: AccountConnections | null;
   };
   /** The merchant dashboard's sign-in: where its codes and invitations are mailed (docs/dashboard-auth.md). */
-  dashboard: { mail: DashboardMail };
+  dashboard: {
+    mail: DashboardMail;
+    /** The dashboard's origin, the passkeys' relying party (DASHBOARD_ORIGIN, or the node's address; known once it listens). */
+    origin: () => string;
+  };
   /** WALLET_PROVIDER_WEBHOOK_SECRET: the wallet provider's signing secrets; unset, its webhook answers 503. */
   walletProviderSecrets?: readonly string[];
   /** Records chargebacks on chain for staff's trigger (docs/chargebacks.md); absent or null on a node without a chain and relayer. */
@@ -215,10 +221,15 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     ...sessions,
     audit,
     mail: deps.dashboard.mail,
+    passkeys: new DashboardPasskeys({ system: deps.system, accounts, store: deps.store, origin: deps.dashboard.origin, now: deps.now }),
     secureCookies: deps.environment !== 'development',
     auth: new DashboardAuth({ system: deps.system, accounts, keys: deps.cashout.keys, mail: deps.dashboard.mail, audit, now: deps.now, logger: deps.logger }),
   };
-  const mounting: Mounting = { guards: { apiKey: auth, session: sessionGuard(sessions), merchant: merchantGuard(sessions, auth) }, body };
+  const mounting: Mounting = {
+    guards: { apiKey: auth, session: sessionGuard(sessions), merchant: merchantGuard(sessions, auth) },
+    body,
+    audit: auditSessions(audit),
+  };
   const settings = { orderMaxUsdc: formatUsdc(deps.orderMaxUsdc) };
   const mounted: Router<GatewayState>[] = [];
   if (deps.adminToken) {
@@ -292,6 +303,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(merchantOperations(), { accounts }, mounting),
     operationRouter(dashboardAuthOperations(), dashboard, mounting),
     operationRouter(teamOperations(), dashboard, mounting),
+    operationRouter(passkeyOperations(), dashboard, mounting),
     operationRouter(dashboardOrderOperations(), dashboard, mounting),
     operationRouter(brandingOperations(), dashboard, mounting),
     operationRouter(auditOperations(), dashboard, mounting),

@@ -301,6 +301,18 @@ export const ERROR_CODES = {
     when: 'five codes were sent to the address in the last 15 minutes (a kind’s refusal; the answer is a plain 429 with x-retry-after)',
   },
   TEAM_ON_LIVE_ACCOUNT: { status: 409, when: 'the team is kept on the live account; a team command reached the sandbox twin' },
+  PASSKEY_EXISTS: { status: 409, when: 'that passkey is registered already' },
+  PASSKEY_NOT_FOUND: { status: 404, when: 'the signed-in member has no passkey with that id' },
+  PASSKEY_REGISTRATION_INVALID: {
+    status: 422,
+    fields: ['reason'],
+    when: 'the passkey was not registered; reason is CHALLENGE_INVALID (not issued to this member, or used), CHALLENGE_EXPIRED or VERIFICATION_FAILED',
+  },
+  PASSKEY_SIGN_IN_INVALID: {
+    status: 401,
+    fields: ['reason'],
+    when: 'the passkey did not sign in; reason is CHALLENGE_INVALID (not issued, or used), CHALLENGE_EXPIRED, UNKNOWN_CREDENTIAL, SIGNATURE_INVALID or COUNTER_REGRESSED',
+  },
 
   // Operators' payout admin (not in document 2, which says only that operators can remove a network from an open payout).
   PAYOUT_RAIL_NOT_OFFERED: { status: 422, when: 'the payout does not offer that rail' },

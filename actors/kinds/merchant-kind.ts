@@ -73,7 +73,8 @@ export function merchantProfile(context: MerchantContext) {
       referralSplitConfig: settings.referralSplitConfig ?? null,
       cryptoReferralSplitConfig: settings.cryptoReferralSplitConfig ?? null,
     },
-    merchantUsers: context.users ?? [],
+    // A member's passkeys are the sign-in's business, not the profile's: the view keeps them apart.
+    merchantUsers: (context.users ?? []).map(({ passkeys: _passkeys, ...user }) => user),
     payouts: payouts && {
       methods: payouts.methods,
       merchantFeeBps: payouts.merchantFeeBps,
@@ -107,6 +108,8 @@ export const merchantKind = defineKind({
       name: context.name,
       // The team's addresses, indexed: a sign-in finds the businesses an address belongs to.
       memberEmails: (context.users ?? []).map((user) => user.email),
+      // Every member's passkeys, indexed by credential: a passkey sign-in names only its credential.
+      passkeys: (context.users ?? []).flatMap((user) => (user.passkeys ?? []).map((passkey) => ({ ...passkey, userId: user.userId }))),
       // What payouts are created with; a view holds no bigint, so the step is its base units in decimal.
       payoutSettings: payouts ? { ...payouts, payoutStepUsdc: payouts.payoutStepUsdc.toString() } : null,
       // How the hosted checkout looks (docs/branding.md): the hosted order read shows it.
@@ -118,16 +121,19 @@ export const merchantKind = defineKind({
   viewIndexes: [
     { key: { 'view.apiKeyHash': 1 }, unique: true, name: 'merchant_by_api_key' },
     { key: { 'view.memberEmails': 1 }, name: 'merchant_by_member_email' },
+    { key: { 'view.passkeys.credentialId': 1 }, name: 'merchant_by_passkey' },
   ],
 });
 
-const TEAM_EVENTS = new Set<string>(['ADD_MEMBER', 'CHANGE_ROLE', 'REMOVE_MEMBER', 'MEMBER_SIGNED_IN']);
+const TEAM_EVENTS = new Set<string>(['ADD_MEMBER', 'CHANGE_ROLE', 'REMOVE_MEMBER', 'MEMBER_SIGNED_IN', 'ADD_PASSKEY', 'USE_PASSKEY', 'REMOVE_PASSKEY']);
 
 const TEAM_REFUSALS: Record<TeamRefusal, string> = {
   MEMBER_EXISTS: 'that address is already a member of the team',
   MEMBER_NOT_FOUND: 'no member of the team has that userId',
   LAST_OWNER: 'the team’s last Owner can be neither removed nor given another role',
   TEAM_ON_LIVE_ACCOUNT: 'the team is kept on the live account; this is the sandbox twin',
+  PASSKEY_EXISTS: 'that passkey is registered already',
+  PASSKEY_NOT_FOUND: 'the member has no passkey with that id',
 };
 
 /** The team's rules (machines/merchant/team.ts), refused with their own codes rather than as an event not taken. */

@@ -18,7 +18,7 @@ import {
 import { defineKind, type Rejection } from '../runtime/actor-kind.js';
 import { cashoutActions } from '../../machines/payout/cashout-actions.js';
 import { unpaidUsdc } from '../../machines/payout/listing-state.js';
-import { formatUsdcCents } from '../../machines/money.js';
+import { formatTokenAmount, formatUsdcCents } from '../../machines/money.js';
 import { bridgeView, settleTxOf } from '../../machines/payout/bridge-view.js';
 import { customerSideStart } from '../../machines/payout/payout-machine.js';
 import { connectsAccount, methodView } from '../../machines/payout/payout-methods.js';
@@ -74,6 +74,15 @@ export function payoutView(snapshot: AnyMachineSnapshot) {
     /** What the customer's checkout offers and shows. */
     rails: context.terms.rails,
     timeline: context.timeline,
+    // A view holds no bigint: each issue's amount in its unit's decimals (a route refund is in the funding token).
+    fundingIssues: context.issues.map((issue) => ({
+      kind: issue.kind,
+      transferId: issue.transferId,
+      amount: issue.kind === 'ROUTE_REFUND' ? formatTokenAmount(issue.amount, context.funding.decimals) : formatUsdcCents(issue.amount),
+      unit: issue.kind === 'ROUTE_REFUND' ? context.funding.symbol : 'USDC',
+      txHash: issue.txHash,
+      occurredAt: issue.occurredAt,
+    })),
     walletAddress: context.walletAddress,
     actions: created ? cashoutActions(context, phase as PayoutStatus, listingPending(snapshot.value)) : [],
     method: context.method ? methodView(context.method) : null,

@@ -114,6 +114,17 @@ function actionAnswers(actionName: ActionName) {
   return answers;
 }
 
+/**
+ * Document 1: an API key, or a session of an Owner or a Manager. Ahead of the body parser, so a
+ * Cashier is told ROLE_NOT_ALLOWED whatever the body says (docs/remediation.md's order), and after
+ * `audited`, so the refusal is in the audit log.
+ */
+const ownerOrManager: Middleware<GatewayState> = async (ctx, next) => {
+  const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
+  if (refusal) throw actionError(403, 'ROLE_NOT_ALLOWED', refusal);
+  await next();
+};
+
 function actionOperation(actionName: ActionName, suffix: string, operationId: string, summary: string, description: string) {
   const body = actionName === 'FULFILL_SAR' ? fulfillSarBody : actionBody;
   return defineOperation({
@@ -125,14 +136,12 @@ function actionOperation(actionName: ActionName, suffix: string, operationId: st
     description,
     guard: 'merchant',
     request: { path: actionPaymentPath, body },
-    before: (deps: ActionDependencies) => [deps.actionLimit, audited(deps.audit, operationId)],
+    // Audited first: a call the limit refuses is a call too (the audit log has every action call).
+    before: (deps: ActionDependencies) => [audited(deps.audit, operationId), deps.actionLimit, ownerOrManager],
     answers: actionAnswers(actionName),
     handle:
       (deps: ActionDependencies) =>
       async (ctx, { path, body: sent }) => {
-        // Document 1: an API key, or a session of an Owner or a Manager.
-        const refusal = roleRefusal(ctx, ['OWNER', 'MANAGER']);
-        if (refusal) throw actionError(403, 'ROLE_NOT_ALLOWED', refusal);
         const fields = (sent ?? {}) as { idempotencyKey?: string; txId?: string };
         const accepted = await createAction(deps, ctx.state.account, {
           actionName,
@@ -179,7 +188,8 @@ const readActionOperation = defineOperation({
   description: 'Counts toward the merchant’s remediation reads (120 a minute, with the order’s payment list). Works whatever the switches say.',
   guard: 'merchant',
   request: { path: actionPath },
-  before: (deps: ActionDependencies) => [deps.remediationReads],
+  // Every poll is in the audit log, an API key's as a session's, refused by the limit or not.
+  before: (deps: ActionDependencies) => [audited(deps.audit, 'getAction'), deps.remediationReads],
   answers: standardAnswers({
     '200': success(200, merchantAction, 'The action, with its attempt’s current row'),
     '400': invalid('the path'),

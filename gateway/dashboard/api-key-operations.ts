@@ -14,7 +14,6 @@ import type { Operation } from '../operations/operation.js';
 import { environment } from '../schemas/common.js';
 import { audited } from './audit-log.js';
 import type { DashboardDependencies } from './dashboard-dependencies.js';
-import { requireRole } from './principal.js';
 
 const rotatedKey = z
   .object({
@@ -32,6 +31,7 @@ const rotateOwnApiKeyOperation = defineOperation({
   summary: 'Issue a new API key for the session’s environment (Owner); the old one stops working',
   description: 'Only a dashboard session may rotate: a key cannot replace itself. Recorded in the audit log.',
   guard: 'session',
+  roles: ['OWNER'],
   before: (deps: DashboardDependencies) => [audited(deps.audit, 'rotateOwnApiKey')],
   answers: standardAnswers(
     {
@@ -41,7 +41,6 @@ const rotateOwnApiKeyOperation = defineOperation({
     { asksActors: true },
   ),
   handle: (deps: DashboardDependencies) => async (ctx) => {
-    requireRole(ctx, ['OWNER']);
     const { account } = ctx.state;
     const { merchant, apiKey } = await rotateApiKey(deps.system, account.merchantId, account.environment, deps.now());
     reply(ctx, 200, 'API key rotated', rotatedKey, { apiKey, apiKeyHint: merchant.apiKey, environment: account.environment });

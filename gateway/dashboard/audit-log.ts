@@ -34,6 +34,8 @@ export interface AuditEntry {
   clientIp: string;
   /** The HTTP status the call was answered with. */
   status: number;
+  /** A GET or HEAD: a read, which changes nothing (listed apart: `reads=exclude`). */
+  read: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface AuditEntry {
  * millisecond, or a test clock standing still, gives many entries one `at`); entries of two nodes
  * in one millisecond are in no particular order.
  */
-type AuditDoc = Omit<AuditEntry, 'id'> & { _id: string; order: string };
+type AuditDoc = Omit<AuditEntry, 'id' | 'read'> & { _id: string; order: string; read?: boolean };
 
 export class AuditLog {
   #collection: Promise<Collection<AuditDoc>> | null = null;
@@ -54,22 +56,24 @@ export class AuditLog {
     private readonly totalCap: number,
   ) {}
 
-  async record(entry: Omit<AuditEntry, 'id' | 'at'> & { at?: string }): Promise<AuditEntry> {
-    const recorded: AuditEntry = { ...entry, id: newId('aud'), at: entry.at ?? this.now() };
+  async record(entry: Omit<AuditEntry, 'id' | 'at' | 'read'> & { at?: string; read?: boolean }): Promise<AuditEntry> {
+    const recorded: AuditEntry = { ...entry, read: entry.read ?? false, id: newId('aud'), at: entry.at ?? this.now() };
     const { id, ...rest } = recorded;
     const order = `${recorded.at}|${String(this.#recorded++).padStart(12, '0')}`;
     await (await this.#entries()).insertOne({ _id: id, ...rest, order });
     return recorded;
   }
 
-  /** A page of the business's entries, newest first. */
-  async page(merchantId: string, page: number, limit: number): Promise<{ entries: AuditEntry[] } & PageTotal> {
+  /** A page of the business's entries, newest first; without the reads when `reads` is false. */
+  async page(merchantId: string, page: number, limit: number, reads = true): Promise<{ entries: AuditEntry[] } & PageTotal> {
     const entries = await this.#entries();
+    // Entries from before reads were recorded carry no `read`: they are changes.
+    const filter = reads ? { merchantId } : { merchantId, read: { $ne: true } };
     const [docs, counted] = await Promise.all([
-      entries.find({ merchantId }, { sort: { order: -1 }, skip: (page - 1) * limit, limit }),
-      entries.count({ merchantId }, countLimit(this.totalCap)),
+      entries.find(filter, { sort: { order: -1 }, skip: (page - 1) * limit, limit }),
+      entries.count(filter, countLimit(this.totalCap)),
     ]);
-    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest })), ...cappedTotal(counted, this.totalCap) };
+    return { entries: docs.map(({ _id, order: _order, ...rest }) => ({ id: _id, ...rest, read: rest.read ?? false })), ...cappedTotal(counted, this.totalCap) };
   }
 
   #entries() {
@@ -104,19 +108,57 @@ export function audited(
       await next();
       status = ctx.status;
     } catch (error) {
-      status = error instanceof ApiError ? error.statusCode : (answerOf(error)?.status ?? 500);
+      status = statusOf(error);
       throw error;
     } finally {
-      const { account, principal } = ctx.state;
-      await log.record({
-        merchantId: account.environment === 'LIVE' ? account.merchantId : account.twinId,
-        environment: account.environment,
-        actor: auditActorOf(principal),
-        operationId,
-        targets: targets(ctx),
-        clientIp: ctx.state.clientIp,
-        status,
-      });
+      recorded.add(ctx);
+      await log.record(entryOf(ctx, operationId, targets(ctx), status));
     }
+  };
+}
+
+/**
+ * The audit of every call a dashboard session makes (document 1: "every dashboard and action
+ * call", reads included), mounted after the session and merchant guards: what the guard admitted
+ * is recorded once answered, with the path's ids as targets. A call an operation's own `audited`
+ * recorded (with its own targets) is not recorded twice; an API key's calls are the business's
+ * backend, not the dashboard, and are recorded only where the operation says `audited` (the
+ * remediation actions and their poll).
+ */
+export function auditSessions(log: AuditLog): (operationId: string) => Middleware<GatewayState> {
+  return (operationId) => async (ctx, next) => {
+    let status = 500;
+    try {
+      await next();
+      status = ctx.status;
+    } catch (error) {
+      status = statusOf(error);
+      throw error;
+    } finally {
+      if (ctx.state.principal?.kind === 'session' && !recorded.has(ctx)) {
+        await log.record(entryOf(ctx, operationId, { ...(ctx as { params?: Record<string, string> }).params }, status));
+      }
+    }
+  };
+}
+
+/** The requests an operation's own `audited` recorded. */
+const recorded = new WeakSet<object>();
+
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.statusCode : (answerOf(error)?.status ?? 500);
+}
+
+function entryOf(ctx: Parameters<Middleware<GatewayState>>[0], operationId: string, targets: Record<string, string>, status: number) {
+  const { account, principal } = ctx.state;
+  return {
+    merchantId: account.environment === 'LIVE' ? account.merchantId : account.twinId,
+    environment: account.environment,
+    actor: auditActorOf(principal),
+    operationId,
+    targets,
+    clientIp: ctx.state.clientIp,
+    status,
+    read: ctx.method === 'GET' || ctx.method === 'HEAD',
   };
 }

@@ -7,7 +7,7 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { environment, isoTime, pageFields, pageQuery } from '../schemas/common.js';
 import type { DashboardDependencies } from './dashboard-dependencies.js';
-import { requireRole, sessionOf } from './principal.js';
+import { sessionOf } from './principal.js';
 
 const auditEntry = z
   .object({
@@ -30,6 +30,7 @@ const auditEntry = z
     at: isoTime,
     clientIp: z.string().meta({ description: 'The client address the call came from' }),
     status: z.number().int().meta({ description: 'The HTTP status it was answered with' }),
+    read: z.boolean().meta({ description: 'A GET: a read, which changed nothing' }),
   })
   .meta({ id: 'AuditEntry', description: 'One recorded call' });
 
@@ -37,7 +38,13 @@ const auditPage = z
   .object({ entries: z.array(auditEntry).meta({ description: 'This page, newest first' }), ...pageFields('entries') })
   .meta({ id: 'AuditLogPage', description: 'A page of the business’s audit log' });
 
-const auditQuery = z.strictObject(pageQuery);
+const auditQuery = z.strictObject({
+  ...pageQuery,
+  reads: z
+    .enum(['include', 'exclude'])
+    .default('include')
+    .meta({ description: 'exclude: only the calls that could change something (and sign-ins); every read is recorded, and outnumbers them' }),
+});
 
 const readAuditLogOperation = defineOperation({
   method: 'get',
@@ -45,8 +52,10 @@ const readAuditLogOperation = defineOperation({
   operationId: 'listAuditLog',
   tags: ['Dashboard'],
   summary: 'The business’s audit log, newest first (Owner)',
-  description: 'Every change made through the dashboard, every sign-in (refused ones too) and sign-out, from both environments.',
+  description:
+    'Every call made through the dashboard, reads included, every sign-in (refused ones too) and sign-out, and every remediation call and poll, from both environments. reads=exclude leaves the reads out.',
   guard: 'session',
+  roles: ['OWNER'],
   request: { query: auditQuery },
   answers: standardAnswers({
     '200': success(200, auditPage, 'A page of entries'),
@@ -56,8 +65,7 @@ const readAuditLogOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { query }) => {
-      requireRole(ctx, ['OWNER']);
-      const { entries, ...total } = await deps.audit.page(sessionOf(ctx).businessId, query.page, query.limit);
+      const { entries, ...total } = await deps.audit.page(sessionOf(ctx).businessId, query.page, query.limit, query.reads === 'include');
       reply(ctx, 200, 'Audit log', auditPage, { entries, ...total, page: query.page, limit: query.limit });
     },
 });

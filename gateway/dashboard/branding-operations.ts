@@ -14,7 +14,6 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { audited } from './audit-log.js';
 import type { DashboardDependencies } from './dashboard-dependencies.js';
-import { requireRole } from './principal.js';
 
 const tags = ['Dashboard'];
 
@@ -41,6 +40,7 @@ const updateBrandingOperation = defineOperation({
   description:
     'Each field sent replaces the stored one, on the live account and its sandbox twin; checkoutTheme null restores Peer’s default look. The checkout page shows the change at its next poll.',
   guard: 'session',
+  roles: ['OWNER', 'MANAGER'],
   request: { body: updateBrandingBody },
   before: (deps: DashboardDependencies) => [audited(deps.audit, 'updateCheckoutBranding')],
   answers: standardAnswers(
@@ -54,7 +54,6 @@ const updateBrandingOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { body }) => {
-      requireRole(ctx, ['OWNER', 'MANAGER']);
       const { account } = ctx.state;
       const changes: MerchantSettingsChanges = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       const at = deps.now();

@@ -93,12 +93,29 @@ export class DashboardAuth {
         merchants: businesses.map((business) => ({ merchantId: business.merchantId, name: business.profile.name })),
       });
     }
-    const business = businesses[0]!;
+    return this.#open(businesses[0]!, email, request.environment ?? 'LIVE', request.clientIp, 'signInDashboard');
+  }
+
+  /** Counts a sign-in try of `clientIp` against its budget (the passkey's as the code's); past it, 429. */
+  async spendSignIn(clientIp: string): Promise<void> {
+    await spend(this.#perClient, clientIp);
+  }
+
+  /** Opens a session for a member a passkey signed in, exactly as a code would (cookie, expiry, audit entry). */
+  async signInMember(businessId: string, userId: string, environment: SessionEnvironment, clientIp: string): Promise<SignedIn> {
+    const business = await this.deps.accounts.byId(businessId);
+    const member = business?.profile.merchantUsers.find((user) => user.userId === userId);
+    if (!business || !member)
+      throw new ApiError(401, 'That passkey’s member is no longer on the team', 'PASSKEY_SIGN_IN_INVALID', { reason: 'UNKNOWN_CREDENTIAL' });
+    return this.#open(business, member.email, environment, clientIp, 'signInDashboardWithPasskey');
+  }
+
+  async #open(business: MerchantAccount, email: string, environment: SessionEnvironment, clientIp: string, operationId: string): Promise<SignedIn> {
+    const at = this.deps.now();
     const member = business.profile.merchantUsers.find((user) => user.email === email)!;
     if (member.status === 'INVITED') await this.deps.system.ask(merchantKind, business.merchantId, { type: 'MEMBER_SIGNED_IN', userId: member.userId, at });
     const token = generateSessionToken();
     const sessionId = sessionIdOf(token);
-    const environment = request.environment ?? 'LIVE';
     const session = await this.deps.system.ask(dashboardSessionKind, sessionId, {
       type: 'SIGN_IN',
       tokenHash: hashSessionToken(token),
@@ -108,7 +125,7 @@ export class DashboardAuth {
       environment,
       at,
     });
-    await this.#recordSignIn(business, email, { userId: member.userId, sessionId }, request.clientIp, 200, environment);
+    await this.#recordSignIn(business, email, { userId: member.userId, sessionId }, clientIp, 200, environment, operationId);
     return { token, sessionId, expiresAt: session.expiresAt };
   }
 
@@ -195,13 +212,14 @@ export class DashboardAuth {
     clientIp: string,
     status: number,
     environment: SessionEnvironment | null = null,
+    operationId = 'signInDashboard',
   ): Promise<void> {
     const member = business.profile.merchantUsers.find((user) => user.email === email);
     await this.deps.audit.record({
       merchantId: business.merchantId,
       environment,
       actor: { kind: 'session', userId: session?.userId ?? member?.userId ?? '', email, sessionId: session?.sessionId ?? '' },
-      operationId: 'signInDashboard',
+      operationId,
       targets: member ? { userId: member.userId } : {},
       clientIp,
       status,

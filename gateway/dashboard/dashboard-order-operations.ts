@@ -16,7 +16,6 @@ import { checkoutPayment } from '../payments/payment-resources.js';
 import { audited } from './audit-log.js';
 import type { DashboardDependencies } from './dashboard-dependencies.js';
 import { cancelOrder, orderWithPayments } from './dashboard-orders.js';
-import { requireRole } from './principal.js';
 
 const tags = ['Dashboard'];
 const notFound = failure(404, [{ code: 'NOT_FOUND', when: 'the order does not exist, is another merchant’s, or lives in the session’s other environment' }]);
@@ -59,6 +58,7 @@ const cancelOrderOperation = defineOperation({
   description:
     'A CREATED or PARTIALLY_FULFILLED order becomes CANCELLED with cancelledAt, and ORDER_CANCELLED is sent. Its open attempt is cancelled first (PAYMENT_CANCELLED; a live attempt’s intent is released on chain). Not available to an API key (document 1); a cashier is refused.',
   guard: 'session',
+  roles: ['OWNER', 'MANAGER'],
   request: { path: orderPath },
   before: (deps: DashboardDependencies) => [audited(deps.audit, 'cancelMerchantOrder')],
   answers: standardAnswers(
@@ -77,7 +77,6 @@ const cancelOrderOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { path }) => {
-      requireRole(ctx, ['OWNER', 'MANAGER']);
       reply(ctx, 200, 'Order cancelled', orderDetail, await cancelOrder(deps.system, ctx.state.account, path.orderId, deps.now()));
     },
 });

@@ -3,6 +3,7 @@
  * dashboard session. The guards put it in `ctx.state.principal` beside the account; routes
  * that care about roles ask `requireRole`.
  */
+import type { Middleware } from 'koa';
 import type { MemberRole } from '../../machines/merchant/index.js';
 import { ApiError } from '../envelope.js';
 
@@ -51,4 +52,12 @@ export function roleRefusal(ctx: { state: unknown }, roles: readonly MemberRole[
     return `A ${principal.role.toLowerCase()} may not do this; it takes ${roles.join(' or ')}`;
   }
   return null;
+}
+
+/** An operation's `roles` (gateway/operations/operation.ts): requireRole as a route's middleware, ahead of the body. */
+export function roleGate(roles: readonly MemberRole[]): Middleware {
+  return async (ctx, next) => {
+    requireRole(ctx, roles);
+    await next();
+  };
 }

@@ -12,7 +12,7 @@ import type { Operation } from '../operations/operation.js';
 import { isoTime } from '../schemas/common.js';
 import { audited } from './audit-log.js';
 import type { DashboardDependencies } from './dashboard-dependencies.js';
-import { requireRole, sessionOf } from './principal.js';
+import { sessionOf } from './principal.js';
 import { addMember, changeRole, removeMember } from './team.js';
 import { inviteBody, merchantUser, roleBody, teamList, userPath } from './team-schemas.js';
 
@@ -59,6 +59,7 @@ const inviteOperation = defineOperation({
   summary: 'Invite a member by e-mail (Owner)',
   description: 'The member is INVITED, and is mailed an invitation; the first sign-in makes them ACTIVE.',
   guard: 'session',
+  roles: ['OWNER'],
   request: { body: inviteBody },
   before: (deps: DashboardDependencies) => [audited(deps.audit, 'inviteTeamMember', (ctx) => invitedTarget(ctx.state))],
   answers: standardAnswers(
@@ -73,7 +74,6 @@ const inviteOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { body }) => {
-      requireRole(ctx, ['OWNER']);
       const owner = sessionOf(ctx);
       const member = await addMember(deps.system, owner.businessId, body.email, body.role, deps.now());
       (ctx.state as InvitedState).invited = member.userId;
@@ -93,6 +93,7 @@ const changeRoleOperation = defineOperation({
   summary: 'Change a member’s role (Owner)',
   description: 'Applies to the member’s open sessions from their next request.',
   guard: 'session',
+  roles: ['OWNER'],
   request: { path: userPath, body: roleBody },
   before: (deps: DashboardDependencies) => [audited(deps.audit, 'changeTeamMemberRole')],
   answers: standardAnswers(
@@ -108,7 +109,6 @@ const changeRoleOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { path, body }) => {
-      requireRole(ctx, ['OWNER']);
       reply(ctx, 200, 'Role changed', merchantUser, await changeRole(deps.system, sessionOf(ctx).businessId, path.userId, body.role, deps.now()));
     },
 });
@@ -121,6 +121,7 @@ const removeOperation = defineOperation({
   summary: 'Remove a member (Owner)',
   description: 'Every session of the member ends. The last Owner cannot be removed; an Owner may remove themself while another Owner remains.',
   guard: 'session',
+  roles: ['OWNER'],
   request: { path: userPath },
   before: (deps: DashboardDependencies) => [audited(deps.audit, 'removeTeamMember')],
   answers: standardAnswers(
@@ -136,7 +137,6 @@ const removeOperation = defineOperation({
   handle:
     (deps: DashboardDependencies) =>
     async (ctx, { path }) => {
-      requireRole(ctx, ['OWNER']);
       const removedAt = deps.now();
       await removeMember(deps.system, sessionOf(ctx).businessId, path.userId, removedAt);
       const revokedSessions = await deps.auth.end({ userId: path.userId }, 'MEMBER_REMOVED');

@@ -10,7 +10,6 @@ import { disputeKind } from '../../actors/kinds/dispute-kind.js';
 import type { LiquidityBook } from '../../actors/market/liquidity-book.js';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
 import { audited, type AuditLog } from '../dashboard/audit-log.js';
-import { requireRole } from '../dashboard/principal.js';
 import { ApiError, reply } from '../envelope.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { merchantRefusals } from '../openapi/security.js';
@@ -167,6 +166,7 @@ const payDisputeOperation = defineOperation({
     'In the sandbox no chain is read: the hash is recorded as given. The same hash sent again for a PAID dispute answers it as it stands.',
   ].join(' '),
   guard: 'merchant',
+  roles: ['OWNER', 'MANAGER'],
   before: (deps: DisputeDependencies) => [audited(deps.audit, 'payDispute')],
   request: { path: disputePath, body: payDisputeBody },
   answers: standardAnswers(
@@ -184,7 +184,6 @@ const payDisputeOperation = defineOperation({
     (deps: DisputeDependencies) =>
     async (ctx, { path, body }) => {
       // Recording money the merchant paid is an Owner's or a Manager's, as every dashboard write of money is.
-      requireRole(ctx, ['OWNER', 'MANAGER']);
       const { account } = ctx.state;
       const dispute = await ownDispute(deps.system, account, path.disputeId);
       const txHash = body.txHash.toLowerCase();

@@ -13,6 +13,7 @@ import { merchantAdminOperations } from '../merchants/merchant-admin-operations.
 import { merchantOperations } from '../merchants/merchant-operations.js';
 import { dashboardAuthOperations } from '../dashboard/dashboard-auth-operations.js';
 import { teamOperations } from '../dashboard/team-operations.js';
+import { passkeyOperations } from '../dashboard/passkey-operations.js';
 import { resizeOperations } from '../orders/resize-operations.js';
 import { brandingOperations } from '../dashboard/branding-operations.js';
 import { dashboardOrderOperations } from '../dashboard/dashboard-order-operations.js';
@@ -113,6 +114,7 @@ export function openApiDocument(
         ...operationPaths(merchantOperations()),
         ...operationPaths(dashboardAuthOperations()),
         ...operationPaths(teamOperations()),
+        ...operationPaths(passkeyOperations()),
         ...operationPaths(dashboardOrderOperations()),
         ...operationPaths(brandingOperations()),
         ...operationPaths(auditOperations()),

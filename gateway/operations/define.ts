@@ -1,5 +1,6 @@
 /** Turns an operation's spec into the route middleware that parses its input and calls its handler. */
 import type { RouterMiddleware } from '@koa/router';
+import { roleGate } from '../dashboard/principal.js';
 import { parseOrThrow } from '../validation.js';
 import {
   MOUNTED_GUARDS,
@@ -37,9 +38,12 @@ export function defineOperation<D, R extends RequestSchemas = Record<never, neve
       }
       const body = request.body || spec.documented?.body ? mounting.body : undefined;
       if ((request.body || spec.documented?.body) && !body) throw new Error(`${spec.operationId}: no body parser to mount`);
+      const audit = mounting.audit && (spec.guard === 'session' || spec.guard === 'merchant') ? mounting.audit(spec.operationId) : undefined;
       return [
         ...(guard ? [guard] : []),
+        ...(audit ? [audit] : []),
         ...(before ? before(deps) : []),
+        ...(spec.roles ? [roleGate(spec.roles)] : []),
         ...(body ? [body] : []),
         async (ctx) => {
           await handler(ctx, parse(ctx));

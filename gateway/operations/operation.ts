@@ -8,6 +8,7 @@ import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import type { ZodObjectInput } from 'zod-openapi';
+import type { MemberRole } from '../../machines/merchant/index.js';
 import type { Answers } from '../openapi/answers.js';
 import type { GatewayState } from '../state.js';
 
@@ -59,6 +60,12 @@ export interface Mounting {
   guards: Partial<Record<MountedGuard, Middleware<GatewayState>>>;
   /** Unset where no operation takes a body (a router of its own, such as the metrics server's). */
   body?: Middleware<GatewayState>;
+  /**
+   * Records a call of the operation a dashboard session made, once the guard admitted it (the
+   * audit log: docs/dashboard-auth.md); mounted right after the `session` and `merchant` guards.
+   * Unset where no area is audited.
+   */
+  audit?: (operationId: string) => Middleware<GatewayState>;
 }
 
 export interface OperationSpec<D, R extends RequestSchemas> {
@@ -89,6 +96,12 @@ export interface OperationSpec<D, R extends RequestSchemas> {
   retiredFields?: Readonly<Record<string, string>>;
   /** Middleware between the guard and the body parser, such as a rate limit of the caller. */
   before?: (deps: D) => Middleware<GatewayState>[];
+  /**
+   * The dashboard roles a session needs (an API key passes): asked after `before` (so an audited
+   * route records the refusal) and ahead of the body and the path, so a member without the role
+   * is told 403 ROLE_NOT_ALLOWED whatever they sent.
+   */
+  roles?: readonly MemberRole[];
   answers: Answers;
   handle(deps: D): Handler<R>;
 }

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { reply } from '../envelope.js';
 import { detailedFailure } from '../checkout/checkout-answers.js';
 import { audited, type AuditLog } from '../dashboard/audit-log.js';
-import { requireRole } from '../dashboard/principal.js';
 import { failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { merchantRefusals } from '../openapi/security.js';
 import { defineOperation } from '../operations/define.js';
@@ -69,6 +68,7 @@ const resizeOperation = defineOperation({
     'An API key, or a dashboard session of an Owner or a Manager.',
   ].join(' '),
   guard: 'merchant',
+  roles: ['OWNER', 'MANAGER'],
   request: { path: orderPath, body: resizeOrderBody },
   before: (deps: ResizeOperationDependencies) => [audited(deps.audit, 'resizeOrder')],
   answers: standardAnswers(
@@ -94,7 +94,6 @@ const resizeOperation = defineOperation({
   handle:
     (deps: ResizeOperationDependencies) =>
     async (ctx, { path, body }) => {
-      requireRole(ctx, ['OWNER', 'MANAGER']);
       const result = await resizeOrder(deps, ctx.state.account, path.orderId, body);
       reply(ctx, 200, result.idempotentReplay ? 'Order already resized with this idempotencyKey' : 'Order resized', resizeOrderResult, result);
     },

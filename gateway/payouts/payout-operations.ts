@@ -15,6 +15,7 @@ import type { Operation } from '../operations/operation.js';
 import { type CancelPayoutDependencies, cancelPayout } from './cancel-payout.js';
 import { type CreatePayoutDependencies, createPayout } from './create-payout.js';
 import { listPayouts } from './payout-list.js';
+import { payoutTimeline, timelineOf } from './payout-timeline.js';
 import { liveOnly, merchantPayout, payoutViewOf } from './payout-access.js';
 import type { PayoutLinks } from './payout-links.js';
 import { PAYOUT_PREPARATION_FAILURES, PAYOUT_RAIL_AND_ROUTE_REFUSALS } from './payout-create-refusals.js';
@@ -33,7 +34,7 @@ const NOT_FOUND = { code: 'PAYOUT_NOT_FOUND' as const, when: 'no payout with thi
 const SANDBOX = { code: 'PAYOUT_SANDBOX_UNSUPPORTED' as const, when: 'a sandbox key: payouts are live only' };
 
 export function payoutOperations(): Operation<PayoutDependencies>[] {
-  return [createPayoutOperation, listPayoutsOperation, readPayoutOperation, cancelPayoutOperation, fundingActivityOperation];
+  return [createPayoutOperation, listPayoutsOperation, readPayoutOperation, payoutTimelineOperation, cancelPayoutOperation, fundingActivityOperation];
 }
 
 const createPayoutOperation = defineOperation({
@@ -136,6 +137,32 @@ const readPayoutOperation = defineOperation({
       const payout = await merchantPayout(deps.system, ctx.state.account.merchantId, path.id);
       if (!payout) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
       reply(ctx, 200, 'Payout found', payoutView, payout);
+    },
+});
+
+const payoutTimelineOperation = defineOperation({
+  method: 'get',
+  path: '/api/v1/payouts/:id/timeline',
+  operationId: 'getPayoutTimeline',
+  tags: ['Payouts'],
+  summary: 'A payout’s timeline and funding issues',
+  description:
+    'What happened to the payout, oldest first, and the money that reached it without counting (an overpayment, late funds, a route refund): what the dashboard’s payout screen shows.',
+  guard: 'merchant',
+  request: { path: payoutPath },
+  answers: standardAnswers({
+    '200': success(200, payoutTimeline, 'The timeline'),
+    '400': invalid('id is not a payout id'),
+    ...merchantRefusals(false, [SANDBOX]),
+    '404': failure(404, [NOT_FOUND]),
+  }),
+  handle:
+    (deps: PayoutDependencies) =>
+    async (ctx, { path }) => {
+      liveOnly(ctx.state.account);
+      const view = await payoutViewOf(deps.system, path.id);
+      if (!view?.payout || view.merchantId !== ctx.state.account.merchantId) return respond(ctx, 404, 'Payout not found', null, 'PAYOUT_NOT_FOUND');
+      reply(ctx, 200, 'Payout timeline', payoutTimeline, timelineOf(path.id, view));
     },
 });
 

@@ -7,7 +7,6 @@
 import { reply } from '../envelope.js';
 import { failure, invalid, type Outcome, standardAnswers, success } from '../openapi/answers.js';
 import { merchantRefusals } from '../openapi/security.js';
-import { requireRole } from '../dashboard/principal.js';
 import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import type { DeliveryLog } from './delivery-log.js';
@@ -64,6 +63,7 @@ const createWebhookOperation = defineOperation({
   summary: 'Register an endpoint for webhook events',
   description: 'Answers the signing secret, once. events takes document 1’s types and the v0 dotted names that map to them; empty or absent is every type.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { body: createWebhookBody },
   answers: standardAnswers(
     {
@@ -78,7 +78,6 @@ const createWebhookOperation = defineOperation({
   handle:
     ({ setup }: WebhookDependencies) =>
     async (ctx, { body }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 201, 'Webhook created', webhookWithSecret, await setup.create(ctx.state.account, body));
     },
 });
@@ -126,6 +125,7 @@ const updateWebhookOperation = defineOperation({
   description:
     'active: true switches a disabled webhook back on (whatever disabled it). Events raised while it was off are kept as FAILED deliveries (failure SUSPENDED) and sent by redeliver-failed, not by switching it on.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { path: webhookPath, body: updateWebhookBody },
 
   answers: standardAnswers(
@@ -141,7 +141,6 @@ const updateWebhookOperation = defineOperation({
   handle:
     ({ setup }: WebhookDependencies) =>
     async (ctx, { path, body }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 200, 'Webhook updated', webhook, await setup.update(ctx.state.account, path.webhookId, body));
     },
 });
@@ -154,6 +153,7 @@ const deleteWebhookOperation = defineOperation({
   summary: 'Delete a webhook',
   description: 'Nothing more is sent to it; deliveries waiting for a retry end FAILED with ENDPOINT_INACTIVE.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { path: webhookPath },
   answers: standardAnswers(
     {
@@ -166,7 +166,6 @@ const deleteWebhookOperation = defineOperation({
   handle:
     ({ setup }: WebhookDependencies) =>
     async (ctx, { path }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 200, 'Webhook deleted', deletedWebhook, await setup.remove(ctx.state.account, path.webhookId));
     },
 });
@@ -179,6 +178,7 @@ const rotateWebhookSecretOperation = defineOperation({
   summary: 'Make a new signing secret',
   description: 'The previous secret keeps signing beside the new one for 24 hours (previousSecretExpiresAt): both signatures are on every request meanwhile.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { path: webhookPath },
   answers: standardAnswers(
     {
@@ -191,7 +191,6 @@ const rotateWebhookSecretOperation = defineOperation({
   handle:
     ({ setup }: WebhookDependencies) =>
     async (ctx, { path }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 200, 'Secret rotated', webhookWithSecret, await setup.rotateSecret(ctx.state.account, path.webhookId));
     },
 });
@@ -205,6 +204,7 @@ const testWebhookOperation = defineOperation({
   description:
     'One attempt, no retries; the delivery shows in the log. The body has the payload shape of eventType’s family: an order or payout test event’s id starts evt_test_ and its data carries no resource; a DISPUTE_* test event’s id is dispute_test_<24 hex>_<type>, with version 1 and a sample dispute payload as data.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { path: webhookPath, body: testWebhookBody },
   optionalBody: true,
   answers: standardAnswers(
@@ -221,7 +221,6 @@ const testWebhookOperation = defineOperation({
   handle:
     ({ deliveries }: WebhookDependencies) =>
     async (ctx, { path, body }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 200, 'Test event sent', testWebhookResponse, await deliveries.test(ctx.state.account, path.webhookId, body.eventType));
     },
 });
@@ -277,6 +276,7 @@ const redeliverWebhookDeliveryOperation = defineOperation({
   description:
     'The same body and event id. A delivery that has ended gets one more attempt; one waiting for a retry gets that retry now; one made while the webhook was off (SUSPENDED) starts on its schedule.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { path: deliveryPath },
   answers: standardAnswers(
     {
@@ -292,7 +292,6 @@ const redeliverWebhookDeliveryOperation = defineOperation({
   handle:
     ({ deliveries }: WebhookDependencies) =>
     async (ctx, { path }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 202, 'Redelivery started', webhookDelivery, await deliveries.redeliver(ctx.state.account, path.webhookId, path.deliveryId));
     },
 });
@@ -306,6 +305,7 @@ const redeliverFailedWebhookDeliveriesOperation = defineOperation({
   description:
     'Oldest first, up to limit per call; more says whether to call again. Each gets one attempt, but one made while the webhook was off (SUSPENDED) starts on its schedule, after the event before it of the same order.',
   guard: 'merchant',
+  roles: WRITERS,
   request: { path: webhookPath, body: redeliverFailedBody },
 
   answers: standardAnswers(
@@ -322,7 +322,6 @@ const redeliverFailedWebhookDeliveriesOperation = defineOperation({
   handle:
     ({ deliveries }: WebhookDependencies) =>
     async (ctx, { path, body }) => {
-      requireRole(ctx, WRITERS);
       reply(ctx, 202, 'Redeliveries started', redeliveryBatch, await deliveries.redeliverFailed(ctx.state.account, path.webhookId, body));
     },
 });

@@ -13,6 +13,6 @@ export type {
 export { ACCENT_COLOR, brandingOf, THEME_MODES } from './branding.js';
 export type { Branding, CheckoutTheme, CheckoutThemeMode } from './branding.js';
 export { applyTeamEvent, MEMBER_ROLES, normalEmail, teamRefusal } from './team.js';
-export type { MemberRole, MemberStatus, MerchantUser, TeamEvent, TeamRefusal } from './team.js';
+export type { MemberPasskey, MemberRole, MemberStatus, MerchantUser, TeamEvent, TeamRefusal } from './team.js';
 export { MAX_REFERRAL_RECIPIENTS, referralSplitProblem } from './referral-split.js';
 export type { ReferralSplitConfig, ReferralSplitRecipient } from './referral-split.js';

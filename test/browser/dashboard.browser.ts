@@ -8,7 +8,9 @@
  * sends the test event, opens a delivery and redelivers it, reads the team and the audit log, and
  * rotates the API key (shown once; the old key stops working). And the team: the Owner invites a
  * cashier, who signs in in a browser of their own, may read but not act (the server's refusal in
- * words, no cancel, no audit log), and whose session ends when the Owner removes them. Screens are saved under
+ * words, no cancel, no audit log), and whose session ends when the Owner removes them. And passkeys, through
+ * Chromium's virtual authenticator (CDP WebAuthn): the Owner adds one, signs out, signs in with it, and
+ * removes it; it signs in no more. Screens are saved under
  * test/browser/output/dashboard-*.png at a desktop's 1280 and a phone's 375 pixels. Nothing the
  * page does may be refused by its Content-Security-Policy, nor load anything from elsewhere.
  */
@@ -23,6 +25,7 @@ import { venmoDeposit } from '../support/payment-flow.js';
 import type { TestClock } from '../../actors/index.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 import { shot, startBrowser } from './checkout-node.js';
+import { USDC, payoutWorld } from '../gateway/payouts/payout-world.js';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -43,8 +46,8 @@ async function codeFor(gateway: TestGateway, email: string): Promise<string> {
 }
 
 /** Signs `email` in on the dashboard page, with the code the node mailed. */
-async function signInOnPage(gateway: TestGateway, page: Page, email: string): Promise<void> {
-  await page.goto(`${gateway.url}/dashboard`);
+async function signInOnPage(gateway: TestGateway, page: Page, email: string, base = gateway.url): Promise<void> {
+  await page.goto(`${base}/dashboard`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('6-digit code').fill(await codeFor(gateway, email));
@@ -279,5 +282,103 @@ test('an Owner invites a cashier, who reads but may not act, and whose session e
   await owner.locator('table.list tbody tr', { hasText: 'cashier@lumen.example' }).waitFor({ state: 'detached' });
   await cashier.getByRole('link', { name: 'Orders' }).click();
   await cashier.getByText('Please sign in.').waitFor();
+  t.deepEqual(errors, []);
+});
+
+test('an Owner adds a passkey through the browser’s authenticator, signs in with it, and removes it', async (t) => {
+  t.timeout(120_000);
+  const gateway = await startTestGateway();
+  t.teardown(() => gateway.stop());
+  await gateway.clock.advance(Math.max(0, Date.now() - gateway.clock.now()));
+  const merchant = await gateway.createMerchant({ name: 'Lumen Coffee', tier: 'PRO', evmWalletAddress: '0x1111111111111111111111111111111111111111' });
+  await gateway.admin('POST', `/internal/v1/merchants/${merchant.liveId}/owners`, { email: OWNER });
+  // A passkey's relying party is a host name, never an address: the node is the dashboard at localhost.
+  const base = gateway.url.replace('://127.0.0.1:', '://localhost:');
+  const errors: string[] = [];
+  const browser = await startBrowser(t);
+  const page = await watched(browser, errors);
+  await page.setViewportSize(DESKTOP);
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await signInOnPage(gateway, page, OWNER, base);
+
+  await page.getByRole('link', { name: 'Passkeys' }).click();
+  await page.getByText('No passkey yet').waitFor();
+  await page.getByLabel('Name (optional)').fill('Work laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const row = page.locator('table.list tbody tr', { hasText: 'Work laptop' });
+  await row.waitFor();
+  t.true((await row.textContent())?.includes('Never'), 'not used yet');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  t.is(credentials.length, 1, 'the authenticator holds one passkey');
+  t.true(credentials[0]!.isResidentCredential, 'a discoverable one: sign-in names nobody');
+  await shot(page, 'dashboard-12-passkey-added');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+  await shot(page, 'dashboard-13-passkey-sign-in');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  // Signed in where the page was: the passkeys screen, whose last use is now.
+  await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
+  t.true((await page.locator('header.frame').textContent())?.includes(`${OWNER} · Owner`));
+  await page.locator('table.list tbody tr', { hasText: 'Work laptop' }).waitFor();
+  t.false((await page.locator('table.list tbody tr', { hasText: 'Work laptop' }).textContent())?.includes('Never'), 'its last use is shown');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'dashboard-14-passkeys-phone');
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await page.getByText('signInDashboardWithPasskey').first().waitFor();
+
+  await page.getByRole('link', { name: 'Passkeys' }).click();
+  const kept = page.locator('table.list tbody tr', { hasText: 'Work laptop' });
+  await kept.getByRole('button', { name: 'Remove' }).click();
+  await kept.getByRole('button', { name: 'Yes, remove' }).click();
+  await page.getByText('No passkey yet').waitFor();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // The authenticator still holds it, but the node no longer knows it: refused, in words.
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByText('That passkey is not registered to anyone on a team.').waitFor();
+  await shot(page, 'dashboard-15-passkey-removed-refused');
+  t.deepEqual(errors, []);
+});
+
+test('an Owner opens a payout: its funding, its timeline and its funding issues', async (t) => {
+  t.timeout(120_000);
+  const world = await payoutWorld(t);
+  const { gateway } = world;
+  await gateway.clock.advance(Math.max(0, Date.now() - gateway.clock.now()));
+  await gateway.admin('POST', `/internal/v1/merchants/${world.merchant.liveId}/owners`, { email: OWNER });
+  const made = await world.created();
+  // 105 USDC arrives for a 100 USDC payout (an overpayment), then 29 more once it is funded (late funds).
+  world.funding.deliver(world.funding.send(110n * USDC, world.iso()), 105n * USDC);
+  await world.activity(made.payoutId);
+  world.funding.deliver(world.funding.send(30n * USDC, world.iso()), 29n * USDC);
+  await world.activity(made.payoutId);
+
+  const errors: string[] = [];
+  const page = await watched(await startBrowser(t), errors);
+  await page.setViewportSize(DESKTOP);
+  await signInOnPage(gateway, page, OWNER);
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await page.getByRole('link', { name: made.payoutId }).click();
+  await page.getByRole('heading', { name: 'Funding issues' }).waitFor();
+  const issues = page.getByRole('table', { name: 'Funding issues' });
+  await issues.getByRole('cell', { name: '4.00 USDC', exact: true }).waitFor();
+  await issues.getByRole('cell', { name: '29.00 USDC', exact: true }).waitFor();
+  await page.getByText('Late funds: 29.00 USDC').waitFor();
+  t.true((await page.locator('dl.facts').textContent())?.includes('105.00 USDC'), 'what arrived');
+  await shot(page, 'dashboard-16-payout-timeline');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'dashboard-17-payout-timeline-phone');
   t.deepEqual(errors, []);
 });

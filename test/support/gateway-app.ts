@@ -97,6 +97,7 @@ export async function serveGateway(
           throw new Error('this gateway has no mailer');
         },
       },
+      origin: () => 'http://localhost',
     },
     makers: {
       origin: () => 'http://127.0.0.1',

@@ -4,6 +4,12 @@
  * x-csrf-token (docs/dashboard-auth.md). A refusal arrives as a DashboardError carrying the
  * envelope's errorCode and responseObject (a 422's reason, a 409's actionId).
  */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import type { CheckoutPayment } from '../../../machines/payment/checkout-payment.js';
 
 export type { CheckoutPayment };
@@ -118,6 +124,15 @@ export interface Member {
   joinedAt: string | null;
 }
 
+/** A passkey of the signed-in member, as GET /api/v1/dashboard/passkeys lists it. */
+export interface Passkey {
+  passkeyId: string;
+  name: string;
+  transports: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface AuditEntry {
   id: string;
   environment: Environment | null;
@@ -134,6 +149,27 @@ export interface Payout {
   status: string;
   payout: { amount: string };
   createdAt: string;
+}
+
+/** One payout as GET /api/v1/payouts/{id} answers it: the fields the payout screen shows. */
+export interface PayoutDetail extends Payout {
+  fundingStatus: string;
+  funding: { chainId: number; amount: string; sentAmount: string; receivedAmount: string; depositAddress: string | null; quoteExpiresAt: string };
+  depositAmount: string | null;
+  paidAmount: string;
+}
+
+/** GET /api/v1/payouts/{id}/timeline (docs/payouts.md): what happened, and the money not counted. */
+export interface PayoutTimeline {
+  timeline: Array<{ type: string; text: string; txHash: string | null; txChainId: number | null; occurredAt: string }>;
+  fundingIssues: Array<{
+    kind: 'OVERPAYMENT' | 'LATE_FUNDS' | 'ROUTE_REFUND';
+    transferId: string | null;
+    amount: string;
+    unit: string;
+    txHash: string | null;
+    occurredAt: string;
+  }>;
 }
 
 /** The checkout's look (docs/branding.md), as GET and PATCH /api/v1/merchants/me/branding answer it. */
@@ -167,6 +203,31 @@ export class DashboardApi {
 
   async signIn(body: { email: string; code: string; merchantId?: string }): Promise<DashboardSession> {
     return this.#keep(await this.#call<DashboardSession>('POST', '/api/v1/dashboard/sign-in', body));
+  }
+
+  /** The options navigator.credentials.get() takes; they name nobody. */
+  passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.#call('POST', '/api/v1/dashboard/sign-in/passkey/options');
+  }
+
+  async signInWithPasskey(response: AuthenticationResponseJSON): Promise<DashboardSession> {
+    return this.#keep(await this.#call<DashboardSession>('POST', '/api/v1/dashboard/sign-in/passkey', { response }));
+  }
+
+  passkeys(): Promise<{ passkeys: Passkey[] }> {
+    return this.#call('GET', '/api/v1/dashboard/passkeys');
+  }
+
+  passkeyRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    return this.#call('POST', '/api/v1/dashboard/passkeys/registration-options');
+  }
+
+  registerPasskey(response: RegistrationResponseJSON, name: string | undefined): Promise<Passkey> {
+    return this.#call('POST', '/api/v1/dashboard/passkeys', { response, ...(name ? { name } : {}) });
+  }
+
+  removePasskey(passkeyId: string): Promise<unknown> {
+    return this.#call('DELETE', `/api/v1/dashboard/passkeys/${encodeURIComponent(passkeyId)}`);
   }
 
   async session(): Promise<DashboardSession> {
@@ -260,8 +321,16 @@ export class DashboardApi {
     return this.#call('DELETE', `/api/v1/merchants/me/users/${encodeURIComponent(userId)}`);
   }
 
-  auditLog(page: number): Promise<Page & { entries: AuditEntry[] }> {
-    return this.#call('GET', `/api/v1/merchants/me/audit-log${queryString({ page, limit: 25 })}`);
+  auditLog(page: number, reads: boolean): Promise<Page & { entries: AuditEntry[] }> {
+    return this.#call('GET', `/api/v1/merchants/me/audit-log${queryString({ page, limit: 25, reads: reads ? 'include' : 'exclude' })}`);
+  }
+
+  payout(payoutId: string): Promise<PayoutDetail> {
+    return this.#call('GET', `/api/v1/payouts/${encodeURIComponent(payoutId)}`);
+  }
+
+  payoutTimeline(payoutId: string): Promise<PayoutTimeline> {
+    return this.#call('GET', `/api/v1/payouts/${encodeURIComponent(payoutId)}/timeline`);
   }
 
   payouts(page: number): Promise<Page & { items: Payout[] }> {

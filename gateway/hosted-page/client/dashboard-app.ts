@@ -14,6 +14,8 @@ import { frameHeader } from './dashboard-frame.js';
 import { orderView } from './dashboard-order.js';
 import { ordersView } from './dashboard-orders.js';
 import type { DashboardPageConfig } from './dashboard-page-config.js';
+import { passkeysView } from './dashboard-passkeys.js';
+import { payoutView } from './dashboard-payout.js';
 import { payoutsView } from './dashboard-payouts.js';
 import { disputesView } from './dashboard-disputes.js';
 import { signInScreen } from './dashboard-sign-in.js';
@@ -38,13 +40,15 @@ function viewOf(route: Route): View {
     case 'webhooks':
       return route.id ? deliveriesView : webhooksView;
     case 'payouts':
-      return payoutsView;
+      return route.id ? payoutView : payoutsView;
     case 'disputes':
       return disputesView;
     case 'api-key':
       return apiKeyView;
     case 'team':
       return teamView;
+    case 'passkeys':
+      return passkeysView;
     case 'branding':
       return brandingView;
     case 'audit':

@@ -19,6 +19,7 @@ const SECTIONS: Array<[string, string, boolean]> = [
   ['disputes', 'Disputes', false],
   ['api-key', 'API key', false],
   ['team', 'Team', false],
+  ['passkeys', 'Passkeys', false],
   ['branding', 'Checkout look', false],
   ['audit', 'Audit log', true],
 ];

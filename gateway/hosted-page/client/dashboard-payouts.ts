@@ -1,4 +1,4 @@
-/** The live account's payouts with their status, newest first; payouts are live only, so the sandbox says so. */
+/** The live account's payouts with their status, newest first, each opening its timeline; payouts are live only, so the sandbox says so. */
 import { DashboardError } from './dashboard-api.js';
 import { badge, listTable, mono, pager } from './dashboard-ui.js';
 import type { View } from './dashboard-view.js';
@@ -15,7 +15,7 @@ export const payoutsView: View = async ({ api, session, go }, { params }) => {
         'Payouts',
         ['Payout', 'Reference', 'Status', 'Amount', 'Created'],
         page.items.map((payout) => [
-          mono(payout.payoutId),
+          h('a', { href: `#/payouts/${encodeURIComponent(payout.payoutId)}` }, mono(payout.payoutId)),
           payout.merchantReference ?? '—',
           badge(payout.status),
           `${payout.payout.amount} USDC`,

@@ -2,10 +2,12 @@
  * Signing in to the dashboard: the member's address, then the 6-digit code mailed to it
  * (docs/dashboard-auth.md). An address on several businesses' teams picks one; the code is spent
  * by then, so a new one is sent. A development node catches its mail, and the page links to it.
+ * Or, in a browser that has passkeys, with a passkey the member registered (it names the member).
  */
+import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { type DashboardApi, DashboardError, type DashboardSession } from './dashboard-api.js';
 import { errorBox } from './dashboard-ui.js';
-import { SIGN_IN_REFUSALS } from './dashboard-words.js';
+import { PASSKEY_REFUSALS, SIGN_IN_REFUSALS } from './dashboard-words.js';
 import { h } from './dom.js';
 
 interface Business {
@@ -47,6 +49,20 @@ export function signInScreen(
     }
   };
 
+  const withPasskey = async () => {
+    try {
+      const optionsJSON = await api.passkeySignInOptions();
+      signedIn(await api.signInWithPasskey(await startAuthentication({ optionsJSON })));
+    } catch (error) {
+      // The browser's own refusal (the member closed the prompt) is an Error with no code: said plainly.
+      emailStep(
+        error instanceof DashboardError
+          ? errorBox(error, (failure) => PASSKEY_REFUSALS[String(failure.details?.reason)] ?? failure.message)
+          : h('p', { role: 'alert', class: 'error' }, 'No passkey was used. Try again, or sign in with an e-mailed code.'),
+      );
+    }
+  };
+
   const emailStep = (problem: HTMLElement | null) => {
     const input = h('input', { id: 'field-email', type: 'email', name: 'email', autocomplete: 'email', required: true, 'data-autofocus': true, value: email });
     show(
@@ -67,6 +83,9 @@ export function signInScreen(
         problem,
         h('button', { type: 'submit', class: 'primary' }, 'Send me a code'),
       ),
+      browserSupportsWebAuthn()
+        ? h('p', { class: 'or' }, h('button', { type: 'button', class: 'secondary', onclick: () => void withPasskey() }, 'Sign in with a passkey'))
+        : null,
     );
   };
 

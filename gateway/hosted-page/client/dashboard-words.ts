@@ -96,6 +96,16 @@ export const SIGN_IN_REFUSALS: Record<string, string> = {
   TOO_MANY_TRIES: 'Too many wrong tries: send a new code.',
 };
 
+/** Why a passkey did not sign in or register, by PASSKEY_SIGN_IN_INVALID's or PASSKEY_REGISTRATION_INVALID's reason. */
+export const PASSKEY_REFUSALS: Record<string, string> = {
+  CHALLENGE_INVALID: 'That passkey answer is no longer valid: try again.',
+  CHALLENGE_EXPIRED: 'That took too long: try again.',
+  UNKNOWN_CREDENTIAL: 'That passkey is not registered to anyone on a team. Sign in with an e-mailed code.',
+  SIGNATURE_INVALID: 'That passkey’s answer could not be verified.',
+  COUNTER_REGRESSED: 'That passkey looks copied: remove it and register it again.',
+  VERIFICATION_FAILED: 'That passkey could not be verified.',
+};
+
 /** A refusal in words: the table's, else the server's own message. */
 export function refusalWords(code: string | null, message: string, reason?: unknown): string {
   if (code === 'PAYMENT_NOT_ELIGIBLE' && typeof reason === 'string') return `Refused (${reason}): ${REASONS[reason as EligibilityReason] ?? message}`;
