@@ -10,14 +10,14 @@ import { isoTime } from '../schemas/common.js';
 
 export const payoutTimeline = z
   .object({
-    payoutId: z.string(),
+    payoutId: z.string().meta({ description: 'The payout' }),
     timeline: z
       .array(
         z.object({
           type: z.string().meta({ description: 'CREATED, PARTIALLY_FUNDED, FUNDED, FUNDING_EXPIRED, SIGNED_IN, …, FUNDING_ISSUE, SETTLED, CANCELLED' }),
           text: z.string().meta({ description: 'What happened, in words' }),
-          txHash: z.string().nullable(),
-          txChainId: z.number().int().nullable(),
+          txHash: z.string().nullable().meta({ description: 'The transaction it happened in, when one did' }),
+          txChainId: z.number().int().nullable().meta({ description: 'The chain of that transaction' }),
           occurredAt: isoTime,
         }),
       )
@@ -25,14 +25,16 @@ export const payoutTimeline = z
     fundingIssues: z
       .array(
         z.object({
-          kind: z.enum(['OVERPAYMENT', 'LATE_FUNDS', 'ROUTE_REFUND']),
+          kind: z
+            .enum(['OVERPAYMENT', 'LATE_FUNDS', 'ROUTE_REFUND'])
+            .meta({ description: 'More than was owed, funds after the payout closed, or a route that refunded' }),
           transferId: z
             .string()
             .nullable()
             .meta({ description: 'The funding transfer it is about; null for an overpayment, which is about the funding as a whole' }),
           amount: z.string().meta({ description: 'Decimal, in unit' }),
           unit: z.string().meta({ description: 'USDC; a route refund is in the funding token' }),
-          txHash: z.string().nullable(),
+          txHash: z.string().nullable().meta({ description: 'The transaction that brought or returned the money' }),
           occurredAt: isoTime,
         }),
       )
