@@ -24,7 +24,7 @@ import {
   uniqueKeys,
 } from '../embedded/query-parts.js';
 import { sortDocuments } from '../embedded/sort-order.js';
-import { pinnedFields } from '../embedded/sorted-scan.js';
+import { pinnedFields, pinnedPrefix, sortFollowing } from '../embedded/sorted-scan.js';
 import type { Filter, FindOptions, IndexSpec, SortSpec, StoredDocument } from '../store.js';
 import { type DocumentCodec, documentCodec } from './document-codec.js';
 import { AFTER_PREFIX, fieldBytes, rowKey } from './index-key.js';
@@ -207,6 +207,8 @@ export class DiskTable {
   /** Counts in whatever order the candidates come (no sort of them all first), so a capped count reads no further than its cap. */
   count(filter: Filter, limit: number): number {
     if (Object.keys(filter).length === 0) return Math.min(limit, this.size);
+    const exact = this.#exactSpan(filter);
+    if (exact) return Math.min(limit, exact.index.db.getCount({ start: exact.start, end: exact.end }));
     const test = compileFilter(filter);
     let count = 0;
     for (const doc of this.#candidateDocs(filter, false)) if (test(doc) && ++count >= limit) break;
@@ -363,6 +365,17 @@ export class DiskTable {
     return best;
   }
 
+  /** The span holding exactly the matches, when every condition pins a leading field of one usable ordered index: counted without reading a document. */
+  #exactSpan(filter: Filter): { index: OrderedOnDisk; start: Buffer; end: Buffer } | undefined {
+    const pinned = pinnedFields(filter);
+    if (pinned.size !== Object.keys(filter).length) return undefined;
+    for (const index of this.#ordered.values()) {
+      const prefix = pinnedPrefix(index, pinned);
+      if (prefix.length === pinned.size && this.#usable(index)) return { index, ...spanOf(index, prefix, null) };
+    }
+    return undefined;
+  }
+
   /**
    * The one document a unique index can hold for values the filter pins on all of its
    * fields (a create's idempotency key); undefined when a field is not pinned or the
@@ -474,28 +487,11 @@ export class DiskTable {
   }
 
   #planFor(index: OrderedOnDisk, pinned: ReadonlyMap<string, unknown>, sort: SortSpec, filter: Filter): SortedScan | null {
-    const prefix = pinnedPrefix(index, pinned);
-    const fields = Object.entries(sort).filter(([field]) => !(pinned.has(field) && index.fields.includes(field)));
-    let followed = 0;
-    let sign = 0;
-    for (const [field, direction] of fields) {
-      const at = prefix.length + followed;
-      if (index.fields[at] !== field) break;
-      const relative = direction * index.directions[at]!;
-      if (sign !== 0 && relative !== sign) break;
-      sign = relative;
-      followed++;
-    }
-    if (followed === 0) return null;
+    const following = sortFollowing(index, pinned, sort);
+    if (!following) return null;
+    const { prefix, followed, reverse, tieBreak } = following;
     const span = spanOf(index, prefix, numberRange(filter[index.fields[prefix.length]!]));
-    return {
-      index,
-      ...span,
-      size: this.#spanCandidates(index, span, prefix).size,
-      reverse: sign < 0,
-      followed: fields.slice(0, followed) as [string, 1 | -1][],
-      tieBreak: Object.fromEntries(fields.slice(followed)),
-    };
+    return { index, ...span, size: this.#spanCandidates(index, span, prefix).size, reverse, followed, tieBreak };
   }
 
   /**
@@ -582,15 +578,6 @@ function setPath(doc: Doc, path: string, value: unknown): void {
     at = at[part] as Doc;
   }
   at[parts.at(-1)!] = value;
-}
-
-function pinnedPrefix(index: OrderedOnDisk, pinned: ReadonlyMap<string, unknown>): unknown[] {
-  const values: unknown[] = [];
-  for (const field of index.fields) {
-    if (!pinned.has(field)) break;
-    values.push(pinned.get(field));
-  }
-  return values;
 }
 
 /** The key range of rows whose leading fields equal `prefix` and whose next field lies in `range` (when given). */

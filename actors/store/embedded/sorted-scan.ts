@@ -38,7 +38,7 @@ export function pinnedFields(filter: Filter): Map<string, unknown> {
 }
 
 /** The pinned values of the index's leading fields, as many as are pinned in a row. */
-export function pinnedPrefix(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>): unknown[] {
+export function pinnedPrefix(index: Pick<OrderedIndex, 'fields'>, pinned: ReadonlyMap<string, unknown>): unknown[] {
   const values: unknown[] = [];
   for (const field of index.fields) {
     if (!pinned.has(field)) break;
@@ -61,8 +61,18 @@ export function planSortedScan(indexes: Iterable<OrderedIndex>, pinned: Readonly
   return best;
 }
 
-function planFor(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>, sort: SortSpec, filter: Filter): SortedScan | null {
-  if (!index.usable) return null;
+/** How a sort can follow an index (both engines' walks): the pinned prefix, the sort fields it gives in order, the direction, the rest. */
+export interface SortFollowing {
+  prefix: unknown[];
+  /** The sort's fields the index gives in order, after the prefix. */
+  followed: [string, 1 | -1][];
+  reverse: boolean;
+  /** The sort's remaining fields, which order rows tied on the followed ones. */
+  tieBreak: SortSpec;
+}
+
+/** Null when the index gives none of the sort's order after the pinned prefix. */
+export function sortFollowing(index: Pick<OrderedIndex, 'fields' | 'directions'>, pinned: ReadonlyMap<string, unknown>, sort: SortSpec): SortFollowing | null {
   const prefix = pinnedPrefix(index, pinned);
   // Every match holds a pinned index field's value (no arrays in a usable index), so sorting on it is a no-op.
   const fields = Object.entries(sort).filter(([field]) => !(pinned.has(field) && index.fields.includes(field)));
@@ -77,13 +87,21 @@ function planFor(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>, sort
     followed++;
   }
   if (followed === 0) return null;
+  return { prefix, followed: fields.slice(0, followed) as [string, 1 | -1][], reverse: sign < 0, tieBreak: Object.fromEntries(fields.slice(followed)) };
+}
+
+function planFor(index: OrderedIndex, pinned: ReadonlyMap<string, unknown>, sort: SortSpec, filter: Filter): SortedScan | null {
+  if (!index.usable) return null;
+  const following = sortFollowing(index, pinned, sort);
+  if (!following) return null;
+  const { prefix, followed, reverse, tieBreak } = following;
   const range = numberRange(filter[index.fields[prefix.length]!]);
   return {
     span: range ? index.spanInRange(prefix, range) : index.span(prefix),
-    reverse: sign < 0,
+    reverse,
     from: prefix.length,
-    to: prefix.length + followed,
-    tieBreak: Object.fromEntries(fields.slice(followed)),
+    to: prefix.length + followed.length,
+    tieBreak,
   };
 }
 
