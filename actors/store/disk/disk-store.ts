@@ -22,6 +22,7 @@ import { first, handedOff, toModifier } from '../embedded/query-parts.js';
 import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec, WriteOptions } from '../store.js';
 import { DiskTable, syncToDisk } from './disk-table.js';
 import { FlushGroup } from './flush-group.js';
+import { touchKey } from './touch-key.js';
 import { WriteBatch } from './write-batch.js';
 import { lockFolder, type FolderLock } from './folder-lock.js';
 import { migrateJournalFolder } from './legacy/migrate-journal-folder.js';
@@ -55,10 +56,7 @@ export class DiskStore implements Store {
     this.#meta = root.openDB<string, string>({ name: 'meta', encoding: 'string' });
     this.#batch = new WriteBatch(root);
     // The batch is committed as its sync starts, so every write the sync covers is in it.
-    this.#flush = new FlushGroup(async () => {
-      await this.#batch.commit();
-      await syncToDisk(root);
-    });
+    this.#flush = new FlushGroup(() => this.#batch.commitAndSync(() => syncToDisk(root)));
   }
 
   /** Locks the folder (refusing when another live process holds it), migrates a journal store's files, and opens LMDB. */
@@ -85,7 +83,7 @@ export class DiskStore implements Store {
     }
     for (const index of spec.indexes) table.declare(index);
     await this.#flush.durable();
-    return new DiskCollection<T>(table, this.#flush, () => this.#assertOpen());
+    return new DiskCollection<T>(table, this.#flush, this.#batch, () => this.#assertOpen());
   }
 
   async status(): Promise<StoreStatus> {
@@ -97,7 +95,7 @@ export class DiskStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     await this.#flush.settled()?.catch(() => undefined);
-    await this.#batch.commit().catch(() => undefined);
+    await this.#batch.commitAndSync(async () => undefined).catch(() => undefined);
     await this.#root.close();
     await this.#lock.release();
   }
@@ -109,15 +107,23 @@ export class DiskStore implements Store {
   }
 }
 
+/** The `_id` a filter looks up and nothing else (`{ _id: id }`), if it is one. */
+function idLookup(filter: Filter): string | undefined {
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string' ? filter._id : undefined;
+}
+
 /** Every method does its work without awaiting before it commits, so each call is atomic with respect to every other. */
 class DiskCollection<T extends StoredDocument> implements Collection<T> {
   readonly #table: DiskTable;
   readonly #flush: FlushGroup;
+  readonly #batch: WriteBatch;
   readonly #assertOpen: () => void;
 
-  constructor(table: DiskTable, flush: FlushGroup, assertOpen: () => void) {
+  constructor(table: DiskTable, flush: FlushGroup, batch: WriteBatch, assertOpen: () => void) {
     this.#table = table;
     this.#flush = flush;
+    this.#batch = batch;
     this.#assertOpen = assertOpen;
   }
 
@@ -128,6 +134,9 @@ class DiskCollection<T extends StoredDocument> implements Collection<T> {
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
     this.#assertOpen();
     const [doc] = this.#table.select(filter, { ...options, limit: 1 });
+    const id = idLookup(filter);
+    // A lookup by `_id` (an actor's load) can only have seen writes to that document.
+    if (id !== undefined && !this.#batch.unsynced(touchKey(this.name, id))) return (doc as T | undefined) ?? null;
     return this.#answer((doc as T | undefined) ?? null);
   }
 

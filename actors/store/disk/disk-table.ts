@@ -29,6 +29,7 @@ import type { Filter, FindOptions, IndexSpec, SortSpec, StoredDocument } from '.
 import { type DocumentCodec, documentCodec } from './document-codec.js';
 import { AFTER_PREFIX, fieldBytes, rowKey } from './index-key.js';
 import type { WriteBatch } from './write-batch.js';
+import { touchKey } from './touch-key.js';
 
 /**
  * How far the planner counts a posting list: LMDB counts duplicates by walking them, so
@@ -166,7 +167,7 @@ export class DiskTable {
       this.#batch.run(() => {
         for (const step of build) step();
         this.#meta.putSync(`index:${this.name}:${name}`, signature);
-      });
+      }, []);
     }
     this.#declared.set(name, signature);
   }
@@ -224,7 +225,7 @@ export class DiskTable {
     this.#batch.run(() => {
       this.#docs.putSync(doc._id, text);
       this.#reindex(doc._id, undefined, doc);
-    });
+    }, [touchKey(this.name, doc._id)]);
   }
 
   /** Replaces `before` (the stored document) with `next`, or throws and changes nothing. */
@@ -235,18 +236,21 @@ export class DiskTable {
     this.#batch.run(() => {
       this.#docs.putSync(next._id, text);
       this.#reindex(next._id, before, next);
-    });
+    }, [touchKey(this.name, next._id)]);
   }
 
   /** Removes every one of `docs` in one transaction: a crash keeps all of the deletes or none. */
   remove(docs: readonly Doc[]): void {
-    this.#batch.run(() => {
-      for (const doc of docs) {
-        const id = doc._id as string;
-        this.#docs.removeSync(id);
-        this.#reindex(id, doc, undefined);
-      }
-    });
+    this.#batch.run(
+      () => {
+        for (const doc of docs) {
+          const id = doc._id as string;
+          this.#docs.removeSync(id);
+          this.#reindex(id, doc, undefined);
+        }
+      },
+      docs.map((doc) => touchKey(this.name, doc._id as string)),
+    );
   }
 
   #assertUnique(doc: StoredDocument): void {

@@ -19,19 +19,30 @@ interface OpenBatch {
   release(result?: unknown): void;
   committed: Promise<unknown>;
   failure: Error | null;
+  /** The documents its writes touched, as `collection NUL _id`. */
+  touched: Set<string>;
 }
+
+/** No document is waiting on a sync. */
+const NONE: ReadonlySet<string> = new Set();
 
 export class WriteBatch {
   readonly #root: RootDatabase;
   #open: OpenBatch | null = null;
+  /** The documents of the batch whose sync is running. */
+  #syncing: ReadonlySet<string> = NONE;
 
   constructor(root: RootDatabase) {
     this.#root = root;
   }
 
-  /** Runs `change` in the open transaction, opening one if none is; `change` changes pages only (its checks are done). */
-  run(change: () => void): void {
+  /**
+   * Runs `change` in the open transaction, opening one if none is; `change` changes pages
+   * only (its checks are done). `touched` names the documents it writes.
+   */
+  run(change: () => void, touched: readonly string[]): void {
     const batch = (this.#open ??= this.#begin());
+    for (const key of touched) batch.touched.add(key);
     try {
       change();
     } catch (error) {
@@ -40,14 +51,29 @@ export class WriteBatch {
     }
   }
 
-  /** Commits the open transaction (nothing when none is open); rejects, having aborted it, when one of its writes failed. */
-  async commit(): Promise<void> {
+  /** Whether a write to the document is in a batch not yet synced: only then must a lookup of it wait. */
+  unsynced(key: string): boolean {
+    return this.#syncing.has(key) || (this.#open?.touched.has(key) ?? false);
+  }
+
+  /**
+   * Commits the open transaction, runs `sync`, and only then forgets which documents it
+   * touched. Rejects, having aborted the transaction, when one of its writes failed.
+   */
+  async commitAndSync(sync: () => Promise<void>): Promise<void> {
     const batch = this.#open;
-    if (!batch) return;
     this.#open = null;
-    batch.release(batch.failure ? ABORT : true);
-    await batch.committed;
-    if (batch.failure) throw batch.failure;
+    if (batch) {
+      this.#syncing = batch.touched;
+      batch.release(batch.failure ? ABORT : true);
+      await batch.committed;
+      if (batch.failure) throw batch.failure;
+    }
+    try {
+      await sync();
+    } finally {
+      this.#syncing = NONE;
+    }
   }
 
   #begin(): OpenBatch {
@@ -56,6 +82,6 @@ export class WriteBatch {
       release = resolve;
     });
     const committed = this.#root.transactionSync(() => held, COMMIT_WITHOUT_FLUSH) as unknown as Promise<unknown>;
-    return { release, committed, failure: null };
+    return { release, committed, failure: null, touched: new Set() };
   }
 }

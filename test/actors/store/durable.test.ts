@@ -105,6 +105,14 @@ test('durable: a read waits until the writes it saw are durable', async (t) => {
   const read = collection.findOne({ _id: 'w' }).then((doc) => order.push(`read ${doc?._id}`));
   await Promise.all([write, read]);
   t.deepEqual(order, ['write', 'read w']);
+
+  // A query could have seen the write; a lookup of another `_id` could not, and answers without waiting for the sync.
+  order.length = 0;
+  const second = collection.insertOne({ _id: 'x', n: 1 }).then(() => order.push('write'));
+  const query = collection.findOne({ n: 1 }).then((doc) => order.push(`query ${doc?._id}`));
+  const other = collection.findOne({ _id: 'w' }).then((doc) => order.push(`lookup ${doc?._id}`));
+  await Promise.all([second, query, other]);
+  t.deepEqual(order, ['lookup w', 'write', 'query x']);
   await store.close();
 });
 
