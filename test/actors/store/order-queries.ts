@@ -11,22 +11,22 @@ import type { Collection, Filter, IndexSpec, SortSpec, Store, StoredDocument } f
  * non-object `view`) that the ordered indexes must decline. The search grams are a
  * multikey index, asked with `$all`, null and the search's `$or` of the two.
  */
-export const ORDER_INDEXES: IndexSpec[] = [
+const ORDER_INDEXES: IndexSpec[] = [
   { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.createdAt': -1 } },
   { key: { 'view.merchantId': 1, 'view.environment': 1, 'view.status': 1, 'view.createdAt': -1 } },
   { key: { 'view.searchGrams': 1, 'view.merchantId': 1, 'view.environment': 1 } },
 ];
-export const MERCHANTS = ['A', 'B', 'C'];
-export const ENVIRONMENTS = ['LIVE', 'TEST'];
-export const STATUSES = ['CREATED', 'PAID', 'EXPIRED'];
-export const TIMES = ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:01.000Z', '2024-01-02T00:00:00.000Z', '2024-02-01T00:00:00.000Z'];
+const MERCHANTS = ['A', 'B', 'C'];
+const ENVIRONMENTS = ['LIVE', 'TEST'];
+const STATUSES = ['CREATED', 'PAID', 'EXPIRED'];
+const TIMES = ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:01.000Z', '2024-01-02T00:00:00.000Z', '2024-02-01T00:00:00.000Z'];
 const IDS = Array.from({ length: 24 }, (_, i) => `ord_${String(i).padStart(2, '0')}`);
 
 /** Missing, null and other types sort and match by MongoDB's rules; the index must place them too. */
 const ODD = [undefined, null, 7, true];
 /** Values the ordered indexes decline. */
 const IRREGULAR = [['A'], [], ['B', 'C'], Number.NaN, { at: 1 }];
-export const GRAMS = ['ord', 'rd_', 'sku', 'mug'];
+const GRAMS = ['ord', 'rd_', 'sku', 'mug'];
 
 /** A view's grams: a set of them mostly; null or missing (never ruled out by a search); rarely a shape only mingo's rules place. */
 const searchGrams: fc.Arbitrary<unknown> = fc.oneof(
@@ -65,7 +65,7 @@ function orderDoc(irregular: boolean): fc.Arbitrary<StoredDocument> {
 
 type Operation = { op: 'insert' | 'replace'; doc: StoredDocument } | { op: 'set'; id: string; path: string; value: unknown } | { op: 'delete'; id: string };
 
-export function operation(irregular: boolean): fc.Arbitrary<Operation> {
+function operation(irregular: boolean): fc.Arbitrary<Operation> {
   const path = fc.constantFrom('view.merchantId', 'view.environment', 'view.status', 'view.createdAt', 'n');
   return fc.oneof(
     {
@@ -88,7 +88,7 @@ export function operation(irregular: boolean): fc.Arbitrary<Operation> {
 }
 
 /** Applies one operation and describes its outcome, so both collections can be seen to agree on it. */
-export async function apply(collection: Collection, operation: Operation): Promise<string> {
+async function apply(collection: Collection, operation: Operation): Promise<string> {
   try {
     switch (operation.op) {
       case 'insert':
@@ -183,21 +183,16 @@ const orderSort = fc.constantFrom<SortSpec>(
   { n: 1, _id: -1 },
 );
 
-export const orderQuery = fc.record({
+const orderQuery = fc.record({
   filter: orderFilter,
   sort: orderSort,
   skip: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 8 })),
   limit: fc.constantFrom(0, 1, 2, 3, 5, 20),
 });
 
-export type OrderQuery = typeof orderQuery extends fc.Arbitrary<infer Q> ? Q : never;
+type OrderQuery = typeof orderQuery extends fc.Arbitrary<infer Q> ? Q : never;
 
-export async function sameAnswers(
-  t: ExecutionContext,
-  indexed: Collection,
-  reference: Collection,
-  { filter, sort, skip, limit }: OrderQuery,
-): Promise<boolean> {
+async function sameAnswers(t: ExecutionContext, indexed: Collection, reference: Collection, { filter, sort, skip, limit }: OrderQuery): Promise<boolean> {
   const page = { sort, skip, limit };
   const [found, expected] = [await indexed.find(filter, page), await reference.find(filter, page)];
   const [counted, total] = [await indexed.count(filter), await reference.count(filter)];
@@ -211,6 +206,61 @@ function idOf(doc: StoredDocument): string {
   return doc._id;
 }
 
-export async function orderCollections(store: Store, label: string): Promise<[indexed: Collection, reference: Collection]> {
+async function orderCollections(store: Store, label: string): Promise<[indexed: Collection, reference: Collection]> {
   return [await store.collection({ name: `${label}_indexed`, indexes: ORDER_INDEXES }), await store.collection({ name: `${label}_scanned`, indexes: [] })];
+}
+
+/** Random histories of writes to an indexed and an unindexed collection, then random queries: both answer alike. */
+export async function randomHistoriesAgree(t: ExecutionContext, store: () => Promise<Store>, numRuns: number): Promise<void> {
+  let run = 0;
+  const history = fc.boolean().chain((irregular) => fc.array(operation(irregular), { maxLength: 80 }));
+  await fc.assert(
+    fc.asyncProperty(history, fc.array(orderQuery, { minLength: 1, maxLength: 12 }), async (operations, queries) => {
+      const [indexed, reference] = await orderCollections(await store(), `random_${run++}`);
+      for (const op of operations) if ((await apply(indexed, op)) !== (await apply(reference, op))) return false;
+      for (const query of queries) if (!(await sameAnswers(t, indexed, reference, query))) return false;
+      return true;
+    }),
+    { numRuns },
+  );
+}
+
+/** `documents` order-list documents in both collections, churned (moved to other keys, some deleted), then random queries: both answer alike. */
+export async function manyDocumentsAgree(
+  t: ExecutionContext,
+  store: Store,
+  documents: number,
+  insert: (collection: Collection, docs: StoredDocument[]) => Promise<void>,
+): Promise<void> {
+  const [indexed, reference] = await orderCollections(store, 'large');
+  const random = fc.sample(
+    fc.tuple(fc.constantFrom(...MERCHANTS), fc.constantFrom(...ENVIRONMENTS), fc.constantFrom(...STATUSES), fc.integer({ min: 0, max: 400 })),
+    { numRuns: documents, seed: 42 },
+  );
+  const docs = random.map(([merchantId, environment, status, second], i) => ({
+    _id: `big_${i}`,
+    view: {
+      merchantId,
+      environment,
+      status,
+      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, second)).toISOString(),
+      searchText: 'gamma',
+      // Grams by the bits of i, so every combination is common; every 13th view has none.
+      searchGrams: i % 13 === 0 ? null : GRAMS.filter((_, bit) => (i >> bit) & 1),
+    },
+    n: i % 5,
+  }));
+  await insert(indexed, docs);
+  await insert(reference, docs);
+  for (const [i, doc] of docs.entries()) {
+    if (i % 7 === 3) {
+      const moved = { ...doc, view: { ...doc.view, status: STATUSES[i % 3]!, createdAt: TIMES[i % TIMES.length]! } };
+      t.is(await indexed.replaceOne({ _id: doc._id }, moved), await reference.replaceOne({ _id: doc._id }, moved));
+    }
+    if (i % 11 === 5) t.is(await indexed.deleteOne({ _id: `big_${i - 5}` }), await reference.deleteOne({ _id: `big_${i - 5}` }));
+  }
+  await fc.assert(
+    fc.asyncProperty(orderQuery, (query) => sameAnswers(t, indexed, reference, query)),
+    { numRuns: 300 },
+  );
 }
