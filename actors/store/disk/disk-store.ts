@@ -81,8 +81,8 @@ export class DiskStore implements Store {
       table = new DiskTable(this.#root, this.#meta, this.#batch, spec.name);
       this.#tables.set(spec.name, table);
     }
+    // An index built here is in the open batch: the next sync makes it durable, and every query waits for that sync.
     for (const index of spec.indexes) table.declare(index);
-    await this.#flush.durable();
     return new DiskCollection<T>(table, this.#flush, this.#batch, () => this.#assertOpen());
   }
 
