@@ -47,12 +47,23 @@ const SAMPLES: MerchantEvent[] = [
   { type: 'CHANGE_ROLE', userId: 'usr_model_manager', role: 'OWNER', at: AT },
   { type: 'REMOVE_MEMBER', userId: 'usr_model_owner', at: AT },
   { type: 'MEMBER_SIGNED_IN', userId: 'usr_model_manager', at: AT },
+  // A member's passkey (docs/dashboard-auth.md): registered, used once (its counter moves), removed.
+  {
+    type: 'ADD_PASSKEY',
+    userId: 'usr_model_manager',
+    passkey: { credentialId: 'cred_model_manager', publicKey: 'pQECAyYgASFYIA', counter: 0, transports: ['internal'], name: 'laptop' },
+    at: AT,
+  },
+  { type: 'USE_PASSKEY', userId: 'usr_model_manager', credentialId: 'cred_model_manager', counter: 1, at: AT },
+  { type: 'REMOVE_PASSKEY', userId: 'usr_model_manager', credentialId: 'cred_model_manager', at: AT },
 ];
 
 export const merchantEvents = (_snapshot: AnyMachineSnapshot): EventObject[] => SAMPLES;
 
-/** The state and the team: one state, so the team is what tells the paths apart (a change of role needs a member to change). */
+/** The state and the team: one state, so the team (passkeys and their counters included) is what tells the paths apart. */
 export const merchantAbstraction = (snapshot: AnyMachineSnapshot): unknown => [
   snapshot.value,
-  ((snapshot.context as MerchantContext).users ?? []).map((user) => `${user.userId}:${user.role}:${user.status}`),
+  ((snapshot.context as MerchantContext).users ?? []).map(
+    (user) => `${user.userId}:${user.role}:${user.status}:${(user.passkeys ?? []).map((passkey) => `${passkey.credentialId}@${passkey.counter}`).join('+')}`,
+  ),
 ];
