@@ -17,7 +17,8 @@ import { USDC_ON_BASE, payoutBody } from '../support/payout-fakes.js';
 
 const ADMIN_TOKEN = 'payout-restart-admin-token-0123456789';
 const root = mkdtempSync(join(tmpdir(), 'peer-payout-restart-'));
-test.after.always(() => rmSync(root, { recursive: true, force: true }));
+// The killed node's anvil still writes the chain's state as it exits: retry while the folder fills.
+test.after.always(() => rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
 
 const environment = (dataDir: string): Record<string, string> => ({
   NODE_ENV: 'development',

@@ -20,14 +20,14 @@ test.after.always(async () => enclave?.stop());
 const venmo = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'venmo')!;
 const wise = PLATFORM_FIXTURES.find((fixture) => fixture.platform === 'wise')!;
 
-/** Runs `request` and reports how many requests reached the platform meanwhile. */
+/** Runs `request` and reports how many requests reached the platform meanwhile; the file's tests run one at a time, so no other test's count in. */
 async function platformCalls<T>(platform: string, request: () => Promise<T>): Promise<[T, number]> {
   const before = enclave.simulator.requests.get(platform) ?? 0;
   const result = await request();
   return [result, (enclave.simulator.requests.get(platform) ?? 0) - before];
 }
 
-test('an unknown platform is 404 and a mismatched action type is 400, before any platform is asked', async (t) => {
+test.serial('an unknown platform is 404 and a mismatched action type is 400, before any platform is asked', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const intent = intentFor(venmo);
   const body = {
@@ -43,7 +43,7 @@ test('an unknown platform is 404 and a mismatched action type is 400, before any
   t.is(calls, 0);
 });
 
-test('the verifier is resolved from chainId; a verifyingContract that is sent must equal it', async (t) => {
+test.serial('the verifier is resolved from chainId; a verifyingContract that is sent must equal it', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const [mismatch, calls] = await platformCalls('venmo', () =>
     buyerVerify(enclave, venmo, prepared, intentFor(venmo), { verifyingContract: '0x000000000000000000000000000000000000dEaD' }),
@@ -60,7 +60,7 @@ test('the verifier is resolved from chainId; a verifyingContract that is sent mu
   t.is(sameInLowerCase.body.responseObject.domain.verifyingContract, PAYMENT_VERIFIER);
 });
 
-test('session material the enclave cannot open, or that does not fit the platform, is refused without quoting it', async (t) => {
+test.serial('session material the enclave cannot open, or that does not fit the platform, is refused without quoting it', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const intent = intentFor(venmo);
   const notJwe = await enclave.post('/buyer/verify/venmo/transfer_venmo', {
@@ -95,7 +95,7 @@ test('session material the enclave cannot open, or that does not fit the platfor
   t.like(smuggled, { status: 400, body: { errorCode: 'INVALID_SESSION_MATERIAL' } });
 });
 
-test('params are checked per platform', async (t) => {
+test.serial('params are checked per platform', async (t) => {
   const prepared = preparePayment(enclave, wise);
   const noProfile = await buyerVerify(enclave, wise, { ...prepared, params: { PAYMENT_ID: prepared.params.PAYMENT_ID! } }, intentFor(wise));
   t.like(noProfile, { status: 400, body: { errorCode: 'INVALID_PARAMS' } });
@@ -106,7 +106,7 @@ test('params are checked per platform', async (t) => {
   t.like(otherProfile, { status: 422, body: { errorCode: 'SESSION_REJECTED' } });
 });
 
-test('a malformed intent snapshot names the fields at fault', async (t) => {
+test.serial('a malformed intent snapshot names the fields at fault', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const bad = await buyerVerify(
     enclave,
@@ -122,7 +122,7 @@ test('a malformed intent snapshot names the fields at fault', async (t) => {
   t.regex(buffered.body.message, /timestampBuffer/);
 });
 
-test('an intent whose expiry is not after its signal, or that names none, is refused before any platform is asked', async (t) => {
+test.serial('an intent whose expiry is not after its signal, or that names none, is refused before any platform is asked', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const signalled = intentFor(venmo);
   for (const expiryTime of [signalled.signalTimestamp, signalled.signalTimestamp - 1, undefined]) {
@@ -135,7 +135,7 @@ test('an intent whose expiry is not after its signal, or that names none, is ref
   t.is(atSignal.body.message, 'intent.expiryTime: must be after signalTimestamp');
 });
 
-test('a signal or expiry too far ahead to be a date is refused as input, never a 500', async (t) => {
+test.serial('a signal or expiry too far ahead to be a date is refused as input, never a 500', async (t) => {
   const prepared = preparePayment(enclave, venmo);
   const signalled = intentFor(venmo);
   // Fifteen digits of seconds are past the last instant a Date holds (8.64e15 ms): the refusal message once tried to print one.
@@ -150,7 +150,7 @@ test('a signal or expiry too far ahead to be a date is refused as input, never a
   }
 });
 
-test('bodies must be JSON; unknown routes answer in the envelope', async (t) => {
+test.serial('bodies must be JSON; unknown routes answer in the envelope', async (t) => {
   const notJson = await enclave.post('/buyer/verify/venmo/transfer_venmo', 'x=1', { 'content-type': 'application/x-www-form-urlencoded' });
   t.like(notJson, { status: 415, body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', success: false } });
   const broken = await enclave.post('/buyer/verify/venmo/transfer_venmo', '{"encryptedSessionMaterial":');
@@ -159,6 +159,6 @@ test('bodies must be JSON; unknown routes answer in the envelope', async (t) => 
   t.like(nowhere, { status: 404, body: { errorCode: 'NOT_FOUND', success: false, responseObject: null } });
 });
 
-test('a known path asked with another method is 405, not 404', async (t) => {
+test.serial('a known path asked with another method is 405, not 404', async (t) => {
   t.like(await enclave.get('/identity'), { status: 405, body: { errorCode: 'METHOD_NOT_ALLOWED', success: false } });
 });
