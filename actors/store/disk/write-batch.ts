@@ -62,11 +62,16 @@ export class WriteBatch {
    */
   async commitAndSync(sync: () => Promise<void>): Promise<void> {
     const batch = this.#open;
-    this.#open = null;
     if (batch) {
       this.#syncing = batch.touched;
       batch.release(batch.failure ? ABORT : true);
-      await batch.committed;
+      // The commit runs a microtask later; until it has, the transaction is still open, and a write
+      // arriving meanwhile joins it (this sync covers it) rather than opening a second one inside it.
+      try {
+        await batch.committed;
+      } finally {
+        if (this.#open === batch) this.#open = null;
+      }
       if (batch.failure) throw batch.failure;
     }
     try {
