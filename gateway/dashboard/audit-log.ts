@@ -91,6 +91,24 @@ export function auditActorOf(principal: Principal): AuditActor {
     : { kind: 'session', userId: principal.userId, email: principal.email, sessionId: principal.sessionId };
 }
 
+/** Runs the rest of the chain, then `record` with the answer's status (the error's, when it threw), whichever way it ended. */
+async function afterAnswer(
+  ctx: Parameters<Middleware<GatewayState>>[0],
+  next: () => Promise<unknown>,
+  record: (status: number) => Promise<void>,
+): Promise<void> {
+  let status = 500;
+  try {
+    await next();
+    status = ctx.status;
+  } catch (error) {
+    status = statusOf(error);
+    throw error;
+  } finally {
+    await record(status);
+  }
+}
+
 /**
  * Records the call a guarded route answers: who (ctx.state.principal), on which business and
  * environment (ctx.state.account), the operation and its targets, the client address and the
@@ -102,19 +120,11 @@ export function audited(
   operationId: string,
   targets: (ctx: Parameters<Middleware<GatewayState>>[0]) => Record<string, string> = (ctx) => ({ ...(ctx as { params?: Record<string, string> }).params }),
 ): Middleware<GatewayState> {
-  return async (ctx, next) => {
-    let status = 500;
-    try {
-      await next();
-      status = ctx.status;
-    } catch (error) {
-      status = statusOf(error);
-      throw error;
-    } finally {
+  return (ctx, next) =>
+    afterAnswer(ctx, next, async (status) => {
       recorded.add(ctx);
       await log.record(entryOf(ctx, operationId, targets(ctx), status));
-    }
-  };
+    });
 }
 
 /**
@@ -126,20 +136,12 @@ export function audited(
  * remediation actions and their poll).
  */
 export function auditSessions(log: AuditLog): (operationId: string) => Middleware<GatewayState> {
-  return (operationId) => async (ctx, next) => {
-    let status = 500;
-    try {
-      await next();
-      status = ctx.status;
-    } catch (error) {
-      status = statusOf(error);
-      throw error;
-    } finally {
+  return (operationId) => (ctx, next) =>
+    afterAnswer(ctx, next, async (status) => {
       if (ctx.state.principal?.kind === 'session' && !recorded.has(ctx)) {
         await log.record(entryOf(ctx, operationId, { ...(ctx as { params?: Record<string, string> }).params }, status));
       }
-    }
-  };
+    });
 }
 
 /** The requests an operation's own `audited` recorded. */
