@@ -62,6 +62,15 @@ const schema = z
       .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
       .optional(),
     MONGODB_DB: z.string().min(1).optional(),
+    /**
+     * A LOCAL STAND-IN FOR MONGODB: `tcp://127.0.0.1:<port>` of an in-memory store served over a loopback
+     * socket (actors/store/socket/, `npm run cluster` starts one), so several local nodes share one store.
+     * It keeps nothing once its process ends, has no replication and is refused in production.
+     */
+    STANDIN_STORE_URL: z
+      .string()
+      .regex(/^tcp:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/, 'must be tcp://127.0.0.1:<port>: the stand-in store is served on loopback only')
+      .optional(),
     /** Acknowledgement a write waits for: `majority` (default) or a number of members; journaled unless MONGODB_JOURNAL=false. */
     MONGODB_WRITE_CONCERN: z
       .string()
@@ -102,6 +111,12 @@ const schema = z
     RETRY_MAX_ATTEMPTS: integer(1, 1000).default(10),
     RETRY_MAX_AGE_MS: integer(1000, 30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
     DRAIN_TIMEOUT_MS: integer(100, 120_000).default(8_000),
+    /**
+     * How long a stopping node keeps serving once its readiness probe answers 503, before it stops
+     * listening: long enough for the load balancer to notice (its check interval times the failures it
+     * waits for, plus a margin). 0 where no balancer probes the node. Counted inside DRAIN_TIMEOUT_MS.
+     */
+    ROTATION_LEAVE_MS: integer(0, 60_000).default(0),
     /** Bearer token of the admin API under /internal/v1; without it the admin API is off. */
     PEER_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     /** Comma-separated CIDRs of proxies whose X-Forwarded-For is believed; empty means the socket address is the client. */
@@ -442,6 +457,13 @@ const schema = z
     ENCLAVE_PROOF_ATTESTORS: z.string().transform(commaList).pipe(z.array(address)).default([]),
   })
   .superRefine((env, ctx) => {
+    if (env.ROTATION_LEAVE_MS >= env.DRAIN_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ROTATION_LEAVE_MS'],
+        message: 'must be below DRAIN_TIMEOUT_MS: the drain that follows leaving the rotation needs time of its own',
+      });
+    }
     if (env.CHAIN_RPC_URL) {
       for (const name of ['CHAIN_USDC_ADDRESS', 'CHAIN_ESCROW_ADDRESS', 'CHAIN_ORCHESTRATOR_ADDRESS'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with CHAIN_RPC_URL: the contracts to index on that chain' });
@@ -532,11 +554,21 @@ const schema = z
         message: 'is required in a cluster: every node must derive the same order id from an idempotency key',
       });
     }
-    if (env.NATS_URL && !env.MONGODB_URI) {
+    if (env.NATS_URL && !env.MONGODB_URI && !env.STANDIN_STORE_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['NATS_URL'],
         message: 'is set but MONGODB_URI is not: a cluster node needs a store every node reaches, and the embedded store lives inside one process',
+      });
+    }
+    if (env.STANDIN_STORE_URL && env.MONGODB_URI) {
+      ctx.addIssue({ code: 'custom', path: ['STANDIN_STORE_URL'], message: 'is set beside MONGODB_URI: a node keeps its data in one store' });
+    }
+    if (env.NODE_ENV === 'production' && env.STANDIN_STORE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STANDIN_STORE_URL'],
+        message: 'is refused in production: the stand-in for MongoDB keeps its data in one process’s memory, unreplicated',
       });
     }
   });

@@ -1,13 +1,15 @@
 /**
  * `npm run enclave`: the attestation service on its own, gRPC on ENCLAVE_GRPC_ADDR and
- * HTTP on ENCLAVE_HTTP_PORT. Used payment ids live in MONGODB_URI's store, or in an
+ * HTTP on ENCLAVE_HTTP_PORT. Used payment ids live in MONGODB_URI's store (or the local
+ * stand-in's, STANDIN_STORE_URL), or in an
  * embedded store on disk under DATA_DIR/enclave: a claim forgotten by a restart would let
  * one payment prove two intents. Chains come from ENCLAVE_CHAINS.
  */
 import { join } from 'node:path';
-import { EmbeddedStore, MongoStore, createLogger } from '../actors/index.js';
+import { EmbeddedStore, createLogger } from '../actors/index.js';
 import { startEnclaveSide } from './enclave.js';
 import { configOrExit, stopOnSignal } from './process.js';
+import { openConfiguredStore } from './store.js';
 
 const config = configOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL }).child({ service: 'enclave' });
@@ -15,9 +17,7 @@ if (config.NODE_ENV === 'production' && config.ENCLAVE_PLATFORMS === 'simulator'
   logger.fatal('ENCLAVE_PLATFORMS must be live in production: simulated platforms prove no payment');
   process.exit(1);
 }
-const store = config.MONGODB_URI
-  ? await MongoStore.connect(config.MONGODB_URI, { dbName: config.MONGODB_DB })
-  : await EmbeddedStore.open({ dataDir: join(config.DATA_DIR, 'enclave'), logger });
+const store = await openConfiguredStore(config, () => EmbeddedStore.open({ dataDir: join(config.DATA_DIR, 'enclave'), logger }));
 const side = await startEnclaveSide(config, store, logger, {
   grpcAddress: config.ENCLAVE_GRPC_ADDR,
   httpHost: config.ENCLAVE_HTTP_HOST,

@@ -1,15 +1,17 @@
 /**
  * `npm run indexer`: the indexer on its own, gRPC on INDEXER_GRPC_ADDR, over
- * CHAIN_RPC_URL or a local anvil it starts. Its log lives in MONGODB_URI's store,
+ * CHAIN_RPC_URL or a local anvil it starts. Its log lives in MONGODB_URI's store (or the
+ * local stand-in's, STANDIN_STORE_URL),
  * or in memory when unset (a local chain starts empty each time anyway).
  */
-import { EmbeddedStore, MongoStore, createLogger } from '../actors/index.js';
+import { EmbeddedStore, createLogger } from '../actors/index.js';
 import { openChain, startIndexerOn } from './chain.js';
 import { configOrExit, stopOnSignal } from './process.js';
+import { openConfiguredStore } from './store.js';
 
 const config = configOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL }).child({ service: 'indexer' });
-const store = config.MONGODB_URI ? await MongoStore.connect(config.MONGODB_URI, { dbName: config.MONGODB_DB }) : new EmbeddedStore();
+const store = await openConfiguredStore(config, async () => new EmbeddedStore());
 const { chain, indexer } = await (async () => {
   const opened = await openChain(config, logger);
   return { chain: opened, indexer: await startIndexerOn(opened, store, config, logger, config.INDEXER_GRPC_ADDR) };

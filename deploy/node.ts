@@ -1,7 +1,7 @@
 /**
  * One platform node: store, transport, event bus, actor system and gateway, chosen
  * by configuration. With no NATS_URL everything is embedded in this process; with
- * NATS_URL (and MONGODB_URI, which the config requires alongside) the node joins a
+ * NATS_URL (and MONGODB_URI, or the local stand-in STANDIN_STORE_URL) the node joins a
  * cluster: it takes a share of the shard leases and serves the actors on them.
  */
 import type { Hex } from 'viem';
@@ -17,12 +17,10 @@ import {
   BusJournal,
   JetStreamBus,
   MemoryBus,
-  MongoStore,
   NatsTransport,
   SystemClock,
   createLogger,
   retryPolicyOf,
-  durabilityOf,
   DeadLetterStore,
   PrometheusMetrics,
   instrumentStore,
@@ -57,6 +55,7 @@ import { providerMessageKind, walletTransferKind } from '../actors/wallet-transf
 import { createGateway, createGatewayServer, listen, type GatewayRoute } from '../gateway/index.js';
 import { MerchantAdmin } from '../gateway/merchants/merchant-admin.js';
 import { HeapHealth } from '../gateway/service/heap-health.js';
+import { Rotation } from '../gateway/service/rotation.js';
 import { openDemoMerchant, type DemoMerchantKeys } from './demo-merchant.js';
 import { keptAdminToken, type KeptAdminToken } from './dev-admin-token.js';
 import { openKeptNodeChain, openNodeChain, startChainSide, type ChainKeeping, type ChainSide } from './chain.js';
@@ -70,6 +69,7 @@ import { Relayer, reconcileNonces } from '../actors/relayer/index.js';
 import { RelayedStakeCompensation } from '../actors/adapters/chain/relayed-stake-compensation.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
+import { openConfiguredStore } from './store.js';
 import { paymentSide, type PaymentSide } from './payments.js';
 import { conversionSide, type ConversionSide } from './conversions.js';
 import { LiquidityBook, PayeeDirectory, type IntentLedger } from '../actors/market/index.js';
@@ -214,14 +214,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     config.METRICS_PORT === undefined
       ? null
       : await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, metrics, logger: logger.child({ component: 'metrics' }) });
-  const baseStore =
-    options.store ??
-    (config.MONGODB_URI
-      ? await MongoStore.connect(config.MONGODB_URI, {
-          dbName: config.MONGODB_DB,
-          durability: durabilityOf(config),
-        })
-      : await EmbeddedStore.open({ dataDir: config.DATA_DIR, logger }));
+  const baseStore = options.store ?? (await openConfiguredStore(config, () => EmbeddedStore.open({ dataDir: config.DATA_DIR, logger })));
   // Every collection call is timed (peer_store_operation_duration_seconds); baseStore is what gets closed.
   const store = instrumentStore(baseStore, metrics);
 
@@ -282,7 +275,12 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     : {
         store,
         ...(store.adapter === 'embedded' ? { keptIn: join(config.DATA_DIR, 'chain') } : {}),
-        dataPlace: store.adapter === 'embedded' ? config.DATA_DIR : `the database ${config.MONGODB_DB ?? '(default)'}`,
+        dataPlace:
+          store.adapter === 'embedded'
+            ? config.DATA_DIR
+            : store.adapter === 'socket'
+              ? `the stand-in store at ${config.STANDIN_STORE_URL}`
+              : `the database ${config.MONGODB_DB ?? '(default)'}`,
         now: () => new Date(clock.now()).toISOString(),
       };
   const { chain: opened, problem: chainProblem } = keeping
@@ -468,7 +466,9 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const mail = await mailSide(config, logger.child({ component: 'mail' }));
   const supportDesk = options.supportDesk ?? (await LocalSupportDesk.open(store, now, logger.child({ component: 'support' })));
   const heap = new HeapHealth(logger);
+  const rotation = new Rotation();
   const gateway = createGateway({
+    rotation,
     logger,
     heap,
     store,
@@ -586,6 +586,12 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Out of the balancer's rotation first, still answering what it sends until it has noticed.
+      rotation.leave();
+      if (config.ROTATION_LEAVE_MS > 0) {
+        logger.info({ ms: config.ROTATION_LEAVE_MS }, 'leaving the rotation');
+        await new Promise((resolve) => setTimeout(resolve, config.ROTATION_LEAVE_MS));
+      }
       // Event streams never end by themselves: ended first, their connections close with the idle ones.
       stopHeapWatch();
       eventLog.close();

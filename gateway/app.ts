@@ -33,6 +33,8 @@ import { ADMIN_AREA, adminRouter } from './admin/admin-area.js';
 import { apiDescription } from './service/api-description.js';
 import { docsOperations } from './service/docs-operations.js';
 import { healthOperations, type HealthDependencies } from './service/health-operations.js';
+import { probeOperations } from './service/probe-operations.js';
+import { leavingCloses } from './service/leaving-closes.js';
 import { merchantOperations } from './merchants/merchant-operations.js';
 import { METRICS_PATH, metricsRouter, type MetricsSource } from './service/metrics-operations.js';
 import { orderOperations } from './orders/order-operations.js';
@@ -199,7 +201,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   app.use(requestContext(deps.logger));
   app.use(errorEnvelope());
   app.use(clientIp(deps.trustedProxies));
-  app.use(rateLimit({ perMinute: deps.rateLimitPerMinute }));
+  if (deps.rotation) app.use(leavingCloses(deps.rotation));
 
   const accounts = new MerchantAccounts(deps.system);
   const keyUsage = new KeyUsage(deps.system, deps.now, deps.logger);
@@ -232,6 +234,11 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   };
   const settings = { orderMaxUsdc: formatUsdc(deps.orderMaxUsdc) };
   const mounted: Router<GatewayState>[] = [];
+  // Ahead of the rate limit (probe-operations.ts).
+  const probes = operationRouter(probeOperations(), deps, mounting);
+  app.use(probes.routes());
+  mounted.push(probes);
+  app.use(rateLimit({ perMinute: deps.rateLimitPerMinute }));
   if (deps.adminToken) {
     // Ahead of the guard: the engineers' page holds no data, and a browser opening it cannot send the token (gateway/engineers/).
     const engineers = engineersPageRoutes();

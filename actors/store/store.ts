@@ -87,7 +87,7 @@ export interface StoreStatus {
 }
 
 export interface Store {
-  readonly adapter: 'embedded' | 'mongodb';
+  readonly adapter: 'embedded' | 'mongodb' | 'socket';
   /**
    * Declares a collection and its indexes (idempotent) and returns it. Declaring the
    * same name twice with different indexes adds the new ones.

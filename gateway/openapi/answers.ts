@@ -115,10 +115,14 @@ const INTERNAL: Answers = {
 /**
  * What every operation can answer beside its own outcomes: the rate limit and a fault
  * of ours; with a body, its size and type; when it asks an actor, the node being
- * unable to reach it. `unavailable` adds the operation's own 503 outcomes.
+ * unable to reach it. `unavailable` adds the operation's own 503 outcomes; `rateLimited: false`
+ * is for the probes, which are mounted ahead of the limit.
  */
-export function standardAnswers(own: Answers, options: { body?: boolean; asksActors?: boolean; unavailable?: readonly Outcome[] } = {}): Answers {
-  const answers: Answers = { ...own, ...RATE_LIMITED, ...INTERNAL };
+export function standardAnswers(
+  own: Answers,
+  options: { body?: boolean; asksActors?: boolean; unavailable?: readonly Outcome[]; rateLimited?: boolean } = {},
+): Answers {
+  const answers: Answers = { ...own, ...(options.rateLimited === false ? {} : RATE_LIMITED), ...INTERNAL };
   if (options.body) {
     answers['413'] = failure(413, [{ code: 'PAYLOAD_TOO_LARGE', when: 'The body is over the limit (BODY_LIMIT_BYTES, counted after decompression)' }]);
     answers['415'] = failure(415, [

@@ -48,6 +48,7 @@ import { securitySchemes } from './security.js';
 import { makerOperations } from '../makers/maker-areas.js';
 import { docsOperations } from '../service/docs-operations.js';
 import { healthOperations } from '../service/health-operations.js';
+import { probeOperations } from '../service/probe-operations.js';
 import { metricsOperations } from '../service/metrics-operations.js';
 import { unroutedTable } from './unrouted-answers.js';
 import { devOperations } from '../dev/dev-operations.js';
@@ -128,6 +129,7 @@ export function openApiDocument(
         ...(options.deadLetters ? operationPaths(deadLetterOperations()) : {}),
         ...(options.metrics ? operationPaths(metricsOperations()) : {}),
         ...operationPaths(healthOperations()),
+        ...operationPaths(probeOperations()),
         ...operationPaths(docsOperations()),
       },
     }),

@@ -33,3 +33,18 @@ export const healthReport = z
       .meta({ description: 'The machine’s memory' }),
   })
   .meta({ id: 'HealthReport' });
+
+export const readiness = z
+  .object({
+    ready: z.literal(true).meta({ description: 'Always true: a node that is not ready answers 503 instead' }),
+    shardsHeld: z.number().int().nullable().meta({
+      description: 'How many shard leases the node holds now (0 on a node that has just joined a cluster); null on a node alone, which holds every actor',
+    }),
+  })
+  .meta({ id: 'Readiness' });
+
+export const liveness = z
+  .object({
+    alive: z.literal(true).meta({ description: 'Always true: the process answers' }),
+  })
+  .meta({ id: 'Liveness' });

@@ -17,6 +17,7 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { healthReport } from '../schemas/health-schemas.js';
 import type { HeapHealth } from './heap-health.js';
+import type { Rotation } from './rotation.js';
 
 export interface HealthDependencies {
   store: Store;
@@ -31,6 +32,8 @@ export interface HealthDependencies {
   livePayments?: () => string | null;
   /** The heap against its limit: past the mark the node is degraded (heap-health.ts). */
   heap: HeapHealth;
+  /** Whether the node is in the load balancer's rotation (probe-operations.ts); unset, always in it. */
+  rotation?: Rotation;
 }
 
 type ServiceStatus = { status: 'connected' | 'disconnected'; responseTime?: number };

@@ -314,3 +314,21 @@ test('mail: production needs SMTP_URL while any payout rail is on, and not once 
   t.is(loadConfig({ ...production, SMTP_URL }).SMTP_URL, SMTP_URL);
   t.is(loadConfig({ NODE_ENV: 'test' }).SMTP_URL, undefined, 'outside production the node catches its own mail');
 });
+
+test('the stand-in for MongoDB: a loopback tcp:// address, enough for a local cluster, never beside MONGODB_URI, refused in production', (t) => {
+  const cluster = { NATS_URL: 'nats://127.0.0.1:4222', ID_SECRET: 'x'.repeat(32), INDEXER_ENABLED: 'false' };
+  t.is(loadConfig({ ...cluster, STANDIN_STORE_URL: 'tcp://127.0.0.1:7001' }).STANDIN_STORE_URL, 'tcp://127.0.0.1:7001');
+  t.throws(() => loadConfig({ STANDIN_STORE_URL: 'tcp://10.0.0.5:7001' }), { message: /STANDIN_STORE_URL: must be tcp:\/\/127\.0\.0\.1:<port>/ });
+  t.throws(() => loadConfig({ STANDIN_STORE_URL: 'tcp://127.0.0.1:7001', MONGODB_URI: 'mongodb://127.0.0.1:27017' }), {
+    message: /STANDIN_STORE_URL: is set beside MONGODB_URI/,
+  });
+  t.throws(() => loadConfig({ NODE_ENV: 'production', STANDIN_STORE_URL: 'tcp://127.0.0.1:7001' }), {
+    message: /STANDIN_STORE_URL: is refused in production/,
+  });
+});
+
+test('ROTATION_LEAVE_MS: 0 unless set, and below DRAIN_TIMEOUT_MS', (t) => {
+  t.is(loadConfig({}).ROTATION_LEAVE_MS, 0);
+  t.is(loadConfig({ ROTATION_LEAVE_MS: '3000', DRAIN_TIMEOUT_MS: '20000' }).ROTATION_LEAVE_MS, 3000);
+  t.throws(() => loadConfig({ ROTATION_LEAVE_MS: '8000' }), { message: /ROTATION_LEAVE_MS: must be below DRAIN_TIMEOUT_MS/ });
+});

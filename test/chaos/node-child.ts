@@ -2,7 +2,7 @@
  * One node of the chaos cluster, run as a child process of the test
  * (`fork(..., { execArgv: ['--import', 'tsx'], serialization: 'advanced' })`).
  *
- * It reaches the shared store over the parent's socket (RemoteStore), NATS through
+ * It reaches the shared store over the parent's socket (SocketStore), NATS through
  * its own TCP proxy in the parent (so the parent can cut it off), and assembles an
  * ActorSystem the way deploy/node.ts does for a cluster: NatsTransport with shard
  * leases, an in-process MemoryBus (the account kind emits no domain events), a
@@ -12,7 +12,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import { ActorSystem, CommandRejectedError, MemoryBus, NatsTransport, SystemClock, createLogger } from '../../actors/index.js';
-import { RemoteStore } from '../support/remote-store.js';
+import { SocketStore } from '../../actors/store/socket/index.js';
 import { accountKind } from './account-kind.js';
 import { loopMonitor } from './loop-monitor.js';
 import type { ChildInit, ChildReply, ChildRequest } from './protocol.js';
@@ -28,14 +28,14 @@ process.on('disconnect', () => process.exit(1));
 
 let system: ActorSystem | undefined;
 let nc: NatsConnection | undefined;
-let store: RemoteStore | undefined;
+let store: SocketStore | undefined;
 let transport: NatsTransport | undefined;
 
 async function start(init: ChildInit): Promise<void> {
   const logger = createLogger({ level: init.logLevel, destination: pino.destination({ dest: init.logFile, sync: false, mkdir: true }) }).child({
     node: init.nodeId,
   });
-  store = await RemoteStore.connect({ port: init.storePort, callTimeoutMs: 10_000 });
+  store = await SocketStore.connect({ port: init.storePort, callTimeoutMs: 10_000 });
   nc = await connect({
     servers: init.natsUrl,
     name: init.nodeId,

@@ -6,8 +6,8 @@
  * Run with `npm run test:chaos` (ava --config test/chaos/ava.chaos.config.js); not part of `npm test`.
  *
  * Set-up (all on loopback): the test starts its own nats-server with JetStream in a
- * temp dir, serves one in-memory EmbeddedStore over a socket (test/support/store-server.ts;
- * each node uses RemoteStore), runs a recording HTTP endpoint that the accounts'
+ * temp dir, serves one in-memory EmbeddedStore over a socket (actors/store/socket/socket-store-server.ts;
+ * each node uses SocketStore), runs a recording HTTP endpoint that the accounts'
  * `record` effect calls with its effect id, and forks three nodes
  * (test/chaos/node-child.ts), each reaching NATS through its own TcpProxy here.
  *
@@ -34,7 +34,7 @@ import test from 'ava';
 import { DEAD_LETTERS_COLLECTION, decode, shardOf } from '../../actors/index.js';
 import { EmbeddedStore } from '../../actors/store/embedded-store.js';
 import type { StoredDocument } from '../../actors/store/store.js';
-import { StoreServer } from '../support/store-server.js';
+import { SocketStoreServer } from '../../actors/store/socket/index.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import type { AccountContext } from './account-kind.js';
 import { loopMonitor } from './loop-monitor.js';
@@ -92,7 +92,7 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   const natsPort = await freePort();
   const nats = new NatsServerProcess(natsPort, join(tmp, 'jetstream'));
   const store = new EmbeddedStore();
-  let storeServer: StoreServer | undefined;
+  let storeServer: SocketStoreServer | undefined;
   let recorder: Recorder | undefined;
   const proxies: TcpProxy[] = [];
   const nodes: ChildNode[] = [];
@@ -108,7 +108,7 @@ test('chaos: transfers between 100 accounts on three nodes survive a SIGKILL, a 
   });
 
   await nats.start();
-  storeServer = await StoreServer.start({ store });
+  storeServer = await SocketStoreServer.start({ store });
   recorder = await Recorder.start();
   for (let i = 0; i < NODES; i++) proxies.push(await TcpProxy.start(natsPort));
   log(`nats-server on ${natsPort}, store on ${storeServer.port}, recorder ${recorder.url}, logs in ${tmp}`);

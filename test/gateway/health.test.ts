@@ -5,6 +5,7 @@ import { startTestGateway } from '../support/gateway.js';
 import { counterKind } from '../support/counter-kind.js';
 import { createLogger } from '../../actors/logger.js';
 import { HeapHealth, v8Heap } from '../../gateway/service/heap-health.js';
+import { Rotation } from '../../gateway/service/rotation.js';
 
 async function healthOf(url: string) {
   const response = await fetch(`${url}/v1/health-check`);
@@ -74,4 +75,61 @@ test('a heap past 80 % of its limit makes the node degraded and warns once; back
 test('the node reads V8’s own heap figures by default', (t) => {
   const { used, limit } = v8Heap();
   t.true(used > 0 && limit > used);
+});
+
+test('the probes: alive and ready; a node leaving the rotation answers readiness 503 and asks to close every connection', async (t) => {
+  const parts = await startTestSystem({ kinds: [counterKind()] });
+  const rotation = new Rotation();
+  const { url } = await serveGateway(t, parts, { rotation });
+
+  const live = await fetch(`${url}/v1/health-check/live`);
+  t.is(live.status, 200);
+  t.deepEqual(((await live.json()) as { responseObject: unknown }).responseObject, { alive: true });
+  const ready = await fetch(`${url}/v1/health-check/ready`);
+  t.is(ready.status, 200);
+  t.deepEqual(((await ready.json()) as { responseObject: unknown }).responseObject, { ready: true, shardsHeld: null });
+  t.not(ready.headers.get('connection'), 'close');
+
+  rotation.leave();
+  const leaving = await fetch(`${url}/v1/health-check/ready`);
+  t.is(leaving.status, 503);
+  const body = (await leaving.json()) as { errorCode: string; message: string };
+  t.is(body.errorCode, 'SERVICE_UNAVAILABLE');
+  t.is(body.message, 'The node is leaving the rotation: it is stopping');
+  t.is(leaving.headers.get('connection'), 'close');
+  // Still alive, and still answering what the balancer sends before it notices.
+  t.is((await fetch(`${url}/v1/health-check/live`)).status, 200);
+  const report = await fetch(`${url}/v1/health-check`);
+  t.is(report.status, 200);
+  t.is(report.headers.get('connection'), 'close');
+});
+
+test('readiness is 503 while the store cannot be reached, and alive all the same', async (t) => {
+  const parts = await startTestSystem({ kinds: [counterKind()] });
+  let reachable = true;
+  const store = new Proxy(parts.store, {
+    get: (target, key) => {
+      if (key === 'status') return async () => (reachable ? target.status() : { connected: false });
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const { url } = await serveGateway(t, { ...parts, store });
+  t.is((await fetch(`${url}/v1/health-check/ready`)).status, 200);
+  reachable = false;
+  const down = await fetch(`${url}/v1/health-check/ready`);
+  t.is(down.status, 503);
+  t.is(((await down.json()) as { message: string }).message, 'The node cannot reach its store');
+  t.is((await fetch(`${url}/v1/health-check/live`)).status, 200);
+});
+
+test('probes are not counted against the client address’s rate limit: a balancer probing often never makes a node look down', async (t) => {
+  const parts = await startTestSystem({ kinds: [counterKind()] });
+  const { url } = await serveGateway(t, parts, { rateLimitPerMinute: 3 });
+  for (let probe = 0; probe < 10; probe++) {
+    t.is((await fetch(`${url}/v1/health-check/ready`)).status, 200);
+    t.is((await fetch(`${url}/v1/health-check/live`)).status, 200);
+  }
+  for (let request = 0; request < 3; request++) t.is((await fetch(`${url}/v1/health-check`)).status, 200);
+  t.is((await fetch(`${url}/v1/health-check`)).status, 429, 'the limit itself still holds for other routes');
 });

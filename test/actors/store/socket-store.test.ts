@@ -1,6 +1,6 @@
 /**
- * The socket-served store of the multi-process tests (test/support/store-server.ts,
- * test/support/remote-store.ts) owes the runtime what every adapter owes it: the
+ * The socket-served store of the multi-process tests (actors/store/socket/socket-store-server.ts,
+ * actors/store/socket/socket-store.ts) owes the runtime what every adapter owes it: the
  * shared contract suite, run through a real loopback socket. Then what is its own:
  * bigint and Date values cross, DuplicateKeyError keeps its class, and a lost
  * connection fails the calls in flight and is reopened by the next call.
@@ -11,15 +11,15 @@ import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
 import type { Store } from '../../../actors/store/store.js';
 import { interceptedStore } from '../../support/intercepted-store.js';
 import { eventually } from '../../support/nats.js';
-import { RemoteStore, StoreConnectionLostError, StoreUnavailableError } from '../../support/remote-store.js';
-import { StoreServer } from '../../support/store-server.js';
+import { SocketStore, StoreConnectionLostError, StoreUnavailableError } from '../../../actors/store/socket/index.js';
+import { SocketStoreServer } from '../../../actors/store/socket/index.js';
 import { storeContract } from './contract.js';
 
-let shared: Promise<{ server: StoreServer; client: RemoteStore }> | undefined;
+let shared: Promise<{ server: SocketStoreServer; client: SocketStore }> | undefined;
 function openShared() {
   shared ??= (async () => {
-    const server = await StoreServer.start({ store: new EmbeddedStore() });
-    return { server, client: await RemoteStore.connect({ port: server.port }) };
+    const server = await SocketStoreServer.start({ store: new EmbeddedStore() });
+    return { server, client: await SocketStore.connect({ port: server.port }) };
   })();
   return shared;
 }
@@ -54,9 +54,9 @@ test('remote: a DuplicateKeyError crosses as its own class with collection and k
 
 /** A store whose reads of `held` wait until released, so a call can be in flight when the connection breaks. */
 /** A client of a fresh embedded store served over a socket; both closed when the test ends. */
-async function servedStore(t: ExecutionContext): Promise<RemoteStore> {
-  const server = await StoreServer.start({ store: new EmbeddedStore() });
-  const client = await RemoteStore.connect({ port: server.port });
+async function servedStore(t: ExecutionContext): Promise<SocketStore> {
+  const server = await SocketStoreServer.start({ store: new EmbeddedStore() });
+  const client = await SocketStore.connect({ port: server.port });
   t.teardown(async () => {
     await client.close();
     await server.close();
@@ -78,8 +78,8 @@ function gatedStore(inner: Store): { store: Store; release(): void } {
 
 test('remote: a lost connection rejects the calls in flight; the next call reconnects; a server that is gone fails fast', async (t) => {
   const gated = gatedStore(new EmbeddedStore());
-  const server = await StoreServer.start({ store: gated.store });
-  const client = await RemoteStore.connect({ port: server.port, connectTimeoutMs: 1_000 });
+  const server = await SocketStoreServer.start({ store: gated.store });
+  const client = await SocketStore.connect({ port: server.port, connectTimeoutMs: 1_000 });
   t.teardown(async () => {
     gated.release();
     await client.close();

@@ -1,7 +1,7 @@
 /**
- * Serves one Store (an in-memory EmbeddedStore in the tests) to other processes over
- * a loopback TCP socket; RemoteStore (remote-store.ts) is the client. The file header
- * of remote-store.ts says what this harness stands in for (one shared store every node
+ * Serves one Store (an in-memory EmbeddedStore) to other processes over a loopback TCP
+ * socket: the local stand-in for MongoDB; SocketStore (socket-store.ts) is the client.
+ * The file header of socket-store.ts says what this harness stands in for (one shared store every node
  * reaches, single-document atomic conditional writes, unique indexes) and what it
  * does not (replication, majority write concern, network partitions between a node
  * and the store, failover, durability across the serving process's death).
@@ -12,17 +12,17 @@
  * atomic with respect to every other, whichever client sent it.
  */
 import { createServer, type Server, type Socket, type AddressInfo } from 'node:net';
-import type { Collection, Store, StoredDocument } from '../../actors/store/store.js';
-import { decodeWire, encodeWire, errorToWire, type WireStoreReply, type WireStoreRequest } from './remote-store.js';
+import type { Collection, Store, StoredDocument } from '../store.js';
+import { decodeWire, encodeWire, errorToWire, type WireStoreReply, type WireStoreRequest } from './socket-wire.js';
 import { onLines } from './socket-lines.js';
 
-export interface StoreServerOptions {
+export interface SocketStoreServerOptions {
   store: Store;
   /** Loopback only; port 0 (the default) picks a free one. */
   port?: number;
 }
 
-export class StoreServer {
+export class SocketStoreServer {
   readonly #sockets = new Set<Socket>();
   readonly #collections = new Map<string, Collection>();
   #refusing = false;
@@ -35,8 +35,8 @@ export class StoreServer {
     readonly port: number,
   ) {}
 
-  static async start(options: StoreServerOptions): Promise<StoreServer> {
-    let self: StoreServer | undefined;
+  static async start(options: SocketStoreServerOptions): Promise<SocketStoreServer> {
+    let self: SocketStoreServer | undefined;
     const server = createServer((socket) => self!.#accept(socket));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -45,7 +45,7 @@ export class StoreServer {
         resolve();
       });
     });
-    self = new StoreServer(server, options.store, (server.address() as AddressInfo).port);
+    self = new SocketStoreServer(server, options.store, (server.address() as AddressInfo).port);
     return self;
   }
 

@@ -1,10 +1,12 @@
 /**
- * A Store reached over a local socket: the client half of the test harness that lets
- * several processes share one store (the server half is store-server.ts).
+ * A Store reached over a loopback socket: the client half of the LOCAL STAND-IN FOR
+ * MONGODB that lets several processes share one store (the server half is
+ * socket-store-server.ts). `npm run cluster` and the multi-process tests run on it
+ * where no MongoDB is at hand; the configuration refuses it in production
+ * (SHARED_STORE_URL, actors/config.ts).
  *
- * What it stands in for. MongoDB cannot run on these machines, yet a cluster test
- * needs what a real deployment gets from it: ONE store that every node (here, every
- * child process) reaches; single-document atomic conditional writes (`replaceOne`
+ * What it stands in for. A cluster needs what a real deployment gets from MongoDB:
+ * ONE store that every node (here, every child process) reaches; single-document atomic conditional writes (`replaceOne`
  * with `{ _id, version, epoch }` in the filter, answered by the EmbeddedStore in the
  * serving process, where every call runs to completion before the next one starts);
  * and unique indexes (including `_id`) that reject a colliding write with a
@@ -39,91 +41,10 @@
  * `{ connected: false }` when the server cannot be reached.
  */
 import { connect, type Socket } from 'node:net';
-import { fromJson, toJson } from '../../actors/codec.js';
-import { DuplicateKeyError } from '../../actors/errors.js';
-import type {
-  Collection,
-  CollectionSpec,
-  CountOptions,
-  Filter,
-  FindOptions,
-  Store,
-  StoreStatus,
-  StoredDocument,
-  UpdateSpec,
-} from '../../actors/store/store.js';
+import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../store.js';
 import { onLines } from './socket-lines.js';
 
-/** Operations of the wire protocol. Collection ops take the collection name first. */
-export type StoreOp = 'collection' | 'status' | 'findOne' | 'find' | 'count' | 'insertOne' | 'replaceOne' | 'updateOne' | 'deleteOne' | 'deleteMany';
-
-export interface WireStoreRequest {
-  id: number;
-  op: StoreOp;
-  args: unknown[];
-}
-
-export interface WireStoreError {
-  name: string;
-  message: string;
-  collection?: string;
-  key?: string;
-}
-
-export type WireStoreReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireStoreError };
-
-const DATE_TAG = '__date';
-const REGEXP_TAG = '__regexp';
-
-function tag(value: unknown): unknown {
-  if (value instanceof Date) return { [DATE_TAG]: value.toISOString() };
-  if (value instanceof RegExp) return { [REGEXP_TAG]: value.source, flags: value.flags };
-  if (Array.isArray(value)) return value.map(tag);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = tag(item);
-    return out;
-  }
-  return value;
-}
-
-function untag(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(untag);
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    if (keys.length === 1 && keys[0] === DATE_TAG && typeof record[DATE_TAG] === 'string') return new Date(record[DATE_TAG]);
-    if (keys.length === 2 && typeof record[REGEXP_TAG] === 'string' && typeof record.flags === 'string') {
-      return new RegExp(record[REGEXP_TAG], record.flags);
-    }
-    for (const key of keys) record[key] = untag(record[key]);
-    return record;
-  }
-  return value;
-}
-
-/** One line of the wire (without the newline): bigint, Date and RegExp safe. */
-export function encodeWire(value: unknown): string {
-  return toJson(tag(value));
-}
-
-export function decodeWire<T = unknown>(line: string): T {
-  return untag(fromJson(line)) as T;
-}
-
-export function errorToWire(error: unknown): WireStoreError {
-  if (error instanceof DuplicateKeyError) return { name: error.name, message: error.message, collection: error.collection, key: error.key };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}
-
-/** The remote error, rebuilt as the same class where the runtime cares (DuplicateKeyError). */
-export function errorFromWire(wire: WireStoreError): Error {
-  if (wire.name === 'DuplicateKeyError') return new DuplicateKeyError(wire.collection ?? '', wire.key ?? '');
-  const error = new Error(wire.message);
-  error.name = wire.name;
-  return error;
-}
+import { decodeWire, encodeWire, errorFromWire, type StoreOp, type WireStoreReply, type WireStoreRequest } from './socket-wire.js';
 
 /** The connection broke (or a reply never came) while the call was in flight: it may or may not have been applied. */
 export class StoreConnectionLostError extends Error {
@@ -135,7 +56,7 @@ export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
 }
 
-export interface RemoteStoreOptions {
+export interface SocketStoreOptions {
   host?: string;
   port: number;
   /** How long opening a connection may take before the call fails (default 2 s). */
@@ -157,8 +78,8 @@ interface Connection {
   closed: boolean;
 }
 
-export class RemoteStore implements Store {
-  readonly adapter = 'embedded' as const;
+export class SocketStore implements Store {
+  readonly adapter = 'socket' as const;
   readonly #host: string;
   readonly #port: number;
   readonly #connectTimeoutMs: number;
@@ -168,7 +89,7 @@ export class RemoteStore implements Store {
   #nextId = 1;
   #closed = false;
 
-  constructor(options: RemoteStoreOptions) {
+  constructor(options: SocketStoreOptions) {
     this.#host = options.host ?? '127.0.0.1';
     this.#port = options.port;
     this.#connectTimeoutMs = options.connectTimeoutMs ?? 2_000;
@@ -176,15 +97,15 @@ export class RemoteStore implements Store {
   }
 
   /** Connects now (otherwise the first call does), so a wrong address fails at start-up. */
-  static async connect(options: RemoteStoreOptions): Promise<RemoteStore> {
-    const store = new RemoteStore(options);
+  static async connect(options: SocketStoreOptions): Promise<SocketStore> {
+    const store = new SocketStore(options);
     await store.#connected();
     return store;
   }
 
   async collection<T extends StoredDocument = StoredDocument>(spec: CollectionSpec): Promise<Collection<T>> {
     await this.call('collection', [spec]);
-    return new RemoteCollection<T>(this, spec.name);
+    return new SocketCollection<T>(this, spec.name);
   }
 
   async status(): Promise<StoreStatus> {
@@ -301,9 +222,9 @@ export class RemoteStore implements Store {
   }
 }
 
-class RemoteCollection<T extends StoredDocument> implements Collection<T> {
+class SocketCollection<T extends StoredDocument> implements Collection<T> {
   constructor(
-    private readonly store: RemoteStore,
+    private readonly store: SocketStore,
     readonly name: string,
   ) {}
 
