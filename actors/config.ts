@@ -85,10 +85,13 @@ const schema = z
     MONGODB_READ_CONCERN: z.enum(['majority', 'local', 'linearizable']).default('majority'),
     /** The folder the embedded store (no MONGODB_URI) keeps its data in; created at start, one process at a time. */
     DATA_DIR: z.string().min(1).default('./data'),
+    /** The cluster's NATS servers: one URL, or several separated by commas (every server of the cluster, so any may restart). */
     NATS_URL: z
       .string()
-      .regex(/^(nats|tls):\/\/[^\s]+$/, 'must be a nats:// or tls:// URL')
+      .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'must be a nats:// or tls:// URL, or several separated by commas')
       .optional(),
+    /** Copies a NATS cluster keeps of the event stream and the lease buckets: 1 on one server, 3 on a cluster of three (one may then restart). */
+    NATS_REPLICAS: integer(1, 5).default(1),
     NATS_NAMESPACE: z
       .string()
       .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, _ and -, starting with a letter')

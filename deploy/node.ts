@@ -226,17 +226,18 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   let transport: Transport;
   let bus: EventBus;
   if (config.NATS_URL) {
-    nc = await connect({ servers: config.NATS_URL, name: config.NODE_ID, maxReconnectAttempts: -1 });
+    nc = await connect({ servers: config.NATS_URL.split(','), name: config.NODE_ID, maxReconnectAttempts: -1 });
     transport = new NatsTransport({
       nc,
       namespace: config.NATS_NAMESPACE,
       nodeId: config.NODE_ID,
       shardCount: config.SHARD_COUNT,
       leaseTtlMs: config.LEASE_TTL_MS,
+      replicas: config.NATS_REPLICAS,
       logger,
       metrics,
     });
-    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, logger, deadLetters, retryPolicy, clock });
+    bus = await JetStreamBus.connect(nc, { namespace: config.NATS_NAMESPACE, replicas: config.NATS_REPLICAS, logger, deadLetters, retryPolicy, clock });
   } else {
     transport = new EmbeddedTransport();
     // Kept in the store, so an embedded node that is killed loses no event its actors emitted (webhooks rest on it).

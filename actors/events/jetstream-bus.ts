@@ -21,6 +21,8 @@ import type { BusDeadLetterOptions, BusRedelivery, ConsumeOptions, DomainEvent, 
 export interface JetStreamBusOptions extends BusDeadLetterOptions {
   namespace: string;
   storage?: 'file' | 'memory';
+  /** Copies the servers keep of the event stream (1 unless set); 3 in a cluster of three servers, so one may restart. */
+  replicas?: number;
   /** Republishing an event id within this window is a no-op (default 2 minutes). */
   duplicateWindowMs?: number;
   logger?: Logger;
@@ -69,6 +71,7 @@ export class JetStreamBus implements EventBus {
     const changeable = {
       subjects: [`${namespace}.events.>`],
       duplicate_window: nanos(options.duplicateWindowMs ?? 120_000),
+      num_replicas: options.replicas ?? 1,
     } satisfies Partial<StreamUpdateConfig>;
     const info = await updateOrAdd(
       () => jsm.streams.update(stream, changeable),

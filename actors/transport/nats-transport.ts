@@ -22,6 +22,8 @@ export interface NatsTransportOptions {
   nodeId: string;
   shardCount: number;
   leaseTtlMs: number;
+  /** Copies the servers keep of the lease buckets (1 unless set); 3 in a cluster of three servers, so one may restart. */
+  replicas?: number;
   logger: Logger;
   metrics?: RuntimeMetrics;
 }
@@ -42,6 +44,7 @@ export class NatsTransport implements Transport {
       nodeId: this.options.nodeId,
       shardCount: this.options.shardCount,
       ttlMs: this.options.leaseTtlMs,
+      replicas: this.options.replicas ?? 1,
       logger: this.options.logger,
       metrics: this.options.metrics,
       onChange: (acquired, lost) => this.#shardsChanged(acquired, lost),

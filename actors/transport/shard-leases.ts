@@ -25,6 +25,8 @@ export interface ShardLeasesOptions {
   nodeId: string;
   shardCount: number;
   ttlMs: number;
+  /** Copies the servers keep of the buckets. */
+  replicas?: number;
   logger: Logger;
   metrics?: RuntimeMetrics;
   /** Called after leases are taken (before serving) and before they are given back. */
@@ -68,7 +70,7 @@ export class ShardLeases {
 
   static async open(options: ShardLeasesOptions): Promise<ShardLeases> {
     const kvm = new Kvm(options.nc);
-    const settings = { ttl: options.ttlMs, history: 1 };
+    const settings = { ttl: options.ttlMs, history: 1, replicas: options.replicas ?? 1 };
     const shards = await kvm.create(`${options.namespace}_shards`, settings);
     const nodes = await kvm.create(`${options.namespace}_nodes`, settings);
     return new ShardLeases(options, shards, nodes);
