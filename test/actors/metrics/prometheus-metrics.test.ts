@@ -1,4 +1,5 @@
 import test from 'ava';
+import { readFile } from 'node:fs/promises';
 import { PrometheusMetrics, noMetrics, type NodeMetrics } from '../../../actors/metrics/index.js';
 import { parseExposition, sampleValue, type Family } from '../../support/prometheus-text.js';
 
@@ -292,4 +293,11 @@ test('labelled scrape-time gauges: a sample per key, and gauges of one source sh
   t.deepEqual(failed.get('peer_indexer_serving')?.samples, []);
   t.is(sampleValue(failed, 'peer_metrics_gauge_read_failures_total', { gauge: 'peer_indexer_serving' }), 1);
   t.is(sampleValue(failed, 'peer_timers_due'), 2, 'the other gauges are still read');
+});
+
+test('docs/metrics.md describes every series', async (t) => {
+  const documented = await readFile(new URL('../../../docs/metrics.md', import.meta.url), 'utf8');
+  const families = [...(await scrape(new PrometheusMetrics({ defaultMetrics: false }))).keys()];
+  t.true(families.length >= Object.keys(RUNTIME_FAMILIES).length);
+  for (const name of families) t.true(documented.includes(`| \`${name}\` |`), `${name} has a row in docs/metrics.md`);
 });
