@@ -40,3 +40,28 @@ test('a mined transaction counts its receipt, gas and fee for its wallet; the wa
   t.is(sampleValue(f, 'peer_relayer_nonce_mined', { wallet }), before + 1);
   t.is(sampleValue(f, 'peer_relayer_transactions_under_way', { wallet }), 0);
 });
+
+test('a transaction the chain has not mined: the wallet gave out a nonce above the mined one and holds it under way', async (t) => {
+  const run = await startTestRelayer();
+  t.teardown(() => run.stop());
+  const wallet = relayerAccount.address.toLowerCase();
+  const owner = await run.owner('waiting');
+  await run.local.mintUsdc(relayerAccount.address, 1_000_000n);
+  await run.local.testClient.setAutomine(false);
+  t.teardown(() => run.local.testClient.setAutomine(true));
+  const before = await run.minedNonce();
+  await run.relayer.send('tx_waiting', { to: run.local.usdc, data: usdcTransfer(bob.address, 1_000_000n), value: 0n, purpose: 'transfer', owner });
+  await run.system.effectsIdle();
+  t.is((await run.view('tx_waiting')).step, 'waiting');
+  t.deepEqual(
+    await relayerWalletReadings(run.system, run.chain),
+    { [wallet]: { nextNonce: before + 1, minedNonce: before, underWay: 1 } },
+    'what RelayerNonceStuck reads while the chain does not move',
+  );
+
+  await run.local.testClient.mine({ blocks: 1 });
+  await run.clock.advance(1_000);
+  await run.system.effectsIdle();
+  t.is((await run.view('tx_waiting')).status, 'MINED');
+  t.deepEqual(await relayerWalletReadings(run.system, run.chain), { [wallet]: { nextNonce: before + 1, minedNonce: before + 1, underWay: 0 } });
+});
