@@ -153,4 +153,4 @@ export type {
   Subscription,
 } from './events/index.js';
 export { instrumentStore, noMetrics, PrometheusMetrics } from './metrics/index.js';
-export type { AskOutcome, EffectOutcome, PrometheusMetricsOptions, RuntimeMetrics, TurnOutcome } from './metrics/index.js';
+export type { AskOutcome, EffectOutcome, NodeMetrics, ObservedGauges, PrometheusMetricsOptions, RuntimeMetrics, TurnOutcome } from './metrics/index.js';

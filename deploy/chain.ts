@@ -188,6 +188,13 @@ export async function startChainSide(config: Config, system: ActorSystem, store:
   const client = indexerClient(indexerAddress);
   const chainFacts = new ChainFacts({ system, store, client, logger: logger.child({ component: 'chain-facts' }), retryPolicy: retryPolicyOf(config) });
   await chainFacts.start();
+  // Read at every scrape: peer_indexer_lag_blocks and peer_indexer_serving; an indexer that does not answer leaves them without a sample.
+  system.metrics.observe({
+    indexer: async () => {
+      const status = await withDeadline<GetStatusResponse>((options, done) => client.getStatus({}, new Metadata(), options, done), INDEXER_STATUS_DEADLINE_MS);
+      return { lagBlocks: Number(status.lagBlocks), serving: status.serving };
+    },
+  });
   logger.info({ indexer: indexerAddress, inProcess: indexer !== null }, 'reading chain facts');
   return {
     chainFacts,

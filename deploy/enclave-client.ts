@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { getAddress, type Address } from 'viem';
 import type { Config } from '../actors/index.js';
+import type { NodeMetrics } from '../actors/metrics/index.js';
 import { EnclaveClient, type DocumentCheck } from '../actors/adapters/enclave/index.js';
 import { UntrustedEnclaveError, checkAttestationDocument, type AttestationDocument } from '../enclave/index.js';
 import type { AttestationDocument as WireDocument } from '../proto/gen/peer/enclave/v1/enclave.js';
@@ -26,14 +27,20 @@ export function documentCheck(measurement: string, signers: readonly Address[], 
 }
 
 /** Null when the node has no attestation service to reach (ENCLAVE_ENABLED=false, or a cluster node without ENCLAVE_URL). */
-export async function connectEnclave(config: Config, inProcess: EnclaveSide | null): Promise<EnclaveClient | null> {
+export async function connectEnclave(
+  config: Config,
+  inProcess: EnclaveSide | null,
+  metrics?: Pick<NodeMetrics, 'attestationCall'>,
+): Promise<EnclaveClient | null> {
   if (config.ENCLAVE_URL) {
     const nitroRoot = config.ENCLAVE_NITRO_ROOT ? await readFile(config.ENCLAVE_NITRO_ROOT, 'utf8') : undefined;
-    return EnclaveClient.connect(config.ENCLAVE_URL, documentCheck(config.ENCLAVE_MEASUREMENT!, config.ENCLAVE_TRUSTED_SIGNERS as Address[], nitroRoot));
+    return EnclaveClient.connect(config.ENCLAVE_URL, documentCheck(config.ENCLAVE_MEASUREMENT!, config.ENCLAVE_TRUSTED_SIGNERS as Address[], nitroRoot), {
+      metrics,
+    });
   }
   if (!inProcess) return null;
   const { measurement } = inProcess.service.attestationDocument();
-  return EnclaveClient.connect(inProcess.server.grpcAddress, documentCheck(measurement, [inProcess.service.signer]));
+  return EnclaveClient.connect(inProcess.server.grpcAddress, documentCheck(measurement, [inProcess.service.signer]), { metrics });
 }
 
 function fromWire(wire: WireDocument): AttestationDocument {

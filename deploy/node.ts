@@ -65,7 +65,7 @@ import { relayerSide } from './relayer.js';
 import { depositSide } from './deposits.js';
 import { connectEnclave } from './enclave-client.js';
 import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
-import { Relayer, reconcileNonces } from '../actors/relayer/index.js';
+import { Relayer, reconcileNonces, relayerWalletReadings } from '../actors/relayer/index.js';
 import { RelayedStakeCompensation } from '../actors/adapters/chain/relayed-stake-compensation.js';
 import { startEnclaveSide, type EnclaveSide } from './enclave.js';
 import { startMetricsServer } from './metrics-server.js';
@@ -396,11 +396,12 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       now: () => clock.now(),
       logger: logger.child({ component: 'relayer' }),
     });
+  if (relaying) metrics.observe({ relayerWallets: () => relayerWalletReadings(system, relaying.chain) });
   await webhooks.start();
   await bridgeLauncher.start();
   // A node whose data belongs to another chain reads none: its indexer would only find the fork.
   chain = chainProblem ? null : await startChainSide(config, system, store, logger, opened);
-  enclaveClient = await connectEnclave(config, enclave);
+  enclaveClient = await connectEnclave(config, enclave, metrics);
   const liquidity =
     chain && opened
       ? new LiquidityBook({ system, store, client: chain.client, logger: logger.child({ component: 'liquidity' }), escrow: opened.contracts.escrow })

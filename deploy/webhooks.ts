@@ -18,6 +18,7 @@ import { WebhookDispatcher } from '../actors/webhooks/webhook-dispatcher.js';
 import { webhookKind } from '../actors/kinds/webhook-kind.js';
 import type { EventRecorder } from '../actors/merchant-events/event-recorder.js';
 import { WebhookLanes } from '../actors/webhooks/webhook-lanes.js';
+import { merchantsFailingWebhooks } from '../actors/webhooks/webhook-health.js';
 import type { Environment } from '../machines/webhook/index.js';
 
 export interface WebhookSide {
@@ -53,6 +54,7 @@ export function webhookSide(
       events.start();
       dispatcher = new WebhookDispatcher({ system, bus, lanes: await WebhookLanes.open(store), events, logger });
       dispatcher.start();
+      system.metrics.observe({ webhookMerchantsFailing: () => merchantsFailingWebhooks(system) });
     },
     async stop() {
       await dispatcher?.stop();

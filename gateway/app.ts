@@ -24,6 +24,7 @@ import { jsonBody } from './middleware/body.js';
 import { clientIp } from './middleware/client-ip.js';
 import { errorEnvelope } from './middleware/errors.js';
 import { guardedArea } from './middleware/guarded-area.js';
+import { httpMetrics } from './middleware/http-metrics.js';
 import { merchantRateLimit, rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
@@ -199,6 +200,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   app.proxy = false;
   app.silent = true;
   app.use(requestContext(deps.logger));
+  app.use(httpMetrics(deps.system.metrics));
   app.use(errorEnvelope());
   app.use(clientIp(deps.trustedProxies));
   if (deps.rotation) app.use(leavingCloses(deps.rotation));

@@ -1,23 +1,48 @@
 /**
- * RuntimeMetrics as Prometheus series (prom-client), on a registry of its own: tests run
+ * NodeMetrics as Prometheus series (prom-client), on a registry of its own: tests run
  * many nodes in one process, and prom-client's global registry would mix their series
  * and refuse the second node's metric names. Node's default metrics (CPU, memory, event
  * loop lag, GC, handles) are registered beside the runtime's.
  *
  * Names follow Prometheus' conventions: a `peer_` prefix, the unit in the name
- * (`_seconds`), `_total` on counters. Labels are kinds, effect types, collections,
- * operations and outcomes only, all from small fixed sets; never an actor id.
+ * (`_seconds`, `_blocks`, `_wei`), `_total` on counters. Labels are kinds, effect types,
+ * collections, operations, route templates, methods, relayer wallets and outcomes only,
+ * all from small fixed sets; never an actor, merchant or order id.
  * docs/metrics.md describes every series.
  */
+import { getHeapStatistics } from 'node:v8';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AskOutcome, EffectOutcome, RuntimeMetrics, TurnOutcome } from './runtime-metrics.js';
+import type { AttestationMethod, NodeMetrics, WebhookAttemptOutcome } from './node-metrics.js';
+import { OBSERVED_SERIES } from './observed-series.js';
+import type { AskOutcome, EffectOutcome, ObservedGauges, RuntimeMetrics, TurnOutcome } from './runtime-metrics.js';
+import { ScrapedGauges } from './scraped-gauges.js';
 
 type StoreOperation = Parameters<RuntimeMetrics['storeOperation']>[1];
-type ObservedGauges = Parameters<RuntimeMetrics['observe']>[0];
 
 const ASK_OUTCOMES: readonly AskOutcome[] = ['ok', 'rejected', 'unknown_actor', 'timeout', 'unavailable', 'error'];
 const TURN_OUTCOMES: readonly TurnOutcome[] = ['applied', 'replayed', 'rejected', 'error'];
 const EFFECT_OUTCOMES: readonly EffectOutcome[] = ['ok', 'retry', 'dead_lettered'];
+const WEBHOOK_OUTCOMES: readonly WebhookAttemptOutcome[] = [
+  'ok',
+  'http_error',
+  'timeout',
+  'connection_failed',
+  'destination_forbidden',
+  'invalid_url',
+  'tls_error',
+  'endpoint_inactive',
+];
+const ATTESTATION_METHODS: readonly AttestationMethod[] = [
+  'getAttestationDocument',
+  'verifyPayment',
+  'verifyPaymentProof',
+  'resolveSellerPayment',
+  'registerIdentity',
+  'verifyDispute',
+  'listSellerCredentials',
+];
+/** Methods a request label keeps as sent; any other (a made-up verb) is `OTHER`, so a caller cannot make new series. */
+const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
  * Asks: an embedded ask answers in well under a millisecond, one over NATS in a few, and a
@@ -25,6 +50,18 @@ const EFFECT_OUTCOMES: readonly EffectOutcome[] = ['ok', 'retry', 'dead_lettered
  * buckets or +Inf).
  */
 const ASK_BUCKETS: readonly number[] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Gateway requests: a health check answers in a millisecond, a payment's quote in tens, a slow ask up to ASK_TIMEOUT_MS. */
+const HTTP_BUCKETS: readonly number[] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Webhook attempts: a receiver answers in tens of milliseconds; WEBHOOK_TIMEOUT_MS (10 s by default) cuts off the rest. */
+const WEBHOOK_BUCKETS: readonly number[] = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Attestation calls: a document in milliseconds, a payment read out to the platform in seconds (ENCLAVE_DEADLINE_MS is 15 s). */
+const ATTESTATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30];
+
+/** Gas prices in gwei: an L2 such as Base pays hundredths of a gwei, mainnet tens to hundreds. */
+const GAS_PRICE_BUCKETS: readonly number[] = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500];
 
 /** Store calls: tens of microseconds embedded, a few milliseconds to MongoDB with a majority write concern. */
 const STORE_BUCKETS: readonly number[] = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -47,7 +84,7 @@ export interface PrometheusMetricsOptions {
   gaugeReadTimeoutMs?: number;
 }
 
-export class PrometheusMetrics implements RuntimeMetrics {
+export class PrometheusMetrics implements NodeMetrics {
   readonly registry = new Registry();
   /** The media type of `metrics()`: Prometheus' text exposition format 0.0.4. */
   readonly contentType: string = this.registry.contentType;
@@ -62,17 +99,23 @@ export class PrometheusMetrics implements RuntimeMetrics {
   readonly #storeDuration: Histogram<'collection' | 'operation'>;
   readonly #leaseRenewFailures: Counter<never>;
   readonly #shardsHeld: Gauge<never>;
-  readonly #gaugeReadFailures: Counter<'gauge'>;
-  readonly #observed: ObservedGauges = {};
-  /** Gauge reads of the scrape under way. */
-  readonly #reading = new Set<Promise<unknown>>();
-  readonly #gaugeReadTimeoutMs: number;
+  readonly #shardCount: Gauge<never>;
+  readonly #httpRequests: Counter<'route' | 'method' | 'status_class'>;
+  readonly #httpDuration: Histogram<'route' | 'method'>;
+  readonly #webhookAttempts: Counter<'outcome'>;
+  readonly #webhookDuration: Histogram<never>;
+  readonly #relayerReceipts: Counter<'wallet' | 'outcome'>;
+  readonly #relayerGasUsed: Counter<'wallet'>;
+  readonly #relayerFees: Counter<'wallet'>;
+  readonly #relayerGasPrice: Histogram<never>;
+  readonly #attestationCalls: Counter<'method' | 'outcome'>;
+  readonly #attestationDuration: Histogram<'method'>;
+  readonly #scraped: ScrapedGauges;
   /** Kinds and (kind, effect type) pairs whose counters are already at zero for every outcome. */
   readonly #seen = new Set<string>();
 
   constructor(options: PrometheusMetricsOptions = {}) {
     const registers = [this.registry];
-    this.#gaugeReadTimeoutMs = options.gaugeReadTimeoutMs ?? GAUGE_READ_TIMEOUT_MS;
     if (options.labels) this.registry.setDefaultLabels(options.labels);
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
 
@@ -128,28 +171,84 @@ export class PrometheusMetrics implements RuntimeMetrics {
       help: 'Shard leases this node holds (cluster mode; 0 when embedded, where one node serves every shard).',
       registers,
     });
-    this.#scrapedGauge(
-      'peer_outbox_pending',
-      'Actors on the shards of this node whose outbox holds effects not yet done, counted at scrape time.',
-      'pendingOutbox',
-    );
-    this.#scrapedGauge(
-      'peer_dead_letters_open',
-      'Open dead letters in the store (shared by the cluster: every node reports the same count), counted at scrape time.',
-      'deadLetters',
-    );
-    // Registered after the gauges it counts for: a scrape collects in registration order, so this waits for their reads and counts this scrape's failures.
-    const reading = this.#reading;
-    this.#gaugeReadFailures = new Counter({
-      name: 'peer_metrics_gauge_read_failures_total',
-      help: 'Scrape-time gauge reads that failed or timed out, by gauge; that scrape carries no sample of the gauge.',
-      labelNames: ['gauge'],
+    this.#shardCount = new Gauge({
+      name: 'peer_shard_count',
+      help: 'Shards the cluster leases out (SHARD_COUNT; cluster mode, 0 when embedded): max(peer_shard_count) - sum(peer_shards_held) is the shards no node serves.',
       registers,
-      async collect() {
-        await Promise.allSettled(reading);
+    });
+    this.#httpRequests = new Counter({
+      name: 'peer_http_requests_total',
+      help: 'Requests the gateway answered, by route template (unmatched for no route), method and status class (2xx, 4xx, ...).',
+      labelNames: ['route', 'method', 'status_class'],
+      registers,
+    });
+    this.#httpDuration = new Histogram({
+      name: 'peer_http_request_duration_seconds',
+      help: 'Time from a request reaching the gateway to its answer, by route template and method.',
+      labelNames: ['route', 'method'],
+      buckets: [...HTTP_BUCKETS],
+      registers,
+    });
+    this.#webhookAttempts = new Counter({
+      name: 'peer_webhook_attempts_total',
+      help: 'Webhook delivery attempts, by outcome: ok (2xx), http_error (another status), a network failure, or endpoint_inactive.',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#webhookDuration = new Histogram({
+      name: 'peer_webhook_attempt_duration_seconds',
+      help: "Time of one webhook attempt, from sending to the receiver's answer or the failure.",
+      buckets: [...WEBHOOK_BUCKETS],
+      registers,
+    });
+    this.#relayerReceipts = new Counter({
+      name: 'peer_relayer_receipts_total',
+      help: 'Relayer transactions found mined, by sending wallet and outcome (succeeded, reverted).',
+      labelNames: ['wallet', 'outcome'],
+      registers,
+    });
+    this.#relayerGasUsed = new Counter({
+      name: 'peer_relayer_gas_used_total',
+      help: 'Gas used by the relayer transactions found mined, by sending wallet.',
+      labelNames: ['wallet'],
+      registers,
+    });
+    this.#relayerFees = new Counter({
+      name: 'peer_relayer_fees_paid_wei_total',
+      help: 'Fees paid by the relayer transactions found mined (gas used times effective gas price), in wei, by sending wallet.',
+      labelNames: ['wallet'],
+      registers,
+    });
+    this.#relayerGasPrice = new Histogram({
+      name: 'peer_relayer_gas_price_gwei',
+      help: 'Effective gas price paid by each relayer transaction found mined, in gwei.',
+      buckets: [...GAS_PRICE_BUCKETS],
+      registers,
+    });
+    this.#attestationCalls = new Counter({
+      name: 'peer_attestation_calls_total',
+      help: 'Calls to the attestation service, by method and outcome (ok, a gRPC status such as unavailable, or untrusted).',
+      labelNames: ['method', 'outcome'],
+      registers,
+    });
+    this.#attestationDuration = new Histogram({
+      name: 'peer_attestation_call_duration_seconds',
+      help: 'Time of one call to the attestation service, retries of an outage included, by method.',
+      labelNames: ['method'],
+      buckets: [...ATTESTATION_BUCKETS],
+      registers,
+    });
+    new Gauge({
+      name: 'peer_heap_size_limit_bytes',
+      help: "V8's heap size limit (--max-old-space-size): nodejs_heap_size_used_bytes near it ends in a crash, and past 80% of it the node reports degraded.",
+      registers,
+      collect() {
+        this.set(getHeapStatistics().heap_size_limit);
       },
     });
-    for (const gauge of ['peer_outbox_pending', 'peer_dead_letters_open']) this.#gaugeReadFailures.inc({ gauge }, 0);
+    this.#scraped = new ScrapedGauges(this.registry, OBSERVED_SERIES, options.gaugeReadTimeoutMs ?? GAUGE_READ_TIMEOUT_MS);
+    for (const outcome of WEBHOOK_OUTCOMES) this.#webhookAttempts.inc({ outcome }, 0);
+    for (const method of ATTESTATION_METHODS) this.#attestationCalls.inc({ method, outcome: 'ok' }, 0);
   }
 
   ask(kind: string, outcome: AskOutcome, seconds: number): void {
@@ -190,9 +289,39 @@ export class PrometheusMetrics implements RuntimeMetrics {
     this.#shardsHeld.set(count);
   }
 
+  shardCount(count: number): void {
+    this.#shardCount.set(count);
+  }
+
   observe(gauges: ObservedGauges): void {
-    if (gauges.pendingOutbox) this.#observed.pendingOutbox = gauges.pendingOutbox;
-    if (gauges.deadLetters) this.#observed.deadLetters = gauges.deadLetters;
+    this.#scraped.observe(gauges);
+  }
+
+  httpRequest(route: string, method: string, status: number, seconds: number): void {
+    const verb = HTTP_METHODS.has(method) ? method : 'OTHER';
+    this.#httpRequests.inc({ route, method: verb, status_class: `${Math.floor(status / 100)}xx` });
+    this.#httpDuration.observe({ route, method: verb }, seconds);
+  }
+
+  webhookAttempt(outcome: WebhookAttemptOutcome, seconds: number): void {
+    this.#webhookAttempts.inc({ outcome });
+    this.#webhookDuration.observe(seconds);
+  }
+
+  relayerReceipt(wallet: string, succeeded: boolean, gasUsed: bigint, effectiveGasPrice: bigint): void {
+    const labels = { wallet: wallet.toLowerCase() };
+    this.#zeroOnce(`relayer:${labels.wallet}`, () => {
+      for (const outcome of ['succeeded', 'reverted']) this.#relayerReceipts.inc({ ...labels, outcome }, 0);
+    });
+    this.#relayerReceipts.inc({ ...labels, outcome: succeeded ? 'succeeded' : 'reverted' });
+    this.#relayerGasUsed.inc(labels, Number(gasUsed));
+    this.#relayerFees.inc(labels, Number(gasUsed * effectiveGasPrice));
+    this.#relayerGasPrice.observe(Number(effectiveGasPrice) / 1e9);
+  }
+
+  attestationCall(method: AttestationMethod, outcome: string, seconds: number): void {
+    this.#attestationCalls.inc({ method, outcome });
+    this.#attestationDuration.observe({ method }, seconds);
   }
 
   /** Every series in Prometheus' text format; gauges backed by callbacks are read now. */
@@ -212,55 +341,5 @@ export class PrometheusMetrics implements RuntimeMetrics {
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
     zero();
-  }
-
-  /**
-   * A gauge whose value a callback given to observe() reads at scrape time. Until one is
-   * given, or when it fails or hangs, the scrape carries no sample of it (Prometheus then
-   * marks the series stale rather than showing a made-up number), and a failure is counted.
-   */
-  #scrapedGauge(name: string, help: string, source: keyof ObservedGauges): void {
-    const read = async (): Promise<number | undefined> => {
-      if (!this.#observed[source]) return undefined;
-      try {
-        return await this.#read(source);
-      } catch {
-        this.#gaugeReadFailures.inc({ gauge: name });
-        return undefined;
-      }
-    };
-    new ScrapedGauge(name, help, this.registry, () => {
-      const value = read();
-      this.#reading.add(value);
-      return value.finally(() => this.#reading.delete(value));
-    });
-  }
-
-  async #read(source: keyof ObservedGauges): Promise<number> {
-    const callback = this.#observed[source]!;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${source} took over ${this.#gaugeReadTimeoutMs} ms`)), this.#gaugeReadTimeoutMs);
-    });
-    try {
-      return await Promise.race([callback(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
-
-/** A gauge without labels whose one sample is read when the registry collects it, or left out when the read gives none. */
-class ScrapedGauge extends Gauge {
-  readonly #read: () => Promise<number | undefined>;
-
-  constructor(name: string, help: string, registry: Registry, read: () => Promise<number | undefined>) {
-    super({ name, help, registers: [registry] });
-    this.#read = read;
-  }
-
-  override async get(): ReturnType<Gauge['get']> {
-    const [metric, value] = await Promise.all([super.get(), this.#read()]);
-    return { ...metric, values: value === undefined ? [] : [{ value, labels: {} }] };
   }
 }

@@ -29,19 +29,41 @@ export interface RuntimeMetrics {
   leaseRenewFailure(): void;
   /** How many shard leases this node holds now. */
   shardsHeld(count: number): void;
+  /** How many shards the cluster's leases divide the actors into (SHARD_COUNT); told once by a node that takes leases. */
+  shardCount(count: number): void;
   /** Gauges read at scrape time. A later call replaces the callbacks it names. */
-  observe(gauges: { pendingOutbox?: () => Promise<number>; deadLetters?: () => Promise<number> }): void;
+  observe(gauges: ObservedGauges): void;
 }
 
-/** Reports nothing: the default wherever no metrics were asked for. */
-export const noMetrics: RuntimeMetrics = {
-  ask() {},
-  turn() {},
-  conflict() {},
-  effect() {},
-  timerFired() {},
-  storeOperation() {},
-  leaseRenewFailure() {},
-  shardsHeld() {},
-  observe() {},
-};
+/**
+ * What a scrape reads: the runtime's own (outbox, dead letters, mailboxes, timers) and
+ * those the node's other sides give once they run (webhooks, the indexer, the relayer).
+ * Keys of a record become label values, so they too come from small fixed sets.
+ */
+export interface ObservedGauges {
+  /** Actors on this node's shards whose outbox holds effects. */
+  pendingOutbox?: () => Promise<number>;
+  /** Open dead letters in the (shared) store. */
+  deadLetters?: () => Promise<number>;
+  /** Messages queued or running in the mailboxes of this node's live actors, by kind. */
+  mailboxDepth?: () => Promise<Readonly<Record<string, number>>>;
+  /** Actors on this node's shards with a durable timer armed (`armed`) and with one due now and not fired yet (`due`). */
+  timers?: () => Promise<{ armed: number; due: number }>;
+  /** Merchants whose webhooks are failing, by reason (webhook-health.ts). */
+  webhookMerchantsFailing?: () => Promise<Readonly<Record<WebhookFailingReason, number>>>;
+  /** The indexer's GetStatus: confirmed blocks not read yet, and whether it serves. */
+  indexer?: () => Promise<{ lagBlocks: number; serving: boolean }>;
+  /** The relayer's sending wallets, by address: the next nonce it gives out, the chain's mined nonce, transactions holding a nonce. */
+  relayerWallets?: () => Promise<Readonly<Record<string, RelayerWalletReading>>>;
+}
+
+export type WebhookFailingReason = 'endpoint_disabled' | 'deliveries_retrying';
+
+export interface RelayerWalletReading {
+  /** The next nonce the wallet actor gives out. */
+  nextNonce: number;
+  /** The chain's count of this address' mined transactions (its `latest` nonce). */
+  minedNonce: number;
+  /** Transactions prepared or submitted, each holding a nonce until it ends. */
+  underWay: number;
+}

@@ -11,3 +11,4 @@ export { privateKeysProblem, relayerAccounts } from './relayer-keys.js';
 export { Relayer } from './relayer.js';
 export { reconcileNonces } from './nonce-reconciler.js';
 export type { NonceReconciliation } from './nonce-reconciler.js';
+export { relayerWalletReadings } from './relayer-health.js';

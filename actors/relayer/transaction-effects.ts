@@ -98,6 +98,8 @@ async function reportReceipt(chain: RelayerChain, params: CheckParams, context: 
           value: params.value,
           authorizationList: params.authorizationList,
         });
+    // At least once: a rerun of this effect counts the receipt again, which a rate over minutes hardly shows.
+    context.metrics.relayerReceipt(params.from, receipt.succeeded, receipt.gasUsed, receipt.effectiveGasPrice);
     await reportToSelf<TransactionEvent>(context, {
       type: 'RECEIPT',
       hash,

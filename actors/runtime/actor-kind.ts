@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import type { ActorAddress } from '../address.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import type { Clock } from '../clock.js';
+import type { NodeMetrics } from '../metrics/node-metrics.js';
 import type { IndexSpec } from '../store/store.js';
 import type { AskOptions } from './messages.js';
 
@@ -57,6 +58,8 @@ export interface EffectContext {
    */
   actorNow(): Promise<number>;
   logger: Logger;
+  /** The node's metrics: what an effect's outcome adds to them (a webhook attempt, a relayer receipt). */
+  metrics: NodeMetrics;
 }
 
 /** The actions a machine's `setup()` declares, each with its params. */

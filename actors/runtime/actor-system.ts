@@ -12,7 +12,8 @@ import type { Clock } from '../clock.js';
 import { decode, encode } from '../codec.js';
 import { AskTimeoutError, CommandRejectedError, ShardNotServedError, ShuttingDownError, UnknownActorError, UnknownKindError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
-import { noMetrics, type AskOutcome, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { noMetrics, type NodeMetrics } from '../metrics/node-metrics.js';
+import type { AskOutcome } from '../metrics/runtime-metrics.js';
 import type { Collection, Filter, Store } from '../store/store.js';
 import type { MessageHost, Transport } from '../transport/transport.js';
 import { askRetries } from '../errors/error-table.js';
@@ -69,7 +70,8 @@ export interface ActorSystemOptions {
   handoverWaitMs?: number;
   /** Shared with the event bus when a node wires both; opened on the store otherwise. */
   deadLetters?: DeadLetterStore;
-  metrics?: RuntimeMetrics;
+  /** What the runtime reports, and what the node's other sides report through `metrics`; nothing unless given. */
+  metrics?: NodeMetrics;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,7 +111,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
   readonly #outbox: OutboxRunner;
   readonly #historyWriter: HistoryWriter;
   readonly #singletons: Singletons;
-  readonly #metrics: RuntimeMetrics;
+  readonly #metrics: NodeMetrics;
   readonly #policy: RetryPolicy;
   #messages!: MessageLog;
   #deadLetters!: DeadLetterStore;
@@ -160,6 +162,11 @@ export class ActorSystem implements MessageHost, ClockTimers {
 
   get transport(): Transport {
     return this.options.transport;
+  }
+
+  /** The node's metrics, for its sides that hold the system (the gateway, webhooks, the relayer) to report through. */
+  get metrics(): NodeMetrics {
+    return this.#metrics;
   }
 
   get deadLetters(): DeadLetterStore {
@@ -215,6 +222,8 @@ export class ActorSystem implements MessageHost, ClockTimers {
     this.#metrics.observe({
       pendingOutbox: () => this.#countPending(),
       deadLetters: () => this.#deadLetters.count('OPEN'),
+      mailboxDepth: async () => this.#mailboxDepths(),
+      timers: () => this.#countTimers(),
     });
     await this.options.transport.start(this);
     if (this.servesEveryShard) {
@@ -613,6 +622,27 @@ export class ActorSystem implements MessageHost, ClockTimers {
     for (const collection of this.#collections.values()) count += await collection.count({ ...this.#shardFilter(), outboxPending: true });
     for (const activation of this.#live.values()) if (activation.doc?.outboxPending && !activation.nextEffect()) count--;
     return Math.max(0, count);
+  }
+
+  /** Every registered kind, at zero when none of its actors is live, so a kind's series exists from the start. */
+  #mailboxDepths(): Record<string, number> {
+    const depths: Record<string, number> = {};
+    for (const kind of this.#kinds.keys()) depths[kind] = 0;
+    for (const activation of this.#live.values()) depths[activation.address.kind] = (depths[activation.address.kind] ?? 0) + activation.mailbox.depth;
+    return depths;
+  }
+
+  /** Timers of actors on a test clock fall due on that clock, not this one, and are left out as the scheduler leaves them. */
+  async #countTimers(): Promise<{ armed: number; due: number }> {
+    const now = this.options.clock.now();
+    let armed = 0;
+    let due = 0;
+    for (const collection of this.#collections.values()) {
+      const filter = { ...this.#shardFilter(), clockId: null };
+      armed += await collection.count({ ...filter, nextTimerAt: { $ne: null } });
+      due += await collection.count({ ...filter, nextTimerAt: { $ne: null, $lte: now } });
+    }
+    return { armed, due };
   }
 
   /** A timer whose delivery failed is tried again after a backoff, or filed as a dead letter past the policy. */

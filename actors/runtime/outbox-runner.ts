@@ -29,7 +29,7 @@ import { decode, encode } from '../codec.js';
 import { CommandRejectedError, type PermanentEffectError, type UnknownActorError } from '../errors.js';
 import { outboxHandling } from '../errors/error-table.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import type { NodeMetrics } from '../metrics/node-metrics.js';
 import { outboxFields, type ActorDocument, type OutboxEntry } from './actor-document.js';
 import type { Activation, Fence } from './activation.js';
 import { askByKind, type EffectContext } from './actor-kind.js';
@@ -68,7 +68,7 @@ export interface OutboxRunnerOptions {
   bus: EventBus;
   clock: Clock;
   logger: Logger;
-  metrics: RuntimeMetrics;
+  metrics: NodeMetrics;
   deadLetters(): DeadLetterStore;
   policy: RetryPolicy;
   ask(address: ActorAddress, event: EventObject, options?: AskOptions): Promise<unknown>;
@@ -333,6 +333,7 @@ export class OutboxRunner {
       clock: this.options.clock,
       actorNow: async () => (clockId ? this.options.clockTime(clockId) : this.options.clock.now()),
       logger: this.options.logger.child({ actor: formatAddress(address), effect: entry.id }),
+      metrics: this.options.metrics,
     };
     try {
       await handler(params, context);

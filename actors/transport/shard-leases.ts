@@ -16,7 +16,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { Logger } from 'pino';
 import { shardOf } from '../address.js';
-import { noMetrics, type RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { noMetrics } from '../metrics/node-metrics.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import type { Fence } from '../runtime/activation.js';
 
 export interface ShardLeasesOptions {
@@ -66,6 +67,7 @@ export class ShardLeases {
     // The margin covers the renewal's trip to the server and timer lateness on this node.
     this.#validMs = options.ttlMs - Math.max(250, Math.floor(options.ttlMs / 5));
     this.#metrics = options.metrics ?? noMetrics;
+    this.#metrics.shardCount(options.shardCount);
   }
 
   static async open(options: ShardLeasesOptions): Promise<ShardLeases> {

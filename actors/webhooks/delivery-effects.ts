@@ -8,11 +8,13 @@
  * sent has been answered with a 2xx since the failing delivery began.
  */
 import { decode } from '../codec.js';
+import type { WebhookAttemptOutcome } from '../metrics/node-metrics.js';
 import type { EffectContext, EffectHandlers, EffectParams } from '../runtime/actor-kind.js';
 import type { ActorSystem } from '../runtime/actor-system.js';
 import { reportToSelf } from '../runtime/effect-report.js';
 import {
   signingSecrets,
+  type AttemptErrorCode,
   type AttemptOutcome,
   type DeliveryEvent,
   type Environment,
@@ -45,6 +47,21 @@ function inactive(url: string | null, why: string): AttemptOutcome {
   return { responseCode: null, responseExcerpt: '', durationMs: 0, error: why, errorCode: 'ENDPOINT_INACTIVE', requestHeaders: {}, url };
 }
 
+const FAILED_ATTEMPTS: Record<AttemptErrorCode, WebhookAttemptOutcome> = {
+  TIMEOUT: 'timeout',
+  DESTINATION_FORBIDDEN: 'destination_forbidden',
+  CONNECTION_FAILED: 'connection_failed',
+  INVALID_URL: 'invalid_url',
+  TLS_ERROR: 'tls_error',
+  ENDPOINT_INACTIVE: 'endpoint_inactive',
+};
+
+/** The attempt as a metrics outcome: one of a few fixed values, whatever the receiver answered. */
+function attemptOutcome(outcome: AttemptOutcome): WebhookAttemptOutcome {
+  if (outcome.responseCode !== null) return outcome.responseCode >= 200 && outcome.responseCode < 300 ? 'ok' : 'http_error';
+  return FAILED_ATTEMPTS[outcome.errorCode ?? 'CONNECTION_FAILED'];
+}
+
 export function deliveryEffects(deps: DeliveryEffectDependencies): EffectHandlers<typeof deliveryMachine> {
   async function send(params: EffectParams<typeof deliveryMachine, 'send'>, context: EffectContext): Promise<void> {
     const endpoint = await endpointOf(deps.system, params.webhookId);
@@ -74,6 +91,7 @@ export function deliveryEffects(deps: DeliveryEffectDependencies): EffectHandler
         url: webhook.url,
       };
     }
+    context.metrics.webhookAttempt(attemptOutcome(outcome), outcome.durationMs / 1000);
     // On the delivery's clock (a sandbox test clock's time, for an event of an order on one), as its retry is counted.
     const report: DeliveryEvent = { type: 'ATTEMPT_COMPLETED', attempt: params.attempt, outcome, at: new Date(await context.actorNow()).toISOString() };
     await reportToSelf(context, report);

@@ -12,6 +12,7 @@ export type { DeliveryEffectDependencies } from './delivery-effects.js';
 export { DISPATCHER_DURABLE, WebhookDispatcher } from './webhook-dispatcher.js';
 export type { RecordedEvent, RecordedEvents, WebhookDispatcherOptions } from './webhook-dispatcher.js';
 export { WebhookLanes } from './webhook-lanes.js';
+export { merchantsFailingWebhooks, RETRYING_AFTER_ATTEMPTS } from './webhook-health.js';
 export { DISPUTE_WEBHOOK_VERSION, PAYOUT_WEBHOOK_VERSION, subjectOf, webhookEventId, webhookPayload } from './payloads.js';
 export type { OrderLookup } from './payloads.js';
 export { eventOwner } from './event-owner.js';

@@ -150,3 +150,25 @@ test('the OpenAPI document describes /metrics, admin-secured and text/plain, exa
   t.is((await documentOf(without.url)).paths['/metrics'], undefined);
   t.false(without.routes.some((route) => route.path === '/metrics'));
 });
+
+test('requests are counted by the route template that served them, never by the path as sent', async (t) => {
+  const f = await start(t);
+  const orderId = 'ord_7Hq2xLmN4pQrStUv';
+  const refused = await rawRequest(f.url, { path: `/api/v1/orders/${orderId}` });
+  t.true(refused.status >= 400 && refused.status < 500, 'refused without an API key');
+  t.is((await rawRequest(f.url, { path: '/v1/health-check' })).status, 200);
+  t.is((await rawRequest(f.url, { path: `/no/such/${orderId}` })).status, 404);
+  t.is((await rawRequest(f.url, { method: 'PROPFIND', path: '/v1/health-check' })).status, 501);
+
+  const response = await rawRequest(f.url, { path: '/metrics', headers: bearer(ADMIN_TOKEN) });
+  const families = parseExposition(response.text);
+  t.is(sampleValue(families, 'peer_http_requests_total', { route: '/api/v1/orders/:orderId', method: 'GET', status_class: '4xx' }), 1);
+  t.is(sampleValue(families, 'peer_http_requests_total', { route: '/v1/health-check', method: 'GET', status_class: '2xx' }), 1);
+  t.is(sampleValue(families, 'peer_http_requests_total', { route: 'unmatched', method: 'GET', status_class: '4xx' }), 1);
+  t.is(sampleValue(families, 'peer_http_requests_total', { route: 'unmatched', method: 'OTHER', status_class: '5xx' }), 1);
+  t.is(sampleValue(families, 'peer_http_request_duration_seconds_count', { route: '/api/v1/orders/:orderId', method: 'GET' }), 1);
+  t.false(response.text.includes(orderId), 'no id the caller sent is a label');
+  t.is(sampleValue(families, 'peer_mailbox_depth', { kind: 'merchant' }), 0, 'every registered kind has a mailbox series');
+  t.is(sampleValue(families, 'peer_timers_armed'), 0);
+  t.is(sampleValue(families, 'peer_timers_due'), 0);
+});

@@ -5,7 +5,7 @@
  * id; `answer` stands in for the addressed actor (throw a CommandRejectedError to refuse).
  * With `now`, the node's clock and the actor's time are both fixed there.
  */
-import { createLogger, SystemClock, TestClock } from '../../actors/index.js';
+import { createLogger, noMetrics, SystemClock, TestClock } from '../../actors/index.js';
 import type { EffectContext } from '../../actors/runtime/actor-kind.js';
 
 export interface RecordedAsk {
@@ -35,6 +35,7 @@ export function recordingEffectContext(
     clock,
     actorNow: async () => clock.now(),
     logger: createLogger({ level: 'silent' }),
+    metrics: noMetrics,
     askAt: async (address: RecordedAsk['address'], event: Record<string, unknown>, askOptions?: { messageId?: string }) => {
       asks.push({ address, event, messageId: askOptions?.messageId });
       if (address.kind === kind && address.id === id) reports.push(event);

@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import { encodeFunctionData, type Address } from 'viem';
-import { SystemClock, createLogger, type ActorSystem, type TestClock } from '../../actors/index.js';
+import { SystemClock, createLogger, type ActorSystem, type NodeMetrics, type TestClock } from '../../actors/index.js';
 import { transactionKindFor, walletKind, type TransactionView } from '../../actors/kinds/index.js';
 import { ViemRelayerChain } from '../../actors/adapters/chain/viem-relayer-chain.js';
 import { Relayer } from '../../actors/relayer/index.js';
@@ -22,6 +22,7 @@ export const TEST_POLICY: SendingPolicy = { confirmations: 1, checkEveryMs: 1_00
 
 export interface TestRelayer extends TestSystem {
   local: LocalChain;
+  chain: ViemRelayerChain;
   relayer: Relayer;
   /** Every log line the node wrote, to check that no key ever reaches one. */
   logs: string[];
@@ -34,8 +35,8 @@ export interface TestRelayer extends TestSystem {
   stop(): Promise<void>;
 }
 
-/** `realTime`: the system clock, with timers polled every 20 ms, for benchmarks that wait on them. */
-export async function startTestRelayer(options: { policy?: Partial<SendingPolicy>; realTime?: boolean } = {}): Promise<TestRelayer> {
+/** `realTime`: the system clock, with timers polled every 20 ms, for benchmarks that wait on them. `metrics`: what the system reports to. */
+export async function startTestRelayer(options: { policy?: Partial<SendingPolicy>; realTime?: boolean; metrics?: NodeMetrics } = {}): Promise<TestRelayer> {
   const local = await startLocalChain();
   const logs: string[] = [];
   const logger = createLogger({ level: 'debug', destination: new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) }) });
@@ -43,12 +44,14 @@ export async function startTestRelayer(options: { policy?: Partial<SendingPolicy
   const test = await startTestSystem({
     kinds: [transactionKindFor({ chain, policy: { ...TEST_POLICY, ...options.policy } }), walletKind, outcomeOwnerKind],
     logger,
+    metrics: options.metrics,
     ...(options.realTime ? { clock: new SystemClock() as unknown as TestClock, timerPollMs: 20 } : {}),
   });
   const system: ActorSystem = test.system;
   return {
     ...test,
     local,
+    chain,
     relayer: new Relayer(system),
     logs,
     async owner(id) {

@@ -10,7 +10,7 @@ import {
   type ActorKind,
   type EventBus,
   type RetryPolicy,
-  type RuntimeMetrics,
+  type NodeMetrics,
   type Transport,
   type Store,
 } from '../../actors/index.js';
@@ -33,7 +33,7 @@ export async function startTestSystem(options: {
   doneSaveDelayMs?: number;
   harmlessDoneSaveDelayMs?: number;
   transport?: Transport;
-  metrics?: RuntimeMetrics;
+  metrics?: NodeMetrics;
   logger?: Logger;
   /** A system clock's timers are found by polling; a test clock fires them as it advances. */
   timerPollMs?: number;

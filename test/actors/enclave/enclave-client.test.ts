@@ -6,6 +6,8 @@
 import test from 'ava';
 import type { Address } from 'viem';
 import { EnclaveClient } from '../../../actors/adapters/enclave/index.js';
+import { PrometheusMetrics } from '../../../actors/metrics/index.js';
+import { parseExposition, sampleValue } from '../../support/prometheus-text.js';
 import { documentCheck } from '../../../deploy/enclave-client.js';
 import type { VerifyPaymentRequest } from '../../../proto/gen/peer/enclave/v1/enclave.js';
 import {
@@ -157,4 +159,35 @@ test('on Nitro the client trusts the service only where the hardware vouches for
       nonce,
     ),
   );
+});
+
+test('every call is counted by method and outcome: ok, the refusal’s gRPC status, untrusted, unavailable', async (t) => {
+  const metrics = new PrometheusMetrics({ defaultMetrics: false });
+  const enclave = await startTestEnclave();
+  t.teardown(() => enclave.stop());
+  const client = await EnclaveClient.connect(enclave.server.grpcAddress, checkFor(enclave), { metrics, deadlineMs: 2_000 });
+  t.teardown(() => client.close());
+  await client.verifyPayment(await paymentRequest(enclave));
+  await t.throwsAsync(client.verifyPayment(await paymentRequest(enclave, { amount: OWED_CENTS - 1n })));
+  await t.throwsAsync(EnclaveClient.connect(enclave.server.grpcAddress, checkFor(enclave, [`0x${'12'.repeat(20)}`]), { metrics }));
+
+  let f = parseExposition(await metrics.metrics());
+  t.is(sampleValue(f, 'peer_attestation_calls_total', { method: 'getAttestationDocument', outcome: 'ok' }), 1);
+  t.is(sampleValue(f, 'peer_attestation_calls_total', { method: 'getAttestationDocument', outcome: 'untrusted' }), 1, 'a document that fails the check');
+  t.is(sampleValue(f, 'peer_attestation_calls_total', { method: 'verifyPayment', outcome: 'ok' }), 1);
+  const refusals = f
+    .get('peer_attestation_calls_total')!
+    .samples.filter((sample) => sample.labels.method === 'verifyPayment' && sample.labels.outcome !== 'ok');
+  t.is(refusals.length, 1);
+  t.regex(refusals[0]!.labels.outcome!, /^[a-z_]+$/, `a refusal is its gRPC status (${refusals[0]!.labels.outcome})`);
+  t.is(sampleValue(f, 'peer_attestation_call_duration_seconds_count', { method: 'verifyPayment' }), 2);
+
+  const request = await paymentRequest(enclave);
+  await enclave.stop();
+  await t.throwsAsync(client.verifyPayment(request));
+  f = parseExposition(await metrics.metrics());
+  const down = f
+    .get('peer_attestation_calls_total')!
+    .samples.find((sample) => sample.labels.method === 'verifyPayment' && ['unavailable', 'deadline_exceeded'].includes(sample.labels.outcome!));
+  t.is(down?.value, 1, 'a service that is gone is unavailable (or past its deadline)');
 });

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { PrometheusMetrics, noMetrics, type RuntimeMetrics } from '../../../actors/metrics/index.js';
+import { readFile } from 'node:fs/promises';
+import { PrometheusMetrics, noMetrics, type NodeMetrics } from '../../../actors/metrics/index.js';
 import { parseExposition, sampleValue, type Family } from '../../support/prometheus-text.js';
 
 const RUNTIME_FAMILIES: Record<string, Family['type']> = {
@@ -16,6 +17,27 @@ const RUNTIME_FAMILIES: Record<string, Family['type']> = {
   peer_outbox_pending: 'gauge',
   peer_dead_letters_open: 'gauge',
   peer_metrics_gauge_read_failures_total: 'counter',
+  peer_shard_count: 'gauge',
+  peer_mailbox_depth: 'gauge',
+  peer_timers_armed: 'gauge',
+  peer_timers_due: 'gauge',
+  peer_webhook_merchants_failing: 'gauge',
+  peer_indexer_lag_blocks: 'gauge',
+  peer_indexer_serving: 'gauge',
+  peer_relayer_nonce_next: 'gauge',
+  peer_relayer_nonce_mined: 'gauge',
+  peer_relayer_transactions_under_way: 'gauge',
+  peer_http_requests_total: 'counter',
+  peer_http_request_duration_seconds: 'histogram',
+  peer_webhook_attempts_total: 'counter',
+  peer_webhook_attempt_duration_seconds: 'histogram',
+  peer_relayer_receipts_total: 'counter',
+  peer_relayer_gas_used_total: 'counter',
+  peer_relayer_fees_paid_wei_total: 'counter',
+  peer_relayer_gas_price_gwei: 'histogram',
+  peer_attestation_calls_total: 'counter',
+  peer_attestation_call_duration_seconds: 'histogram',
+  peer_heap_size_limit_bytes: 'gauge',
 };
 
 async function scrape(metrics: PrometheusMetrics): Promise<Map<string, Family>> {
@@ -23,7 +45,7 @@ async function scrape(metrics: PrometheusMetrics): Promise<Map<string, Family>> 
 }
 
 /** Calls every method of the interface once. */
-function reportOnce(metrics: RuntimeMetrics): void {
+function reportOnce(metrics: NodeMetrics): void {
   metrics.ask('order', 'ok', 0.0003);
   metrics.ask('order', 'timeout', 10.2);
   metrics.turn('order', 'applied');
@@ -33,7 +55,12 @@ function reportOnce(metrics: RuntimeMetrics): void {
   metrics.storeOperation('actors_order', 'replace', 0.002);
   metrics.leaseRenewFailure();
   metrics.shardsHeld(12);
+  metrics.shardCount(64);
   metrics.observe({ pendingOutbox: async () => 3, deadLetters: async () => 1 });
+  metrics.httpRequest('/api/v1/orders/:orderId', 'GET', 200, 0.004);
+  metrics.webhookAttempt('ok', 0.08);
+  metrics.relayerReceipt('0xAbC0000000000000000000000000000000000001', true, 21_000n, 2_000_000_000n);
+  metrics.attestationCall('verifyPayment', 'ok', 0.3);
 }
 
 test('the text parses: every family has HELP and TYPE, names carry the prefix and their units', async (t) => {
@@ -49,7 +76,7 @@ test('the text parses: every family has HELP and TYPE, names carry the prefix an
   for (const name of ours) {
     const type = families.get(name)!.type;
     if (type === 'counter') t.regex(name, /_total$/, name);
-    if (type === 'histogram') t.regex(name, /_seconds$/, name);
+    if (type === 'histogram') t.regex(name, /_(seconds|gwei)$/, name);
   }
   t.is(metrics.contentType, 'text/plain; version=0.0.4; charset=utf-8');
 });
@@ -119,10 +146,10 @@ test('a kind’s first report makes every outcome a series at zero, so the first
   for (const outcome of ['retry', 'dead_lettered']) t.is(sampleValue(f, 'peer_effects_total', { kind: 'merchant', type: 'notify', outcome }), 0, outcome);
 });
 
-test('labels are only kinds, types, collections, operations and outcomes', async (t) => {
+test('labels are only kinds, types, collections, operations, route templates, methods, wallets and outcomes', async (t) => {
   const metrics = new PrometheusMetrics({ defaultMetrics: false });
   reportOnce(metrics);
-  const allowed = new Set(['kind', 'outcome', 'type', 'collection', 'operation', 'le', 'gauge']);
+  const allowed = new Set(['kind', 'outcome', 'type', 'collection', 'operation', 'le', 'gauge', 'route', 'method', 'status_class', 'wallet', 'reason']);
   for (const family of (await scrape(metrics)).values()) {
     for (const sample of family.samples) for (const label of Object.keys(sample.labels)) t.true(allowed.has(label), `${sample.name} has label ${label}`);
   }
@@ -184,4 +211,93 @@ test('default labels name the node on every series', async (t) => {
 
 test('noMetrics takes every call and does nothing', (t) => {
   t.notThrows(() => reportOnce(noMetrics));
+});
+
+test('requests count by route template, method and status class; a made-up method is OTHER', async (t) => {
+  const metrics = new PrometheusMetrics({ defaultMetrics: false });
+  metrics.httpRequest('/api/v1/orders/:orderId', 'GET', 200, 0.003);
+  metrics.httpRequest('/api/v1/orders/:orderId', 'GET', 404, 0.002);
+  metrics.httpRequest('/api/v1/orders/:orderId', 'GET', 201, 0.02);
+  metrics.httpRequest('unmatched', 'BREW', 501, 0.001);
+  const f = await scrape(metrics);
+  t.is(sampleValue(f, 'peer_http_requests_total', { route: '/api/v1/orders/:orderId', method: 'GET', status_class: '2xx' }), 2);
+  t.is(sampleValue(f, 'peer_http_requests_total', { route: '/api/v1/orders/:orderId', method: 'GET', status_class: '4xx' }), 1);
+  t.is(sampleValue(f, 'peer_http_requests_total', { route: 'unmatched', method: 'OTHER', status_class: '5xx' }), 1);
+  t.is(sampleValue(f, 'peer_http_request_duration_seconds_count', { route: '/api/v1/orders/:orderId', method: 'GET' }), 3);
+  t.is(sampleValue(f, 'peer_http_request_duration_seconds_bucket', { route: '/api/v1/orders/:orderId', method: 'GET', le: '0.005' }), 2);
+});
+
+test('webhook attempts, relayer receipts and attestation calls move; their outcomes start at zero', async (t) => {
+  const metrics = new PrometheusMetrics({ defaultMetrics: false });
+  const before = await scrape(metrics);
+  t.is(sampleValue(before, 'peer_webhook_attempts_total', { outcome: 'timeout' }), 0, 'every outcome is a series from the start');
+  t.is(sampleValue(before, 'peer_attestation_calls_total', { method: 'verifyPayment', outcome: 'ok' }), 0);
+
+  metrics.webhookAttempt('ok', 0.05);
+  metrics.webhookAttempt('timeout', 10);
+  metrics.relayerReceipt('0xAbC0000000000000000000000000000000000001', true, 21_000n, 2_000_000_000n);
+  metrics.relayerReceipt('0xabc0000000000000000000000000000000000001', false, 50_000n, 1_000_000_000n);
+  metrics.attestationCall('verifyPayment', 'unavailable', 2);
+  metrics.shardCount(64);
+  const f = await scrape(metrics);
+  t.is(sampleValue(f, 'peer_webhook_attempts_total', { outcome: 'ok' }), 1);
+  t.is(sampleValue(f, 'peer_webhook_attempts_total', { outcome: 'timeout' }), 1);
+  t.is(sampleValue(f, 'peer_webhook_attempt_duration_seconds_count'), 2);
+  const wallet = '0xabc0000000000000000000000000000000000001';
+  t.is(sampleValue(f, 'peer_relayer_receipts_total', { wallet, outcome: 'succeeded' }), 1, 'one wallet, whatever its spelling');
+  t.is(sampleValue(f, 'peer_relayer_receipts_total', { wallet, outcome: 'reverted' }), 1);
+  t.is(sampleValue(f, 'peer_relayer_gas_used_total', { wallet }), 71_000);
+  t.is(sampleValue(f, 'peer_relayer_fees_paid_wei_total', { wallet }), 21_000 * 2e9 + 50_000 * 1e9);
+  t.is(sampleValue(f, 'peer_relayer_gas_price_gwei_bucket', { le: '1' }), 1);
+  t.is(sampleValue(f, 'peer_relayer_gas_price_gwei_bucket', { le: '2' }), 2);
+  t.is(sampleValue(f, 'peer_attestation_calls_total', { method: 'verifyPayment', outcome: 'unavailable' }), 1);
+  t.is(sampleValue(f, 'peer_attestation_call_duration_seconds_count', { method: 'verifyPayment' }), 1);
+  t.is(sampleValue(f, 'peer_shard_count'), 64);
+  t.true(sampleValue(f, 'peer_heap_size_limit_bytes')! > 100 * 1024 * 1024, 'the heap limit is read from V8');
+});
+
+test('labelled scrape-time gauges: a sample per key, and gauges of one source share one read per scrape', async (t) => {
+  const metrics = new PrometheusMetrics({ defaultMetrics: false });
+  let indexerReads = 0;
+  let walletReads = 0;
+  metrics.observe({
+    mailboxDepth: async () => ({ order: 3, merchant: 0 }),
+    timers: async () => ({ armed: 12, due: 2 }),
+    webhookMerchantsFailing: async () => ({ endpoint_disabled: 1, deliveries_retrying: 2 }),
+    indexer: async () => {
+      indexerReads++;
+      return { lagBlocks: 7, serving: false };
+    },
+    relayerWallets: async () => {
+      walletReads++;
+      return { '0xaaaa': { nextNonce: 9, minedNonce: 7, underWay: 2 } };
+    },
+  });
+  const f = await scrape(metrics);
+  t.is(sampleValue(f, 'peer_mailbox_depth', { kind: 'order' }), 3);
+  t.is(sampleValue(f, 'peer_mailbox_depth', { kind: 'merchant' }), 0);
+  t.is(sampleValue(f, 'peer_timers_armed'), 12);
+  t.is(sampleValue(f, 'peer_timers_due'), 2);
+  t.is(sampleValue(f, 'peer_webhook_merchants_failing', { reason: 'endpoint_disabled' }), 1);
+  t.is(sampleValue(f, 'peer_webhook_merchants_failing', { reason: 'deliveries_retrying' }), 2);
+  t.is(sampleValue(f, 'peer_indexer_lag_blocks'), 7);
+  t.is(sampleValue(f, 'peer_indexer_serving'), 0);
+  t.is(sampleValue(f, 'peer_relayer_nonce_next', { wallet: '0xaaaa' }), 9);
+  t.is(sampleValue(f, 'peer_relayer_nonce_mined', { wallet: '0xaaaa' }), 7);
+  t.is(sampleValue(f, 'peer_relayer_transactions_under_way', { wallet: '0xaaaa' }), 2);
+  t.deepEqual([indexerReads, walletReads], [1, 1], 'the indexer is asked once for its two gauges, the wallets once for their three');
+
+  metrics.observe({ indexer: () => Promise.reject(new Error('indexer down')) });
+  const failed = await scrape(metrics);
+  t.deepEqual(failed.get('peer_indexer_lag_blocks')?.samples, []);
+  t.deepEqual(failed.get('peer_indexer_serving')?.samples, []);
+  t.is(sampleValue(failed, 'peer_metrics_gauge_read_failures_total', { gauge: 'peer_indexer_serving' }), 1);
+  t.is(sampleValue(failed, 'peer_timers_due'), 2, 'the other gauges are still read');
+});
+
+test('docs/metrics.md describes every series', async (t) => {
+  const documented = await readFile(new URL('../../../docs/metrics.md', import.meta.url), 'utf8');
+  const families = [...(await scrape(new PrometheusMetrics({ defaultMetrics: false }))).keys()];
+  t.true(families.length >= Object.keys(RUNTIME_FAMILIES).length);
+  for (const name of families) t.true(documented.includes(`| \`${name}\` |`), `${name} has a row in docs/metrics.md`);
 });
