@@ -6,9 +6,11 @@
  * of the limit, said once in the log, until the store counts again.
  */
 import test, { type ExecutionContext } from 'ava';
+import { MongoClient } from 'mongodb';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createLogger } from '../../../actors/logger.js';
 import { EmbeddedStore } from '../../../actors/store/embedded-store.js';
+import { MongoStore } from '../../../actors/store/mongo-store.js';
 import { SocketStore, SocketStoreServer } from '../../../actors/store/socket/index.js';
 import type { Collection, Store } from '../../../actors/store/store.js';
 import { type Budget, Budgets, WINDOWS_COLLECTION } from '../../../gateway/limits/index.js';
@@ -54,18 +56,41 @@ async function windowsIn(store: Store): Promise<Collection> {
   return store.collection({ name: WINDOWS_COLLECTION, indexes: [] });
 }
 
-test('many concurrent takers on three nodes never get more than the limit of one key, and the refused see none left', async (t) => {
-  const c = await cluster(t, 3);
+/** 180 takers at once on one key, spread over `stores` (one client per node), for a limit of 25. */
+async function concurrentTakers(t: ExecutionContext, c: Cluster, stores: Store[]): Promise<void> {
   const limit = 25;
-  const budgets = c.clients.map((client) => budgetsOf(c, client).budget('address', limit, 60));
-  const outcomes = await Promise.all(Array.from({ length: 3 * 60 }, (_, i) => allowed(budgets[i % 3]!, '198.51.100.7')));
+  const budgets = stores.map((store) => budgetsOf(c, store).budget('address', limit, 60));
+  const outcomes = await Promise.all(Array.from({ length: 3 * 60 }, (_, i) => allowed(budgets[i % budgets.length]!, '198.51.100.7')));
   t.is(outcomes.filter(Boolean).length, limit, 'exactly the limit: the conditional increment never passes it');
   const refused = await budgets[0]!.consume('198.51.100.7').catch((rejection: unknown) => rejection);
   t.true(refused instanceof RateLimiterRes);
   t.is((refused as RateLimiterRes).remainingPoints, 0);
   t.is((refused as RateLimiterRes).msBeforeNext, 60_000, 'the window the first request opened, on the clock that opened it');
-  t.is((await (await windowsIn(c.served)).findOne({ _id: 'address:198.51.100.7' }))?.points, limit, 'the count stops at the limit');
+  t.is((await (await windowsIn(stores[0]!)).findOne({ _id: 'address:198.51.100.7' }))?.points, limit, 'the count stops at the limit');
+}
+
+test('many concurrent takers on three nodes never get more than the limit of one key, and the refused see none left', async (t) => {
+  const c = await cluster(t, 3);
+  await concurrentTakers(t, c, c.clients);
 });
+
+const mongoUri = process.env.MONGODB_URI;
+if (mongoUri) {
+  test('on MongoDB too: three clients of one database, many concurrent takers, never more than the limit', async (t) => {
+    const c = await cluster(t, 0);
+    const dbName = `rate_limits_${process.pid}_${Date.now()}`;
+    const stores = await Promise.all([0, 1, 2].map(() => MongoStore.connect(mongoUri, { dbName })));
+    t.teardown(async () => {
+      await Promise.all(stores.map((store) => store.close()));
+      const client = await MongoClient.connect(mongoUri);
+      await client.db(dbName).dropDatabase();
+      await client.close();
+    });
+    await concurrentTakers(t, c, stores);
+  });
+} else {
+  test.skip('on MongoDB too: MONGODB_URI is not set', () => {});
+}
 
 test('the window ends on the budgets’ clock: a minute later the key has its whole budget again, on every node', async (t) => {
   const c = await cluster(t, 2);
