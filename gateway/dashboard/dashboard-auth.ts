@@ -75,7 +75,8 @@ export class DashboardAuth {
   async requestCode(rawEmail: string, clientIp: string): Promise<{ codeExpiresInSeconds: number }> {
     const email = normalEmail(rawEmail);
     await spend(this.#perClient, clientIp);
-    await spend(this.#perAddress, email);
+    // Counted under the login actor's derived id: in a cluster the key is stored, and an address is no key to store.
+    await spend(this.#perAddress, loginIdOf(email));
     if ((await this.businessesOf(email)).length > 0) await this.#sendCode(email);
     return { codeExpiresInSeconds: CODE_TTL_MS / 1000 };
   }
