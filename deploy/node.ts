@@ -486,6 +486,8 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     adminToken: config.PEER_ADMIN_TOKEN ?? keptAdmin?.token,
     trustedProxies: config.TRUSTED_PROXIES,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    limitStore: config.NATS_URL ? store : null,
+    liveNodes: () => (transport instanceof NatsTransport ? transport.liveNodes() : 1),
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     orderMaxUsdc: config.ORDER_MAX_USDC,
     // Without a configured secret, ids derived from idempotency keys differ per process; replays are still found by their key.

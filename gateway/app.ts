@@ -26,6 +26,8 @@ import { errorEnvelope } from './middleware/errors.js';
 import { guardedArea } from './middleware/guarded-area.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { merchantRateLimit, rateLimit } from './middleware/rate-limit.js';
+import { Budgets } from './limits/index.js';
+import type { Store } from '../actors/store/store.js';
 import { requestContext } from './middleware/request-context.js';
 import { unmatched } from './middleware/unmatched.js';
 import { exactRouter, routesOf, underPrefix, type GatewayRoute } from './routing.js';
@@ -122,6 +124,10 @@ export interface GatewayDependencies extends HealthDependencies {
   adminToken: string | undefined;
   trustedProxies: string[];
   rateLimitPerMinute: number;
+  /** The cluster's store, where every node counts the rate limits (gateway/limits/); null or unset on a node alone, which counts them in memory. */
+  limitStore?: Store | null;
+  /** The nodes alive now (the shard leases' count): each allows its share of a limit while the limit store is down. */
+  liveNodes?: () => number;
   bodyLimitBytes: number;
   idSecret: string;
   /** The largest order, in USDC base units. */
@@ -216,6 +222,10 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     }),
   );
   const body = jsonBody(deps.bodyLimitBytes);
+  // Every limit counted for the whole cluster where the node is in one (gateway/limits/).
+  const budgets = deps.limitStore
+    ? new Budgets({ store: deps.limitStore, logger: deps.logger, now: () => Date.parse(deps.now()), liveNodes: deps.liveNodes })
+    : Budgets.inMemory();
   // The merchant dashboard's sessions (docs/dashboard-auth.md): the guards, the sign-in, the audit log.
   const csrf = new CsrfTokens(deps.idSecret);
   const totalCap = deps.totalCap ?? TOTAL_CAP;
@@ -227,7 +237,16 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     mail: deps.dashboard.mail,
     passkeys: new DashboardPasskeys({ system: deps.system, accounts, store: deps.store, origin: deps.dashboard.origin, now: deps.now }),
     secureCookies: deps.environment !== 'development',
-    auth: new DashboardAuth({ system: deps.system, accounts, keys: deps.cashout.keys, mail: deps.dashboard.mail, audit, now: deps.now, logger: deps.logger }),
+    auth: new DashboardAuth({
+      system: deps.system,
+      accounts,
+      keys: deps.cashout.keys,
+      mail: deps.dashboard.mail,
+      audit,
+      now: deps.now,
+      logger: deps.logger,
+      budgets,
+    }),
   };
   const mounting: Mounting = {
     guards: { apiKey: auth, session: sessionGuard(sessions), merchant: merchantGuard(sessions, auth) },
@@ -240,7 +259,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
   const probes = operationRouter(probeOperations(), deps, mounting);
   app.use(probes.routes());
   mounted.push(probes);
-  app.use(rateLimit({ perMinute: deps.rateLimitPerMinute }));
+  app.use(rateLimit({ perMinute: deps.rateLimitPerMinute, budgets }));
   if (deps.adminToken) {
     // Ahead of the guard: the engineers' page holds no data, and a browser opening it cannot send the token (gateway/engineers/).
     const engineers = engineersPageRoutes();
@@ -304,8 +323,8 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     checkoutUrl: (payoutId: string) => deps.payouts.links.checkoutUrl(payoutId),
   };
   // One budget per merchant each, shared by the routes document 1 counts together.
-  const remediationReads = merchantRateLimit({ perMinute: REMEDIATION_READS_PER_MINUTE }) as Middleware<GatewayState>;
-  const actionLimit = merchantRateLimit({ perMinute: ACTIONS_PER_MINUTE }) as Middleware<GatewayState>;
+  const remediationReads = merchantRateLimit('merchant-reads', { perMinute: REMEDIATION_READS_PER_MINUTE, budgets }) as Middleware<GatewayState>;
+  const actionLimit = merchantRateLimit('merchant-actions', { perMinute: ACTIONS_PER_MINUTE, budgets }) as Middleware<GatewayState>;
   const areas = [
     operationRouter(healthOperations(), deps, mounting),
     operationRouter(docsOperations(), apiDescription(deps.version, deps), mounting),
@@ -358,7 +377,7 @@ export function createGateway(deps: GatewayDependencies): Gateway {
     operationRouter(walletProviderOperations((deps.walletProviderSecrets ?? []).length > 0), deps, mounting),
     operationRouter(marketOperations(), deps, mounting),
     operationRouter(providerOperations(), { files: new ProviderFiles() }, mounting),
-    makerAreas(deps, mounting),
+    makerAreas({ ...deps, budgets }, mounting),
     operationRouter(makerRecordOperations(), { registry: new MakerRegistry(deps.system, deps.now) }, mounting),
     checkoutPageRoutes(pageConfig, landing?.shell),
     cashoutPageRoutes({ connect: pageConfig, caughtMail: Boolean(landing && deps.mailInbox) }),

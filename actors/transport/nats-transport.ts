@@ -80,6 +80,11 @@ export class NatsTransport implements Transport {
     return this.#leases?.held() ?? new Set();
   }
 
+  /** The live nodes of the cluster as the shard leases last counted them (1 before the first count). */
+  liveNodes(): number {
+    return this.#leases?.liveNodes() ?? 1;
+  }
+
   fence(shard: number): Fence | null {
     return this.#leases?.lease(shard) ?? null;
   }

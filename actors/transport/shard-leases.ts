@@ -58,6 +58,7 @@ export class ShardLeases {
   #watchdog: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
   #stopped = false;
+  #liveNodeCount = 1;
 
   private constructor(
     private readonly options: ShardLeasesOptions,
@@ -82,6 +83,11 @@ export class ShardLeases {
   held(): ReadonlySet<number> {
     const now = performance.now();
     return new Set([...this.#held].filter(([, lease]) => this.#valid(lease, now)).map(([shard]) => shard));
+  }
+
+  /** The nodes announced at the last round (at least 1): what rate limits divide by while their store is down. */
+  liveNodes(): number {
+    return this.#liveNodeCount;
   }
 
   /** The lease on `shard` if this node holds one still valid now. */
@@ -162,7 +168,8 @@ export class ShardLeases {
     await this.nodes.put(this.options.nodeId, String(Date.now())).catch((error: unknown) => {
       this.options.logger.warn({ err: error }, 'could not announce this node');
     });
-    const target = Math.ceil(this.options.shardCount / (await this.#liveNodes()));
+    this.#liveNodeCount = await this.#liveNodes();
+    const target = Math.ceil(this.options.shardCount / this.#liveNodeCount);
     const surplus = [...this.#held.keys()].slice(target);
     if (surplus.length > 0) {
       await this.options.beforeRelease?.(surplus);

@@ -6,14 +6,15 @@
  * try (expiry, single use, tries per code, codes per window) across nodes. A code that signs
  * in opens a `dashboard-session` actor whose id is derived from the cookie answered.
  *
- * Both steps count against two budgets of this node, the address's and the client address's,
- * refused with the global limit's 429 (headers and all): the address's is the login actor's
- * ration (5 codes in 15 minutes) kept in memory for every address, so that a team's address
- * and anyone else's are refused at the same request.
+ * Both steps count against two budgets, the address's and the client address's, refused
+ * with the global limit's 429 (headers and all): the address's is the login actor's ration
+ * (5 codes in 15 minutes) kept for every address, so that a team's address and anyone
+ * else's are refused at the same request. Both are counted where the node counts its rate
+ * limits (gateway/limits/): for the whole cluster in a cluster.
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { CommandRejectedError, UnknownActorError } from '../../actors/errors.js';
 import { dashboardLoginKind } from '../../actors/kinds/dashboard-login-kind.js';
 import { dashboardSessionKind } from '../../actors/kinds/dashboard-session-kind.js';
@@ -23,6 +24,7 @@ import { CODE_TTL_MS, CODE_WINDOW_MS, MAX_CODES_PER_WINDOW, type VerificationOut
 import type { SessionEndReason, SessionEnvironment } from '../../machines/dashboard-session/index.js';
 import { normalEmail } from '../../machines/merchant/index.js';
 import type { KeptKeys } from '../cashout/kept-keys.js';
+import type { Budget, Budgets } from '../limits/index.js';
 import { ApiError } from '../envelope.js';
 import { derivedId } from '../ids.js';
 import type { MerchantAccount, MerchantAccounts } from '../merchants/merchant-accounts.js';
@@ -43,6 +45,7 @@ export interface DashboardAuthDependencies {
   audit: AuditLog;
   now(): string;
   logger: Logger;
+  budgets: Budgets;
 }
 
 export interface SignInRequest {
@@ -60,16 +63,20 @@ export interface SignedIn {
 }
 
 export class DashboardAuth {
-  readonly #perAddress = new RateLimiterMemory({ points: MAX_CODES_PER_WINDOW, duration: CODE_WINDOW_MS / 1000 });
-  readonly #perClient = new RateLimiterMemory({ points: SIGN_IN_PER_CLIENT, duration: CLIENT_WINDOW_SECONDS });
+  readonly #perAddress: Budget;
+  readonly #perClient: Budget;
 
-  constructor(private readonly deps: DashboardAuthDependencies) {}
+  constructor(private readonly deps: DashboardAuthDependencies) {
+    this.#perAddress = deps.budgets.budget('dashboard-codes', MAX_CODES_PER_WINDOW, CODE_WINDOW_MS / 1000);
+    this.#perClient = deps.budgets.budget('dashboard-sign-in', SIGN_IN_PER_CLIENT, CLIENT_WINDOW_SECONDS);
+  }
 
   /** Sends a code when `email` is on a team; answers the same either way. */
   async requestCode(rawEmail: string, clientIp: string): Promise<{ codeExpiresInSeconds: number }> {
     const email = normalEmail(rawEmail);
     await spend(this.#perClient, clientIp);
-    await spend(this.#perAddress, email);
+    // Counted under the login actor's derived id: in a cluster the key is stored, and an address is no key to store.
+    await spend(this.#perAddress, loginIdOf(email));
     if ((await this.businessesOf(email)).length > 0) await this.#sendCode(email);
     return { codeExpiresInSeconds: CODE_TTL_MS / 1000 };
   }
@@ -240,9 +247,9 @@ function loginIdOf(email: string): string {
   return derivedId('dlg', 'peer dashboard login v1', email);
 }
 
-async function spend(limiter: RateLimiterMemory, key: string): Promise<void> {
+async function spend(budget: Budget, key: string): Promise<void> {
   try {
-    await limiter.consume(key);
+    await budget.consume(key);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     throw new ApiError(429, 'Too many requests', undefined, null, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));

@@ -6,6 +6,7 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { ActorSystem } from '../../actors/runtime/actor-system.js';
+import type { Budgets } from '../limits/index.js';
 import { AtomicCreate } from '../deposits/atomic-create.js';
 import { type AtomicCreateDependencies, atomicCreateOperations } from '../deposits/atomic-create-operations.js';
 import { bearerAuth } from '../middleware/bearer-auth.js';
@@ -26,6 +27,8 @@ export interface MakerAreaDependencies {
   idSecret: string;
   now(): string;
   logger: Logger;
+  /** Where the transaction history's limit is counted. */
+  budgets: Budgets;
 }
 
 type MakerOperationDependencies = WalletAuthDependencies & ReferralDependencies & TransactionHistoryDependencies & AtomicCreateDependencies;
@@ -43,6 +46,7 @@ export function makerAreas(deps: MakerAreaDependencies, mounting: Mounting): Rou
       referrals: new MakerReferrals(deps),
       history: new WalletHistory(deps.makers.transfers),
       historyPerMinute: deps.makers.historyPerMinute,
+      budgets: deps.budgets,
       atomicCreate: new AtomicCreate(deps.system, deps.makers.atomicCreate, () => Date.parse(deps.now())),
     },
     { ...mounting, guards: { ...mounting.guards, makerToken: bearerAuth(deps) } },

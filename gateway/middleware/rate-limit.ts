@@ -6,22 +6,26 @@
  * counted by its /64: one subscriber is routinely given a whole /64, and counting
  * single addresses would let it rotate through 2^64 fresh budgets (and fill memory).
  *
- * The counters live in this process (RateLimiterMemory), so the limit is per node:
- * behind a balancer spreading a client over N nodes it gets up to N times the budget,
- * and a restart forgets the counts. One budget across a cluster needs a store every
- * node increments atomically, e.g. rate-limiter-flexible's RateLimiterMongo on the
- * cluster's MongoDB, with this memory limiter as its insuranceLimiter so an outage of
- * the store degrades to per-node limits instead of failing requests.
+ * Where the counts live is the budgets' business (gateway/limits/): in this process
+ * on a node alone, in the cluster's store in a cluster, so that a client a balancer
+ * spreads over N nodes gets the documented budget once, not N times; while the store
+ * is down each node allows its share. Without `budgets` a limit counts in memory.
  */
 import ipaddr from 'ipaddr.js';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { type Budget, Budgets } from '../limits/index.js';
 import { ApiError } from '../envelope.js';
 import { walletOf } from './bearer-auth.js';
 import type { ClientIpState } from './client-ip.js';
 
-export function rateLimit(options: { perMinute: number }): Middleware<ClientIpState> {
-  return budgeted(options.perMinute, (ctx) => budgetKey(ctx.state.clientIp));
+export interface LimitOptions {
+  perMinute: number;
+  budgets?: Budgets;
+}
+
+export function rateLimit(options: LimitOptions): Middleware<ClientIpState> {
+  return budgeted('address', options, (ctx) => budgetKey(ctx.state.clientIp));
 }
 
 /**
@@ -29,24 +33,26 @@ export function rateLimit(options: { perMinute: number }): Middleware<ClientIpSt
  * action polls), after the API key is checked: one budget per merchant account, whatever
  * address the requests come from. Its refusal is the global limit's 429, headers and all.
  */
-export function merchantRateLimit(options: { perMinute: number }): Middleware<ClientIpState & { account: { merchantId: string } }> {
-  return budgeted(options.perMinute, (ctx) => ctx.state.account.merchantId);
+export function merchantRateLimit(name: string, options: LimitOptions): Middleware<ClientIpState & { account: { merchantId: string } }> {
+  return budgeted(name, options, (ctx) => ctx.state.account.merchantId);
 }
 
 /**
  * Document 3's transaction-history limit, after the bearer token is checked: one budget
  * per signed-in wallet, whatever address or session its requests come from.
  */
-export function walletRateLimit(options: { perMinute: number }): Middleware<ClientIpState> {
-  return budgeted(options.perMinute, (ctx) => walletOf(ctx).address.toLowerCase());
+export function walletRateLimit(options: LimitOptions): Middleware<ClientIpState> {
+  return budgeted('wallet-history', options, (ctx) => walletOf(ctx).address.toLowerCase());
 }
 
-function budgeted<S>(perMinute: number, keyOf: (ctx: ParameterizedContext<S>) => string): Middleware<S> {
-  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+/** `name` tells one limit's counts from another's where they share a store: each limit names its own. */
+function budgeted<S>(name: string, options: LimitOptions, keyOf: (ctx: ParameterizedContext<S>) => string): Middleware<S> {
+  const budgets = options.budgets ?? Budgets.inMemory();
+  const budget = budgets.budget(name, options.perMinute, 60);
   return async (ctx, next) => {
-    const { allowed, result } = await consume(limiter, keyOf(ctx));
+    const { allowed, result } = await consume(budget, keyOf(ctx));
     ctx.set('x-rate-limit-remaining', String(result.remainingPoints));
-    ctx.set('x-rate-limiter-resets-at', new Date(Date.now() + result.msBeforeNext).toISOString());
+    ctx.set('x-rate-limiter-resets-at', new Date(budgets.now() + result.msBeforeNext).toISOString());
     if (!allowed) {
       ctx.set('x-retry-after', String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))));
       throw new ApiError(429, 'Too many requests');
@@ -56,9 +62,9 @@ function budgeted<S>(perMinute: number, keyOf: (ctx: ParameterizedContext<S>) =>
 }
 
 /** The library rejects with the same result type when the budget is spent. */
-async function consume(limiter: RateLimiterMemory, key: string): Promise<{ allowed: boolean; result: RateLimiterRes }> {
+async function consume(budget: Budget, key: string): Promise<{ allowed: boolean; result: RateLimiterRes }> {
   try {
-    return { allowed: true, result: await limiter.consume(key) };
+    return { allowed: true, result: await budget.consume(key) };
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return { allowed: false, result: rejection };
     throw rejection;

@@ -1,6 +1,7 @@
 /** GET /v2/transaction-history/{chain}/{token}: the signed-in wallet's USDC transfers (bearer; docs/transaction-history.md). */
 import { reply } from '../envelope.js';
 import { walletOf } from '../middleware/bearer-auth.js';
+import type { Budgets } from '../limits/index.js';
 import { walletRateLimit } from '../middleware/rate-limit.js';
 import { type Answers, failure, invalid, standardAnswers, success } from '../openapi/answers.js';
 import { makerTokenRefusals } from '../openapi/security.js';
@@ -13,6 +14,8 @@ export interface TransactionHistoryDependencies {
   history: WalletHistory;
   /** The wallet's own limit, beside the client address's. */
   historyPerMinute: number;
+  /** Where that limit is counted: the node's, or the cluster's store. */
+  budgets: Budgets;
 }
 
 export function transactionHistoryOperations(): Operation<TransactionHistoryDependencies>[] {
@@ -46,7 +49,7 @@ const transactionHistoryOperation = defineOperation({
     'Direct USDC transfers (ERC-20 Transfer events) from and to the wallet on the chain the service indexes, newest first, at most 1000. The first sign-in has the indexer read the wallet’s past transfers; until that backfill is done the older ones may be missing.',
   guard: 'makerToken',
   request: { path: transactionHistoryPath },
-  before: (deps: TransactionHistoryDependencies) => [walletRateLimit({ perMinute: deps.historyPerMinute })],
+  before: (deps: TransactionHistoryDependencies) => [walletRateLimit({ perMinute: deps.historyPerMinute, budgets: deps.budgets })],
   answers: walletLimited(
     standardAnswers(
       {
