@@ -56,11 +56,7 @@ export class SteadyLoad {
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
-      await this.#count(
-        'GET /api/v1/orders/{id}',
-        send(this.world.url, 'GET', `/api/v1/orders/${order.orderId}`),
-        200,
-      );
+      await this.#count('GET /api/v1/orders/{id}', send(this.world.url, 'GET', `/api/v1/orders/${order.orderId}`), 200);
     }
   }
 
