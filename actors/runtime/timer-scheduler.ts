@@ -79,7 +79,10 @@ export class TimerScheduler {
   runDue(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     if (!this.#running) {
-      this.#running = this.#pass().finally(() => (this.#running = undefined));
+      // A store that fails mid-pass (an outage, a lost connection) costs this pass only: the poll tries again.
+      this.#running = this.#pass()
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'timer pass failed; trying again on the next one'))
+        .finally(() => (this.#running = undefined));
       return this.#running;
     }
     this.#rerun ??= this.#running.then(() => {

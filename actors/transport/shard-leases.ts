@@ -5,6 +5,11 @@
  * node creates it. Live nodes announce themselves in a second bucket so each can
  * aim at its fair share (ceil(shards / live nodes)) and hand surplus shards back.
  *
+ * Changes are acted on when they happen, not at the next round: every node watches both
+ * buckets, and a shard handed back (its key deleted), a node joining or a node leaving
+ * wakes a round at once. Without it a shard a draining node gave back stayed unserved
+ * until some node's next round, up to a third of the TTL, while asks for it waited.
+ *
  * Fencing: a lease is valid for the TTL minus a safety margin after the renewal that
  * kept it was sent, measured on this process's monotonic clock. Past that the node
  * gives the shard up on its own (a watchdog, since a round can hang on a cut
@@ -57,6 +62,9 @@ export class ShardLeases {
   #renewing: Promise<void> | undefined;
   #watchdog: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
+  /** A change arrived while a round ran: that round may have passed the shard already, so one more follows it. */
+  #again = false;
+  readonly #watches: Array<{ stop(): void }> = [];
   #stopped = false;
   #liveNodeCount = 1;
 
@@ -102,6 +110,8 @@ export class ShardLeases {
    * slow announcement, key listing or acquisition never holds them back.
    */
   async start(): Promise<void> {
+    // Watching first: shards handed back while the first round runs must wake another.
+    await this.#watchChanges();
     await this.tick();
     this.#interval = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.options.ttlMs / 3)));
     this.#interval.unref();
@@ -111,11 +121,50 @@ export class ShardLeases {
     this.#watchdog.unref();
   }
 
+  /**
+   * Wakes a round when a shard is handed back, or a node joins or leaves. A node re-announces
+   * itself every round, so only a key not seen before counts as joining; renewals of shard
+   * keys are puts and wake nothing.
+   */
+  async #watchChanges(): Promise<void> {
+    const shards = await this.shards.watch({ include: 'updates' });
+    const nodes = await this.nodes.watch({ include: 'updates' });
+    this.#watches.push(shards, nodes);
+    const known = new Set<string>();
+    void (async () => {
+      for await (const entry of shards) if (entry.operation !== 'PUT') this.#wake();
+    })().catch(() => undefined);
+    void (async () => {
+      for await (const entry of nodes) {
+        if (entry.key === this.options.nodeId) continue;
+        if (entry.operation !== 'PUT') {
+          known.delete(entry.key);
+          this.#wake();
+        } else if (!known.has(entry.key)) {
+          known.add(entry.key);
+          this.#wake();
+        }
+      }
+    })().catch(() => undefined);
+  }
+
+  #wake(): void {
+    if (this.#stopped) return;
+    if (this.#ticking) this.#again = true;
+    else void this.tick();
+  }
+
   /** One round of announcing this node, releasing surplus and acquiring free shards. Concurrent calls share a round. */
   tick(): Promise<void> {
     this.#ticking ??= this.#round()
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'shard lease round failed'))
-      .finally(() => (this.#ticking = undefined));
+      .finally(() => {
+        this.#ticking = undefined;
+        if (this.#again && !this.#stopped) {
+          this.#again = false;
+          void this.tick();
+        }
+      });
     return this.#ticking;
   }
 
@@ -139,6 +188,7 @@ export class ShardLeases {
     clearInterval(this.#interval);
     clearInterval(this.#renewal);
     clearInterval(this.#watchdog);
+    for (const watch of this.#watches.splice(0)) watch.stop();
   }
 
   /** Gives up every lease that was not renewed in time: this node stops acting for those shards now. */

@@ -70,6 +70,8 @@ interface Pending {
   reject(error: Error): void;
   timer: NodeJS.Timeout;
   op: StoreOp;
+  /** Where the call was made: a lost connection's error names its caller, as a driver's would. */
+  origin: Error;
 }
 
 interface Connection {
@@ -129,6 +131,7 @@ export class SocketStore implements Store {
   /** One RPC. Rejects with StoreUnavailableError when no connection can be had, StoreConnectionLostError when it breaks mid-call. */
   async call(op: StoreOp, args: unknown[]): Promise<unknown> {
     if (this.#closed) throw new StoreUnavailableError('the remote store client is closed');
+    const origin = new Error('called');
     const connection = await this.#connected();
     const id = this.#nextId++;
     const line = `${encodeWire({ id, op, args } satisfies WireStoreRequest)}\n`;
@@ -137,7 +140,7 @@ export class SocketStore implements Store {
         this.#fail(connection, new StoreConnectionLostError(`no reply to ${op} within ${this.#callTimeoutMs} ms; the connection is dropped`));
       }, this.#callTimeoutMs);
       timer.unref();
-      connection.pending.set(id, { resolve, reject, timer, op });
+      connection.pending.set(id, { resolve, reject, timer, op, origin });
       connection.socket.write(line);
     });
   }
@@ -217,6 +220,7 @@ export class SocketStore implements Store {
     for (const call of pending) {
       clearTimeout(call.timer);
       const lost = new StoreConnectionLostError(`${call.op}: ${error.message}`);
+      lost.stack = `${lost.stack}\n${call.origin.stack}`;
       call.reject(lost);
     }
   }

@@ -171,3 +171,38 @@ test.serial('a node that drains hands its shards back at once, and a shard nobod
 
 import { shardOf } from '../../../actors/address.js';
 const shardOfId = (id: string) => shardOf(id, SHARDS);
+
+test.serial('a shard handed back is taken at once, and a node joining gets its share at once, not at the next round', async (t) => {
+  t.timeout(60_000);
+  const namespace = uniqueNamespace('handover');
+  t.teardown(() => removeNamespace(namespace));
+  const store = new EmbeddedStore();
+  const clock = new TestClock();
+  // Rounds every 10 s: what happens within 2 s was woken by the change, not by a round.
+  const leaseTtlMs = 30_000;
+  const [first, second] = await startCluster(namespace, 2, store, clock, leaseTtlMs);
+  t.teardown(() => first!.kill());
+  await covered([first!, second!]);
+
+  const stopped = Date.now();
+  await second!.stop();
+  await eventually(() => owned(first!).length === SHARDS, 'the survivor to take every shard handed back', 2_000);
+  t.true(Date.now() - stopped < 2_000, `taken ${Date.now() - stopped} ms after the stop`);
+
+  const third = await startNode({
+    config: clusterConfig(namespace, 'n2', leaseTtlMs),
+    kinds: [counterKind()],
+    store,
+    clock,
+    logger: createLogger({ level: 'silent' }),
+  });
+  t.teardown(() => third.kill());
+  const joined = Date.now();
+  await eventually(() => owned(third).length === SHARDS / 2 && owned(first!).length === SHARDS / 2, 'the new node to get its share', 3_000);
+  t.true(Date.now() - joined < 3_000, `shared ${Date.now() - joined} ms after the join`);
+  t.deepEqual(
+    [...owned(first!), ...owned(third)].sort((a, b) => a - b),
+    [...Array(SHARDS).keys()],
+    'every shard held once',
+  );
+});
