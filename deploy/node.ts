@@ -298,6 +298,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     relaying,
     conversions,
     system,
+    store,
     { chainFacts: () => chain?.chainFacts ?? null, enclave: () => enclaveClient },
     logger.child({ component: 'payments' }),
   );

@@ -12,7 +12,7 @@
 import type { Logger } from 'pino';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex, LocalAccount } from 'viem';
-import type { Config } from '../actors/index.js';
+import type { Config, Store } from '../actors/index.js';
 import type { ChainFacts } from '../actors/chain/chain-facts.js';
 import type { EnclaveClient } from '../actors/adapters/enclave/index.js';
 import { paymentKind } from '../actors/kinds/index.js';
@@ -27,6 +27,7 @@ import { LOCAL_GATING_SERVICE_INDEX, anvilTestAccount, orchestratorAbi } from '.
 import type { IndexedChain } from './chain.js';
 import type { RelayerSide } from './relayer.js';
 import { ViemIntents } from '../actors/adapters/chain/viem-intents.js';
+import { LocalExpiries, StoredExpiries } from '../actors/adapters/chain/gating-expiries.js';
 import { ViemDeliveries, type ConversionSide } from './conversions.js';
 
 /** Receives the platform's fee on the local chain when no recipient is configured: a public anvil dev account. */
@@ -57,6 +58,7 @@ export async function paymentSide(
   relaying: RelayerSide | null,
   conversions: ConversionSide,
   system: ActorSystem,
+  store: Store,
   late: LateParts,
   logger: Logger,
 ): Promise<PaymentSide> {
@@ -84,7 +86,9 @@ export async function paymentSide(
       ? anvilTestAccount(LOCAL_FEE_RECIPIENT_INDEX).address
       : null;
   if (!feeRecipient && config.PLATFORM_FEE_BPS > 0) logger.warn('no PLATFORM_FEE_RECIPIENT: payments take no platform fee');
-  const intents = new ViemIntents({ client, wallets: relaying.chain.wallets as Hex[], gatingSigner, feeRecipient });
+  // Nodes of a cluster sign approvals for the same wallets: their expiries are kept apart in the shared store.
+  const expiries = config.NATS_URL ? await StoredExpiries.open(store, () => Date.now()) : new LocalExpiries();
+  const intents = new ViemIntents({ client, wallets: relaying.chain.wallets as Hex[], gatingSigner, feeRecipient, expiries });
   const deps: PaymentEffectDependencies = {
     relayer: new Relayer(system),
     intents,

@@ -108,7 +108,10 @@ export class ClusterCustomer {
     const signalled = await poll(
       'the intent to be signalled',
       async () => expect(await this.checkout(order, 'GET', `/payments/${created.id}`), 200, 'the payment read'),
-      (payment) => payment.railIdentifier !== null,
+      (payment) => {
+        if (payment.status === 'FAILED') throw new Error(`the payment failed before its intent was signalled: ${JSON.stringify(payment)}`);
+        return payment.railIdentifier !== null;
+      },
       timeoutMs,
     );
     return {

@@ -11,5 +11,6 @@ export type { DepositChain } from './deposit-chain.js';
 export { ViemRelayerChain } from './viem-relayer-chain.js';
 export type { ViemRelayerChainOptions } from './viem-relayer-chain.js';
 export { ViemIntents } from './viem-intents.js';
+export { LocalExpiries, StoredExpiries, approvalTerms, type ExpiryClaims } from './gating-expiries.js';
 export type { ViemIntentsOptions } from './viem-intents.js';
 export { ViemDepositChain } from './viem-deposit-chain.js';

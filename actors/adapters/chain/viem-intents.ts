@@ -27,6 +27,7 @@ import type { ChainCallData, ExtensionReadiness, IntentExtensionCode, IntentOnCh
 import { extensionRevertCode } from './intent-extension.js';
 import type { PaymentChain } from '../../../machines/payment/index.js';
 import { escrowAbi, orchestratorAbi, signIntentGating } from '../../../indexer/chain/index.js';
+import { approvalTerms, LocalExpiries, type ExpiryClaims } from './gating-expiries.js';
 
 /** How long a gating approval stays good: it is spent by the signal the relayer sends at once. */
 const APPROVAL_SECONDS = 600n;
@@ -39,27 +40,24 @@ export interface ViemIntentsOptions {
   gatingSigner: LocalAccount;
   /** Receives the platform's fee; the zero address when there is none. */
   feeRecipient: Address | null;
+  /** Where approvals' expiries are kept apart (gating-expiries.ts); in this process unless set, which a cluster must not use. */
+  expiries?: ExpiryClaims;
 }
 
 export class ViemIntents implements IntentPort {
   readonly wallets: readonly Hex[];
-  /**
-   * The last approval's expiry. Nothing else in an approval differs between two intents on
-   * the same terms (deposit, amount, payout address, rate, fee, owner), and the orchestrator
-   * takes each approval once: two customers paying one merchant's price in one block would
-   * get the same approval, and the second signal would revert. Each approval this node signs
-   * expires at least a second after the last one, so no two are the same.
-   */
-  #lastExpiration = 0n;
+  /** Keeps approvals of equal terms apart by their expiry (gating-expiries.ts). */
+  readonly #expiries: ExpiryClaims;
 
   constructor(private readonly options: ViemIntentsOptions) {
     this.wallets = options.wallets;
+    this.#expiries = options.expiries ?? new LocalExpiries();
   }
 
   async signalCall(chain: PaymentChain, owner: Hex, terms: IntentTerms): Promise<ChainCallData> {
     const { timestamp } = await this.options.client.getBlock();
     const feeRecipient = terms.platformFeeBps > 0 ? this.options.feeRecipient : null;
-    const intent = {
+    const approved = {
       escrow: chain.escrow,
       depositId: terms.depositId,
       amount: terms.amount,
@@ -69,8 +67,9 @@ export class ViemIntents implements IntentPort {
       conversionRate: terms.conversionRate,
       referrer: feeRecipient ?? zeroAddress,
       referrerFee: feeRecipient ? BigInt(terms.platformFeeBps) * BPS_TO_PRECISE : 0n,
-      signatureExpiration: this.#nextExpiration(timestamp + APPROVAL_SECONDS),
     };
+    const key = approvalTerms({ chainId: chain.chainId, orchestrator: chain.orchestrator, owner, ...approved });
+    const intent = { ...approved, signatureExpiration: await this.#expiries.claim(key, timestamp + APPROVAL_SECONDS) };
     const gatingServiceSignature = await signIntentGating(
       this.options.gatingSigner,
       { chainId: chain.chainId, orchestrator: chain.orchestrator },
@@ -82,11 +81,6 @@ export class ViemIntents implements IntentPort {
       args: [{ ...intent, gatingServiceSignature, postIntentHook: zeroAddress, data: '0x' }],
     });
     return { to: chain.orchestrator, data };
-  }
-
-  #nextExpiration(earliest: bigint): bigint {
-    this.#lastExpiration = earliest > this.#lastExpiration ? earliest : this.#lastExpiration + 1n;
-    return this.#lastExpiration;
   }
 
   async signalledIntent(transactionHash: Hex): Promise<SignalledIntent> {
