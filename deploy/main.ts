@@ -26,4 +26,9 @@ const node = await startNode({ config, logger }).catch((error: unknown) => {
 });
 if (terminal) process.stdout.write(`${startBanner(startFactsOf(node))}\n`);
 else if (node.welcome) process.stderr.write(plainWelcome(node.welcome, config.DATA_DIR));
-stopOnSignal(logger, config.DRAIN_TIMEOUT_MS, () => node.stop());
+stopOnSignal(
+  logger,
+  config.DRAIN_TIMEOUT_MS,
+  () => node.stop(),
+  () => node.stoppingAt(),
+);

@@ -192,6 +192,8 @@ export interface PlatformNode {
   welcome: NodeWelcome | null;
   /** Graceful stop: no new requests, turns in flight finish, leases handed back. */
   stop(): Promise<void>;
+  /** What a stop under way is waiting on; null when none is. */
+  stoppingAt(): string | null;
   /** Abrupt stop for failure tests: the NATS connection closes and nothing is handed back. */
   kill(): Promise<void>;
 }
@@ -589,13 +591,19 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
   const stopHeapWatch = heap.watch(HEAP_CHECK_MS);
 
   let stopping: Promise<void> | undefined;
+  // What the stop is waiting on now: a stop that outlasts DRAIN_TIMEOUT_MS names it (deploy/process.ts).
+  let stepNow: string | null = null;
+  const step = async (name: string, run: () => Promise<unknown> | unknown) => {
+    stepNow = name;
+    await run();
+  };
   const stop = () =>
     (stopping ??= (async () => {
       // Out of the balancer's rotation first, still answering what it sends until it has noticed.
       rotation.leave();
       if (config.ROTATION_LEAVE_MS > 0) {
         logger.info({ ms: config.ROTATION_LEAVE_MS }, 'leaving the rotation');
-        await new Promise((resolve) => setTimeout(resolve, config.ROTATION_LEAVE_MS));
+        await step('leaving the rotation', () => new Promise((resolve) => setTimeout(resolve, config.ROTATION_LEAVE_MS)));
       }
       // Event streams never end by themselves: ended first, their connections close with the idle ones.
       stopHeapWatch();
@@ -603,21 +611,22 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       readiness?.stop();
-      await market?.ledger.stop();
-      await liquidity?.stop();
-      await conversions.stop();
-      await chain?.stop();
+      await step('the intent ledger', () => market?.ledger.stop());
+      await step('the liquidity book', () => liquidity?.stop());
+      await step('conversions', () => conversions.stop());
+      await step('the chain side', () => chain?.stop());
       enclaveClient?.close();
-      await enclave?.stop();
-      await webhooks.stop();
-      await bridgeLauncher.stop();
-      await system.drain();
-      await closed;
-      await mail.stop();
-      await bus.close();
-      await nc?.drain();
-      if (!options.store) await baseStore.close();
-      await metricsServer?.close();
+      await step('the attestation service', () => enclave?.stop());
+      await step('webhooks', () => webhooks.stop());
+      await step('bridges', () => bridgeLauncher.stop());
+      await step('draining actors and handing shards over', () => system.drain());
+      await step('requests in flight', () => closed);
+      await step('mail', () => mail.stop());
+      await step('the event bus', () => bus.close());
+      await step('the NATS connection', () => nc?.drain());
+      if (!options.store) await step('the store', () => baseStore.close());
+      await step('the metrics server', () => metricsServer?.close());
+      stepNow = null;
       logger.info('node stopped');
     })());
 
@@ -677,6 +686,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
     metricsUrl: metricsServer?.url ?? null,
     welcome,
     stop,
+    stoppingAt: () => stepNow,
     kill,
   };
 }

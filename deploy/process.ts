@@ -13,8 +13,8 @@ export function configOrExit(): Config {
   }
 }
 
-/** Runs `stop` on the first SIGTERM or SIGINT and exits 0 when it is done, 1 when it fails or outlasts `timeoutMs`. */
-export function stopOnSignal(logger: Logger, timeoutMs: number, stop: () => Promise<void>): void {
+/** Runs `stop` on the first SIGTERM or SIGINT and exits 0 when it is done, 1 when it fails or outlasts `timeoutMs` (naming what it was `waitingOn`). */
+export function stopOnSignal(logger: Logger, timeoutMs: number, stop: () => Promise<void>, waitingOn: () => string | null = () => null): void {
   let signalled = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
@@ -22,7 +22,7 @@ export function stopOnSignal(logger: Logger, timeoutMs: number, stop: () => Prom
       signalled = true;
       logger.info({ signal }, 'stopping');
       const deadline = setTimeout(() => {
-        logger.error({ timeoutMs }, 'stop did not finish in time; exiting');
+        logger.error({ timeoutMs, waitingOn: waitingOn() }, 'stop did not finish in time; exiting');
         process.exit(1);
       }, timeoutMs);
       deadline.unref();
