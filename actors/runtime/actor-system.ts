@@ -139,6 +139,7 @@ export class ActorSystem implements MessageHost, ClockTimers {
       harmlessSaveDelayMs: options.harmlessDoneSaveDelayMs ?? HARMLESS_DONE_SAVE_DELAY_MS,
       deadLetters: () => this.#deadLetters,
       ask: (address, event, askOptions) => this.#ask(address, event, askOptions),
+      askOwn: (activation, event, askOptions) => this.#askOwn(activation, event, askOptions),
       fence: (activation) => this.#fence(shardOf(activation.address.id, options.shardCount), { starting: true }),
       clockTime: (clockId) => this.clockTime(clockId),
     });
@@ -311,6 +312,14 @@ export class ActorSystem implements MessageHost, ClockTimers {
     } finally {
       this.#metrics.ask(address.kind, outcome, (performance.now() - started) / 1000);
     }
+  }
+
+  /** An effect's message to its own actor (outbox-runner.ts, askOwn): here while this node holds the shard and the actor, else as any ask. */
+  #askOwn(activation: Activation, event: EventObject, options: AskOptions = {}): Promise<unknown> {
+    const { address } = activation;
+    const here = this.#live.get(formatAddress(address)) === activation && this.#holds(shardOf(address.id, this.options.shardCount));
+    if (!here || this.#state === 'stopped') return this.#ask(address, event, options);
+    return activation.deliver({ id: options.messageId ?? randomUUID(), event });
   }
 
   /** Runs a message on this node: the transport calls this for the shards it serves. */

@@ -72,6 +72,13 @@ export interface OutboxRunnerOptions {
   deadLetters(): DeadLetterStore;
   policy: RetryPolicy;
   ask(address: ActorAddress, event: EventObject, options?: AskOptions): Promise<unknown>;
+  /**
+   * An effect's message to its own actor, still live on this node: delivered to that actor here
+   * while this node holds the shard, a handover under way included. Through the transport it
+   * would be refused as new work on a shard being handed over, the effect would outlast the
+   * handover, and the next owner would run it again: a webhook sent twice.
+   */
+  askOwn(activation: Activation, event: EventObject, options?: AskOptions): Promise<unknown>;
   /** The lease this node holds on the actor's shard; throws ShardNotServedError when it holds none. */
   fence(activation: Activation): Fence;
   /** How long a done effect of the kind's own waits for its actor's next write before `saveDone` writes its removal. */
@@ -329,7 +336,8 @@ export class OutboxRunner {
       at: entry.at,
       epoch: fence.epoch,
       ask: askByKind(this.options.ask),
-      askAt: this.options.ask,
+      askAt: (to, event, options) =>
+        to.kind === address.kind && to.id === address.id ? this.options.askOwn(activation, event, options) : this.options.ask(to, event, options),
       clock: this.options.clock,
       actorNow: async () => (clockId ? this.options.clockTime(clockId) : this.options.clock.now()),
       logger: this.options.logger.child({ actor: formatAddress(address), effect: entry.id }),

@@ -154,7 +154,7 @@ test('a rolling restart through the balancer fails no request, loses or doubles 
 
   // Every order created once: the merchant's list counts exactly those answered 201.
   const orders = UNPAID + 1 + load.created.length;
-  const listed = await send(cluster.url, 'GET', '/api/v1/orders?limit=1', { headers: { 'x-api-key': key } });
+  const listed = await send(cluster.url, 'GET', '/api/v1/merchants/me/orders?limit=1', { headers: { 'x-api-key': key } });
   t.is(listed.body.responseObject.total, orders, 'the merchant lists each order once');
 
   // Timers: each unpaid payment's window ran out once; each refused delivery was retried once.

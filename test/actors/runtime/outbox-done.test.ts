@@ -4,6 +4,7 @@ import { counterKind } from '../../support/counter-kind.js';
 import { interceptedStore } from '../../support/intercepted-store.js';
 import { eventually } from '../../support/nats.js';
 import { startTestSystem } from '../../support/test-node.js';
+import { reportToSelf } from '../../../actors/runtime/effect-report.js';
 
 const counter = (id: string) => ({ kind: 'counter', id });
 
@@ -156,4 +157,34 @@ test('a graceful drain and a handover of shards save the removals first', async 
   await system.drain();
   t.false((await system.documents('counter').findOne({ _id: 'drained' }))!.outboxPending);
   t.is(bus.published.length, 2);
+});
+
+test('an effect reporting to its own actor while the shard is handed over finishes before the handover ends: the next owner has nothing to run again', async (t) => {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started: () => void = () => {};
+  const running = new Promise<void>((resolve) => (started = resolve));
+  let runs = 0;
+  const { system } = await startTestSystem({
+    kinds: [
+      counterKind(async (_params, context) => {
+        runs++;
+        started();
+        await gate;
+        // What a webhook attempt does with its answer: tell its own delivery actor.
+        await reportToSelf(context, { type: 'ADD', n: 1 });
+      }),
+    ],
+  });
+  await system.askAt(counter('reporting'), { type: 'OPEN' });
+  await system.askAt(counter('reporting'), { type: 'PROBE', label: 'attempt' });
+  await running;
+
+  const handing = system.releasing([shardOf('reporting', 16)]);
+  release();
+  await handing;
+  const saved = (await system.documents('counter').findOne({ _id: 'reporting' }))!;
+  t.is((saved.view as { total: string }).total, '1', 'the report was taken here, during the handover');
+  t.false(saved.outboxPending, 'and the effect is saved done: the next owner runs nothing again');
+  t.is(runs, 1);
 });
