@@ -93,11 +93,14 @@ test('the Compose file has the topology: three MongoDB members made one replica 
     t.true(natsConf.includes(`nats-route://${name}:6222`), name);
     t.is(compose.services[name]!.environment?.SERVER_NAME, name);
   }
+  const urls = NODES.map((name) => String(environmentOf(name).NATS_URL).split(','));
   t.deepEqual(
-    NODES.map((name) => environmentOf(name).NATS_URL),
+    urls.map((servers) => servers[0]),
     ['nats://nats-1:4222', 'nats://nats-2:4222', 'nats://nats-3:4222'],
     'each node dials its own NATS server first',
   );
+  for (const servers of urls) t.deepEqual([...servers].sort(), ['nats://nats-1:4222', 'nats://nats-2:4222', 'nats://nats-3:4222'], 'and knows every server');
+  for (const name of NODES) t.is(environmentOf(name).NATS_REPLICAS, '3', `${name} keeps three copies of the streams`);
 });
 
 test('every platform service starts only once what it needs is healthy, and every service it waits on has a health check', (t) => {
