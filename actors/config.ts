@@ -514,41 +514,8 @@ const schema = z
     if (env.NODE_ENV === 'production' && env.LOCAL_EMBEDDED_WALLETS) {
       ctx.addIssue({ code: 'custom', path: ['LOCAL_EMBEDDED_WALLETS'], message: 'is refused in production: their keys are public' });
     }
-    if (env.NODE_ENV === 'production' && !env.RATES_URL) {
-      ctx.addIssue({ code: 'custom', path: ['RATES_URL'], message: 'is required in production: the local table is fixed rates, not the market' });
-    }
     if (env.NODE_ENV === 'production' && env.ENCLAVE_ENABLED && env.ENCLAVE_PLATFORMS === 'simulator') {
       ctx.addIssue({ code: 'custom', path: ['ENCLAVE_PLATFORMS'], message: 'must be live in production: simulated platforms prove no payment' });
-    }
-    if (env.NODE_ENV === 'production' && !env.MAKER_AUTH_ORIGIN?.startsWith('https://')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MAKER_AUTH_ORIGIN'],
-        message:
-          'must be set, to an https origin, in production: makers sign the origin their wallet shows them, which behind a proxy is not the address the node listens on',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEBHOOK_ALLOW_PRIVATE'],
-        message: 'must be false in production: a merchant could aim deliveries at the network the node runs in',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMTP_URL'],
-        message:
-          'is required in production while any payout rail is on (PAYOUT_RAILS_OFF): a payout customer signs in with a code mailed to the payout’s e-mail, and without it the node mails nothing',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.PAYOUT_SERVICE_FEE_WALLET && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYOUT_SERVICE_FEE_WALLET'],
-        message: 'is required in production while any payout rail is on (PAYOUT_RAILS_OFF): every payout delivers the service fee there',
-      });
     }
     if (env.NATS_URL && !env.ID_SECRET) {
       ctx.addIssue({
@@ -577,6 +544,68 @@ const schema = z
   });
 
 export type Config = z.infer<typeof schema>;
+
+/** Which process reads the configuration: production asks each only for what it uses. */
+export type ProcessRole = 'node' | 'indexer' | 'enclave';
+
+type Issues = z.core.$RefinementCtx<Config>;
+
+/** What production refuses of a platform node alone: the indexer and the attestation service mail, quote and serve makers nothing. */
+function nodeRefusals(env: Config, ctx: Issues): void {
+  if (env.NODE_ENV === 'production' && !env.RATES_URL) {
+    ctx.addIssue({ code: 'custom', path: ['RATES_URL'], message: 'is required in production: the local table is fixed rates, not the market' });
+  }
+  if (env.NODE_ENV === 'production' && !env.MAKER_AUTH_ORIGIN?.startsWith('https://')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAKER_AUTH_ORIGIN'],
+      message:
+        'must be set, to an https origin, in production: makers sign the origin their wallet shows them, which behind a proxy is not the address the node listens on',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_ALLOW_PRIVATE'],
+      message: 'must be false in production: a merchant could aim deliveries at the network the node runs in',
+    });
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message:
+        'is required in production while any payout rail is on (PAYOUT_RAILS_OFF): a payout customer signs in with a code mailed to the payout’s e-mail, and without it the node mails nothing',
+    });
+  }
+  if (env.NODE_ENV === 'production' && !env.PAYOUT_SERVICE_FEE_WALLET && env.PAYOUT_RAILS_OFF.length < PAYOUT_RAILS.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYOUT_SERVICE_FEE_WALLET'],
+      message: 'is required in production while any payout rail is on (PAYOUT_RAILS_OFF): every payout delivers the service fee there',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.INDEXER_ENABLED && !env.CHAIN_RPC_URL && !env.INDEXER_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CHAIN_RPC_URL'],
+      message: 'is required in production unless INDEXER_URL names the shared indexer: without either the node would start a local anvil chain',
+    });
+  }
+}
+
+/** What production refuses of the indexer on its own. */
+function indexerRefusals(env: Config, ctx: Issues): void {
+  if (env.NODE_ENV === 'production' && !env.CHAIN_RPC_URL) {
+    ctx.addIssue({ code: 'custom', path: ['CHAIN_RPC_URL'], message: 'is required in production: without it the indexer would start a local anvil chain' });
+  }
+}
+
+const schemas: Record<ProcessRole, typeof schema> = {
+  node: schema.superRefine(nodeRefusals),
+  indexer: schema.superRefine(indexerRefusals),
+  enclave: schema,
+};
 
 /** How durable the configuration asks MongoDB writes and reads to be. */
 export function durabilityOf(config: Config): MongoDurability {
@@ -609,9 +638,9 @@ export class ConfigError extends PlatformError {
   readonly code = 'CONFIG_INVALID';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, role: ProcessRole = 'node'): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = schema.safeParse(present);
+  const parsed = schemas[role].safeParse(present);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);

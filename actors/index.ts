@@ -9,7 +9,7 @@ export { SystemClock, TestClock } from './clock.js';
 export type { Clock } from './clock.js';
 export { decode, encode, fromJson, toJson } from './codec.js';
 export type { Encoded } from './codec.js';
-export { ConfigError, durabilityOf, loadConfig, retryPolicyOf } from './config.js';
+export { ConfigError, durabilityOf, loadConfig, retryPolicyOf, type ProcessRole } from './config.js';
 export type { Config } from './config.js';
 export {
   AskTimeoutError,

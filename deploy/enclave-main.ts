@@ -11,7 +11,7 @@ import { startEnclaveSide } from './enclave.js';
 import { configOrExit, stopOnSignal } from './process.js';
 import { openConfiguredStore } from './store.js';
 
-const config = configOrExit();
+const config = configOrExit('enclave');
 const logger = createLogger({ level: config.LOG_LEVEL }).child({ service: 'enclave' });
 if (config.NODE_ENV === 'production' && config.ENCLAVE_PLATFORMS === 'simulator') {
   logger.fatal('ENCLAVE_PLATFORMS must be live in production: simulated platforms prove no payment');

@@ -9,7 +9,7 @@ import { openChain, startIndexerOn } from './chain.js';
 import { configOrExit, stopOnSignal } from './process.js';
 import { openConfiguredStore } from './store.js';
 
-const config = configOrExit();
+const config = configOrExit('indexer');
 const logger = createLogger({ level: config.LOG_LEVEL }).child({ service: 'indexer' });
 const store = await openConfiguredStore(config, async () => new EmbeddedStore());
 const { chain, indexer } = await (async () => {

@@ -1,11 +1,11 @@
 /** What every entry point does around its service: read the configuration or exit, and stop once on SIGTERM or SIGINT. */
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from '../actors/index.js';
+import { ConfigError, loadConfig, type Config, type ProcessRole } from '../actors/index.js';
 
-/** The configuration, or exit 1 with the message naming each bad variable. */
-export function configOrExit(): Config {
+/** The configuration of a process in `role`, or exit 1 with the message naming each bad variable. */
+export function configOrExit(role: ProcessRole = 'node'): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, role);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

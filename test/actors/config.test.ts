@@ -91,10 +91,11 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
     message: /ENCLAVE_KEY_WRAPPING_KEY: must be base64 of 32 bytes/,
   });
   t.is(loadConfig({ ENCLAVE_KEY_WRAPPING_KEY: kwk, ENCLAVE_WRAPPED_KEY: 'a.b.c.d.e' }).ENCLAVE_WRAPPED_KEY, 'a.b.c.d.e');
-  t.throws(() => loadConfig({ NODE_ENV: 'production' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
+  t.throws(() => loadConfig({ NODE_ENV: 'production', INDEXER_URL: 'indexer.internal:50051' }), { message: /ENCLAVE_PLATFORMS: must be live in production/ });
   t.is(
     loadConfig({
       NODE_ENV: 'production',
+      INDEXER_URL: 'indexer.internal:50051',
       ENCLAVE_PLATFORMS: 'live',
       PAYOUT_SERVICE_FEE_WALLET,
       SMTP_URL,
@@ -103,11 +104,12 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
     }).ENCLAVE_PLATFORMS,
     'live',
   );
-  t.throws(() => loadConfig({ NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET }), {
+  t.throws(() => loadConfig({ NODE_ENV: 'production', INDEXER_URL: 'indexer.internal:50051', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET }), {
     message: /RATES_URL: is required in production/,
   });
   const base = {
     NODE_ENV: 'production',
+    INDEXER_URL: 'indexer.internal:50051',
     ENCLAVE_PLATFORMS: 'live',
     PAYOUT_SERVICE_FEE_WALLET,
     SMTP_URL,
@@ -124,6 +126,7 @@ test('the enclave: a wrapped key needs its key-wrapping key, production needs li
   t.is(
     loadConfig({
       NODE_ENV: 'production',
+      INDEXER_URL: 'indexer.internal:50051',
       ENCLAVE_PLATFORMS: 'live',
       PAYOUT_SERVICE_FEE_WALLET,
       SMTP_URL,
@@ -191,6 +194,7 @@ test('ENCLAVE_URL needs the measurement and the witnesses the node will trust, a
 test('webhooks: private destinations only outside production; https for live endpoints in production only', (t) => {
   const production = {
     NODE_ENV: 'production',
+    INDEXER_URL: 'indexer.internal:50051',
     ENCLAVE_PLATFORMS: 'live',
     PAYOUT_SERVICE_FEE_WALLET,
     SMTP_URL,
@@ -210,7 +214,14 @@ test('webhooks: private destinations only outside production; https for live end
 });
 
 test('makers: production needs the https origin makers sign in at', (t) => {
-  const production = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live', PAYOUT_SERVICE_FEE_WALLET, SMTP_URL, RATES_URL: 'https://rates.example/usd' };
+  const production = {
+    NODE_ENV: 'production',
+    INDEXER_URL: 'indexer.internal:50051',
+    ENCLAVE_PLATFORMS: 'live',
+    PAYOUT_SERVICE_FEE_WALLET,
+    SMTP_URL,
+    RATES_URL: 'https://rates.example/usd',
+  };
   t.throws(() => loadConfig(production), { message: /MAKER_AUTH_ORIGIN: must be set, to an https origin, in production/ });
   t.throws(() => loadConfig({ ...production, MAKER_AUTH_ORIGIN: 'http://app.peer.example' }), {
     message: /MAKER_AUTH_ORIGIN: must be set, to an https origin/,
@@ -252,6 +263,7 @@ test('payout switches: rails and funding tokens off are checked against document
 test('the payout service fee wallet: required in production while any payout rail is on; on the local chain a dev wallet of its own by default', (t) => {
   const production = {
     NODE_ENV: 'production',
+    INDEXER_URL: 'indexer.internal:50051',
     ENCLAVE_PLATFORMS: 'live',
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
@@ -301,6 +313,7 @@ test('mail: SMTP_URL is an smtp:// or smtps:// URL, refused without repeating it
 test('mail: production needs SMTP_URL while any payout rail is on, and not once PAYOUT_RAILS_OFF names them all', (t) => {
   const production = {
     NODE_ENV: 'production',
+    INDEXER_URL: 'indexer.internal:50051',
     ENCLAVE_PLATFORMS: 'live',
     RATES_URL: 'https://rates.example/usd',
     MAKER_AUTH_ORIGIN: 'https://app.peer.example',
@@ -322,7 +335,7 @@ test('the stand-in for MongoDB: a loopback tcp:// address, enough for a local cl
   t.throws(() => loadConfig({ STANDIN_STORE_URL: 'tcp://127.0.0.1:7001', MONGODB_URI: 'mongodb://127.0.0.1:27017' }), {
     message: /STANDIN_STORE_URL: is set beside MONGODB_URI/,
   });
-  t.throws(() => loadConfig({ NODE_ENV: 'production', STANDIN_STORE_URL: 'tcp://127.0.0.1:7001' }), {
+  t.throws(() => loadConfig({ NODE_ENV: 'production', INDEXER_URL: 'indexer.internal:50051', STANDIN_STORE_URL: 'tcp://127.0.0.1:7001' }), {
     message: /STANDIN_STORE_URL: is refused in production/,
   });
 });
@@ -331,4 +344,23 @@ test('ROTATION_LEAVE_MS: 0 unless set, and below DRAIN_TIMEOUT_MS', (t) => {
   t.is(loadConfig({}).ROTATION_LEAVE_MS, 0);
   t.is(loadConfig({ ROTATION_LEAVE_MS: '3000', DRAIN_TIMEOUT_MS: '20000' }).ROTATION_LEAVE_MS, 3000);
   t.throws(() => loadConfig({ ROTATION_LEAVE_MS: '8000' }), { message: /ROTATION_LEAVE_MS: must be below DRAIN_TIMEOUT_MS/ });
+});
+
+test('production asks each process only for what it uses: the indexer and the attestation service need no mail, rates or origins; no process starts a local chain', (t) => {
+  const shared = { NODE_ENV: 'production', ENCLAVE_PLATFORMS: 'live' };
+  const chain = {
+    CHAIN_RPC_URL: 'https://base.example/rpc',
+    CHAIN_USDC_ADDRESS: '0x0000000000000000000000000000000000000001',
+    CHAIN_ESCROW_ADDRESS: '0x0000000000000000000000000000000000000002',
+    CHAIN_ORCHESTRATOR_ADDRESS: '0x0000000000000000000000000000000000000003',
+    INDEXER_CONFIRMATIONS: '3',
+  };
+  t.is(loadConfig({ ...shared, ...chain }, 'indexer').CHAIN_RPC_URL, chain.CHAIN_RPC_URL);
+  t.is(loadConfig({ ...shared, INDEXER_ENABLED: 'false' }, 'enclave').NODE_ENV, 'production');
+  t.throws(() => loadConfig({ ...shared, ...chain }), { message: /RATES_URL: is required in production[\s\S]*SMTP_URL/ });
+  t.throws(() => loadConfig(shared, 'indexer'), {
+    message: /CHAIN_RPC_URL: is required in production: without it the indexer would start a local anvil chain/,
+  });
+  t.throws(() => loadConfig(shared), { message: /CHAIN_RPC_URL: is required in production unless INDEXER_URL names the shared indexer/ });
+  t.notThrows(() => loadConfig({ NODE_ENV: 'test' }, 'indexer'), 'outside production a local chain serves');
 });

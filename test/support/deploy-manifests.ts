@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { type Config, loadConfig } from '../../actors/config.js';
+import { type Config, type ProcessRole, loadConfig } from '../../actors/config.js';
 
 /**
  * The source tree. `npm test` runs from dist/, a copy of the tree without its dotfiles
@@ -66,9 +66,9 @@ export function filled(environment: Record<string, string>): Record<string, stri
 }
 
 /** The names a configuration refusal names, one per line of its message. */
-export function refusedNames(environment: Record<string, string>): string[] {
+export function refusedNames(environment: Record<string, string>, role: ProcessRole = 'node'): string[] {
   try {
-    loadConfig(environment);
+    loadConfig(environment, role);
     return [];
   } catch (error) {
     return [...(error as Error).message.matchAll(/^ {2}([A-Z0-9_]+):/gm)].map((match) => match[1]!).sort();
@@ -76,8 +76,8 @@ export function refusedNames(environment: Record<string, string>): string[] {
 }
 
 /** The configuration a process would start with, and the names it set that the configuration does not know. */
-export function configOf(environment: Record<string, string>): { config: Config; unknown: string[] } {
-  const config = loadConfig(environment);
+export function configOf(environment: Record<string, string>, role: ProcessRole = 'node'): { config: Config; unknown: string[] } {
+  const config = loadConfig(environment, role);
   // loadConfig keeps what its schema defines and drops the rest: a name set but not kept is unknown to it.
   const unknown = Object.keys(environment).filter((name) => !(name in config));
   return { config, unknown };
@@ -92,4 +92,11 @@ export function unavailable(command: string, args: string[]): string | null {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? `${command} is not installed here` : `\`${[command, ...args].join(' ')}\` fails here`;
   }
+}
+
+/** Which process a service or Deployment runs, by its name: what production asks of its configuration. */
+export function roleOf(name: string): ProcessRole {
+  if (name.includes('indexer')) return 'indexer';
+  if (name.includes('enclave')) return 'enclave';
+  return 'node';
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { DCLinter } from 'dclint';
-import { configOf, filled, PLACEHOLDER, ROOT, readText, refusedNames, unavailable, yamlDocument } from '../../support/deploy-manifests.js';
+import { configOf, filled, PLACEHOLDER, ROOT, readText, refusedNames, roleOf, unavailable, yamlDocument } from '../../support/deploy-manifests.js';
 
 const COMPOSE = 'deploy/compose/compose.yaml';
 const compose = yamlDocument(COMPOSE) as { services: Record<string, Service>; secrets?: Record<string, { file: string }> };
@@ -148,7 +148,7 @@ test('a node gets longer to stop than its drain may take', (t) => {
 
 test('each platform service, once its env files are filled in, starts with a production configuration that knows every variable it sets', (t) => {
   for (const name of PLATFORM) {
-    const { config, unknown } = configOf(filled(environmentOf(name)));
+    const { config, unknown } = configOf(filled(environmentOf(name)), roleOf(name));
     t.deepEqual(unknown, [], `${name} sets variables actors/config.ts does not define`);
     t.is(config.NODE_ENV, 'production', name);
     if (NODES.includes(name)) {
@@ -158,8 +158,8 @@ test('each platform service, once its env files are filled in, starts with a pro
       t.is(config.NODE_ID, name);
     }
   }
-  t.is(configOf(filled(environmentOf('indexer'))).config.INDEXER_GRPC_ADDR, '0.0.0.0:50051');
-  t.is(configOf(filled(environmentOf('enclave'))).config.MONGODB_DB, 'peer-enclave', 'the attestation service keeps its own database');
+  t.is(configOf(filled(environmentOf('indexer')), 'indexer').config.INDEXER_GRPC_ADDR, '0.0.0.0:50051');
+  t.is(configOf(filled(environmentOf('enclave')), 'enclave').config.MONGODB_DB, 'peer-enclave', 'the attestation service keeps its own database');
 });
 
 test('the example env files hold no secret: every one is a placeholder the configuration refuses until it is replaced', (t) => {
@@ -172,8 +172,8 @@ test('the example env files hold no secret: every one is a placeholder the confi
     }
   }
   t.deepEqual(refusedNames(environmentOf('node-1')), ['CHAIN_RPC_URL', 'ID_SECRET', 'PEER_ADMIN_TOKEN', 'SMTP_URL']);
-  t.deepEqual(refusedNames(environmentOf('indexer')), ['CHAIN_RPC_URL']);
-  t.deepEqual(refusedNames(environmentOf('enclave')), ['CHAIN_RPC_URL', 'ENCLAVE_KEY_WRAPPING_KEY']);
+  t.deepEqual(refusedNames(environmentOf('indexer'), 'indexer'), ['CHAIN_RPC_URL']);
+  t.deepEqual(refusedNames(environmentOf('enclave'), 'enclave'), ['CHAIN_RPC_URL', 'ENCLAVE_KEY_WRAPPING_KEY']);
   t.deepEqual(compose.secrets, { grafana_admin_password: { file: 'grafana-admin-password.txt' } }, "Grafana's password is a file of the operator's");
   const ignored = readText('.gitignore').split('\n');
   t.true(ignored.includes('deploy/compose/*.env') && ignored.includes('deploy/compose/grafana-admin-password.txt'));

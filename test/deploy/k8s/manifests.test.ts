@@ -13,7 +13,18 @@ import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
-import { configOf, filled, PLACEHOLDER, ROOT, readText, refusedNames, unavailable, yamlDocument, yamlDocuments } from '../../support/deploy-manifests.js';
+import {
+  configOf,
+  filled,
+  PLACEHOLDER,
+  ROOT,
+  readText,
+  refusedNames,
+  roleOf,
+  unavailable,
+  yamlDocument,
+  yamlDocuments,
+} from '../../support/deploy-manifests.js';
 
 const K8S = 'deploy/k8s';
 
@@ -201,12 +212,12 @@ test('the indexer and the attestation service run their own entry points, and st
   ] as const) {
     const deployment = deployments.find((candidate) => candidate.metadata.name === name)!;
     t.deepEqual(containerOf(deployment).command, ['node', '--import', 'tsx', scripts[script]!.replace(/^tsx /, '')], name);
-    const { config, unknown } = configOf(filled(environmentOf(deployment)));
+    const { config, unknown } = configOf(filled(environmentOf(deployment)), roleOf(name));
     t.deepEqual(unknown, [], name);
     t.is(config.NODE_ENV, 'production', name);
   }
   const enclave = deployments.find((candidate) => candidate.metadata.name === 'platform-enclave')!;
-  const { config } = configOf(filled(environmentOf(enclave)));
+  const { config } = configOf(filled(environmentOf(enclave)), 'enclave');
   t.is(config.MONGODB_DB, 'peer-enclave');
   t.is(config.ENCLAVE_PLATFORMS, 'live');
   t.deepEqual(containerOf(enclave).readinessProbe?.grpc, { port: Number(config.ENCLAVE_GRPC_ADDR.split(':')[1]) });
@@ -236,7 +247,8 @@ test('the example Secrets hold placeholders only, each refused by the configurat
     'no Secret is applied by the kustomization',
   );
   t.deepEqual(refusedNames(environmentOf(node)), ['CHAIN_RPC_URL', 'ID_SECRET', 'PEER_ADMIN_TOKEN', 'SMTP_URL']);
-  t.deepEqual(refusedNames(environmentOf(named('Deployment', 'platform-enclave'))), ['CHAIN_RPC_URL', 'ENCLAVE_KEY_WRAPPING_KEY']);
+  t.deepEqual(refusedNames(environmentOf(named('Deployment', 'platform-enclave')), 'enclave'), ['CHAIN_RPC_URL', 'ENCLAVE_KEY_WRAPPING_KEY']);
+  t.deepEqual(refusedNames(environmentOf(named('Deployment', 'platform-indexer')), 'indexer'), ['CHAIN_RPC_URL']);
   for (const map of applied.filter((manifest) => manifest.kind === 'ConfigMap') as (Manifest & { data: Record<string, string> })[]) {
     for (const [name, value] of Object.entries(map.data)) {
       t.false(
@@ -262,7 +274,7 @@ test("MongoDB is the operator's replica set of three, and each process reads the
     const reference = containerOf(deployment).env!.find((variable) => variable.name === 'MONGODB_URI')!.valueFrom!.secretKeyRef!;
     const user = secretOf.get(reference.name!);
     t.truthy(user, `${deployment.metadata.name} reads a connection string the operator writes`);
-    const { config } = configOf(filled(environmentOf(deployment)));
+    const { config } = configOf(filled(environmentOf(deployment)), roleOf(deployment.metadata.name));
     t.deepEqual(
       user!.roles.map((role) => `${role.name}@${role.db}`),
       [`readWrite@${config.MONGODB_DB}`],
