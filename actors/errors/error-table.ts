@@ -123,6 +123,24 @@ export const RUNTIME_ERRORS = {
     wire: { revive: (fields) => new DuplicateKeyError(text(fields.collection), text(fields.key)) },
     when: 'an insert collided on `_id` or a unique index',
   },
+  StoreConnectionLostError: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the connection to the local stand-in for MongoDB broke with a call in flight: it may or may not have been applied',
+  },
+  StoreUnavailableError: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the local stand-in for MongoDB could not be reached: nothing was sent',
+  },
+  StoreTimeoutError: {
+    answer: null,
+    askRetries: false,
+    outbox: 'retry',
+    when: 'the cluster’s store did not count a rate-limit point in time: the node falls back to its share of the limit (gateway/limits/)',
+  },
   RemoteError: {
     answer: null,
     askRetries: false,

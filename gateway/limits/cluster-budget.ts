@@ -15,6 +15,7 @@
  * does) and the insurance limiter.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { PlatformError } from '../../actors/errors/platform-error.js';
 import type { StoreOutage } from './store-outage.js';
 import type { StoreWindows, WindowCount } from './store-windows.js';
 
@@ -75,8 +76,9 @@ export class ClusterBudget implements Budget {
   }
 }
 
-export class StoreTimeoutError extends Error {
+export class StoreTimeoutError extends PlatformError {
   override readonly name = 'StoreTimeoutError';
+  readonly code = 'STORE_TIMEOUT';
 }
 
 /** The count goes on in the store if it was merely slow: a point counted twice is conservative. */

@@ -41,19 +41,22 @@
  * `{ connected: false }` when the server cannot be reached.
  */
 import { connect, type Socket } from 'node:net';
+import { PlatformError } from '../../errors/platform-error.js';
 import type { Collection, CollectionSpec, CountOptions, Filter, FindOptions, Store, StoreStatus, StoredDocument, UpdateSpec } from '../store.js';
 import { onLines } from './socket-lines.js';
 
 import { decodeWire, encodeWire, errorFromWire, type StoreOp, type WireStoreReply, type WireStoreRequest } from './socket-wire.js';
 
 /** The connection broke (or a reply never came) while the call was in flight: it may or may not have been applied. */
-export class StoreConnectionLostError extends Error {
+export class StoreConnectionLostError extends PlatformError {
   override readonly name = 'StoreConnectionLostError';
+  readonly code = 'STORE_CONNECTION_LOST';
 }
 
 /** The server could not be reached for this call: nothing was sent. */
-export class StoreUnavailableError extends Error {
+export class StoreUnavailableError extends PlatformError {
   override readonly name = 'StoreUnavailableError';
+  readonly code = 'STORE_UNAVAILABLE';
 }
 
 export interface SocketStoreOptions {

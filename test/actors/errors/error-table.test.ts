@@ -3,6 +3,8 @@
  * through the real error middleware, wire codec, ask() and outbox runner; each errorCode
  * through the middleware; and the tables against the documents and the source tree.
  */
+import { StoreConnectionLostError, StoreUnavailableError } from '../../../actors/store/socket/index.js';
+import { StoreTimeoutError } from '../../../gateway/limits/cluster-budget.js';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,6 +72,9 @@ const EXAMPLES: Record<RuntimeErrorRowName, () => Error> = {
   ConflictError: () => new ConflictError('order', 'ord_1', 5),
   DuplicateKeyError: () => new DuplicateKeyError('actor_order', 'ord_1'),
   RemoteError: () => new RemoteError('remote RangeError: out of range'),
+  StoreConnectionLostError: () => new StoreConnectionLostError('find: the connection to the store was lost'),
+  StoreUnavailableError: () => new StoreUnavailableError('could not connect to the store at 127.0.0.1:7001'),
+  StoreTimeoutError: () => new StoreTimeoutError('the store did not count within 1000 ms'),
   PermanentEffectError: () => new PermanentEffectError('never', { code: 'NO_CHAIN' }),
   RateUnavailableError: () => new RateUnavailableError('stale'),
   IndexerUnavailableError: () => new IndexerUnavailableError('down'),
