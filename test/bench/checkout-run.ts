@@ -89,7 +89,11 @@ export async function checkoutRun(world: CheckoutWorld, chain: LocalChain, optio
       } catch (error) {
         // A proof refused after the fiat was sent is the worst a customer sees: kept with its step.
         if (step === 'pay and prove') checkout.paidAt = undefined;
-        checkout.failed = { step, message: (error as Error).message.slice(0, 300) };
+        const message = (error as Error).message;
+        // A payment that failed before its signal says why in its errorCode and errorMessage.
+        const code = /"errorCode":("[^"]*")/.exec(message)?.[1];
+        const why = /"errorMessage":("[^"]*")/.exec(message)?.[1];
+        checkout.failed = { step, message: code ? `${message.slice(0, 60)}… errorCode ${code}: ${why}` : message.slice(0, 300) };
       }
     }
   };

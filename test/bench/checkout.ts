@@ -27,6 +27,7 @@ import { createLogger } from '../../actors/index.js';
 import { LocalCluster } from '../../deploy/cluster/index.js';
 import { orchestratorAbi } from '../../indexer/chain/index.js';
 import { send, type CheckoutWorld } from '../support/cluster-customer.js';
+import { costSnapshot, costsBetween, type Costs } from './checkout-costs.js';
 import { checkoutRun, type Checkout, type RunOutcome } from './checkout-run.js';
 import { closedLoop, median, percentile, type LoadResult } from './harness.js';
 import { transfers } from './payments.js';
@@ -53,12 +54,16 @@ export interface RunReport {
   /** Paid orders seen FULFILLED per second, from the first order to the last FULFILLED read. */
   perSecond: number;
   paidToFulfilled: Spread;
-  /** Proof posted to the IntentFulfilled log seen, and that to the FULFILLED read. */
+  /**
+   * Proof posted to the IntentFulfilled log seen, and that to the FULFILLED read (the hosted read shows the payment SETTLED
+   * and the order FULFILLED in the same version: a first version polled both apart and never saw one without the other).
+   */
   paidToMined: Spread;
   minedToFulfilled: Spread;
   /** Order placed to the intent signalled and read. */
   orderToSignalled: Spread;
   settlement: Settlement;
+  costs: Costs;
   killedAt?: number;
   killed?: string;
 }
@@ -110,11 +115,13 @@ export async function checkoutBenchmark(settings: CheckoutSettings): Promise<Che
     const baseline = await closedLoop(transfer, settings.customers, settings.transfers);
 
     const runs: RunReport[] = [];
+    let before = await costSnapshot(c);
     const steady = await checkoutRun(world, c.chain, { label: 'steady', customers: settings.customers, orders: settings.orders });
-    runs.push(await report('all nodes up', steady, c, world));
+    runs.push(await report('all nodes up', steady, c, world, costsBetween(before, await costSnapshot(c))));
 
     const victim = c.nodes[1] ?? c.nodes[0]!;
     let killedAt = 0;
+    before = await costSnapshot(c);
     const killed = await checkoutRun(world, c.chain, {
       label: 'kill',
       customers: settings.customers,
@@ -127,7 +134,8 @@ export async function checkoutBenchmark(settings: CheckoutSettings): Promise<Che
         },
       },
     });
-    runs.push({ ...(await report(`${victim.name} SIGKILLed at half`, killed, c, world)), killedAt, killed: victim.name });
+    const costs = costsBetween(before, await costSnapshot(c));
+    runs.push({ ...(await report(`${victim.name} SIGKILLed at half`, killed, c, world, costs)), killedAt, killed: victim.name });
     return { settings, baseline, runs, folder };
   } catch (error) {
     kept = true;
@@ -153,7 +161,7 @@ async function merchantWorld(cluster: LocalCluster): Promise<CheckoutWorld> {
   };
 }
 
-async function report(label: string, outcome: RunOutcome, cluster: LocalCluster, world: CheckoutWorld): Promise<RunReport> {
+async function report(label: string, outcome: RunOutcome, cluster: LocalCluster, world: CheckoutWorld, costs: Costs): Promise<RunReport> {
   const done = outcome.checkouts.filter((checkout) => checkout.fulfilledAt !== undefined);
   const lastFulfilled = Math.max(...done.map((checkout) => checkout.fulfilledAt!));
   const spread = (pick: (checkout: Checkout) => number | undefined) =>
@@ -167,6 +175,7 @@ async function report(label: string, outcome: RunOutcome, cluster: LocalCluster,
     minedToFulfilled: spread((checkout) => (checkout.minedSeenAt === undefined ? undefined : checkout.fulfilledAt! - checkout.minedSeenAt)),
     orderToSignalled: spread((checkout) => checkout.signalledAt! - checkout.startedAt),
     settlement: await settlement(outcome.checkouts, cluster, world),
+    costs,
   };
 }
 
@@ -228,7 +237,7 @@ export function formatCheckout(result: CheckoutBench): string {
     '',
     `Chain baseline: ${fmt(baseline.perSecond, 0)} transfers/s (p50 ${fmt(baseline.p50Ms, 1)} ms, p99 ${fmt(baseline.p99Ms, 1)} ms).`,
     '',
-    '| run | paid orders/s | ratio to transfers/s | paid → FULFILLED p50 / p99 ms | paid → fulfilment seen on chain p50 / p99 | on chain → FULFILLED p50 / p99 | order → intent signalled p50 / p99 |',
+    '| run | paid orders/s | ratio to transfers/s | paid → FULFILLED p50 / p99 ms | paid → fulfilment seen on chain | on chain → FULFILLED read | order → intent signalled |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const run of result.runs) {
@@ -265,6 +274,14 @@ export function formatCheckout(result: CheckoutBench): string {
     lines.push(
       '',
       `${run.killed} was SIGKILLed ${fmt((run.killedAt! - run.outcome.startedAt) / 1000, 1)} s into the run (the run took ${fmt((run.outcome.endedAt - run.outcome.startedAt) / 1000, 1)} s) and not started again before it ended. Failed answers: ${[...byRequest].map(([what, count]) => `${what} ×${count}`).join('; ') || 'none'}. Paid before the kill: ${wait(paidBefore)}; paid after it: ${wait(paidAfter)}.`,
+    );
+  }
+  lines.push('', "Where the time went (CPU cores busy over the run by process group; the nodes' histograms with the most time, mean ms × count):", '');
+  for (const run of result.runs) {
+    const { cores, slowest, turnConflicts } = run.costs;
+    const total = cores.reduce((sum, row) => sum + row.cores, 0);
+    lines.push(
+      `- ${run.label}: ${fmt(total, 2)} cores in all (${cores.map((row) => `${row.name} ${fmt(row.cores, 2)}`).join(', ')}); ${slowest.map((row) => `${row.name} ${fmt(row.meanMs, 1)} ms × ${fmt(row.count, 0)}`).join(', ')}; ${fmt(turnConflicts, 0)} turn conflicts`,
     );
   }
   const failures = result.runs.flatMap((run) =>
