@@ -28,6 +28,7 @@ import { LocalCluster } from '../../deploy/cluster/index.js';
 import { orchestratorAbi } from '../../indexer/chain/index.js';
 import { send, type CheckoutWorld } from '../support/cluster-customer.js';
 import { costSnapshot, costsBetween, type Costs } from './checkout-costs.js';
+import { sampleFactBacklog, type FactBacklog } from './checkout-facts.js';
 import { checkoutRun, type Checkout, type RunOutcome } from './checkout-run.js';
 import { closedLoop, median, percentile, type LoadResult } from './harness.js';
 import { transfers } from './payments.js';
@@ -64,6 +65,7 @@ export interface RunReport {
   orderToSignalled: Spread;
   settlement: Settlement;
   costs: Costs;
+  facts: FactBacklog;
   killedAt?: number;
   killed?: string;
 }
@@ -115,12 +117,14 @@ export async function checkoutBenchmark(settings: CheckoutSettings): Promise<Che
     const baseline = await closedLoop(transfer, settings.customers, settings.transfers);
 
     const runs: RunReport[] = [];
+    let facts = await sampleFactBacklog(c);
     let before = await costSnapshot(c);
     const steady = await checkoutRun(world, c.chain, { label: 'steady', customers: settings.customers, orders: settings.orders });
-    runs.push(await report('all nodes up', steady, c, world, costsBetween(before, await costSnapshot(c))));
+    runs.push(await report('all nodes up', steady, c, world, costsBetween(before, await costSnapshot(c)), await facts.stop()));
 
     const victim = c.nodes[1] ?? c.nodes[0]!;
     let killedAt = 0;
+    facts = await sampleFactBacklog(c);
     before = await costSnapshot(c);
     const killed = await checkoutRun(world, c.chain, {
       label: 'kill',
@@ -135,7 +139,7 @@ export async function checkoutBenchmark(settings: CheckoutSettings): Promise<Che
       },
     });
     const costs = costsBetween(before, await costSnapshot(c));
-    runs.push({ ...(await report(`${victim.name} SIGKILLed at half`, killed, c, world, costs)), killedAt, killed: victim.name });
+    runs.push({ ...(await report(`${victim.name} SIGKILLed at half`, killed, c, world, costs, await facts.stop())), killedAt, killed: victim.name });
     return { settings, baseline, runs, folder };
   } catch (error) {
     kept = true;
@@ -161,7 +165,7 @@ async function merchantWorld(cluster: LocalCluster): Promise<CheckoutWorld> {
   };
 }
 
-async function report(label: string, outcome: RunOutcome, cluster: LocalCluster, world: CheckoutWorld, costs: Costs): Promise<RunReport> {
+async function report(label: string, outcome: RunOutcome, cluster: LocalCluster, world: CheckoutWorld, costs: Costs, facts: FactBacklog): Promise<RunReport> {
   const done = outcome.checkouts.filter((checkout) => checkout.fulfilledAt !== undefined);
   const lastFulfilled = Math.max(...done.map((checkout) => checkout.fulfilledAt!));
   const spread = (pick: (checkout: Checkout) => number | undefined) =>
@@ -176,6 +180,7 @@ async function report(label: string, outcome: RunOutcome, cluster: LocalCluster,
     orderToSignalled: spread((checkout) => checkout.signalledAt! - checkout.startedAt),
     settlement: await settlement(outcome.checkouts, cluster, world),
     costs,
+    facts,
   };
 }
 
@@ -279,9 +284,10 @@ export function formatCheckout(result: CheckoutBench): string {
   lines.push('', "Where the time went (CPU cores busy over the run by process group; the nodes' histograms with the most time, mean ms × count):", '');
   for (const run of result.runs) {
     const { cores, slowest, turnConflicts } = run.costs;
+    const { logged, taken, seconds, maxBacklog, medianBacklog } = run.facts;
     const total = cores.reduce((sum, row) => sum + row.cores, 0);
     lines.push(
-      `- ${run.label}: ${fmt(total, 2)} cores in all (${cores.map((row) => `${row.name} ${fmt(row.cores, 2)}`).join(', ')}); ${slowest.map((row) => `${row.name} ${fmt(row.meanMs, 1)} ms × ${fmt(row.count, 0)}`).join(', ')}; ${fmt(turnConflicts, 0)} turn conflicts`,
+      `- ${run.label}: ${fmt(total, 2)} cores in all (${cores.map((row) => `${row.name} ${fmt(row.cores, 2)}`).join(', ')}); ${slowest.map((row) => `${row.name} ${fmt(row.meanMs, 1)} ms × ${fmt(row.count, 0)}`).join(', ')}; ${fmt(turnConflicts, 0)} turn conflicts; chain facts ${fmt(logged, 0)} logged (${fmt(logged / Math.max(1, run.settlement.paid), 1)} per paid order), ${fmt(taken, 0)} taken by the cluster's one reader (${fmt(taken / seconds, 1)}/s), facts waiting median ${fmt(medianBacklog, 0)}, max ${fmt(maxBacklog, 0)}`,
     );
   }
   const failures = result.runs.flatMap((run) =>
