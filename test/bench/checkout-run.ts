@@ -87,8 +87,6 @@ export async function checkoutRun(world: CheckoutWorld, chain: LocalChain, optio
         step = 'fulfilled';
         checkout.fulfilledAt = await customer.fulfilled(order, 120_000);
       } catch (error) {
-        // A proof refused after the fiat was sent is the worst a customer sees: kept with its step.
-        if (step === 'pay and prove') checkout.paidAt = undefined;
         const message = (error as Error).message;
         // A payment that failed before its signal says why in its errorCode and errorMessage.
         const code = /"errorCode":("[^"]*")/.exec(message)?.[1];

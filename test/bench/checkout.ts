@@ -18,6 +18,9 @@
  * the dead one's shards once their leases lapse. Afterwards every paid order is checked:
  * FULFILLED, one IntentFulfilled on chain for its intent, one SETTLED payment in the
  * merchant's payment list; failed customer requests (status 0 or 5xx) are counted apart.
+ *
+ * Beside each run, where its time went: CPU per process group and the nodes' store and ask
+ * histograms (checkout-costs.ts), and the cluster's one chain-facts reader (checkout-facts.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
