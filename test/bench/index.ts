@@ -8,6 +8,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { formatComparison } from './harness.js';
+import { checkoutBenchmark, checkoutSettings, formatCheckout } from './checkout.js';
 import { enclaveBenchmark } from './enclave.js';
 import { formatGateway, gatewayBenchmark } from './gateway.js';
 import { formatIndexer, indexerBenchmark } from './indexer.js';
@@ -71,6 +72,7 @@ const BENCHMARKS: Record<string, () => Promise<string>> = {
   restart: async () => formatRestart(await restartBenchmark(oneNode)),
   'create-tail': async () => formatTail(await tailBenchmark(oneNode)),
   'search-all': async () => formatSearch(await searchBenchmark(oneNode)),
+  checkout: async () => formatCheckout(await checkoutBenchmark(checkoutSettings())),
 };
 
 /** Names that stand for several benchmarks, in the order they run (the restart before the open loop adds to the big folder). */

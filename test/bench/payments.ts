@@ -151,8 +151,8 @@ async function paidOrder(node: PaymentsNode, key: string, buyer: BuyerSimulator,
   mark();
 }
 
-/** A transfer of one base unit from whichever of `wallets` funded wallets is free, to its receipt. */
-async function transfers(chain: LocalChain, wallets: number, total: number) {
+/** A transfer of one base unit from whichever of `wallets` funded wallets is free, to its receipt (the checkout bench uses it too). */
+export async function transfers(chain: LocalChain, wallets: number, total: number) {
   const to = privateKeyToAccount(generatePrivateKey()).address;
   const publicClient = createPublicClient({ chain: chain.chain, transport: http(chain.rpcUrl), pollingInterval: LOOPBACK_POLLING_MS });
   const free = await Promise.all(

@@ -67,21 +67,35 @@ export interface StartedPayment extends PlacedOrder {
   serviceUrl: string;
 }
 
+/** Sees every answer the balancer gives a customer, polls included: a benchmark counts the failed ones. */
+export type AnswerObserver = (request: string, answer: Answer) => void;
+
 export class ClusterCustomer {
   readonly #buyer: BuyerSimulator;
 
   constructor(
     readonly world: CheckoutWorld,
     readonly name: string,
+    private readonly observe: AnswerObserver = () => undefined,
   ) {
     this.#buyer = new BuyerSimulator(world.simulatorUrl);
   }
 
-  async placeOrder(usdc: string, idempotencyKey: string): Promise<PlacedOrder> {
+  async #send(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+    const answer = await send(this.world.url, method, path, options);
+    this.observe(`${method} ${path}`, answer);
+    return answer;
+  }
+
+  /**
+   * Orders that pay out to one address on identical terms within one block's second share a gating approval and the second
+   * intent reverts (docs/benchmarks.md): concurrent customers give each order a `destinationAddress` of its own.
+   */
+  async placeOrder(usdc: string, idempotencyKey: string, destinationAddress = '0x2222222222222222222222222222222222222222'): Promise<PlacedOrder> {
     const placed = expect(
-      await send(this.world.url, 'POST', '/api/v1/orders', {
+      await this.#send('POST', '/api/v1/orders', {
         headers: { 'x-api-key': this.world.merchantKey },
-        body: { requestedUsdcAmount: usdc, destinationAddress: '0x2222222222222222222222222222222222222222', idempotencyKey },
+        body: { requestedUsdcAmount: usdc, destinationAddress, idempotencyKey },
       }),
       201,
       'the order',
@@ -90,7 +104,7 @@ export class ClusterCustomer {
   }
 
   checkout(order: PlacedOrder, method: string, path: string, body?: unknown): Promise<Answer> {
-    return send(this.world.url, method, `/api/v1/checkout/orders/${order.orderId}${path}`, {
+    return this.#send(method, `/api/v1/checkout/orders/${order.orderId}${path}`, {
       headers: { authorization: `Bearer ${order.token}` },
       ...(body === undefined ? {} : { body }),
     });
@@ -144,7 +158,7 @@ export class ClusterCustomer {
   async fulfilled(order: PlacedOrder, timeoutMs = 60_000): Promise<number> {
     await poll(
       'the order to be fulfilled',
-      () => send(this.world.url, 'GET', `/api/v1/orders/${order.orderId}`),
+      () => this.#send('GET', `/api/v1/orders/${order.orderId}`),
       (answer) => answer.status === 200 && answer.body.responseObject.order.status === 'FULFILLED',
       timeoutMs,
       50,
