@@ -158,6 +158,8 @@ export class LocalCluster {
         cluster.nodes.push({ name: `node-${index}`, port, metricsPort, url: `http://127.0.0.1:${port}`, process: null as never, runs: [] });
       }
       cluster.#env = env;
+      // A start that fails part way must not leave the nodes it started running with no parent.
+      cleanups.push(() => Promise.all(cluster.nodes.map((node) => node.runs.at(-1)?.kill())));
       // One at a time: the first takes every shard, the next ones are handed their share.
       for (const node of cluster.nodes) await cluster.startNode(node);
       cluster.haproxy = await startHaproxy(
