@@ -398,6 +398,7 @@ export async function startNode(options: NodeOptions): Promise<PlatformNode> {
       maxFeePerGas: config.RELAYER_MAX_FEE_PER_GAS,
       now: () => clock.now(),
       logger: logger.child({ component: 'relayer' }),
+      liveNodes: transport instanceof NatsTransport ? transport.liveNodes() : 1,
     });
   if (relaying) metrics.observe({ relayerWallets: () => relayerWalletReadings(system, relaying.chain) });
   await webhooks.start();

@@ -5,6 +5,13 @@
  * RECONCILE); a nonce nobody holds below one that is held is spent on a transfer of
  * nothing to the wallet itself, so the held transaction can mine instead of waiting
  * behind the gap forever.
+ *
+ * Only a node that is alone does it. In a cluster the other nodes send from the same wallets
+ * while this one starts (a rolling restart): a nonce one of them has just been given, and
+ * not yet prepared, looks like a gap and would be spent on a transfer of nothing, or given
+ * out a second time, and the transaction it was given to would fail. A gap left by a node
+ * killed mid-send is then left for an operator (the RelayerNonceStuck alert) or for the
+ * cluster's next cold start.
  */
 import type { Logger } from 'pino';
 import { CANCELLATION_GAS, firstFees, nonceHoles, walletId, type Hex } from '../../machines/index.js';
@@ -28,9 +35,22 @@ export interface NonceReconciliation {
 export async function reconcileNonces(
   system: ActorSystem,
   chain: RelayerChain,
-  options: { maxFeePerGas: bigint; now: () => number; logger: Logger },
+  options: {
+    maxFeePerGas: bigint;
+    now: () => number;
+    logger: Logger;
+    /** Nodes live in the cluster now, this one included (the shard leases'); 1 for a node alone. */
+    liveNodes?: number;
+  },
 ): Promise<NonceReconciliation[]> {
   const results: NonceReconciliation[] = [];
+  if ((options.liveNodes ?? 1) > 1) {
+    options.logger.info(
+      { liveNodes: options.liveNodes, wallets: chain.wallets },
+      'relayer wallet nonces not set against the chain: other nodes are sending from these wallets',
+    );
+    return results;
+  }
   for (const address of chain.wallets) {
     const id = walletId(chain.chainId, address);
     const saved = await system.views(walletKind).findOne({ _id: id });

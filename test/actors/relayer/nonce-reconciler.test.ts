@@ -21,8 +21,13 @@ async function relayerNode(t: ExecutionContext) {
   t.teardown(() => gateway.stop());
   const local = gateway.node.chain!.localChain!;
   const chain = new ViemRelayerChain(local.chainId, { client: local.publicClient, accounts: [RELAYER], errorAbi: protocolErrorsAbi });
-  const reconcile = () =>
-    reconcileNonces(gateway.node.system, chain, { maxFeePerGas: 200_000_000_000n, now: () => gateway.clock.now(), logger: createLogger({ level: 'silent' }) });
+  const reconcile = (liveNodes = 1) =>
+    reconcileNonces(gateway.node.system, chain, {
+      maxFeePerGas: 200_000_000_000n,
+      now: () => gateway.clock.now(),
+      logger: createLogger({ level: 'silent' }),
+      liveNodes,
+    });
   return { gateway, local, reconcile, wallet: { kind: 'wallet', id: walletId(local.chainId, RELAYER.address) } };
 }
 
@@ -74,4 +79,22 @@ test('a transaction waiting behind nonces nobody holds mines once the gap is fil
   t.is((await gateway.node.relayer!.read('tx_stuck'))!.status, 'MINED');
   t.is(BigInt(await local.publicClient.getTransactionCount({ address: RELAYER.address, blockTag: 'latest' })), chainNonce + 3n);
   t.is(await send(gateway, 'tx_next'), 'MINED');
+});
+
+test('a node starting while other nodes of its cluster are live leaves the nonces alone: one just given out on another node is neither given again nor spent', async (t) => {
+  const { gateway, local, reconcile, wallet } = await relayerNode(t);
+  t.is(await send(gateway, 'tx_first'), 'MINED');
+  const chainNonce = BigInt(await local.publicClient.getTransactionCount({ address: RELAYER.address, blockTag: 'pending' }));
+  // Given out by the wallet to transactions another node is preparing now: not yet held, not yet sent.
+  await loseNonces(gateway, wallet, 2);
+  t.is(await send(gateway, 'tx_other_node'), 'SUBMITTED');
+
+  t.deepEqual(await reconcile(3), [], 'nothing set against the chain');
+  t.is(
+    BigInt(await local.publicClient.getTransactionCount({ address: RELAYER.address, blockTag: 'pending' })),
+    chainNonce,
+    'no transfer of nothing spent a nonce',
+  );
+  t.is(await send(gateway, 'tx_next'), 'SUBMITTED');
+  t.is((await gateway.node.relayer!.read('tx_next'))!.nonce, (chainNonce + 3n).toString(), 'and the wallet gives out no nonce a second time');
 });
