@@ -56,6 +56,8 @@ interface Lease {
 export class ShardLeases {
   readonly #held = new Map<number, Lease>();
   readonly #validMs: number;
+  /** How often a round announces this node and rebalances. */
+  readonly #roundMs: number;
   readonly #metrics: RuntimeMetrics;
   #interval: NodeJS.Timeout | undefined;
   #renewal: NodeJS.Timeout | undefined;
@@ -75,6 +77,7 @@ export class ShardLeases {
   ) {
     // The margin covers the renewal's trip to the server and timer lateness on this node.
     this.#validMs = options.ttlMs - Math.max(250, Math.floor(options.ttlMs / 5));
+    this.#roundMs = Math.max(100, Math.floor(options.ttlMs / 3));
     this.#metrics = options.metrics ?? noMetrics;
     this.#metrics.shardCount(options.shardCount);
   }
@@ -113,7 +116,7 @@ export class ShardLeases {
     // Watching first: shards handed back while the first round runs must wake another.
     await this.#watchChanges();
     await this.tick();
-    this.#interval = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.options.ttlMs / 3)));
+    this.#interval = setInterval(() => void this.tick(), this.#roundMs);
     this.#interval.unref();
     this.#renewal = setInterval(() => void this.#renewAll(), Math.max(50, Math.floor(this.options.ttlMs / 4)));
     this.#renewal.unref();
@@ -288,10 +291,23 @@ export class ShardLeases {
     if (lease !== undefined) await this.shards.delete(key(shard), { previousSeq: lease.revision }).catch(() => undefined);
   }
 
+  /**
+   * Nodes announced within the last round and a half, by the servers' own timestamps (no clock of
+   * ours is compared). Counting too many leaves shards nobody takes until a stale
+   * announcement expires: a node that just stopped was still counted for seconds in a
+   * rolling restart, and asks for its share timed out. Counting too few only makes the
+   * shares uneven until the next round.
+   */
   async #liveNodes(): Promise<number> {
-    let count = 0;
-    for await (const _ of await this.nodes.keys()) count++;
-    return Math.max(1, count);
+    const announced: number[] = [];
+    for await (const name of await this.nodes.keys()) {
+      const entry = await this.nodes.get(name).catch(() => null);
+      if (entry && entry.operation === 'PUT') announced.push(entry.created.getTime());
+    }
+    if (announced.length === 0) return 1;
+    const freshest = Math.max(...announced);
+    const window = Math.floor(1.5 * this.#roundMs) + 500;
+    return Math.max(1, announced.filter((created) => created >= freshest - window).length);
   }
 }
 

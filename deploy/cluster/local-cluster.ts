@@ -263,7 +263,8 @@ export class LocalCluster {
     if (this.#stopped) return;
     this.#stopped = true;
     await this.haproxy?.stop(5_000);
-    await Promise.all(this.nodes.map((node) => node.process?.stop(DRAIN_TIMEOUT_MS + 5_000)));
+    // One at a time, as a rolling restart does: a node stopping beside the others hands its shards to one still up.
+    for (const node of this.nodes) await node.process?.stop(DRAIN_TIMEOUT_MS + 5_000);
     for (const cleanup of this.#cleanups.reverse()) await cleanup().catch(() => undefined);
   }
 }
