@@ -7,6 +7,7 @@
  * silent. A node whose data belongs to another chain is never ready (chain-identity.ts).
  */
 import type { Logger } from 'pino';
+import { withTimeLimit } from '../actors/time-limit.js';
 
 /** What live payments on a rail lean on: every rail on the chain, fiat rails on the attestation service too. */
 export type LiveRail = 'fiat' | 'crypto';
@@ -108,9 +109,5 @@ export class LiveReadiness {
 }
 
 function withinDeadline(answer: Promise<void>, deadlineMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${deadlineMs} ms`)), deadlineMs);
-  });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  return withTimeLimit(answer, deadlineMs, () => new Error(`no answer within ${deadlineMs} ms`));
 }

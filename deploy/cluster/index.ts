@@ -5,5 +5,5 @@
  * the nodes and HAProxy in front of them (local-cluster.ts); the rolling-restart test and
  * `npm run bench -- checkout` drive the same launcher.
  */
-export { LocalCluster, type ClusterNode, type LocalClusterOptions } from './local-cluster.js';
+export { ClusterNode, LocalCluster, type LocalClusterOptions } from './local-cluster.js';
 export { haproxyConfig, CHECK_INTERVAL_MS, ROTATION_LEAVE_MS } from './haproxy.js';

@@ -51,14 +51,27 @@ export interface LocalClusterOptions {
   nodeEnv?: Record<string, string>;
 }
 
-export interface ClusterNode {
-  name: string;
-  port: number;
-  metricsPort: number;
-  url: string;
-  process: ServiceProcess;
+/** One node's place in the cluster: its ports, kept across restarts, and the processes it has run as. */
+export class ClusterNode {
   /** Every process this node has run as, oldest first. */
-  runs: ServiceProcess[];
+  readonly runs: ServiceProcess[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    readonly metricsPort: number,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The process it runs as now (or ran as last). */
+  get process(): ServiceProcess {
+    const current = this.runs.at(-1);
+    if (!current) throw new Error(`${this.name} has not been started`);
+    return current;
+  }
 }
 
 export class LocalCluster {
@@ -153,9 +166,7 @@ export class LocalCluster {
       const env = cluster.#nodeEnv(storeEnv, chainEnv);
       const count = options.nodes ?? 3;
       for (let index = 1; index <= count; index++) {
-        const port = await freePort();
-        const metricsPort = await freePort();
-        cluster.nodes.push({ name: `node-${index}`, port, metricsPort, url: `http://127.0.0.1:${port}`, process: null as never, runs: [] });
+        cluster.nodes.push(new ClusterNode(`node-${index}`, await freePort(), await freePort()));
       }
       cluster.#env = env;
       // A start that fails part way must not leave the nodes it started running with no parent.
@@ -226,7 +237,6 @@ export class LocalCluster {
       cwd: ROOT,
       logFile: join(this.options.folder, `${node.name}.log`),
     });
-    node.process = proc;
     node.runs.push(proc);
     await proc.ready(async () => (await fetch(`${node.url}/v1/health-check/ready`)).status === 200, START_TIMEOUT_MS, 200);
     this.options.logger.info({ node: node.name, url: node.url, pid: proc.pid }, 'node ready');
@@ -264,7 +274,7 @@ export class LocalCluster {
     this.#stopped = true;
     await this.haproxy?.stop(5_000);
     // One at a time, as a rolling restart does: a node stopping beside the others hands its shards to one still up.
-    for (const node of this.nodes) await node.process?.stop(DRAIN_TIMEOUT_MS + 5_000);
+    for (const node of this.nodes) await node.runs.at(-1)?.stop(DRAIN_TIMEOUT_MS + 5_000);
     for (const cleanup of this.#cleanups.reverse()) await cleanup().catch(() => undefined);
   }
 }

@@ -18,6 +18,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { PlatformError } from '../../actors/errors/platform-error.js';
 import type { StoreOutage } from './store-outage.js';
 import type { StoreWindows, WindowCount } from './store-windows.js';
+import { withTimeLimit } from '../../actors/time-limit.js';
 
 /** A limit's budgets, one per key: resolves with what is left, rejects with a RateLimiterRes when spent. */
 export interface Budget {
@@ -82,14 +83,6 @@ export class StoreTimeoutError extends PlatformError {
 }
 
 /** The count goes on in the store if it was merely slow: a point counted twice is conservative. */
-async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeoutError(`the store did not count within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  return withTimeLimit(work, timeoutMs, () => new StoreTimeoutError(`the store did not count within ${timeoutMs} ms`));
 }

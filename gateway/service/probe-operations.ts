@@ -12,6 +12,7 @@ import { defineOperation } from '../operations/define.js';
 import type { Operation } from '../operations/operation.js';
 import { liveness, readiness } from '../schemas/health-schemas.js';
 import type { HealthDependencies } from './health-operations.js';
+import { withTimeLimit } from '../../actors/time-limit.js';
 
 /** A probe must answer quickly even when the store does not: past this it counts as unreachable. */
 const PROBE_DEADLINE_MS = 1_000;
@@ -58,14 +59,9 @@ const readyOperation = defineOperation({
 });
 
 /** Whether a status call said "connected" within the probe's deadline; a failure or a late answer is "no". */
-async function within(status: Promise<{ connected: boolean }>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), PROBE_DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([status.then((answer) => answer.connected).catch(() => false), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function within(status: Promise<{ connected: boolean }>): Promise<boolean> {
+  return withTimeLimit(status, PROBE_DEADLINE_MS, () => new Error('late')).then(
+    (answer) => answer.connected,
+    () => false,
+  );
 }
